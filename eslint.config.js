@@ -1,0 +1,30 @@
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The engine is pure TypeScript: no React, DOM, worker or Node built-ins.
+    files: ['src/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*', 'd3', 'd3-*', 'monaco-editor', 'monaco-editor/*', 'monaco-yaml'], message: 'The engine must not depend on UI libraries.' },
+          { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'process', 'url', 'crypto', 'util'], message: 'The engine must not depend on Node built-ins.' },
+          { group: ['**/ui/**', '**/store/**', '**/worker/**', '**/cli/**', '**/permalink/**'], message: 'The engine must not import from outside src/engine.' },
+        ],
+      }],
+      'no-restricted-globals': ['error', 'window', 'document', 'self', 'localStorage', 'navigator', 'postMessage', 'Date', 'performance'],
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the seeded generator passed in.' }],
+    },
+  },
+);

@@ -1,0 +1,147 @@
+// The public result types of the engine: ../shared/contracts/scenario-and-trace.md, section 5.
+// Extend freely; never break. Additions to the contract are marked "extension".
+
+export type StatusCode = 'Success' | 'Unschedulable' | 'UnschedulableAndUnresolvable' | 'Skip' | 'Error' | 'Wait' | 'Pending';
+
+export interface SimulationResult {
+  version: 1;
+  seed: number;
+  /** Every pod, final state, in creation order. */
+  pods: PodOutcome[];
+  /** Every scheduling attempt, in order. */
+  cycles: CycleTrace[];
+  /** What `kubectl get events` would list, in order. */
+  events: ClusterEvent[];
+  /** extension: the nodes at the end of the run, in the scheduler's (zone-interleaved) order. */
+  nodes: NodeOutcome[];
+  /** extension: non-fatal problems in the scenario (unknown kinds, ignored fields). */
+  warnings: ScenarioError[];
+  /** extension: simulated seconds at the end of the run. */
+  endTime: number;
+}
+
+export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed';
+
+export interface PodOutcome {
+  /** "namespace/name" */
+  pod: string;
+  phase: PodPhase;
+  node?: string;
+  nominatedNode?: string;
+  /** e.g. "Unschedulable", "SchedulingGated", "Preempted", "Evicted" */
+  reason?: string;
+  /** last FailedScheduling / eviction message */
+  message?: string;
+  /** extension: spec.priority after admission */
+  priority: number;
+  /** extension: "Kind/name" of the workload that created the pod (top-most owner), if any */
+  owner?: string;
+  /** extension: the scheduler profile (spec.schedulerName) */
+  schedulerName: string;
+  /** extension: simulated time of deletion, for pods that were deleted (preempted, evicted) */
+  deletedAt?: number;
+}
+
+export interface NodeOutcome {
+  name: string;
+  labels: Record<string, string>;
+  /** extension: allocatable in canonical units (cpu in millicores, memory/storage in bytes, pods as count) */
+  allocatable: Record<string, number>;
+  /** extension: requested by the pods bound at the end, same units */
+  requested: Record<string, number>;
+  taints: { key: string; value?: string; effect: string }[];
+  unschedulable: boolean;
+}
+
+export interface CycleTrace {
+  /** 1-based attempt counter across the run */
+  cycle: number;
+  /** simulated seconds */
+  time: number;
+  /** "namespace/name" */
+  pod: string;
+  /** schedulerName of the profile used */
+  profile: string;
+  preFilter: PluginResult[];
+  /** nodes visited by Filter, in visit order */
+  nodesEvaluated: string[];
+  /** node -> every Filter plugin's verdict, in configured order */
+  filter: Record<string, PluginResult[]>;
+  /** nodes that passed every Filter plugin */
+  feasible: string[];
+  postFilter?: PreemptionTrace;
+  /** node -> scores; absent when fewer than 2 feasible nodes */
+  score?: Record<string, NodeScore>;
+  /** extension: PreScore verdicts (a Skip here means the plugin's Score did not run) */
+  preScore?: PluginResult[];
+  /** node chosen (or nominated, after preemption) */
+  selected?: string;
+  /** extension: nodes that shared the top score (the seeded generator picked `selected` among them) */
+  tiedNodes?: string[];
+  /** extension: Reserve, Permit and Bind verdicts on the selected node */
+  reserve?: PluginResult[];
+  permit?: PluginResult[];
+  bind?: PluginResult[];
+  /** extension: the nominated node tried first (status.nominatedNodeName), with its verdict */
+  nominatedNode?: string;
+  /** extension: how many nodes the scheduler wanted to find feasible (numFeasibleNodesToFind) */
+  numFeasibleNodesToFind?: number;
+  /** extension: total nodes in the snapshot */
+  numAllNodes?: number;
+  result: 'Scheduled' | 'Unschedulable' | 'Waiting' | 'Error';
+  message?: string;
+}
+
+export interface PluginResult {
+  /** upstream plugin name, e.g. "NodeResourcesFit" */
+  plugin: string;
+  code: StatusCode;
+  /** upstream reason strings, e.g. "Insufficient cpu" */
+  reasons?: string[];
+  /** extension: the numbers behind the verdict (requested, free, skew, matching counts), for explanations */
+  details?: Record<string, unknown>;
+}
+
+export interface NodeScore {
+  plugins: Record<string, { raw: number; normalized: number; weight: number; weighted: number }>;
+  /** sum of weighted */
+  total: number;
+}
+
+export interface PreemptionTrace {
+  candidates: { node: string; victims: string[]; pdbViolations: number }[];
+  chosen?: { node: string; victims: string[] };
+  message?: string;
+  /** extension: why each step of pickOneNodeForPreemption kept the nodes it kept */
+  selection?: { criterion: string; nodes: string[] }[];
+  /** extension: nodes that were dry-run and not candidates, with the reason */
+  rejected?: Record<string, PluginResult>;
+}
+
+export interface ClusterEvent {
+  time: number;
+  type: 'Normal' | 'Warning';
+  /** Scheduled, FailedScheduling, Preempted, Evicted, TaintManagerEviction, ... */
+  reason: string;
+  /** "Pod/namespace/name" or "Node/name" */
+  object: string;
+  message: string;
+}
+
+export interface ScenarioError {
+  file: string;
+  line: number;
+  column: number;
+  /** field path inside the object, e.g. spec.containers[0].resources.requests.cpu */
+  path?: string;
+  message: string;
+}
+
+export interface SimulateOptions {
+  seed?: number;
+  /** stop the simulated clock at this time (seconds) */
+  until?: number;
+  fileName?: string;
+}
+
+export type SimulateOutcome = { ok: true; result: SimulationResult } | { ok: false; errors: ScenarioError[] };

@@ -1,0 +1,116 @@
+// upstream: pkg/scheduler/backend/cache/cache.go — the scheduler's view of nodes and the pods
+// bound or assumed on them. Single-threaded here, so the snapshot shares the cache's NodeInfos
+// for the length of a cycle; preemption dry-runs clone the NodeInfos they change.
+
+import type { Node } from '../model/types';
+import { NodeInfo, type ImageStateSummary } from './nodeInfo';
+import type { PodInfo } from './podInfo';
+import { Snapshot, nodeTreeOrder, zoneKey } from './snapshot';
+
+export class SchedulerCache {
+  private readonly nodes = new Map<string, NodeInfo>();
+  /** pod key -> node name, for bound and assumed pods */
+  private readonly podNodes = new Map<string, string>();
+  private readonly assumed = new Set<string>();
+  private ordered: NodeInfo[] | undefined;
+  private imagesDirty = true;
+
+  addNode(node: Node): NodeInfo {
+    const existing = this.nodes.get(node.metadata.name);
+    if (existing) { this.updateNode(node); return existing; }
+    const info = new NodeInfo(node);
+    this.nodes.set(node.metadata.name, info);
+    this.ordered = undefined;
+    this.imagesDirty = true;
+    return info;
+  }
+
+  updateNode(node: Node): void {
+    const info = this.nodes.get(node.metadata.name);
+    if (!info) { this.addNode(node); return; }
+    if (zoneKey(info.node) !== zoneKey(node)) this.ordered = undefined;
+    info.setNode(node);
+    this.imagesDirty = true;
+  }
+
+  removeNode(name: string): void {
+    const info = this.nodes.get(name);
+    if (!info) return;
+    for (const p of info.pods) { this.podNodes.delete(p.key); this.assumed.delete(p.key); }
+    this.nodes.delete(name);
+    this.ordered = undefined;
+    this.imagesDirty = true;
+  }
+
+  nodeInfo(name: string): NodeInfo | undefined {
+    return this.nodes.get(name);
+  }
+
+  /** Adds a bound pod (or an assumed one, with assumed = true). */
+  addPod(p: PodInfo, nodeName: string, assumed = false): boolean {
+    const info = this.nodes.get(nodeName);
+    if (!info) return false;
+    this.removePod(p.key);
+    info.addPod(p);
+    this.podNodes.set(p.key, nodeName);
+    if (assumed) this.assumed.add(p.key); else this.assumed.delete(p.key);
+    return true;
+  }
+
+  /** upstream: FinishBinding — the assumed pod is now bound */
+  confirmPod(podKey: string): void {
+    this.assumed.delete(podKey);
+  }
+
+  isAssumed(podKey: string): boolean {
+    return this.assumed.has(podKey);
+  }
+
+  /** Removes a pod from its node (delete, or ForgetPod of an assumed pod). */
+  removePod(podKey: string): void {
+    const nodeName = this.podNodes.get(podKey);
+    if (nodeName === undefined) return;
+    this.nodes.get(nodeName)?.removePod(podKey);
+    this.podNodes.delete(podKey);
+    this.assumed.delete(podKey);
+  }
+
+  nodeOfPod(podKey: string): string | undefined {
+    return this.podNodes.get(podKey);
+  }
+
+  /** nodes in insertion order */
+  allNodeInfos(): NodeInfo[] {
+    return [...this.nodes.values()];
+  }
+
+  snapshot(): Snapshot {
+    if (!this.ordered) this.ordered = nodeTreeOrder([...this.nodes.values()], (n) => zoneKey(n.node));
+    if (this.imagesDirty) { this.refreshImageStates(); this.imagesDirty = false; }
+    return new Snapshot(this.ordered);
+  }
+
+  /** upstream: addNodeImageStates / createImageStateSummary */
+  private refreshImageStates(): void {
+    const nodesWithImage = new Map<string, { size: number; nodes: Set<string> }>();
+    for (const info of this.nodes.values()) {
+      for (const image of info.node.status?.images ?? []) {
+        for (const name of image.names ?? []) {
+          let state = nodesWithImage.get(name);
+          if (!state) nodesWithImage.set(name, (state = { size: image.sizeBytes, nodes: new Set() }));
+          state.nodes.add(info.name);
+        }
+      }
+    }
+    for (const info of this.nodes.values()) {
+      const summary = new Map<string, ImageStateSummary>();
+      for (const image of info.node.status?.images ?? []) {
+        for (const name of image.names ?? []) {
+          const state = nodesWithImage.get(name)!;
+          if (!summary.has(name)) summary.set(name, { size: state.size, numNodes: state.nodes.size });
+        }
+      }
+      info.imageStates = summary;
+    }
+  }
+}

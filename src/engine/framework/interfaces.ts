@@ -1,0 +1,167 @@
+// upstream: pkg/scheduler/framework/interface.go (plugin interfaces, Handle) and
+// staging/src/k8s.io/kube-scheduler/framework (fwk). A plugin is an object with a name and the
+// methods of the extension points it implements; the runtime finds them by presence.
+
+import type { PreemptionTrace } from '../api';
+import type { Labels, Pod, PodDisruptionBudget, Service, Workload, GangWorkload } from '../model/types';
+import type { CycleState } from './cycleState';
+import type { NodeInfo } from './nodeInfo';
+import type { PodInfo } from './podInfo';
+import type { Rng } from './rng';
+import type { Snapshot } from './snapshot';
+import type { Status } from './status';
+
+export const MAX_NODE_SCORE = 100;
+export const MIN_NODE_SCORE = 0;
+/** upstream: MaxCustomPriorityScore (RequestedToCapacityRatio shape scores are 0..10) */
+export const MAX_CUSTOM_PRIORITY_SCORE = 10;
+
+/** upstream: framework.QueuedPodInfo */
+export interface QueuedPodInfo {
+  podInfo: PodInfo;
+  /** simulated time the pod was added (refreshed on every requeue) */
+  timestamp: number;
+  /** simulated time the pod was first added */
+  initialAttemptTimestamp?: number;
+  attempts: number;
+  unschedulableCount: number;
+  consecutiveErrorsCount: number;
+  unschedulablePlugins: Set<string>;
+  pendingPlugins: Set<string>;
+  gatingPlugin?: string;
+}
+
+/** upstream: PreFilterResult — nil NodeNames means all nodes */
+export interface PreFilterResult {
+  nodeNames?: Set<string>;
+}
+
+/** upstream: NodeToStatus — explicit statuses per node, and the one for nodes not listed */
+export class NodeToStatus {
+  readonly statuses = new Map<string, Status>();
+  constructor(public absentNodesStatus: Status) {}
+
+  set(nodeName: string, status: Status): void { this.statuses.set(nodeName, status); }
+  get(nodeName: string): Status { return this.statuses.get(nodeName) ?? this.absentNodesStatus; }
+  /** upstream: NodesForStatusCode */
+  nodesForStatusCode(snapshot: Snapshot, code: Status['code']): NodeInfo[] {
+    return snapshot.nodeInfoList.filter((n) => this.get(n.name).code === code);
+  }
+}
+
+export interface NodeScoreEntry {
+  name: string;
+  score: number;
+}
+
+export interface PostFilterResult {
+  nominatedNodeName?: string;
+  /** the explanation the UI draws (candidates, victims, criteria) */
+  trace?: PreemptionTrace;
+}
+
+export interface PermitResult {
+  status: Status;
+  /** seconds to wait when status.code is Wait */
+  timeout?: number;
+}
+
+export interface PreFilterExtensions {
+  addPod(state: CycleState, podToSchedule: PodInfo, podInfoToAdd: PodInfo, nodeInfo: NodeInfo): Status;
+  removePod(state: CycleState, podToSchedule: PodInfo, podInfoToRemove: PodInfo, nodeInfo: NodeInfo): Status;
+}
+
+/** Cluster events a plugin cares about (upstream: EventsToRegister), for the scheduling queue. */
+export type ClusterEventResource = 'Pod' | 'AssignedPod' | 'UnscheduledPod' | 'Node' | 'Namespace' | 'PodDisruptionBudget' | 'Workload' | '*';
+export type ActionType = 'Add' | 'Delete' | 'Update' | 'UpdateNodeLabel' | 'UpdateNodeTaint' | 'UpdateNodeAllocatable' | 'UpdateNodeCondition' | 'UpdatePodLabel' | 'UpdatePodScaleDown' | 'UpdatePodToleration' | 'UpdatePodSchedulingGatesEliminated' | 'UpdatePodGeneratedResourceClaim' | 'All';
+export interface ClusterEventWithHint {
+  event: { resource: ClusterEventResource; actionType: ActionType[] };
+  /** upstream QueueingHintFn: 'Queue' or 'QueueSkip' for this pod given the change */
+  hint?: (pod: Pod, oldObj: unknown, newObj: unknown) => 'Queue' | 'QueueSkip';
+}
+
+export interface Plugin {
+  readonly name: string;
+  preEnqueue?(pod: PodInfo): Status;
+  /** QueueSort: true when a should be popped before b */
+  less?(a: QueuedPodInfo, b: QueuedPodInfo): boolean;
+  preFilter?(state: CycleState, pod: PodInfo, nodes: NodeInfo[]): { result?: PreFilterResult; status: Status };
+  preFilterExtensions?(): PreFilterExtensions | undefined;
+  filter?(state: CycleState, pod: PodInfo, nodeInfo: NodeInfo): Status;
+  postFilter?(state: CycleState, pod: PodInfo, filteredNodeStatusMap: NodeToStatus): { result?: PostFilterResult; status: Status };
+  preScore?(state: CycleState, pod: PodInfo, feasibleNodes: NodeInfo[]): Status;
+  /** a number on success, or a non-success Status */
+  score?(state: CycleState, pod: PodInfo, nodeInfo: NodeInfo): number | Status;
+  /** ScoreExtensions.NormalizeScore: rewrites scores in place */
+  normalizeScore?(state: CycleState, pod: PodInfo, scores: NodeScoreEntry[]): Status;
+  reserve?(state: CycleState, pod: PodInfo, nodeName: string): Status;
+  unreserve?(state: CycleState, pod: PodInfo, nodeName: string): void;
+  permit?(state: CycleState, pod: PodInfo, nodeName: string): PermitResult;
+  preBind?(state: CycleState, pod: PodInfo, nodeName: string): Status;
+  bind?(state: CycleState, pod: PodInfo, nodeName: string): Status;
+  postBind?(state: CycleState, pod: PodInfo, nodeName: string): void;
+  eventsToRegister?(): ClusterEventWithHint[];
+}
+
+/** Read-only access to cluster objects, like the informers' listers a plugin gets from Handle. */
+export interface ClusterLister {
+  namespaceLabels(namespace: string): Labels | undefined;
+  /** every namespace name known to the cluster */
+  namespaces(): string[];
+  services(namespace: string): Service[];
+  /** ReplicaSet, StatefulSet, ReplicationController, Deployment, Job, DaemonSet by kind and name */
+  workload(kind: string, namespace: string, name: string): Workload | undefined;
+  /** scheduling.k8s.io/v1alpha1 Workload (gang scheduling) */
+  gangWorkload(namespace: string, name: string): GangWorkload | undefined;
+  pdbs(): PodDisruptionBudget[];
+  /** every pod the scheduler knows, bound or not, in creation order */
+  pods(): Pod[];
+}
+
+/** upstream: framework.Handle — what a plugin may use besides its own arguments. */
+export interface Handle {
+  readonly profileName: string;
+  snapshot(): Snapshot;
+  readonly cluster: ClusterLister;
+  readonly rng: Rng;
+  /** simulated seconds */
+  now(): number;
+  /** pods nominated to a node (status.nominatedNodeName), from the queue's nominator */
+  nominatedPodsForNode(nodeName: string): PodInfo[];
+  runPreFilterExtensionAddPod(state: CycleState, podToSchedule: PodInfo, podInfoToAdd: PodInfo, nodeInfo: NodeInfo): Status;
+  runPreFilterExtensionRemovePod(state: CycleState, podToSchedule: PodInfo, podInfoToRemove: PodInfo, nodeInfo: NodeInfo): Status;
+  /** upstream: RunFilterPluginsWithNominatedPods */
+  runFilterPluginsWithNominatedPods(state: CycleState, pod: PodInfo, nodeInfo: NodeInfo): Status;
+  /** the profile's plugins, for plugins that look at each other (e.g. PostFilter) */
+  hasScorePlugins(): boolean;
+  /** waiting pods (Permit), for gang scheduling and preemption */
+  waitingPods(): WaitingPods;
+}
+
+export interface WaitingPods {
+  get(podKey: string): { pod: PodInfo; nodeName: string; allow(plugin: string): void; reject(plugin: string, message: string): void } | undefined;
+  all(): { pod: PodInfo; nodeName: string }[];
+  /** re-activate unschedulable pods (upstream: Handle.Activate) */
+  activate(podKeys: string[]): void;
+}
+
+/** A field error in plugin args: path relative to the args object, message like upstream's. */
+export interface ArgsError {
+  path: string;
+  message: string;
+}
+
+/**
+ * One plugin package: upstream's `New` factory plus its args' defaults and validation
+ * (pkg/scheduler/apis/config/v1/defaults.go, validation/validation_pluginargs.go).
+ */
+export interface PluginDescriptor<Args = unknown> {
+  readonly name: string;
+  /** SetDefaults_<Name>Args — the args used when pluginConfig gives none, and under user args */
+  defaultArgs?(): Args;
+  /** fills in missing fields of user args (after decoding) */
+  applyDefaults?(args: Args): Args;
+  /** Validate<Name>Args */
+  validateArgs?(args: Args): ArgsError[];
+  factory(args: Args, handle: Handle): Plugin;
+}

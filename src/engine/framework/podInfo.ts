@@ -1,0 +1,85 @@
+// upstream: pkg/scheduler/framework/types.go (PodInfo, AffinityTerm, WeightedAffinityTerm)
+// Everything the plugins need about a pod, computed once when the pod enters the cache or queue.
+
+import { compileLabelSelector, type Selector } from '../model/selectors';
+import type { Labels, Pod, PodAffinityTerm, WeightedPodAffinityTerm } from '../model/types';
+import { podKey } from '../model/types';
+import { computePodRequests, type Resource } from './resources';
+
+export interface AffinityTerm {
+  namespaces: ReadonlySet<string>;
+  selector: Selector;
+  topologyKey: string;
+  namespaceSelector: Selector;
+}
+
+export interface WeightedAffinityTerm extends AffinityTerm {
+  weight: number;
+}
+
+export interface PodInfo {
+  readonly pod: Pod;
+  readonly key: string;
+  readonly requests: Resource;
+  readonly nonZeroRequests: Resource;
+  readonly requiredAffinityTerms: AffinityTerm[];
+  readonly requiredAntiAffinityTerms: AffinityTerm[];
+  readonly preferredAffinityTerms: WeightedAffinityTerm[];
+  readonly preferredAntiAffinityTerms: WeightedAffinityTerm[];
+}
+
+export function podNamespace(pod: Pod): string {
+  return pod.metadata.namespace ?? 'default';
+}
+
+/** upstream: getNamespacesFromPodAffinityTerm */
+function termNamespaces(pod: Pod, term: PodAffinityTerm): Set<string> {
+  if ((term.namespaces ?? []).length === 0 && term.namespaceSelector === undefined) return new Set([podNamespace(pod)]);
+  return new Set(term.namespaces ?? []);
+}
+
+export function newAffinityTerm(pod: Pod, term: PodAffinityTerm): AffinityTerm {
+  return {
+    namespaces: termNamespaces(pod, term),
+    selector: compileLabelSelector(term.labelSelector),
+    topologyKey: term.topologyKey,
+    namespaceSelector: compileLabelSelector(term.namespaceSelector),
+  };
+}
+
+function weightedTerms(pod: Pod, terms: WeightedPodAffinityTerm[] | undefined): WeightedAffinityTerm[] {
+  // upstream: getWeightedAffinityTerms skips nothing; weight 0 terms are rejected by API validation.
+  return (terms ?? []).map((t) => ({ ...newAffinityTerm(pod, t.podAffinityTerm), weight: t.weight }));
+}
+
+/** upstream: AffinityTerm.Matches — namespace (by name or selector) and label selector. */
+export function affinityTermMatches(term: AffinityTerm, pod: Pod, namespaceLabels: Labels | undefined): boolean {
+  if (term.namespaces.has(podNamespace(pod)) || term.namespaceSelector.matches(namespaceLabels ?? {})) {
+    return term.selector.matches(pod.metadata.labels ?? {});
+  }
+  return false;
+}
+
+export function newPodInfo(pod: Pod): PodInfo {
+  const a = pod.spec.affinity;
+  return {
+    pod,
+    key: podKey(pod),
+    requests: computePodRequests(pod, false),
+    nonZeroRequests: computePodRequests(pod, true),
+    requiredAffinityTerms: (a?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).map((t) => newAffinityTerm(pod, t)),
+    requiredAntiAffinityTerms: (a?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).map((t) => newAffinityTerm(pod, t)),
+    preferredAffinityTerms: weightedTerms(pod, a?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution),
+    preferredAntiAffinityTerms: weightedTerms(pod, a?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution),
+  };
+}
+
+export function podHasAffinity(p: PodInfo): boolean {
+  return p.requiredAffinityTerms.length > 0 || p.requiredAntiAffinityTerms.length > 0
+    || p.preferredAffinityTerms.length > 0 || p.preferredAntiAffinityTerms.length > 0;
+}
+
+/** upstream: corev1 helper PodPriority — nil priority is 0. */
+export function podPriority(pod: Pod): number {
+  return pod.spec.priority ?? 0;
+}

@@ -1,0 +1,148 @@
+// Resource accounting.
+// upstream: pkg/scheduler/framework/types.go (Resource, CalculateResource),
+// staging/src/k8s.io/component-helpers/resource/helpers.go (PodRequests),
+// pkg/scheduler/util/pod_resources.go (DefaultMilliCPURequest, DefaultMemoryRequest).
+
+import { resourceAmount, type Bytes, type MilliCpu } from '../model/quantity';
+import type { Container, Pod, ResourceList } from '../model/types';
+
+export interface Resource {
+  milliCPU: MilliCpu;
+  memory: Bytes;
+  ephemeralStorage: Bytes;
+  allowedPodNumber: number;
+  /** extended resources (nvidia.com/gpu), hugepages-*, attachable-volumes-* */
+  scalar: Map<string, number>;
+}
+
+/** upstream: DefaultMilliCPURequest */
+export const DEFAULT_MILLI_CPU_REQUEST = 100 as MilliCpu;
+/** upstream: DefaultMemoryRequest = 200 MiB */
+export const DEFAULT_MEMORY_REQUEST = (200 * 1024 * 1024) as Bytes;
+
+export function emptyResource(): Resource {
+  return { milliCPU: 0 as MilliCpu, memory: 0 as Bytes, ephemeralStorage: 0 as Bytes, allowedPodNumber: 0, scalar: new Map() };
+}
+
+export function cloneResource(r: Resource): Resource {
+  return { ...r, scalar: new Map(r.scalar) };
+}
+
+/** upstream: v1helper.IsScalarResourceName */
+export function isScalarResourceName(name: string): boolean {
+  return name.startsWith('hugepages-') || name.startsWith('attachable-volumes-') || name.includes('/');
+}
+
+export function addResource(into: Resource, r: Resource, sign = 1): void {
+  into.milliCPU = (into.milliCPU + sign * r.milliCPU) as MilliCpu;
+  into.memory = (into.memory + sign * r.memory) as Bytes;
+  into.ephemeralStorage = (into.ephemeralStorage + sign * r.ephemeralStorage) as Bytes;
+  into.allowedPodNumber += sign * r.allowedPodNumber;
+  for (const [k, v] of r.scalar) into.scalar.set(k, (into.scalar.get(k) ?? 0) + sign * v);
+}
+
+function setAmount(r: Resource, name: string, amount: number): void {
+  switch (name) {
+    case 'cpu': r.milliCPU = amount as MilliCpu; break;
+    case 'memory': r.memory = amount as Bytes; break;
+    case 'ephemeral-storage': r.ephemeralStorage = amount as Bytes; break;
+    case 'pods': r.allowedPodNumber = amount; break;
+    default: if (isScalarResourceName(name)) r.scalar.set(name, amount);
+  }
+}
+
+/** Reads a resource by its Kubernetes name. */
+export function getAmount(r: Resource, name: string): number {
+  switch (name) {
+    case 'cpu': return r.milliCPU;
+    case 'memory': return r.memory;
+    case 'ephemeral-storage': return r.ephemeralStorage;
+    case 'pods': return r.allowedPodNumber;
+    default: return r.scalar.get(name) ?? 0;
+  }
+}
+
+/** NewResource(rl): a ResourceList in scheduler units. Unparseable quantities (rejected by the loader) count 0. */
+export function resourceFromList(list: ResourceList | undefined): Resource {
+  const r = emptyResource();
+  if (!list) return r;
+  for (const [name, quantity] of Object.entries(list)) {
+    setAmount(r, name, resourceAmount(name, quantity) ?? 0);
+  }
+  return r;
+}
+
+/** Resource names present as keys in a Resource (for "which resources does the pod request"). */
+export function resourceToList(r: Resource): Record<string, number> {
+  const out: Record<string, number> = { cpu: r.milliCPU, memory: r.memory };
+  if (r.ephemeralStorage) out['ephemeral-storage'] = r.ephemeralStorage;
+  if (r.allowedPodNumber) out.pods = r.allowedPodNumber;
+  for (const [k, v] of r.scalar) out[k] = v;
+  return out;
+}
+
+/** Container requests after API defaulting: a limit with no request sets the request. */
+export function containerRequests(c: Container): ResourceList {
+  const requests: ResourceList = { ...(c.resources?.requests ?? {}) };
+  for (const [k, v] of Object.entries(c.resources?.limits ?? {})) {
+    if (!Object.prototype.hasOwnProperty.call(requests, k)) requests[k] = v;
+  }
+  return requests;
+}
+
+function maxInto(into: Resource, r: Resource): void {
+  into.milliCPU = Math.max(into.milliCPU, r.milliCPU) as MilliCpu;
+  into.memory = Math.max(into.memory, r.memory) as Bytes;
+  into.ephemeralStorage = Math.max(into.ephemeralStorage, r.ephemeralStorage) as Bytes;
+  for (const [k, v] of r.scalar) into.scalar.set(k, Math.max(into.scalar.get(k) ?? 0, v));
+}
+
+function containerResource(c: Container, nonZero: boolean, podLevel: ResourceList | undefined): Resource {
+  const requests = containerRequests(c);
+  const r = resourceFromList(requests);
+  if (nonZero) {
+    const has = (k: string) => Object.prototype.hasOwnProperty.call(requests, k) || (podLevel !== undefined && Object.prototype.hasOwnProperty.call(podLevel, k));
+    if (!has('cpu')) r.milliCPU = DEFAULT_MILLI_CPU_REQUEST;
+    if (!has('memory')) r.memory = DEFAULT_MEMORY_REQUEST;
+  }
+  return r;
+}
+
+/**
+ * upstream: resource.PodRequests — regular containers summed, init containers walked in order
+ * with sidecars (restartPolicy: Always) accumulating, the max of the two, pod-level requests
+ * overriding cpu/memory/hugepages, then spec.overhead added.
+ * nonZero: every container lacking a cpu/memory request counts 100m / 200Mi (scoring only).
+ */
+export function computePodRequests(pod: Pod, nonZero = false): Resource {
+  const podLevel = pod.spec.resources?.requests;
+  const regular = emptyResource();
+  for (const c of pod.spec.containers ?? []) addResource(regular, containerResource(c, nonZero, podLevel));
+
+  const sidecarSum = emptyResource();
+  const initMax = emptyResource();
+  for (const c of pod.spec.initContainers ?? []) {
+    const req = containerResource(c, nonZero, podLevel);
+    if (c.restartPolicy === 'Always') {
+      addResource(regular, req);
+      addResource(sidecarSum, req);
+      maxInto(initMax, sidecarSum);
+    } else {
+      const candidate = cloneResource(req);
+      addResource(candidate, sidecarSum);
+      maxInto(initMax, candidate);
+    }
+  }
+  maxInto(regular, initMax);
+
+  if (podLevel) {
+    for (const [name, quantity] of Object.entries(podLevel)) {
+      if (name === 'cpu' || name === 'memory' || name.startsWith('hugepages-')) {
+        setAmount(regular, name, resourceAmount(name, quantity) ?? 0);
+      }
+    }
+  }
+  if (pod.spec.overhead) addResource(regular, resourceFromList(pod.spec.overhead));
+  regular.allowedPodNumber = 0;
+  return regular;
+}

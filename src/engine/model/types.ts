@@ -1,0 +1,315 @@
+// The Kubernetes objects the simulator honours: the subset of the upstream API types
+// (k8s.io/api core/v1, apps/v1, batch/v1, policy/v1, scheduling/v1, node/v1) that
+// scheduling reads. Field names and shapes are upstream's, so a scenario is plain YAML.
+// Quantities stay strings here (as written); they are parsed once into branded units
+// when the scheduler builds its PodInfo/NodeInfo (see ./quantity.ts, ../framework/resources.ts).
+
+export type Labels = Record<string, string>;
+
+export interface OwnerReference {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid?: string;
+  controller?: boolean;
+}
+
+export interface ObjectMeta {
+  name: string;
+  namespace?: string;
+  generateName?: string;
+  uid?: string;
+  labels?: Labels;
+  annotations?: Record<string, string>;
+  ownerReferences?: OwnerReference[];
+  /** simulated seconds (the loader converts RFC 3339 timestamps to 0) */
+  creationTimestamp?: number;
+  /** simulated seconds at which graceful deletion started */
+  deletionTimestamp?: number;
+  generation?: number;
+}
+
+export interface KubeObject {
+  apiVersion: string;
+  kind: string;
+  metadata: ObjectMeta;
+}
+
+// ---- selectors (apimachinery/pkg/apis/meta/v1 LabelSelector, core/v1 NodeSelector) ----
+
+export type LabelSelectorOperator = 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+
+export interface LabelSelectorRequirement {
+  key: string;
+  operator: LabelSelectorOperator;
+  values?: string[];
+}
+
+export interface LabelSelector {
+  matchLabels?: Labels;
+  matchExpressions?: LabelSelectorRequirement[];
+}
+
+export type NodeSelectorOperator = 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | 'Gt' | 'Lt';
+
+export interface NodeSelectorRequirement {
+  key: string;
+  operator: NodeSelectorOperator;
+  values?: string[];
+}
+
+export interface NodeSelectorTerm {
+  matchExpressions?: NodeSelectorRequirement[];
+  matchFields?: NodeSelectorRequirement[];
+}
+
+export interface NodeSelector {
+  nodeSelectorTerms: NodeSelectorTerm[];
+}
+
+export interface PreferredSchedulingTerm {
+  weight: number;
+  preference: NodeSelectorTerm;
+}
+
+export interface NodeAffinity {
+  requiredDuringSchedulingIgnoredDuringExecution?: NodeSelector;
+  preferredDuringSchedulingIgnoredDuringExecution?: PreferredSchedulingTerm[];
+}
+
+export interface PodAffinityTerm {
+  labelSelector?: LabelSelector;
+  namespaces?: string[];
+  namespaceSelector?: LabelSelector;
+  topologyKey: string;
+  matchLabelKeys?: string[];
+  mismatchLabelKeys?: string[];
+}
+
+export interface WeightedPodAffinityTerm {
+  weight: number;
+  podAffinityTerm: PodAffinityTerm;
+}
+
+export interface PodAffinity {
+  requiredDuringSchedulingIgnoredDuringExecution?: PodAffinityTerm[];
+  preferredDuringSchedulingIgnoredDuringExecution?: WeightedPodAffinityTerm[];
+}
+
+export interface Affinity {
+  nodeAffinity?: NodeAffinity;
+  podAffinity?: PodAffinity;
+  podAntiAffinity?: PodAffinity;
+}
+
+// ---- taints and tolerations ----
+
+export type TaintEffect = 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+
+export interface Taint {
+  key: string;
+  value?: string;
+  effect: TaintEffect;
+  /** simulated seconds at which a NoExecute taint was added */
+  timeAdded?: number;
+}
+
+export interface Toleration {
+  key?: string;
+  operator?: 'Exists' | 'Equal' | 'Gt' | 'Lt';
+  value?: string;
+  effect?: TaintEffect | '';
+  tolerationSeconds?: number;
+}
+
+// ---- pods ----
+
+/** resource name -> quantity string, e.g. {cpu: "500m", memory: "1Gi"} */
+export type ResourceList = Record<string, string>;
+
+export interface ResourceRequirements {
+  requests?: ResourceList;
+  limits?: ResourceList;
+}
+
+export interface ContainerPort {
+  containerPort: number;
+  hostPort?: number;
+  hostIP?: string;
+  protocol?: 'TCP' | 'UDP' | 'SCTP';
+  name?: string;
+}
+
+export interface Container {
+  name: string;
+  image?: string;
+  resources?: ResourceRequirements;
+  ports?: ContainerPort[];
+  /** only on init containers: "Always" makes it a sidecar (restartable init container) */
+  restartPolicy?: 'Always';
+}
+
+export interface TopologySpreadConstraint {
+  maxSkew: number;
+  topologyKey: string;
+  whenUnsatisfiable: 'DoNotSchedule' | 'ScheduleAnyway';
+  labelSelector?: LabelSelector;
+  minDomains?: number;
+  nodeAffinityPolicy?: 'Honor' | 'Ignore';
+  nodeTaintsPolicy?: 'Honor' | 'Ignore';
+  matchLabelKeys?: string[];
+}
+
+export interface PodSchedulingGate {
+  name: string;
+}
+
+/** scheduling.k8s.io/v1alpha1 (v1.35) gang scheduling reference */
+export interface WorkloadReference {
+  name: string;
+  podGroup: string;
+  podGroupReplicaKey?: string;
+}
+
+export interface PodSpec {
+  nodeName?: string;
+  nodeSelector?: Labels;
+  affinity?: Affinity;
+  tolerations?: Toleration[];
+  containers: Container[];
+  initContainers?: Container[];
+  /** pod-level resources (PodLevelResources) */
+  resources?: ResourceRequirements;
+  overhead?: ResourceList;
+  priority?: number;
+  priorityClassName?: string;
+  preemptionPolicy?: 'PreemptLowerPriority' | 'Never';
+  schedulerName?: string;
+  schedulingGates?: PodSchedulingGate[];
+  topologySpreadConstraints?: TopologySpreadConstraint[];
+  runtimeClassName?: string;
+  terminationGracePeriodSeconds?: number;
+  hostNetwork?: boolean;
+  workloadRef?: WorkloadReference;
+  restartPolicy?: 'Always' | 'OnFailure' | 'Never';
+}
+
+export interface PodCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  reason?: string;
+  message?: string;
+}
+
+export interface PodStatus {
+  phase?: 'Pending' | 'Running' | 'Succeeded' | 'Failed';
+  nominatedNodeName?: string;
+  /** simulated seconds */
+  startTime?: number;
+  conditions?: PodCondition[];
+  reason?: string;
+  message?: string;
+}
+
+export interface Pod extends KubeObject {
+  kind: 'Pod';
+  spec: PodSpec;
+  status: PodStatus;
+}
+
+// ---- nodes ----
+
+export interface ContainerImage {
+  names: string[];
+  sizeBytes: number;
+}
+
+export interface NodeCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  reason?: string;
+  message?: string;
+}
+
+export interface Node extends KubeObject {
+  kind: 'Node';
+  spec: { unschedulable?: boolean; taints?: Taint[] };
+  status: {
+    capacity?: ResourceList;
+    allocatable?: ResourceList;
+    images?: ContainerImage[];
+    conditions?: NodeCondition[];
+  };
+}
+
+// ---- cluster objects around the scheduler ----
+
+export interface Namespace extends KubeObject {
+  kind: 'Namespace';
+}
+
+export interface PriorityClass extends KubeObject {
+  kind: 'PriorityClass';
+  value: number;
+  globalDefault?: boolean;
+  preemptionPolicy?: 'PreemptLowerPriority' | 'Never';
+  description?: string;
+}
+
+export interface RuntimeClass extends KubeObject {
+  kind: 'RuntimeClass';
+  handler: string;
+  overhead?: { podFixed?: ResourceList };
+  scheduling?: { nodeSelector?: Labels; tolerations?: Toleration[] };
+}
+
+export interface Service extends KubeObject {
+  kind: 'Service';
+  spec: { selector?: Labels };
+}
+
+export interface PodDisruptionBudget extends KubeObject {
+  kind: 'PodDisruptionBudget';
+  spec: {
+    minAvailable?: number | string;
+    maxUnavailable?: number | string;
+    selector?: LabelSelector;
+    unhealthyPodEvictionPolicy?: 'IfHealthyBudget' | 'AlwaysAllow';
+  };
+  status: {
+    disruptionsAllowed?: number;
+    currentHealthy?: number;
+    desiredHealthy?: number;
+    expectedPods?: number;
+    /** pod name -> simulated seconds at which it was disrupted */
+    disruptedPods?: Record<string, number>;
+  };
+}
+
+export interface PodTemplateSpec {
+  metadata?: Partial<ObjectMeta>;
+  spec: PodSpec;
+}
+
+export interface Workload extends KubeObject {
+  spec: {
+    replicas?: number;
+    parallelism?: number;
+    completions?: number;
+    selector?: LabelSelector;
+    template: PodTemplateSpec;
+    serviceName?: string;
+  };
+}
+
+/** scheduling.k8s.io/v1alpha1 Workload (gang scheduling, v1.35 alpha) */
+export interface GangWorkload extends KubeObject {
+  kind: 'Workload';
+  spec: { podGroups: { name: string; policy: { basic?: Record<string, never>; gang?: { minCount: number } } }[] };
+}
+
+export type AnyObject = KubeObject & Record<string, unknown>;
+
+export function podKey(pod: { metadata: ObjectMeta }): string {
+  return `${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}`;
+}

@@ -1,0 +1,18 @@
+// upstream: pkg/scheduler/framework/plugins/registry.go — every in-tree plugin by name.
+// One folder per plugin under src/engine/plugins/<UpstreamName>/.
+
+import type { PluginDescriptor } from '../framework/interfaces';
+import { NodeUnschedulable } from './NodeUnschedulable';
+
+const descriptors: PluginDescriptor<never>[] = [
+  NodeUnschedulable,
+] as PluginDescriptor<never>[];
+
+export function newInTreeRegistry(): Map<string, PluginDescriptor<unknown>> {
+  const registry = new Map<string, PluginDescriptor<unknown>>();
+  for (const d of descriptors) {
+    if (registry.has(d.name)) throw new Error(`a plugin named ${d.name} already exists`);
+    registry.set(d.name, d as PluginDescriptor<unknown>);
+  }
+  return registry;
+}

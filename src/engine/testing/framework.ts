@@ -1,0 +1,128 @@
+// Test harness for plugins: a cluster in a cache, a Handle over it, and helpers that run one
+// plugin's extension points the way the framework runtime does.
+
+import { CycleState } from '../framework/cycleState';
+import { SchedulerCache } from '../framework/cache';
+import type { ClusterLister, Handle, NodeScoreEntry, Plugin, WaitingPods } from '../framework/interfaces';
+import type { NodeInfo } from '../framework/nodeInfo';
+import { newPodInfo, type PodInfo } from '../framework/podInfo';
+import { seededRng } from '../framework/rng';
+import type { Snapshot } from '../framework/snapshot';
+import { Status } from '../framework/status';
+import type { GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, Service, Workload } from '../model/types';
+
+export interface TestCluster {
+  nodes: Node[];
+  /** pods with spec.nodeName are placed on their node */
+  pods?: Pod[];
+  namespaces?: Namespace[];
+  services?: Service[];
+  workloads?: Workload[];
+  gangWorkloads?: GangWorkload[];
+  pdbs?: PodDisruptionBudget[];
+  seed?: number;
+  now?: number;
+}
+
+export function testLister(c: TestCluster): ClusterLister {
+  return {
+    namespaceLabels: (ns) => c.namespaces?.find((n) => n.metadata.name === ns)?.metadata.labels ?? (ns ? {} : undefined),
+    namespaces: () => (c.namespaces ?? []).map((n) => n.metadata.name),
+    services: (ns) => (c.services ?? []).filter((s) => (s.metadata.namespace ?? 'default') === ns),
+    workload: (kind, ns, name) => c.workloads?.find((w) => w.kind === kind && (w.metadata.namespace ?? 'default') === ns && w.metadata.name === name),
+    gangWorkload: (ns, name) => c.gangWorkloads?.find((w) => (w.metadata.namespace ?? 'default') === ns && w.metadata.name === name),
+    pdbs: () => c.pdbs ?? [],
+    pods: () => c.pods ?? [],
+  };
+}
+
+export interface TestEnv {
+  handle: Handle;
+  cache: SchedulerCache;
+  snapshot: Snapshot;
+  /** plugins used by runFilterPluginsWithNominatedPods and the PreFilter extensions */
+  plugins: Plugin[];
+}
+
+export function newTestEnv(c: TestCluster, plugins: Plugin[] = []): TestEnv {
+  const cache = new SchedulerCache();
+  for (const n of c.nodes) cache.addNode(n);
+  for (const p of c.pods ?? []) if (p.spec.nodeName) cache.addPod(newPodInfo(p), p.spec.nodeName);
+  const env: TestEnv = { cache, snapshot: cache.snapshot(), plugins, handle: undefined as unknown as Handle };
+  const waiting: WaitingPods = { get: () => undefined, all: () => [], activate: () => {} };
+  env.handle = {
+    profileName: 'default-scheduler',
+    snapshot: () => env.snapshot,
+    cluster: testLister(c),
+    rng: seededRng(c.seed ?? 1),
+    now: () => c.now ?? 0,
+    nominatedPodsForNode: () => [],
+    runPreFilterExtensionAddPod: (state, pod, add, node) => runExtensions(env.plugins, state, (x) => x.addPod(state, pod, add, node)),
+    runPreFilterExtensionRemovePod: (state, pod, rm, node) => runExtensions(env.plugins, state, (x) => x.removePod(state, pod, rm, node)),
+    runFilterPluginsWithNominatedPods: (state, pod, node) => runFilters(env.plugins, state, pod, node),
+    hasScorePlugins: () => env.plugins.some((p) => p.score),
+    waitingPods: () => waiting,
+  };
+  return env;
+}
+
+function runExtensions(plugins: Plugin[], state: CycleState, f: (x: NonNullable<ReturnType<NonNullable<Plugin['preFilterExtensions']>>>) => Status): Status {
+  for (const p of plugins) {
+    if (state.skipFilterPlugins.has(p.name)) continue;
+    const x = p.preFilterExtensions?.();
+    if (!x) continue;
+    const s = f(x);
+    if (!s.isSuccess()) return s;
+  }
+  return Status.success();
+}
+
+function runFilters(plugins: Plugin[], state: CycleState, pod: PodInfo, node: NodeInfo): Status {
+  for (const p of plugins) {
+    if (!p.filter || state.skipFilterPlugins.has(p.name)) continue;
+    const s = p.filter(state, pod, node);
+    if (!s.isSuccess()) return s.withPlugin(p.name);
+  }
+  return Status.success();
+}
+
+/** Runs PreFilter then Filter on every node. A PreFilter Skip means Filter is not run (Success). */
+export function runPreFilterAndFilter(plugin: Plugin, env: TestEnv, pod: Pod): { preFilter: Status; filter: Map<string, Status>; state: CycleState } {
+  const state = new CycleState();
+  const podInfo = newPodInfo(pod);
+  let preFilter = Status.success();
+  if (plugin.preFilter) preFilter = plugin.preFilter(state, podInfo, env.snapshot.nodeInfoList).status;
+  const filter = new Map<string, Status>();
+  for (const n of env.snapshot.nodeInfoList) {
+    if (preFilter.isSkip() || !plugin.filter) filter.set(n.name, Status.success());
+    else if (!preFilter.isSuccess()) filter.set(n.name, preFilter);
+    else filter.set(n.name, plugin.filter(state, podInfo, n));
+  }
+  return { preFilter, filter, state };
+}
+
+/**
+ * Runs PreScore, Score and NormalizeScore over the given feasible nodes (all nodes by default).
+ * Returns undefined scores when PreScore skipped the plugin.
+ */
+export function runScore(plugin: Plugin, env: TestEnv, pod: Pod, feasibleNodeNames?: string[]): { preScore: Status; raw?: NodeScoreEntry[]; normalized?: NodeScoreEntry[] } {
+  const state = new CycleState();
+  const podInfo = newPodInfo(pod);
+  const nodes = feasibleNodeNames ? feasibleNodeNames.map((n) => env.snapshot.get(n)!) : env.snapshot.nodeInfoList;
+  if (plugin.preFilter) plugin.preFilter(state, podInfo, env.snapshot.nodeInfoList);
+  let preScore = Status.success();
+  if (plugin.preScore) preScore = plugin.preScore(state, podInfo, nodes);
+  if (preScore.isSkip()) return { preScore };
+  if (!preScore.isSuccess()) return { preScore };
+  const raw: NodeScoreEntry[] = nodes.map((n) => {
+    const s = plugin.score!(state, podInfo, n);
+    if (typeof s !== 'number') throw new Error(`score failed on ${n.name}: ${s.message()}`);
+    return { name: n.name, score: s };
+  });
+  const normalized = raw.map((e) => ({ ...e }));
+  if (plugin.normalizeScore) {
+    const st = plugin.normalizeScore(state, podInfo, normalized);
+    if (!st.isSuccess()) throw new Error(`normalize failed: ${st.message()}`);
+  }
+  return { preScore, raw, normalized };
+}
