@@ -136,6 +136,19 @@ export interface Handle {
   hasScorePlugins(): boolean;
   /** waiting pods (Permit), for gang scheduling and preemption */
   waitingPods(): WaitingPods;
+  /** the API calls a plugin makes (upstream: Handle.ClientSet()), carried out by the simulation on its clock */
+  readonly api: SchedulerApi;
+}
+
+export interface SchedulerApi {
+  /**
+   * upstream: preemption.Evaluator.prepareCandidate for one victim — patch DisruptionTarget
+   * (reason PreemptionByScheduler), delete gracefully (terminationGracePeriodSeconds on the
+   * simulated clock), event `Preempted` on the victim. A victim waiting at Permit is rejected instead.
+   */
+  preemptPod(victim: PodInfo, preemptor: PodInfo, nodeName: string): void;
+  /** clears status.nominatedNodeName (upstream: util.ClearNominatedNodeName) */
+  clearNominatedNodeName(pods: PodInfo[]): void;
 }
 
 export interface WaitingPods {

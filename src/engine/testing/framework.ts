@@ -42,13 +42,15 @@ export interface TestEnv {
   snapshot: Snapshot;
   /** plugins used by runFilterPluginsWithNominatedPods and the PreFilter extensions */
   plugins: Plugin[];
+  /** API calls plugins made, in order */
+  apiCalls: { call: 'preemptPod' | 'clearNominatedNodeName'; pod: string; preemptor?: string; node?: string }[];
 }
 
 export function newTestEnv(c: TestCluster, plugins: Plugin[] = []): TestEnv {
   const cache = new SchedulerCache();
   for (const n of c.nodes) cache.addNode(n);
   for (const p of c.pods ?? []) if (p.spec.nodeName) cache.addPod(newPodInfo(p), p.spec.nodeName);
-  const env: TestEnv = { cache, snapshot: cache.snapshot(), plugins, handle: undefined as unknown as Handle };
+  const env: TestEnv = { cache, snapshot: cache.snapshot(), plugins, apiCalls: [], handle: undefined as unknown as Handle };
   const waiting: WaitingPods = { get: () => undefined, all: () => [], activate: () => {} };
   env.handle = {
     profileName: 'default-scheduler',
@@ -62,6 +64,10 @@ export function newTestEnv(c: TestCluster, plugins: Plugin[] = []): TestEnv {
     runFilterPluginsWithNominatedPods: (state, pod, node) => runFilters(env.plugins, state, pod, node),
     hasScorePlugins: () => env.plugins.some((p) => p.score),
     waitingPods: () => waiting,
+    api: {
+      preemptPod: (victim, preemptor, node) => { env.apiCalls.push({ call: 'preemptPod', pod: victim.key, preemptor: preemptor.key, node }); },
+      clearNominatedNodeName: (pods) => { for (const p of pods) env.apiCalls.push({ call: 'clearNominatedNodeName', pod: p.key }); },
+    },
   };
   return env;
 }
