@@ -18,6 +18,22 @@ export interface SimulationResult {
   warnings: ScenarioError[];
   /** extension: simulated seconds at the end of the run. */
   endTime: number;
+  /** extension: every move of a pod between the scheduling queue's parts, in order */
+  queue: QueueMove[];
+}
+
+export type QueueName = 'activeQ' | 'backoffQ' | 'unschedulablePods' | 'gated' | 'scheduling' | 'waitingOnPermit' | 'bound' | 'deleted';
+
+/** extension: one pod moving inside the scheduling queue (upstream: pkg/scheduler/backend/queue) */
+export interface QueueMove {
+  time: number;
+  pod: string;
+  from?: QueueName;
+  to: QueueName;
+  /** the cluster event or rule that moved it, e.g. "NodeAdd", "AssignedPodDelete", "BackoffComplete", "UnschedulableTimeout", "PreEnqueue: SchedulingGates" */
+  reason: string;
+  /** for backoffQ: when the backoff expires */
+  backoffUntil?: number;
 }
 
 export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed';

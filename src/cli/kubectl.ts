@@ -1,0 +1,55 @@
+// Renders a SimulationResult the way kubectl would show the cluster at the end of the run:
+// `kubectl get pods -A -o wide` and `kubectl get events -A`.
+
+import type { PodOutcome, SimulationResult } from '../engine/api';
+
+/** kubectl's duration.HumanDuration, for simulated seconds */
+export function humanDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 120) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 10) return s % 60 === 0 ? `${m}m` : `${m}m${s % 60}s`;
+  if (m < 180) return `${m}m`;
+  const h = Math.floor(m / 60);
+  if (h < 8) return m % 60 === 0 ? `${h}h` : `${h}h${m % 60}m`;
+  if (h < 48) return `${h}h`;
+  return `${Math.floor(h / 24)}d`;
+}
+
+export function table(rows: string[][]): string {
+  const widths: number[] = [];
+  for (const r of rows) r.forEach((c, i) => { widths[i] = Math.max(widths[i] ?? 0, c.length); });
+  return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]! + 3))).join('').trimEnd()).join('\n');
+}
+
+/** the STATUS column: what kubectl prints for the pod */
+export function podStatusColumn(p: PodOutcome): string {
+  if (p.deletedAt !== undefined) return p.reason ?? 'Terminated';
+  if (p.reason === 'SchedulingGated') return 'SchedulingGated';
+  return p.phase;
+}
+
+export function formatPods(result: SimulationResult): string {
+  const rows = [['NAMESPACE', 'NAME', 'READY', 'STATUS', 'AGE', 'NODE', 'NOMINATED NODE']];
+  for (const p of result.pods) {
+    const [ns, name] = splitKey(p.pod);
+    rows.push([ns, name, p.phase === 'Running' && p.deletedAt === undefined ? '1/1' : '0/1', podStatusColumn(p), humanDuration(result.endTime), p.node ?? '<none>', p.nominatedNode ?? '<none>']);
+  }
+  return table(rows);
+}
+
+export function formatEvents(result: SimulationResult): string {
+  if (result.events.length === 0) return 'No events.';
+  const rows = [['TIME', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE']];
+  for (const e of result.events) {
+    const [kind, ...rest] = e.object.split('/');
+    const object = kind === 'Pod' ? `pod/${rest.slice(1).join('/')}` : `${(kind ?? '').toLowerCase()}/${rest.join('/')}`;
+    rows.push([`${e.time}s`, e.type, e.reason, object, e.message]);
+  }
+  return table(rows);
+}
+
+function splitKey(key: string): [string, string] {
+  const i = key.indexOf('/');
+  return [key.slice(0, i), key.slice(i + 1)];
+}

@@ -1,0 +1,60 @@
+// npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS]
+// Exit 0 when the simulation ran (unschedulable pods are a result), 2 on scenario errors.
+
+import { readFileSync } from 'node:fs';
+import { formatScenarioError, simulate } from '../engine/index';
+import { formatEvents, formatPods } from './kubectl';
+
+const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS]';
+
+function parseArgs(argv: string[]): { file: string; json: boolean; seed?: number; until?: number } | string {
+  let file: string | undefined;
+  let json = false;
+  let seed: number | undefined;
+  let until: number | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--json') json = true;
+    else if (a === '--seed' || a === '--until') {
+      const v = argv[++i];
+      const n = Number(v);
+      if (v === undefined || !Number.isFinite(n) || (a === '--seed' && !Number.isSafeInteger(n)) || n < 0) return `${a} needs a non-negative number${a === '--seed' ? ' (an integer)' : ''}`;
+      if (a === '--seed') seed = n; else until = n;
+    } else if (a === '-h' || a === '--help') return usage;
+    else if (a.startsWith('-')) return `unknown option ${a}`;
+    else if (file === undefined) file = a;
+    else return `only one scenario file, got ${file} and ${a}`;
+  }
+  if (file === undefined) return 'no scenario file given';
+  return { file, json, ...(seed !== undefined ? { seed } : {}), ...(until !== undefined ? { until } : {}) };
+}
+
+function main(): number {
+  const args = parseArgs(process.argv.slice(2));
+  if (typeof args === 'string') {
+    process.stderr.write(`${args === usage ? '' : `simulate: ${args}\n`}${usage}\n`);
+    return args === usage ? 0 : 2;
+  }
+  let text: string;
+  try {
+    text = readFileSync(args.file, 'utf8');
+  } catch (e) {
+    process.stderr.write(`${args.file}:1:1: cannot read the file: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const outcome = simulate(text, { fileName: args.file, ...(args.seed !== undefined ? { seed: args.seed } : {}), ...(args.until !== undefined ? { until: args.until } : {}) });
+  if (!outcome.ok) {
+    for (const e of outcome.errors) process.stderr.write(`${formatScenarioError(e)}\n`);
+    return 2;
+  }
+  const result = outcome.result;
+  if (args.json) {
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  }
+  for (const w of result.warnings) process.stderr.write(`warning: ${formatScenarioError(w)}\n`);
+  process.stdout.write(`${formatPods(result)}\n\n${formatEvents(result)}\n`);
+  return 0;
+}
+
+process.exitCode = main();

@@ -1,0 +1,314 @@
+// upstream: pkg/scheduler/framework/runtime/framework.go — runs a profile's plugins at each
+// extension point, in configured order, with upstream's failure semantics. Every runner also
+// returns what it saw, so the cycle trace can show each plugin's verdict.
+
+import type { NodeScore, PluginResult } from '../api';
+import type { ExtensionPoint, ProfilePlugins } from './config/types';
+import { CycleState } from './cycleState';
+import {
+  MAX_NODE_SCORE, MIN_NODE_SCORE, NodeToStatus, type Handle, type NodeScoreEntry, type Plugin,
+  type PostFilterResult, type PreFilterResult, type QueuedPodInfo,
+} from './interfaces';
+import type { NodeInfo } from './nodeInfo';
+import { podPriority, type PodInfo } from './podInfo';
+import { Status, goSlice } from './status';
+
+export interface PreFilterOutcome {
+  result?: PreFilterResult;
+  status: Status;
+  trace: PluginResult[];
+  /** plugins that returned a PreFilterResult (node names) */
+  pluginsWithNodes: string[];
+}
+
+export interface ScoreOutcome {
+  status: Status;
+  /** node name -> breakdown, in feasible order */
+  scores: Map<string, NodeScore>;
+}
+
+export class Framework {
+  readonly points: Record<ExtensionPoint, Plugin[]>;
+  readonly scoreWeights: Map<string, number>;
+  private readonly instances: Map<string, Plugin>;
+
+  constructor(
+    readonly profileName: string,
+    plugins: ProfilePlugins,
+    readonly percentageOfNodesToScore: number | undefined,
+    private readonly handle: Handle,
+  ) {
+    this.points = plugins.points;
+    this.scoreWeights = plugins.scoreWeights;
+    this.instances = plugins.instances;
+  }
+
+  plugin(name: string): Plugin | undefined {
+    return this.instances.get(name);
+  }
+
+  hasScorePlugins(): boolean {
+    return this.points.score.length > 0;
+  }
+
+  hasPostFilterPlugins(): boolean {
+    return this.points.postFilter.length > 0;
+  }
+
+  /** upstream: RunPreEnqueuePlugins — the first rejection keeps the pod out of activeQ. */
+  runPreEnqueuePlugins(pod: PodInfo): Status {
+    for (const p of this.points.preEnqueue) {
+      const s = p.preEnqueue!(pod);
+      if (!s.isSuccess()) return s.withPlugin(p.name);
+    }
+    return Status.success();
+  }
+
+  queueSortLess(a: QueuedPodInfo, b: QueuedPodInfo): boolean {
+    const sorter = this.points.queueSort[0];
+    if (sorter?.less) return sorter.less(a, b);
+    // upstream PrioritySort, as a fallback if a profile is built without one (validation forbids it).
+    const pa = podPriority(a.podInfo.pod), pb = podPriority(b.podInfo.pod);
+    return pa > pb || (pa === pb && a.timestamp < b.timestamp);
+  }
+
+  /**
+   * upstream: RunPreFilterPlugins. Skip → the plugin's Filter is skipped this cycle.
+   * UnschedulableAndUnresolvable stops at once; Unschedulable is remembered and the other
+   * PreFilters still run (preemption needs their state); PreFilterResults are intersected.
+   */
+  runPreFilterPlugins(state: CycleState, pod: PodInfo, nodes: NodeInfo[]): PreFilterOutcome {
+    const trace: PluginResult[] = [];
+    let result: PreFilterResult | undefined;
+    const pluginsWithNodes: string[] = [];
+    let returnStatus = Status.success();
+    for (const p of this.points.preFilter) {
+      const { result: r, status } = p.preFilter!(state, pod, nodes);
+      const s = status.withPlugin(p.name);
+      trace.push(s.toResult(p.name));
+      if (s.isSkip()) { state.skipFilterPlugins.add(p.name); continue; }
+      if (!s.isSuccess()) {
+        if (s.code === 'UnschedulableAndUnresolvable') return { status: s, trace, pluginsWithNodes };
+        if (s.code === 'Unschedulable') { returnStatus = s; continue; }
+        return { status: Status.error(`running PreFilter plugin "${p.name}": ${s.message()}`).withPlugin(p.name), trace, pluginsWithNodes };
+      }
+      if (r?.nodeNames !== undefined) {
+        pluginsWithNodes.push(p.name);
+        result = result?.nodeNames === undefined ? { nodeNames: new Set(r.nodeNames) } : { nodeNames: new Set([...result.nodeNames].filter((n) => r.nodeNames!.has(n))) };
+        if (result.nodeNames!.size === 0) {
+          const msg = pluginsWithNodes.length === 1
+            ? `node(s) didn't satisfy plugin ${pluginsWithNodes[0]}`
+            : `node(s) didn't satisfy plugin(s) ${goSlice([...pluginsWithNodes].sort())} simultaneously`;
+          return { result, status: Status.unresolvable(msg).withPlugin(p.name), trace, pluginsWithNodes };
+        }
+      }
+    }
+    return { result, status: returnStatus, trace, pluginsWithNodes };
+  }
+
+  runPreFilterExtensionAddPod(state: CycleState, podToSchedule: PodInfo, podInfoToAdd: PodInfo, nodeInfo: NodeInfo): Status {
+    for (const p of this.points.preFilter) {
+      if (state.skipFilterPlugins.has(p.name)) continue;
+      const ext = p.preFilterExtensions?.();
+      if (!ext) continue;
+      const s = ext.addPod(state, podToSchedule, podInfoToAdd, nodeInfo);
+      if (!s.isSuccess()) return Status.error(`running AddPod on PreFilter plugin "${p.name}": ${s.message()}`).withPlugin(p.name);
+    }
+    return Status.success();
+  }
+
+  runPreFilterExtensionRemovePod(state: CycleState, podToSchedule: PodInfo, podInfoToRemove: PodInfo, nodeInfo: NodeInfo): Status {
+    for (const p of this.points.preFilter) {
+      if (state.skipFilterPlugins.has(p.name)) continue;
+      const ext = p.preFilterExtensions?.();
+      if (!ext) continue;
+      const s = ext.removePod(state, podToSchedule, podInfoToRemove, nodeInfo);
+      if (!s.isSuccess()) return Status.error(`running RemovePod on PreFilter plugin "${p.name}": ${s.message()}`).withPlugin(p.name);
+    }
+    return Status.success();
+  }
+
+  /**
+   * upstream: RunFilterPlugins — stops at the first non-success plugin. With `explain`, the
+   * remaining plugins are still evaluated (filters are pure) and every verdict is collected,
+   * so the trace can show the whole node × plugin matrix; the returned status is upstream's.
+   */
+  runFilterPlugins(state: CycleState, pod: PodInfo, nodeInfo: NodeInfo, explain?: PluginResult[]): Status {
+    let first: Status | undefined;
+    for (const p of this.points.filter) {
+      if (state.skipFilterPlugins.has(p.name)) {
+        explain?.push({ plugin: p.name, code: 'Skip' });
+        continue;
+      }
+      let s = p.filter!(state, pod, nodeInfo).withPlugin(p.name);
+      if (!s.isSuccess() && !s.isRejected()) {
+        s = Status.error(`running "${p.name}" filter plugin: ${s.message()}`).withPlugin(p.name);
+      }
+      explain?.push(s.toResult(p.name));
+      if (!s.isSuccess() && first === undefined) {
+        first = s;
+        if (!explain || s.code === 'Error') break;
+      }
+    }
+    return first ?? Status.success();
+  }
+
+  /** upstream: RunFilterPluginsWithNominatedPods (and addGENominatedPods) */
+  runFilterPluginsWithNominatedPods(state: CycleState, pod: PodInfo, nodeInfo: NodeInfo, explain?: PluginResult[]): Status {
+    const nominated = this.handle.nominatedPodsForNode(nodeInfo.name)
+      .filter((pi) => podPriority(pi.pod) >= podPriority(pod.pod) && pi.key !== pod.key);
+    if (nominated.length === 0) return this.runFilterPlugins(state, pod, nodeInfo, explain);
+
+    const nodeInfoOut = nodeInfo.clone();
+    const stateOut = state.clone();
+    for (const pi of nominated) {
+      nodeInfoOut.addPod(pi);
+      const s = this.runPreFilterExtensionAddPod(stateOut, pod, pi, nodeInfoOut);
+      if (!s.isSuccess()) return s;
+    }
+    const withNominated: PluginResult[] | undefined = explain ? [] : undefined;
+    const first = this.runFilterPlugins(stateOut, pod, nodeInfoOut, withNominated);
+    if (!first.isSuccess()) {
+      if (explain && withNominated) explain.push(...withNominated);
+      return first;
+    }
+    // The node must also fit without the nominated pods (they may never arrive).
+    const without: PluginResult[] | undefined = explain ? [] : undefined;
+    const second = this.runFilterPlugins(state, pod, nodeInfo, without);
+    if (explain && without) explain.push(...(second.isSuccess() ? withNominated! : without));
+    return second;
+  }
+
+  /** upstream: RunPostFilterPlugins — the first Success, UnschedulableAndUnresolvable or Error ends it. */
+  runPostFilterPlugins(state: CycleState, pod: PodInfo, statuses: NodeToStatus): { result?: PostFilterResult; status: Status; trace: PluginResult[] } {
+    const trace: PluginResult[] = [];
+    const reasons: string[] = [];
+    let result: PostFilterResult | undefined;
+    let rejectorPlugin: string | undefined;
+    for (const p of this.points.postFilter) {
+      const { result: r, status } = p.postFilter!(state, pod, statuses);
+      const s = status.withPlugin(p.name);
+      trace.push(s.toResult(p.name));
+      if (r?.trace) result = { ...result, trace: r.trace };
+      if (s.isSuccess()) return { result: { ...result, ...r }, status: s, trace };
+      if (s.code === 'UnschedulableAndUnresolvable') return { result: { ...result, ...r }, status: s, trace };
+      if (s.code !== 'Unschedulable') return { result, status: Status.error(s.message()).withPlugin(p.name), trace };
+      reasons.push(...s.reasons);
+      rejectorPlugin ??= p.name;
+      if (r?.nominatedNodeName) result = { ...result, ...r };
+    }
+    return { result, status: Status.unschedulable(...reasons).withPlugin(rejectorPlugin ?? ''), trace };
+  }
+
+  /** upstream: RunPreScorePlugins — Skip means the plugin's Score does not run. */
+  runPreScorePlugins(state: CycleState, pod: PodInfo, nodes: NodeInfo[]): { status: Status; trace: PluginResult[] } {
+    const trace: PluginResult[] = [];
+    for (const p of this.points.preScore) {
+      const s = p.preScore!(state, pod, nodes).withPlugin(p.name);
+      trace.push(s.toResult(p.name));
+      if (s.isSkip()) { state.skipScorePlugins.add(p.name); continue; }
+      if (!s.isSuccess()) return { status: Status.error(`running PreScore plugin "${p.name}": ${s.message()}`).withPlugin(p.name), trace };
+    }
+    return { status: Status.success(), trace };
+  }
+
+  /** upstream: RunScorePlugins — score, normalize, check [0, 100], weight. */
+  runScorePlugins(state: CycleState, pod: PodInfo, nodes: NodeInfo[]): ScoreOutcome {
+    const scores = new Map<string, NodeScore>(nodes.map((n) => [n.name, { plugins: {}, total: 0 }]));
+    for (const p of this.points.score) {
+      if (state.skipScorePlugins.has(p.name)) continue;
+      const entries: NodeScoreEntry[] = [];
+      for (const n of nodes) {
+        const s = p.score!(state, pod, n);
+        if (typeof s !== 'number') return { status: Status.error(`running Score plugin "${p.name}": ${s.message()}`).withPlugin(p.name), scores };
+        entries.push({ name: n.name, score: s });
+      }
+      const raw = entries.map((e) => e.score);
+      if (p.normalizeScore) {
+        const s = p.normalizeScore(state, pod, entries);
+        if (!s.isSuccess()) return { status: Status.error(`running Normalize on Score plugin "${p.name}": ${s.message()}`).withPlugin(p.name), scores };
+      }
+      const weight = this.scoreWeights.get(p.name) ?? 1;
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i]!;
+        if (e.score > MAX_NODE_SCORE || e.score < MIN_NODE_SCORE) {
+          return { status: Status.error(`plugin "${p.name}" returns an invalid score ${e.score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`).withPlugin(p.name), scores };
+        }
+        const ns = scores.get(e.name)!;
+        ns.plugins[p.name] = { raw: raw[i]!, normalized: e.score, weight, weighted: e.score * weight };
+        ns.total += e.score * weight;
+      }
+    }
+    return { status: Status.success(), scores };
+  }
+
+  /** upstream: RunReservePluginsReserve — stops at the first failure. */
+  runReservePluginsReserve(state: CycleState, pod: PodInfo, nodeName: string, trace: PluginResult[]): Status {
+    for (const p of this.points.reserve) {
+      if (!p.reserve) continue;
+      const s = p.reserve(state, pod, nodeName).withPlugin(p.name);
+      trace.push(s.toResult(p.name));
+      if (!s.isSuccess()) return s;
+    }
+    return Status.success();
+  }
+
+  /** upstream: RunReservePluginsUnreserve — every reserve plugin, in reverse order. */
+  runReservePluginsUnreserve(state: CycleState, pod: PodInfo, nodeName: string): void {
+    for (const p of [...this.points.reserve].reverse()) p.unreserve?.(state, pod, nodeName);
+  }
+
+  /** upstream: RunPermitPlugins — rejection stops; Wait collects the longest timeout (capped at 15 min). */
+  runPermitPlugins(state: CycleState, pod: PodInfo, nodeName: string, trace: PluginResult[]): { status: Status; timeout: number; waitingOn: string[] } {
+    const maxTimeout = 15 * 60;
+    let timeout = 0;
+    const waitingOn: string[] = [];
+    for (const p of this.points.permit) {
+      const { status, timeout: t } = p.permit!(state, pod, nodeName);
+      const s = status.withPlugin(p.name);
+      trace.push(s.toResult(p.name));
+      if (s.isSuccess()) continue;
+      if (s.isRejected()) return { status: s, timeout: 0, waitingOn };
+      if (s.code === 'Wait') {
+        timeout = Math.max(timeout, Math.min(t ?? maxTimeout, maxTimeout));
+        waitingOn.push(p.name);
+        continue;
+      }
+      return { status: Status.error(`running Permit plugin "${p.name}": ${s.message()}`).withPlugin(p.name), timeout: 0, waitingOn };
+    }
+    if (waitingOn.length > 0) return { status: Status.of('Wait').withPlugin(waitingOn[0]!), timeout, waitingOn };
+    return { status: Status.success(), timeout: 0, waitingOn };
+  }
+
+  runPreBindPlugins(state: CycleState, pod: PodInfo, nodeName: string, trace: PluginResult[]): Status {
+    for (const p of this.points.preBind) {
+      const s = p.preBind!(state, pod, nodeName).withPlugin(p.name);
+      trace.push(s.toResult(p.name));
+      if (s.isSkip()) continue;
+      if (!s.isSuccess()) return s.isRejected() ? s : Status.error(`running PreBind plugin "${p.name}": ${s.message()}`).withPlugin(p.name);
+    }
+    return Status.success();
+  }
+
+  /** upstream: RunBindPlugins — bind plugins run until one does not Skip. */
+  runBindPlugins(state: CycleState, pod: PodInfo, nodeName: string, trace: PluginResult[]): Status {
+    if (this.points.bind.length === 0) return Status.skip();
+    let status = Status.skip();
+    for (const p of this.points.bind) {
+      status = p.bind!(state, pod, nodeName).withPlugin(p.name);
+      trace.push(status.toResult(p.name));
+      if (status.isSkip()) continue;
+      if (!status.isSuccess()) return status.isRejected() ? status : Status.error(`running Bind plugin "${p.name}": ${status.message()}`).withPlugin(p.name);
+      return status;
+    }
+    return status;
+  }
+
+  runPostBindPlugins(state: CycleState, pod: PodInfo, nodeName: string): void {
+    for (const p of this.points.postBind) p.postBind!(state, pod, nodeName);
+  }
+
+  newCycleState(): CycleState {
+    return new CycleState();
+  }
+}

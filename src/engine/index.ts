@@ -1,0 +1,76 @@
+// The engine's entry point (contract section 6): scenario text in, SimulationResult out.
+// Pure TypeScript: the CLI, the Web Worker and the tests all call this.
+
+import type { CycleTrace, ScenarioError, SimulateOptions, SimulateOutcome, SimulationResult } from './api';
+import { resolveSchedulerConfig } from './framework/config';
+import type { ConfigError } from './framework/config/types';
+import { loadScenario, type LoadedScenario } from './model/load';
+import { newInTreeRegistry } from './plugins/registry';
+import { Simulation } from './simulation/simulation';
+import { applyTimelineStep } from './timeline/apply';
+
+export type * from './api';
+export { formatScenarioError } from './model/load';
+
+export type StartOutcome = { ok: true; simulation: Simulation; scenario: LoadedScenario } | { ok: false; errors: ScenarioError[]; warnings: ScenarioError[] };
+
+function configErrors(scenario: LoadedScenario, errors: ConfigError[]): ScenarioError[] {
+  const cfg = scenario.schedulerConfig;
+  const name = (cfg?.object.metadata as { name?: string } | undefined)?.name;
+  return errors.map((e) => {
+    const at = cfg ? cfg.locate(e.path) : { line: 1, column: 1 };
+    const path = formatPath(e.path);
+    return {
+      file: scenario.fileName, line: at.line, column: at.column, ...(path ? { path } : {}),
+      message: `KubeSchedulerConfiguration${name ? ` ${name}` : ''}: ${path ? `${path}: ` : ''}${e.message}`,
+    };
+  });
+}
+
+/** ["profiles", 0, "plugins"] → "profiles[0].plugins" */
+function formatPath(path: (string | number)[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${p}`)).join('');
+}
+
+/** Loads and validates a scenario and builds the scheduler, ready to run. Never throws on user input. */
+export function startSimulation(scenarioText: string, options: SimulateOptions = {}): StartOutcome {
+  const fileName = options.fileName ?? 'scenario.yaml';
+  try {
+    const loaded = loadScenario(scenarioText, fileName);
+    if (!loaded.ok) return { ok: false, errors: loaded.errors, warnings: loaded.warnings };
+    const scenario = loaded.scenario;
+    const registry = newInTreeRegistry();
+    const resolved = resolveSchedulerConfig(scenario.schedulerConfig?.object, registry);
+    if (resolved.errors.length) return { ok: false, errors: configErrors(scenario, resolved.errors), warnings: scenario.warnings };
+    const seed = options.seed ?? scenario.meta.seed ?? 0;
+    const built = Simulation.create(scenario, resolved.config, registry, { seed, ...(options.until !== undefined ? { until: options.until } : {}) });
+    if (!built.ok) return { ok: false, errors: configErrors(scenario, built.errors), warnings: scenario.warnings };
+    const simulation = built.sim;
+    simulation.applyTimelineStep = (step) => applyTimelineStep(simulation, step);
+    return { ok: true, simulation, scenario };
+  } catch (e) {
+    return { ok: false, errors: [internalError(fileName, e)], warnings: [] };
+  }
+}
+
+function internalError(file: string, e: unknown): ScenarioError {
+  return { file, line: 1, column: 1, message: `internal error in the simulator (please report it): ${e instanceof Error ? e.message : String(e)}` };
+}
+
+/** Runs a whole scenario. Same text + same seed ⇒ identical result. */
+export function simulate(scenarioText: string, options: SimulateOptions = {}): SimulateOutcome {
+  const started = startSimulation(scenarioText, options);
+  if (!started.ok) return { ok: false, errors: started.errors };
+  try {
+    for (const _cycle of started.simulation.run()) { /* run to the end */ }
+    return { ok: true, result: started.simulation.result() };
+  } catch (e) {
+    return { ok: false, errors: [internalError(options.fileName ?? 'scenario.yaml', e)] };
+  }
+}
+
+/** The streaming form: yields cycles one by one, then returns the whole result. */
+export function* simulateCycles(simulation: Simulation): Generator<CycleTrace, SimulationResult, void> {
+  yield* simulation.run();
+  return simulation.result();
+}

@@ -1,0 +1,288 @@
+// upstream: pkg/scheduler/backend/queue/scheduling_queue.go and backoff_queue.go — activeQ
+// (a heap ordered by the QueueSort plugin), backoffQ (ordered by backoff expiry), and the
+// unschedulable pool, on the simulated clock. Every move is recorded for the trace.
+
+import type { QueueMove, QueueName } from '../api';
+import type { ActionType, ClusterEventResource, ClusterEventWithHint, QueuedPodInfo } from '../framework/interfaces';
+import type { PodInfo } from '../framework/podInfo';
+import type { Status } from '../framework/status';
+import { Heap } from './heap';
+import { Nominator } from './nominator';
+
+/** upstream: DefaultPodMaxInUnschedulablePodsDuration */
+export const POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION = 5 * 60;
+/** upstream: the unschedulable pool is checked every 30 s, the backoffQ every 1 s */
+export const UNSCHEDULABLE_FLUSH_INTERVAL = 30;
+
+export interface ClusterEvent {
+  resource: Exclude<ClusterEventResource, '*' | 'Pod'>;
+  actionType: ActionType;
+  /** label shown in the trace, e.g. "NodeAdd", "AssignedPodDelete" */
+  label: string;
+}
+
+export interface QueueOptions {
+  less(a: QueuedPodInfo, b: QueuedPodInfo): boolean;
+  /** runs the pod's profile's PreEnqueue plugins */
+  preEnqueue(pod: PodInfo): Status;
+  /** the events each plugin registered (EventsToRegister), by plugin name, for the pod's profile */
+  pluginEvents(pod: PodInfo, pluginName: string): ClusterEventWithHint[];
+  initialBackoff: number;
+  maxBackoff: number;
+  now(): number;
+  record(move: QueueMove): void;
+}
+
+function eventMatches(registered: ClusterEventWithHint['event'], e: ClusterEvent): boolean {
+  const resourceOk = registered.resource === '*' || registered.resource === e.resource
+    || (registered.resource === 'Pod' && (e.resource === 'AssignedPod' || e.resource === 'UnscheduledPod'));
+  if (!resourceOk) return false;
+  return registered.actionType.some((a) => a === 'All' || a === e.actionType
+    || (a === 'Update' && e.actionType.startsWith('Update')));
+}
+
+export class SchedulingQueue {
+  private readonly activeQ: Heap<QueuedPodInfo>;
+  private readonly backoffQ: Heap<QueuedPodInfo>;
+  private readonly errorBackoffQ: Heap<QueuedPodInfo>;
+  private readonly unschedulable = new Map<string, QueuedPodInfo>();
+  /** pods handed to a scheduling cycle and not yet back */
+  private readonly inFlight = new Map<string, QueuedPodInfo>();
+  readonly nominator = new Nominator();
+
+  constructor(private readonly opts: QueueOptions) {
+    const key = (q: QueuedPodInfo) => q.podInfo.key;
+    this.activeQ = new Heap(key, opts.less);
+    const byExpiry = (a: QueuedPodInfo, b: QueuedPodInfo) => {
+      const ea = this.backoffExpiry(a), eb = this.backoffExpiry(b);
+      return ea !== eb ? ea < eb : opts.less(a, b);
+    };
+    this.backoffQ = new Heap(key, byExpiry);
+    this.errorBackoffQ = new Heap(key, byExpiry);
+  }
+
+  private move(q: QueuedPodInfo, from: QueueName | undefined, to: QueueName, reason: string): void {
+    const m: QueueMove = { time: this.opts.now(), pod: q.podInfo.key, to, reason };
+    if (from) m.from = from;
+    if (to === 'backoffQ') m.backoffUntil = this.backoffExpiry(q);
+    this.opts.record(m);
+  }
+
+  /** A new pending pod (upstream: Add). PreEnqueue decides between activeQ and the gated pool. */
+  add(podInfo: PodInfo, reason = 'PodAdd'): void {
+    const now = this.opts.now();
+    const q: QueuedPodInfo = {
+      podInfo, timestamp: now, initialAttemptTimestamp: undefined, attempts: 0, unschedulableCount: 0,
+      consecutiveErrorsCount: 0, unschedulablePlugins: new Set(), pendingPlugins: new Set(),
+    };
+    this.moveToActiveQ(q, undefined, reason);
+  }
+
+  /** upstream: moveToActiveQ — runs PreEnqueue; a rejected pod waits, gated, in the unschedulable pool. */
+  private moveToActiveQ(q: QueuedPodInfo, from: QueueName | undefined, reason: string): boolean {
+    const s = this.opts.preEnqueue(q.podInfo);
+    if (!s.isSuccess()) {
+      q.gatingPlugin = s.plugin;
+      this.unschedulable.set(q.podInfo.key, q);
+      if (from !== 'gated') this.move(q, from, 'gated', `PreEnqueue: ${s.plugin ?? ''}: ${s.message()}`);
+      return false;
+    }
+    q.gatingPlugin = undefined;
+    this.unschedulable.delete(q.podInfo.key);
+    this.activeQ.addOrUpdate(q);
+    this.move(q, from, 'activeQ', reason);
+    return true;
+  }
+
+  /** the reason a pod is gated, if it is */
+  gatingStatus(podKey: string): QueuedPodInfo | undefined {
+    const q = this.unschedulable.get(podKey);
+    return q?.gatingPlugin ? q : undefined;
+  }
+
+  /**
+   * upstream: Pop. With SchedulerPopFromBackoffQ (beta, on by default since v1.33) an empty
+   * activeQ lets the scheduler take the first pod of the (non-error) backoffQ early.
+   */
+  pop(): QueuedPodInfo | undefined {
+    this.flushBackoffQCompleted();
+    let q = this.activeQ.pop();
+    let from: QueueName = 'activeQ';
+    if (!q) { q = this.backoffQ.pop(); from = 'backoffQ'; }
+    if (!q) return undefined;
+    q.attempts++;
+    q.initialAttemptTimestamp ??= this.opts.now();
+    this.inFlight.set(q.podInfo.key, q);
+    this.move(q, from, 'scheduling', 'Pop');
+    return q;
+  }
+
+  /** upstream: Done — the cycle for this pod is over (bound, waiting or requeued). */
+  done(podKey: string): void {
+    this.inFlight.delete(podKey);
+  }
+
+  /** upstream: calculateBackoffDuration — initial × 2^(count−1), capped. */
+  backoffDuration(q: QueuedPodInfo): number {
+    // upstream (v1.35, PR #128748): consecutive errors count when the last failure was an error
+    const count = q.consecutiveErrorsCount > 0 ? q.consecutiveErrorsCount : q.unschedulableCount;
+    if (count <= 0) return 0;
+    let d = this.opts.initialBackoff;
+    for (let i = 1; i < count; i++) {
+      d *= 2;
+      if (d >= this.opts.maxBackoff) return this.opts.maxBackoff;
+    }
+    return Math.min(d, this.opts.maxBackoff);
+  }
+
+  backoffExpiry(q: QueuedPodInfo): number {
+    return q.timestamp + this.backoffDuration(q);
+  }
+
+  private isBackingOff(q: QueuedPodInfo): boolean {
+    return this.backoffExpiry(q) > this.opts.now();
+  }
+
+  /**
+   * upstream: AddUnschedulableIfNotPresent — after a failed cycle. A pod that failed with an
+   * error goes to the error backoffQ; a rejected pod to the unschedulable pool until an event
+   * may help it.
+   */
+  addUnschedulableIfNotPresent(q: QueuedPodInfo, kind: 'rejected' | 'error', unschedulablePlugins: Set<string>, pendingPlugins: Set<string>): void {
+    this.inFlight.delete(q.podInfo.key);
+    q.timestamp = this.opts.now();
+    if (kind === 'error') {
+      q.consecutiveErrorsCount++;
+      q.unschedulablePlugins = new Set();
+      q.pendingPlugins = new Set();
+      this.errorBackoffQ.addOrUpdate(q);
+      this.move(q, 'scheduling', 'backoffQ', 'ScheduleAttemptFailure (error)');
+      return;
+    }
+    q.unschedulableCount++;
+    q.consecutiveErrorsCount = 0;
+    q.unschedulablePlugins = unschedulablePlugins;
+    q.pendingPlugins = pendingPlugins;
+    this.unschedulable.set(q.podInfo.key, q);
+    this.move(q, 'scheduling', 'unschedulablePods', 'ScheduleAttemptFailure');
+  }
+
+  /** moves backoffQ pods whose backoff expired to activeQ (upstream: flushBackoffQCompleted, every 1 s) */
+  flushBackoffQCompleted(): void {
+    for (const heap of [this.backoffQ, this.errorBackoffQ]) {
+      for (let q = heap.peek(); q && !this.isBackingOff(q); q = heap.peek()) {
+        heap.pop();
+        this.moveToActiveQ(q, 'backoffQ', 'BackoffComplete');
+      }
+    }
+  }
+
+  /** upstream: flushUnschedulablePodsLeftover — pods stuck longer than 5 min are retried. */
+  flushUnschedulablePodsLeftover(): void {
+    const now = this.opts.now();
+    const stale = [...this.unschedulable.values()].filter((q) => !q.gatingPlugin && now - q.timestamp >= POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION);
+    for (const q of stale) this.requeue(q, 'UnschedulableTimeout');
+  }
+
+  /** the next time at which the queue itself would move a pod (backoff expiry, pool timeout) */
+  nextWakeTime(includeUnschedulableTimeout: boolean): number | undefined {
+    const times: number[] = [];
+    for (const heap of [this.backoffQ, this.errorBackoffQ]) {
+      const q = heap.peek();
+      if (q) times.push(this.backoffExpiry(q));
+    }
+    if (includeUnschedulableTimeout) {
+      for (const q of this.unschedulable.values()) {
+        if (q.gatingPlugin) continue;
+        // checked every 30 s: the first check at or after timestamp + 5 min
+        const due = q.timestamp + POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION;
+        times.push(Math.ceil(due / UNSCHEDULABLE_FLUSH_INTERVAL) * UNSCHEDULABLE_FLUSH_INTERVAL);
+      }
+    }
+    return times.length ? Math.min(...times) : undefined;
+  }
+
+  private requeue(q: QueuedPodInfo, reason: string): void {
+    this.unschedulable.delete(q.podInfo.key);
+    if (this.isBackingOff(q)) {
+      this.backoffQ.addOrUpdate(q);
+      this.move(q, 'unschedulablePods', 'backoffQ', reason);
+    } else {
+      this.moveToActiveQ(q, 'unschedulablePods', reason);
+    }
+  }
+
+  /**
+   * upstream: MoveAllToActiveOrBackoffQueue with QueueingHints — a pod moves when one of the
+   * plugins that rejected it registered for the event and its hint says Queue. A pod rejected
+   * by no plugin moves on any event.
+   */
+  moveAllToActiveOrBackoffQueue(event: ClusterEvent, oldObj?: unknown, newObj?: unknown): void {
+    for (const q of [...this.unschedulable.values()]) {
+      if (q.gatingPlugin) continue;
+      if (!this.isPodWorthRequeuing(q, event, oldObj, newObj)) continue;
+      this.requeue(q, event.label);
+    }
+  }
+
+  private isPodWorthRequeuing(q: QueuedPodInfo, event: ClusterEvent, oldObj: unknown, newObj: unknown): boolean {
+    const rejectors = [...q.unschedulablePlugins, ...q.pendingPlugins];
+    if (rejectors.length === 0) return true;
+    for (const plugin of rejectors) {
+      for (const reg of this.opts.pluginEvents(q.podInfo, plugin)) {
+        if (!eventMatches(reg.event, event)) continue;
+        if (!reg.hint || reg.hint(q.podInfo.pod, oldObj, newObj) === 'Queue') return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * upstream: Update — a pending pod changed (e.g. a scheduling gate removed). Gated pods run
+   * PreEnqueue again; others are updated in place.
+   */
+  update(podInfo: PodInfo, reason: string): void {
+    const key = podInfo.key;
+    for (const heap of [this.activeQ, this.backoffQ, this.errorBackoffQ]) {
+      const q = heap.get(key);
+      if (q) { q.podInfo = podInfo; heap.addOrUpdate(q); return; }
+    }
+    const q = this.unschedulable.get(key);
+    if (!q) return;
+    q.podInfo = podInfo;
+    if (q.gatingPlugin) { this.moveToActiveQ(q, 'gated', reason); return; }
+    if (this.isPodWorthRequeuing(q, { resource: 'UnscheduledPod', actionType: 'Update', label: reason }, undefined, podInfo.pod)) this.requeue(q, reason);
+  }
+
+  /** upstream: Delete */
+  delete(podKey: string): void {
+    for (const heap of [this.activeQ, this.backoffQ, this.errorBackoffQ]) heap.delete(podKey);
+    this.unschedulable.delete(podKey);
+    this.inFlight.delete(podKey);
+    this.nominator.deleteNominatedPodIfExists(podKey);
+  }
+
+  /** upstream: Activate — move pods to activeQ right away (used by gang scheduling) */
+  activate(podKeys: string[]): void {
+    for (const key of podKeys) {
+      const q = this.unschedulable.get(key) ?? this.backoffQ.get(key);
+      if (!q || q.gatingPlugin) continue;
+      this.unschedulable.delete(key);
+      this.backoffQ.delete(key);
+      this.moveToActiveQ(q, 'unschedulablePods', 'ForceActivate');
+    }
+  }
+
+  has(podKey: string): boolean {
+    return this.activeQ.has(podKey) || this.backoffQ.has(podKey) || this.errorBackoffQ.has(podKey) || this.unschedulable.has(podKey) || this.inFlight.has(podKey);
+  }
+
+  get activeLength(): number { return this.activeQ.length; }
+  get backoffLength(): number { return this.backoffQ.length + this.errorBackoffQ.length; }
+  /** pods waiting for an event (not gated) */
+  get unschedulableLength(): number { return [...this.unschedulable.values()].filter((q) => !q.gatingPlugin).length; }
+
+  pendingPods(): QueuedPodInfo[] {
+    return [...this.activeQ.list(), ...this.backoffQ.list(), ...this.errorBackoffQ.list(), ...this.unschedulable.values()];
+  }
+}

@@ -1,0 +1,277 @@
+// upstream: pkg/scheduler/schedule_one.go — one scheduling cycle for one pod: PreFilter, the
+// nominated node first, Filter over nodes from the rotating start index until enough are
+// feasible, PostFilter when none is, PreScore/Score, host selection, Assume, Reserve, Permit.
+// The trace records what each step saw.
+
+import type { CycleTrace, NodeScore, PluginResult } from '../api';
+import { numFeasibleNodesToFind } from '../framework/config/feasibleNodes';
+import type { CycleState } from '../framework/cycleState';
+import { formatFitError } from '../framework/fitError';
+import { NodeToStatus, type QueuedPodInfo } from '../framework/interfaces';
+import type { NodeInfo } from '../framework/nodeInfo';
+import type { PodInfo } from '../framework/podInfo';
+import type { Rng } from '../framework/rng';
+import type { Framework } from '../framework/runtime';
+import type { Snapshot } from '../framework/snapshot';
+import { Status, goSlice } from '../framework/status';
+
+/** upstream: ErrNoNodesAvailable */
+export const ErrNoNodesAvailable = 'no nodes available to schedule pods';
+
+export interface SchedulerState {
+  /** upstream: sched.nextStartNodeIndex, carried across cycles */
+  nextStartNodeIndex: number;
+  /** KubeSchedulerConfiguration.percentageOfNodesToScore (global) */
+  percentageOfNodesToScore: number;
+}
+
+export type CycleOutcome =
+  | { kind: 'scheduled'; node: string; state: CycleState }
+  | { kind: 'waiting'; node: string; state: CycleState; timeout: number; waitingOn: string[] }
+  | {
+      kind: 'unschedulable';
+      status: Status;
+      message: string;
+      /** upstream NominatingInfo: undefined = leave status.nominatedNodeName as it is; "" = clear it */
+      nominatedNodeName?: string;
+      unschedulablePlugins: Set<string>;
+      pendingPlugins: Set<string>;
+    }
+  | { kind: 'error'; status: Status; message: string };
+
+interface Diagnosis {
+  nodeToStatus: NodeToStatus;
+  unschedulablePlugins: Set<string>;
+  pendingPlugins: Set<string>;
+  preFilterMsg: string;
+  postFilterMsg: string;
+}
+
+function newDiagnosis(): Diagnosis {
+  return {
+    nodeToStatus: new NodeToStatus(Status.unresolvable()),
+    unschedulablePlugins: new Set(),
+    pendingPlugins: new Set(),
+    preFilterMsg: '',
+    postFilterMsg: '',
+  };
+}
+
+/** upstream: Diagnosis.AddPluginStatus */
+function addPluginStatus(d: Diagnosis, s: Status): void {
+  if (!s.plugin) return;
+  if (s.code === 'Unschedulable' || s.code === 'UnschedulableAndUnresolvable') d.unschedulablePlugins.add(s.plugin);
+  else if (s.code === 'Pending') d.pendingPlugins.add(s.plugin);
+}
+
+export interface CycleInput {
+  fwk: Framework;
+  snapshot: Snapshot;
+  rng: Rng;
+  scheduler: SchedulerState;
+  queued: QueuedPodInfo;
+  /** assumes the pod on the node in the cache (upstream: sched.assume) */
+  assume(pod: PodInfo, nodeName: string): void;
+  /** forgets an assumed pod (upstream: cache.ForgetPod) */
+  forget(pod: PodInfo): void;
+}
+
+/** Runs one scheduling cycle and fills `trace` as it goes. */
+export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutcome {
+  const { fwk, snapshot, queued } = input;
+  const pod = queued.podInfo;
+  const state = fwk.newCycleState();
+  trace.numAllNodes = snapshot.numNodes;
+
+  const diagnosis = newDiagnosis();
+  let feasible: NodeInfo[] = [];
+  if (snapshot.numNodes === 0) {
+    return fail(input, trace, Status.unresolvable(ErrNoNodesAvailable), ErrNoNodesAvailable);
+  }
+  const found = findNodesThatFitPod(input, state, diagnosis, trace);
+  if ('error' in found) return { kind: 'error', status: found.error, message: found.error.message() };
+  feasible = found.feasible;
+  trace.feasible = feasible.map((n) => n.name);
+
+  if (feasible.length === 0) {
+    // FitError: PostFilter (preemption) may nominate a node for a later cycle.
+    let nominatedNodeName: string | undefined;
+    if (fwk.hasPostFilterPlugins()) {
+      const pf = fwk.runPostFilterPlugins(state, pod, diagnosis.nodeToStatus);
+      diagnosis.postFilterMsg = pf.status.message();
+      if (pf.result?.trace) trace.postFilter = pf.result.trace;
+      if (pf.result && 'nominatedNodeName' in pf.result) nominatedNodeName = pf.result.nominatedNodeName ?? '';
+      if (trace.postFilter) {
+        if (nominatedNodeName) trace.postFilter.chosen ??= { node: nominatedNodeName, victims: [] };
+      }
+      if (nominatedNodeName) trace.selected = nominatedNodeName;
+    }
+    const message = formatFitError(snapshot.numNodes, diagnosis.nodeToStatus, snapshot.nodeInfoList.map((n) => n.name), diagnosis.preFilterMsg, diagnosis.postFilterMsg);
+    trace.result = 'Unschedulable';
+    trace.message = message;
+    return {
+      kind: 'unschedulable', status: Status.unschedulable(), message, nominatedNodeName,
+      unschedulablePlugins: diagnosis.unschedulablePlugins, pendingPlugins: diagnosis.pendingPlugins,
+    };
+  }
+
+  let host: string;
+  if (feasible.length === 1) {
+    host = feasible[0]!.name;
+  } else {
+    const scored = prioritizeNodes(fwk, state, pod, feasible, trace);
+    if (!scored.status.isSuccess()) return { kind: 'error', status: scored.status, message: scored.status.message() };
+    const { selected, tied } = selectHost(feasible.map((n) => n.name), scored.scores, input.rng);
+    host = selected;
+    if (tied.length > 1) trace.tiedNodes = tied;
+  }
+  trace.selected = host;
+
+  // Assume, then Reserve and Permit (the end of the synchronous scheduling cycle).
+  input.assume(pod, host);
+  trace.reserve = [];
+  const reserve = fwk.runReservePluginsReserve(state, pod, host, trace.reserve);
+  if (!reserve.isSuccess()) {
+    fwk.runReservePluginsUnreserve(state, pod, host);
+    input.forget(pod);
+    return failOnSelectedNode(input, trace, reserve, host);
+  }
+  trace.permit = [];
+  const permit = fwk.runPermitPlugins(state, pod, host, trace.permit);
+  if (permit.status.isRejected() || permit.status.code === 'Error') {
+    fwk.runReservePluginsUnreserve(state, pod, host);
+    input.forget(pod);
+    if (permit.status.code === 'Error') return { kind: 'error', status: permit.status, message: permit.status.message() };
+    return failOnSelectedNode(input, trace, permit.status, host);
+  }
+  if (permit.status.code === 'Wait') {
+    trace.result = 'Waiting';
+    return { kind: 'waiting', node: host, state, timeout: permit.timeout, waitingOn: permit.waitingOn };
+  }
+  return { kind: 'scheduled', node: host, state };
+}
+
+/** Reserve/Permit rejections: FitError with NumAllNodes = 1 (upstream: schedulingCycle). */
+function failOnSelectedNode(input: CycleInput, trace: CycleTrace, status: Status, host: string): CycleOutcome {
+  const nodeToStatus = new NodeToStatus(Status.unresolvable());
+  nodeToStatus.set(host, status);
+  const message = formatFitError(1, nodeToStatus, [host], '', '');
+  trace.result = 'Unschedulable';
+  trace.message = message;
+  const plugins = new Set(status.plugin ? [status.plugin] : []);
+  void input;
+  return { kind: 'unschedulable', status, message, unschedulablePlugins: status.code === 'Pending' ? new Set() : plugins, pendingPlugins: status.code === 'Pending' ? plugins : new Set() };
+}
+
+function fail(_input: CycleInput, trace: CycleTrace, status: Status, message: string): CycleOutcome {
+  trace.result = 'Unschedulable';
+  trace.message = message;
+  return { kind: 'unschedulable', status, message, unschedulablePlugins: new Set(), pendingPlugins: new Set() };
+}
+
+/** upstream: findNodesThatFitPod */
+function findNodesThatFitPod(input: CycleInput, state: CycleState, diagnosis: Diagnosis, trace: CycleTrace): { feasible: NodeInfo[] } | { error: Status } {
+  const { fwk, snapshot, queued } = input;
+  const pod = queued.podInfo;
+  const allNodes = snapshot.nodeInfoList;
+
+  const pre = fwk.runPreFilterPlugins(state, pod, allNodes);
+  trace.preFilter = pre.trace;
+  if (!pre.status.isSuccess()) {
+    if (!pre.status.isRejected()) return { error: pre.status };
+    // Every node gets the PreFilter status, so preemption can handle them alike.
+    diagnosis.nodeToStatus.absentNodesStatus = pre.status;
+    diagnosis.preFilterMsg = pre.status.message();
+    addPluginStatus(diagnosis, pre.status);
+    return { feasible: [] };
+  }
+
+  // The nominated node (from an earlier preemption) is tried first; if it fits it is taken
+  // without scoring and the rotating start index does not move.
+  const nominated = pod.pod.status.nominatedNodeName;
+  if (nominated) {
+    const nodeInfo = snapshot.get(nominated);
+    trace.nominatedNode = nominated;
+    if (nodeInfo) {
+      const found = findNodesThatPassFilters(input, state, pod, diagnosis, [nodeInfo], trace, false);
+      if ('error' in found) return found;
+      if (found.feasible.length > 0) return found;
+    }
+  }
+
+  let nodes = allNodes;
+  if (pre.result?.nodeNames !== undefined) {
+    const names = pre.result.nodeNames;
+    nodes = allNodes.filter((n) => names.has(n.name));
+    diagnosis.nodeToStatus.absentNodesStatus = Status.unresolvable(`node(s) didn't satisfy plugin(s) ${goSlice([...pre.pluginsWithNodes].sort())}`);
+  }
+  const found = findNodesThatPassFilters(input, state, pod, diagnosis, nodes, trace, true);
+  if ('error' in found) return found;
+  const processed = found.feasible.length + diagnosis.nodeToStatus.statuses.size;
+  input.scheduler.nextStartNodeIndex = (input.scheduler.nextStartNodeIndex + processed) % allNodes.length;
+  return found;
+}
+
+/** upstream: findNodesThatPassFilters — walks nodes from the start index until enough are feasible. */
+function findNodesThatPassFilters(
+  input: CycleInput, state: CycleState, pod: PodInfo, diagnosis: Diagnosis, nodes: NodeInfo[], trace: CycleTrace, fullSearch: boolean,
+): { feasible: NodeInfo[] } | { error: Status } {
+  const { fwk } = input;
+  const numAllNodes = nodes.length;
+  const numNodesToFind = numFeasibleNodesToFind(
+    fwk.percentageOfNodesToScore ?? input.scheduler.percentageOfNodesToScore, numAllNodes, fwk.hasScorePlugins(),
+  );
+  if (fullSearch) trace.numFeasibleNodesToFind = numNodesToFind;
+  const start = fullSearch ? input.scheduler.nextStartNodeIndex : 0;
+  const feasible: NodeInfo[] = [];
+  if (fwk.points.filter.length === 0) {
+    for (let i = 0; i < Math.min(numNodesToFind, numAllNodes); i++) feasible.push(nodes[(start + i) % numAllNodes]!);
+    for (const n of feasible) { trace.nodesEvaluated.push(n.name); trace.filter[n.name] = []; }
+    return { feasible };
+  }
+  for (let i = 0; i < numAllNodes && feasible.length < numNodesToFind; i++) {
+    const nodeInfo = nodes[(start + i) % numAllNodes]!;
+    const explain: PluginResult[] = [];
+    const status = fwk.runFilterPluginsWithNominatedPods(state, pod, nodeInfo, explain);
+    trace.nodesEvaluated.push(nodeInfo.name);
+    trace.filter[nodeInfo.name] = explain;
+    if (status.code === 'Error') return { error: status };
+    if (status.isSuccess()) {
+      feasible.push(nodeInfo);
+      diagnosis.nodeToStatus.statuses.delete(nodeInfo.name);
+    } else {
+      diagnosis.nodeToStatus.set(nodeInfo.name, status);
+      addPluginStatus(diagnosis, status);
+    }
+  }
+  return { feasible };
+}
+
+/** upstream: prioritizeNodes — with no score plugins every node scores 1. */
+function prioritizeNodes(fwk: Framework, state: CycleState, pod: PodInfo, nodes: NodeInfo[], trace: CycleTrace): { status: Status; scores: Map<string, NodeScore> } {
+  if (!fwk.hasScorePlugins()) {
+    return { status: Status.success(), scores: new Map(nodes.map((n) => [n.name, { plugins: {}, total: 1 }])) };
+  }
+  const pre = fwk.runPreScorePlugins(state, pod, nodes);
+  trace.preScore = pre.trace;
+  if (!pre.status.isSuccess()) return { status: pre.status, scores: new Map() };
+  const out = fwk.runScorePlugins(state, pod, nodes);
+  trace.score = Object.fromEntries(out.scores);
+  return out;
+}
+
+/**
+ * Picks uniformly at random among the nodes sharing the top total score, with the seeded
+ * generator, the way upstream's selectHost does in v1.33/v1.34 (reservoir sampling over the
+ * score heap). v1.35 breaks ties by heap position instead: see docs/fidelity.md.
+ */
+export function selectHost(feasibleOrder: string[], scores: Map<string, NodeScore>, rng: Rng): { selected: string; tied: string[] } {
+  let best = -Infinity;
+  for (const name of feasibleOrder) best = Math.max(best, scores.get(name)?.total ?? 0);
+  const tied = feasibleOrder.filter((n) => (scores.get(n)?.total ?? 0) === best);
+  let selected = tied[0]!;
+  for (let k = 2; k <= tied.length; k++) {
+    if (rng.intn(k) === 0) selected = tied[k - 1]!;
+  }
+  return { selected, tied };
+}

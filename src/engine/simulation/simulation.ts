@@ -1,0 +1,500 @@
+// The simulated cluster around the scheduler: a clock, the API objects, the scheduler's cache
+// and queue, one Framework per profile, the binding cycle, graceful deletion, and the
+// scenario's timeline. Runs as a generator so callers can stream cycles one by one.
+
+import type {
+  ClusterEvent, CycleTrace, NodeOutcome, PluginResult, PodOutcome, QueueMove, ScenarioError, SimulationResult,
+} from '../api';
+import { SchedulerCache } from '../framework/cache';
+import type { ProfilePlugins, SchedulerConfiguration } from '../framework/config/types';
+import { instantiateProfile } from '../framework/config';
+import type { CycleState } from '../framework/cycleState';
+import type { ConfigError } from '../framework/config/types';
+import type { Handle, PluginDescriptor, QueuedPodInfo, SchedulerApi, WaitingPods } from '../framework/interfaces';
+import { newPodInfo, type PodInfo } from '../framework/podInfo';
+import { resourceToList } from '../framework/resources';
+import { seededRng, type Rng } from '../framework/rng';
+import { Framework } from '../framework/runtime';
+import { Status } from '../framework/status';
+import type { LoadedScenario } from '../model/load';
+import type { Pod, PodCondition } from '../model/types';
+import { podKey } from '../model/types';
+import { SchedulingQueue, UNSCHEDULABLE_FLUSH_INTERVAL, POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION, type ClusterEvent as QueueEvent } from '../queue/schedulingQueue';
+import { schedulingCycle, type SchedulerState } from '../scheduler/scheduleOne';
+import { ClusterState } from './cluster';
+
+/** upstream: the FailedScheduling event message is cut to this many bytes (schedule_one.go truncateMessage) */
+const EVENT_MESSAGE_LIMIT = 1024;
+/** a guard against runaway retry loops with a far `until` */
+const MAX_CYCLES = 200_000;
+export const DEFAULT_SCHEDULER_NAME = 'default-scheduler';
+
+interface Timer {
+  time: number;
+  seq: number;
+  run: () => void;
+}
+
+interface WaitingPod {
+  pod: PodInfo;
+  nodeName: string;
+  fwk: Framework;
+  state: CycleState;
+  pending: Set<string>;
+  timerSeq: number;
+  trace: CycleTrace;
+  queued: QueuedPodInfo;
+}
+
+export interface SimulationOptions {
+  seed: number;
+  until?: number;
+}
+
+export class Simulation {
+  now = 0;
+  readonly cluster: ClusterState;
+  readonly cache = new SchedulerCache();
+  readonly queue: SchedulingQueue;
+  readonly profiles = new Map<string, Framework>();
+  readonly cycles: CycleTrace[] = [];
+  readonly events: ClusterEvent[] = [];
+  readonly queueMoves: QueueMove[] = [];
+  readonly warnings: ScenarioError[];
+  private readonly rng: Rng;
+  private readonly sched: SchedulerState;
+  private readonly podInfos = new Map<string, PodInfo>();
+  private readonly waiting = new Map<string, WaitingPod>();
+  private readonly timers: Timer[] = [];
+  private timerSeq = 0;
+  private timelineIndex = 0;
+  /** pod key -> the last scheduling failure (reason, message) */
+  private readonly lastFailure = new Map<string, { reason: string; message: string }>();
+  private readonly endReason = new Map<string, string>();
+  private readonly deletedAt = new Map<string, number>();
+
+  private constructor(readonly scenario: LoadedScenario, readonly config: SchedulerConfiguration, private readonly options: SimulationOptions) {
+    this.cluster = new ClusterState(scenario);
+    this.rng = seededRng(options.seed);
+    this.warnings = [...scenario.warnings];
+    this.sched = { nextStartNodeIndex: 0, percentageOfNodesToScore: config.percentageOfNodesToScore };
+    this.queue = new SchedulingQueue({
+      less: (a, b) => this.firstProfile().queueSortLess(a, b),
+      preEnqueue: (pi) => this.profileFor(pi.pod)?.runPreEnqueuePlugins(pi) ?? Status.success(),
+      pluginEvents: (pi, name) => this.profileFor(pi.pod)?.plugin(name)?.eventsToRegister?.() ?? [],
+      initialBackoff: config.podInitialBackoffSeconds,
+      maxBackoff: config.podMaxBackoffSeconds,
+      now: () => this.now,
+      record: (m) => this.queueMoves.push(m),
+    });
+  }
+
+  /** Builds the profiles; configuration errors (bad args, unknown plugins) come back as errors. */
+  static create(scenario: LoadedScenario, config: SchedulerConfiguration, registry: Map<string, PluginDescriptor<unknown>>, options: SimulationOptions):
+    { ok: true; sim: Simulation } | { ok: false; errors: ConfigError[] } {
+    const sim = new Simulation(scenario, config, options);
+    const errors: ConfigError[] = [];
+    config.profiles.forEach((profile, i) => {
+      const handle = sim.newHandle(profile.schedulerName);
+      const built = instantiateProfile(profile, registry, handle);
+      for (const e of built.errors) errors.push({ ...e, path: e.path.length ? e.path : ['profiles', i] });
+      if (built.plugins) sim.addProfile(profile.schedulerName, built.plugins, profile.percentageOfNodesToScore, handle);
+    });
+    if (errors.length) return { ok: false, errors };
+    return { ok: true, sim };
+  }
+
+  private addProfile(name: string, plugins: ProfilePlugins, percentage: number | undefined, handle: Handle & { fwk?: Framework }): void {
+    const fwk = new Framework(name, plugins, percentage, handle);
+    handle.fwk = fwk;
+    this.profiles.set(name, fwk);
+  }
+
+  private firstProfile(): Framework {
+    return this.profiles.values().next().value as Framework;
+  }
+
+  profileFor(pod: Pod): Framework | undefined {
+    return this.profiles.get(pod.spec.schedulerName ?? DEFAULT_SCHEDULER_NAME);
+  }
+
+  private newHandle(profileName: string): Handle & { fwk?: Framework } {
+    const sim = this;
+    const waitingPods: WaitingPods = {
+      get: (key) => {
+        const w = sim.waiting.get(key);
+        if (!w) return undefined;
+        return { pod: w.pod, nodeName: w.nodeName, allow: (plugin) => sim.allowWaitingPod(key, plugin), reject: (plugin, msg) => sim.rejectWaitingPod(key, plugin, msg) };
+      },
+      all: () => [...sim.waiting.values()].map((w) => ({ pod: w.pod, nodeName: w.nodeName })),
+      activate: (keys) => sim.queue.activate(keys),
+    };
+    const api: SchedulerApi = {
+      preemptPod: (victim, preemptor, nodeName) => sim.preemptPod(victim, preemptor, nodeName),
+      clearNominatedNodeName: (pods) => { for (const p of pods) sim.setNominatedNode(p, ''); },
+    };
+    const handle: Handle & { fwk?: Framework } = {
+      profileName,
+      snapshot: () => sim.cache.snapshot(),
+      cluster: sim.cluster,
+      rng: sim.rng,
+      now: () => sim.now,
+      nominatedPodsForNode: (node) => sim.queue.nominator.nominatedPodsForNode(node),
+      runPreFilterExtensionAddPod: (s, p, a, n) => handle.fwk!.runPreFilterExtensionAddPod(s, p, a, n),
+      runPreFilterExtensionRemovePod: (s, p, r, n) => handle.fwk!.runPreFilterExtensionRemovePod(s, p, r, n),
+      runFilterPluginsWithNominatedPods: (s, p, n) => handle.fwk!.runFilterPluginsWithNominatedPods(s, p, n),
+      hasScorePlugins: () => handle.fwk!.hasScorePlugins(),
+      waitingPods: () => waitingPods,
+      api,
+    };
+    return handle;
+  }
+
+  // ---- events and records ----
+
+  private event(type: 'Normal' | 'Warning', reason: string, object: string, message: string): void {
+    this.events.push({ time: this.now, type, reason, object, message });
+  }
+
+  private podInfo(pod: Pod): PodInfo {
+    const key = podKey(pod);
+    let pi = this.podInfos.get(key);
+    if (!pi || pi.pod !== pod) { pi = newPodInfo(pod); this.podInfos.set(key, pi); }
+    return pi;
+  }
+
+  private setCondition(pod: Pod, condition: PodCondition): void {
+    const conditions = (pod.status.conditions ??= []);
+    const i = conditions.findIndex((c) => c.type === condition.type);
+    if (i >= 0) conditions[i] = condition; else conditions.push(condition);
+  }
+
+  private setNominatedNode(pi: PodInfo, node: string): void {
+    if (node) {
+      pi.pod.status.nominatedNodeName = node;
+      this.queue.nominator.addNominatedPod(pi, node);
+    } else {
+      delete pi.pod.status.nominatedNodeName;
+      this.queue.nominator.deleteNominatedPodIfExists(pi.key);
+    }
+  }
+
+  // ---- timers ----
+
+  schedule(time: number, run: () => void): number {
+    const t: Timer = { time, seq: ++this.timerSeq, run };
+    let i = this.timers.length;
+    while (i > 0 && this.timers[i - 1]!.time > time) i--;
+    this.timers.splice(i, 0, t);
+    return t.seq;
+  }
+
+  private cancelTimer(seq: number): void {
+    const i = this.timers.findIndex((t) => t.seq === seq);
+    if (i >= 0) this.timers.splice(i, 1);
+  }
+
+  // ---- pods entering and leaving ----
+
+  /** A pod created in the API: bound pods go to the cache, pending ones to the queue. */
+  createPod(pod: Pod): void {
+    pod.metadata.creationTimestamp ??= this.now;
+    this.cluster.addPod(pod);
+    const key = podKey(pod);
+    if (pod.spec.nodeName) {
+      if (pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed') return;
+      pod.status.phase ??= 'Running';
+      pod.status.startTime ??= this.now;
+      if (!this.cache.addPod(this.podInfo(pod), pod.spec.nodeName)) {
+        this.warnings.push({ file: this.scenario.fileName, line: 1, column: 1, message: `Pod ${key}: spec.nodeName: node "${pod.spec.nodeName}" does not exist; the pod is not placed` });
+      }
+      this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Add', label: 'AssignedPodAdd' }, undefined, pod);
+      return;
+    }
+    pod.status.phase ??= 'Pending';
+    if (!this.profileFor(pod)) {
+      // Another scheduler owns it (upstream: the informer filters pods by responsibleForPod).
+      this.endReason.set(key, 'SchedulerNotFound');
+      this.lastFailure.set(key, { reason: 'SchedulerNotFound', message: `no scheduler profile named "${pod.spec.schedulerName}": another scheduler would have to schedule this pod` });
+      return;
+    }
+    if (pod.status.nominatedNodeName) this.queue.nominator.addNominatedPod(this.podInfo(pod), pod.status.nominatedNodeName);
+    this.queue.add(this.podInfo(pod));
+  }
+
+  /** Graceful deletion: terminating now, gone after terminationGracePeriodSeconds. */
+  deletePod(pod: Pod, reason: string, grace = pod.spec.terminationGracePeriodSeconds ?? 30): void {
+    const key = podKey(pod);
+    if (this.cluster.deletedPods.has(key) || pod.metadata.deletionTimestamp !== undefined) return;
+    if (!pod.spec.nodeName || grace <= 0) { this.finalizeDeletion(pod, reason); return; }
+    pod.metadata.deletionTimestamp = this.now;
+    this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Update', label: 'AssignedPodUpdate' }, undefined, pod);
+    this.schedule(this.now + grace, () => this.finalizeDeletion(pod, reason));
+  }
+
+  private finalizeDeletion(pod: Pod, reason: string): void {
+    const key = podKey(pod);
+    if (this.cluster.deletedPods.has(key)) return;
+    this.cluster.deletedPods.add(key);
+    this.deletedAt.set(key, this.now);
+    this.endReason.set(key, reason);
+    const wasBound = this.cache.nodeOfPod(key) !== undefined;
+    this.cache.removePod(key);
+    const wasQueued = this.queue.has(key);
+    this.queue.delete(key);
+    if (wasQueued) this.queueMoves.push({ time: this.now, pod: key, to: 'deleted', reason });
+    const w = this.waiting.get(key);
+    if (w) { this.waiting.delete(key); this.cancelTimer(w.timerSeq); }
+    if (pod.status.phase === 'Running' || pod.status.phase === 'Pending') pod.status.phase = 'Failed';
+    if (wasBound) this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Delete', label: 'AssignedPodDelete' }, pod, undefined);
+  }
+
+  /** upstream: preemption.Evaluator.prepareCandidate, for one victim */
+  private preemptPod(victim: PodInfo, preemptor: PodInfo, nodeName: string): void {
+    const w = this.waiting.get(victim.key);
+    if (w) { this.rejectWaitingPod(victim.key, 'DefaultPreemption', 'preempted'); return; }
+    if (victim.pod.metadata.deletionTimestamp !== undefined) return;
+    this.setCondition(victim.pod, { type: 'DisruptionTarget', status: 'True', reason: 'PreemptionByScheduler', message: `${this.profileFor(preemptor.pod)?.profileName ?? DEFAULT_SCHEDULER_NAME}: preempting to accommodate a higher priority pod` });
+    this.event('Normal', 'Preempted', `Pod/${victim.key}`, `Preempted by pod ${preemptor.pod.metadata.uid ?? preemptor.key} on node ${nodeName}`);
+    this.deletePod(victim.pod, 'Preempted');
+  }
+
+  // ---- the scheduling loop ----
+
+  /** Runs the simulation, yielding each cycle as it completes. */
+  *run(): Generator<CycleTrace, void, void> {
+    for (const e of this.scenario.admissionEvents) this.events.push(e);
+    // Nodes, then bound pods, so the cache is complete before any cycle; then pending pods in
+    // document order. Every pod is registered first so results list them in creation order.
+    for (const node of this.cluster.nodes.values()) this.cache.addNode(node);
+    for (const pod of this.scenario.pods) this.cluster.addPod(pod);
+    for (const pod of this.scenario.pods) if (pod.spec.nodeName) this.createPod(pod);
+    for (const pod of this.scenario.pods) if (!pod.spec.nodeName) this.createPod(pod);
+
+    for (;;) {
+      this.applyDue();
+      const q = this.queue.pop();
+      if (q) {
+        const trace = this.scheduleOne(q);
+        if (trace) yield trace;
+        if (this.cycles.length >= MAX_CYCLES) break;
+        continue;
+      }
+      const next = this.nextEventTime();
+      if (next === undefined) break;
+      if (this.options.until !== undefined && next > this.options.until) { this.now = this.options.until; break; }
+      this.now = next;
+    }
+  }
+
+  private hasExternalWork(): boolean {
+    return this.timers.length > 0 || this.timelineIndex < this.scenario.timeline.length;
+  }
+
+  private nextEventTime(): number | undefined {
+    const times: number[] = [];
+    if (this.timers[0]) times.push(this.timers[0].time);
+    const step = this.scenario.timeline[this.timelineIndex];
+    if (step) times.push(step.at);
+    const includeFlush = this.hasExternalWork() || this.options.until !== undefined;
+    const q = this.queue.nextWakeTime(includeFlush);
+    if (q !== undefined) times.push(q);
+    const next = times.length ? Math.min(...times) : undefined;
+    return next !== undefined && next < this.now ? this.now : next;
+  }
+
+  /** timeline steps and timers due now, then the queue's periodic flushes */
+  private applyDue(): void {
+    for (;;) {
+      const step = this.scenario.timeline[this.timelineIndex];
+      const timer = this.timers[0];
+      if (timer && timer.time <= this.now && (!step || timer.time <= step.at)) {
+        this.timers.shift();
+        timer.run();
+        continue;
+      }
+      if (step && step.at <= this.now) {
+        this.timelineIndex++;
+        this.applyTimelineStep(step);
+        continue;
+      }
+      break;
+    }
+    if (this.now % UNSCHEDULABLE_FLUSH_INTERVAL === 0 && this.now >= POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION) this.queue.flushUnschedulablePodsLeftover();
+    this.queue.flushBackoffQCompleted();
+  }
+
+  /** Hook for the timeline (src/engine/timeline); set by the caller. */
+  applyTimelineStep: (step: LoadedScenario['timeline'][number]) => void = () => {};
+
+  private scheduleOne(q: QueuedPodInfo): CycleTrace | undefined {
+    const pi = q.podInfo;
+    const pod = pi.pod;
+    const fwk = this.profileFor(pod);
+    if (!fwk) { this.queue.done(pi.key); return undefined; }
+    // upstream: skipPodSchedule — a pod being deleted is not scheduled.
+    if (pod.metadata.deletionTimestamp !== undefined || this.cluster.deletedPods.has(pi.key)) {
+      this.queue.done(pi.key);
+      this.event('Warning', 'FailedScheduling', `Pod/${pi.key}`, `skip schedule deleting pod: ${pi.key}`);
+      return undefined;
+    }
+    const trace: CycleTrace = {
+      cycle: this.cycles.length + 1, time: this.now, pod: pi.key, profile: fwk.profileName,
+      preFilter: [], nodesEvaluated: [], filter: {}, feasible: [], result: 'Error',
+    };
+    this.cycles.push(trace);
+    const outcome = schedulingCycle({
+      fwk, snapshot: this.cache.snapshot(), rng: this.rng, scheduler: this.sched, queued: q,
+      assume: (p, node) => { this.cache.addPod(p, node, true); },
+      forget: (p) => { this.cache.removePod(p.key); },
+    }, trace);
+
+    switch (outcome.kind) {
+      case 'scheduled':
+        this.runBindingCycle(fwk, outcome.state, q, outcome.node, trace);
+        break;
+      case 'waiting': {
+        const seq = this.schedule(this.now + outcome.timeout, () => this.rejectWaitingPod(pi.key, outcome.waitingOn[0] ?? '', `rejected due to timeout after waiting ${formatGoDuration(outcome.timeout)} at plugin ${outcome.waitingOn[0]}`));
+        this.waiting.set(pi.key, { pod: pi, nodeName: outcome.node, fwk, state: outcome.state, pending: new Set(outcome.waitingOn), timerSeq: seq, trace, queued: q });
+        this.queueMoves.push({ time: this.now, pod: pi.key, from: 'scheduling', to: 'waitingOnPermit', reason: `Permit: ${outcome.waitingOn.join(', ')}` });
+        break;
+      }
+      case 'unschedulable':
+        this.handleSchedulingFailure(q, 'rejected', outcome.message, outcome.unschedulablePlugins, outcome.pendingPlugins, outcome.nominatedNodeName);
+        break;
+      case 'error':
+        trace.result = 'Error';
+        trace.message = outcome.message;
+        this.handleSchedulingFailure(q, 'error', outcome.message, new Set(), new Set(), undefined);
+        break;
+    }
+    return trace;
+  }
+
+  /** upstream: handleSchedulingFailure — event, PodScheduled condition, nomination, requeue. */
+  private handleSchedulingFailure(q: QueuedPodInfo, kind: 'rejected' | 'error', message: string, unschedulablePlugins: Set<string>, pendingPlugins: Set<string>, nominatedNodeName: string | undefined): void {
+    const pi = q.podInfo;
+    const reason = kind === 'error' ? 'SchedulerError' : 'Unschedulable';
+    this.event('Warning', 'FailedScheduling', `Pod/${pi.key}`, truncateMessage(message));
+    this.setCondition(pi.pod, { type: 'PodScheduled', status: 'False', reason, message });
+    this.lastFailure.set(pi.key, { reason, message });
+    if (nominatedNodeName !== undefined) this.setNominatedNode(pi, nominatedNodeName);
+    this.queue.addUnschedulableIfNotPresent(q, kind, unschedulablePlugins, pendingPlugins);
+  }
+
+  /** upstream: bindingCycle — WaitOnPermit (already passed), PreBind, Bind, PostBind. */
+  private runBindingCycle(fwk: Framework, state: CycleState, q: QueuedPodInfo, node: string, trace: CycleTrace): void {
+    const pi = q.podInfo;
+    const bindTrace: PluginResult[] = [];
+    trace.bind = bindTrace;
+    let status = fwk.runPreBindPlugins(state, pi, node, bindTrace);
+    if (status.isSuccess()) status = fwk.runBindPlugins(state, pi, node, bindTrace);
+    if (!status.isSuccess()) {
+      fwk.runReservePluginsUnreserve(state, pi, node);
+      this.cache.removePod(pi.key);
+      trace.result = 'Error';
+      trace.message = `binding rejected: ${status.message()}`;
+      this.handleSchedulingFailure(q, status.isRejected() ? 'rejected' : 'error', trace.message, new Set(status.plugin ? [status.plugin] : []), new Set(), undefined);
+      return;
+    }
+    // The API server accepted the Binding; the kubelet starts the pod at once.
+    this.cache.confirmPod(pi.key);
+    pi.pod.spec.nodeName = node;
+    pi.pod.status.phase = 'Running';
+    pi.pod.status.startTime = this.now;
+    this.setCondition(pi.pod, { type: 'PodScheduled', status: 'True' });
+    this.setNominatedNode(pi, '');
+    this.lastFailure.delete(pi.key);
+    this.queue.done(pi.key);
+    this.queueMoves.push({ time: this.now, pod: pi.key, from: 'scheduling', to: 'bound', reason: `Bound to ${node}` });
+    trace.result = 'Scheduled';
+    this.event('Normal', 'Scheduled', `Pod/${pi.key}`, `Successfully assigned ${pi.key} to ${node}`);
+    fwk.runPostBindPlugins(state, pi, node);
+    this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Add', label: 'AssignedPodAdd' }, undefined, pi.pod);
+  }
+
+  private allowWaitingPod(key: string, plugin: string): void {
+    const w = this.waiting.get(key);
+    if (!w) return;
+    w.pending.delete(plugin);
+    if (w.pending.size > 0) return;
+    this.waiting.delete(key);
+    this.cancelTimer(w.timerSeq);
+    w.trace.permit?.push({ plugin, code: 'Success', reasons: [`allowed at ${this.now}s`] });
+    this.queueMoves.push({ time: this.now, pod: key, from: 'waitingOnPermit', to: 'scheduling', reason: `Permit allowed by ${plugin}` });
+    this.runBindingCycle(w.fwk, w.state, w.queued, w.nodeName, w.trace);
+  }
+
+  private rejectWaitingPod(key: string, plugin: string, message: string): void {
+    const w = this.waiting.get(key);
+    if (!w) return;
+    this.waiting.delete(key);
+    this.cancelTimer(w.timerSeq);
+    w.fwk.runReservePluginsUnreserve(w.state, w.pod, w.nodeName);
+    this.cache.removePod(key);
+    w.trace.result = 'Unschedulable';
+    w.trace.message = `0/1 nodes are available: ${message}.`;
+    this.queueMoves.push({ time: this.now, pod: key, from: 'waitingOnPermit', to: 'scheduling', reason: `Permit rejected by ${plugin}` });
+    this.handleSchedulingFailure(w.queued, 'rejected', w.trace.message, new Set([plugin]), new Set(), undefined);
+  }
+
+  // ---- results ----
+
+  result(): SimulationResult {
+    const pods: PodOutcome[] = [];
+    for (const [key, pod] of this.cluster.allPods) {
+      const deleted = this.cluster.deletedPods.has(key);
+      const out: PodOutcome = {
+        pod: key,
+        phase: pod.status.phase ?? 'Pending',
+        priority: pod.spec.priority ?? 0,
+        schedulerName: pod.spec.schedulerName ?? DEFAULT_SCHEDULER_NAME,
+      };
+      if (pod.spec.nodeName) out.node = pod.spec.nodeName;
+      if (pod.status.nominatedNodeName) out.nominatedNode = pod.status.nominatedNodeName;
+      const owner = pod.metadata.ownerReferences?.find((o) => o.controller) ?? pod.metadata.ownerReferences?.[0];
+      if (owner) out.owner = `${owner.kind}/${owner.name}`;
+      const gated = this.queue.gatingStatus(key);
+      if (deleted) {
+        out.reason = this.endReason.get(key) ?? 'Deleted';
+        out.deletedAt = this.deletedAt.get(key)!;
+      } else if (gated) {
+        out.reason = 'SchedulingGated';
+        out.message = 'Scheduling is blocked due to non-empty scheduling gates';
+      } else if (out.phase === 'Pending') {
+        const f = this.lastFailure.get(key);
+        if (f) { out.reason = f.reason; out.message = f.message; }
+      }
+      const f = this.lastFailure.get(key);
+      if (deleted && f) out.message = f.message;
+      pods.push(out);
+    }
+    const nodes: NodeOutcome[] = this.cache.snapshot().nodeInfoList.map((n) => ({
+      name: n.name,
+      labels: { ...(n.node.metadata.labels ?? {}) },
+      allocatable: resourceToList(n.allocatable),
+      requested: { ...resourceToList(n.requested), pods: n.pods.length },
+      taints: (n.node.spec?.taints ?? []).map((t) => ({ key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect })),
+      unschedulable: !!n.node.spec?.unschedulable,
+    }));
+    return {
+      version: 1, seed: this.options.seed, pods, cycles: this.cycles, events: this.events,
+      nodes, warnings: this.warnings, endTime: this.now, queue: this.queueMoves,
+    };
+  }
+}
+
+/** upstream: truncateMessage in schedule_one.go (1024 bytes, " ..." suffix) */
+export function truncateMessage(message: string): string {
+  if (message.length <= EVENT_MESSAGE_LIMIT) return message;
+  const suffix = ' ...';
+  return message.slice(0, EVENT_MESSAGE_LIMIT - suffix.length) + suffix;
+}
+
+/** Go's time.Duration String() for whole seconds: 300 → "5m0s" */
+export function formatGoDuration(seconds: number): string {
+  const h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+  if (h) return `${h}h${m}m${s}s`;
+  if (m) return `${m}m${s}s`;
+  return `${s}s`;
+}
