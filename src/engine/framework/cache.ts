@@ -5,13 +5,14 @@
 import type { Node } from '../model/types';
 import { NodeInfo, type ImageStateSummary } from './nodeInfo';
 import type { PodInfo } from './podInfo';
-import { Snapshot, nodeTreeOrder, zoneKey } from './snapshot';
+import { NodeTree, Snapshot } from './snapshot';
 
 export class SchedulerCache {
   private readonly nodes = new Map<string, NodeInfo>();
   /** pod key -> node name, for bound and assumed pods */
   private readonly podNodes = new Map<string, string>();
   private readonly assumed = new Set<string>();
+  private readonly tree = new NodeTree();
   private ordered: NodeInfo[] | undefined;
   private imagesDirty = true;
 
@@ -20,6 +21,7 @@ export class SchedulerCache {
     if (existing) { this.updateNode(node); return existing; }
     const info = new NodeInfo(node);
     this.nodes.set(node.metadata.name, info);
+    this.tree.addNode(node);
     this.ordered = undefined;
     this.imagesDirty = true;
     return info;
@@ -28,7 +30,7 @@ export class SchedulerCache {
   updateNode(node: Node): void {
     const info = this.nodes.get(node.metadata.name);
     if (!info) { this.addNode(node); return; }
-    if (zoneKey(info.node) !== zoneKey(node)) this.ordered = undefined;
+    if (this.tree.updateNode(node)) this.ordered = undefined;
     info.setNode(node);
     this.imagesDirty = true;
   }
@@ -38,6 +40,7 @@ export class SchedulerCache {
     if (!info) return;
     for (const p of info.pods) { this.podNodes.delete(p.key); this.assumed.delete(p.key); }
     this.nodes.delete(name);
+    this.tree.removeNode(name);
     this.ordered = undefined;
     this.imagesDirty = true;
   }
@@ -85,7 +88,7 @@ export class SchedulerCache {
   }
 
   snapshot(): Snapshot {
-    if (!this.ordered) this.ordered = nodeTreeOrder([...this.nodes.values()], (n) => zoneKey(n.node));
+    if (!this.ordered) this.ordered = this.tree.list().map((name) => this.nodes.get(name)!);
     if (this.imagesDirty) { this.refreshImageStates(); this.imagesDirty = false; }
     return new Snapshot(this.ordered);
   }

@@ -19,23 +19,51 @@ export function zoneKey(node: Node): string {
 }
 
 /**
- * upstream: nodeTree.list — zones in first-insertion order, nodes in insertion order inside a
- * zone, listed round-robin across zones: A=[a1,a2,a3], B=[b1], C=[c1,c2] → a1,b1,c1,a2,c2,a3.
+ * upstream: nodeTree — zones in first-insertion order (an emptied zone is dropped, and comes
+ * back at the end), nodes appended to their zone; a node whose zone changes moves to the end
+ * of its new zone.
  */
-export function nodeTreeOrder<T>(nodesInInsertionOrder: readonly T[], zoneOf: (n: T) => string): T[] {
-  const zones = new Map<string, T[]>();
-  for (const n of nodesInInsertionOrder) {
-    const z = zoneOf(n);
-    let list = zones.get(z);
-    if (!list) zones.set(z, (list = []));
-    list.push(n);
+export class NodeTree {
+  private readonly zones = new Map<string, string[]>();
+  private readonly zoneOfNode = new Map<string, string>();
+
+  addNode(node: Node): void {
+    const name = node.metadata.name;
+    if (this.zoneOfNode.has(name)) return;
+    const zone = zoneKey(node);
+    let list = this.zones.get(zone);
+    if (!list) this.zones.set(zone, (list = []));
+    list.push(name);
+    this.zoneOfNode.set(name, zone);
   }
-  const lists = [...zones.values()];
-  const out: T[] = [];
-  for (let i = 0; out.length < nodesInInsertionOrder.length; i++) {
-    for (const list of lists) if (i < list.length) out.push(list[i]!);
+
+  removeNode(name: string): void {
+    const zone = this.zoneOfNode.get(name);
+    if (zone === undefined) return;
+    const list = this.zones.get(zone)!.filter((n) => n !== name);
+    if (list.length) this.zones.set(zone, list); else this.zones.delete(zone);
+    this.zoneOfNode.delete(name);
   }
-  return out;
+
+  /** returns true when the node moved to another zone */
+  updateNode(node: Node): boolean {
+    const zone = this.zoneOfNode.get(node.metadata.name);
+    if (zone === zoneKey(node)) return false;
+    this.removeNode(node.metadata.name);
+    this.addNode(node);
+    return true;
+  }
+
+  /** round-robin across zones */
+  list(): string[] {
+    const lists = [...this.zones.values()];
+    const out: string[] = [];
+    const total = this.zoneOfNode.size;
+    for (let i = 0; out.length < total; i++) {
+      for (const list of lists) if (i < list.length) out.push(list[i]!);
+    }
+    return out;
+  }
 }
 
 export class Snapshot {

@@ -180,7 +180,8 @@ export class SchedulingQueue {
   /** upstream: flushUnschedulablePodsLeftover — pods stuck longer than 5 min are retried. */
   flushUnschedulablePodsLeftover(): void {
     const now = this.opts.now();
-    const stale = [...this.unschedulable.values()].filter((q) => !q.gatingPlugin && now - q.timestamp >= POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION);
+    // upstream compares strictly: Since(timestamp) > podMaxInUnschedulablePodsDuration
+    const stale = [...this.unschedulable.values()].filter((q) => !q.gatingPlugin && now - q.timestamp > POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION);
     for (const q of stale) this.requeue(q, 'UnschedulableTimeout');
   }
 
@@ -194,9 +195,9 @@ export class SchedulingQueue {
     if (includeUnschedulableTimeout) {
       for (const q of this.unschedulable.values()) {
         if (q.gatingPlugin) continue;
-        // checked every 30 s: the first check at or after timestamp + 5 min
+        // checked every 30 s: the first check strictly after timestamp + 5 min
         const due = q.timestamp + POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION;
-        times.push(Math.ceil(due / UNSCHEDULABLE_FLUSH_INTERVAL) * UNSCHEDULABLE_FLUSH_INTERVAL);
+        times.push((Math.floor(due / UNSCHEDULABLE_FLUSH_INTERVAL) + 1) * UNSCHEDULABLE_FLUSH_INTERVAL);
       }
     }
     return times.length ? Math.min(...times) : undefined;
