@@ -1,0 +1,75 @@
+// upstream: pkg/scheduler/backend/workloadmanager (v1.35) — what the scheduler knows of each
+// gang: every pod that references it, the ones assumed at Reserve, the ones bound, and a
+// scheduling deadline shared by the gang.
+
+import type { Handle } from '../../framework/interfaces';
+import { podNamespace } from '../../framework/podInfo';
+import type { Pod, WorkloadReference } from '../../model/types';
+import { podKey } from '../../model/types';
+
+/** upstream: workloadmanager.DefaultSchedulingTimeoutDuration */
+export const DEFAULT_SCHEDULING_TIMEOUT_SECONDS = 5 * 60;
+
+/** upstream: podGroupKey — namespace, workload, pod group and replica key */
+export function podGroupKey(namespace: string, ref: WorkloadReference): string {
+  return [namespace, ref.name, ref.podGroup, ref.podGroupReplicaKey ?? ''].join('\x00');
+}
+
+export function sameGang(a: Pod, b: Pod): boolean {
+  const ra = a.spec.workloadRef, rb = b.spec.workloadRef;
+  return !!ra && !!rb && podNamespace(a) === podNamespace(b) && podGroupKey(podNamespace(a), ra) === podGroupKey(podNamespace(b), rb);
+}
+
+export class PodGroupManager {
+  private readonly assumed = new Map<string, Set<string>>();
+  private readonly deadlines = new Map<string, number>();
+
+  constructor(private readonly handle: Handle) {}
+
+  private members(pod: Pod): Pod[] {
+    return this.handle.cluster.pods().filter((p) => p.metadata.deletionTimestamp === undefined && sameGang(p, pod));
+  }
+
+  /** upstream: AllPods — every pod of the gang known to the scheduler */
+  allPods(pod: Pod): string[] {
+    return this.members(pod).map(podKey);
+  }
+
+  assumedPods(pod: Pod): Set<string> {
+    return new Set(this.assumed.get(podGroupKey(podNamespace(pod), pod.spec.workloadRef!)) ?? []);
+  }
+
+  /** upstream: AssignedPods — bound pods of the gang */
+  assignedPods(pod: Pod): Set<string> {
+    return new Set(this.members(pod).filter((p) => p.spec.nodeName && !this.assumedPods(pod).has(podKey(p))).map(podKey));
+  }
+
+  /** upstream: UnscheduledPods — neither assumed nor assigned */
+  unscheduledPods(pod: Pod): string[] {
+    const assumed = this.assumedPods(pod);
+    return this.members(pod).filter((p) => !p.spec.nodeName && !assumed.has(podKey(p))).map(podKey);
+  }
+
+  assumePod(pod: Pod): void {
+    const key = podGroupKey(podNamespace(pod), pod.spec.workloadRef!);
+    let set = this.assumed.get(key);
+    if (!set) this.assumed.set(key, (set = new Set()));
+    set.add(podKey(pod));
+  }
+
+  forgetPod(pod: Pod): void {
+    this.assumed.get(podGroupKey(podNamespace(pod), pod.spec.workloadRef!))?.delete(podKey(pod));
+  }
+
+  /** upstream: SchedulingTimeout — a new deadline when none exists or the last one passed */
+  schedulingTimeout(pod: Pod): number {
+    const key = podGroupKey(podNamespace(pod), pod.spec.workloadRef!);
+    const now = this.handle.now();
+    let deadline = this.deadlines.get(key);
+    if (deadline === undefined || deadline < now) {
+      deadline = now + DEFAULT_SCHEDULING_TIMEOUT_SECONDS;
+      this.deadlines.set(key, deadline);
+    }
+    return deadline - now;
+  }
+}
