@@ -2,7 +2,9 @@
 // upstream: apimachinery/pkg/labels/selector.go, apimachinery/pkg/apis/meta/v1/helpers.go
 // (LabelSelectorAsSelector), component-helpers/scheduling/corev1/nodeaffinity/nodeaffinity.go.
 
-import type { LabelSelector, Labels, Node, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm } from './types';
+import type {
+  LabelSelector, Labels, Node, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm, Pod, PreferredSchedulingTerm,
+} from './types';
 
 /** A compiled label selector. `matchesNothing` mirrors labels.Nothing() (a nil selector). */
 export interface Selector {
@@ -58,21 +60,194 @@ export function compileMapSelector(map: Labels | undefined): Selector {
   return compileLabelSelector({ matchLabels: map ?? {} });
 }
 
-/** upstream: nodeaffinity.go nodeSelectorRequirementsAsSelector, one requirement against a label/field set. */
-export function matchNodeSelectorRequirement(req: NodeSelectorRequirement, values: Labels | undefined): boolean {
-  const present = has(values, req.key);
-  const value = get(values, req.key);
-  const list = req.values ?? [];
+// ---------------------------------------------------------------------------------------------
+// Field errors, as apimachinery/pkg/util/validation/field formats them. Parse errors of node
+// selectors surface in statuses (NodeAffinity PreScore) and in plugin args validation.
+
+/** upstream: field.Error (the two types node selector parsing produces) */
+export interface FieldError {
+  type: 'Invalid' | 'NotSupported';
+  /** field.Path.String(), e.g. nodeSelectorTerms[0].matchExpressions[1].key */
+  field: string;
+  badValue: unknown;
+  detail: string;
+}
+
+export function childPath(path: string, name: string): string {
+  return path === '' ? name : `${path}.${name}`;
+}
+
+export function indexPath(path: string, i: number): string {
+  return `${path}[${i}]`;
+}
+
+/** Go's %q of a string (enough for label keys and values). */
+function goQuote(s: string): string {
+  return JSON.stringify(s);
+}
+
+/** How field.Error prints its bad value: strings with %q, string slices with %#v. */
+function formatBadValue(v: unknown): string {
+  if (typeof v === 'string') return goQuote(v);
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v === undefined || v === null) return '[]string(nil)';
+  if (Array.isArray(v)) return `[]string{${v.map((x) => goQuote(String(x))).join(', ')}}`;
+  return String(v);
+}
+
+/** upstream: field.Error.ErrorBody() — "Invalid value: \"x\": detail" */
+export function fieldErrorBody(e: FieldError): string {
+  return e.type === 'Invalid'
+    ? `Invalid value: ${formatBadValue(e.badValue)}: ${e.detail}`
+    : `Unsupported value: ${formatBadValue(e.badValue)}: ${e.detail}`;
+}
+
+/** upstream: field.Error.Error() */
+export function fieldErrorString(e: FieldError): string {
+  return `${e.field}: ${fieldErrorBody(e)}`;
+}
+
+/** upstream: utilerrors.NewAggregate(errs).Error() — one message bare, several in [a, b], duplicates dropped. */
+export function aggregateErrorString(errs: readonly FieldError[]): string {
+  const msgs = [...new Set(errs.map(fieldErrorString))];
+  return msgs.length === 1 ? msgs[0]! : `[${msgs.join(', ')}]`;
+}
+
+function notSupported(field: string, value: string, supported: readonly string[]): FieldError {
+  return { type: 'NotSupported', field, badValue: value, detail: `supported values: ${supported.map(goQuote).join(', ')}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Label key and value syntax. upstream: apimachinery/pkg/util/validation/validation.go
+
+const QUALIFIED_NAME_FMT = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
+const QUALIFIED_NAME_RE = new RegExp(`^${QUALIFIED_NAME_FMT}$`);
+const QUALIFIED_NAME_ERR = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+const LABEL_VALUE_FMT = `(${QUALIFIED_NAME_FMT})?`;
+const LABEL_VALUE_RE = new RegExp(`^${LABEL_VALUE_FMT}$`);
+const LABEL_VALUE_ERR = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+const DNS1123_SUBDOMAIN_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*';
+const DNS1123_SUBDOMAIN_RE = new RegExp(`^${DNS1123_SUBDOMAIN_FMT}$`);
+const DNS1123_SUBDOMAIN_ERR = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+
+/** upstream: validation.RegexError */
+function regexError(msg: string, fmt: string, ...examples: string[]): string {
+  if (examples.length === 0) return `${msg} (regex used for validation is '${fmt}')`;
+  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${fmt}')`;
+}
+
+const maxLenError = (n: number): string => `must be no more than ${n} characters`;
+
+/** upstream: validation.IsDNS1123Subdomain */
+export function isDNS1123Subdomain(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 253) errs.push(maxLenError(253));
+  if (!DNS1123_SUBDOMAIN_RE.test(value)) errs.push(regexError(DNS1123_SUBDOMAIN_ERR, DNS1123_SUBDOMAIN_FMT, 'example.com'));
+  return errs;
+}
+
+/** upstream: validation.IsQualifiedName — label keys: optional DNS subdomain prefix, '/', name. */
+export function isQualifiedName(value: string): string[] {
+  const errs: string[] = [];
+  const parts = value.split('/');
+  let name: string;
+  if (parts.length === 1) {
+    name = parts[0]!;
+  } else if (parts.length === 2) {
+    const prefix = parts[0]!;
+    name = parts[1]!;
+    if (prefix.length === 0) errs.push('prefix part must be non-empty');
+    else errs.push(...isDNS1123Subdomain(prefix).map((m) => `prefix part ${m}`));
+  } else {
+    return [`a qualified name ${regexError(QUALIFIED_NAME_ERR, QUALIFIED_NAME_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
+  }
+  if (name.length === 0) errs.push('name part must be non-empty');
+  else if (name.length > 63) errs.push(`name part ${maxLenError(63)}`);
+  if (!QUALIFIED_NAME_RE.test(name)) errs.push(`name part ${regexError(QUALIFIED_NAME_ERR, QUALIFIED_NAME_FMT, 'MyName', 'my.name', '123-abc')}`);
+  return errs;
+}
+
+/** upstream: validation.IsValidLabelValue */
+export function isValidLabelValue(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 63) errs.push(maxLenError(63));
+  if (!LABEL_VALUE_RE.test(value)) errs.push(regexError(LABEL_VALUE_ERR, LABEL_VALUE_FMT, 'MyValue', 'my_value', '12345'));
+  return errs;
+}
+
+/** strconv.ParseInt(s, 10, 64): optional sign, decimal digits, int64 range. */
+export function parseInt64(s: string): bigint | undefined {
+  if (!/^[+-]?[0-9]+$/.test(s)) return undefined;
+  const v = BigInt(s);
+  return v > 9223372036854775807n || v < -9223372036854775808n ? undefined : v;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Node selectors. upstream: component-helpers/scheduling/corev1/nodeaffinity/nodeaffinity.go,
+// apimachinery/pkg/labels/selector.go (NewRequirement, Requirement.Matches),
+// apimachinery/pkg/fields (OneTermEqualSelector, OneTermNotEqualSelector).
+
+type LabelsPredicate = (labels: Labels | undefined) => boolean;
+
+const VALID_SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'] as const;
+const VALID_FIELD_SELECTOR_OPERATORS = ['In', 'NotIn'] as const;
+
+/**
+ * upstream: labels.NewRequirement — validates key, operator, values; returns the matcher
+ * (Requirement.Matches) or the field errors.
+ */
+function newRequirement(req: NodeSelectorRequirement, path: string): { matches?: LabelsPredicate; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const keyErrs = isQualifiedName(req.key);
+  if (keyErrs.length > 0) errors.push({ type: 'Invalid', field: childPath(path, 'key'), badValue: req.key, detail: keyErrs.join('; ') });
+  const valuesPath = childPath(path, 'values');
+  const values = req.values ?? [];
   switch (req.operator) {
-    case 'In': return present && list.includes(value!);
-    case 'NotIn': return !present || !list.includes(value!);
+    case 'In':
+    case 'NotIn':
+      if (values.length === 0) errors.push({ type: 'Invalid', field: valuesPath, badValue: req.values, detail: "for 'in', 'notin' operators, values set can't be empty" });
+      break;
+    case 'Exists':
+    case 'DoesNotExist':
+      if (values.length !== 0) errors.push({ type: 'Invalid', field: valuesPath, badValue: req.values, detail: 'values set must be empty for exists and does not exist' });
+      break;
+    case 'Gt':
+    case 'Lt':
+      if (values.length !== 1) errors.push({ type: 'Invalid', field: valuesPath, badValue: req.values, detail: "for 'Gt', 'Lt' operators, exactly one value is required" });
+      values.forEach((v, i) => {
+        if (parseInt64(v) === undefined) errors.push({ type: 'Invalid', field: indexPath(valuesPath, i), badValue: v, detail: "for 'Gt', 'Lt' operators, the value must be an integer" });
+      });
+      break;
+    default:
+      // nodeSelectorRequirementsAsSelector rejects unknown operators before NewRequirement
+      return { errors: [notSupported(childPath(path, 'operator'), req.operator as string, VALID_SELECTOR_OPERATORS)] };
+  }
+  values.forEach((v, i) => {
+    const valueErrs = isValidLabelValue(v);
+    if (valueErrs.length > 0) errors.push({ type: 'Invalid', field: indexPath(valuesPath, i), badValue: v, detail: valueErrs.join('; ') });
+  });
+  if (errors.length > 0) return { errors };
+  return { matches: (labels) => requirementMatches(req, values, labels), errors };
+}
+
+function hasLabel(labels: Labels | undefined, key: string): boolean {
+  return labels !== undefined && Object.prototype.hasOwnProperty.call(labels, key);
+}
+
+/** upstream: labels.Requirement.Matches (In, NotIn, Exists, DoesNotExist, Gt, Lt) */
+function requirementMatches(req: NodeSelectorRequirement, values: readonly string[], labels: Labels | undefined): boolean {
+  const present = hasLabel(labels, req.key);
+  const value = present ? labels![req.key]! : '';
+  switch (req.operator) {
+    case 'In': return present && values.includes(value);
+    case 'NotIn': return !present || !values.includes(value);
     case 'Exists': return present;
     case 'DoesNotExist': return !present;
     case 'Gt':
     case 'Lt': {
-      if (!present || list.length !== 1) return false;
-      const labelValue = parseInt64(value!);
-      const bound = parseInt64(list[0]!);
+      if (!present || values.length !== 1) return false;
+      const labelValue = parseInt64(value);
+      const bound = parseInt64(values[0]!);
       if (labelValue === undefined || bound === undefined) return false;
       return req.operator === 'Gt' ? labelValue > bound : labelValue < bound;
     }
@@ -80,31 +255,179 @@ export function matchNodeSelectorRequirement(req: NodeSelectorRequirement, value
   }
 }
 
-/** strconv.ParseInt(s, 10, 64) */
-export function parseInt64(s: string): bigint | undefined {
-  if (!/^[+-]?\d{1,19}$/.test(s)) return undefined;
-  const v = BigInt(s);
-  return v > 9223372036854775807n || v < -9223372036854775808n ? undefined : v;
+/** upstream: nodeSelectorRequirementsAsSelector — the AND of the requirements */
+function requirementsAsLabelSelector(reqs: readonly NodeSelectorRequirement[], path: string): { matches?: LabelsPredicate; errors: FieldError[] } {
+  const matchers: LabelsPredicate[] = [];
+  const errors: FieldError[] = [];
+  reqs.forEach((r, i) => {
+    const parsed = newRequirement(r, indexPath(path, i));
+    errors.push(...parsed.errors);
+    if (parsed.matches) matchers.push(parsed.matches);
+  });
+  if (errors.length > 0) return { errors };
+  return { matches: (labels) => matchers.every((m) => m(labels)), errors };
 }
 
 /**
- * A node selector term matches when all its expressions match the node labels and all its
- * fields match the node fields (only metadata.name). An empty term matches nothing.
+ * upstream: nodeSelectorRequirementsAsFieldSelector — only In/NotIn with exactly one value; a
+ * missing field reads as "" (so NotIn on an unknown field matches).
  */
-export function matchNodeSelectorTerm(term: NodeSelectorTerm, node: Node): boolean {
-  const expressions = term.matchExpressions ?? [];
-  const fields = term.matchFields ?? [];
-  if (expressions.length === 0 && fields.length === 0) return false;
-  for (const r of expressions) if (!matchNodeSelectorRequirement(r, node.metadata.labels)) return false;
-  const nodeFields: Labels = { 'metadata.name': node.metadata.name };
-  for (const r of fields) {
-    if (r.key !== 'metadata.name') return false;
-    if (!matchNodeSelectorRequirement(r, nodeFields)) return false;
-  }
-  return true;
+function requirementsAsFieldSelector(reqs: readonly NodeSelectorRequirement[], path: string): { matches?: LabelsPredicate; errors: FieldError[] } {
+  const matchers: LabelsPredicate[] = [];
+  const errors: FieldError[] = [];
+  reqs.forEach((r, i) => {
+    const p = indexPath(path, i);
+    if (r.operator !== 'In' && r.operator !== 'NotIn') {
+      errors.push(notSupported(childPath(p, 'operator'), r.operator, VALID_FIELD_SELECTOR_OPERATORS));
+    } else if ((r.values ?? []).length !== 1) {
+      errors.push({ type: 'Invalid', field: childPath(p, 'values'), badValue: r.values, detail: 'must have one element' });
+    } else {
+      const want = r.values![0]!;
+      const equal = r.operator === 'In';
+      matchers.push((fields) => ((fields?.[r.key] ?? '') === want) === equal);
+    }
+  });
+  if (errors.length > 0) return { errors };
+  return { matches: (fields) => matchers.every((m) => m(fields)), errors };
 }
 
-/** Terms are ORed. */
+function isEmptyNodeSelectorTerm(term: NodeSelectorTerm): boolean {
+  return (term.matchExpressions ?? []).length === 0 && (term.matchFields ?? []).length === 0;
+}
+
+/** upstream: extractNodeFields — only metadata.name, and only when set */
+function nodeFields(node: Node): Labels {
+  return node.metadata.name ? { 'metadata.name': node.metadata.name } : {};
+}
+
+/** upstream: nodeSelectorTerm — a parsed term; parse errors make it match nothing. */
+class ParsedNodeSelectorTerm {
+  private matchLabels?: LabelsPredicate;
+  private matchFields?: LabelsPredicate;
+  readonly parseErrors: FieldError[] = [];
+
+  constructor(term: NodeSelectorTerm, path: string) {
+    if ((term.matchExpressions ?? []).length > 0) {
+      const parsed = requirementsAsLabelSelector(term.matchExpressions!, childPath(path, 'matchExpressions'));
+      this.matchLabels = parsed.matches;
+      this.parseErrors.push(...parsed.errors);
+    }
+    if ((term.matchFields ?? []).length > 0) {
+      const parsed = requirementsAsFieldSelector(term.matchFields!, childPath(path, 'matchFields'));
+      this.matchFields = parsed.matches;
+      this.parseErrors.push(...parsed.errors);
+    }
+  }
+
+  match(node: Node): boolean {
+    if (this.parseErrors.length > 0) return false;
+    if (this.matchLabels && !this.matchLabels(node.metadata.labels)) return false;
+    const fields = nodeFields(node);
+    // upstream skips the field check for a node without a name
+    if (this.matchFields && Object.keys(fields).length > 0 && !this.matchFields(fields)) return false;
+    return true;
+  }
+}
+
+/**
+ * upstream: LazyErrorNodeSelector — terms ORed, an empty term matches nothing, and parse errors
+ * only reported when no term matched.
+ */
+export class LazyErrorNodeSelector {
+  private readonly terms: ParsedNodeSelectorTerm[] = [];
+
+  constructor(selector: NodeSelector, path = '') {
+    const termsPath = childPath(path, 'nodeSelectorTerms');
+    (selector.nodeSelectorTerms ?? []).forEach((term, i) => {
+      if (!isEmptyNodeSelectorTerm(term)) this.terms.push(new ParsedNodeSelectorTerm(term, indexPath(termsPath, i)));
+    });
+  }
+
+  get parseErrors(): FieldError[] {
+    return this.terms.flatMap((t) => t.parseErrors);
+  }
+
+  match(node: Node | undefined): { matches: boolean; errors: FieldError[] } {
+    if (node === undefined) return { matches: false, errors: [] };
+    const errors: FieldError[] = [];
+    for (const t of this.terms) {
+      if (t.parseErrors.length > 0) {
+        errors.push(...t.parseErrors);
+        continue;
+      }
+      if (t.match(node)) return { matches: true, errors: [] };
+    }
+    return { matches: false, errors };
+  }
+}
+
+/** upstream: nodeaffinity.NewNodeSelector — parse errors up front, then a plain matcher. */
+export function newNodeSelector(selector: NodeSelector, path = ''): { selector?: LazyErrorNodeSelector; errors: FieldError[] } {
+  const lazy = new LazyErrorNodeSelector(selector, path);
+  const errors = lazy.parseErrors;
+  return errors.length > 0 ? { errors } : { selector: lazy, errors };
+}
+
+/** upstream: nodeaffinity.PreferredSchedulingTerms — weight-0 and empty terms are skipped. */
+export class PreferredSchedulingTerms {
+  constructor(private readonly terms: { term: ParsedNodeSelectorTerm; weight: number }[]) {}
+
+  /** the sum of the weights of the terms that match the node */
+  score(node: Node): number {
+    let score = 0;
+    for (const t of this.terms) if (t.term.match(node)) score += t.weight;
+    return score;
+  }
+}
+
+/** upstream: nodeaffinity.NewPreferredSchedulingTerms */
+export function newPreferredSchedulingTerms(terms: readonly PreferredSchedulingTerm[], path = ''): { terms?: PreferredSchedulingTerms; errors: FieldError[] } {
+  const parsed: { term: ParsedNodeSelectorTerm; weight: number }[] = [];
+  const errors: FieldError[] = [];
+  terms.forEach((t, i) => {
+    if (t.weight === 0 || isEmptyNodeSelectorTerm(t.preference)) return;
+    const term = new ParsedNodeSelectorTerm(t.preference, indexPath(path, i));
+    if (term.parseErrors.length > 0) errors.push(...term.parseErrors);
+    else parsed.push({ term, weight: t.weight });
+  });
+  return errors.length > 0 ? { errors } : { terms: new PreferredSchedulingTerms(parsed), errors };
+}
+
+/** upstream: nodeaffinity.RequiredNodeAffinity — the pod's nodeSelector AND its required terms. */
+export class RequiredNodeAffinity {
+  private readonly labelSelector?: Selector;
+  private readonly nodeSelector?: LazyErrorNodeSelector;
+
+  constructor(pod: Pod) {
+    const nodeSelector = pod.spec.nodeSelector;
+    if (nodeSelector && Object.keys(nodeSelector).length > 0) this.labelSelector = compileMapSelector(nodeSelector);
+    const required = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+    if (required) this.nodeSelector = new LazyErrorNodeSelector(required);
+  }
+
+  /** parse errors are returned only when no term matched; the scheduler ignores them */
+  match(node: Node): { matches: boolean; errors: FieldError[] } {
+    if (this.labelSelector && !this.labelSelector.matches(node.metadata.labels)) return { matches: false, errors: [] };
+    return this.nodeSelector ? this.nodeSelector.match(node) : { matches: true, errors: [] };
+  }
+}
+
+/** upstream: nodeaffinity.GetRequiredNodeAffinity */
+export function getRequiredNodeAffinity(pod: Pod): RequiredNodeAffinity {
+  return new RequiredNodeAffinity(pod);
+}
+
+/** One requirement against a label set, as a one-requirement selector (invalid → no match). */
+export function matchNodeSelectorRequirement(req: NodeSelectorRequirement, labels: Labels | undefined): boolean {
+  return newRequirement(req, '').matches?.(labels) ?? false;
+}
+
+/** One term on its own: an empty term or one with parse errors matches nothing. */
+export function matchNodeSelectorTerm(term: NodeSelectorTerm, node: Node): boolean {
+  return matchNodeSelector({ nodeSelectorTerms: [term] }, node);
+}
+
+/** upstream: corev1.MatchNodeSelectorTerms — terms ORed, parse errors ignored. */
 export function matchNodeSelector(selector: NodeSelector, node: Node): boolean {
-  return selector.nodeSelectorTerms.some((t) => matchNodeSelectorTerm(t, node));
+  return new LazyErrorNodeSelector(selector).match(node).matches;
 }

@@ -2,39 +2,61 @@
 // upstream: staging/src/k8s.io/api/core/v1/toleration.go (ToleratesTaint),
 // staging/src/k8s.io/component-helpers/scheduling/corev1/helpers.go (FindMatchingUntoleratedTaint).
 
+import { parseInt64 } from './selectors';
 import type { Taint, TaintEffect, Toleration } from './types';
 
-/** upstream: Toleration.ToleratesTaint */
-export function toleratesTaint(t: Toleration, taint: Taint): boolean {
+/**
+ * upstream: compareNumericValues — both values must be decimal integers in canonical form
+ * (content.IsDecimalInteger: no sign '+', no leading zeros) within int64.
+ */
+export function compareNumericValues(tolerationValue: string, taintValue: string, operator: Toleration['operator']): boolean {
+  const canonical = /^(0|-?[1-9][0-9]*)$/;
+  if (!canonical.test(tolerationValue) || !canonical.test(taintValue)) return false;
+  const tolerationNum = parseInt64(tolerationValue);
+  const taintNum = parseInt64(taintValue);
+  if (tolerationNum === undefined || taintNum === undefined) return false;
+  if (operator === 'Lt') return taintNum < tolerationNum;
+  if (operator === 'Gt') return taintNum > tolerationNum;
+  return false;
+}
+
+/**
+ * upstream: Toleration.ToleratesTaint (api/core/v1/toleration.go). An empty effect matches every
+ * effect, an empty key (only legal with Exists) every key; an empty operator means Equal.
+ * `Gt`/`Lt` belong to the v1.35 alpha gate TaintTolerationComparisonOperators, off by default:
+ * with the gate off such a toleration tolerates nothing.
+ */
+export function toleratesTaint(t: Toleration, taint: Taint, enableComparisonOperators = false): boolean {
   if (t.effect && t.effect !== taint.effect) return false;
-  if (t.key !== undefined && t.key !== '' && t.key !== taint.key) return false;
-  switch (t.operator ?? 'Equal') {
-    case 'Exists': return true;
+  if (t.key && t.key !== taint.key) return false;
+  switch (t.operator ?? '') {
+    case '':
     case 'Equal': return (t.value ?? '') === (taint.value ?? '');
-    // v1.35 alpha TaintTolerationComparisonOperators: numeric compare of taint value vs toleration value
+    case 'Exists': return true;
     case 'Gt':
-    case 'Lt': {
-      const tv = Number(taint.value);
-      const v = Number(t.value);
-      if (!/^-?\d+$/.test(taint.value ?? '') || !/^-?\d+$/.test(t.value ?? '')) return false;
-      return t.operator === 'Gt' ? tv > v : tv < v;
-    }
+    case 'Lt': return enableComparisonOperators && compareNumericValues(t.value ?? '', taint.value ?? '', t.operator);
     default: return false;
   }
 }
 
-export function toleratesAny(tolerations: readonly Toleration[] | undefined, taint: Taint): boolean {
-  return (tolerations ?? []).some((t) => toleratesTaint(t, taint));
+/** upstream: corev1 helper TolerationsTolerateTaint */
+export function toleratesAny(tolerations: readonly Toleration[] | undefined, taint: Taint, enableComparisonOperators = false): boolean {
+  return (tolerations ?? []).some((t) => toleratesTaint(t, taint, enableComparisonOperators));
 }
 
 /**
  * upstream: FindMatchingUntoleratedTaint — the first taint (in node order) that passes the
- * filter and is not tolerated.
+ * filter (no filter: every taint) and is not tolerated.
  */
-export function findMatchingUntoleratedTaint(taints: readonly Taint[] | undefined, tolerations: readonly Toleration[] | undefined, inclusionFilter: (t: Taint) => boolean): Taint | undefined {
+export function findMatchingUntoleratedTaint(
+  taints: readonly Taint[] | undefined,
+  tolerations: readonly Toleration[] | undefined,
+  inclusionFilter?: (t: Taint) => boolean,
+  enableComparisonOperators = false,
+): Taint | undefined {
   for (const taint of taints ?? []) {
-    if (!inclusionFilter(taint)) continue;
-    if (!toleratesAny(tolerations, taint)) return taint;
+    if (inclusionFilter && !inclusionFilter(taint)) continue;
+    if (!toleratesAny(tolerations, taint, enableComparisonOperators)) return taint;
   }
   return undefined;
 }
