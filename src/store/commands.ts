@@ -1,0 +1,95 @@
+// Every user command, registered once: the toolbar, the keyboard and the `?` help overlay all read
+// this list (after Excalidraw's actions registry).
+
+import type { PodplayState } from './types';
+import { positionAfter, positionBefore, SPEEDS } from './playback';
+
+export interface Command {
+  id: string;
+  label: string;
+  /** KeyboardEvent.key values, shown in the help overlay; the first one is the one displayed */
+  shortcut?: string[];
+  enabled(state: PodplayState): boolean;
+  run(state: PodplayState): void;
+}
+
+const hasCycles = (s: PodplayState) => (s.run?.cycles.length ?? 0) > 0;
+
+export const COMMANDS: readonly Command[] = [
+  {
+    id: 'step-back', label: 'Step back one extension point', shortcut: ['ArrowLeft'],
+    enabled: (s) => positionBefore(s) !== undefined, run: (s) => s.stepBack(),
+  },
+  {
+    id: 'step-forward', label: 'Step forward one extension point', shortcut: ['ArrowRight'],
+    enabled: (s) => positionAfter(s) !== undefined, run: (s) => s.stepForward(),
+  },
+  {
+    id: 'previous-cycle', label: 'Start of this cycle, then the previous one', shortcut: ['ArrowUp', 'p'],
+    enabled: (s) => s.position.cycle > 1 || s.position.step > 0, run: (s) => s.previousCycle(),
+  },
+  {
+    id: 'next-cycle', label: 'End of this cycle, then the next one', shortcut: ['ArrowDown', 'n'],
+    enabled: (s) => positionAfter(s) !== undefined, run: (s) => s.nextCycle(),
+  },
+  {
+    id: 'run', label: 'Play the cycles', shortcut: [' ', 'k'],
+    enabled: (s) => hasCycles(s) && !s.playing, run: (s) => s.play(),
+  },
+  {
+    id: 'pause', label: 'Pause', shortcut: [' ', 'k'],
+    enabled: (s) => s.playing, run: (s) => s.pause(),
+  },
+  {
+    id: 'first-cycle', label: 'First cycle', shortcut: ['Home'],
+    enabled: hasCycles, run: (s) => s.toFirstCycle(),
+  },
+  {
+    id: 'last-cycle', label: 'Last cycle', shortcut: ['End'],
+    enabled: hasCycles, run: (s) => s.toLastCycle(),
+  },
+  {
+    id: 'slower', label: 'Slower', shortcut: ['-'],
+    enabled: (s) => s.speed > SPEEDS[0], run: (s) => s.slower(),
+  },
+  {
+    id: 'faster', label: 'Faster', shortcut: ['+', '='],
+    enabled: (s) => s.speed < SPEEDS[SPEEDS.length - 1]!, run: (s) => s.faster(),
+  },
+  {
+    id: 'toggle-node-details', label: 'Show or hide node labels and taints', shortcut: ['l'],
+    enabled: () => true, run: (s) => s.toggleNodeDetails(),
+  },
+  {
+    id: 'open', label: 'Open a scenario file…', shortcut: ['o'],
+    enabled: () => true, run: () => document.querySelector<HTMLInputElement>('[data-testid="open-file"]')?.click(),
+  },
+  {
+    id: 'help', label: 'Keyboard shortcuts', shortcut: ['?'],
+    enabled: () => true, run: (s) => s.setHelpOpen(!s.helpOpen),
+  },
+];
+
+export function commandById(id: string): Command {
+  const command = COMMANDS.find((c) => c.id === id);
+  if (command === undefined) throw new Error(`no command ${id}`);
+  return command;
+}
+
+/**
+ * The enabled command a key press means, if any. Keys with Ctrl, Alt or Meta belong to the browser;
+ * Shift counts only where it makes the character ("?", "+").
+ */
+export function commandForKey(state: PodplayState, event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): Command | undefined {
+  if (event.ctrlKey || event.metaKey || event.altKey) return undefined;
+  return COMMANDS.find((c) =>
+    c.shortcut?.includes(event.key) && (!event.shiftKey || event.key.length === 1) && c.enabled(state));
+}
+
+/** How a key is written in the help overlay. */
+export function keyLabel(key: string): string {
+  const names: Record<string, string> = {
+    ' ': 'Space', ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓',
+  };
+  return names[key] ?? key;
+}

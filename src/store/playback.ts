@@ -1,0 +1,123 @@
+// The playback slice: a position (cycle, extension point) over the recorded trace. Going back is
+// moving the position and asking the worker for that cycle's frame, never undoing anything.
+
+import type { StoreApi } from 'zustand/vanilla';
+import type { StoreDeps } from './store';
+import type { PlaybackPosition, PlaybackSlice, PodplayState } from './types';
+
+export const SPEEDS = [0.5, 1, 2, 4, 8, 16] as const;
+const DEFAULT_SPEED = 2;
+
+type Set = StoreApi<PodplayState>['setState'];
+type Get = StoreApi<PodplayState>['getState'];
+
+function phaseCount(state: PodplayState, cycle: number): number {
+  return state.run?.cycles[cycle - 1]?.phases.length ?? 0;
+}
+
+/** The position one extension point later, or undefined at the end of what has arrived. */
+export function positionAfter(state: PodplayState): PlaybackPosition | undefined {
+  const { cycle, step } = state.position;
+  const cycles = state.run?.cycles.length ?? 0;
+  if (cycle === 0) return cycles > 0 ? { cycle: 1, step: 0 } : undefined;
+  if (step + 1 < phaseCount(state, cycle)) return { cycle, step: step + 1 };
+  if (cycle < cycles) return { cycle: cycle + 1, step: 0 };
+  return undefined;
+}
+
+/** The position one extension point earlier, or undefined at the very start. */
+export function positionBefore(state: PodplayState): PlaybackPosition | undefined {
+  const { cycle, step } = state.position;
+  if (step > 0) return { cycle, step: step - 1 };
+  if (cycle > 1) return { cycle: cycle - 1, step: Math.max(0, phaseCount(state, cycle - 1) - 1) };
+  return undefined;
+}
+
+export function createPlayback(set: Set, get: Get, deps: StoreDeps, ensureFrames: () => void): PlaybackSlice {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  function moveTo(position: PlaybackPosition | undefined): boolean {
+    if (position === undefined) return false;
+    set({ position });
+    ensureFrames();
+    return true;
+  }
+
+  function stopTimer(): void {
+    if (timer !== undefined) deps.timers.clearTimeout(timer);
+    timer = undefined;
+  }
+
+  function tick(): void {
+    timer = undefined;
+    const state = get();
+    if (!state.playing) return;
+    if (!moveTo(positionAfter(state))) {
+      // at the end: wait for more cycles while the worker is still sending them
+      if (state.run !== undefined && !state.run.complete) {
+        timer = deps.timers.setTimeout(tick, 1000 / state.speed);
+        return;
+      }
+      set({ playing: false });
+      return;
+    }
+    timer = deps.timers.setTimeout(tick, 1000 / get().speed);
+  }
+
+  function seek(cycle: number, step: 'first' | 'last'): void {
+    const state = get();
+    const count = state.run?.cycles.length ?? 0;
+    if (count === 0) return;
+    const target = Math.min(Math.max(1, Math.round(cycle)), count);
+    moveTo({ cycle: target, step: step === 'first' ? 0 : Math.max(0, phaseCount(state, target) - 1) });
+  }
+
+  return {
+    position: { cycle: 0, step: 0 },
+    playing: false,
+    speed: DEFAULT_SPEED,
+    stepForward: () => { moveTo(positionAfter(get())); },
+    stepBack: () => { moveTo(positionBefore(get())); },
+    nextCycle() {
+      const state = get();
+      const { cycle, step } = state.position;
+      const last = phaseCount(state, cycle) - 1;
+      if (cycle > 0 && step < last) seek(cycle, 'last');
+      else seek(cycle + 1, 'last');
+    },
+    previousCycle() {
+      const { cycle, step } = get().position;
+      if (step > 0) seek(cycle, 'first');
+      else seek(cycle - 1, 'first');
+    },
+    seekCycle: (cycle) => seek(cycle, 'first'),
+    toFirstCycle: () => seek(1, 'first'),
+    toLastCycle: () => seek(get().run?.cycles.length ?? 0, 'last'),
+    play() {
+      const state = get();
+      if (state.playing || state.run === undefined) return;
+      // playing from the very end starts again from the beginning
+      if (positionAfter(state) === undefined && state.run.complete) moveTo({ cycle: 1, step: 0 });
+      set({ playing: true });
+      stopTimer();
+      timer = deps.timers.setTimeout(tick, 1000 / get().speed);
+    },
+    pause() {
+      stopTimer();
+      set({ playing: false });
+    },
+    togglePlay() {
+      if (get().playing) get().pause();
+      else get().play();
+    },
+    setSpeed: (speed) => set({ speed }),
+    faster() {
+      const next = SPEEDS.find((s) => s > get().speed);
+      if (next !== undefined) set({ speed: next });
+    },
+    slower() {
+      const next = [...SPEEDS].reverse().find((s) => s < get().speed);
+      if (next !== undefined) set({ speed: next });
+    },
+  };
+}

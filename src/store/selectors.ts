@@ -1,0 +1,127 @@
+// What the views draw at the current position, read off the trace and the frame. These functions
+// only look up what the engine recorded; they never decide anything about scheduling.
+
+import type { CycleTrace, PluginResult, PodOutcome } from '../engine/api';
+import { POD_LOCATIONS, type CycleFrame, type CycleSummary, type Phase, type PodLocation } from '../worker/protocol';
+import type { PodplayState } from './types';
+
+export interface CurrentStep {
+  summary: CycleSummary;
+  phase: Phase;
+  /** absent until the worker has sent this cycle's frame */
+  frame?: CycleFrame;
+}
+
+export function currentStep(state: Pick<PodplayState, 'run' | 'position' | 'frames'>): CurrentStep | undefined {
+  const summary = state.run?.cycles[state.position.cycle - 1];
+  const phase = summary?.phases[state.position.step];
+  if (summary === undefined || phase === undefined) return undefined;
+  const frame = state.frames.get(summary.cycle);
+  return frame === undefined ? { summary, phase } : { summary, phase, frame };
+}
+
+/** True once the position is at or past `phase` in its cycle. */
+export function reached(step: CurrentStep, phase: Phase): boolean {
+  const at = step.summary.phases.indexOf(step.phase);
+  const target = step.summary.phases.indexOf(phase);
+  return target >= 0 && at >= target;
+}
+
+export type NodeState = 'idle' | 'feasible' | 'filtered' | 'selected' | 'candidate';
+
+const PASSING: ReadonlySet<PluginResult['code']> = new Set(['Success', 'Skip']);
+
+/** The failing PreFilter verdict, when PreFilter rejected the pod for every node. */
+export function preFilterRejection(trace: CycleTrace): PluginResult | undefined {
+  return trace.preFilter.find((r) => !PASSING.has(r.code));
+}
+
+/** A node's Filter verdict: its first plugin that did not pass (upstream stops there). */
+export function filterVerdict(trace: CycleTrace, node: string): PluginResult | undefined {
+  return trace.filter[node]?.find((r) => !PASSING.has(r.code));
+}
+
+/** The state each node is drawn in at this extension point. */
+export function nodeStates(trace: CycleTrace, phase: Phase): Map<string, NodeState> {
+  const states = new Map<string, NodeState>();
+  if (phase === 'PreFilter') {
+    if (preFilterRejection(trace) !== undefined) for (const node of Object.keys(trace.filter)) states.set(node, 'filtered');
+    return states;
+  }
+  const feasible = new Set(trace.feasible);
+  for (const node of trace.nodesEvaluated) states.set(node, feasible.has(node) ? 'feasible' : 'filtered');
+  if (phase === 'PostFilter') {
+    for (const candidate of trace.postFilter?.candidates ?? []) states.set(candidate.node, 'candidate');
+    const nominated = trace.postFilter?.chosen?.node;
+    if (nominated !== undefined) states.set(nominated, 'selected');
+  }
+  if (phase === 'Select' || phase === 'Reserve' || phase === 'Permit' || phase === 'Bind') {
+    if (trace.selected !== undefined) states.set(trace.selected, 'selected');
+  }
+  return states;
+}
+
+export interface PodView {
+  pod: string;
+  outcome: PodOutcome;
+  location: PodLocation;
+  node?: string;
+  nominated?: string;
+  terminating: boolean;
+  /** a preemption victim of the cycle on screen, on its way out */
+  leaving: boolean;
+  backoffUntil?: number;
+}
+
+/** Every pod that exists at this step, with where it is. */
+export function podsAt(state: Pick<PodplayState, 'run'>, step: CurrentStep): PodView[] {
+  const { run } = state;
+  const frame = step.frame;
+  if (run === undefined || frame === undefined) return [];
+  const nodes = run.summary.nodes;
+  const trace = frame.trace;
+  const bindNow = reached(step, 'Bind') && trace.selected !== undefined;
+  const victims = reached(step, 'PostFilter') ? new Set(trace.postFilter?.chosen?.victims ?? []) : new Set<string>();
+  const nominee = reached(step, 'PostFilter') ? trace.postFilter?.chosen?.node : undefined;
+  const views: PodView[] = [];
+  run.summary.pods.forEach((outcome, i) => {
+    let location = POD_LOCATIONS[frame.location[i]!] ?? 'absent';
+    if (location === 'absent' || location === 'deleted') return;
+    const nodeIndex = frame.node[i]!;
+    const nominatedIndex = frame.nominated[i]!;
+    const view: PodView = {
+      pod: outcome.pod, outcome, location, terminating: frame.terminating[i] === 1, leaving: victims.has(outcome.pod),
+    };
+    if (nodeIndex >= 0) view.node = nodes[nodeIndex]?.name;
+    if (nominatedIndex >= 0) view.nominated = nodes[nominatedIndex]?.name;
+    if (frame.backoffUntil[i]! >= 0) view.backoffUntil = frame.backoffUntil[i];
+    if (outcome.pod === trace.pod) {
+      if (bindNow) {
+        location = 'bound';
+        view.node = trace.selected;
+      }
+      if (nominee !== undefined) view.nominated = nominee;
+      view.location = location;
+    }
+    views.push(view);
+  });
+  return views;
+}
+
+const QUEUE_ORDER: Partial<Record<PodLocation, number>> = {
+  scheduling: 0, activeQ: 1, backoffQ: 2, unschedulablePods: 3, gated: 4, waitingOnPermit: 5,
+};
+
+/** Pods not on a node, the one being scheduled first, then each queue part in priority order. */
+export function pendingQueue(pods: readonly PodView[]): PodView[] {
+  return pods
+    .filter((p) => QUEUE_ORDER[p.location] !== undefined && p.node === undefined)
+    .sort((a, b) => (QUEUE_ORDER[a.location]! - QUEUE_ORDER[b.location]!) || (b.outcome.priority - a.outcome.priority));
+}
+
+/** Node label keys that make topology lanes, zone keys first. */
+export const ZONE_KEYS = ['topology.kubernetes.io/zone', 'zone', 'failure-domain.beta.kubernetes.io/zone'];
+
+export function defaultTopologyKey(nodes: readonly { labels: Record<string, string> }[]): string | undefined {
+  return ZONE_KEYS.find((key) => nodes.some((n) => key in n.labels));
+}

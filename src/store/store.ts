@@ -1,0 +1,56 @@
+// The one Podplay store: a vanilla zustand store (testable without React) made of four slices —
+// scenario text, simulation results, playback position and view options. Actions live here;
+// components select narrow slices through ./hooks.
+
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { EngineClient } from '../worker/client';
+import type { ScenarioStorage } from './persistence';
+import { createPlayback } from './playback';
+import { createSimulation } from './simulation';
+import type { PodplayState, ViewSlice } from './types';
+
+export interface StoreDeps {
+  client: EngineClient;
+  storage: ScenarioStorage;
+  timers: { setTimeout: typeof setTimeout; clearTimeout: typeof clearTimeout };
+  /** the scenario shown on a first visit */
+  defaultScenario: { fileName: string; text: string };
+  /** quiet time after the last keystroke before the text is simulated */
+  debounceMs: number;
+}
+
+export type PodplayStore = StoreApi<PodplayState> & { dispose(): void };
+
+export function createPodplayStore(deps: StoreDeps): PodplayStore {
+  const initial = deps.storage.load() ?? deps.defaultScenario;
+  let unsubscribe = () => {};
+  const store = createStore<PodplayState>()((set, get) => {
+    const simulation = createSimulation(set, get, deps, initial);
+    unsubscribe = deps.client.subscribe(simulation.applyReplies);
+    const view: ViewSlice = {
+      showNodeDetails: false,
+      detailTab: 'events',
+      helpOpen: false,
+      reducedMotion: false,
+      setTopologyKey: (topologyKey) => set({ topologyKey }),
+      toggleNodeDetails: () => set({ showNodeDetails: !get().showNodeDetails }),
+      inspectPod: (inspectedPod) => set(inspectedPod === undefined ? { inspectedPod } : { inspectedPod, detailTab: 'pod' }),
+      setDetailTab: (detailTab) => set({ detailTab }),
+      setHelpOpen: (helpOpen) => set({ helpOpen }),
+      setReducedMotion: (reducedMotion) => set({ reducedMotion }),
+    };
+    return {
+      ...simulation.slice,
+      ...createPlayback(set, get, deps, simulation.ensureFrames),
+      ...view,
+    };
+  });
+  store.getState().simulateNow();
+  return Object.assign(store, {
+    dispose() {
+      store.getState().pause();
+      unsubscribe();
+      deps.client.dispose();
+    },
+  });
+}

@@ -1,0 +1,89 @@
+// The shape of the one Podplay store: four slices, each with its state and the actions on it.
+
+import type { ScenarioError } from '../engine/api';
+import type { CycleFrame, CycleSummary, RunSummary, TimedEvent } from '../worker/protocol';
+
+export interface ScenarioSlice {
+  /** the YAML as the user last left it (autosaved) */
+  text: string;
+  fileName: string;
+  /** engine errors of the latest text that was simulated; empty when it simulated */
+  errors: ScenarioError[];
+  setText(text: string): void;
+  /** replaces the scenario (Open, or a scenario from the gallery) */
+  openScenario(fileName: string, text: string): void;
+  /** simulate the current text now instead of after the typing pause */
+  simulateNow(): void;
+}
+
+/** One simulated run, as far as the worker has sent it. */
+export interface RunView {
+  runId: number;
+  /** the text that produced this run */
+  text: string;
+  summary: RunSummary;
+  /** the cycle index, growing while the worker streams it */
+  cycles: CycleSummary[];
+  events: TimedEvent[];
+  /** the worker has sent every cycle */
+  complete: boolean;
+}
+
+export interface SimulationSlice {
+  /** the run on screen: the last text that simulated without errors */
+  run?: RunView;
+  /** the run being simulated for newer text, if any */
+  pendingRunId?: number;
+  /** frames of `run` received so far, by cycle number */
+  frames: ReadonlyMap<number, CycleFrame>;
+}
+
+export interface PlaybackPosition {
+  /** 1-based cycle number; 0 while there are no cycles */
+  cycle: number;
+  /** index into the cycle's phases */
+  step: number;
+}
+
+export interface PlaybackSlice {
+  position: PlaybackPosition;
+  playing: boolean;
+  /** extension points per second while playing */
+  speed: number;
+  stepForward(): void;
+  stepBack(): void;
+  /** to the end of the current cycle, or of the next one when already there */
+  nextCycle(): void;
+  /** to the start of the current cycle, or of the previous one when already there */
+  previousCycle(): void;
+  seekCycle(cycle: number): void;
+  toFirstCycle(): void;
+  toLastCycle(): void;
+  play(): void;
+  pause(): void;
+  togglePlay(): void;
+  setSpeed(speed: number): void;
+  faster(): void;
+  slower(): void;
+}
+
+export type DetailTab = 'spread' | 'pod' | 'events';
+
+export interface ViewSlice {
+  /** the node label that makes topology lanes; undefined picks a zone label */
+  topologyKey?: string;
+  showNodeDetails: boolean;
+  /** the pod the inspector describes; undefined follows the current cycle's pod */
+  inspectedPod?: string;
+  detailTab: DetailTab;
+  helpOpen: boolean;
+  reducedMotion: boolean;
+  setTopologyKey(key: string | undefined): void;
+  toggleNodeDetails(): void;
+  inspectPod(pod: string | undefined): void;
+  setDetailTab(tab: DetailTab): void;
+  setHelpOpen(open: boolean): void;
+  setReducedMotion(reduced: boolean): void;
+}
+
+export type PodplayState = ScenarioSlice & SimulationSlice & PlaybackSlice & ViewSlice;

@@ -1,0 +1,96 @@
+// The typed messages between the main thread and the engine worker
+// (docs/frontend-notes.md, "Web Worker"). The worker keeps the whole SimulationResult; the main
+// thread asks for small pieces: a summary, the cycle index in batches, and one cycle's frame at a
+// time. Every message carries the run id it belongs to, so replies to an old run are dropped.
+
+import type {
+  ClusterEvent, CycleTrace, NodeOutcome, PodOutcome, QueueName, ScenarioError,
+} from '../engine/api';
+
+export type RunId = number;
+
+/** The extension points a cycle is stepped through, in the order the scheduler runs them. */
+export const PHASES = ['PreFilter', 'Filter', 'PostFilter', 'Score', 'Select', 'Reserve', 'Permit', 'Bind'] as const;
+export type Phase = (typeof PHASES)[number];
+
+export interface LoadOptions {
+  seed?: number;
+  until?: number;
+  fileName?: string;
+}
+
+export type WorkerRequest =
+  /** simulate a scenario; replies `loaded` or `error` */
+  | { type: 'load'; runId: RunId; text: string; options: LoadOptions }
+  /** stream the cycle index in `events` batches (about 8 ms of work each), then `done` */
+  | { type: 'run'; runId: RunId }
+  /** stop streaming after the current batch; `run` resumes */
+  | { type: 'pause'; runId: RunId }
+  /** stream exactly one more cycle */
+  | { type: 'step'; runId: RunId }
+  /** forget a run (a newer one replaces it) */
+  | { type: 'cancel'; runId: RunId }
+  /** the cluster as it was when a cycle started, and that cycle's trace; replies `snapshot` */
+  | { type: 'seek'; runId: RunId; cycle: number };
+
+export type WorkerReply =
+  | { type: 'loaded'; runId: RunId; summary: RunSummary }
+  | { type: 'events'; runId: RunId; cycles: CycleSummary[]; events: TimedEvent[] }
+  | { type: 'snapshot'; runId: RunId; frame: CycleFrame }
+  | { type: 'done'; runId: RunId }
+  | { type: 'error'; runId: RunId; errors: ScenarioError[] };
+
+/** What the whole run looks like, without the per-cycle traces. */
+export interface RunSummary {
+  seed: number;
+  endTime: number;
+  /** nodes in the scheduler's order, as at the end of the run */
+  nodes: NodeOutcome[];
+  /** every pod in creation order; frames refer to pods by index into this list */
+  pods: PodOutcome[];
+  warnings: ScenarioError[];
+  cycleCount: number;
+  eventCount: number;
+}
+
+/** One line of the cycle index: enough to step through a cycle without its trace. */
+export interface CycleSummary {
+  cycle: number;
+  time: number;
+  pod: string;
+  result: CycleTrace['result'];
+  selected?: string;
+  /** the extension points this cycle can be stepped through */
+  phases: Phase[];
+}
+
+/** A cluster event with the cycle during which it happened (0: before the first cycle). */
+export interface TimedEvent extends ClusterEvent {
+  cycle: number;
+}
+
+/** Where a pod is when a cycle starts: a queue part, or absent (not created yet). */
+export type PodLocation = QueueName | 'absent';
+
+export const POD_LOCATIONS: readonly PodLocation[] = [
+  'absent', 'activeQ', 'backoffQ', 'unschedulablePods', 'gated', 'scheduling', 'waitingOnPermit', 'bound', 'deleted',
+];
+
+/**
+ * The cluster when a cycle starts, and the cycle's trace. Pod state is columnar (index = position in
+ * RunSummary.pods) because typed arrays cross the thread boundary much faster than objects.
+ */
+export interface CycleFrame {
+  cycle: number;
+  trace: CycleTrace;
+  /** index into POD_LOCATIONS, per pod */
+  location: Uint8Array;
+  /** index into RunSummary.nodes of the node a pod is bound to, or -1 */
+  node: Int32Array;
+  /** index into RunSummary.nodes of status.nominatedNodeName, or -1 */
+  nominated: Int32Array;
+  /** simulated seconds until which a pod in backoffQ waits, or -1 */
+  backoffUntil: Float64Array;
+  /** 1 for a preemption victim whose graceful deletion has started */
+  terminating: Uint8Array;
+}

@@ -1,0 +1,167 @@
+// Where every pod is when a given cycle starts, replayed from the recorded result: the queue moves
+// (SimulationResult.queue) in order, aligned to cycles by the move that pops each cycle's pod, plus
+// the nominations that PostFilter records. Rewinding is replaying from the nearest checkpoint, not
+// an undo stack; nothing here schedules.
+
+import type { QueueMove, QueueName, SimulationResult } from '../engine/api';
+import { POD_LOCATIONS, type PodLocation } from './protocol';
+
+const CHECKPOINT_EVERY = 32;
+
+const locationCode = new Map<PodLocation, number>(POD_LOCATIONS.map((l, i) => [l, i]));
+function code(l: PodLocation): number {
+  return locationCode.get(l) ?? 0;
+}
+const BOUND = code('bound');
+const DELETED = code('deleted');
+
+/** The pod columns of a CycleFrame, plus what the replay needs to carry along. */
+export interface PodState {
+  location: Uint8Array;
+  node: Int32Array;
+  nominated: Int32Array;
+  backoffUntil: Float64Array;
+  /** 1 for a preemption victim whose deletion has started */
+  terminating: Uint8Array;
+  /** the node the pod's latest cycle chose, for the move that binds it */
+  chosen: Int32Array;
+}
+
+function copyState(s: PodState): PodState {
+  return {
+    location: s.location.slice(), node: s.node.slice(), nominated: s.nominated.slice(),
+    backoffUntil: s.backoffUntil.slice(), terminating: s.terminating.slice(), chosen: s.chosen.slice(),
+  };
+}
+
+export class PodStateReplay {
+  private readonly podIndex = new Map<string, number>();
+  private readonly nodeIndex = new Map<string, number>();
+  private readonly moves: QueueMove[];
+  /** movesBefore[k]: how many moves have happened when cycle k (0-based) starts */
+  private readonly movesBefore: Int32Array;
+  /** pods the move log never mentions (bound at time 0, or a result without a move log) */
+  private readonly withoutMoves: Uint8Array;
+  private readonly checkpoints: PodState[] = [];
+
+  constructor(private readonly result: SimulationResult) {
+    result.pods.forEach((p, i) => this.podIndex.set(p.pod, i));
+    result.nodes.forEach((n, i) => this.nodeIndex.set(n.name, i));
+    this.moves = result.queue ?? [];
+    this.withoutMoves = new Uint8Array(result.pods.length).fill(1);
+    for (const m of this.moves) {
+      const p = this.podIndex.get(m.pod);
+      if (p !== undefined) this.withoutMoves[p] = 0;
+    }
+    this.movesBefore = this.alignMovesToCycles();
+    this.checkpoints.push(this.initialState());
+  }
+
+  get cycleCount(): number {
+    return this.result.cycles.length;
+  }
+
+  /** The pods when cycle `k` (0-based) starts; k = cycleCount gives the end of the run. */
+  stateAt(k: number): PodState {
+    const target = Math.max(0, Math.min(k, this.cycleCount));
+    const start = Math.min(Math.floor(target / CHECKPOINT_EVERY), this.checkpoints.length - 1);
+    const state = copyState(this.checkpoints[start]!);
+    for (let c = start * CHECKPOINT_EVERY; c < target; c++) {
+      this.advance(state, c);
+      if ((c + 1) % CHECKPOINT_EVERY === 0 && this.checkpoints.length === (c + 1) / CHECKPOINT_EVERY) {
+        this.checkpoints.push(copyState(state));
+      }
+    }
+    return state;
+  }
+
+  private initialState(): PodState {
+    const n = this.result.pods.length;
+    const state: PodState = {
+      location: new Uint8Array(n), node: new Int32Array(n).fill(-1), nominated: new Int32Array(n).fill(-1),
+      backoffUntil: new Float64Array(n).fill(-1), terminating: new Uint8Array(n), chosen: new Int32Array(n).fill(-1),
+    };
+    this.result.pods.forEach((p, i) => {
+      if (!this.withoutMoves[i]) return;
+      const bound = p.node !== undefined && !this.result.cycles.some((c) => c.pod === p.pod);
+      state.location[i] = code(bound ? 'bound' : p.reason === 'SchedulingGated' ? 'gated' : 'activeQ');
+      if (bound) state.node[i] = this.nodeIndex.get(p.node!) ?? -1;
+    });
+    for (let m = 0; m < (this.movesBefore[0] ?? this.moves.length); m++) this.applyMove(state, this.moves[m]!);
+    return state;
+  }
+
+  /** From the start of cycle c to the start of cycle c + 1. */
+  private advance(state: PodState, c: number): void {
+    const cycle = this.result.cycles[c]!;
+    const p = this.podIndex.get(cycle.pod);
+    if (p !== undefined) {
+      if (cycle.selected !== undefined && (cycle.result === 'Scheduled' || cycle.result === 'Waiting')) {
+        state.chosen[p] = this.nodeIndex.get(cycle.selected) ?? -1;
+      }
+      const chosen = cycle.postFilter?.chosen;
+      if (chosen !== undefined) {
+        state.nominated[p] = this.nodeIndex.get(chosen.node) ?? -1;
+        for (const victim of chosen.victims) {
+          const v = this.podIndex.get(victim);
+          if (v !== undefined) state.terminating[v] = 1;
+        }
+      }
+      if (this.withoutMoves[p]) {
+        // no move log for this pod: the cycle's result is all there is to go on
+        if (cycle.result === 'Scheduled') this.applyMove(state, { time: cycle.time, pod: cycle.pod, to: 'bound', reason: '' });
+        else if (cycle.result === 'Unschedulable') state.location[p] = code('unschedulablePods');
+      }
+    }
+    const end = this.movesBefore[c + 1] ?? this.moves.length;
+    for (let m = this.movesBefore[c]!; m < end; m++) this.applyMove(state, this.moves[m]!);
+  }
+
+  private applyMove(state: PodState, move: QueueMove): void {
+    const p = this.podIndex.get(move.pod);
+    if (p === undefined) return;
+    const to = code(move.to);
+    state.location[p] = to;
+    state.backoffUntil[p] = move.to === 'backoffQ' ? (move.backoffUntil ?? -1) : -1;
+    if (isOnNode(move.to)) {
+      if (state.node[p]! < 0) {
+        const chosen = state.chosen[p]!;
+        const finalNode = this.result.pods[p]!.node;
+        state.node[p] = chosen >= 0 ? chosen : finalNode !== undefined ? (this.nodeIndex.get(finalNode) ?? -1) : -1;
+      }
+      if (to === BOUND) state.nominated[p] = -1;
+    } else if (to === DELETED) {
+      state.nominated[p] = -1;
+    } else {
+      state.node[p] = -1;
+    }
+  }
+
+  /** movesBefore[k] = index just past the move that pops cycle k's pod for scheduling. */
+  private alignMovesToCycles(): Int32Array {
+    const cycles = this.result.cycles;
+    const before = new Int32Array(cycles.length);
+    let m = 0;
+    cycles.forEach((cycle, k) => {
+      let found = -1;
+      for (let i = m; i < this.moves.length; i++) {
+        const move = this.moves[i]!;
+        if (move.to === 'scheduling' && move.pod === cycle.pod) { found = i; break; }
+        if (move.time > cycle.time) break;
+      }
+      if (found >= 0) {
+        m = found + 1;
+      } else {
+        // no pop recorded: everything up to the cycle's time has happened
+        while (m < this.moves.length && this.moves[m]!.time <= cycle.time) m++;
+      }
+      before[k] = m;
+    });
+    return before;
+  }
+}
+
+/** A pod in these queue parts keeps its node (assumed or bound, or terminating after deletion starts). */
+function isOnNode(to: QueueName): boolean {
+  return to === 'bound' || to === 'waitingOnPermit';
+}

@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import type { ClusterEvent, CycleTrace } from '../engine/api';
+import { POD_LOCATIONS } from './protocol';
+import { PodStateReplay } from './replay';
+import { RunSession, phasesOf, timeEvents } from './session';
+import { cycle, move, node, pod, result, twoNodeRun } from './testing/results';
+
+const fit = (code: 'Success' | 'Unschedulable') => [{ plugin: 'NodeResourcesFit', code }];
+
+describe('phasesOf', () => {
+  const rows: { name: string; trace: Partial<CycleTrace>; phases: string[] }[] = [
+    {
+      name: 'PreFilter rejects: nothing else runs',
+      trace: { preFilter: [{ plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable' }] },
+      phases: ['PreFilter'],
+    },
+    {
+      name: 'no feasible node: preemption is tried',
+      trace: { nodesEvaluated: ['a'], filter: { a: fit('Unschedulable') }, postFilter: { candidates: [] } },
+      phases: ['PreFilter', 'Filter', 'PostFilter'],
+    },
+    {
+      name: 'one feasible node: chosen without scoring',
+      trace: { nodesEvaluated: ['a'], feasible: ['a'], selected: 'a', result: 'Scheduled' },
+      phases: ['PreFilter', 'Filter', 'Select', 'Bind'],
+    },
+    {
+      name: 'scored, reserved, permitted and bound',
+      trace: {
+        nodesEvaluated: ['a', 'b'], feasible: ['a', 'b'], score: {}, selected: 'b', reserve: [], permit: [], result: 'Scheduled',
+      },
+      phases: ['PreFilter', 'Filter', 'Score', 'Select', 'Reserve', 'Permit', 'Bind'],
+    },
+    {
+      name: 'waiting at Permit: not bound in this cycle',
+      trace: { nodesEvaluated: ['a'], feasible: ['a'], selected: 'a', reserve: [], permit: [], result: 'Waiting' },
+      phases: ['PreFilter', 'Filter', 'Select', 'Reserve', 'Permit'],
+    },
+    {
+      name: 'nominated after preemption: no host selection',
+      trace: {
+        nodesEvaluated: ['a'], filter: { a: fit('Unschedulable') }, selected: 'a',
+        postFilter: { candidates: [{ node: 'a', victims: ['default/v'], pdbViolations: 0 }], chosen: { node: 'a', victims: ['default/v'] } },
+      },
+      phases: ['PreFilter', 'Filter', 'PostFilter'],
+    },
+  ];
+  it.each(rows)('$name', ({ trace, phases }) => {
+    expect(phasesOf(cycle(1, 'default/p', trace))).toEqual(phases);
+  });
+});
+
+describe('timeEvents', () => {
+  const ev = (reason: string, object: string, time = 0): ClusterEvent => ({ time, type: 'Normal', reason, object, message: '' });
+  const cycles = [cycle(1, 'default/a'), cycle(2, 'default/b'), cycle(3, 'default/a', { time: 10 })];
+  const rows: { name: string; events: ClusterEvent[]; expected: number[] }[] = [
+    {
+      name: 'scheduling events belong to their pod\'s cycles, in order',
+      events: [ev('FailedScheduling', 'Pod/default/a'), ev('Scheduled', 'Pod/default/b'), ev('Scheduled', 'Pod/default/a', 10)],
+      expected: [1, 2, 3],
+    },
+    {
+      name: 'a preemption happens during the cycle that writes the next FailedScheduling',
+      events: [ev('Preempted', 'Pod/default/v'), ev('FailedScheduling', 'Pod/default/a')],
+      expected: [1, 1],
+    },
+    {
+      name: 'a timeline action between cycles shows with the next cycle',
+      events: [ev('FailedScheduling', 'Pod/default/a'), ev('Scheduled', 'Pod/default/b'), ev('NodeNotReady', 'Node/n', 5), ev('Scheduled', 'Pod/default/a', 10)],
+      expected: [1, 2, 3, 3],
+    },
+    {
+      name: 'events after the last cycle show with the last cycle',
+      events: [ev('FailedScheduling', 'Pod/default/a'), ev('Scheduled', 'Pod/default/b'), ev('Scheduled', 'Pod/default/a', 10), ev('Evicted', 'Pod/default/a', 99)],
+      expected: [1, 2, 3, 3],
+    },
+  ];
+  it.each(rows)('$name', ({ events, expected }) => {
+    expect(timeEvents(cycles, events).map((e) => e.cycle)).toEqual(expected);
+  });
+});
+
+const locationOf = (session: RunSession, cycleNumber: number, podIndex: number) =>
+  POD_LOCATIONS[session.frame(cycleNumber)!.location[podIndex]!];
+
+describe('RunSession frames', () => {
+  it('shows the cluster as the cycle starts: the pod being scheduled is not yet bound', () => {
+    const session = new RunSession(twoNodeRun());
+    const frame = session.frame(1)!;
+    expect([...frame.node]).toEqual([0, -1]);
+    expect(locationOf(session, 1, 0)).toBe('bound');
+    expect(locationOf(session, 1, 1)).toBe('scheduling');
+    expect(frame.trace.selected).toBe('node-b');
+  });
+
+  it('replays preemption: nominated node, victims terminating until their deletion', () => {
+    const session = new RunSession(result({
+      nodes: [node('n1')],
+      pods: [pod('default/low', { node: 'n1', deletedAt: 30 }), pod('default/high', { node: 'n1', priority: 1000 })],
+      cycles: [
+        cycle(1, 'default/high', {
+          nodesEvaluated: ['n1'], filter: { n1: fit('Unschedulable') }, selected: 'n1',
+          postFilter: { candidates: [{ node: 'n1', victims: ['default/low'], pdbViolations: 0 }], chosen: { node: 'n1', victims: ['default/low'] } },
+        }),
+        cycle(2, 'default/high', { time: 30, nodesEvaluated: ['n1'], feasible: ['n1'], selected: 'n1', result: 'Scheduled' }),
+      ],
+      queue: [
+        move(0, 'default/low', 'bound'),
+        move(0, 'default/high', 'activeQ'),
+        move(0, 'default/high', 'scheduling', 'activeQ'),
+        move(0, 'default/high', 'unschedulablePods', 'scheduling'),
+        move(30, 'default/low', 'deleted', 'bound'),
+        move(30, 'default/high', 'activeQ', 'unschedulablePods'),
+        move(30, 'default/high', 'scheduling', 'activeQ'),
+        move(30, 'default/high', 'bound', 'scheduling'),
+      ],
+    }));
+    const first = session.frame(1)!;
+    expect([first.terminating[0], first.nominated[1]]).toEqual([0, -1]);
+    const second = session.frame(2)!;
+    expect(locationOf(session, 2, 0)).toBe('deleted');
+    expect(second.nominated[1]).toBe(0);
+    expect(locationOf(session, 2, 1)).toBe('scheduling');
+  });
+
+  it('marks victims terminating while their grace period runs', () => {
+    const session = new RunSession(result({
+      nodes: [node('n1'), node('n2')],
+      pods: [pod('default/low', { node: 'n1', deletedAt: 30 }), pod('default/high'), pod('default/other')],
+      cycles: [
+        cycle(1, 'default/high', {
+          postFilter: { candidates: [], chosen: { node: 'n1', victims: ['default/low'] } },
+        }),
+        cycle(2, 'default/other', { time: 5, nodesEvaluated: ['n2'], feasible: ['n2'], selected: 'n2', result: 'Scheduled' }),
+      ],
+      queue: [move(0, 'default/low', 'bound'), move(0, 'default/high', 'scheduling'), move(5, 'default/other', 'scheduling')],
+    }));
+    expect(session.frame(2)!.terminating[0]).toBe(1);
+    expect(locationOf(session, 2, 0)).toBe('bound');
+  });
+
+  it('falls back to the cycles when there is no move log', () => {
+    const run = twoNodeRun();
+    run.queue = [];
+    run.cycles.push(cycle(2, 'default/late', { time: 3 }));
+    run.pods.push(pod('default/late'), pod('default/gated', { reason: 'SchedulingGated' }));
+    const session = new RunSession(run);
+    expect(locationOf(session, 1, 0)).toBe('bound');
+    expect(locationOf(session, 1, 1)).toBe('activeQ');
+    expect(locationOf(session, 2, 1)).toBe('bound');
+    expect(session.frame(2)!.node[1]).toBe(1);
+    expect(locationOf(session, 2, 3)).toBe('gated');
+  });
+
+  it('gives the same state whatever order cycles are visited in (checkpoints)', () => {
+    const pods = Array.from({ length: 5 }, (_, i) => pod(`default/p${i}`, { node: 'n1' }));
+    const cycles = Array.from({ length: 150 }, (_, i) => cycle(i + 1, `default/p${i % 5}`, {
+      time: i, nodesEvaluated: ['n1'], feasible: ['n1'], selected: 'n1', result: i % 3 === 0 ? 'Scheduled' : 'Unschedulable',
+    }));
+    const queue = cycles.flatMap((c, i) => [
+      move(c.time, c.pod, 'scheduling'),
+      move(c.time, c.pod, c.result === 'Scheduled' ? 'bound' : 'backoffQ'),
+      ...(c.result === 'Scheduled' ? [move(c.time, c.pod, 'deleted')] : []),
+      move(c.time, `default/p${(i + 1) % 5}`, 'activeQ'),
+    ]);
+    const run = result({ nodes: [node('n1')], pods, cycles, queue });
+    const visited = new PodStateReplay(run);
+    for (const k of [140, 3, 97, 64, 65, 150, 0, 33]) {
+      const fresh = new PodStateReplay(run).stateAt(k);
+      expect(visited.stateAt(k)).toEqual(fresh);
+    }
+  });
+});
+
+describe('RunSession batches', () => {
+  const run = () => {
+    const r = twoNodeRun();
+    r.cycles = Array.from({ length: 5 }, (_, i) => cycle(i + 1, 'default/web', { time: i }));
+    r.events = r.cycles.map((c) => ({ time: c.time, type: 'Warning' as const, reason: 'FailedScheduling', object: 'Pod/default/web', message: '' }));
+    return r;
+  };
+
+  it('cuts the index into slices by time and sends each cycle\'s events with it', () => {
+    const session = new RunSession(run());
+    let clock = 0;
+    const now = () => (clock += 5);
+    const first = session.nextBatch(8, now);
+    expect(first.cycles.map((c) => c.cycle)).toEqual([1, 2]);
+    expect(first.events.map((e) => e.cycle)).toEqual([1, 2]);
+    expect(session.finished).toBe(false);
+    session.nextBatch(8, now);
+    const last = session.nextBatch(8, now);
+    expect(last.cycles.map((c) => c.cycle)).toEqual([5]);
+    expect(session.finished).toBe(true);
+  });
+
+  it('sends exactly one cycle for a step', () => {
+    const session = new RunSession(run());
+    expect(session.nextBatch(1000, () => 0, 1).cycles).toHaveLength(1);
+  });
+});

@@ -1,0 +1,109 @@
+// One simulated run as the worker keeps it: the whole SimulationResult, cut into the small pieces
+// the main thread asks for (summary, cycle index batches, one frame per cycle).
+
+import type { ClusterEvent, CycleTrace, SimulationResult } from '../engine/api';
+import type { CycleFrame, CycleSummary, Phase, RunSummary, TimedEvent } from './protocol';
+import { PodStateReplay } from './replay';
+
+/** The extension points worth stepping through in this cycle, in the order they ran. */
+export function phasesOf(trace: CycleTrace): Phase[] {
+  const phases: Phase[] = ['PreFilter'];
+  if (trace.nodesEvaluated.length > 0) phases.push('Filter');
+  if (trace.postFilter !== undefined) phases.push('PostFilter');
+  if (trace.score !== undefined) phases.push('Score');
+  const hostChosen = trace.selected !== undefined && trace.feasible.length > 0;
+  if (hostChosen) phases.push('Select');
+  if (hostChosen && trace.reserve !== undefined) phases.push('Reserve');
+  if (hostChosen && trace.permit !== undefined) phases.push('Permit');
+  if (trace.result === 'Scheduled') phases.push('Bind');
+  return phases;
+}
+
+export function summarizeCycle(trace: CycleTrace): CycleSummary {
+  const summary: CycleSummary = { cycle: trace.cycle, time: trace.time, pod: trace.pod, result: trace.result, phases: phasesOf(trace) };
+  if (trace.selected !== undefined) summary.selected = trace.selected;
+  return summary;
+}
+
+/** Events a scheduling cycle writes about its own pod. */
+const CYCLE_EVENT_REASONS = new Set(['Scheduled', 'FailedScheduling']);
+
+/**
+ * Gives each event the cycle (1-based) during which it happened: a Scheduled or FailedScheduling
+ * event belongs to the next cycle of its pod; anything else (a timeline action, a preemption, an
+ * eviction) happens during the cycle after the last one that has finished.
+ */
+export function timeEvents(cycles: readonly CycleTrace[], events: readonly ClusterEvent[]): TimedEvent[] {
+  let finished = 0;
+  return events.map((event) => {
+    if (CYCLE_EVENT_REASONS.has(event.reason)) {
+      for (let j = finished; j < cycles.length && cycles[j]!.time <= event.time; j++) {
+        if (`Pod/${cycles[j]!.pod}` === event.object) {
+          finished = j + 1;
+          return { ...event, cycle: j + 1 };
+        }
+      }
+    }
+    return { ...event, cycle: Math.min(finished + 1, cycles.length) };
+  });
+}
+
+export class RunSession {
+  private readonly replay: PodStateReplay;
+  private readonly timedEvents: TimedEvent[];
+  /** how many cycles the main thread has been sent */
+  private sent = 0;
+  private sentEvents = 0;
+  paused = false;
+
+  constructor(private readonly result: SimulationResult) {
+    this.replay = new PodStateReplay(result);
+    this.timedEvents = timeEvents(result.cycles, result.events);
+  }
+
+  summary(): RunSummary {
+    const r = this.result;
+    return {
+      seed: r.seed, endTime: r.endTime, nodes: r.nodes, pods: r.pods, warnings: r.warnings,
+      cycleCount: r.cycles.length, eventCount: r.events.length,
+    };
+  }
+
+  get finished(): boolean {
+    return this.sent >= this.result.cycles.length && this.sentEvents >= this.timedEvents.length;
+  }
+
+  /** The next cycles of the index, as many as fit in `budgetMs` (at least one), with their events. */
+  nextBatch(budgetMs: number, now: () => number, maxCycles = Infinity): { cycles: CycleSummary[]; events: TimedEvent[] } {
+    const start = now();
+    const cycles: CycleSummary[] = [];
+    while (this.sent < this.result.cycles.length && cycles.length < maxCycles) {
+      cycles.push(summarizeCycle(this.result.cycles[this.sent]!));
+      this.sent++;
+      if (now() - start >= budgetMs) break;
+    }
+    const allSent = this.sent >= this.result.cycles.length;
+    let lastEvent = this.sentEvents;
+    while (lastEvent < this.timedEvents.length && (allSent || this.timedEvents[lastEvent]!.cycle <= this.sent)) lastEvent++;
+    const events = this.timedEvents.slice(this.sentEvents, lastEvent);
+    this.sentEvents = lastEvent;
+    return { cycles, events };
+  }
+
+  /** The cluster when cycle `cycle` (1-based) starts, with that cycle's trace. */
+  frame(cycle: number): CycleFrame | undefined {
+    const trace = this.result.cycles[cycle - 1];
+    if (trace === undefined) return undefined;
+    const state = this.replay.stateAt(cycle - 1);
+    return {
+      cycle, trace, location: state.location, node: state.node, nominated: state.nominated,
+      backoffUntil: state.backoffUntil, terminating: state.terminating,
+    };
+  }
+}
+
+/** The buffers a frame can hand over instead of copying. */
+export function frameTransfer(frame: CycleFrame): ArrayBuffer[] {
+  return [frame.location, frame.node, frame.nominated, frame.backoffUntil, frame.terminating]
+    .map((a) => a.buffer as ArrayBuffer);
+}
