@@ -1,0 +1,83 @@
+// Permalink format: round trips, frozen links of every published version, hostile input.
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { decodePermalink, encodePermalink, linkSizeAdvice, MAX_DECOMPRESSED_BYTES } from './codec';
+import type { PermalinkState } from './migrations';
+
+// Frozen links: made once with Node's zlib from hand-written JSON, never regenerated. A link
+// published in a release must open the same way in every later release.
+const fixtures: { name: string; link: string; state: PermalinkState }[] = [
+  {
+    name: 'format 1, a node and a pod at the Filter step of cycle 1',
+    link: '#p1.eJxt0LFOwzAQBuBXsW52WhWY7gUYQIiJBTNc7Gtr1bmzbKchRHl3FFQxdbt_-PX9ugWugAcL1bNQiQoIlOMHlxpV0FwPTi5RApo3Dexk4EaBGqFZhAZGIxq4O6xOaqM2VjQLpaSeGvWJ0Sw-j2gcPDiwZuBBy4zm6Tmuq5Ou65zcx9413LEm7q3ZzprJM5rARxpT2_DMfsNUGkXhUtF83kremjjQaZt6ivK9fq1OwEJlDoCPFvzsE_-9IJ-pMiAcY2pcwELWAAg3ZT9xDxaukSfABZpmTXqaX3gG_E-7y9hzEW5cd1H3Pyq8WWedXqnnVAFbGXldfwGbyYMh',
+    state: {
+      scenario: 'apiVersion: v1\nkind: Node\nmetadata: {name: node-1}\nstatus: {allocatable: {cpu: "2", memory: 4Gi}}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: default}\nspec: {containers: [{name: c, image: nginx}]}\n',
+      seed: 3, cycle: 1, phase: 'filter', pod: 'default/web', view: { topologyKey: 'topology.kubernetes.io/zone', showLabels: true },
+    },
+  },
+];
+
+const link = (json: unknown) => `p1.${deflateSync(Buffer.from(JSON.stringify(json))).toString('base64url')}`;
+
+describe('permalink codec', () => {
+  it.each(fixtures)('decodes the frozen link: $name', async ({ link: l, state }) => {
+    expect(await decodePermalink(l)).toEqual({ ok: true, state, version: 1 });
+  });
+
+  it('round-trips every field, including names that look like markup', async () => {
+    const state: PermalinkState = {
+      scenario: 'kind: Pod\nmetadata: {name: "<img src=x onerror=alert(1)>"}\n# ünïcode ✓\n', seed: 42, cycle: 7, phase: 'score',
+      pod: 'default/<img src=x onerror=alert(1)>', view: { presenter: true, showTaints: false }, lesson: 'taints-1',
+    };
+    const encoded = await encodePermalink(state);
+    expect(encoded.startsWith('p1.')).toBe(true);
+    expect(encoded).toMatch(/^p1\.[A-Za-z0-9_-]+$/);
+    expect(await decodePermalink(`#${encoded}`)).toEqual({ ok: true, state, version: 1 });
+  });
+
+  it('compresses a typical scenario well under 2,000 characters', async () => {
+    const nodes = Array.from({ length: 6 }, (_, i) => `apiVersion: v1\nkind: Node\nmetadata: {name: node-${i}, labels: {topology.kubernetes.io/zone: zone-${i % 3}}}\nstatus: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}`);
+    const pods = Array.from({ length: 12 }, (_, i) => `apiVersion: v1\nkind: Pod\nmetadata: {name: web-${i}, namespace: default, labels: {app: web}}\nspec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: 500m}}}]}`);
+    const encoded = await encodePermalink({ scenario: [...nodes, ...pods].join('\n---\n') });
+    expect(encoded.length).toBeLessThan(2000);
+    expect(linkSizeAdvice(encoded.length)).toBe('ok');
+  });
+
+  it.each([
+    { name: 'no version prefix', link: '#hello', error: /no version prefix/ },
+    { name: 'a newer format', link: '#p9.eJw', error: /newer Podplay \(format 9\)/ },
+    { name: 'characters outside base64url', link: '#p1.abc$def', error: /not valid base64url/ },
+    { name: 'an empty payload', link: '#p1.', error: /not valid base64url/ },
+    { name: 'not deflate data', link: '#p1.aGVsbG8gd29ybGQ', error: /damaged or truncated/ },
+    { name: 'valid deflate but not JSON', link: `#p1.${deflateSync(Buffer.from('{nope')).toString('base64url')}`, error: /not valid JSON/ },
+    { name: 'JSON without a scenario', link: `#${link({ v: 1, seed: 1 })}`, error: /scenario text is missing/ },
+    { name: 'a JSON array', link: `#${link([1, 2])}`, error: /not an object/ },
+  ])('rejects $name with a clear message', async ({ link: l, error }) => {
+    const r = await decodePermalink(l);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(error);
+  });
+
+  it.each([4, 5, 6, 7, 40])('rejects a link with its last %i characters cut off', async (cut) => {
+    const encoded = await encodePermalink(fixtures[0]!.state);
+    const r = await decodePermalink(encoded.slice(0, encoded.length - cut));
+    expect(r).toEqual({ ok: false, error: expect.stringMatching(/damaged or truncated/) });
+  });
+
+  it('refuses a small link that inflates past the cap', async () => {
+    const bomb = `p1.${deflateSync(Buffer.alloc(MAX_DECOMPRESSED_BYTES + 1024, 32)).toString('base64url')}`;
+    expect(bomb.length).toBeLessThan(10_000);
+    const r = await decodePermalink(bomb);
+    expect(r).toEqual({ ok: false, error: expect.stringMatching(/expands to more than 4 MB/) });
+  });
+
+  it('drops fields of the wrong type instead of trusting them', async () => {
+    const r = await decodePermalink(link({ v: 1, scenario: 'x', seed: 'NaN', cycle: -1, phase: 'explode', pod: 5, view: { topologyKey: 7, presenter: 'yes' }, __proto__: { polluted: true } }));
+    expect(r).toEqual({ ok: true, state: { scenario: 'x', view: {} }, version: 1 });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('advises a warning above 2,000 characters and a download above 8,000', () => {
+    expect([linkSizeAdvice(1999), linkSizeAdvice(2001), linkSizeAdvice(8001)]).toEqual(['ok', 'warn', 'download']);
+  });
+});
