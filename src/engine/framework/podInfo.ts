@@ -32,9 +32,12 @@ export function podNamespace(pod: Pod): string {
   return pod.metadata.namespace ?? 'default';
 }
 
-/** upstream: getNamespacesFromPodAffinityTerm */
+/**
+ * upstream: getNamespacesFromPodAffinityTerm — no namespaces and a nil namespaceSelector mean the
+ * owning pod's namespace; otherwise the listed names (the selector is matched separately).
+ */
 function termNamespaces(pod: Pod, term: PodAffinityTerm): Set<string> {
-  if ((term.namespaces ?? []).length === 0 && term.namespaceSelector === undefined) return new Set([podNamespace(pod)]);
+  if ((term.namespaces ?? []).length === 0 && term.namespaceSelector == null) return new Set([podNamespace(pod)]);
   return new Set(term.namespaces ?? []);
 }
 
@@ -74,9 +77,14 @@ export function newPodInfo(pod: Pod): PodInfo {
   };
 }
 
+/**
+ * upstream: podWithAffinity (framework/types.go) — the pod has a podAffinity or podAntiAffinity
+ * stanza, even an empty one. NodeInfo.podsWithAffinity and the snapshot's havePodsWithAffinityList
+ * follow it.
+ */
 export function podHasAffinity(p: PodInfo): boolean {
-  return p.requiredAffinityTerms.length > 0 || p.requiredAntiAffinityTerms.length > 0
-    || p.preferredAffinityTerms.length > 0 || p.preferredAntiAffinityTerms.length > 0;
+  const a = p.pod.spec.affinity;
+  return a != null && (a.podAffinity != null || a.podAntiAffinity != null);
 }
 
 /** upstream: corev1 helper PodPriority — nil priority is 0. */

@@ -2,7 +2,7 @@
 // (st.MakePod().Name("p").Label("app","web").Obj()). Add methods as tests need them.
 
 import type {
-  Container, LabelSelector, Node, NodeSelectorRequirement, Pod, PodAffinityTerm, ResourceList, Taint,
+  Affinity, Container, LabelSelector, Node, NodeSelectorRequirement, Pod, PodAffinityTerm, ResourceList, Taint,
   Toleration, TopologySpreadConstraint,
 } from '../model/types';
 
@@ -102,6 +102,21 @@ export class PodWrapper {
   podAntiAffinityExists(labelKey: string, topologyKey: string): this {
     return this.podAntiAffinity({ labelSelector: { matchExpressions: [{ key: labelKey, operator: 'Exists' }] }, topologyKey });
   }
+  /** upstream's PodAffinityIn / PodAffinityNotIn / PodAntiAffinityIn / PodAntiAffinityNotIn with PodAffinityWithRequiredReq */
+  podAffinityIn(labelKey: string, topologyKey: string, values: string[]): this {
+    return this.podAffinity({ labelSelector: { matchExpressions: [{ key: labelKey, operator: 'In', values }] }, topologyKey });
+  }
+  podAffinityNotIn(labelKey: string, topologyKey: string, values: string[]): this {
+    return this.podAffinity({ labelSelector: { matchExpressions: [{ key: labelKey, operator: 'NotIn', values }] }, topologyKey });
+  }
+  podAntiAffinityIn(labelKey: string, topologyKey: string, values: string[]): this {
+    return this.podAntiAffinity({ labelSelector: { matchExpressions: [{ key: labelKey, operator: 'In', values }] }, topologyKey });
+  }
+  podAntiAffinityNotIn(labelKey: string, topologyKey: string, values: string[]): this {
+    return this.podAntiAffinity({ labelSelector: { matchExpressions: [{ key: labelKey, operator: 'NotIn', values }] }, topologyKey });
+  }
+  /** sets spec.affinity as given (upstream tables build v1.Affinity values directly) */
+  affinity(a: Affinity | undefined): this { if (a) this.pod.spec.affinity = structuredClone(a); else delete this.pod.spec.affinity; return this; }
 
   spreadConstraint(maxSkew: number, topologyKey: string, whenUnsatisfiable: 'DoNotSchedule' | 'ScheduleAnyway', labelSelector: LabelSelector | undefined, extra: Partial<TopologySpreadConstraint> = {}): this {
     (this.pod.spec.topologySpreadConstraints ??= []).push({ maxSkew, topologyKey, whenUnsatisfiable, ...(labelSelector ? { labelSelector } : {}), ...extra });

@@ -1,0 +1,130 @@
+// Args defaults/validation (upstream apis/config/v1/defaults_test.go and
+// validation/validation_pluginargs_test.go TestValidateInterPodAffinityArgs), EventsToRegister and
+// the queueing hints (upstream interpodaffinity/plugin_test.go Test_isSchedulableAfterPodChange,
+// Test_isSchedulableAfterNodeChange).
+//
+// Two rows of the newest upstream plugin_test.go are not ported because they test a change made
+// after v1.35 (PR #135325, "Fix queue hint for inter-pod anti-affinity"): "updated pod is the
+// target pod" and "delete a pod with anti-affinity that matches pending pod" (both Queue there).
+import { describe, expect, it } from 'vitest';
+import type { Node, Pod } from '../../model/types';
+import { makeNode, makePod } from '../../testing/builders';
+import { newTestEnv } from '../../testing/framework';
+import { InterPodAffinity, isSchedulableAfterNodeChange, isSchedulableAfterPodChange, validateInterPodAffinityArgs } from './index';
+
+describe('InterPodAffinity args', () => {
+  it('SetDefaults_InterPodAffinityArgs: hardPodAffinityWeight 1, ignorePreferredTermsOfExistingPods false', () => {
+    expect(InterPodAffinity.defaultArgs!()).toEqual({ hardPodAffinityWeight: 1, ignorePreferredTermsOfExistingPods: false });
+    expect(InterPodAffinity.applyDefaults!({ ignorePreferredTermsOfExistingPods: true })).toEqual({ hardPodAffinityWeight: 1, ignorePreferredTermsOfExistingPods: true });
+    expect(InterPodAffinity.applyDefaults!({ hardPodAffinityWeight: 0 })).toEqual({ hardPodAffinityWeight: 0, ignorePreferredTermsOfExistingPods: false });
+  });
+
+  it.each([
+    { name: 'valid args', weight: 10, want: [] },
+    { name: 'hardPodAffinityWeight less than min', weight: -1, want: [{ path: 'hardPodAffinityWeight', message: 'Invalid value: -1: not in valid range [0, 100]' }] },
+    { name: 'hardPodAffinityWeight more than max', weight: 101, want: [{ path: 'hardPodAffinityWeight', message: 'Invalid value: 101: not in valid range [0, 100]' }] },
+    { name: 'bounds are inclusive (0)', weight: 0, want: [] },
+    { name: 'bounds are inclusive (100)', weight: 100, want: [] },
+  ])('TestValidateInterPodAffinityArgs: $name', ({ weight, want }) => {
+    expect(validateInterPodAffinityArgs({ hardPodAffinityWeight: weight })).toEqual(want);
+  });
+
+  it('New refuses invalid args, like upstream New', () => {
+    const env = newTestEnv({ nodes: [] });
+    expect(() => InterPodAffinity.factory({ hardPodAffinityWeight: 101 }, env.handle)).toThrow('hardPodAffinityWeight: Invalid value: 101: not in valid range [0, 100]');
+  });
+});
+
+describe('InterPodAffinity EventsToRegister', () => {
+  it('assigned pod Add/UpdatePodLabel/Delete and Node Add/UpdateNodeLabel (queueing hints on)', () => {
+    const env = newTestEnv({ nodes: [] });
+    const events = InterPodAffinity.factory({}, env.handle).eventsToRegister!().map((e) => e.event);
+    expect(events).toEqual([
+      { resource: 'Pod', actionType: ['Add', 'UpdatePodLabel', 'Delete'] },
+      { resource: 'Node', actionType: ['Add', 'UpdateNodeLabel'] },
+    ]);
+  });
+});
+
+describe('InterPodAffinity queueing hint: Test_isSchedulableAfterPodChange', () => {
+  const affinityPod = () => makePod().uid('p').name('p').podAffinityIn('service', 'region', ['securityscan', 'value2']).obj();
+  const antiPod = () => makePod().uid('p').name('p').podAntiAffinityIn('service', 'region', ['securityscan', 'value2']).obj();
+  const multiPod = () => makePod().uid('p').name('p').podAffinityExists('aaa', 'hostname').podAffinityExists('bbb', 'hostname').obj();
+  const other = (labels: Record<string, string>, nodeName = 'fake-node') => {
+    const w = makePod().uid('other').name('other').labels(labels);
+    if (nodeName) w.node(nodeName);
+    return w.obj();
+  };
+  const cases: { name: string; pod: Pod; oldPod?: Pod; newPod?: Pod; want: 'Queue' | 'QueueSkip' }[] = [
+    { name: 'add a pod which matches the pod affinity', pod: affinityPod(), newPod: other({ service: 'securityscan' }), want: 'Queue' },
+    { name: 'add an un-scheduled pod', pod: affinityPod(), newPod: other({ service: 'securityscan' }, ''), want: 'QueueSkip' },
+    { name: "add a pod which doesn't match the pod affinity", pod: affinityPod(), newPod: other({ aaa: 'a' }), want: 'QueueSkip' },
+    { name: 'update a pod from non-match to match pod affinity', pod: affinityPod(), oldPod: other({ aaa: 'a' }), newPod: other({ service: 'securityscan' }), want: 'Queue' },
+    {
+      name: "the updating pod matches target pod's affinity both before and after label changes", pod: affinityPod(),
+      oldPod: other({ service: 'value2' }), newPod: other({ service: 'securityscan' }), want: 'QueueSkip',
+    },
+    { name: 'update an un-scheduled pod', pod: affinityPod(), oldPod: other({ aaa: 'a' }, ''), newPod: other({ service: 'securityscan' }, ''), want: 'QueueSkip' },
+    { name: 'update a pod from match to non-match the pod affinity', pod: affinityPod(), oldPod: other({ service: 'securityscan' }), newPod: other({ aaa: 'a' }), want: 'QueueSkip' },
+    {
+      name: "update a pod from match to non-match pod's affinity - multiple terms case", pod: multiPod(),
+      oldPod: other({ aaa: 'a' }), newPod: other({ service: 'securityscan' }), want: 'QueueSkip',
+    },
+    {
+      name: "update a pod from non-match to match pod's affinity - multiple terms case", pod: multiPod(),
+      oldPod: other({ aaa: 'a' }), newPod: other({ aaa: '', bbb: '' }), want: 'Queue',
+    },
+    {
+      name: 'modify pod label to change it from satisfying pod anti-affinity to not satisfying anti-affinity', pod: antiPod(),
+      oldPod: other({ service: 'securityscan' }), newPod: other({ service: 'aaaa' }), want: 'Queue',
+    },
+    {
+      name: 'modify pod label to change it from not satisfying pod anti-affinity to satisfying anti-affinity', pod: antiPod(),
+      oldPod: other({ service: 'bbb' }), newPod: other({ service: 'securityscan' }), want: 'QueueSkip',
+    },
+    { name: "delete a pod which doesn't match pod's anti-affinity", pod: antiPod(), oldPod: other({ aaa: 'a' }), want: 'QueueSkip' },
+    { name: "delete a pod which matches pod's anti-affinity", pod: antiPod(), oldPod: other({ service: 'securityscan' }), want: 'Queue' },
+    {
+      name: "delete a pod with anti-affinity that doesn't match pending pod", pod: makePod().name('p').label('service', 'foo').obj(),
+      oldPod: makePod().name('o').node('fake-node').podAntiAffinityIn('service', 'region', ['securityscan', 'value2']).obj(), want: 'QueueSkip',
+    },
+    {
+      name: "delete a pod which doesn't match pending pod's anti-affinity and has anti-affinity that doesn't match pending pod",
+      pod: makePod().name('p').podAntiAffinityIn('service', 'region', ['securityscan', 'value2']).label('service', 'foo').obj(),
+      oldPod: makePod().name('o').node('fake-node').podAntiAffinityIn('service', 'region', ['securityscan', 'value2']).label('service', 'foo').obj(),
+      want: 'QueueSkip',
+    },
+  ];
+  it.each(cases)('$name', ({ pod, oldPod, newPod, want }) => {
+    expect(isSchedulableAfterPodChange(pod, oldPod, newPod)).toBe(want);
+  });
+});
+
+describe('InterPodAffinity queueing hint: Test_isSchedulableAfterNodeChange', () => {
+  const affinityPod = (topologyKey: string) => makePod().name('p').podAffinityIn('service', topologyKey, ['securityscan', 'value2']).obj();
+  const antiPod = () => makePod().name('p').podAntiAffinity({ labelSelector: { matchLabels: { another: 'label' } }, topologyKey: 'zone' }).obj();
+  const n = (labels: Record<string, string>) => makeNode().name('node-a').labels(labels).obj();
+  const cases: { name: string; pod: Pod; oldNode?: Node; newNode: Node; want: 'Queue' | 'QueueSkip' }[] = [
+    { name: 'add a new node with matched pod affinity topologyKey', pod: affinityPod('zone'), newNode: n({ zone: 'zone1' }), want: 'Queue' },
+    { name: 'add a new node without matched topologyKey', pod: affinityPod('region'), newNode: n({ zone: 'zone1' }), want: 'QueueSkip' },
+    { name: 'update node label but not topologyKey', pod: affinityPod('zone'), oldNode: n({ aaa: 'a' }), newNode: n({ aaa: 'b' }), want: 'QueueSkip' },
+    {
+      name: "update node label that isn't related to the pod affinity", pod: affinityPod('zone'),
+      oldNode: n({ zone: 'zone1' }), newNode: n({ zone: 'zone1', 'unrelated-label': 'unrelated' }), want: 'QueueSkip',
+    },
+    { name: 'update node with different affinity topologyKey value', pod: affinityPod('zone'), oldNode: n({ zone: 'zone1' }), newNode: n({ zone: 'zone2' }), want: 'Queue' },
+    { name: 'update node to have the affinity topology label', pod: affinityPod('zone'), oldNode: n({ aaa: 'a' }), newNode: n({ zone: 'zone1' }), want: 'Queue' },
+    { name: 'add a new node with matched pod anti-affinity topologyKey', pod: antiPod(), newNode: n({ zone: 'zone1' }), want: 'Queue' },
+    { name: 'add a new node without matched pod anti-affinity topologyKey', pod: antiPod(), newNode: n({}), want: 'Queue' },
+    {
+      name: "update node label that isn't related to the pod anti-affinity", pod: antiPod(),
+      oldNode: n({ zone: 'zone1' }), newNode: n({ zone: 'zone1', 'unrelated-label': 'unrelated' }), want: 'QueueSkip',
+    },
+    { name: 'update node with different anti-affinity topologyKey value', pod: antiPod(), oldNode: n({ zone: 'zone1' }), newNode: n({ zone: 'zone2' }), want: 'Queue' },
+    { name: 'update node to have the anti-affinity topology label', pod: antiPod(), oldNode: n({ aaa: 'a' }), newNode: n({ zone: 'zone1' }), want: 'QueueSkip' },
+    { name: 'update node label not to have anti-affinity topology label', pod: antiPod(), oldNode: n({ zone: 'zone1' }), newNode: n({ aaa: 'a' }), want: 'Queue' },
+  ];
+  it.each(cases)('$name', ({ pod, oldNode, newNode, want }) => {
+    expect(isSchedulableAfterNodeChange(pod, oldNode, newNode)).toBe(want);
+  });
+});
