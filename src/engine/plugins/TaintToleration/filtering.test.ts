@@ -1,0 +1,65 @@
+// Cases from upstream tainttoleration/taint_toleration_test.go (TestTaintTolerationFilter,
+// TestIsSchedulableAfterNodeChange, Test_isSchedulableAfterPodChange). Since kubernetes#134740
+// (v1.35) the Filter message is "node(s) had untolerated taint(s)" where the older table
+// expected "node(s) had untolerated taint {key: value}".
+import { describe, expect, it } from 'vitest';
+import type { Node, Pod, Taint, Toleration } from '../../model/types';
+import { makeNode, makePod } from '../../testing/builders';
+import { ErrReasonUntoleratedTaints, filterTaintToleration, isSchedulableAfterNodeChange } from './filtering';
+import { isSchedulableAfterPodTolerationChange } from './index';
+
+const nodeWithTaints = (name: string, taints: Taint[]): Node => makeNode().name(name).taints(taints).obj();
+function podWithTolerations(name: string, tolerations: Toleration[]): Pod {
+  const pod = makePod().name(name);
+  for (const t of tolerations) pod.toleration(t);
+  return pod.obj();
+}
+
+describe('TaintToleration Filter (TestTaintTolerationFilter)', () => {
+  const cases: { name: string; pod: Pod; node: Node; untolerated?: Taint }[] = [
+    { name: "A pod having no tolerations can't be scheduled onto a node with nonempty taints", pod: podWithTolerations('pod1', []), node: nodeWithTaints('nodeA', [{ key: 'dedicated', value: 'user1', effect: 'NoSchedule' }]), untolerated: { key: 'dedicated', value: 'user1', effect: 'NoSchedule' } },
+    { name: 'A pod which can be scheduled on a dedicated node assigned to user1 with effect NoSchedule', pod: podWithTolerations('pod1', [{ key: 'dedicated', value: 'user1', effect: 'NoSchedule' }]), node: nodeWithTaints('nodeA', [{ key: 'dedicated', value: 'user1', effect: 'NoSchedule' }]) },
+    { name: "A pod which can't be scheduled on a dedicated node assigned to user2 with effect NoSchedule", pod: podWithTolerations('pod1', [{ key: 'dedicated', operator: 'Equal', value: 'user2', effect: 'NoSchedule' }]), node: nodeWithTaints('nodeA', [{ key: 'dedicated', value: 'user1', effect: 'NoSchedule' }]), untolerated: { key: 'dedicated', value: 'user1', effect: 'NoSchedule' } },
+    { name: 'A pod can be scheduled onto the node, with a toleration uses operator Exists that tolerates the taints on the node', pod: podWithTolerations('pod1', [{ key: 'foo', operator: 'Exists', effect: 'NoSchedule' }]), node: nodeWithTaints('nodeA', [{ key: 'foo', value: 'bar', effect: 'NoSchedule' }]) },
+    { name: 'A pod has multiple tolerations, node has multiple taints, all the taints are tolerated, pod can be scheduled onto the node', pod: podWithTolerations('pod1', [{ key: 'dedicated', operator: 'Equal', value: 'user2', effect: 'NoSchedule' }, { key: 'foo', operator: 'Exists', effect: 'NoSchedule' }]), node: nodeWithTaints('nodeA', [{ key: 'dedicated', value: 'user2', effect: 'NoSchedule' }, { key: 'foo', value: 'bar', effect: 'NoSchedule' }]) },
+    { name: "A pod has a toleration that keys and values match the taint on the node, but (non-empty) effect doesn't match, can't be scheduled onto the node", pod: podWithTolerations('pod1', [{ key: 'foo', operator: 'Equal', value: 'bar', effect: 'PreferNoSchedule' }]), node: nodeWithTaints('nodeA', [{ key: 'foo', value: 'bar', effect: 'NoSchedule' }]), untolerated: { key: 'foo', value: 'bar', effect: 'NoSchedule' } },
+    { name: 'The pod has a toleration that keys and values match the taint on the node, the effect of toleration is empty, and the effect of taint is NoSchedule. Pod can be scheduled onto the node', pod: podWithTolerations('pod1', [{ key: 'foo', operator: 'Equal', value: 'bar' }]), node: nodeWithTaints('nodeA', [{ key: 'foo', value: 'bar', effect: 'NoSchedule' }]) },
+    { name: "The pod has a toleration that key and value don't match the taint on the node, but the effect of taint on node is PreferNoSchedule. Pod can be scheduled onto the node", pod: podWithTolerations('pod1', [{ key: 'dedicated', operator: 'Equal', value: 'user2', effect: 'NoSchedule' }]), node: nodeWithTaints('nodeA', [{ key: 'dedicated', value: 'user1', effect: 'PreferNoSchedule' }]) },
+    { name: 'The pod has no toleration, but the effect of taint on node is PreferNoSchedule. Pod can be scheduled onto the node', pod: podWithTolerations('pod1', []), node: nodeWithTaints('nodeA', [{ key: 'dedicated', value: 'user1', effect: 'PreferNoSchedule' }]) },
+    // the first untolerated taint in node order is the one reported
+    { name: 'the first untolerated NoSchedule/NoExecute taint in node order is named in the details', pod: podWithTolerations('pod1', []), node: nodeWithTaints('nodeA', [{ key: 'soft', effect: 'PreferNoSchedule' }, { key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }, { key: 'x', value: 'y', effect: 'NoExecute' }]), untolerated: { key: 'node-role.kubernetes.io/control-plane', value: '', effect: 'NoSchedule' } },
+  ];
+  it.each(cases)('$name', ({ pod, node, untolerated }) => {
+    const status = filterTaintToleration(pod, node);
+    if (!untolerated) {
+      expect(status.code).toBe('Success');
+      return;
+    }
+    expect(status.code).toBe('UnschedulableAndUnresolvable');
+    expect(status.reasons).toEqual([ErrReasonUntoleratedTaints]);
+    expect(status.details).toEqual({ taint: untolerated });
+  });
+});
+
+describe('isSchedulableAfterNodeChange (TestIsSchedulableAfterNodeChange)', () => {
+  const pod = podWithTolerations('pod1', [{ key: 'dedicated', operator: 'Equal', value: 'user2', effect: 'NoSchedule' }]);
+  const cases: { name: string; oldNode?: Node; newNode: Node; want: 'Queue' | 'QueueSkip' }[] = [
+    { name: 'skip-queue-on-untoleratedtaint-node-added', newNode: nodeWithTaints('nodeA', [{ key: 'dedicated', value: 'user1', effect: 'NoSchedule' }]), want: 'QueueSkip' },
+    { name: 'queue-on-toleratedtaint-node-added', newNode: nodeWithTaints('nodeA', [{ key: 'dedicated', value: 'user2', effect: 'NoSchedule' }]), want: 'Queue' },
+    { name: 'skip-unrelated-change', oldNode: nodeWithTaints('nodeA', [{ key: 'dedicated', value: 'user1', effect: 'NoSchedule' }]), newNode: nodeWithTaints('nodeA', [{ key: 'dedicated', value: 'user1', effect: 'NoSchedule' }, { key: 'dedicated', value: 'user3', effect: 'NoSchedule' }]), want: 'QueueSkip' },
+    { name: 'queue-on-taint-change', oldNode: nodeWithTaints('nodeA', [{ key: 'dedicated', value: 'user1', effect: 'NoSchedule' }]), newNode: nodeWithTaints('nodeA', [{ key: 'dedicated', value: 'user2', effect: 'NoSchedule' }]), want: 'Queue' },
+  ];
+  it.each(cases)('$name', ({ oldNode, newNode, want }) => {
+    expect(isSchedulableAfterNodeChange(pod, oldNode, newNode)).toBe(want);
+  });
+});
+
+describe('isSchedulableAfterPodTolerationChange (Test_isSchedulableAfterPodChange)', () => {
+  const withUid = (name: string, uid: string): Pod => makePod().name(name).namespace('ns-1').uid(uid).obj();
+  it.each([
+    { name: 'skip-updates-other-pod', pod: withUid('pod-1', 'uid0'), modified: withUid('pod-2', 'uid1'), want: 'QueueSkip' },
+    { name: 'queue-on-toleration-added', pod: withUid('pod-1', 'uid0'), modified: withUid('pod-1', 'uid0'), want: 'Queue' },
+  ])('$name', ({ pod, modified, want }) => {
+    expect(isSchedulableAfterPodTolerationChange(pod, modified)).toBe(want);
+  });
+});
