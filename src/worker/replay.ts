@@ -43,6 +43,8 @@ export class PodStateReplay {
   /** pods the move log never mentions (bound at time 0, or a result without a move log) */
   private readonly withoutMoves: Uint8Array;
   private readonly checkpoints: PodState[] = [];
+  /** pods that get deleted at some point (the move log only records deletions of queued pods) */
+  private readonly deleted: number[];
 
   constructor(private readonly result: SimulationResult) {
     result.pods.forEach((p, i) => this.podIndex.set(p.pod, i));
@@ -53,6 +55,7 @@ export class PodStateReplay {
       const p = this.podIndex.get(m.pod);
       if (p !== undefined) this.withoutMoves[p] = 0;
     }
+    this.deleted = result.pods.flatMap((p, i) => (p.deletedAt !== undefined ? [i] : []));
     this.movesBefore = this.alignMovesToCycles();
     this.checkpoints.push(this.initialState());
   }
@@ -88,6 +91,8 @@ export class PodStateReplay {
       if (bound) state.node[i] = this.nodeIndex.get(p.node!) ?? -1;
     });
     for (let m = 0; m < (this.movesBefore[0] ?? this.moves.length); m++) this.applyMove(state, this.moves[m]!);
+    const first = this.result.cycles[0];
+    if (first !== undefined) this.applyDeletions(state, first.time);
     return state;
   }
 
@@ -115,6 +120,23 @@ export class PodStateReplay {
     }
     const end = this.movesBefore[c + 1] ?? this.moves.length;
     for (let m = this.movesBefore[c]!; m < end; m++) this.applyMove(state, this.moves[m]!);
+    const next = this.result.cycles[c + 1];
+    if (next !== undefined) this.applyDeletions(state, next.time);
+  }
+
+  /**
+   * Pods deleted before a cycle at `time` are gone by then. A victim deleted at that very time
+   * (no grace period) is gone too; any other deletion at the same time may come after the cycle.
+   */
+  private applyDeletions(state: PodState, time: number): void {
+    for (const p of this.deleted) {
+      const at = this.result.pods[p]!.deletedAt!;
+      if (state.location[p] === DELETED) continue;
+      if (at < time || (at === time && state.terminating[p] === 1)) {
+        state.location[p] = DELETED;
+        state.nominated[p] = -1;
+      }
+    }
   }
 
   private applyMove(state: PodState, move: QueueMove): void {
@@ -146,7 +168,8 @@ export class PodStateReplay {
       let found = -1;
       for (let i = m; i < this.moves.length; i++) {
         const move = this.moves[i]!;
-        if (move.to === 'scheduling' && move.pod === cycle.pod) { found = i; break; }
+        // a pop from the queue; waitingOnPermit -> scheduling is the same cycle's binding
+        if (move.to === 'scheduling' && move.from !== 'waitingOnPermit' && move.pod === cycle.pod) { found = i; break; }
         if (move.time > cycle.time) break;
       }
       if (found >= 0) {

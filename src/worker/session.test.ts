@@ -139,6 +139,40 @@ describe('RunSession frames', () => {
     expect(locationOf(session, 2, 0)).toBe('bound');
   });
 
+  it('removes a deleted bound pod the move log does not mention, at its deletion time', () => {
+    const session = new RunSession(result({
+      nodes: [node('n1')],
+      pods: [pod('default/low', { node: 'n1', deletedAt: 30 }), pod('default/high')],
+      cycles: [
+        cycle(1, 'default/high', { postFilter: { candidates: [], chosen: { node: 'n1', victims: ['default/low'] } } }),
+        cycle(2, 'default/high', { time: 10 }),
+        cycle(3, 'default/high', { time: 30 }),
+      ],
+      queue: [move(0, 'default/high', 'scheduling'), move(10, 'default/high', 'scheduling'), move(30, 'default/high', 'scheduling')],
+    }));
+    expect([1, 2, 3].map((c) => locationOf(session, c, 0))).toEqual(['bound', 'bound', 'deleted']);
+  });
+
+  it('does not take the binding after Permit for the start of a later cycle', () => {
+    const session = new RunSession(result({
+      nodes: [node('n1')],
+      pods: [pod('default/gang', { node: 'n1' }), pod('default/other')],
+      cycles: [
+        cycle(1, 'default/gang', { nodesEvaluated: ['n1'], feasible: ['n1'], selected: 'n1', result: 'Waiting' }),
+        cycle(2, 'default/other', { time: 5 }),
+      ],
+      queue: [
+        move(0, 'default/gang', 'scheduling', 'activeQ'),
+        move(0, 'default/gang', 'waitingOnPermit', 'scheduling'),
+        move(3, 'default/gang', 'scheduling', 'waitingOnPermit'),
+        move(3, 'default/gang', 'bound', 'scheduling'),
+        move(5, 'default/other', 'scheduling', 'activeQ'),
+      ],
+    }));
+    expect(locationOf(session, 2, 0)).toBe('bound');
+    expect(session.frame(2)!.node[0]).toBe(0);
+  });
+
   it('falls back to the cycles when there is no move log', () => {
     const run = twoNodeRun();
     run.queue = [];
