@@ -2,10 +2,12 @@
 // One folder per plugin under src/engine/plugins/<UpstreamName>/.
 
 import type { PluginDescriptor } from '../framework/interfaces';
+import { DefaultPreemption } from './DefaultPreemption';
 import { InterPodAffinity } from './InterPodAffinity';
 import { NodeUnschedulable } from './NodeUnschedulable';
 
 const descriptors: PluginDescriptor<never>[] = [
+  DefaultPreemption,
   NodeUnschedulable,
   InterPodAffinity,
 ] as PluginDescriptor<never>[];
