@@ -1,0 +1,276 @@
+// upstream: pkg/scheduler/framework/plugins/podtopologyspread/filtering.go
+// Hard constraints (whenUnsatisfiable: DoNotSchedule): PreFilter counts matching pods per domain
+// over all nodes, Filter checks the skew a placement would create, and the PreFilter extensions
+// keep the counts right while preemption tries removing pods.
+
+import type { CycleState, StateData } from '../../framework/cycleState';
+import type { ClusterLister } from '../../framework/interfaces';
+import type { NodeInfo } from '../../framework/nodeInfo';
+import { podNamespace } from '../../framework/podInfo';
+import { Status } from '../../framework/status';
+import type { Node, Pod } from '../../model/types';
+import {
+  countPodsMatchSelector, getConstraints, missingTopologyKeys, Name, NodeInclusion, nodeLabelsMatchSpreadConstraints,
+  topologyValue, type NodeExclusion, type SpreadConstraint, type SpreadDefaults,
+} from './common';
+
+/** upstream: ErrReasonConstraintsNotMatch */
+export const ErrReasonConstraintsNotMatch = "node(s) didn't match pod topology spread constraints";
+/** upstream: ErrReasonNodeLabelNotMatch */
+export const ErrReasonNodeLabelNotMatch = `${ErrReasonConstraintsNotMatch} (missing required label)`;
+
+export const preFilterStateKey = `PreFilter${Name}`;
+
+/** math.MaxInt32: the match number of a critical path that has not been seen yet. */
+const MAX_INT32 = 2147483647;
+
+export interface CriticalPath {
+  topologyValue: string;
+  matchNum: number;
+}
+
+/**
+ * upstream: criticalPaths — two domains with few matching pods. [0] always holds the minimum;
+ * [1] is >= [0] but not necessarily the second minimum. Two are enough because preemption only
+ * removes pods from one node per evaluated copy of the state.
+ */
+export type CriticalPaths = [CriticalPath, CriticalPath];
+
+function newCriticalPaths(): CriticalPaths {
+  return [{ topologyValue: '', matchNum: MAX_INT32 }, { topologyValue: '', matchNum: MAX_INT32 }];
+}
+
+/** upstream: criticalPaths.update */
+function updateCriticalPaths(p: CriticalPaths, tpVal: string, num: number): void {
+  const existing = tpVal === p[0].topologyValue ? p[0] : tpVal === p[1].topologyValue ? p[1] : undefined;
+  if (existing) {
+    existing.matchNum = num;
+    if (p[0].matchNum > p[1].matchNum) [p[0], p[1]] = [p[1], p[0]];
+  } else if (num < p[0].matchNum) {
+    p[1] = p[0];
+    p[0] = { topologyValue: tpVal, matchNum: num };
+  } else if (num < p[1].matchNum) {
+    p[1] = { topologyValue: tpVal, matchNum: num };
+  }
+}
+
+/** A node that contributes no domain to a constraint, and why (explanations only). */
+export interface SkippedNode {
+  node: string;
+  reason: 'MissingTopologyKey' | NodeExclusion;
+  /** for MissingTopologyKey: the keys of the pod's hard constraints the node lacks */
+  missingKeys?: string[];
+}
+
+/** upstream: preFilterState — per hard constraint, the matching pods per eligible domain. */
+export class PreFilterState implements StateData {
+  /** per constraint, the counts as a plain object, built on demand and shared by all Filter verdicts */
+  private readonly countsView: (Record<string, number> | undefined)[];
+
+  constructor(
+    readonly constraints: readonly SpreadConstraint[],
+    readonly criticalPaths: CriticalPaths[],
+    /** per constraint: domain value -> matching pods; the keys are the eligible domains */
+    readonly tpValueToMatchNum: Map<string, number>[],
+    /** per constraint: the nodes that were not counted (not changed by AddPod/RemovePod) */
+    readonly skippedNodes: readonly (readonly SkippedNode[])[],
+  ) {
+    this.countsView = constraints.map(() => undefined);
+  }
+
+  /** upstream: minMatchNum — the global minimum, 0 while there are fewer eligible domains than minDomains. */
+  minMatchNum(i: number): number {
+    const domains = this.tpValueToMatchNum[i]!.size;
+    return domains < this.constraints[i]!.minDomains ? 0 : this.criticalPaths[i]![0].matchNum;
+  }
+
+  counts(i: number): Record<string, number> {
+    return (this.countsView[i] ??= Object.freeze(Object.fromEntries(this.tpValueToMatchNum[i]!)));
+  }
+
+  /** upstream: updateWithPod's per-constraint step */
+  add(i: number, tpVal: string, delta: number): void {
+    const m = this.tpValueToMatchNum[i]!;
+    m.set(tpVal, (m.get(tpVal) ?? 0) + delta);
+    updateCriticalPaths(this.criticalPaths[i]!, tpVal, m.get(tpVal)!);
+    this.countsView[i] = undefined;
+  }
+
+  clone(): PreFilterState {
+    // Constraints and skipped nodes are shared: they do not change.
+    return new PreFilterState(
+      this.constraints,
+      this.criticalPaths.map((p) => [{ ...p[0] }, { ...p[1] }] as CriticalPaths),
+      this.tpValueToMatchNum.map((m) => new Map(m)),
+      this.skippedNodes,
+    );
+  }
+}
+
+export function getPreFilterState(state: CycleState): PreFilterState | undefined {
+  return state.read<PreFilterState>(preFilterStateKey);
+}
+
+function notFound(): Status {
+  return Status.error(`reading "${preFilterStateKey}" from cycleState: not found`);
+}
+
+/** upstream: calPreFilterState — undefined when the pod has no hard constraints. */
+export function calPreFilterState(pod: Pod, allNodes: readonly NodeInfo[], defaults: SpreadDefaults, cluster: ClusterLister): PreFilterState | undefined {
+  const constraints = getConstraints(pod, defaults, cluster, 'DoNotSchedule');
+  if (constraints.length === 0) return undefined;
+  const tpValueToMatchNum = constraints.map(() => new Map<string, number>());
+  const skipped: SkippedNode[][] = constraints.map(() => []);
+  const namespace = podNamespace(pod);
+  for (const nodeInfo of allNodes) {
+    const node = nodeInfo.node;
+    // Only nodes that have every topology key of the constraints count.
+    if (!nodeLabelsMatchSpreadConstraints(node.metadata.labels, constraints)) {
+      const missingKeys = missingTopologyKeys(node.metadata.labels, constraints);
+      for (const list of skipped) list.push({ node: nodeInfo.name, reason: 'MissingTopologyKey', missingKeys });
+      continue;
+    }
+    const inclusion = new NodeInclusion(pod, node);
+    constraints.forEach((c, i) => {
+      const excluded = inclusion.exclusion(c);
+      if (excluded) {
+        skipped[i]!.push({ node: nodeInfo.name, reason: excluded });
+        return;
+      }
+      const value = topologyValue(node, c.topologyKey);
+      const m = tpValueToMatchNum[i]!;
+      m.set(value, (m.get(value) ?? 0) + countPodsMatchSelector(nodeInfo.pods, c.selector, namespace));
+    });
+  }
+  const criticalPaths = tpValueToMatchNum.map((m) => {
+    const paths = newCriticalPaths();
+    for (const [value, num] of m) updateCriticalPaths(paths, value, num);
+    return paths;
+  });
+  return new PreFilterState(constraints, criticalPaths, tpValueToMatchNum, skipped);
+}
+
+/** upstream: PodTopologySpread.PreFilter — Skip when the pod has no hard constraints. */
+export function preFilterTopologySpread(state: CycleState, pod: Pod, allNodes: readonly NodeInfo[], defaults: SpreadDefaults, cluster: ClusterLister): Status {
+  const s = calPreFilterState(pod, allNodes, defaults, cluster);
+  if (s === undefined) return Status.skip();
+  state.write(preFilterStateKey, s);
+  return Status.success();
+}
+
+/** upstream: updateWithPod — AddPod (delta 1) and RemovePod (delta -1) during preemption dry runs. */
+export function updateWithPod(state: CycleState, updatedPod: Pod, preemptorPod: Pod, node: Node, delta: 1 | -1): Status {
+  const s = getPreFilterState(state);
+  if (s === undefined) return notFound();
+  if (podNamespace(updatedPod) !== podNamespace(preemptorPod)) return Status.success();
+  if (!nodeLabelsMatchSpreadConstraints(node.metadata.labels, s.constraints)) return Status.success();
+  const inclusion = new NodeInclusion(preemptorPod, node);
+  s.constraints.forEach((c, i) => {
+    if (!c.selector.matches(updatedPod.metadata.labels ?? {})) return;
+    if (inclusion.exclusion(c)) return;
+    s.add(i, topologyValue(node, c.topologyKey), delta);
+  });
+  return Status.success();
+}
+
+/** The numbers behind one hard constraint's verdict on one node (Filter status details). */
+export interface ConstraintVerdict {
+  topologyKey: string;
+  maxSkew: number;
+  minDomains: number;
+  /** 1 when the incoming pod matches the constraint's own selector */
+  selfMatch: 0 | 1;
+  /** the global minimum used for the skew (0 while eligible domains < minDomains) */
+  minMatch: number;
+  eligibleDomains: number;
+  /** the node's value for the topology key; null when the node lacks the label */
+  domain: string | null;
+  /** matching pods already in the node's domain */
+  matchNum: number;
+  /** matchNum + selfMatch - minMatch; null when the node lacks the label */
+  skew: number | null;
+  /** matching pods per eligible domain */
+  counts: Record<string, number>;
+  result: 'Pass' | 'MissingLabel' | 'SkewTooHigh';
+}
+
+function verdict(s: PreFilterState, i: number, pod: Pod, node: Node): ConstraintVerdict {
+  const c = s.constraints[i]!;
+  const labels = node.metadata.labels ?? {};
+  const minMatch = s.minMatchNum(i);
+  const selfMatch = c.selector.matches(pod.metadata.labels ?? {}) ? 1 : 0;
+  const base = { topologyKey: c.topologyKey, maxSkew: c.maxSkew, minDomains: c.minDomains, selfMatch, minMatch, eligibleDomains: s.tpValueToMatchNum[i]!.size, counts: s.counts(i) } as const;
+  if (!Object.prototype.hasOwnProperty.call(labels, c.topologyKey)) return { ...base, domain: null, matchNum: 0, skew: null, result: 'MissingLabel' };
+  const domain = labels[c.topologyKey]!;
+  const matchNum = s.tpValueToMatchNum[i]!.get(domain) ?? 0;
+  const skew = matchNum + selfMatch - minMatch;
+  return { ...base, domain, matchNum, skew, result: skew > c.maxSkew ? 'SkewTooHigh' : 'Pass' };
+}
+
+/**
+ * upstream: PodTopologySpread.Filter — for each hard constraint in order: a node without the
+ * topology key is UnschedulableAndUnresolvable; 'existing matching num' + 'self-match (1 or 0)' -
+ * 'global minimum' > maxSkew is Unschedulable. The first failing constraint decides; the details
+ * carry every constraint's numbers, on success too.
+ */
+export function filterTopologySpread(state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status {
+  const s = getPreFilterState(state);
+  if (s === undefined) return notFound();
+  if (s.constraints.length === 0) return Status.success();
+  const constraints = s.constraints.map((_, i) => verdict(s, i, pod, nodeInfo.node));
+  const failed = constraints.find((v) => v.result !== 'Pass');
+  const status = failed === undefined ? Status.success()
+    : failed.result === 'MissingLabel' ? Status.unresolvable(ErrReasonNodeLabelNotMatch)
+      : Status.unschedulable(ErrReasonConstraintsNotMatch);
+  return status.withDetails({ constraints });
+}
+
+/** One hard constraint, as the topology-spread panel shows it. */
+export interface SpreadExplanation {
+  topologyKey: string;
+  maxSkew: number;
+  minDomains: number;
+  nodeAffinityPolicy: SpreadConstraint['nodeAffinityPolicy'];
+  nodeTaintsPolicy: SpreadConstraint['nodeTaintsPolicy'];
+  /** the constraint's selector after the matchLabelKeys merge (or the default selector); null matches nothing */
+  labelSelector: SpreadConstraint['labelSelector'];
+  selfMatch: boolean;
+  /** matching pods per eligible domain */
+  counts: Record<string, number>;
+  eligibleDomains: string[];
+  /** the global minimum used in the skew */
+  minMatch: number;
+  /** domains where placing the pod would exceed maxSkew */
+  violatingDomains: string[];
+  /** nodes that contribute no domain: missing topology keys, or excluded by nodeAffinity/nodeTaints policies */
+  skippedNodes: readonly SkippedNode[];
+}
+
+/**
+ * Per hard constraint: counts per domain, eligible domains, the global minimum, which domains
+ * would violate maxSkew and which nodes were not counted. Reads the PreFilter state only;
+ * undefined when PreFilter did not run or skipped (no hard constraints).
+ */
+export function explainSpread(state: CycleState, pod: Pod): SpreadExplanation[] | undefined {
+  const s = getPreFilterState(state);
+  if (s === undefined) return undefined;
+  return s.constraints.map((c, i) => {
+    const selfMatch = c.selector.matches(pod.metadata.labels ?? {});
+    const minMatch = s.minMatchNum(i);
+    const counts = s.tpValueToMatchNum[i]!;
+    return {
+      topologyKey: c.topologyKey,
+      maxSkew: c.maxSkew,
+      minDomains: c.minDomains,
+      nodeAffinityPolicy: c.nodeAffinityPolicy,
+      nodeTaintsPolicy: c.nodeTaintsPolicy,
+      labelSelector: c.labelSelector,
+      selfMatch,
+      counts: s.counts(i),
+      eligibleDomains: [...counts.keys()],
+      minMatch,
+      violatingDomains: [...counts].filter(([, n]) => n + (selfMatch ? 1 : 0) - minMatch > c.maxSkew).map(([domain]) => domain),
+      skippedNodes: s.skippedNodes[i]!,
+    };
+  });
+}
