@@ -97,32 +97,78 @@ function maxInto(into: Resource, r: Resource): void {
   for (const [k, v] of r.scalar) into.scalar.set(k, Math.max(into.scalar.get(k) ?? 0, v));
 }
 
-function containerResource(c: Container, nonZero: boolean, podLevel: ResourceList | undefined): Resource {
+/** Which missing container requests count as 100m cpu / 200Mi memory (upstream NonMissingContainerRequests). */
+interface NonMissingDefaults {
+  cpu: boolean;
+  memory: boolean;
+}
+
+const hasKey = (list: ResourceList | undefined, name: string): boolean =>
+  list !== undefined && Object.prototype.hasOwnProperty.call(list, name);
+
+function containerResource(c: Container, nonMissing: NonMissingDefaults | undefined): Resource {
   const requests = containerRequests(c);
   const r = resourceFromList(requests);
-  if (nonZero) {
-    const has = (k: string) => Object.prototype.hasOwnProperty.call(requests, k) || (podLevel !== undefined && Object.prototype.hasOwnProperty.call(podLevel, k));
-    if (!has('cpu')) r.milliCPU = DEFAULT_MILLI_CPU_REQUEST;
-    if (!has('memory')) r.memory = DEFAULT_MEMORY_REQUEST;
-  }
+  // upstream: applyNonMissing — only a missing key gets the default; an explicit 0 stays 0.
+  if (nonMissing?.cpu && !hasKey(requests, 'cpu')) r.milliCPU = DEFAULT_MILLI_CPU_REQUEST;
+  if (nonMissing?.memory && !hasKey(requests, 'memory')) r.memory = DEFAULT_MEMORY_REQUEST;
   return r;
+}
+
+/** upstream: resource.IsSupportedPodLevelResource */
+function isSupportedPodLevelResource(name: string): boolean {
+  return name === 'cpu' || name === 'memory' || name.startsWith('hugepages-');
+}
+
+/** upstream: resource.IsPodLevelRequestsSet */
+export function isPodLevelRequestsSet(pod: Pod): boolean {
+  return Object.keys(pod.spec.resources?.requests ?? {}).some(isSupportedPodLevelResource);
+}
+
+/** Whether the pod's aggregated requests (containers, pod level, overhead) carry the key at all. */
+function podRequestsHaveKey(pod: Pod, name: string): boolean {
+  const containers = [...(pod.spec.containers ?? []), ...(pod.spec.initContainers ?? [])];
+  return containers.some((c) => hasKey(containerRequests(c), name))
+    || hasKey(pod.spec.resources?.requests, name) || hasKey(pod.spec.overhead, name);
 }
 
 /**
  * upstream: resource.PodRequests — regular containers summed, init containers walked in order
  * with sidecars (restartPolicy: Always) accumulating, the max of the two, pod-level requests
  * overriding cpu/memory/hugepages, then spec.overhead added.
- * nonZero: every container lacking a cpu/memory request counts 100m / 200Mi (scoring only).
+ * nonZero: the node accounting of upstream PodInfo.calculateResource (NodeInfo.NonZeroRequested):
+ * every container lacking a cpu/memory request counts 100m / 200Mi, except that with pod-level
+ * requests set the defaults apply only to a resource the whole pod leaves unset
+ * (pkg/scheduler/framework/types.go getNonMissingContainerRequests).
  */
 export function computePodRequests(pod: Pod, nonZero = false): Resource {
+  let nonMissing: NonMissingDefaults | undefined;
+  if (nonZero) {
+    nonMissing = isPodLevelRequestsSet(pod)
+      ? { cpu: !podRequestsHaveKey(pod, 'cpu'), memory: !podRequestsHaveKey(pod, 'memory') }
+      : { cpu: true, memory: true };
+  }
+  return aggregatePodRequests(pod, nonMissing);
+}
+
+/**
+ * The pod requests NodeResourcesFit scores with (upstream: resourceAllocationScorer.calculatePodResourceRequest
+ * with NonMissingContainerRequests): every container lacking a cpu/memory request counts
+ * 100m / 200Mi, whether or not pod-level requests are set; pod-level values still override.
+ */
+export function computePodRequestsWithDefaults(pod: Pod): Resource {
+  return aggregatePodRequests(pod, { cpu: true, memory: true });
+}
+
+function aggregatePodRequests(pod: Pod, nonMissing: NonMissingDefaults | undefined): Resource {
   const podLevel = pod.spec.resources?.requests;
   const regular = emptyResource();
-  for (const c of pod.spec.containers ?? []) addResource(regular, containerResource(c, nonZero, podLevel));
+  for (const c of pod.spec.containers ?? []) addResource(regular, containerResource(c, nonMissing));
 
   const sidecarSum = emptyResource();
   const initMax = emptyResource();
   for (const c of pod.spec.initContainers ?? []) {
-    const req = containerResource(c, nonZero, podLevel);
+    const req = containerResource(c, nonMissing);
     if (c.restartPolicy === 'Always') {
       addResource(regular, req);
       addResource(sidecarSum, req);
@@ -137,7 +183,7 @@ export function computePodRequests(pod: Pod, nonZero = false): Resource {
 
   if (podLevel) {
     for (const [name, quantity] of Object.entries(podLevel)) {
-      if (name === 'cpu' || name === 'memory' || name.startsWith('hugepages-')) {
+      if (isSupportedPodLevelResource(name)) {
         setAmount(regular, name, resourceAmount(name, quantity) ?? 0);
       }
     }

@@ -3,12 +3,20 @@
 
 import type { PluginDescriptor } from '../framework/interfaces';
 import { DefaultPreemption } from './DefaultPreemption';
-import { InterPodAffinity } from './InterPodAffinity';
+import { GangScheduling } from './GangScheduling';
 import { NodeUnschedulable } from './NodeUnschedulable';
+import { NodeResourcesFit } from './NodeResourcesFit';
+import { NodeResourcesBalancedAllocation } from './NodeResourcesBalancedAllocation';
+import { ImageLocality } from './ImageLocality';
+import { InterPodAffinity } from './InterPodAffinity';
 
 const descriptors: PluginDescriptor<never>[] = [
   DefaultPreemption,
   NodeUnschedulable,
+  GangScheduling,
+  NodeResourcesFit,
+  NodeResourcesBalancedAllocation,
+  ImageLocality,
   InterPodAffinity,
 ] as PluginDescriptor<never>[];
 

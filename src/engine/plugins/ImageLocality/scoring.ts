@@ -1,0 +1,49 @@
+// ImageLocality Score: prefer nodes that already hold the pod's images, scaled by how widely
+// each image has spread (to avoid piling pods onto the few nodes that have it).
+// upstream: pkg/scheduler/framework/plugins/imagelocality/image_locality.go
+
+import { MAX_NODE_SCORE } from '../../framework/interfaces';
+import type { ImageStateSummary, NodeInfo } from '../../framework/nodeInfo';
+import type { Pod } from '../../model/types';
+
+const mb = 1024 * 1024;
+/** upstream: minThreshold — 23 MiB */
+export const minThreshold = 23 * mb;
+/** upstream: maxContainerThreshold — 1000 MiB per container */
+export const maxContainerThreshold = 1000 * mb;
+
+/** upstream: normalizedImageName — append ":latest" when the reference has no tag (a digest counts as one). */
+export function normalizedImageName(name: string): string {
+  return name.lastIndexOf(':') <= name.lastIndexOf('/') ? `${name}:latest` : name;
+}
+
+/** upstream: scaledImageScore — the image size times the share of nodes that have it (float, then truncated). */
+function scaledImageScore(state: ImageStateSummary, totalNumNodes: number): number {
+  const spread = state.numNodes / totalNumNodes;
+  return Math.trunc(state.size * spread);
+}
+
+/** upstream: sumImageScores — init containers and containers whose image the node has. */
+export function sumImageScores(nodeInfo: NodeInfo, pod: Pod, totalNumNodes: number): number {
+  let sum = 0;
+  for (const c of [...(pod.spec.initContainers ?? []), ...(pod.spec.containers ?? [])]) {
+    const state = nodeInfo.imageStates.get(normalizedImageName(c.image ?? ''));
+    if (state) sum += scaledImageScore(state, totalNumNodes);
+  }
+  return sum;
+}
+
+/** upstream: calculatePriority — sum clamped to [23 MiB, 1000 MiB x containers], mapped onto 0..100. */
+export function calculatePriority(sumScores: number, numContainers: number): number {
+  const maxThreshold = maxContainerThreshold * numContainers;
+  let sum = sumScores;
+  if (sum < minThreshold) sum = minThreshold;
+  else if (sum > maxThreshold) sum = maxThreshold;
+  // `+ 0` turns the -0 of a pod without containers (0 / -minThreshold) into Go's 0.
+  return Math.trunc((MAX_NODE_SCORE * (sum - minThreshold)) / (maxThreshold - minThreshold)) + 0;
+}
+
+export function score(pod: Pod, nodeInfo: NodeInfo, totalNumNodes: number): number {
+  const numContainers = (pod.spec.initContainers ?? []).length + (pod.spec.containers ?? []).length;
+  return calculatePriority(sumImageScores(nodeInfo, pod, totalNumNodes), numContainers);
+}

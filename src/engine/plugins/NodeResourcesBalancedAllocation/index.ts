@@ -1,0 +1,30 @@
+// upstream: pkg/scheduler/framework/plugins/noderesources/balanced_allocation.go (NewBalancedAllocation)
+
+import type { Plugin, PluginDescriptor } from '../../framework/interfaces';
+import { aggregateMessage } from '../NodeResourcesFit/fieldErrors';
+import {
+  applyBalancedAllocationDefaults, defaultBalancedAllocationArgs, validateBalancedAllocationArgs,
+  type NodeResourcesBalancedAllocationArgs,
+} from './args';
+import { Name, newBalancedAllocationScorer, preScore, score } from './scoring';
+
+export type { NodeResourcesBalancedAllocationArgs } from './args';
+export { Name } from './scoring';
+
+/** Score only: no EnqueueExtensions upstream, so no events to register. */
+export const NodeResourcesBalancedAllocation: PluginDescriptor<NodeResourcesBalancedAllocationArgs> = {
+  name: Name,
+  defaultArgs: defaultBalancedAllocationArgs,
+  applyDefaults: applyBalancedAllocationDefaults,
+  validateArgs: validateBalancedAllocationArgs,
+  factory: (args): Plugin => {
+    const errors = validateBalancedAllocationArgs(args);
+    if (errors.length > 0) throw new Error(aggregateMessage(errors));
+    const scorer = newBalancedAllocationScorer(args.resources ?? []);
+    return {
+      name: Name,
+      preScore: (state, pod) => preScore(scorer, state, pod.pod),
+      score: (state, pod, nodeInfo) => score(scorer, state, pod.pod, nodeInfo),
+    };
+  },
+};

@@ -1,0 +1,131 @@
+// Cases from upstream noderesources/balanced_allocation_test.go (TestNodeResourcesBalancedAllocation),
+// the v1.33-v1.35 table (standard-deviation formula, best-effort pods skipped in PreScore).
+import { describe, expect, it } from 'vitest';
+import type { Node } from '../../model/types';
+import { makePod, type PodWrapper } from '../../testing/builders';
+import type { ResourceSpec } from '../NodeResourcesFit/args';
+import { scoreOnNodes, sizedNode as makeNode } from '../NodeResourcesFit/testPods';
+import { NodeResourcesBalancedAllocation } from './index';
+
+// upstream's PodSpec fixtures: per-container requests
+type Fixture = { nodeName?: string; containers: Record<string, string>[] };
+const cpuOnly = (nodeName?: string): Fixture => ({ nodeName, containers: [{ cpu: '1000m', memory: '0' }, { cpu: '2000m', memory: '0' }] });
+const memoryOnly = (): Fixture => ({ containers: [{ cpu: '0', memory: '2000' }, { cpu: '0', memory: '3000' }] });
+const cpuAndMemory = (nodeName?: string): Fixture => ({ nodeName, containers: [{ cpu: '1000m', memory: '2000' }, { cpu: '2000m', memory: '3000' }] });
+const cpuAndMemoryAndGPU = (nodeName?: string): Fixture => ({ nodeName, containers: [{ cpu: '1000m', memory: '2000' }, { cpu: '2000m', memory: '3000', 'nvidia.com/gpu': '3' }] });
+
+function podOf(spec: Fixture): PodWrapper {
+  const w = makePod();
+  for (const requests of spec.containers) w.req(requests);
+  if (spec.nodeName) w.node(spec.nodeName);
+  return w;
+}
+
+const defaultSet: ResourceSpec[] = [{ name: 'cpu', weight: 1 }, { name: 'memory', weight: 1 }];
+const withGPU: ResourceSpec[] = [...defaultSet, { name: 'nvidia.com/gpu', weight: 1 }];
+const gpu8 = { 'nvidia.com/gpu': 8 };
+
+interface Row {
+  name: string;
+  pod: PodWrapper;
+  nodes: Node[];
+  existing?: PodWrapper[];
+  resources: ResourceSpec[];
+  runPreScore?: boolean;
+  preScore?: 'Skip';
+  expected?: number[];
+}
+
+const rows: Row[] = [
+  {
+    name: 'nothing scheduled, nothing requested, skip in PreScore', pod: makePod(),
+    nodes: [makeNode('node1', 4000, 10000), makeNode('node2', 4000, 10000)], resources: defaultSet, preScore: 'Skip',
+  },
+  {
+    name: 'nothing scheduled, resources requested, differently sized nodes', pod: podOf(cpuAndMemory()),
+    nodes: [makeNode('node1', 4000, 10000), makeNode('node2', 6000, 10000)], resources: defaultSet, expected: [87, 100],
+  },
+  {
+    name: 'resources requested, pods scheduled with resources', pod: podOf(cpuAndMemory()),
+    nodes: [makeNode('node1', 10000, 20000), makeNode('node2', 10000, 20000)], existing: [podOf(cpuOnly('node1')), podOf(cpuAndMemory('node2'))],
+    resources: defaultSet, expected: [82, 95],
+  },
+  {
+    name: 'resources requested, pods scheduled with resources, differently sized nodes', pod: podOf(cpuAndMemory()),
+    nodes: [makeNode('node1', 10000, 20000), makeNode('node2', 10000, 50000)], existing: [podOf(cpuOnly('node1')), podOf(cpuAndMemory('node2'))],
+    resources: defaultSet, expected: [82, 80],
+  },
+  {
+    name: 'requested resources at node capacity', pod: podOf(cpuOnly()),
+    nodes: [makeNode('node1', 6000, 10000), makeNode('node2', 6000, 10000)], existing: [podOf(cpuOnly('node1')), podOf(cpuAndMemory('node2'))],
+    resources: defaultSet, expected: [50, 75],
+  },
+  {
+    name: 'include scalar resource on a node for balanced resource allocation', pod: makePod().req({ memory: '0', 'nvidia.com/gpu': '1' }),
+    nodes: [makeNode('node1', 3500, 40000, gpu8), makeNode('node2', 3500, 40000, gpu8)],
+    existing: [podOf(cpuAndMemory('node2')), podOf(cpuAndMemoryAndGPU('node1'))], resources: withGPU, expected: [70, 65],
+  },
+  {
+    name: 'node without the scalar resource should skip the scalar resource', pod: podOf(cpuAndMemory()),
+    nodes: [makeNode('node1', 3500, 40000, gpu8), makeNode('node2', 3500, 40000)], resources: withGPU, expected: [63, 63],
+  },
+  {
+    name: 'resources requested, pods scheduled with resources if PreScore not called', pod: podOf(cpuAndMemory()),
+    nodes: [makeNode('node1', 10000, 20000), makeNode('node2', 10000, 20000)], existing: [podOf(cpuOnly('node1')), podOf(cpuAndMemory('node2'))],
+    resources: defaultSet, runPreScore: false, expected: [82, 95],
+  },
+  {
+    // From the later (v1.36) table, whose comments give these v1.35-formula scores as "(… -> 100)" and "(… -> 50)".
+    name: 'resources requested, pods scheduled with resources, nodes to reach min/max score', pod: podOf(memoryOnly()),
+    nodes: [makeNode('node1', 3000, 5000), makeNode('node2', 3000, 5000)], existing: [podOf(cpuOnly('node1'))],
+    resources: defaultSet, expected: [100, 50],
+  },
+];
+
+describe('NodeResourcesBalancedAllocation (TestNodeResourcesBalancedAllocation)', () => {
+  it.each(rows)('$name', (row) => {
+    const plugin = NodeResourcesBalancedAllocation.factory({ resources: row.resources }, undefined as never);
+    const { preScore, scores } = scoreOnNodes(plugin, row.nodes, row.existing ?? [], row.pod.name('p').obj(), row.runPreScore ?? true);
+    expect(preScore).toBe(row.preScore ?? 'Success');
+    if (row.expected) expect(scores.map((s) => s.score)).toEqual(row.expected);
+  });
+
+  it('Score without PreScore gives a best-effort pod 0 (upstream Score fallback)', () => {
+    const plugin = NodeResourcesBalancedAllocation.factory({ resources: defaultSet }, undefined as never);
+    const { scores } = scoreOnNodes(plugin, [makeNode('node1', 4000, 10000)], [], makePod().name('p').obj(), false);
+    expect(scores).toEqual([{ name: 'node1', score: 0 }]);
+  });
+
+  it('uses actual requests, not the 100m/200Mi defaults of NodeResourcesFit scoring', () => {
+    // A container without a cpu request counts 0 cpu: fractions cpu 0/4000, memory 5000/10000 -> std 0.25 -> 75.
+    const plugin = NodeResourcesBalancedAllocation.factory({ resources: defaultSet }, undefined as never);
+    const { scores } = scoreOnNodes(plugin, [makeNode('node1', 4000, 10000)], [], makePod().name('p').req({ memory: '5000' }).obj());
+    expect(scores).toEqual([{ name: 'node1', score: 75 }]);
+  });
+});
+
+describe('NodeResourcesBalancedAllocationArgs', () => {
+  // upstream: v1/defaults_test.go TestPluginArgsDefaults
+  const defaults = [
+    { name: 'NodeResourcesBalancedAllocationArgs resources empty', in: {}, want: defaultSet },
+    { name: 'NodeResourcesBalancedAllocationArgs with scalar resource', in: { resources: [{ name: 'scalar.io/scalar1', weight: 1 }] }, want: [{ name: 'scalar.io/scalar1', weight: 1 }] },
+    {
+      name: 'NodeResourcesBalancedAllocationArgs with mixed resources', in: { resources: [{ name: 'cpu', weight: 1 }, { name: 'scalar.io/scalar1', weight: 1 }] },
+      want: [{ name: 'cpu', weight: 1 }, { name: 'scalar.io/scalar1', weight: 1 }],
+    },
+    {
+      name: 'NodeResourcesBalancedAllocationArgs have resource no weight',
+      in: { resources: [{ name: 'cpu', weight: 0 }, { name: 'scalar.io/scalar0', weight: 0 }, { name: 'scalar.io/scalar1', weight: 1 }] },
+      want: [{ name: 'cpu', weight: 1 }, { name: 'scalar.io/scalar0', weight: 1 }, { name: 'scalar.io/scalar1', weight: 1 }],
+    },
+  ];
+  it.each(defaults)('$name', (c) => expect(NodeResourcesBalancedAllocation.applyDefaults!(c.in).resources).toEqual(c.want));
+
+  // upstream: validation_pluginargs_test.go TestValidateNodeResourcesBalancedAllocationArgs
+  const validation = [
+    { name: 'valid config', resources: [{ name: 'cpu', weight: 1 }, { name: 'memory', weight: 1 }], errs: [] },
+    { name: 'invalid config', resources: [{ name: 'cpu', weight: 2 }, { name: 'memory', weight: 1 }], errs: [{ path: 'resources[0].weight', message: 'Invalid value: 2: must be 1' }] },
+    { name: 'repeated resources', resources: [{ name: 'cpu', weight: 1 }, { name: 'cpu', weight: 1 }], errs: [{ path: 'resources[1].name', message: 'Duplicate value: "cpu"' }] },
+  ];
+  it.each(validation)('$name', (c) => expect(NodeResourcesBalancedAllocation.validateArgs!({ resources: c.resources })).toEqual(c.errs));
+});

@@ -1,0 +1,63 @@
+// NodeResourcesBalancedAllocation PreScore/Score: prefer nodes whose resource fractions stay close.
+// upstream: pkg/scheduler/framework/plugins/noderesources/balanced_allocation.go (v1.33-v1.35 formula)
+
+import type { CycleState, StateData } from '../../framework/cycleState';
+import { MAX_NODE_SCORE } from '../../framework/interfaces';
+import type { NodeInfo } from '../../framework/nodeInfo';
+import { Status } from '../../framework/status';
+import type { Pod } from '../../model/types';
+import type { ResourceSpec } from '../NodeResourcesFit/args';
+import { isBestEffortPod, podResourceRequestList, scoreNode, type ResourceAllocationScorer } from '../NodeResourcesFit/resourceAllocation';
+
+export const Name = 'NodeResourcesBalancedAllocation';
+const preScoreStateKey = `PreScore${Name}`;
+
+class PreScoreState implements StateData {
+  constructor(readonly podRequests: number[]) {}
+  clone(): StateData { return this; }
+}
+
+/**
+ * upstream: balancedResourceScorer — (1 - standard deviation of the requested/allocatable fractions,
+ * each capped at 1) * 100, truncated. Two fractions: |f1 - f2| / 2; fewer than two: 0.
+ */
+export function balancedResourceScorer(requested: readonly number[], allocatable: readonly number[]): number {
+  const fractions: number[] = [];
+  requested.forEach((req, i) => {
+    const alloc = allocatable[i]!;
+    if (alloc === 0) return;
+    fractions.push(Math.min(req / alloc, 1));
+  });
+  let std = 0;
+  if (fractions.length === 2) {
+    std = Math.abs((fractions[0]! - fractions[1]!) / 2);
+  } else if (fractions.length > 2) {
+    const mean = fractions.reduce((a, b) => a + b, 0) / fractions.length;
+    const sum = fractions.reduce((acc, f) => acc + (f - mean) * (f - mean), 0);
+    std = Math.sqrt(sum / fractions.length);
+  }
+  return Math.trunc((1 - std) * MAX_NODE_SCORE);
+}
+
+/** Actual requests (no 100m/200Mi defaults) against the node's Requested. */
+export function newBalancedAllocationScorer(resources: readonly ResourceSpec[]): ResourceAllocationScorer {
+  return { name: Name, useRequested: true, resources, scorer: balancedResourceScorer };
+}
+
+/** upstream: PreScore — Skip for a pod requesting none of the resources (kubernetes#129138). */
+export function preScore(scorer: ResourceAllocationScorer, state: CycleState, pod: Pod): Status {
+  const podRequests = podResourceRequestList(scorer, pod);
+  if (isBestEffortPod(podRequests)) return Status.skip();
+  state.write(preScoreStateKey, new PreScoreState(podRequests));
+  return Status.success();
+}
+
+/** upstream: Score — without PreScore state, a best-effort pod scores 0. */
+export function score(scorer: ResourceAllocationScorer, state: CycleState, pod: Pod, nodeInfo: NodeInfo): number | Status {
+  let podRequests = state.read<PreScoreState>(preScoreStateKey)?.podRequests;
+  if (!podRequests) {
+    podRequests = podResourceRequestList(scorer, pod);
+    if (isBestEffortPod(podRequests)) return 0;
+  }
+  return scoreNode(scorer, nodeInfo, podRequests);
+}

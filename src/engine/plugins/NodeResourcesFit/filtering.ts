@@ -1,0 +1,123 @@
+// NodeResourcesFit PreFilter/Filter: does the node have room for the pod's requests?
+// upstream: pkg/scheduler/framework/plugins/noderesources/fit.go (computePodResourceRequest, fitsRequest, Filter)
+
+import type { CycleState, StateData } from '../../framework/cycleState';
+import type { NodeInfo } from '../../framework/nodeInfo';
+import { computePodRequests, type Resource } from '../../framework/resources';
+import { Status } from '../../framework/status';
+import type { Pod } from '../../model/types';
+import { isQualifiedName } from '../../model/selectors';
+
+export const Name = 'NodeResourcesFit';
+const preFilterStateKey = `PreFilter${Name}`;
+
+/** upstream: the reason of InsufficientResource for pods */
+export const ErrReasonTooManyPods = 'Too many pods';
+export const ErrReasonInsufficientCPU = 'Insufficient cpu';
+export const ErrReasonInsufficientMemory = 'Insufficient memory';
+export const ErrReasonInsufficientEphemeralStorage = 'Insufficient ephemeral-storage';
+/** upstream: fmt.Sprintf("Insufficient %v", rName) for extended resources and hugepages */
+export const insufficientResourceReason = (resourceName: string): string => `Insufficient ${resourceName}`;
+
+/** upstream: InsufficientResource — what the UI needs to say "requests 1500m, free 500m". */
+export interface InsufficientResource {
+  resourceName: string;
+  reason: string;
+  requested: number;
+  /** already requested by the pods on the node */
+  used: number;
+  /** the node's allocatable amount */
+  capacity: number;
+  /** the request alone exceeds the node's allocatable: preemption cannot help */
+  unresolvable: boolean;
+}
+
+/** Status.details of a failed Filter */
+export interface FitFilterDetails {
+  insufficientResources: InsufficientResource[];
+}
+
+class PreFilterState implements StateData {
+  constructor(readonly podRequest: Resource) {}
+  clone(): StateData { return this; }
+}
+
+/** upstream: computePodResourceRequest — resource.PodRequests (init containers, sidecars, pod level, overhead). */
+export function computePodResourceRequest(pod: Pod): Resource {
+  return computePodRequests(pod);
+}
+
+export function preFilter(state: CycleState, pod: Pod): Status {
+  state.write(preFilterStateKey, new PreFilterState(computePodResourceRequest(pod)));
+  return Status.success();
+}
+
+/** upstream: v1helper.IsExtendedResourceName — a domain-prefixed name outside kubernetes.io. */
+export function isExtendedResourceName(name: string): boolean {
+  const native = !name.includes('/') || name.includes('kubernetes.io/');
+  if (native || name.startsWith('requests.')) return false;
+  return isQualifiedName(`requests.${name}`).length === 0;
+}
+
+function insufficient(resourceName: string, reason: string, requested: number, used: number, capacity: number): InsufficientResource {
+  return { resourceName, reason, requested, used, capacity, unresolvable: requested > capacity };
+}
+
+/** upstream: fitsRequest — every resource the node lacks, pods first, then cpu, memory, ephemeral-storage, scalars. */
+export function fitsRequest(
+  podRequest: Resource,
+  nodeInfo: NodeInfo,
+  ignoredResources: ReadonlySet<string> = new Set(),
+  ignoredResourceGroups: ReadonlySet<string> = new Set(),
+): InsufficientResource[] {
+  const out: InsufficientResource[] = [];
+  const allocatable = nodeInfo.allocatable;
+  const requested = nodeInfo.requested;
+  const podCount = nodeInfo.pods.length;
+  if (podCount + 1 > allocatable.allowedPodNumber) {
+    out.push({ resourceName: 'pods', reason: ErrReasonTooManyPods, requested: 1, used: podCount, capacity: allocatable.allowedPodNumber, unresolvable: false });
+  }
+  if (podRequest.milliCPU === 0 && podRequest.memory === 0 && podRequest.ephemeralStorage === 0 && podRequest.scalar.size === 0) {
+    return out;
+  }
+  if (podRequest.milliCPU > 0 && podRequest.milliCPU > allocatable.milliCPU - requested.milliCPU) {
+    out.push(insufficient('cpu', ErrReasonInsufficientCPU, podRequest.milliCPU, requested.milliCPU, allocatable.milliCPU));
+  }
+  if (podRequest.memory > 0 && podRequest.memory > allocatable.memory - requested.memory) {
+    out.push(insufficient('memory', ErrReasonInsufficientMemory, podRequest.memory, requested.memory, allocatable.memory));
+  }
+  if (podRequest.ephemeralStorage > 0 && podRequest.ephemeralStorage > allocatable.ephemeralStorage - requested.ephemeralStorage) {
+    out.push(insufficient('ephemeral-storage', ErrReasonInsufficientEphemeralStorage, podRequest.ephemeralStorage, requested.ephemeralStorage, allocatable.ephemeralStorage));
+  }
+  for (const [name, quantity] of podRequest.scalar) {
+    if (quantity === 0) continue;
+    // Only extended resources can be ignored; hugepages and kubernetes.io/* are always checked.
+    if (isExtendedResourceName(name) && (ignoredResources.has(name) || ignoredResourceGroups.has(name.split('/')[0]!))) continue;
+    const capacity = allocatable.scalar.get(name) ?? 0;
+    const used = requested.scalar.get(name) ?? 0;
+    if (quantity > capacity - used) out.push(insufficient(name, insufficientResourceReason(name), quantity, used, capacity));
+  }
+  return out;
+}
+
+/** upstream: Fits — the check without ignored resources, for callers outside the cycle (queueing hints). */
+export function fits(pod: Pod, nodeInfo: NodeInfo): InsufficientResource[] {
+  return fitsRequest(computePodResourceRequest(pod), nodeInfo);
+}
+
+/** upstream: Fit.Filter — all reasons together; UnschedulableAndUnresolvable if any request alone exceeds allocatable. */
+export function filter(
+  state: CycleState,
+  nodeInfo: NodeInfo,
+  ignoredResources: ReadonlySet<string>,
+  ignoredResourceGroups: ReadonlySet<string>,
+): Status {
+  const s = state.read<PreFilterState>(preFilterStateKey);
+  if (!s) return Status.error(`error reading "${preFilterStateKey}" from cycleState: not found`);
+  const insufficientResources = fitsRequest(s.podRequest, nodeInfo, ignoredResources, ignoredResourceGroups);
+  if (insufficientResources.length === 0) return Status.success();
+  const reasons = insufficientResources.map((r) => r.reason);
+  const status = insufficientResources.some((r) => r.unresolvable) ? Status.unresolvable(...reasons) : Status.unschedulable(...reasons);
+  const details: FitFilterDetails = { insufficientResources };
+  return status.withDetails({ ...details });
+}
