@@ -1,0 +1,21 @@
+// upstream: pkg/scheduler/framework/plugins/queuesort/priority_sort.go
+
+import type { Plugin, PluginDescriptor, QueuedPodInfo } from '../../framework/interfaces';
+import { podPriority } from '../../framework/podInfo';
+
+export const Name = 'PrioritySort';
+
+/**
+ * upstream: Less — higher spec.priority first; equal priorities by the time the pod was
+ * (re)added to the queue, earlier first.
+ */
+export function less(a: QueuedPodInfo, b: QueuedPodInfo): boolean {
+  const p1 = podPriority(a.podInfo.pod);
+  const p2 = podPriority(b.podInfo.pod);
+  return p1 > p2 || (p1 === p2 && a.timestamp < b.timestamp);
+}
+
+export const PrioritySort: PluginDescriptor = {
+  name: Name,
+  factory: (): Plugin => ({ name: Name, less }),
+};
