@@ -9,6 +9,7 @@ import { NodeResourcesFit } from './NodeResourcesFit';
 import { NodeResourcesBalancedAllocation } from './NodeResourcesBalancedAllocation';
 import { ImageLocality } from './ImageLocality';
 import { InterPodAffinity } from './InterPodAffinity';
+import { PodTopologySpread } from './PodTopologySpread';
 
 const descriptors: PluginDescriptor<never>[] = [
   DefaultPreemption,
@@ -18,6 +19,7 @@ const descriptors: PluginDescriptor<never>[] = [
   NodeResourcesBalancedAllocation,
   ImageLocality,
   InterPodAffinity,
+  PodTopologySpread,
 ] as PluginDescriptor<never>[];
 
 export function newInTreeRegistry(): Map<string, PluginDescriptor<unknown>> {

@@ -5,7 +5,7 @@
 import type { ClusterLister } from '../../framework/interfaces';
 import type { PodInfo } from '../../framework/podInfo';
 import { podNamespace } from '../../framework/podInfo';
-import { compileLabelSelector, compileMapSelector, matchNodeSelector, type Selector } from '../../model/selectors';
+import { compileLabelSelector, type RequiredNodeAffinity, type Selector } from '../../model/selectors';
 import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint } from '../../model/taints';
 import type { LabelSelector, Labels, Node, Pod, TopologySpreadConstraint } from '../../model/types';
 import { defaultSelector, isEmptySelector, selectorRequirements } from '../helper/spread';
@@ -37,17 +37,6 @@ export const systemDefaultConstraints: readonly TopologySpreadConstraint[] = [
   { topologyKey: LABEL_TOPOLOGY_ZONE, whenUnsatisfiable: 'ScheduleAnyway', maxSkew: 5 },
 ];
 
-/**
- * upstream: nodeaffinity.GetRequiredNodeAffinity(pod).Match(node) — the pod's nodeSelector and its
- * required node affinity terms.
- */
-export function matchesRequiredNodeAffinity(pod: Pod, node: Node): boolean {
-  const nodeSelector = pod.spec.nodeSelector;
-  if (nodeSelector && Object.keys(nodeSelector).length > 0 && !compileMapSelector(nodeSelector).matches(node.metadata.labels)) return false;
-  const required = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-  return required === undefined || matchNodeSelector(required, node);
-}
-
 /** Whether the node carries a NoSchedule/NoExecute taint the pod does not tolerate. */
 export function hasUntoleratedTaint(pod: Pod, node: Node): boolean {
   return findMatchingUntoleratedTaint(node.spec.taints, pod.spec.tolerations, doNotScheduleTaintsFilter) !== undefined;
@@ -63,10 +52,11 @@ export type NodeExclusion = 'NodeAffinityPolicy' | 'NodeTaintsPolicy';
 export class NodeInclusion {
   private affinity: boolean | undefined;
   private taints: boolean | undefined;
-  constructor(private readonly pod: Pod, readonly node: Node) {}
+  constructor(private readonly pod: Pod, private readonly requiredNodeAffinity: RequiredNodeAffinity, readonly node: Node) {}
 
   exclusion(c: SpreadConstraint): NodeExclusion | undefined {
-    if (c.nodeAffinityPolicy === 'Honor' && !(this.affinity ??= matchesRequiredNodeAffinity(this.pod, this.node))) return 'NodeAffinityPolicy';
+    // Parse errors in the pod's node affinity are ignored, like upstream (backwards compatibility).
+    if (c.nodeAffinityPolicy === 'Honor' && !(this.affinity ??= this.requiredNodeAffinity.match(this.node).matches)) return 'NodeAffinityPolicy';
     if (c.nodeTaintsPolicy === 'Honor' && !(this.taints ??= !hasUntoleratedTaint(this.pod, this.node))) return 'NodeTaintsPolicy';
     return undefined;
   }

@@ -8,6 +8,7 @@ import type { ClusterLister } from '../../framework/interfaces';
 import type { NodeInfo } from '../../framework/nodeInfo';
 import { podNamespace } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
+import { getRequiredNodeAffinity } from '../../model/selectors';
 import type { Node, Pod } from '../../model/types';
 import {
   countPodsMatchSelector, getConstraints, missingTopologyKeys, Name, NodeInclusion, nodeLabelsMatchSpreadConstraints,
@@ -122,6 +123,7 @@ export function calPreFilterState(pod: Pod, allNodes: readonly NodeInfo[], defau
   const tpValueToMatchNum = constraints.map(() => new Map<string, number>());
   const skipped: SkippedNode[][] = constraints.map(() => []);
   const namespace = podNamespace(pod);
+  const requiredNodeAffinity = getRequiredNodeAffinity(pod);
   for (const nodeInfo of allNodes) {
     const node = nodeInfo.node;
     // Only nodes that have every topology key of the constraints count.
@@ -130,7 +132,7 @@ export function calPreFilterState(pod: Pod, allNodes: readonly NodeInfo[], defau
       for (const list of skipped) list.push({ node: nodeInfo.name, reason: 'MissingTopologyKey', missingKeys });
       continue;
     }
-    const inclusion = new NodeInclusion(pod, node);
+    const inclusion = new NodeInclusion(pod, requiredNodeAffinity, node);
     constraints.forEach((c, i) => {
       const excluded = inclusion.exclusion(c);
       if (excluded) {
@@ -164,7 +166,7 @@ export function updateWithPod(state: CycleState, updatedPod: Pod, preemptorPod: 
   if (s === undefined) return notFound();
   if (podNamespace(updatedPod) !== podNamespace(preemptorPod)) return Status.success();
   if (!nodeLabelsMatchSpreadConstraints(node.metadata.labels, s.constraints)) return Status.success();
-  const inclusion = new NodeInclusion(preemptorPod, node);
+  const inclusion = new NodeInclusion(preemptorPod, getRequiredNodeAffinity(preemptorPod), node);
   s.constraints.forEach((c, i) => {
     if (!c.selector.matches(updatedPod.metadata.labels ?? {})) return;
     if (inclusion.exclusion(c)) return;

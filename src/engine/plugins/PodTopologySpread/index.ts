@@ -115,7 +115,7 @@ function newPodTopologySpread(rawArgs: PodTopologySpreadArgs | undefined, handle
 
 export const PodTopologySpread: PluginDescriptor<PodTopologySpreadArgs> = {
   name: Name,
-  defaultArgs: () => ({ defaultConstraints: [], defaultingType: 'System' }),
+  defaultArgs: () => ({ defaultingType: 'System' }),
   applyDefaults: applyPodTopologySpreadDefaults,
   validateArgs: validatePodTopologySpreadArgs,
   factory: (args, handle) => newPodTopologySpread(args, handle),

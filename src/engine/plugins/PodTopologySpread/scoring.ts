@@ -7,6 +7,7 @@ import { MAX_NODE_SCORE, type ClusterLister, type NodeScoreEntry } from '../../f
 import type { NodeInfo } from '../../framework/nodeInfo';
 import { podNamespace } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
+import { getRequiredNodeAffinity } from '../../model/selectors';
 import type { Pod } from '../../model/types';
 import {
   countPodsMatchSelector, getConstraints, LABEL_HOSTNAME, Name, NodeInclusion, nodeLabelsMatchSpreadConstraints,
@@ -88,10 +89,11 @@ export function preScoreTopologySpread(state: CycleState, pod: Pod, filteredNode
   const s = initPreScoreState(pod, filteredNodes, requireAllTopologies, defaults, cluster);
   if (s === undefined) return Status.skip();
   const namespace = podNamespace(pod);
+  const requiredNodeAffinity = getRequiredNodeAffinity(pod);
   for (const nodeInfo of allNodes) {
     const node = nodeInfo.node;
     if (requireAllTopologies && !nodeLabelsMatchSpreadConstraints(node.metadata.labels, s.constraints)) continue;
-    const inclusion = new NodeInclusion(pod, node);
+    const inclusion = new NodeInclusion(pod, requiredNodeAffinity, node);
     s.constraints.forEach((c, i) => {
       if (inclusion.exclusion(c)) return;
       const value = topologyValue(node, c.topologyKey);
