@@ -35,22 +35,6 @@ export function fakeFilter(codes: Record<string, StatusCode> = {}): Plugin & { n
   return p;
 }
 
-/**
- * A stand-in for NodeResourcesFit's Filter (upstream fitsRequest: pod count, cpu, memory), for
- * the preemption tables that register NodeResourcesFit upstream.
- */
-export const fakeResourceFit = (): Plugin => ({
-  name: 'NodeResourcesFit',
-  filter: (_s, pod, nodeInfo) => {
-    const reasons: string[] = [];
-    if (nodeInfo.pods.length + 1 > nodeInfo.allocatable.allowedPodNumber) reasons.push('Too many pods');
-    const want = pod.requests, free = nodeInfo.allocatable, used = nodeInfo.requested;
-    if (want.milliCPU > 0 && want.milliCPU > free.milliCPU - used.milliCPU) reasons.push('Insufficient cpu');
-    if (want.memory > 0 && want.memory > free.memory - used.memory) reasons.push('Insufficient memory');
-    return reasons.length > 0 ? Status.unschedulable(...reasons) : Status.success();
-  },
-});
-
 /** upstream's TestPlugin: its PreFilter extensions fail on nodes labelled error=true. */
 export const errorOnLabelledNodes = (): Plugin => ({
   name: 'test-plugin',

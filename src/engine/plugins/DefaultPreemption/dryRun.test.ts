@@ -7,11 +7,12 @@ import type { StatusCode } from '../../api';
 import type { Plugin } from '../../framework/interfaces';
 import { newPodInfo } from '../../framework/podInfo';
 import type { Pod, PodDisruptionBudget } from '../../model/types';
-import { fakeFilter, fakeResourceFit, falseFilter, makePdb, matchFilter, preFilterState, trueFilter } from '../../preemption/testing';
+import { fakeFilter, falseFilter, makePdb, matchFilter, preFilterState, trueFilter } from '../../preemption/testing';
 import { makeNode, makePod } from '../../testing/builders';
 import { defaultPreemptionArgs, type DefaultPreemptionArgs } from './args';
 import {
-  highPriority, largeRes, lowPriority, mediumRes, midPriority, negPriority, setupPreemption, smallRes, veryHighPriority, veryLargeRes,
+  highPriority, largeRes, lowPriority, mediumRes, midPriority, negPriority, nodeResourcesFit, setupPreemption, smallRes, veryHighPriority, veryLargeRes,
+  type PluginBuilder,
 } from './testFixtures';
 
 interface DryRunRow {
@@ -20,7 +21,7 @@ interface DryRunRow {
   nodeNames: string[];
   testPods: Pod[];
   initPods: Pod[];
-  plugins: () => Plugin[];
+  plugins: () => (Plugin | PluginBuilder)[];
   pdbs?: PodDisruptionBudget[];
   fakeFilterRC?: StatusCode;
   offsets?: number[];
@@ -31,7 +32,7 @@ interface DryRunRow {
 
 const pod = (name: string) => makePod().name(name).uid(name);
 const appFoo = (name: string, node: string) => pod(name).node(node).label('app', 'foo').priority(midPriority).req(mediumRes).obj();
-const fit = () => [fakeResourceFit()];
+const fit = () => [nodeResourcesFit];
 const fooPdb = () => makePdb().matchLabel('app', 'foo');
 const fiveNodes = ['node1', 'node2', 'node3', 'node4', 'node5'];
 const oneEach = (priorities: number[], labelled: number[] = []) => priorities.map((prio, i) => {
@@ -377,7 +378,7 @@ describe('SelectCandidate (upstream TestSelectBestCandidate)', () => {
   ];
   it.each(rows)('$name', ({ nodeNames, pod: preemptor, pods, expected }) => {
     const nodes = nodeNames.map((n) => makeNode().name(n).capacity(veryLargeRes).obj());
-    const { env, plugin } = setupPreemption({ nodes, pods, plugins: [fakeResourceFit()] });
+    const { env, plugin } = setupPreemption({ nodes, pods, plugins: [nodeResourcesFit] });
     const pi = newPodInfo(preemptor);
     const { offset, numCandidates } = plugin.getOffsetAndNumCandidates(nodeNames.length);
     const { candidates } = plugin.evaluator.dryRunPreemption(preFilterState(env, pi), pi, env.snapshot.nodeInfoList, [], offset, numCandidates);

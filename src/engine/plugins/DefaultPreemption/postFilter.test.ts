@@ -2,14 +2,14 @@
 // (rows without extenders or pod groups) and TestPodEligibleToPreemptOthers.
 import { describe, expect, it } from 'vitest';
 import type { StatusCode } from '../../api';
-import { NodeToStatus, type Plugin } from '../../framework/interfaces';
+import type { NodeToStatus } from '../../framework/interfaces';
 import { newPodInfo } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
 import type { Node, Pod, PodDisruptionBudget } from '../../model/types';
-import { errorOnLabelledNodes, fakeResourceFit, makePdb, nodeStatuses, preFilterState } from '../../preemption/testing';
+import { errorOnLabelledNodes, makePdb, nodeStatuses, preFilterState } from '../../preemption/testing';
 import { makeNode, makePod } from '../../testing/builders';
 import {
-  highPriority, largeRes, lowPriority, mediumRes, midPriority, setupPreemption, smallRes, veryHighPriority, veryLargeRes,
+  highPriority, largeRes, lowPriority, mediumRes, midPriority, nodeResourcesFit, setupPreemption, smallRes, veryHighPriority, veryLargeRes,
 } from './testFixtures';
 
 const onePodRes = { pods: '1' };
@@ -23,7 +23,6 @@ interface PostFilterRow {
   nodes: Node[];
   pdbs?: PodDisruptionBudget[];
   statuses: NodeToStatus;
-  plugins?: () => Plugin[];
   /** undefined: no nomination change (upstream nil result) */
   wantNominated?: string;
   wantCode: StatusCode;
@@ -130,7 +129,6 @@ const postFilterRows: PostFilterRow[] = [
     pods: [p('p1').node('node1').obj()],
     nodes: [node('node1', largeRes).label('error', 'true').obj()],
     statuses: nodeStatuses({ node1: 'Unschedulable' }),
-    plugins: () => [fakeResourceFit(), errorOnLabelledNodes()],
     wantNominated: undefined, wantCode: 'Error',
     wantMessage: 'preemption: running RemovePod on PreFilter plugin "test-plugin": failed to remove pod: p',
   },
@@ -140,14 +138,14 @@ const postFilterRows: PostFilterRow[] = [
     pods: [p('p1').node('node1').obj(), p('p2').node('node2').req(mediumRes).obj()],
     nodes: [node('node1', largeRes).label('error', 'true').obj(), node('node2', largeRes).obj()],
     statuses: nodeStatuses({ node1: 'Unschedulable', node2: 'Unschedulable' }),
-    plugins: () => [fakeResourceFit(), errorOnLabelledNodes()],
     wantNominated: 'node2', wantCode: 'Success',
   },
 ];
 
 describe('DefaultPreemption PostFilter (upstream TestPostFilter)', () => {
   it.each(postFilterRows)('$name', (row) => {
-    const plugins = row.plugins?.() ?? [fakeResourceFit(), errorOnLabelledNodes()];
+    // upstream registers NodeResourcesFit and the TestPlugin for every row
+    const plugins = [nodeResourcesFit, errorOnLabelledNodes()];
     const { env, plugin } = setupPreemption({ nodes: row.nodes, pods: row.pods, pdbs: row.pdbs ?? [], plugins });
     const pod = newPodInfo(row.pod);
     const { result, status } = plugin.postFilter(preFilterState(env, pod), pod, row.statuses);
@@ -173,7 +171,7 @@ describe('DefaultPreemption Preempt (upstream TestPreempt)', () => {
     { name: 'PreemptionPolicy is nil', pod: p('p').priority(highPriority).req(veryLargeRes).obj(), want: 'node1', victims: ['default/p1.1', 'default/p1.2'] },
   ];
   it.each(rows)('$name', ({ pod, want, victims }) => {
-    const { env, plugin } = setupPreemption({ nodes, pods: pods(), plugins: [fakeResourceFit()] });
+    const { env, plugin } = setupPreemption({ nodes, pods: pods(), plugins: [nodeResourcesFit] });
     const pi = newPodInfo(pod);
     const all = nodeStatuses({ node1: 'Unschedulable', node2: 'Unschedulable', node3: 'Unschedulable' });
     const { result } = plugin.postFilter(preFilterState(env, pi), pi, all);
@@ -183,7 +181,7 @@ describe('DefaultPreemption Preempt (upstream TestPreempt)', () => {
   });
 
   it('a pod that may not preempt says why (preemptionPolicy Never)', () => {
-    const { env, plugin } = setupPreemption({ nodes, pods: pods(), plugins: [fakeResourceFit()] });
+    const { env, plugin } = setupPreemption({ nodes, pods: pods(), plugins: [nodeResourcesFit] });
     const pi = newPodInfo(p('p').priority(highPriority).req(veryLargeRes).preemptionPolicy('Never').obj());
     const { status } = plugin.postFilter(preFilterState(env, pi), pi, nodeStatuses({ node1: 'Unschedulable' }));
     expect(status.code).toBe('Unschedulable');

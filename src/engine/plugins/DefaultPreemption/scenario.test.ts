@@ -3,9 +3,9 @@
 // priority-100 pod is enough, so node-b wins on the sum of victims' priorities.
 import { describe, expect, it } from 'vitest';
 import { newPodInfo } from '../../framework/podInfo';
-import { fakeResourceFit, nodeStatuses, preFilterState } from '../../preemption/testing';
+import { nodeStatuses, preFilterState } from '../../preemption/testing';
 import { makeNode, makePod } from '../../testing/builders';
-import { setupPreemption } from './testFixtures';
+import { nodeResourcesFit, setupPreemption } from './testFixtures';
 
 const allocatable = { cpu: '2', memory: '4Gi', pods: '110' };
 const low = 100, high = 1000000;
@@ -17,7 +17,7 @@ describe('scenario priority-preemption.yaml', () => {
     const { env, plugin } = setupPreemption({
       nodes: [makeNode().name('node-a').allocatable(allocatable).obj(), makeNode().name('node-b').allocatable(allocatable).obj()],
       pods: [lowPod('low-a1', 'node-a', '1'), lowPod('low-a2', 'node-a', '1'), lowPod('low-b1', 'node-b', '1500m'), lowPod('low-b2', 'node-b', '500m')],
-      plugins: [fakeResourceFit()],
+      plugins: [nodeResourcesFit],
       seed,
     });
     const critical = newPodInfo(makePod().name('critical').priority(high).req({ cpu: '1500m' }).obj());
