@@ -3,7 +3,7 @@
 import type { Plugin, PluginDescriptor } from '../../framework/interfaces';
 import { goSlice, Status } from '../../framework/status';
 import type { Pod } from '../../model/types';
-import { podKey } from '../../model/types';
+import { isSamePod } from '../helper/samePod';
 
 export const Name = 'SchedulingGates';
 
@@ -16,11 +16,10 @@ export function preEnqueueSchedulingGates(pod: Pod): Status {
 
 /**
  * upstream: isSchedulableAfterUpdatePodSchedulingGatesEliminated — only the gated pod's own
- * update helps. Upstream compares UIDs; scenario pods may have none, then namespace/name.
+ * update helps.
  */
 export function isSchedulableAfterUpdatePodSchedulingGatesEliminated(pod: Pod, modifiedPod: Pod): 'Queue' | 'QueueSkip' {
-  const id = (p: Pod): string => p.metadata.uid ?? podKey(p);
-  return id(pod) === id(modifiedPod) ? 'Queue' : 'QueueSkip';
+  return isSamePod(pod, modifiedPod) ? 'Queue' : 'QueueSkip';
 }
 
 export const SchedulingGates: PluginDescriptor = {

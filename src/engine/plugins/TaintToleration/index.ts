@@ -2,7 +2,7 @@
 
 import type { Plugin, PluginDescriptor } from '../../framework/interfaces';
 import type { Node, Pod } from '../../model/types';
-import { podKey } from '../../model/types';
+import { isSamePod } from '../helper/samePod';
 import { filterTaintToleration, isSchedulableAfterNodeChange } from './filtering';
 import { normalizeTaintTolerationScore, preScoreTaintToleration, scoreTaintToleration } from './scoring';
 
@@ -10,8 +10,7 @@ export const Name = 'TaintToleration';
 
 /** upstream: isSchedulableAfterPodTolerationChange — only an update of the pod itself helps. */
 function isSchedulableAfterPodTolerationChange(pod: Pod, modifiedPod: Pod): 'Queue' | 'QueueSkip' {
-  const id = (p: Pod): string => p.metadata.uid ?? podKey(p);
-  return id(pod) === id(modifiedPod) ? 'Queue' : 'QueueSkip';
+  return isSamePod(pod, modifiedPod) ? 'Queue' : 'QueueSkip';
 }
 
 export const TaintToleration: PluginDescriptor = {
