@@ -10,6 +10,18 @@ import { NodeResourcesBalancedAllocation } from './NodeResourcesBalancedAllocati
 import { ImageLocality } from './ImageLocality';
 import { InterPodAffinity } from './InterPodAffinity';
 import { PodTopologySpread } from './PodTopologySpread';
+import { SchedulingGates } from './SchedulingGates';
+import { PrioritySort } from './PrioritySort';
+import { NodeName } from './NodeName';
+import { TaintToleration } from './TaintToleration';
+import { NodeAffinity } from './NodeAffinity';
+import { NodePorts } from './NodePorts';
+import { VolumeRestrictions } from './VolumeRestrictions';
+import { NodeVolumeLimits } from './NodeVolumeLimits';
+import { VolumeBinding } from './VolumeBinding';
+import { VolumeZone } from './VolumeZone';
+import { DynamicResources } from './DynamicResources';
+import { DefaultBinder } from './DefaultBinder';
 
 const descriptors: PluginDescriptor<never>[] = [
   DefaultPreemption,
@@ -20,6 +32,18 @@ const descriptors: PluginDescriptor<never>[] = [
   ImageLocality,
   InterPodAffinity,
   PodTopologySpread,
+  SchedulingGates,
+  PrioritySort,
+  NodeName,
+  TaintToleration,
+  NodeAffinity,
+  NodePorts,
+  VolumeRestrictions,
+  NodeVolumeLimits,
+  VolumeBinding,
+  VolumeZone,
+  DynamicResources,
+  DefaultBinder,
 ] as PluginDescriptor<never>[];
 
 export function newInTreeRegistry(): Map<string, PluginDescriptor<unknown>> {
