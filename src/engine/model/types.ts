@@ -12,6 +12,7 @@ export interface OwnerReference {
   name: string;
   uid?: string;
   controller?: boolean;
+  blockOwnerDeletion?: boolean;
 }
 
 export interface ObjectMeta {
@@ -291,14 +292,24 @@ export interface PodTemplateSpec {
   spec: PodSpec;
 }
 
+export type WorkloadKind = 'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'DaemonSet' | 'Job' | 'ReplicationController';
+
 export interface Workload extends KubeObject {
+  /** one of WorkloadKind */
   spec: {
     replicas?: number;
     parallelism?: number;
     completions?: number;
+    /** ReplicationController's map selector is stored as {matchLabels} */
     selector?: LabelSelector;
     template: PodTemplateSpec;
     serviceName?: string;
+    /** StatefulSet */
+    podManagementPolicy?: 'OrderedReady' | 'Parallel';
+    /** Job */
+    completionMode?: 'NonIndexed' | 'Indexed';
+    /** Job */
+    manualSelector?: boolean;
   };
 }
 

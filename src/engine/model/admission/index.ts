@@ -1,0 +1,85 @@
+// Creating a pod through the API server: defaulting, the mutating and validating admission
+// plugins, then the pod strategy (name generation, matchLabelKeys folding).
+// upstream: staging/src/k8s.io/apiserver/pkg/endpoints/handlers/create.go (order),
+// pkg/registry/core/pod/strategy.go (PrepareForCreate), plugin/pkg/admission/*.
+
+import type { Namespace, Node, Pod, PriorityClass, RuntimeClass } from '../types';
+import { applyMatchLabelKeys } from '../../plugins/InterPodAffinity/matchLabelKeys';
+import type { NameGenerator } from '../names';
+import { applyPodDefaults } from './defaults';
+import {
+  defaultTolerationSeconds, originPodNodeEnvironment, podNodeSelector, podTolerationRestriction, priority, runtimeClass,
+  type PluginContext, type PluginResult,
+} from './plugins';
+
+export interface AdmissionContext {
+  nodes: ReadonlyMap<string, Node>;
+  namespaces: ReadonlyMap<string, Namespace>;
+  /** including the built-in system-node-critical and system-cluster-critical */
+  priorityClasses: ReadonlyMap<string, PriorityClass>;
+  runtimeClasses: ReadonlyMap<string, RuntimeClass>;
+  names: NameGenerator;
+  /** simulated seconds: the pod's creationTimestamp */
+  now: number;
+}
+
+export type AdmissionResult =
+  | { ok: true; pod: Pod; warnings: string[] }
+  /** message: the API server's error, e.g. `pods "web-1" is forbidden: no PriorityClass with name high was found` */
+  | { ok: false; message: string };
+
+type Plugin = (pod: Pod, ctx: PluginContext) => PluginResult;
+
+// upstream order (mutating phase); RuntimeClass also validates the overhead it set.
+const plugins: readonly Plugin[] = [
+  originPodNodeEnvironment, podNodeSelector, priority, defaultTolerationSeconds, podTolerationRestriction, runtimeClass,
+];
+
+/**
+ * Admits one pod. The input is not changed; the result is a new, defaulted pod with its name,
+ * uid, priority, tolerations, overhead and node selector as the API server would store them.
+ */
+export function admitPod(input: Pod, ctx: AdmissionContext): AdmissionResult {
+  let pod = applyPodDefaults(input);
+  const namespace = pod.metadata.namespace!;
+  const nsObject = ctx.namespaces.get(namespace);
+  // upstream: NamespaceLifecycle
+  if (!nsObject) return { ok: false, message: `namespaces ${JSON.stringify(namespace)} not found` };
+  if (pod.metadata.name && ctx.names.isTaken(namespace, pod.metadata.name)) {
+    return { ok: false, message: `pods ${JSON.stringify(pod.metadata.name)} already exists` };
+  }
+  const pctx: PluginContext = {
+    namespace: nsObject,
+    node: (name) => ctx.nodes.get(name),
+    priorityClasses: ctx.priorityClasses,
+    runtimeClasses: ctx.runtimeClasses,
+  };
+  const warnings: string[] = [];
+  for (const plugin of plugins) {
+    const result = plugin(pod, pctx);
+    if ('rejected' in result) return { ok: false, message: result.rejected };
+    pod = result.pod;
+    if (result.warning) warnings.push(result.warning);
+  }
+  // upstream: podStrategy.PrepareForCreate — matchLabelKeys/mismatchLabelKeys of pod (anti-)affinity
+  // are folded into the label selector; topology spread keeps them (PodTopologySpread merges).
+  pod = applyMatchLabelKeys(pod);
+  // upstream: rest.BeforeCreate — generateName, uid, creationTimestamp.
+  const name = pod.metadata.name || ctx.names.generate(namespace, pod.metadata.generateName ?? '');
+  if (pod.metadata.name) ctx.names.reserve(namespace, name);
+  pod = {
+    ...pod,
+    metadata: {
+      ...pod.metadata,
+      name,
+      uid: pod.metadata.uid ?? ctx.names.uid('Pod', namespace, name),
+      creationTimestamp: pod.metadata.creationTimestamp ?? ctx.now,
+    },
+  };
+  return { ok: true, pod, warnings };
+}
+
+export { DEFAULT_SCHEDULER_NAME, DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS, applyPodDefaults } from './defaults';
+export { DEFAULT_TOLERATION_SECONDS, defaultPriorityClass, parseDefaultTolerations } from './plugins';
+export { parseNodeSelectorAnnotation, ANNOTATION_DEFAULT_TOLERATIONS, ANNOTATION_NODE_SELECTOR, ANNOTATION_OPENSHIFT_NODE_SELECTOR } from './namespaceAnnotations';
+export { addOrUpdateToleration, mergeTolerations } from './tolerations';

@@ -1,0 +1,93 @@
+// Which documents the simulator understands, recognised by apiVersion + kind
+// (../shared/contracts/scenario-and-trace.md, section 1), and the dispatch to their decoders.
+
+import type { ScenarioObject } from '../../timeline/types';
+import type { WorkloadKind } from '../types';
+import { Reader, type Diagnostics } from '../decoder';
+import type { SrcMap, SrcNode } from '../source';
+import { decodeGangWorkload, decodeNamespace, decodeNode, decodePodDisruptionBudget, decodePriorityClass, decodeRuntimeClass, decodeService } from './cluster';
+import { peekSubject } from './metadata';
+import { decodePod } from './pod';
+import { decodeWorkload } from './workloads';
+
+interface KindInfo {
+  apiVersion: string;
+  namespaced: boolean;
+  decode(r: Reader, root: SrcMap): ScenarioObject;
+}
+
+const workload = (kind: WorkloadKind, apiVersion: string): KindInfo => ({
+  apiVersion, namespaced: true, decode: (r, root) => decodeWorkload(r, root, kind),
+});
+
+export const objectKinds: Readonly<Record<string, KindInfo>> = Object.freeze(Object.assign(Object.create(null) as Record<string, KindInfo>, {
+  Pod: { apiVersion: 'v1', namespaced: true, decode: decodePod },
+  Node: { apiVersion: 'v1', namespaced: false, decode: decodeNode },
+  Namespace: { apiVersion: 'v1', namespaced: false, decode: decodeNamespace },
+  Service: { apiVersion: 'v1', namespaced: true, decode: decodeService },
+  PriorityClass: { apiVersion: 'scheduling.k8s.io/v1', namespaced: false, decode: decodePriorityClass },
+  RuntimeClass: { apiVersion: 'node.k8s.io/v1', namespaced: false, decode: decodeRuntimeClass },
+  PodDisruptionBudget: { apiVersion: 'policy/v1', namespaced: true, decode: decodePodDisruptionBudget },
+  Workload: { apiVersion: 'scheduling.k8s.io/v1alpha1', namespaced: true, decode: decodeGangWorkload },
+  Deployment: workload('Deployment', 'apps/v1'),
+  ReplicaSet: workload('ReplicaSet', 'apps/v1'),
+  StatefulSet: workload('StatefulSet', 'apps/v1'),
+  DaemonSet: workload('DaemonSet', 'apps/v1'),
+  Job: workload('Job', 'batch/v1'),
+  ReplicationController: workload('ReplicationController', 'v1'),
+}));
+
+/** Kinds that are not cluster objects but configure the simulator. */
+export const SCENARIO_API_VERSION = 'podplay/v1alpha1';
+export const SCHEDULER_CONFIG_API_VERSION = 'kubescheduler.config.k8s.io/v1';
+
+export type Recognised =
+  | { type: 'object'; object: ScenarioObject; reader: Reader }
+  | { type: 'scenario'; reader: Reader }
+  | { type: 'schedulerConfig'; reader: Reader }
+  | { type: 'list'; items: SrcNode[]; reader: Reader }
+  | { type: 'unknown'; kind: string; apiVersion: string; reader: Reader }
+  | { type: 'invalid' };
+
+function scalarString(root: SrcMap, key: string): string | undefined {
+  const v = root.entries.get(key)?.value;
+  return v?.kind === 'scalar' && typeof v.value === 'string' ? v.value : undefined;
+}
+
+/**
+ * Recognises one document (or List item) and decodes it when the kind is simulated.
+ * `defaultApiVersion`: timeline objects may leave apiVersion out (`{kind: Pod, ...}`).
+ */
+export function decodeDocument(diag: Diagnostics, root: SrcMap, document: number, opts: { defaultApiVersion?: boolean } = {}): Recognised {
+  const kind = scalarString(root, 'kind');
+  const apiVersion = scalarString(root, 'apiVersion');
+  const info = kind !== undefined ? objectKinds[kind] : undefined;
+  const subject = { kind: kind || 'Object', document, ...peekSubject(root, info?.namespaced ?? false) };
+  const r = new Reader(diag, subject);
+  if (!kind) {
+    r.error(root.entries.get('kind')?.value.pos ?? root.pos, ['kind'], root.entries.has('kind') ? 'expected a string' : 'Object \'Kind\' is missing');
+    return { type: 'invalid' };
+  }
+  const version = apiVersion ?? (opts.defaultApiVersion ? info?.apiVersion : undefined);
+  if (version === undefined) {
+    r.error(root.entries.get('apiVersion')?.value.pos ?? root.pos, ['apiVersion'], 'apiVersion not set');
+    return { type: 'invalid' };
+  }
+  const unsupported = (supported: string): Recognised => {
+    r.error(root.entries.get('apiVersion')!.value.pos, ['apiVersion'], `no matches for kind ${JSON.stringify(kind)} in version ${JSON.stringify(version)} (supported: ${supported})`);
+    return { type: 'invalid' };
+  };
+  if (kind === 'List' || (kind.endsWith('List') && version === 'v1')) {
+    const items = root.entries.get('items')?.value;
+    if (items?.kind === 'seq') return { type: 'list', items: items.items, reader: r };
+    if (items && !(items.kind === 'scalar' && items.value === null)) r.error(items.pos, ['items'], 'expected a list');
+    return { type: 'list', items: [], reader: r };
+  }
+  if (kind === 'Scenario') return version === SCENARIO_API_VERSION ? { type: 'scenario', reader: r } : unsupported(SCENARIO_API_VERSION);
+  if (kind === 'KubeSchedulerConfiguration') {
+    return version === SCHEDULER_CONFIG_API_VERSION ? { type: 'schedulerConfig', reader: r } : unsupported(SCHEDULER_CONFIG_API_VERSION);
+  }
+  if (!info) return { type: 'unknown', kind, apiVersion: version, reader: r };
+  if (version !== info.apiVersion) return unsupported(info.apiVersion);
+  return { type: 'object', object: info.decode(r, root), reader: r };
+}

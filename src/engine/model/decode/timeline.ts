@@ -1,0 +1,290 @@
+// The Scenario document (podplay/v1alpha1): title, description, seed and the timeline.
+// Steps are checked here with positions; apply objects are decoded like top-level documents.
+
+import type { PodRef, ScenarioObject, StepSource, TimelineStep } from '../../timeline/types';
+import type { Taint, TaintEffect, WorkloadKind } from '../types';
+import { defined, userMap, type Path, type Reader } from '../decoder';
+import { locate, toPlain, type SrcMap, type SrcNode } from '../source';
+import { isDNS1123Label, isDNS1123Subdomain, isValidLabelValue, invalid, notSupported, required } from '../validation';
+import { decodeDocument, objectKinds } from './kinds';
+
+export interface ScenarioMeta { name?: string; title?: string; description?: string; seed?: number }
+
+const actions = ['apply', 'delete', 'taint', 'untaint', 'evict', 'condition', 'label', 'cordon', 'uncordon', 'deschedule', 'ungate', 'scale'] as const;
+const taintEffects: readonly TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
+const scalableKinds: readonly Exclude<WorkloadKind, 'DaemonSet'>[] = ['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController', 'Job'];
+
+const stepFields: Record<(typeof actions)[number], readonly string[]> = {
+  apply: ['object', 'objects'],
+  delete: ['kind', 'name', 'namespace'],
+  taint: ['node', 'taint'],
+  untaint: ['node', 'taint'],
+  evict: ['pod', 'namespace'],
+  condition: ['node', 'type', 'status'],
+  label: ['node', 'labels'],
+  cordon: ['node'],
+  uncordon: ['node'],
+  deschedule: ['policy'],
+  ungate: ['pod', 'namespace', 'gate'],
+  scale: ['kind', 'name', 'namespace', 'replicas'],
+};
+
+export interface TimelineContext {
+  /** nodes declared in the scenario; apply steps add theirs */
+  nodes: Set<string>;
+  /** every object an apply step carries, for the loader's namespace bookkeeping */
+  applied: ScenarioObject[];
+}
+
+/** kubectl's taint syntax: key[=value]:Effect (the effect optional when removing). */
+function parseTaint(r: Reader, node: SrcNode, path: Path, effectRequired: boolean): { key: string; value?: string; effect?: TaintEffect } | undefined {
+  let key: string | undefined;
+  let value: string | undefined;
+  let effect: string | undefined;
+  if (node.kind === 'map') {
+    r.knownFields(node, path, new Set(['key', 'value', 'effect']));
+    key = r.str(node, path, 'key');
+    value = r.str(node, path, 'value');
+    effect = r.str(node, path, 'effect');
+  } else {
+    const spec = r.string(node, path);
+    if (spec === undefined) return undefined;
+    const colon = spec.lastIndexOf(':');
+    const kv = colon >= 0 ? spec.slice(0, colon) : spec;
+    effect = colon >= 0 ? spec.slice(colon + 1) : undefined;
+    const eq = kv.indexOf('=');
+    key = eq >= 0 ? kv.slice(0, eq) : kv;
+    value = eq >= 0 ? kv.slice(eq + 1) : undefined;
+  }
+  let ok = true;
+  if (!key) {
+    r.error(node.pos, [...path, 'key'], required());
+    ok = false;
+  } else {
+    ok = r.labelName(key, node.pos, [...path, 'key']) && ok;
+  }
+  for (const msg of isValidLabelValue(value ?? '')) {
+    r.error(node.pos, [...path, 'value'], invalid(value, msg));
+    ok = false;
+  }
+  if (effect === undefined || effect === '') {
+    if (effectRequired) {
+      r.error(node.pos, [...path, 'effect'], required('a taint is written key=value:Effect'));
+      ok = false;
+    }
+    effect = undefined;
+  } else if (!(taintEffects as readonly string[]).includes(effect)) {
+    r.error(node.pos, [...path, 'effect'], notSupported(effect, taintEffects));
+    ok = false;
+  }
+  return ok ? defined({ key: key!, value, effect: effect as TaintEffect | undefined }) : undefined;
+}
+
+function podRef(r: Reader, m: SrcMap, path: Path): PodRef | undefined {
+  const text = r.reqStr(m, path, 'pod', 'namespace/name or name');
+  if (!text) return undefined;
+  const slash = text.indexOf('/');
+  const namespace = slash >= 0 ? text.slice(0, slash) : (r.str(m, path, 'namespace') || 'default');
+  const name = slash >= 0 ? text.slice(slash + 1) : text;
+  let ok = true;
+  for (const msg of isDNS1123Label(namespace)) { r.error(r.child(m, 'pod')!.pos, [...path, 'pod'], invalid(namespace, msg)); ok = false; }
+  for (const msg of isDNS1123Subdomain(name)) { r.error(r.child(m, 'pod')!.pos, [...path, 'pod'], invalid(name, msg)); ok = false; }
+  return ok ? { namespace, name } : undefined;
+}
+
+function nodeRef(r: Reader, m: SrcMap, path: Path, ctx: TimelineContext): string | undefined {
+  const node = r.reqStr(m, path, 'node');
+  if (!node) return undefined;
+  if (!ctx.nodes.has(node)) {
+    r.error(r.child(m, 'node')!.pos, [...path, 'node'], `node ${JSON.stringify(node)} not found (not declared in the scenario nor applied by an earlier step)`);
+    return undefined;
+  }
+  return node;
+}
+
+function step(r: Reader, item: SrcNode, path: Path, ctx: TimelineContext, lastAt: number): TimelineStep | undefined {
+  const m = r.map(item, path);
+  if (!m) return undefined;
+  const source: StepSource = { line: m.pos.line, column: m.pos.column };
+  const action = r.str(m, path, 'action');
+  if (action === undefined) {
+    if (!r.has(m, 'action')) r.requiredMissing(m, path, 'action');
+    return undefined;
+  }
+  if (!(actions as readonly string[]).includes(action)) {
+    r.error(r.child(m, 'action')!.pos, [...path, 'action'], notSupported(action, actions));
+    return undefined;
+  }
+  const a = action as (typeof actions)[number];
+  r.knownFields(m, path, new Set(['at', 'action', ...stepFields[a]]));
+  const atNode = r.child(m, 'at');
+  const at = r.number(atNode, [...path, 'at']);
+  if (at === undefined) {
+    if (!atNode) r.requiredMissing(m, path, 'at', 'simulated seconds');
+    return undefined;
+  }
+  if (at < 0) {
+    r.error(atNode!.pos, [...path, 'at'], invalid(at, 'must be greater than or equal to 0'));
+    return undefined;
+  }
+  if (at < lastAt) {
+    r.error(atNode!.pos, [...path, 'at'], invalid(at, `steps must be in time order: the step before is at ${lastAt}`));
+    return undefined;
+  }
+  const base = { at, source };
+  switch (a) {
+    case 'apply': {
+      const single = r.child(m, 'object');
+      const many = r.list(r.child(m, 'objects'), [...path, 'objects']);
+      const sources = [...(single ? [{ node: single, p: [...path, 'object'] }] : []), ...(many ?? []).map((node, i) => ({ node, p: [...path, 'objects', i] }))];
+      if (sources.length === 0) {
+        r.requiredMissing(m, path, 'object');
+        return undefined;
+      }
+      const objects: ScenarioObject[] = [];
+      for (const s of sources) {
+        const om = r.map(s.node, s.p);
+        if (!om) continue;
+        const rec = decodeDocument(r.diag, om, r.subject.document, { defaultApiVersion: true });
+        if (rec.type === 'object') {
+          objects.push(rec.object);
+          if (rec.object.kind === 'Node') ctx.nodes.add(rec.object.metadata.name);
+        } else if (rec.type !== 'invalid') {
+          r.error(om.pos, s.p, `cannot apply ${rec.type === 'unknown' ? `kind ${JSON.stringify(rec.kind)} (not simulated)` : 'this document here'}`);
+        }
+      }
+      ctx.applied.push(...objects);
+      return { ...base, action: 'apply', objects };
+    }
+    case 'delete': {
+      const kind = r.reqStr(m, path, 'kind');
+      const name = r.reqStr(m, path, 'name');
+      if (!kind || !name) return undefined;
+      const info = objectKinds[kind];
+      if (!info) {
+        r.error(r.child(m, 'kind')!.pos, [...path, 'kind'], notSupported(kind, Object.keys(objectKinds)));
+        return undefined;
+      }
+      const namespace = info.namespaced ? (r.str(m, path, 'namespace') || 'default') : undefined;
+      if (kind === 'Node') ctx.nodes.delete(name);
+      return defined({ ...base, action: 'delete' as const, kind, name, namespace });
+    }
+    case 'taint': case 'untaint': {
+      const node = nodeRef(r, m, path, ctx);
+      const tn = r.child(m, 'taint');
+      if (!tn) {
+        r.requiredMissing(m, path, 'taint', 'key=value:Effect');
+        return undefined;
+      }
+      const t = parseTaint(r, tn, [...path, 'taint'], a === 'taint');
+      if (!node || !t) return undefined;
+      if (a === 'taint') {
+        const taint: Taint = defined({ key: t.key, value: t.value, effect: t.effect!, timeAdded: t.effect === 'NoExecute' ? at : undefined });
+        return { ...base, action: 'taint', node, taint };
+      }
+      return defined({ ...base, action: 'untaint' as const, node, key: t.key, value: t.value, effect: t.effect });
+    }
+    case 'evict': {
+      const pod = podRef(r, m, path);
+      return pod && { ...base, action: 'evict', pod };
+    }
+    case 'condition': {
+      const node = nodeRef(r, m, path, ctx);
+      const type = r.reqStr(m, path, 'type');
+      const status = r.enumValue(m, path, 'status', ['True', 'False', 'Unknown'] as const);
+      if (!status && !r.has(m, 'status')) r.requiredMissing(m, path, 'status');
+      return node && type && status ? { ...base, action: 'condition', node, type, status } : undefined;
+    }
+    case 'label': {
+      const node = nodeRef(r, m, path, ctx);
+      const lm = r.map(r.child(m, 'labels'), [...path, 'labels']);
+      if (!lm) {
+        if (!r.has(m, 'labels')) r.requiredMissing(m, path, 'labels');
+        return undefined;
+      }
+      const labels = userMap<string | null>();
+      let ok = true;
+      for (const [k, e] of lm.entries) {
+        ok = r.labelName(k, e.keyPos, [...path, 'labels']) && ok;
+        if (e.value.kind === 'scalar' && e.value.value === null) {
+          labels[k] = null;
+          continue;
+        }
+        const v = r.string(e.value, [...path, 'labels', k]);
+        if (v === undefined) { ok = false; continue; }
+        for (const msg of isValidLabelValue(v)) { r.error(e.value.pos, [...path, 'labels'], invalid(v, msg)); ok = false; }
+        labels[k] = v;
+      }
+      return node && ok ? { ...base, action: 'label', node, labels } : undefined;
+    }
+    case 'cordon': case 'uncordon': {
+      const node = nodeRef(r, m, path, ctx);
+      return node ? { ...base, action: a, node } : undefined;
+    }
+    case 'deschedule': {
+      const pn = r.map(r.child(m, 'policy'), [...path, 'policy']);
+      if (!pn) {
+        if (!r.has(m, 'policy')) r.requiredMissing(m, path, 'policy', 'a DeschedulerPolicy');
+        return undefined;
+      }
+      const policy = toPlain(pn) as Record<string, unknown>;
+      return {
+        ...base, action: 'deschedule', policy,
+        locate: (p) => {
+          const pos = locate(pn, p, pn.pos);
+          return { line: pos.line, column: pos.column };
+        },
+      };
+    }
+    case 'ungate': {
+      const pod = podRef(r, m, path);
+      const gate = r.str(m, path, 'gate');
+      return pod ? defined({ ...base, action: 'ungate' as const, pod, gate }) : undefined;
+    }
+    case 'scale': {
+      const kind = r.enumValue(m, path, 'kind', scalableKinds);
+      if (!kind && !r.has(m, 'kind')) r.requiredMissing(m, path, 'kind');
+      const name = r.reqStr(m, path, 'name');
+      const namespace = r.str(m, path, 'namespace') || 'default';
+      const replicas = r.nonNegInt(m, path, 'replicas');
+      if (replicas === undefined && !r.has(m, 'replicas')) r.requiredMissing(m, path, 'replicas');
+      return kind && name && replicas !== undefined ? { ...base, action: 'scale', kind, name, namespace, replicas } : undefined;
+    }
+  }
+}
+
+const scenarioFields = new Set(['apiVersion', 'kind', 'metadata', 'spec']);
+const scenarioSpecFields = new Set(['seed', 'title', 'description', 'timeline']);
+
+/** Reads a Scenario document: its meta and its validated timeline. */
+export function decodeScenario(r: Reader, root: SrcMap, ctx: TimelineContext): { meta: ScenarioMeta; timeline: TimelineStep[] } {
+  r.knownFields(root, [], scenarioFields);
+  const mp: Path = ['metadata'];
+  const metadata = r.map(r.child(root, 'metadata'), mp);
+  const annotations = r.stringMap(metadata, mp, 'annotations')?.value;
+  const sp: Path = ['spec'];
+  const spec = r.map(r.child(root, 'spec'), sp);
+  if (spec) r.knownFields(spec, sp, scenarioSpecFields);
+  const seed = r.int(spec, sp, 'seed', 'int64');
+  if (seed !== undefined && (seed < 0 || seed > 0xffffffff)) {
+    r.error(r.child(spec, 'seed')!.pos, [...sp, 'seed'], invalid(seed, 'must be between 0 and 4294967295'));
+  }
+  const meta: ScenarioMeta = defined({
+    name: r.str(metadata, mp, 'name'),
+    title: r.str(spec, sp, 'title') ?? annotations?.title,
+    description: r.str(spec, sp, 'description') ?? annotations?.description,
+    seed: seed !== undefined && seed >= 0 && seed <= 0xffffffff ? seed : undefined,
+  });
+  const timeline: TimelineStep[] = [];
+  const tp: Path = [...sp, 'timeline'];
+  const items = r.list(r.child(spec, 'timeline'), tp) ?? [];
+  let lastAt = 0;
+  items.forEach((item, i) => {
+    const s = step(r, item, [...tp, i], ctx, lastAt);
+    if (s) {
+      timeline.push(s);
+      lastAt = s.at;
+    }
+  });
+  return { meta, timeline };
+}

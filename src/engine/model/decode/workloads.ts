@@ -1,0 +1,121 @@
+// Workload controllers' objects: Deployment, ReplicaSet, StatefulSet, DaemonSet (apps/v1),
+// Job (batch/v1), ReplicationController (v1).
+// upstream: pkg/apis/apps/validation/validation.go (ValidateDeploymentSpec, ValidateReplicaSetSpec,
+// ValidateStatefulSetSpec, ValidateDaemonSetSpec, ValidatePodTemplateSpecForReplicaSet),
+// pkg/apis/batch/validation/validation.go (ValidateJobSpec, ValidateGeneratedSelector),
+// pkg/apis/core/validation/validation.go (ValidateReplicationControllerSpec),
+// pkg/apis/apps/v1/defaults.go, pkg/apis/batch/v1/defaults.go, pkg/apis/core/v1/defaults.go
+// (SetDefaults_ReplicationController).
+
+import type { LabelSelector, PodTemplateSpec, Workload, WorkloadKind } from '../types';
+import { compileLabelSelector } from '../selectors';
+import { defined, type Path, type Reader } from '../decoder';
+import type { SrcMap } from '../source';
+import { isDNS1123Label, isDNS1123Subdomain, invalid, notSupported, required } from '../validation';
+import { decodeMetadata } from './metadata';
+import { decodePodTemplate, templateLabelsNode } from './pod';
+import { decodeLabelSelector } from './scheduling';
+
+const specFields: Record<WorkloadKind, readonly string[]> = {
+  Deployment: ['replicas', 'selector', 'template', 'strategy', 'minReadySeconds', 'revisionHistoryLimit', 'paused', 'progressDeadlineSeconds'],
+  ReplicaSet: ['replicas', 'minReadySeconds', 'selector', 'template'],
+  StatefulSet: ['replicas', 'selector', 'template', 'volumeClaimTemplates', 'serviceName', 'podManagementPolicy', 'updateStrategy', 'revisionHistoryLimit', 'minReadySeconds', 'persistentVolumeClaimRetentionPolicy', 'ordinals'],
+  DaemonSet: ['selector', 'template', 'updateStrategy', 'minReadySeconds', 'revisionHistoryLimit'],
+  Job: ['parallelism', 'completions', 'activeDeadlineSeconds', 'podFailurePolicy', 'successPolicy', 'backoffLimit', 'backoffLimitPerIndex', 'maxFailedIndexes', 'selector', 'manualSelector', 'template', 'ttlSecondsAfterFinished', 'completionMode', 'suspend', 'podReplacementPolicy', 'managedBy'],
+  ReplicationController: ['replicas', 'minReadySeconds', 'selector', 'template'],
+};
+
+const emptySelectorName: Partial<Record<WorkloadKind, string>> = {
+  Deployment: 'deployment', ReplicaSet: 'deployment', StatefulSet: 'statefulset', DaemonSet: 'daemonset',
+};
+
+export const workloadApiVersion: Record<WorkloadKind, string> = {
+  Deployment: 'apps/v1', ReplicaSet: 'apps/v1', StatefulSet: 'apps/v1', DaemonSet: 'apps/v1', Job: 'batch/v1', ReplicationController: 'v1',
+};
+
+function selectorMatchesTemplate(r: Reader, spec: SrcMap, selector: LabelSelector, template: PodTemplateSpec, path: Path): void {
+  const compiled = compileLabelSelector(selector);
+  const labels = template.metadata?.labels ?? {};
+  if (!compiled.empty && !compiled.matches(labels)) {
+    const at = templateLabelsNode(r, r.child(spec, 'template'));
+    r.error(at?.pos ?? spec.pos, [...path, 'template', 'metadata', 'labels'], invalid({ ...labels }, '`selector` does not match template `labels`'));
+  }
+}
+
+function restartPolicy(r: Reader, spec: SrcMap, template: PodTemplateSpec, path: Path, allowed: readonly string[]): void {
+  // upstream: SetDefaults_PodSpec sets Always before validation.
+  const policy = template.spec.restartPolicy ?? 'Always';
+  if (!allowed.includes(policy)) {
+    const t = r.child(spec, 'template');
+    const ts = t?.kind === 'map' ? r.child(t, 'spec') : undefined;
+    const at = (ts?.kind === 'map' ? r.child(ts, 'restartPolicy') : undefined) ?? ts ?? t ?? spec;
+    r.error(at.pos, [...path, 'template', 'spec', 'restartPolicy'], notSupported(policy, allowed));
+  }
+}
+
+export function decodeWorkload(r: Reader, root: SrcMap, kind: WorkloadKind): Workload {
+  r.knownFields(root, [], new Set(['apiVersion', 'kind', 'metadata', 'spec', 'status']));
+  const validateName = kind === 'StatefulSet' ? isDNS1123Label : isDNS1123Subdomain;
+  const metadata = decodeMetadata(r, root, { namespaced: true, validateName });
+  const sp: Path = ['spec'];
+  const spec = r.map(r.child(root, 'spec'), sp);
+  if (!spec) {
+    if (!r.has(root, 'spec')) r.error(root.pos, [...sp, 'template'], required());
+    return { apiVersion: workloadApiVersion[kind], kind, metadata, spec: { template: { spec: { containers: [] } } } };
+  }
+  r.knownFields(spec, sp, new Set(specFields[kind]));
+  const template = decodePodTemplate(r, r.child(spec, 'template'), [...sp, 'template'], spec.pos);
+
+  let selector: LabelSelector | undefined;
+  if (kind === 'ReplicationController') {
+    const map = r.labels(spec, sp, 'selector');
+    // upstream: SetDefaults_ReplicationController — an empty selector defaults to the template labels.
+    selector = { matchLabels: map && Object.keys(map).length ? map : { ...(template?.metadata?.labels ?? {}) } };
+    if (template) {
+      if (Object.keys(selector.matchLabels!).length === 0) r.error(r.child(spec, 'selector')?.pos ?? spec.pos, [...sp, 'selector'], required());
+      else selectorMatchesTemplate(r, spec, selector, template, sp);
+    }
+  } else {
+    selector = decodeLabelSelector(r, r.child(spec, 'selector'), [...sp, 'selector']);
+    const emptyName = emptySelectorName[kind];
+    if (emptyName) {
+      if (!selector) {
+        if (!r.has(spec, 'selector')) r.requiredMissing(spec, sp, 'selector');
+      } else if (!(selector.matchLabels && Object.keys(selector.matchLabels).length) && !(selector.matchExpressions?.length)) {
+        r.error(r.child(spec, 'selector')!.pos, [...sp, 'selector'], invalid({}, `empty selector is invalid for ${emptyName}`));
+      } else if (template) {
+        selectorMatchesTemplate(r, spec, selector, template, sp);
+      }
+    }
+  }
+
+  const out: Workload['spec'] = { template: template ?? { spec: { containers: [] } } };
+  if (selector) out.selector = selector;
+  if (kind === 'Job') {
+    const manualSelector = r.bool(spec, sp, 'manualSelector');
+    if (manualSelector && selector && template) selectorMatchesTemplate(r, spec, selector, template, sp);
+    if (template) restartPolicy(r, spec, template, sp, ['OnFailure', 'Never']);
+    Object.assign(out, defined({
+      parallelism: r.nonNegInt(spec, sp, 'parallelism'),
+      completions: r.nonNegInt(spec, sp, 'completions'),
+      completionMode: r.enumValue(spec, sp, 'completionMode', ['NonIndexed', 'Indexed'] as const),
+      manualSelector,
+    }));
+    if (out.completionMode === 'Indexed' && out.completions === undefined) {
+      r.error(spec.pos, [...sp, 'completions'], required('when completion mode is Indexed'));
+    }
+  } else {
+    if (template) restartPolicy(r, spec, template, sp, ['Always']);
+    if (kind !== 'DaemonSet') {
+      const replicas = r.nonNegInt(spec, sp, 'replicas');
+      if (replicas !== undefined) out.replicas = replicas;
+    }
+    if (kind === 'StatefulSet') {
+      Object.assign(out, defined({
+        serviceName: r.str(spec, sp, 'serviceName'),
+        podManagementPolicy: r.enumValue(spec, sp, 'podManagementPolicy', ['OrderedReady', 'Parallel'] as const),
+      }));
+    }
+  }
+  return { apiVersion: workloadApiVersion[kind], kind, metadata, spec: out };
+}

@@ -1,0 +1,268 @@
+// Reading source nodes into typed values while collecting positioned errors.
+// Every message reads `<Kind> <namespace>/<name>: <field path>: <what is wrong>`.
+
+import type { ScenarioError } from '../api';
+import { isQualifiedName, isValidLabelValue, invalid, notSupported, required } from './validation';
+import { describe, type Pos, type SrcEntry, type SrcMap, type SrcNode } from './source';
+
+export type PathSeg = string | number;
+export type Path = readonly PathSeg[];
+
+const plainSegment = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
+
+/** ["spec", "containers", 0, "name"] → "spec.containers[0].name"; odd keys in brackets: requests[nvidia.com/gpu] */
+export function formatPath(path: Path): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else if (plainSegment.test(seg)) out += out ? `.${seg}` : seg;
+    else out += `[${seg}]`;
+  }
+  return out;
+}
+
+export interface Subject {
+  kind: string;
+  /** undefined for cluster-scoped objects */
+  namespace?: string;
+  name?: string;
+  /** 1-based document index, to name objects without a name */
+  document: number;
+}
+
+export function subjectLabel(s: Subject): string {
+  const name = s.name ? (s.namespace !== undefined ? `${s.namespace}/${s.name}` : s.name) : `(unnamed, document ${s.document})`;
+  return `${s.kind} ${name}`;
+}
+
+export class Diagnostics {
+  readonly errors: ScenarioError[] = [];
+  readonly warnings: ScenarioError[] = [];
+  constructor(readonly file: string) {}
+
+  add(list: 'errors' | 'warnings', pos: Pos, message: string, path?: string): void {
+    const e: ScenarioError = { file: this.file, line: pos.line, column: pos.column, message };
+    if (path) e.path = path;
+    this[list].push(e);
+  }
+}
+
+export type IntKind = 'int32' | 'int64';
+const intLimits: Record<IntKind, [number, number]> = {
+  int32: [-2147483648, 2147483647],
+  int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
+
+/** A null-prototype record, for maps keyed by user input. */
+export function userMap<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+export class Reader {
+  constructor(readonly diag: Diagnostics, public subject: Subject) {}
+
+  private message(path: Path, what: string): string {
+    const p = formatPath(path);
+    return p ? `${subjectLabel(this.subject)}: ${p}: ${what}` : `${subjectLabel(this.subject)}: ${what}`;
+  }
+
+  error(pos: Pos, path: Path, what: string): void {
+    this.diag.add('errors', pos, this.message(path, what), formatPath(path) || undefined);
+  }
+
+  warn(pos: Pos, path: Path, what: string): void {
+    this.diag.add('warnings', pos, this.message(path, what), formatPath(path) || undefined);
+  }
+
+  // ---- structure ----
+
+  /** The node as a mapping; null means unset; anything else is an error. */
+  map(node: SrcNode | undefined, path: Path): SrcMap | undefined {
+    if (!node || isNull(node)) return undefined;
+    if (node.kind === 'map') return node;
+    this.error(node.pos, path, `expected a mapping, got ${describe(node)}`);
+    return undefined;
+  }
+
+  list(node: SrcNode | undefined, path: Path): SrcNode[] | undefined {
+    if (!node || isNull(node)) return undefined;
+    if (node.kind === 'seq') return node.items;
+    this.error(node.pos, path, `expected a list, got ${describe(node)}`);
+    return undefined;
+  }
+
+  /** A field's entry; a null value counts as absent (JSON null leaves a Go field unset). */
+  entry(m: SrcMap | undefined, key: string): SrcEntry | undefined {
+    const e = m?.entries.get(key);
+    return e && !isNull(e.value) ? e : undefined;
+  }
+
+  child(m: SrcMap | undefined, key: string): SrcNode | undefined {
+    return this.entry(m, key)?.value;
+  }
+
+  has(m: SrcMap | undefined, key: string): boolean {
+    return this.entry(m, key) !== undefined;
+  }
+
+  /** Warns about fields the API does not have (kubectl --validate=strict: unknown field). */
+  knownFields(m: SrcMap, path: Path, known: ReadonlySet<string>): void {
+    for (const [key, e] of m.entries) {
+      if (!known.has(key)) this.warn(e.keyPos, [...path, key], 'unknown field, ignored');
+    }
+  }
+
+  requiredMissing(m: SrcMap, path: Path, key: string, detail = ''): void {
+    this.error(m.pos, [...path, key], required(detail));
+  }
+
+  // ---- scalars ----
+
+  string(node: SrcNode | undefined, path: Path): string | undefined {
+    if (!node || isNull(node)) return undefined;
+    if (node.kind === 'scalar' && typeof node.value === 'string') return node.value;
+    if (node.kind === 'scalar') {
+      this.error(node.pos, path, `expected a string, got ${describe(node)} (quote it: ${JSON.stringify(node.raw)})`);
+    } else {
+      this.error(node.pos, path, `expected a string, got ${describe(node)}`);
+    }
+    return undefined;
+  }
+
+  str(m: SrcMap | undefined, path: Path, key: string): string | undefined {
+    return this.string(this.child(m, key), [...path, key]);
+  }
+
+  reqStr(m: SrcMap, path: Path, key: string, detail = ''): string | undefined {
+    const v = this.str(m, path, key);
+    if (v === undefined && !this.has(m, key)) this.requiredMissing(m, path, key, detail);
+    else if (v === '') this.error(this.child(m, key)!.pos, [...path, key], required(detail));
+    return v;
+  }
+
+  integer(node: SrcNode | undefined, path: Path, kind: IntKind = 'int32'): number | undefined {
+    if (!node || isNull(node)) return undefined;
+    if (node.kind !== 'scalar' || typeof node.value !== 'number') {
+      this.error(node.pos, path, `expected an integer, got ${describe(node)}`);
+      return undefined;
+    }
+    const v = node.value;
+    if (!Number.isInteger(v)) {
+      this.error(node.pos, path, `expected an integer, got ${describe(node)}`);
+      return undefined;
+    }
+    const [min, max] = intLimits[kind];
+    if (v < min || v > max || !Number.isSafeInteger(v)) {
+      this.error(node.pos, path, `${node.raw || v} is out of range for ${kind} (${min} to ${max})`);
+      return undefined;
+    }
+    return v;
+  }
+
+  int(m: SrcMap | undefined, path: Path, key: string, kind: IntKind = 'int32'): number | undefined {
+    return this.integer(this.child(m, key), [...path, key], kind);
+  }
+
+  /** A non-negative integer (upstream: ValidateNonnegativeField). */
+  nonNegInt(m: SrcMap | undefined, path: Path, key: string, kind: IntKind = 'int32'): number | undefined {
+    const v = this.int(m, path, key, kind);
+    if (v !== undefined && v < 0) {
+      this.error(this.child(m, key)!.pos, [...path, key], invalid(v, 'must be greater than or equal to 0'));
+      return undefined;
+    }
+    return v;
+  }
+
+  boolean(node: SrcNode | undefined, path: Path): boolean | undefined {
+    if (!node || isNull(node)) return undefined;
+    if (node.kind === 'scalar' && typeof node.value === 'boolean') return node.value;
+    this.error(node.pos, path, `expected a boolean, got ${describe(node)}`);
+    return undefined;
+  }
+
+  bool(m: SrcMap | undefined, path: Path, key: string): boolean | undefined {
+    return this.boolean(this.child(m, key), [...path, key]);
+  }
+
+  number(node: SrcNode | undefined, path: Path): number | undefined {
+    if (!node || isNull(node)) return undefined;
+    if (node.kind === 'scalar' && typeof node.value === 'number' && Number.isFinite(node.value)) return node.value;
+    this.error(node.pos, path, `expected a number, got ${describe(node)}`);
+    return undefined;
+  }
+
+  /** One of a fixed set of strings, with upstream's NotSupported message. */
+  enumValue<T extends string>(m: SrcMap | undefined, path: Path, key: string, values: readonly T[]): T | undefined {
+    const v = this.str(m, path, key);
+    if (v === undefined) return undefined;
+    if ((values as readonly string[]).includes(v)) return v as T;
+    this.error(this.child(m, key)!.pos, [...path, key], notSupported(v, values));
+    return undefined;
+  }
+
+  stringList(m: SrcMap | undefined, path: Path, key: string): string[] | undefined {
+    const items = this.list(this.child(m, key), [...path, key]);
+    if (!items) return undefined;
+    const out: string[] = [];
+    items.forEach((item, i) => {
+      const s = this.string(item, [...path, key, i]);
+      if (s !== undefined) out.push(s);
+    });
+    return out;
+  }
+
+  /** map[string]string */
+  stringMap(m: SrcMap | undefined, path: Path, key: string): { value: Record<string, string>; node: SrcMap } | undefined {
+    const node = this.map(this.child(m, key), [...path, key]);
+    if (!node) return undefined;
+    const value = userMap<string>();
+    for (const [k, e] of node.entries) {
+      const s = isNull(e.value) ? '' : this.string(e.value, [...path, key, k]);
+      if (s !== undefined) value[k] = s;
+    }
+    return { value, node };
+  }
+
+  /** metadata.labels-style map: keys are qualified names, values label values. */
+  labels(m: SrcMap | undefined, path: Path, key: string): Record<string, string> | undefined {
+    const read = this.stringMap(m, path, key);
+    if (!read) return undefined;
+    this.validateLabelMap(read.node, read.value, [...path, key]);
+    return read.value;
+  }
+
+  /** upstream: ValidateLabels — errors at the map's path, naming the bad key or value. */
+  validateLabelMap(node: SrcMap, labels: Record<string, string>, path: Path): boolean {
+    let ok = true;
+    for (const [k, e] of node.entries) {
+      for (const msg of isQualifiedName(k)) {
+        this.error(e.keyPos, path, invalid(k, msg));
+        ok = false;
+      }
+      const v = labels[k];
+      if (v === undefined) continue;
+      for (const msg of isValidLabelValue(v)) {
+        this.error(e.value.pos, path, invalid(v, msg));
+        ok = false;
+      }
+    }
+    return ok;
+  }
+
+  /** upstream: ValidateLabelName at `path` */
+  labelName(value: string, pos: Pos, path: Path): boolean {
+    const errs = isQualifiedName(value);
+    for (const msg of errs) this.error(pos, path, invalid(value, msg));
+    return errs.length === 0;
+  }
+}
+
+export function isNull(node: SrcNode): boolean {
+  return node.kind === 'scalar' && node.value === null;
+}
+
+/** Sets the listed fields from a source, leaving undefined ones out (exactOptionalPropertyTypes-friendly). */
+export function defined<T extends object>(o: T): T {
+  for (const k of Object.keys(o) as (keyof T)[]) if (o[k] === undefined) delete o[k];
+  return o;
+}

@@ -1,0 +1,341 @@
+// Scenario text → validated, admitted Kubernetes objects (../shared/contracts/scenario-and-trace.md,
+// sections 1–3). Every object in the file exists at simulated time 0, created in document order;
+// the controllers then create their pods, and the API server admits every pod.
+
+import type { ClusterEvent, ScenarioError } from '../api';
+import {
+  isGangWorkload, isNamespace, isNamespaced, isNode, isPod, isPodDisruptionBudget, isPriorityClass, isRuntimeClass, isService, isWorkload,
+  type ScenarioObject, type TimelineStep,
+} from '../timeline/types';
+import type {
+  AnyObject, GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Workload,
+} from './types';
+import { admitPod, parseDefaultTolerations, parseNodeSelectorAnnotation, ANNOTATION_DEFAULT_TOLERATIONS, ANNOTATION_NODE_SELECTOR, ANNOTATION_OPENSHIFT_NODE_SELECTOR, type AdmissionContext } from './admission';
+import { expandWorkload } from '../controllers';
+import { jobLabels, JOB_CONTROLLER_UID_LABEL } from '../controllers/job';
+import { compileLabelSelector } from './selectors';
+import { Diagnostics, Reader, type Path } from './decoder';
+import { LABEL_METADATA_NAME, SYSTEM_PRIORITY_CLASSES } from './decode/cluster';
+import { decodeDocument } from './decode/kinds';
+import { decodeScenario, type ScenarioMeta } from './decode/timeline';
+import { NameGenerator } from './names';
+import { describe, locate, parseYaml, toPlain, type Pos, type SrcMap, type SrcNode } from './source';
+import { duplicate, invalid } from './validation';
+
+export interface LoadedScenario {
+  fileName: string;
+  meta: { name?: string; title?: string; description?: string; seed?: number };
+  /** document order */
+  nodes: Node[];
+  /** admitted, incl. pods made by controllers, in creation order; bound pods keep spec.nodeName */
+  pods: Pod[];
+  /** declared ones plus implicit ones referenced by objects ("default" always) */
+  namespaces: Namespace[];
+  /** incl. the built-ins system-cluster-critical and system-node-critical */
+  priorityClasses: PriorityClass[];
+  runtimeClasses: RuntimeClass[];
+  services: Service[];
+  pdbs: PodDisruptionBudget[];
+  /** Deployment, ReplicaSet (incl. ones a Deployment made), StatefulSet, DaemonSet, Job, ReplicationController */
+  workloads: Workload[];
+  /** scheduling.k8s.io/v1alpha1 Workload */
+  gangWorkloads: GangWorkload[];
+  schedulerConfig?: { object: Record<string, unknown>; locate(path: (string | number)[]): { line: number; column: number } };
+  /** from the Scenario document, validated, in order */
+  timeline: TimelineStep[];
+  /** events of creating the objects: FailedCreate (admission refused a pod), SuccessfulCreate, ScalingReplicaSet */
+  admissionEvents: ClusterEvent[];
+  /** unknown kinds ("not simulated"), ignored fields, admission notes */
+  warnings: ScenarioError[];
+  /** extension: documents of kinds the simulator does not simulate, as written */
+  others: AnyObject[];
+  /** extension: the name/uid generator after loading, for objects the timeline creates */
+  names: NameGenerator;
+}
+
+export type LoadResult = { ok: true; scenario: LoadedScenario } | { ok: false; errors: ScenarioError[]; warnings: ScenarioError[] };
+
+/** "file:line:col: message" */
+export function formatScenarioError(e: ScenarioError): string {
+  return `${e.file}:${e.line}:${e.column}: ${e.message}`;
+}
+
+/** A decoded object with where it came from, for checks across objects. */
+interface Declared {
+  object: ScenarioObject;
+  root: SrcMap;
+  reader: Reader;
+}
+
+const MAX_LIST_DEPTH = 8;
+
+export function builtinPriorityClasses(): PriorityClass[] {
+  // upstream: pkg/apis/scheduling/v1/helpers.go SystemPriorityClasses (cluster-critical listed first there)
+  return [...SYSTEM_PRIORITY_CLASSES].reverse().map((c) => ({
+    apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: c.name }, value: c.value,
+    globalDefault: false, description: c.description, preemptionPolicy: 'PreemptLowerPriority',
+  }));
+}
+
+const nsOf = (o: { metadata: { namespace?: string } }): string => o.metadata.namespace ?? 'default';
+
+class Loader {
+  readonly diag: Diagnostics;
+  readonly declared: Declared[] = [];
+  readonly others: AnyObject[] = [];
+  scenario?: { root: SrcMap; reader: Reader };
+  schedulerConfig?: SrcMap;
+
+  constructor(readonly fileName: string) {
+    this.diag = new Diagnostics(fileName);
+  }
+
+  document(root: SrcNode, index: number, listDepth: number): void {
+    if (root.kind !== 'map') {
+      this.diag.add('errors', root.pos, `document ${index}: expected a Kubernetes object (a mapping with apiVersion and kind), got ${describe(root)}`);
+      return;
+    }
+    const rec = decodeDocument(this.diag, root, index);
+    switch (rec.type) {
+      case 'invalid': return;
+      case 'object': this.declared.push({ object: rec.object, root, reader: rec.reader }); return;
+      case 'list':
+        if (listDepth >= MAX_LIST_DEPTH) {
+          rec.reader.error(root.pos, ['items'], `Lists nested more than ${MAX_LIST_DEPTH} deep`);
+          return;
+        }
+        for (const item of rec.items) this.document(item, index, listDepth + 1);
+        return;
+      case 'scenario':
+        if (this.scenario) rec.reader.error(root.pos, [], 'only one Scenario document is allowed');
+        else this.scenario = { root, reader: rec.reader };
+        return;
+      case 'schedulerConfig':
+        if (this.schedulerConfig) rec.reader.error(root.pos, [], 'only one KubeSchedulerConfiguration is allowed');
+        else this.schedulerConfig = root;
+        return;
+      case 'unknown':
+        rec.reader.warn(root.pos, [], `kind ${rec.kind} (${rec.apiVersion}) is not simulated; the object is kept but has no effect`);
+        this.others.push(toPlain(root) as AnyObject);
+    }
+  }
+
+  private at(d: Declared, path: Path): Pos {
+    return locate(d.root, path, d.root.pos);
+  }
+
+  /** Duplicates, references to missing nodes, one default PriorityClass, namespace annotations. */
+  crossCheck(): void {
+    const seen = new Map<string, Declared>();
+    let defaultClass: PriorityClass | undefined;
+    const nodes = new Set(this.declared.filter((d) => isNode(d.object)).map((d) => d.object.metadata.name));
+    for (const d of this.declared) {
+      const o = d.object;
+      if (!o.metadata.name) continue;
+      const key = `${o.kind}/${isNamespaced(o) ? nsOf(o) : ''}/${o.metadata.name}`;
+      if (seen.has(key)) {
+        d.reader.error(this.at(d, ['metadata', 'name']), ['metadata', 'name'], duplicate(o.metadata.name));
+        continue;
+      }
+      seen.set(key, d);
+      if (isPriorityClass(o) && o.globalDefault) {
+        if (defaultClass) {
+          d.reader.error(this.at(d, ['globalDefault']), ['globalDefault'], `priorityclasses.scheduling.k8s.io ${JSON.stringify(o.metadata.name)} is forbidden: PriorityClass ${defaultClass.metadata.name} is already marked as default. Only one default can exist`);
+        } else {
+          defaultClass = o;
+        }
+      }
+      if (isPod(o) && o.spec.nodeName !== undefined && !nodes.has(o.spec.nodeName)) {
+        d.reader.error(this.at(d, ['spec', 'nodeName']), ['spec', 'nodeName'], `node ${JSON.stringify(o.spec.nodeName)} not found`);
+      }
+      if (isNamespace(o)) this.checkNamespaceAnnotations(d, o);
+      if (isWorkload(o) && o.kind === 'Job') this.checkJobSelector(d, o);
+    }
+  }
+
+  private checkNamespaceAnnotations(d: Declared, ns: Namespace): void {
+    const a = ns.metadata.annotations ?? {};
+    const path = (k: string): Path => ['metadata', 'annotations', k];
+    for (const k of [ANNOTATION_NODE_SELECTOR, ANNOTATION_OPENSHIFT_NODE_SELECTOR]) {
+      if (!Object.prototype.hasOwnProperty.call(a, k)) continue;
+      const parsed = parseNodeSelectorAnnotation(a[k]!);
+      if (!parsed.ok) d.reader.error(this.at(d, path(k)), path(k), invalid(a[k], parsed.error));
+    }
+    if (Object.prototype.hasOwnProperty.call(a, ANNOTATION_DEFAULT_TOLERATIONS) && a[ANNOTATION_DEFAULT_TOLERATIONS]) {
+      const parsed = parseDefaultTolerations(a[ANNOTATION_DEFAULT_TOLERATIONS]!);
+      if (!parsed.ok) d.reader.error(this.at(d, path(ANNOTATION_DEFAULT_TOLERATIONS)), path(ANNOTATION_DEFAULT_TOLERATIONS), invalid(a[ANNOTATION_DEFAULT_TOLERATIONS], parsed.error));
+    }
+  }
+
+  /** upstream: ValidateGeneratedSelector — without manualSelector the selector must be the generated one. */
+  private checkJobSelector(d: Declared, job: Workload): void {
+    if (job.spec.manualSelector || !job.spec.selector) return;
+    const uid = job.metadata.uid;
+    const expected = { ...(job.spec.template.metadata?.labels ?? {}), ...(uid ? { [JOB_CONTROLLER_UID_LABEL]: uid } : {}) };
+    if (!uid || !compileLabelSelector(job.spec.selector).matches(expected)) {
+      d.reader.error(this.at(d, ['spec', 'selector']), ['spec', 'selector'], invalid(job.spec.selector, '`selector` not auto-generated'));
+    }
+  }
+}
+
+function collectNamespaces(objects: readonly ScenarioObject[]): Namespace[] {
+  const declared = new Map<string, Namespace>();
+  for (const o of objects) if (isNamespace(o) && !declared.has(o.metadata.name)) declared.set(o.metadata.name, o);
+  const order: string[] = [];
+  const add = (name: string) => { if (!order.includes(name)) order.push(name); };
+  if (!declared.has('default')) add('default');
+  for (const o of objects) {
+    if (isNamespace(o)) add(o.metadata.name);
+    else if (isNamespaced(o)) add(nsOf(o));
+  }
+  // upstream: SetDefaults_Namespace — every namespace is labelled with its name.
+  return order.map((name) => {
+    const ns = declared.get(name) ?? { apiVersion: 'v1', kind: 'Namespace' as const, metadata: { name } };
+    return { ...ns, metadata: { ...ns.metadata, labels: { ...(ns.metadata.labels ?? {}), [LABEL_METADATA_NAME]: name } } };
+  });
+}
+
+function load(text: string, fileName: string): LoadResult {
+  const loader = new Loader(fileName);
+  const parsed = parseYaml(text);
+  for (const e of parsed.errors) loader.diag.add('errors', e.pos, e.message);
+  for (const w of parsed.warnings) loader.diag.add('warnings', w.pos, w.message);
+  for (const doc of parsed.documents) if (doc.root) loader.document(doc.root, doc.index, 0);
+  loader.crossCheck();
+
+  const names = new NameGenerator();
+  const objects = loader.declared.map((d) => d.object);
+  const nodes = objects.filter(isNode);
+
+  // The timeline refers to declared nodes; its apply objects may add namespaces.
+  const timelineCtx = { nodes: new Set(nodes.map((n) => n.metadata.name)), applied: [] as ScenarioObject[] };
+  let meta: ScenarioMeta = {};
+  let timeline: TimelineStep[] = [];
+  if (loader.scenario) ({ meta, timeline } = decodeScenario(loader.scenario.reader, loader.scenario.root, timelineCtx));
+
+  if (loader.diag.errors.length > 0) return { ok: false, errors: loader.diag.errors, warnings: loader.diag.warnings };
+
+  const namespaces = collectNamespaces([...objects, ...timelineCtx.applied]);
+  const declaredClasses = objects.filter(isPriorityClass);
+  const priorityClasses = [...builtinPriorityClasses().filter((b) => !declaredClasses.some((c) => c.metadata.name === b.metadata.name)), ...declaredClasses];
+  const runtimeClasses = objects.filter(isRuntimeClass);
+
+  const pods: Pod[] = [];
+  const admissionEvents: ClusterEvent[] = [];
+  const ctx: AdmissionContext = {
+    nodes: new Map(nodes.map((n) => [n.metadata.name, n])),
+    namespaces: new Map(namespaces.map((n) => [n.metadata.name, n])),
+    priorityClasses: new Map(priorityClasses.map((p) => [p.metadata.name, p])),
+    runtimeClasses: new Map(runtimeClasses.map((r) => [r.metadata.name, r])),
+    names,
+    now: 0,
+  };
+
+  // Declared pods keep their names; controllers must not generate one of them.
+  for (const o of objects) if (isPod(o) && o.metadata.name) names.reserve(nsOf(o), o.metadata.name);
+  for (const d of loader.declared) {
+    const o = d.object;
+    if (o.metadata.uid === undefined && o.metadata.name) o.metadata.uid = names.uid(o.kind, isNamespaced(o) ? nsOf(o) : undefined, o.metadata.name);
+    if (!isPod(o)) continue;
+    if (o.metadata.name) names.release(nsOf(o), o.metadata.name);
+    const admitted = admitPod(o, ctx);
+    if (admitted.ok) {
+      pods.push(admitted.pod);
+      for (const w of admitted.warnings) d.reader.warn(d.root.pos, [], w);
+    } else {
+      if (o.metadata.name) names.reserve(nsOf(o), o.metadata.name);
+      admissionEvents.push({ time: 0, type: 'Warning', reason: 'FailedCreate', object: `Pod/${nsOf(o)}/${o.metadata.name || o.metadata.generateName || ''}`, message: admitted.message });
+      d.reader.warn(d.root.pos, [], `not created: ${admitted.message}`);
+    }
+  }
+
+  // The controllers run once every declared object exists.
+  const workloads: Workload[] = [];
+  const declaredWorkloads = loader.declared.filter((d) => isWorkload(d.object));
+  const prepared = new Map<Workload, Declared>();
+  for (const d of declaredWorkloads) {
+    const w = prepareWorkload(d.object as Workload);
+    prepared.set(w, d);
+    workloads.push(w);
+  }
+  for (let i = 0; i < workloads.length; i++) {
+    const w = workloads[i]!;
+    const result = expandWorkload(w, { ...ctx, pods, workloads });
+    workloads.splice(i + 1, 0, ...result.workloads);
+    pods.push(...result.pods);
+    admissionEvents.push(...result.events);
+    const d = prepared.get(w);
+    for (const msg of result.warnings) {
+      if (d) d.reader.warn(d.root.pos, [], msg);
+      else loader.diag.add('warnings', { line: 1, column: 1 }, msg);
+    }
+  }
+
+  let schedulerConfig: LoadedScenario['schedulerConfig'];
+  if (loader.schedulerConfig) {
+    const root = loader.schedulerConfig;
+    schedulerConfig = {
+      object: toPlain(root) as Record<string, unknown>,
+      locate: (path) => {
+        const pos = locate(root, path, root.pos);
+        return { line: pos.line, column: pos.column };
+      },
+    };
+  }
+
+  const scenario: LoadedScenario = {
+    fileName,
+    meta: { ...(meta.name !== undefined ? { name: meta.name } : {}), ...(meta.title !== undefined ? { title: meta.title } : {}), ...(meta.description !== undefined ? { description: meta.description } : {}), ...(meta.seed !== undefined ? { seed: meta.seed } : {}) },
+    nodes,
+    pods,
+    namespaces,
+    priorityClasses,
+    runtimeClasses,
+    services: objects.filter(isService),
+    pdbs: objects.filter(isPodDisruptionBudget),
+    workloads,
+    gangWorkloads: objects.filter(isGangWorkload),
+    timeline,
+    admissionEvents,
+    warnings: loader.diag.warnings,
+    others: loader.others,
+    names,
+  };
+  if (schedulerConfig) scenario.schedulerConfig = schedulerConfig;
+  return { ok: true, scenario };
+}
+
+/** What the API server adds when a workload is created (a Job's generated selector and labels). */
+export function prepareWorkload(w: Workload): Workload {
+  if (w.kind !== 'Job' || w.spec.manualSelector) return w;
+  // upstream: pkg/registry/batch/job/strategy.go generateSelector
+  const labels = { ...(w.spec.template.metadata?.labels ?? {}), ...jobLabels(w) };
+  return {
+    ...w,
+    spec: {
+      ...w.spec,
+      selector: w.spec.selector ?? { matchLabels: { [JOB_CONTROLLER_UID_LABEL]: w.metadata.uid ?? '' } },
+      template: { ...w.spec.template, metadata: { ...w.spec.template.metadata, labels } },
+    },
+  };
+}
+
+/** Loads a scenario. Never throws: broken input gives a list of positioned errors. */
+export function loadScenario(text: string, fileName = 'scenario.yaml'): LoadResult {
+  try {
+    if (typeof text !== 'string') {
+      return { ok: false, errors: [{ file: fileName, line: 1, column: 1, message: 'the scenario must be text' }], warnings: [] };
+    }
+    return load(text, fileName);
+  } catch (e) {
+    // A bug in the loader, not in the scenario; still an answer rather than a crash.
+    const message = e instanceof RangeError ? 'the scenario is nested too deeply to read' : `internal error while loading the scenario: ${e instanceof Error ? e.message : String(e)}`;
+    return { ok: false, errors: [{ file: fileName, line: 1, column: 1, message }], warnings: [] };
+  }
+}
+
+export { admitPod } from './admission';
+export type { AdmissionContext, AdmissionResult } from './admission';
+export { expandWorkload } from '../controllers';
+export type { ControllerContext, ExpansionResult } from '../controllers';
+export { NameGenerator } from './names';

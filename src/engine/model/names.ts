@@ -1,0 +1,85 @@
+// Deterministic names and uids. Upstream generates `generateName` suffixes with
+// utilrand.String(5) (k8s.io/apimachinery/pkg/util/rand) and uids with uuid.NewUUID(); the
+// simulator derives both from a hash and a counter, so the same scenario always gets the same
+// names, independent of the scheduling seed.
+
+/** upstream: apimachinery/pkg/util/rand (alphanums) — no vowels, no 0/1/3, to avoid words. */
+export const SAFE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+
+/** 32-bit FNV-1a over the UTF-16 code units of a string. */
+export function fnv32a(text: string, hash = 0x811c9dc5): number {
+  let h = hash >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/** upstream: rand.SafeEncodeString — every character mapped into the safe alphabet. */
+export function safeEncodeString(s: string): string {
+  let out = '';
+  for (const ch of s) out += SAFE_ALPHABET[ch.codePointAt(0)! % SAFE_ALPHABET.length];
+  return out;
+}
+
+function suffix(seed: number, length: number): string {
+  let h = seed >>> 0;
+  let out = '';
+  for (let i = 0; i < length; i++) {
+    // one multiply-xorshift round per character keeps consecutive seeds far apart
+    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 0;
+    h = Math.imul(h ^ (h >>> 12), 0x297a2d39) >>> 0;
+    h = (h ^ (h >>> 15)) >>> 0;
+    out += SAFE_ALPHABET[h % SAFE_ALPHABET.length];
+  }
+  return out;
+}
+
+export class NameGenerator {
+  /** "namespace/name" of every pod name handed out or declared */
+  private readonly taken = new Set<string>();
+  private uidCounter = 0;
+
+  /** Marks a name as used (declared objects). Returns false if it already was. */
+  reserve(namespace: string, name: string): boolean {
+    const key = `${namespace}/${name}`;
+    if (this.taken.has(key)) return false;
+    this.taken.add(key);
+    return true;
+  }
+
+  release(namespace: string, name: string): void {
+    this.taken.delete(`${namespace}/${name}`);
+  }
+
+  isTaken(namespace: string, name: string): boolean {
+    return this.taken.has(`${namespace}/${name}`);
+  }
+
+  /** generateName: `prefix` + 5 safe characters, unique in the namespace. */
+  generate(namespace: string, generateName: string): string {
+    // upstream: SimpleNameGenerator — the base is cut to 58 characters so the name stays within 63.
+    const prefix = generateName.length > 58 ? generateName.slice(0, 58) : generateName;
+    for (let attempt = 0; ; attempt++) {
+      const name = prefix + suffix(fnv32a(`${namespace}/${prefix}#${attempt}`), 5);
+      if (this.reserve(namespace, name)) return name;
+    }
+  }
+
+  /** A uid shaped like a version-4 UUID, unique per call. */
+  uid(kind: string, namespace: string | undefined, name: string): string {
+    const n = ++this.uidCounter;
+    const h1 = fnv32a(`${kind}/${namespace ?? ''}/${name}`);
+    const h2 = fnv32a(String(n), h1);
+    const hex = (v: number, len: number): string => (v >>> 0).toString(16).padStart(8, '0').slice(-len);
+    return `${hex(h1, 8)}-${hex(h2 >>> 16, 4)}-4${hex(h2, 3)}-8${hex(h1 ^ h2, 3)}-${n.toString(16).padStart(12, '0')}`;
+  }
+
+  clone(): NameGenerator {
+    const c = new NameGenerator();
+    for (const k of this.taken) c.taken.add(k);
+    c.uidCounter = this.uidCounter;
+    return c;
+  }
+}

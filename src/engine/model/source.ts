@@ -1,0 +1,269 @@
+// YAML text → a tree of source nodes that remember where they came from (line and column),
+// so every error can point at the offending value. Parsing follows what kubectl accepts:
+// YAML 1.1 scalars (yes/no/on/off booleans, 0755 octal) and `<<` merge keys, as go-yaml v2
+// (sigs.k8s.io/yaml) reads them; timestamps and sexagesimal numbers stay strings.
+// Mapping keys live in a Map, never as object properties, so `__proto__` is just a key.
+
+import {
+  Alias, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, Scalar,
+  type Document, type Node as YamlNode, type Tags,
+} from 'yaml';
+
+export interface Pos { line: number; column: number }
+
+export type SrcNode = SrcMap | SrcSeq | SrcScalar;
+
+export interface SrcEntry { key: string; keyPos: Pos; value: SrcNode }
+
+export interface SrcMap { kind: 'map'; pos: Pos; entries: Map<string, SrcEntry> }
+export interface SrcSeq { kind: 'seq'; pos: Pos; items: SrcNode[] }
+export interface SrcScalar {
+  kind: 'scalar';
+  pos: Pos;
+  value: string | number | boolean | null;
+  /** written in quotes or as a block scalar: always a string */
+  quoted: boolean;
+  /** the scalar as written (plain scalars), for exact numbers */
+  raw: string;
+}
+
+export interface SourceDocument {
+  /** 1-based position of the document in the stream */
+  index: number;
+  pos: Pos;
+  root: SrcNode | undefined;
+}
+
+export interface SourceProblem { pos: Pos; message: string }
+
+export interface ParsedSource {
+  documents: SourceDocument[];
+  errors: SourceProblem[];
+  warnings: SourceProblem[];
+}
+
+/** Deeper than this is not a Kubernetes object; it protects the walker's stack. */
+export const MAX_DEPTH = 100;
+/** Alias expansion budget ("billion laughs"). */
+const MAX_NODES = 200_000;
+
+// YAML 1.1 without the types Kubernetes' decoder never produces.
+const customTags = (tags: Tags): Tags => tags.filter((t) => {
+  const tag = typeof t === 'string' ? t : t.tag;
+  const format = typeof t === 'string' ? undefined : t.format;
+  return !tag.endsWith(':timestamp') && format !== 'TIME' && !tag.endsWith(':binary');
+});
+
+class Walker {
+  private budget = MAX_NODES;
+  readonly errors: SourceProblem[] = [];
+
+  constructor(private readonly doc: Document, private readonly lines: LineCounter, private readonly text: string) {}
+
+  posOf(node: { range?: readonly number[] | null } | null | undefined, fallback: Pos): Pos {
+    const offset = node?.range?.[0];
+    if (offset === undefined) return fallback;
+    const p = this.lines.linePos(offset);
+    return { line: p.line, column: p.col };
+  }
+
+  walk(node: unknown, fallback: Pos, depth: number, aliasDepth = 0): SrcNode | undefined {
+    if (--this.budget < 0) {
+      if (this.budget === -1) this.errors.push({ pos: fallback, message: 'document is too large (too many nodes after alias expansion)' });
+      return undefined;
+    }
+    if (depth > MAX_DEPTH) {
+      this.errors.push({ pos: fallback, message: `document is nested more than ${MAX_DEPTH} levels deep` });
+      return undefined;
+    }
+    if (node === null || node === undefined) return { kind: 'scalar', pos: fallback, value: null, quoted: false, raw: '' };
+    if (isAlias(node)) {
+      if (aliasDepth > MAX_DEPTH) {
+        this.errors.push({ pos: this.posOf(node, fallback), message: 'alias refers to itself' });
+        return undefined;
+      }
+      const target = (node as Alias).resolve(this.doc);
+      return this.walk(target, this.posOf(node, fallback), depth, aliasDepth + 1);
+    }
+    const pos = this.posOf(node as YamlNode, fallback);
+    if (isScalar(node)) return this.scalar(node, pos);
+    if (isSeq(node)) {
+      const items: SrcNode[] = [];
+      for (const item of node.items) {
+        const child = this.walk(item, pos, depth + 1, aliasDepth);
+        if (child) items.push(child);
+      }
+      return { kind: 'seq', pos, items };
+    }
+    if (isMap(node)) return this.map(node.items, pos, depth, aliasDepth);
+    this.errors.push({ pos, message: 'unsupported YAML node' });
+    return undefined;
+  }
+
+  private scalar(node: Scalar, pos: Pos): SrcScalar {
+    const quoted = node.type !== undefined && node.type !== Scalar.PLAIN;
+    const range = node.range;
+    const raw = typeof node.source === 'string' ? node.source
+      : range ? this.text.slice(range[0], range[1]) : String(node.value);
+    const v = node.value;
+    let value: SrcScalar['value'];
+    if (typeof v === 'string' || typeof v === 'boolean' || v === null) value = v;
+    else if (typeof v === 'number') value = v;
+    else if (typeof v === 'bigint') value = Number(v);
+    else value = raw; // symbols, binary, anything exotic: keep the text
+    return { kind: 'scalar', pos, value, quoted, raw };
+  }
+
+  private keyOf(key: unknown): string | undefined {
+    if (isAlias(key)) key = (key as Alias).resolve(this.doc);
+    if (key === null || key === undefined) return '';
+    if (isScalar(key)) {
+      const v = key.value;
+      if (v === null) return '';
+      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+      if (typeof v === 'symbol') return v.description ?? '';
+      return typeof key.source === 'string' ? key.source : undefined;
+    }
+    return undefined;
+  }
+
+  private isMergeKey(key: unknown): boolean {
+    if (!isScalar(key)) return false;
+    const v = key.value;
+    return (typeof v === 'symbol' && v.description === '<<') || (v === '<<' && (key.type === undefined || key.type === Scalar.PLAIN));
+  }
+
+  private map(pairs: readonly unknown[], pos: Pos, depth: number, aliasDepth: number): SrcMap {
+    const entries = new Map<string, SrcEntry>();
+    const merges: { value: unknown; pos: Pos }[] = [];
+    for (const pair of pairs) {
+      if (!isPair(pair)) continue;
+      const keyPos = this.posOf(pair.key as YamlNode, pos);
+      if (this.isMergeKey(pair.key)) {
+        merges.push({ value: pair.value, pos: keyPos });
+        continue;
+      }
+      const key = this.keyOf(pair.key);
+      if (key === undefined) {
+        this.errors.push({ pos: keyPos, message: 'mapping keys must be strings, not collections' });
+        continue;
+      }
+      const value = this.walk(pair.value, this.posOf(pair.value as YamlNode, keyPos), depth + 1, aliasDepth);
+      if (value) entries.set(key, { key, keyPos, value });
+    }
+    // upstream (go-yaml v2): keys written in the mapping win over merged ones; earlier merge sources win.
+    for (const m of merges) {
+      const source = this.walk(m.value, m.pos, depth + 1, aliasDepth);
+      const sources = source?.kind === 'seq' ? source.items : source ? [source] : [];
+      for (const s of sources) {
+        if (s.kind !== 'map') {
+          this.errors.push({ pos: s.pos, message: 'merge sources (<<) must be mappings' });
+          continue;
+        }
+        for (const [k, e] of s.entries) if (!entries.has(k)) entries.set(k, e);
+      }
+    }
+    return { kind: 'map', pos, entries };
+  }
+}
+
+/** Parses a multi-document YAML stream. Never throws. */
+export function parseYaml(text: string): ParsedSource {
+  const out: ParsedSource = { documents: [], errors: [], warnings: [] };
+  const lines = new LineCounter();
+  const at = (offset: number): Pos => {
+    const p = lines.linePos(Math.max(0, Math.min(offset, text.length)));
+    return { line: p.line, column: p.col };
+  };
+  let docs: Document.Parsed[];
+  try {
+    const parsed = parseAllDocuments(text, { lineCounter: lines, prettyErrors: false, version: '1.1', customTags, uniqueKeys: true });
+    docs = [...parsed];
+    if ('empty' in parsed) {
+      for (const e of parsed.errors) out.errors.push({ pos: at(e.pos[0]), message: e.message });
+    }
+  } catch (e) {
+    out.errors.push({ pos: { line: 1, column: 1 }, message: `YAML could not be parsed: ${e instanceof RangeError ? 'nested too deeply' : String(e)}` });
+    return out;
+  }
+  docs.forEach((doc, i) => {
+    for (const e of doc.errors) out.errors.push({ pos: at(e.pos[0]), message: e.message });
+    for (const w of doc.warnings) out.warnings.push({ pos: at(w.pos[0]), message: w.message });
+    const docPos = at(doc.range[0]);
+    const walker = new Walker(doc, lines, text);
+    let root: SrcNode | undefined;
+    try {
+      root = doc.contents === null ? undefined : walker.walk(doc.contents, docPos, 0);
+    } catch (e) {
+      walker.errors.push({ pos: docPos, message: `YAML could not be read: ${e instanceof RangeError ? 'nested too deeply' : String(e)}` });
+    }
+    out.errors.push(...walker.errors);
+    if (root?.kind === 'scalar' && root.value === null) root = undefined;
+    out.documents.push({ index: i + 1, pos: root?.pos ?? docPos, root });
+  });
+  return out;
+}
+
+/** A short description of a node for "expected X, got Y" messages. */
+export function describe(node: SrcNode): string {
+  if (node.kind === 'map') return 'a mapping';
+  if (node.kind === 'seq') return 'a list';
+  const v = node.value;
+  if (v === null) return 'null';
+  if (typeof v === 'string') return `string ${JSON.stringify(truncate(v))}`;
+  if (typeof v === 'number') return `number ${node.raw || String(v)}`;
+  return `boolean ${node.raw || String(v)}`;
+}
+
+export function truncate(s: string, max = 80): string {
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+}
+
+/** A plain JSON-like value with own properties only (safe for `__proto__` keys). */
+export function toPlain(node: SrcNode | undefined): unknown {
+  if (!node) return undefined;
+  if (node.kind === 'scalar') return node.value;
+  if (node.kind === 'seq') return node.items.map(toPlain);
+  const out: Record<string, unknown> = {};
+  for (const [k, e] of node.entries) {
+    Object.defineProperty(out, k, { value: toPlain(e.value), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** The position of the node at `path` below `node`, or of the deepest node on the way. */
+export function locate(node: SrcNode | undefined, path: readonly (string | number)[], fallback: Pos): Pos {
+  let current = node;
+  let pos = node?.pos ?? fallback;
+  for (const seg of path) {
+    if (!current) break;
+    if (current.kind === 'map' && typeof seg === 'string') {
+      const e = current.entries.get(seg);
+      if (!e) break;
+      current = e.value;
+      pos = current.kind === 'scalar' && current.value === null ? e.keyPos : current.pos;
+    } else if (current.kind === 'seq' && typeof seg === 'number') {
+      const item = current.items[seg];
+      if (!item) break;
+      current = item;
+      pos = item.pos;
+    } else {
+      break;
+    }
+  }
+  return pos;
+}
+
+/** A JSON value (e.g. from an annotation) as source nodes, all at one position. */
+export function jsonToSrc(value: unknown, pos: Pos, depth = 0): SrcNode {
+  if (depth > MAX_DEPTH) return { kind: 'scalar', pos, value: null, quoted: false, raw: '' };
+  if (Array.isArray(value)) return { kind: 'seq', pos, items: value.map((v) => jsonToSrc(v, pos, depth + 1)) };
+  if (value !== null && typeof value === 'object') {
+    const entries = new Map<string, SrcEntry>();
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) entries.set(k, { key: k, keyPos: pos, value: jsonToSrc(v, pos, depth + 1) });
+    return { kind: 'map', pos, entries };
+  }
+  if (typeof value === 'string') return { kind: 'scalar', pos, value, quoted: true, raw: value };
+  if (typeof value === 'number' || typeof value === 'boolean') return { kind: 'scalar', pos, value, quoted: false, raw: String(value) };
+  return { kind: 'scalar', pos, value: null, quoted: false, raw: '' };
+}
