@@ -18,7 +18,7 @@ function newPod(name: string, labels: Record<string, string> = { foo: 'bar' }): 
 const unready = (pod: Pod): Pod => { pod.status.conditions = []; return pod; };
 const ready = (pod: Pod): Pod => { pod.status.conditions = [{ type: 'Ready', status: 'True' }]; return pod; };
 
-function workload(kind: string, name: string, replicas: number, apiVersion = 'apps/v1', owner?: OwnerReference): Workload {
+function workload(kind: Workload['kind'], name: string, replicas: number, apiVersion = 'apps/v1', owner?: OwnerReference): Workload {
   return { apiVersion, kind, metadata: { name, namespace: 'default', uid: `${kind}-${name}`, ...(owner ? { ownerReferences: [owner] } : {}) }, spec: { replicas, template: { spec: { containers: [] } } } };
 }
 function ownedBy(pod: Pod, w: Workload): Pod {
@@ -128,7 +128,7 @@ describe('disruption controller status (upstream disruption_test.go)', () => {
     expect(sync(pdb, pods, [rc]).status.disruptionsAllowed).toBe(1);
   });
 
-  it.each([
+  it.each<{ name: string; kind: Workload['kind']; apiVersion: string }>([
     { name: 'TestReplicationController', kind: 'ReplicationController', apiVersion: 'v1' },
     { name: 'TestStatefulSetController', kind: 'StatefulSet', apiVersion: 'apps/v1' },
   ])('$name: 34% of 3 rounds up to 2', ({ kind, apiVersion }) => {
