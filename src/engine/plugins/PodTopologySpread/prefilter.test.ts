@@ -9,7 +9,7 @@ import { newPodInfo } from '../../framework/podInfo';
 import type { LabelSelector, Node, Pod, Service, TopologySpreadConstraint } from '../../model/types';
 import { makePod } from '../../testing/builders';
 import { getPreFilterState, type PreFilterState } from './filtering';
-import { barSelector, canonicalSelector, fooSelector, node, pod, spreadEnv, taints, zoneNode } from './testing';
+import { barSelector, canonicalSelector, fooSelector, node, pod, spreadEnv, taints, zoneNode, spreadPod } from './testing';
 
 const MAX_INT32 = 2147483647;
 const foo = { foo: '' };
@@ -67,11 +67,6 @@ const fivePods = (labels: Record<string, string> = foo): Pod[] => [
   pod('p-a1', 'node-a', labels), pod('p-a2', 'node-a', labels), pod('p-b1', 'node-b', labels), pod('p-y1', 'node-y', labels), pod('p-y2', 'node-y', labels),
 ];
 const sevenPods = (): Pod[] => [...fivePods(), pod('p-y3', 'node-y', foo), pod('p-y4', 'node-y', foo)];
-const spreadPod = (labels: Record<string, string>, ...constraints: [number, string, TopologySpreadConstraint['whenUnsatisfiable'], LabelSelector | undefined, Partial<TopologySpreadConstraint>?][]) => {
-  const w = makePod().name('p').labels(labels);
-  for (const [maxSkew, key, when, selector, extra] of constraints) w.spreadConstraint(maxSkew, key, when, selector, extra);
-  return w;
-};
 const service = (selector: Record<string, string>): Service => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'svc' }, spec: { selector } });
 const policyNodes = (): Node[] => [node('node-a', { node: 'node-a', foo: '' }), node('node-b', { node: 'node-b', foo: '' }), node('node-c', { node: 'node-c', bar: '' })];
 const taintNodes = (): Node[] => [node('node-a', { node: 'node-a' }), node('node-b', { node: 'node-b' }), node('node-c', { node: 'node-c', bar: '' }, taints)];

@@ -5,23 +5,18 @@
 import { describe, expect, it } from 'vitest';
 import { CycleState } from '../../framework/cycleState';
 import { newPodInfo } from '../../framework/podInfo';
-import type { LabelSelector, Node, Pod, Service, TopologySpreadConstraint, Workload } from '../../model/types';
+import type { LabelSelector, Node, Pod, Service, Workload } from '../../model/types';
 import { makePod } from '../../testing/builders';
 import { runScore } from '../../testing/framework';
 import type { PodTopologySpreadArgs } from './args';
 import { getPreScoreState, topologyNormalizingWeight } from './scoring';
-import { barSelector, canonicalSelector, fooSelector, node, pod, spreadEnv, taints } from './testing';
+import { barSelector, canonicalSelector, fooSelector, node, pod, spreadEnv, taints, spreadPod } from './testing';
 
 const HOSTNAME = 'kubernetes.io/hostname';
 const ZONE = 'topology.kubernetes.io/zone';
 const foo = { foo: '' };
 const fooBar = { foo: '', bar: '' };
 
-const spreadPod = (labels: Record<string, string>, ...constraints: [number, string, TopologySpreadConstraint['whenUnsatisfiable'], LabelSelector | undefined, Partial<TopologySpreadConstraint>?][]) => {
-  const w = makePod().name('p').labels(labels);
-  for (const [maxSkew, key, when, selector, extra] of constraints) w.spreadConstraint(maxSkew, key, when, selector, extra);
-  return w;
-};
 const hostNode = (name: string, labels: Record<string, string> = {}, nodeTaints?: typeof taints): Node => node(name, { [HOSTNAME]: name, ...labels }, nodeTaints);
 const replicaSet = (name: string, selector: LabelSelector): Workload =>
   ({ apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name, namespace: 'default' }, spec: { selector, template: { spec: { containers: [] } } } });

@@ -2,9 +2,9 @@
 // filtering_test.go (fooSelector, barSelector, taints) and the way its tables build nodes and pods.
 
 import type { Plugin } from '../../framework/interfaces';
-import { makeNode, makePod } from '../../testing/builders';
+import { makeNode, makePod, type PodWrapper } from '../../testing/builders';
 import { newTestEnv, type TestCluster, type TestEnv } from '../../testing/framework';
-import type { LabelSelector, Labels, Node, Pod, Taint } from '../../model/types';
+import type { LabelSelector, Labels, Node, Pod, Taint, TopologySpreadConstraint } from '../../model/types';
 import type { PodTopologySpreadArgs } from './args';
 import { PodTopologySpread } from './index';
 
@@ -27,6 +27,15 @@ export const zoneNode = (name: string, zone: string, extra: Labels = {}, nodeTai
 /** st.MakePod().Name(name).Node(nodeName).Label(k, v)... */
 export const pod = (name: string, nodeName: string, labels: Labels = {}, namespace = 'default'): Pod =>
   makePod().name(name).namespace(namespace).node(nodeName).labels(labels).obj();
+
+type SpreadArgs = [maxSkew: number, topologyKey: string, whenUnsatisfiable: TopologySpreadConstraint['whenUnsatisfiable'], labelSelector: LabelSelector | undefined, extra?: Partial<TopologySpreadConstraint>];
+
+/** st.MakePod().Name("p").Label(...).SpreadConstraint(...)... */
+export function spreadPod(labels: Labels, ...constraints: SpreadArgs[]): PodWrapper {
+  const w = makePod().name('p').labels(labels);
+  for (const [maxSkew, key, when, selector, extra] of constraints) w.spreadConstraint(maxSkew, key, when, selector, extra);
+  return w;
+}
 
 export interface SpreadEnv {
   env: TestEnv;

@@ -92,6 +92,12 @@ const rows: SelectorRow[] = [
     matches: [{ app: 'legacy' }], rejects: [{}],
   },
   {
+    name: 'ReplicationController owner (selector held as {matchLabels})',
+    pod: makePod().name('rc-x').label('app', 'legacy').ownerReference('ReplicationController', 'rc', 'v1').obj(),
+    workloads: [workload('ReplicationController', 'rc', { matchLabels: { app: 'legacy' } }, 'v1')],
+    matches: [{ app: 'legacy' }], rejects: [{}],
+  },
+  {
     name: 'Job owner is not a supported controller',
     pod: makePod().name('j').label('job-name', 'j').ownerReference('Job', 'j', 'batch/v1').obj(),
     workloads: [workload('Job', 'j', { matchLabels: { 'job-name': 'j' } }, 'batch/v1')],

@@ -57,13 +57,22 @@ export function defaultSelector(pod: Pod, cluster: ClusterLister): LabelSelector
   const namespace = podNamespace(pod);
   if (isKind(owner, REPLICATION_CONTROLLER)) {
     const rc = cluster.workload(owner.kind, namespace, owner.name);
-    // A ReplicationController's spec.selector is a plain label map, not a LabelSelector.
-    if (rc) return { matchLabels: { ...labelSet, ...(rc.spec.selector as Labels | undefined) }, matchExpressions: [] };
+    if (rc) return { matchLabels: { ...labelSet, ...replicationControllerSelector(rc.spec.selector) }, matchExpressions: [] };
   } else if (isKind(owner, REPLICA_SET) || isKind(owner, STATEFUL_SET)) {
     const workload = cluster.workload(owner.kind, namespace, owner.name);
     if (workload) selector.matchExpressions = selectorRequirements(workload.spec.selector);
   }
   return selector;
+}
+
+/**
+ * A ReplicationController's spec.selector is a plain label map in the API; the model may hold it
+ * as written or wrapped as {matchLabels}.
+ */
+function replicationControllerSelector(selector: LabelSelector | Labels | undefined): Labels {
+  if (selector === undefined || selector === null) return {};
+  if ('matchLabels' in selector || 'matchExpressions' in selector) return (selector as LabelSelector).matchLabels ?? {};
+  return selector as Labels;
 }
 
 /** labels.Selector.Empty() for a selector built by defaultSelector. */
