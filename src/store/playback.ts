@@ -34,7 +34,7 @@ export function positionBefore(state: PodplayState): PlaybackPosition | undefine
 }
 
 export function createPlayback(set: Set, get: Get, deps: StoreDeps, ensureFrames: () => void): PlaybackSlice {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: unknown;
 
   function moveTo(position: PlaybackPosition | undefined): boolean {
     if (position === undefined) return false;
@@ -91,6 +91,11 @@ export function createPlayback(set: Set, get: Get, deps: StoreDeps, ensureFrames
       else seek(cycle - 1, 'first');
     },
     seekCycle: (cycle) => seek(cycle, 'first'),
+    seekStep(step) {
+      const { cycle } = get().position;
+      const count = phaseCount(get(), cycle);
+      if (count > 0) moveTo({ cycle, step: Math.min(Math.max(0, step), count - 1) });
+    },
     toFirstCycle: () => seek(1, 'first'),
     toLastCycle: () => seek(get().run?.cycles.length ?? 0, 'last'),
     play() {

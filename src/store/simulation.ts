@@ -23,7 +23,7 @@ export interface SimulationControl {
 export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: { fileName: string; text: string }): SimulationControl {
   let nextRunId = 1;
   let pendingText = '';
-  let debounce: ReturnType<typeof setTimeout> | undefined;
+  let debounce: unknown;
   const requested = new Set<string>();
 
   function simulateNow(): void {

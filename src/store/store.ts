@@ -9,10 +9,22 @@ import { createPlayback } from './playback';
 import { createSimulation } from './simulation';
 import type { PodplayState, ViewSlice } from './types';
 
+/** Timers as the store uses them (injected so tests control time). */
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** The browser's timers, called on their own object (window.setTimeout rejects another `this`). */
+export const browserTimers: Timers = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
 export interface StoreDeps {
   client: EngineClient;
   storage: ScenarioStorage;
-  timers: { setTimeout: typeof setTimeout; clearTimeout: typeof clearTimeout };
+  timers: Timers;
   /** the scenario shown on a first visit */
   defaultScenario: { fileName: string; text: string };
   /** quiet time after the last keystroke before the text is simulated */

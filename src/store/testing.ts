@@ -3,7 +3,7 @@
 import type { EngineClient } from '../worker/client';
 import type { WorkerReply, WorkerRequest } from '../worker/protocol';
 import { createScenarioStorage } from './persistence';
-import { createPodplayStore, type PodplayStore, type StoreDeps } from './store';
+import { browserTimers, createPodplayStore, type PodplayStore, type StoreDeps } from './store';
 
 export interface ScriptedClient extends EngineClient {
   sent: WorkerRequest[];
@@ -44,7 +44,7 @@ export function testStore(client: EngineClient, overrides: Partial<StoreDeps> = 
   return createPodplayStore({
     client,
     storage: createScenarioStorage(memoryStorage()),
-    timers: { setTimeout, clearTimeout },
+    timers: browserTimers,
     defaultScenario: { fileName: 'default.yaml', text: 'kind: Node' },
     debounceMs: 300,
     ...overrides,

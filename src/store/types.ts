@@ -57,6 +57,8 @@ export interface PlaybackSlice {
   /** to the start of the current cycle, or of the previous one when already there */
   previousCycle(): void;
   seekCycle(cycle: number): void;
+  /** another extension point of the cycle on screen */
+  seekStep(step: number): void;
   toFirstCycle(): void;
   toLastCycle(): void;
   play(): void;

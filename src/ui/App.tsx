@@ -1,0 +1,55 @@
+// The page: toolbar; the scenario editor on the left; on the right the cycle strip, the extension
+// points of the cycle, the narration, the cluster, and the step's details beside the side tabs.
+
+import { Component, type ReactNode } from 'react';
+import { CycleStrip } from './components/CycleStrip';
+import { DetailTabs } from './components/DetailTabs';
+import { HelpOverlay } from './components/HelpOverlay';
+import { Narration } from './components/Narration';
+import { PhaseTrack } from './components/PhaseTrack';
+import { Toolbar } from './components/Toolbar';
+import { EditorPane } from './editor/EditorPane';
+import { useKeyboard, useReducedMotion } from './useKeyboard';
+import { ClusterView } from './viz/ClusterView';
+import { StepDetails } from './viz/StepDetails';
+
+/** A view that throws shows a note in its place; the rest of the page (and the editor) keeps working. */
+class ViewBoundary extends Component<{ name: string; children: ReactNode }, { error?: Error }> {
+  override state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    if (this.state.error === undefined) return this.props.children;
+    return (
+      <div className="view-error" role="alert">
+        The {this.props.name} could not be drawn ({this.state.error.message}).{' '}
+        <button type="button" className="button small" onClick={() => this.setState({ error: undefined })}>Try again</button>
+      </div>
+    );
+  }
+}
+
+export function App() {
+  useKeyboard();
+  useReducedMotion();
+  return (
+    <div className="app">
+      <Toolbar />
+      <main className="workspace">
+        <EditorPane />
+        <div className="stage">
+          <ViewBoundary name="cycle strip"><CycleStrip /></ViewBoundary>
+          <ViewBoundary name="phase track"><PhaseTrack /></ViewBoundary>
+          <ViewBoundary name="narration"><Narration /></ViewBoundary>
+          <ViewBoundary name="cluster view"><ClusterView /></ViewBoundary>
+          <div className="details">
+            <ViewBoundary name="step details"><StepDetails /></ViewBoundary>
+            <ViewBoundary name="side panel"><DetailTabs /></ViewBoundary>
+          </div>
+        </div>
+      </main>
+      <HelpOverlay />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// The events so far, as `kubectl get events -A` lists them.
+
+import { useMemo } from 'react';
+import { formatAge } from '../format';
+import { useStep } from '../useStep';
+import { eventsSoFar, kubectlObject } from './events';
+
+const ROWS_SHOWN = 300;
+
+export function EventLog() {
+  const view = useStep();
+  const events = useMemo(
+    () => (view === undefined ? [] : eventsSoFar(view.run, view.step.summary.cycle, view.isLastStep)),
+    [view],
+  );
+  const now = view?.step.summary.time ?? 0;
+  const shown = events.slice(-ROWS_SHOWN);
+  return (
+    <section className="event-log" data-testid="event-log" aria-label="Events">
+      {events.length === 0 ? <p className="empty">No events yet.</p> : (
+        <table className="kubectl">
+          <thead>
+            <tr><th scope="col">NAMESPACE</th><th scope="col">LAST SEEN</th><th scope="col">TYPE</th><th scope="col">REASON</th><th scope="col">OBJECT</th><th scope="col">MESSAGE</th></tr>
+          </thead>
+          <tbody>
+            {shown.map((e, i) => {
+              const { namespace, object } = kubectlObject(e.object);
+              return (
+                <tr key={events.length - shown.length + i} data-testid="event-row" data-reason={e.reason} data-object={e.object} className={`event-${e.type}`}>
+                  <td>{namespace ?? ''}</td>
+                  <td>{formatAge(now - e.time)}</td>
+                  <td>{e.type}</td>
+                  <td>{e.reason}</td>
+                  <td>{object}</td>
+                  <td className="message">{e.message}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {events.length > shown.length && <p className="more">{events.length - shown.length} earlier events not shown.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+// The `?` overlay: every registered command with its shortcut.
+
+import { useEffect, useRef } from 'react';
+import { COMMANDS, keyLabel } from '../../store/commands';
+import { usePodplay } from '../../store/hooks';
+
+export function HelpOverlay() {
+  const open = usePodplay((s) => s.helpOpen);
+  const setHelpOpen = usePodplay((s) => s.setHelpOpen);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const el = dialog.current;
+    if (el === null) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+  // the same key may serve two commands (Space: run, pause); list each key set once
+  const seen = new Set<string>();
+  const rows = COMMANDS.filter((c) => {
+    const keys = c.shortcut?.join(' ') ?? '';
+    if (keys === '' || seen.has(keys)) return false;
+    seen.add(keys);
+    return true;
+  });
+  return (
+    <dialog ref={dialog} className="help" data-testid="help-overlay" aria-label="Keyboard shortcuts" onClose={() => setHelpOpen(false)}>
+      <h2>Keyboard shortcuts</h2>
+      <table>
+        <tbody>
+          {rows.map((c) => (
+            <tr key={c.id}>
+              <td className="keys">{c.shortcut!.map((k) => <kbd key={k}>{keyLabel(k)}</kbd>)}</td>
+              <td>{c.id === 'run' ? 'Play / pause' : c.label}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="help-note">Shortcuts work outside the editor. Esc closes this.</p>
+      <button type="button" className="button" onClick={() => setHelpOpen(false)}>Close</button>
+    </dialog>
+  );
+}

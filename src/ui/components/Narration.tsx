@@ -1,0 +1,19 @@
+// One line in plain words for the step on screen, read out by screen readers as it changes.
+
+import { usePodplay } from '../../store/hooks';
+import { narrate } from '../narration/narrate';
+import { useStep } from '../useStep';
+
+export function Narration() {
+  const view = useStep();
+  const runState = usePodplay((s) => (s.run === undefined ? 'none' : s.run.cycles.length > 0 ? 'cycles' : s.run.complete ? 'empty' : 'streaming'));
+  const trace = view?.step.frame?.trace;
+  let text = 'Simulating…';
+  if (view !== undefined && trace !== undefined) {
+    const priority = view.run.summary.pods.find((p) => p.pod === trace.pod)?.priority ?? 0;
+    text = narrate(trace, view.step.phase, view.isLastStep, priority);
+  } else if (runState === 'empty') {
+    text = 'No scheduling cycles: no pod in this scenario needs scheduling.';
+  }
+  return <p className="narration" data-testid="narration" aria-live="polite">{text}</p>;
+}

@@ -1,0 +1,69 @@
+// One pod, the way `kubectl describe pod` reads: identity, placement at this step, the last
+// scheduling message, and its events so far.
+
+import { useMemo, type ReactNode } from 'react';
+import { usePodplay } from '../../store/hooks';
+import { formatAge } from '../format';
+import { useStep } from '../useStep';
+import { eventSource, eventsSoFar } from './events';
+
+function Field({ name, children }: { name: string; children: ReactNode }) {
+  return <><dt>{name}:</dt><dd>{children}</dd></>;
+}
+
+export function PodInspector() {
+  const view = useStep();
+  const inspected = usePodplay((s) => s.inspectedPod);
+  const inspectPod = usePodplay((s) => s.inspectPod);
+  const podKey = inspected ?? view?.step.summary.pod;
+  const podView = view?.pods.find((p) => p.pod === podKey);
+  const outcome = podView?.outcome ?? view?.run.summary.pods.find((p) => p.pod === podKey);
+  const events = useMemo(
+    () => (view === undefined || podKey === undefined ? [] : eventsSoFar(view.run, view.step.summary.cycle, view.isLastStep).filter((e) => e.object === `Pod/${podKey}`)),
+    [view, podKey],
+  );
+  if (view === undefined || podKey === undefined || outcome === undefined) {
+    return <section className="pod-inspector" data-testid="pod-inspector"><p className="empty">Click a pod to describe it.</p></section>;
+  }
+  const [namespace, name] = podKey.split('/');
+  const now = view.step.summary.time;
+  const bound = podView?.node !== undefined;
+  const lastFailure = [...events].reverse().find((e) => e.reason === 'FailedScheduling');
+  const scheduled = events.some((e) => e.reason === 'Scheduled');
+  return (
+    <section className="pod-inspector" data-testid="pod-inspector" data-pod={podKey} aria-label={`Pod ${podKey}`}>
+      <div className="inspector-head">
+        <span>kubectl describe pod {name} -n {namespace}</span>
+        {inspected !== undefined && <button type="button" className="button small" onClick={() => inspectPod(undefined)}>follow the cycle</button>}
+      </div>
+      <dl className="describe">
+        <Field name="Name">{name}</Field>
+        <Field name="Namespace">{namespace}</Field>
+        <Field name="Priority">{outcome.priority}</Field>
+        <Field name="Scheduler">{outcome.schedulerName}</Field>
+        <Field name="Node">{podView?.node ?? '<none>'}</Field>
+        <Field name="Status">{podView === undefined ? (outcome.deletedAt !== undefined ? 'Deleted' : 'Not created yet') : bound ? (podView.terminating || podView.leaving ? 'Terminating' : 'Running') : 'Pending'}</Field>
+        {podView?.location === 'gated' && <Field name="Reason">SchedulingGated</Field>}
+        {podView?.nominated !== undefined && <Field name="Nominated Node Name">{podView.nominated}</Field>}
+        {outcome.owner !== undefined && <Field name="Controlled By">{outcome.owner}</Field>}
+        <Field name="Conditions">
+          PodScheduled {scheduled || bound ? 'True' : lastFailure ? 'False (Unschedulable)' : 'Unknown'}
+        </Field>
+        {!bound && lastFailure && <Field name="Message">{lastFailure.message}</Field>}
+      </dl>
+      <h4>Events:</h4>
+      {events.length === 0 ? <p className="empty">&lt;none&gt;</p> : (
+        <table className="kubectl">
+          <thead><tr><th scope="col">Type</th><th scope="col">Reason</th><th scope="col">Age</th><th scope="col">From</th><th scope="col">Message</th></tr></thead>
+          <tbody>
+            {events.map((e, i) => (
+              <tr key={i} className={`event-${e.type}`}>
+                <td>{e.type}</td><td>{e.reason}</td><td>{formatAge(now - e.time)}</td><td>{eventSource(e.reason)}</td><td className="message">{e.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

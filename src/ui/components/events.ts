@@ -1,0 +1,29 @@
+// Which events have happened at the step on screen, and how kubectl writes their objects.
+
+import type { RunView } from '../../store/types';
+import type { TimedEvent } from '../../worker/protocol';
+
+/** Events of earlier cycles, and of this cycle once its last step is on screen. */
+export function eventsSoFar(run: RunView, cycle: number, isLastStep: boolean): TimedEvent[] {
+  const limit = isLastStep ? cycle : cycle - 1;
+  let end = 0;
+  while (end < run.events.length && run.events[end]!.cycle <= limit) end++;
+  return run.events.slice(0, end);
+}
+
+/** "Pod/default/web-1" → { namespace: "default", object: "pod/web-1" }; "Node/n1" → { object: "node/n1" } */
+export function kubectlObject(object: string): { namespace?: string; object: string } {
+  const [kind = '', ...rest] = object.split('/');
+  if (rest.length === 2) return { namespace: rest[0], object: `${kind.toLowerCase()}/${rest[1]}` };
+  return { object: `${kind.toLowerCase()}/${rest.join('/')}` };
+}
+
+const SOURCES: Record<string, string> = {
+  Scheduled: 'default-scheduler', FailedScheduling: 'default-scheduler', Preempted: 'default-scheduler',
+  TaintManagerEviction: 'taint-eviction-controller', Evicted: 'kubelet',
+};
+
+/** The component that writes an event of this reason upstream (kubectl describe's From column). */
+export function eventSource(reason: string): string {
+  return SOURCES[reason] ?? 'podplay';
+}

@@ -1,0 +1,362 @@
+// JSON Schemas for the kinds a scenario may hold (contracts/scenario-and-trace.md, section 1),
+// written by us for the fields the simulator honours, with hover descriptions. monaco-yaml uses
+// them offline for completion, hover and validation. Objects where a typo silently changes the
+// outcome (pod spec, resources, spread constraints, affinity) reject unknown properties; metadata
+// and status accept anything, so `kubectl get -o yaml` output pastes cleanly.
+
+import type { JSONSchema } from 'monaco-yaml';
+
+type Props = Record<string, JSONSchema>;
+
+const str = (description: string, extra: JSONSchema = {}): JSONSchema => ({ type: 'string', description, ...extra });
+const int = (description: string, extra: JSONSchema = {}): JSONSchema => ({ type: 'integer', description, ...extra });
+const bool = (description: string): JSONSchema => ({ type: 'boolean', description });
+const oneOfValues = (values: string[], description: string): JSONSchema => ({ type: 'string', enum: values, description });
+const arr = (items: JSONSchema, description: string): JSONSchema => ({ type: 'array', items, description });
+const ref = (name: string, description?: string): JSONSchema => (description ? { $ref: `#/definitions/${name}`, description } : { $ref: `#/definitions/${name}` });
+
+/** An object; `strict` flags properties the simulator does not know (typos). */
+function obj(description: string, properties: Props, options: { required?: string[]; strict?: boolean } = {}): JSONSchema {
+  const schema: JSONSchema = { type: 'object', description, properties };
+  if (options.required) schema.required = options.required;
+  if (options.strict) schema.additionalProperties = false;
+  return schema;
+}
+
+const quantity: JSONSchema = {
+  type: ['string', 'number'],
+  description: 'A Kubernetes quantity: cpu as cores or millicores ("2", "500m"); memory in bytes with a suffix ("512Mi", "8Gi", "1G").',
+  pattern: '^[+]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei|e[0-9]+)?$',
+};
+
+const labels: JSONSchema = { type: 'object', additionalProperties: { type: 'string' }, description: 'Labels: string keys and string values.' };
+
+const resourceList: JSONSchema = {
+  type: 'object', additionalProperties: quantity,
+  description: 'Resource name → quantity: cpu, memory, ephemeral-storage, pods, hugepages-*, or an extended resource such as nvidia.com/gpu.',
+  properties: {
+    cpu: { ...quantity, description: 'CPU in cores ("2") or millicores ("500m").' },
+    memory: { ...quantity, description: 'Memory in bytes, usually with a binary suffix ("512Mi", "4Gi").' },
+    'ephemeral-storage': { ...quantity, description: 'Local ephemeral storage in bytes.' },
+    pods: { ...quantity, description: 'Node only: how many pods fit (defaults to 110).' },
+  },
+};
+
+const metadata = obj('Standard object metadata. Only name, namespace, labels, annotations and ownerReferences matter to the simulation.', {
+  name: str('Object name, unique per kind (and namespace).'),
+  namespace: str('Namespace of a namespaced object; "default" when omitted.'),
+  generateName: str('Prefix for a generated name.'),
+  labels: { ...labels, description: 'Labels: matched by selectors, node affinity, topology spread and inter-pod affinity.' },
+  annotations: { type: 'object', description: 'Annotations. `scheduler.alpha.kubernetes.io/node-selector` on a Namespace sets the project node selector.' },
+  ownerReferences: arr(obj('The object this one belongs to.', { apiVersion: str('API version of the owner.'), kind: str('Kind of the owner.'), name: str('Name of the owner.'), controller: bool('True for the managing controller.') }), 'Owners of the object.'),
+});
+
+const operatorIn = ['In', 'NotIn', 'Exists', 'DoesNotExist'];
+
+const labelSelector = obj('Selects objects by labels: all matchLabels and all matchExpressions must hold. An empty selector matches everything (for topology spread: nothing).', {
+  matchLabels: { ...labels, description: 'key: value pairs that must all match.' },
+  matchExpressions: arr(obj('One label requirement.', {
+    key: str('Label key.'),
+    operator: oneOfValues(operatorIn, 'In / NotIn compare against values; Exists / DoesNotExist ignore them.'),
+    values: arr({ type: 'string' }, 'Values for In and NotIn.'),
+  }, { required: ['key', 'operator'], strict: true }), 'Requirements that must all hold.'),
+}, { strict: true });
+
+const nodeSelectorRequirement = obj('One requirement on a node label (or field).', {
+  key: str('Node label key (for matchFields: only metadata.name).'),
+  operator: oneOfValues([...operatorIn, 'Gt', 'Lt'], 'Gt and Lt compare the label value as an integer.'),
+  values: arr({ type: 'string' }, 'Values for In, NotIn (several) and Gt, Lt (exactly one).'),
+}, { required: ['key', 'operator'], strict: true });
+
+const nodeSelectorTerm = obj('All requirements of one term must hold.', {
+  matchExpressions: arr(nodeSelectorRequirement, 'Requirements on node labels.'),
+  matchFields: arr(nodeSelectorRequirement, 'Requirements on node fields (metadata.name).'),
+}, { strict: true });
+
+const podAffinityTerm = obj('Pods matching labelSelector (in these namespaces) in the same topology domain as the node.', {
+  labelSelector,
+  namespaces: arr({ type: 'string' }, 'Namespaces to look in; with namespaceSelector unset and this empty, the pod\'s own namespace.'),
+  namespaceSelector: { ...labelSelector, description: 'Namespaces by their labels; {} means all namespaces.' },
+  topologyKey: str('Node label whose value defines the domain (kubernetes.io/hostname: per node; topology.kubernetes.io/zone: per zone).'),
+  matchLabelKeys: arr({ type: 'string' }, 'Pod label keys whose values are added to the selector (key In value).'),
+  mismatchLabelKeys: arr({ type: 'string' }, 'Pod label keys whose values are added to the selector as key NotIn value.'),
+}, { required: ['topologyKey'], strict: true });
+
+const podAffinity = (what: string) => obj(what, {
+  requiredDuringSchedulingIgnoredDuringExecution: arr(ref('podAffinityTerm'), 'Hard rules: the Filter of InterPodAffinity rejects nodes that break them.'),
+  preferredDuringSchedulingIgnoredDuringExecution: arr(obj('A soft rule with a weight (1-100) for scoring.', {
+    weight: int('1-100: added to (or, for anti-affinity, taken from) the InterPodAffinity score of matching nodes.', { minimum: 1, maximum: 100 }),
+    podAffinityTerm: ref('podAffinityTerm'),
+  }, { required: ['weight', 'podAffinityTerm'], strict: true }), 'Soft rules: InterPodAffinity Score.'),
+}, { strict: true });
+
+const toleration = obj('Lets the pod ignore a taint that matches (TaintToleration).', {
+  key: str('Taint key; empty with operator Exists tolerates every taint.'),
+  operator: oneOfValues(['Exists', 'Equal', 'Gt', 'Lt'], 'Equal (default) compares value; Exists ignores it.'),
+  value: str('Taint value for Equal.'),
+  effect: oneOfValues(['NoSchedule', 'PreferNoSchedule', 'NoExecute', ''], 'Empty tolerates every effect.'),
+  tolerationSeconds: int('NoExecute only: how long the pod stays after the taint appears.'),
+}, { strict: true });
+
+const container = obj('A container. Only resources, ports and (for init containers) restartPolicy matter to scheduling.', {
+  name: str('Container name.'),
+  image: str('Image; ImageLocality scores nodes that already have it.'),
+  resources: obj('Requests are what the scheduler reserves; limits stand in for missing requests.', {
+    requests: { ...resourceList, description: 'What NodeResourcesFit checks against free allocatable.' },
+    limits: { ...resourceList, description: 'Upper bounds; a limit without a request sets the request.' },
+  }, { strict: true }),
+  ports: arr(obj('A port; hostPort makes NodePorts check for conflicts.', {
+    containerPort: int('Port inside the container.'),
+    hostPort: int('Port on the node: two pods with the same hostPort/protocol/hostIP cannot share a node.'),
+    hostIP: str('Host IP of the hostPort (0.0.0.0 when empty).'),
+    protocol: oneOfValues(['TCP', 'UDP', 'SCTP'], 'Protocol (TCP by default).'),
+    name: str('Port name.'),
+  }, { strict: true }), 'Ports.'),
+  restartPolicy: oneOfValues(['Always'], 'Init containers only: Always makes it a sidecar, counted with the regular containers.'),
+  command: { type: 'array', description: 'Ignored by the simulation.' },
+  args: { type: 'array', description: 'Ignored by the simulation.' },
+  env: { type: 'array', description: 'Ignored by the simulation.' },
+  imagePullPolicy: str('Ignored by the simulation.'),
+  volumeMounts: { type: 'array', description: 'Ignored by the simulation.' },
+}, { strict: true });
+
+const topologySpreadConstraint = obj('Spread matching pods evenly over topology domains (PodTopologySpread).', {
+  maxSkew: int('How far a domain may exceed the global minimum of matching pods.', { minimum: 1 }),
+  topologyKey: str('Node label whose value defines the domain; nodes without it are not counted.'),
+  whenUnsatisfiable: oneOfValues(['DoNotSchedule', 'ScheduleAnyway'], 'DoNotSchedule: a Filter (hard). ScheduleAnyway: a Score preference (soft).'),
+  labelSelector,
+  minDomains: int('DoNotSchedule only: fewer eligible domains than this makes the global minimum 0.', { minimum: 1 }),
+  nodeAffinityPolicy: oneOfValues(['Honor', 'Ignore'], 'Honor (default): only nodes matching the pod\'s node affinity/selector are counted.'),
+  nodeTaintsPolicy: oneOfValues(['Honor', 'Ignore'], 'Ignore (default): count nodes whatever their taints. Honor: skip nodes with untolerated taints.'),
+  matchLabelKeys: arr({ type: 'string' }, 'Pod label keys whose values are ANDed into the selector (e.g. pod-template-hash).'),
+}, { required: ['maxSkew', 'topologyKey', 'whenUnsatisfiable'], strict: true });
+
+const podSpec = obj('What the pod needs from a node.', {
+  nodeName: str('Already bound to this node: running at time 0, no scheduling cycle.'),
+  nodeSelector: { ...labels, description: 'Node labels that must all match (NodeAffinity Filter).' },
+  affinity: obj('Node affinity, pod affinity and pod anti-affinity.', {
+    nodeAffinity: obj('Rules on node labels.', {
+      requiredDuringSchedulingIgnoredDuringExecution: obj('Hard: at least one term must match (NodeAffinity Filter).', {
+        nodeSelectorTerms: arr(nodeSelectorTerm, 'Terms are ORed.'),
+      }, { required: ['nodeSelectorTerms'], strict: true }),
+      preferredDuringSchedulingIgnoredDuringExecution: arr(obj('Soft: matching nodes get the weight (NodeAffinity Score).', {
+        weight: int('1-100.', { minimum: 1, maximum: 100 }),
+        preference: nodeSelectorTerm,
+      }, { required: ['weight', 'preference'], strict: true }), 'Preferences, summed per node.'),
+    }, { strict: true }),
+    podAffinity: podAffinity('Place near pods that match (InterPodAffinity).'),
+    podAntiAffinity: podAffinity('Keep away from pods that match (InterPodAffinity).'),
+  }, { strict: true }),
+  tolerations: arr(toleration, 'Taints this pod tolerates.'),
+  containers: arr(container, 'Containers; their requests add up.'),
+  initContainers: arr(container, 'Run before the containers; the largest one (plus sidecars) counts if bigger than the containers.'),
+  resources: obj('Pod-level requests and limits (PodLevelResources): replace the containers\' sum for cpu and memory.', {
+    requests: resourceList, limits: resourceList,
+  }, { strict: true }),
+  overhead: { ...resourceList, description: 'Set from the RuntimeClass at admission; added to the requests.' },
+  priority: int('Set from priorityClassName at admission; higher pods are scheduled first and may preempt.'),
+  priorityClassName: str('Name of a PriorityClass; resolves spec.priority.'),
+  preemptionPolicy: oneOfValues(['PreemptLowerPriority', 'Never'], 'Never: this pod never preempts others.'),
+  schedulerName: str('Which scheduler profile schedules the pod (default-scheduler).'),
+  schedulingGates: arr(obj('While any gate remains, the pod is not scheduled (SchedulingGates PreEnqueue).', { name: str('Gate name.') }, { required: ['name'], strict: true }), 'Scheduling gates.'),
+  topologySpreadConstraints: arr(topologySpreadConstraint, 'How to spread pods over domains.'),
+  runtimeClassName: str('RuntimeClass whose overhead is added to the pod.'),
+  terminationGracePeriodSeconds: int('Seconds a preempted or evicted pod takes to go away (30 by default).'),
+  hostNetwork: bool('Host networking: container ports become host ports.'),
+  restartPolicy: oneOfValues(['Always', 'OnFailure', 'Never'], 'Restart policy.'),
+  workloadRef: obj('Gang scheduling (v1.35 alpha): the Workload and pod group this pod belongs to.', {
+    name: str('Workload name.'), podGroup: str('Pod group in the workload.'), podGroupReplicaKey: str('Replica key.'),
+  }, { strict: true }),
+  volumes: { type: 'array', description: 'Ignored by the simulation.' },
+  serviceAccountName: str('Ignored by the simulation.'),
+}, { strict: true });
+
+const podTemplate = obj('The pods this controller creates.', { metadata, spec: ref('podSpec') }, { strict: true });
+
+const typeMeta = (apiVersion: string, kind: string): Props => ({
+  apiVersion: { const: apiVersion, description: `${kind} is served as ${apiVersion}.` },
+  kind: { const: kind },
+  metadata,
+});
+
+const workload = (kind: string, description: string, spec: Props): JSONSchema => obj(description, {
+  ...typeMeta(kind === 'Job' ? 'batch/v1' : 'apps/v1', kind),
+  spec: obj(`${kind} spec.`, { selector: labelSelector, template: podTemplate, ...spec }),
+  status: { type: 'object', description: 'Ignored by the simulation.' },
+}, { required: ['spec'], strict: true });
+
+const taint = obj('Repels pods that do not tolerate it (TaintToleration).', {
+  key: str('Taint key.'), value: str('Taint value.'),
+  effect: oneOfValues(['NoSchedule', 'PreferNoSchedule', 'NoExecute'], 'NoSchedule: Filter. PreferNoSchedule: Score. NoExecute: Filter and eviction of running pods.'),
+  timeAdded: { description: 'When a NoExecute taint was added.' },
+}, { required: ['key', 'effect'], strict: true });
+
+const PLUGIN_NAMES: [string, string][] = [
+  ['SchedulingGates', 'PreEnqueue: holds pods with scheduling gates.'],
+  ['PrioritySort', 'QueueSort: higher priority first, then older.'],
+  ['NodeUnschedulable', 'Filter: nodes with spec.unschedulable (cordoned).'],
+  ['NodeName', 'Filter: spec.nodeName must be this node.'],
+  ['TaintToleration', 'Filter (NoSchedule, NoExecute) and Score (PreferNoSchedule).'],
+  ['NodeAffinity', 'Filter (nodeSelector, required node affinity) and Score (preferred).'],
+  ['NodePorts', 'Filter: host port conflicts.'],
+  ['NodeResourcesFit', 'Filter: requests fit the free allocatable; Score: LeastAllocated by default.'],
+  ['VolumeRestrictions', 'Filter: volume restrictions.'],
+  ['NodeVolumeLimits', 'Filter: CSI volume limits.'],
+  ['VolumeBinding', 'Filter, Reserve and PreBind for PersistentVolumeClaims.'],
+  ['VolumeZone', 'Filter: volume zones.'],
+  ['PodTopologySpread', 'Filter (DoNotSchedule) and Score (ScheduleAnyway, system defaults).'],
+  ['InterPodAffinity', 'Filter and Score for pod affinity and anti-affinity.'],
+  ['DynamicResources', 'Dynamic resource allocation (ResourceClaims).'],
+  ['DefaultPreemption', 'PostFilter: preempts lower-priority pods.'],
+  ['NodeResourcesBalancedAllocation', 'Score: balances cpu and memory use.'],
+  ['ImageLocality', 'Score: nodes that already have the images.'],
+  ['DefaultBinder', 'Bind: writes spec.nodeName.'],
+  ['GangScheduling', 'Gang scheduling (v1.35 alpha).'],
+  ['NodeDeclaredFeatures', 'Filter on node declared features (v1.35 alpha).'],
+];
+
+const pluginRef = obj('A plugin, by its upstream name.', {
+  name: { type: 'string', description: 'Plugin name ("*" in disabled: all defaults).', enum: [...PLUGIN_NAMES.map(([n]) => n), '*'], enumDescriptions: [...PLUGIN_NAMES.map(([, d]) => d), 'Every default plugin.'] },
+  weight: int('Score weight (0 becomes 1).'),
+}, { required: ['name'], strict: true });
+
+const pluginSet = obj('Plugins enabled and disabled at this extension point, merged into the defaults.', {
+  enabled: arr(pluginRef, 'Added (or re-weighted) after the defaults.'),
+  disabled: arr(pluginRef, 'Removed from the defaults; name "*" removes them all.'),
+}, { strict: true });
+
+const EXTENSION_POINTS = ['multiPoint', 'preEnqueue', 'queueSort', 'preFilter', 'filter', 'postFilter', 'preScore', 'score', 'reserve', 'permit', 'preBind', 'bind', 'postBind'];
+
+const profile = obj('A scheduler profile: pods choose it with spec.schedulerName.', {
+  schedulerName: str('Profile name (default-scheduler).'),
+  percentageOfNodesToScore: int('Percentage of nodes to find feasible before scoring; 0 = adaptive.', { minimum: 0, maximum: 100 }),
+  plugins: obj('Plugins per extension point.', Object.fromEntries(EXTENSION_POINTS.map((p) => [p, pluginSet])), { strict: true }),
+  pluginConfig: arr(obj('Arguments of one plugin.', {
+    name: { type: 'string', enum: PLUGIN_NAMES.map(([n]) => n), description: 'Plugin name.' },
+    args: { type: 'object', description: 'The plugin\'s args, e.g. NodeResourcesFitArgs.scoringStrategy.' },
+  }, { required: ['name'], strict: true }), 'Per-plugin arguments.'),
+}, { strict: true });
+
+const timelineStep = obj('One action at a simulated time, between scheduling cycles.', {
+  at: { type: 'number', minimum: 0, description: 'Simulated seconds.' },
+  action: oneOfValues(['apply', 'delete', 'taint', 'untaint', 'evict', 'condition', 'label', 'cordon', 'uncordon', 'deschedule'], 'What happens, in kubectl terms.'),
+  object: { type: 'object', description: 'apply: the object to create or update.' },
+  node: str('taint, untaint, condition, label, cordon: the node.'),
+  taint: str('taint/untaint: key=value:Effect, e.g. dedicated=db:NoExecute.'),
+  kind: str('delete: the kind.'), name: str('delete: the name.'), namespace: str('delete: the namespace.'),
+  pod: str('evict: namespace/name.'),
+  type: str('condition: the node condition type (MemoryPressure, Ready, ...).'),
+  status: str('condition: "True", "False" or "Unknown".'),
+  labels: { ...labels, description: 'label: labels to set.' },
+  policy: { type: 'object', description: 'deschedule: the descheduler policy.' },
+}, { required: ['at', 'action'] });
+
+const KINDS: Record<string, JSONSchema> = {
+  Node: obj('A node: labels, taints, allocatable resources.', {
+    ...typeMeta('v1', 'Node'),
+    spec: obj('Node spec.', {
+      unschedulable: bool('Cordoned: NodeUnschedulable filters it out.'),
+      taints: arr(taint, 'Taints.'),
+      podCIDR: str('Ignored.'), providerID: str('Ignored.'),
+    }),
+    status: obj('Node status.', {
+      allocatable: { ...resourceList, description: 'What pods may request in total (falls back to capacity; pods defaults to 110).' },
+      capacity: { ...resourceList, description: 'Total resources; used when allocatable is missing.' },
+      images: arr(obj('An image on the node.', { names: arr({ type: 'string' }, 'Image names.'), sizeBytes: int('Size in bytes.') }), 'Images for ImageLocality.'),
+      conditions: arr(obj('A node condition.', { type: str('Ready, MemoryPressure, DiskPressure, PIDPressure, ...'), status: oneOfValues(['True', 'False', 'Unknown'], 'Condition status.') }), 'Conditions.'),
+    }),
+  }, { strict: true }),
+  Pod: obj('A pod. Without spec.nodeName it enters the scheduling queue.', {
+    ...typeMeta('v1', 'Pod'), spec: ref('podSpec'), status: { type: 'object', description: 'Pod status (phase, nominatedNodeName).' },
+  }, { required: ['spec'], strict: true }),
+  Deployment: workload('Deployment', 'A Deployment: expanded into a ReplicaSet and its pods.', {
+    replicas: int('How many pods.', { minimum: 0 }), strategy: { type: 'object', description: 'Ignored.' },
+  }),
+  ReplicaSet: workload('ReplicaSet', 'A ReplicaSet: expanded into its pods.', { replicas: int('How many pods.', { minimum: 0 }) }),
+  StatefulSet: workload('StatefulSet', 'A StatefulSet: pods name-0, name-1, ...', {
+    replicas: int('How many pods.', { minimum: 0 }), serviceName: str('Governing service.'),
+    podManagementPolicy: oneOfValues(['OrderedReady', 'Parallel'], 'Pod management policy.'),
+  }),
+  DaemonSet: workload('DaemonSet', 'A DaemonSet: one pod per eligible node.', { updateStrategy: { type: 'object', description: 'Ignored.' } }),
+  Job: workload('Job', 'A Job: expanded into parallelism pods.', {
+    parallelism: int('Pods running at once.', { minimum: 0 }), completions: int('Completions wanted.', { minimum: 0 }),
+    backoffLimit: int('Ignored.'),
+  }),
+  PriorityClass: obj('Maps a name to a priority value.', {
+    ...typeMeta('scheduling.k8s.io/v1', 'PriorityClass'),
+    value: int('The priority; higher is scheduled first and may preempt lower.'),
+    globalDefault: bool('Priority of pods without priorityClassName.'),
+    preemptionPolicy: oneOfValues(['PreemptLowerPriority', 'Never'], 'Never: pods of this class do not preempt.'),
+    description: str('Free text.'),
+  }, { required: ['value'], strict: true }),
+  PodDisruptionBudget: obj('Limits voluntary disruptions; preemption prefers victims that do not violate it.', {
+    ...typeMeta('policy/v1', 'PodDisruptionBudget'),
+    spec: obj('PDB spec.', {
+      minAvailable: { type: ['integer', 'string'], description: 'Pods that must stay available (number or percentage).' },
+      maxUnavailable: { type: ['integer', 'string'], description: 'Pods that may be unavailable (number or percentage).' },
+      selector: labelSelector,
+      unhealthyPodEvictionPolicy: oneOfValues(['IfHealthyBudget', 'AlwaysAllow'], 'Eviction of unhealthy pods.'),
+    }, { strict: true }),
+    status: { type: 'object', description: 'Computed by the simulation.' },
+  }, { strict: true }),
+  Namespace: obj('A namespace: its labels are matched by namespaceSelector.', {
+    ...typeMeta('v1', 'Namespace'), spec: { type: 'object' }, status: { type: 'object' },
+  }, { strict: true }),
+  RuntimeClass: obj('Adds overhead to pods that use it, and may restrict their nodes.', {
+    ...typeMeta('node.k8s.io/v1', 'RuntimeClass'),
+    handler: str('Container runtime handler.'),
+    overhead: obj('Pod overhead.', { podFixed: { ...resourceList, description: 'Added to every pod of this class.' } }, { strict: true }),
+    scheduling: obj('Where pods of this class may run.', { nodeSelector: labels, tolerations: arr(toleration, 'Tolerations added to the pods.') }, { strict: true }),
+  }, { required: ['handler'], strict: true }),
+  Service: obj('A service: its selector drives default topology spreading.', {
+    ...typeMeta('v1', 'Service'),
+    spec: obj('Service spec.', { selector: { ...labels, description: 'Pods of this service.' } }),
+  }, { strict: true }),
+  KubeSchedulerConfiguration: obj('Scheduler configuration: profiles, plugins, weights and args.', {
+    apiVersion: { const: 'kubescheduler.config.k8s.io/v1' }, kind: { const: 'KubeSchedulerConfiguration' },
+    profiles: arr(profile, 'Scheduler profiles (default: one named default-scheduler).'),
+    percentageOfNodesToScore: int('Global percentage of nodes to find feasible; 0 = adaptive.', { minimum: 0, maximum: 100 }),
+    podInitialBackoffSeconds: int('Initial backoff after a failed attempt (1).'),
+    podMaxBackoffSeconds: int('Maximum backoff (10).'),
+    parallelism: int('Upstream parallelism (16); the simulation is sequential.'),
+    leaderElection: { type: 'object', description: 'Ignored.' },
+    clientConnection: { type: 'object', description: 'Ignored.' },
+  }, { strict: true }),
+  Scenario: obj('Podplay scenario settings: title, random seed and a timeline of actions.', {
+    apiVersion: { const: 'podplay/v1alpha1' }, kind: { const: 'Scenario' }, metadata,
+    spec: obj('Scenario spec.', {
+      seed: int('Seed of the random generator (tie-breaks between equal top scores).'),
+      title: str('Title.'), description: str('What the scenario shows.'),
+      timeline: arr(timelineStep, 'Actions applied at simulated times.'),
+    }),
+  }, { strict: true }),
+};
+
+export const SCHEMA_KINDS = Object.keys(KINDS);
+
+/** One schema for every document of a scenario file; the kind picks the sub-schema. */
+export const scenarioSchema: JSONSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'Podplay scenario document',
+  type: 'object',
+  required: ['apiVersion', 'kind'],
+  properties: {
+    apiVersion: { type: 'string', description: 'API group and version of the kind.' },
+    // any kind is accepted (unknown ones are reported as "not simulated"); the enum branch feeds completion
+    kind: { description: 'What this document is. Kinds the simulator does not know are kept and reported as "not simulated".', anyOf: [{ enum: [...SCHEMA_KINDS, 'List'] }, { type: 'string' }] },
+  },
+  definitions: { podSpec, podAffinityTerm },
+  allOf: [
+    ...Object.entries(KINDS).map(([kind, schema]): JSONSchema => ({
+      if: { properties: { kind: { const: kind } }, required: ['kind'] },
+      then: schema,
+    })),
+    {
+      if: { properties: { kind: { const: 'List' } }, required: ['kind'] },
+      then: obj('A list of objects, as `kubectl get -o yaml` prints it.', {
+        apiVersion: { const: 'v1' }, kind: { const: 'List' }, metadata: { type: 'object' },
+        items: arr({ $ref: '#' }, 'The objects.'),
+      }, { strict: true }),
+    },
+  ],
+};

@@ -1,0 +1,53 @@
+// How numbers from the engine are written on screen, the way kubectl writes them.
+
+const BINARY_UNITS: [string, number][] = [['Ti', 2 ** 40], ['Gi', 2 ** 30], ['Mi', 2 ** 20], ['Ki', 2 ** 10]];
+
+/** cpu in millicores: "1500m", "2"; bytes: "512Mi", "1.5Gi"; everything else as a count. */
+export function formatQuantity(resource: string, value: number): string {
+  if (resource === 'cpu') return value % 1000 === 0 ? String(value / 1000) : `${value}m`;
+  if (resource === 'memory' || resource === 'ephemeral-storage' || resource.startsWith('hugepages-')) return formatBytes(value);
+  return String(value);
+}
+
+export function formatBytes(bytes: number): string {
+  for (const [unit, size] of BINARY_UNITS) {
+    if (Math.abs(bytes) >= size) {
+      const n = bytes / size;
+      return `${Number.isInteger(n) ? n : n.toFixed(1)}${unit}`;
+    }
+  }
+  return String(bytes);
+}
+
+/** Simulated seconds as kubectl's ages: 45s, 3m20s, 2h5m. */
+export function formatAge(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 120) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${s % 60 ? `${s % 60}s` : ''}`;
+  return `${Math.floor(s / 3600)}h${Math.floor((s % 3600) / 60) ? `${Math.floor((s % 3600) / 60)}m` : ''}`;
+}
+
+/** Priorities are often large (1000000000): 1G style keeps chips narrow. */
+export function formatPriority(priority: number): string {
+  const abs = Math.abs(priority);
+  if (abs >= 1e9) return `${+(priority / 1e9).toFixed(1)}G`;
+  if (abs >= 1e6) return `${+(priority / 1e6).toFixed(1)}M`;
+  if (abs >= 1e4) return `${+(priority / 1e3).toFixed(1)}k`;
+  return String(priority);
+}
+
+/** "default/web-1" → "web-1" for the default namespace, else unchanged. */
+export function shortPodName(pod: string): string {
+  return pod.startsWith('default/') ? pod.slice('default/'.length) : pod;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "a", "a and b", "a, b and 3 more" */
+export function listNames(names: readonly string[], max = 3): string {
+  if (names.length <= 1) return names[0] ?? '';
+  if (names.length <= max) return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
+}

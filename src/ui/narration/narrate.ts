@@ -1,0 +1,107 @@
+// The narration line: what happened at this extension point, in plain words with the numbers.
+
+import type { CycleTrace, NodeScore, PluginResult } from '../../engine/api';
+import { filterVerdict, preFilterRejection } from '../../store/selectors';
+import type { Phase } from '../../worker/protocol';
+import { formatPriority, listNames, plural, shortPodName } from '../format';
+import { explainVerdict } from './explain';
+
+/** Nodes by total score, best first; equal totals keep the scheduler's node order. */
+export function rankNodes(score: Record<string, NodeScore>): [string, NodeScore][] {
+  return Object.entries(score).sort(([, a], [, b]) => b.total - a.total);
+}
+
+function filteredSentence(trace: CycleTrace): string {
+  const filtered = trace.nodesEvaluated.filter((n) => !trace.feasible.includes(n));
+  if (filtered.length === 0) return '';
+  const first = filtered[0]!;
+  const verdict = filterVerdict(trace, first);
+  const firstText = verdict ? `${first} filtered out by ${verdict.plugin}: ${explainVerdict(verdict)}` : `${first} filtered out`;
+  if (filtered.length === 1) return firstText;
+  const byPlugin = new Map<string, number>();
+  for (const node of filtered) {
+    const plugin = filterVerdict(trace, node)?.plugin ?? 'unknown';
+    byPlugin.set(plugin, (byPlugin.get(plugin) ?? 0) + 1);
+  }
+  const counts = [...byPlugin].map(([plugin, n]) => `${n} by ${plugin}`).join(', ');
+  return `${plural(filtered.length, 'node')} filtered out (${counts}); ${firstText}`;
+}
+
+function scoreSentence(trace: CycleTrace): string {
+  const ranking = rankNodes(trace.score ?? {});
+  const [best, bestScore] = ranking[0] ?? [];
+  if (best === undefined || bestScore === undefined) return 'Score: no node was scored.';
+  const tied = ranking.filter(([, s]) => s.total === bestScore.total).map(([n]) => n);
+  const parts = Object.entries(bestScore.plugins)
+    .filter(([, p]) => p.weighted !== 0)
+    .map(([plugin, p]) => `${plugin} ${p.normalized}×${p.weight}`);
+  const sum = parts.length > 0 ? ` = ${parts.join(' + ')}` : '';
+  const lead = tied.length > 1 ? `${listNames(tied)} tie at ${bestScore.total}` : `${best} leads with ${bestScore.total}`;
+  return `Score: ${plural(ranking.length, 'node')} scored; ${lead}${sum}.`;
+}
+
+function verdictList(results: readonly PluginResult[] | undefined): string {
+  const failed = results?.find((r) => r.code !== 'Success' && r.code !== 'Skip');
+  if (failed) return `${failed.plugin} says ${failed.code}: ${explainVerdict(failed)}`;
+  const ran = results?.filter((r) => r.code === 'Success').map((r) => r.plugin) ?? [];
+  return ran.length > 0 ? `${listNames(ran)} agreed` : 'no plugin objected';
+}
+
+/** The FailedScheduling message ends the last step of a cycle that did not place its pod. */
+function failureSuffix(trace: CycleTrace, phase: Phase, isLastStep: boolean): string {
+  if (!isLastStep || trace.result === 'Scheduled' || trace.message === undefined) return '';
+  return ` FailedScheduling: ${trace.message}`;
+}
+
+export function narrate(trace: CycleTrace, phase: Phase, isLastStep: boolean, priority: number): string {
+  const pod = trace.pod;
+  const suffix = failureSuffix(trace, phase, isLastStep);
+  switch (phase) {
+    case 'PreFilter': {
+      const rejection = preFilterRejection(trace);
+      const head = `Cycle ${trace.cycle} (t=${trace.time}s): ${pod}, priority ${formatPriority(priority)}, leaves the queue.`;
+      if (rejection) return `${head} PreFilter: ${rejection.plugin} rejects it for every node: ${explainVerdict(rejection)}.${suffix}`;
+      const skipped = trace.preFilter.filter((r) => r.code === 'Skip').map((r) => r.plugin);
+      const skips = skipped.length > 0 ? ` ${listNames(skipped, 4)} ${skipped.length === 1 ? 'has' : 'have'} nothing to check and skip${skipped.length === 1 ? 's' : ''} Filter.` : '';
+      return `${head} PreFilter: ${plural(trace.preFilter.length, 'plugin')} prepared the cycle.${skips}${suffix}`;
+    }
+    case 'Filter': {
+      const total = trace.numAllNodes ?? Object.keys(trace.filter).length;
+      const checked = `Filter checked ${trace.nodesEvaluated.length} of ${plural(total, 'node')}`;
+      const feasible = trace.feasible.length === 0 ? 'none is feasible'
+        : `${trace.feasible.length} feasible (${listNames(trace.feasible)})`;
+      const filtered = filteredSentence(trace);
+      return `${checked}: ${feasible}${filtered ? `. ${filtered}` : ''}.${suffix}`;
+    }
+    case 'PostFilter': {
+      const post = trace.postFilter;
+      const chosen = post?.chosen;
+      if (chosen === undefined) {
+        return `PostFilter: no node fits, and preemption finds no node where evicting lower-priority pods would help${post?.message ? ` (${post.message})` : ''}.${suffix}`;
+      }
+      const victims = chosen.victims.map(shortPodName);
+      return `PostFilter: ${plural(post?.candidates.length ?? 0, 'candidate node')} for preemption; ${chosen.node} is nominated, `
+        + `evicting ${listNames(victims)} (${plural(victims.length, 'victim')}). ${shortPodName(pod)} waits for ${victims.length === 1 ? 'it' : 'them'} to leave.${suffix}`;
+    }
+    case 'Score':
+      return scoreSentence(trace);
+    case 'Select': {
+      const selected = trace.selected ?? '';
+      if (trace.score === undefined) return `${selected} is the only feasible node, so it is chosen without scoring.`;
+      const tied = trace.tiedNodes ?? [];
+      if (tied.length > 1) return `Select: ${listNames(tied)} share the top score; the seeded random choice picks ${selected}.`;
+      return `Select: ${selected} has the highest score (${trace.score[selected]?.total ?? '?'}).`;
+    }
+    case 'Reserve':
+      return `Reserve on ${trace.selected}: ${verdictList(trace.reserve)}.${suffix}`;
+    case 'Permit': {
+      const waiting = trace.permit?.find((r) => r.code === 'Wait');
+      if (waiting) return `Permit: ${waiting.plugin} holds ${pod} on ${trace.selected}: ${explainVerdict(waiting)}.${suffix}`;
+      return `Permit on ${trace.selected}: ${verdictList(trace.permit)}.${suffix}`;
+    }
+    case 'Bind': {
+      const binder = trace.bind?.find((r) => r.code === 'Success')?.plugin ?? 'DefaultBinder';
+      return `Bind: ${binder} binds ${pod} to ${trace.selected}. Event: Scheduled — Successfully assigned ${pod} to ${trace.selected}.`;
+    }
+  }
+}

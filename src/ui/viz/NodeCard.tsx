@@ -1,0 +1,113 @@
+// One node: its state at this extension point (with a symbol and a word, not colour alone), the
+// failing Filter plugin and reason, its score, allocatable against requested, and its pods.
+
+import { scaleLinear } from 'd3';
+import { memo } from 'react';
+import type { NodeOutcome, PluginResult } from '../../engine/api';
+import type { NodeState, PodView } from '../../store/selectors';
+import { formatQuantity } from '../format';
+import { explainVerdict } from '../narration/explain';
+import { PodChip } from './PodChip';
+import { BAR_RESOURCES, usageAt } from './usage';
+
+export const STATE_LABEL: Record<NodeState, { symbol: string; word: string }> = {
+  idle: { symbol: '○', word: 'waiting' },
+  feasible: { symbol: '✓', word: 'feasible' },
+  filtered: { symbol: '✗', word: 'filtered' },
+  selected: { symbol: '★', word: 'selected' },
+  candidate: { symbol: '◆', word: 'candidate' },
+};
+
+export interface NodeCardProps {
+  node: NodeOutcome;
+  state: NodeState;
+  /** the verdict that filtered the node out, when it is shown as filtered */
+  verdict?: PluginResult;
+  score?: number;
+  tied: boolean;
+  nominatedHere: readonly string[];
+  pods: readonly PodView[];
+  currentPod: string;
+  showDetails: boolean;
+  /** order in the Filter pass, for the staggered reveal */
+  revealIndex: number;
+  travel: boolean;
+  colourOf(owner: string | undefined): string;
+  onInspect(pod: string): void;
+}
+
+const fraction = scaleLinear().domain([0, 1]).range([0, 100]).clamp(true);
+
+function ResourceBars({ node, pods }: { node: NodeOutcome; pods: readonly PodView[] }) {
+  const use = usageAt(node, pods);
+  return (
+    <dl className="bars">
+      {BAR_RESOURCES.map((resource) => {
+        const { requested, allocatable, atThisStep } = use[resource];
+        const share = allocatable > 0 ? requested / allocatable : 0;
+        const text = `${formatQuantity(resource, requested)} / ${formatQuantity(resource, allocatable)}`;
+        return (
+          <div key={resource} className="bar-row" title={`${resource}: ${text} requested of allocatable${atThisStep ? '' : ' (end of run)'}`}>
+            <dt>{resource}</dt>
+            <dd>
+              <span className="bar"><span className={`bar-fill${share > 1 ? ' over' : ''}`} style={{ width: `${fraction(share)}%` }} /></span>
+              <span className="bar-text">{text}{atThisStep ? '' : '*'}</span>
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
+  const { node, state, verdict, score, tied, nominatedHere, pods, currentPod, showDetails, revealIndex, travel, colourOf, onInspect } = props;
+  const label = STATE_LABEL[state];
+  return (
+    <article
+      className={`node-card state-${state}`}
+      data-testid="node-card"
+      data-node={node.name}
+      data-state={state}
+      style={{ transitionDelay: `${Math.min(revealIndex, 20) * 40}ms` }}
+      aria-label={`${node.name}: ${label.word}`}
+    >
+      <header className="node-head">
+        <span className="node-name">{node.name}</span>
+        {node.unschedulable && <span className="node-flag" title="spec.unschedulable: cordoned">cordoned</span>}
+        <span className="node-state"><span aria-hidden="true">{label.symbol}</span> {label.word}</span>
+      </header>
+      {verdict !== undefined && (
+        <p className="filter-reason" data-testid="filter-reason" data-node={node.name} data-plugin={verdict.plugin}>
+          <strong>{verdict.plugin}</strong>: {explainVerdict(verdict)}
+        </p>
+      )}
+      {score !== undefined && (
+        <p className="node-score">score <strong>{score}</strong>{tied ? ' (tie)' : ''}</p>
+      )}
+      <ResourceBars node={node} pods={pods} />
+      {showDetails && (
+        <div className="node-details">
+          <ul className="labels" aria-label="labels">
+            {Object.entries(node.labels).map(([k, v]) => <li key={k}>{k}={v}</li>)}
+          </ul>
+          {node.taints.length > 0 && (
+            <ul className="taints" aria-label="taints">
+              {node.taints.map((t, i) => <li key={i}>{t.key}{t.value ? `=${t.value}` : ''}:{t.effect}</li>)}
+            </ul>
+          )}
+        </div>
+      )}
+      <div className="node-pods">
+        {pods.map((p) => (
+          <PodChip key={p.pod} pod={p} colour={colourOf(p.outcome.owner)} current={p.pod === currentPod} travel={travel} onInspect={onInspect} />
+        ))}
+        {nominatedHere.map((p) => (
+          <span key={p} className="nominated-chip" data-testid="nominated-pod" data-pod={p} title={`${p} is nominated to this node`}>
+            ⇢ {p.split('/')[1]}
+          </span>
+        ))}
+      </div>
+    </article>
+  );
+});

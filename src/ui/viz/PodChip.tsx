@@ -1,0 +1,81 @@
+// One pod: a chip coloured by its owning workload, with its priority. The pod being scheduled
+// travels from the queue to its node at Bind (a d3 transition from where it was drawn before).
+
+import { select } from 'd3';
+import { memo, useLayoutEffect, useRef } from 'react';
+import type { PodView } from '../../store/selectors';
+import { formatPriority, shortPodName } from '../format';
+import { textOn } from '../palette';
+
+/** Where each travelling pod was last drawn, so its next drawing can start from there. */
+const lastRects = new Map<string, DOMRect>();
+
+export interface PodChipProps {
+  pod: PodView;
+  colour: string;
+  current: boolean;
+  /** animate a move from where the chip was last drawn */
+  travel: boolean;
+  onInspect(pod: string): void;
+}
+
+function chipPhase(pod: PodView): string {
+  if (pod.location === 'bound' || pod.location === 'waitingOnPermit') return pod.outcome.phase === 'Pending' ? 'Running' : pod.outcome.phase;
+  return 'Pending';
+}
+
+export const PodChip = memo(function PodChip({ pod, colour, current, travel, onInspect }: PodChipProps) {
+  const ref = useRef<HTMLButtonElement>(null);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el === null || !current) return;
+    const rect = el.getBoundingClientRect();
+    const before = lastRects.get(pod.pod);
+    lastRects.set(pod.pod, rect);
+    if (!travel || before === undefined) return;
+    const dx = before.left - rect.left;
+    const dy = before.top - rect.top;
+    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return;
+    select(el)
+      .interrupt()
+      .style('transform', `translate(${dx}px, ${dy}px)`)
+      .style('z-index', '10')
+      .transition()
+      .duration(700)
+      .style('transform', 'translate(0px, 0px)')
+      .on('end', () => { el.style.zIndex = ''; });
+  });
+
+  const name = shortPodName(pod.pod);
+  const marks = [
+    pod.leaving ? 'leaving' : pod.terminating ? 'terminating' : '',
+    pod.location === 'gated' ? 'gated' : '',
+    pod.location === 'backoffQ' ? 'backoff' : '',
+    pod.location === 'unschedulablePods' ? 'unschedulable' : '',
+  ].filter(Boolean);
+  const title = [
+    pod.pod, `priority ${pod.outcome.priority}`, pod.outcome.owner ? `owner ${pod.outcome.owner}` : '',
+    pod.node ? `on ${pod.node}` : `in ${pod.location}`, pod.nominated ? `nominated to ${pod.nominated}` : '',
+    pod.backoffUntil !== undefined ? `backoff until t=${pod.backoffUntil}s` : '', ...marks,
+  ].filter(Boolean).join(' · ');
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={`pod-chip${current ? ' current' : ''}${marks.map((m) => ` ${m}`).join('')}`}
+      style={{ background: colour, color: textOn(colour) }}
+      data-testid="pod-chip"
+      data-pod={pod.pod}
+      data-phase={chipPhase(pod)}
+      data-node={pod.node}
+      title={title}
+      onClick={() => onInspect(pod.pod)}
+    >
+      {pod.location === 'gated' && <span aria-hidden="true">🔒 </span>}
+      {pod.location === 'backoffQ' && <span aria-hidden="true">⏱ </span>}
+      <span className="pod-name">{name}</span>
+      {pod.outcome.priority !== 0 && <span className="pod-priority">{formatPriority(pod.outcome.priority)}</span>}
+    </button>
+  );
+});
