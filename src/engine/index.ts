@@ -7,7 +7,8 @@ import type { ConfigError } from './framework/config/types';
 import { loadScenario, type LoadedScenario } from './model/load';
 import { newInTreeRegistry } from './plugins/registry';
 import { Simulation } from './simulation/simulation';
-import { applyTimelineStep } from './timeline/apply';
+import { ControllerManager } from './simulation/controllerManager';
+import { applyTimelineStep, type TimelineDeps } from './timeline/apply';
 
 export type * from './api';
 export { formatScenarioError } from './model/load';
@@ -46,7 +47,9 @@ export function startSimulation(scenarioText: string, options: SimulateOptions =
     const built = Simulation.create(scenario, resolved.config, registry, { seed, ...(options.until !== undefined ? { until: options.until } : {}) });
     if (!built.ok) return { ok: false, errors: configErrors(scenario, built.errors), warnings: scenario.warnings };
     const simulation = built.sim;
-    simulation.applyTimelineStep = (step) => applyTimelineStep(simulation, step);
+    for (const w of [...resolved.warnings, ...built.warnings]) simulation.warnings.push(...configErrors(scenario, [w]));
+    const deps: TimelineDeps = { controllers: new ControllerManager(simulation) };
+    simulation.applyTimelineStep = (step) => applyTimelineStep(simulation, step, deps);
     return { ok: true, simulation, scenario };
   } catch (e) {
     return { ok: false, errors: [internalError(fileName, e)], warnings: [] };

@@ -21,6 +21,11 @@ export interface QueuedPodInfo {
   podInfo: PodInfo;
   /** simulated time the pod was added (refreshed on every requeue) */
   timestamp: number;
+  /**
+   * order of (re)adds within one simulated instant: upstream's timestamps have nanosecond
+   * resolution, so pods added one after another are never equal
+   */
+  sequence?: number;
   /** simulated time the pod was first added */
   initialAttemptTimestamp?: number;
   attempts: number;

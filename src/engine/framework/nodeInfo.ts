@@ -13,9 +13,12 @@ export interface HostPort {
 
 const BIND_ALL = '0.0.0.0';
 
-/** upstream: HostPortInfo — ip -> set of "protocol/port" */
+/**
+ * upstream: HostPortInfo — ip -> set of "protocol/port". A set, as upstream: when two pods on a
+ * node hold the same port, removing one frees it.
+ */
 export class HostPortInfo {
-  private readonly byIp = new Map<string, Map<string, number>>();
+  private readonly byIp = new Map<string, Set<string>>();
 
   private static sanitize(p: HostPort): [string, string] {
     return [p.ip || BIND_ALL, `${p.protocol || 'TCP'}/${p.port}`];
@@ -24,16 +27,15 @@ export class HostPortInfo {
   add(p: HostPort): void {
     const [ip, pp] = HostPortInfo.sanitize(p);
     let m = this.byIp.get(ip);
-    if (!m) this.byIp.set(ip, (m = new Map()));
-    m.set(pp, (m.get(pp) ?? 0) + 1);
+    if (!m) this.byIp.set(ip, (m = new Set()));
+    m.add(pp);
   }
 
   remove(p: HostPort): void {
     const [ip, pp] = HostPortInfo.sanitize(p);
     const m = this.byIp.get(ip);
     if (!m) return;
-    const n = (m.get(pp) ?? 0) - 1;
-    if (n > 0) m.set(pp, n); else m.delete(pp);
+    m.delete(pp);
     if (m.size === 0) this.byIp.delete(ip);
   }
 
@@ -56,7 +58,7 @@ export class HostPortInfo {
 
   clone(): HostPortInfo {
     const c = new HostPortInfo();
-    for (const [ip, m] of this.byIp) c.byIp.set(ip, new Map(m));
+    for (const [ip, m] of this.byIp) c.byIp.set(ip, new Set(m));
     return c;
   }
 }

@@ -195,7 +195,8 @@ export class Framework {
       if (s.code !== 'Unschedulable') return { result, status: Status.error(s.message()).withPlugin(p.name), trace };
       reasons.push(...s.reasons);
       rejectorPlugin ??= p.name;
-      if (r?.nominatedNodeName) result = { ...result, ...r };
+      // upstream: keep the last result whose nominating mode is not Noop ('' clears the nomination)
+      if (r?.nominatedNodeName !== undefined) result = { ...result, ...r };
     }
     return { result, status: Status.unschedulable(...reasons).withPlugin(rejectorPlugin ?? ''), trace };
   }

@@ -14,7 +14,7 @@ describe('zoneKey', () => {
     { name: 'zone only', labels: { 'topology.kubernetes.io/zone': 'z1' }, want: ':\x00:z1' },
     { name: 'no topology labels', labels: {}, want: '' },
   ])('$name', ({ labels, want }) => {
-    expect(zoneKey(makeNode().name('n').labels(labels).obj())).toBe(want);
+    expect(zoneKey(makeNode().name('n').labels(labels as Record<string, string>).obj())).toBe(want);
   });
 });
 

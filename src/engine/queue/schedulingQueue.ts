@@ -49,6 +49,7 @@ export class SchedulingQueue {
   /** pods handed to a scheduling cycle and not yet back */
   private readonly inFlight = new Map<string, QueuedPodInfo>();
   readonly nominator = new Nominator();
+  private sequence = 0;
 
   constructor(private readonly opts: QueueOptions) {
     const key = (q: QueuedPodInfo) => q.podInfo.key;
@@ -72,7 +73,7 @@ export class SchedulingQueue {
   add(podInfo: PodInfo, reason = 'PodAdd'): void {
     const now = this.opts.now();
     const q: QueuedPodInfo = {
-      podInfo, timestamp: now, initialAttemptTimestamp: undefined, attempts: 0, unschedulableCount: 0,
+      podInfo, timestamp: now, sequence: ++this.sequence, initialAttemptTimestamp: undefined, attempts: 0, unschedulableCount: 0,
       consecutiveErrorsCount: 0, unschedulablePlugins: new Set(), pendingPlugins: new Set(),
     };
     this.moveToActiveQ(q, undefined, reason);
@@ -151,6 +152,7 @@ export class SchedulingQueue {
   addUnschedulableIfNotPresent(q: QueuedPodInfo, kind: 'rejected' | 'error', unschedulablePlugins: Set<string>, pendingPlugins: Set<string>): void {
     this.inFlight.delete(q.podInfo.key);
     q.timestamp = this.opts.now();
+    q.sequence = ++this.sequence;
     if (kind === 'error') {
       q.consecutiveErrorsCount++;
       q.unschedulablePlugins = new Set();

@@ -100,13 +100,13 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
       const pf = fwk.runPostFilterPlugins(state, pod, diagnosis.nodeToStatus);
       diagnosis.postFilterMsg = pf.status.message();
       if (pf.result?.trace) trace.postFilter = pf.result.trace;
-      if (pf.result && 'nominatedNodeName' in pf.result) nominatedNodeName = pf.result.nominatedNodeName ?? '';
+      if (pf.result?.nominatedNodeName !== undefined) nominatedNodeName = pf.result.nominatedNodeName;
       if (trace.postFilter) {
         if (nominatedNodeName) trace.postFilter.chosen ??= { node: nominatedNodeName, victims: [] };
       }
       if (nominatedNodeName) trace.selected = nominatedNodeName;
     }
-    const message = formatFitError(snapshot.numNodes, diagnosis.nodeToStatus, snapshot.nodeInfoList.map((n) => n.name), diagnosis.preFilterMsg, diagnosis.postFilterMsg);
+    const message = formatFitError(snapshot.numNodes, diagnosis.nodeToStatus, diagnosis.preFilterMsg, diagnosis.postFilterMsg);
     trace.result = 'Unschedulable';
     trace.message = message;
     return {
@@ -155,7 +155,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
 function failOnSelectedNode(input: CycleInput, trace: CycleTrace, status: Status, host: string): CycleOutcome {
   const nodeToStatus = new NodeToStatus(Status.unresolvable());
   nodeToStatus.set(host, status);
-  const message = formatFitError(1, nodeToStatus, [host], '', '');
+  const message = formatFitError(1, nodeToStatus);
   trace.result = 'Unschedulable';
   trace.message = message;
   const plugins = new Set(status.plugin ? [status.plugin] : []);

@@ -7,17 +7,19 @@ import type {
 } from '../api';
 import { SchedulerCache } from '../framework/cache';
 import type { ProfilePlugins, SchedulerConfiguration } from '../framework/config/types';
-import { instantiateProfile } from '../framework/config';
+import { instantiateProfiles } from '../framework/config';
 import type { CycleState } from '../framework/cycleState';
 import type { ConfigError } from '../framework/config/types';
-import type { Handle, PluginDescriptor, QueuedPodInfo, SchedulerApi, WaitingPods } from '../framework/interfaces';
+import { NodeToStatus, type Handle, type PluginDescriptor, type QueuedPodInfo, type SchedulerApi, type WaitingPods } from '../framework/interfaces';
+import { formatFitError } from '../framework/fitError';
 import { newPodInfo, type PodInfo } from '../framework/podInfo';
 import { resourceToList } from '../framework/resources';
 import { seededRng, type Rng } from '../framework/rng';
 import { Framework } from '../framework/runtime';
 import { Status } from '../framework/status';
 import type { LoadedScenario } from '../model/load';
-import type { Pod, PodCondition } from '../model/types';
+import type { Node, Pod, PodCondition } from '../model/types';
+import type { ControllerContext } from '../controllers';
 import { podKey } from '../model/types';
 import { SchedulingQueue, UNSCHEDULABLE_FLUSH_INTERVAL, POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION, type ClusterEvent as QueueEvent } from '../queue/schedulingQueue';
 import { schedulingCycle, type SchedulerState } from '../scheduler/scheduleOne';
@@ -89,19 +91,22 @@ export class Simulation {
     });
   }
 
-  /** Builds the profiles; configuration errors (bad args, unknown plugins) come back as errors. */
+  /** Builds the profiles (upstream: profile.NewMap); configuration errors come back as errors. */
   static create(scenario: LoadedScenario, config: SchedulerConfiguration, registry: Map<string, PluginDescriptor<unknown>>, options: SimulationOptions):
-    { ok: true; sim: Simulation } | { ok: false; errors: ConfigError[] } {
+    { ok: true; sim: Simulation; warnings: ConfigError[] } | { ok: false; errors: ConfigError[] } {
     const sim = new Simulation(scenario, config, options);
-    const errors: ConfigError[] = [];
-    config.profiles.forEach((profile, i) => {
+    const handles = new Map<string, Handle & { fwk?: Framework }>();
+    const built = instantiateProfiles(config, registry, (profile) => {
       const handle = sim.newHandle(profile.schedulerName);
-      const built = instantiateProfile(profile, registry, handle);
-      for (const e of built.errors) errors.push({ ...e, path: e.path.length ? e.path : ['profiles', i] });
-      if (built.plugins) sim.addProfile(profile.schedulerName, built.plugins, profile.percentageOfNodesToScore, handle);
+      handles.set(profile.schedulerName, handle);
+      return handle;
     });
-    if (errors.length) return { ok: false, errors };
-    return { ok: true, sim };
+    if (!built.profiles) return { ok: false, errors: built.errors };
+    for (const profile of config.profiles) {
+      const plugins = built.profiles.get(profile.schedulerName);
+      if (plugins) sim.addProfile(profile.schedulerName, plugins, profile.percentageOfNodesToScore, handles.get(profile.schedulerName)!);
+    }
+    return { ok: true, sim, warnings: built.warnings };
   }
 
   private addProfile(name: string, plugins: ProfilePlugins, percentage: number | undefined, handle: Handle & { fwk?: Framework }): void {
@@ -119,27 +124,26 @@ export class Simulation {
   }
 
   private newHandle(profileName: string): Handle & { fwk?: Framework } {
-    const sim = this;
     const waitingPods: WaitingPods = {
       get: (key) => {
-        const w = sim.waiting.get(key);
+        const w = this.waiting.get(key);
         if (!w) return undefined;
-        return { pod: w.pod, nodeName: w.nodeName, allow: (plugin) => sim.allowWaitingPod(key, plugin), reject: (plugin, msg) => sim.rejectWaitingPod(key, plugin, msg) };
+        return { pod: w.pod, nodeName: w.nodeName, allow: (plugin) => this.allowWaitingPod(key, plugin), reject: (plugin, msg) => this.rejectWaitingPod(key, plugin, msg) };
       },
-      all: () => [...sim.waiting.values()].map((w) => ({ pod: w.pod, nodeName: w.nodeName })),
-      activate: (keys) => sim.queue.activate(keys),
+      all: () => [...this.waiting.values()].map((w) => ({ pod: w.pod, nodeName: w.nodeName })),
+      activate: (keys) => this.queue.activate(keys),
     };
     const api: SchedulerApi = {
-      preemptPod: (victim, preemptor, nodeName) => sim.preemptPod(victim, preemptor, nodeName),
-      clearNominatedNodeName: (pods) => { for (const p of pods) sim.setNominatedNode(p, ''); },
+      preemptPod: (victim, preemptor, nodeName) => this.preemptPod(victim, preemptor, nodeName),
+      clearNominatedNodeName: (pods) => { for (const p of pods) this.setNominatedNode(p, ''); },
     };
     const handle: Handle & { fwk?: Framework } = {
       profileName,
-      snapshot: () => sim.cache.snapshot(),
-      cluster: sim.cluster,
-      rng: sim.rng,
-      now: () => sim.now,
-      nominatedPodsForNode: (node) => sim.queue.nominator.nominatedPodsForNode(node),
+      snapshot: () => this.cache.snapshot(),
+      cluster: this.cluster,
+      rng: this.rng,
+      now: () => this.now,
+      nominatedPodsForNode: (node) => this.queue.nominator.nominatedPodsForNode(node),
       runPreFilterExtensionAddPod: (s, p, a, n) => handle.fwk!.runPreFilterExtensionAddPod(s, p, a, n),
       runPreFilterExtensionRemovePod: (s, p, r, n) => handle.fwk!.runPreFilterExtensionRemovePod(s, p, r, n),
       runFilterPluginsWithNominatedPods: (s, p, n) => handle.fwk!.runFilterPluginsWithNominatedPods(s, p, n),
@@ -229,10 +233,12 @@ export class Simulation {
     if (!pod.spec.nodeName || grace <= 0) { this.finalizeDeletion(pod, reason); return; }
     pod.metadata.deletionTimestamp = this.now;
     this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Update', label: 'AssignedPodUpdate' }, undefined, pod);
+    // Controllers count only active pods: a terminating pod is replaced at once.
+    this.onPodDeleted(pod);
     this.schedule(this.now + grace, () => this.finalizeDeletion(pod, reason));
   }
 
-  private finalizeDeletion(pod: Pod, reason: string): void {
+  finalizeDeletion(pod: Pod, reason: string): void {
     const key = podKey(pod);
     if (this.cluster.deletedPods.has(key)) return;
     this.cluster.deletedPods.add(key);
@@ -247,7 +253,11 @@ export class Simulation {
     if (w) { this.waiting.delete(key); this.cancelTimer(w.timerSeq); }
     if (pod.status.phase === 'Running' || pod.status.phase === 'Pending') pod.status.phase = 'Failed';
     if (wasBound) this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Delete', label: 'AssignedPodDelete' }, pod, undefined);
+    this.onPodDeleted(pod);
   }
+
+  /** Hook for the controller manager: a pod is gone (its owner may replace it). */
+  onPodDeleted: (pod: Pod) => void = () => {};
 
   /** upstream: preemption.Evaluator.prepareCandidate, for one victim */
   private preemptPod(victim: PodInfo, preemptor: PodInfo, nodeName: string): void {
@@ -257,6 +267,66 @@ export class Simulation {
     this.setCondition(victim.pod, { type: 'DisruptionTarget', status: 'True', reason: 'PreemptionByScheduler', message: `${this.profileFor(preemptor.pod)?.profileName ?? DEFAULT_SCHEDULER_NAME}: preempting to accommodate a higher priority pod` });
     this.event('Normal', 'Preempted', `Pod/${victim.key}`, `Preempted by pod ${preemptor.pod.metadata.uid ?? preemptor.key} on node ${nodeName}`);
     this.deletePod(victim.pod, 'Preempted');
+  }
+
+  // ---- API operations (the timeline and the controllers go through these) ----
+
+  /** what admission and the workload controllers see of the cluster now */
+  controllerContext(): ControllerContext {
+    return {
+      nodes: this.cluster.nodes,
+      namespaces: this.cluster.namespaceObjects,
+      priorityClasses: this.cluster.priorityClasses,
+      runtimeClasses: this.cluster.runtimeClasses,
+      names: this.scenario.names,
+      now: this.now,
+      pods: this.cluster.livePods(),
+      workloads: [...this.cluster.workloads.values()],
+    };
+  }
+
+  /** Records an event (timeline steps, controllers). */
+  recordEvent(type: 'Normal' | 'Warning', reason: string, object: string, message: string): void {
+    this.event(type, reason, object, message);
+  }
+
+  /** Creates a node, or replaces it, telling the queue what changed (upstream: nodeSchedulingPropertiesChange). */
+  upsertNode(node: Node): void {
+    const old = this.cluster.nodes.get(node.metadata.name);
+    this.cluster.nodes.set(node.metadata.name, node);
+    if (!old) {
+      this.cache.addNode(node);
+      this.queue.moveAllToActiveOrBackoffQueue({ resource: 'Node', actionType: 'Add', label: 'NodeAdd' }, undefined, node);
+      return;
+    }
+    this.cache.updateNode(node);
+    for (const change of nodeChanges(old, node)) this.queue.moveAllToActiveOrBackoffQueue(change, old, node);
+  }
+
+  /** Deletes a node; the pod garbage collector then deletes the pods bound to it. */
+  deleteNode(name: string): void {
+    const node = this.cluster.nodes.get(name);
+    if (!node) return;
+    this.cluster.nodes.delete(name);
+    this.cache.removeNode(name);
+    for (const pod of this.cluster.livePods()) {
+      if (pod.spec.nodeName === name) this.finalizeDeletion(pod, 'NodeDeleted');
+    }
+  }
+
+  /** A pending pod changed (e.g. a scheduling gate was removed). */
+  updatePendingPod(pod: Pod, reason: string): void {
+    const pi = newPodInfo(pod);
+    this.podInfos.set(pi.key, pi);
+    this.queue.update(pi, reason);
+  }
+
+  /** Deletes a pod at once or gracefully, by its key. */
+  deletePodByKey(key: string, reason: string): boolean {
+    const pod = this.cluster.allPods.get(key);
+    if (!pod || this.cluster.deletedPods.has(key)) return false;
+    this.deletePod(pod, reason);
+    return true;
   }
 
   // ---- the scheduling loop ----
@@ -432,8 +502,11 @@ export class Simulation {
     this.cancelTimer(w.timerSeq);
     w.fwk.runReservePluginsUnreserve(w.state, w.pod, w.nodeName);
     this.cache.removePod(key);
+    // upstream: bindingCycle — a WaitOnPermit rejection is a FitError with NumAllNodes = 1
+    const statuses = new NodeToStatus(Status.unresolvable());
+    statuses.set(w.nodeName, Status.unschedulable(message).withPlugin(plugin));
     w.trace.result = 'Unschedulable';
-    w.trace.message = `0/1 nodes are available: ${message}.`;
+    w.trace.message = formatFitError(1, statuses);
     this.queueMoves.push({ time: this.now, pod: key, from: 'waitingOnPermit', to: 'scheduling', reason: `Permit rejected by ${plugin}` });
     this.handleSchedulingFailure(w.queued, 'rejected', w.trace.message, new Set([plugin]), new Set(), undefined);
   }
@@ -497,4 +570,16 @@ export function formatGoDuration(seconds: number): string {
   if (h) return `${h}h${m}m${s}s`;
   if (m) return `${m}m${s}s`;
   return `${s}s`;
+}
+
+/** upstream: eventhandlers.go nodeSchedulingPropertiesChange — which node changes may help a pod */
+function nodeChanges(old: Node, node: Node): QueueEvent[] {
+  const out: QueueEvent[] = [];
+  const json = (v: unknown) => JSON.stringify(v ?? null);
+  if (!!old.spec?.unschedulable !== !!node.spec?.unschedulable) out.push({ resource: 'Node', actionType: 'UpdateNodeTaint', label: 'NodeSpecUnschedulableChange' });
+  if (json(old.status?.allocatable) !== json(node.status?.allocatable) || json(old.status?.capacity) !== json(node.status?.capacity)) out.push({ resource: 'Node', actionType: 'UpdateNodeAllocatable', label: 'NodeAllocatableChange' });
+  if (json(old.metadata.labels) !== json(node.metadata.labels)) out.push({ resource: 'Node', actionType: 'UpdateNodeLabel', label: 'NodeLabelChange' });
+  if (json(old.spec?.taints) !== json(node.spec?.taints)) out.push({ resource: 'Node', actionType: 'UpdateNodeTaint', label: 'NodeTaintChange' });
+  if (json(old.status?.conditions) !== json(node.status?.conditions)) out.push({ resource: 'Node', actionType: 'UpdateNodeCondition', label: 'NodeConditionChange' });
+  return out;
 }

@@ -25,6 +25,8 @@ describe('PrioritySort Less (TestLess)', () => {
     { name: 'p1.priority greater than p2.priority', p1: queued('p1', highPriority, t1), p2: queued('p2', lowPriority, t1), want: true },
     { name: 'equal priority. p1 is added to schedulingQ earlier than p2', p1: queued('p1', highPriority, t1), p2: queued('p2', highPriority, t2), want: true },
     { name: 'equal priority. p2 is added to schedulingQ earlier than p1', p1: queued('p1', highPriority, t2), p2: queued('p2', highPriority, t1), want: false },
+    { name: 'Podplay: same simulated instant, p1 added first (stands in for nanosecond timestamps)', p1: { ...queued('p1', highPriority, t1), sequence: 1 }, p2: { ...queued('p2', highPriority, t1), sequence: 2 }, want: true },
+    { name: 'Podplay: same simulated instant, p2 added first', p1: { ...queued('p1', highPriority, t1), sequence: 2 }, p2: { ...queued('p2', highPriority, t1), sequence: 1 }, want: false },
   ])('$name', ({ p1, p2, want }) => {
     const plugin = PrioritySort.factory(undefined, newTestEnv({ nodes: [] }).handle);
     expect(plugin.less!(p1, p2)).toBe(want);

@@ -12,7 +12,12 @@ export const Name = 'PrioritySort';
 export function less(a: QueuedPodInfo, b: QueuedPodInfo): boolean {
   const p1 = podPriority(a.podInfo.pod);
   const p2 = podPriority(b.podInfo.pod);
-  return p1 > p2 || (p1 === p2 && a.timestamp < b.timestamp);
+  return p1 > p2 || (p1 === p2 && earlier(a, b));
+}
+
+/** the queue timestamp, with the add order standing in for upstream's sub-second resolution */
+function earlier(a: QueuedPodInfo, b: QueuedPodInfo): boolean {
+  return a.timestamp < b.timestamp || (a.timestamp === b.timestamp && (a.sequence ?? 0) < (b.sequence ?? 0));
 }
 
 export const PrioritySort: PluginDescriptor = {

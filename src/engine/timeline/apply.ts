@@ -1,0 +1,174 @@
+// Carries out one timeline step (../shared/contracts/scenario-and-trace.md, section 3) the way
+// kubectl and the controllers would: objects go through admission and their controllers,
+// node changes reach the scheduling queue as cluster events.
+
+import { admitPod } from '../model/admission';
+import type { GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, Workload } from '../model/types';
+import type { ControllerManager } from '../simulation/controllerManager';
+import type { Simulation } from '../simulation/simulation';
+import type { ScenarioObject, TimelineStep } from './types';
+
+const WORKLOAD_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'ReplicationController']);
+
+export interface TimelineDeps {
+  controllers: ControllerManager;
+  /** optional machinery that lands separately (eviction, descheduler); a step needing a missing one is reported */
+  evict?: (sim: Simulation, podKey: string) => void;
+  deschedule?: (sim: Simulation, policy: Record<string, unknown>) => void;
+  /** node lifecycle: re-derive condition taints and run taint-based eviction for a node */
+  nodeChanged?: (sim: Simulation, node: Node) => void;
+}
+
+function stepFailed(sim: Simulation, step: TimelineStep, message: string): void {
+  sim.recordEvent('Warning', 'TimelineStepFailed', `Scenario/${step.action}`, `line ${step.source.line}: ${message}`);
+}
+
+function withNode(sim: Simulation, step: TimelineStep & { node: string }, deps: TimelineDeps, change: (node: Node) => Node): void {
+  const node = sim.cluster.nodes.get(step.node);
+  if (!node) { stepFailed(sim, step, `node "${step.node}" does not exist at ${step.at}s`); return; }
+  const updated = change(structuredClone(node));
+  sim.upsertNode(updated);
+  deps.nodeChanged?.(sim, updated);
+  deps.controllers.nodesChanged();
+}
+
+function createObject(sim: Simulation, obj: ScenarioObject, deps: TimelineDeps): void {
+  const c = sim.cluster;
+  const ns = obj.metadata.namespace ?? 'default';
+  switch (obj.kind) {
+    case 'Node':
+      sim.upsertNode(obj as Node);
+      deps.nodeChanged?.(sim, obj as Node);
+      deps.controllers.nodesChanged();
+      return;
+    case 'Pod': {
+      const admitted = admitPod(obj as Pod, sim.controllerContext());
+      if (!admitted.ok) { sim.recordEvent('Warning', 'FailedCreate', `Pod/${ns}/${obj.metadata.name}`, admitted.message); return; }
+      sim.createPod(admitted.pod);
+      return;
+    }
+    case 'Namespace': c.namespaceObjects.set(obj.metadata.name, obj as Namespace); return;
+    case 'PriorityClass': c.priorityClasses.set(obj.metadata.name, obj as PriorityClass); return;
+    case 'RuntimeClass': c.runtimeClasses.set(obj.metadata.name, obj as RuntimeClass); return;
+    case 'Service': {
+      const i = c.serviceObjects.findIndex((s) => s.metadata.name === obj.metadata.name && (s.metadata.namespace ?? 'default') === ns);
+      if (i >= 0) c.serviceObjects[i] = obj as Service; else c.serviceObjects.push(obj as Service);
+      return;
+    }
+    case 'PodDisruptionBudget': {
+      const i = c.pdbObjects.findIndex((p) => p.metadata.name === obj.metadata.name && (p.metadata.namespace ?? 'default') === ns);
+      if (i >= 0) c.pdbObjects[i] = obj as PodDisruptionBudget; else c.pdbObjects.push(obj as PodDisruptionBudget);
+      return;
+    }
+    case 'Workload':
+      c.gangWorkloads.set(`${ns}/${obj.metadata.name}`, obj as GangWorkload);
+      sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'Workload', actionType: 'Add', label: 'WorkloadAdd' }, undefined, obj);
+      return;
+    default:
+      if (WORKLOAD_KINDS.has(obj.kind)) deps.controllers.apply(obj as Workload);
+  }
+}
+
+function deleteObject(sim: Simulation, step: Extract<TimelineStep, { action: 'delete' }>, deps: TimelineDeps): void {
+  const ns = step.namespace ?? 'default';
+  const c = sim.cluster;
+  let found = false;
+  switch (step.kind) {
+    case 'Pod': found = sim.deletePodByKey(`${ns}/${step.name}`, 'Deleted'); break;
+    case 'Node': found = c.nodes.has(step.name); sim.deleteNode(step.name); break;
+    case 'Namespace': found = c.namespaceObjects.delete(step.name); break;
+    case 'PriorityClass': found = c.priorityClasses.delete(step.name); break;
+    case 'RuntimeClass': found = c.runtimeClasses.delete(step.name); break;
+    case 'Workload': found = c.gangWorkloads.delete(`${ns}/${step.name}`); break;
+    case 'Service': case 'PodDisruptionBudget': {
+      const list = step.kind === 'Service' ? c.serviceObjects : c.pdbObjects;
+      const i = list.findIndex((o) => o.metadata.name === step.name && (o.metadata.namespace ?? 'default') === ns);
+      if (i >= 0) { list.splice(i, 1); found = true; }
+      break;
+    }
+    default: found = deps.controllers.delete(step.kind, ns, step.name);
+  }
+  if (!found) stepFailed(sim, step, `${step.kind} "${step.kind === 'Node' || step.kind === 'Namespace' || step.kind === 'PriorityClass' || step.kind === 'RuntimeClass' ? step.name : `${ns}/${step.name}`}" not found at ${step.at}s`);
+}
+
+const sameTaint = (a: Taint, key: string, effect?: string, value?: string) =>
+  a.key === key && (effect === undefined || a.effect === effect) && (value === undefined || (a.value ?? '') === value);
+
+export function applyTimelineStep(sim: Simulation, step: TimelineStep, deps: TimelineDeps): void {
+  switch (step.action) {
+    case 'apply':
+      for (const obj of step.objects) createObject(sim, structuredClone(obj), deps);
+      return;
+    case 'delete':
+      deleteObject(sim, step, deps);
+      return;
+    case 'taint':
+      withNode(sim, step, deps, (node) => {
+        const taints = (node.spec.taints ?? []).filter((t) => !(t.key === step.taint.key && t.effect === step.taint.effect));
+        taints.push({ ...step.taint, ...(step.taint.effect === 'NoExecute' ? { timeAdded: sim.now } : {}) });
+        node.spec.taints = taints;
+        return node;
+      });
+      return;
+    case 'untaint':
+      withNode(sim, step, deps, (node) => {
+        node.spec.taints = (node.spec.taints ?? []).filter((t) => !sameTaint(t, step.key, step.effect, step.value));
+        return node;
+      });
+      return;
+    case 'label':
+      withNode(sim, step, deps, (node) => {
+        const labels = { ...(node.metadata.labels ?? {}) };
+        for (const [k, v] of Object.entries(step.labels)) { if (v === null) delete labels[k]; else labels[k] = v; }
+        node.metadata.labels = labels;
+        return node;
+      });
+      return;
+    case 'cordon':
+    case 'uncordon':
+      withNode(sim, step, deps, (node) => {
+        node.spec.unschedulable = step.action === 'cordon';
+        return node;
+      });
+      sim.recordEvent('Normal', step.action === 'cordon' ? 'NodeNotSchedulable' : 'NodeSchedulable', `Node/${step.node}`, `Node ${step.node} status is now: ${step.action === 'cordon' ? 'NodeNotSchedulable' : 'NodeSchedulable'}`);
+      return;
+    case 'condition':
+      withNode(sim, step, deps, (node) => {
+        const conditions = (node.status.conditions ?? []).filter((c) => c.type !== step.type);
+        conditions.push({ type: step.type, status: step.status });
+        node.status.conditions = conditions;
+        return node;
+      });
+      return;
+    case 'ungate': {
+      const key = `${step.pod.namespace}/${step.pod.name}`;
+      const pod = sim.cluster.allPods.get(key);
+      if (!pod || sim.cluster.deletedPods.has(key)) { stepFailed(sim, step, `pod "${key}" not found at ${step.at}s`); return; }
+      const gates = pod.spec.schedulingGates ?? [];
+      const remaining = step.gate === undefined ? [] : gates.filter((g) => g.name !== step.gate);
+      if (remaining.length === gates.length) { stepFailed(sim, step, `pod "${key}" has no scheduling gate${step.gate ? ` "${step.gate}"` : 's'}`); return; }
+      if (remaining.length) pod.spec.schedulingGates = remaining; else delete pod.spec.schedulingGates;
+      sim.updatePendingPod(pod, `PodUpdate: scheduling gate${step.gate ? ` ${step.gate}` : 's'} removed`);
+      return;
+    }
+    case 'scale': {
+      const w = sim.cluster.workload(step.kind, step.namespace, step.name);
+      if (!w) { stepFailed(sim, step, `${step.kind} "${step.namespace}/${step.name}" not found at ${step.at}s`); return; }
+      const scaled: Workload = { ...w, spec: { ...w.spec, ...(step.kind === 'Job' ? { parallelism: step.replicas } : { replicas: step.replicas }) } };
+      deps.controllers.apply(scaled);
+      return;
+    }
+    case 'evict': {
+      const key = `${step.pod.namespace}/${step.pod.name}`;
+      if (!deps.evict) { stepFailed(sim, step, 'API-initiated eviction is not available in this build'); return; }
+      if (!sim.cluster.allPods.has(key) || sim.cluster.deletedPods.has(key)) { stepFailed(sim, step, `pod "${key}" not found at ${step.at}s`); return; }
+      deps.evict(sim, key);
+      return;
+    }
+    case 'deschedule':
+      if (!deps.deschedule) { stepFailed(sim, step, 'the descheduler is not available in this build'); return; }
+      deps.deschedule(sim, step.policy);
+      return;
+  }
+}
+
