@@ -1,0 +1,400 @@
+// Lessons on choosing nodes by their labels: nodeSelector and node affinity.
+// Expected values are worked out by hand from upstream semantics (NodeAffinity filtering and
+// scoring, NodeResourcesFit LeastAllocated, NodeResourcesBalancedAllocation); see each lesson.
+
+import type { Lesson } from '../types';
+
+const NODE_AFFINITY_REASON = "node(s) didn't match Pod's node affinity/selector";
+
+export const nodeSelectorLesson: Lesson = {
+  id: 'node-selector',
+  title: 'nodeSelector: only nodes with every listed label',
+  summary: 'A pod with a nodeSelector can only run on nodes that carry all of its labels. No match means Pending, and preemption cannot help.',
+  topic: 'Node selection',
+  docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#nodeselector',
+  scenario: `# nodeSelector (Kubernetes docs, "Assign Pods to Nodes").
+# nginx asks for disktype=ssd: only node-1 has it. nginx-nvme asks for disktype=nvme: no node has it.
+apiVersion: v1
+kind: Node
+metadata:
+  name: node-1
+  labels: {kubernetes.io/hostname: node-1, disktype: ssd}
+status:
+  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: node-2
+  labels: {kubernetes.io/hostname: node-2, disktype: hdd}
+status:
+  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: node-3
+  labels: {kubernetes.io/hostname: node-3}
+status:
+  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: nginx
+  namespace: default
+  labels: {env: test}
+spec:
+  nodeSelector:
+    disktype: ssd
+  containers:
+  - name: nginx
+    image: nginx
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: nginx-nvme
+  namespace: default
+spec:
+  nodeSelector:
+    disktype: nvme
+  containers:
+  - name: nginx
+    image: nginx
+`,
+  steps: [
+    { cycle: 1, phase: 'queue', text: 'nginx leaves the queue. Its nodeSelector lists one label, disktype=ssd. A node must carry every label in the list.' },
+    { cycle: 1, phase: 'filter', text: `The NodeAffinity plugin also enforces nodeSelector. node-2 (disktype=hdd) and node-3 (no disktype label) fail with "${NODE_AFFINITY_REASON}". Only node-1 passes.` },
+    { cycle: 1, phase: 'select', text: 'One feasible node: the scheduler skips scoring and binds nginx to node-1.' },
+    { cycle: 2, phase: 'filter', text: 'nginx-nvme asks for disktype=nvme. No node has that label, so all 3 nodes fail the same way.' },
+    { cycle: 2, phase: 'done', text: `nginx-nvme stays Pending. The event reads "0/3 nodes are available: 3 ${NODE_AFFINITY_REASON}." Removing pods never adds a label, so preemption says "Preemption is not helpful for scheduling" for all 3 nodes. Fix: label a node (kubectl label nodes node-3 disktype=nvme) or change the selector.` },
+  ],
+  questions: [
+    {
+      atCycle: 1, atPhase: 'filter',
+      prompt: 'nginx has nodeSelector disktype=ssd. Which nodes pass Filter?',
+      choices: ['node-1 only', 'node-1 and node-2 (both have a disktype label)', 'All three'],
+      answer: 0,
+      explanation: 'nodeSelector matches key and value exactly. node-2 has disktype=hdd, node-3 has no disktype label: both fail.',
+      reveal: { fact: { kind: 'feasible', cycle: 1 }, values: ['node-1', 'node-1, node-2', 'node-1, node-2, node-3'] },
+    },
+    {
+      atCycle: 1, atPhase: 'select',
+      prompt: 'How many nodes does the scheduler score for nginx?',
+      choices: ['None: a single feasible node is taken as it is', 'Every feasible node is scored first'],
+      answer: 0,
+      explanation: 'With exactly one feasible node, kube-scheduler binds to it without running PreScore and Score.',
+      reveal: { fact: { kind: 'scored', cycle: 1 }, values: ['no', 'yes'] },
+    },
+    {
+      atCycle: 2, atPhase: 'done',
+      prompt: 'No node has disktype=nvme. What happens to nginx-nvme?',
+      choices: ['It stays Pending as Unschedulable', 'It goes to the closest match, node-1'],
+      answer: 0,
+      explanation: 'nodeSelector is a hard rule. The pod waits until some node gets the label.',
+      reveal: { fact: { kind: 'result', cycle: 2 }, values: ['Unschedulable', 'Scheduled'] },
+    },
+  ],
+  outcome: {
+    cycleCount: 2,
+    cycles: [
+      {
+        cycle: 1, pod: 'default/nginx', result: 'Scheduled', selected: 'node-1', feasible: ['node-1'], scored: false,
+        filtered: {
+          'node-2': { plugin: 'NodeAffinity', reason: NODE_AFFINITY_REASON, code: 'UnschedulableAndUnresolvable' },
+          'node-3': { plugin: 'NodeAffinity', reason: NODE_AFFINITY_REASON, code: 'UnschedulableAndUnresolvable' },
+        },
+      },
+      {
+        cycle: 2, pod: 'default/nginx-nvme', result: 'Unschedulable', selected: null, feasible: [], preemption: null,
+        filtered: {
+          'node-1': { plugin: 'NodeAffinity', reason: NODE_AFFINITY_REASON },
+          'node-2': { plugin: 'NodeAffinity', reason: NODE_AFFINITY_REASON },
+          'node-3': { plugin: 'NodeAffinity', reason: NODE_AFFINITY_REASON },
+        },
+        messageIncludes: [
+          `0/3 nodes are available: 3 ${NODE_AFFINITY_REASON}.`,
+          'preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.',
+        ],
+      },
+    ],
+    pods: [
+      { pod: 'default/nginx', phase: 'Running', node: 'node-1' },
+      { pod: 'default/nginx-nvme', phase: 'Pending', node: null, reason: 'Unschedulable', messageIncludes: [`3 ${NODE_AFFINITY_REASON}`] },
+    ],
+  },
+};
+
+// fast-app (500m, 512Mi) only fits node-2. legacy-app (same requests) passes node-1 and node-4:
+// LeastAllocated node-1 (4 CPU, 8Gi): cpu (4000-500)*100/4000 = 87, memory (8192-512)*100/8192 = 93
+// → 90; node-4 (2 CPU): cpu 75, memory 93 → 84. BalancedAllocation node-1: |0.125-0.0625|/2 =
+// 0.03125 → 96; node-4: |0.25-0.0625|/2 = 0.09375 → 90. Every other score plugin is equal or skipped.
+export const nodeAffinityRequiredLesson: Lesson = {
+  id: 'node-affinity-required',
+  title: 'Required node affinity: In, Gt, Lt, and terms that OR',
+  summary: 'Expressions inside one nodeSelectorTerm must all match; separate terms are alternatives. Gt and Lt compare label values as integers.',
+  topic: 'Node selection',
+  docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#node-affinity',
+  scenario: `# Required node affinity (Kubernetes docs, "Assign Pods to Nodes", operators In, Gt, Lt).
+apiVersion: v1
+kind: Node
+metadata:
+  name: node-1
+  labels: {kubernetes.io/hostname: node-1, topology.kubernetes.io/zone: antarctica-east1, example.com/cpu-generation: "3"}
+status:
+  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: node-2
+  labels: {kubernetes.io/hostname: node-2, topology.kubernetes.io/zone: antarctica-east1, example.com/cpu-generation: "6"}
+status:
+  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: node-3
+  labels: {kubernetes.io/hostname: node-3, topology.kubernetes.io/zone: antarctica-west1}
+status:
+  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: node-4
+  labels: {kubernetes.io/hostname: node-4, topology.kubernetes.io/zone: antarctica-south1, example.com/cpu-generation: "9"}
+status:
+  allocatable: {cpu: "2", memory: 8Gi, pods: "110"}
+---
+# One term, two expressions: both must match.
+apiVersion: v1
+kind: Pod
+metadata: {name: fast-app, namespace: default}
+spec:
+  affinity:
+    nodeAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+        nodeSelectorTerms:
+        - matchExpressions:
+          - key: topology.kubernetes.io/zone
+            operator: In
+            values: [antarctica-east1, antarctica-west1]
+          - key: example.com/cpu-generation
+            operator: Gt
+            values: ["5"]
+  containers:
+  - name: app
+    image: registry.k8s.io/pause:3.10
+    resources:
+      requests: {cpu: 500m, memory: 512Mi}
+---
+# Two terms: either one is enough.
+apiVersion: v1
+kind: Pod
+metadata: {name: legacy-app, namespace: default}
+spec:
+  affinity:
+    nodeAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+        nodeSelectorTerms:
+        - matchExpressions:
+          - key: example.com/cpu-generation
+            operator: Lt
+            values: ["4"]
+        - matchExpressions:
+          - key: topology.kubernetes.io/zone
+            operator: In
+            values: [antarctica-south1]
+  containers:
+  - name: app
+    image: registry.k8s.io/pause:3.10
+    resources:
+      requests: {cpu: 500m, memory: 512Mi}
+`,
+  steps: [
+    { cycle: 1, phase: 'queue', text: 'fast-app has one nodeSelectorTerm with two expressions: zone In [antarctica-east1, antarctica-west1] AND example.com/cpu-generation Gt 5.' },
+    { cycle: 1, phase: 'filter', text: 'node-1: generation 3 is not greater than 5. node-3: no generation label, and Gt never matches a missing label. node-4: zone antarctica-south1 is not in the list. Only node-2 (east1, generation 6) passes.' },
+    { cycle: 2, phase: 'queue', text: 'legacy-app has two nodeSelectorTerms: (generation Lt 4) OR (zone In [antarctica-south1]). Matching one term is enough.' },
+    { cycle: 2, phase: 'filter', text: 'node-1 matches the first term (3 < 4); node-4 matches the second (antarctica-south1). node-2 (6) and node-3 (no label, west1) match neither.' },
+    { cycle: 2, phase: 'score', text: 'Both requests are 500m CPU and 512Mi. NodeResourcesFit (LeastAllocated): node-1 has 4 CPUs and scores 90; node-4 has 2 CPUs and scores 84. BalancedAllocation: 96 against 90.' },
+    { cycle: 2, phase: 'select', text: 'node-1 has the higher total and gets legacy-app.' },
+  ],
+  questions: [
+    {
+      atCycle: 1, atPhase: 'filter',
+      prompt: 'fast-app needs zone antarctica-east1 or antarctica-west1 AND cpu-generation Gt 5. Which nodes pass?',
+      choices: ['node-2 only', 'node-2 and node-3', 'node-2 and node-4'],
+      answer: 0,
+      explanation: 'Expressions in one term are ANDed. node-3 has no generation label (Gt fails), node-4 is in the wrong zone.',
+      reveal: { fact: { kind: 'feasible', cycle: 1 }, values: ['node-2', 'node-2, node-3', 'node-2, node-4'] },
+    },
+    {
+      atCycle: 2, atPhase: 'filter',
+      prompt: 'legacy-app has two terms: (generation Lt 4) and (zone antarctica-south1). Which nodes pass?',
+      choices: ['None: a node must match both terms', 'node-1 and node-4', 'node-1 only'],
+      answer: 1,
+      explanation: 'nodeSelectorTerms are ORed: node-1 matches the first, node-4 the second.',
+      reveal: { fact: { kind: 'feasible', cycle: 2 }, values: ['none', 'node-1, node-4', 'node-1'] },
+    },
+    {
+      atCycle: 2, atPhase: 'select',
+      prompt: 'node-1 has 4 CPUs, node-4 has 2. Which node gets legacy-app?',
+      choices: ['node-1', 'node-4'],
+      answer: 0,
+      explanation: 'LeastAllocated prefers free room: 90 for node-1 against 84 for node-4.',
+      reveal: { fact: { kind: 'selected', cycle: 2 } },
+    },
+  ],
+  outcome: {
+    cycleCount: 2,
+    cycles: [
+      {
+        cycle: 1, pod: 'default/fast-app', result: 'Scheduled', selected: 'node-2', feasible: ['node-2'], scored: false,
+        filtered: {
+          'node-1': { plugin: 'NodeAffinity', reason: NODE_AFFINITY_REASON, code: 'UnschedulableAndUnresolvable' },
+          'node-3': { plugin: 'NodeAffinity', reason: NODE_AFFINITY_REASON },
+          'node-4': { plugin: 'NodeAffinity', reason: NODE_AFFINITY_REASON },
+        },
+      },
+      {
+        cycle: 2, pod: 'default/legacy-app', result: 'Scheduled', selected: 'node-1', feasible: ['node-1', 'node-4'],
+        filtered: {
+          'node-2': { plugin: 'NodeAffinity', reason: NODE_AFFINITY_REASON },
+          'node-3': { plugin: 'NodeAffinity', reason: NODE_AFFINITY_REASON },
+        },
+        scores: {
+          'node-1': { NodeResourcesFit: 90, NodeResourcesBalancedAllocation: 96 },
+          'node-4': { NodeResourcesFit: 84, NodeResourcesBalancedAllocation: 90 },
+        },
+      },
+    ],
+    pods: [
+      { pod: 'default/fast-app', phase: 'Running', node: 'node-2' },
+      { pod: 'default/legacy-app', phase: 'Running', node: 'node-1' },
+    ],
+  },
+};
+
+// Preferred weights (docs example): label-1=key-1 weight 1, label-2=key-2 weight 50. Raw
+// NodeAffinity scores: node-1 1, node-2 50, node-4 51 (both labels). DefaultNormalizeScore:
+// 100*1/51 = 1, 100*50/51 = 98, 100. Every other plugin scores the three empty nodes the same.
+export const nodeAffinityPreferredLesson: Lesson = {
+  id: 'node-affinity-preferred',
+  title: 'Preferred node affinity: weights add up',
+  summary: 'Preferred terms never filter. Each matching term adds its weight; the scheduler scales the sums to 0–100 and doubles them (NodeAffinity weight 2).',
+  topic: 'Node selection',
+  docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#node-affinity-weight',
+  scenario: `# Node affinity weight (Kubernetes docs, "Assign Pods to Nodes").
+apiVersion: v1
+kind: Node
+metadata:
+  name: node-1
+  labels: {kubernetes.io/hostname: node-1, kubernetes.io/os: linux, label-1: key-1}
+status:
+  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: node-2
+  labels: {kubernetes.io/hostname: node-2, kubernetes.io/os: linux, label-2: key-2}
+status:
+  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: node-3
+  labels: {kubernetes.io/hostname: node-3, kubernetes.io/os: windows, label-1: key-1, label-2: key-2}
+status:
+  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: node-4
+  labels: {kubernetes.io/hostname: node-4, kubernetes.io/os: linux, label-1: key-1, label-2: key-2}
+status:
+  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: with-affinity-preferred-weight, namespace: default}
+spec:
+  affinity:
+    nodeAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+        nodeSelectorTerms:
+        - matchExpressions:
+          - key: kubernetes.io/os
+            operator: In
+            values: [linux]
+      preferredDuringSchedulingIgnoredDuringExecution:
+      - weight: 1
+        preference:
+          matchExpressions:
+          - key: label-1
+            operator: In
+            values: [key-1]
+      - weight: 50
+        preference:
+          matchExpressions:
+          - key: label-2
+            operator: In
+            values: [key-2]
+  containers:
+  - name: with-node-affinity
+    image: registry.k8s.io/pause:3.8
+`,
+  steps: [
+    { cycle: 1, phase: 'queue', text: 'The pod requires kubernetes.io/os=linux and prefers label-1=key-1 (weight 1) and label-2=key-2 (weight 50).' },
+    { cycle: 1, phase: 'filter', text: `Only the required part filters: node-3 runs windows and fails with "${NODE_AFFINITY_REASON}". The preferences reject nobody.` },
+    { cycle: 1, phase: 'score', text: 'Sum of matching weights: node-1 1, node-2 50, node-4 1 + 50 = 51. Scaled so the best is 100: node-1 1, node-2 98, node-4 100. Then × 2, the NodeAffinity weight.' },
+    { cycle: 1, phase: 'select', text: 'The three nodes are alike in every other score, so node-4 wins by its two labels.' },
+  ],
+  questions: [
+    {
+      atCycle: 1, atPhase: 'filter',
+      prompt: 'Which nodes pass Filter?',
+      choices: ['node-1, node-2 and node-4', 'node-4 only (it matches both preferences)', 'All four'],
+      answer: 0,
+      explanation: 'Preferred terms only score. The required term (linux) removes node-3.',
+      reveal: { fact: { kind: 'feasible', cycle: 1 }, values: ['node-1, node-2, node-4', 'node-4', 'node-1, node-2, node-3, node-4'] },
+    },
+    {
+      atCycle: 1, atPhase: 'score',
+      prompt: 'node-2 matches the weight-50 term. What NodeAffinity score (0–100, before the ×2 weight) does it get?',
+      choices: ['50', '98', '100'],
+      answer: 1,
+      explanation: 'Scores are scaled to the best node: node-4 has 51, so node-2 gets 100 × 50 / 51 = 98 (rounded down).',
+      reveal: { fact: { kind: 'score', cycle: 1, node: 'node-2', plugin: 'NodeAffinity' } },
+    },
+    {
+      atCycle: 1, atPhase: 'select',
+      prompt: 'Which node gets the pod?',
+      choices: ['node-1', 'node-2', 'node-4'],
+      answer: 2,
+      explanation: 'node-4 matches both preferences: 51 before scaling, the highest.',
+      reveal: { fact: { kind: 'selected', cycle: 1 } },
+    },
+  ],
+  outcome: {
+    cycleCount: 1,
+    cycles: [
+      {
+        cycle: 1, pod: 'default/with-affinity-preferred-weight', result: 'Scheduled', selected: 'node-4',
+        feasible: ['node-1', 'node-2', 'node-4'],
+        filtered: { 'node-3': { plugin: 'NodeAffinity', reason: NODE_AFFINITY_REASON } },
+        scores: {
+          'node-1': { NodeAffinity: 1, NodeResourcesFit: 97 },
+          'node-2': { NodeAffinity: 98, NodeResourcesFit: 97 },
+          'node-4': { NodeAffinity: 100, NodeResourcesFit: 97 },
+        },
+      },
+    ],
+    pods: [{ pod: 'default/with-affinity-preferred-weight', phase: 'Running', node: 'node-4' }],
+  },
+};

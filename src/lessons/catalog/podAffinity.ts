@@ -1,0 +1,147 @@
+// Inter-pod affinity and anti-affinity: the web-store / cache layout of the Kubernetes docs.
+// The docs use two Deployments; bare pods keep the names stable for the narration.
+//
+// Worked by hand: caches and web servers request nothing, so NodeResourcesFit counts each as
+// 100m CPU / 200Mi. An empty 4-CPU/8Gi node scores (3900/4000 → 97, 7992Mi/8192Mi → 97) = 97;
+// the 2-CPU/4Gi node-4 scores 95. InterPodAffinity does not score here (no preferred terms and
+// no existing pod with a required affinity term the incoming pod matches), so the caches take
+// node-1..node-3 in some order, and node-4 never has a cache.
+
+import type { Lesson } from '../types';
+
+const ANTI_AFFINITY = "node(s) didn't match pod anti-affinity rules";
+const AFFINITY = "node(s) didn't match pod affinity rules";
+const BIG_NODES = ['node-1', 'node-2', 'node-3'];
+
+function node(name: string, cpu: string, memory: string): string {
+  return `apiVersion: v1
+kind: Node
+metadata:
+  name: ${name}
+  labels: {kubernetes.io/hostname: ${name}}
+status:
+  allocatable: {cpu: "${cpu}", memory: ${memory}, pods: "110"}
+`;
+}
+
+function cache(i: number): string {
+  return `apiVersion: v1
+kind: Pod
+metadata:
+  name: redis-cache-${i}
+  namespace: default
+  labels: {app: store}
+spec:
+  affinity:
+    podAntiAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+      - labelSelector:
+          matchExpressions:
+          - {key: app, operator: In, values: [store]}
+        topologyKey: kubernetes.io/hostname
+  containers:
+  - name: redis-server
+    image: redis:3.2-alpine
+`;
+}
+
+function webServer(i: number): string {
+  return `apiVersion: v1
+kind: Pod
+metadata:
+  name: web-server-${i}
+  namespace: default
+  labels: {app: web-store}
+spec:
+  affinity:
+    podAntiAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+      - labelSelector:
+          matchExpressions:
+          - {key: app, operator: In, values: [web-store]}
+        topologyKey: kubernetes.io/hostname
+    podAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+      - labelSelector:
+          matchExpressions:
+          - {key: app, operator: In, values: [store]}
+        topologyKey: kubernetes.io/hostname
+  containers:
+  - name: web-app
+    image: nginx:1.16-alpine
+`;
+}
+
+export const webStoreLesson: Lesson = {
+  id: 'web-store',
+  title: 'Pod affinity and anti-affinity: one cache beside each web server',
+  summary: 'Three caches avoid each other, three web servers avoid each other and each needs a cache on its node. The node without a cache gets nothing.',
+  topic: 'Pod affinity',
+  docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#more-practical-use-cases',
+  seed: 1,
+  scenario: `# Co-location with pod affinity and spreading with anti-affinity (Kubernetes docs,
+# "Assign Pods to Nodes"), with bare pods instead of the two Deployments. node-4 is smaller.
+${[node('node-1', '4', '8Gi'), node('node-2', '4', '8Gi'), node('node-3', '4', '8Gi'), node('node-4', '2', '4Gi'),
+  cache(1), cache(2), cache(3), webServer(1), webServer(2), webServer(3)].join('---\n')}`,
+  steps: [
+    { cycle: 1, phase: 'queue', text: 'Caches first. Each redis-cache pod (app=store) has required anti-affinity to app=store with topologyKey kubernetes.io/hostname: at most one cache per node.' },
+    { cycle: 1, phase: 'score', text: 'No cache runs yet, so all 4 nodes pass. node-4 is smaller (2 CPUs, 4Gi): NodeResourcesFit gives it 95, the others 97. The caches will take node-1, node-2 and node-3.' },
+    { cycle: 2, phase: 'filter', text: `redis-cache-2: the node running redis-cache-1 fails with "${ANTI_AFFINITY}". 3 nodes remain.` },
+    { cycle: 3, phase: 'filter', text: 'redis-cache-3: two nodes have a cache now. 2 nodes remain, and the big one wins again.' },
+    { cycle: 4, phase: 'queue', text: 'web-server-1 (app=web-store) needs a pod with app=store on its node (podAffinity) and no other app=web-store pod there (podAntiAffinity).' },
+    { cycle: 4, phase: 'filter', text: `node-4 has no cache: "${AFFINITY}". node-1, node-2 and node-3 pass.` },
+    { cycle: 5, phase: 'filter', text: `web-server-2: node-4 still has no cache; the node with web-server-1 fails with "${ANTI_AFFINITY}". 2 nodes pass.` },
+    { cycle: 6, phase: 'done', text: 'Every node with a cache now runs exactly one web server: the layout from the docs. node-4 stays empty.' },
+  ],
+  questions: [
+    {
+      atCycle: 2, atPhase: 'filter',
+      prompt: 'redis-cache-1 is running. How many of the 4 nodes pass Filter for redis-cache-2?',
+      choices: ['1', '2', '3', '4'],
+      answer: 2,
+      explanation: 'Anti-affinity per hostname removes only the node that runs redis-cache-1.',
+      reveal: { fact: { kind: 'feasibleCount', cycle: 2 } },
+    },
+    {
+      atCycle: 4, atPhase: 'filter',
+      prompt: 'node-4 has no cache. Why does it fail for web-server-1?',
+      choices: [AFFINITY, ANTI_AFFINITY, 'It passes'],
+      answer: 0,
+      explanation: 'Required podAffinity wants a pod with app=store in the same topology domain, here the same node.',
+      reveal: { fact: { kind: 'filterReason', cycle: 4, node: 'node-4' }, values: [AFFINITY, ANTI_AFFINITY, 'none'] },
+    },
+    {
+      atCycle: 6, atPhase: 'filter',
+      prompt: 'How many nodes pass Filter for web-server-3?',
+      choices: ['0', '1', '2', '3'],
+      answer: 1,
+      explanation: 'Of the three nodes with a cache, two already run a web server. node-4 has no cache.',
+      reveal: { fact: { kind: 'feasibleCount', cycle: 6 } },
+    },
+  ],
+  outcome: {
+    cycleCount: 6,
+    cycles: [
+      {
+        cycle: 1, pod: 'default/redis-cache-1', result: 'Scheduled', feasible: ['node-1', 'node-2', 'node-3', 'node-4'], selected: BIG_NODES,
+        scores: { 'node-1': { NodeResourcesFit: 97 }, 'node-2': { NodeResourcesFit: 97 }, 'node-3': { NodeResourcesFit: 97 }, 'node-4': { NodeResourcesFit: 95 } },
+      },
+      { cycle: 2, pod: 'default/redis-cache-2', result: 'Scheduled', feasibleCount: 3, selected: BIG_NODES },
+      { cycle: 3, pod: 'default/redis-cache-3', result: 'Scheduled', feasibleCount: 2, selected: BIG_NODES },
+      {
+        cycle: 4, pod: 'default/web-server-1', result: 'Scheduled', feasible: BIG_NODES,
+        filtered: { 'node-4': { plugin: 'InterPodAffinity', reason: AFFINITY, code: 'UnschedulableAndUnresolvable' } },
+      },
+      { cycle: 5, pod: 'default/web-server-2', result: 'Scheduled', feasibleCount: 2, filtered: { 'node-4': { plugin: 'InterPodAffinity', reason: AFFINITY } } },
+      { cycle: 6, pod: 'default/web-server-3', result: 'Scheduled', feasibleCount: 1 },
+    ],
+    pods: [1, 2, 3].flatMap((i) => [
+      { pod: `default/redis-cache-${i}`, phase: 'Running' as const, node: BIG_NODES },
+      { pod: `default/web-server-${i}`, phase: 'Running' as const, node: BIG_NODES },
+    ]),
+    distinctNodes: [
+      ['default/redis-cache-1', 'default/redis-cache-2', 'default/redis-cache-3'],
+      ['default/web-server-1', 'default/web-server-2', 'default/web-server-3'],
+    ],
+  },
+};

@@ -1,0 +1,220 @@
+// The scheduling queue: pods held back before any scheduling cycle (PreEnqueue), by scheduling
+// gates and by a gang's quorum, and a gang waiting at Permit.
+// upstream: pkg/scheduler/framework/plugins/schedulinggates/scheduling_gates.go,
+// pkg/scheduler/framework/plugins/gangscheduling/gangscheduling.go (v1.35 alpha).
+
+import type { Lesson } from '../types';
+
+// test-pod's gates are removed at 10 s and 20 s; it enters the active queue when the last one
+// goes. other (no gates) is scheduled first; test-pod then prefers the node other does not use
+// (LeastAllocated counts other as 100m/200Mi).
+export const schedulingGatesLesson: Lesson = {
+  id: 'scheduling-gates',
+  title: 'Scheduling gates: not ready to be scheduled yet',
+  summary: 'A pod with schedulingGates never gets a scheduling cycle. It waits as SchedulingGated until the last gate is removed.',
+  topic: 'Scheduling queue',
+  docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/pod-scheduling-readiness/',
+  seed: 1,
+  scenario: `# Pod scheduling readiness (Kubernetes docs, "Pod Scheduling Readiness").
+apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: scheduling-gates}
+spec:
+  timeline:
+  - {at: 10, action: ungate, pod: default/test-pod, gate: example.com/foo}
+  - {at: 20, action: ungate, pod: default/test-pod, gate: example.com/bar}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-1, labels: {kubernetes.io/hostname: node-1}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-2, labels: {kubernetes.io/hostname: node-2}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: test-pod, namespace: default}
+spec:
+  schedulingGates:
+  - name: example.com/foo
+  - name: example.com/bar
+  containers:
+  - name: pause
+    image: registry.k8s.io/pause:3.6
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: other, namespace: default}
+spec:
+  containers:
+  - name: pause
+    image: registry.k8s.io/pause:3.6
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: stuck-pod, namespace: default}
+spec:
+  schedulingGates:
+  - name: example.com/never
+  containers:
+  - name: pause
+    image: registry.k8s.io/pause:3.6
+`,
+  steps: [
+    { cycle: 1, phase: 'queue', text: 'test-pod was created first, but it has two scheduling gates. The SchedulingGates PreEnqueue plugin keeps it out of the active queue; kubectl shows STATUS SchedulingGated. other has no gates and goes first.' },
+    { cycle: 1, phase: 'done', text: 'At 10 s a controller removes example.com/foo. One gate is left, so test-pod still waits.' },
+    { cycle: 2, phase: 'queue', text: 'At 20 s example.com/bar is removed. With no gates left, test-pod enters the active queue and gets its first scheduling cycle.' },
+    { cycle: 2, phase: 'select', text: 'Both nodes pass; test-pod takes the node that other does not use. stuck-pod keeps its gate and never gets a cycle.' },
+  ],
+  questions: [
+    {
+      atCycle: 1, atPhase: 'queue',
+      prompt: 'test-pod was created before other. Which pod gets the first scheduling cycle?',
+      choices: ['test-pod: the queue is first in, first out', 'other: gated pods do not enter the active queue'],
+      answer: 1,
+      explanation: 'PreEnqueue runs before a pod can join the active queue. A gated pod is parked until its gates are gone.',
+      reveal: { fact: { kind: 'pod', cycle: 1 }, values: ['default/test-pod', 'default/other'] },
+    },
+    {
+      atCycle: 2, atPhase: 'queue',
+      prompt: 'Gates are removed at 10 s (foo) and 20 s (bar). When does test-pod\'s first cycle run?',
+      choices: ['0 s', '10 s', '20 s'],
+      answer: 2,
+      explanation: 'All gates must be gone. Removing one of two changes nothing for the scheduler.',
+      reveal: { fact: { kind: 'time', cycle: 2 }, values: ['0', '10', '20'] },
+    },
+  ],
+  outcome: {
+    cycleCount: 2,
+    cycles: [
+      { cycle: 1, pod: 'default/other', time: 0, result: 'Scheduled' },
+      { cycle: 2, pod: 'default/test-pod', time: 20, result: 'Scheduled', feasible: ['node-1', 'node-2'] },
+    ],
+    pods: [
+      { pod: 'default/other', phase: 'Running', node: ['node-1', 'node-2'] },
+      { pod: 'default/test-pod', phase: 'Running', node: ['node-1', 'node-2'] },
+      { pod: 'default/stuck-pod', phase: 'Pending', node: null, reason: 'SchedulingGated' },
+    ],
+    distinctNodes: [['default/other', 'default/test-pod']],
+  },
+};
+
+// The gang needs minCount 3. With two members at 0 s, PreEnqueue holds both. worker-2 arrives at
+// 20 s; all three enter the queue (worker-0 and worker-1 first: older queue timestamps). The first
+// two pass Filter and Reserve, then wait at Permit; the third reaches the quorum and all three bind.
+export const gangSchedulingLesson: Lesson = {
+  id: 'gang-scheduling',
+  title: 'Gang scheduling: all or nothing',
+  summary: 'Pods of a gang pod group wait until minCount members exist, then wait at Permit until minCount have a node, then bind together.',
+  topic: 'Scheduling queue',
+  docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/gang-scheduling/',
+  seed: 1,
+  scenario: `# Gang scheduling (Kubernetes v1.35 alpha: feature gates GenericWorkload and GangScheduling,
+# API scheduling.k8s.io/v1alpha1 Workload).
+apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: gang-scheduling}
+spec:
+  featureGates: {GenericWorkload: true, GangScheduling: true}
+  timeline:
+  - at: 20
+    action: apply
+    object:
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: worker-2, namespace: default}
+      spec:
+        workloadRef: {name: training, podGroup: workers}
+        containers:
+        - name: worker
+          image: busybox
+          resources: {requests: {cpu: "1"}}
+---
+apiVersion: scheduling.k8s.io/v1alpha1
+kind: Workload
+metadata: {name: training, namespace: default}
+spec:
+  podGroups:
+  - name: workers
+    policy:
+      gang:
+        minCount: 3
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-1, labels: {kubernetes.io/hostname: node-1}}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-2, labels: {kubernetes.io/hostname: node-2}}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: worker-0, namespace: default}
+spec:
+  workloadRef: {name: training, podGroup: workers}
+  containers:
+  - name: worker
+    image: busybox
+    resources: {requests: {cpu: "1"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: worker-1, namespace: default}
+spec:
+  workloadRef: {name: training, podGroup: workers}
+  containers:
+  - name: worker
+    image: busybox
+    resources: {requests: {cpu: "1"}}
+`,
+  steps: [
+    { cycle: 1, phase: 'queue', text: 'The Workload training has a pod group workers with gang minCount 3. At 0 s only worker-0 and worker-1 exist, so GangScheduling\'s PreEnqueue holds them: "waiting for minCount pods from a gang to appear in scheduling queue". At 20 s worker-2 arrives and all three enter the queue.' },
+    { cycle: 1, phase: 'reserve', text: 'The first worker passes Filter and Score like any pod, and Reserve books 1 CPU on its node.' },
+    { cycle: 1, phase: 'permit', text: 'Permit: only 1 of 3 gang pods has a node, so the answer is Wait. The pod holds its node but is not bound.' },
+    { cycle: 2, phase: 'permit', text: 'The second worker: 2 of 3. Wait again.' },
+    { cycle: 3, phase: 'permit', text: 'worker-2 makes 3 of 3: Permit says Success and releases the two waiting workers.' },
+    { cycle: 3, phase: 'done', text: 'All three bind at 20 s. Had one not found a node within the 5-minute gang timeout, the waiting ones would have been rejected, none bound.' },
+  ],
+  questions: [
+    {
+      atCycle: 1, atPhase: 'queue',
+      prompt: 'worker-0 and worker-1 exist from 0 s; the gang needs 3. When is the first scheduling cycle?',
+      choices: ['0 s', '20 s, when worker-2 appears'],
+      answer: 1,
+      explanation: 'GangScheduling\'s PreEnqueue keeps gang pods out of the active queue until minCount of them exist.',
+      reveal: { fact: { kind: 'time', cycle: 1 }, values: ['0', '20'] },
+    },
+    {
+      atCycle: 1, atPhase: 'permit',
+      prompt: 'The first worker has passed Filter and Reserve. What does GangScheduling answer at Permit?',
+      choices: ['Success: it fits, so it binds', 'Wait: too few gang members have a node'],
+      answer: 1,
+      explanation: 'Permit waits until minCount pods of the gang are reserved or bound.',
+      reveal: { fact: { kind: 'permit', cycle: 1, plugin: 'GangScheduling' }, values: ['Success', 'Wait'] },
+    },
+    {
+      atCycle: 3, atPhase: 'permit',
+      prompt: 'worker-2 is the third member to reach Permit. And now?',
+      choices: ['Success', 'Wait'],
+      answer: 0,
+      explanation: 'The quorum of 3 is reached: this pod and the two waiting ones may bind.',
+      reveal: { fact: { kind: 'permit', cycle: 3, plugin: 'GangScheduling' } },
+    },
+  ],
+  outcome: {
+    cycleCount: 3,
+    cycles: [
+      { cycle: 1, pod: ['default/worker-0', 'default/worker-1'], time: 20, permit: { GangScheduling: 'Wait' } },
+      { cycle: 2, pod: ['default/worker-0', 'default/worker-1'], time: 20, permit: { GangScheduling: 'Wait' } },
+      { cycle: 3, pod: 'default/worker-2', time: 20, result: 'Scheduled', permit: { GangScheduling: 'Success' } },
+    ],
+    pods: ['worker-0', 'worker-1', 'worker-2'].map((name) => ({ pod: `default/${name}`, phase: 'Running' as const, node: ['node-1', 'node-2'] })),
+    events: ['worker-0', 'worker-1', 'worker-2'].map((name) => ({ object: `Pod/default/${name}`, reason: 'Scheduled', type: 'Normal' as const, time: 20 })),
+  },
+};

@@ -1,0 +1,331 @@
+// Resources: pod overhead from a RuntimeClass, and bin packing with NodeResourcesFit's
+// MostAllocated and RequestedToCapacityRatio scoring strategies.
+// upstream: pkg/scheduler/framework/plugins/noderesources/{fit.go, most_allocated.go,
+// requested_to_capacity_ratio.go, balanced_allocation.go}.
+
+import type { Lesson } from '../types';
+
+const INSUFFICIENT_CPU = 'Insufficient cpu';
+
+export const podOverheadLesson: Lesson = {
+  id: 'pod-overhead',
+  title: 'Pod overhead: the RuntimeClass adds to every request',
+  summary: 'A Kata Containers RuntimeClass adds 250m CPU and 120Mi to the pod. The scheduler needs room for the containers plus the overhead.',
+  topic: 'Resources and scoring',
+  docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/pod-overhead/',
+  scenario: `# Pod overhead from a RuntimeClass (Kubernetes docs, "Pod Overhead").
+# Container limits (requests default to limits) sum to 2000m CPU and 200Mi memory;
+# the kata-fc RuntimeClass adds 250m and 120Mi, so the pod needs 2250m and 320Mi.
+apiVersion: node.k8s.io/v1
+kind: RuntimeClass
+metadata: {name: kata-fc}
+handler: kata-fc
+overhead:
+  podFixed: {memory: "120Mi", cpu: "250m"}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: small-node}
+status: {allocatable: {cpu: "2249m", memory: 1Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: exact-node}
+status: {allocatable: {cpu: "2250m", memory: 320Mi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: test-pod, namespace: default}
+spec:
+  runtimeClassName: kata-fc
+  containers:
+  - name: busybox-ctr
+    image: busybox:1.28
+    resources: {limits: {cpu: 500m, memory: 100Mi}}
+  - name: nginx-ctr
+    image: nginx
+    resources: {limits: {cpu: 1500m, memory: 100Mi}}
+`,
+  steps: [
+    { cycle: 1, phase: 'queue', text: 'test-pod sets only limits, so its requests equal them: 500m + 1500m = 2000m CPU, 100Mi + 100Mi = 200Mi. At admission the RuntimeClass kata-fc sets spec.overhead to 250m and 120Mi.' },
+    { cycle: 1, phase: 'filter', text: `NodeResourcesFit checks 2000m + 250m = 2250m CPU and 200Mi + 120Mi = 320Mi. small-node has 2249m: "${INSUFFICIENT_CPU}", one millicore short. exact-node has exactly 2250m and 320Mi: it fits.` },
+    { cycle: 1, phase: 'select', text: 'test-pod runs on exact-node. The kubelet also sizes the pod cgroup with the overhead: 2250m and 320Mi.' },
+  ],
+  questions: [
+    {
+      atCycle: 1, atPhase: 'filter',
+      prompt: 'The containers ask for 2000m CPU. small-node has 2249m. What does Filter say about small-node?',
+      choices: ['It fits: 2000m ≤ 2249m', INSUFFICIENT_CPU, 'Insufficient memory'],
+      answer: 1,
+      explanation: 'The overhead counts: the pod needs 2250m, one millicore more than small-node has.',
+      reveal: { fact: { kind: 'filterReason', cycle: 1, node: 'small-node' }, values: ['none', INSUFFICIENT_CPU, 'Insufficient memory'] },
+    },
+    {
+      atCycle: 1, atPhase: 'select',
+      prompt: 'exact-node has exactly 2250m and 320Mi. Is that enough?',
+      choices: ['Yes: a request may use all that is left', 'No: the scheduler keeps a margin'],
+      answer: 0,
+      explanation: 'The check is request ≤ allocatable − already requested. Equality fits.',
+      reveal: { fact: { kind: 'selected', cycle: 1 }, values: ['exact-node', 'none'] },
+    },
+  ],
+  outcome: {
+    cycleCount: 1,
+    cycles: [{
+      cycle: 1, pod: 'default/test-pod', result: 'Scheduled', selected: 'exact-node', feasible: ['exact-node'],
+      filtered: { 'small-node': { plugin: 'NodeResourcesFit', reason: INSUFFICIENT_CPU } },
+    }],
+    pods: [{ pod: 'default/test-pod', phase: 'Running', node: 'exact-node' }],
+  },
+};
+
+// MostAllocated: score_r = requested*100/allocatable (after adding the pod), averaged over cpu and
+// memory with weight 1. Nodes have 4 CPUs and 8Gi; each job asks for 1 CPU and 1Gi.
+// job-1: node-1 (busy: 2 CPU, 4Gi) → cpu 75, memory 62 → 68; node-2 (light: 1 CPU, 2Gi) → 50, 37 → 43;
+//        node-3 (empty) → 25, 12 → 18. BalancedAllocation: |cpu − memory fraction| = 0.125 on all three → 93.
+// job-2: node-1 → 100, 75 → 87 (Balanced 87); node-2 43, node-3 18 (Balanced 93).
+// job-3: node-1 has no CPU left; node-2 43 beats node-3 18.
+export const mostAllocatedLesson: Lesson = {
+  id: 'bin-packing-most-allocated',
+  title: 'Bin packing with MostAllocated',
+  summary: 'A KubeSchedulerConfiguration switches NodeResourcesFit from LeastAllocated to MostAllocated: pods fill the busiest node first.',
+  topic: 'Resources and scoring',
+  docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/resource-bin-packing/#enabling-bin-packing-using-mostallocated-strategy',
+  scenario: `# Resource bin packing with MostAllocated (Kubernetes docs, "Resource Bin Packing").
+apiVersion: kubescheduler.config.k8s.io/v1
+kind: KubeSchedulerConfiguration
+profiles:
+- schedulerName: default-scheduler
+  pluginConfig:
+  - name: NodeResourcesFit
+    args:
+      scoringStrategy:
+        type: MostAllocated
+        resources:
+        - {name: cpu, weight: 1}
+        - {name: memory, weight: 1}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-1, labels: {kubernetes.io/hostname: node-1}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-2, labels: {kubernetes.io/hostname: node-2}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-3, labels: {kubernetes.io/hostname: node-3}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: busy, namespace: default}
+spec:
+  nodeName: node-1
+  containers:
+  - {name: app, image: nginx, resources: {requests: {cpu: "2", memory: 4Gi}}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: light, namespace: default}
+spec:
+  nodeName: node-2
+  containers:
+  - {name: app, image: nginx, resources: {requests: {cpu: "1", memory: 2Gi}}}
+${[1, 2, 3].map((i) => `---
+apiVersion: v1
+kind: Pod
+metadata: {name: job-${i}, namespace: default}
+spec:
+  containers:
+  - {name: work, image: busybox, resources: {requests: {cpu: "1", memory: 1Gi}}}
+`).join('')}`,
+  steps: [
+    { cycle: 1, phase: 'queue', text: 'Three 4-CPU, 8Gi nodes: node-1 runs busy (2 CPUs, 4Gi), node-2 runs light (1 CPU, 2Gi), node-3 is empty. Each job asks for 1 CPU and 1Gi.' },
+    { cycle: 1, phase: 'score', text: 'MostAllocated scores how full a node would be with the pod: node-1 CPU 3/4 = 75, memory 5/8 = 62, average 68. node-2: 50 and 37 → 43. node-3: 25 and 12 → 18. The default LeastAllocated would rank them the other way round.' },
+    { cycle: 1, phase: 'select', text: 'job-1 goes to the fullest node, node-1.' },
+    { cycle: 2, phase: 'score', text: 'job-2: node-1 would be 4/4 CPU and 6/8 memory: (100 + 75) / 2 = 87. Still the best.' },
+    { cycle: 3, phase: 'filter', text: `job-3: node-1 has no CPU left: "${INSUFFICIENT_CPU}".` },
+    { cycle: 3, phase: 'select', text: 'node-2 (43) beats node-3 (18). node-3 stays empty, ready to be scaled down or to take a big pod.' },
+  ],
+  questions: [
+    {
+      atCycle: 1, atPhase: 'select',
+      prompt: 'With MostAllocated, where does job-1 go?',
+      choices: ['node-1 (busiest)', 'node-2', 'node-3 (empty)'],
+      answer: 0,
+      explanation: 'MostAllocated favours the node that would be the most utilised after placing the pod.',
+      reveal: { fact: { kind: 'selected', cycle: 1 }, values: ['node-1', 'node-2', 'node-3'] },
+    },
+    {
+      atCycle: 2, atPhase: 'score',
+      prompt: 'job-2 on node-1 would make CPU 4/4 and memory 6/8. What is node-1\'s NodeResourcesFit score?',
+      choices: ['75', '87', '100'],
+      answer: 1,
+      explanation: 'Per resource: CPU 100, memory 75. Weighted average with weights 1 and 1: 175 / 2 = 87 (rounded down).',
+      reveal: { fact: { kind: 'score', cycle: 2, node: 'node-1', plugin: 'NodeResourcesFit' } },
+    },
+    {
+      atCycle: 3, atPhase: 'select',
+      prompt: 'node-1 is full. Where does job-3 go?',
+      choices: ['node-2', 'node-3'],
+      answer: 0,
+      explanation: 'node-2 is fuller than node-3: 43 against 18.',
+      reveal: { fact: { kind: 'selected', cycle: 3 } },
+    },
+  ],
+  outcome: {
+    cycleCount: 3,
+    cycles: [
+      {
+        cycle: 1, pod: 'default/job-1', result: 'Scheduled', selected: 'node-1',
+        scores: {
+          'node-1': { NodeResourcesFit: 68, NodeResourcesBalancedAllocation: 93 },
+          'node-2': { NodeResourcesFit: 43, NodeResourcesBalancedAllocation: 93 },
+          'node-3': { NodeResourcesFit: 18, NodeResourcesBalancedAllocation: 93 },
+        },
+      },
+      {
+        cycle: 2, pod: 'default/job-2', result: 'Scheduled', selected: 'node-1',
+        scores: {
+          'node-1': { NodeResourcesFit: 87, NodeResourcesBalancedAllocation: 87 },
+          'node-2': { NodeResourcesFit: 43, NodeResourcesBalancedAllocation: 93 },
+          'node-3': { NodeResourcesFit: 18, NodeResourcesBalancedAllocation: 93 },
+        },
+      },
+      {
+        cycle: 3, pod: 'default/job-3', result: 'Scheduled', selected: 'node-2', feasible: ['node-2', 'node-3'],
+        filtered: { 'node-1': { plugin: 'NodeResourcesFit', reason: INSUFFICIENT_CPU, code: 'Unschedulable' } },
+        scores: { 'node-2': { NodeResourcesFit: 43 }, 'node-3': { NodeResourcesFit: 18 } },
+      },
+    ],
+    pods: [
+      { pod: 'default/job-1', phase: 'Running', node: 'node-1' },
+      { pod: 'default/job-2', phase: 'Running', node: 'node-1' },
+      { pod: 'default/job-3', phase: 'Running', node: 'node-2' },
+    ],
+  },
+};
+
+// RequestedToCapacityRatio with the docs' shape {0: 0, 100: 10} (scaled ×10 to 0–100) on
+// intel.com/foo and intel.com/bar, weight 3 each. accel asks for 1 foo and 1 bar (of 4 each).
+// node-1 (foo-user holds 2 foo): foo 3/4 → 75, bar 1/4 → 25: round((75·3 + 25·3) / 6) = 50.
+// node-2 (bar-user holds 3 bar): foo 1/4 → 25, bar 4/4 → 100: round((25·3 + 100·3) / 6) = round(62.5) = 63.
+// accel-2 then finds node-2's bar used up.
+export const requestedToCapacityRatioLesson: Lesson = {
+  id: 'bin-packing-rtcr',
+  title: 'Bin packing extended resources with RequestedToCapacityRatio',
+  summary: 'A utilization→score shape and per-resource weights decide where accelerator pods go. Here the shape rises with use, so the scheduler packs.',
+  topic: 'Resources and scoring',
+  docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/resource-bin-packing/#enabling-bin-packing-using-requestedtocapacityratio',
+  scenario: `# RequestedToCapacityRatio (Kubernetes docs, "Resource Bin Packing").
+apiVersion: kubescheduler.config.k8s.io/v1
+kind: KubeSchedulerConfiguration
+profiles:
+- schedulerName: default-scheduler
+  pluginConfig:
+  - name: NodeResourcesFit
+    args:
+      scoringStrategy:
+        type: RequestedToCapacityRatio
+        resources:
+        - {name: intel.com/foo, weight: 3}
+        - {name: intel.com/bar, weight: 3}
+        requestedToCapacityRatio:
+          shape:
+          - {utilization: 0, score: 0}
+          - {utilization: 100, score: 10}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-1, labels: {kubernetes.io/hostname: node-1}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110", intel.com/foo: "4", intel.com/bar: "4"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-2, labels: {kubernetes.io/hostname: node-2}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110", intel.com/foo: "4", intel.com/bar: "4"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: foo-user, namespace: default}
+spec:
+  nodeName: node-1
+  containers:
+  - name: app
+    image: busybox
+    resources: {requests: {intel.com/foo: "2"}, limits: {intel.com/foo: "2"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: bar-user, namespace: default}
+spec:
+  nodeName: node-2
+  containers:
+  - name: app
+    image: busybox
+    resources: {requests: {intel.com/bar: "3"}, limits: {intel.com/bar: "3"}}
+${['accel', 'accel-2'].map((name) => `---
+apiVersion: v1
+kind: Pod
+metadata: {name: ${name}, namespace: default}
+spec:
+  containers:
+  - name: app
+    image: busybox
+    resources: {requests: {intel.com/foo: "1", intel.com/bar: "1"}, limits: {intel.com/foo: "1", intel.com/bar: "1"}}
+`).join('')}`,
+  steps: [
+    { cycle: 1, phase: 'queue', text: 'Both nodes offer 4 intel.com/foo and 4 intel.com/bar. node-1 already uses 2 foo, node-2 uses 3 bar. accel asks for 1 of each.' },
+    { cycle: 1, phase: 'score', text: 'The shape maps utilization 0% → 0 and 100% → 10, scaled to 0–100. node-1 would be foo 75%, bar 25%: (75 × 3 + 25 × 3) / 6 = 50. node-2 would be foo 25%, bar 100%: (25 × 3 + 100 × 3) / 6 = 62.5, rounded to 63.' },
+    { cycle: 1, phase: 'select', text: 'accel goes to node-2, which fills its bar devices completely.' },
+    { cycle: 2, phase: 'filter', text: 'accel-2 also needs 1 bar, and node-2 has 0 left: "Insufficient intel.com/bar". Filter checks extended resources like CPU and memory.' },
+    { cycle: 2, phase: 'select', text: 'accel-2 lands on node-1, the only node with room.' },
+  ],
+  questions: [
+    {
+      atCycle: 1, atPhase: 'score',
+      prompt: 'node-2 would be foo 25% and bar 100%, weights 3 and 3. What is its NodeResourcesFit score?',
+      choices: ['62', '63', '100'],
+      answer: 1,
+      explanation: 'RequestedToCapacityRatio averages the per-resource scores with their weights and rounds: 375 / 6 = 62.5 → 63.',
+      reveal: { fact: { kind: 'score', cycle: 1, node: 'node-2', plugin: 'NodeResourcesFit' } },
+    },
+    {
+      atCycle: 1, atPhase: 'select',
+      prompt: 'Where does accel go?',
+      choices: ['node-1 (score 50)', 'node-2 (score 63)'],
+      answer: 1,
+      explanation: 'The higher score wins; the other plugins score both nodes the same.',
+      reveal: { fact: { kind: 'selected', cycle: 1 }, values: ['node-1', 'node-2'] },
+    },
+    {
+      atCycle: 2, atPhase: 'filter',
+      prompt: 'What does Filter say about node-2 for accel-2?',
+      choices: ['Insufficient intel.com/bar', 'Insufficient intel.com/foo', 'It fits'],
+      answer: 0,
+      explanation: 'bar-user holds 3 and accel 1: all 4 bar devices are taken.',
+      reveal: { fact: { kind: 'filterReason', cycle: 2, node: 'node-2' }, values: ['Insufficient intel.com/bar', 'Insufficient intel.com/foo', 'none'] },
+    },
+  ],
+  outcome: {
+    cycleCount: 2,
+    cycles: [
+      {
+        cycle: 1, pod: 'default/accel', result: 'Scheduled', selected: 'node-2', feasible: ['node-1', 'node-2'],
+        scores: { 'node-1': { NodeResourcesFit: 50 }, 'node-2': { NodeResourcesFit: 63 } },
+      },
+      {
+        cycle: 2, pod: 'default/accel-2', result: 'Scheduled', selected: 'node-1', feasible: ['node-1'],
+        filtered: { 'node-2': { plugin: 'NodeResourcesFit', reason: 'Insufficient intel.com/bar' } },
+      },
+    ],
+    pods: [
+      { pod: 'default/accel', phase: 'Running', node: 'node-2' },
+      { pod: 'default/accel-2', phase: 'Running', node: 'node-1' },
+    ],
+  },
+};

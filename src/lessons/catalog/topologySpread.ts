@@ -1,0 +1,320 @@
+// Pod topology spread constraints (DoNotSchedule): the docs' 4-node examples, a conflicting
+// pair of constraints, and minDomains.
+// upstream: pkg/scheduler/framework/plugins/podtopologyspread/filtering.go — a node passes when
+// matchingPodsInItsDomain + selfMatch − globalMinimum <= maxSkew, where the global minimum is 0
+// while fewer domains than minDomains are eligible.
+
+import type { Lesson } from '../types';
+
+const SPREAD = "node(s) didn't match pod topology spread constraints";
+
+function zonedNode(name: string, zone: string): string {
+  return `apiVersion: v1
+kind: Node
+metadata: {name: ${name}, labels: {node: ${name}, zone: ${zone}}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+`;
+}
+
+function fooPod(name: string, nodeName: string): string {
+  return `apiVersion: v1
+kind: Pod
+metadata: {name: ${name}, namespace: default, labels: {foo: bar}}
+spec: {nodeName: ${nodeName}, containers: [{name: pause, image: "registry.k8s.io/pause:3.1"}]}
+`;
+}
+
+function myPod(constraints: string): string {
+  return `apiVersion: v1
+kind: Pod
+metadata: {name: mypod, namespace: default, labels: {foo: bar}}
+spec:
+  topologySpreadConstraints:
+${constraints}  containers:
+  - name: pause
+    image: registry.k8s.io/pause:3.1
+`;
+}
+
+const zoneConstraint = `  - maxSkew: 1
+    topologyKey: zone
+    whenUnsatisfiable: DoNotSchedule
+    labelSelector:
+      matchLabels: {foo: bar}
+`;
+const nodeConstraint = `  - maxSkew: 1
+    topologyKey: node
+    whenUnsatisfiable: DoNotSchedule
+    labelSelector:
+      matchLabels: {foo: bar}
+`;
+
+const docsCluster = [zonedNode('node1', 'zoneA'), zonedNode('node2', 'zoneA'), zonedNode('node3', 'zoneB'), zonedNode('node4', 'zoneB'),
+  fooPod('p1', 'node1'), fooPod('p2', 'node2'), fooPod('p3', 'node3')];
+
+// node3 and node4 pass. No ScheduleAnyway constraint, so PodTopologySpread does not score.
+// p3 (no requests) counts as 100m/200Mi on node3: LeastAllocated node3 95, node4 97.
+export const spreadZoneLesson: Lesson = {
+  id: 'spread-zone',
+  title: 'Topology spread across zones',
+  summary: 'maxSkew 1 across two zones with 2 and 1 matching pods: only the emptier zone is allowed.',
+  topic: 'Topology spread',
+  docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/#example-one-topologyspreadconstraint',
+  scenario: `# Pod topology spread across zones (Kubernetes docs, "Pod Topology Spread Constraints").
+# Four nodes in two zones; three pods labelled foo=bar run on node1, node2 and node3.
+${[...docsCluster, myPod(zoneConstraint)].join('---\n')}`,
+  steps: [
+    { cycle: 1, phase: 'queue', text: 'mypod (foo=bar) wants maxSkew 1 across zones, DoNotSchedule. Matching pods now: zoneA 2 (node1, node2), zoneB 1 (node3). The global minimum is 1.' },
+    { cycle: 1, phase: 'filter', text: `The check per node: pods in its zone + 1 (mypod itself) − global minimum ≤ maxSkew. zoneA: 2 + 1 − 1 = 2 > 1, so node1 and node2 fail with "${SPREAD}". zoneB: 1 + 1 − 1 = 1: node3 and node4 pass.` },
+    { cycle: 1, phase: 'score', text: 'PodTopologySpread only scores ScheduleAnyway constraints, and mypod has none. NodeResourcesFit decides: p3 on node3 counts as 100m CPU and 200Mi even without requests, so node3 scores 95 and the empty node4 97.' },
+    { cycle: 1, phase: 'select', text: 'mypod lands on node4. The zones are now 2 and 2.' },
+  ],
+  questions: [
+    {
+      atCycle: 1, atPhase: 'filter',
+      prompt: 'zoneA has 2 matching pods, zoneB has 1. Which nodes pass?',
+      choices: ['node3 and node4', 'node4 only (it has no pod)', 'All four'],
+      answer: 0,
+      explanation: 'The constraint counts per zone, not per node: both zoneB nodes give skew 1.',
+      reveal: { fact: { kind: 'feasible', cycle: 1 }, values: ['node3, node4', 'node4', 'node1, node2, node3, node4'] },
+    },
+    {
+      atCycle: 1, atPhase: 'select',
+      prompt: 'node3 or node4?',
+      choices: ['node3', 'node4'],
+      answer: 1,
+      explanation: 'Spreading is satisfied on both; LeastAllocated prefers the node without p3.',
+      reveal: { fact: { kind: 'selected', cycle: 1 } },
+    },
+  ],
+  outcome: {
+    cycleCount: 1,
+    cycles: [{
+      cycle: 1, pod: 'default/mypod', result: 'Scheduled', selected: 'node4', feasible: ['node3', 'node4'],
+      filtered: {
+        node1: { plugin: 'PodTopologySpread', reason: SPREAD, code: 'Unschedulable' },
+        node2: { plugin: 'PodTopologySpread', reason: SPREAD, code: 'Unschedulable' },
+      },
+      scores: { node3: { NodeResourcesFit: 95 }, node4: { NodeResourcesFit: 97 } },
+    }],
+    pods: [{ pod: 'default/mypod', phase: 'Running', node: 'node4' }],
+  },
+};
+
+export const spreadTwoConstraintsLesson: Lesson = {
+  id: 'spread-two-constraints',
+  title: 'Two spread constraints: zone AND node',
+  summary: 'Constraints combine with AND: the zone rule allows zoneB, the node rule allows node4, so node4 is the only place.',
+  topic: 'Topology spread',
+  docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/#example-multiple-topologyspreadconstraints',
+  scenario: `# Two topology spread constraints (zone and node) combined with AND
+# (Kubernetes docs, "Pod Topology Spread Constraints").
+${[...docsCluster, myPod(zoneConstraint + nodeConstraint)].join('---\n')}`,
+  steps: [
+    { cycle: 1, phase: 'queue', text: 'Same cluster: zoneA holds 2 foo=bar pods, zoneB 1. Per node: node1 1, node2 1, node3 1, node4 0. mypod now has two constraints, both maxSkew 1.' },
+    { cycle: 1, phase: 'filter', text: `Zone rule: zoneA gives 2 + 1 − 1 = 2, so only zoneB. Node rule (global minimum 0 on node4): node3 gives 1 + 1 − 0 = 2, node4 gives 0 + 1 − 0 = 1. node1, node2 and node3 fail with "${SPREAD}".` },
+    { cycle: 1, phase: 'select', text: 'One node satisfies both: node4, taken without scoring.' },
+  ],
+  questions: [
+    {
+      atCycle: 1, atPhase: 'filter',
+      prompt: 'Which nodes satisfy both constraints?',
+      choices: ['node3 and node4', 'node4 only', 'None'],
+      answer: 1,
+      explanation: 'zoneB passes the zone rule, but node3 would hold 2 pods against 0 on node4.',
+      reveal: { fact: { kind: 'feasible', cycle: 1 }, values: ['node3, node4', 'node4', 'none'] },
+    },
+    {
+      atCycle: 1, atPhase: 'select',
+      prompt: 'Does the scheduler score nodes for mypod?',
+      choices: ['No: one feasible node is taken as it is', 'Yes: spread scoring always runs'],
+      answer: 0,
+      explanation: 'With a single feasible node, PreScore and Score are skipped.',
+      reveal: { fact: { kind: 'scored', cycle: 1 }, values: ['no', 'yes'] },
+    },
+  ],
+  outcome: {
+    cycleCount: 1,
+    cycles: [{
+      cycle: 1, pod: 'default/mypod', result: 'Scheduled', selected: 'node4', feasible: ['node4'], scored: false,
+      filtered: {
+        node1: { plugin: 'PodTopologySpread', reason: SPREAD },
+        node2: { plugin: 'PodTopologySpread', reason: SPREAD },
+        node3: { plugin: 'PodTopologySpread', reason: SPREAD },
+      },
+    }],
+    pods: [{ pod: 'default/mypod', phase: 'Running', node: 'node4' }],
+  },
+};
+
+// Docs, "conflicting constraints": node1 and node2 in zoneA, node3 in zoneB; two pods on node1,
+// one on node3. Zone rule → only zoneB (node3); node rule (minimum 0 on node2) → only node2.
+// Every pod has priority 0, so preemption finds no victims on any node.
+export const spreadConflictLesson: Lesson = {
+  id: 'spread-conflict',
+  title: 'Spread constraints that cannot both hold',
+  summary: 'The zone rule allows only node3, the node rule only node2. The intersection is empty and the pod stays Pending.',
+  topic: 'Topology spread',
+  docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/#example-conflicting-topologyspreadconstraints',
+  scenario: `# Conflicting topology spread constraints (Kubernetes docs, "Pod Topology Spread Constraints").
+${[zonedNode('node1', 'zoneA'), zonedNode('node2', 'zoneA'), zonedNode('node3', 'zoneB'),
+    fooPod('p1', 'node1'), fooPod('p2', 'node1'), fooPod('p3', 'node3'), myPod(zoneConstraint + nodeConstraint)].join('---\n')}`,
+  steps: [
+    { cycle: 1, phase: 'queue', text: 'foo=bar pods: zoneA 2 (both on node1), zoneB 1 (node3). Per node: node1 2, node2 0, node3 1.' },
+    { cycle: 1, phase: 'filter', text: `Zone rule: zoneA gives 2 + 1 − 1 = 2 > 1, so only node3. Node rule, global minimum 0 (node2): node3 gives 1 + 1 − 0 = 2 > 1, so only node2. No node passes both: 3 × "${SPREAD}".` },
+    { cycle: 1, phase: 'postFilter', text: 'Preemption tries every node, but all pods have priority 0, like mypod: "No preemption victims found for incoming pod".' },
+    { cycle: 1, phase: 'done', text: 'mypod stays Pending. Fixes: raise a maxSkew, switch one constraint to whenUnsatisfiable: ScheduleAnyway, or move a pod off node1.' },
+  ],
+  questions: [
+    {
+      atCycle: 1, atPhase: 'filter',
+      prompt: 'How many nodes pass Filter?',
+      choices: ['0', '1', '2'],
+      answer: 0,
+      explanation: 'Zone rule: node3 only. Node rule: node2 only. AND leaves nothing.',
+      reveal: { fact: { kind: 'feasibleCount', cycle: 1 } },
+    },
+    {
+      atCycle: 1, atPhase: 'postFilter',
+      prompt: 'Can preemption make room?',
+      choices: ['Yes: it evicts p1 from node1', 'No: no pod has a lower priority than mypod'],
+      answer: 1,
+      explanation: 'Preemption only removes pods with lower priority than the pending pod. All are 0 here.',
+      reveal: { fact: { kind: 'victims', cycle: 1 }, values: ['default/p1', 'none'] },
+    },
+  ],
+  outcome: {
+    cycles: [{
+      cycle: 1, pod: 'default/mypod', result: 'Unschedulable', feasible: [], preemption: null,
+      filtered: {
+        node1: { plugin: 'PodTopologySpread', reason: SPREAD, code: 'Unschedulable' },
+        node2: { plugin: 'PodTopologySpread', reason: SPREAD, code: 'Unschedulable' },
+        node3: { plugin: 'PodTopologySpread', reason: SPREAD, code: 'Unschedulable' },
+      },
+      messageIncludes: [
+        `0/3 nodes are available: 3 ${SPREAD}.`,
+        'preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.',
+      ],
+    }],
+    pods: [{ pod: 'default/mypod', phase: 'Pending', node: null, reason: 'Unschedulable', messageIncludes: [`3 ${SPREAD}`] }],
+  },
+};
+
+// minDomains 3 with only 2 zones: the global minimum is taken as 0, so a zone already holding
+// one pod gives 1 + 1 − 0 = 2 > 1. When node-c1 (zone-c) joins at 60 s there are 3 domains,
+// the minimum is zone-c's 0, and node-c1 gives 0 + 1 − 0 = 1.
+export const spreadMinDomainsLesson: Lesson = {
+  id: 'spread-min-domains',
+  title: 'minDomains: wait for enough zones',
+  summary: 'With fewer eligible domains than minDomains the global minimum counts as 0, so each zone may hold at most maxSkew pods. A third zone unblocks the pod.',
+  topic: 'Topology spread',
+  docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/#spread-constraint-definition',
+  scenario: `# minDomains (Kubernetes docs, "Pod Topology Spread Constraints").
+apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: spread-min-domains}
+spec:
+  timeline:
+  - at: 60
+    action: apply
+    object:
+      apiVersion: v1
+      kind: Node
+      metadata:
+        name: node-c1
+        labels: {kubernetes.io/hostname: node-c1, topology.kubernetes.io/zone: zone-c}
+      status:
+        allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: node-a1
+  labels: {kubernetes.io/hostname: node-a1, topology.kubernetes.io/zone: zone-a}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: node-b1
+  labels: {kubernetes.io/hostname: node-b1, topology.kubernetes.io/zone: zone-b}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: ha-1, namespace: default, labels: {app: ha}}
+spec: {nodeName: node-a1, containers: [{name: app, image: nginx}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: ha-2, namespace: default, labels: {app: ha}}
+spec: {nodeName: node-b1, containers: [{name: app, image: nginx}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: ha-3, namespace: default, labels: {app: ha}}
+spec:
+  topologySpreadConstraints:
+  - maxSkew: 1
+    minDomains: 3
+    topologyKey: topology.kubernetes.io/zone
+    whenUnsatisfiable: DoNotSchedule
+    labelSelector:
+      matchLabels: {app: ha}
+  containers:
+  - name: app
+    image: nginx
+`,
+  steps: [
+    { cycle: 1, phase: 'queue', text: 'ha-3 wants maxSkew 1 across zones with minDomains 3. Only 2 zones exist, each with one app=ha pod.' },
+    { cycle: 1, phase: 'filter', text: `2 eligible zones < minDomains 3, so the global minimum is taken as 0. Each node gives 1 + 1 − 0 = 2 > 1: "${SPREAD}". Without minDomains the minimum would be 1 and both would pass.` },
+    { cycle: 1, phase: 'done', text: 'ha-3 waits in the unschedulable pool. At 60 s a third node joins, node-c1 in zone-c.' },
+    { cycle: 2, phase: 'queue', text: 'The new node is a cluster event that can help PodTopologySpread, so ha-3 goes back to the active queue.' },
+    { cycle: 2, phase: 'filter', text: '3 zones now: the global minimum is zone-c\'s 0. node-c1 gives 0 + 1 − 0 = 1 and passes; node-a1 and node-b1 still give 2.' },
+    { cycle: 2, phase: 'select', text: 'ha-3 runs on node-c1: one pod in each of the three zones.' },
+  ],
+  questions: [
+    {
+      atCycle: 1, atPhase: 'filter',
+      prompt: 'Two zones, one app=ha pod in each, minDomains 3. Which nodes pass for ha-3?',
+      choices: ['Both: the skew would be 1', 'Neither'],
+      answer: 1,
+      explanation: 'With fewer domains than minDomains the global minimum counts as 0, so a zone may hold at most maxSkew = 1 matching pod.',
+      reveal: { fact: { kind: 'feasible', cycle: 1 }, values: ['node-a1, node-b1', 'none'] },
+    },
+    {
+      atCycle: 2, atPhase: 'queue',
+      prompt: 'When does ha-3 get its second attempt?',
+      choices: ['At 1 s, after its backoff', 'At 60 s, when node-c1 joins', 'At 300 s, the 5-minute flush'],
+      answer: 1,
+      explanation: 'An unschedulable pod is retried when a cluster event could make it schedulable. Adding a node with the zone label is such an event.',
+      reveal: { fact: { kind: 'time', cycle: 2 }, values: ['1', '60', '300'] },
+    },
+    {
+      atCycle: 2, atPhase: 'select',
+      prompt: 'Where does ha-3 go?',
+      choices: ['node-a1', 'node-b1', 'node-c1'],
+      answer: 2,
+      explanation: 'Only the new zone has 0 matching pods.',
+      reveal: { fact: { kind: 'selected', cycle: 2 } },
+    },
+  ],
+  outcome: {
+    cycleCount: 2,
+    cycles: [
+      {
+        cycle: 1, pod: 'default/ha-3', time: 0, result: 'Unschedulable', feasible: [],
+        filtered: {
+          'node-a1': { plugin: 'PodTopologySpread', reason: SPREAD, code: 'Unschedulable' },
+          'node-b1': { plugin: 'PodTopologySpread', reason: SPREAD, code: 'Unschedulable' },
+        },
+        messageIncludes: [`0/2 nodes are available: 2 ${SPREAD}.`],
+      },
+      {
+        cycle: 2, pod: 'default/ha-3', time: 60, result: 'Scheduled', selected: 'node-c1', feasible: ['node-c1'],
+        filtered: { 'node-a1': { plugin: 'PodTopologySpread', reason: SPREAD }, 'node-b1': { plugin: 'PodTopologySpread', reason: SPREAD } },
+      },
+    ],
+    pods: [{ pod: 'default/ha-3', phase: 'Running', node: 'node-c1' }],
+  },
+};

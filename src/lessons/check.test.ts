@@ -1,0 +1,141 @@
+// The lesson checker on hand-made traces: it must flag each kind of mismatch, or the lesson
+// tests could pass while a lesson teaches something false.
+
+import { describe, expect, it } from 'vitest';
+import type { CycleTrace, SimulationResult } from '../engine/api';
+import { checkLessonShape, checkOutcome, checkQuestions, checkSteps } from './check';
+import { readFact } from './facts';
+import type { Lesson, PredictQuestion } from './types';
+
+function cycle(overrides: Partial<CycleTrace>): CycleTrace {
+  return {
+    cycle: 1, time: 0, pod: 'default/p', profile: 'default-scheduler', preFilter: [], nodesEvaluated: ['n1', 'n2'],
+    filter: {
+      n1: [{ plugin: 'TaintToleration', code: 'UnschedulableAndUnresolvable', reasons: ['node(s) had untolerated taint {k: v}'] }],
+      n2: [{ plugin: 'TaintToleration', code: 'Success' }],
+    },
+    feasible: ['n2'], selected: 'n2', result: 'Scheduled', ...overrides,
+  };
+}
+
+function result(cycles: CycleTrace[]): SimulationResult {
+  return {
+    version: 1, seed: 0, cycles, events: [], nodes: [], warnings: [], endTime: 0, queue: [],
+    pods: [{ pod: 'default/p', phase: 'Running', node: 'n2', priority: 0, schedulerName: 'default-scheduler' }],
+  };
+}
+
+const question = (q: Partial<PredictQuestion>): PredictQuestion => ({
+  atCycle: 1, atPhase: 'filter', prompt: 'Which nodes pass?', choices: ['n1', 'n2'], answer: 1, explanation: '',
+  reveal: { fact: { kind: 'feasible', cycle: 1 } }, ...q,
+});
+
+const lesson = (l: Partial<Lesson>): Lesson => ({
+  id: 'l', title: '', summary: '', topic: 'Debugging', scenario: '', steps: [{ cycle: 1, phase: 'filter', text: '' }],
+  questions: [question({})], outcome: { cycles: [], pods: [] }, ...l,
+});
+
+describe('checkOutcome', () => {
+  const r = result([cycle({})]);
+
+  it.each([
+    ['selected node', { cycles: [{ cycle: 1, pod: 'default/p', selected: 'n1' }], pods: [] }],
+    ['one-of selection', { cycles: [{ cycle: 1, pod: 'default/p', selected: ['n1', 'n3'] }], pods: [] }],
+    ['pod of the cycle', { cycles: [{ cycle: 1, pod: 'default/q' }], pods: [] }],
+    ['missing cycle', { cycles: [{ cycle: 2, pod: 'default/p' }], pods: [] }],
+    ['feasible set', { cycles: [{ cycle: 1, pod: 'default/p', feasible: ['n1', 'n2'] }], pods: [] }],
+    ['filter plugin', { cycles: [{ cycle: 1, pod: 'default/p', filtered: { n1: { plugin: 'NodeAffinity', reason: 'node(s) had untolerated taint {k: v}' } } }], pods: [] }],
+    ['filter reason', { cycles: [{ cycle: 1, pod: 'default/p', filtered: { n1: { plugin: 'TaintToleration', reason: 'other' } } }], pods: [] }],
+    ['node that passed', { cycles: [{ cycle: 1, pod: 'default/p', filtered: { n2: { plugin: 'TaintToleration', reason: 'x' } } }], pods: [] }],
+    ['score', { cycles: [{ cycle: 1, pod: 'default/p', scores: { n2: { NodeResourcesFit: 50 } } }], pods: [] }],
+    ['message', { cycles: [{ cycle: 1, pod: 'default/p', messageIncludes: ['0/2 nodes'] }], pods: [] }],
+    ['preemption', { cycles: [{ cycle: 1, pod: 'default/p', preemption: { node: 'n1', victims: [] } }], pods: [] }],
+    ['cycle count', { cycleCount: 2, cycles: [], pods: [] }],
+    ['pod node', { cycles: [], pods: [{ pod: 'default/p', node: 'n1' }] }],
+    ['pod not bound', { cycles: [], pods: [{ pod: 'default/p', node: null }] }],
+    ['pod phase', { cycles: [], pods: [{ pod: 'default/p', phase: 'Pending' as const }] }],
+    ['deleted pod', { cycles: [], pods: [{ pod: 'default/p', deleted: true }] }],
+    ['unknown pod', { cycles: [], pods: [{ pod: 'default/q' }] }],
+    ['event', { cycles: [], pods: [], events: [{ object: 'Pod/default/p', reason: 'Scheduled' }] }],
+  ])('flags a wrong %s', (_name, outcome) => {
+    expect(checkOutcome(outcome, r)).not.toEqual([]);
+  });
+
+  it('accepts a matching outcome', () => {
+    expect(checkOutcome({
+      cycleCount: 1,
+      cycles: [{
+        cycle: 1, pod: 'default/p', selected: ['n2', 'n3'], feasible: ['n2'], scored: false, preemption: null,
+        filtered: { n1: { plugin: 'TaintToleration', reason: 'node(s) had untolerated taint {k: v}', code: 'UnschedulableAndUnresolvable' } },
+      }],
+      pods: [{ pod: 'default/p', node: 'n2', phase: 'Running', deleted: false, nominatedNode: null }],
+    }, r)).toEqual([]);
+  });
+});
+
+describe('checkSteps', () => {
+  const r = result([cycle({})]);
+
+  it.each([
+    ['a cycle that does not exist', [{ cycle: 2, phase: 'queue' as const, text: '' }]],
+    ['a phase the cycle does not have (no Score with one feasible node)', [{ cycle: 1, phase: 'score' as const, text: '' }]],
+    ['steps out of playback order', [{ cycle: 1, phase: 'select' as const, text: '' }, { cycle: 1, phase: 'filter' as const, text: '' }]],
+  ])('flags %s', (_name, steps) => {
+    expect(checkSteps(lesson({ steps }), r)).not.toEqual([]);
+  });
+
+  it('accepts steps in order on shown phases', () => {
+    expect(checkSteps(lesson({ steps: [{ cycle: 1, phase: 'filter', text: '' }, { cycle: 1, phase: 'select', text: '' }, { cycle: 1, phase: 'done', text: '' }] }), r)).toEqual([]);
+  });
+});
+
+describe('checkQuestions', () => {
+  const r = result([cycle({})]);
+
+  it.each([
+    ['an answer the trace contradicts', question({ answer: 0 })],
+    ['a question asked after its answer shows', question({ atPhase: 'select' })],
+    ['a question at a phase the trace lacks', question({ atPhase: 'score', reveal: { fact: { kind: 'selected', cycle: 1 } } })],
+    ['a fact from a missing cycle', question({ reveal: { fact: { kind: 'feasible', cycle: 3 } } })],
+  ])('flags %s', (_name, q) => {
+    expect(checkQuestions(lesson({ questions: [q] }), r)).not.toEqual([]);
+  });
+
+  it('accepts a right answer, with values mapping choices to facts', () => {
+    const q = question({ choices: ['Only the untainted node', 'Both'], reveal: { fact: { kind: 'feasible', cycle: 1 }, values: ['n2', 'n1, n2'] }, answer: 0 });
+    expect(checkQuestions(lesson({ questions: [q] }), r)).toEqual([]);
+  });
+});
+
+describe('readFact', () => {
+  const r = result([cycle({ postFilter: { candidates: [], chosen: { node: 'n1', victims: ['default/b', 'default/a'] } } })]);
+
+  it.each([
+    [{ kind: 'feasible', cycle: 1 } as const, 'n2'],
+    [{ kind: 'rejectedBy', cycle: 1, node: 'n1' } as const, 'TaintToleration'],
+    [{ kind: 'rejectedBy', cycle: 1, node: 'n2' } as const, 'none'],
+    [{ kind: 'filterReason', cycle: 1, node: 'n1' } as const, 'node(s) had untolerated taint {k: v}'],
+    [{ kind: 'victims', cycle: 1 } as const, 'default/a, default/b'],
+    [{ kind: 'scored', cycle: 1 } as const, 'no'],
+    [{ kind: 'evictedAt', pod: 'default/p' } as const, 'never'],
+  ])('reads %j as %s', (fact, value) => {
+    expect(readFact(r, fact)).toBe(value);
+  });
+});
+
+describe('checkLessonShape', () => {
+  it.each([
+    ['an answer out of range', lesson({ questions: [question({ answer: 2 })] })],
+    ['values not matching the choices', lesson({ questions: [question({ reveal: { fact: { kind: 'feasible', cycle: 1 }, values: ['n1'] } })] })],
+    ['two choices with one value', lesson({ questions: [question({ reveal: { fact: { kind: 'feasible', cycle: 1 }, values: ['n1', 'n1'] } })] })],
+    ['no questions', lesson({ questions: [] })],
+    ['four questions', lesson({ questions: [question({}), question({}), question({}), question({})] })],
+    ['an id that is not kebab-case', lesson({ id: 'Node Selector' })],
+  ])('flags %s', (_name, l) => {
+    expect(checkLessonShape(l)).not.toEqual([]);
+  });
+
+  it('accepts a well-formed lesson', () => {
+    expect(checkLessonShape(lesson({}))).toEqual([]);
+  });
+});

@@ -1,0 +1,167 @@
+// Checks a lesson against a simulation result: the stated outcome, the narration's positions
+// and the predict questions' answers. Each function returns the problems it found as
+// sentences (empty when the lesson is true to the trace).
+
+import type { CycleTrace, SimulationResult } from '../engine/api';
+import { comparePositions, cycleOf, phaseExists, readFact, rejection, revealPosition } from './facts';
+import type { CycleExpectation, Lesson, LessonOutcome, PodExpectation } from './types';
+
+const show = (v: unknown): string => JSON.stringify(v);
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+}
+
+function oneOf(expected: string | string[], actual: string | undefined): boolean {
+  return Array.isArray(expected) ? actual !== undefined && expected.includes(actual) : expected === actual;
+}
+
+function checkCycle(e: CycleExpectation, trace: CycleTrace): string[] {
+  const problems: string[] = [];
+  const at = `cycle ${e.cycle}`;
+  const expect = (what: string, ok: boolean, expected: unknown, actual: unknown) => {
+    if (!ok) problems.push(`${at}: ${what}: expected ${show(expected)}, trace has ${show(actual)}`);
+  };
+  expect('pod', oneOf(e.pod, trace.pod), e.pod, trace.pod);
+  if (e.profile !== undefined) expect('profile', trace.profile === e.profile, e.profile, trace.profile);
+  if (e.time !== undefined) expect('time', trace.time === e.time, e.time, trace.time);
+  if (e.result !== undefined) expect('result', trace.result === e.result, e.result, trace.result);
+  if (e.selected !== undefined) {
+    expect('selected', e.selected === null ? trace.selected === undefined : oneOf(e.selected, trace.selected), e.selected, trace.selected ?? null);
+  }
+  if (e.feasible) expect('feasible nodes', sameSet(e.feasible, trace.feasible), [...e.feasible].sort(), [...trace.feasible].sort());
+  if (e.feasibleCount !== undefined) expect('number of feasible nodes', trace.feasible.length === e.feasibleCount, e.feasibleCount, trace.feasible.length);
+  if (e.nodesEvaluated !== undefined) expect('nodes evaluated', trace.nodesEvaluated.length === e.nodesEvaluated, e.nodesEvaluated, trace.nodesEvaluated.length);
+  if (e.firstNodeEvaluated !== undefined) expect('first node evaluated', trace.nodesEvaluated[0] === e.firstNodeEvaluated, e.firstNodeEvaluated, trace.nodesEvaluated[0]);
+  for (const [node, verdict] of Object.entries(e.filtered ?? {})) {
+    const r = rejection(trace, node);
+    const ok = r !== undefined && r.plugin === verdict.plugin && (r.reasons ?? []).includes(verdict.reason) && (verdict.code === undefined || r.code === verdict.code);
+    expect(`Filter verdict on ${node}`, ok, verdict, r ?? 'passed every Filter plugin');
+  }
+  if (e.scored !== undefined) expect('scored', (trace.score !== undefined) === e.scored, e.scored, trace.score !== undefined);
+  for (const [node, plugins] of Object.entries(e.scores ?? {})) {
+    for (const [plugin, score] of Object.entries(plugins)) {
+      const actual = trace.score?.[node]?.plugins[plugin]?.normalized;
+      expect(`${plugin} score of ${node}`, actual === score, score, actual ?? 'not scored');
+    }
+  }
+  if (e.preemption !== undefined) {
+    const chosen = trace.postFilter?.chosen;
+    const ok = e.preemption === null ? chosen === undefined : chosen !== undefined && chosen.node === e.preemption.node && sameSet(chosen.victims, e.preemption.victims);
+    expect('preemption', ok, e.preemption, chosen ?? null);
+  }
+  if (e.candidates) {
+    const norm = (cs: { node: string; victims: string[]; pdbViolations: number }[]) =>
+      cs.map((c) => `${c.node} [${[...c.victims].sort().join(' ')}] pdbViolations=${c.pdbViolations}`).sort();
+    const actual = norm(trace.postFilter?.candidates ?? []);
+    expect('preemption candidates', sameSet(norm(e.candidates), actual), norm(e.candidates), actual);
+  }
+  for (const [plugin, code] of Object.entries(e.permit ?? {})) {
+    const actual = trace.permit?.find((p) => p.plugin === plugin)?.code;
+    expect(`Permit verdict of ${plugin}`, actual === code, code, actual ?? 'no verdict');
+  }
+  for (const part of e.messageIncludes ?? []) {
+    expect('FailedScheduling message', (trace.message ?? '').includes(part), `…${part}…`, trace.message ?? null);
+  }
+  return problems;
+}
+
+function checkPod(e: PodExpectation, result: SimulationResult): string[] {
+  const out = result.pods.find((p) => p.pod === e.pod);
+  if (!out) return [`pod ${e.pod}: not in the result`];
+  const problems: string[] = [];
+  const expect = (what: string, ok: boolean, expected: unknown, actual: unknown) => {
+    if (!ok) problems.push(`pod ${e.pod}: ${what}: expected ${show(expected)}, result has ${show(actual)}`);
+  };
+  if (e.node !== undefined) expect('node', e.node === null ? out.node === undefined : oneOf(e.node, out.node), e.node, out.node ?? null);
+  if (e.phase !== undefined) expect('phase', out.phase === e.phase, e.phase, out.phase);
+  if (e.reason !== undefined) expect('reason', out.reason === e.reason, e.reason, out.reason ?? null);
+  if (e.nominatedNode !== undefined) {
+    expect('nominated node', (out.nominatedNode ?? null) === e.nominatedNode, e.nominatedNode, out.nominatedNode ?? null);
+  }
+  if (e.deleted !== undefined) expect('deleted', (out.deletedAt !== undefined) === e.deleted, e.deleted, out.deletedAt !== undefined);
+  for (const part of e.messageIncludes ?? []) expect('message', (out.message ?? '').includes(part), `…${part}…`, out.message ?? null);
+  return problems;
+}
+
+export function checkOutcome(outcome: LessonOutcome, result: SimulationResult): string[] {
+  const problems: string[] = [];
+  if (outcome.cycleCount !== undefined && result.cycles.length !== outcome.cycleCount) {
+    problems.push(`expected ${outcome.cycleCount} scheduling cycles, trace has ${result.cycles.length} (${result.cycles.map((c) => `${c.cycle}:${c.pod}@${c.time}s`).join(', ')})`);
+  }
+  for (const e of outcome.cycles) {
+    const trace = cycleOf(result, e.cycle);
+    if (!trace) problems.push(`cycle ${e.cycle}: not in the trace (${result.cycles.length} cycles)`);
+    else problems.push(...checkCycle(e, trace));
+  }
+  for (const e of outcome.pods) problems.push(...checkPod(e, result));
+  for (const e of outcome.events ?? []) {
+    const found = result.events.some((ev) => ev.object === e.object && ev.reason === e.reason
+      && (e.type === undefined || ev.type === e.type) && (e.time === undefined || ev.time === e.time)
+      && (e.messageIncludes === undefined || ev.message.includes(e.messageIncludes)));
+    if (!found) {
+      const seen = result.events.filter((ev) => ev.object === e.object).map((ev) => `${ev.time}s ${ev.reason}: ${ev.message}`);
+      problems.push(`event ${show(e)} not found; events of ${e.object}: ${show(seen)}`);
+    }
+  }
+  for (const group of outcome.distinctNodes ?? []) {
+    const nodes = group.map((pod) => result.pods.find((p) => p.pod === pod)?.node);
+    if (nodes.some((n) => n === undefined) || new Set(nodes).size !== nodes.length) {
+      problems.push(`pods ${group.join(', ')}: expected on pairwise different nodes, result has ${show(nodes)}`);
+    }
+  }
+  return problems;
+}
+
+/** Every step points at a phase the trace shows, in playback order. */
+export function checkSteps(lesson: Lesson, result: SimulationResult): string[] {
+  const problems: string[] = [];
+  lesson.steps.forEach((step, i) => {
+    const trace = cycleOf(result, step.cycle);
+    if (!trace) problems.push(`step ${i + 1}: cycle ${step.cycle} is not in the trace (${result.cycles.length} cycles)`);
+    else if (!phaseExists(trace, step.phase)) problems.push(`step ${i + 1}: cycle ${step.cycle} (${trace.pod}) has no ${step.phase} phase`);
+    const prev = lesson.steps[i - 1];
+    if (prev && comparePositions(prev, step) > 0) problems.push(`step ${i + 1}: comes before step ${i} in the playback`);
+  });
+  return problems;
+}
+
+/** Every question is asked at a shown position, before the trace reveals its answer, and the answer is what the trace shows. */
+export function checkQuestions(lesson: Lesson, result: SimulationResult): string[] {
+  const problems: string[] = [];
+  lesson.questions.forEach((q, i) => {
+    const at = `question ${i + 1} (${show(q.prompt.slice(0, 40))}…)`;
+    const trace = cycleOf(result, q.atCycle);
+    if (!trace) problems.push(`${at}: asked at cycle ${q.atCycle}, which is not in the trace`);
+    else if (!phaseExists(trace, q.atPhase)) problems.push(`${at}: asked at the ${q.atPhase} phase of cycle ${q.atCycle}, which the trace does not show`);
+    const reveal = revealPosition(q.reveal.fact, result);
+    if (comparePositions({ cycle: q.atCycle, phase: q.atPhase }, reveal) > 0) {
+      problems.push(`${at}: asked at cycle ${q.atCycle} ${q.atPhase}, after its answer shows (cycle ${reveal.cycle} ${reveal.phase})`);
+    }
+    const values = q.reveal.values ?? q.choices;
+    const actual = readFact(result, q.reveal.fact);
+    if (actual === undefined) problems.push(`${at}: ${show(q.reveal.fact)} is not in the trace`);
+    else if (values[q.answer] !== actual) {
+      const chosen = values.indexOf(actual);
+      problems.push(`${at}: answer is ${show(q.choices[q.answer])} (${show(values[q.answer])}), trace shows ${show(actual)}${chosen >= 0 ? ` = choice ${show(q.choices[chosen])}` : ', which is no choice'}`);
+    }
+  });
+  return problems;
+}
+
+/** Shape rules that need no simulation. */
+export function checkLessonShape(lesson: Lesson): string[] {
+  const problems: string[] = [];
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(lesson.id)) problems.push(`id ${show(lesson.id)} is not kebab-case`);
+  if (lesson.steps.length === 0) problems.push('no steps');
+  if (lesson.questions.length < 1 || lesson.questions.length > 3) problems.push(`${lesson.questions.length} questions (1 to 3 wanted)`);
+  lesson.questions.forEach((q, i) => {
+    const values = q.reveal.values ?? q.choices;
+    if (q.choices.length < 2) problems.push(`question ${i + 1}: fewer than two choices`);
+    if (!Number.isInteger(q.answer) || q.answer < 0 || q.answer >= q.choices.length) problems.push(`question ${i + 1}: answer ${q.answer} is no choice`);
+    if (values.length !== q.choices.length) problems.push(`question ${i + 1}: ${values.length} values for ${q.choices.length} choices`);
+    if (new Set(values).size !== values.length) problems.push(`question ${i + 1}: two choices reveal the same value`);
+    if (new Set(q.choices).size !== q.choices.length) problems.push(`question ${i + 1}: duplicate choices`);
+  });
+  return problems;
+}

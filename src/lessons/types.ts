@@ -1,0 +1,166 @@
+// The lesson gallery as data: a scenario, a narration pinned to points of its playback,
+// "predict before you step" questions, and machine-checkable expectations. Pure TypeScript;
+// the UI renders lessons, and src/lessons/lessons.test.ts checks every one against the engine.
+
+import type { CycleTrace, PodPhase, StatusCode } from '../engine/api';
+
+/** Points of one scheduling cycle, in playback order. */
+export const LESSON_PHASES = [
+  'queue', 'preFilter', 'filter', 'postFilter', 'preScore', 'score', 'select', 'reserve', 'permit', 'bind', 'done',
+] as const;
+
+export type LessonPhase = (typeof LESSON_PHASES)[number];
+
+export type LessonTopic =
+  | 'Node selection'
+  | 'Pod affinity'
+  | 'Taints and tolerations'
+  | 'Topology spread'
+  | 'Priority and preemption'
+  | 'Scheduling queue'
+  | 'Resources and scoring'
+  | 'Performance'
+  | 'Debugging';
+
+export interface Lesson {
+  id: string;
+  title: string;
+  /** one or two sentences for the gallery card */
+  summary: string;
+  topic: LessonTopic;
+  /** the Kubernetes documentation page the lesson teaches */
+  docs?: string;
+  /** a multi-document scenario (../shared/contracts/scenario-and-trace.md) */
+  scenario: string;
+  seed?: number;
+  steps: LessonStep[];
+  questions: PredictQuestion[];
+  outcome: LessonOutcome;
+}
+
+/** Narration shown when playback reaches `phase` of scheduling cycle `cycle` (1-based). */
+export interface LessonStep {
+  cycle: number;
+  phase: LessonPhase;
+  text: string;
+}
+
+/** A "predict before you step" question, asked before (atCycle, atPhase) is shown. */
+export interface PredictQuestion {
+  atCycle: number;
+  atPhase: LessonPhase;
+  prompt: string;
+  choices: string[];
+  /** index into choices */
+  answer: number;
+  explanation: string;
+  /**
+   * What stepping shows: the fact read from the trace, and for each choice the value the fact
+   * has when that choice is right (defaults to the choice texts). The answer's value must be
+   * the one the trace shows.
+   */
+  reveal: { fact: TraceFact; values?: string[] };
+}
+
+/**
+ * One fact of a simulation result, read as a string by readFact (src/lessons/facts.ts).
+ * Node lists are sorted and joined with ", "; a missing value reads "none".
+ */
+export type TraceFact =
+  /** the pod a cycle schedules ("namespace/name") */
+  | { kind: 'pod'; cycle: number }
+  /** simulated seconds when the cycle ran */
+  | { kind: 'time'; cycle: number }
+  | { kind: 'feasible'; cycle: number }
+  | { kind: 'feasibleCount'; cycle: number }
+  | { kind: 'nodesEvaluated'; cycle: number }
+  | { kind: 'firstNodeEvaluated'; cycle: number }
+  /** the first Filter plugin that did not return Success on the node */
+  | { kind: 'rejectedBy'; cycle: number; node: string }
+  /** that plugin's first reason */
+  | { kind: 'filterReason'; cycle: number; node: string }
+  /** victims of the preemption PostFilter chose */
+  | { kind: 'victims'; cycle: number }
+  | { kind: 'nominatedNode'; cycle: number }
+  /** "yes" when Score ran (two or more feasible nodes) */
+  | { kind: 'scored'; cycle: number }
+  /** a plugin's normalized score (0–100, before its weight) */
+  | { kind: 'score'; cycle: number; node: string; plugin: string }
+  | { kind: 'selected'; cycle: number }
+  /** a Permit plugin's first verdict in the cycle */
+  | { kind: 'permit'; cycle: number; plugin: string }
+  | { kind: 'result'; cycle: number }
+  /** simulated seconds of the pod's TaintManagerEviction event ("never" when none) */
+  | { kind: 'evictedAt'; pod: string };
+
+/** Expectations that come from Kubernetes semantics; each is checked against the engine. */
+export interface LessonOutcome {
+  /** how many scheduling cycles the whole run has */
+  cycleCount?: number;
+  cycles: CycleExpectation[];
+  pods: PodExpectation[];
+  events?: EventExpectation[];
+  /** groups of pods ("namespace/name") that end bound to pairwise different nodes */
+  distinctNodes?: string[][];
+}
+
+export interface CycleExpectation {
+  cycle: number;
+  /** the pod the cycle schedules; a list means "one of these" (queue order among equals) */
+  pod: string | string[];
+  /** the scheduler profile (schedulerName) that ran the cycle */
+  profile?: string;
+  time?: number;
+  result?: CycleTrace['result'];
+  /** a list means "one of these" (a tie broken by the seeded generator); null: none selected */
+  selected?: string | string[] | null;
+  /** exact set of feasible nodes */
+  feasible?: string[];
+  feasibleCount?: number;
+  nodesEvaluated?: number;
+  firstNodeEvaluated?: string;
+  /** node -> the first Filter plugin that rejected it, and one of its reasons */
+  filtered?: Record<string, FilterVerdict>;
+  /** whether Score ran */
+  scored?: boolean;
+  /** node -> plugin -> normalized score (0–100, before the weight) */
+  scores?: Record<string, Record<string, number>>;
+  /** the node and victims preemption chose; null: PostFilter chose none */
+  preemption?: { node: string; victims: string[] } | null;
+  /** every preemption candidate, in any order */
+  candidates?: { node: string; victims: string[]; pdbViolations: number }[];
+  /** plugin -> its first Permit verdict */
+  permit?: Record<string, StatusCode>;
+  /** substrings of the FailedScheduling message */
+  messageIncludes?: string[];
+}
+
+export interface FilterVerdict {
+  plugin: string;
+  /** one of the plugin's reasons, verbatim */
+  reason: string;
+  code?: StatusCode;
+}
+
+/** A pod's state at the end of the run. */
+export interface PodExpectation {
+  pod: string;
+  /** a list means "one of these"; null: never bound */
+  node?: string | string[] | null;
+  phase?: PodPhase;
+  reason?: string;
+  /** null: no nominated node */
+  nominatedNode?: string | null;
+  /** deleted during the run (preempted, evicted) */
+  deleted?: boolean;
+  messageIncludes?: string[];
+}
+
+export interface EventExpectation {
+  /** "Pod/namespace/name" or "Node/name" */
+  object: string;
+  reason: string;
+  type?: 'Normal' | 'Warning';
+  time?: number;
+  messageIncludes?: string;
+}
