@@ -1,7 +1,7 @@
 // The main thread's end of the engine worker. Replies are collected and handed over once per
 // animation frame, so a burst of batches costs the main thread one store update, not many.
 
-import { createWorkerHost, type SimulateFn } from './host';
+import { createWorkerHost, type StartFn } from './host';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
 export interface EngineClient {
@@ -53,11 +53,11 @@ export function createWorkerClient(): EngineClient {
 }
 
 /** The same protocol served in this thread: for unit tests and for pages without workers. */
-export function createInProcessClient(simulate: SimulateFn): EngineClient {
+export function createInProcessClient(start: StartFn): EngineClient {
   const buffer = replyBuffer((flush) => queueMicrotask(flush));
   let disposed = false;
   const host = createWorkerHost({
-    simulate,
+    start,
     post: (reply) => { if (!disposed) buffer.push(reply); },
     now: () => performance.now(),
     defer: (fn) => queueMicrotask(fn),

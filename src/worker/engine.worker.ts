@@ -1,14 +1,34 @@
 // The engine's thread: everything that schedules runs here, never on the main thread.
 /// <reference lib="webworker" />
 
-import { simulate } from '../engine';
-import { createWorkerHost } from './host';
+import { simulateCycles, startSimulation } from '../engine';
+import type { SimulationResult } from '../engine/api';
+import { createWorkerHost, type StartFn } from './host';
 import type { WorkerRequest } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
+/** The engine's streaming form, one cycle per `advance`. */
+const start: StartFn = (text, options) => {
+  const started = startSimulation(text, options);
+  if (!started.ok) return { ok: false, errors: started.errors };
+  const cycles = simulateCycles(started.simulation);
+  let result: SimulationResult | undefined;
+  return {
+    ok: true,
+    run: {
+      advance() {
+        const next = cycles.next();
+        if (next.done) result = next.value;
+        return next.done === true;
+      },
+      result: () => result!,
+    },
+  };
+};
+
 const host = createWorkerHost({
-  simulate,
+  start,
   post: (reply, transfer) => scope.postMessage(reply, transfer ?? []),
   now: () => performance.now(),
   defer: (fn) => setTimeout(fn, 0),

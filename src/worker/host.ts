@@ -1,15 +1,21 @@
 // The worker's side of the protocol, without the Worker itself, so it runs in unit tests and in
-// engine.worker.ts alike. Simulation happens here, off the main thread; cycle batches are cut
-// into slices of about 8 ms so pause and cancel get in between them.
+// engine.worker.ts alike. Simulation happens here, off the main thread, cycle by cycle in slices of
+// about 8 ms: between slices a newer load, a cancel or a seek gets in.
 
-import type { SimulateOptions, SimulateOutcome } from '../engine/api';
+import type { ScenarioError, SimulateOptions, SimulationResult } from '../engine/api';
 import type { RunId, WorkerReply, WorkerRequest } from './protocol';
 import { RunSession, frameTransfer } from './session';
 
-export type SimulateFn = (scenarioText: string, options?: SimulateOptions) => SimulateOutcome;
+/** A simulation under way: `advance` runs one cycle and says whether the run has ended. */
+export interface EngineRun {
+  advance(): boolean;
+  result(): SimulationResult;
+}
+
+export type StartFn = (scenarioText: string, options: SimulateOptions) => { ok: true; run: EngineRun } | { ok: false; errors: ScenarioError[] };
 
 export interface HostDeps {
-  simulate: SimulateFn;
+  start: StartFn;
   post(reply: WorkerReply, transfer?: ArrayBuffer[]): void;
   now(): number;
   /** runs fn after messages already queued (setTimeout 0 in the worker) */
@@ -18,29 +24,55 @@ export interface HostDeps {
 
 const SLICE_MS = 8;
 
+function internalError(options: SimulateOptions, e: unknown): ScenarioError {
+  const message = `the simulator failed on this scenario (a bug in Podplay, please report it): ${e instanceof Error ? e.message : String(e)}`;
+  return { file: options.fileName ?? 'scenario.yaml', line: 1, column: 1, message };
+}
+
 export function createWorkerHost(deps: HostDeps): { handle(request: WorkerRequest): void } {
   const sessions = new Map<RunId, RunSession>();
+  /** the newest load; an older one still computing stops at its next slice */
   let latestLoad: RunId = -1;
 
-  function load(runId: RunId, text: string, options: SimulateOptions): void {
-    // a newer load that arrived meanwhile makes this one pointless
-    if (runId !== latestLoad) return;
-    let outcome: SimulateOutcome;
-    try {
-      outcome = deps.simulate(text, options);
-    } catch (e) {
-      const message = `the simulator failed on this scenario (a bug in Podplay): ${e instanceof Error ? e.message : String(e)}`;
-      outcome = { ok: false, errors: [{ file: options.fileName ?? 'scenario.yaml', line: 1, column: 1, message }] };
-    }
-    if (!outcome.ok) {
-      deps.post({ type: 'error', runId, errors: outcome.errors });
-      return;
-    }
-    const session = new RunSession(outcome.result);
-    // keep only the newest good run: the main thread shows it until this one arrives
+  function fail(runId: RunId, errors: ScenarioError[]): void {
+    deps.post({ type: 'error', runId, errors });
+  }
+
+  function finish(runId: RunId, result: SimulationResult): void {
+    const session = new RunSession(result);
+    // keep only the newest good run: the main thread shows the previous one until this arrives
     sessions.clear();
     sessions.set(runId, session);
     deps.post({ type: 'loaded', runId, summary: session.summary() });
+  }
+
+  function compute(runId: RunId, run: EngineRun, options: SimulateOptions): void {
+    if (runId !== latestLoad) return;
+    const start = deps.now();
+    try {
+      while (deps.now() - start < SLICE_MS) {
+        if (run.advance()) {
+          finish(runId, run.result());
+          return;
+        }
+      }
+    } catch (e) {
+      fail(runId, [internalError(options, e)]);
+      return;
+    }
+    deps.defer(() => compute(runId, run, options));
+  }
+
+  function load(runId: RunId, text: string, options: SimulateOptions): void {
+    if (runId !== latestLoad) return;
+    let started: ReturnType<StartFn>;
+    try {
+      started = deps.start(text, options);
+    } catch (e) {
+      started = { ok: false, errors: [internalError(options, e)] };
+    }
+    if (!started.ok) fail(runId, started.errors);
+    else compute(runId, started.run, options);
   }
 
   function pump(runId: RunId, maxCycles: number, continueAfter: boolean): void {
@@ -87,4 +119,9 @@ export function createWorkerHost(deps: HostDeps): { handle(request: WorkerReques
       }
     },
   };
+}
+
+/** An engine that returns its whole result at once, as a run of one step (for tests and fallbacks). */
+export function runOfResult(result: SimulationResult): EngineRun {
+  return { advance: () => true, result: () => result };
 }

@@ -17,7 +17,7 @@ export function Toolbar() {
       <nav className="playback" aria-label="Playback">
         <CommandButton id="step-back"><span aria-hidden="true">◀</span> Step</CommandButton>
         <CommandButton id="step-forward">Step <span aria-hidden="true">▶</span></CommandButton>
-        <CommandButton id="next-cycle">Next cycle <span aria-hidden="true">⏭</span></CommandButton>
+        <CommandButton id="next-cycle">Next cycle <span aria-hidden="true">»</span></CommandButton>
         {playing
           ? <CommandButton id="pause" className="primary"><span aria-hidden="true">❚❚</span> Pause</CommandButton>
           : <CommandButton id="run" className="primary"><span aria-hidden="true">▶</span> Run</CommandButton>}

@@ -4,7 +4,7 @@
 
 import * as monaco from 'monaco-editor/esm/vs/editor/edcore.main.js';
 import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
-import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker';
+import EditorWorker from './editor.worker.ts?worker';
 import { configureMonacoYaml } from 'monaco-yaml';
 import { scenarioSchema } from './schema';
 import YamlWorker from './yaml.worker.ts?worker';
@@ -19,6 +19,20 @@ declare global {
 
 window.MonacoEnvironment = {
   getWorker: (_workerId, label) => (label === 'yaml' ? new YamlWorker() : new EditorWorker()),
+};
+
+// monaco-yaml (through monaco-worker-manager) creates its worker the pre-0.54 way, with a label
+// and createData instead of a Worker. The full `monaco-editor` entry adapts that call; the core
+// entry we load does not, so adapt it the same way here.
+type WorkerOptions = { worker?: unknown; label?: string; createData?: unknown; host?: unknown; keepIdleModels?: boolean };
+const editorApi = monaco.editor as unknown as { createWebWorker(options: WorkerOptions): unknown };
+const createWebWorker = editorApi.createWebWorker.bind(editorApi);
+editorApi.createWebWorker = (options) => {
+  if (options.worker !== undefined) return createWebWorker(options);
+  const worker = window.MonacoEnvironment!.getWorker('workerMain.js', options.label ?? 'monaco-editor-worker');
+  worker.postMessage('ignore');
+  worker.postMessage(options.createData);
+  return createWebWorker({ worker, host: options.host, keepIdleModels: options.keepIdleModels });
 };
 
 configureMonacoYaml(monaco, {
