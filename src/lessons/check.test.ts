@@ -11,8 +11,11 @@ function cycle(overrides: Partial<CycleTrace>): CycleTrace {
   return {
     cycle: 1, time: 0, pod: 'default/p', profile: 'default-scheduler', preFilter: [], nodesEvaluated: ['n1', 'n2'],
     filter: {
-      n1: [{ plugin: 'TaintToleration', code: 'UnschedulableAndUnresolvable', reasons: ['node(s) had untolerated taint {k: v}'] }],
-      n2: [{ plugin: 'TaintToleration', code: 'Success' }],
+      n1: [
+        { plugin: 'NodeAffinity', code: 'Skip' },
+        { plugin: 'TaintToleration', code: 'UnschedulableAndUnresolvable', reasons: ['node(s) had untolerated taint(s)'], details: { taint: { key: 'k', value: 'v', effect: 'NoSchedule' } } },
+      ],
+      n2: [{ plugin: 'NodeAffinity', code: 'Skip' }, { plugin: 'TaintToleration', code: 'Success' }],
     },
     feasible: ['n2'], selected: 'n2', result: 'Scheduled', ...overrides,
   };
@@ -44,8 +47,9 @@ describe('checkOutcome', () => {
     ['pod of the cycle', { cycles: [{ cycle: 1, pod: 'default/q' }], pods: [] }],
     ['missing cycle', { cycles: [{ cycle: 2, pod: 'default/p' }], pods: [] }],
     ['feasible set', { cycles: [{ cycle: 1, pod: 'default/p', feasible: ['n1', 'n2'] }], pods: [] }],
-    ['filter plugin', { cycles: [{ cycle: 1, pod: 'default/p', filtered: { n1: { plugin: 'NodeAffinity', reason: 'node(s) had untolerated taint {k: v}' } } }], pods: [] }],
+    ['filter plugin', { cycles: [{ cycle: 1, pod: 'default/p', filtered: { n1: { plugin: 'NodeAffinity', reason: 'node(s) had untolerated taint(s)' } } }], pods: [] }],
     ['filter reason', { cycles: [{ cycle: 1, pod: 'default/p', filtered: { n1: { plugin: 'TaintToleration', reason: 'other' } } }], pods: [] }],
+    ['untolerated taint', { cycles: [{ cycle: 1, pod: 'default/p', filtered: { n1: { plugin: 'TaintToleration', reason: 'node(s) had untolerated taint(s)', taint: 'k=v:NoExecute' } } }], pods: [] }],
     ['node that passed', { cycles: [{ cycle: 1, pod: 'default/p', filtered: { n2: { plugin: 'TaintToleration', reason: 'x' } } }], pods: [] }],
     ['score', { cycles: [{ cycle: 1, pod: 'default/p', scores: { n2: { NodeResourcesFit: 50 } } }], pods: [] }],
     ['message', { cycles: [{ cycle: 1, pod: 'default/p', messageIncludes: ['0/2 nodes'] }], pods: [] }],
@@ -66,7 +70,7 @@ describe('checkOutcome', () => {
       cycleCount: 1,
       cycles: [{
         cycle: 1, pod: 'default/p', selected: ['n2', 'n3'], feasible: ['n2'], scored: false, preemption: null,
-        filtered: { n1: { plugin: 'TaintToleration', reason: 'node(s) had untolerated taint {k: v}', code: 'UnschedulableAndUnresolvable' } },
+        filtered: { n1: { plugin: 'TaintToleration', reason: 'node(s) had untolerated taint(s)', code: 'UnschedulableAndUnresolvable', taint: 'k=v:NoSchedule' } },
       }],
       pods: [{ pod: 'default/p', node: 'n2', phase: 'Running', deleted: false, nominatedNode: null }],
     }, r)).toEqual([]);
@@ -114,7 +118,9 @@ describe('readFact', () => {
     [{ kind: 'feasible', cycle: 1 } as const, 'n2'],
     [{ kind: 'rejectedBy', cycle: 1, node: 'n1' } as const, 'TaintToleration'],
     [{ kind: 'rejectedBy', cycle: 1, node: 'n2' } as const, 'none'],
-    [{ kind: 'filterReason', cycle: 1, node: 'n1' } as const, 'node(s) had untolerated taint {k: v}'],
+    [{ kind: 'filterReason', cycle: 1, node: 'n1' } as const, 'node(s) had untolerated taint(s)'],
+    [{ kind: 'untoleratedTaint', cycle: 1, node: 'n1' } as const, 'k=v:NoSchedule'],
+    [{ kind: 'untoleratedTaint', cycle: 1, node: 'n2' } as const, 'none'],
     [{ kind: 'victims', cycle: 1 } as const, 'default/a, default/b'],
     [{ kind: 'scored', cycle: 1 } as const, 'no'],
     [{ kind: 'evictedAt', pod: 'default/p' } as const, 'never'],

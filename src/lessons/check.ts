@@ -3,7 +3,7 @@
 // sentences (empty when the lesson is true to the trace).
 
 import type { CycleTrace, SimulationResult } from '../engine/api';
-import { comparePositions, cycleOf, phaseExists, readFact, rejection, revealPosition } from './facts';
+import { comparePositions, cycleOf, phaseExists, readFact, rejection, revealPosition, untoleratedTaint } from './facts';
 import type { CycleExpectation, Lesson, LessonOutcome, PodExpectation } from './types';
 
 const show = (v: unknown): string => JSON.stringify(v);
@@ -35,7 +35,8 @@ function checkCycle(e: CycleExpectation, trace: CycleTrace): string[] {
   if (e.firstNodeEvaluated !== undefined) expect('first node evaluated', trace.nodesEvaluated[0] === e.firstNodeEvaluated, e.firstNodeEvaluated, trace.nodesEvaluated[0]);
   for (const [node, verdict] of Object.entries(e.filtered ?? {})) {
     const r = rejection(trace, node);
-    const ok = r !== undefined && r.plugin === verdict.plugin && (r.reasons ?? []).includes(verdict.reason) && (verdict.code === undefined || r.code === verdict.code);
+    const ok = r !== undefined && r.plugin === verdict.plugin && (r.reasons ?? []).includes(verdict.reason)
+      && (verdict.code === undefined || r.code === verdict.code) && (verdict.taint === undefined || untoleratedTaint(trace, node) === verdict.taint);
     expect(`Filter verdict on ${node}`, ok, verdict, r ?? 'passed every Filter plugin');
   }
   if (e.scored !== undefined) expect('scored', (trace.score !== undefined) === e.scored, e.scored, trace.score !== undefined);

@@ -36,9 +36,19 @@ export function phaseExists(trace: CycleTrace, phase: LessonPhase): boolean {
   }
 }
 
-/** The Filter verdict that decided a node: its first entry whose code is not Success. */
+/**
+ * The Filter verdict that decided a node: its first rejecting entry (plugins whose PreFilter
+ * returned Skip are listed with code Skip and did not run).
+ */
 export function rejection(trace: CycleTrace, node: string): PluginResult | undefined {
-  return trace.filter[node]?.find((r) => r.code !== 'Success');
+  return trace.filter[node]?.find((r) => r.code !== 'Success' && r.code !== 'Skip');
+}
+
+/** The taint TaintToleration's Filter rejected the node for, as "key=value:Effect". */
+export function untoleratedTaint(trace: CycleTrace, node: string): string | undefined {
+  const r = rejection(trace, node);
+  const taint = r?.plugin === 'TaintToleration' ? (r.details?.taint as { key: string; value?: string; effect: string } | undefined) : undefined;
+  return taint && `${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`;
 }
 
 function nodeList(nodes: readonly string[]): string {
@@ -50,7 +60,7 @@ export function revealPosition(fact: TraceFact, result: SimulationResult): Playb
   switch (fact.kind) {
     case 'pod': case 'time': return { cycle: fact.cycle, phase: 'queue' };
     case 'feasible': case 'feasibleCount': case 'nodesEvaluated': case 'firstNodeEvaluated':
-    case 'rejectedBy': case 'filterReason':
+    case 'rejectedBy': case 'filterReason': case 'untoleratedTaint':
       return { cycle: fact.cycle, phase: 'filter' };
     case 'victims': case 'nominatedNode': return { cycle: fact.cycle, phase: 'postFilter' };
     case 'score': return { cycle: fact.cycle, phase: 'score' };
@@ -79,6 +89,7 @@ export function readFact(result: SimulationResult, fact: TraceFact): string | un
     case 'firstNodeEvaluated': return trace.nodesEvaluated[0] ?? NONE;
     case 'rejectedBy': return rejection(trace, fact.node)?.plugin ?? NONE;
     case 'filterReason': return rejection(trace, fact.node)?.reasons?.[0] ?? NONE;
+    case 'untoleratedTaint': return untoleratedTaint(trace, fact.node) ?? NONE;
     case 'victims': return nodeList(trace.postFilter?.chosen?.victims ?? []);
     case 'nominatedNode': return trace.postFilter?.chosen?.node ?? NONE;
     case 'scored': return trace.score ? 'yes' : 'no';

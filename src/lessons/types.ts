@@ -79,6 +79,8 @@ export type TraceFact =
   | { kind: 'rejectedBy'; cycle: number; node: string }
   /** that plugin's first reason */
   | { kind: 'filterReason'; cycle: number; node: string }
+  /** the taint TaintToleration rejected the node for, "key=value:Effect" (from the verdict's details) */
+  | { kind: 'untoleratedTaint'; cycle: number; node: string }
   /** victims of the preemption PostFilter chose */
   | { kind: 'victims'; cycle: number }
   | { kind: 'nominatedNode'; cycle: number }
@@ -140,6 +142,8 @@ export interface FilterVerdict {
   /** one of the plugin's reasons, verbatim */
   reason: string;
   code?: StatusCode;
+  /** for TaintToleration: the untolerated taint, "key=value:Effect" */
+  taint?: string;
 }
 
 /** A pod's state at the end of the run. */

@@ -7,7 +7,8 @@ import type { Lesson } from '../types';
 
 const R = {
   unschedulable: 'node(s) were unschedulable',
-  taint: 'node(s) had untolerated taint {dedicated: gpu}',
+  // upstream since kubernetes/kubernetes#134740 (v1.35): the message no longer names the taint
+  taint: 'node(s) had untolerated taint(s)',
   selector: "node(s) didn't match Pod's node affinity/selector",
   cpu: 'Insufficient cpu',
 };
@@ -68,7 +69,7 @@ spec:
 `,
   steps: [
     { cycle: 1, phase: 'queue', text: 'app wants a node with disktype=ssd and 2 free CPUs. kubectl get pods will show it Pending; kubectl describe pod app shows why.' },
-    { cycle: 1, phase: 'filter', text: `Each node reports the first plugin that rejects it. node-1 is cordoned: "${R.unschedulable}". node-2: "${R.taint}". node-3 has disktype=hdd: "${R.selector}". node-4 has 1 CPU free (hog uses 1 of 2): "${R.cpu}".` },
+    { cycle: 1, phase: 'filter', text: `Each node reports the first plugin that rejects it. node-1 is cordoned: "${R.unschedulable}". node-2 has the taint dedicated=gpu:NoSchedule: "${R.taint}". node-3 has disktype=hdd: "${R.selector}". node-4 has 1 CPU free (hog uses 1 of 2): "${R.cpu}".` },
     { cycle: 1, phase: 'postFilter', text: 'Preemption can only help where removing pods helps: node-4. There hog has priority 0, like app, so: "No preemption victims found for incoming pod". The other 3 nodes: "Preemption is not helpful for scheduling".' },
     { cycle: 1, phase: 'done', text: `The event: "0/4 nodes are available: 1 ${R.cpu}, 1 ${R.selector}, 1 ${R.taint}, 1 ${R.unschedulable}." Counts per reason, sorted alphabetically (capital letters first), then the preemption part.` },
     { cycle: 2, phase: 'queue', text: 'At 60 s: kubectl uncordon node-1. A node update that can help NodeUnschedulable moves app back to the active queue.' },
@@ -107,7 +108,7 @@ spec:
         cycle: 1, pod: 'default/app', time: 0, result: 'Unschedulable', feasible: [], preemption: null,
         filtered: {
           'node-1': { plugin: 'NodeUnschedulable', reason: R.unschedulable, code: 'UnschedulableAndUnresolvable' },
-          'node-2': { plugin: 'TaintToleration', reason: R.taint, code: 'UnschedulableAndUnresolvable' },
+          'node-2': { plugin: 'TaintToleration', reason: R.taint, code: 'UnschedulableAndUnresolvable', taint: 'dedicated=gpu:NoSchedule' },
           'node-3': { plugin: 'NodeAffinity', reason: R.selector, code: 'UnschedulableAndUnresolvable' },
           'node-4': { plugin: 'NodeResourcesFit', reason: R.cpu, code: 'Unschedulable' },
         },

@@ -2,10 +2,12 @@
 // by the taint eviction controller, delayed by tolerationSeconds).
 // upstream: pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go,
 // pkg/controller/tainteviction/taint_eviction.go (event TaintManagerEviction "Marking for deletion Pod <ns>/<name>").
+// Since kubernetes/kubernetes#134740 (v1.35) the Filter reason no longer names the taint; the
+// lessons name it in the narration and check it in the verdict's details.
 
 import type { Lesson } from '../types';
 
-const untolerated = (key: string, value: string) => `node(s) had untolerated taint {${key}: ${value}}`;
+const UNTOLERATED = 'node(s) had untolerated taint(s)';
 
 // nginx-all tolerates everything; both nodes pass. nginx (no requests) already runs on node2 and
 // counts as 100m/200Mi: LeastAllocated node1 (2 CPU, 4Gi): 1900/2000 → 95, 3896Mi/4096Mi → 95 → 95;
@@ -57,7 +59,7 @@ spec:
 `,
   steps: [
     { cycle: 1, phase: 'queue', text: 'nginx tolerates key1=value1:NoSchedule and key1=value1:NoExecute. node1 has those two taints and a third one, key2=value2:NoSchedule.' },
-    { cycle: 1, phase: 'filter', text: `TaintToleration walks node1's taints in order; the first one without a toleration decides: "${untolerated('key2', 'value2')}". node2 has no taints.` },
+    { cycle: 1, phase: 'filter', text: `TaintToleration walks node1's taints in order. The first one without a matching toleration, key2=value2:NoSchedule, rejects the node: "${UNTOLERATED}" (since v1.35 the message no longer names the taint). node2 has no taints.` },
     { cycle: 1, phase: 'select', text: 'Only node2 is feasible: nginx runs there.' },
     { cycle: 2, phase: 'filter', text: 'nginx-all has one toleration: operator Exists with no key. It tolerates every taint, so both nodes pass.' },
     { cycle: 2, phase: 'score', text: 'nginx on node2 counts as 100m CPU and 200Mi for scoring, although it requests nothing. NodeResourcesFit: node1 95, node2 90.' },
@@ -67,10 +69,10 @@ spec:
     {
       atCycle: 1, atPhase: 'filter',
       prompt: 'Which taint keeps nginx off node1?',
-      choices: ['key1=value1 (NoSchedule or NoExecute)', 'key2=value2:NoSchedule', 'None: two of three taints tolerated is enough'],
-      answer: 1,
+      choices: ['key1=value1:NoSchedule', 'key1=value1:NoExecute', 'key2=value2:NoSchedule', 'None: two of three taints tolerated is enough'],
+      answer: 2,
       explanation: 'Every NoSchedule and NoExecute taint needs a matching toleration. key2 has none.',
-      reveal: { fact: { kind: 'filterReason', cycle: 1, node: 'node1' }, values: [untolerated('key1', 'value1'), untolerated('key2', 'value2'), 'none'] },
+      reveal: { fact: { kind: 'untoleratedTaint', cycle: 1, node: 'node1' }, values: ['key1=value1:NoSchedule', 'key1=value1:NoExecute', 'key2=value2:NoSchedule', 'none'] },
     },
     {
       atCycle: 2, atPhase: 'filter',
@@ -94,7 +96,7 @@ spec:
     cycles: [
       {
         cycle: 1, pod: 'default/nginx', result: 'Scheduled', selected: 'node2', feasible: ['node2'],
-        filtered: { node1: { plugin: 'TaintToleration', reason: untolerated('key2', 'value2'), code: 'UnschedulableAndUnresolvable' } },
+        filtered: { node1: { plugin: 'TaintToleration', reason: UNTOLERATED, code: 'UnschedulableAndUnresolvable', taint: 'key2=value2:NoSchedule' } },
       },
       {
         cycle: 2, pod: 'default/nginx-all', result: 'Scheduled', selected: 'node1', feasible: ['node1', 'node2'],
@@ -286,7 +288,7 @@ spec:
     { cycle: 1, phase: 'queue', text: 'web, cache and db are pinned to node-1 with a nodeSelector. No taints yet: they all start there.' },
     { cycle: 3, phase: 'done', text: 'Next, at 30 s: kubectl taint nodes node-1 dedicated=db:NoExecute. Unlike NoSchedule, NoExecute also acts on pods that are already running.' },
     { cycle: 4, phase: 'queue', text: 'The taint eviction controller acts at once: web has no toleration and is evicted at 30 s. cache tolerates the taint for 60 s, db with no limit.' },
-    { cycle: 4, phase: 'filter', text: `web-2, created at 30 s, has no toleration. For scheduling, NoExecute works like NoSchedule: node-1 fails with "${untolerated('dedicated', 'db')}".` },
+    { cycle: 4, phase: 'filter', text: `web-2, created at 30 s, has no toleration. For scheduling, NoExecute works like NoSchedule: node-1 fails with "${UNTOLERATED}".` },
     { cycle: 4, phase: 'done', text: 'cache is evicted at 30 + 60 = 90 s (event TaintManagerEviction). db stays on node-1 for good.' },
   ],
   questions: [
@@ -323,7 +325,7 @@ spec:
       { cycle: 3, pod: 'default/db', result: 'Scheduled', selected: 'node-1' },
       {
         cycle: 4, pod: 'default/web-2', time: 30, result: 'Scheduled', selected: 'node-2', feasible: ['node-2'],
-        filtered: { 'node-1': { plugin: 'TaintToleration', reason: untolerated('dedicated', 'db') } },
+        filtered: { 'node-1': { plugin: 'TaintToleration', reason: UNTOLERATED, taint: 'dedicated=db:NoExecute' } },
       },
     ],
     pods: [
