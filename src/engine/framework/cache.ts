@@ -15,8 +15,11 @@ export class SchedulerCache {
   private readonly tree = new NodeTree();
   private ordered: NodeInfo[] | undefined;
   private imagesDirty = true;
+  /** the last snapshot, until something changes (upstream: UpdateSnapshot is incremental) */
+  private current: Snapshot | undefined;
 
   addNode(node: Node): NodeInfo {
+    this.current = undefined;
     const existing = this.nodes.get(node.metadata.name);
     if (existing) { this.updateNode(node); return existing; }
     const info = new NodeInfo(node);
@@ -28,6 +31,7 @@ export class SchedulerCache {
   }
 
   updateNode(node: Node): void {
+    this.current = undefined;
     const info = this.nodes.get(node.metadata.name);
     if (!info) { this.addNode(node); return; }
     if (this.tree.updateNode(node)) this.ordered = undefined;
@@ -36,6 +40,7 @@ export class SchedulerCache {
   }
 
   removeNode(name: string): void {
+    this.current = undefined;
     const info = this.nodes.get(name);
     if (!info) return;
     for (const p of info.pods) { this.podNodes.delete(p.key); this.assumed.delete(p.key); }
@@ -51,6 +56,7 @@ export class SchedulerCache {
 
   /** Adds a bound pod (or an assumed one, with assumed = true). */
   addPod(p: PodInfo, nodeName: string, assumed = false): boolean {
+    this.current = undefined;
     const info = this.nodes.get(nodeName);
     if (!info) return false;
     this.removePod(p.key);
@@ -71,6 +77,7 @@ export class SchedulerCache {
 
   /** Removes a pod from its node (delete, or ForgetPod of an assumed pod). */
   removePod(podKey: string): void {
+    this.current = undefined;
     const nodeName = this.podNodes.get(podKey);
     if (nodeName === undefined) return;
     this.nodes.get(nodeName)?.removePod(podKey);
@@ -88,9 +95,11 @@ export class SchedulerCache {
   }
 
   snapshot(): Snapshot {
+    if (this.current) return this.current;
     if (!this.ordered) this.ordered = this.tree.list().map((name) => this.nodes.get(name)!);
     if (this.imagesDirty) { this.refreshImageStates(); this.imagesDirty = false; }
-    return new Snapshot(this.ordered);
+    this.current = new Snapshot(this.ordered);
+    return this.current;
   }
 
   /** upstream: addNodeImageStates / createImageStateSummary */
