@@ -4,6 +4,7 @@
 // NodeResourcesFit. Reason counts are sorted as strings (upstream FitError.Error).
 
 import type { Lesson } from '../types';
+import { nodeYaml } from './yaml';
 
 const R = {
   unschedulable: 'node(s) were unschedulable',
@@ -27,31 +28,13 @@ spec:
   timeline:
   - {at: 60, action: uncordon, node: node-1}
 ---
-apiVersion: v1
-kind: Node
-metadata: {name: node-1, labels: {kubernetes.io/hostname: node-1, disktype: ssd}}
-spec: {unschedulable: true}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
-apiVersion: v1
-kind: Node
-metadata: {name: node-2, labels: {kubernetes.io/hostname: node-2, disktype: ssd}}
-spec:
-  taints:
-  - {key: dedicated, value: gpu, effect: NoSchedule}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
-apiVersion: v1
-kind: Node
-metadata: {name: node-3, labels: {kubernetes.io/hostname: node-3, disktype: hdd}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
-apiVersion: v1
-kind: Node
-metadata: {name: node-4, labels: {kubernetes.io/hostname: node-4, disktype: ssd}}
-status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
----
-apiVersion: v1
+${[
+    nodeYaml('node-1', { labels: { disktype: 'ssd' }, unschedulable: true }),
+    nodeYaml('node-2', { labels: { disktype: 'ssd' }, taints: ['dedicated=gpu:NoSchedule'] }),
+    nodeYaml('node-3', { labels: { disktype: 'hdd' } }),
+    nodeYaml('node-4', { labels: { disktype: 'ssd' }, cpu: '2' }),
+    '',
+  ].join('---\n')}apiVersion: v1
 kind: Pod
 metadata: {name: hog, namespace: default}
 spec:

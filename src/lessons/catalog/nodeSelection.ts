@@ -3,6 +3,10 @@
 // scoring, NodeResourcesFit LeastAllocated, NodeResourcesBalancedAllocation); see each lesson.
 
 import type { Lesson } from '../types';
+import { nodeYaml } from './yaml';
+
+const ZONE = 'topology.kubernetes.io/zone';
+const GENERATION = 'example.com/cpu-generation';
 
 const NODE_AFFINITY_REASON = "node(s) didn't match Pod's node affinity/selector";
 
@@ -14,31 +18,12 @@ export const nodeSelectorLesson: Lesson = {
   docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#nodeselector',
   scenario: `# nodeSelector (Kubernetes docs, "Assign Pods to Nodes").
 # nginx asks for disktype=ssd: only node-1 has it. nginx-nvme asks for disktype=nvme: no node has it.
-apiVersion: v1
-kind: Node
-metadata:
-  name: node-1
-  labels: {kubernetes.io/hostname: node-1, disktype: ssd}
-status:
-  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
----
-apiVersion: v1
-kind: Node
-metadata:
-  name: node-2
-  labels: {kubernetes.io/hostname: node-2, disktype: hdd}
-status:
-  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
----
-apiVersion: v1
-kind: Node
-metadata:
-  name: node-3
-  labels: {kubernetes.io/hostname: node-3}
-status:
-  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
----
-apiVersion: v1
+${[
+    nodeYaml('node-1', { labels: { disktype: 'ssd' } }),
+    nodeYaml('node-2', { labels: { disktype: 'hdd' } }),
+    nodeYaml('node-3'),
+    '',
+  ].join('---\n')}apiVersion: v1
 kind: Pod
 metadata:
   name: nginx
@@ -137,39 +122,13 @@ export const nodeAffinityRequiredLesson: Lesson = {
   topic: 'Node selection',
   docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#node-affinity',
   scenario: `# Required node affinity (Kubernetes docs, "Assign Pods to Nodes", operators In, Gt, Lt).
-apiVersion: v1
-kind: Node
-metadata:
-  name: node-1
-  labels: {kubernetes.io/hostname: node-1, topology.kubernetes.io/zone: antarctica-east1, example.com/cpu-generation: "3"}
-status:
-  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
----
-apiVersion: v1
-kind: Node
-metadata:
-  name: node-2
-  labels: {kubernetes.io/hostname: node-2, topology.kubernetes.io/zone: antarctica-east1, example.com/cpu-generation: "6"}
-status:
-  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
----
-apiVersion: v1
-kind: Node
-metadata:
-  name: node-3
-  labels: {kubernetes.io/hostname: node-3, topology.kubernetes.io/zone: antarctica-west1}
-status:
-  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
----
-apiVersion: v1
-kind: Node
-metadata:
-  name: node-4
-  labels: {kubernetes.io/hostname: node-4, topology.kubernetes.io/zone: antarctica-south1, example.com/cpu-generation: "9"}
-status:
-  allocatable: {cpu: "2", memory: 8Gi, pods: "110"}
----
-# One term, two expressions: both must match.
+${[
+    nodeYaml('node-1', { labels: { [ZONE]: 'antarctica-east1', [GENERATION]: '3' } }),
+    nodeYaml('node-2', { labels: { [ZONE]: 'antarctica-east1', [GENERATION]: '6' } }),
+    nodeYaml('node-3', { labels: { [ZONE]: 'antarctica-west1' } }),
+    nodeYaml('node-4', { labels: { [ZONE]: 'antarctica-south1', [GENERATION]: '9' }, cpu: '2' }),
+    '',
+  ].join('---\n')}# One term, two expressions: both must match.
 apiVersion: v1
 kind: Pod
 metadata: {name: fast-app, namespace: default}
@@ -288,39 +247,13 @@ export const nodeAffinityPreferredLesson: Lesson = {
   topic: 'Node selection',
   docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#node-affinity-weight',
   scenario: `# Node affinity weight (Kubernetes docs, "Assign Pods to Nodes").
-apiVersion: v1
-kind: Node
-metadata:
-  name: node-1
-  labels: {kubernetes.io/hostname: node-1, kubernetes.io/os: linux, label-1: key-1}
-status:
-  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
----
-apiVersion: v1
-kind: Node
-metadata:
-  name: node-2
-  labels: {kubernetes.io/hostname: node-2, kubernetes.io/os: linux, label-2: key-2}
-status:
-  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
----
-apiVersion: v1
-kind: Node
-metadata:
-  name: node-3
-  labels: {kubernetes.io/hostname: node-3, kubernetes.io/os: windows, label-1: key-1, label-2: key-2}
-status:
-  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
----
-apiVersion: v1
-kind: Node
-metadata:
-  name: node-4
-  labels: {kubernetes.io/hostname: node-4, kubernetes.io/os: linux, label-1: key-1, label-2: key-2}
-status:
-  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
----
-apiVersion: v1
+${[
+    nodeYaml('node-1', { labels: { 'kubernetes.io/os': 'linux', 'label-1': 'key-1' } }),
+    nodeYaml('node-2', { labels: { 'kubernetes.io/os': 'linux', 'label-2': 'key-2' } }),
+    nodeYaml('node-3', { labels: { 'kubernetes.io/os': 'windows', 'label-1': 'key-1', 'label-2': 'key-2' } }),
+    nodeYaml('node-4', { labels: { 'kubernetes.io/os': 'linux', 'label-1': 'key-1', 'label-2': 'key-2' } }),
+    '',
+  ].join('---\n')}apiVersion: v1
 kind: Pod
 metadata: {name: with-affinity-preferred-weight, namespace: default}
 spec:

@@ -7,17 +7,14 @@
 // Every node is feasible, so cycle 1 checks node-001..node-144 and cycle 2 node-145..node-244.
 
 import type { Lesson } from '../types';
+import { nodeYaml } from './yaml';
 
 const NODE_COUNT = 300;
 const nodeName = (i: number) => `node-${String(i).padStart(3, '0')}`;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => nodeName(from + i));
 
 function nodesYaml(): string {
-  return range(1, NODE_COUNT).map((name) => `apiVersion: v1
-kind: Node
-metadata: {name: ${name}, labels: {kubernetes.io/hostname: ${name}}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
-`).join('---\n');
+  return range(1, NODE_COUNT).map((name) => nodeYaml(name)).join('---\n');
 }
 
 export const percentageOfNodesToScoreLesson: Lesson = {

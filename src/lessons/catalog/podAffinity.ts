@@ -8,21 +8,11 @@
 // node-1..node-3 in some order, and node-4 never has a cache.
 
 import type { Lesson } from '../types';
+import { nodeYaml } from './yaml';
 
 const ANTI_AFFINITY = "node(s) didn't match pod anti-affinity rules";
 const AFFINITY = "node(s) didn't match pod affinity rules";
 const BIG_NODES = ['node-1', 'node-2', 'node-3'];
-
-function node(name: string, cpu: string, memory: string): string {
-  return `apiVersion: v1
-kind: Node
-metadata:
-  name: ${name}
-  labels: {kubernetes.io/hostname: ${name}}
-status:
-  allocatable: {cpu: "${cpu}", memory: ${memory}, pods: "110"}
-`;
-}
 
 function cache(i: number): string {
   return `apiVersion: v1
@@ -81,7 +71,7 @@ export const webStoreLesson: Lesson = {
   seed: 1,
   scenario: `# Co-location with pod affinity and spreading with anti-affinity (Kubernetes docs,
 # "Assign Pods to Nodes"), with bare pods instead of the two Deployments. node-4 is smaller.
-${[node('node-1', '4', '8Gi'), node('node-2', '4', '8Gi'), node('node-3', '4', '8Gi'), node('node-4', '2', '4Gi'),
+${[nodeYaml('node-1'), nodeYaml('node-2'), nodeYaml('node-3'), nodeYaml('node-4', { cpu: '2', memory: '4Gi' }),
   cache(1), cache(2), cache(3), webServer(1), webServer(2), webServer(3)].join('---\n')}`,
   steps: [
     { cycle: 1, phase: 'queue', text: 'Caches first. Each redis-cache pod (app=store) has required anti-affinity to app=store with topologyKey kubernetes.io/hostname: at most one cache per node.' },

@@ -9,6 +9,7 @@
 // can: 1 victim. Victims are deleted gracefully (30 s by default), then critical is retried.
 
 import type { Lesson } from '../types';
+import { nodeYaml } from './yaml';
 
 const INSUFFICIENT_CPU = 'Insufficient cpu';
 
@@ -32,16 +33,8 @@ metadata: {name: low-priority}
 value: 100
 globalDefault: true
 `,
-    `apiVersion: v1
-kind: Node
-metadata: {name: node-a, labels: {kubernetes.io/hostname: node-a}}
-status: {allocatable: {cpu: "2", memory: 4Gi, pods: "110"}}
-`,
-    `apiVersion: v1
-kind: Node
-metadata: {name: node-b, labels: {kubernetes.io/hostname: node-b}}
-status: {allocatable: {cpu: "2", memory: 4Gi, pods: "110"}}
-`,
+    nodeYaml('node-a', { cpu: '2', memory: '4Gi' }),
+    nodeYaml('node-b', { cpu: '2', memory: '4Gi' }),
     lowPod('low-a1', 'node-a', '1'),
     lowPod('low-a2', 'node-a', '1'),
     lowPod('low-b1', 'node-b', '1500m', pdb ? ', labels: {app: db}' : ''),

@@ -4,6 +4,7 @@
 // pkg/scheduler/framework/plugins/gangscheduling/gangscheduling.go (v1.35 alpha).
 
 import type { Lesson } from '../types';
+import { nodeYaml } from './yaml';
 
 // test-pod's gates are removed at 10 s and 20 s; it enters the active queue when the last one
 // goes. other (no gates) is scheduled first; test-pod then prefers the node other does not use
@@ -24,16 +25,8 @@ spec:
   - {at: 10, action: ungate, pod: default/test-pod, gate: example.com/foo}
   - {at: 20, action: ungate, pod: default/test-pod, gate: example.com/bar}
 ---
-apiVersion: v1
-kind: Node
-metadata: {name: node-1, labels: {kubernetes.io/hostname: node-1}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
-apiVersion: v1
-kind: Node
-metadata: {name: node-2, labels: {kubernetes.io/hostname: node-2}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
+${nodeYaml('node-1')}---
+${nodeYaml('node-2')}---
 apiVersion: v1
 kind: Pod
 metadata: {name: test-pod, namespace: default}
@@ -143,16 +136,8 @@ spec:
       gang:
         minCount: 3
 ---
-apiVersion: v1
-kind: Node
-metadata: {name: node-1, labels: {kubernetes.io/hostname: node-1}}
-status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
----
-apiVersion: v1
-kind: Node
-metadata: {name: node-2, labels: {kubernetes.io/hostname: node-2}}
-status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
----
+${nodeYaml('node-1', { cpu: '2' })}---
+${nodeYaml('node-2', { cpu: '2' })}---
 apiVersion: v1
 kind: Pod
 metadata: {name: worker-0, namespace: default}

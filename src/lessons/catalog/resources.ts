@@ -4,8 +4,10 @@
 // requested_to_capacity_ratio.go, balanced_allocation.go}.
 
 import type { Lesson } from '../types';
+import { nodeYaml } from './yaml';
 
 const INSUFFICIENT_CPU = 'Insufficient cpu';
+const DEVICES = { 'intel.com/foo': '4', 'intel.com/bar': '4' };
 
 export const podOverheadLesson: Lesson = {
   id: 'pod-overhead',
@@ -23,16 +25,8 @@ handler: kata-fc
 overhead:
   podFixed: {memory: "120Mi", cpu: "250m"}
 ---
-apiVersion: v1
-kind: Node
-metadata: {name: small-node}
-status: {allocatable: {cpu: "2249m", memory: 1Gi, pods: "110"}}
----
-apiVersion: v1
-kind: Node
-metadata: {name: exact-node}
-status: {allocatable: {cpu: "2250m", memory: 320Mi, pods: "110"}}
----
+${nodeYaml('small-node', { cpu: '2249m', memory: '1Gi' })}---
+${nodeYaml('exact-node', { cpu: '2250m', memory: '320Mi' })}---
 apiVersion: v1
 kind: Pod
 metadata: {name: test-pod, namespace: default}
@@ -105,21 +99,9 @@ profiles:
         - {name: cpu, weight: 1}
         - {name: memory, weight: 1}
 ---
-apiVersion: v1
-kind: Node
-metadata: {name: node-1, labels: {kubernetes.io/hostname: node-1}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
-apiVersion: v1
-kind: Node
-metadata: {name: node-2, labels: {kubernetes.io/hostname: node-2}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
-apiVersion: v1
-kind: Node
-metadata: {name: node-3, labels: {kubernetes.io/hostname: node-3}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
+${nodeYaml('node-1')}---
+${nodeYaml('node-2')}---
+${nodeYaml('node-3')}---
 apiVersion: v1
 kind: Pod
 metadata: {name: busy, namespace: default}
@@ -239,16 +221,8 @@ profiles:
           - {utilization: 0, score: 0}
           - {utilization: 100, score: 10}
 ---
-apiVersion: v1
-kind: Node
-metadata: {name: node-1, labels: {kubernetes.io/hostname: node-1}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110", intel.com/foo: "4", intel.com/bar: "4"}}
----
-apiVersion: v1
-kind: Node
-metadata: {name: node-2, labels: {kubernetes.io/hostname: node-2}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110", intel.com/foo: "4", intel.com/bar: "4"}}
----
+${nodeYaml('node-1', { resources: DEVICES })}---
+${nodeYaml('node-2', { resources: DEVICES })}---
 apiVersion: v1
 kind: Pod
 metadata: {name: foo-user, namespace: default}

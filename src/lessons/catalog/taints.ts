@@ -6,6 +6,7 @@
 // lessons name it in the narration and check it in the verdict's details.
 
 import type { Lesson } from '../types';
+import { nodeYaml } from './yaml';
 
 const UNTOLERATED = 'node(s) had untolerated taint(s)';
 
@@ -20,22 +21,11 @@ export const taintsNoScheduleLesson: Lesson = {
   docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/',
   scenario: `# Multiple taints, partial tolerations (Kubernetes docs, "Taints and Tolerations").
 # node1 carries key1=value1:NoSchedule, key1=value1:NoExecute and key2=value2:NoSchedule.
-apiVersion: v1
-kind: Node
-metadata: {name: node1, labels: {kubernetes.io/hostname: node1}}
-spec:
-  taints:
-  - {key: key1, value: value1, effect: NoSchedule}
-  - {key: key1, value: value1, effect: NoExecute}
-  - {key: key2, value: value2, effect: NoSchedule}
-status: {allocatable: {cpu: "2", memory: 4Gi, pods: "110"}}
----
-apiVersion: v1
-kind: Node
-metadata: {name: node2, labels: {kubernetes.io/hostname: node2}}
-status: {allocatable: {cpu: "2", memory: 4Gi, pods: "110"}}
----
-apiVersion: v1
+${[
+    nodeYaml('node1', { cpu: '2', memory: '4Gi', taints: ['key1=value1:NoSchedule', 'key1=value1:NoExecute', 'key2=value2:NoSchedule'] }),
+    nodeYaml('node2', { cpu: '2', memory: '4Gi' }),
+    '',
+  ].join('---\n')}apiVersion: v1
 kind: Pod
 metadata: {name: nginx, namespace: default, labels: {env: test}}
 spec:
@@ -122,29 +112,12 @@ export const taintsPreferNoScheduleLesson: Lesson = {
   topic: 'Taints and tolerations',
   docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#concepts',
   scenario: `# PreferNoSchedule (Kubernetes docs, "Taints and Tolerations").
-apiVersion: v1
-kind: Node
-metadata: {name: node-1, labels: {kubernetes.io/hostname: node-1}}
-spec:
-  taints:
-  - {key: spot, value: "true", effect: PreferNoSchedule}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
-apiVersion: v1
-kind: Node
-metadata: {name: node-2, labels: {kubernetes.io/hostname: node-2}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
-apiVersion: v1
-kind: Node
-metadata: {name: node-3, labels: {kubernetes.io/hostname: node-3}}
-spec:
-  taints:
-  - {key: spot, value: "true", effect: PreferNoSchedule}
-  - {key: maintenance, value: soon, effect: PreferNoSchedule}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
-apiVersion: v1
+${[
+    nodeYaml('node-1', { taints: ['spot=true:PreferNoSchedule'] }),
+    nodeYaml('node-2'),
+    nodeYaml('node-3', { taints: ['spot=true:PreferNoSchedule', 'maintenance=soon:PreferNoSchedule'] }),
+    '',
+  ].join('---\n')}apiVersion: v1
 kind: Pod
 metadata: {name: batch, namespace: default}
 spec:
@@ -246,16 +219,8 @@ spec:
         containers:
         - {name: web, image: nginx}
 ---
-apiVersion: v1
-kind: Node
-metadata: {name: node-1, labels: {kubernetes.io/hostname: node-1}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
-apiVersion: v1
-kind: Node
-metadata: {name: node-2, labels: {kubernetes.io/hostname: node-2}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
+${nodeYaml('node-1')}---
+${nodeYaml('node-2')}---
 apiVersion: v1
 kind: Pod
 metadata: {name: web, namespace: default}

@@ -5,16 +5,12 @@
 // while fewer domains than minDomains are eligible.
 
 import type { Lesson } from '../types';
+import { nodeYaml } from './yaml';
 
+const ZONE = 'topology.kubernetes.io/zone';
 const SPREAD = "node(s) didn't match pod topology spread constraints";
 
-function zonedNode(name: string, zone: string): string {
-  return `apiVersion: v1
-kind: Node
-metadata: {name: ${name}, labels: {node: ${name}, zone: ${zone}}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
-`;
-}
+const zonedNode = (name: string, zone: string) => nodeYaml(name, { labels: { node: name, zone } });
 
 function fooPod(name: string, nodeName: string): string {
   return `apiVersion: v1
@@ -226,20 +222,8 @@ spec:
       status:
         allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
 ---
-apiVersion: v1
-kind: Node
-metadata:
-  name: node-a1
-  labels: {kubernetes.io/hostname: node-a1, topology.kubernetes.io/zone: zone-a}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
-apiVersion: v1
-kind: Node
-metadata:
-  name: node-b1
-  labels: {kubernetes.io/hostname: node-b1, topology.kubernetes.io/zone: zone-b}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
+${nodeYaml('node-a1', { labels: { [ZONE]: 'zone-a' } })}---
+${nodeYaml('node-b1', { labels: { [ZONE]: 'zone-b' } })}---
 apiVersion: v1
 kind: Pod
 metadata: {name: ha-1, namespace: default, labels: {app: ha}}

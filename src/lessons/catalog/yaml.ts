@@ -1,0 +1,47 @@
+// Small writers for the documents lessons repeat, so every lesson's nodes read the same way.
+
+/** YAML 1.2 would read these as numbers or booleans: quote them to keep label values strings. */
+function scalar(value: string): string {
+  return /^([-+]?[0-9.]+|true|false|null|~)$/i.test(value) ? JSON.stringify(value) : value;
+}
+
+function flowMap(entries: Record<string, string>): string {
+  return `{${Object.entries(entries).map(([k, v]) => `${k}: ${scalar(v)}`).join(', ')}}`;
+}
+
+export interface NodeSpec {
+  /** labels besides kubernetes.io/hostname, which every node gets */
+  labels?: Record<string, string>;
+  cpu?: string;
+  memory?: string;
+  /** more allocatable resources, e.g. extended resources */
+  resources?: Record<string, string>;
+  /** "key=value:Effect" or "key:Effect" */
+  taints?: string[];
+  /** cordoned */
+  unschedulable?: boolean;
+}
+
+function taintYaml(taint: string): string {
+  const m = /^([^=:]+)(?:=([^:]*))?:(\w+)$/.exec(taint);
+  if (!m) throw new Error(`not a taint: ${taint}`);
+  const [, key, value, effect] = m;
+  return `  - ${flowMap({ key: key!, ...(value ? { value } : {}), effect: effect! })}\n`;
+}
+
+/** A v1 Node document with allocatable cpu, memory and 110 pods (4 CPUs and 8Gi unless given). */
+export function nodeYaml(name: string, spec: NodeSpec = {}): string {
+  const specLines = [
+    ...(spec.unschedulable ? ['  unschedulable: true\n'] : []),
+    ...(spec.taints?.length ? ['  taints:\n', ...spec.taints.map(taintYaml)] : []),
+  ];
+  const allocatable = { cpu: spec.cpu ?? '4', memory: spec.memory ?? '8Gi', pods: '110', ...spec.resources };
+  return `apiVersion: v1
+kind: Node
+metadata:
+  name: ${name}
+  labels: ${flowMap({ 'kubernetes.io/hostname': name, ...spec.labels })}
+${specLines.length ? `spec:\n${specLines.join('')}` : ''}status:
+  allocatable: ${flowMap(allocatable)}
+`;
+}
