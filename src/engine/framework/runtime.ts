@@ -43,6 +43,15 @@ export class Framework {
     this.instances = plugins.instances;
   }
 
+  /** one frozen verdict object per plugin for the common plain Success/Skip (traces of big clusters share them) */
+  private readonly shared = new Map<string, PluginResult>();
+  private sharedResult(plugin: string, code: 'Success' | 'Skip'): PluginResult {
+    const key = `${code}/${plugin}`;
+    let r = this.shared.get(key);
+    if (!r) this.shared.set(key, (r = Object.freeze({ plugin, code })));
+    return r;
+  }
+
   plugin(name: string): Plugin | undefined {
     return this.instances.get(name);
   }
@@ -137,14 +146,14 @@ export class Framework {
     let first: Status | undefined;
     for (const p of this.points.filter) {
       if (state.skipFilterPlugins.has(p.name)) {
-        explain?.push({ plugin: p.name, code: 'Skip' });
+        explain?.push(this.sharedResult(p.name, 'Skip'));
         continue;
       }
       let s = p.filter!(state, pod, nodeInfo).withPlugin(p.name);
       if (!s.isSuccess() && !s.isRejected()) {
         s = Status.error(`running "${p.name}" filter plugin: ${s.message()}`).withPlugin(p.name);
       }
-      explain?.push(s.toResult(p.name));
+      explain?.push(s.isSuccess() && !s.details ? this.sharedResult(p.name, 'Success') : s.toResult(p.name));
       if (!s.isSuccess() && first === undefined) {
         first = s;
         if (!explain || s.code === 'Error') break;
