@@ -70,8 +70,8 @@ interface Declared {
 const MAX_LIST_DEPTH = 8;
 
 export function builtinPriorityClasses(): PriorityClass[] {
-  // upstream: pkg/apis/scheduling/v1/helpers.go SystemPriorityClasses (cluster-critical listed first there)
-  return [...SYSTEM_PRIORITY_CLASSES].reverse().map((c) => ({
+  // upstream: pkg/apis/scheduling/helpers.go SystemPriorityClasses
+  return SYSTEM_PRIORITY_CLASSES.map((c) => ({
     apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: c.name }, value: c.value,
     globalDefault: false, description: c.description, preemptionPolicy: 'PreemptLowerPriority',
   }));

@@ -2,6 +2,7 @@
 // upstream: apimachinery/pkg/labels/selector.go, apimachinery/pkg/apis/meta/v1/helpers.go
 // (LabelSelectorAsSelector), component-helpers/scheduling/corev1/nodeaffinity/nodeaffinity.go.
 
+import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from './validation';
 import type {
   LabelSelector, Labels, Node, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm, Pod, PreferredSchedulingTerm,
 } from './types';
@@ -118,62 +119,7 @@ function notSupported(field: string, value: string, supported: readonly string[]
 }
 
 // ---------------------------------------------------------------------------------------------
-// Label key and value syntax. upstream: apimachinery/pkg/util/validation/validation.go
-
-const QUALIFIED_NAME_FMT = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
-const QUALIFIED_NAME_RE = new RegExp(`^${QUALIFIED_NAME_FMT}$`);
-const QUALIFIED_NAME_ERR = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-const LABEL_VALUE_FMT = `(${QUALIFIED_NAME_FMT})?`;
-const LABEL_VALUE_RE = new RegExp(`^${LABEL_VALUE_FMT}$`);
-const LABEL_VALUE_ERR = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-const DNS1123_SUBDOMAIN_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*';
-const DNS1123_SUBDOMAIN_RE = new RegExp(`^${DNS1123_SUBDOMAIN_FMT}$`);
-const DNS1123_SUBDOMAIN_ERR = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
-
-/** upstream: validation.RegexError */
-function regexError(msg: string, fmt: string, ...examples: string[]): string {
-  if (examples.length === 0) return `${msg} (regex used for validation is '${fmt}')`;
-  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${fmt}')`;
-}
-
-const maxLenError = (n: number): string => `must be no more than ${n} characters`;
-
-/** upstream: validation.IsDNS1123Subdomain */
-export function isDNS1123Subdomain(value: string): string[] {
-  const errs: string[] = [];
-  if (value.length > 253) errs.push(maxLenError(253));
-  if (!DNS1123_SUBDOMAIN_RE.test(value)) errs.push(regexError(DNS1123_SUBDOMAIN_ERR, DNS1123_SUBDOMAIN_FMT, 'example.com'));
-  return errs;
-}
-
-/** upstream: validation.IsQualifiedName — label keys: optional DNS subdomain prefix, '/', name. */
-export function isQualifiedName(value: string): string[] {
-  const errs: string[] = [];
-  const parts = value.split('/');
-  let name: string;
-  if (parts.length === 1) {
-    name = parts[0]!;
-  } else if (parts.length === 2) {
-    const prefix = parts[0]!;
-    name = parts[1]!;
-    if (prefix.length === 0) errs.push('prefix part must be non-empty');
-    else errs.push(...isDNS1123Subdomain(prefix).map((m) => `prefix part ${m}`));
-  } else {
-    return [`a qualified name ${regexError(QUALIFIED_NAME_ERR, QUALIFIED_NAME_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
-  }
-  if (name.length === 0) errs.push('name part must be non-empty');
-  else if (name.length > 63) errs.push(`name part ${maxLenError(63)}`);
-  if (!QUALIFIED_NAME_RE.test(name)) errs.push(`name part ${regexError(QUALIFIED_NAME_ERR, QUALIFIED_NAME_FMT, 'MyName', 'my.name', '123-abc')}`);
-  return errs;
-}
-
-/** upstream: validation.IsValidLabelValue */
-export function isValidLabelValue(value: string): string[] {
-  const errs: string[] = [];
-  if (value.length > 63) errs.push(maxLenError(63));
-  if (!LABEL_VALUE_RE.test(value)) errs.push(regexError(LABEL_VALUE_ERR, LABEL_VALUE_FMT, 'MyValue', 'my_value', '12345'));
-  return errs;
-}
+// Label key and value syntax: ./validation.ts (upstream's messages, shared with the loader).
 
 /** strconv.ParseInt(s, 10, 64): optional sign, decimal digits, int64 range. */
 export function parseInt64(s: string): bigint | undefined {
@@ -431,3 +377,5 @@ export function matchNodeSelectorTerm(term: NodeSelectorTerm, node: Node): boole
 export function matchNodeSelector(selector: NodeSelector, node: Node): boolean {
   return new LazyErrorNodeSelector(selector).match(node).matches;
 }
+
+export { isDNS1123Subdomain, isQualifiedName, isValidLabelValue };

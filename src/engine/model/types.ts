@@ -294,8 +294,8 @@ export interface PodTemplateSpec {
 
 export type WorkloadKind = 'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'DaemonSet' | 'Job' | 'ReplicationController';
 
+/** kind: one of WorkloadKind */
 export interface Workload extends KubeObject {
-  /** one of WorkloadKind */
   spec: {
     replicas?: number;
     parallelism?: number;

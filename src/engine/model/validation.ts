@@ -6,7 +6,8 @@
 /** upstream: RegexError */
 export function regexError(msg: string, re: string, ...examples: string[]): string {
   if (examples.length === 0) return `${msg} (regex used for validation is '${re}')`;
-  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join('or ')}regex used for validation is '${re}')`;
+  // upstream appends " or " after "'x', ", hence the double space: "'MyName',  or 'my.name', "
+  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${re}')`;
 }
 
 export const maxLenError = (length: number): string => `must be no more than ${length} bytes`;

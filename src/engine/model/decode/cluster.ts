@@ -6,8 +6,8 @@
 import type {
   ContainerImage, GangWorkload, Namespace, Node, NodeCondition, PodDisruptionBudget, PriorityClass, RuntimeClass, Service,
 } from '../types';
-import { defined, isNull, type Path, type Reader } from '../decoder';
-import type { SrcMap, SrcNode } from '../source';
+import { defined, type Path, type Reader } from '../decoder';
+import type { SrcMap } from '../source';
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isValidPercent, forbidden, invalid, required } from '../validation';
 import { decodeMetadata } from './metadata';
 import { decodeResourceList } from './resources';
@@ -49,14 +49,17 @@ export function decodeNode(r: Reader, root: SrcMap): Node {
   if (spec) r.knownFields(spec, sp, nodeSpecFields);
   const stp: Path = ['status'];
   const status = r.map(r.child(root, 'status'), stp);
+  const capacity = decodeResourceList(r, status, stp, 'capacity', 'node')?.list;
+  // upstream: SetDefaults_NodeStatus — no allocatable means allocatable = capacity.
+  const allocatable = decodeResourceList(r, status, stp, 'allocatable', 'node')?.list ?? (capacity ? { ...capacity } : undefined);
   return {
     apiVersion: 'v1',
     kind: 'Node',
     metadata,
     spec: defined({ unschedulable: r.bool(spec, sp, 'unschedulable'), taints: decodeTaints(r, spec, sp) }),
     status: defined({
-      capacity: decodeResourceList(r, status, stp, 'capacity', 'node')?.list,
-      allocatable: decodeResourceList(r, status, stp, 'allocatable', 'node')?.list,
+      capacity,
+      allocatable,
       images: images(r, status, stp),
       conditions: nodeConditions(r, status, stp),
     }),
@@ -229,8 +232,4 @@ export function decodeGangWorkload(r: Reader, root: SrcMap): GangWorkload {
     }
   });
   return { apiVersion: 'scheduling.k8s.io/v1alpha1', kind: 'Workload', metadata, spec: { podGroups } };
-}
-
-export function isNullNode(node: SrcNode | undefined): boolean {
-  return !node || isNull(node);
 }

@@ -3,7 +3,7 @@
 // `kubectl get -o yaml` noise (managedFields, resourceVersion, selfLink, finalizers) is dropped.
 
 import type { ObjectMeta, OwnerReference } from '../types';
-import { defined, isNull, userMap, type Path, type Reader } from '../decoder';
+import { defined, isNull, type Path, type Reader } from '../decoder';
 import type { SrcMap, SrcNode } from '../source';
 import { isDNS1123Label, isQualifiedName, invalid, required } from '../validation';
 
@@ -73,11 +73,12 @@ function ownerReferences(r: Reader, m: SrcMap, path: Path): OwnerReference[] | u
     const name = r.reqStr(ref, ip, 'name', 'name must not be empty');
     const uid = r.str(ref, ip, 'uid');
     const controller = r.bool(ref, ip, 'controller');
+    const blockOwnerDeletion = r.bool(ref, ip, 'blockOwnerDeletion');
     if (controller) controllers++;
     if (controllers > 1 && controller) {
       r.error(item.pos, p, invalid('', 'Only one reference can have Controller set to true'));
     }
-    if (apiVersion && kind && name) out.push(defined({ apiVersion, kind, name, uid, controller }));
+    if (apiVersion && kind && name) out.push(defined({ apiVersion, kind, name, uid, controller, blockOwnerDeletion }));
   });
   return out;
 }
@@ -132,4 +133,3 @@ export function peekSubject(root: SrcMap, namespaced: boolean): { name?: string;
   return defined({ name, namespace: namespaced ? (str('namespace') ?? 'default') : undefined });
 }
 
-export { userMap };

@@ -7,7 +7,7 @@ import type {
 } from '../types';
 import { defined, type Path, type Reader } from '../decoder';
 import type { Pos, SrcMap, SrcNode } from '../source';
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, duplicate, invalid, notSupported, required } from '../validation';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, duplicate, invalid, required } from '../validation';
 import { decodeMetadata, timestamp } from './metadata';
 import { decodeResourceList, decodeResourceRequirements } from './resources';
 import { decodeAffinity, decodeTolerations, decodeTopologySpreadConstraints } from './scheduling';
@@ -236,4 +236,3 @@ export function templateLabelsNode(r: Reader, node: SrcNode | undefined): SrcNod
   return r.child(meta?.kind === 'map' ? meta : undefined, 'labels') ?? meta ?? node;
 }
 
-export { notSupported };
