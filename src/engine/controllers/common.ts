@@ -149,7 +149,8 @@ export const createdPodMessages = {
   failed: (_pod: Pod, error: string): string => `Error creating: ${error}`,
 };
 
-function canonicalJson(v: unknown): string {
+/** JSON with sorted keys: equal objects give equal text whatever the key order. */
+export function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
   if (v !== null && typeof v === 'object') {
     const keys = Object.keys(v as Record<string, unknown>).filter((k) => (v as Record<string, unknown>)[k] !== undefined).sort();

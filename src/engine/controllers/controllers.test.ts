@@ -144,6 +144,17 @@ describe('Job', () => {
     expect(s.workloads[0]!.spec.selector).toEqual({ matchLabels: { 'batch.kubernetes.io/controller-uid': uid } });
     expect(s.pods[0]!.metadata.name).toMatch(new RegExp(`^pi-${safe}{5}$`));
   });
+  it('a Job created later (a timeline apply) gets its uid and generated selector from expandWorkload', () => {
+    const s = load(nodeDoc('n1'));
+    const job: Workload = { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'late' }, spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'c' }] } } } };
+    const ctx = { nodes: new Map(), namespaces: new Map(s.namespaces.map((n) => [n.metadata.name, n])), priorityClasses: new Map(s.priorityClasses.map((p) => [p.metadata.name, p])), runtimeClasses: new Map(), names: s.names, now: 42, pods: s.pods, workloads: s.workloads };
+    const r = expandWorkload(job, ctx);
+    expect(job.metadata.uid).toEqual(expect.any(String));
+    expect(job.metadata.creationTimestamp).toBe(42);
+    expect(job.spec.selector).toEqual({ matchLabels: { 'batch.kubernetes.io/controller-uid': job.metadata.uid } });
+    expect(r.pods[0]!.metadata.labels?.['job-name']).toBe('late');
+    expect(r.pods[0]!.metadata.creationTimestamp).toBe(42);
+  });
   it('capped by completions', () => expect(load(job(['  parallelism: 5', '  completions: 2'])).pods).toHaveLength(2));
   it('one pod when neither is set (SetDefaults_Job)', () => expect(load(job([])).pods).toHaveLength(1));
   it('Indexed: one pod per index, named <job>-<index>-<5>', () => {

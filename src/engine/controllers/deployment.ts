@@ -3,7 +3,7 @@
 // deployment_util.go (FindNewReplicaSet, EqualIgnoreHash), pkg/controller/controller_utils.go.
 
 import type { LabelSelector, Workload } from '../model/types';
-import { computeHash, controllerOf, emptyResult, event, namespaceOf, objectRef, type ControllerContext, type ExpansionResult } from './common';
+import { canonicalJson, computeHash, controllerOf, emptyResult, event, namespaceOf, objectRef, type ControllerContext, type ExpansionResult } from './common';
 import { expandReplicaSet } from './replicaset';
 
 /** upstream: apps.DefaultDeploymentUniqueLabelKey */
@@ -19,7 +19,7 @@ function withoutHash(labels: Record<string, string> | undefined): Record<string,
 
 /** upstream: EqualIgnoreHash — templates equal apart from the pod-template-hash label. */
 function equalIgnoreHash(a: Workload['spec']['template'], b: Workload['spec']['template']): boolean {
-  const strip = (t: Workload['spec']['template']) => JSON.stringify({ ...t, metadata: { ...t.metadata, labels: withoutHash(t.metadata?.labels) } });
+  const strip = (t: Workload['spec']['template']) => canonicalJson({ ...t, metadata: { ...t.metadata, labels: withoutHash(t.metadata?.labels) } });
   return strip(a) === strip(b);
 }
 

@@ -21,6 +21,17 @@ export function jobLabels(job: Workload): Labels {
   };
 }
 
+/**
+ * upstream: pkg/registry/batch/job/strategy.go generateSelector — without manualSelector the API
+ * server labels the template with the Job's uid and name and selects on the uid. Idempotent.
+ */
+export function generateJobSelector(job: Workload): void {
+  if (job.spec.manualSelector) return;
+  const template = job.spec.template;
+  template.metadata = { ...template.metadata, labels: { ...(template.metadata?.labels ?? {}), ...jobLabels(job) } };
+  job.spec.selector ??= { matchLabels: { [JOB_CONTROLLER_UID_LABEL]: job.metadata.uid ?? '' } };
+}
+
 /** upstream: SetDefaults_Job — both unset means one pod, one completion. */
 export function jobParallelism(job: Workload): { parallelism: number; completions?: number } {
   if (job.spec.parallelism === undefined && job.spec.completions === undefined) return { parallelism: 1, completions: 1 };

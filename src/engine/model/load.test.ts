@@ -178,6 +178,13 @@ describe('kubectl get -o yaml dumps', () => {
   });
 });
 
+describe('typed lists', () => {
+  it('a PodList reads like a List', () => {
+    const s = load(lines('apiVersion: v1', 'kind: PodList', 'items:', '- {apiVersion: v1, kind: Pod, metadata: {name: a}, spec: {containers: [{name: c, image: x}]}}'));
+    expect(s.pods.map((p) => p.metadata.name)).toEqual(['a']);
+  });
+});
+
 describe('YAML the way kubectl reads it', () => {
   it('merge keys and anchors', () => {
     // anchors live within one YAML document, so both nodes are items of one List

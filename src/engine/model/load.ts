@@ -11,8 +11,8 @@ import type {
   AnyObject, GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Workload,
 } from './types';
 import { admitPod, parseDefaultTolerations, parseNodeSelectorAnnotation, ANNOTATION_DEFAULT_TOLERATIONS, ANNOTATION_NODE_SELECTOR, ANNOTATION_OPENSHIFT_NODE_SELECTOR, type AdmissionContext } from './admission';
-import { expandWorkload } from '../controllers';
-import { jobLabels, JOB_CONTROLLER_UID_LABEL } from '../controllers/job';
+import { expandWorkload, prepareWorkload } from '../controllers';
+import { JOB_CONTROLLER_UID_LABEL } from '../controllers/job';
 import { compileLabelSelector } from './selectors';
 import { Diagnostics, Reader, type Path } from './decoder';
 import { LABEL_METADATA_NAME, SYSTEM_PRIORITY_CLASSES } from './decode/cluster';
@@ -252,10 +252,11 @@ function load(text: string, fileName: string): LoadResult {
   // The controllers run once every declared object exists.
   const workloads: Workload[] = [];
   const declaredWorkloads = loader.declared.filter((d) => isWorkload(d.object));
-  const prepared = new Map<Workload, Declared>();
+  const declaredOf = new Map<Workload, Declared>();
   for (const d of declaredWorkloads) {
-    const w = prepareWorkload(d.object as Workload);
-    prepared.set(w, d);
+    const w = d.object as Workload;
+    prepareWorkload(w, ctx);
+    declaredOf.set(w, d);
     workloads.push(w);
   }
   for (let i = 0; i < workloads.length; i++) {
@@ -264,7 +265,7 @@ function load(text: string, fileName: string): LoadResult {
     workloads.splice(i + 1, 0, ...result.workloads);
     pods.push(...result.pods);
     admissionEvents.push(...result.events);
-    const d = prepared.get(w);
+    const d = declaredOf.get(w);
     for (const msg of result.warnings) {
       if (d) d.reader.warn(d.root.pos, [], msg);
       else loader.diag.add('warnings', { line: 1, column: 1 }, msg);
@@ -305,21 +306,6 @@ function load(text: string, fileName: string): LoadResult {
   return { ok: true, scenario };
 }
 
-/** What the API server adds when a workload is created (a Job's generated selector and labels). */
-export function prepareWorkload(w: Workload): Workload {
-  if (w.kind !== 'Job' || w.spec.manualSelector) return w;
-  // upstream: pkg/registry/batch/job/strategy.go generateSelector
-  const labels = { ...(w.spec.template.metadata?.labels ?? {}), ...jobLabels(w) };
-  return {
-    ...w,
-    spec: {
-      ...w.spec,
-      selector: w.spec.selector ?? { matchLabels: { [JOB_CONTROLLER_UID_LABEL]: w.metadata.uid ?? '' } },
-      template: { ...w.spec.template, metadata: { ...w.spec.template.metadata, labels } },
-    },
-  };
-}
-
 /** Loads a scenario. Never throws: broken input gives a list of positioned errors. */
 export function loadScenario(text: string, fileName = 'scenario.yaml'): LoadResult {
   try {
@@ -336,6 +322,6 @@ export function loadScenario(text: string, fileName = 'scenario.yaml'): LoadResu
 
 export { admitPod } from './admission';
 export type { AdmissionContext, AdmissionResult } from './admission';
-export { expandWorkload } from '../controllers';
+export { expandWorkload, prepareWorkload } from '../controllers';
 export type { ControllerContext, ExpansionResult } from '../controllers';
 export { NameGenerator } from './names';

@@ -77,7 +77,8 @@ export function decodeDocument(diag: Diagnostics, root: SrcMap, document: number
     r.error(root.entries.get('apiVersion')!.value.pos, ['apiVersion'], `no matches for kind ${JSON.stringify(kind)} in version ${JSON.stringify(version)} (supported: ${supported})`);
     return { type: 'invalid' };
   };
-  if (kind === 'List' || (kind.endsWith('List') && version === 'v1')) {
+  // kubectl writes `kind: List` (v1); typed lists (PodList, DeploymentList, ...) read the same.
+  if (kind === 'List' || (kind.endsWith('List') && root.entries.has('items'))) {
     const items = root.entries.get('items')?.value;
     if (items?.kind === 'seq') return { type: 'list', items: items.items, reader: r };
     if (items && !(items.kind === 'scalar' && items.value === null)) r.error(items.pos, ['items'], 'expected a list');

@@ -45,7 +45,7 @@ export function timestamp(r: Reader, node: SrcNode | undefined, path: Path): num
 }
 
 /** upstream: ValidateAnnotations — keys are qualified names (checked lower-cased), total size ≤ 256 KiB. */
-function annotations(r: Reader, m: SrcMap, path: Path): Record<string, string> | undefined {
+export function decodeAnnotations(r: Reader, m: SrcMap | undefined, path: Path): Record<string, string> | undefined {
   const read = r.stringMap(m, path, 'annotations');
   if (!read) return undefined;
   let size = 0;
@@ -113,7 +113,7 @@ export function decodeMetadata(r: Reader, root: SrcMap, opts: MetadataOptions): 
     namespace,
     uid: r.str(m, path, 'uid'),
     labels,
-    annotations: annotations(r, m, path),
+    annotations: decodeAnnotations(r, m, path),
     ownerReferences: ownerReferences(r, m, path),
     creationTimestamp: timestamp(r, r.child(m, 'creationTimestamp'), [...path, 'creationTimestamp']),
     deletionTimestamp: timestamp(r, r.child(m, 'deletionTimestamp'), [...path, 'deletionTimestamp']),

@@ -8,7 +8,7 @@ import type {
 import { defined, type Path, type Reader } from '../decoder';
 import type { Pos, SrcMap, SrcNode } from '../source';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, duplicate, invalid, required } from '../validation';
-import { decodeMetadata, timestamp } from './metadata';
+import { decodeAnnotations, decodeMetadata, timestamp } from './metadata';
 import { decodeResourceList, decodeResourceRequirements } from './resources';
 import { decodeAffinity, decodeTolerations, decodeTopologySpreadConstraints } from './scheduling';
 
@@ -223,7 +223,7 @@ export function decodePodTemplate(r: Reader, node: SrcNode | undefined, path: Pa
   if (meta) r.knownFields(meta, mp, templateMetadataFields);
   const metadata = defined({
     labels: r.labels(meta, mp, 'labels'),
-    annotations: r.stringMap(meta, mp, 'annotations')?.value,
+    annotations: decodeAnnotations(r, meta, mp),
   });
   const spec = decodePodSpec(r, r.child(m, 'spec'), [...path, 'spec'], m.pos);
   return { metadata, spec };
