@@ -225,6 +225,12 @@ const rows: Row[] = [
     message: 'Pod default/p: spec.containers[1].name: Duplicate value: "c"',
   },
   {
+    name: 'namespace node-selector annotation that is not k=v (ConvertSelectorToLabelsMap)',
+    lines: ['apiVersion: v1', 'kind: Namespace', 'metadata:', '  name: team', '  annotations:', '    scheduler.alpha.kubernetes.io/node-selector: "zone"'],
+    line: 6, column: 50, path: 'metadata.annotations[scheduler.alpha.kubernetes.io/node-selector]',
+    message: 'Namespace team: metadata.annotations[scheduler.alpha.kubernetes.io/node-selector]: Invalid value: "zone": invalid selector: [zone]',
+  },
+  {
     name: 'timeline step on a node the scenario does not have',
     lines: ['apiVersion: podplay/v1alpha1', 'kind: Scenario', 'metadata: {name: s}', 'spec:', '  timeline:', '  - {at: 10, action: cordon, node: node-7}'],
     line: 6, column: 36, path: 'spec.timeline[0].node',
@@ -279,6 +285,15 @@ describe('loadScenario: warnings', () => {
     if (!r.ok) return;
     expect(r.scenario.warnings).toEqual([{ file: FILE, line: 1, column: 1, message: 'ConfigMap cfg: kind ConfigMap (v1) is not simulated; the object is kept but has no effect' }]);
     expect(r.scenario.others).toEqual([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg' }, data: { a: 'b' } }]);
+  });
+
+  it('warns that Gt with a value that is not an integer never matches (upstream accepts it)', () => {
+    const r = loadScenario([...podHead, '  affinity:', '    nodeAffinity:', '      requiredDuringSchedulingIgnoredDuringExecution:', '        nodeSelectorTerms:',
+      '        - matchExpressions:', '          - {key: cores, operator: Gt, values: [four]}'].join('\n'), FILE);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const path = 'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values[0]';
+    expect(r.scenario.warnings).toEqual([{ file: FILE, line: 13, column: 48, path, message: `Pod default/web-1: ${path}: "four" is not an integer, so 'Gt' never matches` }]);
   });
 
   it('warns about a field the API does not have (kubectl --validate=strict)', () => {
