@@ -3,6 +3,7 @@
 
 import type { CycleTrace, ScenarioError, SimulateOptions, SimulateOutcome, SimulationResult } from './api';
 import { resolveSchedulerConfig } from './framework/config';
+import { resolveFeatureGates } from './framework/features';
 import type { ConfigError } from './framework/config/types';
 import { loadScenario, type LoadedScenario } from './model/load';
 import { newInTreeRegistry } from './plugins/registry';
@@ -41,10 +42,11 @@ export function startSimulation(scenarioText: string, options: SimulateOptions =
     if (!loaded.ok) return { ok: false, errors: loaded.errors, warnings: loaded.warnings };
     const scenario = loaded.scenario;
     const registry = newInTreeRegistry();
-    const resolved = resolveSchedulerConfig(scenario.schedulerConfig?.object, registry);
+    const gates = resolveFeatureGates(scenario.meta.featureGates);
+    const resolved = resolveSchedulerConfig(scenario.schedulerConfig?.object, registry, gates);
     if (resolved.errors.length) return { ok: false, errors: configErrors(scenario, resolved.errors), warnings: scenario.warnings };
     const seed = options.seed ?? scenario.meta.seed ?? 0;
-    const built = Simulation.create(scenario, resolved.config, registry, { seed, ...(options.until !== undefined ? { until: options.until } : {}) });
+    const built = Simulation.create(scenario, resolved.config, registry, { seed, gates, ...(options.until !== undefined ? { until: options.until } : {}) });
     if (!built.ok) return { ok: false, errors: configErrors(scenario, built.errors), warnings: scenario.warnings };
     const simulation = built.sim;
     for (const w of [...resolved.warnings, ...built.warnings]) simulation.warnings.push(...configErrors(scenario, [w]));

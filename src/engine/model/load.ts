@@ -24,7 +24,7 @@ import { duplicate, invalid } from './validation';
 
 export interface LoadedScenario {
   fileName: string;
-  meta: { name?: string; title?: string; description?: string; seed?: number };
+  meta: ScenarioMeta;
   /** document order */
   nodes: Node[];
   /** admitted, incl. pods made by controllers, in creation order; bound pods keep spec.nodeName */
@@ -286,7 +286,7 @@ function load(text: string, fileName: string): LoadResult {
 
   const scenario: LoadedScenario = {
     fileName,
-    meta: { ...(meta.name !== undefined ? { name: meta.name } : {}), ...(meta.title !== undefined ? { title: meta.title } : {}), ...(meta.description !== undefined ? { description: meta.description } : {}), ...(meta.seed !== undefined ? { seed: meta.seed } : {}) },
+    meta,
     nodes,
     pods,
     namespaces,

@@ -222,14 +222,16 @@ export class SchedulingQueue {
    */
   moveAllToActiveOrBackoffQueue(event: ClusterEvent, oldObj?: unknown, newObj?: unknown): void {
     for (const q of [...this.unschedulable.values()]) {
-      if (q.gatingPlugin) continue;
       if (!this.isPodWorthRequeuing(q, event, oldObj, newObj)) continue;
-      this.requeue(q, event.label);
+      // A pod held at PreEnqueue goes through PreEnqueue again (upstream: moveToActiveQ).
+      if (q.gatingPlugin) this.moveToActiveQ(q, 'gated', event.label);
+      else this.requeue(q, event.label);
     }
   }
 
+  /** upstream: isPodWorthRequeuing — the rejecting (or gating) plugins' registered events and hints decide. */
   private isPodWorthRequeuing(q: QueuedPodInfo, event: ClusterEvent, oldObj: unknown, newObj: unknown): boolean {
-    const rejectors = [...q.unschedulablePlugins, ...q.pendingPlugins];
+    const rejectors = [...q.unschedulablePlugins, ...q.pendingPlugins, ...(q.gatingPlugin ? [q.gatingPlugin] : [])];
     if (rejectors.length === 0) return true;
     for (const plugin of rejectors) {
       for (const reg of this.opts.pluginEvents(q.podInfo, plugin)) {

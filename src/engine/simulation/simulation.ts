@@ -18,6 +18,7 @@ import { seededRng, type Rng } from '../framework/rng';
 import { Framework } from '../framework/runtime';
 import { Status } from '../framework/status';
 import type { LoadedScenario } from '../model/load';
+import { gangSchedulingEnabled, type FeatureGates } from '../framework/features';
 import type { Node, Pod, PodCondition } from '../model/types';
 import type { ControllerContext } from '../controllers';
 import { podKey } from '../model/types';
@@ -50,6 +51,7 @@ interface WaitingPod {
 
 export interface SimulationOptions {
   seed: number;
+  gates?: FeatureGates;
   until?: number;
 }
 
@@ -224,6 +226,10 @@ export class Simulation {
     }
     if (pod.status.nominatedNodeName) this.queue.nominator.addNominatedPod(this.podInfo(pod), pod.status.nominatedNodeName);
     this.queue.add(this.podInfo(pod));
+    // upstream: addPodToSchedulingQueue — with GangScheduling a new pod may complete a gang
+    if (this.options.gates && gangSchedulingEnabled(this.options.gates)) {
+      this.queue.moveAllToActiveOrBackoffQueue({ resource: 'UnscheduledPod', actionType: 'Add', label: 'UnscheduledPodAdd' }, undefined, pod);
+    }
   }
 
   /** Graceful deletion: terminating now, gone after terminationGracePeriodSeconds. */

@@ -2,6 +2,7 @@
 // The default profile as data, in one place: the multiPoint list is also the per-extension-point
 // order of the default plugins.
 
+import { defaultFeatureGates, gangSchedulingEnabled, type FeatureGates } from '../features';
 import type { ExtensionPoint, PluginRef, PluginSet, Plugins } from './types';
 
 /** upstream: k8s.io/kube-scheduler/config/v1 SchemeGroupVersion */
@@ -68,10 +69,12 @@ export function emptyPlugins(): Plugins {
   return plugins;
 }
 
-/** upstream: getDefaultPlugins — a fresh copy each call (merging edits it). */
-export function getDefaultPlugins(): Plugins {
+/** upstream: getDefaultPlugins — a fresh copy each call (merging edits it) — then applyFeatureGates. */
+export function getDefaultPlugins(gates: FeatureGates = defaultFeatureGates()): Plugins {
   const plugins = emptyPlugins();
   plugins.multiPoint.enabled = DEFAULT_MULTI_POINT.map((p) => ({ ...p }));
+  // upstream: applyGangScheduling appends GangScheduling to multiPoint
+  if (gangSchedulingEnabled(gates)) plugins.multiPoint.enabled.push({ name: 'GangScheduling' });
   return plugins;
 }
 

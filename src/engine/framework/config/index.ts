@@ -2,6 +2,7 @@
 // validation and building each profile's plugins, the way kube-scheduler does at startup
 // (cmd/kube-scheduler/app/options loadConfig → validation → profile.NewMap).
 
+import type { FeatureGates } from '../features';
 import type { PluginDescriptor } from '../interfaces';
 import { decodeConfiguration } from './decode';
 import { checkUserPluginsRegistered, configWarnings } from './pluginChecks';
@@ -38,9 +39,9 @@ export interface ResolvedSchedulerConfig {
  * Errors come in upstream's phases: strict decoding, then validation, then plugins the registry
  * does not have; a phase with errors hides the later ones, as kube-scheduler stops there.
  */
-export function resolveSchedulerConfig(raw: unknown, registry: Registry): ResolvedSchedulerConfig {
+export function resolveSchedulerConfig(raw: unknown, registry: Registry, gates?: FeatureGates): ResolvedSchedulerConfig {
   const decoded = decodeConfiguration(raw, registry);
-  const config = setDefaults(decoded.value, registry);
+  const config = setDefaults(decoded.value, registry, gates);
   if (decoded.errors.length > 0) return { config, errors: decoded.errors, warnings: [] };
   const warnings = configWarnings(decoded.value, config);
   const invalid = validateConfiguration(config, registry);

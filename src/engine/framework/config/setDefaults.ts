@@ -1,6 +1,7 @@
 // upstream: pkg/scheduler/apis/config/v1/defaults.go (SetDefaults_KubeSchedulerConfiguration,
 // setDefaults_KubeSchedulerProfile), then the v1 → internal conversion (unset → zero values).
 
+import type { FeatureGates } from '../features';
 import type { PluginDescriptor } from '../interfaces';
 import { hasArgsKind, isPlainObject, type V1Configuration, type V1Profile } from './decode';
 import {
@@ -12,7 +13,7 @@ import type { PluginConfig, Plugins, Profile, SchedulerConfiguration } from './t
 
 type Registry = Map<string, PluginDescriptor<unknown>>;
 
-export function setDefaults(v1: V1Configuration, registry: Registry): SchedulerConfiguration {
+export function setDefaults(v1: V1Configuration, registry: Registry, gates?: FeatureGates): SchedulerConfiguration {
   const profiles: V1Profile[] = v1.profiles.length > 0 ? v1.profiles : [{ pluginConfig: [] }];
   // Only a lone profile gets the default name; validation wants every name set and unique.
   const single = profiles.length === 1;
@@ -21,12 +22,12 @@ export function setDefaults(v1: V1Configuration, registry: Registry): SchedulerC
     percentageOfNodesToScore: v1.percentageOfNodesToScore ?? DEFAULT_PERCENTAGE_OF_NODES_TO_SCORE,
     podInitialBackoffSeconds: v1.podInitialBackoffSeconds ?? DEFAULT_POD_INITIAL_BACKOFF_SECONDS,
     podMaxBackoffSeconds: v1.podMaxBackoffSeconds ?? DEFAULT_POD_MAX_BACKOFF_SECONDS,
-    profiles: profiles.map((p) => setProfileDefaults(p, single, registry)),
+    profiles: profiles.map((p) => setProfileDefaults(p, single, registry, gates)),
   };
 }
 
-function setProfileDefaults(v1: V1Profile, single: boolean, registry: Registry): Profile {
-  const plugins = mergePlugins(getDefaultPlugins(), v1.plugins);
+function setProfileDefaults(v1: V1Profile, single: boolean, registry: Registry, gates?: FeatureGates): Profile {
+  const plugins = mergePlugins(getDefaultPlugins(gates), v1.plugins);
   // The user's configs keep their place (and index); their args are defaulted like scheme.Default.
   const pluginConfig: PluginConfig[] = v1.pluginConfig.map((c) => {
     const descriptor = registry.get(c.name);

@@ -7,8 +7,9 @@ import { defined, userMap, type Path, type Reader } from '../decoder';
 import { locate, toPlain, type SrcMap, type SrcNode } from '../source';
 import { isDNS1123Label, isDNS1123Subdomain, isValidLabelValue, invalid, notSupported, required } from '../validation';
 import { decodeDocument, objectKinds } from './kinds';
+import { FEATURE_GATES, isFeatureGateName, type FeatureGateName } from '../../framework/features';
 
-export interface ScenarioMeta { name?: string; title?: string; description?: string; seed?: number }
+export interface ScenarioMeta { name?: string; title?: string; description?: string; seed?: number; featureGates?: Partial<Record<FeatureGateName, boolean>> }
 
 const actions = ['apply', 'delete', 'taint', 'untaint', 'evict', 'condition', 'label', 'cordon', 'uncordon', 'deschedule', 'ungate', 'scale'] as const;
 const taintEffects: readonly TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
@@ -254,7 +255,7 @@ function step(r: Reader, item: SrcNode, path: Path, ctx: TimelineContext, lastAt
 }
 
 const scenarioFields = new Set(['apiVersion', 'kind', 'metadata', 'spec']);
-const scenarioSpecFields = new Set(['seed', 'title', 'description', 'timeline']);
+const scenarioSpecFields = new Set(['seed', 'title', 'description', 'timeline', 'featureGates']);
 
 /** Reads a Scenario document: its meta and its validated timeline. */
 export function decodeScenario(r: Reader, root: SrcMap, ctx: TimelineContext): { meta: ScenarioMeta; timeline: TimelineStep[] } {
@@ -269,7 +270,19 @@ export function decodeScenario(r: Reader, root: SrcMap, ctx: TimelineContext): {
   if (seed !== undefined && (seed < 0 || seed > 0xffffffff)) {
     r.error(r.child(spec, 'seed')!.pos, [...sp, 'seed'], invalid(seed, 'must be between 0 and 4294967295'));
   }
+  const featureGates: Partial<Record<FeatureGateName, boolean>> = {};
+  const gp: Path = [...sp, 'featureGates'];
+  const gates = r.map(r.child(spec, 'featureGates'), gp);
+  for (const [name, e] of gates?.entries ?? []) {
+    if (!isFeatureGateName(name)) {
+      r.error(e.keyPos, [...gp, name], `unrecognized feature gate: ${name} (the simulator knows ${Object.keys(FEATURE_GATES).join(', ')})`);
+      continue;
+    }
+    const on = r.bool(gates, gp, name);
+    if (on !== undefined) featureGates[name] = on;
+  }
   const meta: ScenarioMeta = defined({
+    featureGates: Object.keys(featureGates).length ? featureGates : undefined,
     name: r.str(metadata, mp, 'name'),
     title: r.str(spec, sp, 'title') ?? annotations?.title,
     description: r.str(spec, sp, 'description') ?? annotations?.description,

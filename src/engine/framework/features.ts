@@ -1,0 +1,35 @@
+// Feature gates (upstream: pkg/features/kube_features.go) that change what the scheduler does,
+// with their v1.35 defaults. A scenario turns them on with the Scenario document's
+// `spec.featureGates`, as `--feature-gates` would on kube-scheduler.
+
+export interface FeatureGateSpec {
+  default: boolean;
+  stage: 'Alpha' | 'Beta' | 'GA';
+  description: string;
+}
+
+export const FEATURE_GATES = {
+  GenericWorkload: { default: false, stage: 'Alpha', description: 'the scheduling.k8s.io/v1alpha1 Workload API and spec.workloadRef on pods' },
+  GangScheduling: { default: false, stage: 'Alpha', description: 'the GangScheduling plugin: all-or-nothing scheduling of a Workload pod group (needs GenericWorkload)' },
+} as const satisfies Record<string, FeatureGateSpec>;
+
+export type FeatureGateName = keyof typeof FEATURE_GATES;
+export type FeatureGates = Readonly<Record<FeatureGateName, boolean>>;
+
+export function defaultFeatureGates(): FeatureGates {
+  return Object.fromEntries(Object.entries(FEATURE_GATES).map(([k, v]) => [k, v.default])) as Record<FeatureGateName, boolean>;
+}
+
+export function isFeatureGateName(name: string): name is FeatureGateName {
+  return Object.prototype.hasOwnProperty.call(FEATURE_GATES, name);
+}
+
+/** The defaults overridden by the scenario's settings. */
+export function resolveFeatureGates(overrides: Partial<Record<FeatureGateName, boolean>> | undefined): FeatureGates {
+  return { ...defaultFeatureGates(), ...(overrides ?? {}) };
+}
+
+/** upstream: applyFeatureGates — GangScheduling is appended to the default plugins when both gates are on. */
+export function gangSchedulingEnabled(gates: FeatureGates): boolean {
+  return gates.GenericWorkload && gates.GangScheduling;
+}
