@@ -101,9 +101,13 @@ export class NodeInfo {
     return this.node.metadata.name;
   }
 
-  /** status.allocatable, falling back to status.capacity; pods defaults to 110 (kubelet's default). */
+  /**
+   * upstream reads status.allocatable only. The scenario contract lets a node give capacity
+   * alone (allocatable falls back to it as a whole) and defaults `pods` to 110, the kubelet's
+   * default, where upstream would allow 0 pods (docs/fidelity.md).
+   */
   static allocatableOf(node: Node): Resource {
-    const list = { ...(node.status?.capacity ?? {}), ...(node.status?.allocatable ?? {}) };
+    const list = node.status?.allocatable ?? node.status?.capacity ?? {};
     const r = resourceFromList(list);
     if (!Object.prototype.hasOwnProperty.call(list, 'pods')) r.allowedPodNumber = 110;
     return r;
