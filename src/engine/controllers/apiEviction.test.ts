@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Pod, PodDisruptionBudget, Workload } from '../model/types';
 import { makePdb } from '../preemption/testing';
 import { makePod } from '../testing/builders';
-import { evictPod, podDisruptionBudgetsFor, type EvictionResult } from './apiEviction';
+import { evictPod, podDisruptionBudgetsFor, type EvictionRefusal, type EvictionResult } from './apiEviction';
 
 const NOW = 100;
 type Policy = PodDisruptionBudget['spec']['unhealthyPodEvictionPolicy'];
@@ -34,7 +34,7 @@ function fooPdb(status: PodDisruptionBudget['status'], policy: Policy, selector:
 }
 
 const TOO_MANY = "Cannot evict pod as it would violate the pod's disruption budget.";
-const refusal429 = (cause: string) => ({ code: 429, reason: 'TooManyRequests', message: TOO_MANY, causes: [{ type: 'DisruptionBudget', message: cause }], retryAfterSeconds: 0 });
+const refusal429 = (cause: string): EvictionRefusal => ({ code: 429, reason: 'TooManyRequests', message: TOO_MANY, causes: [{ type: 'DisruptionBudget', message: cause }], retryAfterSeconds: 0 });
 const outcome = (r: EvictionResult) => (r.allowed ? r.path : r.refusal);
 
 describe('evictPod (TestEviction)', () => {
