@@ -47,8 +47,9 @@ export class Reader {
     return [this.root, ...rel.filter((p): p is string => typeof p === 'string')].join('.');
   }
 
-  private typeError(rel: FieldPath, value: string, goType: string): undefined {
-    const target = rel.length === 0 ? `Go value of type ${goType}` : `Go struct field ${this.goField(rel)} of type ${goType}`;
+  /** `field` is the struct field's path when it differs from rel (map values: the map's field) */
+  private typeError(rel: FieldPath, value: string, goType: string, field: FieldPath = rel): undefined {
+    const target = field.length === 0 ? `Go value of type ${goType}` : `Go struct field ${this.goField(field)} of type ${goType}`;
     this.errors.push({ path: this.at(rel), message: `json: cannot unmarshal ${value} into ${target}` });
     return undefined;
   }
@@ -105,10 +106,11 @@ export class Reader {
     return v;
   }
 
-  float(v: unknown, rel: FieldPath, goType: string): number | undefined {
+  /** a float; `field` names the struct field when this is a map value */
+  float(v: unknown, rel: FieldPath, goType: string, field: FieldPath = rel): number | undefined {
     if (v === undefined || v === null) return undefined;
     if (typeof v === 'number' && Number.isFinite(v)) return v;
-    return this.typeError(rel, jsonKind(v), goType);
+    return this.typeError(rel, jsonKind(v), goType, field);
   }
 
   strList(v: unknown, rel: FieldPath, goType = '[]string'): string[] | undefined {

@@ -43,7 +43,7 @@ export function decodeThresholds(r: Reader, v: unknown, field: string): Resource
   if (!obj) return undefined;
   const out: ResourceThresholds = {};
   for (const [name, raw] of Object.entries(obj)) {
-    const n = r.float(raw, [field, name], 'api.Percentage');
+    const n = r.float(raw, [field, name], 'api.Percentage', [field]);
     if (n !== undefined) out[name] = n;
   }
   return out;
