@@ -30,13 +30,13 @@ describe('NodeResourcesFitArgs defaults (TestPluginArgsDefaults)', () => {
 
 describe('ValidateNodeResourcesFitArgs (TestValidateFitArgs)', () => {
   const cases: { name: string; args: NodeResourcesFitArgs; expect?: string }[] = [
-    { name: 'IgnoredResources: too long value', args: { ignoredResources: [`longvalue${'a'.repeat(64)}`], scoringStrategy: defaultScoringStrategy }, expect: 'name part must be no more than 63 characters' },
+    { name: 'IgnoredResources: too long value', args: { ignoredResources: [`longvalue${'a'.repeat(64)}`], scoringStrategy: defaultScoringStrategy }, expect: 'name part must be no more than 63 bytes' },
     { name: 'IgnoredResources: name is empty', args: { ignoredResources: ['example.com/'], scoringStrategy: defaultScoringStrategy }, expect: 'name part must be non-empty' },
-    { name: 'IgnoredResources: name has too many slash', args: { ignoredResources: ['example.com/aaa/bbb'], scoringStrategy: defaultScoringStrategy }, expect: 'a qualified name must consist of alphanumeric characters' },
+    { name: 'IgnoredResources: name has too many slash', args: { ignoredResources: ['example.com/aaa/bbb'], scoringStrategy: defaultScoringStrategy }, expect: 'a valid label key must consist of alphanumeric characters' },
     { name: 'IgnoredResources: valid args', args: { ignoredResources: ['example.com'], scoringStrategy: defaultScoringStrategy } },
     { name: 'IgnoredResourceGroups: valid args ', args: { ignoredResourceGroups: ['example.com'], scoringStrategy: defaultScoringStrategy } },
     { name: 'IgnoredResourceGroups: illegal args', args: { ignoredResourceGroups: ['example.com/'], scoringStrategy: defaultScoringStrategy }, expect: 'name part must be non-empty' },
-    { name: 'IgnoredResourceGroups: name is too long', args: { ignoredResourceGroups: ['a'.repeat(64)], scoringStrategy: defaultScoringStrategy }, expect: 'name part must be no more than 63 characters' },
+    { name: 'IgnoredResourceGroups: name is too long', args: { ignoredResourceGroups: ['a'.repeat(64)], scoringStrategy: defaultScoringStrategy }, expect: 'name part must be no more than 63 bytes' },
     { name: 'IgnoredResourceGroups: name cannot be contain slash', args: { ignoredResourceGroups: ['example.com/aa'], scoringStrategy: defaultScoringStrategy }, expect: "resource group name can't contain '/'" },
     { name: 'ScoringStrategy: type is unsupported', args: { scoringStrategy: { type: 'Invalid' as ScoringStrategyType, resources: [] } }, expect: 'Unsupported value: "Invalid"' },
   ];
@@ -53,7 +53,7 @@ describe('ValidateNodeResourcesFitArgs (TestValidateFitArgs)', () => {
     ]);
     expect(validate({ ignoredResources: ['a/b/c'], scoringStrategy: defaultScoringStrategy })).toEqual([{
       path: 'ignoredResources[0]',
-      message: "Invalid value: \"a/b/c\": a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+      message: "Invalid value: \"a/b/c\": a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
     }]);
   });
 });

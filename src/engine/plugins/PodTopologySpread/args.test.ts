@@ -54,9 +54,9 @@ describe('ValidatePodTopologySpreadArgs (TestValidatePodTopologySpreadArgs)', ()
 // (metav1validation.ValidateLabelName).
 describe('topologyKey label-name validation (IsQualifiedName)', () => {
   it.each([
-    { name: 'too long value', key: `longvalue${'a'.repeat(64)}`, expect: 'name part must be no more than 63 characters' },
+    { name: 'too long value', key: `longvalue${'a'.repeat(64)}`, expect: 'name part must be no more than 63 bytes' },
     { name: 'name is empty', key: 'example.com/', expect: 'name part must be non-empty' },
-    { name: 'name has too many slash', key: 'example.com/aaa/bbb', expect: 'a qualified name must consist of alphanumeric characters' },
+    { name: 'name has too many slash', key: 'example.com/aaa/bbb', expect: 'a valid label key must consist of alphanumeric characters' },
   ])('$name', ({ key, expect: message }) => {
     const errs = validatePodTopologySpreadArgs({ defaultingType: 'List', defaultConstraints: [constraint(1, key, 'DoNotSchedule')] });
     expect(errs.length).toBeGreaterThan(0);
