@@ -9,6 +9,7 @@ import { loadScenario, type LoadedScenario } from './model/load';
 import { newInTreeRegistry } from './plugins/registry';
 import { Simulation } from './simulation/simulation';
 import { ControllerManager } from './simulation/controllerManager';
+import { EvictionManager } from './simulation/evictionManager';
 import { applyTimelineStep, type TimelineDeps } from './timeline/apply';
 
 export type * from './api';
@@ -50,7 +51,12 @@ export function startSimulation(scenarioText: string, options: SimulateOptions =
     if (!built.ok) return { ok: false, errors: configErrors(scenario, built.errors), warnings: scenario.warnings };
     const simulation = built.sim;
     for (const w of [...resolved.warnings, ...built.warnings]) simulation.warnings.push(...configErrors(scenario, [w]));
-    const deps: TimelineDeps = { controllers: new ControllerManager(simulation) };
+    const evictions = new EvictionManager(simulation);
+    const deps: TimelineDeps = {
+      controllers: new ControllerManager(simulation),
+      nodeChanged: (_sim, node) => evictions.nodeChanged(node),
+      evict: (_sim, key) => { evictions.evict(key); },
+    };
     simulation.applyTimelineStep = (step) => applyTimelineStep(simulation, step, deps);
     return { ok: true, simulation, scenario };
   } catch (e) {

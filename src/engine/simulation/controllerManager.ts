@@ -9,7 +9,7 @@ import type { Simulation } from './simulation';
 
 export class ControllerManager {
   constructor(private readonly sim: Simulation) {
-    sim.onPodDeleted = (pod) => this.podDeleted(pod);
+    sim.podListeners.push({ deleted: (pod) => this.podDeleted(pod) });
   }
 
   /** Runs a workload's controller once and carries out what it decided. */

@@ -169,7 +169,7 @@ export class Simulation {
     return pi;
   }
 
-  private setCondition(pod: Pod, condition: PodCondition): void {
+  setPodCondition(pod: Pod, condition: PodCondition): void {
     const conditions = (pod.status.conditions ??= []);
     const i = conditions.findIndex((c) => c.type === condition.type);
     if (i >= 0) conditions[i] = condition; else conditions.push(condition);
@@ -195,7 +195,7 @@ export class Simulation {
     return t.seq;
   }
 
-  private cancelTimer(seq: number): void {
+  cancelTimer(seq: number): void {
     const i = this.timers.findIndex((t) => t.seq === seq);
     if (i >= 0) this.timers.splice(i, 1);
   }
@@ -262,15 +262,21 @@ export class Simulation {
     this.onPodDeleted(pod);
   }
 
-  /** Hook for the controller manager: a pod is gone (its owner may replace it). */
-  onPodDeleted: (pod: Pod) => void = () => {};
+  /** controllers' first sync, after the initial objects exist */
+  readonly startListeners: (() => void)[] = [];
+  /** the controllers that watch pods (informer handlers) */
+  readonly podListeners: { bound?: (pod: Pod) => void; deleted?: (pod: Pod) => void }[] = [];
+
+  private onPodDeleted(pod: Pod): void {
+    for (const l of this.podListeners) l.deleted?.(pod);
+  }
 
   /** upstream: preemption.Evaluator.prepareCandidate, for one victim */
   private preemptPod(victim: PodInfo, preemptor: PodInfo, nodeName: string): void {
     const w = this.waiting.get(victim.key);
     if (w) { this.rejectWaitingPod(victim.key, 'DefaultPreemption', 'preempted'); return; }
     if (victim.pod.metadata.deletionTimestamp !== undefined) return;
-    this.setCondition(victim.pod, { type: 'DisruptionTarget', status: 'True', reason: 'PreemptionByScheduler', message: `${this.profileFor(preemptor.pod)?.profileName ?? DEFAULT_SCHEDULER_NAME}: preempting to accommodate a higher priority pod` });
+    this.setPodCondition(victim.pod, { type: 'DisruptionTarget', status: 'True', reason: 'PreemptionByScheduler', message: `${this.profileFor(preemptor.pod)?.profileName ?? DEFAULT_SCHEDULER_NAME}: preempting to accommodate a higher priority pod` });
     this.event('Normal', 'Preempted', `Pod/${victim.key}`, `Preempted by pod ${preemptor.pod.metadata.uid ?? preemptor.key} on node ${nodeName}`);
     this.deletePod(victim.pod, 'Preempted');
   }
@@ -346,6 +352,7 @@ export class Simulation {
     for (const pod of this.scenario.pods) this.cluster.addPod(pod);
     for (const pod of this.scenario.pods) if (pod.spec.nodeName) this.createPod(pod);
     for (const pod of this.scenario.pods) if (!pod.spec.nodeName) this.createPod(pod);
+    for (const start of this.startListeners) start();
 
     for (;;) {
       this.applyDue();
@@ -452,7 +459,7 @@ export class Simulation {
     const pi = q.podInfo;
     const reason = kind === 'error' ? 'SchedulerError' : 'Unschedulable';
     this.event('Warning', 'FailedScheduling', `Pod/${pi.key}`, truncateMessage(message));
-    this.setCondition(pi.pod, { type: 'PodScheduled', status: 'False', reason, message });
+    this.setPodCondition(pi.pod, { type: 'PodScheduled', status: 'False', reason, message });
     this.lastFailure.set(pi.key, { reason, message });
     if (nominatedNodeName !== undefined) this.setNominatedNode(pi, nominatedNodeName);
     this.queue.addUnschedulableIfNotPresent(q, kind, unschedulablePlugins, pendingPlugins);
@@ -478,7 +485,7 @@ export class Simulation {
     pi.pod.spec.nodeName = node;
     pi.pod.status.phase = 'Running';
     pi.pod.status.startTime = this.now;
-    this.setCondition(pi.pod, { type: 'PodScheduled', status: 'True' });
+    this.setPodCondition(pi.pod, { type: 'PodScheduled', status: 'True' });
     this.setNominatedNode(pi, '');
     this.lastFailure.delete(pi.key);
     this.queue.done(pi.key);
@@ -486,6 +493,7 @@ export class Simulation {
     trace.result = 'Scheduled';
     this.event('Normal', 'Scheduled', `Pod/${pi.key}`, `Successfully assigned ${pi.key} to ${node}`);
     fwk.runPostBindPlugins(state, pi, node);
+    for (const l of this.podListeners) l.bound?.(pi.pod);
     this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Add', label: 'AssignedPodAdd' }, undefined, pi.pod);
   }
 

@@ -1,0 +1,95 @@
+// The eviction machinery around the scheduler, wired to the simulated clock: the node
+// lifecycle controller (conditions → taints), taint-based eviction of pods on NoExecute
+// taints, and API-initiated eviction (pods/eviction) that honours PodDisruptionBudgets.
+// The decisions are pure functions in src/engine/controllers; this file carries them out.
+
+import { evictPod } from '../controllers/apiEviction';
+import { reconcileNodeTaints } from '../controllers/nodeLifecycle';
+import {
+  fireTaintEviction, handleNodeUpdate, handlePodDeletion, handlePodUpdate,
+  type ScheduledTaintEviction, type TaintEvictionResult,
+} from '../controllers/taintEviction';
+import type { Node, Pod } from '../model/types';
+import { podKey } from '../model/types';
+import type { Simulation } from './simulation';
+
+interface Scheduled extends ScheduledTaintEviction { timer: number }
+
+export class EvictionManager {
+  private readonly scheduled = new Map<string, Scheduled>();
+
+  constructor(private readonly sim: Simulation) {
+    sim.podListeners.push({
+      bound: (pod) => this.podBound(pod),
+      deleted: (pod) => this.podDeleted(pod),
+    });
+    sim.startListeners.push(() => { for (const node of [...sim.cluster.nodes.values()]) this.nodeChanged(node); });
+  }
+
+  /** A node was created or changed: derive the controller's taints, then evict what no longer tolerates them. */
+  nodeChanged(node: Node): void {
+    const sim = this.sim;
+    const reconciled = reconcileNodeTaints(node, sim.now);
+    if (reconciled !== node) sim.upsertNode(reconciled);
+    const current = sim.cluster.nodes.get(node.metadata.name);
+    if (!current) return;
+    const pods = sim.cluster.livePods().filter((p) => p.spec.nodeName === current.metadata.name);
+    this.apply(handleNodeUpdate(current, pods, sim.now, this.scheduled));
+  }
+
+  private podBound(pod: Pod): void {
+    const node = pod.spec.nodeName ? this.sim.cluster.nodes.get(pod.spec.nodeName) : undefined;
+    this.apply(handlePodUpdate(pod, node, this.sim.now, this.scheduled.get(podKey(pod))));
+  }
+
+  private podDeleted(pod: Pod): void {
+    const key = podKey(pod);
+    this.apply(handlePodDeletion(key, this.scheduled.get(key)));
+  }
+
+  private apply(result: TaintEvictionResult): void {
+    const sim = this.sim;
+    for (const e of result.events) sim.recordEvent(e.type, e.reason, e.object, e.message);
+    for (const d of result.decisions) {
+      const existing = this.scheduled.get(d.pod);
+      if (d.action === 'keep') continue;
+      if (existing) { sim.cancelTimer(existing.timer); this.scheduled.delete(d.pod); }
+      if (d.action === 'cancel') continue;
+      const timer = sim.schedule(Math.max(d.fireAt, sim.now), () => this.fire(d.pod));
+      this.scheduled.set(d.pod, { createdAt: d.createdAt, fireAt: d.fireAt, timer });
+    }
+  }
+
+  /** upstream: the taint eviction controller's worker — condition, event, graceful delete */
+  private fire(key: string): void {
+    const sim = this.sim;
+    this.scheduled.delete(key);
+    const pod = sim.cluster.allPods.get(key);
+    if (!pod || sim.cluster.deletedPods.has(key) || pod.metadata.deletionTimestamp !== undefined) return;
+    const { event, condition } = fireTaintEviction(key);
+    sim.recordEvent(event.type, event.reason, event.object, event.message);
+    sim.setPodCondition(pod, condition);
+    sim.deletePod(pod, 'TaintManagerEviction');
+  }
+
+  /** API-initiated eviction (kubectl drain, the descheduler): PDB checked, then a graceful delete. */
+  evict(key: string, by = 'Eviction API'): boolean {
+    const sim = this.sim;
+    const pod = sim.cluster.allPods.get(key);
+    if (!pod || sim.cluster.deletedPods.has(key)) return false;
+    const result = evictPod(pod, sim.cluster.pdbs(), sim.cluster.livePods(), sim.now, {
+      lookupWorkload: (kind, namespace, name) => sim.cluster.workload(kind, namespace, name),
+    });
+    if (!result.allowed) {
+      const r = result.refusal;
+      const causes = (r.causes ?? []).map((c) => c.message).join('; ');
+      sim.recordEvent('Warning', 'EvictionRefused', `Pod/${key}`, `${by}: ${r.code} ${r.message}${causes ? ` (${causes})` : ''}`);
+      return false;
+    }
+    if (result.pdbUpdate) result.pdbUpdate.pdb.status = result.pdbUpdate.status;
+    if (result.condition) sim.setPodCondition(pod, result.condition);
+    sim.recordEvent('Normal', 'Evicted', `Pod/${key}`, `${by}: evicting pod ${key}`);
+    sim.deletePod(pod, 'Evicted');
+    return true;
+  }
+}
