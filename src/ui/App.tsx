@@ -39,8 +39,10 @@ export function App() {
       <main className="workspace">
         <EditorPane />
         <div className="stage">
-          <ViewBoundary name="cycle strip"><CycleStrip /></ViewBoundary>
-          <ViewBoundary name="phase track"><PhaseTrack /></ViewBoundary>
+          <div className="stage-bar">
+            <ViewBoundary name="phase track"><PhaseTrack /></ViewBoundary>
+            <ViewBoundary name="cycle strip"><CycleStrip /></ViewBoundary>
+          </div>
           <ViewBoundary name="narration"><Narration /></ViewBoundary>
           <ViewBoundary name="cluster view"><ClusterView /></ViewBoundary>
           <div className="details">

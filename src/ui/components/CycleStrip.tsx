@@ -40,7 +40,7 @@ export function CycleStrip() {
     <div className="cycle-strip">
       <div ref={ref} className="strip-svg-wrap">
         <svg
-          width={width}
+          width="100%"
           height={HEIGHT}
           role="slider"
           aria-label="Cycles"

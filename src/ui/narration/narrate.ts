@@ -100,7 +100,8 @@ export function narrate(trace: CycleTrace, phase: Phase, isLastStep: boolean, pr
       return `Permit on ${trace.selected}: ${verdictList(trace.permit)}.${suffix}`;
     }
     case 'Bind': {
-      const binder = trace.bind?.find((r) => r.code === 'Success')?.plugin ?? 'DefaultBinder';
+      // PreBind plugins come first in the list; the binder is the last plugin that succeeded
+      const binder = [...(trace.bind ?? [])].reverse().find((r) => r.code === 'Success')?.plugin ?? 'DefaultBinder';
       return `Bind: ${binder} binds ${pod} to ${trace.selected}. Event: Scheduled — Successfully assigned ${pod} to ${trace.selected}.`;
     }
   }

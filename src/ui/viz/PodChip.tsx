@@ -1,7 +1,7 @@
 // One pod: a chip coloured by its owning workload, with its priority. The pod being scheduled
 // travels from the queue to its node at Bind (a d3 transition from where it was drawn before).
 
-import { select } from 'd3';
+import { easeCubicOut, select, transition } from 'd3';
 import { memo, useLayoutEffect, useRef } from 'react';
 import type { PodView } from '../../store/selectors';
 import { formatPriority, shortPodName } from '../format';
@@ -38,11 +38,11 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
     const dy = before.top - rect.top;
     if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return;
     select(el)
-      .interrupt()
+      .interrupt('travel')
       .style('transform', `translate(${dx}px, ${dy}px)`)
       .style('z-index', '10')
-      .transition()
-      .duration(700)
+      // a named transition: referencing d3-transition keeps its selection methods in the bundle
+      .transition(transition('travel').duration(700).ease(easeCubicOut))
       .style('transform', 'translate(0px, 0px)')
       .on('end', () => { el.style.zIndex = ''; });
   });

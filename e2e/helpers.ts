@@ -1,0 +1,68 @@
+// Shared steps for the browser tests. Expectations come from the engine itself, run here in the
+// test process on the very text the page holds — never hard-coded.
+import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { simulate } from '../src/engine/index';
+import type { SimulationResult } from '../src/engine/api';
+
+export const STORAGE_KEY = 'podplay.scenario';
+
+export function scenarioFile(name: string): string {
+  const inE2e = fileURLToPath(new URL(`./scenarios/${name}`, import.meta.url));
+  const inApp = fileURLToPath(new URL(`../src/ui/scenarios/${name}`, import.meta.url));
+  try {
+    return readFileSync(inE2e, 'utf8');
+  } catch {
+    return readFileSync(inApp, 'utf8');
+  }
+}
+
+/** The engine's result for a text, as the page computes it (same options). */
+export function engineResult(text: string, fileName: string): SimulationResult {
+  const outcome = simulate(text, { fileName });
+  if (!outcome.ok) throw new Error(`scenario has errors: ${outcome.errors.map((e) => `${e.line}:${e.column} ${e.message}`).join('; ')}`);
+  return outcome.result;
+}
+
+/** A fresh page with no saved scenario, showing the default one simulated. */
+export async function freshPage(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-cycle', '1');
+}
+
+/** Opens a scenario through the Open button's file input and waits for its first cycle. */
+export async function openScenario(page: Page, fileName: string, text: string): Promise<void> {
+  await page.getByTestId('open-file').setInputFiles({ name: fileName, mimeType: 'application/x-yaml', buffer: Buffer.from(text) });
+  await expect(page.locator('.file-name')).toHaveText(fileName);
+  await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-cycle', '1');
+  await expect(page.locator('.stale-badge')).toHaveCount(0);
+}
+
+/** The scenario text the page holds (it autosaves every edit). */
+export async function pageText(page: Page): Promise<string> {
+  return page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').text as string, STORAGE_KEY);
+}
+
+/** Waits until Monaco has replaced the read-only view. */
+export async function editorReady(page: Page): Promise<void> {
+  await expect(page.locator('[data-testid="scenario-editor"] .monaco-editor')).toBeVisible({ timeout: 30_000 });
+}
+
+export async function phase(page: Page): Promise<string> {
+  return (await page.getByTestId('cycle-indicator').getAttribute('data-phase')) ?? '';
+}
+
+/** Steps forward until the indicator shows this extension point of this cycle. */
+export async function stepTo(page: Page, cycle: number, wanted: string): Promise<void> {
+  const indicator = page.getByTestId('cycle-indicator');
+  for (let i = 0; i < 200; i++) {
+    const at = Number(await indicator.getAttribute('data-cycle'));
+    if (at === cycle && (await phase(page)) === wanted) return;
+    if (at > cycle) throw new Error(`passed cycle ${cycle} without reaching ${wanted}`);
+    await page.getByTestId('step-forward').click();
+  }
+  throw new Error(`never reached ${wanted} of cycle ${cycle}`);
+}

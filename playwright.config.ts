@@ -1,0 +1,40 @@
+// Browser tests: Debian's Chromium (browsers cannot be downloaded here) against a production build
+// served by `vite preview`. e2e/run.mjs finds the browser and runs this.
+import { defineConfig } from '@playwright/test';
+
+const PORT = 4173;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  // two shared cores: one browser at a time keeps timings (long tasks) honest
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['line']] : [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1280, height: 720 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.PODPLAY_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+        '--disable-sync', '--no-first-run', '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
