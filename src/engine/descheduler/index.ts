@@ -17,6 +17,7 @@ export type * from './types';
 export { decodeDeschedulerPolicy, API_VERSION as DESCHEDULER_API_VERSION, KIND as DESCHEDULER_POLICY_KIND } from './policy';
 export type { DecodedPolicy };
 export { DESCHEDULER_REGISTRY };
+export { V1ALPHA1_API_VERSION as DESCHEDULER_V1ALPHA1_API_VERSION } from './v1alpha1';
 
 /**
  * One descheduling cycle: build the profiles, take the ready nodes the policy's nodeSelector

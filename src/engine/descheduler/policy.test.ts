@@ -219,8 +219,8 @@ describe('decoding: strict plugin args, lenient policy, profile checks', () => {
       .toEqual(['unable to create "ProfileName" profile: unable to build PodLifeTime plugin: unable to find "PodLifeTime" plugin config']);
   });
   it('another apiVersion is not registered', () => {
-    expect(messages({ apiVersion: 'descheduler/v1alpha1', kind: 'DeschedulerPolicy', strategies: {} }))
-      .toEqual(['no kind "DeschedulerPolicy" is registered for version "descheduler/v1alpha1"']);
+    expect(messages({ apiVersion: 'descheduler/v1beta1', kind: 'DeschedulerPolicy', profiles: [] }))
+      .toEqual(['no kind "DeschedulerPolicy" is registered for version "descheduler/v1beta1"']);
   });
   it('limits decode as uint', () => {
     expect(messages(policy([], { maxNoOfPodsToEvictPerNode: -1 })))

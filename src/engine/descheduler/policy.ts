@@ -1,4 +1,4 @@
-// DeschedulerPolicy (descheduler/v1alpha2) from an already-parsed object: decoding, validation,
+// DeschedulerPolicy (descheduler/v1alpha2, or v1alpha1 converted) from an already-parsed object: decoding, validation,
 // defaulting and the checks the descheduler makes when it builds its profiles — every error the
 // descheduler would stop with at startup.
 // upstream: sigs.k8s.io/descheduler pkg/descheduler/policyconfig.go (decode,
@@ -13,6 +13,7 @@ import type { Registry } from './framework';
 import { parseSelector } from './labels';
 import { DefaultEvictor, defaultEvictorArgs, priorityThresholdValue, type DefaultEvictorArgs } from './plugins/DefaultEvictor';
 import { DESCHEDULER_REGISTRY } from './registry';
+import { convertV1alpha1, V1ALPHA1_API_VERSION } from './v1alpha1';
 import type { DeschedulerPolicy, DeschedulerProfile, MetricsProvider, PluginSet, Plugins } from './types';
 
 export const API_VERSION = 'descheduler/v1alpha2';
@@ -113,8 +114,8 @@ const formatSet = (names: Iterable<string>): string => `map[${[...new Set(names)
 
 /**
  * Decodes and checks a DeschedulerPolicy. `apiVersion` and `kind` may be left out (a policy
- * written inline in a timeline step); when given they must be descheduler/v1alpha2
- * DeschedulerPolicy.
+ * written inline in a timeline step: v1alpha2); when given they must be descheduler/v1alpha2
+ * DeschedulerPolicy, or descheduler/v1alpha1 (`strategies:`), converted as descheduler v0.30 did.
  */
 export function decodeDeschedulerPolicy(raw: unknown, registry: Registry = DESCHEDULER_REGISTRY): DecodedPolicy {
   const r = new Reader('DeschedulerPolicy', [], [], true);
@@ -122,6 +123,7 @@ export function decodeDeschedulerPolicy(raw: unknown, registry: Registry = DESCH
   if (!obj) return { errors: r.errors.length > 0 ? r.errors : [{ path: [], message: 'Object \'Kind\' is missing' }], warnings: [] };
   const apiVersion = r.str(obj['apiVersion'], ['apiVersion']);
   const kind = r.str(obj['kind'], ['kind']);
+  if (apiVersion === V1ALPHA1_API_VERSION && (kind === undefined || kind === KIND)) return decodeV1alpha1(obj, registry);
   if ((apiVersion !== undefined && apiVersion !== API_VERSION) || (kind !== undefined && kind !== KIND)) {
     const path: FieldPath = apiVersion !== undefined && apiVersion !== API_VERSION ? ['apiVersion'] : ['kind'];
     return { errors: [{ path, message: `no kind ${JSON.stringify(kind ?? KIND)} is registered for version ${JSON.stringify(apiVersion ?? API_VERSION)}` }], warnings: [] };
@@ -225,6 +227,24 @@ export function decodeDeschedulerPolicy(raw: unknown, registry: Registry = DESCH
 
   const built = profileErrors(policy, registry);
   return built.length > 0 ? { errors: built, warnings: r.warnings } : { policy, errors: [], warnings: r.warnings };
+}
+
+/**
+ * descheduler/v1alpha1: converted (v0.30's V1alpha1ToInternal), then read as v1alpha2. Problems in
+ * a converted profile point back at its strategy.
+ */
+function decodeV1alpha1(obj: Record<string, unknown>, registry: Registry): DecodedPolicy {
+  const converted = convertV1alpha1(obj, registry);
+  if (!converted.policy) return { errors: converted.errors, warnings: converted.warnings };
+  const relocate = (e: ConfigError): ConfigError => {
+    const [head, index] = e.path;
+    if (head !== 'profiles' || typeof index !== 'number') return e;
+    return { path: converted.profilePaths[index] ?? [], message: e.message };
+  };
+  const decoded = decodeDeschedulerPolicy(converted.policy, registry);
+  const warnings = [...converted.warnings, ...decoded.warnings.map(relocate)];
+  if (!decoded.policy) return { errors: decoded.errors.map(relocate), warnings };
+  return { policy: decoded.policy, errors: [], warnings };
 }
 
 /**
