@@ -29,4 +29,19 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the seeded generator passed in.' }],
     },
   },
+  {
+    // Importers and exporters (src/interop) are pure too: the UI and the CLI both call them.
+    files: ['src/interop/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*', 'd3', 'd3-*', 'monaco-editor', 'monaco-editor/*', 'monaco-yaml'], message: 'src/interop must not depend on UI libraries.' },
+          { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'process', 'url', 'crypto', 'util'], message: 'src/interop must not depend on Node built-ins.' },
+          { group: ['**/ui/**', '**/store/**', '**/worker/**', '**/cli/**', '**/permalink/**'], message: 'src/interop may use the engine\'s model, never the UI.' },
+        ],
+      }],
+      'no-restricted-globals': ['error', 'window', 'document', 'self', 'localStorage', 'navigator', 'postMessage', 'Date', 'performance'],
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Exports are deterministic.' }],
+    },
+  },
 );

@@ -1,0 +1,412 @@
+// `kubectl get nodes,pods -A -o yaml` (or -o json, any `List`, or a set of manifests) → a
+// compact scenario: what the scheduler reads, without the API server's bookkeeping.
+//
+// Ownership rule (no double expansion). The pods in a dump are the cluster's state; the
+// simulator's controllers only ever add the pods a controller is missing, and they count a
+// pod as theirs by its controller reference (kind, name and uid, so uids are kept).
+//  - ReplicaSets, ReplicationControllers, StatefulSets and DaemonSets stay beside their pods:
+//    they claim them, so they create only what the real controller would also be creating.
+//    A ReplicaSet scaled to 0 with no pods (a Deployment's old revision) is dropped.
+//  - A Deployment is dropped when any of its ReplicaSets, or any pod of one (by the
+//    `<deployment>-<pod-template-hash>` name), is in the dump: its ReplicaSets and pods stand
+//    for it. Kept, it would find no ReplicaSet for a dump without them and start a second one
+//    with a new template hash, doubling the pods.
+//  - A Job is dropped when any of its pods is in the dump or it has finished: finished pods are
+//    dropped, and the simulated Job controller would otherwise start the finished work again.
+// Pods keep their owner references either way.
+
+import {
+  NAMESPACED_KINDS, SIMULATED_KINDS, WORKLOAD_KINDS, apiVersionOf, cleanConditions, cleanMetadata, cleanPodSpec, cleanTemplate, compact,
+  controllerRefOf, isObj, isSchedulingVolume, kindOf, labelsOf, list, metaOf, nameOf, namespaceOf, obj, omit, ordered, pick, refersTo, str,
+  type Obj,
+} from './objects';
+import { cleanSchedulerConfig } from './schedulerConfig';
+import { commentBlock, emitDocuments, parseText } from './yaml';
+
+export interface KubectlImportStats {
+  /** objects read, List items flattened */
+  objectsRead: number;
+  nodes: number;
+  pods: { bound: number; pending: number };
+  droppedPods: { succeeded: number; failed: number; onMissingNodes: number };
+  /** workload objects kept (they create only the pods their own lack) */
+  workloads: number;
+  /** Deployments and Jobs whose pods stand for them, ReplicaSets scaled to 0 */
+  droppedWorkloads: number;
+  /** namespaces, priority classes, runtime classes, services, PDBs, configuration */
+  otherObjects: number;
+  /** kind → count of objects the simulator does not read, dropped */
+  droppedKinds: Record<string, number>;
+  /** PriorityClasses and RuntimeClasses the dump lacked, rebuilt from the pods that name them */
+  reconstructed: number;
+  bytesIn: number;
+  bytesOut: number;
+  /** which reader parsed the text */
+  reader: 'json' | 'fast' | 'yaml';
+}
+
+export interface KubectlImport {
+  /** the scenario (empty when `errors` is not) */
+  yaml: string;
+  stats: KubectlImportStats;
+  warnings: string[];
+  /** the text could not be read: "line:column: message" */
+  errors: string[];
+}
+
+export interface ImportOptions {
+  /** adds a Scenario document with this title (and seed) */
+  title?: string;
+  seed?: number;
+  /** what the header comment calls the source */
+  source?: string;
+}
+
+const BUILTIN_PRIORITY: Readonly<Record<string, number>> = { 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 };
+
+const groupOf = (apiVersion: string): string => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
+
+function emptyStats(bytesIn: number, reader: KubectlImportStats['reader']): KubectlImportStats {
+  return {
+    objectsRead: 0, nodes: 0, pods: { bound: 0, pending: 0 }, droppedPods: { succeeded: 0, failed: 0, onMissingNodes: 0 },
+    workloads: 0, droppedWorkloads: 0, otherObjects: 0, droppedKinds: {}, reconstructed: 0, bytesIn, bytesOut: 0, reader,
+  };
+}
+
+/** List items (`kind: List`, `kind: PodList` from the raw API, whose items have no kind) as objects. */
+function flatten(doc: unknown, out: Obj[], depth = 0): void {
+  if (!isObj(doc) || depth > 8) return;
+  const kind = kindOf(doc);
+  if (Array.isArray(doc.items) && (kind === 'List' || kind.endsWith('List'))) {
+    const itemKind = kind === 'List' ? undefined : kind.slice(0, -'List'.length);
+    for (const item of doc.items) {
+      if (!isObj(item)) continue;
+      flatten(itemKind && !item.kind ? { apiVersion: doc.apiVersion, kind: itemKind, ...item } : item, out, depth + 1);
+    }
+    return;
+  }
+  out.push(doc);
+}
+
+function countWarning(warnings: string[], n: number, what: string, examples: string[]): void {
+  if (n === 0) return;
+  const shown = examples.slice(0, 3).join(', ');
+  warnings.push(`${what}: ${shown}${n > 3 ? ` and ${n - 3} more` : ''}`);
+}
+
+const podKey = (p: Obj): string => `${namespaceOf(p)}/${nameOf(p)}`;
+const phaseOf = (p: Obj): string | undefined => str(obj(p.status)?.phase);
+const isFinished = (p: Obj): boolean => phaseOf(p) === 'Succeeded' || phaseOf(p) === 'Failed';
+
+function cleanNode(o: Obj): Obj {
+  const spec = obj(o.spec) ?? {};
+  const status = obj(o.status) ?? {};
+  return compact(ordered({
+    apiVersion: 'v1', kind: 'Node', metadata: cleanMetadata(metaOf(o), { namespaced: false }),
+    spec: compact({ unschedulable: spec.unschedulable, taints: list(spec.taints).map((t) => pick(obj(t), ['key', 'value', 'effect'])) }),
+    status: compact({ capacity: status.capacity, allocatable: status.allocatable, images: status.images, conditions: cleanConditions(status.conditions) }),
+  }));
+}
+
+function cleanPod(o: Obj): Obj {
+  const status = obj(o.status) ?? {};
+  return compact(ordered({
+    apiVersion: 'v1', kind: 'Pod', metadata: cleanMetadata(metaOf(o), { namespaced: true }),
+    spec: cleanPodSpec(obj(o.spec) ?? {}),
+    status: compact({ phase: status.phase, nominatedNodeName: status.nominatedNodeName, startTime: status.startTime, conditions: cleanConditions(status.conditions) }),
+  }));
+}
+
+function cleanWorkload(o: Obj): Obj {
+  const spec = obj(o.spec) ?? {};
+  return ordered({
+    apiVersion: apiVersionOf(o), kind: kindOf(o), metadata: cleanMetadata(metaOf(o), { namespaced: true }),
+    spec: compact({ ...spec, template: spec.template === undefined ? undefined : cleanTemplate(spec.template) }),
+  });
+}
+
+function cleanOther(o: Obj): Obj {
+  const kind = kindOf(o);
+  const metadata = cleanMetadata(metaOf(o), { namespaced: NAMESPACED_KINDS.has(kind) });
+  const base = { apiVersion: apiVersionOf(o), kind, metadata };
+  switch (kind) {
+    case 'Namespace': return base;
+    case 'PriorityClass': return { ...base, ...pick(o, ['value', 'globalDefault', 'description', 'preemptionPolicy']) };
+    case 'RuntimeClass': return { ...base, ...pick(o, ['handler', 'overhead', 'scheduling']) };
+    case 'Service': {
+      const spec = obj(o.spec) ?? {};
+      const ports = list(spec.ports).map((p) => pick(obj(p), ['name', 'protocol', 'port', 'targetPort']));
+      return { ...base, spec: compact({ selector: spec.selector, ports, type: spec.type, clusterIP: spec.clusterIP === 'None' ? 'None' : undefined }) };
+    }
+    case 'PodDisruptionBudget': return { ...base, spec: pick(obj(o.spec), ['minAvailable', 'maxUnavailable', 'selector', 'unhealthyPodEvictionPolicy']) };
+    default: return ordered(omit({ ...o, metadata }, new Set(['status'])));
+  }
+}
+
+interface Sorted {
+  scenario: Obj[];
+  config: Obj[];
+  namespaces: Obj[];
+  priorityClasses: Obj[];
+  runtimeClasses: Obj[];
+  nodes: Obj[];
+  services: Obj[];
+  pdbs: Obj[];
+  gangWorkloads: Obj[];
+  workloads: Obj[];
+  pods: Obj[];
+}
+
+/**
+ * The objects of a dump, normalised: the shared core of every importer (kubectl output, a
+ * kube-scheduler-simulator snapshot). Input objects are not changed.
+ */
+export function normalizeObjects(input: readonly Obj[], stats: KubectlImportStats, warnings: string[]): Obj[] {
+  const sorted: Sorted = { scenario: [], config: [], namespaces: [], priorityClasses: [], runtimeClasses: [], nodes: [], services: [], pdbs: [], gangWorkloads: [], workloads: [], pods: [] };
+  const objects: Obj[] = [];
+  for (const o of input) {
+    const kind = kindOf(o);
+    const want = SIMULATED_KINDS[kind];
+    const apiVersion = apiVersionOf(o);
+    if (want === undefined || (apiVersion && groupOf(apiVersion) !== groupOf(want))) {
+      const label = kind || '(no kind)';
+      stats.droppedKinds[label] = (stats.droppedKinds[label] ?? 0) + 1;
+      continue;
+    }
+    if (apiVersion !== want) {
+      if (apiVersion) warnings.push(`${kind} ${nameOf(o)}: ${apiVersion} read as ${want}`);
+      objects.push({ ...o, apiVersion: want });
+    } else {
+      objects.push(o);
+    }
+  }
+  for (const [kind, n] of Object.entries(stats.droppedKinds)) warnings.push(`${n} ${kind} object(s) dropped: not simulated`);
+
+  const nodes = new Set(objects.filter((o) => kindOf(o) === 'Node').map(nameOf));
+  const allPods = objects.filter((o) => kindOf(o) === 'Pod');
+  const workloads = objects.filter((o) => WORKLOAD_KINDS.has(kindOf(o)));
+  const controllerOf = new Map<Obj, Obj | undefined>(allPods.map((p) => [p, controllerRefOf(p)]));
+
+  // Workloads: which ones the dump's pods (or ReplicaSets) stand for.
+  const replicaSets = workloads.filter((w) => kindOf(w) === 'ReplicaSet');
+  const droppedWorkloads: string[] = [];
+  const keptWorkloads: Obj[] = [];
+  const podsByOwnerKey = new Map<string, Obj[]>();
+  for (const p of allPods) {
+    const ref = controllerOf.get(p);
+    if (!ref) continue;
+    const key = `${str(ref.kind)}/${namespaceOf(p)}/${str(ref.name)}`;
+    const group = podsByOwnerKey.get(key);
+    if (group) group.push(p);
+    else podsByOwnerKey.set(key, [p]);
+  }
+  const ownedPods = (w: Obj): Obj[] => (podsByOwnerKey.get(`${kindOf(w)}/${namespaceOf(w)}/${nameOf(w)}`) ?? []).filter((p) => refersTo(controllerOf.get(p), w));
+  for (const w of workloads) {
+    const kind = kindOf(w);
+    const ns = namespaceOf(w);
+    const ref = `${kind} ${ns}/${nameOf(w)}`;
+    if (kind === 'Deployment') {
+      const hasReplicaSet = replicaSets.some((rs) => namespaceOf(rs) === ns && refersTo(controllerRefOf(rs), w));
+      const hasPods = allPods.some((p) => {
+        const c = controllerOf.get(p);
+        const hash = labelsOf(p)['pod-template-hash'];
+        return namespaceOf(p) === ns && c?.kind === 'ReplicaSet' && hash !== undefined && c.name === `${nameOf(w)}-${hash}`;
+      });
+      if (hasReplicaSet || hasPods) {
+        droppedWorkloads.push(ref);
+        continue;
+      }
+    } else if (kind === 'Job') {
+      const finished = list(obj(w.status)?.conditions).some((c) => {
+        const cond = obj(c);
+        return (cond?.type === 'Complete' || cond?.type === 'Failed') && cond.status === 'True';
+      });
+      if (finished || ownedPods(w).length > 0) {
+        droppedWorkloads.push(ref);
+        continue;
+      }
+    } else if (kind === 'ReplicaSet' && obj(w.spec)?.replicas === 0 && ownedPods(w).length === 0) {
+      droppedWorkloads.push(ref);
+      continue;
+    }
+    keptWorkloads.push(w);
+  }
+  stats.droppedWorkloads += droppedWorkloads.length;
+  countWarning(warnings, droppedWorkloads.length, `${droppedWorkloads.length} workload(s) dropped: their ReplicaSets or pods in the dump stand for them (or they finished, or were scaled to 0)`, droppedWorkloads);
+
+  // Pods: finished ones and ones on nodes the dump does not have are dropped.
+  const finished = { Succeeded: [] as string[], Failed: [] as string[] };
+  const missingNode: string[] = [];
+  const keptPods: Obj[] = [];
+  for (const p of allPods) {
+    const phase = phaseOf(p);
+    if (phase === 'Succeeded' || phase === 'Failed') {
+      finished[phase].push(podKey(p));
+      continue;
+    }
+    const nodeName = str(obj(p.spec)?.nodeName);
+    if (nodeName && !nodes.has(nodeName)) {
+      missingNode.push(`${podKey(p)} (on ${nodeName})`);
+      continue;
+    }
+    keptPods.push(p);
+  }
+  stats.droppedPods.succeeded += finished.Succeeded.length;
+  stats.droppedPods.failed += finished.Failed.length;
+  stats.droppedPods.onMissingNodes += missingNode.length;
+  if (finished.Succeeded.length + finished.Failed.length > 0) {
+    warnings.push(`${finished.Succeeded.length} Succeeded and ${finished.Failed.length} Failed pod(s) dropped: finished pods hold no resources`);
+  }
+  countWarning(warnings, missingNode.length, `${missingNode.length} pod(s) dropped: bound to a node that is not in the dump (include nodes: kubectl get nodes,pods -A -o yaml)`, missingNode);
+
+  // Controllers that will create pods the dump does not have: say so.
+  for (const w of keptWorkloads) {
+    const kind = kindOf(w);
+    if (kind !== 'ReplicaSet' && kind !== 'ReplicationController' && kind !== 'StatefulSet') continue;
+    const replicas = typeof obj(w.spec)?.replicas === 'number' ? (obj(w.spec)!.replicas as number) : 1;
+    const have = ownedPods(w).filter((p) => !isFinished(p)).length;
+    if (replicas > have && have > 0) {
+      warnings.push(`${kind} ${namespaceOf(w)}/${nameOf(w)} wants ${replicas} replicas and the dump has ${have} of its pods: the simulator creates ${replicas - have}, as its controller would`);
+    }
+  }
+
+  const pods = reconcilePriorities(objects, keptPods, sorted, stats, warnings);
+  reconstructRuntimeClasses(objects, pods, sorted, stats, warnings);
+
+  // Queue order: the scheduler takes equal-priority pods in the order they arrived.
+  const created = (p: Obj): string => str(metaOf(p).creationTimestamp) ?? '';
+  const index = new Map(pods.map((p, i) => [p, i]));
+  const bound = pods.filter((p) => str(obj(p.spec)?.nodeName));
+  const pending = pods.filter((p) => !str(obj(p.spec)?.nodeName))
+    .sort((a, b) => (created(a) < created(b) ? -1 : created(a) > created(b) ? 1 : index.get(a)! - index.get(b)!));
+  const withClaims = pods.filter((p) => list(obj(p.spec)?.volumes).some(isSchedulingVolume)).length;
+  if (withClaims) warnings.push(`${withClaims} pod(s) use persistent volumes: volume scheduling is not simulated (VolumeBinding and the other volume plugins pass every node)`);
+
+  for (const o of objects) {
+    switch (kindOf(o)) {
+      case 'Scenario': sorted.scenario.push(o); break;
+      case 'KubeSchedulerConfiguration': sorted.config.push(cleanSchedulerConfig(o, warnings)); break;
+      case 'Namespace': sorted.namespaces.push(cleanOther(o)); break;
+      case 'PriorityClass': sorted.priorityClasses.push(cleanOther(o)); break;
+      case 'RuntimeClass': sorted.runtimeClasses.push(cleanOther(o)); break;
+      case 'Node': sorted.nodes.push(cleanNode(o)); break;
+      case 'Service': sorted.services.push(cleanOther(o)); break;
+      case 'PodDisruptionBudget': sorted.pdbs.push(cleanOther(o)); break;
+      case 'Workload': sorted.gangWorkloads.push(cleanOther(o)); break;
+      default: break;
+    }
+  }
+  sorted.workloads = keptWorkloads.map(cleanWorkload);
+  sorted.pods = [...bound, ...pending].map(cleanPod);
+  stats.nodes += sorted.nodes.length;
+  stats.pods.bound += bound.length;
+  stats.pods.pending += pending.length;
+  stats.workloads += sorted.workloads.length;
+  stats.otherObjects += sorted.scenario.length + sorted.config.length + sorted.namespaces.length + sorted.priorityClasses.length
+    + sorted.runtimeClasses.length + sorted.services.length + sorted.pdbs.length + sorted.gangWorkloads.length;
+  return [
+    ...sorted.scenario, ...sorted.config, ...sorted.namespaces, ...sorted.priorityClasses, ...sorted.runtimeClasses, ...sorted.nodes,
+    ...sorted.services, ...sorted.pdbs, ...sorted.gangWorkloads, ...sorted.workloads, ...sorted.pods,
+  ];
+}
+
+/**
+ * The API server's Priority admission recomputes spec.priority from the PriorityClass and rejects
+ * a pod whose written priority differs. A dump without its PriorityClasses gets them back from
+ * the pods that name them (value and preemption policy); a priority that no longer matches its
+ * class is dropped so that admission assigns the class's.
+ */
+function reconcilePriorities(objects: Obj[], pods: Obj[], sorted: Sorted, stats: KubectlImportStats, warnings: string[]): Obj[] {
+  const classes = new Map<string, { value: number; policy: string; globalDefault: boolean }>();
+  for (const [name, value] of Object.entries(BUILTIN_PRIORITY)) classes.set(name, { value, policy: 'PreemptLowerPriority', globalDefault: false });
+  for (const o of objects) {
+    if (kindOf(o) !== 'PriorityClass') continue;
+    classes.set(nameOf(o), { value: typeof o.value === 'number' ? o.value : 0, policy: str(o.preemptionPolicy) ?? 'PreemptLowerPriority', globalDefault: o.globalDefault === true });
+  }
+  let globalDefault: { value: number; policy: string } | undefined;
+  for (const c of classes.values()) if (c.globalDefault && (!globalDefault || c.value < globalDefault.value)) globalDefault = c;
+  const rebuilt: string[] = [];
+  const adjusted: string[] = [];
+  const out = pods.map((p) => {
+    const spec = obj(p.spec) ?? {};
+    const className = str(spec.priorityClassName);
+    const priority = typeof spec.priority === 'number' ? spec.priority : undefined;
+    if (className && !classes.has(className) && priority !== undefined) {
+      const policy = str(spec.preemptionPolicy) ?? 'PreemptLowerPriority';
+      classes.set(className, { value: priority, policy, globalDefault: false });
+      rebuilt.push(className);
+      sorted.priorityClasses.push({
+        apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: className }, value: priority,
+        description: `Rebuilt by the importer from spec.priority of pod ${podKey(p)}; the dump has no PriorityClass objects.`, preemptionPolicy: policy,
+      });
+    }
+    const cls = className ? classes.get(className) : globalDefault ?? { value: 0, policy: 'PreemptLowerPriority' };
+    if (!cls) return p;
+    // Admission writes both from the class; a value that differs is the class's now.
+    if ((priority !== undefined && priority !== cls.value) || (spec.preemptionPolicy !== undefined && spec.preemptionPolicy !== cls.policy)) adjusted.push(podKey(p));
+    return { ...p, spec: omit(spec, new Set(['priority', 'preemptionPolicy'])) };
+  });
+  stats.reconstructed += rebuilt.length;
+  countWarning(warnings, rebuilt.length, `${rebuilt.length} PriorityClass(es) rebuilt from the pods that use them`, rebuilt);
+  countWarning(warnings, adjusted.length, `${adjusted.length} pod(s) whose spec.priority no longer matches their PriorityClass (or the global default) get the class's value`, adjusted);
+  return out;
+}
+
+/** A RuntimeClass named by a pod but missing from the dump, rebuilt from the pod's overhead. */
+function reconstructRuntimeClasses(objects: Obj[], pods: Obj[], sorted: Sorted, stats: KubectlImportStats, warnings: string[]): void {
+  const known = new Set(objects.filter((o) => kindOf(o) === 'RuntimeClass').map(nameOf));
+  const rebuilt: string[] = [];
+  for (const p of pods) {
+    const spec = obj(p.spec) ?? {};
+    const name = str(spec.runtimeClassName);
+    if (!name || known.has(name)) continue;
+    known.add(name);
+    rebuilt.push(name);
+    const overhead = obj(spec.overhead);
+    sorted.runtimeClasses.push(compact({
+      apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name },
+      handler: /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(name) ? name : 'runc',
+      overhead: overhead ? { podFixed: overhead } : undefined,
+    }));
+  }
+  stats.reconstructed += rebuilt.length;
+  countWarning(warnings, rebuilt.length, `${rebuilt.length} RuntimeClass(es) rebuilt from the pods that use them (handler and overhead)`, rebuilt);
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The header comment of an imported scenario: where it came from and what was left out. */
+export function importSummary(stats: KubectlImportStats, source: string): string[] {
+  const dropped = stats.droppedPods.succeeded + stats.droppedPods.failed + stats.droppedPods.onMissingNodes;
+  return [
+    `Imported from ${source} by Podplay.`,
+    `${plural(stats.nodes, 'node')}, ${plural(stats.pods.bound + stats.pods.pending, 'pod')} (${stats.pods.bound} running, ${stats.pods.pending} pending), ${plural(stats.workloads, 'workload')}.`,
+    ...(dropped || stats.droppedWorkloads ? [`Left out: ${plural(dropped, 'pod')} (finished or on missing nodes), ${plural(stats.droppedWorkloads, 'workload')} their pods stand for.`] : []),
+  ];
+}
+
+/** The Scenario document for a title and seed, if either is given. */
+export function scenarioDocument(opts: ImportOptions): Obj | undefined {
+  if (opts.title === undefined && opts.seed === undefined) return undefined;
+  const name = (opts.title ?? 'imported').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 63) || 'imported';
+  return { apiVersion: 'podplay/v1alpha1', kind: 'Scenario', metadata: { name }, spec: compact({ title: opts.title, seed: opts.seed }) };
+}
+
+/** Parses kubectl output (YAML or JSON, Lists or manifests) and writes the scenario. Never throws on input. */
+export function normalizeKubectlDump(text: string, options: ImportOptions = {}): KubectlImport {
+  const parsed = parseText(text);
+  const stats = emptyStats(text.length, parsed.reader);
+  const warnings: string[] = [];
+  if (parsed.errors.length) return { yaml: '', stats, warnings, errors: parsed.errors };
+  const input: Obj[] = [];
+  for (const doc of parsed.documents) flatten(doc, input);
+  stats.objectsRead = input.length;
+  const objects = normalizeObjects(input, stats, warnings);
+  const scenario = scenarioDocument(options);
+  if (scenario && !objects.some((o) => kindOf(o) === 'Scenario')) objects.unshift(scenario);
+  const yaml = commentBlock(importSummary(stats, options.source ?? 'kubectl output')) + emitDocuments(objects);
+  stats.bytesOut = yaml.length;
+  return { yaml, stats, warnings, errors: [] };
+}
