@@ -1,39 +1,124 @@
 // npm run bench — speed and memory of the engine on generated clusters, loading and
-// scheduling measured apart. Targets: scheduling a pod on 1,000 nodes in a few ms (the UI
-// streams cycles from a worker), 5,000 nodes usable, loading a 5,000-pod dump in seconds.
+// scheduling measured apart, and a determinism check: the result JSON of every case is hashed
+// and compared with bench/hashes.json, so an optimisation that changes a single result fails.
+// Targets (idle machine): 1,000 nodes & 3,000 pods well under 10 ms per cycle, 5,000 nodes under
+// 50 ms, a 5,000-object scenario loaded in under 2 s, a 1,000-node × 100-cycle run well under 100 MB.
+//
+//   npm run bench                        every case
+//   npm run bench -- --only spread       cases whose name contains "spread"
+//   npm run bench -- --update-hashes     record the current hashes (only after a deliberate change of results)
+//   node --import tsx --cpu-prof bench/run.ts --only "1,000 nodes"   a CPU profile of one case
 
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { startSimulation } from '../src/engine/index';
-import { largeScenario } from './scenarios';
+import { kubectlDump, largeScenario, spreadScenario } from './scenarios';
 
-interface Case { name: string; nodes: number; boundPods: number; pendingReplicas: number }
+interface Case { name: string; objects: number; scenario: () => string }
 
 const cases: Case[] = [
-  { name: 'warm-up', nodes: 50, boundPods: 50, pendingReplicas: 10 },
-  { name: '100 nodes, 50 pending', nodes: 100, boundPods: 200, pendingReplicas: 50 },
-  { name: '1,000 nodes, 100 pending', nodes: 1000, boundPods: 3000, pendingReplicas: 100 },
-  { name: '5,000 nodes, 100 pending', nodes: 5000, boundPods: 5000, pendingReplicas: 100 },
+  { name: 'warm-up', objects: 101, scenario: () => largeScenario({ nodes: 50, boundPods: 50, pendingReplicas: 10 }) },
+  { name: '100 nodes, 50 pending', objects: 301, scenario: () => largeScenario({ nodes: 100, boundPods: 200, pendingReplicas: 50 }) },
+  { name: '1,000 nodes, 100 pending', objects: 4001, scenario: () => largeScenario({ nodes: 1000, boundPods: 3000, pendingReplicas: 100 }) },
+  { name: '1,000 nodes spread+anti-affinity', objects: 4001, scenario: () => spreadScenario({ nodes: 1000, boundPods: 3000, pendingReplicas: 100 }) },
+  { name: '5,000 nodes, 100 pending', objects: 10001, scenario: () => largeScenario({ nodes: 5000, boundPods: 5000, pendingReplicas: 100 }) },
+  { name: 'kubectl dump 300 nodes/5,000 pods', objects: 5300, scenario: () => kubectlDump({ nodes: 300, pods: 5000, pending: 100 }) },
 ];
+
+const args = process.argv.slice(2);
+const only = args.flatMap((a, i) => (a === '--only' && args[i + 1] ? [args[i + 1]!] : []));
+const updateHashes = args.includes('--update-hashes');
+const hashFile = new URL('./hashes.json', import.meta.url);
+const expected = JSON.parse(readFileSync(hashFile, 'utf8')) as Record<string, string>;
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const ms = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;
+/** CPU time of the process (all threads, incl. GC): steadier than wall time on a busy machine */
+const cpuMs = (from: NodeJS.CpuUsage) => { const u = process.cpuUsage(from); return (u.user + u.system) / 1e3; };
+const pad = (s: string | number, n: number) => String(s).padStart(n);
 
+/**
+ * sha256 of JSON.stringify(value), written piece by piece: big traces exceed the longest string
+ * V8 can build. Arrays and the result's top level are split; each element is stringified alone.
+ */
+function hashJson(value: unknown): { hash: string; bytes: number } {
+  const h = createHash('sha256');
+  let bytes = 0;
+  const put = (s: string) => { h.update(s); bytes += s.length; };
+  const write = (v: unknown, depth: number): void => {
+    if (depth < 2 && Array.isArray(v)) {
+      put('[');
+      v.forEach((item, i) => { if (i) put(','); write(item ?? null, depth + 1); });
+      put(']');
+    } else if (depth < 1 && v !== null && typeof v === 'object') {
+      put('{');
+      let first = true;
+      for (const [k, item] of Object.entries(v)) {
+        if (item === undefined) continue;
+        put(`${first ? '' : ','}${JSON.stringify(k)}:`);
+        first = false;
+        write(item, depth + 1);
+      }
+      put('}');
+    } else {
+      put(JSON.stringify(v));
+    }
+  };
+  write(value, 0);
+  return { hash: h.digest('hex').slice(0, 16), bytes };
+}
+
+let changed = 0;
 for (const c of cases) {
-  const text = largeScenario(c);
+  if (c.name !== 'warm-up' && only.length > 0 && !only.some((o) => c.name.includes(o))) continue;
+  // one function call per case, so nothing of the previous case stays reachable from this frame
+  runCase(c);
+}
+
+function runCase(c: Case): void {
+  const text = c.scenario();
+  gc();
   const heapBefore = process.memoryUsage().heapUsed;
   let t = process.hrtime.bigint();
-  const started = startSimulation(text, { fileName: `${c.name}.yaml` });
+  let cpu = process.cpuUsage();
+  const started = startSimulation(text, { fileName: 'bench.yaml' });
   const loadMs = ms(t);
+  const loadCpu = cpuMs(cpu);
   if (!started.ok) {
     console.error(`${c.name}: errors`, started.errors.slice(0, 3));
     process.exitCode = 1;
-    continue;
+    return;
   }
   t = process.hrtime.bigint();
+  cpu = process.cpuUsage();
   let cycles = 0;
-  for (const _cycle of started.simulation.run()) cycles++;
+  const run = started.simulation.run();
+  while (!run.next().done) cycles++;
   const runMs = ms(t);
+  const runCpu = cpuMs(cpu);
   const r = started.simulation.result();
-  if (c.name === 'warm-up') continue;
+  gc();
+  const retained = process.memoryUsage().heapUsed - heapBefore;
+  if (c.name === 'warm-up') return;
+  const { hash, bytes } = hashJson(r);
+  let check = '';
+  if (updateHashes) expected[c.name] = hash;
+  else if (expected[c.name] === undefined) check = ' (no recorded hash)';
+  else if (expected[c.name] !== hash) { check = ` CHANGED (was ${expected[c.name]})`; changed++; }
   const running = r.pods.filter((p) => p.phase === 'Running').length;
-  console.log(`${c.name.padEnd(26)} load ${loadMs.toFixed(0).padStart(6)} ms | schedule ${runMs.toFixed(0).padStart(6)} ms, ${(runMs / Math.max(1, cycles)).toFixed(1).padStart(6)} ms/cycle (${cycles} cycles, ${running} running) | heap +${mb(process.memoryUsage().heapUsed - heapBefore)}, result JSON ${mb(JSON.stringify(r).length)}`);
+  console.log(
+    `${c.name.padEnd(34)} load ${pad(loadMs.toFixed(0), 5)} ms, cpu ${pad(loadCpu.toFixed(0), 5)} ms (${pad((loadMs / c.objects).toFixed(3), 5)} ms/object)`
+    + ` | schedule ${pad(runMs.toFixed(0), 6)} ms, ${pad((runMs / Math.max(1, cycles)).toFixed(1), 5)} ms/cycle, cpu ${pad((runCpu / Math.max(1, cycles)).toFixed(1), 5)} ms/cycle (${cycles} cycles, ${running} running)`
+    + ` | retained heap ${pad(mb(retained), 6)}, result JSON ${pad(mb(bytes), 6)} | ${hash}${check}`,
+  );
+}
+if (updateHashes) writeFileSync(hashFile, `${JSON.stringify(expected, null, 2)}\n`);
+if (changed > 0) {
+  console.error(`${changed} result(s) changed: an optimisation must not change results (bench/hashes.json)`);
+  process.exitCode = 1;
 }

@@ -44,7 +44,7 @@ export interface ParsedSource {
 
 /** Deeper than this is not a Kubernetes object; it protects the walker's stack. */
 export const MAX_DEPTH = 100;
-/** Alias expansion budget ("billion laughs"). */
+/** Alias expansion budget ("billion laughs"): nodes reached through aliases, per document. */
 const MAX_NODES = 200_000;
 
 // YAML 1.1 without the types Kubernetes' decoder never produces.
@@ -68,7 +68,9 @@ class Walker {
   }
 
   walk(node: unknown, fallback: Pos, depth: number, aliasDepth = 0): SrcNode | undefined {
-    if (--this.budget < 0) {
+    // Only nodes reached through an alias count: the rest are bounded by the text itself, and a
+    // `kubectl get -o yaml` List of thousands of objects is one document of millions of nodes.
+    if (aliasDepth > 0 && --this.budget < 0) {
       if (this.budget === -1) this.errors.push({ pos: fallback, message: 'document is too large (too many nodes after alias expansion)' });
       return undefined;
     }
