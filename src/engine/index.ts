@@ -3,13 +3,16 @@
 
 import type { CycleTrace, ScenarioError, SimulateOptions, SimulateOutcome, SimulationResult } from './api';
 import { resolveSchedulerConfig } from './framework/config';
-import { resolveFeatureGates } from './framework/features';
+import { resolveFeatureGates, type FeatureGates } from './framework/features';
+import { policyToProfile } from './framework/config/legacyPolicy';
+import type { SchedulerConfiguration } from './framework/config/types';
 import type { ConfigError } from './framework/config/types';
 import { loadScenario, type LoadedScenario } from './model/load';
 import { newInTreeRegistry } from './plugins/registry';
 import { Simulation } from './simulation/simulation';
 import { ControllerManager } from './simulation/controllerManager';
 import { EvictionManager } from './simulation/evictionManager';
+import { runDeschedulerStep } from './simulation/descheduler';
 import { applyTimelineStep, type TimelineDeps } from './timeline/apply';
 
 export type * from './api';
@@ -17,17 +20,38 @@ export { formatScenarioError } from './model/load';
 
 export type StartOutcome = { ok: true; simulation: Simulation; scenario: LoadedScenario } | { ok: false; errors: ScenarioError[]; warnings: ScenarioError[] };
 
-function configErrors(scenario: LoadedScenario, errors: ConfigError[]): ScenarioError[] {
-  const cfg = scenario.schedulerConfig;
-  const name = (cfg?.object.metadata as { name?: string } | undefined)?.name;
+type Located = LoadedScenario['schedulerConfig'];
+
+function configErrors(scenario: LoadedScenario, errors: ConfigError[], source: Located = scenario.schedulerConfig, kind = 'KubeSchedulerConfiguration'): ScenarioError[] {
+  const name = (source?.object.metadata as { name?: string } | undefined)?.name;
   return errors.map((e) => {
-    const at = cfg ? cfg.locate(e.path) : { line: 1, column: 1 };
+    const at = source ? source.locate(e.path) : { line: 1, column: 1 };
     const path = formatPath(e.path);
     return {
       file: scenario.fileName, line: at.line, column: at.column, ...(path ? { path } : {}),
-      message: `KubeSchedulerConfiguration${name ? ` ${name}` : ''}: ${path ? `${path}: ` : ''}${e.message}`,
+      message: `${kind}${name ? ` ${name}` : ''}: ${path ? `${path}: ` : ''}${e.message}`,
     };
   });
+}
+
+/**
+ * The scheduler configuration: the KubeSchedulerConfiguration document, or a legacy Policy
+ * translated into the one profile kube-scheduler v1.22 built from it.
+ */
+function schedulerConfiguration(scenario: LoadedScenario, registry: ReturnType<typeof newInTreeRegistry>, gates: FeatureGates):
+  { ok: true; config: SchedulerConfiguration; warnings: ScenarioError[] } | { ok: false; errors: ScenarioError[] } {
+  const policy = scenario.legacyPolicy;
+  if (policy && scenario.schedulerConfig) {
+    return { ok: false, errors: configErrors(scenario, [{ path: [], message: 'a scenario takes a KubeSchedulerConfiguration or a legacy Policy, not both' }], policy, 'Policy') };
+  }
+  const resolved = resolveSchedulerConfig(scenario.schedulerConfig?.object, registry, gates);
+  if (resolved.errors.length) return { ok: false, errors: configErrors(scenario, resolved.errors) };
+  const warnings = configErrors(scenario, resolved.warnings);
+  if (!policy) return { ok: true, config: resolved.config, warnings };
+  const translated = policyToProfile(policy.object, registry);
+  if (!translated.profile) return { ok: false, errors: configErrors(scenario, translated.errors, policy, 'Policy') };
+  warnings.push(...configErrors(scenario, translated.warnings.map((message) => ({ path: [], message })), policy, 'Policy'));
+  return { ok: true, config: { ...resolved.config, profiles: [translated.profile] }, warnings };
 }
 
 /** ["profiles", 0, "plugins"] → "profiles[0].plugins" */
@@ -44,18 +68,19 @@ export function startSimulation(scenarioText: string, options: SimulateOptions =
     const scenario = loaded.scenario;
     const registry = newInTreeRegistry();
     const gates = resolveFeatureGates(scenario.meta.featureGates);
-    const resolved = resolveSchedulerConfig(scenario.schedulerConfig?.object, registry, gates);
-    if (resolved.errors.length) return { ok: false, errors: configErrors(scenario, resolved.errors), warnings: scenario.warnings };
+    const resolved = schedulerConfiguration(scenario, registry, gates);
+    if (!resolved.ok) return { ok: false, errors: resolved.errors, warnings: scenario.warnings };
     const seed = options.seed ?? scenario.meta.seed ?? 0;
     const built = Simulation.create(scenario, resolved.config, registry, { seed, gates, ...(options.until !== undefined ? { until: options.until } : {}) });
     if (!built.ok) return { ok: false, errors: configErrors(scenario, built.errors), warnings: scenario.warnings };
     const simulation = built.sim;
-    for (const w of [...resolved.warnings, ...built.warnings]) simulation.warnings.push(...configErrors(scenario, [w]));
+    simulation.warnings.push(...resolved.warnings, ...configErrors(scenario, built.warnings));
     const evictions = new EvictionManager(simulation);
     const deps: TimelineDeps = {
       controllers: new ControllerManager(simulation),
       nodeChanged: (_sim, node) => evictions.nodeChanged(node),
       evict: (_sim, key) => { evictions.evict(key); },
+      deschedule: (_sim, policy) => runDeschedulerStep(simulation, evictions, policy),
     };
     simulation.applyTimelineStep = (step) => applyTimelineStep(simulation, step, deps);
     return { ok: true, simulation, scenario };

@@ -41,6 +41,8 @@ export interface LoadedScenario {
   /** scheduling.k8s.io/v1alpha1 Workload */
   gangWorkloads: GangWorkload[];
   schedulerConfig?: { object: Record<string, unknown>; locate(path: (string | number)[]): { line: number; column: number } };
+  /** extension: a legacy scheduler Policy document (predicates and priorities), translated into a profile */
+  legacyPolicy?: { object: Record<string, unknown>; locate(path: (string | number)[]): { line: number; column: number } };
   /** from the Scenario document, validated, in order */
   timeline: TimelineStep[];
   /** events of creating the objects: FailedCreate (admission refused a pod), SuccessfulCreate, ScalingReplicaSet */
@@ -85,6 +87,7 @@ class Loader {
   readonly others: AnyObject[] = [];
   scenario?: { root: SrcMap; reader: Reader };
   schedulerConfig?: SrcMap;
+  legacyPolicy?: SrcMap;
 
   constructor(readonly fileName: string) {
     this.diag = new Diagnostics(fileName);
@@ -113,6 +116,10 @@ class Loader {
       case 'schedulerConfig':
         if (this.schedulerConfig) rec.reader.error(root.pos, [], 'only one KubeSchedulerConfiguration is allowed');
         else this.schedulerConfig = root;
+        return;
+      case 'legacyPolicy':
+        if (this.legacyPolicy) rec.reader.error(root.pos, [], 'only one Policy is allowed');
+        else this.legacyPolicy = root;
         return;
       case 'unknown':
         rec.reader.warn(root.pos, [], `kind ${rec.kind} (${rec.apiVersion}) is not simulated; the object is kept but has no effect`);
@@ -272,17 +279,15 @@ function load(text: string, fileName: string): LoadResult {
     }
   }
 
-  let schedulerConfig: LoadedScenario['schedulerConfig'];
-  if (loader.schedulerConfig) {
-    const root = loader.schedulerConfig;
-    schedulerConfig = {
-      object: toPlain(root) as Record<string, unknown>,
-      locate: (path) => {
-        const pos = locate(root, path, root.pos);
-        return { line: pos.line, column: pos.column };
-      },
-    };
-  }
+  const located = (root: SrcMap) => ({
+    object: toPlain(root) as Record<string, unknown>,
+    locate: (path: (string | number)[]) => {
+      const pos = locate(root, path, root.pos);
+      return { line: pos.line, column: pos.column };
+    },
+  });
+  const schedulerConfig: LoadedScenario['schedulerConfig'] = loader.schedulerConfig ? located(loader.schedulerConfig) : undefined;
+  const legacyPolicy: LoadedScenario['legacyPolicy'] = loader.legacyPolicy ? located(loader.legacyPolicy) : undefined;
 
   const scenario: LoadedScenario = {
     fileName,
@@ -303,6 +308,7 @@ function load(text: string, fileName: string): LoadResult {
     names,
   };
   if (schedulerConfig) scenario.schedulerConfig = schedulerConfig;
+  if (legacyPolicy) scenario.legacyPolicy = legacyPolicy;
   return { ok: true, scenario };
 }
 

@@ -74,22 +74,28 @@ export class EvictionManager {
 
   /** API-initiated eviction (kubectl drain, the descheduler): PDB checked, then a graceful delete. */
   evict(key: string, by = 'Eviction API'): boolean {
+    return this.tryEvict(key, by).ok;
+  }
+
+  /** The eviction API's answer, for callers that report refusals themselves (the descheduler). */
+  tryEvict(key: string, by = 'Eviction API'): { ok: true } | { ok: false; message: string } {
     const sim = this.sim;
     const pod = sim.cluster.allPods.get(key);
-    if (!pod || sim.cluster.deletedPods.has(key)) return false;
+    if (!pod || sim.cluster.deletedPods.has(key)) return { ok: false, message: `pod ${key} not found` };
     const result = evictPod(pod, sim.cluster.pdbs(), sim.cluster.livePods(), sim.now, {
       lookupWorkload: (kind, namespace, name) => sim.cluster.workload(kind, namespace, name),
     });
     if (!result.allowed) {
       const r = result.refusal;
       const causes = (r.causes ?? []).map((c) => c.message).join('; ');
-      sim.recordEvent('Warning', 'EvictionRefused', `Pod/${key}`, `${by}: ${r.code} ${r.message}${causes ? ` (${causes})` : ''}`);
-      return false;
+      const message = `${r.code} ${r.message}${causes ? ` (${causes})` : ''}`;
+      sim.recordEvent('Warning', 'EvictionRefused', `Pod/${key}`, `${by}: ${message}`);
+      return { ok: false, message };
     }
     if (result.pdbUpdate) result.pdbUpdate.pdb.status = result.pdbUpdate.status;
     if (result.condition) sim.setPodCondition(pod, result.condition);
     sim.recordEvent('Normal', 'Evicted', `Pod/${key}`, `${by}: evicting pod ${key}`);
     sim.deletePod(pod, 'Evicted');
-    return true;
+    return { ok: true };
   }
 }

@@ -45,6 +45,8 @@ export type Recognised =
   | { type: 'object'; object: ScenarioObject; reader: Reader }
   | { type: 'scenario'; reader: Reader }
   | { type: 'schedulerConfig'; reader: Reader }
+  /** the legacy scheduler Policy file (kind: Policy, v1; removed from kube-scheduler in v1.23) */
+  | { type: 'legacyPolicy'; reader: Reader }
   | { type: 'list'; items: SrcNode[]; reader: Reader }
   | { type: 'unknown'; kind: string; apiVersion: string; reader: Reader }
   | { type: 'invalid' };
@@ -88,6 +90,7 @@ export function decodeDocument(diag: Diagnostics, root: SrcMap, document: number
   if (kind === 'KubeSchedulerConfiguration') {
     return version === SCHEDULER_CONFIG_API_VERSION ? { type: 'schedulerConfig', reader: r } : unsupported(SCHEDULER_CONFIG_API_VERSION);
   }
+  if (kind === 'Policy' && (version === 'v1' || version === SCHEDULER_CONFIG_API_VERSION)) return { type: 'legacyPolicy', reader: r };
   if (!info) return { type: 'unknown', kind, apiVersion: version, reader: r };
   if (version !== info.apiVersion) return unsupported(info.apiVersion);
   return { type: 'object', object: info.decode(r, root), reader: r };
