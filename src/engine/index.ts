@@ -2,7 +2,7 @@
 // Pure TypeScript: the CLI, the Web Worker and the tests all call this.
 
 import type { CycleTrace, ScenarioError, SimulateOptions, SimulateOutcome, SimulationResult } from './api';
-import { resolveSchedulerConfig } from './framework/config';
+import { formatFieldPath, resolveSchedulerConfig } from './framework/config';
 import { resolveFeatureGates, type FeatureGates } from './framework/features';
 import { policyToProfile } from './framework/config/legacyPolicy';
 import type { SchedulerConfiguration } from './framework/config/types';
@@ -26,7 +26,7 @@ function configErrors(scenario: LoadedScenario, errors: ConfigError[], source: L
   const name = (source?.object.metadata as { name?: string } | undefined)?.name;
   return errors.map((e) => {
     const at = source ? source.locate(e.path) : { line: 1, column: 1 };
-    const path = formatPath(e.path);
+    const path = formatFieldPath(e.path);
     return {
       file: scenario.fileName, line: at.line, column: at.column, ...(path ? { path } : {}),
       message: `${kind}${name ? ` ${name}` : ''}: ${path ? `${path}: ` : ''}${e.message}`,
@@ -54,10 +54,6 @@ function schedulerConfiguration(scenario: LoadedScenario, registry: ReturnType<t
   return { ok: true, config: { ...resolved.config, profiles: [translated.profile] }, warnings };
 }
 
-/** ["profiles", 0, "plugins"] → "profiles[0].plugins" */
-function formatPath(path: (string | number)[]): string {
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${p}`)).join('');
-}
 
 /** Loads and validates a scenario and builds the scheduler, ready to run. Never throws on user input. */
 export function startSimulation(scenarioText: string, options: SimulateOptions = {}): StartOutcome {
