@@ -122,3 +122,35 @@ spec:
     expect(r.pods[2]).toMatchObject({ phase: 'Running' });
   });
 });
+
+describe('node-pressure eviction (kubelet)', () => {
+  it('evicts one pod per housekeeping round while the node reports MemoryPressure, lowest priority first, and stops when the pressure is gone', () => {
+    const r = run(`${nodes}
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: important}
+value: 1000
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: cheap, namespace: default}
+spec: {nodeName: n1, containers: [{name: c, image: x, resources: {requests: {memory: 1Gi}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: precious, namespace: default}
+spec: {nodeName: n1, priorityClassName: important, containers: [{name: c, image: x, resources: {requests: {memory: 1Gi}}}]}
+---
+apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: pressure}
+spec:
+  timeline:
+  - {at: 10, action: condition, node: n1, type: MemoryPressure, status: "True"}
+  - {at: 11, action: condition, node: n1, type: MemoryPressure, status: "False"}`);
+    expect(pod(r, 'cheap')).toMatchObject({ reason: 'Evicted', deletedAt: 11 });
+    expect(pod(r, 'precious')).toMatchObject({ phase: 'Running' });
+    expect(r.events.find((e) => e.reason === 'Evicted')!.message).toMatch(/^The node was low on resource: memory\./);
+  });
+});

@@ -6,6 +6,9 @@
 import { evictPod } from '../controllers/apiEviction';
 import { reconcileNodeTaints } from '../controllers/nodeLifecycle';
 import {
+  initialKubeletEvictionState, synchronize, type KubeletEvictionState, type PressureCondition, type SignalObservations,
+} from '../controllers/nodePressureEviction';
+import {
   fireTaintEviction, handleNodeUpdate, handlePodDeletion, handlePodUpdate,
   type ScheduledTaintEviction, type TaintEvictionResult,
 } from '../controllers/taintEviction';
@@ -15,8 +18,16 @@ import type { Simulation } from './simulation';
 
 interface Scheduled extends ScheduledTaintEviction { timer: number }
 
+const PRESSURE: Record<PressureCondition, (capacity: number) => SignalObservations> = {
+  MemoryPressure: (capacity) => ({ 'memory.available': { available: 0, capacity } }),
+  DiskPressure: (capacity) => ({ 'nodefs.available': { available: 0, capacity }, 'imagefs.available': { available: 0, capacity } }),
+  PIDPressure: () => ({ 'pid.available': { available: 0, capacity: 32768 } }),
+};
+
 export class EvictionManager {
   private readonly scheduled = new Map<string, Scheduled>();
+  /** the kubelet's eviction manager per node under pressure: its state and next housekeeping round */
+  private readonly kubelets = new Map<string, { state: KubeletEvictionState; timer: number }>();
 
   constructor(private readonly sim: Simulation) {
     sim.podListeners.push({
@@ -35,10 +46,64 @@ export class EvictionManager {
     if (!current) return;
     const pods = sim.cluster.livePods().filter((p) => p.spec.nodeName === current.metadata.name);
     this.apply(handleNodeUpdate(current, pods, sim.now, this.scheduled));
+    this.pressureChanged(current);
+  }
+
+  private pressureConditions(node: Node): PressureCondition[] {
+    return (node.status.conditions ?? [])
+      .filter((c) => c.status === 'True' && c.type in PRESSURE)
+      .map((c) => c.type as PressureCondition);
+  }
+
+  /**
+   * A node reports pressure (the scenario's `condition` step stands for what the kubelet
+   * measured): its eviction manager runs a round every housekeeping interval and evicts one pod
+   * a round, ranked as the kubelet ranks them, until the pressure is reported gone.
+   */
+  private pressureChanged(node: Node): void {
+    const name = node.metadata.name;
+    const running = this.kubelets.get(name);
+    if (this.pressureConditions(node).length === 0) {
+      if (running) { this.sim.cancelTimer(running.timer); this.kubelets.delete(name); }
+      return;
+    }
+    if (running) return;
+    const timer = this.sim.schedule(this.sim.now, () => this.kubeletRound(name));
+    this.kubelets.set(name, { state: initialKubeletEvictionState(), timer });
+  }
+
+  private kubeletRound(nodeName: string): void {
+    const sim = this.sim;
+    const entry = this.kubelets.get(nodeName);
+    const node = sim.cluster.nodes.get(nodeName);
+    if (!entry || !node) { this.kubelets.delete(nodeName); return; }
+    const allocatable = sim.cache.nodeInfo(nodeName)?.allocatable;
+    const observations: SignalObservations = {};
+    for (const c of this.pressureConditions(node)) {
+      Object.assign(observations, PRESSURE[c](c === 'MemoryPressure' ? allocatable?.memory ?? 0 : allocatable?.ephemeralStorage ?? 0));
+    }
+    const pods = sim.cluster.livePods().filter((p) => p.spec.nodeName === nodeName && p.metadata.deletionTimestamp === undefined && p.status.phase === 'Running');
+    const round = synchronize(entry.state, { node, pods, observations, now: sim.now });
+    entry.state = round.state;
+    for (const e of round.events) sim.recordEvent(e.type, e.reason, e.object, e.message);
+    if (round.victim) {
+      const pod = sim.cluster.allPods.get(round.victim.pod);
+      if (pod) {
+        sim.setPodCondition(pod, round.victim.condition);
+        pod.status.reason = round.victim.status.reason;
+        pod.status.message = round.victim.status.message;
+        sim.deletePod(pod, 'Evicted', round.victim.gracePeriodSeconds);
+        pod.status.phase = 'Failed';
+      }
+    }
+    // Nothing left to evict: the eviction manager idles until a pod lands here again.
+    if (!round.victim && round.ranked.length === 0) { this.kubelets.delete(nodeName); return; }
+    entry.timer = sim.schedule(Math.max(round.nextRoundAt, sim.now + 1), () => this.kubeletRound(nodeName));
   }
 
   private podBound(pod: Pod): void {
     const node = pod.spec.nodeName ? this.sim.cluster.nodes.get(pod.spec.nodeName) : undefined;
+    if (node) this.pressureChanged(node);
     this.apply(handlePodUpdate(pod, node, this.sim.now, this.scheduled.get(podKey(pod))));
   }
 

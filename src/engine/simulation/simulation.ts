@@ -30,6 +30,8 @@ import { ClusterState } from './cluster';
 const EVENT_MESSAGE_LIMIT = 1024;
 /** a guard against runaway retry loops with a far `until` */
 const MAX_CYCLES = 200_000;
+/** without `until`, the clock stops after a simulated day even if controllers keep acting */
+const DEFAULT_HORIZON_SECONDS = 24 * 60 * 60;
 export const DEFAULT_SCHEDULER_NAME = 'default-scheduler';
 
 interface Timer {
@@ -366,6 +368,10 @@ export class Simulation {
       const next = this.nextEventTime();
       if (next === undefined) break;
       if (this.options.until !== undefined && next > this.options.until) { this.now = this.options.until; break; }
+      if (this.options.until === undefined && next > DEFAULT_HORIZON_SECONDS) {
+        this.warnings.push({ file: this.scenario.fileName, line: 1, column: 1, message: `the simulation stopped after ${DEFAULT_HORIZON_SECONDS} s of simulated time with work still scheduled; pass --until to run longer` });
+        break;
+      }
       this.now = next;
     }
   }
