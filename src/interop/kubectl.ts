@@ -88,6 +88,13 @@ function flatten(doc: unknown, out: Obj[], depth = 0): void {
   out.push(doc);
 }
 
+/** Parsed documents as a flat list of objects, Lists expanded. */
+export function flattenDocuments(docs: readonly unknown[]): Obj[] {
+  const out: Obj[] = [];
+  for (const d of docs) flatten(d, out);
+  return out;
+}
+
 function countWarning(warnings: string[], n: number, what: string, examples: string[]): void {
   if (n === 0) return;
   const shown = examples.slice(0, 3).join(', ');
@@ -400,8 +407,7 @@ export function normalizeKubectlDump(text: string, options: ImportOptions = {}):
   const stats = emptyStats(text.length, parsed.reader);
   const warnings: string[] = [];
   if (parsed.errors.length) return { yaml: '', stats, warnings, errors: parsed.errors };
-  const input: Obj[] = [];
-  for (const doc of parsed.documents) flatten(doc, input);
+  const input = flattenDocuments(parsed.documents);
   stats.objectsRead = input.length;
   const objects = normalizeObjects(input, stats, warnings);
   const scenario = scenarioDocument(options);
