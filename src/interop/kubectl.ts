@@ -21,7 +21,7 @@ import {
   type Obj,
 } from './objects';
 import { cleanSchedulerConfig } from './schedulerConfig';
-import { commentBlock, emitDocuments, parseText } from './yaml';
+import { commentBlock, emitDocuments, parseText, type ParsedText } from './yaml';
 
 export interface KubectlImportStats {
   /** objects read, List items flattened */
@@ -403,8 +403,12 @@ export function scenarioDocument(opts: ImportOptions): Obj | undefined {
 
 /** Parses kubectl output (YAML or JSON, Lists or manifests) and writes the scenario. Never throws on input. */
 export function normalizeKubectlDump(text: string, options: ImportOptions = {}): KubectlImport {
-  const parsed = parseText(text);
-  const stats = emptyStats(text.length, parsed.reader);
+  return normalizeParsedDump(parseText(text), text.length, options);
+}
+
+/** normalizeKubectlDump for text already parsed (by parseText). */
+export function normalizeParsedDump(parsed: ParsedText, bytesIn: number, options: ImportOptions = {}): KubectlImport {
+  const stats = emptyStats(bytesIn, parsed.reader);
   const warnings: string[] = [];
   if (parsed.errors.length) return { yaml: '', stats, warnings, errors: parsed.errors };
   const input = flattenDocuments(parsed.documents);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import scenarioText from './fixtures/scenario-kwok.yaml?raw';
 import dump from './fixtures/kubectl-get-nodes-pods.yaml?raw';
 import { simulate } from '../engine/index';
+import { loadScenario, type LoadedScenario } from '../engine/model/load';
 import { bundleAsSingleYaml, exportForKwok, KWOK_TOLERATION, PLACEHOLDER_IMAGE, type KwokBundle } from './kwokExport';
 import { normalizeKubectlDump } from './kubectl';
 import { emitDocuments } from './yaml/emit';
@@ -162,6 +163,12 @@ describe('exportForKwok', () => {
     const gang = 'apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: g}\nspec: {featureGates: {GenericWorkload: true, GangScheduling: true}}\n---\napiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: {allocatable: {cpu: "1", memory: 1Gi}}\n';
     const readme = file(exportForKwok(gang), 'README.md');
     expect(readme).toContain('  --kube-feature-gates GenericWorkload=true,GangScheduling=true \\\n  --kube-runtime-config scheduling.k8s.io/v1alpha1=true\n');
+  });
+
+  it('uses the scenario the caller already loaded, to the same files', () => {
+    const loaded = loadScenario(scenarioText);
+    expect(loaded.ok).toBe(true);
+    expect(exportForKwok(scenarioText, { loaded: (loaded as { ok: true; scenario: LoadedScenario }).scenario }).files).toEqual(exportForKwok(scenarioText).files);
   });
 
   it('reports a scenario with errors instead of exporting it', () => {

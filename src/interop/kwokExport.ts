@@ -29,6 +29,8 @@ export interface KwokExportOptions {
   fakeNodeTaint?: boolean;
   /** for error messages */
   fileName?: string;
+  /** the scenario as the engine loaded it, when the caller has it: saves loading it again */
+  loaded?: LoadedScenario;
 }
 
 export interface BundleFile { path: string; content: string }
@@ -321,9 +323,12 @@ function readme(args: {
 /** The scenario as files for a KWOK cluster. Never throws on input; a scenario with errors gives `errors`. */
 export function exportForKwok(scenarioYaml: string, options: KwokExportOptions = {}): KwokBundle {
   const fileName = options.fileName ?? 'scenario.yaml';
-  const loaded = loadScenario(scenarioYaml, fileName);
-  if (!loaded.ok) return { files: [], warnings: [], errors: loaded.errors.map(formatScenarioError) };
-  const scenario = loaded.scenario;
+  let scenario = options.loaded;
+  if (!scenario) {
+    const loaded = loadScenario(scenarioYaml, fileName);
+    if (!loaded.ok) return { files: [], warnings: [], errors: loaded.errors.map(formatScenarioError) };
+    scenario = loaded.scenario;
+  }
   const parsed = parseText(scenarioYaml);
   const raw = flattenDocuments(parsed.documents);
   const ctx: Context = { taint: options.fakeNodeTaint !== false, placeholders: 0, tolerationsAdded: 0 };

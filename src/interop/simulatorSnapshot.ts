@@ -9,7 +9,7 @@ import { loadScenario, formatScenarioError } from '../engine/model/load';
 import { importSummary, normalizeObjects, scenarioDocument, type ImportOptions, type KubectlImportStats } from './kubectl';
 import { isObj, list, obj, type Obj } from './objects';
 import { SCHEDULER_CONFIG_API_VERSION } from './schedulerConfig';
-import { commentBlock, emitDocuments, parseText } from './yaml';
+import { commentBlock, emitDocuments, parseText, type ParsedText } from './yaml';
 
 export interface SimulatorImport {
   yaml: string;
@@ -34,10 +34,14 @@ export function isSimulatorSnapshot(v: unknown): v is Obj {
 
 /** Reads a kube-scheduler-simulator export into a scenario. Never throws on input. */
 export function importSimulatorSnapshot(text: string, options: ImportOptions = {}): SimulatorImport {
-  const parsed = parseText(text);
+  return importParsedSnapshot(parseText(text), text.length, options);
+}
+
+/** importSimulatorSnapshot for text already parsed (by parseText). */
+export function importParsedSnapshot(parsed: ParsedText, bytesIn: number, options: ImportOptions = {}): SimulatorImport {
   const stats: SimulatorImport['stats'] = {
     objectsRead: 0, nodes: 0, pods: { bound: 0, pending: 0 }, droppedPods: { succeeded: 0, failed: 0, onMissingNodes: 0 }, workloads: 0,
-    droppedWorkloads: 0, otherObjects: 0, droppedKinds: {}, reconstructed: 0, bytesIn: text.length, bytesOut: 0, reader: parsed.reader,
+    droppedWorkloads: 0, otherObjects: 0, droppedKinds: {}, reconstructed: 0, bytesIn, bytesOut: 0, reader: parsed.reader,
     notSimulated: { pvs: 0, pvcs: 0, storageClasses: 0 },
   };
   const warnings: string[] = [];
