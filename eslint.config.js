@@ -1,6 +1,21 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/** No UI libraries, no Node built-ins, no UI code, no clock or unseeded randomness. */
+function pureRules({ subject, outside, random }) {
+  return {
+    'no-restricted-imports': ['error', {
+      patterns: [
+        { group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*', 'd3', 'd3-*', 'monaco-editor', 'monaco-editor/*', 'monaco-yaml'], message: `${subject} must not depend on UI libraries.` },
+        { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'process', 'url', 'crypto', 'util'], message: `${subject} must not depend on Node built-ins.` },
+        { group: ['**/ui/**', '**/store/**', '**/worker/**', '**/cli/**', '**/permalink/**'], message: outside },
+      ],
+    }],
+    'no-restricted-globals': ['error', 'window', 'document', 'self', 'localStorage', 'navigator', 'postMessage', 'Date', 'performance'],
+    'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: random }],
+  };
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },
   ...tseslint.configs.recommended,
@@ -17,31 +32,19 @@ export default tseslint.config(
     // run in Node and may read files.
     files: ['src/engine/**/*.ts'],
     ignores: ['src/engine/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*', 'd3', 'd3-*', 'monaco-editor', 'monaco-editor/*', 'monaco-yaml'], message: 'The engine must not depend on UI libraries.' },
-          { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'process', 'url', 'crypto', 'util'], message: 'The engine must not depend on Node built-ins.' },
-          { group: ['**/ui/**', '**/store/**', '**/worker/**', '**/cli/**', '**/permalink/**'], message: 'The engine must not import from outside src/engine.' },
-        ],
-      }],
-      'no-restricted-globals': ['error', 'window', 'document', 'self', 'localStorage', 'navigator', 'postMessage', 'Date', 'performance'],
-      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the seeded generator passed in.' }],
-    },
+    rules: pureRules({
+      subject: 'The engine',
+      outside: 'The engine must not import from outside src/engine.',
+      random: 'Use the seeded generator passed in.',
+    }),
   },
   {
     // Importers and exporters (src/interop) are pure too: the UI and the CLI both call them.
     files: ['src/interop/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*', 'd3', 'd3-*', 'monaco-editor', 'monaco-editor/*', 'monaco-yaml'], message: 'src/interop must not depend on UI libraries.' },
-          { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'process', 'url', 'crypto', 'util'], message: 'src/interop must not depend on Node built-ins.' },
-          { group: ['**/ui/**', '**/store/**', '**/worker/**', '**/cli/**', '**/permalink/**'], message: 'src/interop may use the engine\'s model, never the UI.' },
-        ],
-      }],
-      'no-restricted-globals': ['error', 'window', 'document', 'self', 'localStorage', 'navigator', 'postMessage', 'Date', 'performance'],
-      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Exports are deterministic.' }],
-    },
+    rules: pureRules({
+      subject: 'src/interop',
+      outside: 'src/interop may use the engine\'s model, never the UI.',
+      random: 'Exports are deterministic.',
+    }),
   },
 );

@@ -178,16 +178,21 @@ class Reader {
     return this.scalarOrFlow(t, parent);
   }
 
+  /** The next non-blank line if it is at `indent` (a deeper one is an error), else undefined. */
+  private lineAt(indent: number): string | undefined {
+    this.skipBlank();
+    if (this.pos >= this.end) return undefined;
+    const i = this.indents[this.pos]!;
+    if (i < indent) return undefined;
+    if (i > indent) bail(`bad indentation at line ${this.pos + 1}`);
+    return this.texts[this.pos]!;
+  }
+
   private map(indent: number): Mapping {
     const obj: Mapping = {};
     for (;;) {
-      this.skipBlank();
-      if (this.pos >= this.end) break;
-      const i = this.indents[this.pos]!;
-      if (i < indent) break;
-      if (i > indent) bail(`bad indentation at line ${this.pos + 1}`);
-      const t = this.texts[this.pos]!;
-      if (isSeqItem(t)) break;
+      const t = this.lineAt(indent);
+      if (t === undefined || isSeqItem(t)) break;
       const colon = keyEnd(t);
       if (colon < 0) bail(`expected a key at line ${this.pos + 1}`);
       const key = this.key(t.slice(0, colon));
@@ -212,13 +217,8 @@ class Reader {
   private seq(indent: number): Value[] {
     const arr: Value[] = [];
     for (;;) {
-      this.skipBlank();
-      if (this.pos >= this.end) break;
-      const i = this.indents[this.pos]!;
-      if (i < indent) break;
-      if (i > indent) bail(`bad indentation at line ${this.pos + 1}`);
-      const t = this.texts[this.pos]!;
-      if (!isSeqItem(t)) break;
+      const t = this.lineAt(indent);
+      if (t === undefined || !isSeqItem(t)) break;
       let rest = t.slice(1);
       let col = indent + 1;
       while (rest[0] === ' ') {
