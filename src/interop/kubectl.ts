@@ -1,25 +1,14 @@
 // `kubectl get nodes,pods -A -o yaml` (or -o json, any `List`, or a set of manifests) → a
 // compact scenario: what the scheduler reads, without the API server's bookkeeping.
 //
-// Ownership rule (no double expansion). The pods in a dump are the cluster's state; the
-// simulator's controllers only ever add the pods a controller is missing, and they count a
-// pod as theirs by its controller reference (kind, name and uid, so uids are kept).
-//  - ReplicaSets, ReplicationControllers, StatefulSets and DaemonSets stay beside their pods:
-//    they claim them, so they create only what the real controller would also be creating.
-//    A ReplicaSet scaled to 0 with no pods (a Deployment's old revision) is dropped.
-//  - A Deployment is dropped when any of its ReplicaSets, or any pod of one (by the
-//    `<deployment>-<pod-template-hash>` name), is in the dump: its ReplicaSets and pods stand
-//    for it. Kept, it would find no ReplicaSet for a dump without them and start a second one
-//    with a new template hash, doubling the pods.
-//  - A Job is dropped when any of its pods is in the dump or it has finished: finished pods are
-//    dropped, and the simulated Job controller would otherwise start the finished work again.
-// Pods keep their owner references either way.
+// Finished pods and pods on nodes the dump lacks are dropped (and counted); which workloads stay
+// beside their pods, so that nothing is expanded twice, is ./ownership.ts.
 
 import {
   NAMESPACED_KINDS, SIMULATED_KINDS, WORKLOAD_KINDS, apiVersionOf, cleanConditions, cleanMetadata, cleanPodSpec, cleanTemplate, compact,
-  controllerRefOf, isObj, isSchedulingVolume, kindOf, labelsOf, list, metaOf, nameOf, namespaceOf, obj, omit, ordered, pick, refersTo, str,
-  type Obj,
+  isObj, isSchedulingVolume, kindOf, list, metaOf, nameOf, namespaceOf, obj, omit, ordered, pick, str, type Obj,
 } from './objects';
+import { settleWorkloads } from './ownership';
 import { cleanSchedulerConfig } from './schedulerConfig';
 import { commentBlock, emitDocuments, parseText, type ParsedText } from './yaml';
 
@@ -103,7 +92,6 @@ function countWarning(warnings: string[], n: number, what: string, examples: str
 
 const podKey = (p: Obj): string => `${namespaceOf(p)}/${nameOf(p)}`;
 const phaseOf = (p: Obj): string | undefined => str(obj(p.status)?.phase);
-const isFinished = (p: Obj): boolean => phaseOf(p) === 'Succeeded' || phaseOf(p) === 'Failed';
 
 function cleanNode(o: Obj): Obj {
   const spec = obj(o.spec) ?? {};
@@ -191,55 +179,10 @@ export function normalizeObjects(input: readonly Obj[], stats: KubectlImportStat
 
   const nodes = new Set(objects.filter((o) => kindOf(o) === 'Node').map(nameOf));
   const allPods = objects.filter((o) => kindOf(o) === 'Pod');
-  const workloads = objects.filter((o) => WORKLOAD_KINDS.has(kindOf(o)));
-  const controllerOf = new Map<Obj, Obj | undefined>(allPods.map((p) => [p, controllerRefOf(p)]));
-
-  // Workloads: which ones the dump's pods (or ReplicaSets) stand for.
-  const replicaSets = workloads.filter((w) => kindOf(w) === 'ReplicaSet');
-  const droppedWorkloads: string[] = [];
-  const keptWorkloads: Obj[] = [];
-  const podsByOwnerKey = new Map<string, Obj[]>();
-  for (const p of allPods) {
-    const ref = controllerOf.get(p);
-    if (!ref) continue;
-    const key = `${str(ref.kind)}/${namespaceOf(p)}/${str(ref.name)}`;
-    const group = podsByOwnerKey.get(key);
-    if (group) group.push(p);
-    else podsByOwnerKey.set(key, [p]);
-  }
-  const ownedPods = (w: Obj): Obj[] => (podsByOwnerKey.get(`${kindOf(w)}/${namespaceOf(w)}/${nameOf(w)}`) ?? []).filter((p) => refersTo(controllerOf.get(p), w));
-  for (const w of workloads) {
-    const kind = kindOf(w);
-    const ns = namespaceOf(w);
-    const ref = `${kind} ${ns}/${nameOf(w)}`;
-    if (kind === 'Deployment') {
-      const hasReplicaSet = replicaSets.some((rs) => namespaceOf(rs) === ns && refersTo(controllerRefOf(rs), w));
-      const hasPods = allPods.some((p) => {
-        const c = controllerOf.get(p);
-        const hash = labelsOf(p)['pod-template-hash'];
-        return namespaceOf(p) === ns && c?.kind === 'ReplicaSet' && hash !== undefined && c.name === `${nameOf(w)}-${hash}`;
-      });
-      if (hasReplicaSet || hasPods) {
-        droppedWorkloads.push(ref);
-        continue;
-      }
-    } else if (kind === 'Job') {
-      const finished = list(obj(w.status)?.conditions).some((c) => {
-        const cond = obj(c);
-        return (cond?.type === 'Complete' || cond?.type === 'Failed') && cond.status === 'True';
-      });
-      if (finished || ownedPods(w).length > 0) {
-        droppedWorkloads.push(ref);
-        continue;
-      }
-    } else if (kind === 'ReplicaSet' && obj(w.spec)?.replicas === 0 && ownedPods(w).length === 0) {
-      droppedWorkloads.push(ref);
-      continue;
-    }
-    keptWorkloads.push(w);
-  }
-  stats.droppedWorkloads += droppedWorkloads.length;
-  countWarning(warnings, droppedWorkloads.length, `${droppedWorkloads.length} workload(s) dropped: their ReplicaSets or pods in the dump stand for them (or they finished, or were scaled to 0)`, droppedWorkloads);
+  const ownership = settleWorkloads(objects.filter((o) => WORKLOAD_KINDS.has(kindOf(o))), allPods);
+  stats.droppedWorkloads += ownership.dropped.length;
+  countWarning(warnings, ownership.dropped.length, `${ownership.dropped.length} workload(s) dropped: their ReplicaSets or pods in the dump stand for them (or they finished, or were scaled to 0)`, ownership.dropped);
+  warnings.push(...ownership.warnings);
 
   // Pods: finished ones and ones on nodes the dump does not have are dropped.
   const finished = { Succeeded: [] as string[], Failed: [] as string[] };
@@ -265,17 +208,6 @@ export function normalizeObjects(input: readonly Obj[], stats: KubectlImportStat
     warnings.push(`${finished.Succeeded.length} Succeeded and ${finished.Failed.length} Failed pod(s) dropped: finished pods hold no resources`);
   }
   countWarning(warnings, missingNode.length, `${missingNode.length} pod(s) dropped: bound to a node that is not in the dump (include nodes: kubectl get nodes,pods -A -o yaml)`, missingNode);
-
-  // Controllers that will create pods the dump does not have: say so.
-  for (const w of keptWorkloads) {
-    const kind = kindOf(w);
-    if (kind !== 'ReplicaSet' && kind !== 'ReplicationController' && kind !== 'StatefulSet') continue;
-    const replicas = typeof obj(w.spec)?.replicas === 'number' ? (obj(w.spec)!.replicas as number) : 1;
-    const have = ownedPods(w).filter((p) => !isFinished(p)).length;
-    if (replicas > have && have > 0) {
-      warnings.push(`${kind} ${namespaceOf(w)}/${nameOf(w)} wants ${replicas} replicas and the dump has ${have} of its pods: the simulator creates ${replicas - have}, as its controller would`);
-    }
-  }
 
   const pods = reconcilePriorities(objects, keptPods, sorted, stats, warnings);
   reconstructRuntimeClasses(objects, pods, sorted, stats, warnings);
@@ -303,7 +235,7 @@ export function normalizeObjects(input: readonly Obj[], stats: KubectlImportStat
       default: break;
     }
   }
-  sorted.workloads = keptWorkloads.map(cleanWorkload);
+  sorted.workloads = ownership.kept.map(cleanWorkload);
   sorted.pods = [...bound, ...pending].map(cleanPod);
   stats.nodes += sorted.nodes.length;
   stats.pods.bound += bound.length;

@@ -1,0 +1,82 @@
+// Which workload objects of a dump stay beside its pods, so that nothing is expanded twice.
+//
+// The pods in a dump are the cluster's state; the simulator's controllers only ever add the pods
+// a controller is missing, and they count a pod as theirs by its controller reference (kind,
+// name and uid: uids are kept for this).
+//  - ReplicaSets, ReplicationControllers, StatefulSets and DaemonSets stay beside their pods:
+//    they claim them, so they create only what the real controller would also be creating.
+//    A ReplicaSet scaled to 0 with no pods (a Deployment's old revision) is dropped.
+//  - A Deployment is dropped when any of its ReplicaSets, or any pod of one (by the
+//    `<deployment>-<pod-template-hash>` name), is in the dump: its ReplicaSets and pods stand
+//    for it. Kept, it would find no ReplicaSet for a dump without them and start a second one
+//    with a new template hash, doubling the pods.
+//  - A Job is dropped when any of its pods is in the dump or it has finished: finished pods are
+//    dropped, and the simulated Job controller would otherwise start the finished work again.
+// Pods keep their owner references either way.
+
+import { controllerRefOf, kindOf, labelsOf, list, nameOf, namespaceOf, obj, refersTo, str, type Obj } from './objects';
+
+export interface Ownership {
+  kept: Obj[];
+  /** "Kind namespace/name" of the dropped ones */
+  dropped: string[];
+  /** warnings about controllers that will create pods the dump does not have */
+  warnings: string[];
+}
+
+const isFinished = (p: Obj): boolean => {
+  const phase = str(obj(p.status)?.phase);
+  return phase === 'Succeeded' || phase === 'Failed';
+};
+
+function hasFinished(job: Obj): boolean {
+  return list(obj(job.status)?.conditions).some((c) => {
+    const cond = obj(c);
+    return (cond?.type === 'Complete' || cond?.type === 'Failed') && cond.status === 'True';
+  });
+}
+
+/** `workloads` and all the dump's `pods` (finished ones included) → the workloads to keep. */
+export function settleWorkloads(workloads: readonly Obj[], pods: readonly Obj[]): Ownership {
+  // Pods by their controller's kind/namespace/name; Deployments their ReplicaSets' pods point at.
+  const podsByOwner = new Map<string, Obj[]>();
+  const deploymentsWithPods = new Set<string>();
+  for (const p of pods) {
+    const ref = controllerRefOf(p);
+    if (!ref) continue;
+    const ns = namespaceOf(p);
+    const key = `${str(ref.kind)}/${ns}/${str(ref.name)}`;
+    const group = podsByOwner.get(key);
+    if (group) group.push(p);
+    else podsByOwner.set(key, [p]);
+    const hash = labelsOf(p)['pod-template-hash'];
+    const rs = str(ref.name) ?? '';
+    if (ref.kind === 'ReplicaSet' && hash && rs.endsWith(`-${hash}`)) deploymentsWithPods.add(`${ns}/${rs.slice(0, -hash.length - 1)}`);
+  }
+  const ownedPods = (w: Obj): Obj[] => (podsByOwner.get(`${kindOf(w)}/${namespaceOf(w)}/${nameOf(w)}`) ?? []).filter((p) => refersTo(controllerRefOf(p), w));
+  const replicaSets = workloads.filter((w) => kindOf(w) === 'ReplicaSet');
+
+  const out: Ownership = { kept: [], dropped: [], warnings: [] };
+  for (const w of workloads) {
+    const kind = kindOf(w);
+    const ns = namespaceOf(w);
+    const drop = kind === 'Deployment'
+      ? deploymentsWithPods.has(`${ns}/${nameOf(w)}`) || replicaSets.some((rs) => namespaceOf(rs) === ns && refersTo(controllerRefOf(rs), w))
+      : kind === 'Job'
+        ? hasFinished(w) || ownedPods(w).length > 0
+        : kind === 'ReplicaSet' && obj(w.spec)?.replicas === 0 && ownedPods(w).length === 0;
+    if (drop) {
+      out.dropped.push(`${kind} ${ns}/${nameOf(w)}`);
+      continue;
+    }
+    out.kept.push(w);
+    if (kind === 'ReplicaSet' || kind === 'ReplicationController' || kind === 'StatefulSet') {
+      const replicas = typeof obj(w.spec)?.replicas === 'number' ? (obj(w.spec)!.replicas as number) : 1;
+      const have = ownedPods(w).filter((p) => !isFinished(p)).length;
+      if (replicas > have && have > 0) {
+        out.warnings.push(`${kind} ${ns}/${nameOf(w)} wants ${replicas} replicas and the dump has ${have} of its pods: the simulator creates ${replicas - have}, as its controller would`);
+      }
+    }
+  }
+  return out;
+}
