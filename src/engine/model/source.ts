@@ -5,9 +5,10 @@
 // Mapping keys live in a Map, never as object properties, so `__proto__` is just a key.
 
 import {
-  Alias, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, Scalar,
-  type Document, type Node as YamlNode, type Tags,
+  Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, Scalar,
+  type Node as YamlNode, type ScalarTag, type Tags,
 } from 'yaml';
+import { parseFast } from './yamlFast';
 
 export interface Pos { line: number; column: number }
 
@@ -169,8 +170,39 @@ class Walker {
   }
 }
 
+const parseOptions = { version: '1.1', customTags, uniqueKeys: true } as const;
+
+/** the scalar tags parseAllDocuments resolves plain scalars with, in its order */
+let plainTags: readonly ScalarTag[] | undefined;
+
+/**
+ * A plain scalar's value, as the yaml package's composer resolves it (findScalarTagByTest, then
+ * the tag's resolve); undefined when that would not be a plain value or would report a problem.
+ */
+function resolvePlainScalar(text: string): SrcScalar['value'] | undefined {
+  plainTags ??= (new Document(null, parseOptions).schema.tags as ScalarTag[]).filter((t) => t.default === true && t.test);
+  const tag = plainTags.find((t) => t.test!.test(text));
+  if (!tag) return text;
+  let failed = false;
+  const res: unknown = tag.resolve(text, () => { failed = true; }, { intAsBigInt: false } as never);
+  const v = isScalar(res) ? res.value : res;
+  if (failed) return undefined;
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v === null ? v : undefined;
+}
+
 /** Parses a multi-document YAML stream. Never throws. */
 export function parseYaml(text: string): ParsedSource {
+  return parseYamlFast(text) ?? parseYamlWithPackage(text);
+}
+
+/** The fast reader alone (yamlFast.ts): undefined when the text is not in its subset of YAML. */
+export function parseYamlFast(text: string): ParsedSource | undefined {
+  const documents = parseFast(text, resolvePlainScalar);
+  return documents && { documents, errors: [], warnings: [] };
+}
+
+/** parseYaml without the fast reader (yamlFast.ts): the yaml package reads everything. */
+export function parseYamlWithPackage(text: string): ParsedSource {
   const out: ParsedSource = { documents: [], errors: [], warnings: [] };
   const lines = new LineCounter();
   const at = (offset: number): Pos => {
@@ -179,7 +211,7 @@ export function parseYaml(text: string): ParsedSource {
   };
   let docs: Document.Parsed[];
   try {
-    const parsed = parseAllDocuments(text, { lineCounter: lines, prettyErrors: false, version: '1.1', customTags, uniqueKeys: true });
+    const parsed = parseAllDocuments(text, { ...parseOptions, lineCounter: lines, prettyErrors: false });
     docs = [...parsed];
     if ('empty' in parsed) {
       for (const e of parsed.errors) out.errors.push({ pos: at(e.pos[0]), message: e.message });
