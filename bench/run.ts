@@ -7,25 +7,14 @@
 //   npm run bench                        every case
 //   npm run bench -- --only spread       cases whose name contains "spread"
 //   npm run bench -- --update-hashes     record the current hashes (only after a deliberate change of results)
-//   node --import tsx --cpu-prof bench/run.ts --only "1,000 nodes"   a CPU profile of one case
+//   npx tsx bench/profile.ts "1,000 nodes" schedule   a CPU profile of one phase of one case
 
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startSimulation } from '../src/engine/index';
-import { kubectlDump, largeScenario, spreadScenario } from './scenarios';
-
-interface Case { name: string; objects: number; scenario: () => string }
-
-const cases: Case[] = [
-  { name: 'warm-up', objects: 101, scenario: () => largeScenario({ nodes: 50, boundPods: 50, pendingReplicas: 10 }) },
-  { name: '100 nodes, 50 pending', objects: 301, scenario: () => largeScenario({ nodes: 100, boundPods: 200, pendingReplicas: 50 }) },
-  { name: '1,000 nodes, 100 pending', objects: 4001, scenario: () => largeScenario({ nodes: 1000, boundPods: 3000, pendingReplicas: 100 }) },
-  { name: '1,000 nodes spread+anti-affinity', objects: 4001, scenario: () => spreadScenario({ nodes: 1000, boundPods: 3000, pendingReplicas: 100 }) },
-  { name: '5,000 nodes, 100 pending', objects: 10001, scenario: () => largeScenario({ nodes: 5000, boundPods: 5000, pendingReplicas: 100 }) },
-  { name: 'kubectl dump 300 nodes/5,000 pods', objects: 5300, scenario: () => kubectlDump({ nodes: 300, pods: 5000, pending: 100 }) },
-];
+import { benchCases as cases, type BenchCase as Case } from './scenarios';
 
 const args = process.argv.slice(2);
 const only = args.flatMap((a, i) => (a === '--only' && args[i + 1] ? [args[i + 1]!] : []));

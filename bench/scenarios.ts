@@ -1,6 +1,18 @@
 // Generated scenarios for benchmarks and large-scale tests: N nodes over Z zones, running
 // pods, and pending workloads that exercise spreading, affinity and resource fit.
 
+/** The cases of `npm run bench` (bench/run.ts); `objects` is the number of top-level objects, for ms/object. */
+export interface BenchCase { name: string; objects: number; scenario: () => string }
+
+export const benchCases: BenchCase[] = [
+  { name: 'warm-up', objects: 101, scenario: () => largeScenario({ nodes: 50, boundPods: 50, pendingReplicas: 10 }) },
+  { name: '100 nodes, 50 pending', objects: 301, scenario: () => largeScenario({ nodes: 100, boundPods: 200, pendingReplicas: 50 }) },
+  { name: '1,000 nodes, 100 pending', objects: 4001, scenario: () => largeScenario({ nodes: 1000, boundPods: 3000, pendingReplicas: 100 }) },
+  { name: '1,000 nodes spread+anti-affinity', objects: 4001, scenario: () => spreadScenario({ nodes: 1000, boundPods: 3000, pendingReplicas: 100 }) },
+  { name: '5,000 nodes, 100 pending', objects: 10001, scenario: () => largeScenario({ nodes: 5000, boundPods: 5000, pendingReplicas: 100 }) },
+  { name: 'kubectl dump 300 nodes/5,000 pods', objects: 5300, scenario: () => kubectlDump({ nodes: 300, pods: 5000, pending: 100 }) },
+];
+
 export interface LargeScenarioOptions {
   nodes: number;
   zones?: number;
