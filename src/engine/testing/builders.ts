@@ -2,7 +2,7 @@
 // (st.MakePod().Name("p").Label("app","web").Obj()). Add methods as tests need them.
 
 import type {
-  Affinity, Container, LabelSelector, Node, NodeSelectorRequirement, Pod, PodAffinityTerm, ResourceList, Taint,
+  Affinity, Container, GangWorkload, LabelSelector, Node, NodeSelectorRequirement, Pod, PodAffinityTerm, ResourceList, Taint,
   Toleration, TopologySpreadConstraint,
 } from '../model/types';
 
@@ -123,6 +123,11 @@ export class PodWrapper {
     return this;
   }
 
+  workloadRef(name: string, podGroup: string, podGroupReplicaKey?: string): this {
+    this.pod.spec.workloadRef = { name, podGroup, ...(podGroupReplicaKey ? { podGroupReplicaKey } : {}) };
+    return this;
+  }
+
   obj(): Pod { return this.pod; }
 }
 
@@ -146,3 +151,11 @@ export class NodeWrapper {
 
 export const makePod = (): PodWrapper => new PodWrapper();
 export const makeNode = (): NodeWrapper => new NodeWrapper();
+
+/** scheduling.k8s.io/v1alpha1 Workload with pod groups (gang: minCount; basic: no minCount) */
+export function makeGangWorkload(name: string, groups: { name: string; minCount?: number }[], namespace = 'default'): GangWorkload {
+  return {
+    apiVersion: 'scheduling.k8s.io/v1alpha1', kind: 'Workload', metadata: { name, namespace },
+    spec: { podGroups: groups.map((g) => ({ name: g.name, policy: g.minCount !== undefined ? { gang: { minCount: g.minCount } } : { basic: {} } })) },
+  };
+}
