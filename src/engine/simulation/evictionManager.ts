@@ -34,17 +34,26 @@ export class EvictionManager {
       bound: (pod) => this.podBound(pod),
       deleted: (pod) => this.podDeleted(pod),
     });
-    sim.startListeners.push(() => { for (const node of [...sim.cluster.nodes.values()]) this.nodeChanged(node); });
+    sim.startListeners.push(() => {
+      // every node at the start: the live pods grouped by node once, not listed once per node
+      const podsByNode = new Map<string, Pod[]>();
+      for (const p of sim.cluster.livePods()) {
+        if (p.spec.nodeName === undefined) continue;
+        const list = podsByNode.get(p.spec.nodeName);
+        if (list) list.push(p); else podsByNode.set(p.spec.nodeName, [p]);
+      }
+      for (const node of [...sim.cluster.nodes.values()]) this.nodeChanged(node, podsByNode);
+    });
   }
 
   /** A node was created or changed: derive the controller's taints, then evict what no longer tolerates them. */
-  nodeChanged(node: Node): void {
+  nodeChanged(node: Node, podsByNode?: ReadonlyMap<string, Pod[]>): void {
     const sim = this.sim;
     const reconciled = reconcileNodeTaints(node, sim.now);
     if (reconciled !== node) sim.upsertNode(reconciled);
     const current = sim.cluster.nodes.get(node.metadata.name);
     if (!current) return;
-    const pods = sim.cluster.livePods().filter((p) => p.spec.nodeName === current.metadata.name);
+    const pods = podsByNode ? podsByNode.get(current.metadata.name) ?? [] : sim.cluster.livePods().filter((p) => p.spec.nodeName === current.metadata.name);
     this.apply(handleNodeUpdate(current, pods, sim.now, this.scheduled));
     this.pressureChanged(current);
   }
