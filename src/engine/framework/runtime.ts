@@ -44,12 +44,11 @@ export class Framework {
   }
 
   /** one frozen verdict object per plugin for the common plain Success/Skip (traces of big clusters share them) */
-  private readonly shared = new Map<string, PluginResult>();
+  private readonly shared = new Map<string, { Success: PluginResult; Skip: PluginResult }>();
   private sharedResult(plugin: string, code: 'Success' | 'Skip'): PluginResult {
-    const key = `${code}/${plugin}`;
-    let r = this.shared.get(key);
-    if (!r) this.shared.set(key, (r = Object.freeze({ plugin, code })));
-    return r;
+    let r = this.shared.get(plugin);
+    if (!r) this.shared.set(plugin, (r = { Success: Object.freeze({ plugin, code: 'Success' }), Skip: Object.freeze({ plugin, code: 'Skip' }) }));
+    return r[code];
   }
 
   plugin(name: string): Plugin | undefined {
@@ -144,17 +143,21 @@ export class Framework {
    */
   runFilterPlugins(state: CycleState, pod: PodInfo, nodeInfo: NodeInfo, explain?: PluginResult[]): Status {
     let first: Status | undefined;
+    const skipped = state.skipFilterPlugins;
     for (const p of this.points.filter) {
-      if (state.skipFilterPlugins.has(p.name)) {
+      if (skipped.size > 0 && skipped.has(p.name)) {
         explain?.push(this.sharedResult(p.name, 'Skip'));
         continue;
       }
-      let s = p.filter!(state, pod, nodeInfo).withPlugin(p.name);
-      if (!s.isSuccess() && !s.isRejected()) {
-        s = Status.error(`running "${p.name}" filter plugin: ${s.message()}`).withPlugin(p.name);
+      let s = p.filter!(state, pod, nodeInfo);
+      if (s.code === 'Success') {
+        // a success needs no plugin name (only failures are kept), so no copy of the status
+        explain?.push(s.details ? s.toResult(p.name) : this.sharedResult(p.name, 'Success'));
+        continue;
       }
-      explain?.push(s.isSuccess() && !s.details ? this.sharedResult(p.name, 'Success') : s.toResult(p.name));
-      if (!s.isSuccess() && first === undefined) {
+      s = s.isRejected() ? s.withPlugin(p.name) : Status.error(`running "${p.name}" filter plugin: ${s.message()}`).withPlugin(p.name);
+      explain?.push(s.toResult(p.name));
+      if (first === undefined) {
         first = s;
         if (!explain || s.code === 'Error') break;
       }
@@ -164,8 +167,9 @@ export class Framework {
 
   /** upstream: RunFilterPluginsWithNominatedPods (and addGENominatedPods) */
   runFilterPluginsWithNominatedPods(state: CycleState, pod: PodInfo, nodeInfo: NodeInfo, explain?: PluginResult[]): Status {
-    const nominated = this.handle.nominatedPodsForNode(nodeInfo.name)
-      .filter((pi) => podPriority(pi.pod) >= podPriority(pod.pod) && pi.key !== pod.key);
+    const onNode = this.handle.nominatedPodsForNode(nodeInfo.name);
+    if (onNode.length === 0) return this.runFilterPlugins(state, pod, nodeInfo, explain);
+    const nominated = onNode.filter((pi) => podPriority(pi.pod) >= podPriority(pod.pod) && pi.key !== pod.key);
     if (nominated.length === 0) return this.runFilterPlugins(state, pod, nodeInfo, explain);
 
     const nodeInfoOut = nodeInfo.clone();
