@@ -41,9 +41,10 @@ export async function openScenario(page: Page, fileName: string, text: string): 
   await expect(page.locator('.stale-badge')).toHaveCount(0);
 }
 
-/** The scenario text the page holds (it autosaves every edit). */
+/** The scenario text the page holds: it autosaves every edit; before the first, it shows the default. */
 export async function pageText(page: Page): Promise<string> {
-  return page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').text as string, STORAGE_KEY);
+  const saved = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
+  return saved === null ? scenarioFile('zone-spread.yaml') : (JSON.parse(saved) as { text: string }).text;
 }
 
 /** Waits until Monaco has replaced the read-only view. */
@@ -65,4 +66,44 @@ export async function stepTo(page: Page, cycle: number, wanted: string): Promise
     await page.getByTestId('step-forward').click();
   }
   throw new Error(`never reached ${wanted} of cycle ${cycle}`);
+}
+
+/** Puts Monaco's cursor at the start of a line (which scrolls it into view). */
+export async function goToLine(page: Page, line: number): Promise<void> {
+  await editorReady(page);
+  // a click just right of the gutter, top left of what is visible, focuses the editor
+  const box = (await page.locator('[data-testid="scenario-editor"] .monaco-editor').boundingBox())!;
+  await page.mouse.click(box.x + 70, box.y + 12);
+  await page.keyboard.press('Control+Home');
+  for (let i = 1; i < line; i++) await page.keyboard.press('ArrowDown');
+}
+
+/** Replaces one line of the scenario in Monaco, the way a user would: select it and type over it. */
+export async function replaceLine(page: Page, line: number, content: string): Promise<void> {
+  await goToLine(page, line);
+  await page.keyboard.press('Shift+End');
+  await page.keyboard.insertText(content);
+}
+
+/** 1-based number of the first line of the text that contains `needle`. */
+export function lineOf(text: string, needle: string): number {
+  const index = text.split('\n').findIndex((l) => l.includes(needle));
+  if (index < 0) throw new Error(`no line contains ${needle}`);
+  return index + 1;
+}
+
+/** True when Monaco draws a squiggle on this line (its line number's vertical band). */
+export async function squiggleOnLine(page: Page, line: number, severity: 'error' | 'warning' | 'any' = 'error'): Promise<boolean> {
+  const selector = severity === 'any' ? '.squiggly-error, .squiggly-warning' : `.squiggly-${severity}`;
+  return page.evaluate(([wanted, squiggles]) => {
+    const editor = document.querySelector('[data-testid="scenario-editor"] .monaco-editor');
+    if (!editor) return false;
+    const number = [...editor.querySelectorAll('.line-numbers')].find((e) => e.textContent?.trim() === String(wanted));
+    if (!number) return false;
+    const band = number.getBoundingClientRect();
+    return [...editor.querySelectorAll(squiggles)].some((s) => {
+      const r = s.getBoundingClientRect();
+      return r.top < band.bottom && r.bottom > band.top;
+    });
+  }, [line, selector] as const);
 }

@@ -20,7 +20,7 @@ export function ErrorList() {
           <li key={`e${i}`} className="problem problem-error" data-testid="editor-error" data-line={e.line}>
             <button type="button" onClick={() => revealInEditor(e.line, e.column)}>
               <span className="problem-where">line {e.line}:{e.column}</span>
-              <span className="problem-message">{e.path ? `${e.path}: ` : ''}{e.message}</span>
+              <span className="problem-message">{e.message}</span>
             </button>
           </li>
         ))}

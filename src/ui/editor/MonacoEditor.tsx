@@ -13,7 +13,8 @@ function toMarker(model: monaco.editor.ITextModel, e: ScenarioError, severity: m
   const line = Math.min(Math.max(1, e.line), model.getLineCount());
   const column = Math.max(1, e.column);
   return {
-    severity, message: e.path ? `${e.path}: ${e.message}` : e.message, source: 'podplay',
+    // the engine's message already names the object and the field path
+    severity, message: e.message, source: 'podplay',
     startLineNumber: line, startColumn: column, endLineNumber: line, endColumn: Math.max(column + 1, model.getLineMaxColumn(line)),
   };
 }
@@ -46,6 +47,11 @@ export default function MonacoEditor() {
       quickSuggestions: { other: true, comments: false, strings: true },
     });
     const typed = model.onDidChangeContent(() => store.getState().setText(model.getValue()));
+    // the problems list below grows and shrinks the editor: keep the line being typed in view
+    const resized = editor.onDidLayoutChange(() => {
+      const position = editor.getPosition();
+      if (position !== null && editor.hasTextFocus()) editor.revealPositionInCenterIfOutsideViewport(position);
+    });
     // a scenario opened from a file replaces the text from outside the editor
     const opened = store.subscribe((state, previous) => {
       if (state.text !== previous.text && state.text !== model.getValue()) model.setValue(state.text);
@@ -59,6 +65,7 @@ export default function MonacoEditor() {
       setEditorReveal(undefined);
       opened();
       typed.dispose();
+      resized.dispose();
       editor.dispose();
       modelRef.current = null;
     };

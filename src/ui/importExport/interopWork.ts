@@ -1,0 +1,58 @@
+// The import and export work, as messages: runs in its own worker (interop.worker.ts) so a
+// 24 MB cluster dump never blocks the page. Everything here calls src/interop, which never throws
+// on input; a thrown error is a bug and comes back as one.
+
+import {
+  bundleAsSingleYaml, exportForKwok, importAny, scenarioFile, type ImportFormat, type ImportOptions, type KubectlImport, type ScenarioFile, type SimulatorImport,
+} from '../../interop';
+import { zip } from './zip';
+
+export type InteropRequest =
+  | { id: number; type: 'import'; text: string; options: ImportOptions }
+  | { id: number; type: 'scenario-file'; text: string; seed?: number }
+  | { id: number; type: 'kwok'; text: string; fileName: string };
+
+export type ImportResult = KubectlImport & { format: ImportFormat };
+
+/** kube-scheduler-simulator exports also count the volume objects they leave out. */
+export function notSimulated(result: ImportResult): { pvs: number; pvcs: number; storageClasses: number } | undefined {
+  return (result.stats as Partial<SimulatorImport['stats']>).notSimulated;
+}
+
+export interface KwokResult {
+  /** the bundle as a zip, and as one YAML file (the README and configuration as comments) */
+  zip?: Uint8Array;
+  singleYaml?: string;
+  fileCount: number;
+  warnings: string[];
+  errors: string[];
+}
+
+export type InteropValue = { type: 'import'; result: ImportResult } | { type: 'scenario-file'; file: ScenarioFile } | { type: 'kwok'; result: KwokResult };
+
+export type InteropReply = { id: number; ok: true; value: InteropValue } | { id: number; ok: false; error: string };
+
+function work(request: InteropRequest): InteropValue {
+  switch (request.type) {
+    case 'import':
+      return { type: 'import', result: importAny(request.text, request.options) };
+    case 'scenario-file':
+      return { type: 'scenario-file', file: scenarioFile(request.text, request.seed === undefined ? {} : { seed: request.seed }) };
+    case 'kwok': {
+      const bundle = exportForKwok(request.text, { fileName: request.fileName });
+      if (bundle.errors.length > 0) return { type: 'kwok', result: { fileCount: 0, warnings: bundle.warnings, errors: bundle.errors } };
+      return {
+        type: 'kwok',
+        result: { zip: zip(bundle.files), singleYaml: bundleAsSingleYaml(bundle), fileCount: bundle.files.length, warnings: bundle.warnings, errors: [] },
+      };
+    }
+  }
+}
+
+export function handleInterop(request: InteropRequest): InteropReply {
+  try {
+    return { id: request.id, ok: true, value: work(request) };
+  } catch (e) {
+    return { id: request.id, ok: false, error: `Podplay failed on this input (a bug, please report it): ${e instanceof Error ? e.message : String(e)}` };
+  }
+}

@@ -1,0 +1,47 @@
+// The zip writer checked by other readers: Info-ZIP's unzip and Python's zipfile, not our own code.
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { crc32, zip } from './zip';
+
+const entries = [
+  { path: 'README.md', content: '# Replay on KWOK\n\nkwokctl create cluster\n' },
+  { path: 'kube-scheduler-config.yaml', content: 'apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n' },
+  { path: 'notes/ünïcode ✓.txt', content: 'zone: europe-west1-ä\n' },
+  { path: 'empty.sh', content: '' },
+];
+
+function written(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'podplay-zip-'));
+  const file = join(dir, 'bundle.zip');
+  writeFileSync(file, zip(entries));
+  return file;
+}
+
+describe('zip', () => {
+  it.each([
+    ['an empty input', '', 0x00000000],
+    ['"123456789", the CRC-32 check value', '123456789', 0xcbf43926],
+    ['"The quick brown fox jumps over the lazy dog"', 'The quick brown fox jumps over the lazy dog', 0x414fa339],
+  ])('computes the CRC-32 of %s', (_name, text, expected) => {
+    expect(crc32(new TextEncoder().encode(text))).toBe(expected);
+  });
+
+  it('writes an archive unzip tests clean', () => {
+    const out = execFileSync('unzip', ['-t', written()], { encoding: 'utf8' });
+    expect(out).toMatch(/No errors detected/);
+  });
+
+  it('keeps every file\'s name and content (read back by Python\'s zipfile)', () => {
+    const script = 'import json,sys,zipfile\nz=zipfile.ZipFile(sys.argv[1])\nprint(json.dumps([[i.filename, z.read(i).decode("utf-8")] for i in z.infolist()]))';
+    const out = execFileSync('python3', ['-c', script, written()], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual(entries.map((e) => [e.path, e.content]));
+  });
+
+  it('gives the same bytes for the same files', () => {
+    expect(zip(entries)).toEqual(zip(entries));
+  });
+});

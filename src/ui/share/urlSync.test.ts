@@ -1,0 +1,167 @@
+// The address bar and browser history against a fake browser, with the real engine and codec.
+
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lessonById } from '../../lessons';
+import { decodePermalink, encodePermalink } from '../../permalink/codec';
+import type { PermalinkState } from '../../permalink/migrations';
+import { createScenarioStorage, STORAGE_KEY } from '../../store/persistence';
+import { namedPosition } from '../../store/permalinkState';
+import { engineClient } from '../../store/testing/engineClient';
+import { memoryStorage, testStore } from '../../store/testing';
+import type { PodplayStore } from '../../store/store';
+import { browserTimers } from '../../store/store';
+import { CORRUPT_LINK_TITLE, installUrlSync, URL_SYNC_MAX_TEXT, type UrlSyncEnv } from './urlSync';
+
+const SCENARIO = `apiVersion: v1
+kind: Node
+metadata: {name: node-a}
+status: {allocatable: {cpu: "2", memory: 4Gi, pods: "10"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-b}
+status: {allocatable: {cpu: "2", memory: 4Gi, pods: "10"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web-1, namespace: default}
+spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "1"}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web-2, namespace: default}
+spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "1"}}}]}
+`;
+
+interface Entry { hash: string; state: unknown }
+
+/** Session history, an address bar and a tab memory, the way a browser keeps them. */
+function fakeBrowser(hash = '', tabMemory?: string) {
+  const entries: Entry[] = [{ hash, state: null }];
+  let index = 0;
+  const listeners = new Map<string, Set<() => void>>([['popstate', new Set()], ['hashchange', new Set()]]);
+  let tab = tabMemory;
+  const hashOf = (url: string) => (url.includes('#') ? url.slice(url.indexOf('#')) : '');
+  const go = (delta: number) => {
+    index += delta;
+    for (const l of listeners.get('popstate')!) l();
+  };
+  const env: UrlSyncEnv = {
+    location: { get hash() { return entries[index]!.hash; }, pathname: '/', search: '' },
+    history: {
+      get state() { return entries[index]!.state; },
+      pushState(state: unknown, _unused: string, url?: string | URL | null) {
+        entries.splice(index + 1);
+        entries.push({ hash: hashOf(String(url)), state });
+        index++;
+      },
+      replaceState(state: unknown, _unused: string, url?: string | URL | null) {
+        entries[index] = { hash: hashOf(String(url)), state };
+      },
+    },
+    listen(type, listener) {
+      listeners.get(type)!.add(listener);
+      return () => listeners.get(type)!.delete(listener);
+    },
+    timers: browserTimers,
+    tab: { get: () => tab, set: (f) => { tab = f; } },
+  };
+  return {
+    env,
+    entries,
+    back: () => go(-1),
+    forward: () => go(1),
+    get index() { return index; },
+    get tab() { return tab; },
+    async link(): Promise<PermalinkState | undefined> {
+      const r = await decodePermalink(entries[index]!.hash);
+      return r.ok ? r.state : undefined;
+    },
+  };
+}
+
+let stop: (() => void) | undefined;
+afterEach(() => { stop?.(); stop = undefined; });
+
+function start(browser: ReturnType<typeof fakeBrowser>, saved?: string): { store: PodplayStore; storage: ReturnType<typeof memoryStorage> } {
+  const storage = memoryStorage(saved === undefined ? {} : { [STORAGE_KEY]: JSON.stringify({ version: 1, fileName: 'mine.yaml', text: saved }) });
+  const store = testStore(engineClient(), { storage: createScenarioStorage(storage), debounceMs: 10 });
+  stop = installUrlSync(store, browser.env);
+  return { store, storage };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+
+describe('opening the page with a link', () => {
+  it('restores the state the link holds', async () => {
+    const link: PermalinkState = { scenario: SCENARIO, seed: 5, cycle: 2, phase: 'filter', pod: 'default/web-2' };
+    const browser = fakeBrowser(`#${await encodePermalink(link)}`);
+    const { store } = start(browser);
+    await vi.waitFor(() => expect(namedPosition(store.getState())).toEqual({ cycle: 2, phase: 'filter' }));
+    expect(store.getState()).toMatchObject({ text: SCENARIO, seed: 5, inspectedPod: 'default/web-2' });
+    await settle();
+    expect(browser.entries).toHaveLength(1);
+    expect(await browser.link()).toEqual(link);
+  });
+
+  it('shows the codec\'s message and an empty playground for a damaged link, and keeps the link', async () => {
+    const good = await encodePermalink({ scenario: SCENARIO });
+    const browser = fakeBrowser(`#${good.slice(0, -6)}`);
+    const { store, storage } = start(browser, 'kind: Node\nmetadata: {name: mine}\n');
+    await vi.waitFor(() => expect(store.getState().notices).toHaveLength(1));
+    expect(store.getState().notices[0]).toMatchObject({ kind: 'error', title: CORRUPT_LINK_TITLE, text: expect.stringMatching(/damaged or truncated/) });
+    expect(store.getState().text).toBe('');
+    await vi.waitFor(() => expect(store.getState().run?.text).toBe(''));
+    await settle();
+    expect(browser.entries[0]!.hash).toBe(`#${good.slice(0, -6)}`);
+    expect(JSON.parse(storage.data[STORAGE_KEY]!).text).toBe('kind: Node\nmetadata: {name: mine}\n');
+  });
+
+  it('on a reload of its own address, keeps the scenario autosaved since the address was written', async () => {
+    const fragment = await encodePermalink({ scenario: SCENARIO, cycle: 1, phase: 'filter' });
+    const edited = SCENARIO.replace('cpu: "2"', 'cpu: "3"');
+    const { store } = start(fakeBrowser(`#${fragment}`, fragment), edited);
+    await vi.waitFor(() => expect(namedPosition(store.getState())).toEqual({ cycle: 1, phase: 'filter' }));
+    expect(store.getState()).toMatchObject({ text: edited, fileName: 'mine.yaml' });
+  });
+});
+
+describe('history', () => {
+  it('replaces the entry while stepping and adds one for a lesson; Back and Forward move between them', async () => {
+    const browser = fakeBrowser();
+    const { store } = start(browser);
+    store.getState().openScenario('two.yaml', SCENARIO);
+    await vi.waitFor(() => expect(store.getState().run?.text).toBe(SCENARIO));
+    store.getState().stepForward();
+    await settle();
+    expect(await browser.link()).toMatchObject({ scenario: SCENARIO, cycle: 1, phase: 'filter' });
+    const entries = browser.entries.length;
+    store.getState().stepForward();
+    await settle();
+    expect(browser.entries).toHaveLength(entries);
+
+    const lesson = lessonById('node-selector')!;
+    store.getState().openLesson(lesson.id);
+    await settle();
+    expect(browser.entries).toHaveLength(entries + 1);
+    expect(await browser.link()).toEqual({ scenario: lesson.scenario, lesson: lesson.id, ...(lesson.seed !== undefined ? { seed: lesson.seed } : {}) });
+
+    browser.back();
+    await vi.waitFor(() => expect(store.getState().text).toBe(SCENARIO));
+    await vi.waitFor(() => expect(store.getState().position.step).toBeGreaterThan(0));
+    expect(store.getState()).toMatchObject({ lessonId: undefined, fileName: 'two.yaml' });
+    await settle();
+    expect(browser.entries).toHaveLength(entries + 1);
+
+    browser.forward();
+    await vi.waitFor(() => expect(store.getState()).toMatchObject({ lessonId: lesson.id, lessonIntro: true, text: lesson.scenario }));
+  });
+
+  it('keeps a scenario too large for the address bar out of it', async () => {
+    const browser = fakeBrowser();
+    const { store } = start(browser);
+    store.getState().openScenario('big.yaml', `${SCENARIO}# ${'x'.repeat(URL_SYNC_MAX_TEXT)}\n`);
+    await settle();
+    expect(browser.entries.at(-1)!.hash).toBe('');
+  });
+});
