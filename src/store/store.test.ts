@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SimulationResult } from '../engine/api';
 import { createInProcessClient } from '../worker/client';
+import { runOfResult } from '../worker/host';
 import type { CycleSummary, Phase, RunSummary } from '../worker/protocol';
 import { RunSession } from '../worker/session';
 import { twoNodeRun } from '../worker/testing/results';
@@ -168,10 +169,10 @@ describe('playback slice', () => {
 
 describe('with the worker host in this thread', () => {
   it('goes from text to a stepped-through cycle with its frame', async () => {
-    const simulate = vi.fn((text: string) => text.includes('bad')
+    const start = (text: string) => text.includes('bad')
       ? { ok: false as const, errors: [{ file: 's.yaml', line: 1, column: 1, message: 'bad' }] }
-      : { ok: true as const, result: twoNodeRun() });
-    const store = testStore(createInProcessClient(simulate));
+      : { ok: true as const, run: runOfResult(twoNodeRun()) };
+    const store = testStore(createInProcessClient(start));
     await vi.runAllTimersAsync();
     const state = store.getState();
     expect(state.run?.complete).toBe(true);
