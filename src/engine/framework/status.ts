@@ -28,12 +28,19 @@ export class Status {
   isRejected(): boolean { return this.code === 'Unschedulable' || this.code === 'UnschedulableAndUnresolvable' || this.code === 'Pending'; }
   message(): string { return this.reasons.join(', '); }
 
+  /**
+   * The verdict as the trace records it. A status returned for many nodes (plugins share equal
+   * ones) gives one frozen result for all of them.
+   */
   toResult(plugin = this.plugin ?? ''): PluginResult {
+    if (this.result?.plugin === plugin) return this.result;
     const r: PluginResult = { plugin, code: this.code };
-    if (this.reasons.length > 0) r.reasons = [...this.reasons];
+    if (this.reasons.length > 0) r.reasons = Object.freeze([...this.reasons]) as string[];
     if (this.details !== undefined) r.details = this.details;
-    return r;
+    return (this.result = Object.freeze(r));
   }
+
+  private result: PluginResult | undefined;
 }
 
 const SUCCESS = Status.of('Success');

@@ -5,6 +5,7 @@
 
 import type { CycleState, StateData } from '../../framework/cycleState';
 import type { ClusterLister } from '../../framework/interfaces';
+import { ListInterner } from '../../framework/intern';
 import type { NodeInfo } from '../../framework/nodeInfo';
 import { podNamespace } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
@@ -67,6 +68,14 @@ export interface SkippedNode {
 export class PreFilterState implements StateData {
   /** per constraint, the counts as a plain object, built on demand and shared by all Filter verdicts */
   private readonly countsView: (Record<string, number> | undefined)[];
+  /**
+   * Filter verdicts depend on the node only through its domain: per constraint, domain (null
+   * when the node lacks the key) -> verdict, and one Filter status per combination of verdicts,
+   * shared by every node with those domains. Reset when the counts change or the pod differs.
+   */
+  private verdicts: Map<string | null, ConstraintVerdict>[] = [];
+  private statuses = new ListInterner<ConstraintVerdict, Status>();
+  private verdictsFor: Pod | undefined;
 
   constructor(
     readonly constraints: readonly SpreadConstraint[],
@@ -95,6 +104,30 @@ export class PreFilterState implements StateData {
     m.set(tpVal, (m.get(tpVal) ?? 0) + delta);
     updateCriticalPaths(this.criticalPaths[i]!, tpVal, m.get(tpVal)!);
     this.countsView[i] = undefined;
+    this.verdictsFor = undefined;
+  }
+
+  /** upstream: PodTopologySpread.Filter's checks, for the node's domains (see filterTopologySpread) */
+  filterStatus(pod: Pod, node: Node): Status {
+    if (this.verdictsFor !== pod) {
+      this.verdictsFor = pod;
+      this.verdicts = this.constraints.map(() => new Map());
+      this.statuses = new ListInterner();
+    }
+    const labels = node.metadata.labels ?? {};
+    let seenBefore = true;
+    const list = this.constraints.map((c, i) => {
+      const domain = Object.prototype.hasOwnProperty.call(labels, c.topologyKey) ? labels[c.topologyKey]! : null;
+      const cache = this.verdicts[i]!;
+      let v = cache.get(domain);
+      if (v === undefined) {
+        cache.set(domain, (v = verdict(this, i, pod, domain)));
+        seenBefore = false;
+      }
+      return v;
+    });
+    // a new verdict (a hostname domain, say) makes a combination no other node has had yet
+    return seenBefore ? this.statuses.get(list, () => filterStatusOf(list)) : filterStatusOf(list);
   }
 
   clone(): PreFilterState {
@@ -196,17 +229,25 @@ export interface ConstraintVerdict {
   result: 'Pass' | 'MissingLabel' | 'SkewTooHigh';
 }
 
-function verdict(s: PreFilterState, i: number, pod: Pod, node: Node): ConstraintVerdict {
+/** one constraint's verdict for a node in `domain` (null: the node lacks the topology key) */
+function verdict(s: PreFilterState, i: number, pod: Pod, domain: string | null): ConstraintVerdict {
   const c = s.constraints[i]!;
-  const labels = node.metadata.labels ?? {};
   const minMatch = s.minMatchNum(i);
   const selfMatch = c.selector.matches(pod.metadata.labels ?? {}) ? 1 : 0;
   const base = { topologyKey: c.topologyKey, maxSkew: c.maxSkew, minDomains: c.minDomains, selfMatch, minMatch, eligibleDomains: s.tpValueToMatchNum[i]!.size, counts: s.counts(i) } as const;
-  if (!Object.prototype.hasOwnProperty.call(labels, c.topologyKey)) return { ...base, domain: null, matchNum: 0, skew: null, result: 'MissingLabel' };
-  const domain = labels[c.topologyKey]!;
+  if (domain === null) return { ...base, domain: null, matchNum: 0, skew: null, result: 'MissingLabel' };
   const matchNum = s.tpValueToMatchNum[i]!.get(domain) ?? 0;
   const skew = matchNum + selfMatch - minMatch;
   return { ...base, domain, matchNum, skew, result: skew > c.maxSkew ? 'SkewTooHigh' : 'Pass' };
+}
+
+/** The first failing constraint decides; the details carry every constraint's numbers, on success too. */
+function filterStatusOf(constraints: ConstraintVerdict[]): Status {
+  const failed = constraints.find((v) => v.result !== 'Pass');
+  const status = failed === undefined ? Status.success()
+    : failed.result === 'MissingLabel' ? Status.unresolvable(ErrReasonNodeLabelNotMatch)
+      : Status.unschedulable(ErrReasonConstraintsNotMatch);
+  return status.withDetails({ constraints });
 }
 
 /**
@@ -219,12 +260,7 @@ export function filterTopologySpread(state: CycleState, pod: Pod, nodeInfo: Node
   const s = getPreFilterState(state);
   if (s === undefined) return notFound();
   if (s.constraints.length === 0) return Status.success();
-  const constraints = s.constraints.map((_, i) => verdict(s, i, pod, nodeInfo.node));
-  const failed = constraints.find((v) => v.result !== 'Pass');
-  const status = failed === undefined ? Status.success()
-    : failed.result === 'MissingLabel' ? Status.unresolvable(ErrReasonNodeLabelNotMatch)
-      : Status.unschedulable(ErrReasonConstraintsNotMatch);
-  return status.withDetails({ constraints });
+  return s.filterStatus(pod, nodeInfo.node);
 }
 
 /** One hard constraint, as the topology-spread panel shows it. */
