@@ -23,3 +23,15 @@ export class ListInterner<K, V> {
     return node.value;
   }
 }
+
+/**
+ * An empty record for keys that vary from cycle to cycle (node names), in V8's dictionary mode
+ * from the start: adding hundreds of new keys to an ordinary object creates a hidden class per
+ * key, every cycle. Keys keep their insertion order, as in any object.
+ */
+export function nodeRecord<T>(): Record<string, T> {
+  const o: Record<string, unknown> = { a: 0, b: 0 };
+  delete o.a;
+  delete o.b;
+  return o as Record<string, T>;
+}

@@ -5,6 +5,7 @@
 import type { NodeScore, PluginResult } from '../api';
 import type { ExtensionPoint, ProfilePlugins } from './config/types';
 import { CycleState } from './cycleState';
+import { ListInterner } from './intern';
 import {
   MAX_NODE_SCORE, MIN_NODE_SCORE, NodeToStatus, type Handle, type NodeScoreEntry, type Plugin,
   type PostFilterResult, type PreFilterResult, type QueuedPodInfo,
@@ -20,6 +21,8 @@ export interface PreFilterOutcome {
   /** plugins that returned a PreFilterResult (node names) */
   pluginsWithNodes: string[];
 }
+
+type ScoreBreakdown = NodeScore['plugins'][string];
 
 export interface ScoreOutcome {
   status: Status;
@@ -243,15 +246,27 @@ export class Framework {
         if (!s.isSuccess()) return { status: Status.error(`running Normalize on Score plugin "${p.name}": ${s.message()}`).withPlugin(p.name), scores };
       }
       const weight = this.scoreWeights.get(p.name) ?? 1;
+      // many nodes get the same score from a plugin: one frozen breakdown per (raw, normalized)
+      const breakdowns = new Map<number, Map<number, ScoreBreakdown>>();
       for (let i = 0; i < entries.length; i++) {
         const e = entries[i]!;
         if (e.score > MAX_NODE_SCORE || e.score < MIN_NODE_SCORE) {
           return { status: Status.error(`plugin "${p.name}" returns an invalid score ${e.score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`).withPlugin(p.name), scores };
         }
         const ns = scores.get(e.name)!;
-        ns.plugins[p.name] = { raw: raw[i]!, normalized: e.score, weight, weighted: e.score * weight };
+        const r = raw[i]!;
+        let byNormalized = breakdowns.get(r);
+        if (!byNormalized) breakdowns.set(r, (byNormalized = new Map()));
+        let breakdown = byNormalized.get(e.score);
+        if (!breakdown) byNormalized.set(e.score, (breakdown = Object.freeze({ raw: r, normalized: e.score, weight, weighted: e.score * weight })));
+        ns.plugins[p.name] = breakdown;
         ns.total += e.score * weight;
       }
+    }
+    // nodes with the same breakdowns share one (frozen) NodeScore
+    const shared = new ListInterner<ScoreBreakdown, NodeScore>();
+    for (const [name, ns] of scores) {
+      scores.set(name, shared.get(Object.values(ns.plugins), () => Object.freeze({ plugins: Object.freeze(ns.plugins), total: ns.total })));
     }
     return { status: Status.success(), scores };
   }

@@ -6,6 +6,7 @@
 import type { CycleTrace, NodeScore, PluginResult } from '../api';
 import { numFeasibleNodesToFind } from '../framework/config/feasibleNodes';
 import type { CycleState } from '../framework/cycleState';
+import { nodeRecord } from '../framework/intern';
 import { formatFitError } from '../framework/fitError';
 import { NodeToStatus, type QueuedPodInfo } from '../framework/interfaces';
 import type { NodeInfo } from '../framework/nodeInfo';
@@ -82,6 +83,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
   const pod = queued.podInfo;
   const state = fwk.newCycleState();
   trace.numAllNodes = snapshot.numNodes;
+  trace.filter = nodeRecord();
 
   const diagnosis = newDiagnosis();
   let feasible: NodeInfo[] = [];
@@ -256,7 +258,9 @@ function prioritizeNodes(fwk: Framework, state: CycleState, pod: PodInfo, nodes:
   trace.preScore = pre.trace;
   if (!pre.status.isSuccess()) return { status: pre.status, scores: new Map() };
   const out = fwk.runScorePlugins(state, pod, nodes);
-  trace.score = Object.fromEntries(out.scores);
+  const score = nodeRecord<NodeScore>();
+  for (const [name, s] of out.scores) score[name] = s;
+  trace.score = score;
   return out;
 }
 
