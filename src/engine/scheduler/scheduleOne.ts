@@ -6,7 +6,7 @@
 import type { CycleTrace, NodeScore, PluginResult } from '../api';
 import { numFeasibleNodesToFind } from '../framework/config/feasibleNodes';
 import type { CycleState } from '../framework/cycleState';
-import { nodeRecord } from '../framework/intern';
+import { ListInterner, nodeRecord } from '../framework/intern';
 import { formatFitError } from '../framework/fitError';
 import { NodeToStatus, type QueuedPodInfo } from '../framework/interfaces';
 import type { NodeInfo } from '../framework/nodeInfo';
@@ -231,12 +231,14 @@ function findNodesThatPassFilters(
     for (const n of feasible) { trace.nodesEvaluated.push(n.name); trace.filter[n.name] = []; }
     return { feasible };
   }
+  // nodes with the same verdicts (shared results) share one frozen list in the trace
+  const verdictLists = new ListInterner<PluginResult, PluginResult[]>();
   for (let i = 0; i < numAllNodes && feasible.length < numNodesToFind; i++) {
     const nodeInfo = nodes[(start + i) % numAllNodes]!;
     const explain: PluginResult[] = [];
     const status = fwk.runFilterPluginsWithNominatedPods(state, pod, nodeInfo, explain);
     trace.nodesEvaluated.push(nodeInfo.name);
-    trace.filter[nodeInfo.name] = explain;
+    trace.filter[nodeInfo.name] = verdictLists.get(explain, () => Object.freeze(explain.slice()) as PluginResult[]);
     if (status.code === 'Error') return { error: status };
     if (status.isSuccess()) {
       feasible.push(nodeInfo);
