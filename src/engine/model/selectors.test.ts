@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { makeNode, makePod } from '../testing/builders';
 import {
-  aggregateErrorString, getRequiredNodeAffinity, isQualifiedName, LazyErrorNodeSelector, matchNodeSelector,
+  aggregateErrorString, compileLabelSelector, getRequiredNodeAffinity, isQualifiedName, LazyErrorNodeSelector, matchNodeSelector,
   matchNodeSelectorRequirement, newNodeSelector, newPreferredSchedulingTerms, parseInt64, type FieldError,
 } from './selectors';
-import type { Affinity, Labels, Node, NodeSelector, NodeSelectorRequirement, PreferredSchedulingTerm } from './types';
+import type { Affinity, LabelSelector, Labels, Node, NodeSelector, NodeSelectorRequirement, PreferredSchedulingTerm } from './types';
 
 const INVALID_KEY_DETAIL = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
 
@@ -193,5 +193,34 @@ describe('label key syntax and strconv.ParseInt', () => {
     { s: '', want: undefined },
   ])('parseInt64($s)', ({ s, want }) => {
     expect(parseInt64(s)).toBe(want);
+  });
+});
+
+describe('LabelSelectorAsSelector: matching a label set (labels.Selector.Matches)', () => {
+  // A label set is a Go map: a key is there or not. Keys that JavaScript objects inherit
+  // (constructor, toString, __proto__) are not labels, whichever prototype the set has.
+  const nullProto = (labels: Labels): Labels => Object.assign(Object.create(null) as Labels, labels);
+  const cases: { name: string; selector: LabelSelector; labels: Labels | undefined; want: boolean }[] = [
+    { name: 'matchLabels equal', selector: { matchLabels: { app: 'web' } }, labels: { app: 'web', tier: 'x' }, want: true },
+    { name: 'matchLabels different value', selector: { matchLabels: { app: 'web' } }, labels: { app: 'db' }, want: false },
+    { name: 'matchLabels key missing', selector: { matchLabels: { app: 'web' } }, labels: {}, want: false },
+    { name: 'matchLabels and an expression, both hold', selector: { matchLabels: { app: 'web' }, matchExpressions: [{ key: 'tier', operator: 'In', values: ['a', 'b'] }] }, labels: { app: 'web', tier: 'b' }, want: true },
+    { name: 'matchLabels and an expression, expression fails', selector: { matchLabels: { app: 'web' }, matchExpressions: [{ key: 'tier', operator: 'In', values: ['a'] }] }, labels: { app: 'web', tier: 'b' }, want: false },
+    { name: 'In, key missing', selector: { matchExpressions: [{ key: 'tier', operator: 'In', values: ['a'] }] }, labels: {}, want: false },
+    { name: 'NotIn, key missing', selector: { matchExpressions: [{ key: 'tier', operator: 'NotIn', values: ['a'] }] }, labels: {}, want: true },
+    { name: 'NotIn, listed value', selector: { matchExpressions: [{ key: 'tier', operator: 'NotIn', values: ['a'] }] }, labels: { tier: 'a' }, want: false },
+    { name: 'NotIn, other value', selector: { matchExpressions: [{ key: 'tier', operator: 'NotIn', values: ['a'] }] }, labels: { tier: 'b' }, want: true },
+    { name: 'Exists', selector: { matchExpressions: [{ key: 'tier', operator: 'Exists' }] }, labels: { tier: '' }, want: true },
+    { name: 'DoesNotExist, present with an empty value', selector: { matchExpressions: [{ key: 'tier', operator: 'DoesNotExist' }] }, labels: { tier: '' }, want: false },
+    { name: 'no labels at all', selector: { matchExpressions: [{ key: 'tier', operator: 'DoesNotExist' }] }, labels: undefined, want: true },
+    { name: 'Exists constructor, plain object without it', selector: { matchExpressions: [{ key: 'constructor', operator: 'Exists' }] }, labels: { app: 'web' }, want: false },
+    { name: 'DoesNotExist toString, plain object', selector: { matchExpressions: [{ key: 'toString', operator: 'DoesNotExist' }] }, labels: { app: 'web' }, want: true },
+    { name: 'NotIn __proto__, plain object', selector: { matchExpressions: [{ key: '__proto__', operator: 'NotIn', values: ['x'] }] }, labels: { app: 'web' }, want: true },
+    { name: 'Exists __proto__ as a real label (null prototype)', selector: { matchExpressions: [{ key: '__proto__', operator: 'Exists' }] }, labels: nullProto({ ['__proto__']: 'x' }), want: true },
+    { name: 'In constructor as a real label (null prototype)', selector: { matchExpressions: [{ key: 'constructor', operator: 'In', values: ['x'] }] }, labels: nullProto({ constructor: 'x' } as Labels), want: true },
+    { name: 'matchLabels constructor, plain object without it', selector: { matchLabels: { constructor: 'x' } as Labels }, labels: {}, want: false },
+  ];
+  it.each(cases)('$name', ({ selector, labels, want }) => {
+    expect(compileLabelSelector(selector).matches(labels)).toBe(want);
   });
 });

@@ -19,14 +19,6 @@ const nothing: Selector = { matches: () => false, empty: false };
 export function selectorEverything(): Selector { return everything; }
 export function selectorNothing(): Selector { return nothing; }
 
-function has(labels: Labels | undefined, key: string): boolean {
-  return labels !== undefined && Object.prototype.hasOwnProperty.call(labels, key);
-}
-
-function get(labels: Labels | undefined, key: string): string | undefined {
-  return has(labels, key) ? labels![key] : undefined;
-}
-
 /**
  * LabelSelectorAsSelector: nil → Nothing, empty → Everything, otherwise the AND of matchLabels
  * and matchExpressions. Invalid selectors are rejected by the loader before they get here.
@@ -36,16 +28,25 @@ export function compileLabelSelector(selector: LabelSelector | undefined | null)
   const matchLabels = Object.entries(selector.matchLabels ?? {});
   const expressions = selector.matchExpressions ?? [];
   if (matchLabels.length === 0 && expressions.length === 0) return everything;
+  // Selectors run against every pod in every cycle, so the requirements are flattened into
+  // arrays and a label is read once: a label value is always a string, and nothing a label set
+  // inherits is one, so `typeof labels[key] === 'string'` is "the set has the key" (`has`).
+  const keys = [...matchLabels.map(([k]) => k), ...expressions.map((e) => e.key)];
+  const wanted = matchLabels.map(([, v]) => v);
+  const operators = expressions.map((e) => e.operator);
+  const values = expressions.map((e) => e.values ?? []);
+  const m = wanted.length;
   return {
     empty: false,
     matches(labels) {
-      for (const [k, v] of matchLabels) if (get(labels, k) !== v) return false;
-      for (const e of expressions) {
-        const present = has(labels, e.key);
-        const value = get(labels, e.key);
-        switch (e.operator) {
-          case 'In': if (!present || !(e.values ?? []).includes(value!)) return false; break;
-          case 'NotIn': if (present && (e.values ?? []).includes(value!)) return false; break;
+      if (labels === undefined) labels = NO_LABELS;
+      for (let i = 0; i < m; i++) if (labels[keys[i]!] !== wanted[i]) return false;
+      for (let i = m; i < keys.length; i++) {
+        const value = labels[keys[i]!];
+        const present = typeof value === 'string';
+        switch (operators[i - m]) {
+          case 'In': if (!present || !values[i - m]!.includes(value)) return false; break;
+          case 'NotIn': if (present && values[i - m]!.includes(value)) return false; break;
           case 'Exists': if (!present) return false; break;
           case 'DoesNotExist': if (present) return false; break;
           default: return false;
@@ -55,6 +56,8 @@ export function compileLabelSelector(selector: LabelSelector | undefined | null)
     },
   };
 }
+
+const NO_LABELS: Labels = Object.freeze(Object.create(null) as Labels);
 
 /** A map selector (Service.spec.selector, nodeSelector): every key=value must match. */
 export function compileMapSelector(map: Labels | undefined): Selector {
