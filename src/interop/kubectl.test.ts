@@ -4,10 +4,10 @@ import dump from './fixtures/kubectl-get-nodes-pods.yaml?raw';
 import { normalizeKubectlDump } from './kubectl';
 import { generateClusterDump } from './testing/clusterDump';
 import { loadOk, podNames } from './testing/load';
-import { fastParseYaml } from './yaml/fastParse';
+import { parseText } from './yaml';
 import { slowParseYaml } from './yaml';
 
-const docsOf = (text: string): Record<string, unknown>[] => fastParseYaml(text) as Record<string, unknown>[];
+const docsOf = (text: string): Record<string, unknown>[] => parseText(text).documents as Record<string, unknown>[];
 
 describe('normalizeKubectlDump on `kubectl get nodes,pods -A -o yaml`', () => {
   const out = normalizeKubectlDump(dump);
@@ -17,7 +17,7 @@ describe('normalizeKubectlDump on `kubectl get nodes,pods -A -o yaml`', () => {
     expect(out.stats).toMatchObject({
       objectsRead: 12, nodes: 3, pods: { bound: 4, pending: 2 },
       droppedPods: { succeeded: 1, failed: 1, onMissingNodes: 1 },
-      workloads: 0, droppedWorkloads: 0, reconstructed: 1, droppedKinds: {}, reader: 'fast',
+      workloads: 0, droppedWorkloads: 0, reconstructed: 1, droppedKinds: {}, reader: 'yaml',
     });
     expect(out.warnings).toContain('1 Succeeded and 1 Failed pod(s) dropped: finished pods hold no resources');
     expect(out.warnings.some((w) => w.includes('default/orphan-on-gone-node (on kind-worker3)'))).toBe(true);
@@ -214,7 +214,7 @@ describe('normalizeKubectlDump on a generated cluster', () => {
     const yaml = generateClusterDump({ nodes: 12, pods: 200 });
     const json = generateClusterDump({ nodes: 12, pods: 200, format: 'json' });
     const fromYaml = normalizeKubectlDump(yaml.text);
-    expect(fromYaml.stats.reader).toBe('fast');
+    expect(fromYaml.stats.reader).toBe('yaml');
     expect(fromYaml.yaml).toBe(normalizeKubectlDump(json.text).yaml);
     const s = loadOk(fromYaml.yaml);
     expect(s.pods).toHaveLength(yaml.counts.daemonSetPods + yaml.counts.boundPods + yaml.counts.pendingPods);

@@ -6,7 +6,7 @@ import { loadScenario, type LoadedScenario } from '../engine/model/load';
 import { bundleAsSingleYaml, exportForKwok, KWOK_TOLERATION, PLACEHOLDER_IMAGE, type KwokBundle } from './kwokExport';
 import { normalizeKubectlDump } from './kubectl';
 import { emitDocuments } from './yaml/emit';
-import { fastParseYaml } from './yaml/fastParse';
+import { parseText } from './yaml';
 import { slowParseYaml } from './yaml';
 
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -115,7 +115,7 @@ describe('exportForKwok', () => {
 
   it('places every pod where the simulation places it: the taint and tolerations change no decision', () => {
     // The scenario without its timeline, and the bundle's manifests read back as a scenario.
-    const original = (fastParseYaml(scenarioText) as Doc[]).map((d) => (d.kind === 'Scenario' ? { ...d, spec: { title: d.spec.title, seed: d.spec.seed } } : d));
+    const original = (parseText(scenarioText).documents as Doc[]).map((d) => (d.kind === 'Scenario' ? { ...d, spec: { title: d.spec.title, seed: d.spec.seed } } : d));
     const b = exportForKwok(emitDocuments(original));
     const replay = emitDocuments([{ apiVersion: 'podplay/v1alpha1', kind: 'Scenario', metadata: { name: 'replay' }, spec: { seed: 42 } }, ...docs(file(b, 'kube-scheduler-config.yaml')), ...manifests(b)]);
     // The template gains a toleration, so the Deployment's pod-template-hash (and pod names) differ.

@@ -3,9 +3,9 @@ import exported from './fixtures/simulator-export.json?raw';
 import { simulate, startSimulation } from '../engine/index';
 import { importSimulatorSnapshot, isSimulatorSnapshot, toSimulatorSnapshot } from './simulatorSnapshot';
 import { loadOk, podNames } from './testing/load';
-import { fastParseYaml } from './yaml/fastParse';
+import { parseText } from './yaml';
 
-const withoutUids = (yaml: string): unknown[] => (fastParseYaml(yaml) as { metadata?: { uid?: string } }[]).map((d) => {
+const withoutUids = (yaml: string): unknown[] => (parseText(yaml).documents as { metadata?: { uid?: string } }[]).map((d) => {
   if (d.metadata) delete d.metadata.uid;
   return d;
 });
@@ -35,7 +35,7 @@ describe('importSimulatorSnapshot', () => {
   });
 
   it('keeps the configuration, which the engine accepts, and runs like the simulator did', () => {
-    const config = (fastParseYaml(out.yaml) as { kind: string }[]).find((d) => d.kind === 'KubeSchedulerConfiguration');
+    const config = (parseText(out.yaml).documents as { kind: string }[]).find((d) => d.kind === 'KubeSchedulerConfiguration');
     expect(config).toMatchObject({ apiVersion: 'kubescheduler.config.k8s.io/v1', parallelism: 16, podMaxBackoffSeconds: 10 });
     const started = startSimulation(out.yaml);
     expect(started.ok ? [] : started.errors).toEqual([]);

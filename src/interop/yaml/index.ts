@@ -3,8 +3,7 @@
 // and every malformed input, to the `yaml` package with the options the scenario loader uses
 // (YAML 1.1 as kubectl reads it, no timestamps), which also words the errors.
 
-import { parseAllDocuments, type Tags } from 'yaml';
-import { fastParseYaml, Unsupported } from './fastParse';
+import { parseYaml, parseYamlWithPackage, toPlain, type ParsedSource } from '../../engine/model/source';
 
 export { emitDocument, emitDocuments, commentBlock, LINE_WIDTH } from './emit';
 export { isPlainSafe, quote, resolvePlain } from './scalars';
@@ -14,37 +13,22 @@ export interface ParsedText {
   /** "line:column: message" */
   errors: string[];
   /** which reader was used, for benchmarks and tests */
-  reader: 'json' | 'fast' | 'yaml';
+  reader: 'json' | 'yaml';
 }
 
-const customTags = (tags: Tags): Tags => tags.filter((t) => {
-  const tag = typeof t === 'string' ? t : t.tag;
-  const format = typeof t === 'string' ? undefined : t.format;
-  return !tag.endsWith(':timestamp') && format !== 'TIME' && !tag.endsWith(':binary');
-});
+/** The scenario loader's reader (src/engine/model/source.ts): one YAML reading for the whole app. */
+function fromSource(parsed: ParsedSource): ParsedText {
+  return {
+    // a stream with syntax errors yields nothing: importing half a file would mislead
+    documents: parsed.errors.length ? [] : parsed.documents.map((d) => toPlain(d.root)).filter((v) => v !== null && v !== undefined),
+    errors: parsed.errors.map((e) => `${e.pos.line}:${e.pos.column}: ${e.message}`),
+    reader: 'yaml',
+  };
+}
 
-/** The `yaml` package, as the scenario loader configures it. */
+/** The `yaml` package alone, as the loader configures it (tests compare against it). */
 export function slowParseYaml(text: string): ParsedText {
-  const out: ParsedText = { documents: [], errors: [], reader: 'yaml' };
-  try {
-    const docs = parseAllDocuments(text, { version: '1.1', customTags, uniqueKeys: true, prettyErrors: true });
-    if ('empty' in docs) for (const e of docs.errors) out.errors.push(message(e));
-    for (const doc of docs) {
-      for (const e of doc.errors) out.errors.push(message(e));
-      if (doc.errors.length) continue;
-      const v: unknown = doc.toJS({ maxAliasCount: 1000 });
-      if (v !== null && v !== undefined) out.documents.push(v);
-    }
-  } catch (e) {
-    out.errors.push(`1:1: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  return out;
-}
-
-function message(e: { message: string; linePos?: [{ line: number; col: number }] | [{ line: number; col: number }, { line: number; col: number }] }): string {
-  const first = e.message.split('\n')[0]!;
-  const at = e.linePos?.[0];
-  return at ? `${at.line}:${at.col}: ${first.replace(/ at line \d+, column \d+:?$/, '')}` : first;
+  return fromSource(parseYamlWithPackage(text));
 }
 
 function looksLikeJson(text: string): boolean {
@@ -66,10 +50,5 @@ export function parseText(text: string): ParsedText {
       // not one JSON value (several, or YAML flow style): read it as YAML
     }
   }
-  try {
-    return { documents: fastParseYaml(text), errors: [], reader: 'fast' };
-  } catch (e) {
-    if (!(e instanceof Unsupported) && !(e instanceof RangeError)) throw e;
-  }
-  return slowParseYaml(text);
+  return fromSource(parseYaml(text));
 }
