@@ -62,9 +62,8 @@ interface IncomingPod {
   namespaceLabels: Labels | undefined;
 }
 
-/** upstream: processExistingPod */
+/** upstream: processExistingPod (its check that the node has labels is made once per node, by the caller) */
 function processExistingPod(incoming: IncomingPod, existing: PodInfo, node: Node, args: InterPodAffinityConfig, topoScore: ScoreMap): void {
-  if (Object.keys(node.metadata.labels ?? {}).length === 0) return;
   // The incoming pod's preferred terms against the existing pod (namespaces already merged).
   topoScore.processTerms(incoming.preferredAffinityTerms, existing.pod, undefined, node, 1);
   topoScore.processTerms(incoming.preferredAntiAffinityTerms, existing.pod, undefined, node, -1);
@@ -93,6 +92,8 @@ export function preScore(state: CycleState, pod: PodInfo, snapshot: Snapshot, cl
   };
   const topologyScore = new ScoreMap();
   for (const nodeInfo of allNodes) {
+    // upstream: processExistingPod returns at once for a node without labels
+    if (Object.keys(nodeInfo.node.metadata.labels ?? {}).length === 0) continue;
     const podsToProcess = hasConstraints ? nodeInfo.pods : nodeInfo.podsWithAffinity;
     for (const existing of podsToProcess) processExistingPod(incoming, existing, nodeInfo.node, args, topologyScore);
   }

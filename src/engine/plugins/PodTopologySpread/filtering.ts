@@ -5,7 +5,7 @@
 
 import type { CycleState, StateData } from '../../framework/cycleState';
 import type { ClusterLister } from '../../framework/interfaces';
-import { ListInterner } from '../../framework/intern';
+import { ListInterner, nodeRecord } from '../../framework/intern';
 import type { NodeInfo } from '../../framework/nodeInfo';
 import { podNamespace } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
@@ -95,7 +95,13 @@ export class PreFilterState implements StateData {
   }
 
   counts(i: number): Record<string, number> {
-    return (this.countsView[i] ??= Object.freeze(Object.fromEntries(this.tpValueToMatchNum[i]!)));
+    let view = this.countsView[i];
+    if (view === undefined) {
+      view = nodeRecord<number>();
+      for (const [domain, n] of this.tpValueToMatchNum[i]!) view[domain] = n;
+      this.countsView[i] = view = Object.freeze(view);
+    }
+    return view;
   }
 
   /** upstream: updateWithPod's per-constraint step */
@@ -234,11 +240,18 @@ function verdict(s: PreFilterState, i: number, pod: Pod, domain: string | null):
   const c = s.constraints[i]!;
   const minMatch = s.minMatchNum(i);
   const selfMatch = c.selector.matches(pod.metadata.labels ?? {}) ? 1 : 0;
-  const base = { topologyKey: c.topologyKey, maxSkew: c.maxSkew, minDomains: c.minDomains, selfMatch, minMatch, eligibleDomains: s.tpValueToMatchNum[i]!.size, counts: s.counts(i) } as const;
-  if (domain === null) return { ...base, domain: null, matchNum: 0, skew: null, result: 'MissingLabel' };
+  const eligibleDomains = s.tpValueToMatchNum[i]!.size;
+  const counts = s.counts(i);
+  // object literals rather than spreads of a shared base: V8 gives spread copies shapes of their own
+  if (domain === null) {
+    return { topologyKey: c.topologyKey, maxSkew: c.maxSkew, minDomains: c.minDomains, selfMatch, minMatch, eligibleDomains, counts, domain: null, matchNum: 0, skew: null, result: 'MissingLabel' };
+  }
   const matchNum = s.tpValueToMatchNum[i]!.get(domain) ?? 0;
   const skew = matchNum + selfMatch - minMatch;
-  return { ...base, domain, matchNum, skew, result: skew > c.maxSkew ? 'SkewTooHigh' : 'Pass' };
+  return {
+    topologyKey: c.topologyKey, maxSkew: c.maxSkew, minDomains: c.minDomains, selfMatch, minMatch, eligibleDomains, counts,
+    domain, matchNum, skew, result: skew > c.maxSkew ? 'SkewTooHigh' : 'Pass',
+  };
 }
 
 /** The first failing constraint decides; the details carry every constraint's numbers, on success too. */
