@@ -1,5 +1,5 @@
 // Sharing equal trace pieces within a cycle: a list of objects (verdicts of one node, say) maps to
-// one value however many nodes produce the same list, so big traces hold each piece once. Keys
+// one value however many nodes produce the same list, so big traces hold each piece once. Lists
 // are compared by identity, element by element.
 
 interface TrieNode<K, V> {
@@ -34,4 +34,27 @@ export function nodeRecord<T>(): Record<string, T> {
   delete o.a;
   delete o.b;
   return o as Record<string, T>;
+}
+
+/**
+ * Equal lists share one frozen copy, remembering the last few distinct lists: cheaper than a
+ * full index where most nodes repeat one of a handful of lists (per zone, say) and the rest
+ * are unique (a hostname in every verdict).
+ */
+export class RecentLists<T> {
+  private readonly recent: (readonly T[])[] = [];
+  constructor(private readonly size = 16) {}
+
+  share(list: readonly T[]): T[] {
+    for (const r of this.recent) if (sameElements(r, list)) return r as T[];
+    const copy = Object.freeze(list.slice());
+    if (this.recent.unshift(copy) > this.size) this.recent.pop();
+    return copy as T[];
+  }
+}
+
+function sameElements<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

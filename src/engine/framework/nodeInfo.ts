@@ -93,12 +93,12 @@ export class NodeInfo {
   /** bumped on every change, so the snapshot and the UI can tell what moved */
   generation = 0;
 
-  constructor(public node: Node) {
-    this.allocatable = NodeInfo.allocatableOf(node);
-  }
+  /** the node's name (a field: read for every node in every cycle) */
+  readonly name: string;
 
-  get name(): string {
-    return this.node.metadata.name;
+  constructor(public node: Node) {
+    this.name = node.metadata.name;
+    this.allocatable = NodeInfo.allocatableOf(node);
   }
 
   /**
@@ -113,6 +113,7 @@ export class NodeInfo {
     return r;
   }
 
+  /** The node's new version (same name). */
   setNode(node: Node): void {
     this.node = node;
     this.allocatable = NodeInfo.allocatableOf(node);

@@ -48,6 +48,8 @@ export class Framework {
 
   /** one frozen verdict object per plugin for the common plain Success/Skip (traces of big clusters share them) */
   private readonly shared = new Map<string, { Success: PluginResult; Skip: PluginResult }>();
+  /** the shared verdicts of the Filter plugins, by position */
+  private sharedFilterResults: { Success: PluginResult; Skip: PluginResult }[] | undefined;
   private sharedResult(plugin: string, code: 'Success' | 'Skip'): PluginResult {
     let r = this.shared.get(plugin);
     if (!r) this.shared.set(plugin, (r = { Success: Object.freeze({ plugin, code: 'Success' }), Skip: Object.freeze({ plugin, code: 'Skip' }) }));
@@ -147,15 +149,18 @@ export class Framework {
   runFilterPlugins(state: CycleState, pod: PodInfo, nodeInfo: NodeInfo, explain?: PluginResult[]): Status {
     let first: Status | undefined;
     const skipped = state.skipFilterPlugins;
-    for (const p of this.points.filter) {
+    const plugins = this.points.filter;
+    const shared = (this.sharedFilterResults ??= plugins.map((p) => ({ Success: this.sharedResult(p.name, 'Success'), Skip: this.sharedResult(p.name, 'Skip') })));
+    for (let i = 0; i < plugins.length; i++) {
+      const p = plugins[i]!;
       if (skipped.size > 0 && skipped.has(p.name)) {
-        explain?.push(this.sharedResult(p.name, 'Skip'));
+        explain?.push(shared[i]!.Skip);
         continue;
       }
       let s = p.filter!(state, pod, nodeInfo);
       if (s.code === 'Success') {
         // a success needs no plugin name (only failures are kept), so no copy of the status
-        explain?.push(s.details ? s.toResult(p.name) : this.sharedResult(p.name, 'Success'));
+        explain?.push(s.details ? s.toResult(p.name) : shared[i]!.Success);
         continue;
       }
       s = s.isRejected() ? s.withPlugin(p.name) : Status.error(`running "${p.name}" filter plugin: ${s.message()}`).withPlugin(p.name);

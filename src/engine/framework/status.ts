@@ -20,7 +20,12 @@ export class Status {
   static error(message: string): Status { return new Status('Error', [message], undefined, undefined); }
 
   withDetails(details: Record<string, unknown>): Status { return new Status(this.code, this.reasons, this.plugin, details); }
-  withPlugin(plugin: string): Status { return new Status(this.code, this.reasons, plugin, this.details); }
+  /** The status as `plugin`'s verdict; a shared status gives one copy for all the nodes it is returned for. */
+  withPlugin(plugin: string): Status {
+    if (this.plugin === plugin) return this;
+    if (this.asPlugin?.plugin !== plugin) this.asPlugin = new Status(this.code, this.reasons, plugin, this.details);
+    return this.asPlugin;
+  }
 
   isSuccess(): boolean { return this.code === 'Success'; }
   isSkip(): boolean { return this.code === 'Skip'; }
@@ -41,6 +46,7 @@ export class Status {
   }
 
   private result: PluginResult | undefined;
+  private asPlugin: Status | undefined;
 }
 
 const SUCCESS = Status.of('Success');

@@ -6,7 +6,7 @@
 import type { CycleTrace, NodeScore, PluginResult } from '../api';
 import { numFeasibleNodesToFind } from '../framework/config/feasibleNodes';
 import type { CycleState } from '../framework/cycleState';
-import { ListInterner, nodeRecord } from '../framework/intern';
+import { nodeRecord, RecentLists } from '../framework/intern';
 import { formatFitError } from '../framework/fitError';
 import { NodeToStatus, type QueuedPodInfo } from '../framework/interfaces';
 import type { NodeInfo } from '../framework/nodeInfo';
@@ -232,13 +232,13 @@ function findNodesThatPassFilters(
     return { feasible };
   }
   // nodes with the same verdicts (shared results) share one frozen list in the trace
-  const verdictLists = new ListInterner<PluginResult, PluginResult[]>();
+  const verdictLists = new RecentLists<PluginResult>();
   for (let i = 0; i < numAllNodes && feasible.length < numNodesToFind; i++) {
     const nodeInfo = nodes[(start + i) % numAllNodes]!;
     const explain: PluginResult[] = [];
     const status = fwk.runFilterPluginsWithNominatedPods(state, pod, nodeInfo, explain);
     trace.nodesEvaluated.push(nodeInfo.name);
-    trace.filter[nodeInfo.name] = verdictLists.get(explain, () => Object.freeze(explain.slice()) as PluginResult[]);
+    trace.filter[nodeInfo.name] = verdictLists.share(explain);
     if (status.code === 'Error') return { error: status };
     if (status.isSuccess()) {
       feasible.push(nodeInfo);
