@@ -96,11 +96,15 @@ export class SchedulerCache {
 
   snapshot(): Snapshot {
     if (this.current) return this.current;
-    if (!this.ordered) this.ordered = this.tree.list().map((name) => this.nodes.get(name)!);
+    if (!this.ordered) { this.ordered = this.tree.list().map((name) => this.nodes.get(name)!); this.byName = undefined; }
     if (this.imagesDirty) { this.refreshImageStates(); this.imagesDirty = false; }
-    this.current = new Snapshot(this.ordered);
+    // the name index only changes with the node list (pods come and go every cycle)
+    this.byName ??= new Map(this.ordered.map((n) => [n.name, n]));
+    this.current = new Snapshot(this.ordered, this.byName);
     return this.current;
   }
+
+  private byName: Map<string, NodeInfo> | undefined;
 
   /** upstream: addNodeImageStates / createImageStateSummary */
   private refreshImageStates(): void {

@@ -71,9 +71,9 @@ export class Snapshot {
   readonly havePodsWithAffinityList: NodeInfo[];
   readonly havePodsWithRequiredAntiAffinityList: NodeInfo[];
 
-  /** nodeInfoList must already be in node-tree order */
-  constructor(readonly nodeInfoList: NodeInfo[]) {
-    this.byName = new Map(nodeInfoList.map((n) => [n.name, n]));
+  /** nodeInfoList must already be in node-tree order; byName, when given, indexes the same list */
+  constructor(readonly nodeInfoList: NodeInfo[], byName?: Map<string, NodeInfo>) {
+    this.byName = byName ?? new Map(nodeInfoList.map((n) => [n.name, n]));
     this.havePodsWithAffinityList = nodeInfoList.filter((n) => n.podsWithAffinity.length > 0);
     this.havePodsWithRequiredAntiAffinityList = nodeInfoList.filter((n) => n.podsWithRequiredAntiAffinity.length > 0);
   }

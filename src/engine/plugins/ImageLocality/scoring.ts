@@ -25,12 +25,24 @@ function scaledImageScore(state: ImageStateSummary, totalNumNodes: number): numb
 
 /** upstream: sumImageScores — init containers and containers whose image the node has. */
 export function sumImageScores(nodeInfo: NodeInfo, pod: Pod, totalNumNodes: number): number {
+  if (nodeInfo.imageStates.size === 0) return 0;
   let sum = 0;
-  for (const c of [...(pod.spec.initContainers ?? []), ...(pod.spec.containers ?? [])]) {
-    const state = nodeInfo.imageStates.get(normalizedImageName(c.image ?? ''));
+  for (const image of podImages(pod)) {
+    const state = nodeInfo.imageStates.get(image);
     if (state) sum += scaledImageScore(state, totalNumNodes);
   }
   return sum;
+}
+
+/** the normalized image names of the pod's init containers and containers, computed once per pod (Score runs per node) */
+const imagesOfPod = new WeakMap<Pod, string[]>();
+function podImages(pod: Pod): string[] {
+  let images = imagesOfPod.get(pod);
+  if (!images) {
+    images = [...(pod.spec.initContainers ?? []), ...(pod.spec.containers ?? [])].map((c) => normalizedImageName(c.image ?? ''));
+    imagesOfPod.set(pod, images);
+  }
+  return images;
 }
 
 /** upstream: calculatePriority — sum clamped to [23 MiB, 1000 MiB x containers], mapped onto 0..100. */
