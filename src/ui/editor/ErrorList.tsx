@@ -6,13 +6,15 @@ import { revealInEditor } from './bridge';
 
 export function ErrorList() {
   const errors = usePodplay((s) => s.errors);
+  const hasRun = usePodplay((s) => s.run !== undefined);
   const warnings = usePodplay((s) => (s.run !== undefined && s.run.text === s.text ? s.run.summary.warnings : undefined));
   if (errors.length === 0 && (warnings === undefined || warnings.length === 0)) return null;
   return (
     <div className="problems" role="region" aria-label="Problems in the scenario">
       {errors.length > 0 && (
         <p className="problems-note">
-          {errors.length === 1 ? 'One error' : `${errors.length} errors`}: the cluster still shows the last scenario that simulated.
+          {errors.length === 1 ? 'One error' : `${errors.length} errors`}
+          {hasRun ? ': the cluster still shows the last scenario that simulated.' : '.'}
         </p>
       )}
       <ul>

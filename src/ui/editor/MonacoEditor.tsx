@@ -8,6 +8,8 @@ import { setEditorReveal } from './bridge';
 import { monaco, SCENARIO_MODEL_URI } from './monaco';
 
 const ENGINE_MARKERS = 'podplay-engine';
+/** Above this many lines, folding (thousands of ranges back from the YAML worker) costs the main thread too much. */
+const FOLDING_MAX_LINES = 1500;
 
 function toMarker(model: monaco.editor.ITextModel, e: ScenarioError, severity: monaco.MarkerSeverity): monaco.editor.IMarkerData {
   const line = Math.min(Math.max(1, e.line), model.getLineCount());
@@ -30,6 +32,8 @@ export default function MonacoEditor() {
     const uri = monaco.Uri.parse(SCENARIO_MODEL_URI);
     const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(store.getState().text, 'yaml', uri);
     if (model.getValue() !== store.getState().text) model.setValue(store.getState().text);
+    // bracket pair colouring parses the whole file on the main thread: flow-style YAML is full of brackets
+    model.updateOptions({ bracketColorizationOptions: { enabled: false, independentColorPoolPerBracketType: false } });
     modelRef.current = model;
     const editor = monaco.editor.create(host.current!, {
       model,
@@ -45,16 +49,31 @@ export default function MonacoEditor() {
       fixedOverflowWidgets: true,
       ariaLabel: 'Scenario YAML',
       quickSuggestions: { other: true, comments: false, strings: true },
+      // sticky scroll asks the YAML worker for every document symbol of the file; links find nothing in a scenario
+      stickyScroll: { enabled: false },
+      links: false,
+      folding: model.getLineCount() <= FOLDING_MAX_LINES,
     });
-    const typed = model.onDidChangeContent(() => store.getState().setText(model.getValue()));
+    const typed = model.onDidChangeContent(() => {
+      store.getState().setText(model.getValue());
+      const folding = model.getLineCount() <= FOLDING_MAX_LINES;
+      if (editor.getOption(monaco.editor.EditorOption.folding) !== folding) editor.updateOptions({ folding });
+    });
     // the problems list below grows and shrinks the editor: keep the line being typed in view
     const resized = editor.onDidLayoutChange(() => {
       const position = editor.getPosition();
       if (position !== null && editor.hasTextFocus()) editor.revealPositionInCenterIfOutsideViewport(position);
     });
-    // a scenario opened from a file replaces the text from outside the editor
+    // a scenario opened from a file replaces the text from outside the editor; in a task of its
+    // own, so a big file does not add Monaco's work to the store update that opened it
+    let pendingOpen: ReturnType<typeof setTimeout> | undefined;
     const opened = store.subscribe((state, previous) => {
-      if (state.text !== previous.text && state.text !== model.getValue()) model.setValue(state.text);
+      if (state.text === previous.text || state.text === model.getValue()) return;
+      clearTimeout(pendingOpen);
+      pendingOpen = setTimeout(() => {
+        const text = store.getState().text;
+        if (text !== model.getValue()) model.setValue(text);
+      }, 0);
     });
     setEditorReveal((line, column) => {
       editor.revealLineInCenter(line);
@@ -63,6 +82,7 @@ export default function MonacoEditor() {
     });
     return () => {
       setEditorReveal(undefined);
+      clearTimeout(pendingOpen);
       opened();
       typed.dispose();
       resized.dispose();

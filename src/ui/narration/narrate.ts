@@ -12,7 +12,8 @@ export function rankNodes(score: Record<string, NodeScore>): [string, NodeScore]
 }
 
 function filteredSentence(trace: CycleTrace): string {
-  const filtered = trace.nodesEvaluated.filter((n) => !trace.feasible.includes(n));
+  const feasible = new Set(trace.feasible);
+  const filtered = trace.nodesEvaluated.filter((n) => !feasible.has(n));
   if (filtered.length === 0) return '';
   const first = filtered[0]!;
   const verdict = filterVerdict(trace, first);

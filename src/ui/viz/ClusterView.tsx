@@ -3,17 +3,31 @@
 // draw nodes as small tiles so the page stays responsive.
 
 import { group } from 'd3';
-import { useMemo } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { NodeOutcome } from '../../engine/api';
 import { usePodplay } from '../../store/hooks';
-import { defaultTopologyKey, filterVerdict, pendingQueue, preFilterRejection, reached, ZONE_KEYS, type PodView } from '../../store/selectors';
+import { defaultTopologyKey, filterVerdict, pendingQueue, preFilterRejection, reached, ZONE_KEYS, type NodeState, type PodView } from '../../store/selectors';
 import { ownerPalette } from '../palette';
-import { useStep, useStale } from '../useStep';
+import { useStep, useStale, type StepView } from '../useStep';
 import { NodeCard, STATE_LABEL } from './NodeCard';
 import { PodChip } from './PodChip';
 
 /** Above this many nodes, nodes are tiles without bars and pods. */
 export const COMPACT_ABOVE = 48;
+/** Tiles added per frame when a big cluster first appears: a thousand at once is one long frame. */
+const TILES_PER_FRAME = 200;
+
+/** How many tiles to draw: all of them, reached a batch per animation frame after a new node list. */
+function useGrowingLimit(total: number, key: unknown, first: number): number {
+  const [shown, setShown] = useState<{ key: unknown; limit: number }>({ key, limit: first });
+  const limit = shown.key === key ? shown.limit : first;
+  useEffect(() => {
+    if (limit >= total) return;
+    const frame = requestAnimationFrame(() => setShown({ key, limit: limit + TILES_PER_FRAME }));
+    return () => cancelAnimationFrame(frame);
+  }, [limit, total, key]);
+  return Math.min(limit, total);
+}
 const QUEUE_SHOWN = 40;
 const NO_DOMAIN = '(no label)';
 
@@ -35,6 +49,19 @@ function TopologyPicker({ keys, value }: { keys: string[]; value: string | undef
     </label>
   );
 }
+
+/** A node on a large cluster: a small square that only re-renders when its own state changes. */
+const NodeTile = memo(function NodeTile({ name, state, plugin }: { name: string; state: NodeState; plugin?: string }) {
+  return (
+    <span
+      className={`node-tile state-${state}`}
+      data-testid="node-card"
+      data-node={name}
+      data-state={state}
+      title={`${name}: ${STATE_LABEL[state].word}${plugin ? ` — ${plugin}` : ''}`}
+    />
+  );
+});
 
 function PendingLane({ queue, currentPod, colourOf, travel, onInspect }: {
   queue: PodView[]; currentPod: string; colourOf(owner: string | undefined): string; travel: boolean; onInspect(pod: string): void;
@@ -58,8 +85,73 @@ function PendingLane({ queue, currentPod, colourOf, travel, onInspect }: {
   );
 }
 
+interface LanesProps {
+  view: StepView | undefined;
+  lanes: [string, NodeOutcome[]][];
+  topologyKey: string | undefined;
+  compact: boolean;
+  showNodeDetails: boolean;
+  travel: boolean;
+  colourOf(owner: string | undefined): string;
+  onInspect(pod: string): void;
+}
+
+/** The lanes: the costly part of the page, drawn from a deferred step so React can slice the work. */
+const Lanes = memo(function Lanes({ view, lanes, topologyKey, compact, showNodeDetails, travel, colourOf, onInspect }: LanesProps) {
+  const trace = view?.step.frame?.trace;
+  const phase = view?.step.phase;
+  const currentPod = view?.step.summary.pod ?? '';
+  const pods = view?.pods ?? [];
+  const podsByNode = group(pods.filter((p) => p.node !== undefined), (p) => p.node!);
+  const nominatedByNode = group(pods.filter((p) => p.nominated !== undefined && p.node === undefined), (p) => p.nominated!);
+  const queue = pendingQueue(pods);
+  const showVerdicts = view !== undefined && trace !== undefined && (phase !== 'PreFilter' || preFilterRejection(trace) !== undefined);
+  const scoresShown = view !== undefined && reached(view.step, 'Score');
+  const evaluationOrder = new Map((trace?.nodesEvaluated ?? []).map((n, i) => [n, i]));
+  const total = lanes.reduce((sum, [, laneNodes]) => sum + laneNodes.length, 0);
+  const limit = useGrowingLimit(total, lanes, compact ? TILES_PER_FRAME : total);
+  // the first `limit` nodes in lane order are drawn
+  const laneStart = lanes.map((_, i) => lanes.slice(0, i).reduce((sum, [, laneNodes]) => sum + laneNodes.length, 0));
+  return (
+    <div className="lanes">
+      <PendingLane queue={queue} currentPod={currentPod} colourOf={colourOf} travel={travel} onInspect={onInspect} />
+      {lanes.map(([domain, laneNodes], laneIndex) => (
+        <section key={domain} className="lane" data-testid="zone" data-zone={domain} aria-label={topologyKey ? `${topologyKey}=${domain}` : 'All nodes'}>
+          <h3 className="lane-title">{topologyKey ? domain : 'All nodes'} <span className="lane-count">{laneNodes.length}</span></h3>
+          <div className="lane-nodes">
+            {laneNodes.slice(0, Math.max(0, limit - laneStart[laneIndex]!)).map((node) => {
+              const state = view?.nodeStates.get(node.name) ?? 'idle';
+              const verdict = showVerdicts && state === 'filtered' && trace !== undefined
+                ? (filterVerdict(trace, node.name) ?? preFilterRejection(trace)) : undefined;
+              if (compact) return <NodeTile key={node.name} name={node.name} state={state} plugin={verdict?.plugin} />;
+              return (
+                <NodeCard
+                  key={node.name}
+                  node={node}
+                  state={state}
+                  verdict={verdict}
+                  score={scoresShown ? trace?.score?.[node.name]?.total : undefined}
+                  tied={scoresShown && (trace?.tiedNodes?.includes(node.name) ?? false)}
+                  nominatedHere={(nominatedByNode.get(node.name) ?? []).map((p) => p.pod)}
+                  pods={podsByNode.get(node.name) ?? []}
+                  currentPod={currentPod}
+                  showDetails={showNodeDetails}
+                  revealIndex={phase === 'Filter' ? (evaluationOrder.get(node.name) ?? 0) : 0}
+                  travel={travel}
+                  colourOf={colourOf}
+                  onInspect={onInspect}
+                />
+              );
+            })}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+});
+
 export function ClusterView() {
-  const view = useStep();
+  const view = useDeferredValue(useStep());
   const stale = useStale();
   const topologyKeySetting = usePodplay((s) => s.topologyKey);
   const showNodeDetails = usePodplay((s) => s.showNodeDetails);
@@ -80,20 +172,7 @@ export function ClusterView() {
   if (run === undefined) {
     return <section className="cluster" data-testid="cluster-view" aria-label="Cluster"><p className="empty">No simulation yet.</p></section>;
   }
-
-  const trace = view?.step.frame?.trace;
-  const phase = view?.step.phase;
-  const currentPod = view?.step.summary.pod ?? '';
-  const travel = !reducedMotion;
-  const pods = view?.pods ?? [];
-  const podsByNode = group(pods.filter((p) => p.node !== undefined), (p) => p.node!);
-  const nominatedByNode = group(pods.filter((p) => p.nominated !== undefined && p.node === undefined), (p) => p.nominated!);
-  const queue = pendingQueue(pods);
   const compact = nodes.length > COMPACT_ABOVE;
-  const showVerdicts = view !== undefined && trace !== undefined && (phase !== 'PreFilter' || preFilterRejection(trace) !== undefined);
-  const scoresShown = view !== undefined && reached(view.step, 'Score');
-  const evaluationOrder = new Map((trace?.nodesEvaluated ?? []).map((n, i) => [n, i]));
-
   return (
     <section className={`cluster${stale !== 'current' ? ' stale' : ''}${compact ? ' compact' : ''}`} data-testid="cluster-view" aria-label="Cluster">
       <div className="cluster-head">
@@ -111,51 +190,17 @@ export function ClusterView() {
         {stale === 'invalid' && <span className="stale-badge" role="status">stale: the scenario has errors</span>}
         {stale === 'updating' && <span className="stale-badge updating" role="status">updating…</span>}
       </div>
-      <div className="lanes">
-        <PendingLane queue={queue} currentPod={currentPod} colourOf={colourOf} travel={travel} onInspect={inspectPod} />
-        {lanes.map(([domain, laneNodes]) => (
-          <section key={domain} className="lane" data-testid="zone" data-zone={domain} aria-label={topologyKey ? `${topologyKey}=${domain}` : 'All nodes'}>
-            <h3 className="lane-title">{topologyKey ? domain : 'All nodes'} <span className="lane-count">{laneNodes.length}</span></h3>
-            <div className="lane-nodes">
-              {laneNodes.map((node) => {
-                const state = view?.nodeStates.get(node.name) ?? 'idle';
-                const verdict = showVerdicts && state === 'filtered' && trace !== undefined
-                  ? (filterVerdict(trace, node.name) ?? preFilterRejection(trace)) : undefined;
-                if (compact) {
-                  return (
-                    <span
-                      key={node.name}
-                      className={`node-tile state-${state}`}
-                      data-testid="node-card"
-                      data-node={node.name}
-                      data-state={state}
-                      title={`${node.name}: ${STATE_LABEL[state].word}${verdict ? ` — ${verdict.plugin}` : ''}`}
-                    />
-                  );
-                }
-                return (
-                  <NodeCard
-                    key={node.name}
-                    node={node}
-                    state={state}
-                    verdict={verdict}
-                    score={scoresShown ? trace?.score?.[node.name]?.total : undefined}
-                    tied={scoresShown && (trace?.tiedNodes?.includes(node.name) ?? false)}
-                    nominatedHere={(nominatedByNode.get(node.name) ?? []).map((p) => p.pod)}
-                    pods={podsByNode.get(node.name) ?? []}
-                    currentPod={currentPod}
-                    showDetails={showNodeDetails}
-                    revealIndex={phase === 'Filter' ? (evaluationOrder.get(node.name) ?? 0) : 0}
-                    travel={travel}
-                    colourOf={colourOf}
-                    onInspect={inspectPod}
-                  />
-                );
-              })}
-            </div>
-          </section>
-        ))}
-      </div>
+      <Lanes
+        view={view}
+        lanes={lanes}
+        topologyKey={topologyKey}
+        compact={compact}
+        showNodeDetails={showNodeDetails}
+        // on a big cluster pods are not drawn on nodes: nothing to travel to
+        travel={!reducedMotion && !compact}
+        colourOf={colourOf}
+        onInspect={inspectPod}
+      />
     </section>
   );
 }

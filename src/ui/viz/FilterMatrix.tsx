@@ -4,7 +4,8 @@
 import type { CycleTrace, PluginResult } from '../../engine/api';
 import { explainVerdict } from '../narration/explain';
 
-const ROWS_SHOWN = 60;
+/** rows drawn: every cell is a table cell to lay out, and a big cluster's matrix is read by its first rows */
+const ROWS_SHOWN = 24;
 
 const CELL: Record<PluginResult['code'], { symbol: string; word: string }> = {
   Success: { symbol: '✓', word: 'pass' },

@@ -27,24 +27,41 @@ function chipPhase(pod: PodView): string {
 export const PodChip = memo(function PodChip({ pod, colour, current, travel, onInspect }: PodChipProps) {
   const ref = useRef<HTMLButtonElement>(null);
 
+  const mounted = useRef(false);
   useLayoutEffect(() => {
     const el = ref.current;
+    const justMounted = !mounted.current;
+    mounted.current = true;
     if (el === null || !current) return;
-    const rect = el.getBoundingClientRect();
     const before = lastRects.get(pod.pod);
-    lastRects.set(pod.pod, rect);
-    if (!travel || before === undefined) return;
-    const dx = before.left - rect.left;
-    const dy = before.top - rect.top;
-    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return;
-    select(el)
-      .interrupt('travel')
-      .style('transform', `translate(${dx}px, ${dy}px)`)
-      .style('z-index', '10')
-      // a named transition: referencing d3-transition keeps its selection methods in the bundle
-      .transition(transition('travel').duration(700).ease(easeCubicOut))
-      .style('transform', 'translate(0px, 0px)')
-      .on('end', () => { el.style.zIndex = ''; });
+    // measuring forces a layout: only when the chip has just appeared somewhere else
+    if (travel && justMounted && before !== undefined) {
+      const rect = el.getBoundingClientRect();
+      const dx = before.left - rect.left;
+      const dy = before.top - rect.top;
+      if (Math.abs(dx) >= 2 || Math.abs(dy) >= 2) {
+        select(el)
+          .interrupt('travel')
+          .style('transform', `translate(${dx}px, ${dy}px)`)
+          .style('z-index', '10')
+          // a named transition: referencing d3-transition keeps its selection methods in the bundle
+          .transition(transition('travel').duration(700).ease(easeCubicOut))
+          .style('transform', 'translate(0px, 0px)')
+          .on('end', () => { el.style.zIndex = ''; });
+      }
+    }
+    if (!travel) return;
+    // remember where it is drawn once this frame is painted, when layout is clean and reading it is free
+    let after: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      after = setTimeout(() => {
+        if (!el.style.transform || el.style.transform === 'translate(0px, 0px)') lastRects.set(pod.pod, el.getBoundingClientRect());
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(after);
+    };
   });
 
   const name = shortPodName(pod.pod);

@@ -2,16 +2,24 @@
 // weighted score, with the ranking by total. Bar lengths come from d3 scales over this cycle.
 
 import { max, scaleLinear } from 'd3';
+import type { CSSProperties } from 'react';
 import type { CycleTrace } from '../../engine/api';
 import { rankNodes } from '../narration/narrate';
 
-const ROWS_SHOWN = 40;
+const ROWS_SHOWN = 20;
 
 export function ScoreTable({ trace }: { trace: CycleTrace }) {
   const ranking = rankNodes(trace.score ?? {});
   const plugins = [...new Set(ranking.flatMap(([, s]) => Object.keys(s.plugins)))];
-  const weights = new Map(plugins.map((p) => [p, ranking.find(([, s]) => s.plugins[p])?.[1].plugins[p]?.weight ?? 1]));
-  const rawMax = new Map(plugins.map((p) => [p, max(ranking, ([, s]) => Math.abs(s.plugins[p]?.raw ?? 0)) || 1]));
+  // one pass for the weights and the longest raw bar of each plugin
+  const weights = new Map<string, number>();
+  const rawMax = new Map<string, number>();
+  for (const [, s] of ranking) {
+    for (const [p, v] of Object.entries(s.plugins)) {
+      if (!weights.has(p)) weights.set(p, v.weight);
+      rawMax.set(p, Math.max(rawMax.get(p) ?? 1, Math.abs(v.raw)));
+    }
+  }
   const totalScale = scaleLinear().domain([0, max(ranking, ([, s]) => s.total) || 1]).range([0, 100]).clamp(true);
   const normalizedScale = scaleLinear().domain([0, 100]).range([0, 100]).clamp(true);
   const top = ranking[0]?.[1].total;
@@ -52,10 +60,12 @@ export function ScoreTable({ trace }: { trace: CycleTrace }) {
                 if (p === undefined) return <td key={plugin}>–</td>;
                 return (
                   <td key={plugin} className="score-cell" title={`${plugin} on ${node}: raw ${p.raw}, normalized ${p.normalized}, × weight ${p.weight} = ${p.weighted}`}>
-                    <span className="mini-bars" aria-hidden="true">
-                      <span className="hbar thin"><span className="hbar-fill raw" style={{ width: `${(Math.abs(p.raw) / rawMax.get(plugin)!) * 100}%` }} /></span>
-                      <span className="hbar thin"><span className="hbar-fill normalized" style={{ width: `${normalizedScale(p.normalized)}%` }} /></span>
-                    </span>
+                    {/* two bars in one element (raw above normalized): cheap to lay out in big tables */}
+                    <span
+                      className="mini-bars"
+                      aria-hidden="true"
+                      style={{ '--raw': `${(Math.abs(p.raw) / rawMax.get(plugin)!) * 100}%`, '--normalized': `${normalizedScale(p.normalized)}%` } as CSSProperties}
+                    />
                     <span className="score-numbers">{p.raw} → {p.normalized} → <strong>{p.weighted}</strong></span>
                   </td>
                 );

@@ -1,6 +1,7 @@
 // The detail of the extension point on screen: PreFilter verdicts, the Filter matrix, the scores,
 // the preemption, or the Reserve/Permit/Bind verdicts.
 
+import { useDeferredValue } from 'react';
 import type { CycleTrace, PluginResult } from '../../engine/api';
 import type { Phase } from '../../worker/protocol';
 import { explainVerdict } from '../narration/explain';
@@ -57,7 +58,8 @@ function detailFor(phase: Phase, trace: CycleTrace) {
 }
 
 export function StepDetails() {
-  const view = useStep();
+  // deferred: a big Filter matrix or score table renders in slices, after the urgent updates
+  const view = useDeferredValue(useStep());
   const trace = view?.step.frame?.trace;
   return (
     <section className="step-details" data-testid="step-details" aria-label="Extension point details">
