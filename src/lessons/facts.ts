@@ -55,8 +55,11 @@ function nodeList(nodes: readonly string[]): string {
   return nodes.length ? [...nodes].sort().join(', ') : NONE;
 }
 
-/** The playback position at which stepping shows the fact. */
-export function revealPosition(fact: TraceFact, result: SimulationResult): PlaybackPosition {
+/**
+ * The playback position at which stepping shows the fact. Only the number of cycles is read, so
+ * the UI can ask with the cycle index it has (not the whole result).
+ */
+export function revealPosition(fact: TraceFact, result: { readonly cycles: { readonly length: number } }): PlaybackPosition {
   switch (fact.kind) {
     case 'pod': case 'time': return { cycle: fact.cycle, phase: 'queue' };
     case 'feasible': case 'feasibleCount': case 'nodesEvaluated': case 'firstNodeEvaluated':

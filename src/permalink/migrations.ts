@@ -21,7 +21,8 @@ export interface PermalinkState {
 
 export const CURRENT_VERSION = 1;
 
-const phases: readonly PlaybackPhase[] = ['queue', 'preFilter', 'filter', 'postFilter', 'preScore', 'score', 'normalizeScore', 'select', 'reserve', 'permit', 'bind', 'done'];
+/** every PlaybackPhase, in playback order */
+export const PLAYBACK_PHASES: readonly PlaybackPhase[] = ['queue', 'preFilter', 'filter', 'postFilter', 'preScore', 'score', 'normalizeScore', 'select', 'reserve', 'permit', 'bind', 'done'];
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -34,7 +35,7 @@ function readV1(raw: unknown): PermalinkState | string {
   const state: PermalinkState = { scenario: raw.scenario };
   if (Number.isSafeInteger(raw.seed) && (raw.seed as number) >= 0) state.seed = raw.seed as number;
   if (Number.isSafeInteger(raw.cycle) && (raw.cycle as number) >= 0) state.cycle = raw.cycle as number;
-  if (typeof raw.phase === 'string' && (phases as readonly string[]).includes(raw.phase)) state.phase = raw.phase as PlaybackPhase;
+  if (typeof raw.phase === 'string' && (PLAYBACK_PHASES as readonly string[]).includes(raw.phase)) state.phase = raw.phase as PlaybackPhase;
   if (typeof raw.pod === 'string' && raw.pod.length <= 600) state.pod = raw.pod;
   if (typeof raw.lesson === 'string' && raw.lesson.length <= 200) state.lesson = raw.lesson;
   if (isRecord(raw.view)) {

@@ -2,6 +2,7 @@
 // this list (after Excalidraw's actions registry).
 
 import type { PodplayState } from './types';
+import { currentLessonProgress, openQuestion } from './lessonProgress';
 import { positionAfter, positionBefore, SPEEDS } from './playback';
 
 export interface Command {
@@ -15,14 +16,33 @@ export interface Command {
 
 const hasCycles = (s: PodplayState) => (s.run?.cycles.length ?? 0) > 0;
 
+/** Clicks a button of the page: for commands whose work (clipboard, files) belongs to a view. */
+const clickTestId = (testId: string) => () => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`)?.click();
+
+/** Number keys answer the open "predict before you step" question of a lesson. */
+const predictCommands: Command[] = [1, 2, 3, 4].map((n) => ({
+  id: `predict-${n}`, label: `Predict answer ${n}`, shortcut: [String(n)],
+  enabled: (s) => (openQuestionOf(s)?.question.choices.length ?? 0) >= n,
+  run(s) {
+    const open = openQuestionOf(s);
+    if (open !== undefined) s.predict(open.index, n - 1);
+  },
+}));
+
+function openQuestionOf(s: PodplayState) {
+  const lesson = currentLessonProgress(s);
+  return lesson === undefined ? undefined : openQuestion(lesson.progress);
+}
+
 export const COMMANDS: readonly Command[] = [
   {
     id: 'step-back', label: 'Step back one extension point', shortcut: ['ArrowLeft'],
     enabled: (s) => positionBefore(s) !== undefined, run: (s) => s.stepBack(),
   },
   {
+    // on a lesson's title card, the first step forward shows the first step
     id: 'step-forward', label: 'Step forward one extension point', shortcut: ['ArrowRight'],
-    enabled: (s) => positionAfter(s) !== undefined, run: (s) => s.stepForward(),
+    enabled: (s) => s.lessonIntro || positionAfter(s) !== undefined, run: (s) => (s.lessonIntro ? s.startLesson() : s.stepForward()),
   },
   {
     id: 'previous-cycle', label: 'Start of this cycle, then the previous one', shortcut: ['ArrowUp', 'p'],
@@ -63,6 +83,31 @@ export const COMMANDS: readonly Command[] = [
   {
     id: 'open', label: 'Open a scenario file…', shortcut: ['o'],
     enabled: () => true, run: () => document.querySelector<HTMLInputElement>('[data-testid="open-file"]')?.click(),
+  },
+  {
+    id: 'lessons', label: 'Lessons…', shortcut: ['g'],
+    enabled: () => true, run: (s) => s.setDialog(s.dialog === 'lessons' ? undefined : 'lessons'),
+  },
+  ...predictCommands,
+  {
+    id: 'presenter', label: 'Presenter mode (large type, no editor)', shortcut: ['f'],
+    enabled: () => true, run: (s) => s.setPresenter(!s.presenter),
+  },
+  {
+    id: 'share-link', label: 'Copy a link to this exact state', shortcut: ['s'],
+    enabled: () => true, run: clickTestId('share-link'),
+  },
+  {
+    id: 'import', label: 'Import kubectl output, manifests or a simulator export…', shortcut: ['i'],
+    enabled: () => true, run: (s) => s.setDialog('import'),
+  },
+  {
+    id: 'download-yaml', label: 'Download the scenario (.yaml)', shortcut: ['d'],
+    enabled: (s) => s.text.trim() !== '', run: clickTestId('download-yaml'),
+  },
+  {
+    id: 'export-kwok', label: 'Export for a real cluster (KWOK bundle, .zip)',
+    enabled: (s) => s.text.trim() !== '', run: clickTestId('export-kwok'),
   },
   {
     id: 'help', label: 'Keyboard shortcuts', shortcut: ['?'],

@@ -29,12 +29,12 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
   function simulateNow(): void {
     if (debounce !== undefined) deps.timers.clearTimeout(debounce);
     debounce = undefined;
-    const { pendingRunId, text, fileName } = get();
+    const { pendingRunId, text, fileName, seed } = get();
     if (pendingRunId !== undefined) deps.client.send({ type: 'cancel', runId: pendingRunId });
     const runId = nextRunId++;
     pendingText = text;
     set({ pendingRunId: runId });
-    deps.client.send({ type: 'load', runId, text, options: { fileName } });
+    deps.client.send({ type: 'load', runId, text, options: seed === undefined ? { fileName } : { fileName, seed } });
   }
 
   function scheduleSimulation(): void {
@@ -119,8 +119,8 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
       deps.storage.save({ fileName: get().fileName, text });
       scheduleSimulation();
     },
-    openScenario(fileName, text) {
-      set({ fileName, text, position: { cycle: 0, step: 0 }, playing: false, inspectedPod: undefined });
+    openScenario(fileName, text, seed) {
+      set({ fileName, text, seed, position: { cycle: 0, step: 0 }, playing: false, inspectedPod: undefined });
       deps.storage.save({ fileName, text });
       simulateNow();
     },

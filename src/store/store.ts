@@ -6,6 +6,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EngineClient } from '../worker/client';
 import type { ScenarioStorage } from './persistence';
 import { createPlayback } from './playback';
+import { createSession } from './session';
 import { createSimulation } from './simulation';
 import type { PodplayState, ViewSlice } from './types';
 
@@ -36,7 +37,7 @@ export type PodplayStore = StoreApi<PodplayState> & { dispose(): void };
 export function createPodplayStore(deps: StoreDeps): PodplayStore {
   const initial = deps.storage.load() ?? deps.defaultScenario;
   let unsubscribe = () => {};
-  const store = createStore<PodplayState>()((set, get) => {
+  const store = createStore<PodplayState>()((set, get, api) => {
     const simulation = createSimulation(set, get, deps, initial);
     unsubscribe = deps.client.subscribe(simulation.applyReplies);
     const view: ViewSlice = {
@@ -55,6 +56,7 @@ export function createPodplayStore(deps: StoreDeps): PodplayStore {
       ...simulation.slice,
       ...createPlayback(set, get, deps, simulation.ensureFrames),
       ...view,
+      ...createSession(set, get, api),
     };
   });
   store.getState().simulateNow();

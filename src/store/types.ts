@@ -2,16 +2,19 @@
 
 import type { ScenarioError } from '../engine/api';
 import type { CycleFrame, CycleSummary, RunSummary, TimedEvent } from '../worker/protocol';
+import type { SessionSlice } from './session';
 
 export interface ScenarioSlice {
   /** the YAML as the user last left it (autosaved) */
   text: string;
   fileName: string;
+  /** the seed to simulate with; undefined: the scenario's own spec.seed (or 0) */
+  seed?: number;
   /** engine errors of the latest text that was simulated; empty when it simulated */
   errors: ScenarioError[];
   setText(text: string): void;
-  /** replaces the scenario (Open, or a scenario from the gallery) */
-  openScenario(fileName: string, text: string): void;
+  /** replaces the scenario (Open, or a scenario from the gallery), with the seed to run it with */
+  openScenario(fileName: string, text: string, seed?: number): void;
   /** simulate the current text now instead of after the typing pause */
   simulateNow(): void;
 }
@@ -88,4 +91,4 @@ export interface ViewSlice {
   setReducedMotion(reduced: boolean): void;
 }
 
-export type PodplayState = ScenarioSlice & SimulationSlice & PlaybackSlice & ViewSlice;
+export type PodplayState = ScenarioSlice & SimulationSlice & PlaybackSlice & ViewSlice & SessionSlice;

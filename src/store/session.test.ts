@@ -1,0 +1,176 @@
+// The session slice with the real engine in this thread: lessons, links restored to the exact
+// position, and the empty playground a broken link leaves.
+
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lessonById } from '../lessons';
+import type { PermalinkState } from '../permalink/migrations';
+import { createScenarioStorage, STORAGE_KEY } from './persistence';
+import { namedPosition, toPermalinkState } from './permalinkState';
+import { lessonFileName } from './session';
+import { engineClient } from './testing/engineClient';
+import { memoryStorage, testStore } from './testing';
+
+beforeEach(() => { vi.useFakeTimers(); });
+afterEach(() => { vi.useRealTimers(); });
+
+const TWO_NODES = `apiVersion: v1
+kind: Node
+metadata: {name: node-a, labels: {topology.kubernetes.io/zone: a}}
+status: {allocatable: {cpu: "2", memory: 4Gi, pods: "10"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-b, labels: {topology.kubernetes.io/zone: b}}
+status: {allocatable: {cpu: "2", memory: 4Gi, pods: "10"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web-1, namespace: default}
+spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "1"}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web-2, namespace: default}
+spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "1"}}}]}
+`;
+
+async function settled() {
+  await vi.runAllTimersAsync();
+}
+
+async function engineStore(saved?: string) {
+  const client = engineClient();
+  const storage = memoryStorage(saved === undefined ? {} : { [STORAGE_KEY]: JSON.stringify({ version: 1, fileName: 'mine.yaml', text: saved }) });
+  const store = testStore(client, { storage: createScenarioStorage(storage) });
+  await settled();
+  return { client, store, storage };
+}
+
+describe('lessons', () => {
+  it('opens a lesson on its title card with its scenario and seed, and leaves the card on the first step', async () => {
+    const { client, store } = await engineStore();
+    const lesson = lessonById('taints-noschedule')!;
+    expect(store.getState().openLesson(lesson.id)).toBe(true);
+    await settled();
+    const state = store.getState();
+    expect(state).toMatchObject({ lessonId: lesson.id, lessonIntro: true, text: lesson.scenario, fileName: lessonFileName(lesson), position: { cycle: 1, step: 0 } });
+    expect(client.loads.at(-1)).toEqual(lesson.seed === undefined ? { text: lesson.scenario } : { text: lesson.scenario, seed: lesson.seed });
+    expect(toPermalinkState(state)).toEqual({ scenario: lesson.scenario, lesson: lesson.id });
+
+    store.getState().startLesson();
+    expect(store.getState()).toMatchObject({ lessonIntro: false, position: { cycle: 1, step: 0 } });
+    expect(toPermalinkState(store.getState())).toMatchObject({ cycle: 1, phase: 'preFilter', lesson: lesson.id });
+  });
+
+  it('leaves the title card when the user steps past the first extension point', async () => {
+    const { store } = await engineStore();
+    store.getState().openLesson('taints-noschedule');
+    await settled();
+    store.getState().stepForward();
+    expect(store.getState().lessonIntro).toBe(false);
+  });
+
+  it('runs a lesson with the seed it names', async () => {
+    const { client, store } = await engineStore();
+    const seeded = { ...lessonById('taints-noschedule')!, id: 'x' };
+    store.getState().restore({ scenario: seeded.scenario, seed: 7 }, { newEntry: true });
+    await settled();
+    expect(client.loads.at(-1)).toEqual({ text: seeded.scenario, seed: 7 });
+    expect(store.getState().run?.summary.seed).toBe(7);
+  });
+
+  it('ends the lesson when another scenario is opened', async () => {
+    const { store } = await engineStore();
+    store.getState().openLesson('taints-noschedule');
+    store.getState().predict(0, 2);
+    store.getState().openScenario('other.yaml', TWO_NODES);
+    expect(store.getState()).toMatchObject({ lessonId: undefined, lessonIntro: false, predictions: {}, seed: undefined });
+  });
+
+  it('refuses a lesson it does not have', async () => {
+    const { store } = await engineStore();
+    expect(store.getState().openLesson('no-such-lesson')).toBe(false);
+    expect(store.getState().lessonId).toBeUndefined();
+  });
+});
+
+describe('restoring a link', () => {
+  const link: PermalinkState = {
+    scenario: TWO_NODES, seed: 4, cycle: 2, phase: 'score', pod: 'default/web-1',
+    view: { topologyKey: 'topology.kubernetes.io/zone', showLabels: true, showTaints: true, presenter: true },
+  };
+
+  it('shows the exact state the link holds, and writes the same link back', async () => {
+    const { store } = await engineStore();
+    store.getState().restore(link, { newEntry: true });
+    await settled();
+    const state = store.getState();
+    expect(state.text).toBe(TWO_NODES);
+    expect(state.run?.summary.seed).toBe(4);
+    expect(namedPosition(state)).toEqual({ cycle: 2, phase: 'score' });
+    expect(state).toMatchObject({ inspectedPod: 'default/web-1', detailTab: 'pod', presenter: true, showNodeDetails: true, pendingPosition: undefined, loadCount: 1 });
+    expect(state.frames.has(2)).toBe(true);
+    expect(toPermalinkState(state)).toEqual(link);
+  });
+
+  it('writes the asked-for position while the run is still on its way', async () => {
+    const { store } = await engineStore();
+    store.getState().restore(link, { newEntry: false });
+    expect(toPermalinkState(store.getState())).toEqual(link);
+    expect(store.getState().loadCount).toBe(0);
+  });
+
+  it('moves without simulating again when only the position differs', async () => {
+    const { client, store } = await engineStore();
+    store.getState().restore(link, { newEntry: true });
+    await settled();
+    const loads = client.loads.length;
+    store.getState().restore({ ...link, cycle: 1, phase: 'filter', pod: undefined }, { newEntry: false });
+    await settled();
+    expect(client.loads).toHaveLength(loads);
+    expect(namedPosition(store.getState())).toEqual({ cycle: 1, phase: 'filter' });
+    expect(store.getState().inspectedPod).toBeUndefined();
+  });
+
+  it('stops at the last cycle when the link points past the end of the run', async () => {
+    const { store } = await engineStore();
+    store.getState().restore({ scenario: TWO_NODES, cycle: 40, phase: 'bind' }, { newEntry: true });
+    await settled();
+    expect(store.getState().position.cycle).toBe(store.getState().run?.cycles.length);
+  });
+
+  it('opens a lesson link on its title card', async () => {
+    const { store } = await engineStore();
+    const lesson = lessonById('spread-zone')!;
+    store.getState().restore({ scenario: lesson.scenario, lesson: lesson.id }, { newEntry: true });
+    await settled();
+    expect(store.getState()).toMatchObject({ lessonId: lesson.id, lessonIntro: true, fileName: lessonFileName(lesson), position: { cycle: 1, step: 0 } });
+  });
+
+  it('opens the scenario of a link to a lesson it does not have, and says so as text', async () => {
+    const { store } = await engineStore();
+    const name = '<img src=x onerror=alert(1)>';
+    store.getState().restore({ scenario: TWO_NODES, lesson: name }, { newEntry: true });
+    expect(store.getState().lessonId).toBeUndefined();
+    expect(store.getState().text).toBe(TWO_NODES);
+    expect(store.getState().notices.map((n) => n.text)).toEqual([expect.stringContaining(`"${name}"`)]);
+  });
+});
+
+describe('an empty playground for a link that cannot be opened', () => {
+  it('empties the scenario without saving over the user\'s own, and offers it back', async () => {
+    const { store, storage } = await engineStore('kind: Node\nmetadata: {name: mine}\n');
+    store.getState().openEmpty('This link could not be opened', 'This link is damaged or truncated.');
+    await settled();
+    const state = store.getState();
+    expect(state).toMatchObject({ text: '', errors: [], position: { cycle: 0, step: 0 } });
+    expect(state.run?.text).toBe('');
+    expect(JSON.parse(storage.data[STORAGE_KEY]!).text).toBe('kind: Node\nmetadata: {name: mine}\n');
+    expect(state.notices).toEqual([expect.objectContaining({ kind: 'error', text: 'This link is damaged or truncated.' })]);
+
+    state.notices[0]!.action!.run();
+    expect(store.getState()).toMatchObject({ text: 'kind: Node\nmetadata: {name: mine}\n', fileName: 'mine.yaml' });
+    store.getState().dismissNotice(state.notices[0]!.id);
+    expect(store.getState().notices).toEqual([]);
+  });
+});

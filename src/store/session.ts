@@ -1,0 +1,183 @@
+// The session slice: what links and lessons add to the playground. The lesson on screen and the
+// predictions made in it, presenter mode, which of the gallery and import dialogs is open, notices,
+// and a playback position waiting for its cycle to arrive (a link being restored).
+
+import type { StoreApi } from 'zustand/vanilla';
+import { lessonById, type Lesson } from '../lessons';
+import type { PermalinkState } from '../permalink/migrations';
+import { stepFor, type NamedPosition } from './permalinkState';
+import type { PodplayState } from './types';
+
+export interface Notice {
+  id: number;
+  kind: 'error' | 'info';
+  title: string;
+  /** shown as text, never as markup: it may quote a link or a scenario */
+  text: string;
+  action?: { label: string; run(): void };
+}
+
+export type SessionDialog = 'lessons' | 'import';
+
+export interface SessionSlice {
+  lessonId?: string;
+  /** the lesson's title card: nothing of cycle 1 is shown before the user starts */
+  lessonIntro: boolean;
+  /** question index → the choice predicted, in the lesson on screen */
+  predictions: Readonly<Record<number, number>>;
+  presenter: boolean;
+  dialog?: SessionDialog;
+  notices: readonly Notice[];
+  /** where playback goes once the run has that cycle (a link or history entry being restored) */
+  pendingPosition?: NamedPosition;
+  /** counts loads that deserve their own browser history entry (a lesson, an import, a link) */
+  loadCount: number;
+  /** opens a lesson on its title card; false when there is no such lesson */
+  openLesson(id: string): boolean;
+  /** leaves the title card for the first step */
+  startLesson(): void;
+  closeLesson(): void;
+  predict(question: number, choice: number): void;
+  setPresenter(on: boolean): void;
+  setDialog(dialog: SessionDialog | undefined): void;
+  /** shows the state a link holds; `newEntry` when it should get its own history entry */
+  restore(link: PermalinkState, options: { fileName?: string; newEntry: boolean }): void;
+  /** an empty scenario that is not saved over the user's own, with a notice saying why */
+  openEmpty(title: string, reason: string): void;
+  /** a scenario made by an import */
+  openImported(fileName: string, text: string): void;
+  notify(notice: Omit<Notice, 'id'>): void;
+  dismissNotice(id: number): void;
+}
+
+type Set = StoreApi<PodplayState>['setState'];
+type Get = StoreApi<PodplayState>['getState'];
+
+export const lessonFileName = (lesson: Pick<Lesson, 'id'>): string => `${lesson.id}.yaml`;
+export const SHARED_FILE_NAME = 'shared-scenario.yaml';
+
+export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayState>, 'subscribe'>): SessionSlice {
+  let nextNotice = 1;
+  /** true while this slice replaces the scenario itself (the lesson and seed it sets must stay) */
+  let loading = false;
+
+  function load(fileName: string, text: string, seed: number | undefined): void {
+    loading = true;
+    try {
+      get().openScenario(fileName, text, seed);
+    } finally {
+      loading = false;
+    }
+  }
+
+  /** Moves to the pending position as soon as the run of the text on screen has its cycle. */
+  function followPendingPosition(): void {
+    const { pendingPosition: target, run, text } = get();
+    if (target === undefined || run === undefined || run.text !== text) return;
+    const summary = run.cycles[target.cycle - 1];
+    if (summary !== undefined) {
+      set({ pendingPosition: undefined });
+      get().seekCycle(target.cycle);
+      get().seekStep(stepFor(summary.phases, target.phase));
+    } else if (run.complete) {
+      set({ pendingPosition: undefined });
+      get().toLastCycle();
+    }
+  }
+
+  api.subscribe((state, previous) => {
+    // another scenario was opened (Open…, an import): the lesson is over
+    if (!loading && state.lessonId !== undefined && state.fileName !== previous.fileName) {
+      set({ lessonId: undefined, lessonIntro: false, predictions: {} });
+    }
+    // any move past the first step leaves the title card
+    const { cycle, step } = state.position;
+    if (state.lessonIntro && (cycle > 1 || step > 0)) set({ lessonIntro: false });
+    if (state.pendingPosition !== undefined && (state.run !== previous.run || state.pendingPosition !== previous.pendingPosition)) {
+      followPendingPosition();
+    }
+  });
+
+  return {
+    lessonIntro: false,
+    predictions: {},
+    presenter: false,
+    notices: [],
+    loadCount: 0,
+    openLesson(id) {
+      const lesson = lessonById(id);
+      if (lesson === undefined) return false;
+      load(lessonFileName(lesson), lesson.scenario, lesson.seed);
+      set({
+        lessonId: lesson.id, lessonIntro: true, predictions: {}, pendingPosition: undefined, dialog: undefined,
+        loadCount: get().loadCount + 1,
+      });
+      return true;
+    },
+    startLesson() {
+      if (!get().lessonIntro) return;
+      set({ lessonIntro: false });
+      if (get().position.cycle === 0) get().stepForward();
+    },
+    closeLesson: () => set({ lessonId: undefined, lessonIntro: false, predictions: {} }),
+    predict(question, choice) {
+      set({ predictions: { ...get().predictions, [question]: choice } });
+    },
+    setPresenter: (presenter) => set({ presenter }),
+    setDialog: (dialog) => set({ dialog }),
+    restore(link, { fileName, newEntry }) {
+      const lesson = link.lesson === undefined ? undefined : lessonById(link.lesson);
+      get().pause();
+      const state = get();
+      const sameScenario = link.scenario === state.text && link.seed === state.seed;
+      if (!sameScenario) {
+        load(fileName ?? (lesson ? lessonFileName(lesson) : SHARED_FILE_NAME), link.scenario, link.seed);
+      }
+      const view = link.view ?? {};
+      set({
+        lessonId: lesson?.id,
+        lessonIntro: lesson !== undefined && link.cycle === undefined,
+        predictions: sameScenario && lesson?.id === state.lessonId ? state.predictions : {},
+        presenter: view.presenter ?? false,
+        topologyKey: view.topologyKey,
+        showNodeDetails: view.showLabels === true || view.showTaints === true,
+        inspectedPod: link.pod,
+        ...(link.pod !== undefined ? { detailTab: 'pod' as const } : {}),
+        // no position in the link: the start (set together with lessonIntro, which a later step ends)
+        ...(link.cycle === undefined || link.cycle === 0
+          ? { pendingPosition: undefined, position: { cycle: Math.min(1, get().run?.cycles.length ?? 0), step: 0 } }
+          : { pendingPosition: { cycle: link.cycle, phase: link.phase ?? 'queue' } }),
+        loadCount: state.loadCount + (newEntry ? 1 : 0),
+      });
+      // asks for the first cycle's frame when the run on screen already has it
+      if (link.cycle === undefined || link.cycle === 0) get().toFirstCycle();
+      if (link.lesson !== undefined && lesson === undefined) {
+        get().notify({ kind: 'info', title: 'Unknown lesson', text: `This link names a lesson this version of Podplay does not have ("${link.lesson}"); the scenario opened without its narration.` });
+      }
+      followPendingPosition();
+    },
+    openEmpty(title, reason) {
+      get().pause();
+      const before = get();
+      set({
+        text: '', fileName: 'untitled.yaml', seed: undefined, position: { cycle: 0, step: 0 },
+        inspectedPod: undefined, lessonId: undefined, lessonIntro: false, predictions: {}, pendingPosition: undefined,
+      });
+      get().simulateNow();
+      const restorable = before.text.trim() !== '';
+      get().notify({
+        kind: 'error', title, text: reason,
+        ...(restorable ? { action: { label: `Open ${before.fileName} instead`, run: () => get().openScenario(before.fileName, before.text, before.seed) } } : {}),
+      });
+    },
+    openImported(fileName, text) {
+      get().openScenario(fileName, text);
+      set({ dialog: undefined, loadCount: get().loadCount + 1 });
+    },
+    notify(notice) {
+      const id = nextNotice++;
+      set({ notices: [...get().notices, { ...notice, id }] });
+    },
+    dismissNotice: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
+  };
+}
