@@ -2,20 +2,8 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodePermalink, encodePermalink, linkSizeAdvice, MAX_DECOMPRESSED_BYTES } from './codec';
+import { frozenLinks as fixtures } from './fixtures';
 import type { PermalinkState } from './migrations';
-
-// Frozen links: made once with Node's zlib from hand-written JSON, never regenerated. A link
-// published in a release must open the same way in every later release.
-const fixtures: { name: string; link: string; state: PermalinkState }[] = [
-  {
-    name: 'format 1, a node and a pod at the Filter step of cycle 1',
-    link: '#p1.eJxt0LFOwzAQBuBXsW52WhWY7gUYQIiJBTNc7Gtr1bmzbKchRHl3FFQxdbt_-PX9ugWugAcL1bNQiQoIlOMHlxpV0FwPTi5RApo3Dexk4EaBGqFZhAZGIxq4O6xOaqM2VjQLpaSeGvWJ0Sw-j2gcPDiwZuBBy4zm6Tmuq5Ou65zcx9413LEm7q3ZzprJM5rARxpT2_DMfsNUGkXhUtF83kremjjQaZt6ivK9fq1OwEJlDoCPFvzsE_-9IJ-pMiAcY2pcwELWAAg3ZT9xDxaukSfABZpmTXqaX3gG_E-7y9hzEW5cd1H3Pyq8WWedXqnnVAFbGXldfwGbyYMh',
-    state: {
-      scenario: 'apiVersion: v1\nkind: Node\nmetadata: {name: node-1}\nstatus: {allocatable: {cpu: "2", memory: 4Gi}}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: default}\nspec: {containers: [{name: c, image: nginx}]}\n',
-      seed: 3, cycle: 1, phase: 'filter', pod: 'default/web', view: { topologyKey: 'topology.kubernetes.io/zone', showLabels: true },
-    },
-  },
-];
 
 const link = (json: unknown) => `p1.${deflateSync(Buffer.from(JSON.stringify(json))).toString('base64url')}`;
 

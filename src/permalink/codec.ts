@@ -2,7 +2,7 @@
 // answer 414 to long query strings and fragments never reach a server), deflated with the
 // platform's CompressionStream (zlib, with a checksum: a truncated link fails loudly) and
 // base64url-encoded, behind a format version prefix. Every published version keeps decoding:
-// see migrations.ts and the frozen fixtures in fixtures.test.ts.
+// see migrations.ts and the frozen fixtures in fixtures.ts.
 //
 // Links are hostile input: the decompressed size is capped, nothing is evaluated, and the
 // decoded object is validated field by field before anything uses it.

@@ -1,0 +1,22 @@
+// Frozen permalinks of every published format, with the state each must open to. Made once with
+// Node's zlib from hand-written JSON and never regenerated: a link published in a release must open
+// the same way in every later release. Read by codec.test.ts and by the browser tests (e2e/).
+
+import type { PermalinkState } from './migrations';
+
+export interface FrozenLink {
+  name: string;
+  link: string;
+  state: PermalinkState;
+}
+
+export const frozenLinks: readonly FrozenLink[] = [
+  {
+    name: 'format 1, a node and a pod at the Filter step of cycle 1',
+    link: '#p1.eJxt0LFOwzAQBuBXsW52WhWY7gUYQIiJBTNc7Gtr1bmzbKchRHl3FFQxdbt_-PX9ugWugAcL1bNQiQoIlOMHlxpV0FwPTi5RApo3Dexk4EaBGqFZhAZGIxq4O6xOaqM2VjQLpaSeGvWJ0Sw-j2gcPDiwZuBBy4zm6Tmuq5Ou65zcx9413LEm7q3ZzprJM5rARxpT2_DMfsNUGkXhUtF83kremjjQaZt6ivK9fq1OwEJlDoCPFvzsE_-9IJ-pMiAcY2pcwELWAAg3ZT9xDxaukSfABZpmTXqaX3gG_E-7y9hzEW5cd1H3Pyq8WWedXqnnVAFbGXldfwGbyYMh',
+    state: {
+      scenario: 'apiVersion: v1\nkind: Node\nmetadata: {name: node-1}\nstatus: {allocatable: {cpu: "2", memory: 4Gi}}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: default}\nspec: {containers: [{name: c, image: nginx}]}\n',
+      seed: 3, cycle: 1, phase: 'filter', pod: 'default/web', view: { topologyKey: 'topology.kubernetes.io/zone', showLabels: true },
+    },
+  },
+];
