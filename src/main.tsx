@@ -4,6 +4,7 @@ import { StoreContext } from './store/hooks';
 import { createScenarioStorage } from './store/persistence';
 import { browserTimers, createPodplayStore } from './store/store';
 import { App } from './ui/App';
+import { browserUrlEnv, installUrlSync } from './ui/share/urlSync';
 import zoneSpread from './ui/scenarios/zone-spread.yaml?raw';
 import './ui/styles.css';
 import { createWorkerClient } from './worker/client';
@@ -23,6 +24,9 @@ const store = createPodplayStore({
   defaultScenario: { fileName: 'zone-spread.yaml', text: zoneSpread },
   debounceMs: 350,
 });
+
+// the address bar holds a permalink of what is on screen; a link in it is opened first
+installUrlSync(store, browserUrlEnv(browserTimers));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

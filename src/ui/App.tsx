@@ -9,6 +9,9 @@ import { Narration } from './components/Narration';
 import { PhaseTrack } from './components/PhaseTrack';
 import { Toolbar } from './components/Toolbar';
 import { EditorPane } from './editor/EditorPane';
+import { LessonCover } from './lessons/LessonCover';
+import { LessonPanel } from './lessons/LessonPanel';
+import { SessionLayer, useSessionClasses } from './presenter/SessionLayer';
 import { useKeyboard, useReducedMotion } from './useKeyboard';
 import { ClusterView } from './viz/ClusterView';
 import { StepDetails } from './viz/StepDetails';
@@ -33,12 +36,15 @@ class ViewBoundary extends Component<{ name: string; children: ReactNode }, { er
 export function App() {
   useKeyboard();
   useReducedMotion();
+  const sessionClasses = useSessionClasses();
   return (
-    <div className="app">
+    <div className={`app${sessionClasses}`}>
       <Toolbar />
       <main className="workspace">
+        <ViewBoundary name="lesson"><LessonPanel /></ViewBoundary>
         <EditorPane />
         <div className="stage">
+          <LessonCover />
           <div className="stage-bar">
             <ViewBoundary name="phase track"><PhaseTrack /></ViewBoundary>
             <ViewBoundary name="cycle strip"><CycleStrip /></ViewBoundary>
@@ -52,6 +58,7 @@ export function App() {
         </div>
       </main>
       <HelpOverlay />
+      <SessionLayer />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { usePodplay, usePodplayStore } from '../../store/hooks';
 import { SPEEDS } from '../../store/playback';
 import { CommandButton } from './CommandButton';
 import { CycleIndicator } from './CycleIndicator';
+import { SessionButtons } from '../presenter/SessionButtons';
 
 export function Toolbar() {
   const store = usePodplayStore();
@@ -28,6 +29,7 @@ export function Toolbar() {
           </select>
         </label>
       </nav>
+      <SessionButtons />
       <CycleIndicator />
       <button
         type="button"

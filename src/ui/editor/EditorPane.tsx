@@ -2,6 +2,7 @@
 
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { OpenButton } from '../components/OpenButton';
+import { ScenarioFileButtons } from '../importExport/ScenarioFileButtons';
 import { ErrorList } from './ErrorList';
 import { ReadOnlyYaml, TextAreaEditor } from './PlainEditor';
 
@@ -38,6 +39,7 @@ export function EditorPane() {
     <section className="editor-pane" aria-label="Scenario">
       <div className="pane-head">
         <OpenButton />
+        <ScenarioFileButtons />
       </div>
       <div className="editor-host" data-testid="scenario-editor">
         {loadEditor ? (

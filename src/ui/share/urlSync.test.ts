@@ -40,7 +40,7 @@ function fakeBrowser(hash = '', tabMemory?: string) {
   const entries: Entry[] = [{ hash, state: null }];
   let index = 0;
   const listeners = new Map<string, Set<() => void>>([['popstate', new Set()], ['hashchange', new Set()]]);
-  let tab = tabMemory;
+  const tab = new Set(tabMemory === undefined ? [] : [tabMemory]);
   const hashOf = (url: string) => (url.includes('#') ? url.slice(url.indexOf('#')) : '');
   const go = (delta: number) => {
     index += delta;
@@ -64,7 +64,7 @@ function fakeBrowser(hash = '', tabMemory?: string) {
       return () => listeners.get(type)!.delete(listener);
     },
     timers: browserTimers,
-    tab: { get: () => tab, set: (f) => { tab = f; } },
+    tab: { wrote: (f) => tab.has(f), remember: (f) => { tab.add(f); } },
   };
   return {
     env,
@@ -72,7 +72,6 @@ function fakeBrowser(hash = '', tabMemory?: string) {
     back: () => go(-1),
     forward: () => go(1),
     get index() { return index; },
-    get tab() { return tab; },
     async link(): Promise<PermalinkState | undefined> {
       const r = await decodePermalink(entries[index]!.hash);
       return r.ok ? r.state : undefined;
@@ -155,6 +154,22 @@ describe('history', () => {
 
     browser.forward();
     await vi.waitFor(() => expect(store.getState()).toMatchObject({ lessonId: lesson.id, lessonIntro: true, text: lesson.scenario }));
+  });
+
+  it('catches up once playback stops, not at every step it plays', async () => {
+    const browser = fakeBrowser();
+    const { store } = start(browser);
+    store.getState().openScenario('two.yaml', SCENARIO);
+    await vi.waitFor(() => expect(store.getState().run?.complete).toBe(true));
+    await settle();
+    const before = browser.entries.at(-1)!.hash;
+    store.getState().play();
+    await vi.waitFor(() => expect(store.getState().position.step).toBeGreaterThan(0));
+    await settle();
+    expect(browser.entries.at(-1)!.hash).toBe(before);
+    store.getState().pause();
+    await settle();
+    expect(await browser.link()).toMatchObject(namedPosition(store.getState())!);
   });
 
   it('keeps a scenario too large for the address bar out of it', async () => {

@@ -11,16 +11,20 @@ import type { PodplayState } from '../../store/types';
 
 /** Scenarios longer than this are not kept in the address bar (the Share button offers a file). */
 export const URL_SYNC_MAX_TEXT = 256 * 1024;
-/** Quiet time before the address bar catches up with stepping or typing. */
+/** Quiet time before the address bar catches up with stepping or typing (longer for long texts). */
 const WRITE_DELAY_MS = 150;
+const WRITE_DELAY_PER_KB_MS = 1;
 
 export interface UrlSyncEnv {
   location: Pick<Location, 'hash' | 'pathname' | 'search'>;
   history: Pick<History, 'pushState' | 'replaceState' | 'state'>;
   listen(type: 'popstate' | 'hashchange', listener: () => void): () => void;
   timers: Timers;
-  /** this tab's memory of the fragment it last wrote (survives a reload, not a new tab) */
-  tab: { get(): string | undefined; set(fragment: string): void };
+  /**
+   * This tab's memory of the fragments it wrote (survives a reload, not a new tab). Several, not
+   * just the last: a reload can start just before the address bar catches up.
+   */
+  tab: { wrote(fragment: string): boolean; remember(fragment: string): void };
 }
 
 interface EntryState {
@@ -65,7 +69,8 @@ export function installUrlSync(store: PodplayStore, env: UrlSyncEnv): () => void
     if (opening > 0) return;
     mode = mode === 'push' ? 'push' : next;
     if (timer !== undefined) env.timers.clearTimeout(timer);
-    timer = env.timers.setTimeout(() => { void write(); }, WRITE_DELAY_MS);
+    const delay = WRITE_DELAY_MS + Math.round(store.getState().text.length / 1024) * WRITE_DELAY_PER_KB_MS;
+    timer = env.timers.setTimeout(() => { void write(); }, delay);
   }
 
   function cancelWrite(): void {
@@ -88,7 +93,7 @@ export function installUrlSync(store: PodplayStore, env: UrlSyncEnv): () => void
     if (how === 'push') env.history.pushState(entry, '', url);
     else env.history.replaceState(entry, '', url);
     written = fragment;
-    env.tab.set(fragment);
+    env.tab.remember(fragment);
   }
 
   async function show(fragment: string, launch: boolean): Promise<void> {
@@ -102,11 +107,11 @@ export function installUrlSync(store: PodplayStore, env: UrlSyncEnv): () => void
         state.openEmpty(CORRUPT_LINK_TITLE, decoded.error);
         return;
       }
-      const reload = launch && env.tab.get() === fragment;
+      const reload = launch && env.tab.wrote(fragment);
       const link = reload ? { ...decoded.state, scenario: state.text } : decoded.state;
       const fileName = reload ? state.fileName : entryFileName(env.history.state);
       state.restore(link, fileName === undefined ? { newEntry: false } : { fileName, newEntry: false });
-      env.tab.set(fragment);
+      env.tab.remember(fragment);
     } finally {
       opening--;
     }
@@ -115,8 +120,11 @@ export function installUrlSync(store: PodplayStore, env: UrlSyncEnv): () => void
   const unsubscribe = store.subscribe((s, previous) => {
     const before = linked(previous);
     const changed = linked(s).some((v, i) => v !== before[i]);
-    if (!changed && !opensSomething(s, previous)) return;
-    schedule(opensSomething(s, previous) ? 'push' : 'replace');
+    const opened = opensSomething(s, previous);
+    // while playing, the address bar catches up once playback stops
+    if (s.playing && !opened) return;
+    if (!changed && !opened && !(previous.playing && !s.playing)) return;
+    schedule(opened ? 'push' : 'replace');
   });
 
   const onNavigate = () => {
@@ -140,9 +148,26 @@ export function installUrlSync(store: PodplayStore, env: UrlSyncEnv): () => void
   };
 }
 
+/** FNV-1a: the tab remembers short fingerprints of its fragments, not the fragments. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return `${(hash >>> 0).toString(36)}.${text.length.toString(36)}`;
+}
+
+const TAB_KEY = 'podplay.links';
+const TAB_MEMORY = 50;
+
 /** The page's own address bar, history and tab memory. */
 export function browserUrlEnv(timers: Timers): UrlSyncEnv {
-  const TAB_KEY = 'podplay.link';
+  const read = (): string[] => {
+    try {
+      const list: unknown = JSON.parse(window.sessionStorage.getItem(TAB_KEY) ?? '[]');
+      return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
+    } catch {
+      return [];
+    }
+  };
   return {
     location: window.location,
     history: window.history,
@@ -152,18 +177,14 @@ export function browserUrlEnv(timers: Timers): UrlSyncEnv {
     },
     timers,
     tab: {
-      get() {
+      wrote: (fragment) => read().includes(fingerprint(fragment)),
+      remember(fragment) {
+        const print = fingerprint(fragment);
+        const list = [...read().filter((p) => p !== print), print].slice(-TAB_MEMORY);
         try {
-          return window.sessionStorage.getItem(TAB_KEY) ?? undefined;
+          window.sessionStorage.setItem(TAB_KEY, JSON.stringify(list));
         } catch {
-          return undefined;
-        }
-      },
-      set(fragment) {
-        try {
-          window.sessionStorage.setItem(TAB_KEY, fragment);
-        } catch {
-          // storage full or disabled: a reload then treats the address as a shared link
+          // storage disabled: a reload then treats the address as a shared link
         }
       },
     },

@@ -1,0 +1,214 @@
+// Bring a real cluster in: paste or drop `kubectl get nodes,pods -A -o yaml` (any List, a set of
+// manifests) or a kube-scheduler-simulator export. The import runs in a worker; the dialog then
+// says what was kept and what was left out before anything replaces the scenario.
+
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { usePodplay, usePodplayStore } from '../../store/hooks';
+import { interopClient } from './interopClient';
+import { notSimulated, type ImportResult } from './interopWork';
+import { baseName, formatBytes } from './saveFile';
+import './importExport.css';
+
+type Step =
+  | { kind: 'input' }
+  | { kind: 'busy'; what: string }
+  | { kind: 'done'; result: ImportResult; source: string }
+  | { kind: 'failed'; message: string };
+
+const number = new Intl.NumberFormat('en');
+const plural = (n: number, word: string, many = `${word}s`) => `${number.format(n)} ${n === 1 ? word : many}`;
+const WARNINGS_SHOWN = 12;
+/** what the importer's header comment calls pasted input */
+export const PASTED = 'pasted text';
+
+const FORMAT_NAMES: Record<ImportResult['format'], string> = {
+  kubectl: 'kubectl output or manifests',
+  'simulator-snapshot': 'a kube-scheduler-simulator export',
+  scenario: 'a Podplay scenario',
+  unknown: 'not recognised',
+};
+
+function Kept({ result }: { result: ImportResult }) {
+  const s = result.stats;
+  const items = [
+    plural(s.nodes, 'node'),
+    `${plural(s.pods.bound + s.pods.pending, 'pod')} (${number.format(s.pods.bound)} bound, ${number.format(s.pods.pending)} pending, to be scheduled)`,
+    ...(s.workloads > 0 ? [plural(s.workloads, 'workload')] : []),
+    ...(s.otherObjects > 0 ? [`${plural(s.otherObjects, 'other object')} (namespaces, priority classes, budgets, configuration…)`] : []),
+    ...(s.reconstructed > 0 ? [`${plural(s.reconstructed, 'class', 'classes')} rebuilt from the pods that name them`] : []),
+  ];
+  return <ul data-testid="import-kept">{items.map((t) => <li key={t}>{t}</li>)}</ul>;
+}
+
+function Dropped({ result }: { result: ImportResult }) {
+  const s = result.stats;
+  const volumes = notSimulated(result);
+  const items = [
+    ...(s.droppedPods.succeeded + s.droppedPods.failed > 0
+      ? [`${plural(s.droppedPods.succeeded + s.droppedPods.failed, 'finished pod')} (${number.format(s.droppedPods.succeeded)} succeeded, ${number.format(s.droppedPods.failed)} failed): they hold no resources`] : []),
+    ...(s.droppedPods.onMissingNodes > 0 ? [`${plural(s.droppedPods.onMissingNodes, 'pod')} bound to nodes the input lacks`] : []),
+    ...(s.droppedWorkloads > 0 ? [`${plural(s.droppedWorkloads, 'workload')} whose pods stand for them`] : []),
+    ...Object.entries(s.droppedKinds).map(([kind, n]) => `${number.format(n)} ${kind}: not simulated`),
+    ...(volumes && volumes.pvs + volumes.pvcs + volumes.storageClasses > 0
+      ? [`${number.format(volumes.pvs)} PersistentVolumes, ${number.format(volumes.pvcs)} claims, ${number.format(volumes.storageClasses)} StorageClasses: volumes are not simulated`] : []),
+    'managedFields, resourceVersions, runtime status and other API server bookkeeping',
+  ];
+  return <ul data-testid="import-dropped">{items.map((t) => <li key={t}>{t}</li>)}</ul>;
+}
+
+function Summary({ result, source }: { result: ImportResult; source: string }) {
+  const warnings = result.warnings;
+  return (
+    <div className="import-summary" data-testid="import-summary" data-format={result.format}>
+      <p>
+        <strong>{source}</strong>: {FORMAT_NAMES[result.format]}, {formatBytes(result.stats.bytesIn)}
+        {result.format !== 'scenario' && <> → a scenario of {formatBytes(result.stats.bytesOut)}</>}.
+      </p>
+      {result.format === 'scenario' ? <p>It opens as it is.</p> : (
+        <div className="import-columns">
+          <section><h3>Kept</h3><Kept result={result} /></section>
+          <section><h3>Left out</h3><Dropped result={result} /></section>
+        </div>
+      )}
+      {warnings.length > 0 && (
+        <details className="import-warnings" open={warnings.length <= 3}>
+          <summary>{plural(warnings.length, 'note')}</summary>
+          <ul>
+            {warnings.slice(0, WARNINGS_SHOWN).map((w, i) => <li key={i}>{w}</li>)}
+            {warnings.length > WARNINGS_SHOWN && <li>and {number.format(warnings.length - WARNINGS_SHOWN)} more</li>}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** What the page (ImportLayer) can ask of the dialog: import a file dropped anywhere. */
+export interface ImportDialogHandle {
+  importFile(file: File): void;
+}
+
+export function ImportDialog({ ref }: { ref?: Ref<ImportDialogHandle> }) {
+  const store = usePodplayStore();
+  const open = usePodplay((s) => s.dialog === 'import');
+  const setDialog = usePodplay((s) => s.setDialog);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [pasted, setPasted] = useState('');
+  const [step, setStep] = useState<Step>({ kind: 'input' });
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (el === null) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+
+  const importText = useCallback(async (text: string, source: string) => {
+    const id = ++latest.current;
+    setStep({ kind: 'busy', what: `Reading ${source} (${formatBytes(text.length)}) in the background…` });
+    try {
+      const result = await interopClient().importText(text, { source });
+      if (id !== latest.current) return;
+      setStep(result.errors.length > 0 ? { kind: 'failed', message: result.errors.slice(0, 5).join('\n') } : { kind: 'done', result, source });
+    } catch (e) {
+      if (id === latest.current) setStep({ kind: 'failed', message: e instanceof Error ? e.message : String(e) });
+    }
+  }, []);
+
+  const importFile = useCallback(async (file: File) => {
+    await importText(await file.text(), file.name);
+  }, [importText]);
+
+  useImperativeHandle(ref, () => ({
+    importFile(file) {
+      setDialog('import');
+      void importFile(file);
+    },
+  }), [setDialog, importFile]);
+
+  function close() {
+    latest.current++;
+    setStep({ kind: 'input' });
+    setDialog(undefined);
+  }
+
+  function openResult(result: ImportResult, source: string) {
+    const fileName = source === PASTED
+      ? (result.format === 'scenario' ? 'pasted.yaml' : 'imported.yaml')
+      : (result.format === 'scenario' ? source : `${baseName(source)}-imported.yaml`);
+    store.getState().openImported(fileName, result.yaml);
+    setPasted('');
+    setStep({ kind: 'input' });
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className="import-dialog"
+      data-testid="import-dialog"
+      aria-labelledby="import-title"
+      onClose={() => { if (open) close(); }}
+    >
+      <h2 id="import-title">Import a cluster</h2>
+      {step.kind === 'done' ? (
+        <>
+          <Summary result={step.result} source={step.source} />
+          <div className="dialog-actions">
+            <button type="button" className="button primary" data-testid="import-open" onClick={() => openResult(step.result, step.source)}>
+              Open in the playground
+            </button>
+            <button type="button" className="button" onClick={() => setStep({ kind: 'input' })}>Back</button>
+            <button type="button" className="button" onClick={close}>Cancel</button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p>
+            Paste or drop the output of <code>kubectl get nodes,pods,pdb,priorityclasses -A -o yaml</code> (YAML or JSON, any{' '}
+            <code>List</code>), a set of manifests, or a kube-scheduler-simulator export. Running pods stay on their nodes; pending
+            pods queue for the scheduler. Nothing leaves your browser.
+          </p>
+          <textarea
+            className="import-text"
+            data-testid="import-text"
+            aria-label="kubectl output, manifests or a simulator export"
+            placeholder="apiVersion: v1&#10;kind: List&#10;items: …"
+            spellCheck={false}
+            value={pasted}
+            disabled={step.kind === 'busy'}
+            onChange={(e) => setPasted(e.target.value)}
+          />
+          {step.kind === 'busy' && <p className="import-busy" role="status">{step.what}</p>}
+          {step.kind === 'failed' && <p className="import-error" role="alert" data-testid="import-error">{step.message}</p>}
+          <div className="dialog-actions">
+            <button
+              type="button"
+              className="button primary"
+              data-testid="import-run"
+              disabled={step.kind === 'busy' || pasted.trim() === ''}
+              onClick={() => { void importText(pasted, PASTED); }}
+            >
+              Import
+            </button>
+            <label className="button">
+              Choose a file…
+              <input
+                className="visually-hidden"
+                type="file"
+                data-testid="import-file"
+                accept=".yaml,.yml,.json,.txt,application/json,application/x-yaml,text/yaml,text/plain"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  if (file !== undefined) void importFile(file);
+                }}
+              />
+            </label>
+            <button type="button" className="button" onClick={close}>Cancel</button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}

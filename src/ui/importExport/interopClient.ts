@@ -1,0 +1,78 @@
+// The main thread's end of the import/export worker: one request, one promise. The worker starts
+// on first use, so pages that never import or export never load the importers.
+
+import type { ImportOptions, ScenarioFile } from '../../interop';
+import { handleInterop, type ImportResult, type InteropReply, type InteropRequest, type InteropValue, type KwokResult } from './interopWork';
+
+type Pending = { resolve(value: InteropValue): void; reject(error: Error): void };
+
+export interface InteropClient {
+  importText(text: string, options: ImportOptions): Promise<ImportResult>;
+  scenarioFile(text: string, seed: number | undefined): Promise<ScenarioFile>;
+  kwokBundle(text: string, fileName: string): Promise<KwokResult>;
+}
+
+type Body = InteropRequest extends infer R ? (R extends InteropRequest ? Omit<R, 'id'> : never) : never;
+
+function createClient(post: (request: InteropRequest) => void, onReply: (handler: (reply: InteropReply) => void) => void): InteropClient {
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  onReply((reply) => {
+    if (reply.id === -1 && !reply.ok) {
+      // the worker itself failed: every request waiting on it fails
+      for (const waiting of pending.values()) waiting.reject(new Error(`the import worker stopped: ${reply.error}`));
+      pending.clear();
+      return;
+    }
+    const waiting = pending.get(reply.id);
+    pending.delete(reply.id);
+    if (reply.ok) waiting?.resolve(reply.value);
+    else waiting?.reject(new Error(reply.error));
+  });
+  function ask(body: Body): Promise<InteropValue> {
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      post({ ...body, id } as InteropRequest);
+    });
+  }
+  return {
+    importText: async (text, options) => {
+      const value = await ask({ type: 'import', text, options });
+      if (value.type !== 'import') throw new Error('unexpected reply');
+      return value.result;
+    },
+    scenarioFile: async (text, seed) => {
+      const value = await ask(seed === undefined ? { type: 'scenario-file', text } : { type: 'scenario-file', text, seed });
+      if (value.type !== 'scenario-file') throw new Error('unexpected reply');
+      return value.file;
+    },
+    kwokBundle: async (text, fileName) => {
+      const value = await ask({ type: 'kwok', text, fileName });
+      if (value.type !== 'kwok') throw new Error('unexpected reply');
+      return value.result;
+    },
+  };
+}
+
+let shared: InteropClient | undefined;
+
+/** The page's import/export worker (or, where workers are missing, the same work in this thread). */
+export function interopClient(): InteropClient {
+  if (shared !== undefined) return shared;
+  if (typeof Worker === 'undefined') {
+    let handler: ((reply: InteropReply) => void) | undefined;
+    shared = createClient((request) => queueMicrotask(() => handler?.(handleInterop(request))), (h) => { handler = h; });
+    return shared;
+  }
+  const worker = new Worker(new URL('./interop.worker.ts', import.meta.url), { type: 'module', name: 'podplay-interop' });
+  let handler: ((reply: InteropReply) => void) | undefined;
+  worker.onmessage = (event: MessageEvent<InteropReply>) => handler?.(event.data);
+  worker.onerror = (event) => {
+    // a worker that cannot start must not leave a dialog waiting forever
+    shared = undefined;
+    handler?.({ id: -1, ok: false, error: event.message });
+  };
+  shared = createClient((request) => worker.postMessage(request), (h) => { handler = h; });
+  return shared;
+}

@@ -1,0 +1,73 @@
+// The lesson gallery: every lesson by topic, with its title and summary. Opening one loads its
+// scenario on the lesson's title card.
+
+import { useEffect, useMemo, useRef } from 'react';
+import { lessons, type Lesson } from '../../lessons';
+import { usePodplay } from '../../store/hooks';
+import './lessons.css';
+
+function byTopic(all: readonly Lesson[]): [string, Lesson[]][] {
+  const topics = new Map<string, Lesson[]>();
+  for (const lesson of all) topics.set(lesson.topic, [...(topics.get(lesson.topic) ?? []), lesson]);
+  return [...topics];
+}
+
+export function LessonGallery() {
+  const open = usePodplay((s) => s.dialog === 'lessons');
+  const current = usePodplay((s) => s.lessonId);
+  const setDialog = usePodplay((s) => s.setDialog);
+  const openLesson = usePodplay((s) => s.openLesson);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const topics = useMemo(() => byTopic(lessons), []);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (el === null) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="lesson-gallery"
+      data-testid="lesson-list"
+      aria-labelledby="lesson-gallery-title"
+      onClose={() => { if (open) setDialog(undefined); }}
+    >
+      <header className="gallery-head">
+        <h2 id="lesson-gallery-title">Lessons</h2>
+        <p>
+          Each lesson is a scenario that tells its own story. Before each step, predict what the scheduler will do;
+          stepping (<kbd>→</kbd>) shows whether you were right. <kbd>F</kbd> switches to presenter mode.
+        </p>
+        <button type="button" className="button" onClick={() => setDialog(undefined)}>Close</button>
+      </header>
+      {topics.map(([topic, list]) => (
+        <section key={topic} className="gallery-topic" aria-label={topic}>
+          <h3>{topic}</h3>
+          <ul className="lesson-cards">
+            {list.map((lesson) => (
+              <li key={lesson.id}>
+                <button
+                  type="button"
+                  className={`lesson-card${lesson.id === current ? ' current' : ''}`}
+                  data-testid="lesson-card"
+                  data-lesson={lesson.id}
+                  onClick={() => openLesson(lesson.id)}
+                >
+                  <span className="lesson-card-topic">{lesson.topic}</span>
+                  <span className="lesson-card-title">{lesson.title}</span>
+                  <span className="lesson-card-summary">{lesson.summary}</span>
+                  <span className="lesson-card-meta">
+                    {lesson.steps.length} steps · {lesson.questions.length} question{lesson.questions.length === 1 ? '' : 's'}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </dialog>
+  );
+}

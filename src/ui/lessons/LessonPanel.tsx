@@ -1,0 +1,133 @@
+// The lesson on screen: its narration at the current step and its "predict before you step"
+// questions, whose answers show once playback reaches the point of the trace that settles them.
+
+import { useEffect, useMemo, useRef } from 'react';
+import { lessonById, type Lesson } from '../../lessons';
+import { usePodplay } from '../../store/hooks';
+import { currentLessonProgress, openQuestion, type QuestionProgress } from '../../store/lessonProgress';
+import './lessons.css';
+
+/** Scrolls the lesson panel (only it: scrollIntoView would also move the page's hidden overflow). */
+function scrollIntoPanel(el: HTMLElement): void {
+  const panel = el.closest<HTMLElement>('.lesson-panel');
+  if (panel === null) return;
+  const box = panel.getBoundingClientRect();
+  const at = el.getBoundingClientRect();
+  if (at.bottom > box.bottom) panel.scrollTop += Math.min(at.bottom - box.bottom, at.top - box.top);
+  else if (at.top < box.top) panel.scrollTop -= box.top - at.top;
+}
+
+function Question({ q, open, onPredict }: { q: QuestionProgress; open: boolean; onPredict(choice: number): void }) {
+  const { question, revealed, prediction } = q;
+  const state = revealed ? 'revealed' : prediction !== undefined ? 'predicted' : 'open';
+  const item = useRef<HTMLLIElement>(null);
+  // a question just asked, or just answered by stepping, scrolls into view in the panel
+  useEffect(() => {
+    if (state !== 'predicted' && item.current !== null) scrollIntoPanel(item.current);
+  }, [state]);
+  const verdict = !revealed || prediction === undefined ? undefined : prediction === question.answer ? 'right' : 'wrong';
+  return (
+    <li ref={item} className={`lesson-question q-${state}`} data-testid="lesson-question" data-state={state} data-question={q.index}>
+      <p className="q-prompt">{question.prompt}</p>
+      <ol className="q-choices">
+        {question.choices.map((choice, i) => {
+          const isAnswer = revealed && i === question.answer;
+          const isWrongGuess = revealed && prediction === i && i !== question.answer;
+          return (
+            <li key={i}>
+              <button
+                type="button"
+                className={`q-choice${prediction === i ? ' chosen' : ''}${isAnswer ? ' answer' : ''}${isWrongGuess ? ' wrong' : ''}`}
+                data-testid="lesson-choice"
+                aria-pressed={prediction === i}
+                disabled={revealed}
+                onClick={() => onPredict(i)}
+              >
+                {open && i < 4 ? <kbd aria-hidden="true">{i + 1}</kbd> : <span className="q-letter" aria-hidden="true">{i + 1}.</span>}
+                <span className="q-choice-text">{choice}</span>
+                {isAnswer && <span className="q-mark"> ✓ answer</span>}
+                {isWrongGuess && <span className="q-mark"> ✗ your guess</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {revealed ? (
+        <p className="q-explanation" data-testid="lesson-answer">
+          {verdict === 'right' && <strong>Right. </strong>}
+          {verdict === 'wrong' && <strong>Not this time. </strong>}
+          {question.explanation}
+        </p>
+      ) : (
+        <p className="q-hint">{prediction === undefined ? 'Predict, then step (→) to find out.' : 'Now step (→) and watch.'}</p>
+      )}
+    </li>
+  );
+}
+
+function LessonHead({ lesson }: { lesson: Lesson }) {
+  const closeLesson = usePodplay((s) => s.closeLesson);
+  const setDialog = usePodplay((s) => s.setDialog);
+  return (
+    <header className="lesson-head">
+      <p className="lesson-topic">{lesson.topic}</p>
+      <h2 className="lesson-title">{lesson.title}</h2>
+      <div className="lesson-head-actions">
+        <button type="button" className="button small" onClick={() => setDialog('lessons')} title="All lessons (g)">All lessons</button>
+        <button type="button" className="button small" onClick={closeLesson} aria-label="Close the lesson" title="Close the lesson (the scenario stays)">×</button>
+      </div>
+    </header>
+  );
+}
+
+export function LessonPanel() {
+  const lessonId = usePodplay((s) => s.lessonId);
+  const run = usePodplay((s) => s.run);
+  const position = usePodplay((s) => s.position);
+  const intro = usePodplay((s) => s.lessonIntro);
+  const predictions = usePodplay((s) => s.predictions);
+  const edited = usePodplay((s) => s.lessonId !== undefined && s.text !== lessonById(s.lessonId)?.scenario);
+  const predict = usePodplay((s) => s.predict);
+  const openLesson = usePodplay((s) => s.openLesson);
+  const current = useMemo(
+    () => currentLessonProgress({ lessonId, run, position, lessonIntro: intro, predictions }),
+    [lessonId, run, position, intro, predictions],
+  );
+  if (current === undefined) return null;
+  const { lesson, progress } = current;
+  const open = openQuestion(progress);
+  return (
+    <aside className="lesson-panel" data-testid="lesson-panel" data-lesson={lesson.id} aria-label={`Lesson: ${lesson.title}`}>
+      <LessonHead lesson={lesson} />
+      {intro ? (
+        <div className="lesson-intro-text" data-testid="lesson-narration" data-intro="true">
+          <p>{lesson.summary}</p>
+          {lesson.docs !== undefined && (
+            <p className="lesson-docs">From the Kubernetes docs: <a href={lesson.docs} target="_blank" rel="noopener noreferrer">{lesson.docs.replace(/^https:\/\//, '')}</a></p>
+          )}
+        </div>
+      ) : (
+        <div className="lesson-narration" data-testid="lesson-narration" aria-live="polite">
+          {progress.narration.length === 0
+            ? <p className="empty">Step forward (→) to begin.</p>
+            : progress.narration.map((step, i) => <p key={i} data-cycle={step.cycle} data-phase={step.phase}>{step.text}</p>)}
+        </div>
+      )}
+      {edited && (
+        <p className="lesson-edited" role="note">
+          You have changed this lesson&apos;s scenario; the narration and answers describe the original.{' '}
+          <button type="button" className="button small" onClick={() => openLesson(lesson.id)}>Restart the lesson</button>
+        </p>
+      )}
+      {progress.questions.length > 0 && (
+        <ol className="lesson-questions" aria-label="Predict before you step">
+          {progress.questions.map((q) => (
+            <Question key={q.index} q={q} open={q === open} onPredict={(choice) => predict(q.index, choice)} />
+          ))}
+        </ol>
+      )}
+      {progress.upcoming > 0 && <p className="lesson-upcoming">{progress.upcoming} more question{progress.upcoming === 1 ? '' : 's'} ahead.</p>}
+    </aside>
+  );
+}
+

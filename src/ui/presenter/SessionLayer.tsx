@@ -1,0 +1,26 @@
+// What links, lessons and imports put on top of the page: notices, the lesson gallery, the import
+// dialog (and dropping files anywhere), and the page's mode classes (presenter, lesson title card).
+
+import { usePodplay } from '../../store/hooks';
+import { ImportLayer } from '../importExport/ImportLayer';
+import { LessonGallery } from '../lessons/LessonGallery';
+import { Notices } from '../share/Notices';
+import './presenter.css';
+
+export function SessionLayer() {
+  return (
+    <>
+      <Notices />
+      <LessonGallery />
+      <ImportLayer />
+    </>
+  );
+}
+
+/** Classes for the page root: presenter mode, and a lesson's title card (which hides cycle 1). */
+export function useSessionClasses(): string {
+  const presenter = usePodplay((s) => s.presenter);
+  const intro = usePodplay((s) => s.lessonIntro && s.lessonId !== undefined);
+  const lesson = usePodplay((s) => s.lessonId !== undefined);
+  return `${presenter ? ' presenter' : ''}${lesson ? ' with-lesson' : ''}${intro ? ' lesson-intro' : ''}`;
+}
