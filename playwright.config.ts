@@ -2,7 +2,10 @@
 // served by `vite preview`. e2e/run.mjs finds the browser and runs this.
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4173;
+// another checkout (or helper) may be serving its own build: PODPLAY_E2E_PORT and
+// PODPLAY_E2E_OUT keep two runs apart
+const PORT = Number(process.env.PODPLAY_E2E_PORT ?? 4173);
+const OUT = process.env.PODPLAY_E2E_OUT ?? 'dist';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -30,7 +33,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `npx vite build --logLevel warn --outDir ${OUT} --emptyOutDir && npx vite preview --outDir ${OUT} --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -1,0 +1,139 @@
+// Import and export in the browser: kubectl output and simulator exports come in through the
+// import dialog (pasted, chosen or dropped) with a summary of what was kept and left out; a
+// 300-node, 5,000-pod dump loads and simulates while the page keeps responding; the scenario and
+// the KWOK bundle download. Expectations come from src/interop and the engine run in this process
+// on the same input, never hard-coded.
+import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { importAny, scenarioFile as scenarioDownload } from '../src/interop';
+import { generateClusterDump } from '../src/interop/testing/clusterDump';
+import { editorReady, engineResult, freshPage, pageText } from './helpers';
+
+const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`../src/interop/fixtures/${name}`, import.meta.url)), 'utf8');
+
+/** Runs to the end of the run and checks every pod the engine bound is drawn on its node. */
+async function expectEngineOutcome(page: Page, text: string, fileName: string) {
+  const result = engineResult(text, fileName);
+  await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-cycle', result.cycles.length > 0 ? /\d+/ : '0');
+  await page.locator('body').press('End');
+  for (const pod of result.pods.filter((p) => p.node !== undefined && p.deletedAt === undefined).slice(0, 40)) {
+    await expect(page.locator(`[data-testid="pod-chip"][data-pod="${pod.pod}"]`)).toHaveAttribute('data-node', pod.node!);
+  }
+}
+
+test('a kubectl List dump imports: a summary of what was kept and left out, bound pods stay bound', async ({ page }) => {
+  const dump = fixture('kubectl-get-nodes-pods.yaml');
+  const expected = importAny(dump, { source: 'pasted text' });
+  expect(expected.format).toBe('kubectl');
+  await freshPage(page);
+  await page.getByTestId('import').click();
+  await page.getByTestId('import-text').fill(dump);
+  await page.getByTestId('import-run').click();
+  const summary = page.getByTestId('import-summary');
+  await expect(summary).toHaveAttribute('data-format', 'kubectl');
+  const { stats } = expected;
+  await expect(page.getByTestId('import-kept')).toContainText(`${stats.nodes} node`);
+  await expect(page.getByTestId('import-kept')).toContainText(`${stats.pods.bound} bound, ${stats.pods.pending} pending`);
+  const finished = stats.droppedPods.succeeded + stats.droppedPods.failed;
+  if (finished > 0) await expect(page.getByTestId('import-dropped')).toContainText(`${finished} finished pod`);
+  await expect(page.getByTestId('import-dropped')).toContainText('managedFields');
+
+  await page.getByTestId('import-open').click();
+  await expect(page.getByTestId('import-dialog')).toBeHidden();
+  await expect(page.locator('.file-name')).toHaveText('imported.yaml');
+  expect(await pageText(page)).toBe(expected.yaml);
+  await expectEngineOutcome(page, expected.yaml, 'imported.yaml');
+});
+
+test('a kube-scheduler-simulator export dropped on the page imports', async ({ page }) => {
+  const json = fixture('simulator-export.json');
+  const expected = importAny(json, { source: 'simulator-export.json' });
+  expect(expected.format).toBe('simulator-snapshot');
+  await freshPage(page);
+  const dataTransfer = await page.evaluateHandle((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'simulator-export.json', { type: 'application/json' }));
+    return dt;
+  }, json);
+  await page.dispatchEvent('[data-testid="cluster-view"]', 'drop', { dataTransfer });
+  await expect(page.getByTestId('import-summary')).toHaveAttribute('data-format', 'simulator-snapshot');
+  await expect(page.getByTestId('import-kept')).toContainText(`${expected.stats.nodes} node`);
+  await page.getByTestId('import-open').click();
+  await expect(page.locator('.file-name')).toHaveText('simulator-export-imported.yaml');
+  expect(await pageText(page)).toBe(expected.yaml);
+  await expectEngineOutcome(page, expected.yaml, 'simulator-export-imported.yaml');
+});
+
+test('a 300-node, 5,000-pod dump loads and simulates while the page keeps responding', async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  const dump = generateClusterDump({ nodes: 300, pods: 5000, format: 'yaml' });
+  // from a file on disk: handing Chromium a 24 MB buffer through the test protocol stalls the page itself
+  const file = testInfo.outputPath('cluster.yaml');
+  writeFileSync(file, dump.text);
+  await freshPage(page);
+  await editorReady(page);
+  // the longest time the main thread went without painting a frame, since the last reset
+  await page.evaluate(() => {
+    const w = window as unknown as { worstFrameGap: number };
+    w.worstFrameGap = 0;
+    let last = performance.now();
+    const tick = (now: number) => {
+      w.worstFrameGap = Math.max(w.worstFrameGap, now - last);
+      last = now;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const worstGap = () => page.evaluate(() => {
+    const w = window as unknown as { worstFrameGap: number };
+    const worst = w.worstFrameGap;
+    w.worstFrameGap = 0;
+    return Math.round(worst);
+  });
+
+  // reading 24 MB happens in a worker: the page goes on painting (the same work on the main
+  // thread takes seconds)
+  await page.getByTestId('import').click();
+  await page.getByTestId('import-file').setInputFiles(file);
+  await expect(page.getByTestId('import-summary')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('import-kept')).toContainText(`${dump.counts.nodes} nodes`);
+  const whileImporting = await worstGap();
+
+  // opening it: the editor takes the 5 MB text, the engine worker simulates
+  await page.getByTestId('import-open').click();
+  await expect(page.locator('.file-name')).toHaveText('cluster-imported.yaml');
+  await expect(page.getByTestId('node-card')).toHaveCount(dump.counts.nodes, { timeout: 120_000 });
+  await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-cycle', '1', { timeout: 120_000 });
+  await page.locator('body').press('End');
+  await expect(page.getByTestId('step-forward')).toBeDisabled({ timeout: 60_000 });
+  const whileOpening = await worstGap();
+  console.log(`worst frame gap: ${whileImporting} ms while importing, ${whileOpening} ms while opening and simulating`);
+  expect(whileImporting).toBeLessThan(800);
+  expect(whileOpening).toBeLessThan(2500);
+});
+
+test('the scenario and its KWOK bundle download', async ({ page }) => {
+  await freshPage(page);
+  const text = await pageText(page);
+
+  await page.locator('.export-menu summary').click();
+  const [yaml] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-yaml').click()]);
+  const expected = scenarioDownload(text, { seed: engineResult(text, 'zone-spread.yaml').seed });
+  expect(yaml.suggestedFilename()).toBe(expected.fileName);
+  expect(readFileSync(await yaml.path(), 'utf8')).toBe(expected.content);
+
+  await page.locator('.export-menu summary').click();
+  const [zipped] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-kwok').click()]);
+  expect(zipped.suggestedFilename()).toBe('zone-spread-kwok.zip');
+  const listing = execFileSync('unzip', ['-l', await zipped.path()], { encoding: 'utf8' });
+  for (const file of ['README.md', 'kube-scheduler-config.yaml', '00-cluster.yaml']) expect(listing).toContain(file);
+  expect(execFileSync('unzip', ['-t', await zipped.path()], { encoding: 'utf8' })).toContain('No errors detected');
+
+  // the same bundle as one YAML file
+  await page.locator('.export-menu summary').click();
+  const [single] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-kwok-yaml').click()]);
+  expect(single.suggestedFilename()).toBe('zone-spread-kwok.yaml');
+  expect(readFileSync(await single.path(), 'utf8')).toContain('kwok.x-k8s.io/node');
+});

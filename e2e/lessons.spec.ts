@@ -1,0 +1,110 @@
+// The lesson gallery in the browser: every lesson opens on its title card and shows its first
+// narration step; predictions are answered only by stepping; presenter mode fits a 1280×720
+// projector and is driven from the keyboard. (Each lesson's outcome is checked against the engine
+// by src/lessons/lessons.test.ts.)
+import { expect, test } from '@playwright/test';
+import { lessons } from '../src/lessons';
+import { freshPage, pageText } from './helpers';
+
+test.describe.configure({ timeout: 180_000 });
+
+test('the gallery lists every lesson with its title, topic and summary', async ({ page }) => {
+  await freshPage(page);
+  await page.getByTestId('lessons').click();
+  const gallery = page.getByTestId('lesson-list');
+  await expect(gallery).toBeVisible();
+  await expect(gallery.getByTestId('lesson-card')).toHaveCount(lessons.length);
+  for (const lesson of lessons) {
+    const card = gallery.locator(`[data-testid="lesson-card"][data-lesson="${lesson.id}"]`);
+    await expect(card).toContainText(lesson.title);
+    await expect(card).toContainText(lesson.summary);
+    await expect(gallery.locator('section', { has: page.locator(`[data-lesson="${lesson.id}"]`) }).locator('h3')).toHaveText(lesson.topic);
+  }
+});
+
+test('each lesson loads on its title card and shows its first step', async ({ page }) => {
+  await freshPage(page);
+  for (const lesson of lessons) {
+    await page.locator('body').press('g');
+    await page.locator(`[data-testid="lesson-card"][data-lesson="${lesson.id}"]`).click();
+    await expect(page.getByTestId('lesson-list')).toBeHidden();
+    await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-lesson', lesson.id);
+    const cover = page.getByTestId('lesson-cover');
+    await expect(cover).toContainText(lesson.title);
+    await expect(page.getByTestId('lesson-start')).toBeEnabled();
+    expect(await pageText(page)).toBe(lesson.scenario);
+
+    // → leaves the title card for cycle 1's first extension point
+    await page.locator('body').press('ArrowRight');
+    await expect(cover).toHaveCount(0);
+    const indicator = page.getByTestId('cycle-indicator');
+    await expect(indicator).toHaveAttribute('data-cycle', '1');
+    await expect(indicator).toHaveAttribute('data-phase', 'PreFilter');
+    // the first narration step shows at its cycle and phase
+    const first = lesson.steps[0]!;
+    const narration = page.getByTestId('lesson-narration');
+    for (let i = 0; i < 40 && !(await narration.innerText()).includes(first.text); i++) await page.locator('body').press('ArrowRight');
+    await expect(narration).toContainText(first.text);
+    await expect(indicator).toHaveAttribute('data-cycle', String(first.cycle));
+  }
+});
+
+test('a prediction is answered only when stepping reaches the fact', async ({ page }) => {
+  await freshPage(page);
+  const lesson = lessons.find((l) => l.id === 'taints-noschedule')!;
+  const question = lesson.questions[0]!;
+  await page.locator('body').press('g');
+  await page.locator(`[data-testid="lesson-card"][data-lesson="${lesson.id}"]`).click();
+  await page.locator('body').press('ArrowRight');
+  const asked = page.locator('[data-testid="lesson-question"][data-question="0"]');
+  await expect(asked).toHaveAttribute('data-state', 'open');
+  await expect(asked).toContainText(question.prompt);
+  await expect(page.getByTestId('lesson-answer')).toHaveCount(0);
+
+  // a wrong guess with the number keys
+  const wrong = question.answer === 0 ? 1 : 0;
+  await page.locator('body').press(String(wrong + 1));
+  await expect(asked).toHaveAttribute('data-state', 'predicted');
+  await expect(asked.getByTestId('lesson-choice').nth(wrong)).toHaveAttribute('aria-pressed', 'true');
+  await expect(asked.getByTestId('lesson-answer')).toHaveCount(0);
+
+  // Filter of cycle 1 shows the untolerated taint: the answer is revealed
+  await page.locator('body').press('ArrowRight');
+  await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-phase', 'Filter');
+  await expect(asked).toHaveAttribute('data-state', 'revealed');
+  await expect(asked.getByTestId('lesson-answer')).toContainText(question.explanation);
+  await expect(asked.getByTestId('lesson-answer')).toContainText('Not this time');
+  await expect(asked.getByTestId('lesson-choice').nth(question.answer)).toContainText('✓ answer');
+});
+
+test('presenter mode: large type, no editor, keyboard-driven, fits 1280×720', async ({ page }) => {
+  await freshPage(page);
+  await page.locator('body').press('g');
+  await page.locator('[data-testid="lesson-card"][data-lesson="spread-zone"]').click();
+  const size = (selector: string) => page.locator(selector).first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  await page.locator('body').press('ArrowRight');
+  const narrationBefore = await size('[data-testid="narration"]');
+  await page.locator('body').press('f');
+  await expect(page.getByTestId('scenario-editor')).toBeHidden();
+  await expect(page.getByTestId('lesson-panel')).toBeVisible();
+  expect(await size('[data-testid="narration"]')).toBeGreaterThanOrEqual(narrationBefore + 3);
+  expect(await size('[data-testid="lesson-panel"]')).toBeGreaterThanOrEqual(17);
+  // nothing spills out of the projector's 1280×720
+  expect(await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight])).toEqual([1280, 720]);
+  for (const id of ['cluster-view', 'cycle-indicator', 'lesson-panel', 'step-forward']) {
+    const box = (await page.getByTestId(id).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1280);
+    expect(box.y + box.height).toBeLessThanOrEqual(720);
+  }
+  // keyboard only: step, next cycle, back
+  const indicator = page.getByTestId('cycle-indicator');
+  await page.locator('body').press('ArrowRight');
+  await expect(indicator).toHaveAttribute('data-phase', 'Filter');
+  await page.locator('body').press('n');
+  await page.locator('body').press('ArrowLeft');
+  await expect(indicator).not.toHaveAttribute('data-phase', 'Filter');
+  // the mode travels in the link, and f leaves it
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#p1\./);
+  await page.locator('body').press('f');
+  await expect(page.getByTestId('scenario-editor')).toBeVisible();
+});
