@@ -39,15 +39,20 @@ export async function freshPage(page: Page): Promise<void> {
  * the page's main thread and would count against it in the long-task test.
  */
 export async function openScenario(page: Page, fileName: string, text: string): Promise<void> {
+  await chooseFile(page, fileName, text);
+  await expect(page.locator('.file-name')).toHaveText(fileName);
+  await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-cycle', '1');
+  await expect(page.locator('.stale-badge')).toHaveCount(0);
+}
+
+/** Hands a file to the Open button's input, without waiting for anything. */
+export async function chooseFile(page: Page, fileName: string, text: string): Promise<void> {
   await page.getByTestId('open-file').evaluate((input: HTMLInputElement, [name, content]) => {
     const transfer = new DataTransfer();
     transfer.items.add(new File([content], name, { type: 'application/x-yaml' }));
     input.files = transfer.files;
     input.dispatchEvent(new Event('change', { bubbles: true }));
   }, [fileName, text] as const);
-  await expect(page.locator('.file-name')).toHaveText(fileName);
-  await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-cycle', '1');
-  await expect(page.locator('.stale-badge')).toHaveCount(0);
 }
 
 /** The scenario text the page holds: it autosaves every edit; before the first, it shows the default. */
