@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { CycleTrace } from '../engine/api';
+import type { Phase } from '../worker/protocol';
+import { RunSession } from '../worker/session';
+import { cycle, move, node, pod, result } from '../worker/testing/results';
+import { currentStep, defaultTopologyKey, filterVerdict, nodeStates, pendingQueue, podsAt } from './selectors';
+import type { RunView } from './types';
+
+const trace: CycleTrace = cycle(1, 'default/web', {
+  nodesEvaluated: ['a', 'b', 'c'],
+  filter: {
+    a: [{ plugin: 'NodeAffinity', code: 'Skip' }, { plugin: 'NodeResourcesFit', code: 'Unschedulable', reasons: ['Insufficient cpu'] }, { plugin: 'PodTopologySpread', code: 'Unschedulable' }],
+    b: [{ plugin: 'NodeResourcesFit', code: 'Success' }],
+    c: [{ plugin: 'NodeResourcesFit', code: 'Success' }],
+  },
+  feasible: ['b', 'c'], selected: 'c', result: 'Scheduled',
+  postFilter: { candidates: [{ node: 'a', victims: [], pdbViolations: 0 }], chosen: { node: 'b', victims: [] } },
+});
+
+describe('nodeStates', () => {
+  const rows: { phase: Phase; expected: Record<string, string> }[] = [
+    { phase: 'PreFilter', expected: {} },
+    { phase: 'Filter', expected: { a: 'filtered', b: 'feasible', c: 'feasible' } },
+    { phase: 'PostFilter', expected: { a: 'candidate', b: 'selected', c: 'feasible' } },
+    { phase: 'Score', expected: { a: 'filtered', b: 'feasible', c: 'feasible' } },
+    { phase: 'Select', expected: { a: 'filtered', b: 'feasible', c: 'selected' } },
+    { phase: 'Bind', expected: { a: 'filtered', b: 'feasible', c: 'selected' } },
+  ];
+  it.each(rows)('$phase', ({ phase, expected }) => {
+    expect(Object.fromEntries(nodeStates(trace, phase))).toEqual(expected);
+  });
+
+  it('PreFilter rejecting the pod filters every node', () => {
+    const rejected = cycle(1, 'p', { preFilter: [{ plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable' }], filter: { a: [], b: [] } });
+    expect(Object.fromEntries(nodeStates(rejected, 'PreFilter'))).toEqual({ a: 'filtered', b: 'filtered' });
+  });
+});
+
+describe('filterVerdict', () => {
+  it('is the first plugin that did not pass; Skip is not a failure', () => {
+    expect(filterVerdict(trace, 'a')?.plugin).toBe('NodeResourcesFit');
+    expect(filterVerdict(trace, 'b')).toBeUndefined();
+  });
+});
+
+describe('podsAt and pendingQueue', () => {
+  const run = result({
+    nodes: [node('n1'), node('n2')],
+    pods: [
+      pod('default/victim', { node: 'n1', priority: 1, deletedAt: 30 }),
+      pod('default/low', { priority: 1 }),
+      pod('default/high', { priority: 100 }),
+      pod('default/gated', { reason: 'SchedulingGated' }),
+    ],
+    cycles: [cycle(1, 'default/high', {
+      nodesEvaluated: ['n1'], filter: { n1: [{ plugin: 'NodeResourcesFit', code: 'Unschedulable' }] },
+      postFilter: { candidates: [{ node: 'n1', victims: ['default/victim'], pdbViolations: 0 }], chosen: { node: 'n1', victims: ['default/victim'] } },
+    }), cycle(2, 'default/low', { time: 1, nodesEvaluated: ['n2'], feasible: ['n2'], selected: 'n2', result: 'Scheduled' })],
+    queue: [
+      move(0, 'default/victim', 'bound'), move(0, 'default/low', 'activeQ'), move(0, 'default/high', 'activeQ'), move(0, 'default/gated', 'gated'),
+      move(0, 'default/high', 'scheduling', 'activeQ'), move(0, 'default/high', 'unschedulablePods', 'scheduling'),
+      move(1, 'default/low', 'scheduling', 'activeQ'), move(1, 'default/low', 'bound', 'scheduling'),
+    ],
+  });
+  const session = new RunSession(run);
+  const view: RunView = { runId: 1, text: '', summary: session.summary(), cycles: [], events: [], complete: true };
+  const at = (cycleNumber: number, phases: Phase[], step: number) => {
+    const runView = { ...view, cycles: run.cycles.map((c, i) => ({ cycle: i + 1, time: c.time, pod: c.pod, result: c.result, phases })) };
+    const frames = new Map([[cycleNumber, session.frame(cycleNumber)!]]);
+    return podsAt({ run: runView }, currentStep({ run: runView, position: { cycle: cycleNumber, step }, frames })!);
+  };
+
+  it('marks the victims leaving and the preemptor nominated from PostFilter on', () => {
+    const before = at(1, ['PreFilter', 'Filter', 'PostFilter'], 1);
+    expect(before.find((p) => p.pod === 'default/victim')?.leaving).toBe(false);
+    const after = at(1, ['PreFilter', 'Filter', 'PostFilter'], 2);
+    expect(after.find((p) => p.pod === 'default/victim')).toMatchObject({ leaving: true, node: 'n1' });
+    const preemptor = after.find((p) => p.pod === 'default/high');
+    expect([preemptor?.nominated, preemptor?.node]).toEqual(['n1', undefined]);
+  });
+
+  it('puts the pod on its node at Bind, not before', () => {
+    const phases: Phase[] = ['PreFilter', 'Filter', 'Select', 'Bind'];
+    expect(at(2, phases, 2).find((p) => p.pod === 'default/low')?.node).toBeUndefined();
+    expect(at(2, phases, 3).find((p) => p.pod === 'default/low')).toMatchObject({ node: 'n2', location: 'bound' });
+  });
+
+  it('lists the pending pods: the one being scheduled, then by priority, gated last', () => {
+    const queue = pendingQueue(at(1, ['PreFilter'], 0));
+    expect(queue.map((p) => [p.pod, p.location])).toEqual([
+      ['default/high', 'scheduling'], ['default/low', 'activeQ'], ['default/gated', 'gated'],
+    ]);
+  });
+});
+
+describe('defaultTopologyKey', () => {
+  it('prefers the well-known zone label, then a plain "zone" label', () => {
+    expect(defaultTopologyKey([{ labels: { zone: 'a' } }, { labels: { 'topology.kubernetes.io/zone': 'b' } }])).toBe('topology.kubernetes.io/zone');
+    expect(defaultTopologyKey([{ labels: { zone: 'a' } }])).toBe('zone');
+    expect(defaultTopologyKey([{ labels: { rack: 'r1' } }])).toBeUndefined();
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatAge, formatPriority, formatQuantity, listNames } from './format';
+
+describe('format', () => {
+  const quantities: [string, number, string][] = [
+    ['cpu', 1500, '1500m'], ['cpu', 2000, '2'], ['cpu', 0, '0'],
+    ['memory', 8 * 2 ** 30, '8Gi'], ['memory', 1.5 * 2 ** 30, '1.5Gi'], ['memory', 512 * 2 ** 20, '512Mi'], ['memory', 100, '100'],
+    ['pods', 110, '110'],
+  ];
+  it.each(quantities)('%s %d → %s', (resource, value, text) => {
+    expect(formatQuantity(resource, value)).toBe(text);
+  });
+  it('ages, priorities and lists', () => {
+    expect([formatAge(45), formatAge(200), formatAge(7500)]).toEqual(['45s', '3m20s', '2h5m']);
+    expect([formatPriority(0), formatPriority(1_000_000), formatPriority(2_000_000_000)]).toEqual(['0', '1M', '2G']);
+    expect(listNames(['a', 'b', 'c', 'd', 'e'])).toBe('a, b, c and 2 more');
+  });
+});
