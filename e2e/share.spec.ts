@@ -2,6 +2,7 @@
 // opening; a damaged link leaves a working playground; history moves between scenarios; and a
 // link is hostile input: names from it render as text.
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { encodePermalink } from '../src/permalink/codec';
 import { frozenLinks } from '../src/permalink/fixtures';
 import { editorReady, freshPage, openScenario, pageText, scenarioFile, stepTo } from './helpers';
@@ -56,6 +57,37 @@ test('a copied link opens the identical editor text, cycle position and cluster 
   await expect(other.getByTestId('pod-inspector')).toHaveAttribute('data-pod', podKey);
   await expect(other.locator('.node-details').first()).toBeVisible();
   await fresh.close();
+});
+
+/** Nodes whose labels do not compress, and a pod: a link of about `nodes` × 22 characters. */
+function incompressible(nodes: number): string {
+  let x = 12345;
+  const hex = () => {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    return x.toString(16).padStart(8, '0');
+  };
+  const pod = 'apiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: default}\nspec: {containers: [{name: c, image: nginx}]}\n';
+  return [...Array.from({ length: nodes }, (_, i) => `apiVersion: v1\nkind: Node\nmetadata: {name: n${i}, labels: {id: x${hex()}${hex()}}}\nstatus: {allocatable: {cpu: "4", memory: 8Gi}}\n`), pod].join('---\n');
+}
+
+test('a long link comes with a warning, a very long one with the scenario as a file', async ({ page }) => {
+  await freshPage(page);
+  await openScenario(page, 'long.yaml', incompressible(120));
+  await page.getByTestId('share-link').click();
+  const status = page.getByTestId('share-status');
+  await expect(status).toHaveClass(/advice-warn/);
+  expect(Number(await status.getAttribute('data-length'))).toBeGreaterThan(2000);
+  await expect(status).toContainText('some chat tools');
+  await expect(page.getByTestId('share-download')).toHaveCount(0);
+  await page.locator('body').press('Escape');
+
+  await openScenario(page, 'longer.yaml', incompressible(500));
+  await page.getByTestId('share-link').click();
+  await expect(status).toHaveClass(/advice-download/);
+  expect(Number(await status.getAttribute('data-length'))).toBeGreaterThan(8000);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('share-download').click()]);
+  expect(file.suggestedFilename()).toMatch(/\.yaml$/);
+  expect(readFileSync(await file.path(), 'utf8')).toContain(incompressible(500));
 });
 
 for (const fixture of frozenLinks) {

@@ -8,31 +8,11 @@ import { createScenarioStorage, STORAGE_KEY } from './persistence';
 import { namedPosition, toPermalinkState } from './permalinkState';
 import { lessonFileName } from './session';
 import { engineClient } from './testing/engineClient';
+import { TWO_NODES_TWO_PODS } from './testing/scenarios';
 import { memoryStorage, testStore } from './testing';
 
 beforeEach(() => { vi.useFakeTimers(); });
 afterEach(() => { vi.useRealTimers(); });
-
-const TWO_NODES = `apiVersion: v1
-kind: Node
-metadata: {name: node-a, labels: {topology.kubernetes.io/zone: a}}
-status: {allocatable: {cpu: "2", memory: 4Gi, pods: "10"}}
----
-apiVersion: v1
-kind: Node
-metadata: {name: node-b, labels: {topology.kubernetes.io/zone: b}}
-status: {allocatable: {cpu: "2", memory: 4Gi, pods: "10"}}
----
-apiVersion: v1
-kind: Pod
-metadata: {name: web-1, namespace: default}
-spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "1"}}}]}
----
-apiVersion: v1
-kind: Pod
-metadata: {name: web-2, namespace: default}
-spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "1"}}}]}
-`;
 
 async function settled() {
   await vi.runAllTimersAsync();
@@ -83,7 +63,7 @@ describe('lessons', () => {
     const { store } = await engineStore();
     store.getState().openLesson('taints-noschedule');
     store.getState().predict(0, 2);
-    store.getState().openScenario('other.yaml', TWO_NODES);
+    store.getState().openScenario('other.yaml', TWO_NODES_TWO_PODS);
     expect(store.getState()).toMatchObject({ lessonId: undefined, lessonIntro: false, predictions: {}, seed: undefined });
   });
 
@@ -96,7 +76,7 @@ describe('lessons', () => {
 
 describe('restoring a link', () => {
   const link: PermalinkState = {
-    scenario: TWO_NODES, seed: 4, cycle: 2, phase: 'score', pod: 'default/web-1',
+    scenario: TWO_NODES_TWO_PODS, seed: 4, cycle: 2, phase: 'score', pod: 'default/web-1',
     view: { topologyKey: 'topology.kubernetes.io/zone', showLabels: true, showTaints: true, presenter: true },
   };
 
@@ -105,7 +85,7 @@ describe('restoring a link', () => {
     store.getState().restore(link, { newEntry: true });
     await settled();
     const state = store.getState();
-    expect(state.text).toBe(TWO_NODES);
+    expect(state.text).toBe(TWO_NODES_TWO_PODS);
     expect(state.run?.summary.seed).toBe(4);
     expect(namedPosition(state)).toEqual({ cycle: 2, phase: 'score' });
     expect(state).toMatchObject({ inspectedPod: 'default/web-1', detailTab: 'pod', presenter: true, showNodeDetails: true, pendingPosition: undefined, loadCount: 1 });
@@ -134,7 +114,7 @@ describe('restoring a link', () => {
 
   it('stops at the last cycle when the link points past the end of the run', async () => {
     const { store } = await engineStore();
-    store.getState().restore({ scenario: TWO_NODES, cycle: 40, phase: 'bind' }, { newEntry: true });
+    store.getState().restore({ scenario: TWO_NODES_TWO_PODS, cycle: 40, phase: 'bind' }, { newEntry: true });
     await settled();
     expect(store.getState().position.cycle).toBe(store.getState().run?.cycles.length);
   });
@@ -150,9 +130,9 @@ describe('restoring a link', () => {
   it('opens the scenario of a link to a lesson it does not have, and says so as text', async () => {
     const { store } = await engineStore();
     const name = '<img src=x onerror=alert(1)>';
-    store.getState().restore({ scenario: TWO_NODES, lesson: name }, { newEntry: true });
+    store.getState().restore({ scenario: TWO_NODES_TWO_PODS, lesson: name }, { newEntry: true });
     expect(store.getState().lessonId).toBeUndefined();
-    expect(store.getState().text).toBe(TWO_NODES);
+    expect(store.getState().text).toBe(TWO_NODES_TWO_PODS);
     expect(store.getState().notices.map((n) => n.text)).toEqual([expect.stringContaining(`"${name}"`)]);
   });
 });

@@ -1,19 +1,13 @@
 // The `?` overlay: every registered command with its shortcut.
 
-import { useEffect, useRef } from 'react';
 import { COMMANDS, keyLabel } from '../../store/commands';
 import { usePodplay } from '../../store/hooks';
+import { useModalDialog } from '../useModalDialog';
 
 export function HelpOverlay() {
   const open = usePodplay((s) => s.helpOpen);
+  const dialog = useModalDialog(open);
   const setHelpOpen = usePodplay((s) => s.setHelpOpen);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const el = dialog.current;
-    if (el === null) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
   // the same key may serve two commands (Space: run, pause); list each key set once
   const seen = new Set<string>();
   const rows = COMMANDS.filter((c) => {

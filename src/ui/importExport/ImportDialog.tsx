@@ -2,8 +2,9 @@
 // manifests) or a kube-scheduler-simulator export. The import runs in a worker; the dialog then
 // says what was kept and what was left out before anything replaces the scenario.
 
-import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useCallback, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { usePodplay, usePodplayStore } from '../../store/hooks';
+import { useModalDialog } from '../useModalDialog';
 import { interopClient } from './interopClient';
 import { notSimulated, type ImportResult } from './interopWork';
 import { baseName, formatBytes } from './saveFile';
@@ -91,18 +92,12 @@ export interface ImportDialogHandle {
 export function ImportDialog({ ref }: { ref?: Ref<ImportDialogHandle> }) {
   const store = usePodplayStore();
   const open = usePodplay((s) => s.dialog === 'import');
+  const dialog = useModalDialog(open);
   const setDialog = usePodplay((s) => s.setDialog);
-  const dialog = useRef<HTMLDialogElement>(null);
   const [pasted, setPasted] = useState('');
   const [step, setStep] = useState<Step>({ kind: 'input' });
   const latest = useRef(0);
 
-  useEffect(() => {
-    const el = dialog.current;
-    if (el === null) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
 
   const importText = useCallback(async (text: string, source: string) => {
     const id = ++latest.current;

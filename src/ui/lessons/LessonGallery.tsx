@@ -1,9 +1,10 @@
 // The lesson gallery: every lesson by topic, with its title and summary. Opening one loads its
 // scenario on the lesson's title card.
 
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { lessons, type Lesson } from '../../lessons';
 import { usePodplay } from '../../store/hooks';
+import { useModalDialog } from '../useModalDialog';
 import './lessons.css';
 
 function byTopic(all: readonly Lesson[]): [string, Lesson[]][] {
@@ -14,18 +15,12 @@ function byTopic(all: readonly Lesson[]): [string, Lesson[]][] {
 
 export function LessonGallery() {
   const open = usePodplay((s) => s.dialog === 'lessons');
+  const dialog = useModalDialog(open);
   const current = usePodplay((s) => s.lessonId);
   const setDialog = usePodplay((s) => s.setDialog);
   const openLesson = usePodplay((s) => s.openLesson);
-  const dialog = useRef<HTMLDialogElement>(null);
   const topics = useMemo(() => byTopic(lessons), []);
 
-  useEffect(() => {
-    const el = dialog.current;
-    if (el === null) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
 
   return (
     <dialog

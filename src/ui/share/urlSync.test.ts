@@ -7,31 +7,11 @@ import type { PermalinkState } from '../../permalink/migrations';
 import { createScenarioStorage, STORAGE_KEY } from '../../store/persistence';
 import { namedPosition } from '../../store/permalinkState';
 import { engineClient } from '../../store/testing/engineClient';
+import { TWO_NODES_TWO_PODS } from '../../store/testing/scenarios';
 import { memoryStorage, testStore } from '../../store/testing';
 import type { PodplayStore } from '../../store/store';
 import { browserTimers } from '../../store/store';
 import { CORRUPT_LINK_TITLE, installUrlSync, URL_SYNC_MAX_TEXT, type UrlSyncEnv } from './urlSync';
-
-const SCENARIO = `apiVersion: v1
-kind: Node
-metadata: {name: node-a}
-status: {allocatable: {cpu: "2", memory: 4Gi, pods: "10"}}
----
-apiVersion: v1
-kind: Node
-metadata: {name: node-b}
-status: {allocatable: {cpu: "2", memory: 4Gi, pods: "10"}}
----
-apiVersion: v1
-kind: Pod
-metadata: {name: web-1, namespace: default}
-spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "1"}}}]}
----
-apiVersion: v1
-kind: Pod
-metadata: {name: web-2, namespace: default}
-spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "1"}}}]}
-`;
 
 interface Entry { hash: string; state: unknown }
 
@@ -93,18 +73,18 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 
 describe('opening the page with a link', () => {
   it('restores the state the link holds', async () => {
-    const link: PermalinkState = { scenario: SCENARIO, seed: 5, cycle: 2, phase: 'filter', pod: 'default/web-2' };
+    const link: PermalinkState = { scenario: TWO_NODES_TWO_PODS, seed: 5, cycle: 2, phase: 'filter', pod: 'default/web-2' };
     const browser = fakeBrowser(`#${await encodePermalink(link)}`);
     const { store } = start(browser);
     await vi.waitFor(() => expect(namedPosition(store.getState())).toEqual({ cycle: 2, phase: 'filter' }));
-    expect(store.getState()).toMatchObject({ text: SCENARIO, seed: 5, inspectedPod: 'default/web-2' });
+    expect(store.getState()).toMatchObject({ text: TWO_NODES_TWO_PODS, seed: 5, inspectedPod: 'default/web-2' });
     await settle();
     expect(browser.entries).toHaveLength(1);
     expect(await browser.link()).toEqual(link);
   });
 
   it('shows the codec\'s message and an empty playground for a damaged link, and keeps the link', async () => {
-    const good = await encodePermalink({ scenario: SCENARIO });
+    const good = await encodePermalink({ scenario: TWO_NODES_TWO_PODS });
     const browser = fakeBrowser(`#${good.slice(0, -6)}`);
     const { store, storage } = start(browser, 'kind: Node\nmetadata: {name: mine}\n');
     await vi.waitFor(() => expect(store.getState().notices).toHaveLength(1));
@@ -117,8 +97,8 @@ describe('opening the page with a link', () => {
   });
 
   it('on a reload of its own address, keeps the scenario autosaved since the address was written', async () => {
-    const fragment = await encodePermalink({ scenario: SCENARIO, cycle: 1, phase: 'filter' });
-    const edited = SCENARIO.replace('cpu: "2"', 'cpu: "3"');
+    const fragment = await encodePermalink({ scenario: TWO_NODES_TWO_PODS, cycle: 1, phase: 'filter' });
+    const edited = TWO_NODES_TWO_PODS.replace('cpu: "2"', 'cpu: "3"');
     const { store } = start(fakeBrowser(`#${fragment}`, fragment), edited);
     await vi.waitFor(() => expect(namedPosition(store.getState())).toEqual({ cycle: 1, phase: 'filter' }));
     expect(store.getState()).toMatchObject({ text: edited, fileName: 'mine.yaml' });
@@ -129,11 +109,11 @@ describe('history', () => {
   it('replaces the entry while stepping and adds one for a lesson; Back and Forward move between them', async () => {
     const browser = fakeBrowser();
     const { store } = start(browser);
-    store.getState().openScenario('two.yaml', SCENARIO);
-    await vi.waitFor(() => expect(store.getState().run?.text).toBe(SCENARIO));
+    store.getState().openScenario('two.yaml', TWO_NODES_TWO_PODS);
+    await vi.waitFor(() => expect(store.getState().run?.text).toBe(TWO_NODES_TWO_PODS));
     store.getState().stepForward();
     await settle();
-    expect(await browser.link()).toMatchObject({ scenario: SCENARIO, cycle: 1, phase: 'filter' });
+    expect(await browser.link()).toMatchObject({ scenario: TWO_NODES_TWO_PODS, cycle: 1, phase: 'filter' });
     const entries = browser.entries.length;
     store.getState().stepForward();
     await settle();
@@ -146,7 +126,7 @@ describe('history', () => {
     expect(await browser.link()).toEqual({ scenario: lesson.scenario, lesson: lesson.id, ...(lesson.seed !== undefined ? { seed: lesson.seed } : {}) });
 
     browser.back();
-    await vi.waitFor(() => expect(store.getState().text).toBe(SCENARIO));
+    await vi.waitFor(() => expect(store.getState().text).toBe(TWO_NODES_TWO_PODS));
     await vi.waitFor(() => expect(store.getState().position.step).toBeGreaterThan(0));
     expect(store.getState()).toMatchObject({ lessonId: undefined, fileName: 'two.yaml' });
     await settle();
@@ -159,7 +139,7 @@ describe('history', () => {
   it('catches up once playback stops, not at every step it plays', async () => {
     const browser = fakeBrowser();
     const { store } = start(browser);
-    store.getState().openScenario('two.yaml', SCENARIO);
+    store.getState().openScenario('two.yaml', TWO_NODES_TWO_PODS);
     await vi.waitFor(() => expect(store.getState().run?.complete).toBe(true));
     await settle();
     const before = browser.entries.at(-1)!.hash;
@@ -175,7 +155,7 @@ describe('history', () => {
   it('keeps a scenario too large for the address bar out of it', async () => {
     const browser = fakeBrowser();
     const { store } = start(browser);
-    store.getState().openScenario('big.yaml', `${SCENARIO}# ${'x'.repeat(URL_SYNC_MAX_TEXT)}\n`);
+    store.getState().openScenario('big.yaml', `${TWO_NODES_TWO_PODS}# ${'x'.repeat(URL_SYNC_MAX_TEXT)}\n`);
     await settle();
     expect(browser.entries.at(-1)!.hash).toBe('');
   });
