@@ -15,6 +15,34 @@ import type { Pos, SourceDocument, SrcEntry, SrcMap, SrcNode, SrcScalar, SrcSeq 
 /** a plain scalar's value as the YAML 1.1 schema resolves it; undefined when unsure */
 export type PlainResolver = (text: string) => SrcScalar['value'] | undefined;
 
+// Source nodes keep their position as two numbers and make the Pos object when asked (error
+// messages, mostly): a big dump has millions of nodes, and every object counts.
+
+class FastScalar implements SrcScalar {
+  readonly kind = 'scalar';
+  constructor(private readonly line: number, private readonly column: number, readonly value: SrcScalar['value'], readonly quoted: boolean, readonly raw: string) {}
+  get pos(): Pos { return { line: this.line, column: this.column }; }
+}
+
+class FastMap implements SrcMap {
+  readonly kind = 'map';
+  readonly entries = new Map<string, SrcEntry>();
+  constructor(private readonly line: number, private readonly column: number) {}
+  get pos(): Pos { return { line: this.line, column: this.column }; }
+}
+
+class FastSeq implements SrcSeq {
+  readonly kind = 'seq';
+  readonly items: SrcNode[] = [];
+  constructor(private readonly line: number, private readonly column: number) {}
+  get pos(): Pos { return { line: this.line, column: this.column }; }
+}
+
+class FastEntry implements SrcEntry {
+  constructor(readonly key: string, private readonly line: number, private readonly column: number, readonly value: SrcNode) {}
+  get keyPos(): Pos { return { line: this.line, column: this.column }; }
+}
+
 /** Thrown to abandon the fast path; never escapes parseFast. */
 const GIVE_UP = Symbol('give up');
 
@@ -65,6 +93,11 @@ class FastReader {
 
   private pos(offset: number): Pos {
     return { line: this.lineNo, column: offset - this.lineStart + 1 };
+  }
+
+  /** the 1-based column of an offset on the current line */
+  private col(offset: number): number {
+    return offset - this.lineStart + 1;
   }
 
   private setLine(start: number, lineNo: number): void {
@@ -188,17 +221,17 @@ class FastReader {
   private blockSeq(indent: number, firstDash: number, depth: number): SrcSeq {
     if (depth > MAX_FAST_DEPTH) this.giveUp();
     const t = this.text;
-    const seq: SrcSeq = { kind: 'seq', pos: this.pos(firstDash), items: [] };
+    const seq = new FastSeq(this.lineNo, this.col(firstDash));
     let dash = firstDash;
     for (;;) {
       let i = dash + 1;
       while (i < this.lineEnd && t.charCodeAt(i) === SPACE) i++;
       if (i >= this.lineEnd || t.charCodeAt(i) === HASH) {
         // `-` alone: the item is on the following lines, or null
-        const nullPos = this.pos(i);
+        const nullLine = this.lineNo, nullColumn = this.col(i);
         this.nextLine();
         if (this.toContent() && this.indent > indent) seq.items.push(this.blockNode(this.indent, indent, depth + 1));
-        else seq.items.push(nullScalar(nullPos));
+        else seq.items.push(nullScalar(nullLine, nullColumn));
       } else {
         seq.items.push(this.inlineNode(i, indent, depth + 1));
       }
@@ -265,12 +298,12 @@ class FastReader {
   private blockMap(indent: number, firstKey: number, depth: number): SrcMap {
     if (depth > MAX_FAST_DEPTH) this.giveUp();
     const t = this.text;
-    const map: SrcMap = { kind: 'map', pos: this.pos(firstKey), entries: new Map() };
+    const map = new FastMap(this.lineNo, this.col(firstKey));
     let k = firstKey;
     for (;;) {
       const colon = this.findKeyEnd(k);
       if (colon < 0) this.giveUp();
-      const keyPos = this.pos(k);
+      const keyLine = this.lineNo, keyColumn = this.col(k);
       const key = this.keyText(k, colon);
       if (map.entries.has(key)) this.giveUp();
       let i = colon + 1;
@@ -278,12 +311,12 @@ class FastReader {
       let value: SrcNode;
       if (i >= this.lineEnd || t.charCodeAt(i) === HASH) {
         // `key:` alone: a nested block, a sequence at the same indentation, or null
-        const nullPos = this.pos(i);
+        const nullLine = this.lineNo, nullColumn = this.col(i);
         this.nextLine();
-        if (!this.toContent()) value = nullScalar(nullPos);
+        if (!this.toContent()) value = nullScalar(nullLine, nullColumn);
         else if (this.indent > indent) value = this.blockNode(this.indent, indent, depth + 1);
         else if (this.indent === indent && t.charCodeAt(this.first) === DASH && this.isSeqIndicator(this.first)) value = this.blockSeq(indent, this.first, depth + 1);
-        else value = nullScalar(nullPos);
+        else value = nullScalar(nullLine, nullColumn);
       } else {
         const c = t.charCodeAt(i);
         if (c === LBRACKET || c === LBRACE) {
@@ -295,7 +328,7 @@ class FastReader {
         }
         this.noContinuation(indent);
       }
-      map.entries.set(key, { key, keyPos, value });
+      map.entries.set(key, new FastEntry(key, keyLine, keyColumn, value));
       if (!this.toContent() || this.indent < indent) return map;
       if (this.indent > indent) this.giveUp();
       k = this.first;
@@ -321,6 +354,7 @@ class FastReader {
 
   // ---- scalars ----
 
+  /** the scalar's value; equal scalars share one string (a dump repeats the same keys and values thousands of times) */
   private plainValue(raw: string): SrcScalar['value'] {
     let v = this.scalars.get(raw);
     if (v === undefined && !this.scalars.has(raw)) {
@@ -335,13 +369,13 @@ class FastReader {
   private scalarOnLine(i: number): SrcScalar {
     const t = this.text, end = this.lineEnd;
     const c = t.charCodeAt(i);
-    const pos = this.pos(i);
+    const line = this.lineNo, column = this.col(i);
     if (c === DQUOTE || c === SQUOTE) {
       const close = this.quotedEnd(i);
       if (close < 0) this.giveUp();
       const value = this.quotedValue(i, close);
       this.expectLineEnd(close + 1);
-      return { kind: 'scalar', pos, value, quoted: true, raw: value };
+      return new FastScalar(line, column, value, true, value);
     }
     if (plainStartForbidden(c) || (c === DASH && !dashStartsPlain(t, i, end))) this.giveUp();
     let j = i;
@@ -354,7 +388,7 @@ class FastReader {
       last = j + 1;
     }
     const raw = t.slice(i, last);
-    return { kind: 'scalar', pos, value: this.plainValue(raw), quoted: false, raw };
+    return new FastScalar(line, column, this.plainValue(raw), false, raw);
   }
 
   /** the offset of the closing quote of a quoted scalar starting at `i` on this line, or -1 */
@@ -413,18 +447,18 @@ class FastReader {
   private flowCollection(i: number, depth: number): { node: SrcMap | SrcSeq; end: number } {
     if (depth > MAX_FAST_DEPTH) this.giveUp();
     const t = this.text;
-    const pos = this.pos(i);
     const isMap = t.charCodeAt(i) === LBRACE;
     const close = isMap ? RBRACE : RBRACKET;
-    const entries = new Map<string, SrcEntry>();
-    const items: SrcNode[] = [];
+    const node = isMap ? new FastMap(this.lineNo, this.col(i)) : new FastSeq(this.lineNo, this.col(i));
+    const entries = isMap ? (node as FastMap).entries : undefined;
+    const items = isMap ? undefined : (node as FastSeq).items;
     let j = this.skipSpaces(i + 1);
     for (;;) {
       if (j >= this.lineEnd) this.giveUp(); // continues on the next line
       const c = t.charCodeAt(j);
       if (c === close) { j++; break; }
       if (isMap) {
-        const keyPos = this.pos(j);
+        const keyColumn = this.col(j);
         let key: string;
         if (c === DQUOTE || c === SQUOTE) {
           const q = this.quotedEnd(j);
@@ -442,13 +476,13 @@ class FastReader {
           j = k.next;
         }
         j = this.skipSpaces(j + 1);
-        if (entries.has(key)) this.giveUp();
+        if (entries!.has(key)) this.giveUp();
         const value = this.flowNode(j, depth + 1);
-        entries.set(key, { key, keyPos, value: value.node });
+        entries!.set(key, new FastEntry(key, this.lineNo, keyColumn, value.node));
         j = value.end;
       } else {
         const value = this.flowNode(j, depth + 1);
-        items.push(value.node);
+        items!.push(value.node);
         j = value.end;
       }
       j = this.skipSpaces(j);
@@ -457,7 +491,7 @@ class FastReader {
       if (d === close) { j++; break; }
       this.giveUp();
     }
-    return { node: isMap ? { kind: 'map', pos, entries } : { kind: 'seq', pos, items }, end: j };
+    return { node, end: j };
   }
 
   /** a value inside a flow collection: a collection, a quoted scalar or a plain scalar */
@@ -466,18 +500,18 @@ class FastReader {
     if (j >= this.lineEnd) this.giveUp();
     const c = t.charCodeAt(j);
     if (c === LBRACE || c === LBRACKET) return this.flowCollection(j, depth);
-    const pos = this.pos(j);
+    const column = this.col(j);
     if (c === DQUOTE || c === SQUOTE) {
       const q = this.quotedEnd(j);
       if (q < 0) this.giveUp();
       const value = this.quotedValue(j, q);
       const after = t.charCodeAt(this.skipSpaces(q + 1));
       if (after === COLON) this.giveUp(); // `["a": b]`
-      return { node: { kind: 'scalar', pos, value, quoted: true, raw: value }, end: q + 1 };
+      return { node: new FastScalar(this.lineNo, column, value, true, value), end: q + 1 };
     }
     const k = this.flowPlainEnd(j, false);
     const raw = t.slice(j, k.end);
-    return { node: { kind: 'scalar', pos, value: this.plainValue(raw), quoted: false, raw }, end: k.next };
+    return { node: new FastScalar(this.lineNo, column, this.plainValue(raw), false, raw), end: k.next };
   }
 
   /**
@@ -515,8 +549,8 @@ const ESCAPES: Record<string, string> = {
   L: '\u2028', P: '\u2029', ' ': ' ', '"': '"', '/': '/', '\\': '\\',
 };
 
-function nullScalar(pos: Pos): SrcScalar {
-  return { kind: 'scalar', pos, value: null, quoted: false, raw: '' };
+function nullScalar(line: number, column: number): SrcScalar {
+  return new FastScalar(line, column, null, false, '');
 }
 
 /** The documents of `text`, or undefined when it is not in the fast reader's subset of YAML. */
