@@ -15,23 +15,26 @@ export function EventLog() {
   );
   const now = view?.step.summary.time ?? 0;
   const shown = events.slice(-ROWS_SHOWN);
+  // kubectl get events -A prints a NAMESPACE column; with one namespace it only takes room
+  const namespaces = new Set(events.map((e) => kubectlObject(e.object).namespace ?? ''));
+  const showNamespace = namespaces.size > 1;
   return (
     <section className="event-log" data-testid="event-log" aria-label="Events">
       {events.length === 0 ? <p className="empty">No events yet.</p> : (
         <table className="kubectl">
           <thead>
-            <tr><th scope="col">NAMESPACE</th><th scope="col">LAST SEEN</th><th scope="col">TYPE</th><th scope="col">REASON</th><th scope="col">OBJECT</th><th scope="col">MESSAGE</th></tr>
+            <tr>{showNamespace && <th scope="col">NAMESPACE</th>}<th scope="col">LAST SEEN</th><th scope="col">TYPE</th><th scope="col">REASON</th><th scope="col">OBJECT</th><th scope="col">MESSAGE</th></tr>
           </thead>
           <tbody>
             {shown.map((e, i) => {
               const { namespace, object } = kubectlObject(e.object);
               return (
                 <tr key={events.length - shown.length + i} data-testid="event-row" data-reason={e.reason} data-object={e.object} className={`event-${e.type}`}>
-                  <td>{namespace ?? ''}</td>
+                  {showNamespace && <td>{namespace ?? ''}</td>}
                   <td>{formatAge(now - e.time)}</td>
-                  <td>{e.type}</td>
+                  <td className="type">{e.type}</td>
                   <td>{e.reason}</td>
-                  <td>{object}</td>
+                  <td className="object">{object}</td>
                   <td className="message">{e.message}</td>
                 </tr>
               );

@@ -173,6 +173,7 @@ export function ClusterView() {
     return <section className="cluster" data-testid="cluster-view" aria-label="Cluster"><p className="empty">No simulation yet.</p></section>;
   }
   const compact = nodes.length > COMPACT_ABOVE;
+  const requestsKnown = run.summary.pods.every((p) => 'requests' in p);
   return (
     <section className={`cluster${stale !== 'current' ? ' stale' : ''}${compact ? ' compact' : ''}`} data-testid="cluster-view" aria-label="Cluster">
       <div className="cluster-head">
@@ -187,6 +188,7 @@ export function ClusterView() {
             <li key={state} className={`legend-item state-${state}`}><span aria-hidden="true">{l.symbol}</span> {l.word}</li>
           ))}
         </ul>
+        {!compact && !requestsKnown && <span className="usage-note" title="The result does not list each pod's requests, so cpu and memory show the end of the run">* cpu, memory: end of run</span>}
         {stale === 'invalid' && <span className="stale-badge" role="status">stale: the scenario has errors</span>}
         {stale === 'updating' && <span className="stale-badge updating" role="status">updating…</span>}
       </div>

@@ -1,11 +1,12 @@
-// Node × plugin verdicts of the Filter pass. Every plugin was evaluated for explanation; the first
-// one that did not pass is the node's verdict (upstream stops there), later ones are shown faded.
+// Node × plugin verdicts of the Filter pass: one row per Filter plugin (in configured order), one
+// column per node (filtered ones first). Every plugin was evaluated for explanation; the first one
+// that did not pass is the node's verdict (upstream stops there), later ones are shown faded.
 
 import type { CycleTrace, PluginResult } from '../../engine/api';
 import { explainVerdict } from '../narration/explain';
 
-/** rows drawn: every cell is a table cell to lay out, and a big cluster's matrix is read by its first rows */
-const ROWS_SHOWN = 24;
+/** node columns drawn: every cell is a table cell to lay out, and a big cluster reads by its first columns */
+const NODES_SHOWN = 24;
 
 const CELL: Record<PluginResult['code'], { symbol: string; word: string }> = {
   Success: { symbol: '✓', word: 'pass' },
@@ -17,7 +18,7 @@ const CELL: Record<PluginResult['code'], { symbol: string; word: string }> = {
   Pending: { symbol: '…', word: 'Pending' },
 };
 
-/** Plugins in configured order, as the first node lists them (every node lists the same ones). */
+/** Plugins in configured order, as the nodes list them (every node lists the same ones). */
 function filterPlugins(trace: CycleTrace): string[] {
   const plugins: string[] = [];
   for (const results of Object.values(trace.filter)) {
@@ -29,9 +30,10 @@ function filterPlugins(trace: CycleTrace): string[] {
 export function FilterMatrix({ trace }: { trace: CycleTrace }) {
   const plugins = filterPlugins(trace);
   const feasible = new Set(trace.feasible);
-  // filtered nodes first, so the interesting rows survive the cut on big clusters
-  const rows = [...trace.nodesEvaluated].sort((a, b) => Number(feasible.has(a)) - Number(feasible.has(b)));
-  const shown = rows.slice(0, ROWS_SHOWN);
+  // filtered nodes first, so the interesting columns survive the cut on big clusters
+  const nodes = [...trace.nodesEvaluated].sort((a, b) => Number(feasible.has(a)) - Number(feasible.has(b)));
+  const shown = nodes.slice(0, NODES_SHOWN);
+  const verdictIndex = new Map(shown.map((node) => [node, (trace.filter[node] ?? []).findIndex((r) => r.code !== 'Success' && r.code !== 'Skip')]));
   return (
     <div className="matrix-wrap">
       <table className="filter-matrix" data-testid="filter-matrix">
@@ -39,38 +41,36 @@ export function FilterMatrix({ trace }: { trace: CycleTrace }) {
           Filter verdicts: {trace.feasible.length} of {trace.nodesEvaluated.length} evaluated nodes feasible
           {trace.numAllNodes !== undefined && trace.numAllNodes > trace.nodesEvaluated.length
             ? ` (the search stopped after finding ${trace.numFeasibleNodesToFind ?? trace.feasible.length} of ${trace.numAllNodes})` : ''}
+          {nodes.length > shown.length ? `; the first ${shown.length} shown, filtered ones first` : ''}
         </caption>
         <thead>
           <tr>
-            <th scope="col">node</th>
-            {plugins.map((p) => <th key={p} scope="col" className="plugin-head"><span>{p}</span></th>)}
+            <th scope="col">plugin</th>
+            {shown.map((node) => <th key={node} scope="col" className={feasible.has(node) ? 'col-feasible' : 'col-filtered'}>{node}</th>)}
           </tr>
         </thead>
         <tbody>
-          {shown.map((node) => {
-            const results = trace.filter[node] ?? [];
-            const first = results.findIndex((r) => r.code !== 'Success' && r.code !== 'Skip');
-            return (
-              <tr key={node} className={feasible.has(node) ? 'row-feasible' : 'row-filtered'}>
-                <th scope="row">{node}</th>
-                {plugins.map((plugin) => {
-                  const i = results.findIndex((r) => r.plugin === plugin);
-                  const r = results[i];
-                  if (r === undefined) return <td key={plugin} className="cell-none">·</td>;
-                  const cell = CELL[r.code];
-                  const role = i === first ? ' cell-verdict' : first >= 0 && i > first ? ' cell-after' : '';
-                  return (
-                    <td key={plugin} className={`cell-${r.code}${role}`} title={`${node} · ${plugin}: ${r.code === 'Success' ? 'pass' : explainVerdict(r)}`}>
-                      <span aria-hidden="true">{cell.symbol}</span><span className="visually-hidden">{cell.word}</span>
-                    </td>
-                  );
-                })}
-              </tr>
-            );
-          })}
+          {plugins.map((plugin) => (
+            <tr key={plugin}>
+              <th scope="row">{plugin}</th>
+              {shown.map((node) => {
+                const results = trace.filter[node] ?? [];
+                const i = results.findIndex((r) => r.plugin === plugin);
+                const r = results[i];
+                if (r === undefined) return <td key={node} className="cell-none">·</td>;
+                const cell = CELL[r.code];
+                const first = verdictIndex.get(node)!;
+                const role = i === first ? ' cell-verdict' : first >= 0 && i > first ? ' cell-after' : '';
+                return (
+                  <td key={node} className={`cell-${r.code}${role}`} title={`${node} · ${plugin}: ${r.code === 'Success' ? 'pass' : explainVerdict(r)}`}>
+                    <span aria-hidden="true">{cell.symbol}</span><span className="visually-hidden">{cell.word}</span>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
         </tbody>
       </table>
-      {rows.length > shown.length && <p className="more">{rows.length - shown.length} more nodes not shown.</p>}
     </div>
   );
 }
