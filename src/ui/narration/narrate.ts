@@ -78,7 +78,9 @@ export function narrate(trace: CycleTrace, phase: Phase, isLastStep: boolean, pr
       const post = trace.postFilter;
       const chosen = post?.chosen;
       if (chosen === undefined) {
-        return `PostFilter: no node fits, and preemption finds no node where evicting lower-priority pods would help${post?.message ? ` (${post.message})` : ''}.${suffix}`;
+        // the FailedScheduling message that ends the cycle repeats PostFilter's own message
+        const detail = post?.message && suffix === '' ? ` (${post.message})` : '';
+        return `PostFilter: no node fits, and preemption finds no node where evicting lower-priority pods would help${detail}.${suffix}`;
       }
       const victims = chosen.victims.map(shortPodName);
       return `PostFilter: ${plural(post?.candidates.length ?? 0, 'candidate node')} for preemption; ${chosen.node} is nominated, `

@@ -75,6 +75,9 @@ function PendingLane({ queue, currentPod, colourOf, travel, onInspect }: {
           <div key={p.pod} className="pending-entry">
             <PodChip pod={p} colour={colourOf(p.outcome.owner)} current={p.pod === currentPod} travel={travel} onInspect={onInspect} />
             {p.location === 'scheduling' && <span className="queue-mark">being scheduled</span>}
+            {p.location === 'gated' && <span className="queue-mark mark-gated">gated</span>}
+            {p.location === 'backoffQ' && <span className="queue-mark mark-backoff">backoff{p.backoffUntil !== undefined ? ` until t=${p.backoffUntil}s` : ''}</span>}
+            {p.location === 'unschedulablePods' && <span className="queue-mark">unschedulable</span>}
             {p.nominated !== undefined && <span className="queue-mark">⇢ {p.nominated}</span>}
           </div>
         ))}

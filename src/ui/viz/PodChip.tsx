@@ -89,8 +89,6 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
       title={title}
       onClick={() => onInspect(pod.pod)}
     >
-      {pod.location === 'gated' && <span aria-hidden="true">🔒 </span>}
-      {pod.location === 'backoffQ' && <span aria-hidden="true">⏱ </span>}
       <span className="pod-name">{name}</span>
       {pod.outcome.priority !== 0 && <span className="pod-priority">{formatPriority(pod.outcome.priority)}</span>}
     </button>
