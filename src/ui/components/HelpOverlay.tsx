@@ -19,16 +19,14 @@ export function HelpOverlay() {
   return (
     <dialog ref={dialog} className="help" data-testid="help-overlay" aria-label="Keyboard shortcuts" onClose={() => setHelpOpen(false)}>
       <h2>Keyboard shortcuts</h2>
-      <table>
-        <tbody>
-          {rows.map((c) => (
-            <tr key={c.id}>
-              <td className="keys">{c.shortcut!.map((k) => <kbd key={k}>{keyLabel(k)}</kbd>)}</td>
-              <td>{c.id === 'run' ? 'Play / pause' : c.label}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <dl className="help-list">
+        {rows.map((c) => (
+          <div key={c.id} className="help-row">
+            <dt className="keys">{c.shortcut!.map((k) => <kbd key={k}>{keyLabel(k)}</kbd>)}</dt>
+            <dd>{c.id === 'run' ? 'Play / pause' : c.label}</dd>
+          </div>
+        ))}
+      </dl>
       <p className="help-note">Shortcuts work outside the editor. Esc closes this.</p>
       <button type="button" className="button" onClick={() => setHelpOpen(false)}>Close</button>
     </dialog>
