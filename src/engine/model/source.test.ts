@@ -83,9 +83,24 @@ describe('the fast reader gives what the yaml package gives', () => {
     { name: 'quoted merge key is a plain key', text: '"<<": 1\n' },
     { name: 'root scalars', text: 'plain\n---\n"quoted"\n---\n~\n' },
     { name: 'sequences in sequences', text: lines('- - a', '  - - b', '    -', '      c', '- -', '    d') },
+    { name: 'a mapping with many keys (looked up through an index)', text: `${Array.from({ length: 40 }, (_, i) => `k${i}: ${i}`).join('\n')}\nflow: {${Array.from({ length: 20 }, (_, i) => `f${i}: ${i}`).join(', ')}}\n` },
     { name: 'keys with dots and slashes', text: lines('labels:', '  kubernetes.io/hostname: n1', '  topology.kubernetes.io/zone: a', '  a[0]: x') },
   ])('$name', ({ text }) => {
     expect(agrees(text)).toBe(true);
+  });
+
+  it.each([5, 40])('looks keys up in a mapping of %i keys as a Map does', (n) => {
+    const text = `${Array.from({ length: n }, (_, i) => `k${i}: ${i}`).join('\n')}\n`;
+    const fast = parseYamlFast(text)!.documents[0]!.root!;
+    const slow = parseYamlWithPackage(text).documents[0]!.root!;
+    if (fast.kind !== 'map' || slow.kind !== 'map') throw new Error('expected mappings');
+    expect(fast.entries.size).toBe(n);
+    for (const key of [...Array.from({ length: n }, (_, i) => `k${i}`), 'missing', 'k']) {
+      expect(fast.entries.has(key)).toBe(slow.entries.has(key));
+      const f = fast.entries.get(key), s = slow.entries.get(key);
+      expect(f && { key: f.key, keyPos: { ...f.keyPos }, value: f.value.kind === 'scalar' ? f.value.value : undefined })
+        .toEqual(s && { key: s.key, keyPos: s.keyPos, value: s.value.kind === 'scalar' ? s.value.value : undefined });
+    }
   });
 
   it.each([
@@ -103,6 +118,7 @@ describe('the fast reader gives what the yaml package gives', () => {
     { name: 'document end marker', text: 'a: 1\n...\n' },
     { name: 'duplicate keys', text: 'a: 1\na: 2\n' },
     { name: 'keys equal as strings only', text: '1: x\n"1": y\n' },
+    { name: 'a duplicate key after many keys', text: `${Array.from({ length: 30 }, (_, i) => `k${i}: ${i}`).join('\n')}\nk3: again\n` },
     { name: 'nested mapping in a compact one', text: 'a: b: c\n' },
     { name: 'bad indentation', text: 'a:\n  b: 1\n c: 2\n' },
     { name: 'more indented key', text: 'a: 1\n  b: 2\n' },

@@ -16,7 +16,14 @@ export type SrcNode = SrcMap | SrcSeq | SrcScalar;
 
 export interface SrcEntry { key: string; keyPos: Pos; value: SrcNode }
 
-export interface SrcMap { kind: 'map'; pos: Pos; entries: Map<string, SrcEntry> }
+/** A mapping's entries by key, in document order: a Map, or the fast reader's compact equivalent. */
+export interface SrcEntries extends Iterable<[string, SrcEntry]> {
+  get(key: string): SrcEntry | undefined;
+  has(key: string): boolean;
+  readonly size: number;
+}
+
+export interface SrcMap { kind: 'map'; pos: Pos; entries: SrcEntries }
 export interface SrcSeq { kind: 'seq'; pos: Pos; items: SrcNode[] }
 export interface SrcScalar {
   kind: 'scalar';

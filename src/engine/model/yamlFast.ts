@@ -10,7 +10,7 @@
 // whole text with the yaml package, so errors, warnings and exotic YAML are exactly as before.
 // source.test.ts checks the two readers against each other.
 
-import type { Pos, SourceDocument, SrcEntry, SrcMap, SrcNode, SrcScalar, SrcSeq } from './source';
+import type { Pos, SourceDocument, SrcEntries, SrcEntry, SrcMap, SrcNode, SrcScalar, SrcSeq } from './source';
 
 /** a plain scalar's value as the YAML 1.1 schema resolves it; undefined when unsure */
 export type PlainResolver = (text: string) => SrcScalar['value'] | undefined;
@@ -26,15 +26,77 @@ class FastScalar implements SrcScalar {
 
 class FastMap implements SrcMap {
   readonly kind = 'map';
-  readonly entries = new Map<string, SrcEntry>();
-  constructor(private readonly line: number, private readonly column: number) {}
+  constructor(private readonly line: number, private readonly column: number, readonly entries: FastEntries) {}
   get pos(): Pos { return { line: this.line, column: this.column }; }
+}
+
+/**
+ * A mapping's entries as one flat array of (key, value, key line, key column), made into SrcEntry
+ * objects when read. Lookups scan the keys (mappings are small); big ones get an index.
+ */
+class FastEntries implements SrcEntries {
+  private index: Map<string, number> | undefined;
+  constructor(private readonly data: readonly unknown[]) {}
+
+  get size(): number { return this.data.length / 4; }
+
+  private find(key: string): number {
+    const d = this.data;
+    if (d.length > 4 * 16) {
+      if (!this.index) {
+        this.index = new Map();
+        for (let i = 0; i < d.length; i += 4) this.index.set(d[i] as string, i);
+      }
+      return this.index.get(key) ?? -1;
+    }
+    for (let i = 0; i < d.length; i += 4) if (d[i] === key) return i;
+    return -1;
+  }
+
+  private entryAt(i: number): SrcEntry {
+    const d = this.data;
+    return new FastEntry(d[i] as string, d[i + 2] as number, d[i + 3] as number, d[i + 1] as SrcNode);
+  }
+
+  get(key: string): SrcEntry | undefined {
+    const i = this.find(key);
+    return i < 0 ? undefined : this.entryAt(i);
+  }
+
+  has(key: string): boolean { return this.find(key) >= 0; }
+
+  *[Symbol.iterator](): IterableIterator<[string, SrcEntry]> {
+    for (let i = 0; i < this.data.length; i += 4) yield [this.data[i] as string, this.entryAt(i)];
+  }
+}
+
+/** Collects a mapping's entries while it is read, refusing duplicate keys (the yaml package reports them). */
+class EntriesBuilder {
+  private readonly data: unknown[] = [];
+  private keys: Set<string> | undefined;
+
+  has(key: string): boolean {
+    const d = this.data;
+    if (this.keys) return this.keys.has(key);
+    for (let i = 0; i < d.length; i += 4) if (d[i] === key) return true;
+    return false;
+  }
+
+  add(key: string, value: SrcNode, line: number, column: number): void {
+    this.data.push(key, value, line, column);
+    if (this.keys) this.keys.add(key);
+    else if (this.data.length > 4 * 16) this.keys = new Set(this.data.filter((_, i) => i % 4 === 0) as string[]);
+  }
+
+  build(): FastEntries {
+    return new FastEntries(this.data.slice());
+  }
 }
 
 class FastSeq implements SrcSeq {
   readonly kind = 'seq';
-  readonly items: SrcNode[] = [];
-  constructor(private readonly line: number, private readonly column: number) {}
+  /** items: an exact-length copy of the list the reader filled */
+  constructor(private readonly line: number, private readonly column: number, readonly items: SrcNode[]) {}
   get pos(): Pos { return { line: this.line, column: this.column }; }
 }
 
@@ -221,7 +283,8 @@ class FastReader {
   private blockSeq(indent: number, firstDash: number, depth: number): SrcSeq {
     if (depth > MAX_FAST_DEPTH) this.giveUp();
     const t = this.text;
-    const seq = new FastSeq(this.lineNo, this.col(firstDash));
+    const line = this.lineNo, column = this.col(firstDash);
+    const items: SrcNode[] = [];
     let dash = firstDash;
     for (;;) {
       let i = dash + 1;
@@ -230,15 +293,15 @@ class FastReader {
         // `-` alone: the item is on the following lines, or null
         const nullLine = this.lineNo, nullColumn = this.col(i);
         this.nextLine();
-        if (this.toContent() && this.indent > indent) seq.items.push(this.blockNode(this.indent, indent, depth + 1));
-        else seq.items.push(nullScalar(nullLine, nullColumn));
+        if (this.toContent() && this.indent > indent) items.push(this.blockNode(this.indent, indent, depth + 1));
+        else items.push(nullScalar(nullLine, nullColumn));
       } else {
-        seq.items.push(this.inlineNode(i, indent, depth + 1));
+        items.push(this.inlineNode(i, indent, depth + 1));
       }
-      if (!this.toContent() || this.indent < indent) return seq;
+      if (!this.toContent() || this.indent < indent) return new FastSeq(line, column, items.slice());
       if (this.indent > indent) this.giveUp();
       dash = this.first;
-      if (t.charCodeAt(dash) !== DASH || !this.isSeqIndicator(dash)) return seq; // a key of the parent mapping
+      if (t.charCodeAt(dash) !== DASH || !this.isSeqIndicator(dash)) return new FastSeq(line, column, items.slice()); // a key of the parent mapping
     }
   }
 
@@ -298,14 +361,15 @@ class FastReader {
   private blockMap(indent: number, firstKey: number, depth: number): SrcMap {
     if (depth > MAX_FAST_DEPTH) this.giveUp();
     const t = this.text;
-    const map = new FastMap(this.lineNo, this.col(firstKey));
+    const mapLine = this.lineNo, mapColumn = this.col(firstKey);
+    const entries = new EntriesBuilder();
     let k = firstKey;
     for (;;) {
       const colon = this.findKeyEnd(k);
       if (colon < 0) this.giveUp();
       const keyLine = this.lineNo, keyColumn = this.col(k);
       const key = this.keyText(k, colon);
-      if (map.entries.has(key)) this.giveUp();
+      if (entries.has(key)) this.giveUp();
       let i = colon + 1;
       while (i < this.lineEnd && t.charCodeAt(i) === SPACE) i++;
       let value: SrcNode;
@@ -328,8 +392,8 @@ class FastReader {
         }
         this.noContinuation(indent);
       }
-      map.entries.set(key, new FastEntry(key, keyLine, keyColumn, value));
-      if (!this.toContent() || this.indent < indent) return map;
+      entries.add(key, value, keyLine, keyColumn);
+      if (!this.toContent() || this.indent < indent) return new FastMap(mapLine, mapColumn, entries.build());
       if (this.indent > indent) this.giveUp();
       k = this.first;
       // a sequence item at the mapping's own indentation (not after `key:`) is an error
@@ -449,9 +513,9 @@ class FastReader {
     const t = this.text;
     const isMap = t.charCodeAt(i) === LBRACE;
     const close = isMap ? RBRACE : RBRACKET;
-    const node = isMap ? new FastMap(this.lineNo, this.col(i)) : new FastSeq(this.lineNo, this.col(i));
-    const entries = isMap ? (node as FastMap).entries : undefined;
-    const items = isMap ? undefined : (node as FastSeq).items;
+    const line = this.lineNo, column = this.col(i);
+    const entries = isMap ? new EntriesBuilder() : undefined;
+    const items: SrcNode[] = [];
     let j = this.skipSpaces(i + 1);
     for (;;) {
       if (j >= this.lineEnd) this.giveUp(); // continues on the next line
@@ -478,11 +542,11 @@ class FastReader {
         j = this.skipSpaces(j + 1);
         if (entries!.has(key)) this.giveUp();
         const value = this.flowNode(j, depth + 1);
-        entries!.set(key, new FastEntry(key, this.lineNo, keyColumn, value.node));
+        entries!.add(key, value.node, this.lineNo, keyColumn);
         j = value.end;
       } else {
         const value = this.flowNode(j, depth + 1);
-        items!.push(value.node);
+        items.push(value.node);
         j = value.end;
       }
       j = this.skipSpaces(j);
@@ -491,7 +555,7 @@ class FastReader {
       if (d === close) { j++; break; }
       this.giveUp();
     }
-    return { node, end: j };
+    return { node: entries ? new FastMap(line, column, entries.build()) : new FastSeq(line, column, items.slice()), end: j };
   }
 
   /** a value inside a flow collection: a collection, a quoted scalar or a plain scalar */
