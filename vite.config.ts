@@ -9,5 +9,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
+    // property-based tests run thousands of cases; CI shares two cores with the browser tests
+    testTimeout: 60_000,
   },
 });

@@ -1,4 +1,4 @@
-// The engine end to end on the shared example scenarios (../shared/scenarios): the outcomes
+// The engine end to end on the example scenarios (scenarios/, copied from ../shared/scenarios): the outcomes
 // the Kubernetes docs describe for each, the trace that explains them, and determinism.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CycleTrace, SimulationResult } from './api';
 import { simulate } from './index';
 
-const scenarioDir = join(__dirname, '../../../shared/scenarios');
+const scenarioDir = join(__dirname, '../../scenarios');
 const load = (name: string) => readFileSync(join(scenarioDir, name), 'utf8');
 
 function run(name: string, options: { seed?: number } = {}): SimulationResult {

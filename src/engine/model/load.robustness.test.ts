@@ -78,7 +78,7 @@ function toYaml(value: unknown): string {
   }
 }
 
-const examples = Object.values(import.meta.glob('../../../../shared/scenarios/*.yaml', { query: '?raw', import: 'default', eager: true }) as Record<string, string>);
+const examples = Object.values(import.meta.glob('../../../scenarios/*.yaml', { query: '?raw', import: 'default', eager: true }) as Record<string, string>);
 
 /** Small edits of a valid file: delete, insert, replace a span. */
 const mutated = fc.record({

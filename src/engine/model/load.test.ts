@@ -1,5 +1,5 @@
 // Valid scenarios: every kind the simulator reads, `kubectl get -o yaml` dumps, the Scenario
-// document and its timeline, and every example in ../shared/scenarios.
+// document and its timeline, and every example in scenarios/ (copies of ../shared/scenarios).
 import { describe, expect, it } from 'vitest';
 import { formatScenarioError, loadScenario, type LoadedScenario } from './load';
 
@@ -12,7 +12,7 @@ function load(text: string): LoadedScenario {
 const lines = (...l: string[]) => l.join('\n');
 
 // Read through Vite (the engine's lint keeps Node built-ins out, tests included).
-const examples = import.meta.glob('../../../../shared/scenarios/*.yaml', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const examples = import.meta.glob('../../../scenarios/*.yaml', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
 describe('the shared example scenarios', () => {
   const files = Object.keys(examples);

@@ -1,4 +1,4 @@
-// /work/shared/scenarios/priority-preemption.yaml at plugin level (Kubernetes docs, "Pod Priority
+// scenarios//priority-preemption.yaml at plugin level (Kubernetes docs, "Pod Priority
 // and Preemption"): two full nodes; on node-a two priority-100 pods must go, on node-b one
 // priority-100 pod is enough, so node-b wins on the sum of victims' priorities.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Plugin-level reproduction of /work/shared/scenarios/web-store.yaml (Kubernetes docs, "Assigning
+// Plugin-level reproduction of scenarios//web-store.yaml (Kubernetes docs, "Assigning
 // Pods to Nodes": redis caches that avoid each other, web servers that avoid each other and sit
 // beside a cache). The pods are built here as the Deployments' templates describe them; each step
 // places the pod on the first node Filter accepts, in node order.

@@ -293,7 +293,7 @@ describe('PodTopologySpread Filter without PreFilter (TestPreFilterDisabled)', (
   });
 });
 
-// The Kubernetes docs' examples, as in /work/shared/scenarios: four nodes in zoneA/zoneB, p1..p3
+// The Kubernetes docs' examples, as in scenarios/: four nodes in zoneA/zoneB, p1..p3
 // (foo=bar) on node1..node3, and mypod (foo=bar) with maxSkew 1 constraints.
 const docsNodes = (): Node[] => ['node1', 'node2', 'node3', 'node4'].map((name, i) =>
   makeNode().name(name).label('node', name).label('zone', i < 2 ? 'zoneA' : 'zoneB').allocatable({ cpu: '4', memory: '8Gi', pods: '110' }).obj());
