@@ -140,23 +140,25 @@ test('a damaged link says why and leaves an empty playground that works', async 
 });
 
 test('Back and Forward move between scenarios and lessons; stepping adds no history entries', async ({ page }) => {
+  const entries = () => page.evaluate(() => history.length);
   await freshPage(page);
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#p1\./);
+  const start = await entries();
+  // opening a scenario is an entry of its own, however fast stepping follows
   await openScenario(page, 'taints.yaml', scenarioFile('taints.yaml'));
   await stepTo(page, 1, 'Filter');
-  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#p1\./);
-  const entries = await page.evaluate(() => history.length);
+  await expect.poll(entries).toBe(start + 1);
   await page.getByTestId('step-forward').click();
   await page.getByTestId('step-forward').click();
   const phase = (await page.getByTestId('cycle-indicator').getAttribute('data-phase'))!;
-  await expect.poll(async () => (await page.evaluate(() => location.hash))).not.toBe('');
-  await page.waitForTimeout(400);
-  expect(await page.evaluate(() => history.length)).toBe(entries);
+  await page.waitForTimeout(600);
+  expect(await entries()).toBe(start + 1);
   const here = await page.evaluate(() => location.hash);
 
   await page.locator('body').press('g');
   await page.locator('[data-testid="lesson-card"][data-lesson="node-selector"]').click();
   await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-lesson', 'node-selector');
-  await expect.poll(() => page.evaluate(() => history.length)).toBe(entries + 1);
+  await expect.poll(entries).toBe(start + 2);
 
   await page.goBack();
   await expect(page.getByTestId('lesson-panel')).toHaveCount(0);
@@ -167,6 +169,8 @@ test('Back and Forward move between scenarios and lessons; stepping adds no hist
   await page.goForward();
   await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-lesson', 'node-selector');
   await expect(page.getByTestId('lesson-cover')).toBeVisible();
+  await page.waitForTimeout(600);
+  expect(await entries()).toBe(start + 2);
 });
 
 test('names from a link render as text: the editor, the problem list, the inspector and notices', async ({ page }) => {

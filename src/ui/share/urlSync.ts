@@ -59,7 +59,8 @@ function entryFileName(state: unknown): string | undefined {
 export function installUrlSync(store: PodplayStore, env: UrlSyncEnv): () => void {
   /** the fragment the address bar shows, as far as this code knows */
   let written = fragmentOf(env.location);
-  let mode: 'push' | 'replace' | undefined;
+  /** something was opened since the last entry was added: the next write adds one */
+  let pushPending = false;
   let timer: unknown;
   let writes = 0;
   /** links being opened: until they are on screen, the address bar is theirs */
@@ -67,7 +68,7 @@ export function installUrlSync(store: PodplayStore, env: UrlSyncEnv): () => void
 
   function schedule(next: 'push' | 'replace'): void {
     if (opening > 0) return;
-    mode = mode === 'push' ? 'push' : next;
+    if (next === 'push') pushPending = true;
     if (timer !== undefined) env.timers.clearTimeout(timer);
     const delay = WRITE_DELAY_MS + Math.round(store.getState().text.length / 1024) * WRITE_DELAY_PER_KB_MS;
     timer = env.timers.setTimeout(() => { void write(); }, delay);
@@ -76,21 +77,23 @@ export function installUrlSync(store: PodplayStore, env: UrlSyncEnv): () => void
   function cancelWrite(): void {
     if (timer !== undefined) env.timers.clearTimeout(timer);
     timer = undefined;
-    mode = undefined;
+    pushPending = false;
     writes++;
   }
 
   async function write(): Promise<void> {
     timer = undefined;
-    const how = mode ?? 'replace';
-    mode = undefined;
     const id = ++writes;
     const state = store.getState();
     const fragment = state.text.length > URL_SYNC_MAX_TEXT ? '' : await encodePermalink(toPermalinkState(state));
-    if (id !== writes || fragment === written) return;
+    // a newer write has started: it writes the newer state (and adds the entry, if one is due)
+    if (id !== writes) return;
+    const push = pushPending;
+    pushPending = false;
+    if (fragment === written) return;
     const entry: EntryState = { fileName: state.fileName };
     const url = `${env.location.pathname}${env.location.search}${fragment === '' ? '' : `#${fragment}`}`;
-    if (how === 'push') env.history.pushState(entry, '', url);
+    if (push) env.history.pushState(entry, '', url);
     else env.history.replaceState(entry, '', url);
     written = fragment;
     env.tab.remember(fragment);
