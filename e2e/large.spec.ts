@@ -2,13 +2,13 @@
 // scenario is opened, simulated in the worker, stepped through, jumped and played. Long tasks come
 // from PerformanceObserver('longtask'); see ./longtasks.ts for how each is weighed.
 import { expect, test } from '@playwright/test';
-import { largeScenario } from './generate';
+import { largeScenario } from '../bench/scenarios';
 import { editorReady, engineResult, freshPage, openScenario, stepTo } from './helpers';
 import { startLongTaskWatch } from './longtasks';
 
 test('1,000 nodes: no main-thread long task over 50 ms', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  const text = largeScenario(1000, 40);
+  const text = largeScenario({ nodes: 1000, zones: 4, boundPods: 250, pendingReplicas: 40 });
   const result = engineResult(text, 'large.yaml');
   await freshPage(page);
   // Monaco's one-time start-up is not what this measures: wait for it, then start observing
