@@ -16,6 +16,8 @@ import { PodChip } from './PodChip';
 export const COMPACT_ABOVE = 48;
 /** Tiles added per frame when a big cluster first appears: a thousand at once is one long frame. */
 const TILES_PER_FRAME = 200;
+const QUEUE_SHOWN = 40;
+const NO_DOMAIN = '(no label)';
 
 /** How many tiles to draw: all of them, reached a batch per animation frame after a new node list. */
 function useGrowingLimit(total: number, key: unknown, first: number): number {
@@ -28,8 +30,6 @@ function useGrowingLimit(total: number, key: unknown, first: number): number {
   }, [limit, total, key]);
   return Math.min(limit, total);
 }
-const QUEUE_SHOWN = 40;
-const NO_DOMAIN = '(no label)';
 
 function labelKeys(nodes: readonly NodeOutcome[]): string[] {
   const keys = new Set<string>();
@@ -42,7 +42,8 @@ function TopologyPicker({ keys, value }: { keys: string[]; value: string | undef
   return (
     <label className="topology-picker">
       Lanes by{' '}
-      <select value={value ?? ''} onChange={(e) => setTopologyKey(e.target.value === '' ? '' : e.target.value)}>
+      {/* '' is "one lane"; undefined (the default) picks a zone label */}
+      <select value={value ?? ''} onChange={(e) => setTopologyKey(e.target.value)}>
         <option value="">(one lane)</option>
         {keys.map((k) => <option key={k} value={k}>{k}</option>)}
       </select>
