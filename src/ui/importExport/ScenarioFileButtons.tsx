@@ -1,6 +1,6 @@
 // Beside Open…: import a cluster, and export the scenario (as it is, or for a real cluster).
 
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { commandById } from '../../store/commands';
 import { usePodplay, usePodplayStore } from '../../store/hooks';
 import { downloadKwokBundle, downloadScenario } from './exports';
@@ -10,13 +10,27 @@ export function ScenarioFileButtons() {
   const store = usePodplayStore();
   const empty = usePodplay((s) => s.text.trim() === '');
   const menu = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
   const done = () => { if (menu.current) menu.current.open = false; };
+  // an open menu closes on Escape or a click elsewhere
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menu.current?.contains(event.target as Node)) done();
+    };
+    window.addEventListener('keydown', close);
+    window.addEventListener('pointerdown', close);
+    return () => {
+      window.removeEventListener('keydown', close);
+      window.removeEventListener('pointerdown', close);
+    };
+  }, [open]);
   return (
     <>
       <button type="button" className="button" data-testid="import" title="Import kubectl output, manifests or a simulator export (i)" onClick={() => commandById('import').run(store.getState())}>
         Import
       </button>
-      <details ref={menu} className="export-menu">
+      <details ref={menu} className="export-menu" onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary className="button" title="Download the scenario, or a bundle for a real cluster">Export</summary>
         <div className="export-items" role="menu">
           <button type="button" role="menuitem" data-testid="download-yaml" disabled={empty} onClick={() => { done(); void downloadScenario(store); }}>

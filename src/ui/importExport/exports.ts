@@ -1,15 +1,23 @@
 // Downloads of the scenario on screen: as the .yaml it is, and as a bundle that replays it on a
 // real kube-scheduler with KWOK fake nodes. The work runs in the import/export worker.
 
+import type { ScenarioFileOptions } from '../../interop';
+import { lessonById } from '../../lessons';
 import type { PodplayStore } from '../../store/store';
 import { interopClient } from './interopClient';
 import { baseName, saveFile } from './saveFile';
 
 export async function downloadScenario(store: PodplayStore): Promise<void> {
-  const { text, seed, run } = store.getState();
+  const { text, seed, run, fileName, lessonId } = store.getState();
+  const lesson = lessonId === undefined ? undefined : lessonById(lessonId);
+  const options: ScenarioFileOptions = {};
+  // the seed the picture on screen was computed with, when the file does not say it
+  const shownSeed = seed ?? (run?.text === text ? run.summary.seed : undefined);
+  if (shownSeed !== undefined) options.seed = shownSeed;
+  if (lesson !== undefined) options.title = lesson.title;
   try {
-    // the seed the picture on screen was computed with, when the file does not say it
-    const file = await interopClient().scenarioFile(text, seed ?? (run?.text === text ? run.summary.seed : undefined));
+    // a scenario that names no title keeps the name it was opened under
+    const file = await interopClient().scenarioFile(text, options, baseName(fileName));
     saveFile(file.fileName, file.content, file.mimeType);
   } catch (e) {
     store.getState().notify({ kind: 'error', title: 'The download failed', text: e instanceof Error ? e.message : String(e) });

@@ -1,14 +1,15 @@
 // The main thread's end of the import/export worker: one request, one promise. The worker starts
 // on first use, so pages that never import or export never load the importers.
 
-import type { ImportOptions, ScenarioFile } from '../../interop';
+import type { ImportOptions, ScenarioFile, ScenarioFileOptions } from '../../interop';
 import { handleInterop, type ImportResult, type InteropReply, type InteropRequest, type InteropValue, type KwokResult } from './interopWork';
 
 type Pending = { resolve(value: InteropValue): void; reject(error: Error): void };
 
 export interface InteropClient {
   importText(text: string, options: ImportOptions): Promise<ImportResult>;
-  scenarioFile(text: string, seed: number | undefined): Promise<ScenarioFile>;
+  /** `untitled` names a scenario that has no title of its own */
+  scenarioFile(text: string, options: ScenarioFileOptions, untitled: string): Promise<ScenarioFile>;
   kwokBundle(text: string, fileName: string): Promise<KwokResult>;
 }
 
@@ -42,8 +43,8 @@ function createClient(post: (request: InteropRequest) => void, onReply: (handler
       if (value.type !== 'import') throw new Error('unexpected reply');
       return value.result;
     },
-    scenarioFile: async (text, seed) => {
-      const value = await ask(seed === undefined ? { type: 'scenario-file', text } : { type: 'scenario-file', text, seed });
+    scenarioFile: async (text, options, untitled) => {
+      const value = await ask({ type: 'scenario-file', text, options, untitled });
       if (value.type !== 'scenario-file') throw new Error('unexpected reply');
       return value.file;
     },

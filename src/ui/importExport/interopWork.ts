@@ -3,13 +3,14 @@
 // on input; a thrown error is a bug and comes back as one.
 
 import {
-  bundleAsSingleYaml, exportForKwok, importAny, scenarioFile, type ImportFormat, type ImportOptions, type KubectlImport, type ScenarioFile, type SimulatorImport,
+  bundleAsSingleYaml, exportForKwok, fileNameFor, importAny, scenarioFile, type ImportFormat, type ImportOptions, type KubectlImport, type ScenarioFile, type ScenarioFileOptions, type SimulatorImport,
 } from '../../interop';
 import { zip } from './zip';
 
 export type InteropRequest =
   | { id: number; type: 'import'; text: string; options: ImportOptions }
-  | { id: number; type: 'scenario-file'; text: string; seed?: number }
+  /** `untitled`: the title (and file name) for a scenario that names none */
+  | { id: number; type: 'scenario-file'; text: string; options: ScenarioFileOptions; untitled: string }
   | { id: number; type: 'kwok'; text: string; fileName: string };
 
 export type ImportResult = KubectlImport & { format: ImportFormat };
@@ -30,14 +31,20 @@ export interface KwokResult {
 
 export type InteropValue = { type: 'import'; result: ImportResult } | { type: 'scenario-file'; file: ScenarioFile } | { type: 'kwok'; result: KwokResult };
 
+/** what scenarioFile calls a scenario that names no title (src/interop/download.ts) */
+const UNTITLED = 'Untitled scenario';
+
 export type InteropReply = { id: number; ok: true; value: InteropValue } | { id: number; ok: false; error: string };
 
 function work(request: InteropRequest): InteropValue {
   switch (request.type) {
     case 'import':
       return { type: 'import', result: importAny(request.text, request.options) };
-    case 'scenario-file':
-      return { type: 'scenario-file', file: scenarioFile(request.text, request.seed === undefined ? {} : { seed: request.seed }) };
+    case 'scenario-file': {
+      const file = scenarioFile(request.text, request.options);
+      const named = request.options.title !== undefined || file.fileName !== fileNameFor(UNTITLED);
+      return { type: 'scenario-file', file: named ? file : scenarioFile(request.text, { ...request.options, title: request.untitled }) };
+    }
     case 'kwok': {
       const bundle = exportForKwok(request.text, { fileName: request.fileName });
       if (bundle.errors.length > 0) return { type: 'kwok', result: { fileCount: 0, warnings: bundle.warnings, errors: bundle.errors } };
