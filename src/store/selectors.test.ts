@@ -3,7 +3,7 @@ import type { CycleTrace } from '../engine/api';
 import type { Phase } from '../worker/protocol';
 import { RunSession } from '../worker/session';
 import { cycle, move, node, pod, result } from '../worker/testing/results';
-import { currentStep, defaultTopologyKey, filterVerdict, nodeStates, pendingQueue, podsAt } from './selectors';
+import { currentStep, defaultTopologyKey, filterVerdict, nodeStates, pendingQueue, podsAt, podsAtEnd } from './selectors';
 import type { RunView } from './types';
 
 const trace: CycleTrace = cycle(1, 'default/web', {
@@ -90,6 +90,16 @@ describe('podsAt and pendingQueue', () => {
     expect(queue.map((p) => [p.pod, p.location])).toEqual([
       ['default/high', 'scheduling'], ['default/low', 'activeQ'], ['default/gated', 'gated'],
     ]);
+  });
+});
+
+describe('podsAtEnd', () => {
+  it('draws a run without cycles from the outcomes: bound, gated or pending; deleted pods gone', () => {
+    const views = podsAtEnd([
+      pod('default/running', { node: 'n1', phase: 'Running' }), pod('default/held', { reason: 'SchedulingGated' }),
+      pod('default/gone', { node: 'n1', deletedAt: 5 }),
+    ]);
+    expect(views.map((v) => [v.pod, v.location, v.node])).toEqual([['default/running', 'bound', 'n1'], ['default/held', 'gated', undefined]]);
   });
 });
 

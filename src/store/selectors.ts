@@ -108,6 +108,17 @@ export function podsAt(state: Pick<PodplayState, 'run'>, step: CurrentStep): Pod
   return views;
 }
 
+/** Where the pods are when a run ends; for runs without any scheduling cycle (nothing to step through). */
+export function podsAtEnd(pods: readonly PodOutcome[]): PodView[] {
+  return pods.filter((p) => p.deletedAt === undefined).map((outcome) => {
+    const location: PodLocation = outcome.node !== undefined ? 'bound' : outcome.reason === 'SchedulingGated' ? 'gated' : 'unschedulablePods';
+    const view: PodView = { pod: outcome.pod, outcome, location, terminating: false, leaving: false };
+    if (outcome.node !== undefined) view.node = outcome.node;
+    if (outcome.nominatedNode !== undefined) view.nominated = outcome.nominatedNode;
+    return view;
+  });
+}
+
 const QUEUE_ORDER: Partial<Record<PodLocation, number>> = {
   scheduling: 0, activeQ: 1, backoffQ: 2, unschedulablePods: 3, gated: 4, waitingOnPermit: 5,
 };

@@ -6,7 +6,7 @@ import { group } from 'd3';
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { NodeOutcome } from '../../engine/api';
 import { usePodplay } from '../../store/hooks';
-import { defaultTopologyKey, filterVerdict, pendingQueue, preFilterRejection, reached, ZONE_KEYS, type NodeState, type PodView } from '../../store/selectors';
+import { defaultTopologyKey, filterVerdict, pendingQueue, podsAtEnd, preFilterRejection, reached, ZONE_KEYS, type NodeState, type PodView } from '../../store/selectors';
 import { ownerPalette } from '../palette';
 import { useStep, useStale, type StepView } from '../useStep';
 import { NodeCard, STATE_LABEL } from './NodeCard';
@@ -91,6 +91,8 @@ function PendingLane({ queue, currentPod, colourOf, travel, onInspect }: {
 
 interface LanesProps {
   view: StepView | undefined;
+  /** the pods to draw when there is no step (a run without scheduling cycles) */
+  endPods: PodView[];
   lanes: [string, NodeOutcome[]][];
   topologyKey: string | undefined;
   compact: boolean;
@@ -101,11 +103,11 @@ interface LanesProps {
 }
 
 /** The lanes: the costly part of the page, drawn from a deferred step so React can slice the work. */
-const Lanes = memo(function Lanes({ view, lanes, topologyKey, compact, showNodeDetails, travel, colourOf, onInspect }: LanesProps) {
+const Lanes = memo(function Lanes({ view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, colourOf, onInspect }: LanesProps) {
   const trace = view?.step.frame?.trace;
   const phase = view?.step.phase;
   const currentPod = view?.step.summary.pod ?? '';
-  const pods = view?.pods ?? [];
+  const pods = view?.pods ?? endPods;
   const podsByNode = group(pods.filter((p) => p.node !== undefined), (p) => p.node!);
   const nominatedByNode = group(pods.filter((p) => p.nominated !== undefined && p.node === undefined), (p) => p.nominated!);
   const queue = pendingQueue(pods);
@@ -167,6 +169,7 @@ export function ClusterView() {
   const nodes = useMemo(() => run?.summary.nodes ?? [], [run]);
   const keys = useMemo(() => labelKeys(nodes), [nodes]);
   const colourOf = useMemo(() => ownerPalette(run?.summary.pods ?? []), [run]);
+  const endPods = useMemo(() => (run !== undefined && run.complete && run.cycles.length === 0 ? podsAtEnd(run.summary.pods) : []), [run]);
   const topologyKey = topologyKeySetting === undefined ? defaultTopologyKey(nodes) : topologyKeySetting || undefined;
   const lanes = useMemo(
     () => [...group(nodes, (n) => (topologyKey === undefined ? '' : (n.labels[topologyKey] ?? NO_DOMAIN)))],
@@ -198,6 +201,7 @@ export function ClusterView() {
       </div>
       <Lanes
         view={view}
+        endPods={endPods}
         lanes={lanes}
         topologyKey={topologyKey}
         compact={compact}
