@@ -17,7 +17,15 @@ export interface WeightedAffinityTerm extends AffinityTerm {
   weight: number;
 }
 
-export interface PodInfo {
+/** What selector and affinity-term matching read of a pod. */
+export interface PodLabels {
+  /** metadata.namespace, "default" when unset */
+  readonly namespace: string;
+  /** metadata.labels ({} when unset) */
+  readonly labels: Labels;
+}
+
+export interface PodInfo extends PodLabels {
   readonly pod: Pod;
   readonly key: string;
   readonly requests: Resource;
@@ -56,16 +64,26 @@ function weightedTerms(pod: Pod, terms: WeightedPodAffinityTerm[] | undefined): 
 }
 
 /** upstream: AffinityTerm.Matches — namespace (by name or selector) and label selector. */
-export function affinityTermMatches(term: AffinityTerm, pod: Pod, namespaceLabels: Labels | undefined): boolean {
-  if (term.namespaces.has(podNamespace(pod)) || term.namespaceSelector.matches(namespaceLabels ?? {})) {
-    return term.selector.matches(pod.metadata.labels ?? {});
+export function affinityTermMatches(term: AffinityTerm, pod: PodLabels, namespaceLabels: Labels | undefined): boolean {
+  if (term.namespaces.has(pod.namespace) || term.namespaceSelector.matches(namespaceLabels ?? {})) {
+    return term.selector.matches(pod.labels);
   }
   return false;
 }
 
+/** The namespace and labels of a pod that has no PodInfo at hand. */
+export function podLabels(pod: Pod): PodLabels {
+  return { namespace: podNamespace(pod), labels: pod.metadata.labels ?? {} };
+}
+
+const NO_LABELS: Labels = Object.freeze({});
+
 export function newPodInfo(pod: Pod): PodInfo {
   const a = pod.spec.affinity;
+  // namespace and labels are read for every pod in every cycle (PreFilter, PreScore): kept here, beside the pod
   return {
+    namespace: podNamespace(pod),
+    labels: pod.metadata.labels ?? NO_LABELS,
     pod,
     key: podKey(pod),
     requests: computePodRequests(pod, false),

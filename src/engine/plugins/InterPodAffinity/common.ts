@@ -3,8 +3,8 @@
 // helpers of filtering.go that Filter, Score and the queueing hints share.
 
 import type { ClusterLister } from '../../framework/interfaces';
-import { affinityTermMatches, type AffinityTerm, type WeightedAffinityTerm } from '../../framework/podInfo';
-import type { Labels, Node, Pod } from '../../model/types';
+import { affinityTermMatches, type AffinityTerm, type PodLabels, type WeightedAffinityTerm } from '../../framework/podInfo';
+import type { Labels, Node } from '../../model/types';
 
 export const Name = 'InterPodAffinity';
 
@@ -41,7 +41,7 @@ export function namespaceLabelsSnapshot(namespace: string, cluster: ClusterListe
  * upstream: podMatchesAllAffinityTerms — true iff there is at least one term and the pod matches
  * every one. The incoming pod's terms had their namespaceSelector merged, so no namespace labels.
  */
-export function podMatchesAllAffinityTerms(terms: readonly AffinityTerm[], pod: Pod): boolean {
+export function podMatchesAllAffinityTerms(terms: readonly AffinityTerm[], pod: PodLabels): boolean {
   if (terms.length === 0) return false;
   return terms.every((t) => affinityTermMatches(t, pod, undefined));
 }

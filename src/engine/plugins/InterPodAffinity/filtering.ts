@@ -6,9 +6,9 @@
 import type { CycleState, StateData } from '../../framework/cycleState';
 import type { ClusterLister, PreFilterResult } from '../../framework/interfaces';
 import type { NodeInfo } from '../../framework/nodeInfo';
-import { affinityTermMatches, podNamespace, type AffinityTerm, type PodInfo } from '../../framework/podInfo';
+import { affinityTermMatches, podNamespace, type AffinityTerm, type PodInfo, type PodLabels } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
-import type { Labels, Node, Pod } from '../../model/types';
+import type { Labels, Node } from '../../model/types';
 import { mergeAllNamespaces, Name, namespaceLabelsSnapshot, podMatchesAllAffinityTerms, topologyValue } from './common';
 
 /** upstream: preFilterStateKey */
@@ -67,13 +67,13 @@ export class TopologyToMatchedTermCount {
   }
 
   /** upstream: updateWithAffinityTerms — every term counts, but only if the pod matches all of them. */
-  updateWithAffinityTerms(terms: readonly AffinityTerm[], pod: Pod, podKey: string, node: Node, delta: number): void {
+  updateWithAffinityTerms(terms: readonly AffinityTerm[], pod: PodLabels, podKey: string, node: Node, delta: number): void {
     if (!podMatchesAllAffinityTerms(terms, pod)) return;
     for (const t of terms) this.update(node, t.topologyKey, delta, podKey);
   }
 
   /** upstream: updateWithAntiAffinityTerms — each term the pod matches counts on its own. */
-  updateWithAntiAffinityTerms(terms: readonly AffinityTerm[], pod: Pod, nsLabels: Labels | undefined, podKey: string, node: Node, delta: number): void {
+  updateWithAntiAffinityTerms(terms: readonly AffinityTerm[], pod: PodLabels, nsLabels: Labels | undefined, podKey: string, node: Node, delta: number): void {
     for (const t of terms) if (affinityTermMatches(t, pod, nsLabels)) this.update(node, t.topologyKey, delta, podKey);
   }
 
@@ -104,7 +104,7 @@ export class PreFilterState implements StateData {
     readonly affinityCounts: TopologyToMatchedTermCount,
     /** existing pods that match the incoming pod's required anti-affinity terms */
     readonly antiAffinityCounts: TopologyToMatchedTermCount,
-    readonly pod: Pod,
+    readonly pod: PodInfo,
     /** the incoming pod's required terms, namespaceSelector merged into namespaces */
     readonly requiredAffinityTerms: readonly AffinityTerm[],
     readonly requiredAntiAffinityTerms: readonly AffinityTerm[],
@@ -122,14 +122,14 @@ export class PreFilterState implements StateData {
   /** upstream: updateWithPod — multiplier +1 for AddPod, -1 for RemovePod. */
   updateWithPod(p: PodInfo, node: Node, multiplier: number): void {
     this.existingAntiAffinityCounts.updateWithAntiAffinityTerms(p.requiredAntiAffinityTerms, this.pod, this.namespaceLabels, p.key, node, multiplier);
-    this.affinityCounts.updateWithAffinityTerms(this.requiredAffinityTerms, p.pod, p.key, node, multiplier);
+    this.affinityCounts.updateWithAffinityTerms(this.requiredAffinityTerms, p, p.key, node, multiplier);
     // The incoming pod's terms have the namespaceSelector merged: no namespace labels needed.
-    this.antiAffinityCounts.updateWithAntiAffinityTerms(this.requiredAntiAffinityTerms, p.pod, undefined, p.key, node, multiplier);
+    this.antiAffinityCounts.updateWithAntiAffinityTerms(this.requiredAntiAffinityTerms, p, undefined, p.key, node, multiplier);
   }
 }
 
 /** upstream: getExistingAntiAffinityCounts — over the nodes that host pods with required anti-affinity. */
-function existingAntiAffinityCounts(pod: Pod, nsLabels: Labels | undefined, nodes: readonly NodeInfo[]): TopologyToMatchedTermCount {
+function existingAntiAffinityCounts(pod: PodInfo, nsLabels: Labels | undefined, nodes: readonly NodeInfo[]): TopologyToMatchedTermCount {
   const counts = new TopologyToMatchedTermCount();
   for (const nodeInfo of nodes) {
     for (const existing of nodeInfo.podsWithRequiredAntiAffinity) {
@@ -148,8 +148,8 @@ function incomingAffinityAntiAffinityCounts(
   if (affinityTerms.length === 0 && antiAffinityTerms.length === 0) return [affinity, antiAffinity];
   for (const nodeInfo of nodes) {
     for (const existing of nodeInfo.pods) {
-      affinity.updateWithAffinityTerms(affinityTerms, existing.pod, existing.key, nodeInfo.node, 1);
-      antiAffinity.updateWithAntiAffinityTerms(antiAffinityTerms, existing.pod, undefined, existing.key, nodeInfo.node, 1);
+      affinity.updateWithAffinityTerms(affinityTerms, existing, existing.key, nodeInfo.node, 1);
+      antiAffinity.updateWithAntiAffinityTerms(antiAffinityTerms, existing, undefined, existing.key, nodeInfo.node, 1);
     }
   }
   return [affinity, antiAffinity];
@@ -166,10 +166,10 @@ export function preFilter(
   const affinityTerms = mergeAllNamespaces(pod.requiredAffinityTerms, cluster);
   const antiAffinityTerms = mergeAllNamespaces(pod.requiredAntiAffinityTerms, cluster);
   const nsLabels = namespaceLabelsSnapshot(podNamespace(pod.pod), cluster);
-  const existingAnti = existingAntiAffinityCounts(pod.pod, nsLabels, nodesWithRequiredAntiAffinityPods);
+  const existingAnti = existingAntiAffinityCounts(pod, nsLabels, nodesWithRequiredAntiAffinityPods);
   const [affinity, antiAffinity] = incomingAffinityAntiAffinityCounts(affinityTerms, antiAffinityTerms, allNodes);
   if (existingAnti.size === 0 && affinityTerms.length === 0 && antiAffinityTerms.length === 0) return { status: Status.skip() };
-  state.write(preFilterStateKey, new PreFilterState(existingAnti, affinity, antiAffinity, pod.pod, affinityTerms, antiAffinityTerms, nsLabels));
+  state.write(preFilterStateKey, new PreFilterState(existingAnti, affinity, antiAffinity, pod, affinityTerms, antiAffinityTerms, nsLabels));
   return {
     status: Status.success().withDetails({
       existingAntiAffinity: existingAnti.toObject(),

@@ -3,7 +3,7 @@
 // validation/validation_pluginargs.go (ValidateInterPodAffinityArgs).
 
 import type { ArgsError, ClusterEventWithHint, Plugin, PluginDescriptor } from '../../framework/interfaces';
-import { newAffinityTerm, type AffinityTerm } from '../../framework/podInfo';
+import { newAffinityTerm, podLabels, type AffinityTerm } from '../../framework/podInfo';
 import type { Node, Pod, PodAffinityTerm } from '../../model/types';
 import { Name, podMatchesAllAffinityTerms, topologyValue } from './common';
 import { filter, preFilter, updateStateWithPod } from './filtering';
@@ -56,14 +56,16 @@ export function isSchedulableAfterPodChange(pod: Pod, oldObj: unknown, newObj: u
   if ((modified && !modified.spec.nodeName) || (original && !original.spec.nodeName)) return 'QueueSkip';
   const terms = requiredTerms(pod, 'podAffinity');
   const antiTerms = requiredTerms(pod, 'podAntiAffinity');
-  if (modified && original) {
-    if (!podMatchesAllAffinityTerms(terms, original) && podMatchesAllAffinityTerms(terms, modified)) return 'Queue';
-    if (podMatchesAllAffinityTerms(antiTerms, original) && !podMatchesAllAffinityTerms(antiTerms, modified)) return 'Queue';
+  const before = original && podLabels(original);
+  const now = modified && podLabels(modified);
+  if (now && before) {
+    if (!podMatchesAllAffinityTerms(terms, before) && podMatchesAllAffinityTerms(terms, now)) return 'Queue';
+    if (podMatchesAllAffinityTerms(antiTerms, before) && !podMatchesAllAffinityTerms(antiTerms, now)) return 'Queue';
     return 'QueueSkip';
   }
-  if (modified) return podMatchesAllAffinityTerms(terms, modified) ? 'Queue' : 'QueueSkip';
-  if (!original) return 'Queue';
-  return podMatchesAllAffinityTerms(antiTerms, original) ? 'Queue' : 'QueueSkip';
+  if (now) return podMatchesAllAffinityTerms(terms, now) ? 'Queue' : 'QueueSkip';
+  if (!before) return 'Queue';
+  return podMatchesAllAffinityTerms(antiTerms, before) ? 'Queue' : 'QueueSkip';
 }
 
 /**

@@ -5,10 +5,10 @@
 import type { CycleState, StateData } from '../../framework/cycleState';
 import { MAX_NODE_SCORE, type ClusterLister, type NodeScoreEntry } from '../../framework/interfaces';
 import type { NodeInfo } from '../../framework/nodeInfo';
-import { affinityTermMatches, podNamespace, type AffinityTerm, type PodInfo, type WeightedAffinityTerm } from '../../framework/podInfo';
+import { affinityTermMatches, podNamespace, type AffinityTerm, type PodInfo, type PodLabels, type WeightedAffinityTerm } from '../../framework/podInfo';
 import type { Snapshot } from '../../framework/snapshot';
 import { Status } from '../../framework/status';
-import type { Labels, Node, Pod } from '../../model/types';
+import type { Labels, Node } from '../../model/types';
 import { mergeAllNamespaces, Name, namespaceLabelsSnapshot, topologyValue } from './common';
 
 /** upstream: preScoreStateKey */
@@ -25,7 +25,7 @@ export class ScoreMap {
   readonly scores = new Map<string, Map<string, number>>();
 
   /** upstream: processTerm */
-  processTerm(term: AffinityTerm, weight: number, pod: Pod, nsLabels: Labels | undefined, node: Node, multiplier: number): void {
+  processTerm(term: AffinityTerm, weight: number, pod: PodLabels, nsLabels: Labels | undefined, node: Node, multiplier: number): void {
     if (!affinityTermMatches(term, pod, nsLabels)) return;
     const value = topologyValue(node, term.topologyKey);
     if (value === undefined) return;
@@ -34,7 +34,7 @@ export class ScoreMap {
     byValue.set(value, (byValue.get(value) ?? 0) + weight * multiplier);
   }
 
-  processTerms(terms: readonly WeightedAffinityTerm[], pod: Pod, nsLabels: Labels | undefined, node: Node, multiplier: number): void {
+  processTerms(terms: readonly WeightedAffinityTerm[], pod: PodLabels, nsLabels: Labels | undefined, node: Node, multiplier: number): void {
     for (const t of terms) this.processTerm(t, t.weight, pod, nsLabels, node, multiplier);
   }
 
@@ -55,7 +55,7 @@ export class PreScoreState implements StateData {
 }
 
 interface IncomingPod {
-  pod: Pod;
+  pod: PodInfo;
   /** preferred terms with the namespaceSelector merged into namespaces */
   preferredAffinityTerms: readonly WeightedAffinityTerm[];
   preferredAntiAffinityTerms: readonly WeightedAffinityTerm[];
@@ -65,8 +65,8 @@ interface IncomingPod {
 /** upstream: processExistingPod (its check that the node has labels is made once per node, by the caller) */
 function processExistingPod(incoming: IncomingPod, existing: PodInfo, node: Node, args: InterPodAffinityConfig, topoScore: ScoreMap): void {
   // The incoming pod's preferred terms against the existing pod (namespaces already merged).
-  topoScore.processTerms(incoming.preferredAffinityTerms, existing.pod, undefined, node, 1);
-  topoScore.processTerms(incoming.preferredAntiAffinityTerms, existing.pod, undefined, node, -1);
+  topoScore.processTerms(incoming.preferredAffinityTerms, existing, undefined, node, 1);
+  topoScore.processTerms(incoming.preferredAntiAffinityTerms, existing, undefined, node, -1);
   // The existing pod's terms against the incoming pod, with the incoming pod's namespace labels.
   if (args.hardPodAffinityWeight > 0) {
     for (const t of existing.requiredAffinityTerms) topoScore.processTerm(t, args.hardPodAffinityWeight, incoming.pod, incoming.namespaceLabels, node, 1);
@@ -85,7 +85,7 @@ export function preScore(state: CycleState, pod: PodInfo, snapshot: Snapshot, cl
   if (args.ignorePreferredTermsOfExistingPods && !hasConstraints) return Status.skip();
   const allNodes = hasConstraints ? snapshot.nodeInfoList : snapshot.havePodsWithAffinityList;
   const incoming: IncomingPod = {
-    pod: pod.pod,
+    pod,
     preferredAffinityTerms: mergeAllNamespaces(pod.preferredAffinityTerms, cluster),
     preferredAntiAffinityTerms: mergeAllNamespaces(pod.preferredAntiAffinityTerms, cluster),
     namespaceLabels: namespaceLabelsSnapshot(podNamespace(pod.pod), cluster),

@@ -4,7 +4,6 @@
 
 import type { ClusterLister } from '../../framework/interfaces';
 import type { PodInfo } from '../../framework/podInfo';
-import { podNamespace } from '../../framework/podInfo';
 import { compileLabelSelector, type RequiredNodeAffinity, type Selector } from '../../model/selectors';
 import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint } from '../../model/taints';
 import type { LabelSelector, Labels, Node, Pod, TopologySpreadConstraint } from '../../model/types';
@@ -157,9 +156,8 @@ export function countPodsMatchSelector(pods: readonly PodInfo[], selector: Selec
   if (selector.empty) return 0;
   let count = 0;
   for (const p of pods) {
-    // Terminating pods do not count (kubernetes#87621).
-    if (p.pod.metadata.deletionTimestamp !== undefined || podNamespace(p.pod) !== namespace) continue;
-    if (selector.matches(p.pod.metadata.labels ?? {})) count++;
+    // Terminating pods do not count (kubernetes#87621); checked last, it is the only field read from the pod.
+    if (p.namespace === namespace && selector.matches(p.labels) && p.pod.metadata.deletionTimestamp === undefined) count++;
   }
   return count;
 }
