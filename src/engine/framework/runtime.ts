@@ -24,6 +24,18 @@ export interface PreFilterOutcome {
 
 type ScoreBreakdown = NodeScore['plugins'][string];
 
+/** A node's NodeScore from the breakdowns of the plugins `names` that have scored it so far. */
+function nodeScore(names: readonly string[], list: readonly ScoreBreakdown[], total: number, freeze: boolean): NodeScore {
+  const plugins: NodeScore['plugins'] = {};
+  list.forEach((b, i) => { plugins[names[i]!] = b; });
+  return { plugins: freeze ? Object.freeze(plugins) : plugins, total };
+}
+
+/** The scores so far, when a plugin fails part-way (what the trace shows of them). */
+function nodeScores(nodes: readonly NodeInfo[], names: readonly string[], lists: readonly ScoreBreakdown[][], totals: readonly number[]): Map<string, NodeScore> {
+  return new Map(nodes.map((n, i) => [n.name, nodeScore(names, lists[i]!, totals[i]!, false)]));
+}
+
 export interface ScoreOutcome {
   status: Status;
   /** node name -> breakdown, in feasible order */
@@ -236,45 +248,50 @@ export class Framework {
 
   /** upstream: RunScorePlugins — score, normalize, check [0, 100], weight. */
   runScorePlugins(state: CycleState, pod: PodInfo, nodes: NodeInfo[]): ScoreOutcome {
-    const scores = new Map<string, NodeScore>(nodes.map((n) => [n.name, { plugins: {}, total: 0 }]));
+    // Per node (by position): the breakdowns of the plugins that ran, in order, and the total.
+    const names: string[] = [];
+    const lists: ScoreBreakdown[][] = nodes.map(() => []);
+    const totals: number[] = nodes.map(() => 0);
     for (const p of this.points.score) {
       if (state.skipScorePlugins.has(p.name)) continue;
       const entries: NodeScoreEntry[] = [];
       for (const n of nodes) {
         const s = p.score!(state, pod, n);
-        if (typeof s !== 'number') return { status: Status.error(`running Score plugin "${p.name}": ${s.message()}`).withPlugin(p.name), scores };
+        if (typeof s !== 'number') return { status: Status.error(`running Score plugin "${p.name}": ${s.message()}`).withPlugin(p.name), scores: nodeScores(nodes, names, lists, totals) };
         entries.push({ name: n.name, score: s });
       }
       const raw = entries.map((e) => e.score);
       if (p.normalizeScore) {
         const s = p.normalizeScore(state, pod, entries);
-        if (!s.isSuccess()) return { status: Status.error(`running Normalize on Score plugin "${p.name}": ${s.message()}`).withPlugin(p.name), scores };
+        if (!s.isSuccess()) return { status: Status.error(`running Normalize on Score plugin "${p.name}": ${s.message()}`).withPlugin(p.name), scores: nodeScores(nodes, names, lists, totals) };
       }
       const weight = this.scoreWeights.get(p.name) ?? 1;
+      names.push(p.name);
       // many nodes get the same score from a plugin: one frozen breakdown per (raw, normalized)
       const breakdowns = new Map<number, Map<number, ScoreBreakdown>>();
       for (let i = 0; i < entries.length; i++) {
         const e = entries[i]!;
         if (e.score > MAX_NODE_SCORE || e.score < MIN_NODE_SCORE) {
-          return { status: Status.error(`plugin "${p.name}" returns an invalid score ${e.score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`).withPlugin(p.name), scores };
+          return { status: Status.error(`plugin "${p.name}" returns an invalid score ${e.score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`).withPlugin(p.name), scores: nodeScores(nodes, names, lists, totals) };
         }
-        const ns = scores.get(e.name)!;
         const r = raw[i]!;
         let byNormalized = breakdowns.get(r);
         if (!byNormalized) breakdowns.set(r, (byNormalized = new Map()));
         let breakdown = byNormalized.get(e.score);
         if (!breakdown) byNormalized.set(e.score, (breakdown = Object.freeze({ raw: r, normalized: e.score, weight, weighted: e.score * weight })));
-        ns.plugins[p.name] = breakdown;
-        ns.total += e.score * weight;
+        lists[i]!.push(breakdown);
+        totals[i]! += e.score * weight;
       }
     }
     // nodes with the same breakdowns share one (frozen) NodeScore
     const shared = new ListInterner<ScoreBreakdown, NodeScore>();
-    for (const [name, ns] of scores) {
-      scores.set(name, shared.get(Object.values(ns.plugins), () => Object.freeze({ plugins: Object.freeze(ns.plugins), total: ns.total })));
-    }
+    const scores = new Map<string, NodeScore>();
+    nodes.forEach((n, i) => {
+      scores.set(n.name, shared.get(lists[i]!, () => Object.freeze(nodeScore(names, lists[i]!, totals[i]!, true))));
+    });
     return { status: Status.success(), scores };
   }
+
 
   /** upstream: RunReservePluginsReserve — stops at the first failure. */
   runReservePluginsReserve(state: CycleState, pod: PodInfo, nodeName: string, trace: PluginResult[]): Status {
