@@ -78,7 +78,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
         <span className="node-state"><span aria-hidden="true">{label.symbol}</span> {label.word}</span>
       </header>
       {verdict !== undefined && (
-        <p className="filter-reason" data-testid="filter-reason" data-node={node.name} data-plugin={verdict.plugin}>
+        <p className="filter-reason" data-testid="filter-reason" data-node={node.name} data-plugin={verdict.plugin} title={`${verdict.plugin}: ${explainVerdict(verdict)}`}>
           <strong>{verdict.plugin}</strong>: {explainVerdict(verdict)}
         </p>
       )}
