@@ -2,10 +2,11 @@
 // what that length means (chat tools cut long links; very long ones travel better as a file).
 
 import { useEffect, useRef, useState } from 'react';
-import { encodePermalink, linkSizeAdvice, WARN_LINK_LENGTH } from '../../permalink/codec';
+import { linkSizeAdvice, WARN_LINK_LENGTH } from '../../permalink/codec';
 import { usePodplayStore } from '../../store/hooks';
 import { toPermalinkState } from '../../store/permalinkState';
 import { downloadScenario } from '../importExport/exports';
+import { permalinkEncoder } from './permalinkEncoder';
 import './share.css';
 
 interface Shared {
@@ -52,7 +53,7 @@ export function ShareButton() {
   async function share() {
     setBusy(true);
     try {
-      const fragment = await encodePermalink(toPermalinkState(store.getState()));
+      const fragment = await permalinkEncoder()(toPermalinkState(store.getState()));
       const url = `${window.location.origin}${window.location.pathname}${window.location.search}#${fragment}`;
       setShared({ url, copied: await copy(url), advice: linkSizeAdvice(url.length) });
     } finally {

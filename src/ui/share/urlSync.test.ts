@@ -44,6 +44,7 @@ function fakeBrowser(hash = '', tabMemory?: string) {
       return () => listeners.get(type)!.delete(listener);
     },
     timers: browserTimers,
+    encode: encodePermalink,
     tab: { wrote: (f) => tab.has(f), remember: (f) => { tab.add(f); } },
   };
   return {

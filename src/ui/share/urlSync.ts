@@ -4,10 +4,12 @@
 // move between scenarios and lessons, not between single steps. Opening the page with a link, or
 // moving through history, restores the state the fragment holds.
 
-import { decodePermalink, encodePermalink } from '../../permalink/codec';
+import { decodePermalink } from '../../permalink/codec';
+import type { PermalinkState } from '../../permalink/migrations';
 import { toPermalinkState } from '../../store/permalinkState';
 import type { PodplayStore, Timers } from '../../store/store';
 import type { PodplayState } from '../../store/types';
+import { permalinkEncoder } from './permalinkEncoder';
 
 /** Scenarios longer than this are not kept in the address bar (the Share button offers a file). */
 export const URL_SYNC_MAX_TEXT = 256 * 1024;
@@ -20,6 +22,8 @@ export interface UrlSyncEnv {
   history: Pick<History, 'pushState' | 'replaceState' | 'state'>;
   listen(type: 'popstate' | 'hashchange', listener: () => void): () => void;
   timers: Timers;
+  /** the permalink codec's encoder (in the browser: on a worker, so stepping never waits for it) */
+  encode(state: PermalinkState): Promise<string>;
   /**
    * This tab's memory of the fragments it wrote (survives a reload, not a new tab). Several, not
    * just the last: a reload can start just before the address bar catches up.
@@ -85,7 +89,7 @@ export function installUrlSync(store: PodplayStore, env: UrlSyncEnv): () => void
     timer = undefined;
     const id = ++writes;
     const state = store.getState();
-    const fragment = state.text.length > URL_SYNC_MAX_TEXT ? '' : await encodePermalink(toPermalinkState(state));
+    const fragment = state.text.length > URL_SYNC_MAX_TEXT ? '' : await env.encode(toPermalinkState(state));
     // a newer write has started: it writes the newer state (and adds the entry, if one is due)
     if (id !== writes) return;
     const push = pushPending;
@@ -179,6 +183,7 @@ export function browserUrlEnv(timers: Timers): UrlSyncEnv {
       return () => window.removeEventListener(type, listener);
     },
     timers,
+    encode: permalinkEncoder(),
     tab: {
       wrote: (fragment) => read().includes(fingerprint(fragment)),
       remember(fragment) {
