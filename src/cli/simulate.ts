@@ -1,8 +1,10 @@
 // npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS]
 // Exit 0 when the simulation ran (unschedulable pods are a result), 2 on scenario errors.
 
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { formatScenarioError, simulate } from '../engine/index';
+import { formatScenarioError, simulate, type SimulationResult } from '../engine/index';
+import { jsonPieces } from './json';
 import { formatEvents, formatPods } from './kubectl';
 
 const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS]';
@@ -29,7 +31,22 @@ function parseArgs(argv: string[]): { file: string; json: boolean; seed?: number
   return { file, json, ...(seed !== undefined ? { seed } : {}), ...(until !== undefined ? { until } : {}) };
 }
 
-function main(): number {
+/**
+ * The result as JSON on stdout, in pieces of about 1 MB and waiting for the pipe to drain: the
+ * JSON of a big cluster's trace is too long for one string, and too big to queue in memory.
+ */
+async function writeResult(result: SimulationResult): Promise<void> {
+  let chunk = '';
+  for (const piece of jsonPieces(result)) {
+    chunk += piece;
+    if (chunk.length < 1 << 20) continue;
+    if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
+    chunk = '';
+  }
+  process.stdout.write(`${chunk}\n`);
+}
+
+function main(): number | Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   if (typeof args === 'string') {
     process.stderr.write(`${args === usage ? '' : `simulate: ${args}\n`}${usage}\n`);
@@ -48,13 +65,10 @@ function main(): number {
     return 2;
   }
   const result = outcome.result;
-  if (args.json) {
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    return 0;
-  }
+  if (args.json) return writeResult(result).then(() => 0);
   for (const w of result.warnings) process.stderr.write(`warning: ${formatScenarioError(w)}\n`);
   process.stdout.write(`${formatPods(result)}\n\n${formatEvents(result)}\n`);
   return 0;
 }
 
-process.exitCode = main();
+void Promise.resolve(main()).then((code) => { process.exitCode = code; });
