@@ -99,11 +99,14 @@ export function ImportDialog({ ref }: { ref?: Ref<ImportDialogHandle> }) {
   const latest = useRef(0);
 
 
-  const importText = useCallback(async (text: string, source: string) => {
+  const runImport = useCallback(async (input: string | File, source: string) => {
     const id = ++latest.current;
-    setStep({ kind: 'busy', what: `Reading ${source} (${formatBytes(text.length)}) in the background…` });
+    const size = typeof input === 'string' ? input.length : input.size;
+    setStep({ kind: 'busy', what: `Reading ${source} (${formatBytes(size)}) in the background…` });
     try {
-      const result = await interopClient().importText(text, { source });
+      const result = typeof input === 'string'
+        ? await interopClient().importText(input, { source })
+        : await interopClient().importFile(input, { source });
       if (id !== latest.current) return;
       setStep(result.errors.length > 0 ? { kind: 'failed', message: result.errors.slice(0, 5).join('\n') } : { kind: 'done', result, source });
     } catch (e) {
@@ -111,9 +114,7 @@ export function ImportDialog({ ref }: { ref?: Ref<ImportDialogHandle> }) {
     }
   }, []);
 
-  const importFile = useCallback(async (file: File) => {
-    await importText(await file.text(), file.name);
-  }, [importText]);
+  const importFile = useCallback((file: File) => runImport(file, file.name), [runImport]);
 
   useImperativeHandle(ref, () => ({
     importFile(file) {
@@ -182,7 +183,7 @@ export function ImportDialog({ ref }: { ref?: Ref<ImportDialogHandle> }) {
               className="button primary"
               data-testid="import-run"
               disabled={step.kind === 'busy' || pasted.trim() === ''}
-              onClick={() => { void importText(pasted, PASTED); }}
+              onClick={() => { void runImport(pasted, PASTED); }}
             >
               Import
             </button>

@@ -5,8 +5,8 @@ import { handleInterop, type InteropRequest } from './interopWork';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
-scope.onmessage = (event: MessageEvent<InteropRequest>) => {
-  const reply = handleInterop(event.data);
+scope.onmessage = async (event: MessageEvent<InteropRequest>) => {
+  const reply = await handleInterop(event.data);
   const zipped = reply.ok && reply.value.type === 'kwok' ? reply.value.result.zip : undefined;
   scope.postMessage(reply, zipped ? [zipped.buffer as ArrayBuffer] : []);
 };

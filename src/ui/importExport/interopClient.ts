@@ -8,6 +8,8 @@ type Pending = { resolve(value: InteropValue): void; reject(error: Error): void 
 
 export interface InteropClient {
   importText(text: string, options: ImportOptions): Promise<ImportResult>;
+  /** reads the file in the worker */
+  importFile(file: Blob, options: ImportOptions): Promise<ImportResult>;
   /** `untitled` names a scenario that has no title of its own */
   scenarioFile(text: string, options: ScenarioFileOptions, untitled: string): Promise<ScenarioFile>;
   kwokBundle(text: string, fileName: string): Promise<KwokResult>;
@@ -43,6 +45,11 @@ function createClient(post: (request: InteropRequest) => void, onReply: (handler
       if (value.type !== 'import') throw new Error('unexpected reply');
       return value.result;
     },
+    importFile: async (file, options) => {
+      const value = await ask({ type: 'import-file', file, options });
+      if (value.type !== 'import') throw new Error('unexpected reply');
+      return value.result;
+    },
     scenarioFile: async (text, options, untitled) => {
       const value = await ask({ type: 'scenario-file', text, options, untitled });
       if (value.type !== 'scenario-file') throw new Error('unexpected reply');
@@ -63,7 +70,7 @@ export function interopClient(): InteropClient {
   if (shared !== undefined) return shared;
   if (typeof Worker === 'undefined') {
     let handler: ((reply: InteropReply) => void) | undefined;
-    shared = createClient((request) => queueMicrotask(() => handler?.(handleInterop(request))), (h) => { handler = h; });
+    shared = createClient((request) => { void handleInterop(request).then((reply) => handler?.(reply)); }, (h) => { handler = h; });
     return shared;
   }
   const worker = new Worker(new URL('./interop.worker.ts', import.meta.url), { type: 'module', name: 'podplay-interop' });

@@ -5,7 +5,8 @@ import { lessonById } from '../../lessons';
 import { TWO_NODES_TWO_PODS } from '../../store/testing/scenarios';
 import { handleInterop, type InteropValue } from './interopWork';
 
-function value(reply: ReturnType<typeof handleInterop>): InteropValue {
+async function value(replying: ReturnType<typeof handleInterop>): Promise<InteropValue> {
+  const reply = await replying;
   if (!reply.ok) throw new Error(reply.error);
   return reply.value;
 }
@@ -17,16 +18,16 @@ describe('scenario downloads', () => {
     { name: 'a scenario that names itself keeps its name', text: withScenarioDoc, title: undefined, fileName: 'my-cluster.yaml' },
     { name: 'a scenario without a name is named after the file it was opened as', text: TWO_NODES_TWO_PODS, title: undefined, fileName: 'two-nodes.yaml' },
     { name: 'a lesson is named after its title', text: lessonById('node-selector')!.scenario, title: lessonById('node-selector')!.title, fileName: 'nodeselector-only-nodes-with-every-listed-label.yaml' },
-  ])('$name', ({ text, title, fileName }) => {
-    const v = value(handleInterop({ id: 1, type: 'scenario-file', text, options: title === undefined ? {} : { title }, untitled: 'two-nodes' }));
+  ])('$name', async ({ text, title, fileName }) => {
+    const v = await value(handleInterop({ id: 1, type: 'scenario-file', text, options: title === undefined ? {} : { title }, untitled: 'two-nodes' }));
     expect(v.type === 'scenario-file' && v.file.fileName).toBe(fileName);
     expect(v.type === 'scenario-file' && v.file.content.endsWith(text)).toBe(true);
   });
 });
 
 describe('KWOK bundle', () => {
-  it('zips every file of the bundle and writes the one-file form beside it', () => {
-    const v = value(handleInterop({ id: 2, type: 'kwok', text: TWO_NODES_TWO_PODS, fileName: 'two.yaml' }));
+  it('zips every file of the bundle and writes the one-file form beside it', async () => {
+    const v = await value(handleInterop({ id: 2, type: 'kwok', text: TWO_NODES_TWO_PODS, fileName: 'two.yaml' }));
     if (v.type !== 'kwok') throw new Error('not a kwok reply');
     expect(v.result.errors).toEqual([]);
     expect(v.result.fileCount).toBeGreaterThanOrEqual(3);
@@ -35,17 +36,23 @@ describe('KWOK bundle', () => {
     expect(v.result.singleYaml).toContain('kind: Node');
   });
 
-  it('gives the scenario\'s errors instead of files', () => {
-    const v = value(handleInterop({ id: 3, type: 'kwok', text: 'kind: Pod\nspec: 3\n', fileName: 'bad.yaml' }));
+  it('gives the scenario\'s errors instead of files', async () => {
+    const v = await value(handleInterop({ id: 3, type: 'kwok', text: 'kind: Pod\nspec: 3\n', fileName: 'bad.yaml' }));
     expect(v.type === 'kwok' && v.result.errors.length).toBeGreaterThan(0);
     expect(v.type === 'kwok' && v.result.zip).toBeUndefined();
   });
 });
 
 describe('imports', () => {
-  it('says what it read', () => {
+  it('reads a file where it imports it', async () => {
     const list = `apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Node\n  metadata: {name: n1}\n  status: {allocatable: {cpu: "2", memory: 4Gi, pods: "10"}}\n`;
-    const v = value(handleInterop({ id: 4, type: 'import', text: list, options: { source: 'pasted text' } }));
+    const v = await value(handleInterop({ id: 5, type: 'import-file', file: new Blob([list]), options: { source: 'nodes.yaml' } }));
+    expect(v.type === 'import' && [v.result.format, v.result.stats.nodes, v.result.yaml.includes('Imported from nodes.yaml')]).toEqual(['kubectl', 1, true]);
+  });
+
+  it('says what it read', async () => {
+    const list = `apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Node\n  metadata: {name: n1}\n  status: {allocatable: {cpu: "2", memory: 4Gi, pods: "10"}}\n`;
+    const v = await value(handleInterop({ id: 4, type: 'import', text: list, options: { source: 'pasted text' } }));
     expect(v.type === 'import' && [v.result.format, v.result.stats.nodes]).toEqual(['kubectl', 1]);
   });
 });

@@ -9,6 +9,8 @@ import { zip } from './zip';
 
 export type InteropRequest =
   | { id: number; type: 'import'; text: string; options: ImportOptions }
+  /** a file is read where it is imported: its text never passes through the main thread */
+  | { id: number; type: 'import-file'; file: Blob; options: ImportOptions }
   /** `untitled`: the title (and file name) for a scenario that names none */
   | { id: number; type: 'scenario-file'; text: string; options: ScenarioFileOptions; untitled: string }
   | { id: number; type: 'kwok'; text: string; fileName: string };
@@ -36,7 +38,9 @@ const UNTITLED = 'Untitled scenario';
 
 export type InteropReply = { id: number; ok: true; value: InteropValue } | { id: number; ok: false; error: string };
 
-function work(request: InteropRequest): InteropValue {
+type TextRequest = Exclude<InteropRequest, { type: 'import-file' }>;
+
+function work(request: TextRequest): InteropValue {
   switch (request.type) {
     case 'import':
       return { type: 'import', result: importAny(request.text, request.options) };
@@ -56,9 +60,12 @@ function work(request: InteropRequest): InteropValue {
   }
 }
 
-export function handleInterop(request: InteropRequest): InteropReply {
+export async function handleInterop(request: InteropRequest): Promise<InteropReply> {
   try {
-    return { id: request.id, ok: true, value: work(request) };
+    const textRequest: TextRequest = request.type === 'import-file'
+      ? { id: request.id, type: 'import', text: await request.file.text(), options: request.options }
+      : request;
+    return { id: request.id, ok: true, value: work(textRequest) };
   } catch (e) {
     return { id: request.id, ok: false, error: `Podplay failed on this input (a bug, please report it): ${e instanceof Error ? e.message : String(e)}` };
   }
