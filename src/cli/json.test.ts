@@ -21,7 +21,7 @@ describe('jsonPieces', () => {
   });
 
   it('a whole SimulationResult', () => {
-    const outcome = simulate(readFileSync(new URL('../../../shared/scenarios/priority-preemption.yaml', import.meta.url), 'utf8'));
+    const outcome = simulate(readFileSync(new URL('../../scenarios/priority-preemption.yaml', import.meta.url), 'utf8'));
     if (!outcome.ok) throw new Error('scenario failed');
     expect(written(outcome.result)).toBe(JSON.stringify(outcome.result, null, 2));
   });
