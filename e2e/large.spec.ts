@@ -6,6 +6,10 @@ import { largeScenario } from '../bench/scenarios';
 import { editorReady, engineResult, freshPage, openScenario, stepTo } from './helpers';
 import { startLongTaskWatch } from './longtasks';
 
+// Playwright's own trace snapshots the whole DOM (1,000 node cards) on the page's main thread at
+// every action: that is the harness's work, not ours, and would be counted as our long tasks
+test.use({ trace: 'off' });
+
 test('1,000 nodes: no main-thread long task over 50 ms', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const text = largeScenario({ nodes: 1000, zones: 4, boundPods: 250, pendingReplicas: 40 });
@@ -41,7 +45,7 @@ test('1,000 nodes: no main-thread long task over 50 ms', async ({ page, browser 
   await page.waitForTimeout(500);
 
   const longTasks = await stopWatch();
-  console.log(`long tasks (wall ms / main-thread CPU ms): ${longTasks.map((t) => `${t.duration}/${t.cpu ?? '?'}`).join(' ') || 'none'}`);
+  console.log(`long tasks (wall ms / main-thread CPU ms): ${longTasks.map((t) => `${t.duration}/${t.cpu ?? '?'}${t.inside ? ` [${t.inside}]` : ''}`).join(' ') || 'none'}`);
   // a long task the trace cannot account for counts with its wall-clock time
   expect(longTasks.filter((t) => (t.cpu ?? t.duration) > 50)).toEqual([]);
 });

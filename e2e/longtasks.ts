@@ -13,6 +13,8 @@ export interface LongTask {
   duration: number;
   /** main-thread CPU time of the matching trace task; undefined when no trace task matched */
   cpu?: number;
+  /** what the task spent its CPU time on: the largest events inside it, `name:ms` */
+  inside?: string;
 }
 
 declare global {
@@ -30,7 +32,12 @@ interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  args?: {
+    name?: string;
+    elementCount?: number;
+    data?: { functionName?: string; type?: string; url?: string; lineNumber?: number };
+    beginData?: { dirtyObjects?: number; totalObjects?: number };
+  };
 }
 
 const SYNC_MARK = 'podplay-longtask-sync';
@@ -59,7 +66,28 @@ export async function startLongTaskWatch(page: Page, browser: Browser): Promise<
       if (offset === undefined) return t;
       const at = (t.start + offset) * 1000;
       const match = tasks.find((e) => Math.abs(e.ts - at) < 3_000);
-      return match?.tdur === undefined ? t : { ...t, cpu: Math.round(match.tdur / 1000) };
+      if (match?.tdur === undefined) return t;
+      return { ...t, cpu: Math.round(match.tdur / 1000), inside: insideOf(match, events) };
     });
   };
+}
+
+/** The largest events nested in a task on its thread (by CPU time), to tell what a long task did. */
+function insideOf(task: TraceEvent, events: TraceEvent[]): string {
+  const end = task.ts + (task.dur ?? 0);
+  return events
+    .filter((e) => e !== task && e.ph === 'X' && e.pid === task.pid && e.tid === task.tid && e.ts >= task.ts && e.ts < end && (e.tdur ?? 0) >= 2_000)
+    .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))
+    .slice(0, 6)
+    .map((e) => `${e.name}${describe(e)}:${Math.round((e.tdur ?? 0) / 1000)}`)
+    .join(',');
+}
+
+/** Which function, how many elements restyled or objects laid out. */
+function describe(e: TraceEvent): string {
+  const data = e.args?.data;
+  if (data?.url) return `(${data.functionName || 'anonymous'} ${data.url.split('/').pop()}:${data.lineNumber})`;
+  if (e.args?.elementCount !== undefined) return `(${e.args.elementCount} elements)`;
+  if (e.args?.beginData?.totalObjects !== undefined) return `(${e.args.beginData.dirtyObjects}/${e.args.beginData.totalObjects} objects)`;
+  return data?.type ? `(${data.type})` : '';
 }
