@@ -5,7 +5,8 @@ import { formatAge } from '../format';
 import { useStep } from '../useStep';
 import { eventsSoFar, kubectlObject } from './events';
 
-const ROWS_SHOWN = 300;
+/** the latest events; every row's LAST SEEN changes on every step, so each one shown costs a relayout */
+const ROWS_SHOWN = 100;
 
 export function EventLog() {
   const view = useStep();

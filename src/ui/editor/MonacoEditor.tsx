@@ -21,6 +21,12 @@ function toMarker(model: monaco.editor.ITextModel, e: ScenarioError, severity: m
   };
 }
 
+function lineCount(text: string): number {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  return lines;
+}
+
 export default function MonacoEditor() {
   const store = usePodplayStore();
   const host = useRef<HTMLDivElement>(null);
@@ -66,13 +72,21 @@ export default function MonacoEditor() {
     });
     // a scenario opened from a file replaces the text from outside the editor; in a task of its
     // own, so a big file does not add Monaco's work to the store update that opened it
+    // Turning folding off or on re-renders the whole editor, so when the new text crosses
+    // FOLDING_MAX_LINES that happens in a task before the one that replaces the text.
     let pendingOpen: ReturnType<typeof setTimeout> | undefined;
+    const replaceText = () => {
+      const text = store.getState().text;
+      if (text !== model.getValue()) model.setValue(text);
+    };
     const opened = store.subscribe((state, previous) => {
       if (state.text === previous.text || state.text === model.getValue()) return;
       clearTimeout(pendingOpen);
       pendingOpen = setTimeout(() => {
-        const text = store.getState().text;
-        if (text !== model.getValue()) model.setValue(text);
+        const folding = lineCount(store.getState().text) <= FOLDING_MAX_LINES;
+        if (editor.getOption(monaco.editor.EditorOption.folding) === folding) return replaceText();
+        editor.updateOptions({ folding });
+        pendingOpen = setTimeout(replaceText, 0);
       }, 0);
     });
     setEditorReveal((line, column) => {
