@@ -87,6 +87,71 @@ spec:
   });
 });
 
+describe("editing a gated pod's scheduling directives (kubectl apply on the live pod)", () => {
+  const labelled = (name: string, labels: string) => `apiVersion: v1
+kind: Node
+metadata: {name: ${name}, labels: {${labels}}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}`;
+  const gatedPod = (spec: string) => `apiVersion: v1
+kind: Pod
+metadata: {name: batch, namespace: default}
+spec:
+  schedulingGates: [{name: example.com/quota}]
+  containers: [{name: c, image: nginx}]
+${spec}`;
+  const scenario = (steps: string[]) => `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: directives}
+spec:
+  timeline:
+${steps.map((s) => `  - ${s}`).join('\n')}
+  - {at: 60, action: ungate, pod: default/batch}`;
+  const apply = (at: number, spec: string) => `{at: ${at}, action: apply, object: {apiVersion: v1, kind: Pod, metadata: {name: batch}, spec: {schedulingGates: [{name: example.com/quota}], containers: [{name: c, image: nginx}], ${spec}}}}`;
+  const nodes = [labelled('ssd-a', 'disktype: ssd, zone: a'), labelled('ssd-b', 'disktype: ssd, zone: b'), labelled('hdd-b', 'disktype: hdd, zone: b')];
+  const runWith = (steps: string[], spec: string) => run([scenario(steps), ...nodes, gatedPod(spec)].join('\n---\n'));
+
+  it('tightening is accepted: an added nodeSelector key and a narrowed required term decide the node once ungated', () => {
+    const bySelector = runWith([apply(10, 'nodeSelector: {disktype: ssd, zone: b}')], '  nodeSelector: {disktype: ssd}');
+    expect(pod(bySelector, 'batch')).toMatchObject({ phase: 'Running', node: 'ssd-b' });
+    expect(bySelector.warnings).toEqual([]);
+
+    const term = (exprs: string) => `affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [${exprs}]}]}}}`;
+    const zoneB = '{key: zone, operator: In, values: [b]}';
+    const byAffinity = runWith([apply(10, term(`${zoneB}, {key: disktype, operator: In, values: [hdd]}`))], `  ${term(zoneB)}`);
+    expect(pod(byAffinity, 'batch')).toMatchObject({ phase: 'Running', node: 'hdd-b' });
+  });
+
+  it('loosening is refused with the API server message, on the line of the field, and the pod keeps its directives', () => {
+    const r = runWith([apply(10, 'nodeSelector: {disktype: hdd}')], '  nodeSelector: {disktype: ssd, zone: a}');
+    const message = 'The Pod "batch" is invalid: spec.nodeSelector: Invalid value: {"disktype":"hdd"}: only additions to spec.nodeSelector are allowed (no mutations or deletions)';
+    expect(r.events).toContainEqual(expect.objectContaining({ time: 10, type: 'Warning', reason: 'FailedUpdate', object: 'Pod/default/batch', message }));
+    // the scenario's timeline item is on line 6; nodeSelector is the last field of its object
+    const warning = r.warnings.find((w) => w.message.includes('is invalid'))!;
+    expect(warning).toMatchObject({ file: 'test.yaml', line: 6, message: `at 10s: ${message}` });
+    expect(warning.column).toBe(apply(10, 'nodeSelector: {disktype: hdd}').indexOf('{disktype: hdd}') + 5);
+    expect(pod(r, 'batch')).toMatchObject({ phase: 'Running', node: 'ssd-a' });
+  });
+
+  it('a gate cannot be added back, a dropped required term is refused, and a pod that is no longer gated cannot be tightened', () => {
+    const addGate = run([scenario([`{at: 10, action: apply, object: {apiVersion: v1, kind: Pod, metadata: {name: batch}, spec: {schedulingGates: [{name: example.com/quota}, {name: other}], containers: [{name: c, image: nginx}]}}}`]), ...nodes, gatedPod('')].join('\n---\n'));
+    expect(addGate.events.find((e) => e.reason === 'FailedUpdate')?.message).toBe("The Pod \"batch\" is invalid: spec.schedulingGates[1].name: Forbidden: only deletion is allowed, but found new scheduling gate 'other'");
+
+    const dropTerm = runWith([apply(10, 'affinity: {nodeAffinity: {preferredDuringSchedulingIgnoredDuringExecution: [{weight: 1, preference: {matchExpressions: [{key: zone, operator: In, values: [a]}]}}]}}')],
+      '  affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: zone, operator: In, values: [b]}]}]}}}');
+    expect(dropTerm.events.find((e) => e.reason === 'FailedUpdate')?.message).toContain('nodeSelectorTerms: Invalid value: null: no additions/deletions to non-empty NodeSelectorTerms list are allowed');
+    expect(pod(dropTerm, 'batch').node).toMatch(/-b$/);
+
+    const afterUngate = run([`apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: late}
+spec:
+  timeline:
+  - {at: 5, action: ungate, pod: default/batch}
+  - {at: 10, action: apply, object: {apiVersion: v1, kind: Pod, metadata: {name: batch}, spec: {containers: [{name: c, image: nginx}], nodeSelector: {zone: b}}}}`, ...nodes, gatedPod('')].join('\n---\n'));
+    expect(afterUngate.events.find((e) => e.reason === 'FailedUpdate')?.message).toContain('spec: Forbidden: pod updates may not change fields other than');
+  });
+});
+
 describe('preemption rules', () => {
   const classes = `apiVersion: scheduling.k8s.io/v1
 kind: PriorityClass

@@ -335,6 +335,29 @@ export class Simulation {
     this.queue.update(pi, reason);
   }
 
+  /**
+   * An accepted update of a live pod (kubectl apply naming an existing pod). The pod object keeps
+   * its identity. A pending pod goes through the queue's Update (a gated one runs PreEnqueue
+   * again); a bound pod is refreshed in the cache and wakes the pods waiting on AssignedPod/Update.
+   */
+  updatePod(pod: Pod, updated: Pod): void {
+    const before = structuredClone(pod);
+    pod.metadata = updated.metadata;
+    pod.spec = updated.spec;
+    const key = podKey(pod);
+    const node = this.cache.nodeOfPod(key);
+    if (!pod.spec.nodeName && node === undefined) {
+      this.updatePendingPod(pod, 'PodUpdate');
+      return;
+    }
+    const pi = newPodInfo(pod);
+    this.podInfos.set(key, pi);
+    if (node === undefined || this.cache.isAssumed(key)) return;
+    this.cache.removePod(key);
+    this.cache.addPod(pi, node);
+    this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Update', label: 'AssignedPodUpdate' }, before, pod);
+  }
+
   /** Deletes a pod at once or gracefully, by its key. */
   deletePodByKey(key: string, reason: string): boolean {
     const pod = this.cluster.allPods.get(key);

@@ -3,10 +3,11 @@
 // node changes reach the scheduling queue as cluster events.
 
 import { admitPod } from '../model/admission';
+import { admitPodUpdate } from '../model/admission/podUpdate';
 import type { GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, Workload } from '../model/types';
 import type { ControllerManager } from '../simulation/controllerManager';
 import type { Simulation } from '../simulation/simulation';
-import type { ScenarioObject, TimelineStep } from './types';
+import type { ApplyStep, ScenarioObject, TimelineStep } from './types';
 
 const WORKLOAD_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'ReplicationController']);
 
@@ -23,6 +24,24 @@ function stepFailed(sim: Simulation, step: TimelineStep, message: string): void 
   sim.recordEvent('Warning', 'TimelineStepFailed', `Scenario/${step.action}`, `line ${step.source.line}: ${message}`);
 }
 
+/**
+ * kubectl apply of a pod that exists: an update. The API server refuses what its update
+ * validation forbids (a gated pod's scheduling directives may only be tightened); the refusal is
+ * an event and a warning on the applied object's line, and the pod stays as it was.
+ */
+function updatePod(sim: Simulation, step: ApplyStep, index: number, applied: Pod, live: Pod): void {
+  const result = admitPodUpdate(applied, live, sim.cluster.namespaceObjects.get(live.metadata.namespace ?? 'default'));
+  if (!result.ok) {
+    const where = step.locate(index, result.errors[0]?.path ?? []);
+    sim.recordEvent('Warning', 'FailedUpdate', `Pod/${podKeyOf(live)}`, result.message);
+    sim.warnings.push({ file: sim.scenario.fileName, line: where.line, column: where.column, message: `at ${step.at}s: ${result.message}` });
+    return;
+  }
+  sim.updatePod(live, result.pod);
+}
+
+const podKeyOf = (pod: Pod) => `${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}`;
+
 function withNode(sim: Simulation, step: TimelineStep & { node: string }, deps: TimelineDeps, change: (node: Node) => Node): void {
   const node = sim.cluster.nodes.get(step.node);
   if (!node) { stepFailed(sim, step, `node "${step.node}" does not exist at ${step.at}s`); return; }
@@ -32,7 +51,7 @@ function withNode(sim: Simulation, step: TimelineStep & { node: string }, deps: 
   deps.controllers.nodesChanged();
 }
 
-function createObject(sim: Simulation, obj: ScenarioObject, deps: TimelineDeps): void {
+function createObject(sim: Simulation, step: ApplyStep, index: number, obj: ScenarioObject, deps: TimelineDeps): void {
   const c = sim.cluster;
   const ns = obj.metadata.namespace ?? 'default';
   switch (obj.kind) {
@@ -42,6 +61,8 @@ function createObject(sim: Simulation, obj: ScenarioObject, deps: TimelineDeps):
       deps.controllers.nodesChanged();
       return;
     case 'Pod': {
+      const live = c.allPods.get(`${ns}/${obj.metadata.name}`);
+      if (live && obj.metadata.name && !c.deletedPods.has(`${ns}/${obj.metadata.name}`)) { updatePod(sim, step, index, obj as Pod, live); return; }
       const admitted = admitPod(obj as Pod, sim.controllerContext());
       if (!admitted.ok) { sim.recordEvent('Warning', 'FailedCreate', `Pod/${ns}/${obj.metadata.name}`, admitted.message); return; }
       sim.createPod(admitted.pod);
@@ -97,7 +118,7 @@ const sameTaint = (a: Taint, key: string, effect?: string, value?: string) =>
 export function applyTimelineStep(sim: Simulation, step: TimelineStep, deps: TimelineDeps): void {
   switch (step.action) {
     case 'apply':
-      for (const obj of step.objects) createObject(sim, structuredClone(obj), deps);
+      step.objects.forEach((obj, i) => createObject(sim, step, i, structuredClone(obj), deps));
       return;
     case 'delete':
       deleteObject(sim, step, deps);

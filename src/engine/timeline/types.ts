@@ -22,8 +22,16 @@ interface StepBase {
   source: StepSource;
 }
 
-/** kubectl apply: creates the objects (pods go through admission, workloads through their controller). */
-export interface ApplyStep extends StepBase { action: 'apply'; objects: ScenarioObject[] }
+/**
+ * kubectl apply: creates the objects (pods go through admission, workloads through their
+ * controller); a pod that already exists is updated instead (see model/admission/podUpdate.ts).
+ */
+export interface ApplyStep extends StepBase {
+  action: 'apply';
+  objects: ScenarioObject[];
+  /** where a field of objects[index] was written (the nearest enclosing field when absent) */
+  locate(index: number, path: (string | number)[]): StepSource;
+}
 
 /** kubectl delete <kind> <name> */
 export interface DeleteStep extends StepBase { action: 'delete'; kind: string; name: string; namespace?: string }

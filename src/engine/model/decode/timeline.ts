@@ -143,19 +143,27 @@ function step(r: Reader, item: SrcNode, path: Path, ctx: TimelineContext, lastAt
         return undefined;
       }
       const objects: ScenarioObject[] = [];
+      const objectNodes: SrcMap[] = [];
       for (const s of sources) {
         const om = r.map(s.node, s.p);
         if (!om) continue;
         const rec = decodeDocument(r.diag, om, r.subject.document, { defaultApiVersion: true });
         if (rec.type === 'object') {
           objects.push(rec.object);
+          objectNodes.push(om);
           if (rec.object.kind === 'Node') ctx.nodes.add(rec.object.metadata.name);
         } else if (rec.type !== 'invalid') {
           r.error(om.pos, s.p, `cannot apply ${rec.type === 'unknown' ? `kind ${JSON.stringify(rec.kind)} (not simulated)` : 'this document here'}`);
         }
       }
       ctx.applied.push(...objects);
-      return { ...base, action: 'apply', objects };
+      const locateIn = (index: number, p: (string | number)[]): StepSource => {
+        const om = objectNodes[index];
+        if (!om) return source;
+        const pos = locate(om, p, om.pos);
+        return { line: pos.line, column: pos.column };
+      };
+      return { ...base, action: 'apply', objects, locate: locateIn };
     }
     case 'delete': {
       const kind = r.reqStr(m, path, 'kind');
