@@ -6,7 +6,7 @@ import { useStep } from '../useStep';
 import { eventsSoFar, kubectlObject } from './events';
 
 /** the latest events; every row's LAST SEEN changes on every step, so each one shown costs a relayout */
-const ROWS_SHOWN = 100;
+const ROWS_SHOWN = 50;
 
 export function EventLog() {
   const view = useStep();
@@ -24,7 +24,11 @@ export function EventLog() {
       {events.length === 0 ? <p className="empty">No events yet.</p> : (
         <table className="kubectl">
           <thead>
-            <tr>{showNamespace && <th scope="col">NAMESPACE</th>}<th scope="col">LAST SEEN</th><th scope="col">TYPE</th><th scope="col">REASON</th><th scope="col">OBJECT</th><th scope="col">MESSAGE</th></tr>
+            <tr>
+              {showNamespace && <th scope="col" className="col-namespace">NAMESPACE</th>}
+              <th scope="col" className="col-age">LAST SEEN</th><th scope="col" className="col-type">TYPE</th>
+              <th scope="col" className="col-reason">REASON</th><th scope="col" className="col-object">OBJECT</th><th scope="col">MESSAGE</th>
+            </tr>
           </thead>
           <tbody>
             {shown.map((e, i) => {
