@@ -65,8 +65,13 @@ describe('timeEvents', () => {
       expected: [1, 1],
     },
     {
-      name: 'a timeline action between cycles shows with the next cycle',
+      name: 'a timeline action between cycles is there when the next cycle starts',
       events: [ev('FailedScheduling', 'Pod/default/a'), ev('Scheduled', 'Pod/default/b'), ev('NodeNotReady', 'Node/n', 5), ev('Scheduled', 'Pod/default/a', 10)],
+      expected: [1, 2, 2, 3],
+    },
+    {
+      name: 'an event at the time of the next cycle happens during it',
+      events: [ev('FailedScheduling', 'Pod/default/a'), ev('Scheduled', 'Pod/default/b'), ev('NodeNotReady', 'Node/n', 10), ev('Scheduled', 'Pod/default/a', 10)],
       expected: [1, 2, 3, 3],
     },
     {

@@ -31,7 +31,8 @@ const CYCLE_EVENT_REASONS = new Set(['Scheduled', 'FailedScheduling']);
 /**
  * Gives each event the cycle (1-based) during which it happened: a Scheduled or FailedScheduling
  * event belongs to the next cycle of its pod; anything else (a timeline action, a preemption, an
- * eviction) happens during the cycle after the last one that has finished.
+ * eviction) happens during the cycle after the last one that has finished — or, when it is
+ * earlier than that cycle's start, before it (cycle = the last finished one, 0 before the first).
  */
 export function timeEvents(cycles: readonly CycleTrace[], events: readonly ClusterEvent[]): TimedEvent[] {
   let finished = 0;
@@ -44,6 +45,8 @@ export function timeEvents(cycles: readonly CycleTrace[], events: readonly Clust
         }
       }
     }
+    // before the next cycle started: part of what that cycle sees, shown from its first step
+    if (finished < cycles.length && event.time < cycles[finished]!.time) return { ...event, cycle: finished };
     return { ...event, cycle: Math.min(finished + 1, cycles.length) };
   });
 }
