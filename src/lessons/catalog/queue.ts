@@ -7,12 +7,12 @@ import type { Lesson } from '../types';
 import { nodeYaml } from './yaml';
 
 // test-pod's gates are removed at 10 s and 20 s; it enters the active queue when the last one
-// goes. other (no gates) is scheduled first; test-pod then prefers the node other does not use
-// (LeastAllocated counts other as 100m/200Mi).
+// goes. other (no gates) is scheduled first. At 15 s, still gated, test-pod is applied again with
+// a nodeSelector (tightening is allowed while gated), so only node-2 passes Filter.
 export const schedulingGatesLesson: Lesson = {
   id: 'scheduling-gates',
   title: 'Scheduling gates: not ready to be scheduled yet',
-  summary: 'A pod with schedulingGates never gets a scheduling cycle. It waits as SchedulingGated until the last gate is removed.',
+  summary: 'A pod with schedulingGates never gets a scheduling cycle. It waits as SchedulingGated until the last gate is removed; meanwhile its placement may only be tightened.',
   topic: 'Scheduling queue',
   docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/pod-scheduling-readiness/',
   seed: 1,
@@ -23,10 +23,20 @@ metadata: {name: scheduling-gates}
 spec:
   timeline:
   - {at: 10, action: ungate, pod: default/test-pod, gate: example.com/foo}
+  # a gated pod's placement may be tightened (kubectl apply): only node-2 has disktype=ssd
+  - at: 15
+    action: apply
+    object:
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: test-pod, namespace: default}
+      spec:
+        nodeSelector: {disktype: ssd}
+        containers: [{name: pause, image: registry.k8s.io/pause:3.6}]
   - {at: 20, action: ungate, pod: default/test-pod, gate: example.com/bar}
 ---
 ${nodeYaml('node-1')}---
-${nodeYaml('node-2')}---
+${nodeYaml('node-2', { labels: { disktype: 'ssd' } })}---
 apiVersion: v1
 kind: Pod
 metadata: {name: test-pod, namespace: default}
@@ -58,9 +68,10 @@ spec:
 `,
   steps: [
     { cycle: 1, phase: 'queue', text: 'test-pod was created first, but it has two scheduling gates. The SchedulingGates PreEnqueue plugin keeps it out of the active queue; kubectl shows STATUS SchedulingGated. other has no gates and goes first.' },
-    { cycle: 1, phase: 'done', text: 'At 10 s a controller removes example.com/foo. One gate is left, so test-pod still waits.' },
+    { cycle: 1, phase: 'done', text: 'At 10 s a controller removes example.com/foo. One gate is left, so test-pod still waits. At 15 s the controller also decides where test-pod may run: it applies the pod again with nodeSelector disktype=ssd. While a pod is gated its nodeSelector and required node affinity may be tightened (keys added, terms narrowed); changing or removing what is there is refused by the API server.' },
     { cycle: 2, phase: 'queue', text: 'At 20 s example.com/bar is removed. With no gates left, test-pod enters the active queue and gets its first scheduling cycle.' },
-    { cycle: 2, phase: 'select', text: 'Both nodes pass; test-pod takes the node that other does not use. stuck-pod keeps its gate and never gets a cycle.' },
+    { cycle: 2, phase: 'filter', text: 'node-1 has no disktype=ssd label: NodeAffinity filters it out. The nodeSelector added while the pod was gated counts like one written at creation.' },
+    { cycle: 2, phase: 'select', text: 'Only node-2 is left, so test-pod goes there. stuck-pod keeps its gate and never gets a cycle.' },
   ],
   questions: [
     {
@@ -84,14 +95,13 @@ spec:
     cycleCount: 2,
     cycles: [
       { cycle: 1, pod: 'default/other', time: 0, result: 'Scheduled' },
-      { cycle: 2, pod: 'default/test-pod', time: 20, result: 'Scheduled', feasible: ['node-1', 'node-2'] },
+      { cycle: 2, pod: 'default/test-pod', time: 20, result: 'Scheduled', feasible: ['node-2'] },
     ],
     pods: [
       { pod: 'default/other', phase: 'Running', node: ['node-1', 'node-2'] },
-      { pod: 'default/test-pod', phase: 'Running', node: ['node-1', 'node-2'] },
+      { pod: 'default/test-pod', phase: 'Running', node: ['node-2'] },
       { pod: 'default/stuck-pod', phase: 'Pending', node: null, reason: 'SchedulingGated' },
     ],
-    distinctNodes: [['default/other', 'default/test-pod']],
   },
 };
 
