@@ -61,9 +61,11 @@ export function FilterMatrix({ trace }: { trace: CycleTrace }) {
                 const cell = CELL[r.code];
                 const first = verdictIndex.get(node)!;
                 const role = i === first ? ' cell-verdict' : first >= 0 && i > first ? ' cell-after' : '';
+                // one text node per cell (the word is its accessible name): a 24-node matrix is
+                // hundreds of cells, and each element more is layout work on every step
                 return (
-                  <td key={node} className={`cell-${r.code}${role}`} title={`${node} · ${plugin}: ${r.code === 'Success' ? 'pass' : explainVerdict(r)}`}>
-                    <span aria-hidden="true">{cell.symbol}</span><span className="visually-hidden">{cell.word}</span>
+                  <td key={node} className={`cell-${r.code}${role}`} aria-label={cell.word} title={`${node} · ${plugin}: ${r.code === 'Success' ? 'pass' : explainVerdict(r)}`}>
+                    {cell.symbol}
                   </td>
                 );
               })}

@@ -50,7 +50,7 @@ export function ScoreTable({ trace }: { trace: CycleTrace }) {
               className={`${score.total === top ? 'row-top' : ''}${node === trace.selected ? ' row-selected' : ''}`}
             >
               <td>{i + 1}</td>
-              <th scope="row">{node}{score.total === top && (trace.tiedNodes?.length ?? 0) > 1 ? ' (tie)' : ''}</th>
+              <th scope="row">{score.total === top && (trace.tiedNodes?.length ?? 0) > 1 ? `${node} (tie)` : node}</th>
               <td className="score-total">
                 <span className="hbar"><span className="hbar-fill total" style={{ width: `${totalScale(score.total)}%` }} /></span>
                 <strong>{score.total}</strong>
@@ -66,7 +66,8 @@ export function ScoreTable({ trace }: { trace: CycleTrace }) {
                       aria-hidden="true"
                       style={{ '--raw': `${(Math.abs(p.raw) / rawMax.get(plugin)!) * 100}%`, '--normalized': `${normalizedScale(p.normalized)}%` } as CSSProperties}
                     />
-                    <span className="score-numbers">{p.raw} → {p.normalized} → <strong>{p.weighted}</strong></span>
+                    {/* one text node before the weighted score: every node more is layout work on each step */}
+                    <span className="score-numbers">{`${p.raw} → ${p.normalized} → `}<strong>{p.weighted}</strong></span>
                   </td>
                 );
               })}
