@@ -3,14 +3,15 @@
 // draw nodes as small tiles so the page stays responsive.
 
 import { group } from 'd3';
-import { memo, useDeferredValue, useEffect, useMemo, useState, type PointerEvent } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { NodeOutcome } from '../../engine/api';
 import { usePodplay } from '../../store/hooks';
-import { defaultTopologyKey, filterVerdict, pendingQueue, podsAtEnd, preFilterRejection, reached, ZONE_KEYS, type NodeState, type PodView } from '../../store/selectors';
+import { defaultTopologyKey, filterVerdict, pendingQueue, podsAtEnd, preFilterRejection, reached, ZONE_KEYS, type PodView } from '../../store/selectors';
 import { ownerPalette } from '../palette';
 import { useStep, useStale, type StepView } from '../useStep';
 import { NodeCard, STATE_LABEL } from './NodeCard';
 import { PodChip } from './PodChip';
+import { TileGrid } from './TileGrid';
 
 /** Above this many nodes, nodes are tiles without bars and pods. */
 export const COMPACT_ABOVE = 48;
@@ -49,23 +50,6 @@ function TopologyPicker({ keys, value }: { keys: string[]; value: string | undef
       </select>
     </label>
   );
-}
-
-/**
- * A node on a large cluster: a small square that only re-renders when its own state changes. Its
- * tooltip is written when the pointer reaches it (see tileTooltip): setting a thousand `title`
- * attributes on every step costs the main thread more than the colours do.
- */
-const NodeTile = memo(function NodeTile({ name, state, plugin }: { name: string; state: NodeState; plugin?: string }) {
-  return <span className={`node-tile state-${state}`} data-testid="node-card" data-node={name} data-state={state} data-plugin={plugin} />;
-});
-
-function tileTooltip(event: PointerEvent<HTMLElement>): void {
-  const tile = event.target as HTMLElement;
-  if (!tile.classList.contains('node-tile')) return;
-  const state = tile.dataset.state as NodeState;
-  const plugin = tile.dataset.plugin;
-  tile.title = `${tile.dataset.node}: ${STATE_LABEL[state].word}${plugin ? ` — ${plugin}` : ''}`;
 }
 
 function PendingLane({ queue, currentPod, colourOf, travel, onInspect }: {
@@ -128,12 +112,19 @@ const Lanes = memo(function Lanes({ view, endPods, lanes, topologyKey, compact, 
       {lanes.map(([domain, laneNodes], laneIndex) => (
         <section key={domain} className="lane" data-testid="zone" data-zone={domain} aria-label={topologyKey ? `${topologyKey}=${domain}` : 'All nodes'}>
           <h3 className="lane-title">{topologyKey ? domain : 'All nodes'} <span className="lane-count">{laneNodes.length}</span></h3>
-          <div className="lane-nodes" onPointerOver={compact ? tileTooltip : undefined}>
-            {laneNodes.slice(0, Math.max(0, limit - laneStart[laneIndex]!)).map((node) => {
+          {compact ? (
+            <TileGrid tiles={laneNodes.slice(0, Math.max(0, limit - laneStart[laneIndex]!)).map((node) => {
               const state = view?.nodeStates.get(node.name) ?? 'idle';
               const verdict = showVerdicts && state === 'filtered' && trace !== undefined
                 ? (filterVerdict(trace, node.name) ?? preFilterRejection(trace)) : undefined;
-              if (compact) return <NodeTile key={node.name} name={node.name} state={state} plugin={verdict?.plugin} />;
+              return { name: node.name, state, plugin: verdict?.plugin };
+            })} />
+          ) : (
+          <div className="lane-nodes">
+            {laneNodes.map((node) => {
+              const state = view?.nodeStates.get(node.name) ?? 'idle';
+              const verdict = showVerdicts && state === 'filtered' && trace !== undefined
+                ? (filterVerdict(trace, node.name) ?? preFilterRejection(trace)) : undefined;
               return (
                 <NodeCard
                   key={node.name}
@@ -154,6 +145,7 @@ const Lanes = memo(function Lanes({ view, endPods, lanes, topologyKey, compact, 
               );
             })}
           </div>
+          )}
         </section>
       ))}
     </div>
