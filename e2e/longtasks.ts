@@ -41,6 +41,8 @@ interface TraceEvent {
 }
 
 const SYNC_MARK = 'podplay-longtask-sync';
+/** the top-level events of a main-thread task, by Chromium version */
+const TASK_EVENTS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
 export async function startLongTaskWatch(page: Page, browser: Browser): Promise<() => Promise<LongTask[]>> {
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink.user_timing'] });
@@ -59,13 +61,20 @@ export async function startLongTaskWatch(page: Page, browser: Browser): Promise<
     const mainThreads = new Set(events
       .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       .map((e) => `${e.pid}:${e.tid}`));
-    const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && mainThreads.has(`${e.pid}:${e.tid}`) && (e.dur ?? 0) > 50_000);
+    const tasks = events.filter((e) => TASK_EVENTS.has(e.name) && e.ph === 'X' && mainThreads.has(`${e.pid}:${e.tid}`) && (e.dur ?? 0) > 25_000);
     // trace clock (µs) = (performance.now() + offset) * 1000
     const offset = mark === undefined ? undefined : mark.ts / 1000 - markTime;
     return observed.map((t) => {
       if (offset === undefined) return t;
-      const at = (t.start + offset) * 1000;
-      const match = tasks.find((e) => Math.abs(e.ts - at) < 3_000);
+      // the trace task that covers most of the long task (at least half of it)
+      const from = (t.start + offset) * 1000;
+      const to = from + t.duration * 1000;
+      let match: TraceEvent | undefined;
+      let best = (t.duration * 1000) / 2;
+      for (const e of tasks) {
+        const overlap = Math.min(to, e.ts + (e.dur ?? 0)) - Math.max(from, e.ts);
+        if (overlap > best) { best = overlap; match = e; }
+      }
       if (match?.tdur === undefined) return t;
       return { ...t, cpu: Math.round(match.tdur / 1000), inside: insideOf(match, events) };
     });

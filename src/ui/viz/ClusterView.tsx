@@ -16,7 +16,7 @@ import { TileGrid } from './TileGrid';
 /** Above this many nodes, nodes are tiles without bars and pods. */
 export const COMPACT_ABOVE = 48;
 /** Tiles added per frame when a big cluster first appears: a thousand at once is one long frame. */
-const TILES_PER_FRAME = 200;
+const TILES_PER_FRAME = 125;
 const QUEUE_SHOWN = 40;
 const NO_DOMAIN = '(no label)';
 
