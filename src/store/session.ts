@@ -160,7 +160,7 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
       get().pause();
       const before = get();
       set({
-        text: '', fileName: 'untitled.yaml', seed: undefined, position: { cycle: 0, step: 0 },
+        text: '', fileName: 'untitled.yaml', seed: undefined, position: { cycle: 0, step: 0 }, editorDeferred: false,
         inspectedPod: undefined, lessonId: undefined, lessonIntro: false, predictions: {}, pendingPosition: undefined,
       });
       get().simulateNow();

@@ -20,6 +20,13 @@ export interface SimulationControl {
   applyReplies(replies: WorkerReply[]): void;
 }
 
+/**
+ * Above this many characters (about 1 MB) a scenario opens outside the editor: Monaco takes a
+ * text of that size in one piece (5 MB: ~200 ms on the main thread, then seconds of tokenizing),
+ * so it waits for the user to ask. A `kubectl get -o yaml` dump of a real cluster is often larger.
+ */
+export const LARGE_EDITOR_CHARS = 1_000_000;
+
 export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: { fileName: string; text: string }): SimulationControl {
   let nextRunId = 1;
   let pendingText = '';
@@ -113,6 +120,10 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
     fileName: initial.fileName,
     errors: [],
     frames: new Map(),
+    editorDeferred: initial.text.length > LARGE_EDITOR_CHARS,
+    openInEditor() {
+      set({ editorDeferred: false });
+    },
     setText(text) {
       if (text === get().text) return;
       set({ text });
@@ -120,7 +131,7 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
       scheduleSimulation();
     },
     openScenario(fileName, text, seed) {
-      set({ fileName, text, seed, position: { cycle: 0, step: 0 }, playing: false, inspectedPod: undefined });
+      set({ fileName, text, seed, position: { cycle: 0, step: 0 }, playing: false, inspectedPod: undefined, editorDeferred: text.length > LARGE_EDITOR_CHARS });
       deps.storage.save({ fileName, text });
       simulateNow();
     },

@@ -6,6 +6,7 @@ import type { CycleSummary, Phase, RunSummary } from '../worker/protocol';
 import { RunSession } from '../worker/session';
 import { twoNodeRun } from '../worker/testing/results';
 import { createScenarioStorage, STORAGE_KEY } from './persistence';
+import { LARGE_EDITOR_CHARS } from './simulation';
 import { memoryStorage, scriptedClient, testStore } from './testing';
 
 beforeEach(() => { vi.useFakeTimers(); });
@@ -33,6 +34,22 @@ function loadedStore(cycleList: CycleSummary[]) {
 }
 
 describe('simulation slice', () => {
+  it('a scenario over LARGE_EDITOR_CHARS opens outside the editor until the user asks, and is simulated and saved all the same', () => {
+    const client = scriptedClient();
+    const storage = memoryStorage();
+    const store = testStore(client, { storage: createScenarioStorage(storage) });
+    const big = `kind: Node\n${'# padding line for a big scenario\n'.repeat(Math.ceil(LARGE_EDITOR_CHARS / 34))}`;
+    expect(store.getState().editorDeferred).toBe(false);
+    store.getState().openScenario('dump.yaml', big);
+    expect(store.getState().editorDeferred).toBe(true);
+    expect(client.sent.at(-1)).toMatchObject({ type: 'load', text: big });
+    expect(createScenarioStorage(storage).load()?.text).toBe(big);
+    store.getState().openInEditor();
+    expect(store.getState().editorDeferred).toBe(false);
+    store.getState().openScenario('small.yaml', 'kind: Node');
+    expect(store.getState().editorDeferred).toBe(false);
+  });
+
   it('simulates the default scenario on a first visit and starts at the first extension point', () => {
     const { client, store, runId } = loadedStore(cycles(['PreFilter', 'Filter']));
     expect(client.sent[0]).toMatchObject({ type: 'load', text: 'kind: Node' });

@@ -12,6 +12,12 @@ export interface ScenarioSlice {
   seed?: number;
   /** engine errors of the latest text that was simulated; empty when it simulated */
   errors: ScenarioError[];
+  /**
+   * the text is too large to hand to the editor without holding the page (LARGE_EDITOR_CHARS):
+   * it is simulated and kept, and goes into the editor when the user asks (openInEditor)
+   */
+  editorDeferred: boolean;
+  openInEditor(): void;
   setText(text: string): void;
   /** replaces the scenario (Open, or a scenario from the gallery), with the seed to run it with */
   openScenario(fileName: string, text: string, seed?: number): void;

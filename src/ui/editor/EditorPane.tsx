@@ -3,7 +3,9 @@
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { OpenButton } from '../components/OpenButton';
 import { ScenarioFileButtons } from '../importExport/ScenarioFileButtons';
+import { usePodplay } from '../../store/hooks';
 import { ErrorList } from './ErrorList';
+import { LargeScenario } from './LargeScenario';
 import { ReadOnlyYaml, TextAreaEditor } from './PlainEditor';
 
 const MonacoEditor = lazy(() => import('./MonacoEditor'));
@@ -35,6 +37,7 @@ function useAfterFirstPaint(): boolean {
 
 export function EditorPane() {
   const loadEditor = useAfterFirstPaint();
+  const deferred = usePodplay((s) => s.editorDeferred);
   return (
     <section className="editor-pane" aria-label="Scenario">
       <div className="pane-head">
@@ -42,7 +45,7 @@ export function EditorPane() {
         <ScenarioFileButtons />
       </div>
       <div className="editor-host" data-testid="scenario-editor">
-        {loadEditor ? (
+        {deferred ? <LargeScenario /> : loadEditor ? (
           <EditorFallback>
             <Suspense fallback={<ReadOnlyYaml />}>
               <MonacoEditor />

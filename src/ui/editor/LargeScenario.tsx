@@ -1,0 +1,34 @@
+// A scenario too large for the editor to take without holding the page (a cluster dump of
+// several megabytes): its size, its first lines, and a button that puts it in the editor.
+
+import { useMemo } from 'react';
+import { usePodplay } from '../../store/hooks';
+
+const PREVIEW_LINES = 200;
+
+function firstLines(text: string, count: number): { lines: string; total: number } {
+  let end = 0;
+  for (let i = 0; i < count && end !== -1; i++) end = text.indexOf('\n', end + 1);
+  let total = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) total++;
+  return { lines: end === -1 ? text : text.slice(0, end), total };
+}
+
+export function LargeScenario() {
+  const text = usePodplay((s) => s.text);
+  const openInEditor = usePodplay((s) => s.openInEditor);
+  const { lines, total } = useMemo(() => firstLines(text, PREVIEW_LINES), [text]);
+  const megabytes = (text.length / 1_000_000).toFixed(1);
+  return (
+    <div className="large-scenario" data-testid="large-scenario">
+      <div className="large-scenario-head" role="status">
+        <p>
+          This scenario is {megabytes} MB ({total.toLocaleString('en')} lines). It is simulated and saved as it is; the
+          editor takes a text this size in one piece, which holds the page for a moment, so it opens when you ask.
+        </p>
+        <button type="button" className="button" data-testid="open-in-editor" onClick={openInEditor}>Open in the editor</button>
+      </div>
+      <pre className="large-scenario-preview" aria-label={`The first ${PREVIEW_LINES} lines of the scenario`}>{lines}</pre>
+    </div>
+  );
+}
