@@ -56,6 +56,12 @@ export interface PodOutcome {
   schedulerName: string;
   /** extension: simulated time of deletion, for pods that were deleted (preempted, evicted) */
   deletedAt?: number;
+  /**
+   * extension: what the pod requests of a node (upstream resource.PodRequests: containers, init
+   * containers, pod-level requests, overhead), in NodeOutcome's units; lets a viewer add up a
+   * node's requests at any point of the run
+   */
+  requests?: Record<string, number>;
 }
 
 export interface NodeOutcome {

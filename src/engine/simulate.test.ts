@@ -66,6 +66,13 @@ describe('pod-overhead.yaml (RuntimeClass overhead)', () => {
     // v1.34+ (PR #131345): a request larger than the node's whole allocatable is unresolvable
     expect(v).toMatchObject({ plugin: 'NodeResourcesFit', code: 'UnschedulableAndUnresolvable', reasons: ['Insufficient cpu'] });
   });
+
+  it("reports the pod's requests with the overhead, in the nodes' units (limits default the requests)", () => {
+    const r = run('pod-overhead.yaml');
+    // 500m + 1500m + 250m overhead; 100Mi + 100Mi + 120Mi
+    expect(podOn(r, 'default/test-pod')!.requests).toEqual({ cpu: 2250, memory: 320 * 1024 * 1024 });
+    expect(r.nodes.find((n) => n.name === 'exact-node')!.requested).toMatchObject({ cpu: 2250, memory: 320 * 1024 * 1024 });
+  });
 });
 
 describe('web-store.yaml (affinity and anti-affinity)', () => {

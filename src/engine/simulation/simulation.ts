@@ -13,7 +13,7 @@ import type { ConfigError } from '../framework/config/types';
 import { NodeToStatus, type Handle, type PluginDescriptor, type QueuedPodInfo, type SchedulerApi, type WaitingPods } from '../framework/interfaces';
 import { formatFitError } from '../framework/fitError';
 import { newPodInfo, type PodInfo } from '../framework/podInfo';
-import { resourceToList } from '../framework/resources';
+import { computePodRequests, resourceToList } from '../framework/resources';
 import { seededRng, type Rng } from '../framework/rng';
 import { Framework } from '../framework/runtime';
 import { Status } from '../framework/status';
@@ -565,6 +565,7 @@ export class Simulation {
         phase: pod.status.phase ?? 'Pending',
         priority: pod.spec.priority ?? 0,
         schedulerName: pod.spec.schedulerName ?? DEFAULT_SCHEDULER_NAME,
+        requests: resourceToList(this.podInfos.get(key)?.requests ?? computePodRequests(pod)),
       };
       if (pod.spec.nodeName) out.node = pod.spec.nodeName;
       if (pod.status.nominatedNodeName) out.nominatedNode = pod.status.nominatedNodeName;

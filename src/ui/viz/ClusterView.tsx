@@ -176,7 +176,7 @@ export function ClusterView() {
     return <section className="cluster" data-testid="cluster-view" aria-label="Cluster"><p className="empty">No simulation yet.</p></section>;
   }
   const compact = nodes.length > COMPACT_ABOVE;
-  const requestsKnown = run.summary.pods.every((p) => 'requests' in p);
+  const requestsKnown = run.summary.pods.every((p) => p.requests !== undefined);
   return (
     <section className={`cluster${stale !== 'current' ? ' stale' : ''}${compact ? ' compact' : ''}`} data-testid="cluster-view" aria-label="Cluster">
       <div className="cluster-head">

@@ -1,6 +1,6 @@
 // Allocatable against requested for the bars on a node card, at the step on screen.
 
-import type { NodeOutcome, PodOutcome } from '../../engine/api';
+import type { NodeOutcome } from '../../engine/api';
 import type { PodView } from '../../store/selectors';
 
 export const BAR_RESOURCES = ['cpu', 'memory', 'pods'] as const;
@@ -13,18 +13,16 @@ export interface ResourceUse {
   atThisStep: boolean;
 }
 
-/** Per-pod requests, if the engine reports them (proposed PodOutcome extension, same units as NodeOutcome). */
-type WithRequests = PodOutcome & { requests?: Record<string, number> };
 
 export function usageAt(node: NodeOutcome, podsOnNode: readonly PodView[]): Record<BarResource, ResourceUse> {
   const use = {} as Record<BarResource, ResourceUse>;
-  const known = podsOnNode.every((p) => (p.outcome as WithRequests).requests !== undefined);
+  const known = podsOnNode.every((p) => p.outcome.requests !== undefined);
   for (const resource of BAR_RESOURCES) {
     const allocatable = node.allocatable[resource] ?? 0;
     if (resource === 'pods') {
       use.pods = { requested: podsOnNode.length, allocatable, atThisStep: true };
     } else if (known) {
-      const requested = podsOnNode.reduce((sum, p) => sum + ((p.outcome as WithRequests).requests?.[resource] ?? 0), 0);
+      const requested = podsOnNode.reduce((sum, p) => sum + (p.outcome.requests?.[resource] ?? 0), 0);
       use[resource] = { requested, allocatable, atThisStep: true };
     } else {
       use[resource] = { requested: node.requested[resource] ?? 0, allocatable, atThisStep: false };
