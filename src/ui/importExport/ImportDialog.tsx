@@ -6,9 +6,15 @@ import { useCallback, useImperativeHandle, useRef, useState, type Ref } from 're
 import { usePodplay, usePodplayStore } from '../../store/hooks';
 import { useModalDialog } from '../useModalDialog';
 import { interopClient } from './interopClient';
-import { notSimulated, type ImportResult } from './interopWork';
+import type { SimulatorImport } from '../../interop';
+import type { ImportResult } from './interopWork';
 import { baseName, formatBytes } from './saveFile';
 import './importExport.css';
+
+/** kube-scheduler-simulator exports also count the volume objects they leave out. */
+function notSimulated(result: ImportResult): { pvs: number; pvcs: number; storageClasses: number } | undefined {
+  return (result.stats as Partial<SimulatorImport['stats']>).notSimulated;
+}
 
 type Step =
   | { kind: 'input' }

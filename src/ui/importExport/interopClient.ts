@@ -2,7 +2,7 @@
 // on first use, so pages that never import or export never load the importers.
 
 import type { ImportOptions, ScenarioFile, ScenarioFileOptions } from '../../interop';
-import { handleInterop, type ImportResult, type InteropReply, type InteropRequest, type InteropValue, type KwokResult } from './interopWork';
+import type { ImportResult, InteropReply, InteropRequest, InteropValue, KwokResult } from './interopWork';
 
 type Pending = { resolve(value: InteropValue): void; reject(error: Error): void };
 
@@ -70,7 +70,9 @@ export function interopClient(): InteropClient {
   if (shared !== undefined) return shared;
   if (typeof Worker === 'undefined') {
     let handler: ((reply: InteropReply) => void) | undefined;
-    shared = createClient((request) => { void handleInterop(request).then((reply) => handler?.(reply)); }, (h) => { handler = h; });
+    // loaded on first use, so the importers and the zip writer stay off the page's first load
+    const work = () => import('./interopWork');
+    shared = createClient((request) => { void work().then((m) => m.handleInterop(request)).then((reply) => handler?.(reply)); }, (h) => { handler = h; });
     return shared;
   }
   const worker = new Worker(new URL('./interop.worker.ts', import.meta.url), { type: 'module', name: 'podplay-interop' });

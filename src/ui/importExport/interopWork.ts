@@ -3,7 +3,7 @@
 // on input; a thrown error is a bug and comes back as one.
 
 import {
-  bundleAsSingleYaml, exportForKwok, fileNameFor, importAny, scenarioFile, type ImportFormat, type ImportOptions, type KubectlImport, type ScenarioFile, type ScenarioFileOptions, type SimulatorImport,
+  bundleAsSingleYaml, exportForKwok, fileNameFor, importAny, scenarioFile, type ImportFormat, type ImportOptions, type KubectlImport, type ScenarioFile, type ScenarioFileOptions,
 } from '../../interop';
 import { zip } from './zip';
 
@@ -17,10 +17,6 @@ export type InteropRequest =
 
 export type ImportResult = KubectlImport & { format: ImportFormat };
 
-/** kube-scheduler-simulator exports also count the volume objects they leave out. */
-export function notSimulated(result: ImportResult): { pvs: number; pvcs: number; storageClasses: number } | undefined {
-  return (result.stats as Partial<SimulatorImport['stats']>).notSimulated;
-}
 
 export interface KwokResult {
   /** the bundle as a zip, and as one YAML file (the README and configuration as comments) */
