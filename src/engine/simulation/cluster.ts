@@ -41,6 +41,11 @@ export class ClusterState implements ClusterLister {
     this.allPods.set(podKey(pod), pod);
   }
 
+  /** the pod with this key, unless it has been deleted */
+  livePod(key: string): Pod | undefined {
+    return this.deletedPods.has(key) ? undefined : this.allPods.get(key);
+  }
+
   livePods(): Pod[] {
     return [...this.allPods.entries()].filter(([k]) => !this.deletedPods.has(k)).map(([, p]) => p);
   }

@@ -138,8 +138,8 @@ export class EvictionManager {
   private fire(key: string): void {
     const sim = this.sim;
     this.scheduled.delete(key);
-    const pod = sim.cluster.allPods.get(key);
-    if (!pod || sim.cluster.deletedPods.has(key) || pod.metadata.deletionTimestamp !== undefined) return;
+    const pod = sim.cluster.livePod(key);
+    if (!pod || pod.metadata.deletionTimestamp !== undefined) return;
     const { event, condition } = fireTaintEviction(key);
     sim.recordEvent(event.type, event.reason, event.object, event.message);
     sim.setPodCondition(pod, condition);
@@ -154,8 +154,8 @@ export class EvictionManager {
   /** The eviction API's answer, for callers that report refusals themselves (the descheduler). */
   tryEvict(key: string, by = 'Eviction API'): { ok: true } | { ok: false; message: string } {
     const sim = this.sim;
-    const pod = sim.cluster.allPods.get(key);
-    if (!pod || sim.cluster.deletedPods.has(key)) return { ok: false, message: `pod ${key} not found` };
+    const pod = sim.cluster.livePod(key);
+    if (!pod) return { ok: false, message: `pod ${key} not found` };
     const result = evictPod(pod, sim.cluster.pdbs(), sim.cluster.livePods(), sim.now, {
       lookupWorkload: (kind, namespace, name) => sim.cluster.workload(kind, namespace, name),
     });

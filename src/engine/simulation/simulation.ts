@@ -341,18 +341,20 @@ export class Simulation {
    * again); a bound pod is refreshed in the cache and wakes the pods waiting on AssignedPod/Update.
    */
   updatePod(pod: Pod, updated: Pod): void {
-    const before = structuredClone(pod);
-    pod.metadata = updated.metadata;
-    pod.spec = updated.spec;
     const key = podKey(pod);
     const node = this.cache.nodeOfPod(key);
+    const bound = node !== undefined && !this.cache.isAssumed(key);
+    // the old pod, for the queueing hints of the pods an AssignedPod/Update may wake
+    const before = bound ? { ...pod } : undefined;
+    pod.metadata = updated.metadata;
+    pod.spec = updated.spec;
     if (!pod.spec.nodeName && node === undefined) {
       this.updatePendingPod(pod, 'PodUpdate');
       return;
     }
     const pi = newPodInfo(pod);
     this.podInfos.set(key, pi);
-    if (node === undefined || this.cache.isAssumed(key)) return;
+    if (!bound) return;
     this.cache.removePod(key);
     this.cache.addPod(pi, node);
     this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Update', label: 'AssignedPodUpdate' }, before, pod);
@@ -360,8 +362,8 @@ export class Simulation {
 
   /** Deletes a pod at once or gracefully, by its key. */
   deletePodByKey(key: string, reason: string): boolean {
-    const pod = this.cluster.allPods.get(key);
-    if (!pod || this.cluster.deletedPods.has(key)) return false;
+    const pod = this.cluster.livePod(key);
+    if (!pod) return false;
     this.deletePod(pod, reason);
     return true;
   }

@@ -5,6 +5,7 @@
 import { admitPod } from '../model/admission';
 import { admitPodUpdate } from '../model/admission/podUpdate';
 import type { GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, Workload } from '../model/types';
+import { podKey } from '../model/types';
 import type { ControllerManager } from '../simulation/controllerManager';
 import type { Simulation } from '../simulation/simulation';
 import type { ApplyStep, ScenarioObject, TimelineStep } from './types';
@@ -30,17 +31,15 @@ function stepFailed(sim: Simulation, step: TimelineStep, message: string): void 
  * an event and a warning on the applied object's line, and the pod stays as it was.
  */
 function updatePod(sim: Simulation, step: ApplyStep, index: number, applied: Pod, live: Pod): void {
-  const result = admitPodUpdate(applied, live, sim.cluster.namespaceObjects.get(live.metadata.namespace ?? 'default'));
+  const result = admitPodUpdate(applied, live, sim.controllerContext());
   if (!result.ok) {
     const where = step.locate(index, result.errors[0]?.path ?? []);
-    sim.recordEvent('Warning', 'FailedUpdate', `Pod/${podKeyOf(live)}`, result.message);
+    sim.recordEvent('Warning', 'FailedUpdate', `Pod/${podKey(live)}`, result.message);
     sim.warnings.push({ file: sim.scenario.fileName, line: where.line, column: where.column, message: `at ${step.at}s: ${result.message}` });
     return;
   }
   sim.updatePod(live, result.pod);
 }
-
-const podKeyOf = (pod: Pod) => `${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}`;
 
 function withNode(sim: Simulation, step: TimelineStep & { node: string }, deps: TimelineDeps, change: (node: Node) => Node): void {
   const node = sim.cluster.nodes.get(step.node);
@@ -61,8 +60,8 @@ function createObject(sim: Simulation, step: ApplyStep, index: number, obj: Scen
       deps.controllers.nodesChanged();
       return;
     case 'Pod': {
-      const live = c.allPods.get(`${ns}/${obj.metadata.name}`);
-      if (live && obj.metadata.name && !c.deletedPods.has(`${ns}/${obj.metadata.name}`)) { updatePod(sim, step, index, obj as Pod, live); return; }
+      const live = obj.metadata.name ? c.livePod(`${ns}/${obj.metadata.name}`) : undefined;
+      if (live) { updatePod(sim, step, index, obj as Pod, live); return; }
       const admitted = admitPod(obj as Pod, sim.controllerContext());
       if (!admitted.ok) { sim.recordEvent('Warning', 'FailedCreate', `Pod/${ns}/${obj.metadata.name}`, admitted.message); return; }
       sim.createPod(admitted.pod);
@@ -163,8 +162,8 @@ export function applyTimelineStep(sim: Simulation, step: TimelineStep, deps: Tim
       return;
     case 'ungate': {
       const key = `${step.pod.namespace}/${step.pod.name}`;
-      const pod = sim.cluster.allPods.get(key);
-      if (!pod || sim.cluster.deletedPods.has(key)) { stepFailed(sim, step, `pod "${key}" not found at ${step.at}s`); return; }
+      const pod = sim.cluster.livePod(key);
+      if (!pod) { stepFailed(sim, step, `pod "${key}" not found at ${step.at}s`); return; }
       const gates = pod.spec.schedulingGates ?? [];
       const remaining = step.gate === undefined ? [] : gates.filter((g) => g.name !== step.gate);
       if (remaining.length === gates.length) { stepFailed(sim, step, `pod "${key}" has no scheduling gate${step.gate ? ` "${step.gate}"` : 's'}`); return; }
@@ -182,7 +181,7 @@ export function applyTimelineStep(sim: Simulation, step: TimelineStep, deps: Tim
     case 'evict': {
       const key = `${step.pod.namespace}/${step.pod.name}`;
       if (!deps.evict) { stepFailed(sim, step, 'API-initiated eviction is not available in this build'); return; }
-      if (!sim.cluster.allPods.has(key) || sim.cluster.deletedPods.has(key)) { stepFailed(sim, step, `pod "${key}" not found at ${step.at}s`); return; }
+      if (!sim.cluster.livePod(key)) { stepFailed(sim, step, `pod "${key}" not found at ${step.at}s`); return; }
       deps.evict(sim, key);
       return;
     }

@@ -35,6 +35,16 @@ const plugins: readonly Plugin[] = [
   originPodNodeEnvironment, podNodeSelector, priority, defaultTolerationSeconds, podTolerationRestriction, runtimeClass,
 ];
 
+/** What the admission plugins see of the cluster, for a pod in `namespace`. */
+export function pluginContext(ctx: AdmissionContext, namespace: Namespace | undefined): PluginContext {
+  return {
+    namespace,
+    node: (name) => ctx.nodes.get(name),
+    priorityClasses: ctx.priorityClasses,
+    runtimeClasses: ctx.runtimeClasses,
+  };
+}
+
 /**
  * Admits one pod. The input is not changed; the result is a new, defaulted pod with its name,
  * uid, priority, tolerations, overhead and node selector as the API server would store them.
@@ -48,12 +58,7 @@ export function admitPod(input: Pod, ctx: AdmissionContext): AdmissionResult {
   if (pod.metadata.name && ctx.names.isTaken(namespace, pod.metadata.name)) {
     return { ok: false, message: `pods ${JSON.stringify(pod.metadata.name)} already exists` };
   }
-  const pctx: PluginContext = {
-    namespace: nsObject,
-    node: (name) => ctx.nodes.get(name),
-    priorityClasses: ctx.priorityClasses,
-    runtimeClasses: ctx.runtimeClasses,
-  };
+  const pctx = pluginContext(ctx, nsObject);
   const warnings: string[] = [];
   for (const plugin of plugins) {
     const result = plugin(pod, pctx);

@@ -2,7 +2,9 @@
 // the gated-pod cases of "Mutable Pod scheduling directives", and the apply semantics on top.
 import { describe, expect, it } from 'vitest';
 import { makePod } from '../../testing/builders';
+import { NameGenerator } from '../names';
 import type { Affinity, Namespace, NodeSelectorRequirement, Pod } from '../types';
+import type { AdmissionContext } from './index';
 import { admitPodUpdate, formatFieldError, validatePodUpdate } from './podUpdate';
 
 const base = () => makePod().name('foo').namespace('default').container({ name: 'c', image: 'foo:V1' });
@@ -98,7 +100,11 @@ describe('admitPodUpdate (kubectl apply on a live pod)', () => {
     return p;
   };
   const manifest = () => gated().nodeSelector({ zone: 'a' });
-  const ns: Namespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } };
+  const defaultNs: Namespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } };
+  const ns: AdmissionContext = {
+    nodes: new Map(), namespaces: new Map([['default', defaultNs]]), priorityClasses: new Map(), runtimeClasses: new Map(),
+    names: new NameGenerator(), now: 0,
+  };
 
   it('an unchanged manifest is accepted: what the API server set is kept', () => {
     const r = admitPodUpdate(manifest().obj(), live(), ns);

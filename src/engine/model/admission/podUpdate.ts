@@ -9,9 +9,10 @@
 
 import { applyMatchLabelKeys } from '../../plugins/InterPodAffinity/matchLabelKeys';
 import { parseQuantity } from '../quantity';
-import type { Namespace, NodeAffinity, NodeSelectorRequirement, NodeSelectorTerm, Pod, PodSpec, Toleration } from '../types';
+import type { NodeAffinity, NodeSelectorRequirement, NodeSelectorTerm, Pod, PodSpec, Toleration } from '../types';
 import { applyPodDefaults } from './defaults';
-import { defaultTolerationSeconds, podNodeSelector, type PluginContext } from './plugins';
+import { pluginContext, type AdmissionContext } from './index';
+import { defaultTolerationSeconds, podNodeSelector } from './plugins';
 
 export type FieldPath = (string | number)[];
 
@@ -218,7 +219,7 @@ export type PodUpdateResult = { ok: true; pod: Pod } | { ok: false; errors: Fiel
  * overhead, nodeName). The update is then defaulted, goes through the admission plugins that
  * act on updates, and is validated against the live pod.
  */
-export function admitPodUpdate(applied: Pod, live: Pod, namespace: Namespace | undefined): PodUpdateResult {
+export function admitPodUpdate(applied: Pod, live: Pod, ctx: AdmissionContext): PodUpdateResult {
   const given = Object.fromEntries(Object.entries(applied.spec).filter(([, v]) => v !== undefined)) as Partial<PodSpec>;
   const metadata = {
     ...live.metadata,
@@ -231,9 +232,9 @@ export function admitPodUpdate(applied: Pod, live: Pod, namespace: Namespace | u
   if (given.affinity !== undefined) pod = applyMatchLabelKeys(pod);
   // upstream: PodNodeSelector and DefaultTolerationSeconds act on updates too; Priority keeps the
   // live priority (already carried over); RuntimeClass acts on creation only
-  const ctx: PluginContext = { namespace, node: () => undefined, priorityClasses: new Map(), runtimeClasses: new Map() };
+  const pctx = pluginContext(ctx, ctx.namespaces.get(live.metadata.namespace ?? 'default'));
   for (const plugin of [podNodeSelector, defaultTolerationSeconds]) {
-    const result = plugin(pod, ctx);
+    const result = plugin(pod, pctx);
     if ('rejected' in result) return { ok: false, errors: [], message: result.rejected };
     pod = result.pod;
   }
