@@ -3,21 +3,14 @@
 
 import { useMemo } from 'react';
 import { usePodplay } from '../../store/hooks';
+import { firstLines, lineCount } from './lines';
 
 const PREVIEW_LINES = 200;
-
-function firstLines(text: string, count: number): { lines: string; total: number } {
-  let end = 0;
-  for (let i = 0; i < count && end !== -1; i++) end = text.indexOf('\n', end + 1);
-  let total = 1;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) total++;
-  return { lines: end === -1 ? text : text.slice(0, end), total };
-}
 
 export function LargeScenario() {
   const text = usePodplay((s) => s.text);
   const openInEditor = usePodplay((s) => s.openInEditor);
-  const { lines, total } = useMemo(() => firstLines(text, PREVIEW_LINES), [text]);
+  const { lines, total } = useMemo(() => ({ lines: firstLines(text, PREVIEW_LINES), total: lineCount(text) }), [text]);
   const megabytes = (text.length / 1_000_000).toFixed(1);
   return (
     <div className="large-scenario" data-testid="large-scenario">

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import type { ScenarioError } from '../../engine/api';
 import { usePodplay, usePodplayStore } from '../../store/hooks';
 import { setEditorReveal } from './bridge';
+import { lineCount } from './lines';
 import { monaco, SCENARIO_MODEL_URI } from './monaco';
 
 const ENGINE_MARKERS = 'podplay-engine';
@@ -19,12 +20,6 @@ function toMarker(model: monaco.editor.ITextModel, e: ScenarioError, severity: m
     severity, message: e.message, source: 'podplay',
     startLineNumber: line, startColumn: column, endLineNumber: line, endColumn: Math.max(column + 1, model.getLineMaxColumn(line)),
   };
-}
-
-function lineCount(text: string): number {
-  let lines = 1;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
-  return lines;
 }
 
 export default function MonacoEditor() {

@@ -1,9 +1,10 @@
 // Beside Open…: import a cluster, and export the scenario (as it is, or for a real cluster).
 
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { commandById } from '../../store/commands';
 import { usePodplay, usePodplayStore } from '../../store/hooks';
 import { downloadKwokBundle, downloadScenario } from './exports';
+import { useDismiss } from '../useDismiss';
 import './importExport.css';
 
 export function ScenarioFileButtons() {
@@ -13,18 +14,7 @@ export function ScenarioFileButtons() {
   const [open, setOpen] = useState(false);
   const done = () => { if (menu.current) menu.current.open = false; };
   // an open menu closes on Escape or a click elsewhere
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menu.current?.contains(event.target as Node)) done();
-    };
-    window.addEventListener('keydown', close);
-    window.addEventListener('pointerdown', close);
-    return () => {
-      window.removeEventListener('keydown', close);
-      window.removeEventListener('pointerdown', close);
-    };
-  }, [open]);
+  useDismiss(open, () => menu.current, done);
   return (
     <>
       <button type="button" className="button" data-testid="import" title="Import kubectl output, manifests or a simulator export (i)" onClick={() => commandById('import').run(store.getState())}>

@@ -39,27 +39,17 @@ function createClient(post: (request: InteropRequest) => void, onReply: (handler
       post({ ...body, id } as InteropRequest);
     });
   }
+  /** asks, and checks the reply is of the kind the request expects */
+  async function answer<T extends InteropValue['type']>(body: Body, type: T): Promise<Extract<InteropValue, { type: T }>> {
+    const value = await ask(body);
+    if (value.type !== type) throw new Error('unexpected reply');
+    return value as Extract<InteropValue, { type: T }>;
+  }
   return {
-    importText: async (text, options) => {
-      const value = await ask({ type: 'import', text, options });
-      if (value.type !== 'import') throw new Error('unexpected reply');
-      return value.result;
-    },
-    importFile: async (file, options) => {
-      const value = await ask({ type: 'import-file', file, options });
-      if (value.type !== 'import') throw new Error('unexpected reply');
-      return value.result;
-    },
-    scenarioFile: async (text, options, untitled) => {
-      const value = await ask({ type: 'scenario-file', text, options, untitled });
-      if (value.type !== 'scenario-file') throw new Error('unexpected reply');
-      return value.file;
-    },
-    kwokBundle: async (text, fileName) => {
-      const value = await ask({ type: 'kwok', text, fileName });
-      if (value.type !== 'kwok') throw new Error('unexpected reply');
-      return value.result;
-    },
+    importText: async (text, options) => (await answer({ type: 'import', text, options }, 'import')).result,
+    importFile: async (file, options) => (await answer({ type: 'import-file', file, options }, 'import')).result,
+    scenarioFile: async (text, options, untitled) => (await answer({ type: 'scenario-file', text, options, untitled }, 'scenario-file')).file,
+    kwokBundle: async (text, fileName) => (await answer({ type: 'kwok', text, fileName }, 'kwok')).result,
   };
 }
 

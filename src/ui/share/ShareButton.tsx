@@ -6,6 +6,7 @@ import { linkSizeAdvice, WARN_LINK_LENGTH } from '../../permalink/codec';
 import { usePodplayStore } from '../../store/hooks';
 import { toPermalinkState } from '../../store/permalinkState';
 import { downloadScenario } from '../importExport/exports';
+import { useDismiss } from '../useDismiss';
 import { permalinkEncoder } from './permalinkEncoder';
 import './share.css';
 
@@ -33,18 +34,7 @@ export function ShareButton() {
   const popover = useRef<HTMLDivElement>(null);
   const field = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    if (shared === undefined) return;
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !popover.current?.parentElement?.contains(event.target as Node)) setShared(undefined);
-    };
-    window.addEventListener('keydown', close);
-    window.addEventListener('pointerdown', close);
-    return () => {
-      window.removeEventListener('keydown', close);
-      window.removeEventListener('pointerdown', close);
-    };
-  }, [shared]);
+  useDismiss(shared !== undefined, () => popover.current?.parentElement, () => setShared(undefined));
 
   useEffect(() => {
     if (shared !== undefined && !shared.copied) field.current?.select();
