@@ -292,7 +292,6 @@ export class Framework {
     return { status: Status.success(), scores };
   }
 
-
   /** upstream: RunReservePluginsReserve — stops at the first failure. */
   runReservePluginsReserve(state: CycleState, pod: PodInfo, nodeName: string, trace: PluginResult[]): Status {
     for (const p of this.points.reserve) {
