@@ -8,6 +8,7 @@ import { locate, toPlain, type SrcMap, type SrcNode } from '../source';
 import { isDNS1123Label, isDNS1123Subdomain, isValidLabelValue, invalid, notSupported, required } from '../validation';
 import { decodeDocument, objectKinds } from './kinds';
 import { FEATURE_GATES, isFeatureGateName, type FeatureGateName } from '../../framework/features';
+import { quote } from '../quote';
 
 export interface ScenarioMeta { name?: string; title?: string; description?: string; seed?: number; featureGates?: Partial<Record<FeatureGateName, boolean>> }
 
@@ -97,7 +98,7 @@ function nodeRef(r: Reader, m: SrcMap, path: Path, ctx: TimelineContext): string
   const node = r.reqStr(m, path, 'node');
   if (!node) return undefined;
   if (!ctx.nodes.has(node)) {
-    r.error(r.child(m, 'node')!.pos, [...path, 'node'], `node ${JSON.stringify(node)} not found (not declared in the scenario nor applied by an earlier step)`);
+    r.error(r.child(m, 'node')!.pos, [...path, 'node'], `node ${quote(node)} not found (not declared in the scenario nor applied by an earlier step)`);
     return undefined;
   }
   return node;
@@ -153,7 +154,7 @@ function step(r: Reader, item: SrcNode, path: Path, ctx: TimelineContext, lastAt
           objectNodes.push(om);
           if (rec.object.kind === 'Node') ctx.nodes.add(rec.object.metadata.name);
         } else if (rec.type !== 'invalid') {
-          r.error(om.pos, s.p, `cannot apply ${rec.type === 'unknown' ? `kind ${JSON.stringify(rec.kind)} (not simulated)` : 'this document here'}`);
+          r.error(om.pos, s.p, `cannot apply ${rec.type === 'unknown' ? `kind ${quote(rec.kind)} (not simulated)` : 'this document here'}`);
         }
       }
       ctx.applied.push(...objects);
