@@ -45,3 +45,28 @@ describe('trace budget', () => {
     expect(Object.keys(result.cycles[1]!.filter)).toHaveLength(3);
   });
 });
+
+describe('pods created in a run', () => {
+  it('controllers replacing evicted pods again and again: the run stops at the limit, with a warning', () => {
+    const limits = LIMITS as { podsPerRun: number };
+    const saved = limits.podsPerRun;
+    limits.podsPerRun = 100; // the mechanism, on a scenario small enough for a unit test
+    try {
+      const steps = Array.from({ length: 10 }, (_, i) => `  - {at: ${100 * i + 10}, action: taint, node: n0, taint: "k=v${i}:NoExecute"}\n  - {at: ${100 * i + 60}, action: untaint, node: n0, taint: "k"}\n`).join('');
+      const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: s}\nspec:\n  timeline:\n${steps}---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 20
+  selector: {matchLabels: {app: web}}
+  template: {metadata: {labels: {app: web}}, spec: {terminationGracePeriodSeconds: 0, containers: [{name: c, image: x}]}}
+`;
+      const result = run(scenario + nodes(1, '64'));
+      expect(result.warnings.map((w) => w.message)).toContainEqual(expect.stringMatching(/^the run stopped at [\d,]+ s of simulated time: 101 pods were created \(Podplay's limit is 100 in a run/));
+      expect(result.pods.length).toBeLessThanOrEqual(120);
+    } finally {
+      limits.podsPerRun = saved;
+    }
+  });
+});
