@@ -621,10 +621,12 @@ export class Simulation {
       taints: (n.node.spec?.taints ?? []).map((t) => ({ key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect })),
       unschedulable: !!n.node.spec?.unschedulable,
     }));
-    return {
+    const result: SimulationResult = {
       version: 1, seed: this.options.seed, pods, cycles: this.cycles, events: this.events,
       nodes, warnings: capProblems(this.warnings, 'warning', this.scenario.fileName), endTime: this.now, queue: this.queueMoves,
     };
+    if (this.stopped !== undefined) result.stopped = this.stopped;
+    return result;
   }
 }
 

@@ -17,6 +17,7 @@ describe('trace budget', () => {
   it('one pod that fits nowhere on 100 nodes, --until 1e12: stops after 1,000 unchanged retries, sharing one explanation', () => {
     const result = run(nodes(100) + bigPod('big'), 1e12);
     expect(result.cycles).toHaveLength(LIMITS.unchangedRetriesPerPod + 1);
+    expect(result.stopped).toBe(result.warnings.at(-1)!.message);
     expect(result.warnings.at(-1)!.message).toMatch(/^the run stopped at 330,000 s of simulated time: pod "default\/big" was retried 1,000 times in a row with the same result, "0\/100 nodes are available: 100 Insufficient cpu\..*" \(Podplay's limit is 1,000\)\. Make the pod schedulable, or end the run sooner/);
     // every retry shares the first attempt's verdicts: one copy of the 100-node explanation
     expect(new Set(result.cycles.map((c) => c.filter)).size).toBe(1);
@@ -40,6 +41,7 @@ describe('trace budget', () => {
     const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: s}\nspec:\n  timeline:\n  - {at: 10, action: apply, object: {apiVersion: v1, kind: Node, metadata: {name: extra}, status: {allocatable: {cpu: '8', memory: 8Gi, pods: '110'}}}}\n`;
     const result = run(scenario + nodes(2) + bigPod("big"), 400);
     expect(result.warnings).toEqual([]);
+    expect(result.stopped).toBeUndefined();
     expect(result.cycles).toHaveLength(2);
     expect(result.cycles[1]!.filter).not.toBe(result.cycles[0]!.filter);
     expect(Object.keys(result.cycles[1]!.filter)).toHaveLength(3);
