@@ -27,12 +27,12 @@ describe('trace budget', () => {
     expect(result.cycles.map((c) => c.cycle).slice(-2)).toEqual([1000, 1001]);
   });
 
-  it('many pods retried without change until a late step: stops at 20,000 unchanged retries in the run', () => {
+  it('many pods retried without change until a late step: stops at 10,000 unchanged retries in the run', () => {
     const pods = Array.from({ length: 40 }, (_, i) => bigPod(`p${i}`)).join('');
     const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: s}\nspec:\n  timeline:\n  - {at: 100000000, action: cordon, node: n0}\n`;
     const result = run(scenario + nodes(2) + pods, 1e9);
-    expect(result.warnings.at(-1)!.message).toContain('pods were retried 20,000 times with the same result as their attempt before');
-    // 40 first attempts, 20,000 shared retries
+    expect(result.warnings.at(-1)!.message).toContain('pods were retried 10,000 times with the same result as their attempt before');
+    // 40 first attempts, 10,000 shared retries
     expect(result.cycles).toHaveLength(40 + LIMITS.unchangedRetriesPerRun);
     expect(new Set(result.cycles.map((c) => c.filter)).size).toBe(40);
   });
