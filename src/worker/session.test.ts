@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClusterEvent, CycleTrace } from '../engine/api';
 import { POD_LOCATIONS } from './protocol';
 import { PodStateReplay } from './replay';
-import { RunSession, phasesOf, timeEvents } from './session';
+import { RunSession, phasesOf, summarizeCycle, timeEvents } from './session';
 import { cycle, move, node, pod, result, twoNodeRun } from './testing/results';
 
 const fit = (code: 'Success' | 'Unschedulable') => [{ plugin: 'NodeResourcesFit', code }];
@@ -52,6 +52,14 @@ describe('phasesOf', () => {
   ];
   it.each(rows)('$name', ({ trace, phases }) => {
     expect(phasesOf(cycle(1, 'default/p', trace))).toEqual(phases);
+  });
+});
+
+describe('summarizeCycle', () => {
+  it('ends a cycle whose pod waited at Permit as Waiting, though the pod was bound later', () => {
+    const waited = cycle(1, 'default/w0', { selected: 'a', result: 'Scheduled', permitWait: { time: 0, allowed: true, cycle: 3 } });
+    expect(summarizeCycle(waited).result).toBe('Waiting');
+    expect(summarizeCycle(cycle(2, 'default/w1', { selected: 'a', result: 'Scheduled' })).result).toBe('Scheduled');
   });
 });
 

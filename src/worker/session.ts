@@ -21,7 +21,9 @@ export function phasesOf(trace: CycleTrace): Phase[] {
 }
 
 export function summarizeCycle(trace: CycleTrace): CycleSummary {
-  const summary: CycleSummary = { cycle: trace.cycle, time: trace.time, pod: trace.pod, result: trace.result, phases: phasesOf(trace) };
+  // a cycle whose pod waited at Permit ends waiting; the binding belongs to the cycle that released it
+  const result = trace.permitWait?.allowed ? 'Waiting' : trace.result;
+  const summary: CycleSummary = { cycle: trace.cycle, time: trace.time, pod: trace.pod, result, phases: phasesOf(trace) };
   if (trace.selected !== undefined) summary.selected = trace.selected;
   return summary;
 }

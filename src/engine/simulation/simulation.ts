@@ -539,7 +539,6 @@ export class Simulation {
     if (w.pending.size > 0) return;
     this.waiting.delete(key);
     this.cancelTimer(w.timerSeq);
-    w.trace.permit?.push({ plugin, code: 'Success', reasons: [`allowed at ${this.now}s`] });
     this.endPermitWait(w.trace, true);
     if (this.cycleInProgress) (this.cycleInProgress.permitReleased ??= []).push(key);
     this.queueMoves.push({ time: this.now, pod: key, from: 'waitingOnPermit', to: 'scheduling', reason: `Permit allowed by ${plugin}` });
