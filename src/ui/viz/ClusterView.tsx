@@ -7,6 +7,7 @@ import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { NodeOutcome } from '../../engine/api';
 import { usePodplay } from '../../store/hooks';
 import { defaultTopologyKey, filterVerdict, pendingQueue, podsAtEnd, preFilterRejection, reached, ZONE_KEYS, type PodView } from '../../store/selectors';
+import { RunStatus, useRunState } from '../components/RunStatus';
 import { ownerPalette } from '../palette';
 import { useStep, useStale, type StepView } from '../useStep';
 import { NodeCard, STATE_LABEL } from './NodeCard';
@@ -155,6 +156,7 @@ const Lanes = memo(function Lanes({ view, endPods, lanes, topologyKey, compact, 
 export function ClusterView() {
   const view = useDeferredValue(useStep());
   const stale = useStale();
+  const runState = useRunState();
   const topologyKeySetting = usePodplay((s) => s.topologyKey);
   const showNodeDetails = usePodplay((s) => s.showNodeDetails);
   const reducedMotion = usePodplay((s) => s.reducedMotion);
@@ -173,7 +175,11 @@ export function ClusterView() {
   );
 
   if (run === undefined) {
-    return <section className="cluster" data-testid="cluster-view" aria-label="Cluster"><p className="empty">No simulation yet.</p></section>;
+    return (
+      <section className="cluster" data-testid="cluster-view" aria-label="Cluster">
+        <p className="empty">{runState === 'idle' ? 'No simulation yet.' : <RunStatus />}</p>
+      </section>
+    );
   }
   const compact = nodes.length > COMPACT_ABOVE;
   const requestsKnown = run.summary.pods.every((p) => p.requests !== undefined);
@@ -193,7 +199,7 @@ export function ClusterView() {
         </ul>
         {!compact && !requestsKnown && <span className="usage-note" title="The result does not list each pod's requests, so cpu and memory show the end of the run">* cpu, memory: end of run</span>}
         {stale === 'invalid' && <span className="stale-badge" role="status">stale: the scenario has errors</span>}
-        {stale === 'updating' && <span className="stale-badge updating" role="status">updating…</span>}
+        {stale === 'updating' && <RunStatus className="stale-badge updating" />}
       </div>
       <Lanes
         view={view}
