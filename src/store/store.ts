@@ -10,7 +10,7 @@ import type { RunMarks } from './runMarks';
 import { createPlayback } from './playback';
 import { createSession } from './session';
 import { createSimulation } from './simulation';
-import type { PodplayState, RecentSlice, ViewSlice } from './types';
+import { NOTHING_HIDDEN, type PodplayState, type RecentSlice, type ViewSlice } from './types';
 
 /** Timers as the store uses them (injected so tests control time). */
 export interface Timers {
@@ -55,12 +55,14 @@ export function createPodplayStore(deps: StoreDeps): PodplayStore {
       detailTab: 'events',
       helpOpen: false,
       reducedMotion: false,
+      stageHidden: NOTHING_HIDDEN,
       setTopologyKey: (topologyKey) => set({ topologyKey }),
       toggleNodeDetails: () => set({ showNodeDetails: !get().showNodeDetails }),
       inspectPod: (inspectedPod) => set(inspectedPod === undefined ? { inspectedPod } : { inspectedPod, detailTab: 'pod' }),
       setDetailTab: (detailTab) => set({ detailTab }),
       setHelpOpen: (helpOpen) => set({ helpOpen }),
       setReducedMotion: (reducedMotion) => set({ reducedMotion }),
+      setStageHidden: (stageHidden) => set({ stageHidden }),
     };
     const recent: RecentSlice = {
       recent: deps.recent.list(),
