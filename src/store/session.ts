@@ -181,7 +181,9 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
     },
     notify(notice) {
       const id = nextNotice++;
-      set({ notices: [...get().notices, { ...notice, id }] });
+      // a notice of the same title is about the same thing, now older: the new one replaces it
+      const others = get().notices.filter((n) => n.title !== notice.title);
+      set({ notices: [...others, { ...notice, id }] });
     },
     dismissNotice: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
   };

@@ -142,3 +142,13 @@ describe('a worker that dies', () => {
     expect(store.getState().notices.at(-1)).toMatchObject({ title: 'The simulator could not start', text: expect.not.stringMatching(/undefined/) });
   });
 });
+
+describe('notices', () => {
+  it('a notice of the same title replaces the earlier one', () => {
+    const store = testStore(scriptedClient());
+    store.getState().notify({ kind: 'error', title: 'The simulator could not start', text: 'x' });
+    store.getState().notify({ kind: 'info', title: 'Other', text: 'y' });
+    store.getState().notify({ kind: 'error', title: 'The simulator could not start', text: 'x, again' });
+    expect(store.getState().notices.map((n) => n.title)).toEqual(['Other', 'The simulator could not start']);
+  });
+});

@@ -48,7 +48,7 @@ export function RecentMenu() {
   return (
     <details
       ref={menu}
-      className="export-menu recent-menu"
+      className="recent-menu"
       onToggle={(e) => {
         const isOpen = e.currentTarget.open;
         setOpen(isOpen);
@@ -61,7 +61,7 @@ export function RecentMenu() {
       onKeyDown={moveFocus}
     >
       <summary className="button" data-testid="recent-menu" title="Scenarios that a link, a file or a lesson replaced">Recent</summary>
-      <div className="export-items recent-items" role="menu" aria-label="Recent scenarios">
+      <div className="recent-items" role="menu" aria-label="Recent scenarios">
         {recent.length === 0
           ? <p className="recent-empty">Nothing yet. When a link, a file, an import or a lesson replaces your scenario, it is kept here.</p>
           : recent.map((entry) => <Item key={entry.id} entry={entry} now={now} onOpen={() => { close(); void reopen(entry.id); }} />)}
