@@ -5,7 +5,7 @@ import { createScenarioStorage, type KeyValueStorage } from './store/persistence
 import { createRecentScenarios } from './store/recent';
 import { createRunMarks } from './store/runMarks';
 import { browserTimers, createPodplayStore } from './store/store';
-import { indexedDbTextStore } from './store/textStore';
+import { indexedDbTextStore, keyValueTextStore } from './store/textStore';
 import { App } from './ui/App';
 import { saveFile } from './ui/importExport/saveFile';
 import { browserUrlEnv, installUrlSync } from './ui/share/urlSync';
@@ -58,7 +58,8 @@ async function start(): Promise<void> {
   const store = createPodplayStore({
     client,
     storage,
-    recent: createRecentScenarios({ index: shared, texts, now: () => Date.now() }),
+    // without IndexedDB, Recent keeps what fits in localStorage
+    recent: createRecentScenarios({ index: shared, texts: texts ?? (shared && keyValueTextStore(shared, 'podplay.text.')), now: () => Date.now() }),
     runMarks: createRunMarks(shared, newId()),
     timers: browserTimers,
     ...(loaded.scenario === undefined ? {} : { initial: loaded.scenario }),

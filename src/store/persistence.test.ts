@@ -61,7 +61,7 @@ describe('scenario storage', () => {
   it('without IndexedDB, a text too large for storage is reported as not saved', async () => {
     const { storage } = memoryScenarioStorage({ texts: undefined });
     const result = await storage.save({ fileName: 'a.yaml', text: 'x'.repeat(INLINE_MAX_CHARS + 1) });
-    expect(result).toEqual({ ok: false, reason: expect.stringMatching(/storage for this page is full/) });
+    expect(result).toEqual({ ok: false, reason: expect.stringMatching(/IndexedDB, which holds more, is unavailable/) });
   });
 
   it('copies each unreadable record to a key of its own, never over an earlier copy, and says where', async () => {

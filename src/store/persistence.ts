@@ -105,7 +105,9 @@ export function createScenarioStorage(deps: StorageDeps): ScenarioStorage {
   async function write(storage: KeyValueStorage | undefined, textKey: string, record: StoredV1 & { text: string }): Promise<SaveResult> {
     if (storage === undefined) return { ok: false, reason: 'the browser does not allow this page to store data' };
     if (record.text.length <= INLINE_MAX_CHARS && tryWrite(storage, JSON.stringify(record))) return { ok: true };
-    if (deps.texts === undefined) return { ok: false, reason: storageFullReason(record.text.length) };
+    if (deps.texts === undefined) {
+      return { ok: false, reason: `the scenario (${kilobytes(record.text.length)}) is more than this browser's storage for the page holds, and IndexedDB, which holds more, is unavailable` };
+    }
     const pointer: StoredV1 = { version: 1, fileName: record.fileName, savedAt: record.savedAt, textKey };
     try {
       await deps.texts.put(textKey, record.text);
@@ -157,8 +159,10 @@ function tryWrite(storage: KeyValueStorage, value: string): boolean {
   }
 }
 
+const kilobytes = (chars: number) => `${Math.ceil(chars / 1024).toLocaleString('en')} KB`;
+
 function storageFullReason(chars: number): string {
-  return `the browser's storage for this page is full (the scenario is ${Math.ceil(chars / 1024).toLocaleString('en')} KB)`;
+  return `the browser's storage for this page is full (the scenario is ${kilobytes(chars)})`;
 }
 
 /** Copies an unreadable record to a key no other copy uses; the key, or undefined when storage refuses. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRecentScenarios, RECENT_MAX, scenarioTitle } from './recent';
 import { memoryStorage, memoryTextStore } from './testing';
+import { keyValueTextStore } from './textStore';
 
 function recentScenarios(texts = memoryTextStore()) {
   let clock = 0;
@@ -49,5 +50,14 @@ describe('recent scenarios', () => {
     ['no Scenario document', 'kind: Node\nmetadata: {name: n1}\n', 'f.yaml'],
   ])('title: %s', (_name, text, title) => {
     expect(scenarioTitle({ fileName: 'f.yaml', text })).toBe(title);
+  });
+
+  it('without IndexedDB keeps what fits in localStorage, and refuses what does not', async () => {
+    const local = memoryStorage({}, 2000);
+    const recent = createRecentScenarios({ index: local, texts: keyValueTextStore(local, 'podplay.text.'), now: () => 1 });
+    await recent.keep({ fileName: 'small.yaml', text: 'kind: Node' });
+    await expect(recent.keep({ fileName: 'big.yaml', text: 'x'.repeat(3000) })).rejects.toThrow();
+    expect(recent.list().map((e) => e.fileName)).toEqual(['small.yaml']);
+    expect(await recent.read(recent.list()[0]!.id)).toEqual({ fileName: 'small.yaml', text: 'kind: Node' });
   });
 });

@@ -58,3 +58,13 @@ export function indexedDbTextStore(factory: IDBFactory | undefined): TextStore |
     },
   };
 }
+
+/** Texts in a key-value storage (localStorage), where IndexedDB is unavailable: small ones fit. */
+export function keyValueTextStore(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>, prefix: string): TextStore {
+  return {
+    get: (key) => Promise.resolve(storage.getItem(prefix + key) ?? undefined),
+    // a full storage throws: the promise rejects, as IndexedDB's would
+    put: async (key, text) => { storage.setItem(prefix + key, text); },
+    delete: async (key) => { storage.removeItem(prefix + key); },
+  };
+}

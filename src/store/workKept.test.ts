@@ -62,7 +62,7 @@ describe('saving', () => {
     store.getState().setText('x'.repeat(600));
     store.getState().setText('y'.repeat(600));
     await settled();
-    expect(store.getState().saveError).toMatch(/storage for this page is full/);
+    expect(store.getState().saveError).toMatch(/IndexedDB, which holds more, is unavailable/);
     const notices = store.getState().notices;
     expect(notices).toHaveLength(1);
     notices[0]!.action!.run();
