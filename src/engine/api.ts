@@ -20,6 +20,11 @@ export interface SimulationResult {
   endTime: number;
   /** extension: every move of a pod between the scheduling queue's parts, in order */
   queue: QueueMove[];
+  /**
+   * extension: why the run stopped before its end, when it exceeded a budget of
+   * src/engine/limits.ts (the same text is the last of the warnings); absent when it ran to the end
+   */
+  stopped?: string;
 }
 
 export type QueueName = 'activeQ' | 'backoffQ' | 'unschedulablePods' | 'gated' | 'scheduling' | 'waitingOnPermit' | 'bound' | 'deleted';
@@ -110,8 +115,21 @@ export interface CycleTrace {
   numFeasibleNodesToFind?: number;
   /** extension: total nodes in the snapshot */
   numAllNodes?: number;
+  /**
+   * result: what became of the attempt. A pod that waited at Permit ends 'Scheduled' once allowed
+   * and bound, 'Unschedulable' when rejected; 'Waiting' while it still waits when the run ends.
+   */
   result: 'Scheduled' | 'Unschedulable' | 'Waiting' | 'Error';
   message?: string;
+  /**
+   * extension: a Permit plugin answered Wait, so the binding cycle waited (upstream WaitOnPermit)
+   * until `time`, when the pod was allowed or rejected; `cycle` is the scheduling cycle during
+   * which that happened (another pod's Permit, a preemption), absent when it happened between
+   * cycles (the Permit timeout). Absent while the pod still waits.
+   */
+  permitWait?: { time: number; allowed: boolean; cycle?: number };
+  /** extension: pods waiting at Permit that this cycle's Permit plugins allowed; they bind now */
+  permitReleased?: string[];
 }
 
 export interface PluginResult {
