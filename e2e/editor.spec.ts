@@ -64,6 +64,8 @@ test('every edit survives a reload, even one with errors, and the page never bla
   await page.reload();
   await editorReady(page);
   expect((await pageText(page)).split('\n')[line - 1]).toBe(edited);
+  // Monaco draws only the lines in view: bring the edited one there
+  await goToLine(page, line);
   await expect(page.locator('[data-testid="scenario-editor"] .view-lines')).toContainText('cpu: "8"');
   await expect(page.locator('[data-testid="node-card"][data-node="node4"]')).toContainText('/ 8');
 

@@ -28,7 +28,7 @@ export function engineResult(text: string, fileName: string): SimulationResult {
 /** A fresh page with no saved scenario, showing the default one simulated. */
 export async function freshPage(page: Page): Promise<void> {
   await page.goto('/');
-  await page.evaluate(() => localStorage.clear());
+  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
   await page.reload();
   await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-cycle', '1');
 }
@@ -55,10 +55,27 @@ export async function chooseFile(page: Page, fileName: string, text: string): Pr
   }, [fileName, text] as const);
 }
 
-/** The scenario text the page holds: it autosaves every edit; before the first, it shows the default. */
+/**
+ * The scenario text the page holds: it autosaves every edit (this tab's copy in sessionStorage, a
+ * large text in IndexedDB; see src/store/persistence.ts); before the first, it shows the default.
+ */
 export async function pageText(page: Page): Promise<string> {
-  const saved = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
-  return saved === null ? scenarioFile('zone-spread.yaml') : (JSON.parse(saved) as { text: string }).text;
+  const saved = await page.evaluate(async (key) => {
+    const raw = sessionStorage.getItem(key) ?? localStorage.getItem(key);
+    if (raw === null) return null;
+    const record = JSON.parse(raw) as { text?: string; textKey?: string };
+    if (record.text !== undefined) return record.text;
+    return new Promise<string>((resolve, reject) => {
+      const open = indexedDB.open('podplay', 1);
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const read = open.result.transaction('texts').objectStore('texts').get(record.textKey!);
+        read.onerror = () => reject(read.error);
+        read.onsuccess = () => resolve(read.result as string);
+      };
+    });
+  }, STORAGE_KEY);
+  return saved ?? scenarioFile('zone-spread.yaml');
 }
 
 /** Waits until Monaco has replaced the read-only view. */

@@ -1,37 +1,88 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StoreContext } from './store/hooks';
-import { createScenarioStorage } from './store/persistence';
+import { createScenarioStorage, type KeyValueStorage } from './store/persistence';
+import { createRecentScenarios } from './store/recent';
+import { createRunMarks } from './store/runMarks';
 import { browserTimers, createPodplayStore } from './store/store';
+import { indexedDbTextStore, keyValueTextStore } from './store/textStore';
 import { App } from './ui/App';
+import { saveFile } from './ui/importExport/saveFile';
 import { browserUrlEnv, installUrlSync } from './ui/share/urlSync';
 import zoneSpread from './ui/scenarios/zone-spread.yaml?raw';
 import './ui/styles.css';
 import { createWorkerClient } from './worker/client';
 
-function browserStorage(): Storage | undefined {
+/** A storage of the page, or undefined where the browser does not allow it (nothing then survives a reload). */
+function browserStorage(which: 'localStorage' | 'sessionStorage'): KeyValueStorage | undefined {
   try {
-    return window.localStorage;
+    return window[which];
   } catch {
-    return undefined; // storage disabled: the scenario just does not survive a reload
+    return undefined;
   }
 }
 
-const store = createPodplayStore({
-  client: createWorkerClient(),
-  storage: createScenarioStorage(browserStorage()),
-  timers: browserTimers,
-  defaultScenario: { fileName: 'zone-spread.yaml', text: zoneSpread },
-  debounceMs: 350,
-});
+function idb(): IDBFactory | undefined {
+  try {
+    return window.indexedDB ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
 
-// the address bar holds a permalink of what is on screen; a link in it is opened first
-installUrlSync(store, browserUrlEnv(browserTimers));
+const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <StoreContext.Provider value={store}>
-      <App />
-    </StoreContext.Provider>
-  </StrictMode>,
-);
+/** This tab's id (kept in sessionStorage, so a reload keeps it): the key of its large scenario in IndexedDB. */
+function tabId(tab: KeyValueStorage | undefined): string {
+  const KEY = 'podplay.tab';
+  try {
+    const known = tab?.getItem(KEY);
+    if (known) return known;
+    const id = newId();
+    tab?.setItem(KEY, id);
+    return id;
+  } catch {
+    return 'tab';
+  }
+}
+
+async function start(): Promise<void> {
+  const tab = browserStorage('sessionStorage');
+  const shared = browserStorage('localStorage');
+  const texts = indexedDbTextStore(idb());
+  const storage = createScenarioStorage({ tab, shared, texts, tabId: tabId(tab), now: () => Date.now() });
+  const loaded = await storage.load();
+  // a fresh tab takes the last scenario any tab saved, and from now on keeps its own copy
+  if (loaded.scenario !== undefined && loaded.from === 'shared') storage.adopt(loaded.scenario);
+  const client = createWorkerClient();
+  const store = createPodplayStore({
+    client,
+    storage,
+    // without IndexedDB, Recent keeps what fits in localStorage
+    recent: createRecentScenarios({ index: shared, texts: texts ?? (shared && keyValueTextStore(shared, 'podplay.text.')), now: () => Date.now() }),
+    runMarks: createRunMarks(shared, newId()),
+    timers: browserTimers,
+    ...(loaded.scenario === undefined ? {} : { initial: loaded.scenario }),
+    unreadable: loaded.unreadable,
+    defaultScenario: { fileName: 'zone-spread.yaml', text: zoneSpread },
+    download: (fileName, text) => saveFile(fileName, text, 'application/x-yaml'),
+    debounceMs: 350,
+  });
+
+  // the address bar holds a permalink of what is on screen; a link in it is opened first
+  // not this tab's own copy: a link this tab wrote is newer than it
+  installUrlSync(store, browserUrlEnv(browserTimers, loaded.from === 'tab' ? loaded.scenario?.savedAt : -1));
+
+  // for debugging (and the browser tests): end the engine worker as a crash would; the page recovers
+  Object.defineProperty(window, '__podplay', { value: Object.freeze({ crashWorker: () => client.crashWorker() }) });
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <StoreContext.Provider value={store}>
+        <App />
+      </StoreContext.Provider>
+    </StrictMode>,
+  );
+}
+
+void start();

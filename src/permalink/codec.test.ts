@@ -34,6 +34,9 @@ describe('permalink codec', () => {
   it.each([
     { name: 'no version prefix', link: '#hello', error: /no version prefix/ },
     { name: 'a newer format', link: '#p9.eJw', error: /newer Podplay \(format 9\)/ },
+    { name: 'format 0, which never existed', link: '#p0.eJw', error: /"p0" is not a Podplay link format/ },
+    { name: 'a format number with a leading zero', link: '#p01.eJw', error: /"p01" is not a Podplay link format/ },
+    { name: 'complete deflate data that is not UTF-8', link: `#p1.${deflateSync(Buffer.from([0x7b, 0xff, 0xfe, 0x7d])).toString('base64url')}`, error: /not valid UTF-8 text/ },
     { name: 'characters outside base64url', link: '#p1.abc$def', error: /not valid base64url/ },
     { name: 'an empty payload', link: '#p1.', error: /not valid base64url/ },
     { name: 'not deflate data', link: '#p1.aGVsbG8gd29ybGQ', error: /damaged or truncated/ },

@@ -45,7 +45,7 @@ async function deflate(text: string): Promise<Uint8Array> {
 }
 
 /** Inflates, refusing to produce more than `limit` bytes. */
-async function inflate(bytes: Uint8Array, limit: number): Promise<string> {
+async function inflate(bytes: Uint8Array, limit: number): Promise<Uint8Array> {
   const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate'));
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
@@ -63,7 +63,7 @@ async function inflate(bytes: Uint8Array, limit: number): Promise<string> {
   const all = new Uint8Array(total);
   let offset = 0;
   for (const c of chunks) { all.set(c, offset); offset += c.length; }
-  return new TextDecoder('utf-8', { fatal: true }).decode(all);
+  return all;
 }
 
 /** The fragment (without "#") for a state, in the current format. */
@@ -78,17 +78,27 @@ export async function decodePermalink(fragment: string): Promise<DecodeResult> {
   const match = /^p(\d{1,4})\.(.*)$/s.exec(text);
   if (!match) return { ok: false, error: 'This link is not a Podplay scenario link (it has no version prefix).' };
   const version = Number(match[1]);
-  if (version < 1 || version > CURRENT_VERSION) {
+  if (version < 1 || match[1]!.startsWith('0')) {
+    return { ok: false, error: `This link is damaged: "p${match[1]}" is not a Podplay link format (formats are numbered from 1).` };
+  }
+  if (version > CURRENT_VERSION) {
     return { ok: false, error: `This link was made by a newer Podplay (format ${version}); this one reads formats 1 to ${CURRENT_VERSION}.` };
   }
   const bytes = fromBase64Url(match[2]!);
   if (!bytes || bytes.length === 0) return { ok: false, error: 'This link is damaged or truncated: its data is not valid base64url.' };
-  let json: string;
+  let inflated: Uint8Array;
   try {
-    json = await inflate(bytes, MAX_DECOMPRESSED_BYTES);
+    inflated = await inflate(bytes, MAX_DECOMPRESSED_BYTES);
   } catch (e) {
     if (e instanceof RangeError) return { ok: false, error: `This link expands to more than ${MAX_DECOMPRESSED_BYTES / 1024 / 1024} MB, which Podplay refuses to open.` };
     return { ok: false, error: 'This link is damaged or truncated: its data does not decompress (was the end of the link cut off?).' };
+  }
+  let json: string;
+  try {
+    json = new TextDecoder('utf-8', { fatal: true }).decode(inflated);
+  } catch {
+    // it decompressed whole (the checksum held): the link was made that way, not cut off
+    return { ok: false, error: 'This link is damaged: its content is not valid UTF-8 text (it was not made by Podplay, or was altered).' };
   }
   let raw: unknown;
   try {

@@ -1,42 +1,185 @@
-// The scenario text survives reloads in localStorage. The stored record has a version; a record
-// this code does not understand is copied aside before anything overwrites it, so no edit is lost.
+// The scenario text survives reloads. Each tab keeps its own copy in sessionStorage (a reload of
+// tab B shows B's text, never tab A's); localStorage holds the last scenario any tab saved, for a
+// fresh tab. A text too large for either (or a storage that is full) goes to IndexedDB and the
+// record points to it. Records have a version; one this code does not understand is copied aside,
+// under a key of its own, and reported, so no edit is lost.
+
+import type { TextStore } from './textStore';
 
 export interface SavedScenario {
   fileName: string;
   text: string;
 }
 
-interface StoredV1 extends SavedScenario {
+/** A scenario read back, with when it was saved (ms since the epoch; 0 when unknown). */
+export interface RestoredScenario extends SavedScenario {
+  savedAt: number;
+}
+
+interface StoredV1 {
   version: 1;
+  fileName: string;
+  savedAt?: number;
+  /** the text, when the record holds it */
+  text?: string;
+  /** else the key of the text in the TextStore (IndexedDB) */
+  textKey?: string;
 }
 
 export const STORAGE_KEY = 'podplay.scenario';
+export const UNREADABLE_PREFIX = `${STORAGE_KEY}.unreadable`;
+/** A text longer than this goes to IndexedDB: a synchronous write of megabytes per keystroke holds the page. */
+export const INLINE_MAX_CHARS = 1_000_000;
 
-export interface ScenarioStorage {
-  load(): SavedScenario | undefined;
-  save(scenario: SavedScenario): void;
+export type SaveResult = { ok: true } | { ok: false; reason: string };
+
+/** A saved record this code could not read, copied aside to `key`. */
+export interface UnreadableRecord {
+  key: string;
+  raw: string;
 }
 
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+export interface LoadResult {
+  scenario?: RestoredScenario;
+  /** where it came from: this tab's own copy, or the one any tab saved last */
+  from?: 'tab' | 'shared';
+  unreadable: UnreadableRecord[];
+}
 
-export function createScenarioStorage(storage: KeyValueStorage | undefined): ScenarioStorage {
+export interface ScenarioStorage {
+  /** this tab's scenario, else the last one any tab saved, reading large texts back from IndexedDB */
+  load(): Promise<LoadResult>;
+  /**
+   * Saves the scenario for this tab and for fresh tabs. Resolves when it is kept (or not): at once
+   * for a text the storages hold, after IndexedDB answers for a large one.
+   */
+  save(scenario: SavedScenario): Promise<SaveResult>;
+  /** makes a scenario restored from the shared copy this tab's own, keeping when it was saved */
+  adopt(scenario: RestoredScenario): void;
+}
+
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface StorageDeps {
+  /** this tab's storage (sessionStorage) */
+  tab: KeyValueStorage | undefined;
+  /** every tab's (localStorage) */
+  shared: KeyValueStorage | undefined;
+  /** large texts (IndexedDB) */
+  texts: TextStore | undefined;
+  /** this tab's id, for its large text's key */
+  tabId: string;
+  now(): number;
+}
+
+export function createScenarioStorage(deps: StorageDeps): ScenarioStorage {
+  const keys = { tab: `tab.${deps.tabId}`, shared: 'shared' };
+
+  function read(storage: KeyValueStorage | undefined, unreadable: UnreadableRecord[]): StoredV1 | undefined {
+    const raw = safely(() => storage?.getItem(STORAGE_KEY) ?? null);
+    if (raw === null || raw === undefined) return undefined;
+    const parsed = safely(() => JSON.parse(raw) as Partial<StoredV1> | null);
+    if (parsed?.version === 1 && (typeof parsed.text === 'string' || typeof parsed.textKey === 'string')) {
+      return {
+        version: 1,
+        fileName: typeof parsed.fileName === 'string' ? parsed.fileName : 'scenario.yaml',
+        savedAt: typeof parsed.savedAt === 'number' ? parsed.savedAt : 0,
+        ...(typeof parsed.text === 'string' ? { text: parsed.text } : { textKey: parsed.textKey! }),
+      };
+    }
+    const kept = setAside(storage!, raw, deps.now());
+    if (kept !== undefined) {
+      unreadable.push({ key: kept, raw });
+      // the copy holds it now; left in place it would be copied again on every visit
+      safely(() => storage!.removeItem(STORAGE_KEY));
+    }
+    return undefined;
+  }
+
+  async function textOf(record: StoredV1): Promise<string | undefined> {
+    if (record.text !== undefined) return record.text;
+    return deps.texts?.get(record.textKey!).catch(() => undefined);
+  }
+
+  /** Writes one record; a text the storage cannot hold goes to IndexedDB first. */
+  async function write(storage: KeyValueStorage | undefined, textKey: string, record: StoredV1 & { text: string }): Promise<SaveResult> {
+    if (storage === undefined) return { ok: false, reason: 'the browser does not allow this page to store data' };
+    if (record.text.length <= INLINE_MAX_CHARS && tryWrite(storage, JSON.stringify(record))) return { ok: true };
+    if (deps.texts === undefined) {
+      return { ok: false, reason: `the scenario (${kilobytes(record.text.length)}) is more than this browser's storage for the page holds, and IndexedDB, which holds more, is unavailable` };
+    }
+    const pointer: StoredV1 = { version: 1, fileName: record.fileName, savedAt: record.savedAt, textKey };
+    try {
+      await deps.texts.put(textKey, record.text);
+    } catch (e) {
+      return { ok: false, reason: `the browser refused to store it (${e instanceof Error ? e.message : String(e)})` };
+    }
+    return tryWrite(storage, JSON.stringify(pointer)) ? { ok: true } : { ok: false, reason: storageFullReason(record.text.length) };
+  }
+
   return {
-    load() {
-      const raw = safely(() => storage?.getItem(STORAGE_KEY) ?? null);
-      if (raw === null || raw === undefined) return undefined;
-      const parsed = safely(() => JSON.parse(raw) as Partial<StoredV1>);
-      if (parsed?.version === 1 && typeof parsed.text === 'string') {
-        return { fileName: typeof parsed.fileName === 'string' ? parsed.fileName : 'scenario.yaml', text: parsed.text };
+    async load() {
+      const unreadable: UnreadableRecord[] = [];
+      for (const [from, storage] of [['tab', deps.tab], ['shared', deps.shared]] as const) {
+        const record = read(storage, unreadable);
+        if (record === undefined) continue;
+        const text = await textOf(record);
+        if (text !== undefined) return { scenario: { fileName: record.fileName, text, savedAt: record.savedAt ?? 0 }, from, unreadable };
       }
-      safely(() => storage?.setItem(`${STORAGE_KEY}.unreadable`, raw));
-      return undefined;
+      return { unreadable };
     },
-    save(scenario) {
-      const record: StoredV1 = { version: 1, ...scenario };
-      // a full or disabled storage must not break editing
-      safely(() => storage?.setItem(STORAGE_KEY, JSON.stringify(record)));
+    async save(scenario) {
+      const record = { version: 1 as const, fileName: scenario.fileName, savedAt: deps.now(), text: scenario.text };
+      const [tab, shared] = await Promise.all([write(deps.tab, keys.tab, record), write(deps.shared, keys.shared, record)]);
+      // what a reload of this tab shows is what matters; a fresh tab falls back to the default
+      return tab.ok ? tab : shared.ok && deps.tab === undefined ? shared : tab;
+    },
+    adopt(scenario) {
+      void write(deps.tab, keys.tab, { version: 1, fileName: scenario.fileName, savedAt: scenario.savedAt, text: scenario.text });
     },
   };
+}
+
+/**
+ * A record that cannot be written must not leave the previous one in its place: a reload would
+ * show older text than the address bar holds. Removing it frees its space for the retry.
+ */
+function tryWrite(storage: KeyValueStorage, value: string): boolean {
+  try {
+    storage.setItem(STORAGE_KEY, value);
+    return true;
+  } catch {
+    safely(() => storage.removeItem(STORAGE_KEY));
+    try {
+      storage.setItem(STORAGE_KEY, value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+const kilobytes = (chars: number) => `${Math.ceil(chars / 1024).toLocaleString('en')} KB`;
+
+function storageFullReason(chars: number): string {
+  return `the browser's storage for this page is full (the scenario is ${kilobytes(chars)})`;
+}
+
+/** Copies an unreadable record to a key no other copy uses; the key, or undefined when storage refuses. */
+function setAside(storage: KeyValueStorage, raw: string, now: number): string | undefined {
+  for (let n = 0; n < 100; n++) {
+    const key = n === 0 ? `${UNREADABLE_PREFIX}.${now}` : `${UNREADABLE_PREFIX}.${now}-${n}`;
+    const existing = safely(() => storage.getItem(key));
+    if (existing === raw) return key;
+    if (existing !== null && existing !== undefined) continue;
+    try {
+      storage.setItem(key, raw);
+      return key;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 function safely<T>(fn: () => T): T | undefined {

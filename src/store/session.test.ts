@@ -4,12 +4,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lessonById } from '../lessons';
 import type { PermalinkState } from '../permalink/migrations';
-import { createScenarioStorage, STORAGE_KEY } from './persistence';
+import { STORAGE_KEY } from './persistence';
 import { namedPosition, toPermalinkState } from './permalinkState';
 import { lessonFileName } from './session';
 import { engineClient } from './testing/engineClient';
 import { TWO_NODES_TWO_PODS } from './testing/scenarios';
-import { memoryStorage, testStore } from './testing';
+import { savedScenario, testStore } from './testing';
 
 beforeEach(() => { vi.useFakeTimers(); });
 afterEach(() => { vi.useRealTimers(); });
@@ -20,8 +20,8 @@ async function settled() {
 
 async function engineStore(saved?: string) {
   const client = engineClient();
-  const storage = memoryStorage(saved === undefined ? {} : { [STORAGE_KEY]: JSON.stringify({ version: 1, fileName: 'mine.yaml', text: saved }) });
-  const store = testStore(client, { storage: createScenarioStorage(storage) });
+  const { shared: storage, overrides } = savedScenario(saved);
+  const store = testStore(client, overrides);
   await settled();
   return { client, store, storage };
 }

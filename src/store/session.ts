@@ -14,7 +14,8 @@ export interface Notice {
   title: string;
   /** shown as text, never as markup: it may quote a link or a scenario */
   text: string;
-  action?: { label: string; run(): void };
+  /** `keep`: the notice stays after the action (a download) */
+  action?: { label: string; run(): void; keep?: boolean };
 }
 
 export type SessionDialog = 'lessons' | 'import';
@@ -40,8 +41,11 @@ export interface SessionSlice {
   predict(question: number, choice: number): void;
   setPresenter(on: boolean): void;
   setDialog(dialog: SessionDialog | undefined): void;
-  /** shows the state a link holds; `newEntry` when it should get its own history entry */
-  restore(link: PermalinkState, options: { fileName?: string; newEntry: boolean }): void;
+  /**
+   * shows the state a link holds; `newEntry` when it should get its own history entry; `reload`
+   * when it is this tab's own address (what it replaces is kept in Recent without a notice)
+   */
+  restore(link: PermalinkState, options: { fileName?: string; newEntry: boolean; reload?: boolean }): void;
   /** an empty scenario that is not saved over the user's own, with a notice saying why */
   openEmpty(title: string, reason: string): void;
   /** a scenario made by an import */
@@ -61,10 +65,10 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
   /** true while this slice replaces the scenario itself (the lesson and seed it sets must stay) */
   let loading = false;
 
-  function load(fileName: string, text: string, seed: number | undefined): void {
+  function load(fileName: string, text: string, seed: number | undefined, via: 'link' | 'open'): void {
     loading = true;
     try {
-      get().openScenario(fileName, text, seed);
+      get().openScenario(fileName, text, seed, via);
     } finally {
       loading = false;
     }
@@ -107,7 +111,7 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
     openLesson(id) {
       const lesson = lessonById(id);
       if (lesson === undefined) return false;
-      load(lessonFileName(lesson), lesson.scenario, lesson.seed);
+      load(lessonFileName(lesson), lesson.scenario, lesson.seed, 'open');
       set({
         lessonId: lesson.id, lessonIntro: true, predictions: {}, pendingPosition: undefined, dialog: undefined,
         loadCount: get().loadCount + 1,
@@ -125,13 +129,13 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
     },
     setPresenter: (presenter) => set({ presenter }),
     setDialog: (dialog) => set({ dialog }),
-    restore(link, { fileName, newEntry }) {
+    restore(link, { fileName, newEntry, reload = false }) {
       const lesson = link.lesson === undefined ? undefined : lessonById(link.lesson);
       get().pause();
       const state = get();
       const sameScenario = link.scenario === state.text && link.seed === state.seed;
       if (!sameScenario) {
-        load(fileName ?? (lesson ? lessonFileName(lesson) : SHARED_FILE_NAME), link.scenario, link.seed);
+        load(fileName ?? (lesson ? lessonFileName(lesson) : SHARED_FILE_NAME), link.scenario, link.seed, reload ? 'open' : 'link');
       }
       const view = link.view ?? {};
       set({
@@ -159,6 +163,7 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
     openEmpty(title, reason) {
       get().pause();
       const before = get();
+      before.keepPrevious('', 'open');
       set({
         text: '', fileName: 'untitled.yaml', seed: undefined, position: { cycle: 0, step: 0 }, editorDeferred: false,
         inspectedPod: undefined, lessonId: undefined, lessonIntro: false, predictions: {}, pendingPosition: undefined,
@@ -176,7 +181,9 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
     },
     notify(notice) {
       const id = nextNotice++;
-      set({ notices: [...get().notices, { ...notice, id }] });
+      // a notice of the same title is about the same thing, now older: the new one replaces it
+      const others = get().notices.filter((n) => n.title !== notice.title);
+      set({ notices: [...others, { ...notice, id }] });
     },
     dismissNotice: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
   };

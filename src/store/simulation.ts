@@ -7,6 +7,8 @@ import type { CycleFrame, WorkerReply } from '../worker/protocol';
 import type { StoreDeps } from './store';
 import type { PodplayState, RunView, ScenarioSlice, SimulationSlice } from './types';
 
+export const SAVE_FAILED_TITLE = 'Not saved';
+
 /** How many frames to keep; stepping needs the current one and its neighbours. */
 const FRAME_CACHE = 24;
 
@@ -32,16 +34,95 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
   let pendingText = '';
   let debounce: unknown;
   const requested = new Set<string>();
+  /** the newest save; an older one answering late says nothing */
+  let saves = 0;
 
   function simulateNow(): void {
     if (debounce !== undefined) deps.timers.clearTimeout(debounce);
     debounce = undefined;
     const { pendingRunId, text, fileName, seed } = get();
-    if (pendingRunId !== undefined) deps.client.send({ type: 'cancel', runId: pendingRunId });
+    if (pendingRunId !== undefined) {
+      deps.client.send({ type: 'cancel', runId: pendingRunId });
+      // replaced before it finished, not crashed
+      deps.runMarks.clear(pendingText);
+    }
     const runId = nextRunId++;
     pendingText = text;
-    set({ pendingRunId: runId });
+    set({ pendingRunId: runId, interrupted: undefined });
+    deps.runMarks.mark(text);
     deps.client.send({ type: 'load', runId, text, options: seed === undefined ? { fileName } : { fileName, seed } });
+  }
+
+  /** Simulates the text on screen, unless its last run did not finish (then it waits for the user). */
+  function simulateUnlessInterrupted(): void {
+    if (!deps.runMarks.isMarked(get().text)) {
+      simulateNow();
+      return;
+    }
+    if (debounce !== undefined) deps.timers.clearTimeout(debounce);
+    debounce = undefined;
+    const { pendingRunId } = get();
+    if (pendingRunId !== undefined) deps.client.send({ type: 'cancel', runId: pendingRunId });
+    set({ pendingRunId: undefined, interrupted: 'crashed' });
+    get().notify({
+      kind: 'error', title: 'The last run did not finish',
+      text: 'The last time this scenario was simulated, the simulation never finished (the page may have run out of memory or been closed). It was not run again by itself.',
+      action: { label: 'Run', run: simulateNow },
+    });
+  }
+
+  function cancelSimulation(): void {
+    const { pendingRunId } = get();
+    if (pendingRunId === undefined) return;
+    if (debounce !== undefined) deps.timers.clearTimeout(debounce);
+    debounce = undefined;
+    deps.client.send({ type: 'cancel', runId: pendingRunId });
+    deps.runMarks.clear(pendingText);
+    set({ pendingRunId: undefined, interrupted: 'cancelled' });
+  }
+
+  function save(fileName: string, text: string): void {
+    const id = ++saves;
+    void deps.storage.save({ fileName, text }).then((result) => {
+      if (id !== saves) return;
+      const { saveError, notices } = get();
+      if (result.ok) {
+        if (saveError !== undefined) set({ saveError: undefined, notices: notices.filter((n) => n.title !== SAVE_FAILED_TITLE) });
+        return;
+      }
+      set({ saveError: result.reason });
+      // one notice while saving keeps failing, not one per keystroke
+      if (saveError === undefined) {
+        get().notify({
+          kind: 'error', title: SAVE_FAILED_TITLE,
+          text: `Your scenario could not be saved: ${result.reason}. A reload would show an older version. Download it to keep it.`,
+          action: { label: 'Download', run: () => { const s = get(); deps.download(s.fileName, s.text); }, keep: true },
+        });
+      }
+    });
+  }
+
+  /** Keeps the text on screen in Recent before something else replaces it. */
+  function keepPrevious(next: string, via: 'link' | 'open'): void {
+    const { text, fileName } = get();
+    if (text === next || text.trim() === '' || text === deps.defaultScenario.text) return;
+    deps.recent.keep({ fileName, text }).then((recent) => {
+      set({ recent });
+      if (via === 'link') {
+        const id = recent[0]?.id;
+        get().notify({
+          kind: 'info', title: 'A link replaced your scenario',
+          text: `Your previous scenario (${fileName}) is kept in Recent.`,
+          ...(id === undefined ? {} : { action: { label: 'Reopen', run: () => { void get().reopenRecent(id); } } }),
+        });
+      }
+    }, (e: unknown) => {
+      get().notify({
+        kind: 'error', title: 'Your previous scenario could not be kept',
+        text: `${fileName} was replaced and could not be stored in Recent (${e instanceof Error ? e.message : String(e)}). Download it to keep it.`,
+        action: { label: 'Download', run: () => deps.download(fileName, text), keep: true },
+      });
+    });
   }
 
   function scheduleSimulation(): void {
@@ -76,6 +157,7 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
     switch (reply.type) {
       case 'loaded': {
         if (reply.runId !== state.pendingRunId) return {};
+        deps.runMarks.clear(pendingText);
         const run: RunView = { runId: reply.runId, text: pendingText, summary: reply.summary, cycles: [], events: [], complete: false };
         deps.client.send({ type: 'run', runId: reply.runId });
         return { run, pendingRunId: undefined, errors: [], frames: new Map() };
@@ -95,11 +177,45 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
         return { frames: withFrame(state.frames, reply.frame, state.position.cycle) };
       }
       case 'error': {
-        // -1: the worker itself failed, whatever run was under way
-        if (reply.runId !== state.pendingRunId && reply.runId !== -1) return {};
+        if (reply.runId !== state.pendingRunId) return {};
+        deps.runMarks.clear(pendingText);
         return { errors: reply.errors, pendingRunId: undefined };
       }
+      case 'failed':
+        return workerFailed(state, reply);
+      case 'replaced':
+        // the run on screen lived in the old worker: its frames cannot be asked for any more
+        requested.clear();
+        return { run: undefined, frames: new Map() };
+      case 'started':
+      case 'ready':
+        return {};
     }
+  }
+
+  /** The worker died (or never started): whatever it held is gone; the client has started another. */
+  function workerFailed(state: PodplayState, reply: Extract<WorkerReply, { type: 'failed' }>): Partial<PodplayState> {
+    const ours = reply.runId === state.pendingRunId;
+    const what = reply.cause === 'start' ? 'The simulator could not start' : 'The simulator stopped';
+    const detail = reply.message === '' ? '' : ` (${reply.message})`;
+    // notices are set after this batch: replies are applied as one change
+    queueNotice(ours && reply.retrying
+      ? { kind: 'info', title: what, text: `${what}${detail}. A new one was started and is simulating your scenario again.` }
+      : {
+        kind: 'error', title: what,
+        text: `${what}${detail}${ours ? ' again on this scenario, so it was not run again' : ''}. Your scenario is unchanged.`,
+        action: { label: 'Run again', run: simulateNow },
+      });
+    requested.clear();
+    // the run on screen lived in the dead worker: its frames cannot be asked for any more
+    const lost = { run: undefined, frames: new Map<number, CycleFrame>() };
+    if (!ours) return lost;
+    return reply.retrying ? lost : { ...lost, pendingRunId: undefined, interrupted: 'crashed' as const };
+  }
+
+  let queuedNotices: Parameters<PodplayState['notify']>[0][] = [];
+  function queueNotice(notice: Parameters<PodplayState['notify']>[0]): void {
+    queuedNotices.push(notice);
   }
 
   function applyReplies(replies: WorkerReply[]): void {
@@ -110,9 +226,13 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
       Object.assign(changes, change);
       state = { ...state, ...change };
     }
-    if (Object.keys(changes).length === 0) return;
-    set({ ...changes, position: clampPosition(state) });
-    ensureFrames();
+    const notices = queuedNotices;
+    queuedNotices = [];
+    if (Object.keys(changes).length > 0) {
+      set({ ...changes, position: clampPosition(state) });
+      ensureFrames();
+    }
+    for (const notice of notices) get().notify(notice);
   }
 
   const slice: ScenarioSlice & SimulationSlice = {
@@ -127,15 +247,20 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
     setText(text) {
       if (text === get().text) return;
       set({ text });
-      deps.storage.save({ fileName: get().fileName, text });
+      save(get().fileName, text);
       scheduleSimulation();
     },
-    openScenario(fileName, text, seed) {
+    openScenario(fileName, text, seed, via = 'open') {
+      keepPrevious(text, via);
       set({ fileName, text, seed, position: { cycle: 0, step: 0 }, playing: false, inspectedPod: undefined, editorDeferred: text.length > LARGE_EDITOR_CHARS });
-      deps.storage.save({ fileName, text });
-      simulateNow();
+      save(fileName, text);
+      if (via === 'link') simulateUnlessInterrupted();
+      else simulateNow();
     },
     simulateNow,
+    simulateUnlessInterrupted,
+    cancelSimulation,
+    keepPrevious,
   };
   return { slice, ensureFrames, applyReplies };
 }

@@ -5,9 +5,8 @@ import { runOfResult } from '../worker/host';
 import type { CycleSummary, Phase, RunSummary } from '../worker/protocol';
 import { RunSession } from '../worker/session';
 import { twoNodeRun } from '../worker/testing/results';
-import { createScenarioStorage, STORAGE_KEY } from './persistence';
 import { LARGE_EDITOR_CHARS } from './simulation';
-import { memoryStorage, scriptedClient, testStore } from './testing';
+import { memoryScenarioStorage, scriptedClient, testStore } from './testing';
 
 beforeEach(() => { vi.useFakeTimers(); });
 afterEach(() => { vi.useRealTimers(); });
@@ -34,16 +33,17 @@ function loadedStore(cycleList: CycleSummary[]) {
 }
 
 describe('simulation slice', () => {
-  it('a scenario over LARGE_EDITOR_CHARS opens outside the editor until the user asks, and is simulated and saved all the same', () => {
+  it('a scenario over LARGE_EDITOR_CHARS opens outside the editor until the user asks, and is simulated and saved all the same', async () => {
     const client = scriptedClient();
-    const storage = memoryStorage();
-    const store = testStore(client, { storage: createScenarioStorage(storage) });
+    const { storage } = memoryScenarioStorage();
+    const store = testStore(client, { storage });
     const big = `kind: Node\n${'# padding line for a big scenario\n'.repeat(Math.ceil(LARGE_EDITOR_CHARS / 34))}`;
     expect(store.getState().editorDeferred).toBe(false);
     store.getState().openScenario('dump.yaml', big);
     expect(store.getState().editorDeferred).toBe(true);
     expect(client.sent.at(-1)).toMatchObject({ type: 'load', text: big });
-    expect(createScenarioStorage(storage).load()?.text).toBe(big);
+    await vi.runAllTimersAsync();
+    expect((await storage.load()).scenario?.text).toBe(big);
     store.getState().openInEditor();
     expect(store.getState().editorDeferred).toBe(false);
     store.getState().openScenario('small.yaml', 'kind: Node');
@@ -123,24 +123,6 @@ describe('simulation slice', () => {
     expect(store.getState().frames.size).toBe(0);
     client.reply({ type: 'snapshot', runId, frame });
     expect(store.getState().frames.get(1)).toBe(frame);
-  });
-});
-
-describe('autosave', () => {
-  it('saves every edit and restores it on the next visit', () => {
-    const storage = memoryStorage();
-    const first = testStore(scriptedClient(), { storage: createScenarioStorage(storage) });
-    first.getState().setText('apiVersion: v1\nkind: Node');
-    const second = testStore(scriptedClient(), { storage: createScenarioStorage(storage) });
-    expect(second.getState().text).toBe('apiVersion: v1\nkind: Node');
-  });
-
-  it('copies an unreadable saved record aside instead of overwriting it', () => {
-    const storage = memoryStorage({ [STORAGE_KEY]: '{"version":7,"text":"future"}' });
-    const store = testStore(scriptedClient(), { storage: createScenarioStorage(storage) });
-    expect(store.getState().text).toBe('kind: Node');
-    store.getState().setText('new');
-    expect(storage.data[`${STORAGE_KEY}.unreadable`]).toBe('{"version":7,"text":"future"}');
   });
 });
 

@@ -4,11 +4,13 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EngineClient } from '../worker/client';
-import type { ScenarioStorage } from './persistence';
+import type { SavedScenario, ScenarioStorage, UnreadableRecord } from './persistence';
+import type { RecentScenarios } from './recent';
+import type { RunMarks } from './runMarks';
 import { createPlayback } from './playback';
 import { createSession } from './session';
 import { createSimulation } from './simulation';
-import { NOTHING_HIDDEN, type PodplayState, type ViewSlice } from './types';
+import { NOTHING_HIDDEN, type PodplayState, type RecentSlice, type ViewSlice } from './types';
 
 /** Timers as the store uses them (injected so tests control time). */
 export interface Timers {
@@ -25,9 +27,17 @@ export const browserTimers: Timers = {
 export interface StoreDeps {
   client: EngineClient;
   storage: ScenarioStorage;
+  recent: RecentScenarios;
+  runMarks: RunMarks;
   timers: Timers;
+  /** the scenario the page starts with (read from storage); undefined: defaultScenario */
+  initial?: SavedScenario;
+  /** saved records that could not be read, copied aside: the user is told where */
+  unreadable?: readonly UnreadableRecord[];
   /** the scenario shown on a first visit */
   defaultScenario: { fileName: string; text: string };
+  /** hands a text to the browser's downloads (a save that failed offers this) */
+  download(fileName: string, text: string): void;
   /** quiet time after the last keystroke before the text is simulated */
   debounceMs: number;
 }
@@ -35,7 +45,7 @@ export interface StoreDeps {
 export type PodplayStore = StoreApi<PodplayState> & { dispose(): void };
 
 export function createPodplayStore(deps: StoreDeps): PodplayStore {
-  const initial = deps.storage.load() ?? deps.defaultScenario;
+  const initial = deps.initial ?? deps.defaultScenario;
   let unsubscribe = () => {};
   const store = createStore<PodplayState>()((set, get, api) => {
     const simulation = createSimulation(set, get, deps, initial);
@@ -54,14 +64,37 @@ export function createPodplayStore(deps: StoreDeps): PodplayStore {
       setReducedMotion: (reducedMotion) => set({ reducedMotion }),
       setStageHidden: (stageHidden) => set({ stageHidden }),
     };
+    const recent: RecentSlice = {
+      recent: deps.recent.list(),
+      refreshRecent: () => set({ recent: deps.recent.list() }),
+      async reopenRecent(id) {
+        const scenario = await deps.recent.read(id);
+        if (scenario === undefined) {
+          set({ recent: deps.recent.list() });
+          get().notify({ kind: 'error', title: 'Not found', text: 'That scenario is no longer stored in this browser.' });
+          return false;
+        }
+        get().openScenario(scenario.fileName, scenario.text);
+        set({ loadCount: get().loadCount + 1 });
+        return true;
+      },
+    };
     return {
       ...simulation.slice,
       ...createPlayback(set, get, deps, simulation.ensureFrames),
       ...view,
       ...createSession(set, get, api),
+      ...recent,
     };
   });
-  store.getState().simulateNow();
+  for (const record of deps.unreadable ?? []) {
+    store.getState().notify({
+      kind: 'error', title: 'A saved scenario could not be read',
+      text: `A scenario saved in this browser is in a form this version of Podplay does not read (another version saved it, or it is damaged). It is kept, untouched, in the browser's storage as "${record.key}".`,
+      action: { label: 'Download it', run: () => deps.download('unreadable-scenario.json', record.raw), keep: true },
+    });
+  }
+  store.getState().simulateUnlessInterrupted();
   return Object.assign(store, {
     dispose() {
       store.getState().pause();

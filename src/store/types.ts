@@ -2,6 +2,7 @@
 
 import type { ScenarioError } from '../engine/api';
 import type { CycleFrame, CycleSummary, RunSummary, TimedEvent } from '../worker/protocol';
+import type { RecentEntry } from './recent';
 import type { SessionSlice } from './session';
 
 export interface ScenarioSlice {
@@ -18,11 +19,34 @@ export interface ScenarioSlice {
    */
   editorDeferred: boolean;
   openInEditor(): void;
+  /** why the last save failed; undefined while the text is saved */
+  saveError?: string;
+  /** the text on screen is not being simulated: its last run crashed, or the user cancelled it */
+  interrupted?: 'crashed' | 'cancelled';
   setText(text: string): void;
-  /** replaces the scenario (Open, or a scenario from the gallery), with the seed to run it with */
-  openScenario(fileName: string, text: string, seed?: number): void;
+  /**
+   * replaces the scenario (Open, or a scenario from the gallery), with the seed to run it with; the
+   * text it replaces is kept in Recent. Via a link: announced, and not run if its last run crashed.
+   */
+  openScenario(fileName: string, text: string, seed?: number, via?: 'link' | 'open'): void;
   /** simulate the current text now instead of after the typing pause */
   simulateNow(): void;
+  /** simulateNow, unless the last run of this text never finished: then a notice offers to run it */
+  simulateUnlessInterrupted(): void;
+  /** stops the run being simulated (the Cancel button) */
+  cancelSimulation(): void;
+  /** keeps the text on screen in Recent if `next` is about to replace it */
+  keepPrevious(next: string, via: 'link' | 'open'): void;
+}
+
+/** Recent scenarios: what links, files and lessons replaced, to reopen. */
+export interface RecentSlice {
+  /** newest first */
+  recent: readonly RecentEntry[];
+  /** reads the list again (another tab may have added to it) */
+  refreshRecent(): void;
+  /** opens a recent scenario; false when it is no longer stored */
+  reopenRecent(id: string): Promise<boolean>;
 }
 
 /** One simulated run, as far as the worker has sent it. */
@@ -113,4 +137,4 @@ export interface ViewSlice {
   setStageHidden(hidden: StageHidden): void;
 }
 
-export type PodplayState = ScenarioSlice & SimulationSlice & PlaybackSlice & ViewSlice & SessionSlice;
+export type PodplayState = ScenarioSlice & SimulationSlice & PlaybackSlice & ViewSlice & SessionSlice & RecentSlice;

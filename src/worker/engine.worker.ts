@@ -35,3 +35,5 @@ const host = createWorkerHost({
 });
 
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => host.handle(event.data);
+// the module loaded: from now on an error is a crash, not a failure to start
+scope.postMessage({ type: 'ready' });

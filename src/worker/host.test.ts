@@ -18,7 +18,7 @@ function harness(start: StartFn) {
   const drain = (limit = 1000) => {
     for (let i = 0; i < limit && deferred.length > 0; i++) deferred.shift()!();
   };
-  const types = () => replies.map((r) => `${r.reply.type}:${r.reply.runId}`);
+  const types = () => replies.map((r) => `${r.reply.type}:${'runId' in r.reply ? r.reply.runId : ''}`);
   return { host, replies, deferred, drain, types };
 }
 
@@ -37,10 +37,10 @@ describe('worker host', () => {
     h.deferred.shift()!();
     // a slice is 8 ms and every clock read costs 3: two cycles per slice
     expect(engine.advanced()).toBe(2);
-    expect(h.types()).toEqual([]);
+    expect(h.types()).toEqual(['started:1']);
     h.drain();
     expect(engine.advanced()).toBe(10);
-    expect(h.types()).toEqual(['loaded:1']);
+    expect(h.types()).toEqual(['started:1', 'loaded:1']);
   });
 
   it('stops computing an older scenario once a newer one arrives', () => {
@@ -53,7 +53,7 @@ describe('worker host', () => {
     h.host.handle({ type: 'load', runId: 2, text: 'new', options: {} });
     h.drain();
     expect(older.advanced()).toBe(2);
-    expect(h.types()).toEqual(['loaded:2']);
+    expect(h.types()).toEqual(['started:1', 'started:2', 'loaded:2']);
   });
 
   it('reports scenario errors, and a crash of the engine as an error rather than silence', () => {
@@ -67,7 +67,9 @@ describe('worker host', () => {
     h.drain();
     h.host.handle({ type: 'load', runId: 2, text: 'b', options: { fileName: 'b.yaml' } });
     h.drain();
-    const errors = h.replies.map((r) => (r.reply.type === 'error' ? r.reply.errors[0] : undefined));
+    const errors = h.replies.flatMap((r) => (r.reply.type === 'error' ? [r.reply.errors[0]] : []));
+    // a scenario with errors never started; the crashing one had
+    expect(h.types()).toEqual(['error:1', 'started:2', 'error:2']);
     expect(errors[0]).toMatchObject({ line: 3, message: 'bad' });
     expect(errors[1]).toMatchObject({ file: 'b.yaml', line: 1 });
     expect(errors[1]?.message).toContain('boom');

@@ -71,8 +71,13 @@ export function createWorkerHost(deps: HostDeps): { handle(request: WorkerReques
     } catch (e) {
       started = { ok: false, errors: [internalError(options, e)] };
     }
-    if (!started.ok) fail(runId, started.errors);
-    else compute(runId, started.run, options);
+    if (!started.ok) {
+      fail(runId, started.errors);
+      return;
+    }
+    // from here a newer load or a cancel stops it between slices; until here only terminating could
+    deps.post({ type: 'started', runId });
+    compute(runId, started.run, options);
   }
 
   function pump(runId: RunId, maxCycles: number, continueAfter: boolean): void {

@@ -38,7 +38,18 @@ export type WorkerReply =
   | { type: 'events'; runId: RunId; cycles: CycleSummary[]; events: TimedEvent[] }
   | { type: 'snapshot'; runId: RunId; frame: CycleFrame }
   | { type: 'done'; runId: RunId }
-  | { type: 'error'; runId: RunId; errors: ScenarioError[] };
+  | { type: 'error'; runId: RunId; errors: ScenarioError[] }
+  /** the worker has started (its module loaded) */
+  | { type: 'ready' }
+  /** the scenario is loaded and being simulated: a newer load now stops it between slices */
+  | { type: 'started'; runId: RunId }
+  /**
+   * sent by the client, not the worker: the worker died (or could not start) while `runId` was
+   * loading (-1: none was); a new worker was started, and the load is sent again when `retrying`
+   */
+  | { type: 'failed'; runId: RunId; cause: 'start' | 'crash'; message: string; retrying: boolean }
+  /** sent by the client: the worker was replaced to stop a load stuck in its synchronous part; the runs it held are gone */
+  | { type: 'replaced' };
 
 /** What the whole run looks like, without the per-cycle traces. */
 export interface RunSummary {

@@ -421,7 +421,7 @@ export class Simulation {
       if (next === undefined) break;
       if (this.options.until !== undefined && next > this.options.until) { this.now = this.options.until; break; }
       if (this.options.until === undefined && next > DEFAULT_HORIZON_SECONDS) {
-        this.warnings.push({ file: this.scenario.fileName, line: 1, column: 1, message: `the simulation stopped after ${DEFAULT_HORIZON_SECONDS} s of simulated time with work still scheduled; pass --until to run longer` });
+        this.warnings.push({ file: this.scenario.fileName, line: 1, column: 1, message: `the simulation stopped at its horizon of ${DEFAULT_HORIZON_SECONDS} s of simulated time (24 h) with work still scheduled after it; on the command line, --until SECONDS sets another horizon` });
         break;
       }
       this.now = next;

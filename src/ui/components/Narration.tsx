@@ -3,12 +3,14 @@
 import { usePodplay } from '../../store/hooks';
 import { narrate } from '../narration/narrate';
 import { useStep } from '../useStep';
+import { RUN_STATE_LABEL as LABEL, useRunState } from './RunStatus';
 
 export function Narration() {
   const view = useStep();
   const runState = usePodplay((s) => (s.run === undefined ? 'none' : s.run.cycles.length > 0 ? 'cycles' : s.run.complete ? 'empty' : 'streaming'));
   const trace = view?.step.frame?.trace;
-  let text = 'Simulating…';
+  const runStateNow = useRunState();
+  let text = runStateNow === 'simulating' || runStateNow === 'idle' ? 'Simulating…' : LABEL[runStateNow];
   if (view !== undefined && trace !== undefined) {
     const priority = view.run.summary.pods.find((p) => p.pod === trace.pod)?.priority ?? 0;
     text = narrate(trace, view.step.phase, view.isLastStep, priority);

@@ -2,6 +2,7 @@
 
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { OpenButton } from '../components/OpenButton';
+import { RecentMenu } from '../components/RecentMenu';
 import { ScenarioFileButtons } from '../importExport/ScenarioFileButtons';
 import { usePodplay } from '../../store/hooks';
 import { ErrorList } from './ErrorList';
@@ -42,6 +43,7 @@ export function EditorPane() {
     <section className="editor-pane" aria-label="Scenario">
       <div className="pane-head">
         <OpenButton />
+        <RecentMenu />
         <ScenarioFileButtons />
       </div>
       <div className="editor-host" data-testid="scenario-editor">

@@ -7,6 +7,7 @@ import { usePodplay, usePodplayStore } from '../../store/hooks';
 import { setEditorReveal } from './bridge';
 import { lineCount } from './lines';
 import { monaco, SCENARIO_MODEL_URI } from './monaco';
+import { shownProblems } from './problems';
 
 const ENGINE_MARKERS = 'podplay-engine';
 /** Above this many lines, folding (thousands of ranges back from the YAML worker) costs the main thread too much. */
@@ -103,9 +104,11 @@ export default function MonacoEditor() {
   useEffect(() => {
     const model = modelRef.current;
     if (model === null) return;
+    // a marker per problem would hold the page for a scenario with thousands: the ones listed
+    const shown = shownProblems(errors, warnings ?? []);
     monaco.editor.setModelMarkers(model, ENGINE_MARKERS, [
-      ...errors.map((e) => toMarker(model, e, monaco.MarkerSeverity.Error)),
-      ...(warnings ?? []).map((w) => toMarker(model, w, monaco.MarkerSeverity.Warning)),
+      ...shown.errors.map((e) => toMarker(model, e, monaco.MarkerSeverity.Error)),
+      ...shown.warnings.map((w) => toMarker(model, w, monaco.MarkerSeverity.Warning)),
     ]);
   }, [errors, warnings]);
 

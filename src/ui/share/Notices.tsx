@@ -16,7 +16,7 @@ export function Notices() {
           <p className="notice-text">{n.text}</p>
           <div className="notice-actions">
             {n.action !== undefined && (
-              <button type="button" className="button small" onClick={() => { n.action!.run(); dismiss(n.id); }}>{n.action.label}</button>
+              <button type="button" className="button small" data-testid="notice-action" onClick={() => { n.action!.run(); if (n.action!.keep !== true) dismiss(n.id); }}>{n.action.label}</button>
             )}
             <button type="button" className="button small" data-testid="notice-dismiss" onClick={() => dismiss(n.id)}>Dismiss</button>
           </div>

@@ -4,11 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lessonById } from '../../lessons';
 import { decodePermalink, encodePermalink } from '../../permalink/codec';
 import type { PermalinkState } from '../../permalink/migrations';
-import { createScenarioStorage, STORAGE_KEY } from '../../store/persistence';
+import { STORAGE_KEY } from '../../store/persistence';
 import { namedPosition } from '../../store/permalinkState';
 import { engineClient } from '../../store/testing/engineClient';
 import { TWO_NODES_TWO_PODS } from '../../store/testing/scenarios';
-import { memoryStorage, testStore } from '../../store/testing';
+import { savedScenario, testStore } from '../../store/testing';
 import type { PodplayStore } from '../../store/store';
 import { browserTimers } from '../../store/store';
 import { CORRUPT_LINK_TITLE, installUrlSync, URL_SYNC_MAX_TEXT, type UrlSyncEnv } from './urlSync';
@@ -16,11 +16,11 @@ import { CORRUPT_LINK_TITLE, installUrlSync, URL_SYNC_MAX_TEXT, type UrlSyncEnv 
 interface Entry { hash: string; state: unknown }
 
 /** Session history, an address bar and a tab memory, the way a browser keeps them. */
-function fakeBrowser(hash = '', tabMemory?: string) {
+function fakeBrowser(hash = '', tabMemory?: string, writtenAt = 1) {
   const entries: Entry[] = [{ hash, state: null }];
   let index = 0;
   const listeners = new Map<string, Set<() => void>>([['popstate', new Set()], ['hashchange', new Set()]]);
-  const tab = new Set(tabMemory === undefined ? [] : [tabMemory]);
+  const tab = new Map(tabMemory === undefined ? [] : [[tabMemory, writtenAt]]);
   const hashOf = (url: string) => (url.includes('#') ? url.slice(url.indexOf('#')) : '');
   const go = (delta: number) => {
     index += delta;
@@ -45,7 +45,7 @@ function fakeBrowser(hash = '', tabMemory?: string) {
     },
     timers: browserTimers,
     encode: encodePermalink,
-    tab: { wrote: (f) => tab.has(f), remember: (f) => { tab.add(f); } },
+    tab: { wrote: (f) => tab.get(f), remember: (f) => { tab.set(f, Date.now()); } },
   };
   return {
     env,
@@ -63,9 +63,9 @@ function fakeBrowser(hash = '', tabMemory?: string) {
 let stop: (() => void) | undefined;
 afterEach(() => { stop?.(); stop = undefined; });
 
-function start(browser: ReturnType<typeof fakeBrowser>, saved?: string): { store: PodplayStore; storage: ReturnType<typeof memoryStorage> } {
-  const storage = memoryStorage(saved === undefined ? {} : { [STORAGE_KEY]: JSON.stringify({ version: 1, fileName: 'mine.yaml', text: saved }) });
-  const store = testStore(engineClient(), { storage: createScenarioStorage(storage), debounceMs: 10 });
+function start(browser: ReturnType<typeof fakeBrowser>, saved?: string): { store: PodplayStore; storage: ReturnType<typeof savedScenario>['shared'] } {
+  const { shared: storage, overrides } = savedScenario(saved);
+  const store = testStore(engineClient(), { ...overrides, debounceMs: 10 });
   stop = installUrlSync(store, browser.env);
   return { store, storage };
 }
@@ -103,6 +103,18 @@ describe('opening the page with a link', () => {
     const { store } = start(fakeBrowser(`#${fragment}`, fragment), edited);
     await vi.waitFor(() => expect(namedPosition(store.getState())).toEqual({ cycle: 1, phase: 'filter' }));
     expect(store.getState()).toMatchObject({ text: edited, fileName: 'mine.yaml' });
+  });
+
+  it('on a reload after the last saves failed, keeps the address bar\'s scenario, which is newer', async () => {
+    const newer = TWO_NODES_TWO_PODS.replace('cpu: "2"', 'cpu: "3"');
+    const fragment = await encodePermalink({ scenario: newer, cycle: 1, phase: 'filter' });
+    const browser = fakeBrowser(`#${fragment}`, fragment, 2000);
+    browser.env.savedAt = 1000;
+    const { store } = start(browser, TWO_NODES_TWO_PODS);
+    await vi.waitFor(() => expect(namedPosition(store.getState())).toEqual({ cycle: 1, phase: 'filter' }));
+    expect(store.getState()).toMatchObject({ text: newer, fileName: 'mine.yaml' });
+    // the same tab's older copy is no work of its own to keep
+    expect(store.getState().notices).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@
 
 import { decodePermalink } from '../../permalink/codec';
 import type { PermalinkState } from '../../permalink/migrations';
+import { fingerprint } from '../../store/fingerprint';
 import { toPermalinkState } from '../../store/permalinkState';
 import type { PodplayStore, Timers } from '../../store/store';
 import type { PodplayState } from '../../store/types';
@@ -25,10 +26,12 @@ export interface UrlSyncEnv {
   /** the permalink codec's encoder (in the browser: on a worker, so stepping never waits for it) */
   encode(state: PermalinkState): Promise<string>;
   /**
-   * This tab's memory of the fragments it wrote (survives a reload, not a new tab). Several, not
-   * just the last: a reload can start just before the address bar catches up.
+   * This tab's memory of the fragments it wrote and when (survives a reload, not a new tab).
+   * Several, not just the last: a reload can start just before the address bar catches up.
    */
-  tab: { wrote(fragment: string): boolean; remember(fragment: string): void };
+  tab: { wrote(fragment: string): number | undefined; remember(fragment: string): void };
+  /** when the scenario the page started with was saved (ms since the epoch), if known */
+  savedAt?: number;
 }
 
 interface EntryState {
@@ -114,10 +117,14 @@ export function installUrlSync(store: PodplayStore, env: UrlSyncEnv): () => void
         state.openEmpty(CORRUPT_LINK_TITLE, decoded.error);
         return;
       }
-      const reload = launch && env.tab.wrote(fragment);
-      const link = reload ? { ...decoded.state, scenario: state.text } : decoded.state;
+      const writtenAt = launch ? env.tab.wrote(fragment) : undefined;
+      const reload = writtenAt !== undefined;
+      // a reload: the autosave is newer when the user typed after the address bar caught up, the
+      // address bar when the last saves failed (storage full): the newer copy wins
+      const keepSaved = reload && (env.savedAt === undefined || env.savedAt >= writtenAt);
+      const link = keepSaved ? { ...decoded.state, scenario: state.text } : decoded.state;
       const fileName = reload ? state.fileName : entryFileName(env.history.state);
-      state.restore(link, fileName === undefined ? { newEntry: false } : { fileName, newEntry: false });
+      state.restore(link, fileName === undefined ? { newEntry: false, reload } : { fileName, newEntry: false, reload });
       env.tab.remember(fragment);
     } finally {
       opening--;
@@ -155,24 +162,23 @@ export function installUrlSync(store: PodplayStore, env: UrlSyncEnv): () => void
   };
 }
 
-/** FNV-1a: the tab remembers short fingerprints of its fragments, not the fragments. */
-function fingerprint(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return `${(hash >>> 0).toString(36)}.${text.length.toString(36)}`;
-}
-
 const TAB_KEY = 'podplay.links';
 const TAB_MEMORY = 50;
 
 /** The page's own address bar, history and tab memory. */
-export function browserUrlEnv(timers: Timers): UrlSyncEnv {
-  const read = (): string[] => {
+export function browserUrlEnv(timers: Timers, savedAt?: number): UrlSyncEnv {
+  /** fingerprint → when this tab wrote it */
+  const read = (): Map<string, number> => {
     try {
       const list: unknown = JSON.parse(window.sessionStorage.getItem(TAB_KEY) ?? '[]');
-      return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
+      if (!Array.isArray(list)) return new Map();
+      // "print@time"; entries of an older page without the time count as written long ago
+      return new Map(list.filter((x): x is string => typeof x === 'string').map((x) => {
+        const at = x.lastIndexOf('@');
+        return at < 0 ? [x, 0] : [x.slice(0, at), Number(x.slice(at + 1)) || 0];
+      }));
     } catch {
-      return [];
+      return new Map();
     }
   };
   return {
@@ -185,10 +191,13 @@ export function browserUrlEnv(timers: Timers): UrlSyncEnv {
     timers,
     encode: permalinkEncoder(),
     tab: {
-      wrote: (fragment) => read().includes(fingerprint(fragment)),
+      wrote: (fragment) => read().get(fingerprint(fragment)),
       remember(fragment) {
         const print = fingerprint(fragment);
-        const list = [...read().filter((p) => p !== print), print].slice(-TAB_MEMORY);
+        const entries = read();
+        entries.delete(print);
+        entries.set(print, Date.now());
+        const list = [...entries].map(([p, at]) => `${p}@${at}`).slice(-TAB_MEMORY);
         try {
           window.sessionStorage.setItem(TAB_KEY, JSON.stringify(list));
         } catch {
@@ -196,5 +205,6 @@ export function browserUrlEnv(timers: Timers): UrlSyncEnv {
         }
       },
     },
+    ...(savedAt === undefined ? {} : { savedAt }),
   };
 }

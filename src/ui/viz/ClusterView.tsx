@@ -12,6 +12,7 @@ import {
 } from '../../store/selectors';
 import type { StageHidden } from '../../store/types';
 import { podPalette, type PodPalette } from '../palette';
+import { RunStatus, useRunState } from '../components/RunStatus';
 import { useStep, useStale, type StepView } from '../useStep';
 import { allowedCount, LaneSpread } from './LaneSpread';
 import { NodeCard, STATE_LABEL } from './NodeCard';
@@ -225,6 +226,7 @@ function SpreadSummary({ view, topologyKey }: { view: StepView | undefined; topo
 export function ClusterView() {
   const view = useDeferredValue(useStep());
   const stale = useStale();
+  const runState = useRunState();
   const topologyKeySetting = usePodplay((s) => s.topologyKey);
   const showNodeDetails = usePodplay((s) => s.showNodeDetails);
   const reducedMotion = usePodplay((s) => s.reducedMotion);
@@ -244,7 +246,11 @@ export function ClusterView() {
   );
 
   if (run === undefined) {
-    return <section className="cluster" data-testid="cluster-view" aria-label="Cluster"><p className="empty">No simulation yet.</p></section>;
+    return (
+      <section className="cluster" data-testid="cluster-view" aria-label="Cluster">
+        <p className="empty">{runState === 'idle' ? 'No simulation yet.' : <RunStatus />}</p>
+      </section>
+    );
   }
   const compact = nodes.length > COMPACT_ABOVE;
   const requestsKnown = run.summary.pods.every((p) => p.requests !== undefined);
@@ -265,7 +271,7 @@ export function ClusterView() {
         </ul>
         {!compact && !requestsKnown && <span className="usage-note" title="The result does not list each pod's requests, so cpu and memory show the end of the run">* cpu, memory: end of run</span>}
         {stale === 'invalid' && <span className="stale-badge" role="status">stale: the scenario has errors</span>}
-        {stale === 'updating' && <span className="stale-badge updating" role="status">updating…</span>}
+        {stale === 'updating' && <RunStatus className="stale-badge updating" />}
       </div>
       {!compact && <PodLegend palette={palette} />}
       <Lanes

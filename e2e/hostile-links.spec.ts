@@ -1,0 +1,53 @@
+// Links are hostile input: a link that asks for a billion pods or carries thousands of errors
+// leaves a page that answers, with the text intact and a clear message.
+import { expect, test } from '@playwright/test';
+import { encodePermalink } from '../src/permalink/codec';
+import { editorReady, freshPage, lineOf, openScenario, scenarioFile } from './helpers';
+
+test('a link asking for a billion replicas shows a clear error, keeps its text, and the page stays usable', async ({ page }) => {
+  await freshPage(page);
+  const text = `apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 1000000000
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}
+`;
+  await page.goto(`/#${await encodePermalink({ scenario: text })}`);
+  const error = page.getByTestId('editor-error').first();
+  await expect(error).toBeVisible({ timeout: 60_000 });
+  await expect(error).toHaveAttribute('data-line', String(lineOf(text, 'replicas:')));
+  // nothing is being simulated, and the page does not pretend otherwise
+  await expect(page.locator('.stale-badge')).toContainText('the scenario has errors');
+  await expect(page.getByTestId('narration')).not.toContainText('Simulating');
+  await editorReady(page);
+  await expect(page.locator('[data-testid="scenario-editor"] .view-lines')).toContainText('replicas: 1000000000');
+  // the page answers: another scenario opens and steps
+  await openScenario(page, 'taints.yaml', scenarioFile('taints.yaml'));
+  await page.getByTestId('step-forward').click();
+  await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-phase', 'Filter');
+});
+
+test('thousands of errors: the first ones are listed and marked, with a count of the rest', async ({ page }) => {
+  await freshPage(page);
+  const pods = Array.from({ length: 3000 }, (_, i) => `apiVersion: v1\nkind: Pod\nmetadata: {name: p-${i}}\nspec: 3`);
+  const text = pods.join('\n---\n');
+  await page.goto(`/#${await encodePermalink({ scenario: text })}`);
+  await expect(page.getByTestId('problems-more')).toBeVisible({ timeout: 60_000 });
+  const listed = await page.getByTestId('editor-error').count();
+  expect(listed).toBeGreaterThan(0);
+  expect(listed).toBeLessThanOrEqual(500);
+  await expect(page.getByTestId('problems-more')).toContainText('more');
+  await expect(page.locator('.problems-note')).toContainText('errors');
+  // the page answers
+  await openScenario(page, 'taints.yaml', scenarioFile('taints.yaml'));
+  await expect(page.getByTestId('editor-error')).toHaveCount(0);
+});

@@ -1,0 +1,56 @@
+// A run that takes the tab down (out of memory) must not run again by itself when the page is
+// opened again. Each text is marked before it is simulated and unmarked when the worker answers;
+// a mark still set when the page starts means the last run of that text did not finish. Marks are
+// fingerprints in localStorage, shared by tabs, so a fresh tab on the plain address is covered too.
+
+import { fingerprint } from './fingerprint';
+import type { KeyValueStorage } from './persistence';
+
+export const RUN_MARKS_KEY = 'podplay.running';
+/** several tabs may be simulating at once; older marks beyond this are forgotten */
+const MAX_MARKS = 20;
+
+export interface RunMarks {
+  mark(text: string): void;
+  clear(text: string): void;
+  isMarked(text: string): boolean;
+}
+
+/**
+ * `page` tells this page's marks from those an earlier page (before a reload or a crash) left: a
+ * text this page is simulating right now is not one that did not finish.
+ */
+export function createRunMarks(storage: KeyValueStorage | undefined, page: string): RunMarks {
+  const read = (): string[] => {
+    try {
+      const list: unknown = JSON.parse(storage?.getItem(RUN_MARKS_KEY) ?? '[]');
+      return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
+    } catch {
+      return [];
+    }
+  };
+  const write = (list: string[]) => {
+    try {
+      if (list.length === 0) storage?.removeItem(RUN_MARKS_KEY);
+      else storage?.setItem(RUN_MARKS_KEY, JSON.stringify(list.slice(-MAX_MARKS)));
+    } catch {
+      // storage full or disabled: a crash is then not remembered, which is how it was before
+    }
+  };
+  const ours = (text: string) => `${fingerprint(text)}@${page}`;
+  return {
+    mark(text) {
+      const mark = ours(text);
+      write([...read().filter((m) => m !== mark), mark]);
+    },
+    clear(text) {
+      const mark = ours(text);
+      const list = read();
+      if (list.includes(mark)) write(list.filter((m) => m !== mark));
+    },
+    isMarked(text) {
+      const print = `${fingerprint(text)}@`;
+      return read().some((m) => m.startsWith(print) && m !== ours(text));
+    },
+  };
+}
