@@ -13,10 +13,15 @@ import {
 import type { StageHidden } from '../../store/types';
 import { podPalette, type PodPalette } from '../palette';
 import { useStep, useStale, type StepView } from '../useStep';
+import { affinityRelations, AFFINITY_KINDS, type AffinityRelation } from './affinity';
+import { AffinityLegend, AffinityLines } from './AffinityLines';
 import { allowedCount, LaneSpread } from './LaneSpread';
 import { NodeCard, STATE_LABEL } from './NodeCard';
 import { PodChip } from './PodChip';
+import { ScoreLegend } from './ScoreBar';
+import { scoreRanking, type ScoreRanking } from './scoreRanking';
 import { spreadOnStage, spreadView, type SpreadOnStage } from './spread';
+import { taintMarks } from './taints';
 import { TileGrid } from './TileGrid';
 import './stage.css';
 
@@ -95,6 +100,9 @@ interface LanesProps {
   travel: boolean;
   reducedMotion: boolean;
   hidden: StageHidden;
+  /** the Score ranking, when scores are on screen */
+  ranking: ScoreRanking | undefined;
+  relations: readonly AffinityRelation[];
   colourOf(pod: PodOutcome): string;
   onInspect(pod: string): void;
 }
@@ -109,9 +117,29 @@ function stageSpread(view: StepView | undefined, topologyKey: string | undefined
   return spreadOnStage(constraints, topologyKey, nodes, bound);
 }
 
+const NO_RELATIONS: AffinityRelation[] = [];
+
+/** What the stage draws beside the lanes for the step on screen: the Score ranking and the affinity relations. */
+function useStageOverlays(view: StepView | undefined, compact: boolean, hidden: StageHidden) {
+  const trace = view?.step.frame?.trace;
+  const scoresShown = !hidden.scores && view !== undefined && reached(view.step, 'Score');
+  const ranking = useMemo(() => (scoresShown && !compact && trace !== undefined ? scoreRanking(trace) : undefined), [scoresShown, compact, trace]);
+  const relations = useMemo(() => (compact || trace === undefined ? NO_RELATIONS : affinityRelations(trace)), [compact, trace]);
+  return { ranking, relations };
+}
+
+/** A node a timeline step adds later: where it will be, not yet a node. */
+function NodeGhost({ node, joinsAt }: { node: string; joinsAt: number }) {
+  return (
+    <div className="node-ghost" data-testid="node-ghost" data-node={node} data-joins-at={joinsAt}>
+      <span className="node-name">{node}</span> joins at {joinsAt} s
+    </div>
+  );
+}
+
 /** The lanes: the costly part of the page, drawn from a deferred step so React can slice the work. */
 const Lanes = memo(function Lanes(props: LanesProps) {
-  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, colourOf, onInspect } = props;
+  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, colourOf, onInspect } = props;
   const trace = view?.step.frame?.trace;
   const phase = view?.step.phase;
   const currentPod = view?.step.summary.pod ?? '';
@@ -120,7 +148,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   const nominatedByNode = group(pods.filter((p) => p.nominated !== undefined && p.node === undefined), (p) => p.nominated!);
   const queue = pendingQueue(pods);
   const showVerdicts = !hidden.feasibility && view !== undefined && trace !== undefined && (phase !== 'PreFilter' || preFilterRejection(trace) !== undefined);
-  const scoresShown = !hidden.scores && view !== undefined && reached(view.step, 'Score');
+  const scoresShown = ranking !== undefined;
   const evaluationOrder = new Map((trace?.nodesEvaluated ?? []).map((n, i) => [n, i]));
   const total = lanes.reduce((sum, [, laneNodes]) => sum + laneNodes.length, 0);
   const limit = useGrowingLimit(total, lanes, compact ? TILES_PER_FRAME : total);
@@ -130,39 +158,48 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   const verdictOf = (node: string, state: NodeState) => (showVerdicts && state === 'filtered' && trace !== undefined
     ? (filterVerdict(trace, node) ?? preFilterRejection(trace)) : undefined);
   const spread = compact ? undefined : stageSpread(view, topologyKey, lanes.flatMap(([, n]) => n), hidden);
+  const rankedByNode = new Map(ranking?.nodes.map((n) => [n.node, n]));
+  // nodes a timeline step adds later are drawn as ghosts until they join
+  const time = view?.step.summary.time;
+  const joinsLater = (node: NodeOutcome) => time !== undefined && node.createdAt !== undefined && node.createdAt > time;
   const laneConstraint = spread?.laneConstraint;
+  // skew and toleration verdicts are Filter's: from Filter on, unless an open question hides them
+  const hideVerdicts = hidden.feasibility || phase === 'PreFilter';
   const spreadScale = laneConstraint === undefined ? 1
     : Math.max(...[...spread!.lanes.values()].map((d) => Math.max(d.count, allowedCount(d, laneConstraint.selfMatch) + 1)));
   return (
     <div className="lanes">
+      {relations.length > 0 && <AffinityLines relations={relations} incoming={currentPod} reducedMotion={reducedMotion} />}
       <PendingLane queue={queue} currentPod={currentPod} colourOf={colourOf} travel={travel} onInspect={onInspect} />
       {lanes.map(([domain, laneNodes], laneIndex) => {
         const laneSpread = spread?.lanes.get(domain);
-        const violating = !hidden.feasibility && laneSpread?.violating === true && !laneSpread.placedHere;
+        const present = laneNodes.filter((n) => !joinsLater(n)).length;
+        const violating = !hideVerdicts && laneSpread?.violating === true && !laneSpread.placedHere;
         return (
         <section
           key={domain}
-          className={`lane${violating ? ' lane-violating' : ''}`}
+          className={`lane${violating ? ' lane-violating' : ''}${present === 0 && laneNodes.length > 0 ? ' lane-ghost' : ''}`}
           data-testid="zone"
           data-zone={domain}
-          {...(laneSpread === undefined ? {} : { 'data-matching': laneSpread.count, ...(hidden.feasibility ? {} : { 'data-violating': violating }) })}
+          {...(laneSpread === undefined ? {} : { 'data-matching': laneSpread.count, ...(hideVerdicts ? {} : { 'data-violating': violating }) })}
           aria-label={topologyKey ? `${topologyKey}=${domain}` : 'All nodes'}
         >
           <h3 className="lane-title">
-            {topologyKey ? domain : 'All nodes'} <span className="lane-count">{laneNodes.length} {laneNodes.length === 1 ? 'node' : 'nodes'}</span>
+            {topologyKey ? domain : 'All nodes'} <span className="lane-count">{present} {present === 1 ? 'node' : 'nodes'}</span>
           </h3>
           {laneSpread !== undefined && laneConstraint !== undefined && (
-            <LaneSpread spread={laneSpread} scaleMax={spreadScale} selfMatch={laneConstraint.selfMatch} hideVerdict={hidden.feasibility} reducedMotion={reducedMotion} />
+            <LaneSpread spread={laneSpread} scaleMax={spreadScale} selfMatch={laneConstraint.selfMatch} hideVerdict={hideVerdicts} reducedMotion={reducedMotion} />
           )}
-          {laneSpread === undefined && laneConstraint !== undefined && <p className="lane-spread uncounted">not counted</p>}
+          {laneSpread === undefined && laneConstraint !== undefined && present > 0 && <p className="lane-spread uncounted">not counted</p>}
           {compact ? (
-            <TileGrid tiles={laneNodes.slice(0, Math.max(0, limit - laneStart[laneIndex]!)).map((node) => {
+            <TileGrid tiles={laneNodes.slice(0, Math.max(0, limit - laneStart[laneIndex]!)).filter((node) => !joinsLater(node)).map((node) => {
               const state = stateOf(node.name);
               return { name: node.name, state, plugin: verdictOf(node.name, state)?.plugin };
             })} />
           ) : (
           <div className="lane-nodes">
             {laneNodes.map((node) => {
+              if (joinsLater(node)) return <NodeGhost key={node.name} node={node.name} joinsAt={node.createdAt!} />;
               const state = stateOf(node.name);
               return (
                 <NodeCard
@@ -170,14 +207,18 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   node={node}
                   state={state}
                   verdict={verdictOf(node.name, state)}
-                  score={scoresShown ? trace?.score?.[node.name]?.total : undefined}
+                  ranked={rankedByNode.get(node.name)}
+                  ranking={ranking}
                   tied={scoresShown && (trace?.tiedNodes?.includes(node.name) ?? false)}
+                  taints={trace === undefined ? undefined : taintMarks(trace, node.name)}
+                  taintHighlight={phase === 'Filter'}
+                  reducedMotion={reducedMotion}
                   nominatedHere={(nominatedByNode.get(node.name) ?? []).map((p) => p.pod)}
                   pods={podsByNode.get(node.name) ?? []}
                   currentPod={currentPod}
                   showDetails={showNodeDetails}
                   spread={spread?.nodes.get(node.name)}
-                  hideSpreadVerdict={hidden.feasibility}
+                  hideVerdicts={hideVerdicts}
                   revealIndex={phase === 'Filter' ? (evaluationOrder.get(node.name) ?? 0) : 0}
                   travel={travel}
                   colourOf={colourOf}
@@ -242,11 +283,12 @@ export function ClusterView() {
     () => [...group(nodes, (n) => (topologyKey === undefined ? '' : (n.labels[topologyKey] ?? NO_DOMAIN)))],
     [nodes, topologyKey],
   );
+  const compact = nodes.length > COMPACT_ABOVE;
+  const { ranking, relations } = useStageOverlays(view, compact, hidden);
 
   if (run === undefined) {
     return <section className="cluster" data-testid="cluster-view" aria-label="Cluster"><p className="empty">No simulation yet.</p></section>;
   }
-  const compact = nodes.length > COMPACT_ABOVE;
   const requestsKnown = run.summary.pods.every((p) => p.requests !== undefined);
   return (
     <section className={`cluster${stale !== 'current' ? ' stale' : ''}${compact ? ' compact' : ''}`} data-testid="cluster-view" aria-label="Cluster">
@@ -267,7 +309,13 @@ export function ClusterView() {
         {stale === 'invalid' && <span className="stale-badge" role="status">stale: the scenario has errors</span>}
         {stale === 'updating' && <span className="stale-badge updating" role="status">updating…</span>}
       </div>
-      {!compact && <PodLegend palette={palette} />}
+      {!compact && (
+        <div className="stage-legends">
+          <PodLegend palette={palette} />
+          {ranking !== undefined && <ScoreLegend ranking={ranking} />}
+          {relations.length > 0 && <AffinityLegend kinds={AFFINITY_KINDS.filter((k) => relations.some((r) => r.kind === k))} />}
+        </div>
+      )}
       <Lanes
         view={view}
         endPods={endPods}
@@ -279,6 +327,8 @@ export function ClusterView() {
         travel={!reducedMotion && !compact}
         reducedMotion={reducedMotion}
         hidden={hidden}
+        ranking={ranking}
+        relations={relations}
         colourOf={palette.colourOf}
         onInspect={inspectPod}
       />
