@@ -120,6 +120,10 @@ test('web-store.yaml: lines from the pod to the pods its anti-affinity matches, 
         expected++;
         const line = page.locator(`[data-testid="affinity-line"][data-kind="${kind}"][data-pod="${pod}"]`);
         await expect(line).toHaveAttribute('data-topology-value', m.topologyValue);
+        // the domain is marked: the node itself for a hostname term
+        if (m.topologyKey === 'kubernetes.io/hostname') {
+          await expect(page.locator(`[data-testid="node-card"][data-node="${m.topologyValue}"] [data-testid="domain-tag"][data-kind="${kind}"]`)).toBeVisible();
+        }
       }
     }
   }

@@ -13,8 +13,8 @@ import {
 import type { StageHidden } from '../../store/types';
 import { podPalette, type PodPalette } from '../palette';
 import { useStep, useStale, type StepView } from '../useStep';
-import { affinityRelations, AFFINITY_KINDS, type AffinityRelation } from './affinity';
-import { AffinityLegend, AffinityLines } from './AffinityLines';
+import { affinityRelations, AFFINITY_KINDS, domainKinds, type AffinityKind, type AffinityRelation } from './affinity';
+import { AffinityLegend, AffinityLines, DomainTags } from './AffinityLines';
 import { allowedCount, LaneSpread } from './LaneSpread';
 import { NodeCard, STATE_LABEL } from './NodeCard';
 import { PodChip } from './PodChip';
@@ -119,6 +119,8 @@ function stageSpread(view: StepView | undefined, topologyKey: string | undefined
 }
 
 const NO_RELATIONS: AffinityRelation[] = [];
+const NO_KINDS: AffinityKind[] = [];
+
 
 /** What the stage draws beside the lanes for the step on screen: the Score ranking and the affinity relations. */
 function useStageOverlays(view: StepView | undefined, compact: boolean, hidden: StageHidden) {
@@ -213,6 +215,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
         >
           <h3 className="lane-title">
             {topologyKey ? domain : 'All nodes'} <span className="lane-count">{present} {present === 1 ? 'node' : 'nodes'}</span>
+            {topologyKey !== undefined && <DomainTags kinds={domainKinds(relations, { [topologyKey]: domain })} />}
           </h3>
           {laneSpread !== undefined && laneConstraint !== undefined && (
             <LaneSpread spread={laneSpread} scaleMax={spreadScale} selfMatch={laneConstraint.selfMatch} hideVerdict={hideVerdicts} reducedMotion={reducedMotion} />
@@ -245,6 +248,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   currentPod={currentPod}
                   showDetails={showNodeDetails}
                   spread={spread?.nodes.get(node.name)}
+                  affinityDomains={relations.length === 0 ? NO_KINDS : domainKinds(relations.filter((r) => r.topologyKey !== topologyKey), node.labels)}
                   hideVerdicts={hideVerdicts}
                   revealIndex={phase === 'Filter' ? (evaluationOrder.get(node.name) ?? 0) : 0}
                   travel={travel}
