@@ -120,6 +120,10 @@ test('web-store.yaml: lines from the pod to the pods its anti-affinity matches, 
         expected++;
         const line = page.locator(`[data-testid="affinity-line"][data-kind="${kind}"][data-pod="${pod}"]`);
         await expect(line).toHaveAttribute('data-topology-value', m.topologyValue);
+        // the domain is marked: the node itself for a hostname term
+        if (m.topologyKey === 'kubernetes.io/hostname') {
+          await expect(page.locator(`[data-testid="node-card"][data-node="${m.topologyValue}"] [data-testid="domain-tag"][data-kind="${kind}"]`)).toBeVisible();
+        }
       }
     }
   }
@@ -137,15 +141,22 @@ test('zone-spread.yaml: at Score the nodes are ranked by total, the separating p
     await expect(bar).toHaveAttribute('data-total', String(s.total));
     await expect(bar).toHaveAttribute('data-rank', String(1 + scores.filter(([, o]) => o.total > s.total).length));
   }
+  // each lane lists its scored nodes by rank, the filtered ones after
+  const ranked = scores.map(([node]) => node);
+  for (const lane of await page.getByTestId('zone').all()) {
+    const names = await lane.getByTestId('node-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-node')!));
+    const scoredHere = names.filter((n) => ranked.includes(n));
+    expect(scoredHere).toEqual(ranked.filter((n) => scoredHere.includes(n)));
+    expect(names.slice(0, scoredHere.length)).toEqual(scoredHere);
+  }
   // the plugin whose weighted score differs most between the first two nodes, as the trace says
   const [[, first], [, second]] = scores as [[string, typeof scores[0][1]], [string, typeof scores[0][1]]];
   const leads = Object.keys(first.plugins).map((p) => [p, first.plugins[p]!.weighted - (second.plugins[p]?.weighted ?? 0)] as const).sort((a, b) => b[1] - a[1]);
   await expect(page.locator('[data-testid="score-legend"] li[data-separating]')).toHaveAttribute('data-plugin', leads[0]![0]);
-  for (const p of Object.keys(first.plugins)) {
-    const same = scores.every(([, s]) => s.plugins[p]!.weighted === first.plugins[p]!.weighted);
-    const entry = page.locator(`[data-testid="score-legend"] li[data-plugin="${p}"]`);
-    if (same) await expect(entry).toHaveAttribute('data-uniform', 'true');
-    else await expect(entry).not.toHaveAttribute('data-uniform');
+  const same = Object.keys(first.plugins).filter((p) => scores.every(([, s]) => s.plugins[p]!.weighted === first.plugins[p]!.weighted));
+  await expect(page.getByTestId('score-uniform')).toHaveAttribute('data-plugins', same.join(' '));
+  for (const p of Object.keys(first.plugins).filter((q) => !same.includes(q))) {
+    await expect(page.locator(`[data-testid="score-legend"] li[data-plugin="${p}"]`)).toBeVisible();
   }
 });
 

@@ -5,7 +5,7 @@
 
 import { select } from 'd3';
 import { memo, useLayoutEffect, useRef } from 'react';
-import type { AffinityKind, AffinityRelation } from './affinity';
+import { DOMAIN_TAG, type AffinityKind, type AffinityRelation } from './affinity';
 import { STAGE_MS } from './motion';
 
 export const AFFINITY_LABEL: Record<AffinityKind, string> = {
@@ -16,6 +16,8 @@ export const AFFINITY_LABEL: Record<AffinityKind, string> = {
 
 /** the lines' colours (stage.css draws them; the arrowheads need them here) */
 const LINE_COLOUR: Record<AffinityKind, string> = { affinity: '#00735a', antiAffinity: '#b34700', existingAntiAffinity: '#8e3b74' };
+
+const HOSTNAME = 'kubernetes.io/hostname';
 
 /** how far each kind of line bows sideways, so two relations between the same pods stay apart */
 const BOW: Record<AffinityKind, number> = { affinity: 0, antiAffinity: 0.12, existingAntiAffinity: -0.12 };
@@ -43,6 +45,8 @@ interface Line {
   pod: string;
   domain: string;
   topologyValue: string;
+  /** the domain is a single node (kubernetes.io/hostname) */
+  perNode: boolean;
   x1: number; y1: number; x2: number; y2: number;
   /** the first line of its (kind, domain): carries the domain's label */
   labelled: boolean;
@@ -75,7 +79,7 @@ export const AffinityLines = memo(function AffinityLines({ relations, incoming, 
         seen.add(`${r.kind}\u0000${domain}`);
         // the existing pod's anti-affinity points at the incoming pod
         const [a, b] = r.kind === 'existingAntiAffinity' ? [to, from] : [from, to];
-        return [{ id: `${r.kind}\u0000${r.pod}`, kind: r.kind, pod: r.pod, domain, topologyValue: r.topologyValue, labelled, x1: a.x, y1: a.y, x2: b.x, y2: b.y }];
+        return [{ id: `${r.kind}\u0000${r.pod}`, kind: r.kind, pod: r.pod, domain, topologyValue: r.topologyValue, perNode: r.topologyKey === HOSTNAME, labelled, x1: a.x, y1: a.y, x2: b.x, y2: b.y }];
       });
       select(el).attr('width', container.scrollWidth).attr('height', container.scrollHeight);
       const groups = select(el).selectAll<SVGGElement, Line>('g.affinity-line').data(lines, (l) => l.id)
@@ -97,7 +101,8 @@ export const AffinityLines = memo(function AffinityLines({ relations, incoming, 
       groups.select('path').attr('d', (l) => curve(l).d);
       groups.select('text')
         .attr('x', (l) => curve(l).labelX).attr('y', (l) => curve(l).labelY).attr('text-anchor', 'middle')
-        .text((l) => (l.labelled ? l.domain : ''));
+        // a hostname domain is the node the line ends on: no label needed
+        .text((l) => (l.labelled && !l.perNode ? l.domain : ''));
       if (!reducedMotion) groups.transition('stage').duration(STAGE_MS).attr('opacity', 1);
     };
     draw();
@@ -129,4 +134,11 @@ export function AffinityLegend({ kinds }: { kinds: readonly AffinityKind[] }) {
       {kinds.map((k) => <li key={k} className={k}><svg width="28" height="10" aria-hidden="true"><line x1="0" y1="5" x2="28" y2="5" /></svg> {AFFINITY_LABEL[k]}</li>)}
     </ul>
   );
+}
+
+/** Marks a lane or node as a topology domain of an inter-pod (anti-)affinity relation. */
+export function DomainTags({ kinds }: { kinds: readonly AffinityKind[] }) {
+  return kinds.map((k) => (
+    <span key={k} className={`domain-tag ${k}`} data-testid="domain-tag" data-kind={k} title={`a topology domain of the pod's ${AFFINITY_LABEL[k]}`}>{DOMAIN_TAG[k]}</span>
+  ));
 }

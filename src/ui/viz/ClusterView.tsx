@@ -3,7 +3,7 @@
 // draw nodes as small tiles so the page stays responsive.
 
 import { group } from 'd3';
-import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { NodeOutcome, PodOutcome } from '../../engine/api';
 import { usePodplay } from '../../store/hooks';
 import {
@@ -13,15 +13,16 @@ import {
 import type { StageHidden } from '../../store/types';
 import { podPalette, type PodPalette } from '../palette';
 import { useStep, useStale, type StepView } from '../useStep';
-import { affinityRelations, AFFINITY_KINDS, type AffinityRelation } from './affinity';
-import { AffinityLegend, AffinityLines } from './AffinityLines';
+import { affinityRelations, AFFINITY_KINDS, domainKinds, type AffinityKind, type AffinityRelation } from './affinity';
+import { AffinityLegend, AffinityLines, DomainTags } from './AffinityLines';
 import { allowedCount, LaneSpread } from './LaneSpread';
 import { NodeCard, STATE_LABEL } from './NodeCard';
 import { PodChip } from './PodChip';
 import { ScoreLegend } from './ScoreBar';
-import { scoreRanking, type ScoreRanking } from './scoreRanking';
+import { scoreRanking, type RankedNode, type ScoreRanking } from './scoreRanking';
 import { spreadOnStage, spreadView, type SpreadOnStage } from './spread';
 import { taintMarks } from './taints';
+import { slideReordered } from './motion';
 import { TileGrid } from './TileGrid';
 import './stage.css';
 
@@ -118,14 +119,42 @@ function stageSpread(view: StepView | undefined, topologyKey: string | undefined
 }
 
 const NO_RELATIONS: AffinityRelation[] = [];
+const NO_KINDS: AffinityKind[] = [];
+
 
 /** What the stage draws beside the lanes for the step on screen: the Score ranking and the affinity relations. */
 function useStageOverlays(view: StepView | undefined, compact: boolean, hidden: StageHidden) {
   const trace = view?.step.frame?.trace;
   const scoresShown = !hidden.scores && view !== undefined && reached(view.step, 'Score');
   const ranking = useMemo(() => (scoresShown && !compact && trace !== undefined ? scoreRanking(trace) : undefined), [scoresShown, compact, trace]);
-  const relations = useMemo(() => (compact || trace === undefined ? NO_RELATIONS : affinityRelations(trace)), [compact, trace]);
+  // required terms decide Filter: the lines belong to PreFilter, Filter and PostFilter
+  const phase = view?.step.phase;
+  const filtering = phase === 'PreFilter' || phase === 'Filter' || phase === 'PostFilter';
+  const relations = useMemo(() => (compact || !filtering || trace === undefined ? NO_RELATIONS : affinityRelations(trace)), [compact, filtering, trace]);
   return { ranking, relations };
+}
+
+/** At Score, a lane's scored nodes by rank (unscored ones after, in lane order). */
+function rankedOrder(laneNodes: NodeOutcome[], rankedByNode: ReadonlyMap<string, RankedNode>): NodeOutcome[] {
+  const position = (n: NodeOutcome) => {
+    const ranked = rankedByNode.get(n.name);
+    return ranked === undefined ? Infinity : [...rankedByNode.keys()].indexOf(n.name);
+  };
+  return [...laneNodes].sort((a, b) => position(a) - position(b));
+}
+
+/** A lane's node cards; when their order changes (ranked at Score, back after) they slide to their places. */
+function RankedNodes({ order, reducedMotion, children }: { order: NodeOutcome[] | undefined; reducedMotion: boolean; children: ReactNode }) {
+  const container = useRef<HTMLDivElement>(null);
+  const positions = useRef(new Map<string, { x: number; y: number }>());
+  const lastKey = useRef('');
+  const key = order?.map((n) => n.name).join('\u0000') ?? '';
+  // measured after every render (cheap for the few cards of a small cluster), slid only when the order changed
+  useLayoutEffect(() => {
+    if (container.current !== null) positions.current = slideReordered(container.current, positions.current, key !== lastKey.current && !reducedMotion);
+    lastKey.current = key;
+  });
+  return <div ref={container} className="lane-nodes">{children}</div>;
 }
 
 /** A node a timeline step adds later: where it will be, not yet a node. */
@@ -186,6 +215,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
         >
           <h3 className="lane-title">
             {topologyKey ? domain : 'All nodes'} <span className="lane-count">{present} {present === 1 ? 'node' : 'nodes'}</span>
+            {topologyKey !== undefined && <DomainTags kinds={domainKinds(relations, { [topologyKey]: domain })} />}
           </h3>
           {laneSpread !== undefined && laneConstraint !== undefined && (
             <LaneSpread spread={laneSpread} scaleMax={spreadScale} selfMatch={laneConstraint.selfMatch} hideVerdict={hideVerdicts} reducedMotion={reducedMotion} />
@@ -197,8 +227,8 @@ const Lanes = memo(function Lanes(props: LanesProps) {
               return { name: node.name, state, plugin: verdictOf(node.name, state)?.plugin };
             })} />
           ) : (
-          <div className="lane-nodes">
-            {laneNodes.map((node) => {
+          <RankedNodes order={ranking === undefined ? undefined : rankedOrder(laneNodes, rankedByNode)} reducedMotion={reducedMotion}>
+            {(ranking === undefined ? laneNodes : rankedOrder(laneNodes, rankedByNode)).map((node) => {
               if (joinsLater(node)) return <NodeGhost key={node.name} node={node.name} joinsAt={node.createdAt!} />;
               const state = stateOf(node.name);
               return (
@@ -218,6 +248,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   currentPod={currentPod}
                   showDetails={showNodeDetails}
                   spread={spread?.nodes.get(node.name)}
+                  affinityDomains={relations.length === 0 ? NO_KINDS : domainKinds(relations.filter((r) => r.topologyKey !== topologyKey), node.labels)}
                   hideVerdicts={hideVerdicts}
                   revealIndex={phase === 'Filter' ? (evaluationOrder.get(node.name) ?? 0) : 0}
                   travel={travel}
@@ -226,7 +257,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                 />
               );
             })}
-          </div>
+          </RankedNodes>
           )}
         </section>
         );

@@ -8,6 +8,8 @@ import type { NodeState, PodView } from '../../store/selectors';
 import { formatQuantity } from '../format';
 import { explainVerdict } from '../narration/explain';
 import { PodChip } from './PodChip';
+import type { AffinityKind } from './affinity';
+import { DomainTags } from './AffinityLines';
 import { ScoreBar } from './ScoreBar';
 import type { RankedNode, ScoreRanking } from './scoreRanking';
 import type { DomainSpread } from './spread';
@@ -43,6 +45,8 @@ export interface NodeCardProps {
   showDetails: boolean;
   /** topology spread numbers of the node's own domains (constraints not drawn on the lanes) */
   spread?: readonly DomainSpread[];
+  /** inter-pod (anti-)affinity relations whose topology domain is this node's (keys other than the lanes') */
+  affinityDomains: readonly AffinityKind[];
   /** hide skew and toleration verdicts (an open question asks which nodes pass) */
   hideVerdicts: boolean;
   /** order in the Filter pass, for the staggered reveal */
@@ -98,7 +102,7 @@ function NodeSpread({ spread, hideVerdict }: { spread: readonly DomainSpread[]; 
 
 export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const {
-    node, state, verdict, ranked, ranking, tied, taints, taintHighlight, reducedMotion, nominatedHere, pods, currentPod, showDetails, spread,
+    node, state, verdict, affinityDomains, ranked, ranking, tied, taints, taintHighlight, reducedMotion, nominatedHere, pods, currentPod, showDetails, spread,
     hideVerdicts, revealIndex, travel, colourOf, onInspect,
   } = props;
   const label = STATE_LABEL[state];
@@ -126,6 +130,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
           <strong>{verdict.plugin}</strong>: {explainVerdict(verdict)}
         </p>
       )}
+      {affinityDomains.length > 0 && <p className="domain-tags"><DomainTags kinds={affinityDomains} /></p>}
       {spread !== undefined && spread.length > 0 && <NodeSpread spread={spread} hideVerdict={hideVerdicts} />}
       {taints !== undefined && <TaintMarks marks={taints} highlight={taintHighlight} hideVerdict={hideVerdicts} />}
       {ranked !== undefined && ranking !== undefined && <ScoreBar ranked={ranked} ranking={ranking} tied={tied} reducedMotion={reducedMotion} />}

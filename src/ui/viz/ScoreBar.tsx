@@ -55,20 +55,24 @@ export const ScoreBar = memo(function ScoreBar({ ranked, ranking, tied, reducedM
   );
 });
 
-/** Which colour is which plugin; the separating one called out, the equal ones dimmed. */
+/** Which colour is which plugin: those that tell nodes apart (the separating one called out), then the count of those equal everywhere. */
 export function ScoreLegend({ ranking }: { ranking: ScoreRanking }) {
+  const differing = ranking.plugins.filter((p) => !ranking.uniform.includes(p));
   return (
     <ul className="score-legend" data-testid="score-legend" aria-label="Score plugins">
-      {ranking.plugins.map((plugin) => {
+      {differing.map((plugin) => {
         const separating = plugin === ranking.separating;
-        const uniform = ranking.uniform.includes(plugin);
         return (
-          <li key={plugin} className={separating ? 'separating' : uniform ? 'uniform' : undefined} data-plugin={plugin} data-separating={separating || undefined} data-uniform={uniform || undefined}>
-            <span className="swatch" style={{ background: pluginColour(plugin) }} aria-hidden="true" /> {plugin}
-            {separating ? ' — puts #1 ahead' : ''}{uniform ? ' (same on every node)' : ''}
+          <li key={plugin} className={separating ? 'separating' : undefined} data-plugin={plugin} data-separating={separating || undefined}>
+            <span className="swatch" style={{ background: pluginColour(plugin) }} aria-hidden="true" /> {plugin}{separating ? ' — puts #1 ahead' : ''}
           </li>
         );
       })}
+      {ranking.uniform.length > 0 && (
+        <li className="uniform" data-testid="score-uniform" data-plugins={ranking.uniform.join(' ')} title={ranking.uniform.join(', ')}>
+          <span className="swatch" aria-hidden="true" /> {ranking.uniform.length === 1 ? ranking.uniform[0] : `${ranking.uniform.length} plugins`} same on every node
+        </li>
+      )}
     </ul>
   );
 }

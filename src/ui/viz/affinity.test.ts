@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cycle } from '../../worker/testing/results';
-import { affinityRelations } from './affinity';
+import { affinityRelations, domainKinds } from './affinity';
 
 describe('affinityRelations', () => {
   it('lists each matched pod with its relation and domain, affinity first', () => {
@@ -21,5 +21,20 @@ describe('affinityRelations', () => {
 
   it('is empty when the plugin skipped (no terms anywhere)', () => {
     expect(affinityRelations(cycle(1, 'p', { preFilter: [{ plugin: 'InterPodAffinity', code: 'Skip' }] }))).toEqual([]);
+  });
+});
+
+describe('domainKinds', () => {
+  const relations = [
+    { kind: 'affinity' as const, pod: 'default/cache', topologyKey: 'zone', topologyValue: 'z1' },
+    { kind: 'antiAffinity' as const, pod: 'default/web-1', topologyKey: 'kubernetes.io/hostname', topologyValue: 'n2' },
+  ];
+  it.each([
+    ['a node in the affinity zone', { zone: 'z1', 'kubernetes.io/hostname': 'n1' }, ['affinity']],
+    ['the node the anti-affinity names, in the same zone', { zone: 'z1', 'kubernetes.io/hostname': 'n2' }, ['affinity', 'antiAffinity']],
+    ['a node elsewhere', { zone: 'z2', 'kubernetes.io/hostname': 'n3' }, []],
+    ['a lane by zone', { zone: 'z1' }, ['affinity']],
+  ])('%s', (_, labels, kinds) => {
+    expect(domainKinds(relations, labels)).toEqual(kinds);
   });
 });

@@ -28,3 +28,14 @@ export function affinityRelations(trace: CycleTrace): AffinityRelation[] {
     kind, pod, topologyKey: m.topologyKey, topologyValue: m.topologyValue,
   }))));
 }
+
+export const DOMAIN_TAG: Record<AffinityKind, string> = {
+  affinity: 'affinity',
+  antiAffinity: 'anti-affinity',
+  existingAntiAffinity: 'avoided',
+};
+
+/** The relation kinds whose domain a node (by its labels) or a lane (by its key and value) lies in. */
+export function domainKinds(relations: readonly AffinityRelation[], labels: Record<string, string>): AffinityKind[] {
+  return AFFINITY_KINDS.filter((kind) => relations.some((r) => r.kind === kind && labels[r.topologyKey] === r.topologyValue));
+}
