@@ -4,6 +4,7 @@
 
 import type { CycleTrace, SimulationResult } from '../engine/api';
 import { comparePositions, cycleOf, phaseExists, readFact, rejection, revealPosition, untoleratedTaint } from './facts';
+import { isCyclePosition, lessonStory } from './story';
 import type { CycleExpectation, Lesson, LessonOutcome, PodExpectation } from './types';
 
 const show = (v: unknown): string => JSON.stringify(v);
@@ -114,15 +115,23 @@ export function checkOutcome(outcome: LessonOutcome, result: SimulationResult): 
   return problems;
 }
 
-/** Every step points at a phase the trace shows, in playback order. */
+/** Every story point at a cycle points at a phase the trace shows, and an event point at an event of the run. */
 export function checkSteps(lesson: Lesson, result: SimulationResult): string[] {
   const problems: string[] = [];
-  lesson.steps.forEach((step, i) => {
-    const trace = cycleOf(result, step.cycle);
-    if (!trace) problems.push(`step ${i + 1}: cycle ${step.cycle} is not in the trace (${result.cycles.length} cycles)`);
-    else if (!phaseExists(trace, step.phase)) problems.push(`step ${i + 1}: cycle ${step.cycle} (${trace.pod}) has no ${step.phase} phase`);
-    const prev = lesson.steps[i - 1];
-    if (prev && comparePositions(prev, step) > 0) problems.push(`step ${i + 1}: comes before step ${i} in the playback`);
+  const story = lessonStory(lesson);
+  story.points.forEach((point, i) => {
+    const at = point.at;
+    if (!isCyclePosition(at)) {
+      if (!result.events.some((e) => e.reason === at.event.reason && e.object === at.event.object)) {
+        problems.push(`story point ${i + 1}: no ${at.event.reason} event about ${at.event.object} in the run`);
+      }
+      return;
+    }
+    const trace = cycleOf(result, at.cycle);
+    if (!trace) problems.push(`story point ${i + 1}: cycle ${at.cycle} is not in the trace (${result.cycles.length} cycles)`);
+    else if (!phaseExists(trace, at.phase)) problems.push(`story point ${i + 1}: cycle ${at.cycle} (${trace.pod}) has no ${at.phase} phase`);
+    const earlier = story.points.slice(0, i).find((p) => isCyclePosition(p.at) && comparePositions(p.at, at) > 0);
+    if (earlier !== undefined) problems.push(`story point ${i + 1}: comes before point ${story.points.indexOf(earlier) + 1} in the playback`);
   });
   return problems;
 }
@@ -130,14 +139,20 @@ export function checkSteps(lesson: Lesson, result: SimulationResult): string[] {
 /** Every question is asked at a shown position, before the trace reveals its answer, and the answer is what the trace shows. */
 export function checkQuestions(lesson: Lesson, result: SimulationResult): string[] {
   const problems: string[] = [];
-  lesson.questions.forEach((q, i) => {
+  const story = lessonStory(lesson);
+  story.questions.forEach((q, i) => {
     const at = `question ${i + 1} (${show(q.prompt.slice(0, 40))}…)`;
-    const trace = cycleOf(result, q.atCycle);
-    if (!trace) problems.push(`${at}: asked at cycle ${q.atCycle}, which is not in the trace`);
-    else if (!phaseExists(trace, q.atPhase)) problems.push(`${at}: asked at the ${q.atPhase} phase of cycle ${q.atCycle}, which the trace does not show`);
+    // the older form names the point each question is asked before: it must be one the trace shows
+    const pinned = lesson.questions?.[i];
+    if (pinned !== undefined) {
+      const trace = cycleOf(result, pinned.atCycle);
+      if (!trace) problems.push(`${at}: asked at cycle ${pinned.atCycle}, which is not in the trace`);
+      else if (!phaseExists(trace, pinned.atPhase)) problems.push(`${at}: asked at the ${pinned.atPhase} phase of cycle ${pinned.atCycle}, which the trace does not show`);
+    }
+    const asked = story.points[q.point]?.at;
     const reveal = revealPosition(q.reveal.fact, result);
-    if (comparePositions({ cycle: q.atCycle, phase: q.atPhase }, reveal) > 0) {
-      problems.push(`${at}: asked at cycle ${q.atCycle} ${q.atPhase}, after its answer shows (cycle ${reveal.cycle} ${reveal.phase})`);
+    if (asked !== undefined && isCyclePosition(asked) && comparePositions(asked, reveal) >= 0) {
+      problems.push(`${at}: asked at cycle ${asked.cycle} ${asked.phase}, where its answer already shows (cycle ${reveal.cycle} ${reveal.phase})`);
     }
     const values = q.reveal.values ?? q.choices;
     const actual = readFact(result, q.reveal.fact);
@@ -154,9 +169,11 @@ export function checkQuestions(lesson: Lesson, result: SimulationResult): string
 export function checkLessonShape(lesson: Lesson): string[] {
   const problems: string[] = [];
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(lesson.id)) problems.push(`id ${show(lesson.id)} is not kebab-case`);
-  if (lesson.steps.length === 0) problems.push('no steps');
-  if (lesson.questions.length < 1 || lesson.questions.length > 3) problems.push(`${lesson.questions.length} questions (1 to 3 wanted)`);
-  lesson.questions.forEach((q, i) => {
+  const story = lessonStory(lesson);
+  if (lesson.story !== undefined && (lesson.steps !== undefined || lesson.questions !== undefined)) problems.push('both a story and steps or questions: write one form');
+  if (story.points.length === 0) problems.push('no story points');
+  if (story.questions.length < 1 || story.questions.length > 3) problems.push(`${story.questions.length} questions (1 to 3 wanted)`);
+  story.questions.forEach((q, i) => {
     const values = q.reveal.values ?? q.choices;
     if (q.choices.length < 2) problems.push(`question ${i + 1}: fewer than two choices`);
     if (!Number.isInteger(q.answer) || q.answer < 0 || q.answer >= q.choices.length) problems.push(`question ${i + 1}: answer ${q.answer} is no choice`);

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { lessonById, type Lesson } from '../../lessons';
 import { usePodplay } from '../../store/hooks';
 import { currentLessonProgress, openQuestion, type QuestionProgress } from '../../store/lessonProgress';
+import { CommandButton } from '../components/CommandButton';
 import './lessons.css';
 
 /** Scrolls the lesson panel (only it: scrollIntoView would also move the page's hidden overflow). */
@@ -59,7 +60,7 @@ function Question({ q, open, onPredict }: { q: QuestionProgress; open: boolean; 
           {question.explanation}
         </p>
       ) : (
-        <p className="q-hint">{prediction === undefined ? 'Predict, then step (→) to find out.' : 'Now step (→) and watch.'}</p>
+        <p className="q-hint">{prediction === undefined ? 'Predict (number keys), then press → to find out.' : 'Now press → and watch.'}</p>
       )}
     </li>
   );
@@ -86,12 +87,13 @@ export function LessonPanel() {
   const position = usePodplay((s) => s.position);
   const intro = usePodplay((s) => s.lessonIntro);
   const predictions = usePodplay((s) => s.predictions);
+  const storyPoint = usePodplay((s) => s.storyPoint);
   const edited = usePodplay((s) => s.lessonId !== undefined && s.text !== lessonById(s.lessonId)?.scenario);
   const predict = usePodplay((s) => s.predict);
   const openLesson = usePodplay((s) => s.openLesson);
   const current = useMemo(
-    () => currentLessonProgress({ lessonId, run, position, lessonIntro: intro, predictions }),
-    [lessonId, run, position, intro, predictions],
+    () => currentLessonProgress({ lessonId, run, position, lessonIntro: intro, predictions, storyPoint }),
+    [lessonId, run, position, intro, predictions, storyPoint],
   );
   if (current === undefined) return null;
   const { lesson, progress } = current;
@@ -109,9 +111,20 @@ export function LessonPanel() {
       ) : (
         <div className="lesson-narration" data-testid="lesson-narration" aria-live="polite">
           {progress.narration.length === 0
-            ? <p className="empty">Step forward (→) to begin.</p>
-            : progress.narration.map((step, i) => <p key={i} data-cycle={step.cycle} data-phase={step.phase}>{step.text}</p>)}
+            ? <p className="empty">Press → for the lesson&apos;s next point.</p>
+            : progress.narration.map((text, i) => <p key={i} data-point={progress.current}>{text}</p>)}
         </div>
+      )}
+      {!intro && (
+        <p className="lesson-story-progress" data-testid="lesson-story-progress" data-point={progress.current} data-points={progress.story.points.length}>
+          {progress.next === undefined && progress.current >= 0
+            ? <span className="lesson-end" data-testid="lesson-end">End of the lesson.</span>
+            : <>Point {progress.current + 1} of {progress.story.points.length}</>}
+          <span className="lesson-story-buttons">
+            <CommandButton id="story-previous" className="small"><span aria-hidden="true">◀</span> Back</CommandButton>
+            <CommandButton id="story-next" className="small primary">Next <kbd>→</kbd></CommandButton>
+          </span>
+        </p>
       )}
       {edited && (
         <p className="lesson-edited" role="note">

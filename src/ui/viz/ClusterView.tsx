@@ -100,7 +100,7 @@ const Lanes = memo(function Lanes({ view, endPods, lanes, topologyKey, compact, 
   const nominatedByNode = group(pods.filter((p) => p.nominated !== undefined && p.node === undefined), (p) => p.nominated!);
   const queue = pendingQueue(pods);
   const showVerdicts = view !== undefined && trace !== undefined && (phase !== 'PreFilter' || preFilterRejection(trace) !== undefined);
-  const scoresShown = view !== undefined && reached(view.step, 'Score');
+  const scoresShown = view !== undefined && reached(view.step, 'Score') && !view.hidden.has('scores');
   const evaluationOrder = new Map((trace?.nodesEvaluated ?? []).map((n, i) => [n, i]));
   const total = lanes.reduce((sum, [, laneNodes]) => sum + laneNodes.length, 0);
   const limit = useGrowingLimit(total, lanes, compact ? TILES_PER_FRAME : total);
