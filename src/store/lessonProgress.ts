@@ -16,6 +16,8 @@ export interface QuestionProgress {
   revealed: boolean;
   /** the choice the user predicted, if any */
   prediction?: number;
+  /** the story point whose press reveals the answer (-1: none does) */
+  revealedAtPoint: number;
 }
 
 export interface LessonProgress {
@@ -126,7 +128,8 @@ export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predict
   for (const question of story.questions) {
     if (question.point > current) continue;
     const shows = globalStep(cycles, starts, revealPosition(question.reveal.fact, cycleCount));
-    const progress: QuestionProgress = { index: question.index, question, revealed: shows !== undefined && now >= shows };
+    const revealedAtPoint = shows === undefined ? -1 : steps.findIndex((at) => at !== undefined && at >= shows);
+    const progress: QuestionProgress = { index: question.index, question, revealed: shows !== undefined && now >= shows, revealedAtPoint };
     const prediction = predictions[question.index];
     if (prediction !== undefined) progress.prediction = prediction;
     questions.push(progress);

@@ -62,7 +62,8 @@ export function StepDetails() {
   const view = useDeferredValue(useStep());
   const trace = view?.step.frame?.trace;
   return (
-    <section className="step-details" data-testid="step-details" aria-label="Extension point details">
+    // focusable: it scrolls, and keyboard users must be able to scroll it
+    <section className="step-details" data-testid="step-details" aria-label="Extension point details" tabIndex={0}>
       {view === undefined ? <p className="empty">Nothing to show yet.</p>
         : trace === undefined ? <p className="empty">Loading cycle {view.step.summary.cycle}…</p>
           : phaseTellsHidden(view) ? <p className="empty" data-testid="details-hidden">Hidden until the question is answered.</p>

@@ -1,0 +1,14 @@
+// `npm run lessons:shots`: a screenshot of every story point of every lesson at 1280×720 in
+// presenter mode, written to lesson-shots/ (not committed), for anyone to look at.
+import { defineConfig } from '@playwright/test';
+import base from '../../playwright.config';
+
+export default defineConfig({
+  ...base,
+  testDir: '.',
+  testMatch: '*.shots.ts',
+  timeout: 600_000,
+  outputDir: '../../test-results/shots',
+  // the build and preview run from the project root, as for the browser tests
+  webServer: { ...(base.webServer as object), cwd: '../..' } as typeof base.webServer,
+});
