@@ -5,7 +5,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { lessonById, type Lesson } from '../lessons';
 import type { PermalinkState } from '../permalink/migrations';
-import { currentLessonProgress, type StoryTarget } from './lessonProgress';
+import { currentLessonProgress, hiddenNow, type StoryTarget } from './lessonProgress';
 import { stepFor, type NamedPosition } from './permalinkState';
 import type { PodplayState } from './types';
 
@@ -108,6 +108,12 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
     // any move past the first step leaves the title card
     const { cycle, step } = state.position;
     if (state.lessonIntro && (cycle > 1 || step > 0)) set({ lessonIntro: false });
+    // the cluster view draws nothing an open question hides (stageHidden, read by src/ui/viz)
+    const hidden = hiddenNow(state);
+    const stage = state.stageHidden;
+    if (stage.scores !== hidden.has('scores') || stage.placement !== hidden.has('placement') || stage.feasibility !== hidden.has('feasibility')) {
+      set({ stageHidden: { scores: hidden.has('scores'), placement: hidden.has('placement'), feasibility: hidden.has('feasibility') } });
+    }
     if (state.lessonId !== undefined && (state.position !== previous.position || state.storyPoint !== previous.storyPoint || state.run !== previous.run)) {
       const current = currentLessonProgress(state)?.progress.current ?? -1;
       const reached = state.lessonReached[state.lessonId] ?? -1;
