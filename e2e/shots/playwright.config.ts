@@ -10,5 +10,6 @@ export default defineConfig({
   timeout: 600_000,
   outputDir: '../../test-results/shots',
   // the build and preview run from the project root, as for the browser tests
-  webServer: { ...(base.webServer as object), cwd: '../..' } as typeof base.webServer,
+  // and never a server left running from an older build
+  webServer: { ...(base.webServer as object), cwd: '../..', reuseExistingServer: false } as typeof base.webServer,
 });

@@ -65,6 +65,8 @@ export function useStep(): StepView | undefined {
   const position = usePodplay((s) => s.position);
   const frames = usePodplay((s) => s.frames);
   const hidden = useHidden();
+  // a lesson's title card: nothing of cycle 1 is drawn yet (not even which pod goes first)
+  const intro = usePodplay((s) => s.lessonIntro && s.lessonId !== undefined);
   // the last view that had its frame (React's "storing information from previous renders")
   const [shown, setShown] = useState<StepView | undefined>(undefined);
   const view = useMemo(() => (run === undefined ? undefined : computeStepView(run, position, frames)), [run, position, frames]);
@@ -73,8 +75,8 @@ export function useStep(): StepView | undefined {
   const keepLast = view?.loading === true && shown !== undefined && shown.run === view.run;
   return useMemo(() => {
     const drawn = keepLast ? { ...view!, pods: shown!.pods, nodeStates: shown!.nodeStates } : view;
-    return drawn === undefined ? undefined : mask(drawn, hidden);
-  }, [keepLast, view, shown, hidden]);
+    return drawn === undefined || intro ? undefined : mask(drawn, hidden);
+  }, [keepLast, view, shown, hidden, intro]);
 }
 
 /**

@@ -10,7 +10,8 @@ export function PhaseTrack() {
   // lessons and presenter mode fold the steps where nothing happens into their neighbours
   const collapse = usePodplay((s) => s.lessonId !== undefined || s.presenter);
   const hidden = useHidden();
-  if (summary === undefined) return null;
+  const intro = usePodplay((s) => s.lessonIntro && s.lessonId !== undefined);
+  if (summary === undefined || intro) return null;
   const resultWord = summary.result === 'Scheduled' ? `scheduled on ${summary.selected}` : summary.result.toLowerCase();
   const outcomeHidden = hidden.has('placement') || hidden.has('feasibility') || hidden.has('laterPhases');
   const shown = summary.phases
