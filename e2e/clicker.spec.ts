@@ -54,9 +54,13 @@ async function expectStageFits(page: Page, where: string): Promise<void> {
     if (document.documentElement.scrollHeight > H || document.documentElement.scrollWidth > W) found.push('the page scrolls');
     const panel = document.querySelector('[data-testid="lesson-panel"]')!;
     if (panel.scrollHeight > panel.clientHeight + 1 || panel.scrollTop > 0) found.push(`the lesson panel holds more than it shows (${panel.scrollHeight} in ${panel.clientHeight})`);
+    // inside the viewport, and not clipped by the stage's box
+    const box = (document.querySelector('.stage [data-testid="fit-box"]') ?? document.querySelector('[data-testid="cluster-view"]'))!.getBoundingClientRect();
     for (const card of document.querySelectorAll('[data-testid="node-card"]')) {
       const r = card.getBoundingClientRect();
-      if (r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5) found.push(`${card.getAttribute('data-node')} is outside the viewport`);
+      if (r.left < Math.max(0, box.left) - 0.5 || r.top < Math.max(0, box.top) - 0.5 || r.right > Math.min(W, box.right) + 0.5 || r.bottom > Math.min(H, box.bottom) + 0.5) {
+        found.push(`${card.getAttribute('data-node')} is outside the stage or the viewport`);
+      }
     }
     for (const q of document.querySelectorAll('[data-testid="lesson-question"]')) {
       const r = q.getBoundingClientRect();

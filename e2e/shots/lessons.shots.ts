@@ -19,7 +19,7 @@ for (const lesson of lessons.filter((l) => only === undefined || l.id === only))
     await openInPresenter(page, lesson);
     await walkLesson(page, lesson, async ({ point, hidden }) => {
       const name = String(point + 1).padStart(2, '0');
-      const scale = await page.locator('[data-testid="fit-box"]').getAttribute('data-scale').catch(() => null);
+      const scale = await page.locator('.stage [data-testid="fit-box"]').getAttribute('data-scale').catch(() => null);
       await page.screenshot({ path: `${OUT}${lesson.id}/${name}.png` });
       console.log(`${lesson.id} ${name}: hidden [${[...hidden].join(', ')}] stage scale ${scale ?? '1'}`);
     });

@@ -1,5 +1,6 @@
 // Scales its content as a whole so it fits the box without scrolling: the cluster of a lesson or of
-// presenter mode, laid out at its full type size and then shrunk (never grown) to the space left.
+// presenter mode, laid out at its full type size and then shrunk to the space left (or grown a
+// little, when a small cluster leaves room on a projector).
 // The content is laid out at width boxWidth / scale, so a smaller scale also gives it more room to
 // wrap into: the largest scale whose height fits is found by bisection (a few synchronous layouts
 // of a dozen node cards).
@@ -10,7 +11,7 @@ import { COMPACT_ABOVE } from '../viz/ClusterView';
 
 const MIN_SCALE = 0.3;
 
-function fit(box: HTMLElement, content: HTMLElement): number {
+function fit(box: HTMLElement, content: HTMLElement, maxScale: number): number {
   const width = box.clientWidth;
   const height = box.clientHeight;
   if (width === 0 || height === 0) return 1;
@@ -19,9 +20,11 @@ function fit(box: HTMLElement, content: HTMLElement): number {
     content.style.width = `${width / scale}px`;
     return content.scrollHeight * scale <= height + 0.5 && content.scrollWidth <= width / scale + 0.5;
   };
-  if (fitsAt(1)) return 1;
-  let low = MIN_SCALE;
-  let high = 1;
+  // room to spare (a small cluster on a projector): grow it, up to maxScale
+  const growing = fitsAt(1);
+  if (growing && (maxScale === 1 || fitsAt(maxScale))) return maxScale;
+  let low = growing ? 1 : MIN_SCALE;
+  let high = growing ? maxScale : 1;
   for (let i = 0; i < 8; i++) {
     const mid = (low + high) / 2;
     if (fitsAt(mid)) low = mid;
@@ -31,7 +34,7 @@ function fit(box: HTMLElement, content: HTMLElement): number {
   return low;
 }
 
-export function FitBox({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+export function FitBox({ enabled, maxScale = 1, children }: { enabled: boolean; maxScale?: number; children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
 
@@ -44,7 +47,7 @@ export function FitBox({ enabled, children }: { enabled: boolean; children: Reac
       if (busy) return;
       busy = true;
       try {
-        const scale = fit(outer, inner);
+        const scale = fit(outer, inner, maxScale);
         inner.style.transform = scale === 1 ? '' : `scale(${scale})`;
         outer.dataset.scale = scale.toFixed(3);
       } finally {
@@ -65,7 +68,7 @@ export function FitBox({ enabled, children }: { enabled: boolean; children: Reac
       inner.style.transform = '';
       delete outer.dataset.scale;
     };
-  }, [enabled]);
+  }, [enabled, maxScale]);
 
   if (!enabled) return <>{children}</>;
   return (
@@ -81,5 +84,5 @@ export function FitBox({ enabled, children }: { enabled: boolean; children: Reac
  */
 export function StageFit({ children }: { children: ReactNode }) {
   const enabled = usePodplay((s) => (s.presenter || s.lessonId !== undefined) && (s.run?.summary.nodes.length ?? 0) <= COMPACT_ABOVE);
-  return <FitBox enabled={enabled}>{children}</FitBox>;
+  return <FitBox enabled={enabled} maxScale={1.35}>{children}</FitBox>;
 }
