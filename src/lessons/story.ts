@@ -35,10 +35,14 @@ export function defaultHides(fact: TraceFact): Spoiler[] {
     case 'feasible': case 'feasibleCount': case 'nodesEvaluated': case 'firstNodeEvaluated':
     case 'rejectedBy': case 'filterReason': case 'untoleratedTaint': case 'scored': case 'result':
       return ['feasibility', 'scores', 'placement', 'laterPhases'];
-    case 'score': case 'selected': return ['scores', 'placement'];
-    case 'victims': case 'nominatedNode': case 'permit': return ['placement', 'laterPhases'];
-    case 'pod': return ['placement'];
-    case 'time': case 'evictedAt': return ['events'];
+    case 'spread': return ['feasibility', 'placement'];
+    case 'score': case 'total': case 'selected': return ['scores', 'placement'];
+    case 'victims': case 'nominatedNode': case 'permit': case 'candidate': case 'preemptionDecidedBy':
+      return ['placement', 'laterPhases'];
+    case 'pod': case 'queue': case 'podNode': return ['placement'];
+    case 'time': case 'evictedAt': case 'event': case 'deletedAt': return ['events'];
+    // facts of the cluster itself are on screen from the start: nothing to hide
+    case 'nodeCount': case 'nodeLabel': case 'allocatable': return [];
   }
 }
 

@@ -12,7 +12,8 @@ export function PhaseTrack() {
   const hidden = useHidden();
   const intro = usePodplay((s) => s.lessonIntro && s.lessonId !== undefined);
   if (summary === undefined || intro) return null;
-  const resultWord = summary.result === 'Scheduled' ? `scheduled on ${summary.selected}` : summary.result.toLowerCase();
+  const resultWord = summary.result === 'Scheduled' ? `scheduled on ${summary.selected}`
+    : summary.result === 'Waiting' ? `waiting at Permit on ${summary.selected}` : summary.result.toLowerCase();
   const outcomeHidden = hidden.has('placement') || hidden.has('feasibility') || hidden.has('laterPhases');
   const shown = summary.phases
     .map((phase, i) => ({ phase, i }))
