@@ -2,14 +2,16 @@
 
 import { usePodplay } from '../../store/hooks';
 import { narrate } from '../narration/narrate';
-import { useStep } from '../useStep';
+import { phaseTellsHidden, useStep } from '../useStep';
 
 export function Narration() {
   const view = useStep();
   const runState = usePodplay((s) => (s.run === undefined ? 'none' : s.run.cycles.length > 0 ? 'cycles' : s.run.complete ? 'empty' : 'streaming'));
   const trace = view?.step.frame?.trace;
   let text = 'Simulating…';
-  if (view !== undefined && trace !== undefined) {
+  if (view !== undefined && trace !== undefined && phaseTellsHidden(view)) {
+    text = `${trace.pod}: predict, then press → to see what the scheduler does.`;
+  } else if (view !== undefined && trace !== undefined) {
     const priority = view.run.summary.pods.find((p) => p.pod === trace.pod)?.priority ?? 0;
     text = narrate(trace, view.step.phase, view.isLastStep, priority);
   } else if (runState === 'empty') {

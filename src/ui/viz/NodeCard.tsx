@@ -113,7 +113,9 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
       data-node={node.name}
       data-state={state}
       style={{ transitionDelay: `${Math.min(revealIndex, 20) * 40}ms` }}
-      aria-label={`${node.name}: ${label.word}`}
+      // focusable, and its state (with the reason or score shown) is its accessible name
+      tabIndex={0}
+      aria-label={`${node.name}: ${label.word}${verdict !== undefined ? `, ${verdict.plugin}: ${explainVerdict(verdict)}` : ''}${score !== undefined ? `, score ${score}` : ''}`}
     >
       <header className="node-head">
         <span className="node-name">{node.name}</span>
