@@ -195,3 +195,14 @@ test('a node the timeline adds is a "joins at" ghost until it joins (minDomains 
     await expect(page.locator(`[data-testid="node-ghost"][data-node="${n.name}"]`)).toHaveCount(0);
   }
 });
+
+test('presenter mode: the drawings\' words are at least 24 px', async ({ page }) => {
+  await open(page, 'taints.yaml');
+  await stepTo(page, 1, 'Filter');
+  await page.locator('body').press('f');
+  const sizes = await page.locator('[data-testid="taint-mark"], [data-testid="pod-legend"], [data-testid="lane-spread"]').evaluateAll(
+    (els) => els.map((el) => Number.parseFloat(getComputedStyle(el).fontSize)),
+  );
+  expect(sizes.length).toBeGreaterThan(0);
+  for (const size of sizes) expect(size).toBeGreaterThanOrEqual(24);
+});
