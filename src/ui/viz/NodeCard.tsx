@@ -115,7 +115,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
       style={{ transitionDelay: `${Math.min(revealIndex, 20) * 40}ms` }}
       // focusable, and its state (with the reason or score shown) is its accessible name
       tabIndex={0}
-      aria-label={`${node.name}: ${label.word}${verdict !== undefined ? `, ${verdict.plugin}: ${explainVerdict(verdict)}` : ''}${score !== undefined ? `, score ${score}` : ''}`}
+      aria-label={`${node.name}: ${label.word}${verdict !== undefined ? `, ${verdict.plugin}: ${explainVerdict(verdict)}` : ''}${ranked !== undefined ? `, score ${ranked.total}` : ''}`}
     >
       <header className="node-head">
         <span className="node-name">{node.name}</span>
