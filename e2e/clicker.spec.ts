@@ -105,13 +105,14 @@ test('a laptop at 1366×768: every node of every lesson is on screen, without pr
     await expect(page.getByTestId('lesson-start')).toBeEnabled();
     await page.locator('body').press('PageDown');
     await expect(page.getByTestId('lesson-story-progress')).toHaveAttribute('data-point', '0');
-    // a lesson's cluster is scaled to fit; a big one (percentage-of-nodes: 300) is drawn as tiles
+    // a lesson's cluster is scaled to fit; a big one (percentage-of-nodes: 300) is drawn as tiles, and a
+    // node the timeline adds later (minDomains) as a "joins at" ghost
     const nodes = lessonResult(lesson).nodes.length;
-    await expect(page.locator('[data-testid="node-card"], .node-tile')).toHaveCount(nodes);
+    await expect(page.locator('[data-testid="node-card"], .node-tile, [data-testid="node-ghost"]')).toHaveCount(nodes);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const outside = await page.evaluate(() => {
       const cluster = document.querySelector('[data-testid="cluster-view"]')!.getBoundingClientRect();
-      return [...document.querySelectorAll('[data-testid="node-card"], .node-tile')].filter((card) => {
+      return [...document.querySelectorAll('[data-testid="node-card"], .node-tile, [data-testid="node-ghost"]')].filter((card) => {
         const r = card.getBoundingClientRect();
         return r.left < cluster.left - 0.5 || r.top < cluster.top - 0.5 || r.right > cluster.right + 0.5 || r.bottom > cluster.bottom + 0.5 || r.bottom > 768;
       }).map((card) => card.getAttribute('data-node') ?? card.getAttribute('aria-label'));
