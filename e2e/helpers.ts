@@ -19,8 +19,8 @@ export function scenarioFile(name: string): string {
 }
 
 /** The engine's result for a text, as the page computes it (same options). */
-export function engineResult(text: string, fileName: string): SimulationResult {
-  const outcome = simulate(text, { fileName });
+export function engineResult(text: string, fileName: string, seed?: number): SimulationResult {
+  const outcome = simulate(text, { fileName, ...(seed !== undefined ? { seed } : {}) });
   if (!outcome.ok) throw new Error(`scenario has errors: ${outcome.errors.map((e) => `${e.line}:${e.column} ${e.message}`).join('; ')}`);
   return outcome.result;
 }

@@ -3,7 +3,7 @@
 // projector and is driven from the keyboard. (Each lesson's outcome is checked against the engine
 // by src/lessons/lessons.test.ts.)
 import { expect, test } from '@playwright/test';
-import { lessons } from '../src/lessons';
+import { lessonStory, lessons } from '../src/lessons';
 import { freshPage, pageText } from './helpers';
 
 test.describe.configure({ timeout: 180_000 });
@@ -34,25 +34,21 @@ test('each lesson loads on its title card and shows its first step', async ({ pa
     await expect(page.getByTestId('lesson-start')).toBeEnabled();
     expect(await pageText(page)).toBe(lesson.scenario);
 
-    // → leaves the title card for cycle 1's first extension point
+    // → leaves the title card for the lesson's first story point
     await page.locator('body').press('ArrowRight');
     await expect(cover).toHaveCount(0);
-    const indicator = page.getByTestId('cycle-indicator');
-    await expect(indicator).toHaveAttribute('data-cycle', '1');
-    await expect(indicator).toHaveAttribute('data-phase', 'PreFilter');
-    // the first narration step shows at its cycle and phase
-    const first = lesson.steps[0]!;
+    await expect(page.getByTestId('lesson-story-progress')).toHaveAttribute('data-point', '0');
+    const first = lessonStory(lesson).points.find((p) => p.texts.length > 0)!;
     const narration = page.getByTestId('lesson-narration');
-    for (let i = 0; i < 40 && !(await narration.innerText()).includes(first.text); i++) await page.locator('body').press('ArrowRight');
-    await expect(narration).toContainText(first.text);
-    await expect(indicator).toHaveAttribute('data-cycle', String(first.cycle));
+    for (let i = 0; i < 10 && !(await narration.innerText()).includes(first.texts[0]!); i++) await page.locator('body').press('PageDown');
+    await expect(narration).toContainText(first.texts[0]!);
   }
 });
 
 test('a prediction is answered only when stepping reaches the fact', async ({ page }) => {
   await freshPage(page);
   const lesson = lessons.find((l) => l.id === 'taints-noschedule')!;
-  const question = lesson.questions[0]!;
+  const question = lessonStory(lesson).questions[0]!;
   await page.locator('body').press('g');
   await page.locator(`[data-testid="lesson-card"][data-lesson="${lesson.id}"]`).click();
   await page.locator('body').press('ArrowRight');
@@ -68,8 +64,8 @@ test('a prediction is answered only when stepping reaches the fact', async ({ pa
   await expect(asked.getByTestId('lesson-choice').nth(wrong)).toHaveAttribute('aria-pressed', 'true');
   await expect(asked.getByTestId('lesson-answer')).toHaveCount(0);
 
-  // Filter of cycle 1 shows the untolerated taint: the answer is revealed
-  await page.locator('body').press('ArrowRight');
+  // the next story point (a clicker's PageDown) reaches Filter of cycle 1: the answer is revealed
+  await page.locator('body').press('PageDown');
   await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-phase', 'Filter');
   await expect(asked).toHaveAttribute('data-state', 'revealed');
   await expect(asked.getByTestId('lesson-answer')).toContainText(question.explanation);
@@ -96,12 +92,12 @@ test('presenter mode: large type, no editor, keyboard-driven, fits 1280×720', a
     expect(box.x + box.width).toBeLessThanOrEqual(1280);
     expect(box.y + box.height).toBeLessThanOrEqual(720);
   }
-  // keyboard only: step, next cycle, back
+  // keyboard only: one extension point (Shift+→), next cycle, back
   const indicator = page.getByTestId('cycle-indicator');
-  await page.locator('body').press('ArrowRight');
+  await page.locator('body').press('Shift+ArrowRight');
   await expect(indicator).toHaveAttribute('data-phase', 'Filter');
   await page.locator('body').press('n');
-  await page.locator('body').press('ArrowLeft');
+  await page.locator('body').press('Shift+ArrowLeft');
   await expect(indicator).not.toHaveAttribute('data-phase', 'Filter');
   // the mode travels in the link, and f leaves it
   await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#p1\./);

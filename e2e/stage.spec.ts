@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CycleTrace } from '../src/engine/api';
 import type { ConstraintVerdict } from '../src/engine/plugins/PodTopologySpread';
+import { lessonById } from '../src/lessons/index';
 import { engineResult, freshPage, openScenario, scenarioFile, stepTo } from './helpers';
 
 /** PodTopologySpread's numbers for one constraint, as the engine recorded them on a node's Filter verdict. */
@@ -75,4 +76,133 @@ test('pods are coloured by their workload, with a legend', async ({ page }) => {
     const rgb = `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
     expect(background, key).toBe(rgb);
   }
+});
+
+test('taints.yaml: at Filter each hard taint sits beside the toleration that tolerates it, the deciding one highlighted', async ({ page }) => {
+  const result = await open(page, 'taints.yaml');
+  const trace = result.cycles[0]!;
+  await stepTo(page, 1, 'Filter');
+  let checked = 0;
+  for (const node of trace.nodesEvaluated) {
+    const taintResult = trace.filter[node]!.find((r) => r.plugin === 'TaintToleration')!;
+    const verdicts = (taintResult.details?.taints ?? []) as { taint: { key: string; value: string; effect: string }; toleration?: object }[];
+    const marks = page.locator(`[data-testid="node-card"][data-node="${node}"] [data-testid="taint-mark"]`);
+    await expect(marks).toHaveCount(verdicts.length);
+    for (const [i, v] of verdicts.entries()) {
+      const mark = marks.nth(i);
+      await expect(mark).toHaveAttribute('data-taint', `${v.taint.key}${v.taint.value ? `=${v.taint.value}` : ''}:${v.taint.effect}`);
+      await expect(mark).toHaveAttribute('data-tolerated', String(v.toleration !== undefined));
+      const deciding = taintResult.code !== 'Success' && v.toleration === undefined
+        && JSON.stringify(v.taint) === JSON.stringify(taintResult.details!.taint);
+      await expect(mark).toHaveAttribute('data-decides', String(deciding));
+      if (deciding) await expect(mark).toHaveClass(/decides/);
+      checked++;
+    }
+  }
+  expect(checked, 'the scenario has tainted nodes').toBeGreaterThan(0);
+});
+
+test('web-store.yaml: lines from the pod to the pods its anti-affinity matches, per domain', async ({ page }) => {
+  const result = await open(page, 'web-store.yaml');
+  type Matched = { topologyKey: string; topologyValue: string; pods: string[] };
+  const withRelations = result.cycles.find((c) => {
+    const pods = c.preFilter.find((r) => r.plugin === 'InterPodAffinity')?.details?.pods as Record<string, Matched[]> | undefined;
+    return pods !== undefined && Object.values(pods).some((list) => list.length > 0);
+  });
+  expect(withRelations, 'a cycle where InterPodAffinity matched pods').toBeDefined();
+  await page.getByTestId('cycle-input').fill(String(withRelations!.cycle));
+  await stepTo(page, withRelations!.cycle, 'Filter');
+  const pods = withRelations!.preFilter.find((r) => r.plugin === 'InterPodAffinity')!.details!.pods as Record<string, Matched[]>;
+  let expected = 0;
+  for (const [kind, list] of Object.entries(pods)) {
+    for (const m of list) {
+      for (const pod of m.pods) {
+        expected++;
+        const line = page.locator(`[data-testid="affinity-line"][data-kind="${kind}"][data-pod="${pod}"]`);
+        await expect(line).toHaveAttribute('data-topology-value', m.topologyValue);
+        // the domain is marked: the node itself for a hostname term
+        if (m.topologyKey === 'kubernetes.io/hostname') {
+          await expect(page.locator(`[data-testid="node-card"][data-node="${m.topologyValue}"] [data-testid="domain-tag"][data-kind="${kind}"]`)).toBeVisible();
+        }
+      }
+    }
+  }
+  await expect(page.getByTestId('affinity-line')).toHaveCount(expected);
+  await expect(page.getByTestId('affinity-legend')).toBeVisible();
+});
+
+test('zone-spread.yaml: at Score the nodes are ranked by total, the separating plugin called out', async ({ page }) => {
+  const result = await open(page, 'zone-spread.yaml');
+  const trace = result.cycles[0]!;
+  await stepTo(page, 1, 'Score');
+  const scores = Object.entries(trace.score!).sort(([, a], [, b]) => b.total - a.total);
+  for (const [node, s] of scores) {
+    const bar = page.locator(`[data-testid="score-bar"][data-node="${node}"]`);
+    await expect(bar).toHaveAttribute('data-total', String(s.total));
+    await expect(bar).toHaveAttribute('data-rank', String(1 + scores.filter(([, o]) => o.total > s.total).length));
+  }
+  // each lane lists its scored nodes by rank, the filtered ones after
+  const ranked = scores.map(([node]) => node);
+  for (const lane of await page.getByTestId('zone').all()) {
+    const names = await lane.getByTestId('node-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-node')!));
+    const scoredHere = names.filter((n) => ranked.includes(n));
+    expect(scoredHere).toEqual(ranked.filter((n) => scoredHere.includes(n)));
+    expect(names.slice(0, scoredHere.length)).toEqual(scoredHere);
+  }
+  // the plugin whose weighted score differs most between the first two nodes, as the trace says
+  const [[, first], [, second]] = scores as [[string, typeof scores[0][1]], [string, typeof scores[0][1]]];
+  const leads = Object.keys(first.plugins).map((p) => [p, first.plugins[p]!.weighted - (second.plugins[p]?.weighted ?? 0)] as const).sort((a, b) => b[1] - a[1]);
+  await expect(page.locator('[data-testid="score-legend"] li[data-separating]')).toHaveAttribute('data-plugin', leads[0]![0]);
+  const same = Object.keys(first.plugins).filter((p) => scores.every(([, s]) => s.plugins[p]!.weighted === first.plugins[p]!.weighted));
+  await expect(page.getByTestId('score-uniform')).toHaveAttribute('data-plugins', same.join(' '));
+  for (const p of Object.keys(first.plugins).filter((q) => !same.includes(q))) {
+    await expect(page.locator(`[data-testid="score-legend"] li[data-plugin="${p}"]`)).toBeVisible();
+  }
+});
+
+test('priority-preemption.yaml: the nominated node is marked until the preemptor binds there', async ({ page }) => {
+  const result = await open(page, 'priority-preemption.yaml');
+  const preempting = result.cycles.find((c) => c.postFilter?.chosen !== undefined)!;
+  const chosen = preempting.postFilter!.chosen!;
+  await page.getByTestId('cycle-input').fill(String(preempting.cycle));
+  await stepTo(page, preempting.cycle, 'PostFilter');
+  await expect(page.locator(`[data-testid="node-card"][data-node="${chosen.node}"] [data-testid="nominated-flag"]`)).toBeVisible();
+  for (const victim of chosen.victims) await expect(page.locator(`[data-testid="pod-chip"][data-pod="${victim}"]`)).toHaveClass(/leaving/);
+  const bound = result.cycles.find((c) => c.cycle > preempting.cycle && c.pod === preempting.pod && c.result === 'Scheduled')!;
+  await stepTo(page, bound.cycle, 'PreFilter');
+  await expect(page.locator(`[data-testid="node-card"][data-node="${chosen.node}"] [data-testid="nominated-flag"]`)).toBeVisible();
+  await stepTo(page, bound.cycle, 'Bind');
+  await expect(page.getByTestId('nominated-flag')).toHaveCount(0);
+});
+
+test('a node the timeline adds is a "joins at" ghost until it joins (minDomains lesson)', async ({ page }) => {
+  await freshPage(page);
+  const lesson = lessonById('spread-min-domains')!;
+  await openScenario(page, 'min-domains.yaml', lesson.scenario);
+  const result = engineResult(lesson.scenario, 'min-domains.yaml');
+  const joining = result.nodes.filter((n) => n.createdAt !== undefined);
+  expect(joining.length).toBeGreaterThan(0);
+  await stepTo(page, 1, 'Filter');
+  for (const n of joining) {
+    await expect(page.locator(`[data-testid="node-card"][data-node="${n.name}"]`)).toHaveCount(0);
+    await expect(page.locator(`[data-testid="node-ghost"][data-node="${n.name}"]`)).toContainText(`joins at ${n.createdAt} s`);
+  }
+  const later = result.cycles.find((c) => joining.every((n) => c.time >= n.createdAt!))!;
+  await page.getByTestId('cycle-input').fill(String(later.cycle));
+  await stepTo(page, later.cycle, 'Filter');
+  for (const n of joining) {
+    await expect(page.locator(`[data-testid="node-card"][data-node="${n.name}"]`)).toHaveCount(1);
+    await expect(page.locator(`[data-testid="node-ghost"][data-node="${n.name}"]`)).toHaveCount(0);
+  }
+});
+
+test('presenter mode: the drawings\' words are at least 24 px', async ({ page }) => {
+  await open(page, 'taints.yaml');
+  await stepTo(page, 1, 'Filter');
+  await page.locator('body').press('f');
+  const sizes = await page.locator('[data-testid="taint-mark"], [data-testid="pod-legend"], [data-testid="lane-spread"]').evaluateAll(
+    (els) => els.map((el) => Number.parseFloat(getComputedStyle(el).fontSize)),
+  );
+  expect(sizes.length).toBeGreaterThan(0);
+  for (const size of sizes) expect(size).toBeGreaterThanOrEqual(24);
 });

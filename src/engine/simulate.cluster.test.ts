@@ -53,6 +53,8 @@ spec:
     expect(evicted).toHaveLength(1);
     const running = r.pods.filter((p) => p.phase === 'Running');
     expect(running.map((p) => p.node).sort()).toEqual(['n1', 'n2']);
+    // the node the timeline added says when it joined; the scenario's own node does not
+    expect(r.nodes.map((n) => [n.name, n.createdAt])).toEqual([['n1', undefined], ['n2', 5]]);
   });
 });
 

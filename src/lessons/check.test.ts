@@ -111,6 +111,29 @@ describe('checkQuestions', () => {
   });
 });
 
+describe('story points', () => {
+  const r = result([cycle({})]);
+  const asked = { prompt: 'Which nodes pass?', choices: ['n1', 'n2'], answer: 1, explanation: '', reveal: { fact: { kind: 'feasible' as const, cycle: 1 } } };
+  const story = (points: Lesson['story']): Lesson => ({ ...lesson({}), steps: undefined, questions: undefined, story: points });
+
+  it('accepts a question asked before the point that reveals it', () => {
+    const l = story([{ at: { cycle: 1, phase: 'queue' }, text: 'a', question: asked }, { at: { cycle: 1, phase: 'filter' }, text: 'b' }]);
+    expect([...checkLessonShape(l), ...checkSteps(l, r), ...checkQuestions(l, r)]).toEqual([]);
+  });
+
+  it.each([
+    ['a question asked where its answer shows', story([{ at: { cycle: 1, phase: 'filter' }, text: 'a', question: asked }])],
+    ['points out of playback order', story([{ at: { cycle: 1, phase: 'select' }, text: 'a' }, { at: { cycle: 1, phase: 'filter' }, text: 'b', question: asked }])],
+    ['an event the run does not have', story([{ at: { event: { reason: 'Preempted', object: 'Pod/default/p' } }, text: 'a', question: asked }])],
+  ])('flags %s', (_name, l) => {
+    expect([...checkSteps(l, r), ...checkQuestions(l, r)]).not.toEqual([]);
+  });
+
+  it('flags a lesson written in both forms', () => {
+    expect(checkLessonShape({ ...lesson({}), story: [{ at: { cycle: 1, phase: 'queue' }, text: 'a', question: asked }] })).not.toEqual([]);
+  });
+});
+
 describe('checkStepFacts', () => {
   // cycle 1 finds n2 alone feasible; cycle 2 (t=60) finds n1 and n2
   const r = result([cycle({}), cycle({ cycle: 2, time: 60, feasible: ['n1', 'n2'], filter: { n1: [], n2: [] }, selected: 'n1' })]);

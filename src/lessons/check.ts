@@ -4,7 +4,8 @@
 
 import type { CycleTrace, SimulationResult } from '../engine/api';
 import { comparePositions, cycleOf, phaseExists, readFact, rejection, revealPosition, shownAt, untoleratedTaint, type PlaybackPosition } from './facts';
-import { LESSON_PHASES, type CycleExpectation, type Lesson, type LessonOutcome, type PodExpectation, type TraceFact } from './types';
+import { isCyclePosition, lessonStory } from './story';
+import { LESSON_PHASES, type CycleExpectation, type Lesson, type LessonOutcome, type PodExpectation, type StepFact, type TraceFact } from './types';
 
 const show = (v: unknown): string => JSON.stringify(v);
 
@@ -114,15 +115,23 @@ export function checkOutcome(outcome: LessonOutcome, result: SimulationResult): 
   return problems;
 }
 
-/** Every step points at a phase the trace shows, in playback order. */
+/** Every story point at a cycle points at a phase the trace shows, and an event point at an event of the run. */
 export function checkSteps(lesson: Lesson, result: SimulationResult): string[] {
   const problems: string[] = [];
-  lesson.steps.forEach((step, i) => {
-    const trace = cycleOf(result, step.cycle);
-    if (!trace) problems.push(`step ${i + 1}: cycle ${step.cycle} is not in the trace (${result.cycles.length} cycles)`);
-    else if (!phaseExists(trace, step.phase)) problems.push(`step ${i + 1}: cycle ${step.cycle} (${trace.pod}) has no ${step.phase} phase`);
-    const prev = lesson.steps[i - 1];
-    if (prev && comparePositions(prev, step) > 0) problems.push(`step ${i + 1}: comes before step ${i} in the playback`);
+  const story = lessonStory(lesson);
+  story.points.forEach((point, i) => {
+    const at = point.at;
+    if (!isCyclePosition(at)) {
+      if (!result.events.some((e) => e.reason === at.event.reason && e.object === at.event.object)) {
+        problems.push(`story point ${i + 1}: no ${at.event.reason} event about ${at.event.object} in the run`);
+      }
+      return;
+    }
+    const trace = cycleOf(result, at.cycle);
+    if (!trace) problems.push(`story point ${i + 1}: cycle ${at.cycle} is not in the trace (${result.cycles.length} cycles)`);
+    else if (!phaseExists(trace, at.phase)) problems.push(`story point ${i + 1}: cycle ${at.cycle} (${trace.pod}) has no ${at.phase} phase`);
+    const earlier = story.points.slice(0, i).find((p) => isCyclePosition(p.at) && comparePositions(p.at, at) > 0);
+    if (earlier !== undefined) problems.push(`story point ${i + 1}: comes before point ${story.points.indexOf(earlier) + 1} in the playback`);
   });
   return problems;
 }
@@ -130,14 +139,20 @@ export function checkSteps(lesson: Lesson, result: SimulationResult): string[] {
 /** Every question is asked at a shown position, before the trace reveals its answer, and the answer is what the trace shows. */
 export function checkQuestions(lesson: Lesson, result: SimulationResult): string[] {
   const problems: string[] = [];
-  lesson.questions.forEach((q, i) => {
+  const story = lessonStory(lesson);
+  story.questions.forEach((q, i) => {
     const at = `question ${i + 1} (${show(q.prompt.slice(0, 40))}…)`;
-    const trace = cycleOf(result, q.atCycle);
-    if (!trace) problems.push(`${at}: asked at cycle ${q.atCycle}, which is not in the trace`);
-    else if (!phaseExists(trace, q.atPhase)) problems.push(`${at}: asked at the ${q.atPhase} phase of cycle ${q.atCycle}, which the trace does not show`);
+    // the older form names the point each question is asked before: it must be one the trace shows
+    const pinned = lesson.questions?.[i];
+    if (pinned !== undefined) {
+      const trace = cycleOf(result, pinned.atCycle);
+      if (!trace) problems.push(`${at}: asked at cycle ${pinned.atCycle}, which is not in the trace`);
+      else if (!phaseExists(trace, pinned.atPhase)) problems.push(`${at}: asked at the ${pinned.atPhase} phase of cycle ${pinned.atCycle}, which the trace does not show`);
+    }
+    const asked = story.points[q.point]?.at;
     const reveal = revealPosition(q.reveal.fact, result);
-    if (comparePositions({ cycle: q.atCycle, phase: q.atPhase }, reveal) > 0) {
-      problems.push(`${at}: asked at cycle ${q.atCycle} ${q.atPhase}, after its answer shows (cycle ${reveal.cycle} ${reveal.phase})`);
+    if (asked !== undefined && isCyclePosition(asked) && comparePositions(asked, reveal) >= 0) {
+      problems.push(`${at}: asked at cycle ${asked.cycle} ${asked.phase}, where its answer already shows (cycle ${reveal.cycle} ${reveal.phase})`);
     }
     const values = q.reveal.values ?? q.choices;
     const actual = readFact(result, q.reveal.fact);
@@ -208,9 +223,20 @@ export function checkStepFacts(lesson: Lesson, result: SimulationResult): string
   const problems: string[] = [];
   const last = result.cycles.at(-1);
   const end: PlaybackPosition = { cycle: last?.cycle ?? 1, phase: 'done' };
-  lesson.steps.forEach((step, i) => {
+  // the story's points at cycle positions (event points state no facts), and where each question
+  // is open: from the point before its pinned position (the older form) or its own point
+  const story = lessonStory(lesson);
+  const steps = story.points.flatMap((p, i) => (isCyclePosition(p.at) ? [{ ...p.at, text: p.texts.join(' '), facts: lesson.story?.[i]?.facts ?? factsOfSteps(lesson, p.at) }] : []));
+  const questions = story.questions.map((q) => {
+    const pinned = lesson.questions?.[q.index];
+    const point = story.points[q.point]?.at;
+    const asked: PlaybackPosition = pinned !== undefined ? { cycle: pinned.atCycle, phase: pinned.atPhase }
+      : point !== undefined && isCyclePosition(point) ? point : { cycle: 1, phase: 'queue' };
+    return { q, asked, open: pinned !== undefined ? (positionBefore(asked, result) ?? asked) : asked };
+  });
+  steps.forEach((step, i) => {
     const at = `step ${i + 1} (${where(step)})`;
-    const next = lesson.steps[i + 1];
+    const next = steps[i + 1];
     const until = next ?? end;
     for (const { says, fact, is } of step.facts ?? []) {
       const about = `${at}: ${show(says)}`;
@@ -233,9 +259,7 @@ export function checkStepFacts(lesson: Lesson, result: SimulationResult): string
     }
     // no spoilers: from the step before a question's point (where it is asked) until its answer
     // shows, the text states nothing new that gives the answer away
-    for (const q of lesson.questions) {
-      const asked: PlaybackPosition = { cycle: q.atCycle, phase: q.atPhase };
-      const open = positionBefore(asked, result) ?? asked;
+    for (const { q, asked, open } of questions) {
       const answered = revealPosition(q.reveal.fact, result);
       if (comparePositions(step, open) < 0 || comparePositions(step, answered) >= 0) continue;
       for (const { says, fact } of step.facts ?? []) {
@@ -248,13 +272,20 @@ export function checkStepFacts(lesson: Lesson, result: SimulationResult): string
   return problems;
 }
 
+/** The facts of the older form's steps at this position. */
+function factsOfSteps(lesson: Lesson, at: PlaybackPosition): StepFact[] {
+  return (lesson.steps ?? []).filter((s) => comparePositions(s, at) === 0).flatMap((s) => s.facts ?? []);
+}
+
 /** Shape rules that need no simulation. */
 export function checkLessonShape(lesson: Lesson): string[] {
   const problems: string[] = [];
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(lesson.id)) problems.push(`id ${show(lesson.id)} is not kebab-case`);
-  if (lesson.steps.length === 0) problems.push('no steps');
-  if (lesson.questions.length < 1 || lesson.questions.length > 3) problems.push(`${lesson.questions.length} questions (1 to 3 wanted)`);
-  lesson.questions.forEach((q, i) => {
+  const story = lessonStory(lesson);
+  if (lesson.story !== undefined && (lesson.steps !== undefined || lesson.questions !== undefined)) problems.push('both a story and steps or questions: write one form');
+  if (story.points.length === 0) problems.push('no story points');
+  if (story.questions.length < 1 || story.questions.length > 3) problems.push(`${story.questions.length} questions (1 to 3 wanted)`);
+  story.questions.forEach((q, i) => {
     const values = q.reveal.values ?? q.choices;
     if (q.choices.length < 2) problems.push(`question ${i + 1}: fewer than two choices`);
     if (!Number.isInteger(q.answer) || q.answer < 0 || q.answer >= q.choices.length) problems.push(`question ${i + 1}: answer ${q.answer} is no choice`);

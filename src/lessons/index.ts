@@ -12,7 +12,8 @@ import { spreadConflictLesson, spreadMinDomainsLesson, spreadTwoConstraintsLesso
 import type { Lesson } from './types';
 
 export type * from './types';
-export { LESSON_PHASES } from './types';
+export { LESSON_PHASES, SPOILERS } from './types';
+export { defaultHides, isCyclePosition, lessonStory, storyPresses, type LessonQuestion, type LessonStory, type StoryBeat } from './story';
 export { comparePositions, phaseExists, readFact, revealPosition, type PlaybackPosition } from './facts';
 
 export const lessons: readonly Lesson[] = [

@@ -33,9 +33,66 @@ export interface Lesson {
   /** a multi-document scenario (../shared/contracts/scenario-and-trace.md) */
   scenario: string;
   seed?: number;
-  steps: LessonStep[];
-  questions: PredictQuestion[];
+  /**
+   * The lesson as its author paces it: one story point per press of the clicker (→, PageDown,
+   * Space). A lesson without one gets it derived from `steps` and `questions` (src/lessons/story.ts).
+   */
+  story?: StoryPoint[];
+  /** narration pinned to points of the playback (the older form; `story` replaces it) */
+  steps?: LessonStep[];
+  /** questions of the older form, each asked at the last step before its (atCycle, atPhase) */
+  questions?: PredictQuestion[];
   outcome: LessonOutcome;
+}
+
+/**
+ * One press of the clicker: where playback stops, what the lesson says there and, optionally, a
+ * question the room answers before the next press. The question is asked at this point and its
+ * answer shows where its fact does (revealPosition); a later story point must get there.
+ */
+export interface StoryPoint {
+  at: StoryPosition;
+  text: string;
+  /** what the text states about the run, checked like a step's facts */
+  facts?: StepFact[];
+  question?: StoryQuestion;
+}
+
+/**
+ * A phase of a scheduling cycle (1-based), or the moment a timeline event happens: the first event
+ * with this reason about this object ("Pod/namespace/name", "Node/name"), shown from the first
+ * step of the cycle after it (the last step of the run when no cycle follows).
+ */
+export type StoryPosition =
+  | { cycle: number; phase: LessonPhase }
+  | { event: { reason: string; object: string } };
+
+/**
+ * What would give an answer away while its question is open; none of it is drawn then.
+ * placement: where (or whether) the cycle's pod goes — the header's outcome, the selected or
+ * nominated node, Select/Bind details; scores: node scores and the score table; feasibility: node
+ * states, Filter reasons and the Filter matrix; laterPhases: the phase track's steps after the
+ * current one (whether Score or PostFilter runs); events: the event log and the pod's events.
+ */
+export type Spoiler = 'placement' | 'scores' | 'feasibility' | 'laterPhases' | 'events';
+
+export const SPOILERS: readonly Spoiler[] = ['placement', 'scores', 'feasibility', 'laterPhases', 'events'];
+
+/** A "predict before you step" question of a story point. */
+export interface StoryQuestion {
+  prompt: string;
+  choices: string[];
+  /** index into choices */
+  answer: number;
+  explanation: string;
+  /**
+   * What stepping shows: the fact read from the trace, and for each choice the value the fact
+   * has when that choice is right (defaults to the choice texts). The answer's value must be
+   * the one the trace shows.
+   */
+  reveal: { fact: TraceFact; values?: string[] };
+  /** what would give the answer away while the question is open; defaults by the fact (story.ts) */
+  hides?: Spoiler[];
 }
 
 /** Narration shown when playback reaches `phase` of scheduling cycle `cycle` (1-based). */
@@ -60,21 +117,10 @@ export interface StepFact {
   is: string;
 }
 
-/** A "predict before you step" question, asked before (atCycle, atPhase) is shown. */
-export interface PredictQuestion {
+/** A "predict before you step" question of the older form, asked before (atCycle, atPhase) is shown. */
+export interface PredictQuestion extends StoryQuestion {
   atCycle: number;
   atPhase: LessonPhase;
-  prompt: string;
-  choices: string[];
-  /** index into choices */
-  answer: number;
-  explanation: string;
-  /**
-   * What stepping shows: the fact read from the trace, and for each choice the value the fact
-   * has when that choice is right (defaults to the choice texts). The answer's value must be
-   * the one the trace shows.
-   */
-  reveal: { fact: TraceFact; values?: string[] };
 }
 
 /**

@@ -8,8 +8,13 @@ import { positionAfter, positionBefore, SPEEDS } from './playback';
 export interface Command {
   id: string;
   label: string;
-  /** KeyboardEvent.key values, shown in the help overlay; the first one is the one displayed */
+  /**
+   * KeyboardEvent.key values ("Shift+" in front when Shift is held with a named key), shown in the
+   * help overlay; the first one is the one displayed
+   */
   shortcut?: string[];
+  /** only in a lesson: its keys win over the same keys of other commands, even when disabled */
+  lessonOnly?: boolean;
   enabled(state: PodplayState): boolean;
   run(state: PodplayState): void;
 }
@@ -34,14 +39,25 @@ function openQuestionOf(s: PodplayState) {
   return lesson === undefined ? undefined : openQuestion(lesson.progress);
 }
 
+const inLesson = (s: PodplayState) => s.lessonId !== undefined && currentLessonProgress(s) !== undefined;
+
 export const COMMANDS: readonly Command[] = [
   {
-    id: 'step-back', label: 'Step back one extension point', shortcut: ['ArrowLeft'],
+    // what a presenter's clicker sends: PageDown / PageUp
+    id: 'story-next', label: 'Next story point of the lesson', shortcut: ['ArrowRight', 'PageDown', ' '], lessonOnly: true,
+    enabled: (s) => s.lessonIntro || currentLessonProgress(s)?.progress.next !== undefined, run: (s) => s.nextStoryPoint(),
+  },
+  {
+    id: 'story-previous', label: 'Previous story point of the lesson', shortcut: ['ArrowLeft', 'PageUp'], lessonOnly: true,
+    enabled: (s) => currentLessonProgress(s)?.progress.previous !== undefined, run: (s) => s.previousStoryPoint(),
+  },
+  {
+    id: 'step-back', label: 'Step back one extension point', shortcut: ['ArrowLeft', 'Shift+ArrowLeft', 'PageUp'],
     enabled: (s) => positionBefore(s) !== undefined, run: (s) => s.stepBack(),
   },
   {
-    // on a lesson's title card, the first step forward shows the first step
-    id: 'step-forward', label: 'Step forward one extension point', shortcut: ['ArrowRight'],
+    // on a lesson's title card, the first step forward shows the first story point
+    id: 'step-forward', label: 'Step forward one extension point', shortcut: ['ArrowRight', 'Shift+ArrowRight', 'PageDown'],
     enabled: (s) => s.lessonIntro || positionAfter(s) !== undefined, run: (s) => (s.lessonIntro ? s.startLesson() : s.stepForward()),
   },
   {
@@ -127,8 +143,12 @@ export function commandById(id: string): Command {
  */
 export function commandForKey(state: PodplayState, event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): Command | undefined {
   if (event.ctrlKey || event.metaKey || event.altKey) return undefined;
-  return COMMANDS.find((c) =>
-    c.shortcut?.includes(event.key) && (!event.shiftKey || event.key.length === 1) && c.enabled(state));
+  const key = event.shiftKey && event.key.length > 1 ? `Shift+${event.key}` : event.key;
+  if (inLesson(state)) {
+    const lessonCommand = COMMANDS.find((c) => c.lessonOnly && c.shortcut?.includes(key));
+    if (lessonCommand !== undefined) return lessonCommand.enabled(state) ? lessonCommand : undefined;
+  }
+  return COMMANDS.find((c) => !c.lessonOnly && c.shortcut?.includes(key) && c.enabled(state));
 }
 
 /** How a key is written in the help overlay. */
@@ -136,5 +156,6 @@ export function keyLabel(key: string): string {
   const names: Record<string, string> = {
     ' ': 'Space', ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓',
   };
+  if (key.startsWith('Shift+')) return `Shift+${keyLabel(key.slice('Shift+'.length))}`;
   return names[key] ?? key;
 }

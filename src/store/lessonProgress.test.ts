@@ -1,64 +1,93 @@
-// Every lesson stepped through its real cycle index: narration follows the position, each question
-// is asked at least one step before stepping shows its answer, and never answered on the title card.
+// Every lesson pressed through with a clicker over its real cycle index: one press per story point,
+// each question asked at its point with what it hides off the screen, answered by a later press,
+// and never answered on the title card.
 
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../engine/index';
-import { lessons, type Lesson } from '../lessons';
-import { summarizeCycle } from '../worker/session';
-import type { CycleSummary } from '../worker/protocol';
-import { lessonProgress, openQuestion, type LessonPlayback } from './lessonProgress';
-import { stepFor } from './permalinkState';
+import { lessons, lessonStory, storyPresses, type Lesson } from '../lessons';
+import { summarizeCycle, timeEvents } from '../worker/session';
+import type { CycleSummary, TimedEvent } from '../worker/protocol';
+import { lessonProgress, openQuestion, type LessonPlayback, type LessonProgress } from './lessonProgress';
 
-function cyclesOf(lesson: Lesson): CycleSummary[] {
+interface Run { cycles: CycleSummary[]; events: TimedEvent[] }
+
+function runOf(lesson: Lesson): Run {
   const outcome = simulate(lesson.scenario, { fileName: `${lesson.id}.yaml`, ...(lesson.seed !== undefined ? { seed: lesson.seed } : {}) });
   if (!outcome.ok) throw new Error(`${lesson.id} does not simulate`);
-  return outcome.result.cycles.map(summarizeCycle);
+  return { cycles: outcome.result.cycles.map(summarizeCycle), events: timeEvents(outcome.result.cycles, outcome.result.events) };
 }
 
-/** Every playback position in order, the title card first. */
-function positions(cycles: CycleSummary[]): LessonPlayback[] {
-  const all: LessonPlayback[] = [{ cycles, complete: true, intro: true, position: { cycle: 1, step: 0 } }];
-  cycles.forEach((c) => c.phases.forEach((_, step) => all.push({ cycles, complete: true, intro: false, position: { cycle: c.cycle, step } })));
-  return all;
+/** What a clicker shows: the title card, then each press of → until nothing is next. */
+function presses(lesson: Lesson, run: Run): LessonProgress[] {
+  let playback: LessonPlayback = { ...run, complete: true, intro: true, position: { cycle: 1, step: 0 } };
+  const shown = [lessonProgress(lesson, playback, {})];
+  for (let next = shown[0]!.next; next !== undefined && shown.length < 200; next = shown[shown.length - 1]!.next) {
+    playback = { ...playback, intro: false, position: next.position, storyPoint: next.point };
+    shown.push(lessonProgress(lesson, playback, {}));
+  }
+  return shown;
 }
 
-describe.each(lessons.map((l) => [l.id, l] as const))('lesson %s in the player', (_id, lesson) => {
-  const cycles = cyclesOf(lesson);
-  const timeline = positions(cycles).map((p) => lessonProgress(lesson, p, {}));
+describe.each(lessons.map((l) => [l.id, l] as const))('lesson %s with a clicker', (_id, lesson) => {
+  const run = runOf(lesson);
+  const shown = presses(lesson, run);
+  const story = lessonStory(lesson);
 
   it('shows no narration and no answer on the title card', () => {
-    expect(timeline[0]!.narration).toEqual([]);
-    expect(timeline[0]!.questions.filter((q) => q.revealed)).toEqual([]);
+    expect(shown[0]!.current).toBe(-1);
+    expect(shown[0]!.narration).toEqual([]);
+    expect(shown[0]!.questions.filter((q) => q.revealed)).toEqual([]);
   });
 
-  it('shows every narration step, in order, at its cycle and phase', () => {
-    const shown: string[] = [];
-    for (const p of timeline) for (const s of p.narration) if (!shown.includes(s.text)) shown.push(s.text);
-    expect(shown).toEqual(lesson.steps.map((s) => s.text));
-    for (const step of lesson.steps) {
-      const at = stepFor(cycles[step.cycle - 1]!.phases, step.phase);
-      const index = 1 + cycles.slice(0, step.cycle - 1).reduce((n, c) => n + c.phases.length, 0) + at;
-      expect(timeline[index]!.narration).toContain(step);
-    }
-  });
-
-  it('asks each question before stepping reveals its answer, then keeps it revealed', () => {
-    lesson.questions.forEach((_q, i) => {
-      const states = timeline.map((p) => p.questions.find((q) => q.index === i));
-      const asked = states.findIndex((s) => s !== undefined);
-      const revealed = states.findIndex((s) => s?.revealed === true);
-      expect(asked).toBeGreaterThanOrEqual(0);
-      expect(revealed).toBeGreaterThan(asked);
-      expect(states.slice(revealed).every((s) => s?.revealed === true)).toBe(true);
+  it('takes one press per story point, as the gallery says, and shows each point\'s text', () => {
+    expect(shown.length - 1).toBe(storyPresses(lesson));
+    shown.slice(1).forEach((p, i) => {
+      expect(p.current).toBe(i);
+      if (story.points[i]!.texts.length > 0) expect(p.narration).toEqual(story.points[i]!.texts);
     });
-    expect(timeline.at(-1)!.upcoming).toBe(0);
+    expect(shown.at(-1)!.next).toBeUndefined();
+  });
+
+  it('never moves backwards in the playback while pressing forward', () => {
+    const order = shown.slice(1).map((p, i) => {
+      const at = run.cycles.slice(0, (p.story.points[i]!.at as { cycle?: number }).cycle ?? 0);
+      return at.length;
+    });
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it('opens each question at its point, hiding what it declares, and answers it by a later press', () => {
+    for (const q of story.questions) {
+      const at = shown[q.point + 1]!;
+      const state = at.questions.find((x) => x.index === q.index);
+      expect(state?.revealed, `question ${q.index + 1} revealed where it is asked`).toBe(false);
+      for (const h of q.hides) expect(at.hidden.has(h)).toBe(true);
+      expect(shown.at(-1)!.questions.find((x) => x.index === q.index)?.revealed, `question ${q.index + 1} never revealed`).toBe(true);
+    }
+    expect(shown.at(-1)!.upcoming).toBe(0);
+    expect(shown.at(-1)!.hidden.size).toBe(0);
+  });
+
+  it('walks back point by point to the title card', () => {
+    let last = shown.at(-1)!;
+    let playback: LessonPlayback = { ...run, complete: true, intro: false, position: last.next?.position ?? { cycle: 1, step: 0 } };
+    const visited: number[] = [];
+    for (let previous = last.previous; previous !== undefined && previous !== 'intro'; previous = last.previous) {
+      playback = { ...playback, position: previous.position, storyPoint: previous.point };
+      last = lessonProgress(lesson, playback, {});
+      visited.push(last.current);
+    }
+    expect(last.previous).toBe('intro');
+    expect(visited[0]).toBe(story.points.length - 2 >= 0 ? visited[0] : undefined);
+    expect(visited).toEqual([...visited].sort((a, b) => b - a));
   });
 });
 
 describe('predictions', () => {
   const lesson = lessons.find((l) => l.id === 'taints-noschedule')!;
-  const cycles = cyclesOf(lesson);
-  const atFilterOfCycle1: LessonPlayback = { cycles, complete: true, intro: false, position: { cycle: 1, step: 0 } };
+  const run = runOf(lesson);
+  const cycles = run.cycles;
+  const atFilterOfCycle1: LessonPlayback = { ...run, complete: true, intro: false, position: { cycle: 1, step: 0 } };
 
   it('keys answer the first open question, and a prediction closes it', () => {
     const before = lessonProgress(lesson, atFilterOfCycle1, {});
@@ -69,8 +98,11 @@ describe('predictions', () => {
   });
 
   it('reveals nothing of a cycle that has not arrived yet', () => {
-    const streaming = lessonProgress(lesson, { cycles: cycles.slice(0, 1), complete: false, intro: false, position: { cycle: 1, step: cycles[0]!.phases.length - 1 } }, {});
-    expect(streaming.questions.map((q) => q.index)).toEqual([0]);
-    expect(streaming.upcoming).toBe(lesson.questions.length - 1);
+    const streaming = lessonProgress(lesson, { cycles: cycles.slice(0, 1), events: [], complete: false, intro: false, position: { cycle: 1, step: cycles[0]!.phases.length - 1 } }, {});
+    const story = lessonStory(lesson);
+    const aboutCycle2 = story.questions.filter((q) => 'cycle' in q.reveal.fact && q.reveal.fact.cycle === 2).map((q) => q.index);
+    expect(aboutCycle2.length).toBeGreaterThan(0);
+    expect(streaming.questions.filter((q) => q.revealed && aboutCycle2.includes(q.index))).toEqual([]);
+    expect(streaming.upcoming).toBe(story.questions.length - streaming.questions.length);
   });
 });

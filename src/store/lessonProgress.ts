@@ -1,41 +1,63 @@
-// Where a lesson stands at the playback position: which narration to show, which "predict before
-// you step" questions have been asked, and which answers stepping has revealed. Positions come
-// from the lesson (src/lessons: steps, questions, revealPosition); this only finds them in the
-// cycle index the worker streamed, as global step numbers.
+// Where a lesson stands at the playback position: the story point on screen, its text, the
+// questions asked so far, which answers stepping has revealed, and what the open questions hide.
+// Story points come from the lesson (src/lessons/story.ts); this only finds them in the cycle index
+// and the events the worker streamed, as global step numbers.
 
-import { lessonById, revealPosition, type Lesson, type LessonStep, type PredictQuestion } from '../lessons';
-import type { CycleSummary } from '../worker/protocol';
+import { lessonById, revealPosition, type Lesson, type Spoiler } from '../lessons';
+import { isCyclePosition, lessonStory, type LessonQuestion, type LessonStory } from '../lessons/story';
+import type { CycleSummary, TimedEvent } from '../worker/protocol';
 import { stepFor, type NamedPosition } from './permalinkState';
 import type { PlaybackPosition, PodplayState } from './types';
 
 export interface QuestionProgress {
   index: number;
-  question: PredictQuestion;
+  question: LessonQuestion;
   /** stepping has reached the point that shows the answer */
   revealed: boolean;
   /** the choice the user predicted, if any */
   prediction?: number;
+  /** the story point whose press reveals the answer (-1: none does) */
+  revealedAtPoint: number;
 }
 
 export interface LessonProgress {
-  /** the narration for the position: the steps pinned to the latest narrated point reached */
-  narration: LessonStep[];
+  story: LessonStory;
+  /** the story point on screen; -1 on the title card or before the first point */
+  current: number;
+  /** the lesson text for the position: the latest point up to `current` that has text */
+  narration: string[];
   /** questions asked so far, in lesson order */
   questions: QuestionProgress[];
   /** questions still to come */
   upcoming: number;
+  /** what the open questions (asked, not revealed) keep off the screen */
+  hidden: ReadonlySet<Spoiler>;
+  /** where the next press goes, undefined at the lesson's end */
+  next?: StoryTarget;
+  /** where the previous press goes: a point, or the title card ('intro') */
+  previous?: StoryTarget | 'intro';
+}
+
+export interface StoryTarget {
+  point: number;
+  position: PlaybackPosition;
 }
 
 export interface LessonPlayback {
   cycles: readonly CycleSummary[];
+  events: readonly TimedEvent[];
   /** every cycle has arrived */
   complete: boolean;
   position: PlaybackPosition;
   /** the lesson's title card, before anything of cycle 1 shows */
   intro: boolean;
+  /** the story point last moved to by a press, when several points share a step */
+  storyPoint?: number;
 }
 
-/** Numbers every step of the run in order: cycle c's step s is stepIndex[c-1] + s. */
+const NOTHING_HIDDEN: ReadonlySet<Spoiler> = new Set();
+
+/** Numbers every step of the run in order: cycle c's step s is starts[c-1] + s. */
 function stepIndex(cycles: readonly CycleSummary[]): number[] {
   const starts: number[] = [];
   let total = 0;
@@ -46,31 +68,55 @@ function stepIndex(cycles: readonly CycleSummary[]): number[] {
   return starts;
 }
 
-/**
- * The global step number of a named point, or undefined when its cycle has not arrived. The title
- * card is step -1.
- */
+/** The global step of a named point, or undefined when its cycle has not arrived. */
 function globalStep(cycles: readonly CycleSummary[], starts: readonly number[], at: NamedPosition): number | undefined {
   const summary = cycles[at.cycle - 1];
   if (summary === undefined || !Number.isInteger(at.cycle)) return undefined;
   return starts[at.cycle - 1]! + stepFor(summary.phases, at.phase);
 }
 
+/**
+ * The global step of each story point. An event point shows from the first step of the cycle after
+ * the event (events of cycle k are listed from cycle k+1 on), or at the run's last step when none
+ * follows; undefined while its cycle or event has not arrived.
+ */
+export function storySteps(story: LessonStory, cycles: readonly CycleSummary[], events: readonly TimedEvent[], complete: boolean): (number | undefined)[] {
+  const starts = stepIndex(cycles);
+  const total = cycles.reduce((n, c) => n + c.phases.length, 0);
+  return story.points.map(({ at }) => {
+    if (isCyclePosition(at)) return globalStep(cycles, starts, at);
+    const event = events.find((e) => e.reason === at.event.reason && e.object === at.event.object);
+    if (event === undefined) return undefined;
+    if (event.cycle < cycles.length) return starts[event.cycle];
+    return complete && total > 0 ? total - 1 : undefined;
+  });
+}
+
+function positionOf(cycles: readonly CycleSummary[], starts: readonly number[], step: number): PlaybackPosition {
+  let cycle = starts.length;
+  while (cycle > 1 && starts[cycle - 1]! > step) cycle--;
+  return { cycle, step: step - starts[cycle - 1]! };
+}
+
 export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predictions: Readonly<Record<number, number>>): LessonProgress {
-  const { cycles, complete, position, intro } = playback;
+  const { cycles, events, complete, position, intro } = playback;
+  const story = lessonStory(lesson);
   const starts = stepIndex(cycles);
   const now = intro || position.cycle === 0 ? -1 : starts[position.cycle - 1]! + position.step;
+  const steps = storySteps(story, cycles, events, complete);
 
-  let narrated = -Infinity;
-  let narration: LessonStep[] = [];
-  for (const step of lesson.steps) {
-    const at = globalStep(cycles, starts, { cycle: step.cycle, phase: step.phase });
-    if (at === undefined || at > now) continue;
-    if (at > narrated) {
-      narrated = at;
-      narration = [step];
-    } else if (at === narrated) {
-      narration.push(step);
+  let current = -1;
+  if (!intro) {
+    const hint = playback.storyPoint;
+    if (hint !== undefined && steps[hint] === now) current = hint;
+    else steps.forEach((at, i) => { if (at !== undefined && at <= now) current = i; });
+  }
+
+  let narration: string[] = [];
+  for (let i = current; i >= 0; i--) {
+    if (story.points[i]!.texts.length > 0) {
+      narration = story.points[i]!.texts;
+      break;
     }
   }
 
@@ -78,17 +124,35 @@ export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predict
   // cycle has arrived, that end is not known yet
   const cycleCount = { cycles: { length: complete ? cycles.length : Number.POSITIVE_INFINITY } };
   const questions: QuestionProgress[] = [];
-  lesson.questions.forEach((question, index) => {
-    // asked just before its point shows: predict, then step onto it
-    const asked = globalStep(cycles, starts, { cycle: question.atCycle, phase: question.atPhase });
-    if (asked === undefined || asked - 1 > now) return;
+  const hidden = new Set<Spoiler>();
+  for (const question of story.questions) {
+    if (question.point > current) continue;
     const shows = globalStep(cycles, starts, revealPosition(question.reveal.fact, cycleCount));
-    const progress: QuestionProgress = { index, question, revealed: !intro && shows !== undefined && now >= shows };
-    const prediction = predictions[index];
+    const revealedAtPoint = shows === undefined ? -1 : steps.findIndex((at) => at !== undefined && at >= shows);
+    const progress: QuestionProgress = { index: question.index, question, revealed: shows !== undefined && now >= shows, revealedAtPoint };
+    const prediction = predictions[question.index];
     if (prediction !== undefined) progress.prediction = prediction;
     questions.push(progress);
-  });
-  return { narration, questions, upcoming: lesson.questions.length - questions.length };
+    if (!progress.revealed) for (const h of question.hides) hidden.add(h);
+  }
+
+  const result: LessonProgress = {
+    story, current, narration, questions, upcoming: story.questions.length - questions.length,
+    hidden: hidden.size === 0 ? NOTHING_HIDDEN : hidden,
+  };
+  const next = steps.findIndex((at, i) => i > current && at !== undefined && at >= now);
+  if (next >= 0) result.next = { point: next, position: positionOf(cycles, starts, steps[next]!) };
+  if (!intro) {
+    let previous = -1;
+    for (let i = current - 1; i >= 0; i--) {
+      if (steps[i] !== undefined) {
+        previous = i;
+        break;
+      }
+    }
+    result.previous = previous >= 0 ? { point: previous, position: positionOf(cycles, starts, steps[previous]!) } : 'intro';
+  }
+  return result;
 }
 
 /** The question number keys answer: the first asked, unanswered question still hidden. */
@@ -96,10 +160,35 @@ export function openQuestion(progress: LessonProgress): QuestionProgress | undef
   return progress.questions.find((q) => !q.revealed && q.prediction === undefined);
 }
 
-/** The lesson on screen and where it stands, or undefined outside a lesson. */
-export function currentLessonProgress(state: Pick<PodplayState, 'lessonId' | 'run' | 'position' | 'lessonIntro' | 'predictions'>): { lesson: Lesson; progress: LessonProgress } | undefined {
+/** A question asked at the point on screen and not revealed yet: playing stops here. */
+export function asksHere(progress: LessonProgress): boolean {
+  return progress.questions.some((q) => q.question.point === progress.current && !q.revealed);
+}
+
+type LessonState = Pick<PodplayState, 'lessonId' | 'run' | 'position' | 'lessonIntro' | 'predictions' | 'storyPoint'>;
+
+let cache: { state: LessonState; value: { lesson: Lesson; progress: LessonProgress } | undefined } | undefined;
+
+/** The lesson on screen and where it stands, or undefined outside a lesson (cached per state). */
+export function currentLessonProgress(state: LessonState): { lesson: Lesson; progress: LessonProgress } | undefined {
+  const c = cache?.state;
+  if (c !== undefined && c.lessonId === state.lessonId && c.run === state.run && c.position === state.position
+    && c.lessonIntro === state.lessonIntro && c.predictions === state.predictions && c.storyPoint === state.storyPoint) return cache!.value;
   const lesson = state.lessonId === undefined ? undefined : lessonById(state.lessonId);
-  if (lesson === undefined) return undefined;
-  const playback: LessonPlayback = { cycles: state.run?.cycles ?? [], complete: state.run?.complete ?? false, position: state.position, intro: state.lessonIntro };
-  return { lesson, progress: lessonProgress(lesson, playback, state.predictions) };
+  let value: { lesson: Lesson; progress: LessonProgress } | undefined;
+  if (lesson !== undefined) {
+    const playback: LessonPlayback = {
+      cycles: state.run?.cycles ?? [], events: state.run?.events ?? [], complete: state.run?.complete ?? false,
+      position: state.position, intro: state.lessonIntro,
+    };
+    if (state.storyPoint !== undefined) playback.storyPoint = state.storyPoint;
+    value = { lesson, progress: lessonProgress(lesson, playback, state.predictions) };
+  }
+  cache = { state: { lessonId: state.lessonId, run: state.run, position: state.position, lessonIntro: state.lessonIntro, predictions: state.predictions, storyPoint: state.storyPoint }, value };
+  return value;
+}
+
+/** What the open questions of the lesson on screen keep off the screen. */
+export function hiddenNow(state: LessonState): ReadonlySet<Spoiler> {
+  return currentLessonProgress(state)?.progress.hidden ?? NOTHING_HIDDEN;
 }

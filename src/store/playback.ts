@@ -2,6 +2,7 @@
 // moving the position and asking the worker for that cycle's frame, never undoing anything.
 
 import type { StoreApi } from 'zustand/vanilla';
+import { asksHere, currentLessonProgress } from './lessonProgress';
 import type { StoreDeps } from './store';
 import type { PlaybackPosition, PlaybackSlice, PodplayState } from './types';
 
@@ -15,9 +16,18 @@ function phaseCount(state: PodplayState, cycle: number): number {
   return state.run?.cycles[cycle - 1]?.phases.length ?? 0;
 }
 
-/** The position one extension point later, or undefined at the end of what has arrived. */
-export function positionAfter(state: PodplayState): PlaybackPosition | undefined {
-  const { cycle, step } = state.position;
+/** Lessons and presenter mode step over the extension points where nothing happens. */
+function collapsesQuietSteps(state: PodplayState): boolean {
+  return state.lessonId !== undefined || state.presenter;
+}
+
+function isQuiet(state: PodplayState, { cycle, step }: PlaybackPosition): boolean {
+  const summary = state.run?.cycles[cycle - 1];
+  const phase = summary?.phases[step];
+  return phase !== undefined && (summary!.quiet?.includes(phase) ?? false);
+}
+
+function nextPosition(state: PodplayState, { cycle, step }: PlaybackPosition): PlaybackPosition | undefined {
   const cycles = state.run?.cycles.length ?? 0;
   if (cycle === 0) return cycles > 0 ? { cycle: 1, step: 0 } : undefined;
   if (step + 1 < phaseCount(state, cycle)) return { cycle, step: step + 1 };
@@ -25,13 +35,32 @@ export function positionAfter(state: PodplayState): PlaybackPosition | undefined
   return undefined;
 }
 
-/** The position one extension point earlier, or undefined at the very start. */
-export function positionBefore(state: PodplayState): PlaybackPosition | undefined {
-  const { cycle, step } = state.position;
+function previousPosition(state: PodplayState, { cycle, step }: PlaybackPosition): PlaybackPosition | undefined {
   if (step > 0) return { cycle, step: step - 1 };
   if (cycle > 1) return { cycle: cycle - 1, step: Math.max(0, phaseCount(state, cycle - 1) - 1) };
   return undefined;
 }
+
+/** Moves by `move` once, and on over quiet steps when they are collapsed. */
+function skipQuiet(state: PodplayState, move: typeof nextPosition): PlaybackPosition | undefined {
+  let at = move(state, state.position);
+  if (!collapsesQuietSteps(state)) return at;
+  while (at !== undefined && isQuiet(state, at)) at = move(state, at);
+  return at;
+}
+
+/** The position one extension point later, or undefined at the end of what has arrived. */
+export function positionAfter(state: PodplayState): PlaybackPosition | undefined {
+  return skipQuiet(state, nextPosition);
+}
+
+/** The position one extension point earlier, or undefined at the very start. */
+export function positionBefore(state: PodplayState): PlaybackPosition | undefined {
+  return skipQuiet(state, previousPosition);
+}
+
+/** Seconds a story point stays on screen while a lesson plays, at speed 1. */
+const STORY_POINT_SECONDS = 5;
 
 export function createPlayback(set: Set, get: Get, deps: StoreDeps, ensureFrames: () => void): PlaybackSlice {
   let timer: unknown;
@@ -48,10 +77,28 @@ export function createPlayback(set: Set, get: Get, deps: StoreDeps, ensureFrames
     timer = undefined;
   }
 
+  /** A lesson plays story point by story point, and stops at each question and at its end. */
+  function storyTick(): void {
+    const next = currentLessonProgress(get())?.progress.next;
+    if (next === undefined) {
+      if (get().run?.complete === false) timer = deps.timers.setTimeout(tick, 1000);
+      else set({ playing: false });
+      return;
+    }
+    get().nextStoryPoint();
+    const now = currentLessonProgress(get())?.progress;
+    if (now === undefined || now.next === undefined || asksHere(now)) set({ playing: false });
+    else timer = deps.timers.setTimeout(tick, (STORY_POINT_SECONDS * 1000) / get().speed);
+  }
+
   function tick(): void {
     timer = undefined;
     const state = get();
     if (!state.playing) return;
+    if (state.lessonId !== undefined) {
+      storyTick();
+      return;
+    }
     if (!moveTo(positionAfter(state))) {
       // at the end: wait for more cycles while the worker is still sending them
       if (state.run !== undefined && !state.run.complete) {
@@ -101,10 +148,15 @@ export function createPlayback(set: Set, get: Get, deps: StoreDeps, ensureFrames
     play() {
       const state = get();
       if (state.playing || state.run === undefined) return;
-      // playing from the very end starts again from the beginning
-      if (positionAfter(state) === undefined && state.run.complete) moveTo({ cycle: 1, step: 0 });
       set({ playing: true });
       stopTimer();
+      if (state.lessonId !== undefined) {
+        // a lesson plays from its next story point on: the first press moves at once
+        tick();
+        return;
+      }
+      // playing from the very end starts again from the beginning
+      if (positionAfter(state) === undefined && state.run.complete) moveTo({ cycle: 1, step: 0 });
       timer = deps.timers.setTimeout(tick, 1000 / get().speed);
     },
     pause() {

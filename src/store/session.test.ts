@@ -2,7 +2,8 @@
 // position, and the empty playground a broken link leaves.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lessonById } from '../lessons';
+import { lessonById, lessonStory } from '../lessons';
+import { currentLessonProgress } from './lessonProgress';
 import type { PermalinkState } from '../permalink/migrations';
 import { STORAGE_KEY } from './persistence';
 import { namedPosition, toPermalinkState } from './permalinkState';
@@ -65,6 +66,39 @@ describe('lessons', () => {
     store.getState().predict(0, 2);
     store.getState().openScenario('other.yaml', TWO_NODES_TWO_PODS);
     expect(store.getState()).toMatchObject({ lessonId: undefined, lessonIntro: false, predictions: {}, seed: undefined });
+  });
+
+  it('pages through the story with a clicker: one point per press, back to the title card, and Run stops at each question', async () => {
+    const { store } = await engineStore();
+    const lesson = lessonById('spread-zone')!;
+    const story = lessonStory(lesson);
+    store.getState().openLesson(lesson.id);
+    await settled();
+    const point = () => currentLessonProgress(store.getState())!.progress.current;
+    for (let i = 0; i < story.points.length; i++) {
+      store.getState().nextStoryPoint();
+      expect(point()).toBe(i);
+    }
+    const end = store.getState().position;
+    store.getState().nextStoryPoint();
+    expect(store.getState().position).toBe(end);
+    expect(store.getState().lessonReached[lesson.id]).toBe(story.points.length - 1);
+    for (let i = story.points.length - 2; i >= 0; i--) {
+      store.getState().previousStoryPoint();
+      expect(point()).toBe(i);
+    }
+    store.getState().previousStoryPoint();
+    expect(store.getState().lessonIntro).toBe(true);
+
+    // Run from the title card: it stops at the first point that asks a question
+    const asking = story.questions.map((q) => q.point).filter((p) => p >= 0);
+    store.getState().play();
+    await settled();
+    expect(store.getState().playing).toBe(false);
+    expect(point()).toBe(asking[0]);
+    store.getState().play();
+    await settled();
+    expect(point()).toBe(asking[1] ?? story.points.length - 1);
   });
 
   it('refuses a lesson it does not have', async () => {

@@ -5,6 +5,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { lessonById, type Lesson } from '../lessons';
 import type { PermalinkState } from '../permalink/migrations';
+import { currentLessonProgress, hiddenNow, type StoryTarget } from './lessonProgress';
 import { stepFor, type NamedPosition } from './permalinkState';
 import type { PodplayState } from './types';
 
@@ -26,6 +27,10 @@ export interface SessionSlice {
   lessonIntro: boolean;
   /** question index → the choice predicted, in the lesson on screen */
   predictions: Readonly<Record<number, number>>;
+  /** the story point the last press moved to (several points may share one step) */
+  storyPoint?: number;
+  /** lesson id → the furthest story point reached (0-based), for the gallery */
+  lessonReached: Readonly<Record<string, number>>;
   presenter: boolean;
   dialog?: SessionDialog;
   notices: readonly Notice[];
@@ -35,8 +40,12 @@ export interface SessionSlice {
   loadCount: number;
   /** opens a lesson on its title card; false when there is no such lesson */
   openLesson(id: string): boolean;
-  /** leaves the title card for the first step */
+  /** leaves the title card for the first story point */
   startLesson(): void;
+  /** the next story point of the lesson (from the title card: the first) */
+  nextStoryPoint(): void;
+  /** the previous story point, or the title card from the first */
+  previousStoryPoint(): void;
   closeLesson(): void;
   predict(question: number, choice: number): void;
   setPresenter(on: boolean): void;
@@ -89,6 +98,12 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
     }
   }
 
+  function goToPoint(target: StoryTarget): void {
+    set({ lessonIntro: false, storyPoint: target.point });
+    get().seekCycle(target.position.cycle);
+    get().seekStep(target.position.step);
+  }
+
   api.subscribe((state, previous) => {
     // another scenario was opened (Open…, an import): the lesson is over
     if (!loading && state.lessonId !== undefined && state.fileName !== previous.fileName) {
@@ -97,6 +112,17 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
     // any move past the first step leaves the title card
     const { cycle, step } = state.position;
     if (state.lessonIntro && (cycle > 1 || step > 0)) set({ lessonIntro: false });
+    // the cluster view draws nothing an open question hides (stageHidden, read by src/ui/viz)
+    const hidden = hiddenNow(state);
+    const stage = state.stageHidden;
+    if (stage.scores !== hidden.has('scores') || stage.placement !== hidden.has('placement') || stage.feasibility !== hidden.has('feasibility')) {
+      set({ stageHidden: { scores: hidden.has('scores'), placement: hidden.has('placement'), feasibility: hidden.has('feasibility') } });
+    }
+    if (state.lessonId !== undefined && (state.position !== previous.position || state.storyPoint !== previous.storyPoint || state.run !== previous.run)) {
+      const current = currentLessonProgress(state)?.progress.current ?? -1;
+      const reached = state.lessonReached[state.lessonId] ?? -1;
+      if (current > reached) set({ lessonReached: { ...state.lessonReached, [state.lessonId]: current } });
+    }
     if (state.pendingPosition !== undefined && (state.run !== previous.run || state.pendingPosition !== previous.pendingPosition)) {
       followPendingPosition();
     }
@@ -105,6 +131,7 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
   return {
     lessonIntro: false,
     predictions: {},
+    lessonReached: {},
     presenter: false,
     notices: [],
     loadCount: 0,
@@ -113,17 +140,42 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
       if (lesson === undefined) return false;
       load(lessonFileName(lesson), lesson.scenario, lesson.seed, 'open');
       set({
-        lessonId: lesson.id, lessonIntro: true, predictions: {}, pendingPosition: undefined, dialog: undefined,
+        lessonId: lesson.id, lessonIntro: true, predictions: {}, storyPoint: undefined, pendingPosition: undefined, dialog: undefined,
         loadCount: get().loadCount + 1,
       });
       return true;
     },
     startLesson() {
       if (!get().lessonIntro) return;
+      const next = currentLessonProgress(get())?.progress.next;
+      if (next !== undefined) {
+        goToPoint(next);
+        return;
+      }
       set({ lessonIntro: false });
       if (get().position.cycle === 0) get().stepForward();
     },
-    closeLesson: () => set({ lessonId: undefined, lessonIntro: false, predictions: {} }),
+    nextStoryPoint() {
+      if (get().lessonIntro) {
+        get().startLesson();
+        return;
+      }
+      const next = currentLessonProgress(get())?.progress.next;
+      if (next !== undefined) goToPoint(next);
+    },
+    previousStoryPoint() {
+      const previous = currentLessonProgress(get())?.progress.previous;
+      if (previous === undefined) return;
+      if (previous === 'intro') {
+        get().pause();
+        set({ lessonIntro: true, storyPoint: undefined });
+        get().toFirstCycle();
+        set({ lessonIntro: true });
+      } else {
+        goToPoint(previous);
+      }
+    },
+    closeLesson: () => set({ lessonId: undefined, lessonIntro: false, predictions: {}, storyPoint: undefined }),
     predict(question, choice) {
       set({ predictions: { ...get().predictions, [question]: choice } });
     },

@@ -11,6 +11,7 @@ import { Toolbar } from './components/Toolbar';
 import { EditorPane } from './editor/EditorPane';
 import { LessonCover } from './lessons/LessonCover';
 import { LessonPanel } from './lessons/LessonPanel';
+import { StageFit } from './presenter/FitBox';
 import { SessionLayer, useSessionClasses } from './presenter/SessionLayer';
 import { useKeyboard, useReducedMotion } from './useKeyboard';
 import { ClusterView } from './viz/ClusterView';
@@ -50,7 +51,7 @@ export function App() {
             <ViewBoundary name="cycle strip"><CycleStrip /></ViewBoundary>
           </div>
           <ViewBoundary name="narration"><Narration /></ViewBoundary>
-          <ViewBoundary name="cluster view"><ClusterView /></ViewBoundary>
+          <ViewBoundary name="cluster view"><StageFit><ClusterView /></StageFit></ViewBoundary>
           <div className="details">
             <ViewBoundary name="step details"><StepDetails /></ViewBoundary>
             <ViewBoundary name="side panel"><DetailTabs /></ViewBoundary>

@@ -1,8 +1,10 @@
 // The current step and what the views draw for it, derived once per change of position or frame.
 
 import { useMemo, useState } from 'react';
+import type { Spoiler } from '../lessons';
 import { usePodplay } from '../store/hooks';
-import { currentStep, nodeStates, podsAt, type CurrentStep, type NodeState, type PodView } from '../store/selectors';
+import { hiddenNow } from '../store/lessonProgress';
+import { currentStep, nodeStates, podsAt, preFilterRejection, type CurrentStep, type NodeState, type PodView } from '../store/selectors';
 import type { PlaybackPosition, RunView } from '../store/types';
 import type { CycleFrame } from '../worker/protocol';
 
@@ -14,6 +16,30 @@ export interface StepView {
   isLastStep: boolean;
   /** this cycle's frame has not arrived yet: pods and node states are the previous step's */
   loading: boolean;
+  /**
+   * what an open lesson question keeps off the screen (node states and pods here are already
+   * masked; views check it for scores, verdicts, outcomes, events and later phases)
+   */
+  hidden: ReadonlySet<Spoiler>;
+}
+
+const NOTHING: ReadonlySet<Spoiler> = new Set();
+
+/** What the stage may draw while a question is open: no node state or pod move that answers it. */
+function mask(view: StepView, hidden: ReadonlySet<Spoiler>): StepView {
+  if (hidden.size === 0) return view;
+  const nodeStates = new Map<string, NodeState>();
+  if (!hidden.has('feasibility')) {
+    for (const [node, state] of view.nodeStates) {
+      nodeStates.set(node, hidden.has('placement') && (state === 'selected' || state === 'candidate') ? (view.step.phase === 'PostFilter' ? 'filtered' : 'feasible') : state);
+    }
+  }
+  const pods = !hidden.has('placement') ? view.pods : view.pods.map((p) => {
+    if (p.pod !== view.step.summary.pod && !p.leaving) return p;
+    const { nominated: _nominated, ...rest } = p;
+    return p.pod === view.step.summary.pod ? { ...rest, leaving: false } : { ...p, leaving: false };
+  });
+  return { ...view, nodeStates, pods, hidden };
 }
 
 /** One computation per position for all the views that ask (they render in the same pass). */
@@ -27,8 +53,8 @@ function computeStepView(run: RunView, position: PlaybackPosition, frames: Reado
     const isLastStep = position.step === step.summary.phases.length - 1;
     const trace = step.frame?.trace;
     view = trace === undefined
-      ? { run, step, isLastStep, loading: true, pods: [], nodeStates: new Map<string, NodeState>() }
-      : { run, step, isLastStep, loading: false, pods: podsAt({ run }, step), nodeStates: nodeStates(trace, step.phase) };
+      ? { run, step, isLastStep, loading: true, pods: [], nodeStates: new Map<string, NodeState>(), hidden: NOTHING }
+      : { run, step, isLastStep, loading: false, pods: podsAt({ run }, step), nodeStates: nodeStates(trace, step.phase), hidden: NOTHING };
   }
   cache = { run, position, frames, view };
   return view;
@@ -38,13 +64,41 @@ export function useStep(): StepView | undefined {
   const run = usePodplay((s) => s.run);
   const position = usePodplay((s) => s.position);
   const frames = usePodplay((s) => s.frames);
+  const hidden = useHidden();
+  // a lesson's title card: nothing of cycle 1 is drawn yet (not even which pod goes first)
+  const intro = usePodplay((s) => s.lessonIntro && s.lessonId !== undefined);
   // the last view that had its frame (React's "storing information from previous renders")
   const [shown, setShown] = useState<StepView | undefined>(undefined);
   const view = useMemo(() => (run === undefined ? undefined : computeStepView(run, position, frames)), [run, position, frames]);
   if (view !== undefined && !view.loading && view !== shown) setShown(view);
   // until this cycle's frame arrives (a few milliseconds), keep the last picture of the same run
   const keepLast = view?.loading === true && shown !== undefined && shown.run === view.run;
-  return useMemo(() => (keepLast ? { ...view!, pods: shown!.pods, nodeStates: shown!.nodeStates } : view), [keepLast, view, shown]);
+  return useMemo(() => {
+    const drawn = keepLast ? { ...view!, pods: shown!.pods, nodeStates: shown!.nodeStates } : view;
+    return drawn === undefined || intro ? undefined : mask(drawn, hidden);
+  }, [keepLast, view, shown, hidden, intro]);
+}
+
+/**
+ * Whether the words for this extension point (narration, step details) would give away what is
+ * hidden: Filter speaks of feasibility, Score of scores, Select to Bind of the chosen node.
+ */
+export function phaseTellsHidden(view: StepView): boolean {
+  const { hidden } = view;
+  if (hidden.size === 0) return false;
+  const trace = view.step.frame?.trace;
+  switch (view.step.phase) {
+    case 'PreFilter': return hidden.has('feasibility') && trace !== undefined && preFilterRejection(trace) !== undefined;
+    case 'Filter': return hidden.has('feasibility');
+    case 'PostFilter': return hidden.has('feasibility') || hidden.has('placement');
+    case 'Score': return hidden.has('scores');
+    default: return hidden.has('placement') || hidden.has('scores');
+  }
+}
+
+/** What the open questions of the lesson on screen keep off the screen. */
+export function useHidden(): ReadonlySet<Spoiler> {
+  return usePodplay(hiddenNow);
 }
 
 /** The run on screen is older than the text (being updated, or the text has errors). */

@@ -73,6 +73,8 @@ export interface CycleSummary {
   selected?: string;
   /** the extension points this cycle can be stepped through */
   phases: Phase[];
+  /** of those, the ones where nothing happens (no plugin objected): collapsed in lessons and presenter mode */
+  quiet?: Phase[];
 }
 
 /** A cluster event with the cycle during which it happened (0: before the first cycle). */

@@ -20,11 +20,24 @@ export function phasesOf(trace: CycleTrace): Phase[] {
   return phases;
 }
 
+const agreed = (results: readonly { code: string }[] | undefined) => (results ?? []).every((r) => r.code === 'Success' || r.code === 'Skip');
+
+/** Extension points of the cycle where nothing happens: Reserve and Permit where no plugin objected. */
+export function quietPhasesOf(trace: CycleTrace, phases: readonly Phase[]): Phase[] {
+  const quiet: Phase[] = [];
+  if (phases.includes('Reserve') && agreed(trace.reserve)) quiet.push('Reserve');
+  if (phases.includes('Permit') && agreed(trace.permit)) quiet.push('Permit');
+  return quiet;
+}
+
 export function summarizeCycle(trace: CycleTrace): CycleSummary {
+  const phases = phasesOf(trace);
   // a cycle whose pod waited at Permit ends waiting; the binding belongs to the cycle that released it
   const result = trace.permitWait?.allowed ? 'Waiting' : trace.result;
-  const summary: CycleSummary = { cycle: trace.cycle, time: trace.time, pod: trace.pod, result, phases: phasesOf(trace) };
+  const summary: CycleSummary = { cycle: trace.cycle, time: trace.time, pod: trace.pod, result, phases };
   if (trace.selected !== undefined) summary.selected = trace.selected;
+  const quiet = quietPhasesOf(trace, phases);
+  if (quiet.length > 0) summary.quiet = quiet;
   return summary;
 }
 

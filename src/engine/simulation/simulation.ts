@@ -81,6 +81,8 @@ export class Simulation {
   private readonly lastFailure = new Map<string, { reason: string; message: string }>();
   private readonly endReason = new Map<string, string>();
   private readonly deletedAt = new Map<string, number>();
+  /** nodes a timeline step added, by name: when */
+  private readonly nodeCreatedAt = new Map<string, number>();
   private readonly traceBudget = new TraceBudget();
   /** why the run stopped early (a budget of LIMITS), once it has */
   stopped?: string;
@@ -331,6 +333,7 @@ export class Simulation {
     const old = this.cluster.nodes.get(node.metadata.name);
     this.cluster.nodes.set(node.metadata.name, node);
     if (!old) {
+      this.nodeCreatedAt.set(node.metadata.name, this.now);
       this.cache.addNode(node);
       this.queue.moveAllToActiveOrBackoffQueue({ resource: 'Node', actionType: 'Add', label: 'NodeAdd' }, undefined, node);
       return;
@@ -631,6 +634,7 @@ export class Simulation {
       requested: { ...resourceToList(n.requested), pods: n.pods.length },
       taints: (n.node.spec?.taints ?? []).map((t) => ({ key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect })),
       unschedulable: !!n.node.spec?.unschedulable,
+      ...(this.nodeCreatedAt.has(n.name) ? { createdAt: this.nodeCreatedAt.get(n.name)! } : {}),
     }));
     const result: SimulationResult = {
       version: 1, seed: this.options.seed, pods, cycles: this.cycles, events: this.events,

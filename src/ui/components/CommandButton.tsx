@@ -1,4 +1,6 @@
 // A toolbar button for a registered command: label, shortcut and enabled state come from the registry.
+// Its accessible name is its visible text (speech input users say what they see); the registry's
+// label and shortcut are its title.
 
 import type { ReactNode } from 'react';
 import { commandById, keyLabel } from '../../store/commands';
@@ -16,7 +18,6 @@ export function CommandButton({ id, children, className }: { id: string; childre
       data-testid={id}
       disabled={!enabled}
       title={shortcut ? `${command.label} (${keyLabel(shortcut)})` : command.label}
-      aria-label={command.label}
       onClick={() => command.run(store.getState())}
     >
       {children}

@@ -5,9 +5,10 @@ import { scaleLinear } from 'd3';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { usePodplay } from '../../store/hooks';
 import type { CycleSummary } from '../../worker/protocol';
+import { useHidden } from '../useStep';
 
 const HEIGHT = 18;
-const RESULTS: CycleSummary['result'][] = ['Scheduled', 'Unschedulable', 'Waiting', 'Error'];
+const RESULTS: (CycleSummary['result'] | 'Hidden')[] = ['Scheduled', 'Unschedulable', 'Waiting', 'Error', 'Hidden'];
 
 function useWidth(): [RefObject<HTMLDivElement | null>, number] {
   const ref = useRef<HTMLDivElement>(null);
@@ -27,14 +28,20 @@ export function CycleStrip() {
   const cycle = usePodplay((s) => s.position.cycle);
   const seekCycle = usePodplay((s) => s.seekCycle);
   const [ref, width] = useWidth();
+  const hidden = useHidden();
+  // an open lesson question about this cycle's outcome: its result (and later ones) stay grey
+  const hideFrom = hidden.has('placement') || hidden.has('feasibility') ? cycle : Number.POSITIVE_INFINITY;
   const count = cycles?.length ?? 0;
   const x = useMemo(() => scaleLinear().domain([0, Math.max(1, count)]).range([0, width]), [count, width]);
   const paths = useMemo(() => {
     const d = new Map<string, string>(RESULTS.map((r) => [r, '']));
     const w = Math.max(1, x(1) - x(0) - (count < 200 ? 1 : 0));
-    (cycles ?? []).forEach((c, i) => d.set(c.result, `${d.get(c.result)}M${x(i).toFixed(1)},2h${w.toFixed(1)}v${HEIGHT - 4}h${(-w).toFixed(1)}z`));
+    (cycles ?? []).forEach((c, i) => {
+      const result = c.cycle >= hideFrom ? 'Hidden' : c.result;
+      d.set(result, `${d.get(result)}M${x(i).toFixed(1)},2h${w.toFixed(1)}v${HEIGHT - 4}h${(-w).toFixed(1)}z`);
+    });
     return d;
-  }, [cycles, x, count]);
+  }, [cycles, x, count, hideFrom]);
   if (count === 0) return null;
   return (
     <div className="cycle-strip">

@@ -11,9 +11,12 @@ const ROWS_SHOWN = 50;
 export function EventLog() {
   const view = useStep();
   const events = useMemo(
-    () => (view === undefined ? [] : eventsSoFar(view.run, view.step.summary.cycle, view.isLastStep)),
+    () => (view === undefined || view.hidden.has('events') ? [] : eventsSoFar(view.run, view.step.summary.cycle, view.isLastStep)),
     [view],
   );
+  if (view?.hidden.has('events')) {
+    return <section className="event-log" data-testid="event-log" aria-label="Events"><p className="empty">Events are hidden until the question is answered.</p></section>;
+  }
   const now = view?.step.summary.time ?? 0;
   const shown = events.slice(-ROWS_SHOWN);
   // kubectl get events -A prints a NAMESPACE column; with one namespace it only takes room

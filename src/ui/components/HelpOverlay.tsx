@@ -27,7 +27,11 @@ export function HelpOverlay() {
           </div>
         ))}
       </dl>
-      <p className="help-note">Shortcuts work outside the editor. Esc closes this.</p>
+      <p className="help-note" data-testid="help-leave-editor">
+        Shortcuts work outside the editor. To leave the editor without changing its text, press <kbd>Esc</kbd> then <kbd>Tab</kbd>;
+        <kbd>Ctrl+M</kbd> makes <kbd>Tab</kbd> move the focus until pressed again.
+      </p>
+      <p className="help-note">In a lesson, <kbd>→</kbd> <kbd>PageDown</kbd> <kbd>Space</kbd> go to the next story point and <kbd>←</kbd> <kbd>PageUp</kbd> back (a presenter&apos;s clicker works); <kbd>Shift+→</kbd> steps one extension point. Esc closes this.</p>
       <button type="button" className="button" onClick={() => setHelpOpen(false)}>Close</button>
     </dialog>
   );

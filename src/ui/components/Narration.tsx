@@ -2,7 +2,7 @@
 
 import { usePodplay } from '../../store/hooks';
 import { narrate } from '../narration/narrate';
-import { useStep } from '../useStep';
+import { phaseTellsHidden, useStep } from '../useStep';
 import { RUN_STATE_LABEL as LABEL, useRunState } from './RunStatus';
 
 export function Narration() {
@@ -11,7 +11,9 @@ export function Narration() {
   const trace = view?.step.frame?.trace;
   const runStateNow = useRunState();
   let text = runStateNow === 'simulating' || runStateNow === 'idle' ? 'Simulating…' : LABEL[runStateNow];
-  if (view !== undefined && trace !== undefined) {
+  if (view !== undefined && trace !== undefined && phaseTellsHidden(view)) {
+    text = `${trace.pod}: predict, then press → to see what the scheduler does.`;
+  } else if (view !== undefined && trace !== undefined) {
     const priority = view.run.summary.pods.find((p) => p.pod === trace.pod)?.priority ?? 0;
     text = narrate(trace, view.step.phase, view.isLastStep, priority);
   } else if (runState === 'empty') {

@@ -1,24 +1,37 @@
 // The extension points of the cycle on screen; the current one is marked, any one is a click away.
 
 import { usePodplay } from '../../store/hooks';
+import { useHidden } from '../useStep';
 
 export function PhaseTrack() {
   const summary = usePodplay((s) => s.run?.cycles[s.position.cycle - 1]);
   const step = usePodplay((s) => s.position.step);
   const setPosition = usePodplay((s) => s.seekStep);
-  if (summary === undefined) return null;
+  // lessons and presenter mode fold the steps where nothing happens into their neighbours
+  const collapse = usePodplay((s) => s.lessonId !== undefined || s.presenter);
+  const hidden = useHidden();
+  const intro = usePodplay((s) => s.lessonIntro && s.lessonId !== undefined);
+  if (summary === undefined || intro) return null;
   const resultWord = summary.result === 'Scheduled' ? `scheduled on ${summary.selected}`
     : summary.result === 'Waiting' ? `waiting at Permit on ${summary.selected}` : summary.result.toLowerCase();
+  const outcomeHidden = hidden.has('placement') || hidden.has('feasibility') || hidden.has('laterPhases');
+  const shown = summary.phases
+    .map((phase, i) => ({ phase, i }))
+    .filter(({ phase, i }) => i === step || !(collapse && summary.quiet?.includes(phase)))
+    .filter(({ i }) => i <= step || !hidden.has('laterPhases'));
   return (
     <nav className="phase-track" aria-label="Extension points of this cycle">
       <ol>
-        {summary.phases.map((phase, i) => (
+        {shown.map(({ phase, i }) => (
           <li key={phase} className={i === step ? 'current' : i < step ? 'done' : ''}>
             <button type="button" aria-current={i === step ? 'step' : undefined} onClick={() => setPosition(i)}>{phase}</button>
           </li>
         ))}
+        {shown.length < summary.phases.length && hidden.has('laterPhases') && <li className="later" aria-label="later steps hidden until the question is answered">…</li>}
       </ol>
-      <span className={`cycle-result result-${summary.result}`}>→ {resultWord}</span>
+      {outcomeHidden
+        ? <span className="cycle-result result-hidden" data-testid="cycle-result">→ ?</span>
+        : <span className={`cycle-result result-${summary.result}`} data-testid="cycle-result">→ {resultWord}</span>}
     </nav>
   );
 }

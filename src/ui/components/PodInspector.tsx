@@ -19,7 +19,7 @@ export function PodInspector() {
   const podView = view?.pods.find((p) => p.pod === podKey);
   const outcome = podView?.outcome ?? view?.run.summary.pods.find((p) => p.pod === podKey);
   const events = useMemo(
-    () => (view === undefined || podKey === undefined ? [] : eventsSoFar(view.run, view.step.summary.cycle, view.isLastStep).filter((e) => e.object === `Pod/${podKey}`)),
+    () => (view === undefined || podKey === undefined || view.hidden.has('events') ? [] : eventsSoFar(view.run, view.step.summary.cycle, view.isLastStep).filter((e) => e.object === `Pod/${podKey}`)),
     [view, podKey],
   );
   if (view === undefined || podKey === undefined || outcome === undefined) {

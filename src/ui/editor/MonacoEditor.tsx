@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import type { ScenarioError } from '../../engine/api';
 import { usePodplay, usePodplayStore } from '../../store/hooks';
 import { setEditorReveal } from './bridge';
+import { escapeThenTab } from './leaveEditor';
 import { lineCount } from './lines';
 import { monaco, SCENARIO_MODEL_URI } from './monaco';
 import { shownProblems } from './problems';
@@ -56,6 +57,15 @@ export default function MonacoEditor() {
       links: false,
       folding: model.getLineCount() <= FOLDING_MAX_LINES,
     });
+    // Escape then Tab leaves the editor without indenting (the `?` overlay says so)
+    const leaveOnTab = escapeThenTab(host.current!);
+    const keys = editor.onKeyDown((e) => {
+      const key = e.keyCode === monaco.KeyCode.Escape ? 'Escape' : e.keyCode === monaco.KeyCode.Tab ? 'Tab' : e.keyCode === monaco.KeyCode.Shift ? 'Shift' : 'other';
+      if (leaveOnTab(key, e.shiftKey)) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    });
     const typed = model.onDidChangeContent(() => {
       store.getState().setText(model.getValue());
       const folding = model.getLineCount() <= FOLDING_MAX_LINES;
@@ -95,6 +105,7 @@ export default function MonacoEditor() {
       clearTimeout(pendingOpen);
       opened();
       typed.dispose();
+      keys.dispose();
       resized.dispose();
       editor.dispose();
       modelRef.current = null;

@@ -2,7 +2,7 @@
 // scenario on the lesson's title card.
 
 import { useMemo } from 'react';
-import { lessons, type Lesson } from '../../lessons';
+import { lessons, lessonStory, type Lesson } from '../../lessons';
 import { usePodplay } from '../../store/hooks';
 import { useModalDialog } from '../useModalDialog';
 import './lessons.css';
@@ -13,12 +13,30 @@ function byTopic(all: readonly Lesson[]): [string, Lesson[]][] {
   return [...topics];
 }
 
+/** The presses the lesson takes (one per story point), its questions, and how far it was followed. */
+function LessonMeta({ lesson, reached }: { lesson: Lesson; reached: number | undefined }) {
+  const { points, questions } = lessonStory(lesson);
+  const done = reached === undefined ? 0 : reached + 1;
+  return (
+    <span className="lesson-card-meta" data-testid="lesson-card-meta" data-presses={points.length} data-reached={done}>
+      {points.length} press{points.length === 1 ? '' : 'es'} · {questions.length} question{questions.length === 1 ? '' : 's'}
+      {done > 0 && (
+        <span className="lesson-card-progress">
+          {' · '}{done >= points.length ? 'done' : `${done}/${points.length} seen`}
+          <span className="lesson-progress-bar" aria-hidden="true"><span style={{ width: `${(100 * done) / points.length}%` }} /></span>
+        </span>
+      )}
+    </span>
+  );
+}
+
 export function LessonGallery() {
   const open = usePodplay((s) => s.dialog === 'lessons');
   const dialog = useModalDialog(open);
   const current = usePodplay((s) => s.lessonId);
   const setDialog = usePodplay((s) => s.setDialog);
   const openLesson = usePodplay((s) => s.openLesson);
+  const reached = usePodplay((s) => s.lessonReached);
   const topics = useMemo(() => byTopic(lessons), []);
 
 
@@ -54,9 +72,7 @@ export function LessonGallery() {
                   <span className="lesson-card-topic">{lesson.topic}</span>
                   <span className="lesson-card-title">{lesson.title}</span>
                   <span className="lesson-card-summary">{lesson.summary}</span>
-                  <span className="lesson-card-meta">
-                    {lesson.steps.length} steps · {lesson.questions.length} question{lesson.questions.length === 1 ? '' : 's'}
-                  </span>
+                  <LessonMeta lesson={lesson} reached={reached[lesson.id]} />
                 </button>
               </li>
             ))}

@@ -5,6 +5,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { lessonById, type Lesson } from '../../lessons';
 import { usePodplay } from '../../store/hooks';
 import { currentLessonProgress, openQuestion, type QuestionProgress } from '../../store/lessonProgress';
+import { CommandButton } from '../components/CommandButton';
+import { FitBox } from '../presenter/FitBox';
 import './lessons.css';
 
 /** Scrolls the lesson panel (only it: scrollIntoView would also move the page's hidden overflow). */
@@ -17,7 +19,7 @@ function scrollIntoPanel(el: HTMLElement): void {
   else if (at.top < box.top) panel.scrollTop -= box.top - at.top;
 }
 
-function Question({ q, open, onPredict }: { q: QuestionProgress; open: boolean; onPredict(choice: number): void }) {
+function Question({ q, open, earlier, onPredict }: { q: QuestionProgress; open: boolean; earlier: boolean; onPredict(choice: number): void }) {
   const { question, revealed, prediction } = q;
   const state = revealed ? 'revealed' : prediction !== undefined ? 'predicted' : 'open';
   const item = useRef<HTMLLIElement>(null);
@@ -27,7 +29,7 @@ function Question({ q, open, onPredict }: { q: QuestionProgress; open: boolean; 
   }, [state]);
   const verdict = !revealed || prediction === undefined ? undefined : prediction === question.answer ? 'right' : 'wrong';
   return (
-    <li ref={item} className={`lesson-question q-${state}`} data-testid="lesson-question" data-state={state} data-question={q.index}>
+    <li ref={item} className={`lesson-question q-${state}${earlier ? ' q-earlier' : ''}`} data-testid="lesson-question" data-state={state} data-question={q.index}>
       <p className="q-prompt">{question.prompt}</p>
       <ol className="q-choices">
         {question.choices.map((choice, i) => {
@@ -59,7 +61,7 @@ function Question({ q, open, onPredict }: { q: QuestionProgress; open: boolean; 
           {question.explanation}
         </p>
       ) : (
-        <p className="q-hint">{prediction === undefined ? 'Predict, then step (→) to find out.' : 'Now step (→) and watch.'}</p>
+        <p className="q-hint">{prediction === undefined ? 'Predict (keys 1–4), then → to find out.' : 'Now → and watch.'}</p>
       )}
     </li>
   );
@@ -86,18 +88,23 @@ export function LessonPanel() {
   const position = usePodplay((s) => s.position);
   const intro = usePodplay((s) => s.lessonIntro);
   const predictions = usePodplay((s) => s.predictions);
+  const storyPoint = usePodplay((s) => s.storyPoint);
+  // on a projector the text and the question must fit beside the stage: scaled as a whole if need be
+  const presenter = usePodplay((s) => s.presenter);
   const edited = usePodplay((s) => s.lessonId !== undefined && s.text !== lessonById(s.lessonId)?.scenario);
   const predict = usePodplay((s) => s.predict);
   const openLesson = usePodplay((s) => s.openLesson);
   const current = useMemo(
-    () => currentLessonProgress({ lessonId, run, position, lessonIntro: intro, predictions }),
-    [lessonId, run, position, intro, predictions],
+    () => currentLessonProgress({ lessonId, run, position, lessonIntro: intro, predictions, storyPoint }),
+    [lessonId, run, position, intro, predictions, storyPoint],
   );
   if (current === undefined) return null;
   const { lesson, progress } = current;
   const open = openQuestion(progress);
+
   return (
     <aside className="lesson-panel" data-testid="lesson-panel" data-lesson={lesson.id} aria-label={`Lesson: ${lesson.title}`}>
+      <FitBox enabled={presenter}>
       <LessonHead lesson={lesson} />
       {intro ? (
         <div className="lesson-intro-text" data-testid="lesson-narration" data-intro="true">
@@ -109,9 +116,20 @@ export function LessonPanel() {
       ) : (
         <div className="lesson-narration" data-testid="lesson-narration" aria-live="polite">
           {progress.narration.length === 0
-            ? <p className="empty">Step forward (→) to begin.</p>
-            : progress.narration.map((step, i) => <p key={i} data-cycle={step.cycle} data-phase={step.phase}>{step.text}</p>)}
+            ? <p className="empty">Press → for the lesson&apos;s next point.</p>
+            : progress.narration.map((text, i) => <p key={i} data-point={progress.current}>{text}</p>)}
         </div>
+      )}
+      {!intro && (
+        <p className="lesson-story-progress" data-testid="lesson-story-progress" data-point={progress.current} data-points={progress.story.points.length}>
+          {progress.next === undefined && progress.current >= 0
+            ? <span className="lesson-end" data-testid="lesson-end">End of the lesson.</span>
+            : <>Point {progress.current + 1} of {progress.story.points.length}</>}
+          <span className="lesson-story-buttons">
+            <CommandButton id="story-previous" className="small"><span aria-hidden="true">◀</span> Back</CommandButton>
+            <CommandButton id="story-next" className="small primary">Next <kbd>→</kbd></CommandButton>
+          </span>
+        </p>
       )}
       {edited && (
         <p className="lesson-edited" role="note">
@@ -122,11 +140,12 @@ export function LessonPanel() {
       {progress.questions.length > 0 && (
         <ol className="lesson-questions" aria-label="Predict before you step">
           {progress.questions.map((q) => (
-            <Question key={q.index} q={q} open={q === open} onPredict={(choice) => predict(q.index, choice)} />
+            <Question key={q.index} q={q} open={q === open} earlier={q.revealed && q.revealedAtPoint !== progress.current} onPredict={(choice) => predict(q.index, choice)} />
           ))}
         </ol>
       )}
       {progress.upcoming > 0 && <p className="lesson-upcoming">{progress.upcoming} more question{progress.upcoming === 1 ? '' : 's'} ahead.</p>}
+      </FitBox>
     </aside>
   );
 }

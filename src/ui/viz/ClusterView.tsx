@@ -3,7 +3,7 @@
 // draw nodes as small tiles so the page stays responsive.
 
 import { group } from 'd3';
-import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { NodeOutcome, PodOutcome } from '../../engine/api';
 import { usePodplay } from '../../store/hooks';
 import {
@@ -14,10 +14,16 @@ import type { StageHidden } from '../../store/types';
 import { podPalette, type PodPalette } from '../palette';
 import { RunStatus, useRunState } from '../components/RunStatus';
 import { useStep, useStale, type StepView } from '../useStep';
+import { affinityRelations, AFFINITY_KINDS, domainKinds, type AffinityKind, type AffinityRelation } from './affinity';
+import { AffinityLegend, AffinityLines, DomainTags } from './AffinityLines';
 import { allowedCount, LaneSpread } from './LaneSpread';
 import { NodeCard, STATE_LABEL } from './NodeCard';
 import { PodChip } from './PodChip';
+import { ScoreLegend } from './ScoreBar';
+import { scoreRanking, type RankedNode, type ScoreRanking } from './scoreRanking';
 import { spreadOnStage, spreadView, type SpreadOnStage } from './spread';
+import { taintMarks } from './taints';
+import { slideReordered } from './motion';
 import { TileGrid } from './TileGrid';
 import './stage.css';
 
@@ -96,6 +102,9 @@ interface LanesProps {
   travel: boolean;
   reducedMotion: boolean;
   hidden: StageHidden;
+  /** the Score ranking, when scores are on screen */
+  ranking: ScoreRanking | undefined;
+  relations: readonly AffinityRelation[];
   colourOf(pod: PodOutcome): string;
   onInspect(pod: string): void;
 }
@@ -110,9 +119,57 @@ function stageSpread(view: StepView | undefined, topologyKey: string | undefined
   return spreadOnStage(constraints, topologyKey, nodes, bound);
 }
 
+const NO_RELATIONS: AffinityRelation[] = [];
+const NO_KINDS: AffinityKind[] = [];
+
+
+/** What the stage draws beside the lanes for the step on screen: the Score ranking and the affinity relations. */
+function useStageOverlays(view: StepView | undefined, compact: boolean, hidden: StageHidden) {
+  const trace = view?.step.frame?.trace;
+  const scoresShown = !hidden.scores && view !== undefined && reached(view.step, 'Score');
+  const ranking = useMemo(() => (scoresShown && !compact && trace !== undefined ? scoreRanking(trace) : undefined), [scoresShown, compact, trace]);
+  // required terms decide Filter: the lines belong to PreFilter, Filter and PostFilter
+  const phase = view?.step.phase;
+  const filtering = phase === 'PreFilter' || phase === 'Filter' || phase === 'PostFilter';
+  const relations = useMemo(() => (compact || !filtering || trace === undefined ? NO_RELATIONS : affinityRelations(trace)), [compact, filtering, trace]);
+  return { ranking, relations };
+}
+
+/** At Score, a lane's scored nodes by rank (unscored ones after, in lane order). */
+function rankedOrder(laneNodes: NodeOutcome[], rankedByNode: ReadonlyMap<string, RankedNode>): NodeOutcome[] {
+  const position = (n: NodeOutcome) => {
+    const ranked = rankedByNode.get(n.name);
+    return ranked === undefined ? Infinity : [...rankedByNode.keys()].indexOf(n.name);
+  };
+  return [...laneNodes].sort((a, b) => position(a) - position(b));
+}
+
+/** A lane's node cards; when their order changes (ranked at Score, back after) they slide to their places. */
+function RankedNodes({ order, reducedMotion, children }: { order: NodeOutcome[] | undefined; reducedMotion: boolean; children: ReactNode }) {
+  const container = useRef<HTMLDivElement>(null);
+  const positions = useRef(new Map<string, { x: number; y: number }>());
+  const lastKey = useRef('');
+  const key = order?.map((n) => n.name).join('\u0000') ?? '';
+  // measured after every render (cheap for the few cards of a small cluster), slid only when the order changed
+  useLayoutEffect(() => {
+    if (container.current !== null) positions.current = slideReordered(container.current, positions.current, key !== lastKey.current && !reducedMotion);
+    lastKey.current = key;
+  });
+  return <div ref={container} className="lane-nodes">{children}</div>;
+}
+
+/** A node a timeline step adds later: where it will be, not yet a node. */
+function NodeGhost({ node, joinsAt }: { node: string; joinsAt: number }) {
+  return (
+    <div className="node-ghost" data-testid="node-ghost" data-node={node} data-joins-at={joinsAt}>
+      <span className="node-name">{node}</span> joins at {joinsAt} s
+    </div>
+  );
+}
+
 /** The lanes: the costly part of the page, drawn from a deferred step so React can slice the work. */
 const Lanes = memo(function Lanes(props: LanesProps) {
-  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, colourOf, onInspect } = props;
+  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, colourOf, onInspect } = props;
   const trace = view?.step.frame?.trace;
   const phase = view?.step.phase;
   const currentPod = view?.step.summary.pod ?? '';
@@ -121,7 +178,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   const nominatedByNode = group(pods.filter((p) => p.nominated !== undefined && p.node === undefined), (p) => p.nominated!);
   const queue = pendingQueue(pods);
   const showVerdicts = !hidden.feasibility && view !== undefined && trace !== undefined && (phase !== 'PreFilter' || preFilterRejection(trace) !== undefined);
-  const scoresShown = !hidden.scores && view !== undefined && reached(view.step, 'Score');
+  const scoresShown = ranking !== undefined;
   const evaluationOrder = new Map((trace?.nodesEvaluated ?? []).map((n, i) => [n, i]));
   const total = lanes.reduce((sum, [, laneNodes]) => sum + laneNodes.length, 0);
   const limit = useGrowingLimit(total, lanes, compact ? TILES_PER_FRAME : total);
@@ -131,39 +188,49 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   const verdictOf = (node: string, state: NodeState) => (showVerdicts && state === 'filtered' && trace !== undefined
     ? (filterVerdict(trace, node) ?? preFilterRejection(trace)) : undefined);
   const spread = compact ? undefined : stageSpread(view, topologyKey, lanes.flatMap(([, n]) => n), hidden);
+  const rankedByNode = new Map(ranking?.nodes.map((n) => [n.node, n]));
+  // nodes a timeline step adds later are drawn as ghosts until they join
+  const time = view?.step.summary.time;
+  const joinsLater = (node: NodeOutcome) => time !== undefined && node.createdAt !== undefined && node.createdAt > time;
   const laneConstraint = spread?.laneConstraint;
+  // skew and toleration verdicts are Filter's: from Filter on, unless an open question hides them
+  const hideVerdicts = hidden.feasibility || phase === 'PreFilter';
   const spreadScale = laneConstraint === undefined ? 1
     : Math.max(...[...spread!.lanes.values()].map((d) => Math.max(d.count, allowedCount(d, laneConstraint.selfMatch) + 1)));
   return (
     <div className="lanes">
+      {relations.length > 0 && <AffinityLines relations={relations} incoming={currentPod} reducedMotion={reducedMotion} />}
       <PendingLane queue={queue} currentPod={currentPod} colourOf={colourOf} travel={travel} onInspect={onInspect} />
       {lanes.map(([domain, laneNodes], laneIndex) => {
         const laneSpread = spread?.lanes.get(domain);
-        const violating = !hidden.feasibility && laneSpread?.violating === true && !laneSpread.placedHere;
+        const present = laneNodes.filter((n) => !joinsLater(n)).length;
+        const violating = !hideVerdicts && laneSpread?.violating === true && !laneSpread.placedHere;
         return (
         <section
           key={domain}
-          className={`lane${violating ? ' lane-violating' : ''}`}
+          className={`lane${violating ? ' lane-violating' : ''}${present === 0 && laneNodes.length > 0 ? ' lane-ghost' : ''}`}
           data-testid="zone"
           data-zone={domain}
-          {...(laneSpread === undefined ? {} : { 'data-matching': laneSpread.count, ...(hidden.feasibility ? {} : { 'data-violating': violating }) })}
+          {...(laneSpread === undefined ? {} : { 'data-matching': laneSpread.count, ...(hideVerdicts ? {} : { 'data-violating': violating }) })}
           aria-label={topologyKey ? `${topologyKey}=${domain}` : 'All nodes'}
         >
           <h3 className="lane-title">
-            {topologyKey ? domain : 'All nodes'} <span className="lane-count">{laneNodes.length} {laneNodes.length === 1 ? 'node' : 'nodes'}</span>
+            {topologyKey ? domain : 'All nodes'} <span className="lane-count">{present} {present === 1 ? 'node' : 'nodes'}</span>
+            {topologyKey !== undefined && <DomainTags kinds={domainKinds(relations, { [topologyKey]: domain })} />}
           </h3>
           {laneSpread !== undefined && laneConstraint !== undefined && (
-            <LaneSpread spread={laneSpread} scaleMax={spreadScale} selfMatch={laneConstraint.selfMatch} hideVerdict={hidden.feasibility} reducedMotion={reducedMotion} />
+            <LaneSpread spread={laneSpread} scaleMax={spreadScale} selfMatch={laneConstraint.selfMatch} hideVerdict={hideVerdicts} reducedMotion={reducedMotion} />
           )}
-          {laneSpread === undefined && laneConstraint !== undefined && <p className="lane-spread uncounted">not counted</p>}
+          {laneSpread === undefined && laneConstraint !== undefined && present > 0 && <p className="lane-spread uncounted">not counted</p>}
           {compact ? (
-            <TileGrid tiles={laneNodes.slice(0, Math.max(0, limit - laneStart[laneIndex]!)).map((node) => {
+            <TileGrid tiles={laneNodes.slice(0, Math.max(0, limit - laneStart[laneIndex]!)).filter((node) => !joinsLater(node)).map((node) => {
               const state = stateOf(node.name);
               return { name: node.name, state, plugin: verdictOf(node.name, state)?.plugin };
             })} />
           ) : (
-          <div className="lane-nodes">
-            {laneNodes.map((node) => {
+          <RankedNodes order={ranking === undefined ? undefined : rankedOrder(laneNodes, rankedByNode)} reducedMotion={reducedMotion}>
+            {(ranking === undefined ? laneNodes : rankedOrder(laneNodes, rankedByNode)).map((node) => {
+              if (joinsLater(node)) return <NodeGhost key={node.name} node={node.name} joinsAt={node.createdAt!} />;
               const state = stateOf(node.name);
               return (
                 <NodeCard
@@ -171,14 +238,19 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   node={node}
                   state={state}
                   verdict={verdictOf(node.name, state)}
-                  score={scoresShown ? trace?.score?.[node.name]?.total : undefined}
+                  ranked={rankedByNode.get(node.name)}
+                  ranking={ranking}
                   tied={scoresShown && (trace?.tiedNodes?.includes(node.name) ?? false)}
+                  taints={trace === undefined ? undefined : taintMarks(trace, node.name)}
+                  taintHighlight={phase === 'Filter'}
+                  reducedMotion={reducedMotion}
                   nominatedHere={(nominatedByNode.get(node.name) ?? []).map((p) => p.pod)}
                   pods={podsByNode.get(node.name) ?? []}
                   currentPod={currentPod}
                   showDetails={showNodeDetails}
                   spread={spread?.nodes.get(node.name)}
-                  hideSpreadVerdict={hidden.feasibility}
+                  affinityDomains={relations.length === 0 ? NO_KINDS : domainKinds(relations.filter((r) => r.topologyKey !== topologyKey), node.labels)}
+                  hideVerdicts={hideVerdicts}
                   revealIndex={phase === 'Filter' ? (evaluationOrder.get(node.name) ?? 0) : 0}
                   travel={travel}
                   colourOf={colourOf}
@@ -186,7 +258,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                 />
               );
             })}
-          </div>
+          </RankedNodes>
           )}
         </section>
         );
@@ -244,6 +316,8 @@ export function ClusterView() {
     () => [...group(nodes, (n) => (topologyKey === undefined ? '' : (n.labels[topologyKey] ?? NO_DOMAIN)))],
     [nodes, topologyKey],
   );
+  const compact = nodes.length > COMPACT_ABOVE;
+  const { ranking, relations } = useStageOverlays(view, compact, hidden);
 
   if (run === undefined) {
     return (
@@ -252,7 +326,6 @@ export function ClusterView() {
       </section>
     );
   }
-  const compact = nodes.length > COMPACT_ABOVE;
   const requestsKnown = run.summary.pods.every((p) => p.requests !== undefined);
   return (
     <section className={`cluster${stale !== 'current' ? ' stale' : ''}${compact ? ' compact' : ''}`} data-testid="cluster-view" aria-label="Cluster">
@@ -273,7 +346,13 @@ export function ClusterView() {
         {stale === 'invalid' && <span className="stale-badge" role="status">stale: the scenario has errors</span>}
         {stale === 'updating' && <RunStatus className="stale-badge updating" />}
       </div>
-      {!compact && <PodLegend palette={palette} />}
+      {!compact && (
+        <div className="stage-legends">
+          <PodLegend palette={palette} />
+          {ranking !== undefined && <ScoreLegend ranking={ranking} />}
+          {relations.length > 0 && <AffinityLegend kinds={AFFINITY_KINDS.filter((k) => relations.some((r) => r.kind === k))} />}
+        </div>
+      )}
       <Lanes
         view={view}
         endPods={endPods}
@@ -285,6 +364,8 @@ export function ClusterView() {
         travel={!reducedMotion && !compact}
         reducedMotion={reducedMotion}
         hidden={hidden}
+        ranking={ranking}
+        relations={relations}
         colourOf={palette.colourOf}
         onInspect={inspectPod}
       />

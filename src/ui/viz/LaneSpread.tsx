@@ -40,7 +40,7 @@ export const LaneSpread = memo(function LaneSpread({ spread, scaleMax, selfMatch
         <span ref={fill} className="spread-fill" />
         {allowed >= 0 && allowed < scaleMax && <span className="spread-limit" style={{ left: `${(allowed / scaleMax) * 100}%` }} />}
       </span>
-      <span className="spread-count"><strong>{spread.count}</strong> matching{spread.placedHere ? ' (+1)' : ''}{spread.isMinimum ? ' · min' : ''}</span>
+      <span className="spread-count"><strong>{spread.count}</strong> matching{spread.placedHere ? ' (+1)' : ''}{spread.isMinimum ? ' · the minimum' : ''}</span>
       {!hideVerdict && !spread.placedHere && <span className="spread-skew">skew {verdict}</span>}
     </div>
   );

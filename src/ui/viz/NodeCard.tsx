@@ -8,7 +8,13 @@ import type { NodeState, PodView } from '../../store/selectors';
 import { formatQuantity } from '../format';
 import { explainVerdict } from '../narration/explain';
 import { PodChip } from './PodChip';
+import type { AffinityKind } from './affinity';
+import { DomainTags } from './AffinityLines';
+import { ScoreBar } from './ScoreBar';
+import type { RankedNode, ScoreRanking } from './scoreRanking';
 import type { DomainSpread } from './spread';
+import { TaintMarks } from './TaintMarks';
+import type { TaintMark } from './taints';
 import { BAR_RESOURCES, usageAt } from './usage';
 
 export const STATE_LABEL: Record<NodeState, { symbol: string; word: string }> = {
@@ -24,16 +30,25 @@ export interface NodeCardProps {
   state: NodeState;
   /** the verdict that filtered the node out, when it is shown as filtered */
   verdict?: PluginResult;
-  score?: number;
+  /** the node's place in the Score ranking, when scores are on screen */
+  ranked?: RankedNode;
+  ranking?: ScoreRanking;
   tied: boolean;
+  /** TaintToleration's taints and the pod's tolerations at this cycle */
+  taints?: readonly TaintMark[];
+  /** at Filter: highlight the taint that decided */
+  taintHighlight: boolean;
+  reducedMotion: boolean;
   nominatedHere: readonly string[];
   pods: readonly PodView[];
   currentPod: string;
   showDetails: boolean;
   /** topology spread numbers of the node's own domains (constraints not drawn on the lanes) */
   spread?: readonly DomainSpread[];
-  /** hide the skew verdicts (an open question asks which nodes pass) */
-  hideSpreadVerdict: boolean;
+  /** inter-pod (anti-)affinity relations whose topology domain is this node's (keys other than the lanes') */
+  affinityDomains: readonly AffinityKind[];
+  /** hide skew and toleration verdicts (an open question asks which nodes pass) */
+  hideVerdicts: boolean;
   /** order in the Filter pass, for the staggered reveal */
   revealIndex: number;
   travel: boolean;
@@ -86,20 +101,30 @@ function NodeSpread({ spread, hideVerdict }: { spread: readonly DomainSpread[]; 
 }
 
 export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
-  const { node, state, verdict, score, tied, nominatedHere, pods, currentPod, showDetails, spread, hideSpreadVerdict, revealIndex, travel, colourOf, onInspect } = props;
+  const {
+    node, state, verdict, affinityDomains, ranked, ranking, tied, taints, taintHighlight, reducedMotion, nominatedHere, pods, currentPod, showDetails, spread,
+    hideVerdicts, revealIndex, travel, colourOf, onInspect,
+  } = props;
   const label = STATE_LABEL[state];
   return (
     <article
-      className={`node-card state-${state}`}
+      className={`node-card state-${state}${nominatedHere.length > 0 ? ' has-nominated' : ''}`}
       data-testid="node-card"
       data-node={node.name}
       data-state={state}
       style={{ transitionDelay: `${Math.min(revealIndex, 20) * 40}ms` }}
-      aria-label={`${node.name}: ${label.word}`}
+      // focusable, and its state (with the reason or score shown) is its accessible name
+      tabIndex={0}
+      aria-label={`${node.name}: ${label.word}${verdict !== undefined ? `, ${verdict.plugin}: ${explainVerdict(verdict)}` : ''}${ranked !== undefined ? `, score ${ranked.total}` : ''}`}
     >
       <header className="node-head">
         <span className="node-name">{node.name}</span>
         {node.unschedulable && <span className="node-flag" title="spec.unschedulable: cordoned">cordoned</span>}
+        {nominatedHere.length > 0 && (
+          <span className="node-flag nominated" data-testid="nominated-flag" title="status.nominatedNodeName of the pods waiting for this node">
+            nominated
+          </span>
+        )}
         <span className="node-state"><span aria-hidden="true">{label.symbol}</span> {label.word}</span>
       </header>
       {verdict !== undefined && (
@@ -107,17 +132,17 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
           <strong>{verdict.plugin}</strong>: {explainVerdict(verdict)}
         </p>
       )}
-      {spread !== undefined && spread.length > 0 && <NodeSpread spread={spread} hideVerdict={hideSpreadVerdict} />}
-      {score !== undefined && (
-        <p className="node-score">score <strong>{score}</strong>{tied ? ' (tie)' : ''}</p>
-      )}
+      {affinityDomains.length > 0 && <p className="domain-tags"><DomainTags kinds={affinityDomains} /></p>}
+      {spread !== undefined && spread.length > 0 && <NodeSpread spread={spread} hideVerdict={hideVerdicts} />}
+      {taints !== undefined && <TaintMarks marks={taints} highlight={taintHighlight} hideVerdict={hideVerdicts} />}
+      {ranked !== undefined && ranking !== undefined && <ScoreBar ranked={ranked} ranking={ranking} tied={tied} reducedMotion={reducedMotion} />}
       <ResourceBars node={node} pods={pods} />
       {showDetails && (
         <div className="node-details">
           <ul className="labels" aria-label="labels">
             {Object.entries(node.labels).map(([k, v]) => <li key={k}>{k}={v}</li>)}
           </ul>
-          {node.taints.length > 0 && (
+          {taints === undefined && node.taints.length > 0 && (
             <ul className="taints" aria-label="taints">
               {node.taints.map((t, i) => <li key={i}>{t.key}{t.value ? `=${t.value}` : ''}:{t.effect}</li>)}
             </ul>

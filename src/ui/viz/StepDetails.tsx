@@ -6,7 +6,7 @@ import type { CycleTrace, PluginResult } from '../../engine/api';
 import type { Phase } from '../../worker/protocol';
 import { explainVerdict } from '../narration/explain';
 import { rankNodes } from '../narration/narrate';
-import { useStep } from '../useStep';
+import { phaseTellsHidden, useStep } from '../useStep';
 import { FilterMatrix } from './FilterMatrix';
 import { PreemptionPanel } from './PreemptionPanel';
 import { ScoreTable } from './ScoreTable';
@@ -62,10 +62,12 @@ export function StepDetails() {
   const view = useDeferredValue(useStep());
   const trace = view?.step.frame?.trace;
   return (
-    <section className="step-details" data-testid="step-details" aria-label="Extension point details">
+    // focusable: it scrolls, and keyboard users must be able to scroll it
+    <section className="step-details" data-testid="step-details" aria-label="Extension point details" tabIndex={0}>
       {view === undefined ? <p className="empty">Nothing to show yet.</p>
         : trace === undefined ? <p className="empty">Loading cycle {view.step.summary.cycle}…</p>
-          : detailFor(view.step.phase, trace)}
+          : phaseTellsHidden(view) ? <p className="empty" data-testid="details-hidden">Hidden until the question is answered.</p>
+            : detailFor(view.step.phase, trace)}
     </section>
   );
 }

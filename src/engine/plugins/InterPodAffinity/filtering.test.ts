@@ -9,7 +9,7 @@ import { newPodInfo } from '../../framework/podInfo';
 import type { Labels, Namespace, Node, Pod, PodAffinityTerm } from '../../model/types';
 import { makePod } from '../../testing/builders';
 import { newTestEnv, runPreFilterAndFilter } from '../../testing/framework';
-import { getPreFilterState, type PreFilterState } from './filtering';
+import { getPreFilterState, TopologyToMatchedTermCount, type PreFilterState } from './filtering';
 import { InterPodAffinity } from './index';
 import {
   AFFINITY, ANTI_AFFINITY, codeAndReasons, createPodWithAffinityTerms, EXISTING_ANTI_AFFINITY, named, namespaces, node, OK, pod,
@@ -528,5 +528,33 @@ describe('InterPodAffinity PreFilter: namespaceSelector merge in v1.35 (plugin.g
   ])('$name', ({ ns, want }) => {
     const { filter } = run(incoming, [pod({ node: 'node1', namespace: ns, labels: { service: 'securityscan' } })], [node('node1', { zone: 'z1' })]);
     expect(codeAndReasons(filter.get('node1')!)).toEqual(want);
+  });
+});
+
+describe('InterPodAffinity PreFilter details: which pods matter, per topology domain (for the stage)', () => {
+  it('names the existing pods matching the incoming pod\'s terms and those whose anti-affinity matches it', () => {
+    const incoming = makePod().name('web').namespace('default').label('app', 'web').podAffinityExists('cache', 'zone').podAntiAffinityExists('web', 'hostname').obj();
+    const cacheA = makePod().name('cache-a').namespace('default').node('nodeA').label('cache', '').obj();
+    const webB = makePod().name('web-b').namespace('default').node('nodeB').label('web', '').obj();
+    const guard = makePod().name('guard').namespace('default').node('nodeB').podAntiAffinityIn('app', 'zone', ['web']).obj();
+    const env = newTestEnv({ nodes: [node('nodeA', { zone: 'z1', hostname: 'nodeA' }), node('nodeB', { zone: 'z2', hostname: 'nodeB' })], pods: [cacheA, webB, guard] });
+    const { status } = InterPodAffinity.factory({}, env.handle).preFilter!(new CycleState(), newPodInfo(incoming), env.snapshot.nodeInfoList);
+    expect(status.details?.pods).toEqual({
+      affinity: [{ topologyKey: 'zone', topologyValue: 'z1', pods: ['default/cache-a'] }],
+      antiAffinity: [{ topologyKey: 'hostname', topologyValue: 'nodeB', pods: ['default/web-b'] }],
+      existingAntiAffinity: [{ topologyKey: 'zone', topologyValue: 'z2', pods: ['default/guard'] }],
+    });
+  });
+
+  it('lists each pod once and at most the limit in all', () => {
+    const counts = new TopologyToMatchedTermCount();
+    const n1 = node('n1', { zone: 'a' });
+    const n2 = node('n2', { zone: 'b' });
+    for (const p of ['p1', 'p1', 'p2']) counts.update(n1, 'zone', 1, p);
+    for (const p of ['p3', 'p4']) counts.update(n2, 'zone', 1, p);
+    expect(counts.podsByPair(3)).toEqual([
+      { topologyKey: 'zone', topologyValue: 'a', pods: ['p1', 'p2'] },
+      { topologyKey: 'zone', topologyValue: 'b', pods: ['p3'] },
+    ]);
   });
 });

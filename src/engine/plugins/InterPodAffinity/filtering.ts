@@ -29,6 +29,16 @@ export interface TopologyPairCount {
   pods: string[];
 }
 
+/** Existing pods that matter to the incoming pod in one topology domain (PreFilter details). */
+export interface MatchedPods {
+  topologyKey: string;
+  topologyValue: string;
+  pods: string[];
+}
+
+/** Pods listed per relation in PreFilter's details: enough to draw, bounded on big clusters. */
+export const MATCHED_PODS_LISTED = 50;
+
 /**
  * upstream: topologyToMatchedTermCount — map[topologyPair]int64. Entries that drop to zero are
  * deleted, so `size` is upstream's len(). We also remember which pods were counted.
@@ -79,6 +89,19 @@ export class TopologyToMatchedTermCount {
 
   entries(): TopologyPairCount[] {
     return [...this.pairs.values()];
+  }
+
+  /** the pods counted per topology pair, each pod once and at most `limit` in all, for explanations */
+  podsByPair(limit: number): MatchedPods[] {
+    const out: MatchedPods[] = [];
+    let left = limit;
+    for (const e of this.pairs.values()) {
+      if (left <= 0) break;
+      const pods = uniquePods(e.pods).slice(0, left);
+      left -= pods.length;
+      out.push({ topologyKey: e.topologyKey, topologyValue: e.topologyValue, pods });
+    }
+    return out;
   }
 
   /** as a plain object {key: {value: count}}, for explanations and tests */
@@ -175,6 +198,13 @@ export function preFilter(
       existingAntiAffinity: existingAnti.toObject(),
       affinity: affinity.toObject(),
       antiAffinity: antiAffinity.toObject(),
+      // which pods: existing pods whose required anti-affinity matches the incoming pod, and
+      // existing pods matching the incoming pod's required affinity / anti-affinity terms
+      pods: {
+        existingAntiAffinity: existingAnti.podsByPair(MATCHED_PODS_LISTED),
+        affinity: affinity.podsByPair(MATCHED_PODS_LISTED),
+        antiAffinity: antiAffinity.podsByPair(MATCHED_PODS_LISTED),
+      },
     }),
   };
 }

@@ -134,3 +134,4 @@ export const InterPodAffinity: PluginDescriptor<InterPodAffinityArgs> = {
 };
 
 export { ErrReasonAffinityRulesNotMatch, ErrReasonAntiAffinityRulesNotMatch, ErrReasonExistingAntiAffinityRulesNotMatch } from './filtering';
+export type { MatchedPods } from './filtering';

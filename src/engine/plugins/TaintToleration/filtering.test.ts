@@ -37,7 +37,43 @@ describe('TaintToleration Filter (TestTaintTolerationFilter)', () => {
     }
     expect(status.code).toBe('UnschedulableAndUnresolvable');
     expect(status.reasons).toEqual([ErrReasonUntoleratedTaints]);
-    expect(status.details).toEqual({ taint: untolerated });
+    expect(status.details?.taint).toEqual(untolerated);
+  });
+});
+
+describe('TaintToleration Filter details: each hard taint with the toleration that tolerates it', () => {
+  const node = nodeWithTaints('nodeA', [
+    { key: 'key1', value: 'value1', effect: 'NoSchedule' },
+    { key: 'soft', effect: 'PreferNoSchedule' },
+    { key: 'key2', value: 'value2', effect: 'NoExecute' },
+  ]);
+  it.each([
+    {
+      name: 'both tolerated: success, each taint beside its toleration',
+      tolerations: [{ key: 'key2', operator: 'Exists' as const }, { key: 'key1', operator: 'Equal' as const, value: 'value1', effect: 'NoSchedule' as const }],
+      code: 'Success',
+      taints: [
+        { taint: { key: 'key1', value: 'value1', effect: 'NoSchedule' }, toleration: { key: 'key1', operator: 'Equal', value: 'value1', effect: 'NoSchedule' } },
+        { taint: { key: 'key2', value: 'value2', effect: 'NoExecute' }, toleration: { key: 'key2', operator: 'Exists' } },
+      ],
+    },
+    {
+      name: 'the second untolerated: it decides, the first is shown tolerated',
+      tolerations: [{ key: 'key1', operator: 'Exists' as const }],
+      code: 'UnschedulableAndUnresolvable',
+      taints: [
+        { taint: { key: 'key1', value: 'value1', effect: 'NoSchedule' }, toleration: { key: 'key1', operator: 'Exists' } },
+        { taint: { key: 'key2', value: 'value2', effect: 'NoExecute' } },
+      ],
+    },
+  ])('$name', ({ tolerations, code, taints }) => {
+    const status = filterTaintToleration(podWithTolerations('p', tolerations), node);
+    expect(status.code).toBe(code);
+    expect(status.details?.taints).toEqual(taints);
+  });
+
+  it('records nothing for a node without NoSchedule/NoExecute taints', () => {
+    expect(filterTaintToleration(podWithTolerations('p', []), nodeWithTaints('n', [{ key: 'soft', effect: 'PreferNoSchedule' }])).details).toBeUndefined();
   });
 });
 

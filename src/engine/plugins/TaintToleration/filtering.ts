@@ -1,6 +1,6 @@
 import { Status } from '../../framework/status';
-import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint } from '../../model/taints';
-import type { Node, Pod } from '../../model/types';
+import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint, toleratesTaint } from '../../model/taints';
+import type { Node, Pod, Taint, Toleration } from '../../model/types';
 
 /**
  * The Filter reason. Since kubernetes#134740 (v1.35, cherry-picked to v1.32–v1.34 patch
@@ -18,12 +18,33 @@ export const ErrReasonNotMatch = "node(s) had taints that the pod didn't tolerat
  */
 export const enableTaintTolerationComparisonOperators = false;
 
-/** upstream: Filter — the first NoSchedule/NoExecute taint, in node order, the pod does not tolerate. */
+/** One NoSchedule/NoExecute taint of a node, and the pod's first toleration that tolerates it (none: untolerated). */
+export interface TaintVerdict {
+  taint: { key: string; value: string; effect: string };
+  toleration?: Toleration;
+}
+
+const taintOf = (t: Taint): TaintVerdict['taint'] => ({ key: t.key, value: t.value ?? '', effect: t.effect });
+
+/** Every taint Filter looks at, in node order, each with the toleration that tolerates it: the numbers behind the verdict. */
+function taintVerdicts(taints: readonly Taint[], tolerations: readonly Toleration[] | undefined): TaintVerdict[] {
+  return taints.map((taint) => {
+    const toleration = tolerations?.find((t) => toleratesTaint(t, taint, enableTaintTolerationComparisonOperators));
+    return toleration === undefined ? { taint: taintOf(taint) } : { taint: taintOf(taint), toleration: { ...toleration } };
+  });
+}
+
+/**
+ * upstream: Filter — the first NoSchedule/NoExecute taint, in node order, the pod does not tolerate.
+ * The details list every such taint of the node with the toleration that tolerates it, on success
+ * too, so a viewer can show which taint decided and why.
+ */
 export function filterTaintToleration(pod: Pod, node: Node): Status {
   const taint = findMatchingUntoleratedTaint(node.spec.taints, pod.spec.tolerations, doNotScheduleTaintsFilter, enableTaintTolerationComparisonOperators);
-  if (taint === undefined) return Status.success();
+  const hard = node.spec.taints?.filter(doNotScheduleTaintsFilter) ?? [];
+  if (taint === undefined) return hard.length === 0 ? Status.success() : Status.success().withDetails({ taints: taintVerdicts(hard, pod.spec.tolerations) });
   return Status.unresolvable(ErrReasonUntoleratedTaints).withDetails({
-    taint: { key: taint.key, value: taint.value ?? '', effect: taint.effect },
+    taint: taintOf(taint), taints: taintVerdicts(hard, pod.spec.tolerations),
   });
 }
 

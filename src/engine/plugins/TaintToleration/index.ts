@@ -30,3 +30,4 @@ export const TaintToleration: PluginDescriptor = {
 };
 
 export { isSchedulableAfterPodTolerationChange };
+export type { TaintVerdict } from './filtering';

@@ -1,0 +1,52 @@
+// A lesson taught with a clicker: open it from the gallery, switch to presenter mode, then PageDown
+// from the title card to the lesson's end. Shared by the clicker test and `npm run lessons:shots`.
+import { expect, type Page } from '@playwright/test';
+import { lessonStory, type Lesson, type Spoiler } from '../src/lessons';
+import { engineResult } from './helpers';
+
+export interface StoryStop {
+  /** -1: the title card */
+  point: number;
+  /** what the open questions keep off the screen, from the catalog */
+  hidden: Set<Spoiler>;
+}
+
+/** Opens the lesson on its title card, in presenter mode. */
+export async function openInPresenter(page: Page, lesson: Lesson): Promise<void> {
+  await page.locator('body').press('g');
+  await page.locator(`[data-testid="lesson-card"][data-lesson="${lesson.id}"]`).click();
+  await expect(page.getByTestId('lesson-start')).toBeEnabled();
+  if (!(await page.locator('.app.presenter').count())) await page.locator('body').press('f');
+  await expect(page.locator('.app.presenter')).toHaveCount(1);
+}
+
+/** What the questions still open on screen declare hidden. */
+async function hiddenOnScreen(page: Page, lesson: Lesson): Promise<Set<Spoiler>> {
+  const { questions } = lessonStory(lesson);
+  const open = await page.locator('[data-testid="lesson-question"]:not([data-state="revealed"])').evaluateAll(
+    (items) => items.map((i) => Number(i.getAttribute('data-question'))),
+  );
+  return new Set(open.flatMap((i) => questions[i]!.hides));
+}
+
+/** Presses PageDown from the title card until the lesson's end, calling `visit` at every stop. */
+export async function walkLesson(page: Page, lesson: Lesson, visit: (stop: StoryStop) => Promise<void>): Promise<number> {
+  const points = lessonStory(lesson).points.length;
+  await visit({ point: -1, hidden: await hiddenOnScreen(page, lesson) });
+  const progress = page.getByTestId('lesson-story-progress');
+  for (let point = 0; point < points; point++) {
+    await page.locator('body').press('PageDown');
+    await expect(progress).toHaveAttribute('data-point', String(point));
+    await expect(page.locator('.stale-badge')).toHaveCount(0);
+    // the deferred cluster view and the stage's fit settle after the frame arrives
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await visit({ point, hidden: await hiddenOnScreen(page, lesson) });
+  }
+  await expect(page.getByTestId('lesson-end')).toBeVisible();
+  return points;
+}
+
+/** The simulation the page shows for the lesson (same text and seed). */
+export function lessonResult(lesson: Lesson) {
+  return engineResult(lesson.scenario, `${lesson.id}.yaml`, lesson.seed);
+}

@@ -1,0 +1,108 @@
+// A lesson as a sequence of story points, one per press of the clicker. Lessons that declare
+// `story` are taken as written; the older form (narration `steps` and `questions` pinned to
+// positions) is turned into one: each distinct narration position is a point, and each question
+// is asked at the last point before the position it was pinned to.
+
+import { comparePositions } from './facts';
+import type { Lesson, LessonPhase, Spoiler, StoryPosition, StoryQuestion, TraceFact } from './types';
+
+/** A question of the lesson with its place in the story and what it hides while open. */
+export interface LessonQuestion extends StoryQuestion {
+  /** index in the lesson's questions (the order they are asked in) */
+  index: number;
+  /** the story point that asks it; -1: the title card */
+  point: number;
+  hides: Spoiler[];
+}
+
+/** One press: where playback stops, the lesson text shown there, the questions asked there. */
+export interface StoryBeat {
+  at: StoryPosition;
+  /** empty: the text of the point before stays */
+  texts: string[];
+  /** indexes into LessonStory.questions */
+  questions: number[];
+}
+
+export interface LessonStory {
+  points: StoryBeat[];
+  questions: LessonQuestion[];
+}
+
+/** What gives the answer to a question about this fact away, unless the question says itself. */
+export function defaultHides(fact: TraceFact): Spoiler[] {
+  switch (fact.kind) {
+    case 'feasible': case 'feasibleCount': case 'nodesEvaluated': case 'firstNodeEvaluated':
+    case 'rejectedBy': case 'filterReason': case 'untoleratedTaint': case 'scored': case 'result':
+      return ['feasibility', 'scores', 'placement', 'laterPhases'];
+    case 'spread': return ['feasibility', 'placement'];
+    case 'score': case 'total': case 'selected': return ['scores', 'placement'];
+    case 'victims': case 'nominatedNode': case 'permit': case 'candidate': case 'preemptionDecidedBy':
+      return ['placement', 'laterPhases'];
+    case 'pod': case 'queue': case 'podNode': return ['placement'];
+    case 'time': case 'evictedAt': case 'event': case 'deletedAt': return ['events'];
+    // facts of the cluster itself are on screen from the start: nothing to hide
+    case 'nodeCount': case 'nodeLabel': case 'allocatable': return [];
+  }
+}
+
+export function isCyclePosition(at: StoryPosition): at is { cycle: number; phase: LessonPhase } {
+  return 'cycle' in at;
+}
+
+function derivedStory(lesson: Lesson): LessonStory {
+  const points: StoryBeat[] = [];
+  for (const step of lesson.steps ?? []) {
+    const last = points[points.length - 1];
+    const at = { cycle: step.cycle, phase: step.phase };
+    if (last !== undefined && isCyclePosition(last.at) && comparePositions(last.at, at) === 0) last.texts.push(step.text);
+    else points.push({ at, texts: [step.text], questions: [] });
+  }
+  const questions: LessonQuestion[] = [];
+  (lesson.questions ?? []).forEach((q, index) => {
+    const pinned = { cycle: q.atCycle, phase: q.atPhase };
+    let point = points.findLastIndex((p) => isCyclePosition(p.at) && comparePositions(p.at, pinned) < 0);
+    const start: StoryPosition = q.atCycle > 1 ? { cycle: q.atCycle - 1, phase: 'done' } : { cycle: 1, phase: 'queue' };
+    if (point < 0 && isCyclePosition(start) && comparePositions(start, pinned) < 0) {
+      // nothing narrated before it: a point of its own just before its position
+      points.unshift({ at: start, texts: [], questions: [] });
+      for (const earlier of questions) if (earlier.point >= 0) earlier.point++;
+      point = 0;
+    }
+    // (point -1: asked on the title card, before anything of cycle 1 shows)
+    const { atCycle: _cycle, atPhase: _phase, ...question } = q;
+    questions.push({ ...question, index, point, hides: q.hides ?? defaultHides(q.reveal.fact) });
+    points[point]?.questions.push(index);
+  });
+  return { points, questions };
+}
+
+function declaredStory(lesson: Lesson): LessonStory {
+  const questions: LessonQuestion[] = [];
+  const points = (lesson.story ?? []).map((p, i): StoryBeat => {
+    const asked: number[] = [];
+    if (p.question !== undefined) {
+      asked.push(questions.length);
+      questions.push({ ...p.question, index: questions.length, point: i, hides: p.question.hides ?? defaultHides(p.question.reveal.fact) });
+    }
+    return { at: p.at, texts: [p.text], questions: asked };
+  });
+  return { points, questions };
+}
+
+const stories = new WeakMap<Lesson, LessonStory>();
+
+/** The lesson's story points and questions (computed once per lesson). */
+export function lessonStory(lesson: Lesson): LessonStory {
+  let story = stories.get(lesson);
+  if (story === undefined) {
+    story = lesson.story !== undefined ? declaredStory(lesson) : derivedStory(lesson);
+    stories.set(lesson, story);
+  }
+  return story;
+}
+
+/** How many presses take the lesson from its title card to its end: one per story point. */
+export function storyPresses(lesson: Lesson): number {
+  return lessonStory(lesson).points.length;
+}

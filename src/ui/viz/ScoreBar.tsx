@@ -1,0 +1,78 @@
+// One node's place in the Score ranking: its rank, its total as a stacked bar of every plugin's
+// normalized × weight (the bars of all nodes share one scale), the plugin that separates first from
+// second outlined and the plugins equal on every node dimmed. d3 grows the segments.
+
+import { schemeTableau10, select } from 'd3';
+import { memo, useLayoutEffect, useRef } from 'react';
+import { STAGE_MS } from './motion';
+import type { RankedNode, ScoreRanking } from './scoreRanking';
+
+/** Default score plugins first (their colours never change between runs), then any other by name. */
+const KNOWN_PLUGINS = [
+  'TaintToleration', 'NodeAffinity', 'NodeResourcesFit', 'VolumeBinding', 'PodTopologySpread', 'InterPodAffinity',
+  'NodeResourcesBalancedAllocation', 'ImageLocality', 'DynamicResources',
+];
+
+export function pluginColour(plugin: string): string {
+  const known = KNOWN_PLUGINS.indexOf(plugin);
+  if (known >= 0) return schemeTableau10[known % schemeTableau10.length]!;
+  let hash = 0;
+  for (const c of plugin) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
+  return schemeTableau10[hash % schemeTableau10.length]!;
+}
+
+export interface ScoreBarProps {
+  ranked: RankedNode;
+  ranking: Pick<ScoreRanking, 'maxTotal' | 'separating' | 'uniform'>;
+  tied: boolean;
+  reducedMotion: boolean;
+}
+
+export const ScoreBar = memo(function ScoreBar({ ranked, ranking, tied, reducedMotion }: ScoreBarProps) {
+  const stack = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    if (stack.current === null) return;
+    const scale = Math.max(1, ranking.maxTotal);
+    const segments = select(stack.current)
+      .selectAll<HTMLSpanElement, RankedNode['segments'][number]>('span.score-seg')
+      .data(ranked.segments.filter((s) => s.weighted > 0), (s) => s.plugin)
+      .join((enter) => enter.append('span').attr('class', 'score-seg').style('width', '0%'))
+      .attr('data-plugin', (s) => s.plugin)
+      .classed('separating', (s) => s.plugin === ranking.separating)
+      .classed('uniform', (s) => ranking.uniform.includes(s.plugin))
+      .attr('title', (s) => `${s.plugin}: ${s.normalized} × ${s.weight} = ${s.weighted}`)
+      .style('background', (s) => pluginColour(s.plugin));
+    const width = (s: { weighted: number }) => `${(s.weighted / scale) * 100}%`;
+    if (reducedMotion) segments.interrupt('stage').style('width', width);
+    else segments.transition('stage').duration(STAGE_MS).style('width', width);
+  }, [ranked, ranking, reducedMotion]);
+  return (
+    <div className="score-bar" data-testid="score-bar" data-node={ranked.node} data-rank={ranked.rank} data-total={ranked.total}>
+      <span className="score-rank">#{ranked.rank}</span>
+      <span ref={stack} className="score-stack" aria-hidden="true" />
+      <span className="score-total"><strong>{ranked.total}</strong>{tied ? ' tie' : ''}</span>
+    </div>
+  );
+});
+
+/** Which colour is which plugin: those that tell nodes apart (the separating one called out), then the count of those equal everywhere. */
+export function ScoreLegend({ ranking }: { ranking: ScoreRanking }) {
+  const differing = ranking.plugins.filter((p) => !ranking.uniform.includes(p));
+  return (
+    <ul className="score-legend" data-testid="score-legend" aria-label="Score plugins">
+      {differing.map((plugin) => {
+        const separating = plugin === ranking.separating;
+        return (
+          <li key={plugin} className={separating ? 'separating' : undefined} data-plugin={plugin} data-separating={separating || undefined}>
+            <span className="swatch" style={{ background: pluginColour(plugin) }} aria-hidden="true" /> {plugin}{separating ? ' — puts #1 ahead' : ''}
+          </li>
+        );
+      })}
+      {ranking.uniform.length > 0 && (
+        <li className="uniform" data-testid="score-uniform" data-plugins={ranking.uniform.join(' ')} title={ranking.uniform.join(', ')}>
+          <span className="swatch" aria-hidden="true" /> {ranking.uniform.length === 1 ? ranking.uniform[0] : `${ranking.uniform.length} plugins`} same on every node
+        </li>
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,29 @@
+// A node's NoSchedule/NoExecute taints at the cycle on screen, each beside the pod's toleration that
+// tolerates it; at Filter the untolerated one that filtered the node out is highlighted.
+
+import type { TaintMark } from './taints';
+
+export function TaintMarks({ marks, highlight, hideVerdict }: { marks: readonly TaintMark[]; highlight: boolean; hideVerdict: boolean }) {
+  return (
+    <ul className="taint-marks" aria-label="taints">
+      {marks.map((m, i) => {
+        const tolerated = m.toleration !== undefined;
+        const state = hideVerdict ? 'unknown' : tolerated ? 'tolerated' : 'untolerated';
+        return (
+          <li
+            key={i}
+            className={`taint-mark ${state}${highlight && !hideVerdict && m.decides ? ' decides' : ''}`}
+            data-testid="taint-mark"
+            data-taint={m.taint}
+            {...(hideVerdict ? {} : { 'data-tolerated': tolerated, 'data-decides': m.decides })}
+          >
+            <span className="taint-text">{m.taint}</span>
+            {!hideVerdict && (tolerated
+              ? <span className="toleration" data-testid="toleration">✓ tolerates: {m.toleration}</span>
+              : <span className="toleration none">✗ no toleration</span>)}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
