@@ -13,7 +13,7 @@ import type { Lesson } from './types';
 
 export type * from './types';
 export { LESSON_PHASES } from './types';
-export { comparePositions, phaseExists, readFact, revealPosition, type PlaybackPosition } from './facts';
+export { comparePositions, phaseExists, readFact, revealPosition, type PlaybackPosition, type ShownEvent } from './facts';
 
 export const lessons: readonly Lesson[] = [
   nodeSelectorLesson,
