@@ -82,7 +82,7 @@ function matchesEvent(fact: Extract<TraceFact, { kind: 'event' | 'evictedAt' }>,
  */
 export function revealPosition(fact: TraceFact, result: RevealContext): PlaybackPosition {
   switch (fact.kind) {
-    case 'pod': case 'time': return { cycle: fact.cycle, phase: 'queue' };
+    case 'pod': case 'time': case 'profile': return { cycle: fact.cycle, phase: 'queue' };
     case 'feasible': case 'feasibleCount': case 'nodesEvaluated': case 'firstNodeEvaluated':
     case 'rejectedBy': case 'filterReason': case 'untoleratedTaint':
       return { cycle: fact.cycle, phase: 'filter' };
@@ -178,6 +178,7 @@ export function readFact(result: SimulationResult, fact: TraceFact): string | un
   if (!trace) return undefined;
   switch (fact.kind) {
     case 'pod': return trace.pod;
+    case 'profile': return trace.profile;
     case 'time': return String(trace.time);
     case 'feasible': return nodeList(trace.feasible);
     case 'feasibleCount': return String(trace.feasible.length);
