@@ -85,7 +85,7 @@ ${replicaSet('web', 1, `      affinity:
     { cycle: 1, phase: 'bind', text: 'Later, at 30 s, node-1 runs low on memory: its kubelet sees memory.available under the 100Mi hard threshold and reports MemoryPressure. It must evict a pod.' },
     {
       cycle: 2, phase: 'queue',
-      text: 'The kubelet ranks the pods on node-1: first those using more memory than they request (none here), then by priority, lowest first. web-jmd9t (0) goes before cache (1000). Its ReplicaSet creates web-5td7t at once.',
+      text: 'The kubelet ranks node-1\'s pods: those using more memory than they request first (none here), then lowest priority. web-jmd9t (0) goes before cache (1000). Its ReplicaSet creates web-5td7t.',
       facts: [
         { says: 'web-jmd9t (0) goes', fact: { kind: 'event', object: 'Pod/default/web-jmd9t', reason: 'Evicted' }, is: '30' },
         { says: 'creates web-5td7t', fact: { kind: 'pod', cycle: 2 }, is: 'default/web-5td7t' },
@@ -303,7 +303,7 @@ ${replicaSet('web', 2)}`,
     },
     {
       cycle: 3, phase: 'queue',
-      text: 'Nothing moved at 20 s: the scheduler only places pods that have no node. At 30 s the descheduler runs RemoveDuplicates: 2 pods of one ReplicaSet share node-1 while node-2 could take one, so it evicts web-5td7t. The ReplicaSet creates web-ksnxs.',
+      text: 'Nothing moved at 20 s: the scheduler only places pods without a node. At 30 s the descheduler (RemoveDuplicates) sees 2 replicas on node-1 and evicts web-5td7t. The ReplicaSet creates web-ksnxs.',
       facts: [
         { says: 'At 30 s', fact: { kind: 'time', cycle: 3 }, is: '30' },
         { says: 'evicts web-5td7t', fact: { kind: 'event', object: 'Pod/default/web-5td7t', reason: 'Descheduled' }, is: '30' },

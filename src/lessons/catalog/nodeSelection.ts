@@ -427,12 +427,12 @@ spec:
   steps: [
     {
       cycle: 1, phase: 'queue',
-      text: 'Namespace team-a carries scheduler.alpha.kubernetes.io/node-selector: region=west. report asked for region=east, which contradicts it: the API server refused to create it, "pods "report" is forbidden: pod node label selector conflicts with its namespace node label selector". The scheduler never sees it.',
+      text: 'Namespace team-a says scheduler.alpha.kubernetes.io/node-selector: region=west. report asked for region=east: the API server refused to create it ("pod node label selector conflicts with its namespace node label selector"). The scheduler never sees it.',
       facts: [{ says: 'the API server refused to create it', fact: { kind: 'event', object: 'Pod/team-a/report', reason: 'FailedCreate' }, is: '0' }],
     },
     {
       cycle: 1, phase: 'filter',
-      text: `api has no nodeSelector of its own, but at creation the PodNodeSelector admission plugin merged region=west into it. east-1, the biggest node, fails as for any nodeSelector: "${NODE_AFFINITY_REASON}". west-1 and west-2 pass.`,
+      text: `api has no nodeSelector, but admission (PodNodeSelector) gave it region=west. east-1, the biggest node, fails: "${NODE_AFFINITY_REASON}". west-1 and west-2 pass.`,
       facts: [
         { says: 'east-1, the biggest node, fails', fact: { kind: 'filterReason', cycle: 1, node: 'east-1' }, is: NODE_AFFINITY_REASON },
         { says: 'the biggest node', fact: { kind: 'allocatable', node: 'east-1', resource: 'cpu' }, is: '8' },
