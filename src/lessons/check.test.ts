@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CycleTrace, QueueMove, SimulationResult } from '../engine/api';
 import { checkLessonShape, checkOutcome, checkQuestions, checkStepFacts, checkSteps } from './check';
-import { queueAtEndOf, readFact, shownAt } from './facts';
+import { timeEvents } from '../worker/session';
+import { queueAtEndOf, readFact, revealPosition, shownAt } from './facts';
 import type { Lesson, LessonStep, PredictQuestion } from './types';
 
 function cycle(overrides: Partial<CycleTrace>): CycleTrace {
@@ -166,8 +167,13 @@ describe('shownAt and queueAtEndOf', () => {
     ],
   };
 
-  it('shows the Scheduled event of a pod that waited at Permit with the cycle that released it', () => {
-    expect(shownAt({ kind: 'event', object: 'Pod/default/w0', reason: 'Scheduled' }, gang)).toEqual({ cycle: 2, phase: 'done' });
+  it('shows an event with the last step of its cycle: a Scheduled event of a pod that waited at Permit with the cycle that released it', () => {
+    const events = timeEvents(gang.cycles, gang.events);
+    expect(shownAt({ kind: 'event', object: 'Pod/default/w0', reason: 'Scheduled' }, gang, events)).toEqual({ cycle: 2, phase: 'done' });
+    // before the first cycle: from its first step; without the events: at the end of the run
+    const early = [{ object: 'Pod/default/x', reason: 'FailedCreate', message: '', cycle: 0 }];
+    expect(revealPosition({ kind: 'event', object: 'Pod/default/x', reason: 'FailedCreate' }, { cycles: gang.cycles, events: early })).toEqual({ cycle: 1, phase: 'queue' });
+    expect(revealPosition({ kind: 'event', object: 'Pod/default/x', reason: 'FailedCreate' }, { cycles: { length: 7 } })).toEqual({ cycle: 7, phase: 'done' });
   });
 
   it('reads where a pod is when each cycle ends', () => {

@@ -3,7 +3,8 @@
 // sentences (empty when the lesson is true to the trace).
 
 import type { CycleTrace, SimulationResult } from '../engine/api';
-import { comparePositions, cycleOf, phaseExists, readFact, rejection, revealPosition, shownAt, untoleratedTaint, type PlaybackPosition } from './facts';
+import { timeEvents } from '../worker/session';
+import { comparePositions, cycleOf, phaseExists, readFact, rejection, revealPosition, shownAt, untoleratedTaint, type PlaybackPosition, type RevealContext } from './facts';
 import { LESSON_PHASES, type CycleExpectation, type Lesson, type LessonOutcome, type PodExpectation, type TraceFact } from './types';
 
 const show = (v: unknown): string => JSON.stringify(v);
@@ -130,12 +131,13 @@ export function checkSteps(lesson: Lesson, result: SimulationResult): string[] {
 /** Every question is asked at a shown position, before the trace reveals its answer, and the answer is what the trace shows. */
 export function checkQuestions(lesson: Lesson, result: SimulationResult): string[] {
   const problems: string[] = [];
+  const run = playbackOf(result);
   lesson.questions.forEach((q, i) => {
     const at = `question ${i + 1} (${show(q.prompt.slice(0, 40))}…)`;
     const trace = cycleOf(result, q.atCycle);
     if (!trace) problems.push(`${at}: asked at cycle ${q.atCycle}, which is not in the trace`);
     else if (!phaseExists(trace, q.atPhase)) problems.push(`${at}: asked at the ${q.atPhase} phase of cycle ${q.atCycle}, which the trace does not show`);
-    const reveal = revealPosition(q.reveal.fact, result);
+    const reveal = revealPosition(q.reveal.fact, run);
     if (comparePositions({ cycle: q.atCycle, phase: q.atPhase }, reveal) > 0) {
       problems.push(`${at}: asked at cycle ${q.atCycle} ${q.atPhase}, after its answer shows (cycle ${reveal.cycle} ${reveal.phase})`);
     }
@@ -148,6 +150,11 @@ export function checkQuestions(lesson: Lesson, result: SimulationResult): string
     }
   });
   return problems;
+}
+
+/** The run as the playback shows it: its cycles and its events, each in the cycle it shows with. */
+function playbackOf(result: SimulationResult): RevealContext {
+  return { cycles: result.cycles, events: timeEvents(result.cycles, result.events) };
 }
 
 const where = (p: PlaybackPosition): string => `cycle ${p.cycle} ${p.phase}`;
@@ -206,6 +213,7 @@ function atCycle(fact: TraceFact, cycle: number): TraceFact | undefined {
  */
 export function checkStepFacts(lesson: Lesson, result: SimulationResult): string[] {
   const problems: string[] = [];
+  const run = playbackOf(result);
   const last = result.cycles.at(-1);
   const end: PlaybackPosition = { cycle: last?.cycle ?? 1, phase: 'done' };
   lesson.steps.forEach((step, i) => {
@@ -217,7 +225,7 @@ export function checkStepFacts(lesson: Lesson, result: SimulationResult): string
       if (!step.text.includes(says)) problems.push(`${about}: not in the text`);
       const actual = readFact(result, fact);
       if (actual !== is) problems.push(`${about}: states ${show(is)}, the engine has ${show(actual ?? 'no such cycle')} (${show(fact)})`);
-      const shown = shownAt(fact, result);
+      const shown = shownAt(fact, result, run.events!);
       if (comparePositions(shown, step) > 0) problems.push(`${about}: the screen shows it only at ${where(shown)}`);
       // stale: the text stays up into later cycles that show the same fact with another value
       if (!('cycle' in fact)) continue;
@@ -225,8 +233,8 @@ export function checkStepFacts(lesson: Lesson, result: SimulationResult): string
         const later = atCycle(fact, c);
         const trace = cycleOf(result, c);
         if (!later || !trace) break;
-        const pos = revealPosition(later, result);
-        if (!phaseExists(trace, pos.phase) || comparePositions(pos, until) >= 0) continue;
+        const pos = revealPosition(later, run);
+        if (!phaseExists(trace, pos.phase) || comparePositions(pos, step) < 0 || comparePositions(pos, until) >= 0) continue;
         const value = readFact(result, later);
         if (value !== is) problems.push(`${about}: still on screen at ${where(pos)}, which shows ${show(value)}`);
       }
@@ -236,10 +244,10 @@ export function checkStepFacts(lesson: Lesson, result: SimulationResult): string
     for (const q of lesson.questions) {
       const asked: PlaybackPosition = { cycle: q.atCycle, phase: q.atPhase };
       const open = positionBefore(asked, result) ?? asked;
-      const answered = revealPosition(q.reveal.fact, result);
+      const answered = revealPosition(q.reveal.fact, run);
       if (comparePositions(step, open) < 0 || comparePositions(step, answered) >= 0) continue;
       for (const { says, fact } of step.facts ?? []) {
-        if (givesAway(fact, q.reveal.fact) && comparePositions(shownAt(fact, result), open) >= 0) {
+        if (givesAway(fact, q.reveal.fact) && comparePositions(shownAt(fact, result, run.events!), open) >= 0) {
           problems.push(`${at}: ${show(says)} shows while question ${show(q.prompt.slice(0, 40))} is open (asked at ${where(asked)}, answered at ${where(answered)})`);
         }
       }

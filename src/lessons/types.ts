@@ -20,7 +20,9 @@ export type LessonTopic =
   | 'Scheduling queue'
   | 'Resources and scoring'
   | 'Performance'
-  | 'Debugging';
+  | 'Debugging'
+  | 'Eviction'
+  | 'Scheduler configuration';
 
 export interface Lesson {
   id: string;
@@ -33,6 +35,8 @@ export interface Lesson {
   /** a multi-document scenario (../shared/contracts/scenario-and-trace.md) */
   scenario: string;
   seed?: number;
+  /** warnings the scenario is meant to produce (each a substring of one); any other fails the lesson */
+  warnings?: string[];
   steps: LessonStep[];
   questions: PredictQuestion[];
   outcome: LessonOutcome;
@@ -84,6 +88,8 @@ export interface PredictQuestion {
 export type TraceFact =
   /** the pod a cycle schedules ("namespace/name") */
   | { kind: 'pod'; cycle: number }
+  /** the scheduler profile (schedulerName) that ran the cycle */
+  | { kind: 'profile'; cycle: number }
   /** simulated seconds when the cycle ran */
   | { kind: 'time'; cycle: number }
   | { kind: 'feasible'; cycle: number }

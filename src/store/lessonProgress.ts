@@ -3,7 +3,7 @@
 // from the lesson (src/lessons: steps, questions, revealPosition); this only finds them in the
 // cycle index the worker streamed, as global step numbers.
 
-import { lessonById, revealPosition, type Lesson, type LessonStep, type PredictQuestion } from '../lessons';
+import { lessonById, revealPosition, type Lesson, type LessonStep, type PredictQuestion, type ShownEvent } from '../lessons';
 import type { CycleSummary } from '../worker/protocol';
 import { stepFor, type NamedPosition } from './permalinkState';
 import type { PlaybackPosition, PodplayState } from './types';
@@ -33,6 +33,8 @@ export interface LessonPlayback {
   position: PlaybackPosition;
   /** the lesson's title card, before anything of cycle 1 shows */
   intro: boolean;
+  /** the events streamed so far, each with the cycle it shows in */
+  events?: readonly ShownEvent[];
 }
 
 /** Numbers every step of the run in order: cycle c's step s is stepIndex[c-1] + s. */
@@ -75,8 +77,8 @@ export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predict
   }
 
   // revealPosition reads the cycle count only for facts known at the end of the run: until every
-  // cycle has arrived, that end is not known yet
-  const cycleCount = { cycles: { length: complete ? cycles.length : Number.POSITIVE_INFINITY } };
+  // cycle has arrived, that end is not known yet; events show with their cycle
+  const cycleCount = { cycles: { length: complete ? cycles.length : Number.POSITIVE_INFINITY }, ...(playback.events ? { events: playback.events } : {}) };
   const questions: QuestionProgress[] = [];
   lesson.questions.forEach((question, index) => {
     // asked just before its point shows: predict, then step onto it
@@ -100,6 +102,6 @@ export function openQuestion(progress: LessonProgress): QuestionProgress | undef
 export function currentLessonProgress(state: Pick<PodplayState, 'lessonId' | 'run' | 'position' | 'lessonIntro' | 'predictions'>): { lesson: Lesson; progress: LessonProgress } | undefined {
   const lesson = state.lessonId === undefined ? undefined : lessonById(state.lessonId);
   if (lesson === undefined) return undefined;
-  const playback: LessonPlayback = { cycles: state.run?.cycles ?? [], complete: state.run?.complete ?? false, position: state.position, intro: state.lessonIntro };
+  const playback: LessonPlayback = { cycles: state.run?.cycles ?? [], complete: state.run?.complete ?? false, position: state.position, intro: state.lessonIntro, events: state.run?.events ?? [] };
   return { lesson, progress: lessonProgress(lesson, playback, state.predictions) };
 }
