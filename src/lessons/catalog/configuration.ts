@@ -5,7 +5,7 @@
 // createFromPolicy: predicates → Filter plugins, priorities → Score plugins).
 
 import type { Lesson } from '../types';
-import { nodeYaml } from './yaml';
+import { mostAllocatedProfileYaml, nodeYaml } from './yaml';
 
 const POLICY_REMOVED = 'kind: Policy was removed in kube-scheduler v1.23';
 
@@ -36,16 +36,7 @@ apiVersion: kubescheduler.config.k8s.io/v1
 kind: KubeSchedulerConfiguration
 profiles:
 - schedulerName: default-scheduler
-- schedulerName: bin-packer
-  pluginConfig:
-  - name: NodeResourcesFit
-    args:
-      scoringStrategy:
-        type: MostAllocated
-        resources:
-        - {name: cpu, weight: 1}
-        - {name: memory, weight: 1}
----
+${mostAllocatedProfileYaml('bin-packer')}---
 ${nodeYaml('node-1')}---
 ${nodeYaml('node-2')}---
 ${pod('busy', '2', '4Gi', '  nodeName: node-1\n')}---

@@ -6,7 +6,7 @@
 // the budget has no disruption to spare), sigs.k8s.io/descheduler pkg/framework/plugins/removeduplicates.
 
 import type { Lesson } from '../types';
-import { nodeYaml } from './yaml';
+import { nodeJoinsYaml, nodeYaml } from './yaml';
 
 const HOSTNAME = 'kubernetes.io/hostname';
 const MEMORY_PRESSURE_TAINT = 'node.kubernetes.io/memory-pressure:NoSchedule';
@@ -268,17 +268,7 @@ kind: Scenario
 metadata: {name: descheduler}
 spec:
   timeline:
-  - at: 20
-    action: apply
-    object:
-      apiVersion: v1
-      kind: Node
-      metadata:
-        name: node-2
-        labels: {kubernetes.io/hostname: node-2}
-      status:
-        allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
-  - at: 30
+${nodeJoinsYaml(20, 'node-2')}  - at: 30
     action: deschedule
     policy:
       apiVersion: descheduler/v1alpha2

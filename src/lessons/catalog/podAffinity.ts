@@ -8,7 +8,7 @@
 // node-1..node-3 in some order, and node-4 never has a cache.
 
 import type { Lesson } from '../types';
-import { nodeYaml } from './yaml';
+import { nodeJoinsYaml, nodeYaml } from './yaml';
 
 const ANTI_AFFINITY = "node(s) didn't match pod anti-affinity rules";
 const AFFINITY = "node(s) didn't match pod affinity rules";
@@ -207,17 +207,7 @@ kind: Scenario
 metadata: {name: anti-affinity-zones}
 spec:
   timeline:
-  - at: 60
-    action: apply
-    object:
-      apiVersion: v1
-      kind: Node
-      metadata:
-        name: node-d1
-        labels: {kubernetes.io/hostname: node-d1, ${ZONE}: zone-d}
-      status:
-        allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
----
+${nodeJoinsYaml(60, 'node-d1', { [ZONE]: 'zone-d' })}---
 ${['a', 'b', 'c'].flatMap((z) => [1, 2].map((i) => nodeYaml(`node-${z}${i}`, { labels: { [ZONE]: `zone-${z}` } }))).join('---\n')}---
 ${[1, 2, 3, 4].map(etcd).join('---\n')}`,
   steps: [
