@@ -234,7 +234,8 @@ export function checkStepFacts(lesson: Lesson, result: SimulationResult): string
         const trace = cycleOf(result, c);
         if (!later || !trace) break;
         const pos = revealPosition(later, run);
-        if (!phaseExists(trace, pos.phase) || comparePositions(pos, step) < 0 || comparePositions(pos, until) >= 0) continue;
+        // (where the text itself stands, its author saw what the screen shows)
+        if (!phaseExists(trace, pos.phase) || comparePositions(pos, step) <= 0 || comparePositions(pos, until) >= 0) continue;
         const value = readFact(result, later);
         if (value !== is) problems.push(`${about}: still on screen at ${where(pos)}, which shows ${show(value)}`);
       }

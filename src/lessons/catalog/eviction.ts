@@ -79,10 +79,9 @@ ${replicaSet('web', 1, `      affinity:
       facts: [{ says: 'web-jmd9t', fact: { kind: 'pod', cycle: 1 }, is: 'default/web-jmd9t' }],
     },
     {
-      cycle: 1, phase: 'select', text: 'web-jmd9t goes to node-1, the node it prefers.',
+      cycle: 1, phase: 'select', text: 'web-jmd9t goes to node-1, the node it prefers. At 30 s node-1 will run low on memory: its kubelet will report MemoryPressure and evict a pod.',
       facts: [{ says: 'web-jmd9t goes to node-1', fact: { kind: 'selected', cycle: 1 }, is: 'node-1' }],
     },
-    { cycle: 1, phase: 'bind', text: 'Later, at 30 s, node-1 runs low on memory: its kubelet sees memory.available under the 100Mi hard threshold and reports MemoryPressure. It must evict a pod.' },
     {
       cycle: 2, phase: 'queue',
       text: 'The kubelet ranks node-1\'s pods: those using more memory than they request first (none here), then lowest priority. web-jmd9t (0) goes before cache (1000). Its ReplicaSet creates web-5td7t.',
@@ -179,10 +178,10 @@ spec:
   steps: [
     { cycle: 1, phase: 'queue', text: 'The ReplicaSet web wants 2 pods. The PodDisruptionBudget web-pdb says: at least 2 pods with app=web must stay available.' },
     {
-      cycle: 2, phase: 'done', text: 'web-jmd9t runs on node-2, web-5td7t on node-1. At 10 s node-2 is drained: kubectl drain cordons it and asks the Eviction API to evict web-jmd9t.',
+      cycle: 2, phase: 'select', text: 'web-jmd9t runs on node-2, web-5td7t goes to node-1. At 10 s node-2 is drained: kubectl drain cordons it and asks the Eviction API to evict web-jmd9t.',
       facts: [
         { says: 'web-jmd9t runs on node-2', fact: { kind: 'selected', cycle: 1 }, is: 'node-2' },
-        { says: 'web-5td7t on node-1', fact: { kind: 'selected', cycle: 2 }, is: 'node-1' },
+        { says: 'web-5td7t goes to node-1', fact: { kind: 'selected', cycle: 2 }, is: 'node-1' },
       ],
     },
     {
