@@ -138,6 +138,13 @@ describe('checkStepFacts', () => {
     expect(problems[0]).toContain('is open');
   });
 
+  it('accepts a premise that does not give the answer away (two feasible nodes, where does the pod go?)', () => {
+    const two = result([cycle({ feasible: ['n1', 'n2'], filter: { n1: [], n2: [] } })]);
+    const q = question({ atCycle: 1, atPhase: 'filter', reveal: { fact: { kind: 'selected', cycle: 1 } }, choices: ['n1', 'n2'], answer: 1 });
+    const steps = [step({ text: 'Both pass.', facts: [{ says: 'Both pass', fact: { kind: 'feasible', cycle: 1 }, is: 'n1, n2' }] })];
+    expect(checkStepFacts(lesson({ steps, questions: [q] }), two)).toEqual([]);
+  });
+
   it('accepts true facts shown in time, replaced before they go stale', () => {
     const steps = [step({}), { cycle: 2, phase: 'queue' as const, text: 'At 60 s, again.', facts: [{ says: '60 s', fact: { kind: 'time' as const, cycle: 2 }, is: '60' }] }];
     expect(checkStepFacts(lesson({ steps, questions: [] }), r)).toEqual([]);

@@ -4,8 +4,8 @@
 
 import type { CycleTrace, SimulationResult } from '../engine/api';
 import { timeEvents } from '../worker/session';
-import { comparePositions, cycleOf, phaseExists, readFact, rejection, revealPosition, shownAt, untoleratedTaint, type PlaybackPosition, type RevealContext } from './facts';
-import { LESSON_PHASES, type CycleExpectation, type Lesson, type LessonOutcome, type PodExpectation, type TraceFact } from './types';
+import { NONE, comparePositions, cycleOf, phaseExists, readFact, rejection, revealPosition, shownAt, untoleratedTaint, type PlaybackPosition, type RevealContext } from './facts';
+import { LESSON_PHASES, type CycleExpectation, type Lesson, type LessonOutcome, type PodExpectation, type StepFact, type TraceFact } from './types';
 
 const show = (v: unknown): string => JSON.stringify(v);
 
@@ -178,9 +178,11 @@ function subject(fact: TraceFact): string {
   return 'pod' in fact ? `Pod/${fact.pod}` : 'node' in fact ? `Node/${fact.node}` : '';
 }
 
-/** Whether stating `fact` tells (part of) the answer `answer` reveals. */
-function givesAway(fact: TraceFact, answer: TraceFact): boolean {
+/** Whether stating `fact` (with the value `is`) tells (part of) the answer `answer` reveals. */
+function givesAway({ fact, is }: StepFact, answer: TraceFact): boolean {
   if (fact.kind !== answer.kind && !GIVES_AWAY[answer.kind]?.includes(fact.kind)) return false;
+  // the feasible nodes tell where the pod goes only when there is one
+  if (answer.kind === 'selected' && (fact.kind === 'feasible' || fact.kind === 'feasibleCount')) return is !== NONE && !is.includes(', ') && is !== '0' && (fact.kind === 'feasible' || is === '1');
   // the spread counts are the question's premise; the skew is Filter's verdict
   if (fact.kind === 'spread' && fact.field !== 'skew') return false;
   return subject(fact) === subject(answer);
@@ -247,8 +249,9 @@ export function checkStepFacts(lesson: Lesson, result: SimulationResult): string
       const open = positionBefore(asked, result) ?? asked;
       const answered = revealPosition(q.reveal.fact, run);
       if (comparePositions(step, open) < 0 || comparePositions(step, answered) >= 0) continue;
-      for (const { says, fact } of step.facts ?? []) {
-        if (givesAway(fact, q.reveal.fact) && comparePositions(shownAt(fact, result, run.events!), open) >= 0) {
+      for (const stated of step.facts ?? []) {
+        const { says, fact } = stated;
+        if (givesAway(stated, q.reveal.fact) && comparePositions(shownAt(fact, result, run.events!), open) >= 0) {
           problems.push(`${at}: ${show(says)} shows while question ${show(q.prompt.slice(0, 40))} is open (asked at ${where(asked)}, answered at ${where(answered)})`);
         }
       }
