@@ -29,6 +29,7 @@ export const schedulerProfilesLesson: Lesson = {
   summary: 'A KubeSchedulerConfiguration can run several profiles. Each pod names one with spec.schedulerName; a name no scheduler has leaves the pod Pending.',
   topic: 'Scheduler configuration',
   docs: 'https://kubernetes.io/docs/reference/scheduling/config/#multiple-profiles',
+  warnings: ['no scheduler profile is named "my-scheduler"'],
   seed: 1,
   scenario: `# Multiple scheduling profiles (Kubernetes docs, "Scheduler Configuration") and a pod for a
 # scheduler that does not run here ("Configure Multiple Schedulers").
