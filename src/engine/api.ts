@@ -20,6 +20,11 @@ export interface SimulationResult {
   endTime: number;
   /** extension: every move of a pod between the scheduling queue's parts, in order */
   queue: QueueMove[];
+  /**
+   * extension: why the run stopped before its end, when it exceeded a budget of
+   * src/engine/limits.ts (the same text is the last of the warnings); absent when it ran to the end
+   */
+  stopped?: string;
 }
 
 export type QueueName = 'activeQ' | 'backoffQ' | 'unschedulablePods' | 'gated' | 'scheduling' | 'waitingOnPermit' | 'bound' | 'deleted';

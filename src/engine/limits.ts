@@ -41,7 +41,7 @@ export const LIMITS = {
    * changed): at most this many of one pod in a row, and this many in the whole run.
    */
   unchangedRetriesPerPod: 1_000,
-  unchangedRetriesPerRun: 20_000,
+  unchangedRetriesPerRun: 10_000,
 } as const;
 
 /** 1234567 → "1,234,567" */

@@ -8,6 +8,7 @@ import { formatFieldPath, type FieldPath } from '../framework/config/fieldErrors
 import { isPlainObject } from '../framework/config/decode';
 import type { ConfigError } from '../framework/config/types';
 import type { LabelSelector } from '../model/types';
+import { quote } from '../model/quote';
 
 export type RawObject = Record<string, unknown>;
 export { isPlainObject };
@@ -66,8 +67,8 @@ export class Reader {
     for (const key of Object.keys(obj)) {
       if (known.includes(key)) continue;
       const shown = formatFieldPath([...this.strictBase, ...rel, key]);
-      if (this.lenient) this.warnings.push({ path: this.at([...rel, key]), message: `unknown field "${shown}" (ignored)` });
-      else this.errors.push({ path: this.at([...rel, key]), message: `strict decoding error: unknown field "${shown}"` });
+      if (this.lenient) this.warnings.push({ path: this.at([...rel, key]), message: `unknown field ${quote(shown)} (ignored)` });
+      else this.errors.push({ path: this.at([...rel, key]), message: `strict decoding error: unknown field ${quote(shown)}` });
     }
   }
 

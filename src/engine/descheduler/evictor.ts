@@ -6,6 +6,7 @@
 import type { Cluster } from './cluster';
 import { podKeyOf, podNamespace } from './podutil';
 import type { DeschedulerEviction, DeschedulerLogEntry, DeschedulerPod, DeschedulerPolicy } from './types';
+import { quote } from '../model/quote';
 
 export type EvictErrorKind = 'nodeLimit' | 'namespaceLimit' | 'totalLimit' | 'api';
 
@@ -62,7 +63,7 @@ export class PodEvictor {
     }
 
     const response = this.cluster.view.evict ? this.cluster.view.evict(pod) : { ok: true as const };
-    if (!response.ok) return fail('api', `error when evicting pod (ignoring) "${pod.metadata.name}": ${response.message}`);
+    if (!response.ok) return fail('api', `error when evicting pod (ignoring) ${quote(pod.metadata.name)}: ${response.message}`);
 
     if (nodeName !== '') this.nodePodCount.set(nodeName, this.nodeEvicted(nodeName) + 1);
     this.namespacePodCount.set(namespace, (this.namespacePodCount.get(namespace) ?? 0) + 1);

@@ -9,6 +9,7 @@ import type { Reader } from './decode';
 import type { EvictError, PodEvictor } from './evictor';
 import { wrapFilters, type PodFilter } from './podutil';
 import type { DeschedulerLogEntry, DeschedulerPod, DeschedulerProfile } from './types';
+import { quote } from '../model/quote';
 
 /** upstream: frameworktypes.Evictor — the profile's filters and the evictor, for one plugin */
 export interface Evictor {
@@ -92,9 +93,9 @@ export function buildProfile(
   const instances = new Map<string, DeschedulePlugin | BalancePlugin | EvictorPlugin>();
   for (const name of names) {
     const config = profile.pluginConfigs.find((c) => c.name === name);
-    if (!config) return `unable to build ${name} plugin: unable to find "${name}" plugin config`;
+    if (!config) return `unable to build ${name} plugin: unable to find ${quote(name)} plugin config`;
     const descriptor = registry.get(name);
-    if (!descriptor) return `unable to build ${name} plugin: unable to find "${name}" plugin in the pluginsMap`;
+    if (!descriptor) return `unable to build ${name} plugin: unable to find ${quote(name)} plugin in the pluginsMap`;
     const handle: Handle = {
       cluster,
       evictor: {
@@ -105,7 +106,7 @@ export function buildProfile(
       log: (message) => log({ plugin: name, message }),
     };
     const plugin = descriptor.build(config.args, handle);
-    if (typeof plugin === 'string') return `unable to build ${name} plugin: unable to initialize "${name}" plugin: ${plugin}`;
+    if (typeof plugin === 'string') return `unable to build ${name} plugin: unable to initialize ${quote(name)} plugin: ${plugin}`;
     instances.set(name, plugin);
   }
   for (const name of profile.plugins.filter.enabled) filters.push((instances.get(name) as EvictorPlugin).filter);
@@ -124,13 +125,13 @@ export function runProfiles(runners: ProfileRunner[], nodes: Node[], log: (entry
   for (const runner of runners) {
     for (const plugin of runner.deschedule) {
       const err = plugin.deschedule(nodes);
-      if (err) log({ plugin: plugin.name, message: `plugin "${plugin.name}" finished with error: ${err}` });
+      if (err) log({ plugin: plugin.name, message: `plugin ${quote(plugin.name)} finished with error: ${err}` });
     }
   }
   for (const runner of runners) {
     for (const plugin of runner.balance) {
       const err = plugin.balance(nodes);
-      if (err) log({ plugin: plugin.name, message: `plugin "${plugin.name}" finished with error: ${err}` });
+      if (err) log({ plugin: plugin.name, message: `plugin ${quote(plugin.name)} finished with error: ${err}` });
     }
   }
 }

@@ -103,7 +103,7 @@ function decodeArgs(r: Reader, raw: unknown): DefaultEvictorArgs {
   const minPodAge = r.str(obj['minPodAge'], ['minPodAge']);
   if (minPodAge !== undefined) {
     const seconds = parseGoDuration(minPodAge);
-    if (seconds === undefined) r.error(['minPodAge'], `time: invalid duration ${quote(String(minPodAge))}`);
+    if (seconds === undefined) r.error(['minPodAge'], `time: invalid duration ${quote(minPodAge)}`);
     else args.minPodAge = seconds;
   }
   args.noEvictionPolicy = r.str(obj['noEvictionPolicy'], ['noEvictionPolicy']) ?? '';
@@ -155,12 +155,12 @@ export function validateDefaultEvictorArgs(args: DefaultEvictorArgs): string[] {
   if (extraEnabled.length > 0 || defaultDisabled.length > 0) {
     for (const p of extraEnabled) {
       if (!(EXTRA_POD_PROTECTIONS as readonly string[]).includes(p)) {
-        errs.push(`invalid pod protection policy in ExtraEnabled: ${quote(String(p))}. Valid options are: [${EXTRA_POD_PROTECTIONS.join(' ')}]`);
+        errs.push(`invalid pod protection policy in ExtraEnabled: ${quote(p)}. Valid options are: [${EXTRA_POD_PROTECTIONS.join(' ')}]`);
       }
     }
     for (const p of defaultDisabled) {
       if (!(DEFAULT_POD_PROTECTIONS as readonly string[]).includes(p)) {
-        errs.push(`invalid pod protection policy in DefaultDisabled: ${quote(String(p))}. Valid options are: [${DEFAULT_POD_PROTECTIONS.join(' ')}]`);
+        errs.push(`invalid pod protection policy in DefaultDisabled: ${quote(p)}. Valid options are: [${DEFAULT_POD_PROTECTIONS.join(' ')}]`);
       }
     }
     if (hasDuplicates(defaultDisabled)) errs.push('PodProtections.DefaultDisabled contains duplicate entries');
@@ -201,7 +201,7 @@ export function priorityThresholdValue(threshold: PriorityThreshold | undefined,
   } else if (threshold?.name !== undefined) {
     const found = cluster?.priorityClassValue(threshold.name);
     if (found === undefined) {
-      return `unable to get priority value from the priority class: priorityclasses.scheduling.k8s.io ${quote(String(threshold.name))} not found`;
+      return `unable to get priority value from the priority class: priorityclasses.scheduling.k8s.io ${quote(threshold.name)} not found`;
     }
     value = found;
   } else {
@@ -244,9 +244,9 @@ function constraints(args: DefaultEvictorArgs, threshold: number, handle: Handle
         for (const v of pod.spec.volumes ?? []) {
           if (!v.persistentVolumeClaim) continue;
           const claim = cluster.persistentVolumeClaim(podNamespace(pod), v.persistentVolumeClaim.claimName);
-          if (!claim) return `failed to get persistent volume claim "${podNamespace(pod)}"/"${v.persistentVolumeClaim.claimName}"`;
-          if (!claim.storageClassName) return `failed to resolve storage class for pod "${podNamespace(pod)}"/"${claim.name}"`;
-          if (protectedClasses.has(claim.storageClassName)) return `pod using protected storage class "${claim.storageClassName}"`;
+          if (!claim) return `failed to get persistent volume claim ${quote(podNamespace(pod))}/${quote(v.persistentVolumeClaim.claimName)}`;
+          if (!claim.storageClassName) return `failed to resolve storage class for pod ${quote(podNamespace(pod))}/${quote(claim.name)}`;
+          if (protectedClasses.has(claim.storageClassName)) return `pod using protected storage class ${quote(claim.storageClassName)}`;
         }
         return undefined;
       });

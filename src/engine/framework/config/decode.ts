@@ -8,6 +8,7 @@ import type { PluginDescriptor } from '../interfaces';
 import { EXTENSION_POINTS, KIND, SCHEME_GROUP_VERSION, emptyPlugins } from './defaults';
 import { formatFieldPath, type FieldPath } from './fieldErrors';
 import type { ConfigError, PluginRef, PluginSet, Plugins } from './types';
+import { quote } from '../../model/quote';
 
 export interface V1PluginConfig {
   name: string;
@@ -75,7 +76,7 @@ class Decoder {
   strict(obj: RawObject, known: readonly string[], path: FieldPath): void {
     for (const key of Object.keys(obj)) {
       if (!known.includes(key)) {
-        this.errors.push({ path: [...path, key], message: `unknown field "${formatFieldPath([...path, key])}"` });
+        this.errors.push({ path: [...path, key], message: `unknown field ${quote(formatFieldPath([...path, key]))}` });
       }
     }
   }
@@ -136,9 +137,9 @@ export function decodeConfiguration(raw: unknown, registry: Registry): { value: 
   const apiVersion = d.stringField(obj, 'apiVersion', [], S);
   const kind = d.stringField(obj, 'kind', [], S);
   if (apiVersion !== undefined && apiVersion !== SCHEME_GROUP_VERSION) {
-    d.errors.push({ path: ['apiVersion'], message: `no kind "${kind ?? KIND}" is registered for version "${apiVersion}"` });
+    d.errors.push({ path: ['apiVersion'], message: `no kind ${quote(String(kind ?? KIND))} is registered for version ${quote(apiVersion)}` });
   } else if (kind !== undefined && kind !== KIND) {
-    d.errors.push({ path: ['kind'], message: `no kind "${kind}" is registered for version "${SCHEME_GROUP_VERSION}"` });
+    d.errors.push({ path: ['kind'], message: `no kind ${quote(kind)} is registered for version "${SCHEME_GROUP_VERSION}"` });
   }
   d.strict(obj, CONFIGURATION_FIELDS, []);
 
@@ -232,7 +233,7 @@ function decodePluginConfig(d: Decoder, raw: unknown, path: FieldPath, registry:
   }
   const { apiVersion, kind, ...fields } = args;
   if (apiVersion !== undefined && apiVersion !== SCHEME_GROUP_VERSION) {
-    d.errors.push({ path: [...argsPath, 'apiVersion'], message: `decoding args for plugin ${name}: no kind "${typeof kind === 'string' ? kind : argsKind}" is registered for version "${String(apiVersion)}"` });
+    d.errors.push({ path: [...argsPath, 'apiVersion'], message: `decoding args for plugin ${name}: no kind ${quote(String(typeof kind === 'string' ? kind : argsKind))} is registered for version ${quote(String(apiVersion))}` });
   } else if (kind !== undefined && kind !== argsKind) {
     const group = SCHEME_GROUP_VERSION.split('/')[0];
     d.errors.push({ path: [...argsPath, 'kind'], message: `args for plugin ${name} were not of type ${argsKind}.${group}, got ${String(kind)}.${group}` });

@@ -81,7 +81,7 @@ class PolicyReader {
   /** Unknown fields are ignored by the Policy decoder; say so. */
   known(obj: RawObject, known: readonly string[], path: FieldPath): void {
     for (const key of Object.keys(obj)) {
-      if (!known.includes(key)) this.warnings.push(`unknown field "${[...path, key].join('.')}" is ignored`);
+      if (!known.includes(key)) this.warnings.push(`unknown field ${quote(String([...path, key].join('.')))} is ignored`);
     }
   }
 
@@ -240,11 +240,11 @@ export function validateLegacyPolicy(policy: LegacyPolicy): ConfigError[] {
     }
     const existing = declared.get(type);
     if (existing && type === 'RequestedToCapacityRatio') {
-      errs.push({ path: ['priorities', i], message: `priority ${quote(String(priority.name))} redeclares custom priority ${quote(String(type))}, from: ${quote(String(existing.name))}` });
+      errs.push({ path: ['priorities', i], message: `priority ${quote(priority.name)} redeclares custom priority ${quote(type)}, from: ${quote(existing.name)}` });
       return;
     }
     if (existing && existing.weight !== priority.weight) {
-      errs.push({ path: ['priorities', i, 'weight'], message: `${type}  priority ${quote(String(priority.name))} has a different weight with ${quote(String(existing.name))}` });
+      errs.push({ path: ['priorities', i, 'weight'], message: `${type}  priority ${quote(priority.name)} has a different weight with ${quote(existing.name)}` });
       return;
     }
     declared.set(type, priority);
@@ -274,7 +274,7 @@ function predicateKey(p: PredicatePolicy, warnings: string[]): string | { error:
     if (openshift.as) warnings.push(`predicate ${name}: OpenShift 3.x spelling of ${openshift.as}`);
     return openshift.as ?? name;
   }
-  if (!p.argument) return { error: `predicate type not found for ${quote(String(name))}` };
+  if (!p.argument) return { error: `predicate type not found for ${quote(name)}` };
   // A custom predicate: one ServiceAffinity or NodeLabel plugin takes every such entry.
   return p.argument.serviceAffinity ? CHECK_SERVICE_AFFINITY_PRED : CHECK_NODE_LABEL_PRESENCE_PRED;
 }
@@ -288,7 +288,7 @@ function priorityKey(p: PriorityPolicy): string | { error: string } {
   // For compatibility reasons, "ServiceSpreadingPriority" as a key is still supported.
   const name = p.name === 'ServiceSpreadingPriority' ? SELECTOR_SPREAD_PRIORITY : p.name;
   if (PRIORITIES[name]) return name;
-  if (!p.argument) return { error: `priority type not found for ${quote(String(name))}` };
+  if (!p.argument) return { error: `priority type not found for ${quote(name)}` };
   if (p.argument.serviceAntiAffinity) return SERVICE_AFFINITY_PRIORITY;
   if (p.argument.labelPreference) return NODE_LABEL_PRIORITY;
   return REQUESTED_TO_CAPACITY_RATIO_PRIORITY;

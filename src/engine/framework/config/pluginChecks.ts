@@ -8,6 +8,7 @@ import type { V1Configuration } from './decode';
 import { FRAMEWORK_EXTENSION_POINTS, PLUGIN_INTERFACE } from './defaults';
 import { pluginsNames } from './setDefaults';
 import type { ConfigError, SchedulerConfiguration } from './types';
+import { quote } from '../../model/quote';
 
 export function checkUserPluginsRegistered(v1: V1Configuration, registry: Map<string, PluginDescriptor<unknown>>): ConfigError[] {
   const errors: ConfigError[] = [];
@@ -16,14 +17,14 @@ export function checkUserPluginsRegistered(v1: V1Configuration, registry: Map<st
     for (const point of FRAMEWORK_EXTENSION_POINTS) {
       profile.plugins[point].enabled.forEach((p, j) => {
         if (!registry.has(p.name)) {
-          errors.push({ path: ['profiles', i, 'plugins', point, 'enabled', j], message: `${PLUGIN_INTERFACE[point]} "${p.name}" does not exist` });
+          errors.push({ path: ['profiles', i, 'plugins', point, 'enabled', j], message: `${PLUGIN_INTERFACE[point]} ${quote(p.name)} does not exist` });
         }
       });
     }
     // upstream finds a missing multiPoint plugin while expanding the first point, PreFilter
     profile.plugins.multiPoint.enabled.forEach((p, j) => {
       if (!registry.has(p.name)) {
-        errors.push({ path: ['profiles', i, 'plugins', 'multiPoint', 'enabled', j], message: `${PLUGIN_INTERFACE.preFilter} "${p.name}" does not exist` });
+        errors.push({ path: ['profiles', i, 'plugins', 'multiPoint', 'enabled', j], message: `${PLUGIN_INTERFACE.preFilter} ${quote(p.name)} does not exist` });
       }
     });
   });
@@ -38,7 +39,7 @@ export function configWarnings(v1: V1Configuration, config: SchedulerConfigurati
     const enabled = new Set(pluginsNames(config.profiles[i]!.plugins));
     profile.pluginConfig.forEach((c, j) => {
       if (!enabled.has(c.name)) {
-        warnings.push({ path: ['profiles', i, 'pluginConfig', j], message: `pluginConfig for plugin "${c.name}" is ignored: the plugin is not enabled in this profile` });
+        warnings.push({ path: ['profiles', i, 'pluginConfig', j], message: `pluginConfig for plugin ${quote(c.name)} is ignored: the plugin is not enabled in this profile` });
       }
     });
   });

@@ -5,6 +5,7 @@ import type { Handle, PluginDescriptor } from '../interfaces';
 import { instantiateProfile } from './framework';
 import type { ConfigError, Profile, ProfilePlugins, SchedulerConfiguration } from './types';
 import { semanticDeepEqual } from './validation';
+import { quote } from '../../model/quote';
 
 export interface ProfileMap {
   /** by scheduler name; unset when there are errors */
@@ -34,7 +35,7 @@ export function instantiateProfiles(
       return;
     }
     if (profiles.has(name)) {
-      errors.push({ path: ['profiles', i, 'schedulerName'], message: `duplicate profile with scheduler name "${name}"` });
+      errors.push({ path: ['profiles', i, 'schedulerName'], message: `duplicate profile with scheduler name ${quote(name)}` });
       return;
     }
     const queueSort = built.plugins.points.queueSort[0]?.name ?? '';
@@ -43,9 +44,9 @@ export function instantiateProfiles(
     if (first === undefined) {
       first = { queueSort, args };
     } else if (first.queueSort !== queueSort) {
-      errors.push({ path: ['profiles', i, 'plugins'], message: `different queue sort plugins for profile "${name}": "${queueSort}", first: "${first.queueSort}"` });
+      errors.push({ path: ['profiles', i, 'plugins'], message: `different queue sort plugins for profile ${quote(name)}: ${quote(queueSort)}, first: ${quote(first.queueSort)}` });
     } else if (!semanticDeepEqual(first.args, args)) {
-      errors.push({ path: ['profiles', i, 'pluginConfig'], message: `different queue sort plugin args for profile "${name}"` });
+      errors.push({ path: ['profiles', i, 'pluginConfig'], message: `different queue sort plugin args for profile ${quote(name)}` });
     }
     profiles.set(name, built.plugins);
   });

@@ -6,6 +6,7 @@
 
 import type { Labels } from '../types';
 import { isQualifiedName, isValidLabelValue } from '../validation';
+import { quote } from '../quote';
 
 export const ANNOTATION_NODE_SELECTOR = 'scheduler.alpha.kubernetes.io/node-selector';
 export const ANNOTATION_OPENSHIFT_NODE_SELECTOR = 'openshift.io/node-selector';
@@ -23,9 +24,9 @@ export function parseNodeSelectorAnnotation(text: string): Parsed<Labels> {
     const key = kv[0]!.trim();
     const value = kv[1]!.trim();
     const keyErrs = isQualifiedName(key);
-    if (keyErrs.length) return { ok: false, error: `invalid label key "${key}": ${keyErrs.join('; ')}` };
+    if (keyErrs.length) return { ok: false, error: `invalid label key ${quote(key)}: ${keyErrs.join('; ')}` };
     const valueErrs = isValidLabelValue(value);
-    if (valueErrs.length) return { ok: false, error: `invalid label value: "${value}": at key: "${key}": ${valueErrs.join('; ')}` };
+    if (valueErrs.length) return { ok: false, error: `invalid label value: ${quote(value)}: at key: ${quote(key)}: ${valueErrs.join('; ')}` };
     out[key] = value;
   }
   return { ok: true, value: out };

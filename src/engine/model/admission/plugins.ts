@@ -48,7 +48,7 @@ export function originPodNodeEnvironment(pod: Pod, ctx: PluginContext): PluginRe
   }
   if (pod.spec.nodeName && Object.keys(projectSelector).length > 0) {
     const node = ctx.node(pod.spec.nodeName);
-    if (!node) return { rejected: forbidden(pod.metadata.name, `cannot validate project node label selector: node "${pod.spec.nodeName}" not found`) };
+    if (!node) return { rejected: forbidden(pod.metadata.name, `cannot validate project node label selector: node ${quote(pod.spec.nodeName)} not found`) };
     if (!compileMapSelector(projectSelector).matches(node.metadata.labels)) {
       return { rejected: forbidden(pod.metadata.name, 'pod node name conflicts with project node label selector') };
     }
