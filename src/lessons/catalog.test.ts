@@ -37,6 +37,13 @@ describe('lesson gallery', () => {
     ['percentageOfNodesToScore', 'percentage-of-nodes'],
     ['gang scheduling', 'gang-scheduling'],
     ['why is my pod Pending', 'why-pending'],
+    ['the descheduler evicting, the scheduler re-placing', 'descheduler'],
+    ['node-pressure eviction (kubelet ranking)', 'node-pressure-eviction'],
+    ['API eviction refused by a PodDisruptionBudget', 'eviction-pdb'],
+    ['two profiles, schedulerName', 'scheduler-profiles'],
+    ['a legacy kind: Policy translated to a profile', 'legacy-policy'],
+    ['a project (namespace) node selector', 'project-node-selector'],
+    ['required inter-pod anti-affinity across zones', 'anti-affinity-zones'],
   ])('covers %s (%s)', (_topic, id) => {
     expect(lessonById(id)).toBeDefined();
   });

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CycleTrace, QueueMove, SimulationResult } from '../engine/api';
 import { checkLessonShape, checkOutcome, checkQuestions, checkStepFacts, checkSteps } from './check';
-import { queueAtEndOf, readFact, shownAt } from './facts';
+import { timeEvents } from '../worker/session';
+import { queueAtEndOf, readFact, revealPosition, shownAt } from './facts';
 import type { Lesson, LessonStep, PredictQuestion } from './types';
 
 function cycle(overrides: Partial<CycleTrace>): CycleTrace {
@@ -160,6 +161,13 @@ describe('checkStepFacts', () => {
     expect(problems[0]).toContain('is open');
   });
 
+  it('accepts a premise that does not give the answer away (two feasible nodes, where does the pod go?)', () => {
+    const two = result([cycle({ feasible: ['n1', 'n2'], filter: { n1: [], n2: [] } })]);
+    const q = question({ atCycle: 1, atPhase: 'filter', reveal: { fact: { kind: 'selected', cycle: 1 } }, choices: ['n1', 'n2'], answer: 1 });
+    const steps = [step({ text: 'Both pass.', facts: [{ says: 'Both pass', fact: { kind: 'feasible', cycle: 1 }, is: 'n1, n2' }] })];
+    expect(checkStepFacts(lesson({ steps, questions: [q] }), two)).toEqual([]);
+  });
+
   it('accepts true facts shown in time, replaced before they go stale', () => {
     const steps = [step({}), { cycle: 2, phase: 'queue' as const, text: 'At 60 s, again.', facts: [{ says: '60 s', fact: { kind: 'time' as const, cycle: 2 }, is: '60' }] }];
     expect(checkStepFacts(lesson({ steps, questions: [] }), r)).toEqual([]);
@@ -189,8 +197,13 @@ describe('shownAt and queueAtEndOf', () => {
     ],
   };
 
-  it('shows the Scheduled event of a pod that waited at Permit with the cycle that released it', () => {
-    expect(shownAt({ kind: 'event', object: 'Pod/default/w0', reason: 'Scheduled' }, gang)).toEqual({ cycle: 2, phase: 'done' });
+  it('shows an event with the last step of its cycle: a Scheduled event of a pod that waited at Permit with the cycle that released it', () => {
+    const events = timeEvents(gang.cycles, gang.events);
+    expect(shownAt({ kind: 'event', object: 'Pod/default/w0', reason: 'Scheduled' }, gang, events)).toEqual({ cycle: 2, phase: 'done' });
+    // before the first cycle: from its first step; without the events: at the end of the run
+    const early = [{ object: 'Pod/default/x', reason: 'FailedCreate', message: '', cycle: 0 }];
+    expect(revealPosition({ kind: 'event', object: 'Pod/default/x', reason: 'FailedCreate' }, { cycles: gang.cycles, events: early })).toEqual({ cycle: 1, phase: 'queue' });
+    expect(revealPosition({ kind: 'event', object: 'Pod/default/x', reason: 'FailedCreate' }, { cycles: { length: 7 } })).toEqual({ cycle: 7, phase: 'done' });
   });
 
   it('reads where a pod is when each cycle ends', () => {

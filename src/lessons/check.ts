@@ -3,7 +3,8 @@
 // sentences (empty when the lesson is true to the trace).
 
 import type { CycleTrace, SimulationResult } from '../engine/api';
-import { comparePositions, cycleOf, phaseExists, readFact, rejection, revealPosition, shownAt, untoleratedTaint, type PlaybackPosition } from './facts';
+import { timeEvents } from '../worker/session';
+import { NONE, comparePositions, cycleOf, phaseExists, readFact, rejection, revealPosition, shownAt, untoleratedTaint, type PlaybackPosition, type RevealContext } from './facts';
 import { isCyclePosition, lessonStory } from './story';
 import { LESSON_PHASES, type CycleExpectation, type Lesson, type LessonOutcome, type PodExpectation, type StepFact, type TraceFact } from './types';
 
@@ -140,6 +141,7 @@ export function checkSteps(lesson: Lesson, result: SimulationResult): string[] {
 export function checkQuestions(lesson: Lesson, result: SimulationResult): string[] {
   const problems: string[] = [];
   const story = lessonStory(lesson);
+  const run = playbackOf(result);
   story.questions.forEach((q, i) => {
     const at = `question ${i + 1} (${show(q.prompt.slice(0, 40))}…)`;
     // the older form names the point each question is asked before: it must be one the trace shows
@@ -150,7 +152,7 @@ export function checkQuestions(lesson: Lesson, result: SimulationResult): string
       else if (!phaseExists(trace, pinned.atPhase)) problems.push(`${at}: asked at the ${pinned.atPhase} phase of cycle ${pinned.atCycle}, which the trace does not show`);
     }
     const asked = story.points[q.point]?.at;
-    const reveal = revealPosition(q.reveal.fact, result);
+    const reveal = revealPosition(q.reveal.fact, run);
     if (asked !== undefined && isCyclePosition(asked) && comparePositions(asked, reveal) >= 0) {
       problems.push(`${at}: asked at cycle ${asked.cycle} ${asked.phase}, where its answer already shows (cycle ${reveal.cycle} ${reveal.phase})`);
     }
@@ -163,6 +165,11 @@ export function checkQuestions(lesson: Lesson, result: SimulationResult): string
     }
   });
   return problems;
+}
+
+/** The run as the playback shows it: its cycles and its events, each in the cycle it shows with. */
+function playbackOf(result: SimulationResult): RevealContext {
+  return { cycles: result.cycles, events: timeEvents(result.cycles, result.events) };
 }
 
 const where = (p: PlaybackPosition): string => `cycle ${p.cycle} ${p.phase}`;
@@ -186,9 +193,11 @@ function subject(fact: TraceFact): string {
   return 'pod' in fact ? `Pod/${fact.pod}` : 'node' in fact ? `Node/${fact.node}` : '';
 }
 
-/** Whether stating `fact` tells (part of) the answer `answer` reveals. */
-function givesAway(fact: TraceFact, answer: TraceFact): boolean {
+/** Whether stating `fact` (with the value `is`) tells (part of) the answer `answer` reveals. */
+function givesAway({ fact, is }: StepFact, answer: TraceFact): boolean {
   if (fact.kind !== answer.kind && !GIVES_AWAY[answer.kind]?.includes(fact.kind)) return false;
+  // the feasible nodes tell where the pod goes only when there is one
+  if (answer.kind === 'selected' && (fact.kind === 'feasible' || fact.kind === 'feasibleCount')) return is !== NONE && !is.includes(', ') && is !== '0' && (fact.kind === 'feasible' || is === '1');
   // the spread counts are the question's premise; the skew is Filter's verdict
   if (fact.kind === 'spread' && fact.field !== 'skew') return false;
   return subject(fact) === subject(answer);
@@ -221,6 +230,7 @@ function atCycle(fact: TraceFact, cycle: number): TraceFact | undefined {
  */
 export function checkStepFacts(lesson: Lesson, result: SimulationResult): string[] {
   const problems: string[] = [];
+  const run = playbackOf(result);
   const last = result.cycles.at(-1);
   const end: PlaybackPosition = { cycle: last?.cycle ?? 1, phase: 'done' };
   // the story's points at cycle positions (event points state no facts), and where each question
@@ -243,7 +253,7 @@ export function checkStepFacts(lesson: Lesson, result: SimulationResult): string
       if (!step.text.includes(says)) problems.push(`${about}: not in the text`);
       const actual = readFact(result, fact);
       if (actual !== is) problems.push(`${about}: states ${show(is)}, the engine has ${show(actual ?? 'no such cycle')} (${show(fact)})`);
-      const shown = shownAt(fact, result);
+      const shown = shownAt(fact, result, run.events!);
       if (comparePositions(shown, step) > 0) problems.push(`${about}: the screen shows it only at ${where(shown)}`);
       // stale: the text stays up into later cycles that show the same fact with another value
       if (!('cycle' in fact)) continue;
@@ -251,8 +261,9 @@ export function checkStepFacts(lesson: Lesson, result: SimulationResult): string
         const later = atCycle(fact, c);
         const trace = cycleOf(result, c);
         if (!later || !trace) break;
-        const pos = revealPosition(later, result);
-        if (!phaseExists(trace, pos.phase) || comparePositions(pos, until) >= 0) continue;
+        const pos = revealPosition(later, run);
+        // (where the text itself stands, its author saw what the screen shows)
+        if (!phaseExists(trace, pos.phase) || comparePositions(pos, step) <= 0 || comparePositions(pos, until) >= 0) continue;
         const value = readFact(result, later);
         if (value !== is) problems.push(`${about}: still on screen at ${where(pos)}, which shows ${show(value)}`);
       }
@@ -260,10 +271,11 @@ export function checkStepFacts(lesson: Lesson, result: SimulationResult): string
     // no spoilers: from the step before a question's point (where it is asked) until its answer
     // shows, the text states nothing new that gives the answer away
     for (const { q, asked, open } of questions) {
-      const answered = revealPosition(q.reveal.fact, result);
+      const answered = revealPosition(q.reveal.fact, run);
       if (comparePositions(step, open) < 0 || comparePositions(step, answered) >= 0) continue;
-      for (const { says, fact } of step.facts ?? []) {
-        if (givesAway(fact, q.reveal.fact) && comparePositions(shownAt(fact, result), open) >= 0) {
+      for (const stated of step.facts ?? []) {
+        const { says, fact } = stated;
+        if (givesAway(stated, q.reveal.fact) && comparePositions(shownAt(fact, result, run.events!), open) >= 0) {
           problems.push(`${at}: ${show(says)} shows while question ${show(q.prompt.slice(0, 40))} is open (asked at ${where(asked)}, answered at ${where(answered)})`);
         }
       }

@@ -55,13 +55,34 @@ function nodeList(nodes: readonly string[]): string {
   return nodes.length ? [...nodes].sort().join(', ') : NONE;
 }
 
+/** An event with the cycle the playback shows it in (src/worker/session.ts timeEvents; 0: before the first). */
+export interface ShownEvent {
+  readonly object: string;
+  readonly reason: string;
+  readonly message: string;
+  readonly cycle: number;
+}
+
+/** What revealPosition reads of a run: how many cycles it has and, when known, its events by cycle. */
+export interface RevealContext {
+  readonly cycles: { readonly length: number };
+  readonly events?: readonly ShownEvent[];
+}
+
+function matchesEvent(fact: Extract<TraceFact, { kind: 'event' | 'evictedAt' }>, e: { object: string; reason: string; message: string }): boolean {
+  return fact.kind === 'event'
+    ? e.object === fact.object && e.reason === fact.reason
+    : e.object === `Pod/${fact.pod}` && e.reason === 'TaintManagerEviction' && e.message.startsWith('Marking for deletion');
+}
+
 /**
- * The playback position at which stepping shows the fact. Only the number of cycles is read, so
- * the UI can ask with the cycle index it has (not the whole result).
+ * The playback position at which stepping shows the fact. Only the number of cycles is read, and
+ * the events by cycle when given (an event shows with the last step of its cycle), so the UI can
+ * ask with the cycle index it has (not the whole result).
  */
-export function revealPosition(fact: TraceFact, result: { readonly cycles: { readonly length: number } }): PlaybackPosition {
+export function revealPosition(fact: TraceFact, result: RevealContext): PlaybackPosition {
   switch (fact.kind) {
-    case 'pod': case 'time': return { cycle: fact.cycle, phase: 'queue' };
+    case 'pod': case 'time': case 'profile': return { cycle: fact.cycle, phase: 'queue' };
     case 'feasible': case 'feasibleCount': case 'nodesEvaluated': case 'firstNodeEvaluated':
     case 'rejectedBy': case 'filterReason': case 'untoleratedTaint':
       return { cycle: fact.cycle, phase: 'filter' };
@@ -77,37 +98,27 @@ export function revealPosition(fact: TraceFact, result: { readonly cycles: { rea
     case 'scored': case 'selected': return { cycle: fact.cycle, phase: 'select' };
     case 'permit': return { cycle: fact.cycle, phase: 'permit' };
     case 'result': return { cycle: fact.cycle, phase: 'done' };
-    // Events between cycles are certain only once the run is over.
-    case 'evictedAt': case 'event': case 'podNode': case 'deletedAt': return { cycle: result.cycles.length, phase: 'done' };
+    case 'evictedAt': case 'event': {
+      const e = result.events?.find((ev) => matchesEvent(fact, ev));
+      if (e) return e.cycle === 0 ? { cycle: 1, phase: 'queue' } : { cycle: e.cycle, phase: 'done' };
+      // without the events, or for one that never happens: certain only once the run is over
+      return { cycle: result.cycles.length, phase: 'done' };
+    }
+    case 'podNode': case 'deletedAt': return { cycle: result.cycles.length, phase: 'done' };
   }
 }
 
-/** Scheduled and FailedScheduling events are written by their pod's cycle. */
-const CYCLE_EVENTS = new Set(['Scheduled', 'FailedScheduling']);
-
 /**
- * Where the playback has shown the fact, knowing the whole run: like revealPosition, but an event
- * shows at the end of its pod's cycle (Scheduled, FailedScheduling; for a pod that waited at
- * Permit, the cycle that released it) or else when the first cycle at or after its time starts.
+ * Where the playback has shown the fact, knowing the whole run (its events by cycle): like
+ * revealPosition, and a deletion shows when the first cycle at or after it starts.
  */
-export function shownAt(fact: TraceFact, result: SimulationResult): PlaybackPosition {
+export function shownAt(fact: TraceFact, result: SimulationResult, events: readonly ShownEvent[]): PlaybackPosition {
   if (fact.kind === 'deletedAt') {
     const at = result.pods.find((p) => p.pod === fact.pod)?.deletedAt;
     const next = at === undefined ? undefined : result.cycles.find((c) => c.time >= at);
-    return next ? { cycle: next.cycle, phase: 'queue' } : revealPosition(fact, result);
+    if (next) return { cycle: next.cycle, phase: 'queue' };
   }
-  if (fact.kind !== 'event' && fact.kind !== 'evictedAt') return revealPosition(fact, result);
-  const object = fact.kind === 'event' ? fact.object : `Pod/${fact.pod}`;
-  const reason = fact.kind === 'event' ? fact.reason : 'TaintManagerEviction';
-  const end = revealPosition(fact, result);
-  const event = result.events.find((e) => e.object === object && e.reason === reason);
-  if (!event) return end;
-  if (CYCLE_EVENTS.has(reason)) {
-    const own = result.cycles.find((c) => `Pod/${c.pod}` === object && (c.permitWait?.time ?? c.time) === event.time);
-    if (own && (own.permitWait === undefined || own.permitWait.cycle !== undefined)) return { cycle: own.permitWait?.cycle ?? own.cycle, phase: 'done' };
-  }
-  const next = result.cycles.find((c) => c.time >= event.time);
-  return next ? { cycle: next.cycle, phase: 'queue' } : end;
+  return revealPosition(fact, { cycles: result.cycles, events });
 }
 
 /**
@@ -147,12 +158,8 @@ function formatQuantity(resource: string, value: number): string {
 
 /** The fact as a string, or undefined when the trace has no such cycle. */
 export function readFact(result: SimulationResult, fact: TraceFact): string | undefined {
-  if (fact.kind === 'evictedAt') {
-    const e = result.events.find((ev) => ev.reason === 'TaintManagerEviction' && ev.object === `Pod/${fact.pod}` && ev.message.startsWith('Marking for deletion'));
-    return e ? String(e.time) : 'never';
-  }
-  if (fact.kind === 'event') {
-    const e = result.events.find((ev) => ev.object === fact.object && ev.reason === fact.reason);
+  if (fact.kind === 'evictedAt' || fact.kind === 'event') {
+    const e = result.events.find((ev) => matchesEvent(fact, ev));
     return e ? String(e.time) : 'never';
   }
   if (fact.kind === 'nodeLabel' || fact.kind === 'allocatable') {
@@ -171,6 +178,7 @@ export function readFact(result: SimulationResult, fact: TraceFact): string | un
   if (!trace) return undefined;
   switch (fact.kind) {
     case 'pod': return trace.pod;
+    case 'profile': return trace.profile;
     case 'time': return String(trace.time);
     case 'feasible': return nodeList(trace.feasible);
     case 'feasibleCount': return String(trace.feasible.length);

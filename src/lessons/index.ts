@@ -1,9 +1,11 @@
 // The lesson gallery, in teaching order.
 
 import { whyPendingLesson } from './catalog/debugging';
-import { nodeAffinityPreferredLesson, nodeAffinityRequiredLesson, nodeSelectorLesson } from './catalog/nodeSelection';
+import { legacyPolicyLesson, schedulerProfilesLesson } from './catalog/configuration';
+import { deschedulerLesson, evictionPdbLesson, nodePressureEvictionLesson } from './catalog/eviction';
+import { nodeAffinityPreferredLesson, nodeAffinityRequiredLesson, nodeSelectorLesson, projectNodeSelectorLesson } from './catalog/nodeSelection';
 import { percentageOfNodesToScoreLesson } from './catalog/performance';
-import { webStoreLesson } from './catalog/podAffinity';
+import { antiAffinityZonesLesson, webStoreLesson } from './catalog/podAffinity';
 import { preemptionLesson, preemptionPdbLesson } from './catalog/preemption';
 import { gangSchedulingLesson, schedulingGatesLesson } from './catalog/queue';
 import { mostAllocatedLesson, podOverheadLesson, requestedToCapacityRatioLesson } from './catalog/resources';
@@ -14,13 +16,15 @@ import type { Lesson } from './types';
 export type * from './types';
 export { LESSON_PHASES, SPOILERS } from './types';
 export { defaultHides, isCyclePosition, lessonStory, storyPresses, type LessonQuestion, type LessonStory, type StoryBeat } from './story';
-export { comparePositions, phaseExists, readFact, revealPosition, type PlaybackPosition } from './facts';
+export { comparePositions, phaseExists, readFact, revealPosition, type PlaybackPosition, type ShownEvent } from './facts';
 
 export const lessons: readonly Lesson[] = [
   nodeSelectorLesson,
   nodeAffinityRequiredLesson,
   nodeAffinityPreferredLesson,
+  projectNodeSelectorLesson,
   webStoreLesson,
+  antiAffinityZonesLesson,
   taintsNoScheduleLesson,
   taintsPreferNoScheduleLesson,
   taintsNoExecuteLesson,
@@ -35,7 +39,12 @@ export const lessons: readonly Lesson[] = [
   podOverheadLesson,
   mostAllocatedLesson,
   requestedToCapacityRatioLesson,
+  schedulerProfilesLesson,
+  legacyPolicyLesson,
   percentageOfNodesToScoreLesson,
+  nodePressureEvictionLesson,
+  evictionPdbLesson,
+  deschedulerLesson,
   whyPendingLesson,
 ];
 

@@ -39,7 +39,7 @@ export function defaultHides(fact: TraceFact): Spoiler[] {
     case 'score': case 'total': case 'selected': return ['scores', 'placement'];
     case 'victims': case 'nominatedNode': case 'permit': case 'candidate': case 'preemptionDecidedBy':
       return ['placement', 'laterPhases'];
-    case 'pod': case 'queue': case 'podNode': return ['placement'];
+    case 'pod': case 'queue': case 'podNode': case 'profile': return ['placement'];
     case 'time': case 'evictedAt': case 'event': case 'deletedAt': return ['events'];
     // facts of the cluster itself are on screen from the start: nothing to hide
     case 'nodeCount': case 'nodeLabel': case 'allocatable': return [];

@@ -20,7 +20,9 @@ export type LessonTopic =
   | 'Scheduling queue'
   | 'Resources and scoring'
   | 'Performance'
-  | 'Debugging';
+  | 'Debugging'
+  | 'Eviction'
+  | 'Scheduler configuration';
 
 export interface Lesson {
   id: string;
@@ -33,6 +35,8 @@ export interface Lesson {
   /** a multi-document scenario (../shared/contracts/scenario-and-trace.md) */
   scenario: string;
   seed?: number;
+  /** warnings the scenario is meant to produce (each a substring of one); any other fails the lesson */
+  warnings?: string[];
   /**
    * The lesson as its author paces it: one story point per press of the clicker (→, PageDown,
    * Space). A lesson without one gets it derived from `steps` and `questions` (src/lessons/story.ts).
@@ -130,6 +134,8 @@ export interface PredictQuestion extends StoryQuestion {
 export type TraceFact =
   /** the pod a cycle schedules ("namespace/name") */
   | { kind: 'pod'; cycle: number }
+  /** the scheduler profile (schedulerName) that ran the cycle */
+  | { kind: 'profile'; cycle: number }
   /** simulated seconds when the cycle ran */
   | { kind: 'time'; cycle: number }
   | { kind: 'feasible'; cycle: number }

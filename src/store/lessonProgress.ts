@@ -121,8 +121,8 @@ export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predict
   }
 
   // revealPosition reads the cycle count only for facts known at the end of the run: until every
-  // cycle has arrived, that end is not known yet
-  const cycleCount = { cycles: { length: complete ? cycles.length : Number.POSITIVE_INFINITY } };
+  // cycle has arrived, that end is not known yet; events show with their cycle
+  const cycleCount = { cycles: { length: complete ? cycles.length : Number.POSITIVE_INFINITY }, ...(playback.events ? { events: playback.events } : {}) };
   const questions: QuestionProgress[] = [];
   const hidden = new Set<Spoiler>();
   for (const question of story.questions) {

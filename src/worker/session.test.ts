@@ -83,8 +83,13 @@ describe('timeEvents', () => {
       expected: [1, 2, 2, 3],
     },
     {
-      name: 'an event at the time of the next cycle happens during it',
+      name: 'a timeline or controller event at the time of the next cycle comes before it (it may be its cause)',
       events: [ev('FailedScheduling', 'Pod/default/a'), ev('Scheduled', 'Pod/default/b'), ev('NodeNotReady', 'Node/n', 10), ev('Scheduled', 'Pod/default/a', 10)],
+      expected: [1, 2, 2, 3],
+    },
+    {
+      name: 'a preemption at the time of the next cycle happens during it',
+      events: [ev('FailedScheduling', 'Pod/default/a'), ev('Scheduled', 'Pod/default/b'), ev('Preempted', 'Pod/default/v', 10), ev('FailedScheduling', 'Pod/default/a', 10)],
       expected: [1, 2, 3, 3],
     },
     {

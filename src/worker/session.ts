@@ -43,6 +43,8 @@ export function summarizeCycle(trace: CycleTrace): CycleSummary {
 
 /** Events a scheduling cycle writes about its own pod. */
 const CYCLE_EVENT_REASONS = new Set(['Scheduled', 'FailedScheduling']);
+/** Events a scheduling cycle writes about other pods (PostFilter's victims). */
+const DURING_CYCLE_REASONS = new Set(['Preempted']);
 
 /**
  * Gives each event the cycle (1-based) during which it happened: a Scheduled or FailedScheduling
@@ -68,8 +70,13 @@ export function timeEvents(cycles: readonly CycleTrace[], events: readonly Clust
         return { ...event, cycle: j + 1 };
       }
     }
-    // before the next cycle started: part of what that cycle sees, shown from its first step
-    if (finished < cycles.length && event.time < cycles[finished]!.time) return { ...event, cycle: finished };
+    // before the next cycle started: part of what that cycle sees, shown from its first step. At
+    // the very time of the next cycle, only the scheduler's own events (a preemption) happen
+    // during it; a timeline step, an eviction or a controller came first (and may be its cause).
+    const next = cycles[finished];
+    if (next !== undefined && (event.time < next.time || (event.time === next.time && !DURING_CYCLE_REASONS.has(event.reason)))) {
+      return { ...event, cycle: finished };
+    }
     return { ...event, cycle: Math.min(finished + 1, cycles.length) };
   });
 }

@@ -376,3 +376,105 @@ spec:
     pods: [{ pod: 'default/with-affinity-preferred-weight', phase: 'Running', node: 'node-4' }],
   },
 };
+
+// The PodNodeSelector admission plugin (upstream plugin/pkg/admission/podnodeselector; OpenShift's
+// project node selector openshift.io/node-selector works alike): the namespace's selector is
+// merged into each pod's nodeSelector at creation, and a pod that contradicts it is refused.
+// api: east-1 fails; west-1 and west-2 tie (the seeded choice picks one). db: only west-2.
+export const projectNodeSelectorLesson: Lesson = {
+  id: 'project-node-selector',
+  title: 'A project node selector: the namespace decides',
+  summary: 'A namespace annotation adds a nodeSelector to every pod created in it. Pods add their own labels on top; a pod that contradicts it is refused by the API server.',
+  topic: 'Node selection',
+  docs: 'https://kubernetes.io/docs/reference/access-authn-authz/admission-controllers/#podnodeselector',
+  seed: 1,
+  warnings: ['pod node label selector conflicts with its namespace node label selector'],
+  scenario: `# A project (namespace) node selector: the PodNodeSelector admission plugin (Kubernetes) and
+# OpenShift's project node selector (openshift.io/node-selector) merge it into every pod.
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: team-a
+  annotations:
+    scheduler.alpha.kubernetes.io/node-selector: region=west
+---
+${nodeYaml('east-1', { labels: { region: 'east' }, cpu: '8', memory: '16Gi' })}---
+${nodeYaml('west-1', { labels: { region: 'west', disktype: 'hdd' } })}---
+${nodeYaml('west-2', { labels: { region: 'west', disktype: 'ssd' } })}---
+apiVersion: v1
+kind: Pod
+metadata: {name: api, namespace: team-a}
+spec:
+  containers:
+  - {name: api, image: nginx, resources: {requests: {cpu: "1", memory: 1Gi}}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: report, namespace: team-a}
+spec:
+  nodeSelector: {region: east}
+  containers:
+  - {name: report, image: busybox}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: db, namespace: team-a}
+spec:
+  nodeSelector: {disktype: ssd}
+  containers:
+  - {name: db, image: postgres, resources: {requests: {cpu: "1", memory: 1Gi}}}
+`,
+  steps: [
+    {
+      cycle: 1, phase: 'queue',
+      text: 'Namespace team-a says scheduler.alpha.kubernetes.io/node-selector: region=west. report asked for region=east: the API server refused to create it ("pod node label selector conflicts with its namespace node label selector"). The scheduler never sees it.',
+      facts: [{ says: 'the API server refused to create it', fact: { kind: 'event', object: 'Pod/team-a/report', reason: 'FailedCreate' }, is: '0' }],
+    },
+    {
+      cycle: 1, phase: 'filter',
+      text: `api has no nodeSelector, but admission (PodNodeSelector) gave it region=west. east-1, the biggest node, fails: "${NODE_AFFINITY_REASON}". west-1 and west-2 pass.`,
+      facts: [
+        { says: 'east-1, the biggest node, fails', fact: { kind: 'filterReason', cycle: 1, node: 'east-1' }, is: NODE_AFFINITY_REASON },
+        { says: 'the biggest node', fact: { kind: 'allocatable', node: 'east-1', resource: 'cpu' }, is: '8' },
+        { says: 'west-1 and west-2 pass', fact: { kind: 'feasible', cycle: 1 }, is: 'west-1, west-2' },
+      ],
+    },
+    {
+      cycle: 2, phase: 'filter', text: 'db asks for disktype=ssd, and admission added region=west: both must match. Only west-2 passes.',
+      facts: [{ says: 'Only west-2 passes', fact: { kind: 'feasible', cycle: 2 }, is: 'west-2' }],
+    },
+  ],
+  questions: [
+    {
+      atCycle: 1, atPhase: 'queue',
+      prompt: 'Namespace team-a says region=west. report, created in team-a, asks for region=east. What happens?',
+      choices: ['It runs on east-1: its own nodeSelector wins', 'The API server refuses to create it'],
+      answer: 1,
+      explanation: 'A pod selector that contradicts the namespace selector is forbidden at admission: the pod never exists.',
+      reveal: { fact: { kind: 'event', object: 'Pod/team-a/report', reason: 'FailedCreate' }, values: ['never', '0'] },
+    },
+    {
+      atCycle: 1, atPhase: 'filter',
+      prompt: 'api has no nodeSelector; its namespace says region=west. Which nodes pass?',
+      choices: ['All three', 'west-1 and west-2', 'None'],
+      answer: 1,
+      explanation: 'The namespace\'s selector became api\'s nodeSelector when the pod was created.',
+      reveal: { fact: { kind: 'feasible', cycle: 1 }, values: ['east-1, west-1, west-2', 'west-1, west-2', 'none'] },
+    },
+  ],
+  outcome: {
+    cycleCount: 2,
+    cycles: [
+      {
+        cycle: 1, pod: 'team-a/api', result: 'Scheduled', feasible: ['west-1', 'west-2'], selected: ['west-1', 'west-2'],
+        filtered: { 'east-1': { plugin: 'NodeAffinity', reason: NODE_AFFINITY_REASON } },
+      },
+      { cycle: 2, pod: 'team-a/db', result: 'Scheduled', feasible: ['west-2'], selected: 'west-2' },
+    ],
+    pods: [
+      { pod: 'team-a/api', phase: 'Running', node: ['west-1', 'west-2'] },
+      { pod: 'team-a/db', phase: 'Running', node: 'west-2' },
+    ],
+    events: [{ object: 'Pod/team-a/report', reason: 'FailedCreate', type: 'Warning', messageIncludes: 'pod node label selector conflicts with its namespace node label selector' }],
+  },
+};

@@ -8,7 +8,7 @@
 // node-1..node-3 in some order, and node-4 never has a cache.
 
 import type { Lesson } from '../types';
-import { nodeYaml } from './yaml';
+import { nodeJoinsYaml, nodeYaml } from './yaml';
 
 const ANTI_AFFINITY = "node(s) didn't match pod anti-affinity rules";
 const AFFINITY = "node(s) didn't match pod affinity rules";
@@ -166,5 +166,129 @@ ${[nodeYaml('node-1'), nodeYaml('node-2'), nodeYaml('node-3'), nodeYaml('node-4'
       ['default/redis-cache-1', 'default/redis-cache-2', 'default/redis-cache-3'],
       ['default/web-server-1', 'default/web-server-2', 'default/web-server-3'],
     ],
+  },
+};
+
+const ZONE = 'topology.kubernetes.io/zone';
+
+function etcd(i: number): string {
+  return `apiVersion: v1
+kind: Pod
+metadata:
+  name: etcd-${i}
+  namespace: default
+  labels: {app: etcd}
+spec:
+  affinity:
+    podAntiAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+      - labelSelector:
+          matchLabels: {app: etcd}
+        topologyKey: ${ZONE}
+  containers:
+  - {name: etcd, image: "registry.k8s.io/etcd:3.5.21-0", resources: {requests: {cpu: "1", memory: 1Gi}}}
+`;
+}
+
+// Required anti-affinity with topologyKey zone: one etcd per zone. With 3 zones the 4th etcd
+// fails on every node, the empty ones too, and preemption finds no lower-priority pod. A node in
+// a 4th zone (at 60 s) is a NodeAdd event InterPodAffinity registers for.
+export const antiAffinityZonesLesson: Lesson = {
+  id: 'anti-affinity-zones',
+  title: 'Required anti-affinity across zones: one per zone',
+  summary: 'With topologyKey zone, required anti-affinity rules out whole zones, empty nodes included. Three zones hold three replicas; the fourth waits for a fourth zone.',
+  topic: 'Pod affinity',
+  docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#inter-pod-affinity-and-anti-affinity',
+  seed: 1,
+  scenario: `# Required inter-pod anti-affinity across zones (Kubernetes docs, "Assign Pods to Nodes").
+# Three zones with two nodes each; a node in zone-d joins at 60 s.
+apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: anti-affinity-zones}
+spec:
+  timeline:
+${nodeJoinsYaml(60, 'node-d1', { [ZONE]: 'zone-d' })}---
+${['a', 'b', 'c'].flatMap((z) => [1, 2].map((i) => nodeYaml(`node-${z}${i}`, { labels: { [ZONE]: `zone-${z}` } }))).join('---\n')}---
+${[1, 2, 3, 4].map(etcd).join('---\n')}`,
+  steps: [
+    {
+      cycle: 1, phase: 'queue',
+      text: `Four etcd pods, each with required podAntiAffinity to app=etcd and topologyKey ${ZONE}: no two in one zone. 6 nodes in 3 zones.`,
+      facts: [{ says: '6 nodes', fact: { kind: 'nodeCount', cycle: 1 }, is: '6' }],
+    },
+    {
+      cycle: 1, phase: 'select', text: 'No etcd runs yet: all 6 nodes pass, and etcd-1 lands on node-b1.',
+      facts: [
+        { says: 'all 6 nodes pass', fact: { kind: 'feasibleCount', cycle: 1 }, is: '6' },
+        { says: 'etcd-1 lands on node-b1', fact: { kind: 'selected', cycle: 1 }, is: 'node-b1' },
+      ],
+    },
+    {
+      cycle: 2, phase: 'filter',
+      text: `The term's topologyKey is the zone: etcd-1 in zone-b rules out node-b1 and the empty node-b2 alike, with "${ANTI_AFFINITY}". 4 nodes pass.`,
+      facts: [
+        { says: 'the empty node-b2 alike', fact: { kind: 'filterReason', cycle: 2, node: 'node-b2' }, is: ANTI_AFFINITY },
+        { says: '4 nodes pass', fact: { kind: 'feasibleCount', cycle: 2 }, is: '4' },
+      ],
+    },
+    {
+      cycle: 3, phase: 'filter', text: 'etcd-3: zone-a and zone-b each hold an etcd. Only zone-c\'s 2 nodes pass.',
+      facts: [{ says: 'Only zone-c\'s 2 nodes pass', fact: { kind: 'feasible', cycle: 3 }, is: 'node-c1, node-c2' }],
+    },
+    {
+      cycle: 4, phase: 'filter', text: `etcd-4: every zone holds an etcd. All 6 nodes fail with "${ANTI_AFFINITY}", though every one has room.`,
+      facts: [{ says: 'All 6 nodes fail', fact: { kind: 'feasibleCount', cycle: 4 }, is: '0' }],
+    },
+    {
+      cycle: 4, phase: 'postFilter', text: 'Preemption cannot help: every pod has priority 0, like etcd-4.',
+      facts: [{ says: 'Preemption cannot help', fact: { kind: 'victims', cycle: 4 }, is: 'none' }],
+    },
+    { cycle: 4, phase: 'done', text: 'etcd-4 waits in the unschedulable pool. More nodes in zone-a, b or c would not help; a new zone would.' },
+    {
+      cycle: 5, phase: 'queue', text: 'At 60 s node-d1 joins, in zone-d. A new node can help InterPodAffinity, so etcd-4 is tried again.',
+      facts: [
+        { says: 'At 60 s', fact: { kind: 'time', cycle: 5 }, is: '60' },
+        { says: 'zone-d', fact: { kind: 'nodeLabel', node: 'node-d1', key: ZONE }, is: 'zone-d' },
+      ],
+    },
+    {
+      cycle: 5, phase: 'select', text: 'Only node-d1 passes: etcd-4 runs there. Four etcd pods, four zones.',
+      facts: [
+        { says: 'Only node-d1 passes', fact: { kind: 'feasible', cycle: 5 }, is: 'node-d1' },
+        { says: 'etcd-4 runs there', fact: { kind: 'selected', cycle: 5 }, is: 'node-d1' },
+      ],
+    },
+  ],
+  questions: [
+    {
+      atCycle: 2, atPhase: 'filter',
+      prompt: 'etcd-1 runs on node-b1 in zone-b. How many of the 6 nodes pass for etcd-2?',
+      choices: ['5: only node-b1 is ruled out', '4: all of zone-b is ruled out'],
+      answer: 1,
+      explanation: 'Anti-affinity counts matching pods per topology domain. The domain here is the zone, not the node.',
+      reveal: { fact: { kind: 'feasibleCount', cycle: 2 }, values: ['5', '4'] },
+    },
+    {
+      atCycle: 4, atPhase: 'filter',
+      prompt: 'etcd-4: each of the 3 zones holds an etcd. How many nodes pass?',
+      choices: ['0', '3: the empty nodes', '6'],
+      answer: 0,
+      explanation: 'Every node is in a zone that already has an etcd pod.',
+      reveal: { fact: { kind: 'feasibleCount', cycle: 4 }, values: ['0', '3', '6'] },
+    },
+  ],
+  outcome: {
+    cycleCount: 5,
+    cycles: [
+      { cycle: 1, pod: 'default/etcd-1', result: 'Scheduled', feasibleCount: 6 },
+      { cycle: 2, pod: 'default/etcd-2', result: 'Scheduled', feasibleCount: 4, filtered: { 'node-b2': { plugin: 'InterPodAffinity', reason: ANTI_AFFINITY } } },
+      { cycle: 3, pod: 'default/etcd-3', result: 'Scheduled', feasible: ['node-c1', 'node-c2'] },
+      {
+        cycle: 4, pod: 'default/etcd-4', result: 'Unschedulable', feasible: [], preemption: null,
+        messageIncludes: [`0/6 nodes are available: 6 ${ANTI_AFFINITY}.`],
+      },
+      { cycle: 5, pod: 'default/etcd-4', time: 60, result: 'Scheduled', feasible: ['node-d1'], selected: 'node-d1' },
+    ],
+    pods: [1, 2, 3, 4].map((i) => ({ pod: `default/etcd-${i}`, phase: 'Running' as const })),
   },
 };

@@ -4,7 +4,7 @@
 // requested_to_capacity_ratio.go, balanced_allocation.go}.
 
 import type { Lesson } from '../types';
-import { nodeYaml } from './yaml';
+import { mostAllocatedProfileYaml, nodeYaml } from './yaml';
 
 const INSUFFICIENT_CPU = 'Insufficient cpu';
 const DEVICES = { 'intel.com/foo': '4', 'intel.com/bar': '4' };
@@ -102,16 +102,7 @@ export const mostAllocatedLesson: Lesson = {
 apiVersion: kubescheduler.config.k8s.io/v1
 kind: KubeSchedulerConfiguration
 profiles:
-- schedulerName: default-scheduler
-  pluginConfig:
-  - name: NodeResourcesFit
-    args:
-      scoringStrategy:
-        type: MostAllocated
-        resources:
-        - {name: cpu, weight: 1}
-        - {name: memory, weight: 1}
----
+${mostAllocatedProfileYaml('default-scheduler')}---
 ${nodeYaml('node-1')}---
 ${nodeYaml('node-2')}---
 ${nodeYaml('node-3')}---
@@ -139,7 +130,13 @@ spec:
   - {name: work, image: busybox, resources: {requests: {cpu: "1", memory: 1Gi}}}
 `).join('')}`,
   steps: [
-    { cycle: 1, phase: 'queue', text: 'Three 4-CPU, 8Gi nodes: node-1 runs busy (2 CPUs, 4Gi), node-2 runs light (1 CPU, 2Gi), node-3 is empty. Each job asks for 1 CPU and 1Gi.' },
+    {
+      cycle: 1, phase: 'queue', text: 'Three 4-CPU, 8Gi nodes: node-1 runs busy (2 CPUs, 4Gi), node-2 runs light (1 CPU, 2Gi), node-3 is empty. Each job asks for 1 CPU and 1Gi.',
+      facts: [
+        { says: 'Three 4-CPU', fact: { kind: 'allocatable', node: 'node-3', resource: 'cpu' }, is: '4' },
+        { says: '8Gi nodes', fact: { kind: 'allocatable', node: 'node-3', resource: 'memory' }, is: '8Gi' },
+      ],
+    },
     { cycle: 1, phase: 'score', text: 'MostAllocated scores how full a node would be with the pod. The default LeastAllocated would rank the nodes the other way round.' },
     {
       cycle: 1, phase: 'select',
@@ -288,7 +285,13 @@ spec:
     resources: {requests: {intel.com/foo: "1", intel.com/bar: "1"}, limits: {intel.com/foo: "1", intel.com/bar: "1"}}
 `).join('')}`,
   steps: [
-    { cycle: 1, phase: 'queue', text: 'Both nodes offer 4 intel.com/foo and 4 intel.com/bar. node-1 already uses 2 foo, node-2 uses 3 bar. accel asks for 1 of each.' },
+    {
+      cycle: 1, phase: 'queue', text: 'Both nodes offer 4 intel.com/foo and 4 intel.com/bar. node-1 already uses 2 foo, node-2 uses 3 bar. accel asks for 1 of each.',
+      facts: [
+        { says: '4 intel.com/foo', fact: { kind: 'allocatable', node: 'node-2', resource: 'intel.com/foo' }, is: '4' },
+        { says: '4 intel.com/bar', fact: { kind: 'allocatable', node: 'node-1', resource: 'intel.com/bar' }, is: '4' },
+      ],
+    },
     {
       cycle: 1, phase: 'score',
       text: 'The shape maps utilization 0% → 0 and 100% → 10, scaled to 0–100. node-1 would be foo 75%, bar 25%: (75 × 3 + 25 × 3) / 6 = 50. node-2 would be foo 25%, bar 100%: (25 × 3 + 100 × 3) / 6 = 62.5, rounded to 63.',

@@ -5,7 +5,7 @@
 // while fewer domains than minDomains are eligible.
 
 import type { Lesson } from '../types';
-import { nodeYaml } from './yaml';
+import { nodeJoinsYaml, nodeYaml } from './yaml';
 
 const ZONE = 'topology.kubernetes.io/zone';
 const SPREAD = "node(s) didn't match pod topology spread constraints";
@@ -275,17 +275,7 @@ kind: Scenario
 metadata: {name: spread-min-domains}
 spec:
   timeline:
-  - at: 60
-    action: apply
-    object:
-      apiVersion: v1
-      kind: Node
-      metadata:
-        name: node-c1
-        labels: {kubernetes.io/hostname: node-c1, topology.kubernetes.io/zone: zone-c}
-      status:
-        allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
----
+${nodeJoinsYaml(60, 'node-c1', { [ZONE]: 'zone-c' })}---
 ${nodeYaml('node-a1', { labels: { [ZONE]: 'zone-a' } })}---
 ${nodeYaml('node-b1', { labels: { [ZONE]: 'zone-b' } })}---
 apiVersion: v1

@@ -45,3 +45,32 @@ ${specLines.length ? `spec:\n${specLines.join('')}` : ''}status:
   allocatable: ${flowMap(allocatable)}
 `;
 }
+
+/** A timeline step (under `spec.timeline:`) that adds a 4-CPU, 8Gi node at `at` seconds. */
+export function nodeJoinsYaml(at: number, name: string, labels: Record<string, string> = {}): string {
+  return `  - at: ${at}
+    action: apply
+    object:
+      apiVersion: v1
+      kind: Node
+      metadata:
+        name: ${name}
+        labels: ${flowMap({ 'kubernetes.io/hostname': name, ...labels })}
+      status:
+        allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+`;
+}
+
+/** A KubeSchedulerConfiguration profile whose NodeResourcesFit scores MostAllocated (cpu and memory, weight 1). */
+export function mostAllocatedProfileYaml(schedulerName: string): string {
+  return `- schedulerName: ${schedulerName}
+  pluginConfig:
+  - name: NodeResourcesFit
+    args:
+      scoringStrategy:
+        type: MostAllocated
+        resources:
+        - {name: cpu, weight: 1}
+        - {name: memory, weight: 1}
+`;
+}
