@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { formatScenarioError, simulate, type SimulationResult } from '../engine/index';
 import { jsonPieces } from './json';
-import { formatEvents, formatPods } from './kubectl';
+import { formatClaims, formatEvents, formatPods } from './kubectl';
 
 const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS]';
 
@@ -67,7 +67,8 @@ function main(): number | Promise<number> {
   const result = outcome.result;
   if (args.json) return writeResult(result).then(() => 0);
   for (const w of result.warnings) process.stderr.write(`warning: ${formatScenarioError(w)}\n`);
-  process.stdout.write(`${formatPods(result)}\n\n${formatEvents(result)}\n`);
+  const claims = formatClaims(result);
+  process.stdout.write(`${formatPods(result)}\n\n${claims ? `${claims}\n\n` : ''}${formatEvents(result)}\n`);
   return 0;
 }
 

@@ -19,6 +19,8 @@ import { LABEL_METADATA_NAME, SYSTEM_PRIORITY_CLASSES } from './decode/cluster';
 import { decodeDocument } from './decode/kinds';
 import { decodeScenario, type ScenarioMeta } from './decode/timeline';
 import { NameGenerator } from './names';
+import { isStorageObject, type StorageObject } from './storage';
+import { admitStorage } from './admission/storage';
 import { describe, locate, parseYaml, toPlain, type Pos, type SrcMap, type SrcNode } from './source';
 import { duplicate, invalid } from './validation';
 
@@ -40,6 +42,8 @@ export interface LoadedScenario {
   workloads: Workload[];
   /** scheduling.k8s.io/v1alpha1 Workload */
   gangWorkloads: GangWorkload[];
+  /** StorageClasses, PVs, PVCs (DefaultStorageClass admitted), CSINodes, CSIDrivers, CSIStorageCapacities, in document order */
+  storage: StorageObject[];
   schedulerConfig?: { object: Record<string, unknown>; locate(path: (string | number)[]): { line: number; column: number } };
   /** extension: a legacy scheduler Policy document (predicates and priorities), translated into a profile */
   legacyPolicy?: { object: Record<string, unknown>; locate(path: (string | number)[]): { line: number; column: number } };
@@ -301,6 +305,7 @@ function load(text: string, fileName: string): LoadResult {
     pdbs: objects.filter(isPodDisruptionBudget),
     workloads,
     gangWorkloads: objects.filter(isGangWorkload),
+    storage: admitStorage(objects.filter(isStorageObject)),
     timeline,
     admissionEvents,
     warnings: loader.diag.warnings,

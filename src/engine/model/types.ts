@@ -4,6 +4,8 @@
 // Quantities stay strings here (as written); they are parsed once into branded units
 // when the scheduler builds its PodInfo/NodeInfo (see ./quantity.ts, ../framework/resources.ts).
 
+import type { PodVolume } from './storage';
+
 export type Labels = Record<string, string>;
 
 export interface OwnerReference {
@@ -173,6 +175,8 @@ export interface WorkloadReference {
 }
 
 export interface PodSpec {
+  /** the sources scheduling reads: persistentVolumeClaim, generic ephemeral, in-tree disks (./storage.ts) */
+  volumes?: PodVolume[];
   nodeName?: string;
   nodeSelector?: Labels;
   affinity?: Affinity;

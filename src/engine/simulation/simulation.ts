@@ -25,6 +25,9 @@ import { podKey } from '../model/types';
 import { SchedulingQueue, UNSCHEDULABLE_FLUSH_INTERVAL, POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION, type ClusterEvent as QueueEvent } from '../queue/schedulingQueue';
 import { schedulingCycle, type SchedulerState } from '../scheduler/scheduleOne';
 import { ClusterState } from './cluster';
+import { VolumeManager } from './volumeManager';
+import { storageObjects } from './storageObjects';
+import { volumeClaimName } from '../model/storage';
 
 /** upstream: the FailedScheduling event message is cut to this many bytes (schedule_one.go truncateMessage) */
 const EVENT_MESSAGE_LIMIT = 1024;
@@ -67,6 +70,8 @@ export class Simulation {
   readonly events: ClusterEvent[] = [];
   readonly queueMoves: QueueMove[] = [];
   readonly warnings: ScenarioError[];
+  /** the PV controller, the ephemeral volume controller and their garbage collection */
+  readonly volumes: VolumeManager;
   private readonly rng: Rng;
   private readonly sched: SchedulerState;
   private readonly podInfos = new Map<string, PodInfo>();
@@ -81,6 +86,7 @@ export class Simulation {
 
   private constructor(readonly scenario: LoadedScenario, readonly config: SchedulerConfiguration, private readonly options: SimulationOptions) {
     this.cluster = new ClusterState(scenario);
+    this.volumes = new VolumeManager(this);
     this.rng = seededRng(options.seed);
     this.warnings = [...scenario.warnings];
     this.sched = { nextStartNodeIndex: 0, percentageOfNodesToScore: config.percentageOfNodesToScore };
@@ -140,6 +146,7 @@ export class Simulation {
     const api: SchedulerApi = {
       preemptPod: (victim, preemptor, nodeName) => this.preemptPod(victim, preemptor, nodeName),
       clearNominatedNodeName: (pods) => { for (const p of pods) this.setNominatedNode(p, ''); },
+      bindPodVolumes: (_pod, _node, volumes, claims) => this.volumes.bindPodVolumes(volumes, claims),
     };
     const handle: Handle & { fwk?: Framework } = {
       profileName,
@@ -208,6 +215,7 @@ export class Simulation {
   createPod(pod: Pod): void {
     pod.metadata.creationTimestamp ??= this.now;
     this.cluster.addPod(pod);
+    this.volumes.podCreated(pod);
     const key = podKey(pod);
     if (pod.spec.nodeName) {
       if (pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed') return;
@@ -262,6 +270,7 @@ export class Simulation {
     if (pod.status.phase === 'Running' || pod.status.phase === 'Pending') pod.status.phase = 'Failed';
     if (wasBound) this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Delete', label: 'AssignedPodDelete' }, pod, undefined);
     this.onPodDeleted(pod);
+    this.volumes.podDeleted(pod);
   }
 
   /** controllers' first sync, after the initial objects exist */
@@ -382,6 +391,8 @@ export class Simulation {
     // Nodes, then bound pods, so the cache is complete before any cycle; then pending pods in
     // document order. Every pod is registered first so results list them in creation order.
     for (const node of this.cluster.nodes.values()) this.cache.addNode(node);
+    // the PV controller binds (or provisions) the Immediate claims before the first cycle
+    this.volumes.sync();
     for (const pod of this.scenario.pods) this.cluster.addPod(pod);
     for (const pod of this.scenario.pods) if (pod.spec.nodeName) this.createPod(pod);
     for (const pod of this.scenario.pods) if (!pod.spec.nodeName) this.createPod(pod);
@@ -575,6 +586,11 @@ export class Simulation {
         schedulerName: pod.spec.schedulerName ?? DEFAULT_SCHEDULER_NAME,
         requests: resourceToList(this.podInfos.get(key)?.requests ?? computePodRequests(pod)),
       };
+      const volumes = (pod.spec.volumes ?? []).flatMap((v) => {
+        const claim = volumeClaimName(pod, v);
+        return claim ? [{ name: v.name, claimName: claim.name, ...(claim.ephemeral ? { ephemeral: true as const } : {}) }] : [];
+      });
+      if (volumes.length) out.volumes = volumes;
       if (pod.spec.nodeName) out.node = pod.spec.nodeName;
       if (pod.status.nominatedNodeName) out.nominatedNode = pod.status.nominatedNodeName;
       const owner = pod.metadata.ownerReferences?.find((o) => o.controller) ?? pod.metadata.ownerReferences?.[0];
@@ -602,9 +618,11 @@ export class Simulation {
       taints: (n.node.spec?.taints ?? []).map((t) => ({ key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect })),
       unschedulable: !!n.node.spec?.unschedulable,
     }));
+    const objects = storageObjects(this.cluster.storage);
     return {
       version: 1, seed: this.options.seed, pods, cycles: this.cycles, events: this.events,
       nodes, warnings: this.warnings, endTime: this.now, queue: this.queueMoves,
+      ...(objects ? { objects } : {}),
     };
   }
 }

@@ -152,7 +152,7 @@ export function decodeNodeSelectorTerm(r: Reader, node: SrcNode | undefined, pat
 }
 
 /** upstream: ValidateNodeSelector */
-function nodeSelector(r: Reader, node: SrcNode | undefined, path: Path): NodeSelector | undefined {
+export function decodeNodeSelector(r: Reader, node: SrcNode | undefined, path: Path): NodeSelector | undefined {
   const m = r.map(node, path);
   if (!m) return undefined;
   r.knownFields(m, path, new Set(['nodeSelectorTerms']));
@@ -178,7 +178,7 @@ function nodeAffinity(r: Reader, node: SrcNode | undefined, path: Path): NodeAff
   if (!m) return undefined;
   r.knownFields(m, path, new Set(['requiredDuringSchedulingIgnoredDuringExecution', 'preferredDuringSchedulingIgnoredDuringExecution']));
   const out: NodeAffinity = {};
-  const req = nodeSelector(r, r.child(m, 'requiredDuringSchedulingIgnoredDuringExecution'), [...path, 'requiredDuringSchedulingIgnoredDuringExecution']);
+  const req = decodeNodeSelector(r, r.child(m, 'requiredDuringSchedulingIgnoredDuringExecution'), [...path, 'requiredDuringSchedulingIgnoredDuringExecution']);
   if (req) out.requiredDuringSchedulingIgnoredDuringExecution = req;
   const pp: Path = [...path, 'preferredDuringSchedulingIgnoredDuringExecution'];
   const prefs = r.list(r.child(m, 'preferredDuringSchedulingIgnoredDuringExecution'), pp);
