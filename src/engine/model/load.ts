@@ -17,7 +17,7 @@ import { compileLabelSelector } from './selectors';
 import { Diagnostics, Reader, type Path } from './decoder';
 import { LABEL_METADATA_NAME, SYSTEM_PRIORITY_CLASSES } from './decode/cluster';
 import { decodeDocument } from './decode/kinds';
-import { decodeScenario, type ScenarioMeta } from './decode/timeline';
+import { decodeScenario, declaredKey, type ScenarioMeta } from './decode/timeline';
 import { NameGenerator } from './names';
 import { isStorageObject, type StorageObject } from './storage';
 import { admitStorage } from './admission/storage';
@@ -219,7 +219,11 @@ function load(text: string, fileName: string): LoadResult {
   const nodes = objects.filter(isNode);
 
   // The timeline refers to declared nodes; its apply objects may add namespaces.
-  const timelineCtx = { nodes: new Set(nodes.map((n) => n.metadata.name)), applied: [] as ScenarioObject[] };
+  const timelineCtx = {
+    nodes: new Set(nodes.map((n) => n.metadata.name)),
+    objects: new Set(objects.map(declaredKey).filter((k) => k !== undefined)),
+    applied: [] as ScenarioObject[],
+  };
   let meta: ScenarioMeta = {};
   let timeline: TimelineStep[] = [];
   if (loader.scenario) ({ meta, timeline } = decodeScenario(loader.scenario.reader, loader.scenario.root, timelineCtx));
