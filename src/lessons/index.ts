@@ -9,6 +9,7 @@ import { gangSchedulingLesson, schedulingGatesLesson } from './catalog/queue';
 import { mostAllocatedLesson, podOverheadLesson, requestedToCapacityRatioLesson } from './catalog/resources';
 import { taintsNoExecuteLesson, taintsNoScheduleLesson, taintsPreferNoScheduleLesson } from './catalog/taints';
 import { spreadConflictLesson, spreadMinDomainsLesson, spreadTwoConstraintsLesson, spreadZoneLesson } from './catalog/topologySpread';
+import { volumeTopologyLesson } from './catalog/volumes';
 import type { Lesson } from './types';
 
 export type * from './types';
@@ -35,6 +36,7 @@ export const lessons: readonly Lesson[] = [
   mostAllocatedLesson,
   requestedToCapacityRatioLesson,
   percentageOfNodesToScoreLesson,
+  volumeTopologyLesson,
   whyPendingLesson,
 ];
 
