@@ -10,6 +10,7 @@ import { mostAllocatedLesson, podOverheadLesson, requestedToCapacityRatioLesson 
 import { taintsNoExecuteLesson, taintsNoScheduleLesson, taintsPreferNoScheduleLesson } from './catalog/taints';
 import { spreadConflictLesson, spreadMinDomainsLesson, spreadTwoConstraintsLesson, spreadZoneLesson } from './catalog/topologySpread';
 import { volumeTopologyLesson } from './catalog/volumes';
+import { requiredDuringExecutionLesson } from './catalog/requiredDuringExecution';
 import type { Lesson } from './types';
 
 export type * from './types';
@@ -20,6 +21,7 @@ export const lessons: readonly Lesson[] = [
   nodeSelectorLesson,
   nodeAffinityRequiredLesson,
   nodeAffinityPreferredLesson,
+  requiredDuringExecutionLesson,
   webStoreLesson,
   taintsNoScheduleLesson,
   taintsPreferNoScheduleLesson,

@@ -19,6 +19,7 @@ import { LABEL_METADATA_NAME, SYSTEM_PRIORITY_CLASSES } from './decode/cluster';
 import { decodeDocument } from './decode/kinds';
 import { decodeScenario, declaredKey, type ScenarioMeta } from './decode/timeline';
 import { NameGenerator } from './names';
+import { resolveFeatureGates } from '../framework/features';
 import { isStorageObject, type StorageObject } from './storage';
 import { admitStorage } from './admission/storage';
 import { describe, locate, parseYaml, toPlain, type Pos, type SrcMap, type SrcNode } from './source';
@@ -227,6 +228,9 @@ function load(text: string, fileName: string): LoadResult {
   let meta: ScenarioMeta = {};
   let timeline: TimelineStep[] = [];
   if (loader.scenario) ({ meta, timeline } = decodeScenario(loader.scenario.reader, loader.scenario.root, timelineCtx));
+  // fields behind a feature gate the scenario leaves off are unknown fields to the API server
+  const gates = resolveFeatureGates(meta.featureGates) as Readonly<Record<string, boolean>>;
+  for (const g of loader.diag.gated) if (!gates[g.gate]) loader.diag.errors.push(g.error);
 
   if (loader.diag.errors.length > 0) return { ok: false, errors: loader.diag.errors, warnings: loader.diag.warnings };
 

@@ -76,6 +76,8 @@ export interface PreferredSchedulingTerm {
 }
 
 export interface NodeAffinity {
+  /** Podplay-only (feature gate RequiredDuringSchedulingRequiredDuringExecution): the design that never shipped */
+  requiredDuringSchedulingRequiredDuringExecution?: NodeSelector;
   requiredDuringSchedulingIgnoredDuringExecution?: NodeSelector;
   preferredDuringSchedulingIgnoredDuringExecution?: PreferredSchedulingTerm[];
 }

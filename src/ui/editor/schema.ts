@@ -143,6 +143,9 @@ const podSpec = obj('What the pod needs from a node.', {
         weight: int('1-100.', { minimum: 1, maximum: 100 }),
         preference: nodeSelectorTerm,
       }, { required: ['weight', 'preference'], strict: true }), 'Preferences, summed per node.'),
+      requiredDuringSchedulingRequiredDuringExecution: obj('Podplay-only (feature gate RequiredDuringSchedulingRequiredDuringExecution): the design that never shipped. Filters like the required term; a running pod is evicted when its node stops matching.', {
+        nodeSelectorTerms: arr(nodeSelectorTerm, 'Terms are ORed.'),
+      }, { required: ['nodeSelectorTerms'], strict: true }),
     }, { strict: true }),
     podAffinity: podAffinity('Place near pods that match (InterPodAffinity).'),
     podAntiAffinity: podAffinity('Keep away from pods that match (InterPodAffinity).'),

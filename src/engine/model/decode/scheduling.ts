@@ -173,11 +173,19 @@ function weight(r: Reader, m: SrcMap, path: Path): number | undefined {
   return w;
 }
 
+const RDE = 'requiredDuringSchedulingRequiredDuringExecution';
+
 function nodeAffinity(r: Reader, node: SrcNode | undefined, path: Path): NodeAffinity | undefined {
   const m = r.map(node, path);
   if (!m) return undefined;
-  r.knownFields(m, path, new Set(['requiredDuringSchedulingIgnoredDuringExecution', 'preferredDuringSchedulingIgnoredDuringExecution']));
+  r.knownFields(m, path, new Set(['requiredDuringSchedulingIgnoredDuringExecution', 'preferredDuringSchedulingIgnoredDuringExecution', RDE]));
   const out: NodeAffinity = {};
+  const rde = r.entry(m, RDE);
+  if (rde) {
+    r.gated('RequiredDuringSchedulingRequiredDuringExecution', rde.keyPos, [...path, RDE]);
+    const sel = decodeNodeSelector(r, rde.value, [...path, RDE]);
+    if (sel) out.requiredDuringSchedulingRequiredDuringExecution = sel;
+  }
   const req = decodeNodeSelector(r, r.child(m, 'requiredDuringSchedulingIgnoredDuringExecution'), [...path, 'requiredDuringSchedulingIgnoredDuringExecution']);
   if (req) out.requiredDuringSchedulingIgnoredDuringExecution = req;
   const pp: Path = [...path, 'preferredDuringSchedulingIgnoredDuringExecution'];
