@@ -17,7 +17,7 @@ describe('importSimulatorSnapshot', () => {
     expect(out.errors).toEqual([]);
     expect(out.stats).toMatchObject({ nodes: 2, pods: { bound: 2, pending: 1 }, notSimulated: { pvs: 1, pvcs: 1, storageClasses: 1 }, reader: 'json' });
     expect(out.warnings).toEqual(expect.arrayContaining([
-      '1 PersistentVolume(s), 1 PersistentVolumeClaim(s) and 1 StorageClass(es) left out: volumes are not simulated',
+      '1 PersistentVolume(s), 1 PersistentVolumeClaim(s) and 1 StorageClass(es) left out: volumes from a simulator export are not imported',
       'KubeSchedulerConfiguration: plugin EBSLimits dropped: kube-scheduler v1.35 has no such plugin (NodeVolumeLimits does its work)',
       'KubeSchedulerConfiguration: plugin NodeNumber dropped: not an in-tree plugin, so not simulated',
     ]));

@@ -3,7 +3,7 @@
 // upstream (kubernetes-sigs/kube-scheduler-simulator): simulator/snapshot/snapshot.go
 // ResourcesForSnap {pods, nodes, pvs, pvcs, storageClasses, priorityClasses, schedulerConfig,
 // namespaces}; its import (POST /api/v1/import) reads the same keys (ResourcesForLoad).
-// Volumes are not simulated here, so PVs, PVCs and StorageClasses are counted and left out.
+// PVs, PVCs and StorageClasses of the export are counted and left out (not imported yet).
 
 import { loadScenario, formatScenarioError } from '../engine/model/load';
 import { importSummary, normalizeObjects, scenarioDocument, type ImportOptions, type KubectlImportStats } from './kubectl';
@@ -59,7 +59,7 @@ export function importParsedSnapshot(parsed: ParsedText, bytesIn: number, option
   for (const key of VOLUME_LISTS) stats.notSimulated[key] = list(snapshot[key]).length;
   const { pvs, pvcs, storageClasses } = stats.notSimulated;
   if (pvs + pvcs + storageClasses > 0) {
-    warnings.push(`${pvs} PersistentVolume(s), ${pvcs} PersistentVolumeClaim(s) and ${storageClasses} StorageClass(es) left out: volumes are not simulated`);
+    warnings.push(`${pvs} PersistentVolume(s), ${pvcs} PersistentVolumeClaim(s) and ${storageClasses} StorageClass(es) left out: volumes from a simulator export are not imported`);
   }
   stats.objectsRead = objects.length + pvs + pvcs + storageClasses;
   const normalized = normalizeObjects(objects, stats, warnings);
