@@ -22,8 +22,10 @@ import { NameGenerator } from './names';
 import { resolveFeatureGates } from '../framework/features';
 import { isStorageObject, type StorageObject } from './storage';
 import { admitStorage } from './admission/storage';
+import { checkObjectBudget, writtenAt, type BudgetStep } from './objectBudget';
 import { describe, locate, parseYaml, toPlain, type Pos, type SrcMap, type SrcNode } from './source';
 import { duplicate, invalid } from './validation';
+import { quote } from './quote';
 
 export interface LoadedScenario {
   fileName: string;
@@ -152,13 +154,13 @@ class Loader {
       seen.set(key, d);
       if (isPriorityClass(o) && o.globalDefault) {
         if (defaultClass) {
-          d.reader.error(this.at(d, ['globalDefault']), ['globalDefault'], `priorityclasses.scheduling.k8s.io ${JSON.stringify(o.metadata.name)} is forbidden: PriorityClass ${defaultClass.metadata.name} is already marked as default. Only one default can exist`);
+          d.reader.error(this.at(d, ['globalDefault']), ['globalDefault'], `priorityclasses.scheduling.k8s.io ${quote(o.metadata.name)} is forbidden: PriorityClass ${defaultClass.metadata.name} is already marked as default. Only one default can exist`);
         } else {
           defaultClass = o;
         }
       }
       if (isPod(o) && o.spec.nodeName !== undefined && !nodes.has(o.spec.nodeName)) {
-        d.reader.error(this.at(d, ['spec', 'nodeName']), ['spec', 'nodeName'], `node ${JSON.stringify(o.spec.nodeName)} not found`);
+        d.reader.error(this.at(d, ['spec', 'nodeName']), ['spec', 'nodeName'], `node ${quote(o.spec.nodeName)} not found`);
       }
       if (isNamespace(o)) this.checkNamespaceAnnotations(d, o);
       if (isWorkload(o) && o.kind === 'Job') this.checkJobSelector(d, o);
@@ -188,6 +190,36 @@ class Loader {
       d.reader.error(this.at(d, ['spec', 'selector']), ['spec', 'selector'], invalid(job.spec.selector, '`selector` not auto-generated'));
     }
   }
+}
+
+/** The timeline's steps with the source of what they create, for checkObjectBudget. */
+function timelineBudget(scenario: { root: SrcMap; reader: Reader }, timeline: readonly TimelineStep[]): BudgetStep[] {
+  const spec = scenario.root.entries.get('spec')?.value;
+  const list = spec?.kind === 'map' ? spec.entries.get('timeline')?.value : undefined;
+  const items = list?.kind === 'seq' ? list.items : [];
+  const byPos = new Map<string, [number, SrcMap]>();
+  const posKey = (p: Pos): string => `${p.line}:${p.column}`;
+  items.forEach((item, i) => { if (item.kind === 'map') byPos.set(posKey(item.pos), [i, item]); });
+  return timeline.flatMap((step): BudgetStep[] => {
+    const found = byPos.get(posKey(step.source));
+    if (!found) return [];
+    const [index, m] = found;
+    const prefix: Path = ['spec', 'timeline', index];
+    if (step.action === 'scale') return [{ step, objects: [], source: writtenAt(m, scenario.reader, prefix) }];
+    if (step.action !== 'apply') return [];
+    const single = m.entries.get('object')?.value;
+    const many = m.entries.get('objects')?.value;
+    const sources: [SrcNode, Path][] = [
+      ...(single ? [[single, ['object']] as [SrcNode, Path]] : []),
+      ...(many?.kind === 'seq' ? many.items.map((n, i) => [n, ['objects', i]] as [SrcNode, Path]) : []),
+    ];
+    const objects = step.objects.map((object, i) => {
+      const at = step.locate(i, []);
+      const [node, path] = sources.find(([n]) => n.pos.line === at.line && n.pos.column === at.column) ?? [m, []];
+      return { object, ...writtenAt(node.kind === 'map' ? node : m, scenario.reader, [...prefix, ...path]) };
+    });
+    return [{ step, objects }];
+  });
 }
 
 function collectNamespaces(objects: readonly ScenarioObject[]): Namespace[] {
@@ -230,9 +262,14 @@ function load(text: string, fileName: string): LoadResult {
   if (loader.scenario) ({ meta, timeline } = decodeScenario(loader.scenario.reader, loader.scenario.root, timelineCtx));
   // fields behind a feature gate the scenario leaves off are unknown fields to the API server
   const gates = resolveFeatureGates(meta.featureGates) as Readonly<Record<string, boolean>>;
-  for (const g of loader.diag.gated) if (!gates[g.gate]) loader.diag.errors.push(g.error);
+  for (const g of loader.diag.gated) {
+    if (!gates[g.gate]) loader.diag.add('errors', { line: g.error.line, column: g.error.column }, g.error.message, g.error.path);
+  }
 
-  if (loader.diag.errors.length > 0) return { ok: false, errors: loader.diag.errors, warnings: loader.diag.warnings };
+  // Before anything is built: a scenario asking for too many objects is refused here.
+  checkObjectBudget(loader.declared.map((d) => ({ object: d.object, ...writtenAt(d.root, d.reader) })), loader.scenario ? timelineBudget(loader.scenario, timeline) : []);
+
+  if (loader.diag.errors.length > 0) return { ok: false, errors: loader.diag.reported('errors'), warnings: loader.diag.reported('warnings') };
 
   const namespaces = collectNamespaces([...objects, ...timelineCtx.applied]);
   const declaredClasses = objects.filter(isPriorityClass);
@@ -316,7 +353,7 @@ function load(text: string, fileName: string): LoadResult {
     storage: admitStorage(objects.filter(isStorageObject)),
     timeline,
     admissionEvents,
-    warnings: loader.diag.warnings,
+    warnings: loader.diag.reported('warnings'),
     others: loader.others,
     names,
   };

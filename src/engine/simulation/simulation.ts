@@ -22,6 +22,7 @@ import { gangSchedulingEnabled, type FeatureGates } from '../framework/features'
 import type { Node, Pod, PodCondition } from '../model/types';
 import type { ControllerContext } from '../controllers';
 import { podKey } from '../model/types';
+import { capProblems } from '../model/decoder';
 import { SchedulingQueue, UNSCHEDULABLE_FLUSH_INTERVAL, POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION, type ClusterEvent as QueueEvent } from '../queue/schedulingQueue';
 import { schedulingCycle, type SchedulerState } from '../scheduler/scheduleOne';
 import { ClusterState } from './cluster';
@@ -621,7 +622,7 @@ export class Simulation {
     const objects = storageObjects(this.cluster.storage);
     return {
       version: 1, seed: this.options.seed, pods, cycles: this.cycles, events: this.events,
-      nodes, warnings: this.warnings, endTime: this.now, queue: this.queueMoves,
+      nodes, warnings: capProblems(this.warnings, 'warning', this.scenario.fileName), endTime: this.now, queue: this.queueMoves,
       ...(objects ? { objects } : {}),
     };
   }

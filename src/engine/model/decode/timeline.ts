@@ -8,6 +8,7 @@ import { locate, toPlain, type SrcMap, type SrcNode } from '../source';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, invalid, notSupported, required } from '../validation';
 import { decodeDocument, objectKinds } from './kinds';
 import { FEATURE_GATES, isFeatureGateName, type FeatureGateName } from '../../framework/features';
+import { quote } from '../quote';
 
 export interface ScenarioMeta { name?: string; title?: string; description?: string; seed?: number; featureGates?: Partial<Record<FeatureGateName, boolean>> }
 
@@ -142,7 +143,7 @@ function nodeRef(r: Reader, m: SrcMap, path: Path, ctx: TimelineContext): string
   const node = r.reqStr(m, path, 'node');
   if (!node) return undefined;
   if (!ctx.nodes.has(node)) {
-    r.error(r.child(m, 'node')!.pos, [...path, 'node'], notFound(`node ${JSON.stringify(node)}`));
+    r.error(r.child(m, 'node')!.pos, [...path, 'node'], notFound(`node ${quote(node)}`));
     return undefined;
   }
   return node;
@@ -201,7 +202,7 @@ function step(r: Reader, item: SrcNode, path: Path, ctx: TimelineContext, lastAt
           const key = declaredKey(rec.object);
           if (key !== undefined) ctx.objects.add(key);
         } else if (rec.type !== 'invalid') {
-          r.error(om.pos, s.p, `cannot apply ${rec.type === 'unknown' ? `kind ${JSON.stringify(rec.kind)} (not simulated)` : 'this document here'}`);
+          r.error(om.pos, s.p, `cannot apply ${rec.type === 'unknown' ? `kind ${quote(rec.kind)} (not simulated)` : 'this document here'}`);
         }
       }
       ctx.applied.push(...objects);
