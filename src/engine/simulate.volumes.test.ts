@@ -32,7 +32,9 @@ describe('volume-wait-for-first-consumer.yaml', () => {
     expect(pv.status['phase']).toBe('Bound');
   });
   it('waits for the first consumer before binding, and VolumeBinding passes both zones in Filter', () => {
-    expect(r.events.map((e) => e.reason)).toEqual(['WaitForFirstConsumer', 'ProvisioningSucceeded', 'Scheduled']);
+    expect(r.events.map((e) => e.reason)).toEqual(['WaitForFirstConsumer', 'ExternalProvisioning', 'Provisioning', 'ProvisioningSucceeded', 'Scheduled']);
+    expect(r.events.find((e) => e.reason === 'ExternalProvisioning')?.message).toBe("Waiting for a volume to be created either by the external provisioner 'ebs.csi.aws.com' or manually by the system administrator. If volume creation is delayed, please verify that the provisioner is running and correctly registered.");
+    expect(r.events.find((e) => e.reason === 'Provisioning')?.message).toBe('External provisioner is provisioning volume for claim "default/data"');
     const cycle = r.cycles[0]!;
     expect(cycle.filter['node-a']!.find((p) => p.plugin === 'VolumeBinding')!.code).toBe('Success');
     expect(cycle.filter['node-b']!.find((p) => p.plugin === 'VolumeBinding')!.code).toBe('Success');

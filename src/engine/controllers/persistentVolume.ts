@@ -199,9 +199,11 @@ class Controller {
       this.eventOnce('Warning', 'ProvisioningFailed', claim, `storageclass.storage.k8s.io "${className}" not found`);
       return;
     }
+    // upstream: provisionClaimOperation hands the claim to an external provisioner
+    this.eventOnce('Normal', 'ExternalProvisioning', claim, `Waiting for a volume to be created either by the external provisioner '${cls.provisioner}' or manually by the system administrator. If volume creation is delayed, please verify that the provisioner is running and correctly registered.`);
     if (cls.provisioner === NotSupportedProvisioner) {
+      // nobody answers: the claim waits for a PV created by hand
       this.setPending(claim);
-      this.eventOnce('Normal', 'FailedBinding', claim, 'no persistent volumes available for this claim and no storage class is set');
       return;
     }
     const selected = claim.metadata.annotations?.[AnnSelectedNode];
@@ -235,7 +237,9 @@ class Controller {
     };
     this.ctx.store.put(volume);
     this.result.changes.push({ kind: 'PersistentVolume', action: 'Add', obj: volume });
-    this.event('Normal', 'ProvisioningSucceeded', claim, `Successfully provisioned volume ${name}${node ? ` on node ${node.metadata.name}` : ''}`);
+    // sig-storage-lib-external-provisioner's events
+    this.event('Normal', 'Provisioning', claim, `External provisioner is provisioning volume for claim "${claimKey(claim)}"`);
+    this.event('Normal', 'ProvisioningSucceeded', claim, `Successfully provisioned volume ${name}`);
     this.bind(volume, claim);
   }
 }

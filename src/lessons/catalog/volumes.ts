@@ -144,7 +144,7 @@ spec:
     ],
     events: [
       { object: 'PersistentVolumeClaim/default/late-data', reason: 'WaitForFirstConsumer', type: 'Normal', time: 0 },
-      { object: 'PersistentVolumeClaim/default/late-data', reason: 'ProvisioningSucceeded', time: 0, messageIncludes: 'on node node-b' },
+      { object: 'PersistentVolumeClaim/default/late-data', reason: 'ProvisioningSucceeded', time: 0, messageIncludes: 'Successfully provisioned volume pvc-' },
     ],
   },
 };
