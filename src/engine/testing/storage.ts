@@ -31,6 +31,7 @@ export class PVCWrapper {
   request(storage: string): this { this.pvc.spec.resources = { requests: { storage } }; return this; }
   accessModes(modes: PersistentVolumeAccessMode[]): this { this.pvc.spec.accessModes = modes; return this; }
   volumeName(v: string): this { this.pvc.spec.volumeName = v; return this; }
+  selector(matchLabels: Record<string, string>): this { this.pvc.spec.selector = { matchLabels }; return this; }
   /** bound by the PV controller: volumeName and pv.kubernetes.io/bind-completed */
   bound(volume: string): this { return this.volumeName(volume).annotation('pv.kubernetes.io/bind-completed', 'yes').phase('Bound'); }
   phase(p: NonNullable<PersistentVolumeClaim['status']['phase']>): this { this.pvc.status.phase = p; return this; }
