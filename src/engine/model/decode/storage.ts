@@ -5,7 +5,7 @@
 // pkg/apis/storage/v1/defaults.go (volumeBindingMode defaults to Immediate).
 
 import { defined, type Path, type Reader } from '../decoder';
-import type { SrcMap, SrcNode } from '../source';
+import { toPlain, type SrcMap, type SrcNode } from '../source';
 import {
   ACCESS_MODES, type CSIDriver, type CSINode, type CSINodeDriver, type CSIStorageCapacity, type PersistentVolume,
   type PersistentVolumeClaim, type PersistentVolumeClaimSpec, type PodVolume, type StorageClass, type TopologySelectorTerm,
@@ -95,6 +95,8 @@ const pvSpecFields = new Set([
   'portworxVolume', 'quobyte', 'rbd', 'scaleIO', 'storageos', 'vsphereVolume',
 ]);
 
+const pvFieldsRead = new Set(['capacity', 'accessModes', 'nodeAffinity', 'claimRef', 'storageClassName', 'volumeMode', 'persistentVolumeReclaimPolicy', 'csi']);
+
 /** core/v1 PersistentVolume */
 export function decodePersistentVolume(r: Reader, root: SrcMap): PersistentVolume {
   r.knownFields(root, [], topLevel('spec', 'status'));
@@ -121,17 +123,24 @@ export function decodePersistentVolume(r: Reader, root: SrcMap): PersistentVolum
   const csi = csiMap && { driver: r.reqStr(csiMap, csiPath, 'driver') ?? '', volumeHandle: r.reqStr(csiMap, csiPath, 'volumeHandle') ?? '', ...defined({ readOnly: r.bool(csiMap, csiPath, 'readOnly') }) };
   const stp: Path = ['status'];
   const status = r.map(r.child(root, 'status'), stp);
+  const decoded: Record<string, unknown> = defined({
+    capacity, accessModes: modes,
+    nodeAffinity: requiredSelector ? { required: requiredSelector } : undefined,
+    claimRef,
+    storageClassName: r.str(spec, sp, 'storageClassName') || undefined,
+    volumeMode: r.enumValue(spec, sp, 'volumeMode', ['Filesystem', 'Block'] as const),
+    persistentVolumeReclaimPolicy: r.enumValue(spec, sp, 'persistentVolumeReclaimPolicy', ['Delete', 'Retain', 'Recycle'] as const),
+    csi,
+  });
+  // in the order written; other volume sources (hostPath, local, nfs, ...) are kept as written
+  const ordered: Record<string, unknown> = {};
+  for (const [key, e] of spec.entries) {
+    if (key in decoded) ordered[key] = decoded[key];
+    else if (pvSpecFields.has(key) && !pvFieldsRead.has(key)) ordered[key] = toPlain(e.value);
+  }
   return {
     apiVersion: 'v1', kind: 'PersistentVolume', metadata,
-    spec: defined({
-      capacity, accessModes: modes,
-      nodeAffinity: requiredSelector ? { required: requiredSelector } : undefined,
-      claimRef,
-      storageClassName: r.str(spec, sp, 'storageClassName') || undefined,
-      volumeMode: r.enumValue(spec, sp, 'volumeMode', ['Filesystem', 'Block'] as const),
-      persistentVolumeReclaimPolicy: r.enumValue(spec, sp, 'persistentVolumeReclaimPolicy', ['Delete', 'Retain', 'Recycle'] as const),
-      csi,
-    }),
+    spec: ordered as PersistentVolume['spec'],
     status: defined({ phase: r.enumValue(status, stp, 'phase', ['Pending', 'Available', 'Bound', 'Released', 'Failed'] as const) }),
   };
 }
