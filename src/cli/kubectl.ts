@@ -1,5 +1,5 @@
 // Renders a SimulationResult the way kubectl would show the cluster at the end of the run:
-// `kubectl get pods -A -o wide` and `kubectl get events -A`.
+// `kubectl get pods -A -o wide`, `kubectl get pvc -A` (when there are claims) and `kubectl get events -A`.
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
 import { escapeControlChars } from '../interop/controlChars';
@@ -46,8 +46,27 @@ export function formatEvents(result: SimulationResult): string {
   const rows = [['TIME', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE']];
   for (const e of result.events) {
     const [kind, ...rest] = e.object.split('/');
-    const object = kind === 'Pod' ? `pod/${rest.slice(1).join('/')}` : `${(kind ?? '').toLowerCase()}/${rest.join('/')}`;
+    const namespaced = kind === 'Pod' || kind === 'PersistentVolumeClaim';
+    const object = `${(kind ?? '').toLowerCase()}/${(namespaced ? rest.slice(1) : rest).join('/')}`;
     rows.push([`${e.time}s`, e.type, e.reason, object, e.message]);
+  }
+  return table(rows);
+}
+
+const ACCESS_MODE_SHORT: Record<string, string> = { ReadWriteOnce: 'RWO', ReadOnlyMany: 'ROX', ReadWriteMany: 'RWX', ReadWriteOncePod: 'RWOP' };
+
+/** `kubectl get pvc -A`; undefined when the run has no claims */
+export function formatClaims(result: SimulationResult): string | undefined {
+  const claims = result.objects?.persistentVolumeClaims ?? [];
+  if (claims.length === 0) return undefined;
+  const rows = [['NAMESPACE', 'NAME', 'STATUS', 'VOLUME', 'CAPACITY', 'ACCESS MODES', 'STORAGECLASS', 'AGE']];
+  for (const c of claims) {
+    const spec = (c['spec'] ?? {}) as { volumeName?: string; storageClassName?: string };
+    const status = (c['status'] ?? {}) as { phase?: string; capacity?: Record<string, string>; accessModes?: string[] };
+    rows.push([
+      String(c.metadata['namespace'] ?? 'default'), String(c.metadata['name']), status.phase ?? 'Pending', spec.volumeName ?? '',
+      status.capacity?.['storage'] ?? '', (status.accessModes ?? []).map((m) => ACCESS_MODE_SHORT[m] ?? m).join(','), spec.storageClassName || '<unset>', humanDuration(result.endTime),
+    ]);
   }
   return table(rows);
 }

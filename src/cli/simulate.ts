@@ -7,7 +7,7 @@ import { formatScenarioError, simulate, type SimulationResult } from '../engine/
 import { escapeControlChars, escapeJsonText } from '../interop/controlChars';
 import { readScenarioFile } from './input';
 import { jsonPieces } from './json';
-import { formatEvents, formatPods } from './kubectl';
+import { formatClaims, formatEvents, formatPods } from './kubectl';
 
 const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS]';
 
@@ -86,7 +86,8 @@ function main(): number | Promise<number> {
   const result = outcome.result;
   if (args.json) return writeResult(result).then(() => 0);
   for (const w of result.warnings) report(`warning: ${formatScenarioError(w)}`);
-  process.stdout.write(`${formatPods(result)}\n\n${formatEvents(result)}\n`);
+  const claims = formatClaims(result);
+  process.stdout.write(`${formatPods(result)}\n\n${claims ? `${claims}\n\n` : ''}${formatEvents(result)}\n`);
   return 0;
 }
 

@@ -25,7 +25,20 @@ export interface SimulationResult {
    * src/engine/limits.ts (the same text is the last of the warnings); absent when it ran to the end
    */
   stopped?: string;
+  /**
+   * Final state of the API objects the scheduler allocates or binds, each as `kubectl get -o json`
+   * prints it (status included). Absent when the scenario has none.
+   */
+  objects?: {
+    /** spec.volumeName, the volume.kubernetes.io/selected-node annotation, status.phase */
+    persistentVolumeClaims?: KubeJsonObject[];
+    /** spec.claimRef, spec.nodeAffinity (provisioned ones included) */
+    persistentVolumes?: KubeJsonObject[];
+  };
 }
+
+/** An API object as `kubectl get -o json` prints it. */
+export type KubeJsonObject = { apiVersion: string; kind: string; metadata: Record<string, unknown> } & Record<string, unknown>;
 
 export type QueueName = 'activeQ' | 'backoffQ' | 'unschedulablePods' | 'gated' | 'scheduling' | 'waitingOnPermit' | 'bound' | 'deleted';
 
@@ -67,6 +80,12 @@ export interface PodOutcome {
    * node's requests at any point of the run
    */
   requests?: Record<string, number>;
+  /**
+   * extension: the pod's volumes that use a PersistentVolumeClaim (persistentVolumeClaim or a
+   * generic ephemeral volume, whose claim is "<pod>-<volume>"), in spec order; the claims
+   * themselves are in SimulationResult.objects
+   */
+  volumes?: { name: string; claimName: string; ephemeral?: true }[];
 }
 
 export interface NodeOutcome {

@@ -221,3 +221,27 @@ describe('normalizeKubectlDump on a generated cluster', () => {
     expect(s.pods.filter((p) => !p.spec.nodeName)).toHaveLength(yaml.counts.pendingPods);
   }, 60_000);
 });
+
+describe('importKubectl: storage and budgets from a cluster dump', () => {
+  const dump = [
+    'apiVersion: v1\nkind: Node\nmetadata: {name: n1, labels: {topology.kubernetes.io/zone: a}}\nstatus: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}',
+    'apiVersion: v1\nkind: Pod\nmetadata: {name: db, namespace: default}\nspec:\n  containers: [{name: c, image: x}]\n  volumes: [{name: data, persistentVolumeClaim: {claimName: data}}, {name: orphan, persistentVolumeClaim: {claimName: gone}}]',
+    'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data, namespace: default, annotations: {pv.kubernetes.io/bind-completed: "yes"}}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}, volumeName: pv-1, storageClassName: ssd}\nstatus: {phase: Bound, capacity: {storage: 1Gi}}',
+    'apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: pv-1}\nspec: {capacity: {storage: 1Gi}, accessModes: [ReadWriteOnce], storageClassName: ssd, claimRef: {namespace: default, name: data}, hostPath: {path: /x}}\nstatus: {phase: Bound}',
+    'apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: ssd}\nprovisioner: ebs.csi.aws.com\nvolumeBindingMode: WaitForFirstConsumer',
+    'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: pdb, namespace: default}\nspec: {minAvailable: 1, selector: {matchLabels: {app: web}}}\nstatus: {disruptionsAllowed: 2, currentHealthy: 3, desiredHealthy: 1, expectedPods: 3, observedGeneration: 4}',
+  ].join('\n---\n');
+  const r = normalizeKubectlDump(dump);
+
+  it('keeps claims, volumes and classes (with their phase), and the budget\'s status', () => {
+    const s = loadOk(r.yaml);
+    expect(s.storage.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['PersistentVolumeClaim/data', 'PersistentVolume/pv-1', 'StorageClass/ssd']);
+    expect(s.storage.find((o) => o.kind === 'PersistentVolumeClaim')).toMatchObject({ spec: { volumeName: 'pv-1' }, status: { phase: 'Bound' } });
+    expect(s.pdbs[0]!.status).toEqual({ disruptionsAllowed: 2, currentHealthy: 3, desiredHealthy: 1, expectedPods: 3 });
+    expect(r.stats.droppedKinds).toEqual({});
+  });
+
+  it('warns about pods whose claims the dump lacks', () => {
+    expect(r.warnings).toContain('1 pod(s) use PersistentVolumeClaims the input lacks: they stay Pending (include them: kubectl get nodes,pods,pvc,pv,storageclass,csinode -A -o yaml)');
+  });
+});

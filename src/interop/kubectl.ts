@@ -6,7 +6,7 @@
 
 import {
   NAMESPACED_KINDS, SIMULATED_KINDS, WORKLOAD_KINDS, apiVersionOf, cleanConditions, cleanMetadata, cleanPodSpec, cleanTemplate, compact,
-  isObj, isSchedulingVolume, kindOf, list, metaOf, nameOf, namespaceOf, obj, omit, ordered, pick, str, type Obj,
+  isObj, kindOf, list, metaOf, nameOf, namespaceOf, obj, omit, ordered, pick, str, type Obj,
 } from './objects';
 import { settleWorkloads } from './ownership';
 import { cleanSchedulerConfig } from './schedulerConfig';
@@ -133,7 +133,16 @@ function cleanOther(o: Obj): Obj {
       const ports = list(spec.ports).map((p) => pick(obj(p), ['name', 'protocol', 'port', 'targetPort']));
       return { ...base, spec: compact({ selector: spec.selector, ports, type: spec.type, clusterIP: spec.clusterIP === 'None' ? 'None' : undefined }) };
     }
-    case 'PodDisruptionBudget': return { ...base, spec: pick(obj(o.spec), ['minAvailable', 'maxUnavailable', 'selector', 'unhealthyPodEvictionPolicy']) };
+    case 'PodDisruptionBudget': {
+      // the disruption controller's status: preemption reads disruptionsAllowed from the first cycle
+      const status = compact(pick(obj(o.status), ['disruptionsAllowed', 'currentHealthy', 'desiredHealthy', 'expectedPods', 'disruptedPods']));
+      return { ...base, spec: pick(obj(o.spec), ['minAvailable', 'maxUnavailable', 'selector', 'unhealthyPodEvictionPolicy']), ...(Object.keys(status).length ? { status } : {}) };
+    }
+    // claims and volumes keep their phase (a Lost claim, a Released volume)
+    case 'PersistentVolumeClaim': case 'PersistentVolume': {
+      const phase = str(obj(o.status)?.phase);
+      return ordered({ ...omit({ ...o, metadata }, new Set(['status'])), ...(phase ? { status: { phase } } : {}) });
+    }
     default: return ordered(omit({ ...o, metadata }, new Set(['status'])));
   }
 }
@@ -147,6 +156,7 @@ interface Sorted {
   nodes: Obj[];
   services: Obj[];
   pdbs: Obj[];
+  storage: Obj[];
   gangWorkloads: Obj[];
   workloads: Obj[];
   pods: Obj[];
@@ -157,7 +167,7 @@ interface Sorted {
  * kube-scheduler-simulator snapshot). Input objects are not changed.
  */
 export function normalizeObjects(input: readonly Obj[], stats: KubectlImportStats, warnings: string[]): Obj[] {
-  const sorted: Sorted = { scenario: [], config: [], namespaces: [], priorityClasses: [], runtimeClasses: [], nodes: [], services: [], pdbs: [], gangWorkloads: [], workloads: [], pods: [] };
+  const sorted: Sorted = { scenario: [], config: [], namespaces: [], priorityClasses: [], runtimeClasses: [], nodes: [], services: [], pdbs: [], storage: [], gangWorkloads: [], workloads: [], pods: [] };
   const objects: Obj[] = [];
   for (const o of input) {
     const kind = kindOf(o);
@@ -218,8 +228,12 @@ export function normalizeObjects(input: readonly Obj[], stats: KubectlImportStat
   const bound = pods.filter((p) => str(obj(p.spec)?.nodeName));
   const pending = pods.filter((p) => !str(obj(p.spec)?.nodeName))
     .sort((a, b) => (created(a) < created(b) ? -1 : created(a) > created(b) ? 1 : index.get(a)! - index.get(b)!));
-  const withClaims = pods.filter((p) => list(obj(p.spec)?.volumes).some(isSchedulingVolume)).length;
-  if (withClaims) warnings.push(`${withClaims} pod(s) use persistent volumes: volume scheduling is not simulated (VolumeBinding and the other volume plugins pass every node)`);
+  const claimed = new Set(objects.filter((o) => kindOf(o) === 'PersistentVolumeClaim').map((o) => `${namespaceOf(o)}/${nameOf(o)}`));
+  const withoutClaims = pods.filter((p) => list(obj(p.spec)?.volumes).some((v) => {
+    const claim = str(obj(obj(v)?.persistentVolumeClaim)?.claimName);
+    return claim !== undefined && !claimed.has(`${namespaceOf(p)}/${claim}`);
+  })).length;
+  if (withoutClaims) warnings.push(`${withoutClaims} pod(s) use PersistentVolumeClaims the input lacks: they stay Pending (include them: kubectl get nodes,pods,pvc,pv,storageclass,csinode -A -o yaml)`);
 
   for (const o of objects) {
     switch (kindOf(o)) {
@@ -232,6 +246,8 @@ export function normalizeObjects(input: readonly Obj[], stats: KubectlImportStat
       case 'Service': sorted.services.push(cleanOther(o)); break;
       case 'PodDisruptionBudget': sorted.pdbs.push(cleanOther(o)); break;
       case 'Workload': sorted.gangWorkloads.push(cleanOther(o)); break;
+      case 'StorageClass': case 'PersistentVolume': case 'PersistentVolumeClaim': case 'CSINode': case 'CSIDriver': case 'CSIStorageCapacity':
+        sorted.storage.push(cleanOther(o)); break;
       default: break;
     }
   }
@@ -242,10 +258,10 @@ export function normalizeObjects(input: readonly Obj[], stats: KubectlImportStat
   stats.pods.pending += pending.length;
   stats.workloads += sorted.workloads.length;
   stats.otherObjects += sorted.scenario.length + sorted.config.length + sorted.namespaces.length + sorted.priorityClasses.length
-    + sorted.runtimeClasses.length + sorted.services.length + sorted.pdbs.length + sorted.gangWorkloads.length;
+    + sorted.runtimeClasses.length + sorted.services.length + sorted.pdbs.length + sorted.storage.length + sorted.gangWorkloads.length;
   return [
     ...sorted.scenario, ...sorted.config, ...sorted.namespaces, ...sorted.priorityClasses, ...sorted.runtimeClasses, ...sorted.nodes,
-    ...sorted.services, ...sorted.pdbs, ...sorted.gangWorkloads, ...sorted.workloads, ...sorted.pods,
+    ...sorted.services, ...sorted.pdbs, ...sorted.storage, ...sorted.gangWorkloads, ...sorted.workloads, ...sorted.pods,
   ];
 }
 

@@ -87,12 +87,19 @@ export const SIMULATED_KINDS: Readonly<Record<string, string>> = {
   Job: 'batch/v1',
   KubeSchedulerConfiguration: 'kubescheduler.config.k8s.io/v1',
   Scenario: 'podplay/v1alpha1',
+  PersistentVolumeClaim: 'v1',
+  PersistentVolume: 'v1',
+  StorageClass: 'storage.k8s.io/v1',
+  CSINode: 'storage.k8s.io/v1',
+  CSIDriver: 'storage.k8s.io/v1',
+  CSIStorageCapacity: 'storage.k8s.io/v1',
 };
 
 export const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'ReplicationController']);
 
 export const NAMESPACED_KINDS: ReadonlySet<string> = new Set([
   'Pod', 'Service', 'ReplicationController', 'PodDisruptionBudget', 'Workload', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job',
+  'PersistentVolumeClaim', 'CSIStorageCapacity',
 ]);
 
 // ObjectMeta fields only the API server's bookkeeping uses.

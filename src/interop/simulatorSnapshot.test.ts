@@ -13,11 +13,11 @@ const withoutUids = (yaml: string): unknown[] => (parseText(yaml).documents as {
 describe('importSimulatorSnapshot', () => {
   const out = importSimulatorSnapshot(exported);
 
-  it('reads the pods, nodes, priority classes, namespaces and configuration, and counts the volumes it leaves out', () => {
+  it('reads the pods, nodes, priority classes, namespaces, volumes and configuration', () => {
     expect(out.errors).toEqual([]);
-    expect(out.stats).toMatchObject({ nodes: 2, pods: { bound: 2, pending: 1 }, notSimulated: { pvs: 1, pvcs: 1, storageClasses: 1 }, reader: 'json' });
+    expect(out.stats).toMatchObject({ nodes: 2, pods: { bound: 2, pending: 1 }, notSimulated: { pvs: 0, pvcs: 0, storageClasses: 0 }, reader: 'json' });
+    expect(loadOk(out.yaml).storage.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['StorageClass/standard', 'PersistentVolume/pv1', 'PersistentVolumeClaim/pvc1']);
     expect(out.warnings).toEqual(expect.arrayContaining([
-      '1 PersistentVolume(s), 1 PersistentVolumeClaim(s) and 1 StorageClass(es) left out: volumes are not simulated',
       'KubeSchedulerConfiguration: plugin EBSLimits dropped: kube-scheduler v1.35 has no such plugin (NodeVolumeLimits does its work)',
       'KubeSchedulerConfiguration: plugin NodeNumber dropped: not an in-tree plugin, so not simulated',
     ]));

@@ -3,7 +3,7 @@
 // upstream (kubernetes-sigs/kube-scheduler-simulator): simulator/snapshot/snapshot.go
 // ResourcesForSnap {pods, nodes, pvs, pvcs, storageClasses, priorityClasses, schedulerConfig,
 // namespaces}; its import (POST /api/v1/import) reads the same keys (ResourcesForLoad).
-// Volumes are not simulated here, so PVs, PVCs and StorageClasses are counted and left out.
+// PVs, PVCs and StorageClasses come along: the PV controller and the volume plugins use them.
 
 import { loadScenario, formatScenarioError } from '../engine/model/load';
 import { importSummary, normalizeObjects, scenarioDocument, type ImportOptions, type KubectlImportStats } from './kubectl';
@@ -13,6 +13,7 @@ import { commentBlock, emitDocuments, parseText, type ParsedText } from './yaml'
 
 export interface SimulatorImport {
   yaml: string;
+  /** notSimulated: kept for readers of older results; volumes are imported now, so all 0 */
   stats: KubectlImportStats & { notSimulated: { pvs: number; pvcs: number; storageClasses: number } };
   warnings: string[];
   errors: string[];
@@ -23,9 +24,11 @@ const LISTS: readonly { key: string; apiVersion: string; kind: string }[] = [
   { key: 'priorityClasses', apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass' },
   { key: 'nodes', apiVersion: 'v1', kind: 'Node' },
   { key: 'pods', apiVersion: 'v1', kind: 'Pod' },
+  { key: 'storageClasses', apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass' },
+  { key: 'pvs', apiVersion: 'v1', kind: 'PersistentVolume' },
+  { key: 'pvcs', apiVersion: 'v1', kind: 'PersistentVolumeClaim' },
 ];
-const VOLUME_LISTS = ['pvs', 'pvcs', 'storageClasses'] as const;
-const KNOWN_KEYS = new Set([...LISTS.map((l) => l.key), ...VOLUME_LISTS, 'schedulerConfig']);
+const KNOWN_KEYS = new Set([...LISTS.map((l) => l.key), 'schedulerConfig']);
 
 /** Whether a parsed value looks like a simulator export (ResourcesForSnap). */
 export function isSimulatorSnapshot(v: unknown): v is Obj {
@@ -56,12 +59,7 @@ export function importParsedSnapshot(parsed: ParsedText, bytesIn: number, option
   for (const { key, apiVersion, kind } of LISTS) {
     for (const item of list(snapshot[key])) if (isObj(item)) objects.push({ ...item, apiVersion: item.apiVersion ?? apiVersion, kind: item.kind ?? kind });
   }
-  for (const key of VOLUME_LISTS) stats.notSimulated[key] = list(snapshot[key]).length;
-  const { pvs, pvcs, storageClasses } = stats.notSimulated;
-  if (pvs + pvcs + storageClasses > 0) {
-    warnings.push(`${pvs} PersistentVolume(s), ${pvcs} PersistentVolumeClaim(s) and ${storageClasses} StorageClass(es) left out: volumes are not simulated`);
-  }
-  stats.objectsRead = objects.length + pvs + pvcs + storageClasses;
+  stats.objectsRead = objects.length;
   const normalized = normalizeObjects(objects, stats, warnings);
   const scenario = scenarioDocument(options);
   if (scenario) normalized.unshift(scenario);
@@ -110,9 +108,9 @@ export function toSimulatorSnapshot(scenarioYaml: string, fileName = 'scenario.y
       return pod;
     }),
     nodes: s.nodes.map((n) => strip(n)),
-    pvs: [],
-    pvcs: [],
-    storageClasses: [],
+    pvs: s.storage.filter((o) => o.kind === 'PersistentVolume').map((o) => strip(o)),
+    pvcs: s.storage.filter((o) => o.kind === 'PersistentVolumeClaim').map((o) => strip(o)),
+    storageClasses: s.storage.filter((o) => o.kind === 'StorageClass').map((o) => strip(o)),
     priorityClasses: s.priorityClasses.filter((c) => !c.metadata.name.startsWith('system-')).map((c) => strip(c)),
     schedulerConfig: s.schedulerConfig?.object ?? { apiVersion: SCHEDULER_CONFIG_API_VERSION, kind: 'KubeSchedulerConfiguration', profiles: [{ schedulerName: 'default-scheduler' }] },
     namespaces: s.namespaces.filter((n) => !ignoredNamespace(n.metadata.name)).map((n) => strip(n)),

@@ -11,6 +11,8 @@ import { gangSchedulingLesson, schedulingGatesLesson } from './catalog/queue';
 import { mostAllocatedLesson, podOverheadLesson, requestedToCapacityRatioLesson } from './catalog/resources';
 import { taintsNoExecuteLesson, taintsNoScheduleLesson, taintsPreferNoScheduleLesson } from './catalog/taints';
 import { spreadConflictLesson, spreadMinDomainsLesson, spreadTwoConstraintsLesson, spreadZoneLesson } from './catalog/topologySpread';
+import { volumeTopologyLesson } from './catalog/volumes';
+import { requiredDuringExecutionLesson } from './catalog/requiredDuringExecution';
 import type { Lesson } from './types';
 
 export type * from './types';
@@ -23,6 +25,7 @@ export const lessons: readonly Lesson[] = [
   nodeAffinityRequiredLesson,
   nodeAffinityPreferredLesson,
   projectNodeSelectorLesson,
+  requiredDuringExecutionLesson,
   webStoreLesson,
   antiAffinityZonesLesson,
   taintsNoScheduleLesson,
@@ -45,6 +48,7 @@ export const lessons: readonly Lesson[] = [
   nodePressureEvictionLesson,
   evictionPdbLesson,
   deschedulerLesson,
+  volumeTopologyLesson,
   whyPendingLesson,
 ];
 

@@ -20,6 +20,7 @@ export type LessonTopic =
   | 'Scheduling queue'
   | 'Resources and scoring'
   | 'Performance'
+  | 'Volumes'
   | 'Debugging'
   | 'Eviction'
   | 'Scheduler configuration';

@@ -4,7 +4,7 @@
 // time. Every message carries the run id it belongs to, so replies to an old run are dropped.
 
 import type {
-  ClusterEvent, CycleTrace, NodeOutcome, PodOutcome, QueueName, ScenarioError,
+  ClusterEvent, CycleTrace, NodeOutcome, PodOutcome, QueueName, ScenarioError, SimulationResult,
 } from '../engine/api';
 
 export type RunId = number;
@@ -62,6 +62,8 @@ export interface RunSummary {
   warnings: ScenarioError[];
   cycleCount: number;
   eventCount: number;
+  /** the claims and volumes at the end of the run (SimulationResult.objects) */
+  objects?: SimulationResult['objects'];
 }
 
 /** One line of the cycle index: enough to step through a cycle without its trace. */

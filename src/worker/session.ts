@@ -99,6 +99,7 @@ export class RunSession {
     return {
       seed: r.seed, endTime: r.endTime, nodes: r.nodes, pods: r.pods, warnings: r.warnings,
       cycleCount: r.cycles.length, eventCount: r.events.length,
+      ...(r.objects ? { objects: r.objects } : {}),
     };
   }
 

@@ -64,7 +64,7 @@ export const isCriticalPriorityPod = (pod: DeschedulerPod): boolean =>
   pod.spec.priority !== undefined && pod.spec.priority >= SYSTEM_CRITICAL_PRIORITY;
 export const isDaemonSetPod = (refs: readonly OwnerReference[]): boolean => refs.some((r) => r.kind === 'DaemonSet');
 export const isPodWithLocalStorage = (pod: DeschedulerPod): boolean =>
-  (pod.spec.volumes ?? []).some((v) => v.hostPath != null || v.emptyDir != null);
+  (pod.spec.volumes ?? []).some((v) => v.other === 'hostPath' || v.other === 'emptyDir');
 export const isPodWithPVC = (pod: DeschedulerPod): boolean =>
   (pod.spec.volumes ?? []).some((v) => v.persistentVolumeClaim != null);
 export const isPodWithResourceClaims = (pod: DeschedulerPod): boolean => (pod.spec.resourceClaims ?? []).length > 0;

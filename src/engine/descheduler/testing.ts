@@ -52,7 +52,7 @@ export const mirrorPodAnnotations = (): Record<string, string> => ({
   'kubernetes.io/config.mirror': 'mirror',
 });
 export const setHostPathEmptyDirVolumeSource = (pod: DeschedulerPod): void => {
-  pod.spec.volumes = [{ name: 'sample', hostPath: { path: 'somePath' }, emptyDir: { sizeLimit: '10' } }];
+  pod.spec.volumes = [{ name: 'sample', other: 'hostPath' }];
 };
 export const setPodPriority = (pod: DeschedulerPod, priority: number): void => { pod.spec.priority = priority; };
 export const makeBestEffortPod = (pod: DeschedulerPod): void => { pod.spec.containers[0]!.resources = {}; };

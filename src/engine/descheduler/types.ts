@@ -83,13 +83,9 @@ export interface ContainerStatus {
   };
 }
 
-/** core/v1 Volume, the parts the DefaultEvictor reads (the simulator does not model volumes). */
-export interface PodVolume {
-  name: string;
-  hostPath?: unknown;
-  emptyDir?: unknown;
-  persistentVolumeClaim?: { claimName: string };
-}
+/** core/v1 Volume as the model decodes it (hostPath and emptyDir are `other` sources). */
+import type { PodVolume } from '../model/storage';
+export type { PodVolume };
 
 /** A pod with the optional status/spec fields the simulator does not carry but the descheduler reads. */
 export type DeschedulerPod = Pod & {

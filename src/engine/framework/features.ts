@@ -4,13 +4,15 @@
 
 export interface FeatureGateSpec {
   default: boolean;
-  stage: 'Alpha' | 'Beta' | 'GA';
+  /** Podplay: a design that never shipped upstream, simulated for teaching */
+  stage: 'Alpha' | 'Beta' | 'GA' | 'Podplay';
   description: string;
 }
 
 export const FEATURE_GATES = {
   GenericWorkload: { default: false, stage: 'Alpha', description: 'the scheduling.k8s.io/v1alpha1 Workload API and spec.workloadRef on pods' },
   GangScheduling: { default: false, stage: 'Alpha', description: 'the GangScheduling plugin: all-or-nothing scheduling of a Workload pod group (needs GenericWorkload)' },
+  RequiredDuringSchedulingRequiredDuringExecution: { default: false, stage: 'Podplay', description: 'nodeAffinity.requiredDuringSchedulingRequiredDuringExecution, the node affinity of the original design that was never implemented: it filters like the required term, and a running pod whose node stops matching is evicted' },
 } as const satisfies Record<string, FeatureGateSpec>;
 
 export type FeatureGateName = keyof typeof FEATURE_GATES;

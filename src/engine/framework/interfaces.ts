@@ -2,6 +2,7 @@
 // staging/src/k8s.io/kube-scheduler/framework (fwk). A plugin is an object with a name and the
 // methods of the extension points it implements; the runtime finds them by presence.
 
+import type { CSIDriver, CSINode, CSIStorageCapacity, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../model/storage';
 import type { PreemptionTrace } from '../api';
 import type { Labels, Pod, PodDisruptionBudget, Service, Workload, GangWorkload } from '../model/types';
 import type { CycleState } from './cycleState';
@@ -77,7 +78,8 @@ export interface PreFilterExtensions {
 }
 
 /** Cluster events a plugin cares about (upstream: EventsToRegister), for the scheduling queue. */
-export type ClusterEventResource = 'Pod' | 'AssignedPod' | 'UnscheduledPod' | 'Node' | 'Namespace' | 'PodDisruptionBudget' | 'Workload' | '*';
+export type ClusterEventResource = 'Pod' | 'AssignedPod' | 'UnscheduledPod' | 'Node' | 'Namespace' | 'PodDisruptionBudget' | 'Workload'
+  | 'PersistentVolumeClaim' | 'PersistentVolume' | 'StorageClass' | 'CSINode' | 'CSIDriver' | 'CSIStorageCapacity' | '*';
 export type ActionType = 'Add' | 'Delete' | 'Update' | 'UpdateNodeLabel' | 'UpdateNodeTaint' | 'UpdateNodeAllocatable' | 'UpdateNodeCondition' | 'UpdatePodLabel' | 'UpdatePodScaleDown' | 'UpdatePodToleration' | 'UpdatePodSchedulingGatesEliminated' | 'UpdatePodGeneratedResourceClaim' | 'All';
 export interface ClusterEventWithHint {
   event: { resource: ClusterEventResource; actionType: ActionType[] };
@@ -121,6 +123,21 @@ export interface ClusterLister {
   pdbs(): PodDisruptionBudget[];
   /** every pod the scheduler knows, bound or not, in creation order */
   pods(): Pod[];
+  /** StorageClasses, PVs, PVCs and the CSI objects (the volume plugins' listers) */
+  readonly storage: StorageLister;
+}
+
+/** The storage informers' listers (upstream: SharedInformerFactory().Core()/Storage()). */
+export interface StorageLister {
+  storageClass(name: string): StorageClass | undefined;
+  storageClasses(): StorageClass[];
+  persistentVolume(name: string): PersistentVolume | undefined;
+  persistentVolumes(): PersistentVolume[];
+  persistentVolumeClaim(namespace: string, name: string): PersistentVolumeClaim | undefined;
+  persistentVolumeClaims(): PersistentVolumeClaim[];
+  csiNode(name: string): CSINode | undefined;
+  csiDriver(name: string): CSIDriver | undefined;
+  csiStorageCapacities(): CSIStorageCapacity[];
 }
 
 /** upstream: framework.Handle — what a plugin may use besides its own arguments. */
@@ -154,6 +171,11 @@ export interface SchedulerApi {
   preemptPod(victim: PodInfo, preemptor: PodInfo, nodeName: string): void;
   /** clears status.nominatedNodeName (upstream: util.ClearNominatedNodeName) */
   clearNominatedNodeName(pods: PodInfo[]): void;
+  /**
+   * upstream: volumeBinder.bindAPIUpdate — write the PVs' claimRefs and the claims' selected-node
+   * annotations; the PV controller then binds and provisions (at once, on the simulated clock).
+   */
+  bindPodVolumes(pod: PodInfo, nodeName: string, volumes: PersistentVolume[], claims: PersistentVolumeClaim[]): void;
 }
 
 export interface WaitingPods {

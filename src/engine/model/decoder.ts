@@ -44,6 +44,8 @@ export function subjectLabel(s: Subject): string {
 export class Diagnostics {
   readonly errors: ScenarioError[] = [];
   readonly warnings: ScenarioError[] = [];
+  /** fields that exist only behind a feature gate: errors unless the scenario turns the gate on */
+  readonly gated: { gate: string; error: ScenarioError }[] = [];
   private readonly dropped = { errors: 0, warnings: 0 };
   constructor(readonly file: string) {}
 
@@ -120,6 +122,15 @@ export class Reader {
 
   warn(pos: Pos, path: Path, what: string): void {
     this.diag.add('warnings', pos, this.message(path, what), formatPath(path) || undefined);
+  }
+
+  /** A field behind `gate`: refused as an unknown field (strict decoding) unless the gate is on. */
+  gated(gate: string, pos: Pos, path: Path): void {
+    const p = formatPath(path);
+    this.diag.gated.push({
+      gate,
+      error: { file: this.diag.file, line: pos.line, column: pos.column, path: p, message: this.message([], `strict decoding error: unknown field "${p}" (needs the feature gate ${gate} in the Scenario's spec.featureGates)`) },
+    });
   }
 
   // ---- structure ----

@@ -19,6 +19,9 @@ import { LABEL_METADATA_NAME, SYSTEM_PRIORITY_CLASSES } from './decode/cluster';
 import { decodeDocument } from './decode/kinds';
 import { decodeScenario, declaredKey, type ScenarioMeta } from './decode/timeline';
 import { NameGenerator } from './names';
+import { resolveFeatureGates } from '../framework/features';
+import { isStorageObject, type StorageObject } from './storage';
+import { admitStorage } from './admission/storage';
 import { checkObjectBudget, writtenAt, type BudgetStep } from './objectBudget';
 import { describe, locate, parseYaml, toPlain, type Pos, type SrcMap, type SrcNode } from './source';
 import { duplicate, invalid } from './validation';
@@ -42,6 +45,8 @@ export interface LoadedScenario {
   workloads: Workload[];
   /** scheduling.k8s.io/v1alpha1 Workload */
   gangWorkloads: GangWorkload[];
+  /** StorageClasses, PVs, PVCs (DefaultStorageClass admitted), CSINodes, CSIDrivers, CSIStorageCapacities, in document order */
+  storage: StorageObject[];
   schedulerConfig?: { object: Record<string, unknown>; locate(path: (string | number)[]): { line: number; column: number } };
   /** extension: a legacy scheduler Policy document (predicates and priorities), translated into a profile */
   legacyPolicy?: { object: Record<string, unknown>; locate(path: (string | number)[]): { line: number; column: number } };
@@ -281,6 +286,11 @@ function load(text: string, fileName: string): LoadResult {
   let meta: ScenarioMeta = {};
   let timeline: TimelineStep[] = [];
   if (loader.scenario) ({ meta, timeline } = decodeScenario(loader.scenario.reader, loader.scenario.root, timelineCtx));
+  // fields behind a feature gate the scenario leaves off are unknown fields to the API server
+  const gates = resolveFeatureGates(meta.featureGates) as Readonly<Record<string, boolean>>;
+  for (const g of loader.diag.gated) {
+    if (!gates[g.gate]) loader.diag.add('errors', { line: g.error.line, column: g.error.column }, g.error.message, g.error.path);
+  }
 
   // Before anything is built: a scenario asking for too many objects is refused here.
   checkObjectBudget(loader.declared.map((d) => ({ object: d.object, ...writtenAt(d.root, d.reader) })), loader.scenario ? timelineBudget(loader.scenario, timeline) : []);
@@ -366,6 +376,7 @@ function load(text: string, fileName: string): LoadResult {
     pdbs: objects.filter(isPodDisruptionBudget),
     workloads,
     gangWorkloads: objects.filter(isGangWorkload),
+    storage: admitStorage(objects.filter(isStorageObject)),
     timeline,
     admissionEvents,
     warnings: loader.diag.reported('warnings'),

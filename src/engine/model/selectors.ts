@@ -347,17 +347,25 @@ export function newPreferredSchedulingTerms(terms: readonly PreferredSchedulingT
 export class RequiredNodeAffinity {
   private readonly labelSelector?: Selector;
   private readonly nodeSelector?: LazyErrorNodeSelector;
+  /** Podplay-only: requiredDuringSchedulingRequiredDuringExecution, ANDed with the required terms */
+  private readonly duringExecution?: LazyErrorNodeSelector;
 
   constructor(pod: Pod) {
     const nodeSelector = pod.spec.nodeSelector;
     if (nodeSelector && Object.keys(nodeSelector).length > 0) this.labelSelector = compileMapSelector(nodeSelector);
     const required = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
     if (required) this.nodeSelector = new LazyErrorNodeSelector(required);
+    const duringExecution = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingRequiredDuringExecution;
+    if (duringExecution) this.duringExecution = new LazyErrorNodeSelector(duringExecution);
   }
 
   /** parse errors are returned only when no term matched; the scheduler ignores them */
   match(node: Node): { matches: boolean; errors: FieldError[] } {
     if (this.labelSelector && !this.labelSelector.matches(node.metadata.labels)) return { matches: false, errors: [] };
+    if (this.duringExecution) {
+      const r = this.duringExecution.match(node);
+      if (!r.matches) return r;
+    }
     return this.nodeSelector ? this.nodeSelector.match(node) : { matches: true, errors: [] };
   }
 }

@@ -4,6 +4,8 @@
 // Quantities stay strings here (as written); they are parsed once into branded units
 // when the scheduler builds its PodInfo/NodeInfo (see ./quantity.ts, ../framework/resources.ts).
 
+import type { PodVolume } from './storage';
+
 export type Labels = Record<string, string>;
 
 export interface OwnerReference {
@@ -74,6 +76,8 @@ export interface PreferredSchedulingTerm {
 }
 
 export interface NodeAffinity {
+  /** Podplay-only (feature gate RequiredDuringSchedulingRequiredDuringExecution): the design that never shipped */
+  requiredDuringSchedulingRequiredDuringExecution?: NodeSelector;
   requiredDuringSchedulingIgnoredDuringExecution?: NodeSelector;
   preferredDuringSchedulingIgnoredDuringExecution?: PreferredSchedulingTerm[];
 }
@@ -173,6 +177,8 @@ export interface WorkloadReference {
 }
 
 export interface PodSpec {
+  /** the sources scheduling reads: persistentVolumeClaim, generic ephemeral, in-tree disks (./storage.ts) */
+  volumes?: PodVolume[];
   nodeName?: string;
   nodeSelector?: Labels;
   affinity?: Affinity;

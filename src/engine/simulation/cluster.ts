@@ -7,6 +7,7 @@ import type {
   GangWorkload, Labels, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Workload,
 } from '../model/types';
 import { podKey } from '../model/types';
+import { StorageStore } from './storage';
 
 const nsOf = (o: { metadata: { namespace?: string } }) => o.metadata.namespace ?? 'default';
 const nsName = (o: { metadata: { namespace?: string; name: string } }) => `${nsOf(o)}/${o.metadata.name}`;
@@ -25,6 +26,8 @@ export class ClusterState implements ClusterLister {
   /** kind/namespace/name -> workload */
   readonly workloads = new Map<string, Workload>();
   readonly gangWorkloads = new Map<string, GangWorkload>();
+  /** StorageClasses, PVs, PVCs, CSINodes, CSIDrivers, CSIStorageCapacities */
+  readonly storage: StorageStore;
 
   constructor(s: LoadedScenario) {
     for (const n of s.nodes) this.nodes.set(n.metadata.name, n);
@@ -35,6 +38,7 @@ export class ClusterState implements ClusterLister {
     this.pdbObjects.push(...s.pdbs);
     for (const w of s.workloads) this.workloads.set(`${w.kind}/${nsName(w)}`, w);
     for (const g of s.gangWorkloads) this.gangWorkloads.set(nsName(g), g);
+    this.storage = new StorageStore(s.storage);
   }
 
   addPod(pod: Pod): void {

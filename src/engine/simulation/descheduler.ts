@@ -6,6 +6,7 @@ import { deschedule } from '../descheduler';
 import { formatFieldPath } from '../framework/config';
 import type { DeschedulerPod } from '../descheduler/types';
 import { podKey } from '../model/types';
+import { getPersistentVolumeClaimClass } from '../model/pvHelpers';
 import type { EvictionManager } from './evictionManager';
 import type { Simulation } from './simulation';
 
@@ -17,6 +18,11 @@ export function runDeschedulerStep(sim: Simulation, evictions: EvictionManager, 
     podDisruptionBudgets: c.pdbs(),
     namespaces: [...c.namespaceObjects.values()],
     priorityClasses: [...c.priorityClasses.values()],
+    // the DefaultEvictor's PodsWithPVC protection reads the claims' classes
+    persistentVolumeClaims: c.storage.persistentVolumeClaims().map((pvc) => ({
+      namespace: pvc.metadata.namespace ?? 'default', name: pvc.metadata.name,
+      ...(getPersistentVolumeClaimClass(pvc) ? { storageClassName: getPersistentVolumeClaimClass(pvc) } : {}),
+    })),
     now: sim.now,
     evict: (pod) => evictions.tryEvict(podKey(pod), 'descheduler'),
   });

@@ -12,6 +12,7 @@ import {
   fireTaintEviction, handleNodeUpdate, handlePodDeletion, handlePodUpdate,
   type ScheduledTaintEviction, type TaintEvictionResult,
 } from '../controllers/taintEviction';
+import { podsViolatingRequiredDuringExecution, requiredDuringExecutionMessage, REQUIRED_DURING_EXECUTION_EVICTION } from '../controllers/requiredDuringExecution';
 import type { Node, Pod } from '../model/types';
 import { podKey } from '../model/types';
 import type { Simulation } from './simulation';
@@ -56,6 +57,10 @@ export class EvictionManager {
     const pods = podsByNode ? podsByNode.get(current.metadata.name) ?? [] : sim.cluster.livePods().filter((p) => p.spec.nodeName === current.metadata.name);
     this.apply(handleNodeUpdate(current, pods, sim.now, this.scheduled));
     this.pressureChanged(current);
+    for (const pod of podsViolatingRequiredDuringExecution(current, pods)) {
+      sim.recordEvent('Warning', REQUIRED_DURING_EXECUTION_EVICTION, `Pod/${podKey(pod)}`, requiredDuringExecutionMessage(current));
+      sim.deletePod(pod, REQUIRED_DURING_EXECUTION_EVICTION);
+    }
   }
 
   private pressureConditions(node: Node): PressureCondition[] {

@@ -28,6 +28,9 @@ import { TraceBudget } from './traceBudget';
 import { SchedulingQueue, UNSCHEDULABLE_FLUSH_INTERVAL, POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION, type ClusterEvent as QueueEvent } from '../queue/schedulingQueue';
 import { schedulingCycle, type SchedulerState } from '../scheduler/scheduleOne';
 import { ClusterState } from './cluster';
+import { VolumeManager } from './volumeManager';
+import { storageObjects } from './storageObjects';
+import { volumeClaimName } from '../model/storage';
 
 /** upstream: the FailedScheduling event message is cut to this many bytes (schedule_one.go truncateMessage) */
 const EVENT_MESSAGE_LIMIT = 1024;
@@ -68,6 +71,8 @@ export class Simulation {
   readonly events: ClusterEvent[] = [];
   readonly queueMoves: QueueMove[] = [];
   readonly warnings: ScenarioError[];
+  /** the PV controller, the ephemeral volume controller and their garbage collection */
+  readonly volumes: VolumeManager;
   private readonly rng: Rng;
   private readonly sched: SchedulerState;
   private readonly podInfos = new Map<string, PodInfo>();
@@ -89,6 +94,7 @@ export class Simulation {
 
   private constructor(readonly scenario: LoadedScenario, readonly config: SchedulerConfiguration, private readonly options: SimulationOptions) {
     this.cluster = new ClusterState(scenario);
+    this.volumes = new VolumeManager(this);
     this.rng = seededRng(options.seed);
     this.warnings = [...scenario.warnings];
     this.sched = { nextStartNodeIndex: 0, percentageOfNodesToScore: config.percentageOfNodesToScore };
@@ -148,6 +154,7 @@ export class Simulation {
     const api: SchedulerApi = {
       preemptPod: (victim, preemptor, nodeName) => this.preemptPod(victim, preemptor, nodeName),
       clearNominatedNodeName: (pods) => { for (const p of pods) this.setNominatedNode(p, ''); },
+      bindPodVolumes: (_pod, _node, volumes, claims) => this.volumes.bindPodVolumes(volumes, claims),
     };
     const handle: Handle & { fwk?: Framework } = {
       profileName,
@@ -226,6 +233,7 @@ export class Simulation {
     if (this.cluster.allPods.size > LIMITS.podsPerRun) {
       this.stop(`the run stopped at ${formatCount(this.now)} s of simulated time: ${formatCount(this.cluster.allPods.size)} pods were created (Podplay's limit is ${formatCount(LIMITS.podsPerRun)} in a run, pods that controllers made again after an eviction or a scale-down included). Use fewer replicas or fewer timeline steps that replace pods`);
     }
+    this.volumes.podCreated(pod);
     const key = podKey(pod);
     if (pod.spec.nodeName) {
       if (pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed') return;
@@ -280,6 +288,7 @@ export class Simulation {
     if (pod.status.phase === 'Running' || pod.status.phase === 'Pending') pod.status.phase = 'Failed';
     if (wasBound) this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Delete', label: 'AssignedPodDelete' }, pod, undefined);
     this.onPodDeleted(pod);
+    this.volumes.podDeleted(pod);
   }
 
   /** controllers' first sync, after the initial objects exist */
@@ -401,6 +410,8 @@ export class Simulation {
     // Nodes, then bound pods, so the cache is complete before any cycle; then pending pods in
     // document order. Every pod is registered first so results list them in creation order.
     for (const node of this.cluster.nodes.values()) this.cache.addNode(node);
+    // the PV controller binds (or provisions) the Immediate claims before the first cycle
+    this.volumes.sync();
     for (const pod of this.scenario.pods) this.cluster.addPod(pod);
     for (const pod of this.scenario.pods) if (pod.spec.nodeName) this.createPod(pod);
     for (const pod of this.scenario.pods) if (!pod.spec.nodeName) this.createPod(pod);
@@ -608,6 +619,11 @@ export class Simulation {
         schedulerName: pod.spec.schedulerName ?? DEFAULT_SCHEDULER_NAME,
         requests: resourceToList(this.podInfos.get(key)?.requests ?? computePodRequests(pod)),
       };
+      const volumes = (pod.spec.volumes ?? []).flatMap((v) => {
+        const claim = volumeClaimName(pod, v);
+        return claim ? [{ name: v.name, claimName: claim.name, ...(claim.ephemeral ? { ephemeral: true as const } : {}) }] : [];
+      });
+      if (volumes.length) out.volumes = volumes;
       if (pod.spec.nodeName) out.node = pod.spec.nodeName;
       if (pod.status.nominatedNodeName) out.nominatedNode = pod.status.nominatedNodeName;
       const owner = pod.metadata.ownerReferences?.find((o) => o.controller) ?? pod.metadata.ownerReferences?.[0];
@@ -636,9 +652,11 @@ export class Simulation {
       unschedulable: !!n.node.spec?.unschedulable,
       ...(this.nodeCreatedAt.has(n.name) ? { createdAt: this.nodeCreatedAt.get(n.name)! } : {}),
     }));
+    const objects = storageObjects(this.cluster.storage);
     const result: SimulationResult = {
       version: 1, seed: this.options.seed, pods, cycles: this.cycles, events: this.events,
       nodes, warnings: capProblems(this.warnings, 'warning', this.scenario.fileName), endTime: this.now, queue: this.queueMoves,
+      ...(objects ? { objects } : {}),
     };
     if (this.stopped !== undefined) result.stopped = this.stopped;
     return result;

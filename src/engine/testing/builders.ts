@@ -1,6 +1,7 @@
 // Fluent builders for tests, after upstream's pkg/scheduler/testing/wrappers.go
 // (st.MakePod().Name("p").Label("app","web").Obj()). Add methods as tests need them.
 
+import type { PodVolume } from '../model/storage';
 import type {
   Affinity, Container, GangWorkload, LabelSelector, Node, NodeSelectorRequirement, Pod, PodAffinityTerm, ResourceList, Taint,
   Toleration, TopologySpreadConstraint,
@@ -58,6 +59,9 @@ export class PodWrapper {
   }
 
   nodeSelector(s: Record<string, string>): this { this.pod.spec.nodeSelector = s; return this; }
+  /** upstream: st.MakePod().PVC(name) — a volume named as the claim */
+  pvc(claimName: string): this { return this.volume({ name: claimName, persistentVolumeClaim: { claimName } }); }
+  volume(v: PodVolume): this { (this.pod.spec.volumes ??= []).push(v); return this; }
   toleration(t: Toleration): this { (this.pod.spec.tolerations ??= []).push(t); return this; }
   schedulingGates(names: string[]): this { this.pod.spec.schedulingGates = names.map((name) => ({ name })); return this; }
 

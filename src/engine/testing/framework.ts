@@ -9,6 +9,8 @@ import { newPodInfo, type PodInfo } from '../framework/podInfo';
 import { seededRng } from '../framework/rng';
 import type { Snapshot } from '../framework/snapshot';
 import { Status } from '../framework/status';
+import type { StorageObject } from '../model/storage';
+import { StorageStore } from '../simulation/storage';
 import type { GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, Service, Workload } from '../model/types';
 
 export interface TestCluster {
@@ -20,12 +22,15 @@ export interface TestCluster {
   workloads?: Workload[];
   gangWorkloads?: GangWorkload[];
   pdbs?: PodDisruptionBudget[];
+  /** StorageClasses, PVs, PVCs and CSI objects */
+  storage?: StorageObject[];
   seed?: number;
   now?: number;
 }
 
 export function testLister(c: TestCluster): ClusterLister {
   return {
+    storage: new StorageStore(c.storage),
     namespaceLabels: (ns) => c.namespaces?.find((n) => n.metadata.name === ns)?.metadata.labels ?? (ns ? {} : undefined),
     namespaces: () => (c.namespaces ?? []).map((n) => n.metadata.name),
     services: (ns) => (c.services ?? []).filter((s) => (s.metadata.namespace ?? 'default') === ns),
@@ -43,7 +48,7 @@ export interface TestEnv {
   /** plugins used by runFilterPluginsWithNominatedPods and the PreFilter extensions */
   plugins: Plugin[];
   /** API calls plugins made, in order */
-  apiCalls: { call: 'preemptPod' | 'clearNominatedNodeName'; pod: string; preemptor?: string; node?: string }[];
+  apiCalls: { call: 'preemptPod' | 'clearNominatedNodeName' | 'bindPodVolumes'; pod: string; preemptor?: string; node?: string }[];
 }
 
 export function newTestEnv(c: TestCluster, plugins: Plugin[] = []): TestEnv {
@@ -67,6 +72,7 @@ export function newTestEnv(c: TestCluster, plugins: Plugin[] = []): TestEnv {
     api: {
       preemptPod: (victim, preemptor, node) => { env.apiCalls.push({ call: 'preemptPod', pod: victim.key, preemptor: preemptor.key, node }); },
       clearNominatedNodeName: (pods) => { for (const p of pods) env.apiCalls.push({ call: 'clearNominatedNodeName', pod: p.key }); },
+      bindPodVolumes: (pod, node) => { env.apiCalls.push({ call: 'bindPodVolumes', pod: pod.key, node }); },
     },
   };
   return env;

@@ -6,6 +6,7 @@ import { admitPod } from '../model/admission';
 import { admitPodUpdate } from '../model/admission/podUpdate';
 import type { GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, Workload } from '../model/types';
 import { podKey } from '../model/types';
+import { isStorageObject, STORAGE_KINDS, type StorageObject } from '../model/storage';
 import type { ControllerManager } from '../simulation/controllerManager';
 import type { Simulation } from '../simulation/simulation';
 import type { ApplyStep, ScenarioObject, TimelineStep } from './types';
@@ -85,7 +86,8 @@ function createObject(sim: Simulation, step: ApplyStep, index: number, obj: Scen
       sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'Workload', actionType: 'Add', label: 'WorkloadAdd' }, undefined, obj);
       return;
     default:
-      if (WORKLOAD_KINDS.has(obj.kind)) deps.controllers.apply(obj as Workload);
+      if (isStorageObject(obj)) sim.volumes.apply(obj);
+      else if (WORKLOAD_KINDS.has(obj.kind)) deps.controllers.apply(obj as Workload);
   }
 }
 
@@ -106,9 +108,12 @@ function deleteObject(sim: Simulation, step: Extract<TimelineStep, { action: 'de
       if (i >= 0) { list.splice(i, 1); found = true; }
       break;
     }
-    default: found = deps.controllers.delete(step.kind, ns, step.name);
+    default:
+      found = (STORAGE_KINDS as readonly string[]).includes(step.kind)
+        ? sim.volumes.delete(step.kind as StorageObject['kind'], ns, step.name)
+        : deps.controllers.delete(step.kind, ns, step.name);
   }
-  if (!found) stepFailed(sim, step, `${step.kind} "${step.kind === 'Node' || step.kind === 'Namespace' || step.kind === 'PriorityClass' || step.kind === 'RuntimeClass' ? step.name : `${ns}/${step.name}`}" not found at ${step.at}s`);
+  if (!found) stepFailed(sim, step, `${step.kind} "${['Node', 'Namespace', 'PriorityClass', 'RuntimeClass', 'PersistentVolume', 'StorageClass', 'CSINode', 'CSIDriver'].includes(step.kind) ? step.name : `${ns}/${step.name}`}" not found at ${step.at}s`);
 }
 
 const sameTaint = (a: Taint, key: string, effect?: string, value?: string) =>

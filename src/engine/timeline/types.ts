@@ -7,12 +7,13 @@ import type {
   GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, TaintEffect,
   Workload, WorkloadKind,
 } from '../model/types';
+import type { StorageObject } from '../model/storage';
 
 /** Where the step was written, for runtime messages. */
 export interface StepSource { line: number; column: number }
 
 /** Every kind an `apply` (or the scenario file) can create. */
-export type ScenarioObject = Pod | Node | Namespace | PriorityClass | RuntimeClass | Service | PodDisruptionBudget | Workload | GangWorkload;
+export type ScenarioObject = Pod | Node | Namespace | PriorityClass | RuntimeClass | Service | PodDisruptionBudget | Workload | GangWorkload | StorageObject;
 
 export interface PodRef { namespace: string; name: string }
 
@@ -93,4 +94,4 @@ export const isPodDisruptionBudget = (o: ScenarioObject): o is PodDisruptionBudg
 export const isGangWorkload = (o: ScenarioObject): o is GangWorkload => o.kind === 'Workload';
 export const isWorkload = (o: ScenarioObject): o is Workload => (WORKLOAD_KINDS as readonly string[]).includes(o.kind);
 /** Node, Namespace, PriorityClass and RuntimeClass have no namespace. */
-export const isNamespaced = (o: ScenarioObject): boolean => !['Node', 'Namespace', 'PriorityClass', 'RuntimeClass'].includes(o.kind);
+export const isNamespaced = (o: ScenarioObject): boolean => !['Node', 'Namespace', 'PriorityClass', 'RuntimeClass', 'PersistentVolume', 'StorageClass', 'CSINode', 'CSIDriver'].includes(o.kind);

@@ -6,6 +6,7 @@ import { usePodplay } from '../../store/hooks';
 import { formatAge } from '../format';
 import { useStep } from '../useStep';
 import { eventSource, eventsSoFar } from './events';
+import { PodVolumes } from './PodVolumes';
 
 function Field({ name, children }: { name: string; children: ReactNode }) {
   return <><dt>{name}:</dt><dd>{children}</dd></>;
@@ -53,6 +54,7 @@ export function PodInspector() {
         </Field>
         {!bound && lastFailure && <Field name="Message">{lastFailure.message}</Field>}
       </dl>
+      <PodVolumes pod={outcome} namespace={namespace ?? 'default'} objects={view.run.summary.objects} />
       <h4>Events:</h4>
       {events.length === 0 ? <p className="empty">&lt;none&gt;</p> : (
         <table className="kubectl">

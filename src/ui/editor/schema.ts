@@ -143,6 +143,9 @@ const podSpec = obj('What the pod needs from a node.', {
         weight: int('1-100.', { minimum: 1, maximum: 100 }),
         preference: nodeSelectorTerm,
       }, { required: ['weight', 'preference'], strict: true }), 'Preferences, summed per node.'),
+      requiredDuringSchedulingRequiredDuringExecution: obj('Podplay-only (feature gate RequiredDuringSchedulingRequiredDuringExecution): the design that never shipped. Filters like the required term; a running pod is evicted when its node stops matching.', {
+        nodeSelectorTerms: arr(nodeSelectorTerm, 'Terms are ORed.'),
+      }, { required: ['nodeSelectorTerms'], strict: true }),
     }, { strict: true }),
     podAffinity: podAffinity('Place near pods that match (InterPodAffinity).'),
     podAntiAffinity: podAffinity('Keep away from pods that match (InterPodAffinity).'),
@@ -167,7 +170,7 @@ const podSpec = obj('What the pod needs from a node.', {
   workloadRef: obj('Gang scheduling (v1.35 alpha): the Workload and pod group this pod belongs to.', {
     name: str('Workload name.'), podGroup: str('Pod group in the workload.'), podGroupReplicaKey: str('Replica key.'),
   }, { strict: true }),
-  volumes: { type: 'array', description: 'Ignored by the simulation.' },
+  volumes: arr(ref('volume'), 'Volumes. persistentVolumeClaim and ephemeral volumes go through VolumeBinding, VolumeZone, VolumeRestrictions and NodeVolumeLimits; gcePersistentDisk, awsElasticBlockStore, iscsi and rbd through VolumeRestrictions; the other sources are accepted and not simulated.'),
   serviceAccountName: str('Ignored by the simulation.'),
 }, { strict: true });
 
@@ -251,7 +254,91 @@ const timelineStep = obj('One action at a simulated time, between scheduling cyc
   policy: { type: 'object', description: 'deschedule: the descheduler policy.' },
 }, { required: ['at', 'action'] });
 
+const accessModes = arr(oneOfValues(['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOncePod'], 'ReadWriteOncePod: only one pod in the cluster may use the claim (VolumeRestrictions).'), 'Access modes; a PV must offer every mode the claim asks for.');
+const storageRequest = obj('Storage size.', { storage: { ...quantity, description: 'Bytes, usually with a binary suffix ("10Gi").' } });
+
+const claimSpec = obj('What the claim asks for.', {
+  accessModes,
+  resources: obj('Requested size.', { requests: storageRequest, limits: storageRequest }, { strict: true }),
+  storageClassName: str('StorageClass: its volumeBindingMode decides when the claim binds. Omitted: the default class; "": only PVs without a class.'),
+  volumeName: str('Pre-bind the claim to this PersistentVolume.'),
+  selector: { ...labelSelector, description: 'Only PVs with these labels match.' },
+  volumeMode: oneOfValues(['Filesystem', 'Block'], 'Must equal the PV\'s (default Filesystem).'),
+  dataSource: { type: 'object', description: 'Ignored.' }, dataSourceRef: { type: 'object', description: 'Ignored.' },
+  volumeAttributesClassName: str('Ignored.'),
+}, { strict: true });
+
+const volume = obj('A pod volume.', {
+  name: str('Volume name (a DNS label), unique in the pod.'),
+  persistentVolumeClaim: obj('Mount a PersistentVolumeClaim of the pod\'s namespace.', { claimName: str('The claim.'), readOnly: bool('Mount read-only.') }, { required: ['claimName'], strict: true }),
+  ephemeral: obj('A generic ephemeral volume: the ephemeral volume controller creates the claim <pod>-<volume>, owned by the pod.', {
+    volumeClaimTemplate: obj('The claim to create.', { metadata: { type: 'object', description: 'Labels and annotations for the claim.' }, spec: claimSpec }, { required: ['spec'] }),
+  }, { required: ['volumeClaimTemplate'] }),
+  gcePersistentDisk: obj('A GCE PD: VolumeRestrictions refuses two read-write mounts on a node.', { pdName: str('Disk name.'), readOnly: bool('Read-only.'), fsType: str('Ignored.'), partition: int('Ignored.') }),
+  awsElasticBlockStore: obj('An EBS volume: VolumeRestrictions refuses two mounts on a node.', { volumeID: str('Volume ID.'), readOnly: bool('Read-only.'), fsType: str('Ignored.'), partition: int('Ignored.') }),
+  iscsi: obj('An iSCSI volume: two read-write mounts of one IQN conflict.', { iqn: str('Target IQN.'), readOnly: bool('Read-only.') }),
+  rbd: obj('A Ceph RBD image: two read-write mounts sharing a monitor, pool and image conflict.', { monitors: arr({ type: 'string' }, 'Ceph monitors.'), pool: str('Pool (rbd).'), image: str('Image.'), readOnly: bool('Read-only.') }),
+  emptyDir: { type: 'object', description: 'Accepted, not simulated.' }, configMap: { type: 'object', description: 'Accepted, not simulated.' },
+  secret: { type: 'object', description: 'Accepted, not simulated.' }, hostPath: { type: 'object', description: 'Accepted, not simulated.' },
+  projected: { type: 'object', description: 'Accepted, not simulated.' }, downwardAPI: { type: 'object', description: 'Accepted, not simulated.' },
+  csi: { type: 'object', description: 'An inline CSI volume: accepted, not simulated.' }, nfs: { type: 'object', description: 'Accepted, not simulated.' },
+}, { required: ['name'] });
+
+const topologySelectorTerm = obj('All expressions must hold.', {
+  matchLabelExpressions: arr(obj('A node label and its allowed values.', { key: str('Node label key, e.g. topology.kubernetes.io/zone.'), values: arr({ type: 'string' }, 'Allowed values.') }, { required: ['key', 'values'], strict: true }), 'Expressions.'),
+}, { strict: true });
+
 const KINDS: Record<string, JSONSchema> = {
+  StorageClass: obj('A class of storage: who provisions it and when claims bind.', {
+    ...typeMeta('storage.k8s.io/v1', 'StorageClass'),
+    provisioner: str('The provisioner (a CSI driver name); kubernetes.io/no-provisioner: static PVs only.'),
+    volumeBindingMode: oneOfValues(['Immediate', 'WaitForFirstConsumer'], 'Immediate (default): the PV controller binds or provisions at once. WaitForFirstConsumer: binding waits for a pod and follows the node the scheduler picks.'),
+    allowedTopologies: arr(topologySelectorTerm, 'Where volumes of this class may be provisioned (terms ORed).'),
+    reclaimPolicy: oneOfValues(['Delete', 'Retain'], 'What happens to a provisioned PV when its claim goes (default Delete).'),
+    parameters: { type: 'object', description: 'Provisioner parameters (ignored).' },
+    mountOptions: { type: 'array', description: 'Ignored.' }, allowVolumeExpansion: bool('Ignored.'),
+  }, { required: ['provisioner'], strict: true }),
+  PersistentVolume: obj('A volume that exists: its capacity, access modes and the nodes that can reach it.', {
+    ...typeMeta('v1', 'PersistentVolume'),
+    spec: obj('PV spec.', {
+      capacity: storageRequest, accessModes,
+      storageClassName: str('Class; claims match PVs of their class.'),
+      nodeAffinity: obj('Nodes that can reach the volume (VolumeBinding).', { required: ref('nodeSelector') }, { strict: true }),
+      claimRef: obj('Pre-bind to a claim.', { namespace: str('Claim namespace.'), name: str('Claim name.'), uid: str('Claim uid.'), kind: str('PersistentVolumeClaim.'), apiVersion: str('v1.') }),
+      volumeMode: oneOfValues(['Filesystem', 'Block'], 'Volume mode.'),
+      persistentVolumeReclaimPolicy: oneOfValues(['Delete', 'Retain', 'Recycle'], 'What happens when the claim goes.'),
+      csi: obj('A CSI volume: driver and handle identify it for NodeVolumeLimits.', { driver: str('CSI driver.'), volumeHandle: str('Volume handle.') }),
+    }),
+    status: { type: 'object', description: 'phase (Available, Bound, Released).' },
+  }, { required: ['spec'], strict: true }),
+  PersistentVolumeClaim: obj('A request for storage; pods use it through spec.volumes[].persistentVolumeClaim.', {
+    ...typeMeta('v1', 'PersistentVolumeClaim'), spec: claimSpec,
+    status: { type: 'object', description: 'phase (Pending, Bound, Lost).' },
+  }, { required: ['spec'], strict: true }),
+  CSINode: obj('The CSI drivers on a node (named as the node): attach limits and topology keys.', {
+    ...typeMeta('storage.k8s.io/v1', 'CSINode'),
+    spec: obj('CSINode spec.', {
+      drivers: arr(obj('A driver on the node.', {
+        name: str('Driver name.'), nodeID: str('The node as the driver knows it.'),
+        topologyKeys: arr({ type: 'string' }, 'Node labels the driver\'s volumes are pinned to (a provisioned PV gets the node\'s values).'),
+        allocatable: obj('Limits.', { count: int('How many volumes of this driver the node can attach (NodeVolumeLimits).', { minimum: 0 }) }, { strict: true }),
+      }, { required: ['name'], strict: true }), 'Drivers.'),
+    }, { strict: true }),
+  }, { strict: true }),
+  CSIDriver: obj('A CSI driver\'s properties.', {
+    ...typeMeta('storage.k8s.io/v1', 'CSIDriver'),
+    spec: obj('CSIDriver spec.', {
+      storageCapacity: bool('Check CSIStorageCapacity objects before provisioning (VolumeBinding: "not enough free storage").'),
+      attachRequired: bool('Ignored.'), podInfoOnMount: bool('Ignored.'), volumeLifecycleModes: { type: 'array', description: 'Ignored.' },
+    }),
+  }, { strict: true }),
+  CSIStorageCapacity: obj('How much a driver can still provision for a class in a topology segment.', {
+    ...typeMeta('storage.k8s.io/v1', 'CSIStorageCapacity'),
+    storageClassName: str('The class.'),
+    nodeTopology: { ...labelSelector, description: 'Nodes that can reach this capacity.' },
+    capacity: { ...quantity, description: 'Available capacity.' },
+    maximumVolumeSize: { ...quantity, description: 'Largest volume that can be created (preferred over capacity).' },
+  }, { required: ['storageClassName'], strict: true }),
   Node: obj('A node: labels, taints, allocatable resources.', {
     ...typeMeta('v1', 'Node'),
     spec: obj('Node spec.', {
@@ -345,7 +432,7 @@ export const scenarioSchema: JSONSchema = {
     // any kind is accepted (unknown ones are reported as "not simulated"); the enum branch feeds completion
     kind: { description: 'What this document is. Kinds the simulator does not know are kept and reported as "not simulated".', anyOf: [{ enum: [...SCHEMA_KINDS, 'List'] }, { type: 'string' }] },
   },
-  definitions: { podSpec, podAffinityTerm },
+  definitions: { podSpec, podAffinityTerm, volume, nodeSelector: obj('Node selector terms (ORed).', { nodeSelectorTerms: arr(nodeSelectorTerm, 'Terms are ORed.') }, { required: ['nodeSelectorTerms'], strict: true }) },
   allOf: [
     ...Object.entries(KINDS).map(([kind, schema]): JSONSchema => ({
       if: { properties: { kind: { const: kind } }, required: ['kind'] },

@@ -57,7 +57,7 @@ function Dropped({ result }: { result: ImportResult }) {
     ...(s.droppedWorkloads > 0 ? [`${plural(s.droppedWorkloads, 'workload')} whose pods stand for them`] : []),
     ...Object.entries(s.droppedKinds).map(([kind, n]) => `${number.format(n)} ${kind}: not simulated`),
     ...(volumes && volumes.pvs + volumes.pvcs + volumes.storageClasses > 0
-      ? [`${number.format(volumes.pvs)} PersistentVolumes, ${number.format(volumes.pvcs)} claims, ${number.format(volumes.storageClasses)} StorageClasses: volumes are not simulated`] : []),
+      ? [`${number.format(volumes.pvs)} PersistentVolumes, ${number.format(volumes.pvcs)} claims, ${number.format(volumes.storageClasses)} StorageClasses: not imported from a simulator export`] : []),
     'managedFields, resourceVersions, runtime status and other API server bookkeeping',
   ];
   return <ul data-testid="import-dropped">{items.map((t) => <li key={t}>{t}</li>)}</ul>;

@@ -203,7 +203,7 @@ describe('DefaultEvictor Filter (TestDefaultEvictorFilter)', () => {
     { name: 'ignorePvcPods is not set, pod with PVC, evicts', pods: [pod('p15', both(setNormalOwnerRef, pvcFoo))], expected: true },
     {
       name: "Pod with local storage is evicted because 'PodsWithLocalStorage' is in DefaultDisabled",
-      pods: [pod('p18', both(setNormalOwnerRef, (p) => { p.spec.volumes = [{ name: 'local-storage', emptyDir: {} }]; }))],
+      pods: [pod('p18', both(setNormalOwnerRef, (p) => { p.spec.volumes = [{ name: 'local-storage', other: 'emptyDir' }]; }))],
       args: { podProtections: { defaultDisabled: ['PodsWithLocalStorage'] } }, expected: true,
     },
     {

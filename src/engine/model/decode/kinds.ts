@@ -8,6 +8,7 @@ import type { SrcMap, SrcNode } from '../source';
 import { decodeGangWorkload, decodeNamespace, decodeNode, decodePodDisruptionBudget, decodePriorityClass, decodeRuntimeClass, decodeService } from './cluster';
 import { peekSubject } from './metadata';
 import { decodePod } from './pod';
+import { decodeCSIDriver, decodeCSINode, decodeCSIStorageCapacity, decodePersistentVolume, decodePersistentVolumeClaim, decodeStorageClass } from './storage';
 import { decodeWorkload } from './workloads';
 import { quote } from '../quote';
 
@@ -36,6 +37,12 @@ export const objectKinds: Readonly<Record<string, KindInfo>> = Object.freeze(Obj
   DaemonSet: workload('DaemonSet', 'apps/v1'),
   Job: workload('Job', 'batch/v1'),
   ReplicationController: workload('ReplicationController', 'v1'),
+  PersistentVolumeClaim: { apiVersion: 'v1', namespaced: true, decode: decodePersistentVolumeClaim },
+  PersistentVolume: { apiVersion: 'v1', namespaced: false, decode: decodePersistentVolume },
+  StorageClass: { apiVersion: 'storage.k8s.io/v1', namespaced: false, decode: decodeStorageClass },
+  CSINode: { apiVersion: 'storage.k8s.io/v1', namespaced: false, decode: decodeCSINode },
+  CSIDriver: { apiVersion: 'storage.k8s.io/v1', namespaced: false, decode: decodeCSIDriver },
+  CSIStorageCapacity: { apiVersion: 'storage.k8s.io/v1', namespaced: true, decode: decodeCSIStorageCapacity },
 }));
 
 /** Kinds that are not cluster objects but configure the simulator. */

@@ -11,6 +11,7 @@ import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, duplicate, invalid
 import { decodeAnnotations, decodeMetadata, timestamp } from './metadata';
 import { decodeResourceList, decodeResourceRequirements } from './resources';
 import { decodeAffinity, decodeTolerations, decodeTopologySpreadConstraints } from './scheduling';
+import { decodePodVolumes } from './storage';
 
 // Every field of core/v1 Container and PodSpec: the simulator reads some, the rest are valid and ignored.
 const containerFields = new Set([
@@ -154,6 +155,7 @@ export function decodePodSpec(r: Reader, node: SrcNode | undefined, path: Path, 
   const hostNetwork = r.bool(spec, path, 'hostNetwork');
   const overhead = decodeResourceList(r, spec, path, 'overhead', 'container');
   return defined({
+    volumes: decodePodVolumes(r, spec, path),
     nodeName: dnsSubdomainField(r, spec, path, 'nodeName'),
     nodeSelector,
     affinity: decodeAffinity(r, r.child(spec, 'affinity'), [...path, 'affinity']),

@@ -154,7 +154,7 @@ export function decodeNodeSelectorTerm(r: Reader, node: SrcNode | undefined, pat
 }
 
 /** upstream: ValidateNodeSelector */
-function nodeSelector(r: Reader, node: SrcNode | undefined, path: Path): NodeSelector | undefined {
+export function decodeNodeSelector(r: Reader, node: SrcNode | undefined, path: Path): NodeSelector | undefined {
   const m = r.map(node, path);
   if (!m) return undefined;
   r.knownFields(m, path, new Set(['nodeSelectorTerms']));
@@ -188,12 +188,20 @@ function termList(r: Reader, m: SrcMap, key: string, path: Path): SrcNode[] | un
   return undefined;
 }
 
+const RDE = 'requiredDuringSchedulingRequiredDuringExecution';
+
 function nodeAffinity(r: Reader, node: SrcNode | undefined, path: Path): NodeAffinity | undefined {
   const m = r.map(node, path);
   if (!m) return undefined;
-  r.knownFields(m, path, new Set(['requiredDuringSchedulingIgnoredDuringExecution', 'preferredDuringSchedulingIgnoredDuringExecution']));
+  r.knownFields(m, path, new Set(['requiredDuringSchedulingIgnoredDuringExecution', 'preferredDuringSchedulingIgnoredDuringExecution', RDE]));
   const out: NodeAffinity = {};
-  const req = nodeSelector(r, r.child(m, 'requiredDuringSchedulingIgnoredDuringExecution'), [...path, 'requiredDuringSchedulingIgnoredDuringExecution']);
+  const rde = r.entry(m, RDE);
+  if (rde) {
+    r.gated('RequiredDuringSchedulingRequiredDuringExecution', rde.keyPos, [...path, RDE]);
+    const sel = decodeNodeSelector(r, rde.value, [...path, RDE]);
+    if (sel) out.requiredDuringSchedulingRequiredDuringExecution = sel;
+  }
+  const req = decodeNodeSelector(r, r.child(m, 'requiredDuringSchedulingIgnoredDuringExecution'), [...path, 'requiredDuringSchedulingIgnoredDuringExecution']);
   if (req) out.requiredDuringSchedulingIgnoredDuringExecution = req;
   const pp: Path = [...path, 'preferredDuringSchedulingIgnoredDuringExecution'];
   const prefs = termList(r, m, 'preferredDuringSchedulingIgnoredDuringExecution', pp);

@@ -34,7 +34,9 @@ class PreFilterState implements StateData {
 export function preFilterNodeAffinity(state: CycleState, pod: Pod, added: AddedAffinity): { result?: PreFilterResult; status: Status } {
   const required = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   // a nodeSelector given as {} is not nil upstream, so it does not Skip
-  if (required === undefined && added.nodeSelector === undefined && pod.spec.nodeSelector === undefined) {
+  // (Podplay's requiredDuringSchedulingRequiredDuringExecution constrains the pod too)
+  if (required === undefined && added.nodeSelector === undefined && pod.spec.nodeSelector === undefined
+    && pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingRequiredDuringExecution === undefined) {
     return { status: Status.skip() };
   }
   state.write(preFilterStateKey, new PreFilterState(getRequiredNodeAffinity(pod)));

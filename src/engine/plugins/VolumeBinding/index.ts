@@ -1,28 +1,24 @@
-// upstream: pkg/scheduler/framework/plugins/volumebinding/volume_binding.go (messages in binder.go)
-//
-// Volumes are not simulated: scenario pods reference no PersistentVolumeClaim. This is upstream's
-// path for such a pod — PreFilter stores an empty state and returns Skip (Filter never runs),
-// PreScore returns Skip (no scorer without the alpha StorageCapacityScoring gate), Reserve marks
-// all volumes bound, PreBind then has nothing to do. Kept so the default profile, its plugin
-// list and its traces match upstream.
+// upstream: pkg/scheduler/framework/plugins/volumebinding/volume_binding.go (the plugin) over
+// binder.go (./binder.ts). PreFilter sorts the pod's claims and refuses unbound Immediate ones;
+// Filter finds, per node, the PVs unbound WaitForFirstConsumer claims would bind to or checks
+// that they can be provisioned there; Reserve assumes those decisions; PreBind writes them and
+// the PV controller completes the binding. Scoring belongs to the alpha StorageCapacityScoring
+// gate (off): PreScore returns Skip.
 
 import type { CycleState, StateData } from '../../framework/cycleState';
 import type { ArgsError, Plugin, PluginDescriptor } from '../../framework/interfaces';
 import { Status } from '../../framework/status';
+import { volumeClaimName, type PersistentVolumeClaim, type StorageClass } from '../../model/storage';
+import type { Pod } from '../../model/types';
+import { BinderError, VolumeBinder, volumeIsForPod, type PodVolumeClaims, type PodVolumes } from './binder';
+
+export { ErrReasonBindConflict, ErrReasonNodeConflict, ErrReasonNotEnoughSpace, ErrReasonPVNotExist } from './binder';
 
 export const Name = 'VolumeBinding';
 
 /** upstream: stateKey */
 export const stateKey = Name;
 
-/** upstream: ErrReasonBindConflict */
-export const ErrReasonBindConflict = "node(s) didn't find available persistent volumes to bind";
-/** upstream: ErrReasonNodeConflict (since kubernetes#129887, v1.33; was "node(s) had volume node affinity conflict") */
-export const ErrReasonNodeConflict = "node(s) didn't match PersistentVolume's node affinity";
-/** upstream: ErrReasonNotEnoughSpace */
-export const ErrReasonNotEnoughSpace = 'node(s) did not have enough free storage';
-/** upstream: ErrReasonPVNotExist */
-export const ErrReasonPVNotExist = 'node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s)';
 /** upstream: PreFilter's reason for unbound claims with Immediate binding */
 export const ErrReasonUnboundImmediateClaims = 'pod has unbound immediate PersistentVolumeClaims';
 
@@ -34,14 +30,47 @@ export interface VolumeBindingArgs {
 /** upstream: SetDefaults_VolumeBindingArgs */
 const DefaultBindTimeoutSeconds = 600;
 
-/** upstream: stateData — for a pod without claims: no per-node volumes, allBound set by Reserve */
+/** upstream: stateData */
 class VolumeBindingState implements StateData {
   allBound = false;
+  /** the node → decisions found in Filter */
+  readonly podVolumesByNode = new Map<string, PodVolumes>();
+  constructor(readonly podVolumeClaims?: PodVolumeClaims) {}
+  /** upstream: Clone returns the same pointer (Filter runs on copies of the state) */
   clone(): StateData { return this; }
 }
 
 function getStateData(state: CycleState): VolumeBindingState | undefined {
   return state.read<VolumeBindingState>(stateKey);
+}
+
+const nsOf = (o: { metadata: { namespace?: string } }) => o.metadata.namespace ?? 'default';
+
+/** upstream: podHasPVCs — whether the pod uses any claim, or why it cannot be scheduled yet */
+function podHasPVCs(pod: Pod, getPVC: (ns: string, name: string) => PersistentVolumeClaim | undefined): { hasPVC: boolean; error?: string } {
+  let hasPVC = false;
+  for (const volume of pod.spec.volumes ?? []) {
+    const ref = volumeClaimName(pod, volume);
+    if (!ref) continue;
+    hasPVC = true;
+    const pvc = getPVC(nsOf(pod), ref.name);
+    if (!pvc) {
+      return { hasPVC, error: ref.ephemeral ? `waiting for ephemeral volume controller to create the persistentvolumeclaim "${ref.name}"` : `persistentvolumeclaim "${ref.name}" not found` };
+    }
+    if (pvc.status.phase === 'Lost') return { hasPVC, error: `persistentvolumeclaim "${pvc.metadata.name}" bound to non-existent persistentvolume "${pvc.spec.volumeName ?? ''}"` };
+    if (pvc.metadata.deletionTimestamp !== undefined) return { hasPVC, error: `persistentvolumeclaim "${pvc.metadata.name}" is being deleted` };
+    if (ref.ephemeral) {
+      const err = volumeIsForPod(pod, pvc);
+      if (err) return { hasPVC, error: err };
+    }
+  }
+  return { hasPVC };
+}
+
+/** Does this PVC event concern one of the pod's claims? (upstream: isSchedulableAfterPersistentVolumeClaimChange) */
+export function podUsesClaim(pod: Pod, claim: PersistentVolumeClaim | undefined): boolean {
+  if (!claim || nsOf(claim) !== nsOf(pod)) return false;
+  return (pod.spec.volumes ?? []).some((v) => volumeClaimName(pod, v)?.name === claim.metadata.name);
 }
 
 export const VolumeBinding: PluginDescriptor<VolumeBindingArgs> = {
@@ -53,35 +82,87 @@ export const VolumeBinding: PluginDescriptor<VolumeBindingArgs> = {
     const t = args.bindTimeoutSeconds ?? DefaultBindTimeoutSeconds;
     return t < 0 ? [{ path: 'bindTimeoutSeconds', message: `Invalid value: ${t}: invalid BindTimeoutSeconds, should not be a negative value` }] : [];
   },
-  factory: (): Plugin => ({
-    name: Name,
-    preFilter: (state) => {
-      state.write(stateKey, new VolumeBindingState());
-      return { status: Status.skip() };
-    },
-    preFilterExtensions: () => undefined,
-    filter: () => Status.success(),
-    preScore: () => Status.skip(),
-    score: () => 0,
-    reserve: (state) => {
-      const s = getStateData(state);
-      if (!s) return Status.error('not found');
-      // no volumes for the node in the state: nothing to assume, everything is bound
-      s.allBound = true;
-      return Status.success();
-    },
-    unreserve: () => {},
-    preBind: (state, _pod, nodeName) => {
-      const s = getStateData(state);
-      if (!s) return Status.error('not found');
-      if (s.allBound) return Status.success();
-      return Status.error(`no pod volumes found for node "${nodeName}"`);
-    },
-    eventsToRegister: () => [
-      // a new node or new labels may satisfy a PersistentVolume's node affinity
-      { event: { resource: 'Node', actionType: ['Add', 'UpdateNodeLabel'] } },
-      // StorageClass, PersistentVolumeClaim, PersistentVolume, CSINode, CSIDriver and
-      // CSIStorageCapacity events are not simulated
-    ],
-  }),
+  factory: (_args, handle): Plugin => {
+    const lister = handle.cluster.storage;
+    const binder = new VolumeBinder(lister);
+    const asStatus = (e: unknown): Status => {
+      if (e instanceof BinderError) return Status.error(e.message);
+      throw e;
+    };
+    return {
+      name: Name,
+      preFilter: (state, pi) => {
+        const { hasPVC, error } = podHasPVCs(pi.pod, (ns, name) => binder.cache.getPVC(ns, name));
+        if (error !== undefined) return { status: Status.unresolvable(error) };
+        if (!hasPVC) {
+          state.write(stateKey, new VolumeBindingState());
+          return { status: Status.skip() };
+        }
+        let claims: PodVolumeClaims;
+        try {
+          claims = binder.getPodVolumeClaims(pi.pod);
+        } catch (e) {
+          return { status: asStatus(e) };
+        }
+        // Pod will be moved to active/backoff queues once these claims are bound by the PV controller.
+        if (claims.unboundClaimsImmediate.length > 0) return { status: Status.unresolvable(ErrReasonUnboundImmediateClaims) };
+        state.write(stateKey, new VolumeBindingState(claims));
+        return { status: Status.success() };
+      },
+      preFilterExtensions: () => undefined,
+      filter: (state, pi, nodeInfo) => {
+        const s = getStateData(state);
+        if (!s?.podVolumeClaims) return Status.error(`error reading "${stateKey}" from cycleState: not found`);
+        try {
+          const { podVolumes, reasons } = binder.findPodVolumes(pi.pod, s.podVolumeClaims, nodeInfo.node);
+          if (reasons.length > 0) return Status.unresolvable(...reasons);
+          s.podVolumesByNode.set(nodeInfo.name, podVolumes);
+          return Status.success();
+        } catch (e) {
+          return asStatus(e);
+        }
+      },
+      preScore: () => Status.skip(),
+      score: () => 0,
+      reserve: (state, pi, nodeName) => {
+        const s = getStateData(state);
+        if (!s) return Status.error('not found');
+        const podVolumes = s.podVolumesByNode.get(nodeName);
+        // may not exist if the pod does not reference any PVC
+        s.allBound = podVolumes ? binder.assumePodVolumes(pi.pod, nodeName, podVolumes) : true;
+        return Status.success();
+      },
+      unreserve: (state, _pi, nodeName) => {
+        const podVolumes = getStateData(state)?.podVolumesByNode.get(nodeName);
+        if (podVolumes) binder.revertAssumedPodVolumes(podVolumes);
+      },
+      preBind: (state, pi, nodeName) => {
+        const s = getStateData(state);
+        if (!s) return Status.error('not found');
+        if (s.allBound) return Status.success();
+        const podVolumes = s.podVolumesByNode.get(nodeName);
+        if (!podVolumes) return Status.error(`no pod volumes found for node "${nodeName}"`);
+        handle.api.bindPodVolumes(pi, nodeName, podVolumes.staticBindings.map((b) => b.pv), podVolumes.dynamicProvisions);
+        // the API objects now carry the decisions: the assumed versions are no longer needed
+        binder.revertAssumedPodVolumes(podVolumes);
+        const err = binder.checkBindings(nodeName, podVolumes);
+        return err === undefined ? Status.success() : Status.error(err);
+      },
+      eventsToRegister: () => [
+        // a missing or mis-configured class (allowedTopologies) may be fixed; volumeBindingMode is immutable
+        {
+          event: { resource: 'StorageClass', actionType: ['Add', 'Update'] },
+          hint: (_pod, oldObj, newObj) => (!oldObj || JSON.stringify((oldObj as StorageClass).allowedTopologies) !== JSON.stringify((newObj as StorageClass).allowedTopologies) ? 'Queue' : 'QueueSkip'),
+        },
+        { event: { resource: 'PersistentVolumeClaim', actionType: ['Add', 'Update'] }, hint: (pod, _old, newObj) => (podUsesClaim(pod, newObj as PersistentVolumeClaim) ? 'Queue' : 'QueueSkip') },
+        { event: { resource: 'PersistentVolume', actionType: ['Add', 'Update'] } },
+        // a new node or new labels may satisfy a PersistentVolume's node affinity
+        { event: { resource: 'Node', actionType: ['Add', 'UpdateNodeLabel'] } },
+        // CSINode events matter only for in-tree volumes migrated to CSI (not modelled): creation queues
+        { event: { resource: 'CSINode', actionType: ['Add', 'Update'] }, hint: (_pod, oldObj) => (oldObj ? 'QueueSkip' : 'Queue') },
+        { event: { resource: 'CSIDriver', actionType: ['Update'] } },
+        { event: { resource: 'CSIStorageCapacity', actionType: ['Add', 'Update'] } },
+      ],
+    };
+  },
 };

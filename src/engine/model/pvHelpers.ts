@@ -1,0 +1,134 @@
+// upstream: staging/src/k8s.io/component-helpers/storage/volume/helpers.go and pv_helpers.go —
+// the helpers the PV controller and the scheduler's volume binder share: a claim's class, PV node
+// affinity, and FindMatchingVolume (the smallest available volume that fits a claim).
+
+import { resourceAmount } from './quantity';
+import { compileLabelSelector, matchNodeSelector } from './selectors';
+import type { PersistentVolume, PersistentVolumeClaim, TopologySelectorTerm } from './storage';
+import type { Labels, Node } from './types';
+
+/** upstream: AnnBindCompleted */
+export const AnnBindCompleted = 'pv.kubernetes.io/bind-completed';
+/** upstream: AnnBoundByController */
+export const AnnBoundByController = 'pv.kubernetes.io/bound-by-controller';
+/** upstream: AnnSelectedNode */
+export const AnnSelectedNode = 'volume.kubernetes.io/selected-node';
+/** upstream: AnnDynamicallyProvisioned */
+export const AnnDynamicallyProvisioned = 'pv.kubernetes.io/provisioned-by';
+/** upstream: AnnStorageProvisioner */
+export const AnnStorageProvisioner = 'volume.kubernetes.io/storage-provisioner';
+/** upstream: NotSupportedProvisioner */
+export const NotSupportedProvisioner = 'kubernetes.io/no-provisioner';
+/** upstream: v1.BetaStorageClassAnnotation (still read before spec.storageClassName) */
+export const BetaStorageClassAnnotation = 'volume.beta.kubernetes.io/storage-class';
+/** upstream: storageutil.IsDefaultStorageClassAnnotation */
+export const IsDefaultStorageClassAnnotation = 'storageclass.kubernetes.io/is-default-class';
+
+/** upstream: GetPersistentVolumeClaimClass — the beta annotation, then spec.storageClassName, else "". */
+export function getPersistentVolumeClaimClass(claim: PersistentVolumeClaim): string {
+  const beta = claim.metadata.annotations?.[BetaStorageClassAnnotation];
+  if (beta !== undefined) return beta;
+  return claim.spec.storageClassName ?? '';
+}
+
+/** upstream: GetPersistentVolumeClass */
+export function getPersistentVolumeClass(volume: PersistentVolume): string {
+  const beta = volume.metadata.annotations?.[BetaStorageClassAnnotation];
+  if (beta !== undefined) return beta;
+  return volume.spec.storageClassName ?? '';
+}
+
+/** spec.resources.requests.storage in bytes (Quantity.Value()); 0 when absent */
+export function claimRequestBytes(claim: PersistentVolumeClaim): number {
+  const q = claim.spec.resources?.requests?.['storage'];
+  return q === undefined ? 0 : resourceAmount('storage', q) ?? 0;
+}
+
+/** spec.capacity.storage in bytes; 0 when absent */
+export function volumeCapacityBytes(volume: PersistentVolume): number {
+  const q = volume.spec.capacity?.['storage'];
+  return q === undefined ? 0 : resourceAmount('storage', q) ?? 0;
+}
+
+/**
+ * upstream: CheckNodeAffinity — the PV's required node affinity against the node's labels; an
+ * error message when it does not match (upstream: "no matching NodeSelectorTerms").
+ */
+export function checkNodeAffinity(volume: PersistentVolume, nodeLabels: Labels | undefined): string | undefined {
+  const required = volume.spec.nodeAffinity?.required;
+  if (!required) return undefined;
+  const node: Node = { apiVersion: 'v1', kind: 'Node', metadata: { name: '', labels: nodeLabels ?? {} }, spec: {}, status: {} };
+  return matchNodeSelector(required, node) ? undefined : 'no matching NodeSelectorTerms';
+}
+
+/** upstream: IsVolumeBoundToClaim — claimRef names the claim (and its uid, when the ref has one) */
+export function isVolumeBoundToClaim(volume: PersistentVolume, claim: PersistentVolumeClaim): boolean {
+  const ref = volume.spec.claimRef;
+  if (!ref) return false;
+  if (ref.name !== claim.metadata.name || (ref.namespace ?? '') !== (claim.metadata.namespace ?? 'default')) return false;
+  return !ref.uid || ref.uid === claim.metadata.uid;
+}
+
+/** upstream: CheckVolumeModeMismatches (nil defaults to Filesystem) */
+export function checkVolumeModeMismatches(claim: PersistentVolumeClaim, volume: PersistentVolume): boolean {
+  return (claim.spec.volumeMode ?? 'Filesystem') !== (volume.spec.volumeMode ?? 'Filesystem');
+}
+
+/** upstream: CheckAccessModes — the PV has every mode the claim asks for */
+export function checkAccessModes(claim: PersistentVolumeClaim, volume: PersistentVolume): boolean {
+  const modes = new Set(volume.spec.accessModes ?? []);
+  return (claim.spec.accessModes ?? []).every((m) => modes.has(m));
+}
+
+/**
+ * upstream: FindMatchingVolume. `node` is set on the scheduler's path (PV node affinity and access
+ * modes are checked); `delayBinding` on the PV controller's path for WaitForFirstConsumer claims
+ * (only volumes pre-bound to the claim are returned). `excluded`: volumes already chosen for
+ * other claims of the same pod.
+ */
+export function findMatchingVolume(
+  claim: PersistentVolumeClaim, volumes: readonly PersistentVolume[], node: Node | undefined,
+  excluded: ReadonlySet<string>, delayBinding: boolean,
+): PersistentVolume | undefined {
+  const requested = claimRequestBytes(claim);
+  const requestedClass = getPersistentVolumeClaimClass(claim);
+  const selector = claim.spec.selector ? compileLabelSelector(claim.spec.selector) : undefined;
+  let smallest: PersistentVolume | undefined;
+  let smallestQty = 0;
+  for (const volume of volumes) {
+    if (excluded.has(volume.metadata.name)) continue;
+    if (volume.spec.claimRef && !isVolumeBoundToClaim(volume, claim)) continue;
+    const qty = volumeCapacityBytes(volume);
+    if (qty < requested) continue;
+    if (checkVolumeModeMismatches(claim, volume)) continue;
+    if (volume.metadata.deletionTimestamp !== undefined) continue;
+    const nodeAffinityValid = node === undefined || checkNodeAffinity(volume, node.metadata.labels) === undefined;
+    if (isVolumeBoundToClaim(volume, claim)) {
+      // a pre-bound volume whose node affinity does not match: no match for this node
+      return nodeAffinityValid ? volume : undefined;
+    }
+    if (node === undefined && delayBinding) continue;
+    if ((volume.status.phase ?? 'Available') !== 'Available') continue;
+    if (selector && !selector.matches(volume.metadata.labels ?? {})) continue;
+    if (getPersistentVolumeClass(volume) !== requestedClass) continue;
+    if (!nodeAffinityValid) continue;
+    if (node !== undefined && !checkAccessModes(claim, volume)) continue;
+    if (smallest === undefined || smallestQty > qty) {
+      smallest = volume;
+      smallestQty = qty;
+    }
+  }
+  return smallest;
+}
+
+/**
+ * upstream: v1helper.MatchTopologySelectorTerms — no terms match every node; terms are ORed, and
+ * an empty term selects nothing.
+ */
+export function matchTopologySelectorTerms(terms: readonly TopologySelectorTerm[] | undefined, labels: Labels | undefined): boolean {
+  if (!terms || terms.length === 0) return true;
+  return terms.some((term) => (term.matchLabelExpressions ?? []).length > 0 && term.matchLabelExpressions!.every((e) => {
+    const v = labels?.[e.key];
+    return v !== undefined && e.values.includes(v);
+  }));
+}

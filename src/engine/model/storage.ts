@@ -1,0 +1,133 @@
+// The storage objects scheduling reads: core/v1 PersistentVolume and PersistentVolumeClaim,
+// storage.k8s.io/v1 StorageClass, CSINode, CSIDriver and CSIStorageCapacity. Field names and
+// shapes are upstream's (staging/src/k8s.io/api/core/v1/types.go, storage/v1/types.go);
+// quantities stay strings as written.
+
+import type { KubeObject, LabelSelector, NodeSelector, Pod } from './types';
+
+export type PersistentVolumeAccessMode = 'ReadWriteOnce' | 'ReadOnlyMany' | 'ReadWriteMany' | 'ReadWriteOncePod';
+export const ACCESS_MODES: readonly PersistentVolumeAccessMode[] = ['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOncePod'];
+export type PersistentVolumeMode = 'Filesystem' | 'Block';
+export type VolumeBindingMode = 'Immediate' | 'WaitForFirstConsumer';
+
+/** core/v1 TopologySelectorTerm (StorageClass.allowedTopologies) */
+export interface TopologySelectorTerm {
+  matchLabelExpressions?: { key: string; values: string[] }[];
+}
+
+export interface StorageClass extends KubeObject {
+  kind: 'StorageClass';
+  provisioner: string;
+  parameters?: Record<string, string>;
+  reclaimPolicy?: 'Delete' | 'Retain';
+  /** defaulted to Immediate by the API server */
+  volumeBindingMode: VolumeBindingMode;
+  allowedTopologies?: TopologySelectorTerm[];
+  allowVolumeExpansion?: boolean;
+}
+
+export interface ObjectReference {
+  kind?: string;
+  apiVersion?: string;
+  namespace?: string;
+  name?: string;
+  uid?: string;
+}
+
+export interface PersistentVolume extends KubeObject {
+  kind: 'PersistentVolume';
+  spec: {
+    capacity?: Record<string, string>;
+    accessModes?: PersistentVolumeAccessMode[];
+    nodeAffinity?: { required?: NodeSelector };
+    claimRef?: ObjectReference;
+    storageClassName?: string;
+    volumeMode?: PersistentVolumeMode;
+    persistentVolumeReclaimPolicy?: 'Delete' | 'Retain' | 'Recycle';
+    /** the CSI source: its driver and handle identify the volume for NodeVolumeLimits */
+    csi?: { driver: string; volumeHandle: string; readOnly?: boolean };
+    /** any other volume source, kept as written (hostPath, local, nfs, ...) */
+    [source: string]: unknown;
+  };
+  status: { phase?: 'Pending' | 'Available' | 'Bound' | 'Released' | 'Failed' };
+}
+
+export interface PersistentVolumeClaimSpec {
+  accessModes?: PersistentVolumeAccessMode[];
+  selector?: LabelSelector;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  volumeName?: string;
+  /** null (absent) and "" differ: "" asks for a volume without a class */
+  storageClassName?: string;
+  volumeMode?: PersistentVolumeMode;
+}
+
+export interface PersistentVolumeClaim extends KubeObject {
+  kind: 'PersistentVolumeClaim';
+  spec: PersistentVolumeClaimSpec;
+  status: {
+    phase?: 'Pending' | 'Bound' | 'Lost';
+    accessModes?: PersistentVolumeAccessMode[];
+    capacity?: Record<string, string>;
+  };
+}
+
+export interface CSINodeDriver {
+  name: string;
+  nodeID: string;
+  topologyKeys?: string[];
+  allocatable?: { count?: number };
+}
+
+export interface CSINode extends KubeObject {
+  kind: 'CSINode';
+  spec: { drivers: CSINodeDriver[] };
+}
+
+export interface CSIDriver extends KubeObject {
+  kind: 'CSIDriver';
+  spec: { attachRequired?: boolean; storageCapacity?: boolean; podInfoOnMount?: boolean; volumeLifecycleModes?: string[] };
+}
+
+export interface CSIStorageCapacity extends KubeObject {
+  kind: 'CSIStorageCapacity';
+  storageClassName: string;
+  nodeTopology?: LabelSelector;
+  capacity?: string;
+  maximumVolumeSize?: string;
+}
+
+export type StorageObject = StorageClass | PersistentVolume | PersistentVolumeClaim | CSINode | CSIDriver | CSIStorageCapacity;
+export const STORAGE_KINDS: readonly StorageObject['kind'][] = ['StorageClass', 'PersistentVolume', 'PersistentVolumeClaim', 'CSINode', 'CSIDriver', 'CSIStorageCapacity'];
+
+export function isStorageObject(o: { kind: string }): o is StorageObject {
+  return (STORAGE_KINDS as readonly string[]).includes(o.kind);
+}
+
+// ---- a pod's volumes (core/v1 Volume: the sources scheduling reads) ----
+
+export interface PodVolume {
+  name: string;
+  persistentVolumeClaim?: { claimName: string; readOnly?: boolean };
+  /** a generic ephemeral volume: the ephemeral volume controller makes its PVC */
+  ephemeral?: { volumeClaimTemplate: { metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> }; spec: PersistentVolumeClaimSpec } };
+  // in-tree sources VolumeRestrictions compares (disk conflicts)
+  gcePersistentDisk?: { pdName: string; readOnly?: boolean };
+  awsElasticBlockStore?: { volumeID: string; readOnly?: boolean };
+  iscsi?: { iqn: string; readOnly?: boolean };
+  rbd?: { monitors: string[]; pool?: string; image: string; readOnly?: boolean };
+  /** other sources (emptyDir, configMap, secret, hostPath, csi, ...): valid, not simulated */
+  other?: string;
+}
+
+/** upstream: ephemeral.VolumeClaimName (component-helpers/storage/ephemeral) — "<pod>-<volume>" */
+export function ephemeralVolumeClaimName(pod: Pod, volume: PodVolume): string {
+  return `${pod.metadata.name}-${volume.name}`;
+}
+
+/** The PVC name a volume uses (persistentVolumeClaim or generic ephemeral), if any. */
+export function volumeClaimName(pod: Pod, volume: PodVolume): { name: string; ephemeral: boolean } | undefined {
+  if (volume.persistentVolumeClaim) return { name: volume.persistentVolumeClaim.claimName, ephemeral: false };
+  if (volume.ephemeral) return { name: ephemeralVolumeClaimName(pod, volume), ephemeral: true };
+  return undefined;
+}

@@ -1,0 +1,33 @@
+// The storage objects at the end of a run as `kubectl get -o json` prints them
+// (SimulationResult.objects, ../shared/contracts/scenario-and-trace.md section 5). Simulated
+// timestamps have no wall-clock counterpart and are left out.
+
+import type { KubeJsonObject, SimulationResult } from '../api';
+import type { KubeObject } from '../model/types';
+import type { StorageStore } from './storage';
+
+function metadataJson(o: KubeObject): Record<string, unknown> {
+  const m = o.metadata;
+  const out: Record<string, unknown> = { name: m.name };
+  if (m.namespace !== undefined) out['namespace'] = m.namespace;
+  if (m.uid !== undefined) out['uid'] = m.uid;
+  if (m.labels && Object.keys(m.labels).length) out['labels'] = { ...m.labels };
+  if (m.annotations && Object.keys(m.annotations).length) out['annotations'] = { ...m.annotations };
+  if (m.ownerReferences?.length) out['ownerReferences'] = m.ownerReferences.map((r) => ({ ...r }));
+  return out;
+}
+
+function toJson(o: KubeObject & { spec: unknown; status: unknown }): KubeJsonObject {
+  return { apiVersion: o.apiVersion, kind: o.kind, metadata: metadataJson(o), spec: structuredClone(o.spec), status: structuredClone(o.status) };
+}
+
+/** undefined when the cluster has neither claims nor volumes */
+export function storageObjects(store: StorageStore): SimulationResult['objects'] {
+  const claims = store.persistentVolumeClaims();
+  const volumes = store.persistentVolumes();
+  if (claims.length === 0 && volumes.length === 0) return undefined;
+  return {
+    persistentVolumeClaims: claims.map((c) => toJson(c)),
+    persistentVolumes: volumes.map((v) => toJson(v)),
+  };
+}

@@ -1,0 +1,119 @@
+// The controllers around volumes, as far as scheduling needs them: the PV controller (binding and
+// provisioning, controllers/persistentVolume.ts), the ephemeral volume controller
+// (pkg/controller/volume/ephemeral: a pod's generic ephemeral volume becomes a PVC named
+// <pod>-<volume>, owned by the pod) and the garbage collector deleting those PVCs with their pod.
+// Every change reaches the scheduling queue as the informer event upstream's plugins register for.
+
+import { syncPersistentVolumes, type StorageChange } from '../controllers/persistentVolume';
+import { admitClaim } from '../model/admission/storage';
+import type { PersistentVolume, PersistentVolumeClaim, StorageObject } from '../model/storage';
+import { ephemeralVolumeClaimName } from '../model/storage';
+import type { Pod } from '../model/types';
+import type { Simulation } from './simulation';
+
+const nsOf = (o: { metadata: { namespace?: string } }) => o.metadata.namespace ?? 'default';
+
+export class VolumeManager {
+  /** events already recorded for a claim (the event recorder aggregates repeats) */
+  private readonly reported = new Set<string>();
+
+  constructor(private readonly sim: Simulation) {}
+
+  private get store() { return this.sim.cluster.storage; }
+
+  /** Tells the queue about each change (upstream: the informers' event handlers). */
+  private publish(changes: readonly StorageChange[]): void {
+    for (const c of changes) {
+      this.sim.queue.moveAllToActiveOrBackoffQueue({ resource: c.kind, actionType: c.action, label: `${c.kind}${c.action}` }, c.old, c.obj);
+    }
+  }
+
+  /** One pass of the PV controller over every claim and volume. */
+  sync(): void {
+    const result = syncPersistentVolumes({ store: this.store, nodes: this.sim.cluster.nodes, names: this.sim.scenario.names, now: this.sim.now });
+    for (const e of result.events) {
+      const key = `${e.object}/${e.reason}/${e.message}`;
+      if (this.reported.has(key)) continue;
+      this.reported.add(key);
+      this.sim.recordEvent(e.type, e.reason, e.object, e.message);
+    }
+    this.publish(result.changes);
+  }
+
+  /** kubectl apply of a storage object (claims through DefaultStorageClass admission). */
+  apply(obj: StorageObject): void {
+    const admitted = obj.kind === 'PersistentVolumeClaim' ? admitClaim(obj, this.store.storageClasses()) : obj;
+    if (admitted.kind === 'PersistentVolumeClaim' || admitted.kind === 'PersistentVolume') {
+      if (admitted.metadata.uid === undefined) admitted.metadata.uid = this.sim.scenario.names.uid(admitted.kind, admitted.kind === 'PersistentVolumeClaim' ? nsOf(admitted) : undefined, admitted.metadata.name);
+    }
+    admitted.metadata.creationTimestamp ??= this.sim.now;
+    const old = this.store.put(admitted);
+    this.sim.queue.moveAllToActiveOrBackoffQueue({ resource: admitted.kind, actionType: old ? 'Update' : 'Add', label: `${admitted.kind}${old ? 'Update' : 'Add'}` }, old, admitted);
+    this.sync();
+  }
+
+  /** kubectl delete of a storage object; false when it does not exist. */
+  delete(kind: StorageObject['kind'], namespace: string, name: string): boolean {
+    const removed = this.store.remove(kind, namespace, name);
+    if (!removed) return false;
+    this.sim.queue.moveAllToActiveOrBackoffQueue({ resource: kind, actionType: 'Delete', label: `${kind}Delete` }, removed, undefined);
+    this.sync();
+    return true;
+  }
+
+  /** upstream: ephemeral.Controller.handleVolume — one PVC per generic ephemeral volume, owned by the pod. */
+  podCreated(pod: Pod): void {
+    let created = false;
+    for (const volume of pod.spec.volumes ?? []) {
+      if (!volume.ephemeral) continue;
+      const name = ephemeralVolumeClaimName(pod, volume);
+      if (this.store.persistentVolumeClaim(nsOf(pod), name)) continue; // upstream: a conflict the scheduler reports (pod is not owner)
+      const template = volume.ephemeral.volumeClaimTemplate;
+      const claim: PersistentVolumeClaim = admitClaim({
+        apiVersion: 'v1', kind: 'PersistentVolumeClaim',
+        metadata: {
+          name, namespace: nsOf(pod), uid: this.sim.scenario.names.uid('PersistentVolumeClaim', nsOf(pod), name), creationTimestamp: this.sim.now,
+          ...(template.metadata?.labels ? { labels: { ...template.metadata.labels } } : {}),
+          ...(template.metadata?.annotations ? { annotations: { ...template.metadata.annotations } } : {}),
+          ownerReferences: [{ apiVersion: 'v1', kind: 'Pod', name: pod.metadata.name, ...(pod.metadata.uid ? { uid: pod.metadata.uid } : {}), controller: true, blockOwnerDeletion: true }],
+        },
+        spec: structuredClone(template.spec),
+        status: { phase: 'Pending' },
+      }, this.store.storageClasses());
+      this.store.put(claim);
+      this.sim.recordEvent('Normal', 'SuccessfulCreate', `Pod/${nsOf(pod)}/${pod.metadata.name}`, `Created PersistentVolumeClaim ${name}`);
+      this.sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'PersistentVolumeClaim', actionType: 'Add', label: 'PersistentVolumeClaimAdd' }, undefined, claim);
+      created = true;
+    }
+    if (created) this.sync();
+  }
+
+  /** The garbage collector: a deleted pod's ephemeral PVCs go with it. */
+  podDeleted(pod: Pod): void {
+    let deleted = false;
+    for (const claim of this.store.persistentVolumeClaims()) {
+      if (nsOf(claim) !== nsOf(pod)) continue;
+      const owner = claim.metadata.ownerReferences?.find((r) => r.controller && r.kind === 'Pod');
+      if (!owner || owner.name !== pod.metadata.name || (owner.uid && pod.metadata.uid && owner.uid !== pod.metadata.uid)) continue;
+      this.store.remove('PersistentVolumeClaim', nsOf(claim), claim.metadata.name);
+      this.sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'PersistentVolumeClaim', actionType: 'Delete', label: 'PersistentVolumeClaimDelete' }, claim, undefined);
+      deleted = true;
+    }
+    if (deleted) this.sync();
+  }
+
+  /** upstream: volumeBinder.bindAPIUpdate — the scheduler's PreBind writes; the PV controller finishes the binding. */
+  bindPodVolumes(volumes: readonly PersistentVolume[], claims: readonly PersistentVolumeClaim[]): void {
+    const changes: StorageChange[] = [];
+    for (const pv of volumes) {
+      const old = this.store.put(structuredClone(pv)) as PersistentVolume | undefined;
+      changes.push({ kind: 'PersistentVolume', action: 'Update', ...(old ? { old } : {}), obj: pv });
+    }
+    for (const pvc of claims) {
+      const old = this.store.put(structuredClone(pvc)) as PersistentVolumeClaim | undefined;
+      changes.push({ kind: 'PersistentVolumeClaim', action: 'Update', ...(old ? { old } : {}), obj: pvc });
+    }
+    this.publish(changes);
+    this.sync();
+  }
+}
