@@ -3,7 +3,7 @@
 // scenario's timeline. Runs as a generator so callers can stream cycles one by one.
 
 import type {
-  ClusterEvent, CycleTrace, NodeOutcome, PluginResult, PodOutcome, QueueMove, ScenarioError, SimulationResult,
+  ClusterEvent, CycleTrace, NodeOutcome, PluginResult, PodOutcome, QueueMove, RecordedPodState, ScenarioError, SimulationResult,
 } from '../api';
 import { SchedulerCache } from '../framework/cache';
 import type { ProfilePlugins, SchedulerConfiguration } from '../framework/config/types';
@@ -25,6 +25,7 @@ import { podKey } from '../model/types';
 import { SchedulingQueue, UNSCHEDULABLE_FLUSH_INTERVAL, POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION, type ClusterEvent as QueueEvent } from '../queue/schedulingQueue';
 import { schedulingCycle, type SchedulerState } from '../scheduler/scheduleOne';
 import { ClusterState } from './cluster';
+import { podSchedulingSpec, recordedPodState } from './podDescription';
 
 /** upstream: the FailedScheduling event message is cut to this many bytes (schedule_one.go truncateMessage) */
 const EVENT_MESSAGE_LIMIT = 1024;
@@ -78,8 +79,14 @@ export class Simulation {
   private readonly lastFailure = new Map<string, { reason: string; message: string }>();
   private readonly endReason = new Map<string, string>();
   private readonly deletedAt = new Map<string, number>();
+  /** pod key -> the state the scenario file recorded (a dump's status), taken before the run changes it */
+  private readonly recorded = new Map<string, RecordedPodState>();
 
   private constructor(readonly scenario: LoadedScenario, readonly config: SchedulerConfiguration, private readonly options: SimulationOptions) {
+    for (const pod of scenario.pods) {
+      const recorded = recordedPodState(pod);
+      if (recorded) this.recorded.set(podKey(pod), recorded);
+    }
     this.cluster = new ClusterState(scenario);
     this.rng = seededRng(options.seed);
     this.warnings = [...scenario.warnings];
@@ -569,6 +576,10 @@ export class Simulation {
         schedulerName: pod.spec.schedulerName ?? DEFAULT_SCHEDULER_NAME,
         requests: resourceToList(this.podInfos.get(key)?.requests ?? computePodRequests(pod)),
       };
+      if (pod.metadata.labels && Object.keys(pod.metadata.labels).length) out.labels = { ...pod.metadata.labels };
+      out.scheduling = podSchedulingSpec(pod);
+      const recorded = this.recorded.get(key);
+      if (recorded) out.recorded = recorded;
       if (pod.spec.nodeName) out.node = pod.spec.nodeName;
       if (pod.status.nominatedNodeName) out.nominatedNode = pod.status.nominatedNodeName;
       const owner = pod.metadata.ownerReferences?.find((o) => o.controller) ?? pod.metadata.ownerReferences?.[0];
