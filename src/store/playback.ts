@@ -33,6 +33,18 @@ export function positionBefore(state: PodplayState): PlaybackPosition | undefine
   return undefined;
 }
 
+/** A pod's latest scheduling cycle: its Filter step when it failed, its last step otherwise. */
+export function latestCyclePosition(state: PodplayState, pod: string): PlaybackPosition | undefined {
+  const cycles = state.run?.cycles ?? [];
+  for (let i = cycles.length - 1; i >= 0; i--) {
+    const c = cycles[i]!;
+    if (c.pod !== pod) continue;
+    const filter = c.phases.indexOf('Filter');
+    return { cycle: c.cycle, step: c.result === 'Unschedulable' && filter >= 0 ? filter : Math.max(0, c.phases.length - 1) };
+  }
+  return undefined;
+}
+
 export function createPlayback(set: Set, get: Get, deps: StoreDeps, ensureFrames: () => void): PlaybackSlice {
   let timer: unknown;
 
@@ -91,6 +103,7 @@ export function createPlayback(set: Set, get: Get, deps: StoreDeps, ensureFrames
       else seek(cycle - 1, 'first');
     },
     seekCycle: (cycle) => seek(cycle, 'first'),
+    seekPosition: (position) => { moveTo(position); },
     seekStep(step) {
       const { cycle } = get().position;
       const count = phaseCount(get(), cycle);

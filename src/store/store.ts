@@ -5,7 +5,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EngineClient } from '../worker/client';
 import type { ScenarioStorage } from './persistence';
-import { createPlayback } from './playback';
+import { createPlayback, latestCyclePosition } from './playback';
 import { createSession } from './session';
 import { createSimulation } from './simulation';
 import type { PodplayState, ViewSlice } from './types';
@@ -48,6 +48,12 @@ export function createPodplayStore(deps: StoreDeps): PodplayStore {
       setTopologyKey: (topologyKey) => set({ topologyKey }),
       toggleNodeDetails: () => set({ showNodeDetails: !get().showNodeDetails }),
       inspectPod: (inspectedPod) => set(inspectedPod === undefined ? { inspectedPod } : { inspectedPod, detailTab: 'pod' }),
+      selectPod(pod) {
+        get().pause();
+        set({ inspectedPod: pod, detailTab: 'pod' });
+        const at = latestCyclePosition(get(), pod);
+        if (at !== undefined) get().seekPosition(at);
+      },
       setDetailTab: (detailTab) => set({ detailTab }),
       setHelpOpen: (helpOpen) => set({ helpOpen }),
       setReducedMotion: (reducedMotion) => set({ reducedMotion }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatPriority, formatQuantity, listNames } from './format';
+import { formatAge, formatPriority, formatQuantity, listNames, shortNodeNames } from './format';
 
 describe('format', () => {
   const quantities: [string, number, string][] = [
@@ -14,5 +14,15 @@ describe('format', () => {
     expect([formatAge(45), formatAge(200), formatAge(7500)]).toEqual(['45s', '3m20s', '2h5m']);
     expect([formatPriority(0), formatPriority(1_000_000), formatPriority(2_000_000_000)]).toEqual(['0', '1M', '2G']);
     expect(listNames(['a', 'b', 'c', 'd', 'e'])).toBe('a, b, c and 2 more');
+  });
+
+  it.each([
+    [['ip-10-0-1-21.eu-west-1.compute.internal', 'ip-10-0-1-22.eu-west-1.compute.internal'], ['ip-10-0-1-21', 'ip-10-0-1-22']],
+    [['a.x.example', 'b.y.example'], ['a.x', 'b.y']],
+    [['node-1', 'node-2'], ['node-1', 'node-2']],
+    [['web.example', 'example'], ['web.example', 'example']],
+    [['only.one.name'], ['only.one.name']],
+  ])('short node names of %j', (names, short) => {
+    expect([...shortNodeNames(names).values()]).toEqual(short);
   });
 });

@@ -158,7 +158,7 @@ export function ClusterView() {
   const topologyKeySetting = usePodplay((s) => s.topologyKey);
   const showNodeDetails = usePodplay((s) => s.showNodeDetails);
   const reducedMotion = usePodplay((s) => s.reducedMotion);
-  const inspectPod = usePodplay((s) => s.inspectPod);
+  const selectPod = usePodplay((s) => s.selectPod);
   const toggleNodeDetails = usePodplay((s) => s.toggleNodeDetails);
   const run = usePodplay((s) => s.run);
 
@@ -205,7 +205,7 @@ export function ClusterView() {
         // on a big cluster pods are not drawn on nodes: nothing to travel to
         travel={!reducedMotion && !compact}
         colourOf={colourOf}
-        onInspect={inspectPod}
+        onInspect={selectPod}
       />
     </section>
   );
