@@ -10,11 +10,11 @@
 //   npm run bench -- --update-hashes     record the current hashes (only after a deliberate change of results)
 //   npx tsx bench/profile.ts "1,000 nodes" schedule   a CPU profile of one phase of one case
 
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startSimulation } from '../src/engine/index';
+import { hashJson } from './hashJson';
 import { benchCases as cases, type BenchCase as Case } from './scenarios';
 
 const args = process.argv.slice(2);
@@ -33,37 +33,6 @@ const ms = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;
 /** CPU time of the process (all threads, incl. GC): steadier than wall time on a busy machine */
 const cpuMs = (from: NodeJS.CpuUsage) => { const u = process.cpuUsage(from); return (u.user + u.system) / 1e3; };
 const pad = (s: string | number, n: number) => String(s).padStart(n);
-
-/**
- * sha256 of JSON.stringify(value), written piece by piece: big traces exceed the longest string
- * V8 can build. Arrays and the result's top level are split; each element is stringified alone.
- */
-function hashJson(value: unknown): { hash: string; bytes: number } {
-  const h = createHash('sha256');
-  let bytes = 0;
-  const put = (s: string) => { h.update(s); bytes += s.length; };
-  const write = (v: unknown, depth: number): void => {
-    if (depth < 2 && Array.isArray(v)) {
-      put('[');
-      v.forEach((item, i) => { if (i) put(','); write(item ?? null, depth + 1); });
-      put(']');
-    } else if (depth < 1 && v !== null && typeof v === 'object') {
-      put('{');
-      let first = true;
-      for (const [k, item] of Object.entries(v)) {
-        if (item === undefined) continue;
-        put(`${first ? '' : ','}${JSON.stringify(k)}:`);
-        first = false;
-        write(item, depth + 1);
-      }
-      put('}');
-    } else {
-      put(JSON.stringify(v));
-    }
-  };
-  write(value, 0);
-  return { hash: h.digest('hex').slice(0, 16), bytes };
-}
 
 interface Measured { loadMs: number; loadCpu: number; runMs: number; runCpu: number; cycles: number; retained: number; hash: string; bytes: number; running: number }
 

@@ -3,7 +3,8 @@ import type { CycleTrace } from '../engine/api';
 import type { Phase } from '../worker/protocol';
 import { RunSession } from '../worker/session';
 import { cycle, move, node, pod, result } from '../worker/testing/results';
-import { currentStep, defaultTopologyKey, filterVerdict, nodeStates, pendingQueue, podsAt, podsAtEnd } from './selectors';
+import { currentStep, defaultTopologyKey, filterVerdict, nodeStates, pendingQueue, podsAt, podsAtEnd, shownNodeState, withoutPlacement, type NodeState, type PodView } from './selectors';
+import { NOTHING_HIDDEN, type StageHidden } from './types';
 import type { RunView } from './types';
 
 const trace: CycleTrace = cycle(1, 'default/web', {
@@ -108,5 +109,33 @@ describe('defaultTopologyKey', () => {
     expect(defaultTopologyKey([{ labels: { zone: 'a' } }, { labels: { 'topology.kubernetes.io/zone': 'b' } }])).toBe('topology.kubernetes.io/zone');
     expect(defaultTopologyKey([{ labels: { zone: 'a' } }])).toBe('zone');
     expect(defaultTopologyKey([{ labels: { rack: 'r1' } }])).toBeUndefined();
+  });
+});
+
+describe('what an open question hides', () => {
+  const both: StageHidden = { scores: true, placement: true, feasibility: true };
+  it.each<[NodeState, StageHidden, NodeState]>([
+    ['selected', NOTHING_HIDDEN, 'selected'],
+    ['selected', { ...NOTHING_HIDDEN, placement: true }, 'feasible'],
+    ['selected', both, 'idle'],
+    ['filtered', { ...NOTHING_HIDDEN, feasibility: true }, 'idle'],
+    ['candidate', { ...NOTHING_HIDDEN, feasibility: true }, 'idle'],
+    ['feasible', { ...NOTHING_HIDDEN, placement: true }, 'feasible'],
+    ['feasible', { ...NOTHING_HIDDEN, scores: true }, 'feasible'],
+  ])('%s with %o is drawn %s', (state, hidden, shown) => {
+    expect(shownNodeState(state, hidden)).toBe(shown);
+  });
+
+  it('placement: the pod is still being scheduled and no victim is leaving', () => {
+    const pods: PodView[] = [
+      { pod: 'default/web', outcome: pod('default/web'), location: 'bound', node: 'c', terminating: false, leaving: false },
+      { pod: 'default/low', outcome: pod('default/low'), location: 'bound', node: 'b', terminating: false, leaving: true },
+      { pod: 'default/other', outcome: pod('default/other'), location: 'bound', node: 'a', terminating: false, leaving: false },
+    ];
+    const shown = withoutPlacement(pods, trace);
+    expect(shown[0]).toMatchObject({ location: 'scheduling' });
+    expect(shown[0]!.node).toBeUndefined();
+    expect(shown[1]).toMatchObject({ node: 'b', leaving: false });
+    expect(shown[2]).toBe(pods[2]);
   });
 });

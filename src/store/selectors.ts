@@ -3,7 +3,7 @@
 
 import type { CycleTrace, PluginResult, PodOutcome } from '../engine/api';
 import { POD_LOCATIONS, type CycleFrame, type CycleSummary, type Phase, type PodLocation } from '../worker/protocol';
-import type { PodplayState } from './types';
+import type { PodplayState, StageHidden } from './types';
 
 export interface CurrentStep {
   summary: CycleSummary;
@@ -135,4 +135,22 @@ export const ZONE_KEYS = ['topology.kubernetes.io/zone', 'zone', 'failure-domain
 
 export function defaultTopologyKey(nodes: readonly { labels: Record<string, string> }[]): string | undefined {
   return ZONE_KEYS.find((key) => nodes.some((n) => key in n.labels));
+}
+
+/** A node's state as drawn while `hidden` covers an open question's answer. */
+export function shownNodeState(state: NodeState, hidden: StageHidden): NodeState {
+  if (state === 'selected' && hidden.placement) return hidden.feasibility ? 'idle' : 'feasible';
+  if (state !== 'idle' && state !== 'selected' && hidden.feasibility) return 'idle';
+  return state;
+}
+
+/** The pods with the cycle's placement taken out: its pod still being scheduled, no victims leaving. */
+export function withoutPlacement(pods: readonly PodView[], trace: CycleTrace): PodView[] {
+  return pods.map((p) => {
+    if (p.pod === trace.pod && (p.location === 'bound' || p.nominated !== undefined)) {
+      const { node: _node, nominated: _nominated, ...rest } = p;
+      return { ...rest, location: 'scheduling' };
+    }
+    return p.leaving ? { ...p, leaving: false } : p;
+  });
 }

@@ -8,7 +8,7 @@ import type { ScenarioStorage } from './persistence';
 import { createPlayback, latestCyclePosition } from './playback';
 import { createSession } from './session';
 import { createSimulation } from './simulation';
-import type { PodplayState, ViewSlice } from './types';
+import { NOTHING_HIDDEN, type PodplayState, type ViewSlice } from './types';
 
 /** Timers as the store uses them (injected so tests control time). */
 export interface Timers {
@@ -45,6 +45,7 @@ export function createPodplayStore(deps: StoreDeps): PodplayStore {
       detailTab: 'events',
       helpOpen: false,
       reducedMotion: false,
+      stageHidden: NOTHING_HIDDEN,
       setTopologyKey: (topologyKey) => set({ topologyKey }),
       toggleNodeDetails: () => set({ showNodeDetails: !get().showNodeDetails }),
       inspectPod: (inspectedPod) => set(inspectedPod === undefined ? { inspectedPod } : { inspectedPod, detailTab: 'pod' }),
@@ -57,6 +58,7 @@ export function createPodplayStore(deps: StoreDeps): PodplayStore {
       setDetailTab: (detailTab) => set({ detailTab }),
       setHelpOpen: (helpOpen) => set({ helpOpen }),
       setReducedMotion: (reducedMotion) => set({ reducedMotion }),
+      setStageHidden: (stageHidden) => set({ stageHidden }),
     };
     return {
       ...simulation.slice,

@@ -82,6 +82,19 @@ export interface PlaybackSlice {
 
 export type DetailTab = 'spread' | 'pod' | 'events';
 
+/**
+ * What the cluster view must not draw, because it would answer an open lesson question: scores
+ * (totals, score bars, ranks), placement (the selected or nominated node, the pod bound, the
+ * header's outcome), feasibility (node states, Filter reasons, skew verdicts).
+ */
+export interface StageHidden {
+  scores: boolean;
+  placement: boolean;
+  feasibility: boolean;
+}
+
+export const NOTHING_HIDDEN: StageHidden = { scores: false, placement: false, feasibility: false };
+
 export interface ViewSlice {
   /** the node label that makes topology lanes; undefined picks a zone label */
   topologyKey?: string;
@@ -91,6 +104,8 @@ export interface ViewSlice {
   detailTab: DetailTab;
   helpOpen: boolean;
   reducedMotion: boolean;
+  /** set by the lesson runtime while a question is open */
+  stageHidden: StageHidden;
   setTopologyKey(key: string | undefined): void;
   toggleNodeDetails(): void;
   inspectPod(pod: string | undefined): void;
@@ -99,6 +114,7 @@ export interface ViewSlice {
   setDetailTab(tab: DetailTab): void;
   setHelpOpen(open: boolean): void;
   setReducedMotion(reduced: boolean): void;
+  setStageHidden(hidden: StageHidden): void;
 }
 
 export type PodplayState = ScenarioSlice & SimulationSlice & PlaybackSlice & ViewSlice & SessionSlice;

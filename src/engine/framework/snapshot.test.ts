@@ -12,6 +12,16 @@ describe('zoneKey', () => {
     { name: 'region and zone', labels: { 'topology.kubernetes.io/region': 'r1', 'topology.kubernetes.io/zone': 'z1' }, want: 'r1:\x00:z1' },
     { name: 'legacy labels', labels: { 'failure-domain.beta.kubernetes.io/region': 'r', 'failure-domain.beta.kubernetes.io/zone': 'z' }, want: 'r:\x00:z' },
     { name: 'zone only', labels: { 'topology.kubernetes.io/zone': 'z1' }, want: ':\x00:z1' },
+    // component-helpers/node/topology helpers_test.go Test_GetZoneKey
+    {
+      name: 'has both beta and GA zone and region keys, beta labels take precedent',
+      labels: {
+        'failure-domain.beta.kubernetes.io/region': 'beta-r', 'failure-domain.beta.kubernetes.io/zone': 'beta-z',
+        'topology.kubernetes.io/region': 'ga-r', 'topology.kubernetes.io/zone': 'ga-z',
+      },
+      want: 'beta-r:\x00:beta-z',
+    },
+    { name: 'an empty beta zone label still wins', labels: { 'failure-domain.beta.kubernetes.io/zone': '', 'topology.kubernetes.io/zone': 'z1' }, want: '' },
     { name: 'no topology labels', labels: {}, want: '' },
   ])('$name', ({ labels, want }) => {
     expect(zoneKey(makeNode().name('n').labels(labels as Record<string, string>).obj())).toBe(want);

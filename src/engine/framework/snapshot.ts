@@ -9,11 +9,14 @@ const ZONE = 'topology.kubernetes.io/zone';
 const LEGACY_REGION = 'failure-domain.beta.kubernetes.io/region';
 const LEGACY_ZONE = 'failure-domain.beta.kubernetes.io/zone';
 
-/** upstream: utilnode.GetZoneKey — "" when the node has neither region nor zone. */
+/**
+ * upstream: component-helpers/node/topology GetZoneKey — "" when the node has neither region nor
+ * zone. The deprecated failure-domain.beta.kubernetes.io labels win when present (even empty).
+ */
 export function zoneKey(node: Node): string {
   const labels = node.metadata.labels ?? {};
-  const region = labels[REGION] ?? labels[LEGACY_REGION] ?? '';
-  const zone = labels[ZONE] ?? labels[LEGACY_ZONE] ?? '';
+  const zone = labels[LEGACY_ZONE] ?? labels[ZONE] ?? '';
+  const region = labels[LEGACY_REGION] ?? labels[REGION] ?? '';
   if (region === '' && zone === '') return '';
   return `${region}:\x00:${zone}`;
 }

@@ -287,7 +287,13 @@ export class Simulation {
     if (victim.pod.metadata.deletionTimestamp !== undefined) return;
     this.setPodCondition(victim.pod, { type: 'DisruptionTarget', status: 'True', reason: 'PreemptionByScheduler', message: `${this.profileFor(preemptor.pod)?.profileName ?? DEFAULT_SCHEDULER_NAME}: preempting to accommodate a higher priority pod` });
     this.event('Normal', 'Preempted', `Pod/${victim.key}`, `Preempted by pod ${preemptor.pod.metadata.uid ?? preemptor.key} on node ${nodeName}`);
-    this.deletePod(victim.pod, 'Preempted');
+    // upstream (prepareCandidateAsync) deletes the victims after the preemptor's cycle, so their
+    // deletion is an event the queue sees with the preemptor back in it. A victim deleted at once
+    // (terminationGracePeriodSeconds: 0) would otherwise vanish inside the cycle and leave the
+    // preemptor Unschedulable until the 5-minute flush.
+    const grace = victim.pod.spec.terminationGracePeriodSeconds ?? 30;
+    if (grace <= 0) this.schedule(this.now, () => this.deletePod(victim.pod, 'Preempted'));
+    else this.deletePod(victim.pod, 'Preempted');
   }
 
   // ---- API operations (the timeline and the controllers go through these) ----

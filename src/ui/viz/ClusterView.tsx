@@ -4,14 +4,21 @@
 
 import { group } from 'd3';
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import type { NodeOutcome } from '../../engine/api';
+import type { NodeOutcome, PodOutcome } from '../../engine/api';
 import { usePodplay } from '../../store/hooks';
-import { defaultTopologyKey, filterVerdict, pendingQueue, podsAtEnd, preFilterRejection, reached, ZONE_KEYS, type PodView } from '../../store/selectors';
-import { ownerPalette } from '../palette';
+import {
+  defaultTopologyKey, filterVerdict, pendingQueue, podsAtEnd, preFilterRejection, reached, shownNodeState, withoutPlacement, ZONE_KEYS,
+  type NodeState, type PodView,
+} from '../../store/selectors';
+import type { StageHidden } from '../../store/types';
+import { podPalette, type PodPalette } from '../palette';
 import { useStep, useStale, type StepView } from '../useStep';
+import { allowedCount, LaneSpread } from './LaneSpread';
 import { NodeCard, STATE_LABEL } from './NodeCard';
 import { PodChip } from './PodChip';
+import { spreadOnStage, spreadView, type SpreadOnStage } from './spread';
 import { TileGrid } from './TileGrid';
+import './stage.css';
 
 /** Above this many nodes, nodes are tiles without bars and pods. */
 export const COMPACT_ABOVE = 48;
@@ -53,7 +60,7 @@ function TopologyPicker({ keys, value }: { keys: string[]; value: string | undef
 }
 
 function PendingLane({ queue, currentPod, colourOf, travel, onInspect }: {
-  queue: PodView[]; currentPod: string; colourOf(owner: string | undefined): string; travel: boolean; onInspect(pod: string): void;
+  queue: PodView[]; currentPod: string; colourOf(pod: PodOutcome): string; travel: boolean; onInspect(pod: string): void;
 }) {
   const shown = queue.slice(0, QUEUE_SHOWN);
   return (
@@ -62,7 +69,7 @@ function PendingLane({ queue, currentPod, colourOf, travel, onInspect }: {
       <div className="pending-pods">
         {shown.map((p) => (
           <div key={p.pod} className="pending-entry">
-            <PodChip pod={p} colour={colourOf(p.outcome.owner)} current={p.pod === currentPod} travel={travel} onInspect={onInspect} />
+            <PodChip pod={p} colour={colourOf(p.outcome)} current={p.pod === currentPod} travel={travel} onInspect={onInspect} />
             {p.location === 'scheduling' && <span className="queue-mark">being scheduled</span>}
             {p.location === 'gated' && <span className="queue-mark mark-gated">gated</span>}
             {p.location === 'backoffQ' && <span className="queue-mark mark-backoff">backoff{p.backoffUntil !== undefined ? ` until t=${p.backoffUntil}s` : ''}</span>}
@@ -86,57 +93,91 @@ interface LanesProps {
   compact: boolean;
   showNodeDetails: boolean;
   travel: boolean;
-  colourOf(owner: string | undefined): string;
+  reducedMotion: boolean;
+  hidden: StageHidden;
+  colourOf(pod: PodOutcome): string;
   onInspect(pod: string): void;
 }
 
+/** Spread numbers for the step on screen; the pod counts in its domain once it is bound (unless placement is hidden). */
+function stageSpread(view: StepView | undefined, topologyKey: string | undefined, nodes: readonly NodeOutcome[], hidden: StageHidden): SpreadOnStage | undefined {
+  const trace = view?.step.frame?.trace;
+  if (view === undefined || trace === undefined) return undefined;
+  const constraints = spreadView(trace);
+  if (constraints.length === 0) return undefined;
+  const bound = !hidden.placement && view.step.phase === 'Bind' && trace.result === 'Scheduled' ? trace.selected : undefined;
+  return spreadOnStage(constraints, topologyKey, nodes, bound);
+}
+
 /** The lanes: the costly part of the page, drawn from a deferred step so React can slice the work. */
-const Lanes = memo(function Lanes({ view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, colourOf, onInspect }: LanesProps) {
+const Lanes = memo(function Lanes(props: LanesProps) {
+  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, colourOf, onInspect } = props;
   const trace = view?.step.frame?.trace;
   const phase = view?.step.phase;
   const currentPod = view?.step.summary.pod ?? '';
-  const pods = view?.pods ?? endPods;
+  const pods = view === undefined ? endPods : hidden.placement && trace !== undefined ? withoutPlacement(view.pods, trace) : view.pods;
   const podsByNode = group(pods.filter((p) => p.node !== undefined), (p) => p.node!);
   const nominatedByNode = group(pods.filter((p) => p.nominated !== undefined && p.node === undefined), (p) => p.nominated!);
   const queue = pendingQueue(pods);
-  const showVerdicts = view !== undefined && trace !== undefined && (phase !== 'PreFilter' || preFilterRejection(trace) !== undefined);
-  const scoresShown = view !== undefined && reached(view.step, 'Score');
+  const showVerdicts = !hidden.feasibility && view !== undefined && trace !== undefined && (phase !== 'PreFilter' || preFilterRejection(trace) !== undefined);
+  const scoresShown = !hidden.scores && view !== undefined && reached(view.step, 'Score');
   const evaluationOrder = new Map((trace?.nodesEvaluated ?? []).map((n, i) => [n, i]));
   const total = lanes.reduce((sum, [, laneNodes]) => sum + laneNodes.length, 0);
   const limit = useGrowingLimit(total, lanes, compact ? TILES_PER_FRAME : total);
   // the first `limit` nodes in lane order are drawn
   const laneStart = lanes.map((_, i) => lanes.slice(0, i).reduce((sum, [, laneNodes]) => sum + laneNodes.length, 0));
+  const stateOf = (node: string) => shownNodeState(view?.nodeStates.get(node) ?? 'idle', hidden);
+  const verdictOf = (node: string, state: NodeState) => (showVerdicts && state === 'filtered' && trace !== undefined
+    ? (filterVerdict(trace, node) ?? preFilterRejection(trace)) : undefined);
+  const spread = compact ? undefined : stageSpread(view, topologyKey, lanes.flatMap(([, n]) => n), hidden);
+  const laneConstraint = spread?.laneConstraint;
+  const spreadScale = laneConstraint === undefined ? 1
+    : Math.max(...[...spread!.lanes.values()].map((d) => Math.max(d.count, allowedCount(d, laneConstraint.selfMatch) + 1)));
   return (
     <div className="lanes">
       <PendingLane queue={queue} currentPod={currentPod} colourOf={colourOf} travel={travel} onInspect={onInspect} />
-      {lanes.map(([domain, laneNodes], laneIndex) => (
-        <section key={domain} className="lane" data-testid="zone" data-zone={domain} aria-label={topologyKey ? `${topologyKey}=${domain}` : 'All nodes'}>
-          <h3 className="lane-title">{topologyKey ? domain : 'All nodes'} <span className="lane-count">{laneNodes.length}</span></h3>
+      {lanes.map(([domain, laneNodes], laneIndex) => {
+        const laneSpread = spread?.lanes.get(domain);
+        const violating = !hidden.feasibility && laneSpread?.violating === true && !laneSpread.placedHere;
+        return (
+        <section
+          key={domain}
+          className={`lane${violating ? ' lane-violating' : ''}`}
+          data-testid="zone"
+          data-zone={domain}
+          {...(laneSpread === undefined ? {} : { 'data-matching': laneSpread.count, ...(hidden.feasibility ? {} : { 'data-violating': violating }) })}
+          aria-label={topologyKey ? `${topologyKey}=${domain}` : 'All nodes'}
+        >
+          <h3 className="lane-title">
+            {topologyKey ? domain : 'All nodes'} <span className="lane-count">{laneNodes.length} {laneNodes.length === 1 ? 'node' : 'nodes'}</span>
+          </h3>
+          {laneSpread !== undefined && laneConstraint !== undefined && (
+            <LaneSpread spread={laneSpread} scaleMax={spreadScale} selfMatch={laneConstraint.selfMatch} hideVerdict={hidden.feasibility} reducedMotion={reducedMotion} />
+          )}
+          {laneSpread === undefined && laneConstraint !== undefined && <p className="lane-spread uncounted">not counted</p>}
           {compact ? (
             <TileGrid tiles={laneNodes.slice(0, Math.max(0, limit - laneStart[laneIndex]!)).map((node) => {
-              const state = view?.nodeStates.get(node.name) ?? 'idle';
-              const verdict = showVerdicts && state === 'filtered' && trace !== undefined
-                ? (filterVerdict(trace, node.name) ?? preFilterRejection(trace)) : undefined;
-              return { name: node.name, state, plugin: verdict?.plugin };
+              const state = stateOf(node.name);
+              return { name: node.name, state, plugin: verdictOf(node.name, state)?.plugin };
             })} />
           ) : (
           <div className="lane-nodes">
             {laneNodes.map((node) => {
-              const state = view?.nodeStates.get(node.name) ?? 'idle';
-              const verdict = showVerdicts && state === 'filtered' && trace !== undefined
-                ? (filterVerdict(trace, node.name) ?? preFilterRejection(trace)) : undefined;
+              const state = stateOf(node.name);
               return (
                 <NodeCard
                   key={node.name}
                   node={node}
                   state={state}
-                  verdict={verdict}
+                  verdict={verdictOf(node.name, state)}
                   score={scoresShown ? trace?.score?.[node.name]?.total : undefined}
                   tied={scoresShown && (trace?.tiedNodes?.includes(node.name) ?? false)}
                   nominatedHere={(nominatedByNode.get(node.name) ?? []).map((p) => p.pod)}
                   pods={podsByNode.get(node.name) ?? []}
                   currentPod={currentPod}
                   showDetails={showNodeDetails}
+                  spread={spread?.nodes.get(node.name)}
+                  hideSpreadVerdict={hidden.feasibility}
                   revealIndex={phase === 'Filter' ? (evaluationOrder.get(node.name) ?? 0) : 0}
                   travel={travel}
                   colourOf={colourOf}
@@ -147,10 +188,39 @@ const Lanes = memo(function Lanes({ view, endPods, lanes, topologyKey, compact, 
           </div>
           )}
         </section>
-      ))}
+        );
+      })}
     </div>
   );
 });
+
+/** Which colour is which workload or app. */
+function PodLegend({ palette }: { palette: PodPalette }) {
+  if (palette.legend.length === 0) return null;
+  return (
+    <ul className="pod-legend" data-testid="pod-legend" aria-label="Pod colours">
+      {palette.legend.map((e) => (
+        <li key={e.group} data-group={e.group} data-colour={e.colour}>
+          <span className="swatch" style={{ background: e.colour }} aria-hidden="true" /> {e.group}
+        </li>
+      ))}
+      {palette.more > 0 && <li>and {palette.more} more</li>}
+    </ul>
+  );
+}
+
+/** The spread constraint drawn on the lanes, in words: what the lane bars are measured against. */
+function SpreadSummary({ view, topologyKey }: { view: StepView | undefined; topologyKey: string | undefined }) {
+  const trace = view?.step.frame?.trace;
+  const constraint = trace === undefined || topologyKey === undefined ? undefined : spreadView(trace).find((c) => c.topologyKey === topologyKey);
+  if (constraint === undefined) return null;
+  return (
+    <span className="spread-summary" data-testid="spread-summary" data-min={constraint.minMatch} data-max-skew={constraint.maxSkew}>
+      spread by {constraint.topologyKey}: maxSkew <strong>{constraint.maxSkew}</strong>, global min <strong>{constraint.minMatch}</strong>
+      {constraint.minDomains > 1 ? `, minDomains ${constraint.minDomains}` : ''}
+    </span>
+  );
+}
 
 export function ClusterView() {
   const view = useDeferredValue(useStep());
@@ -158,13 +228,14 @@ export function ClusterView() {
   const topologyKeySetting = usePodplay((s) => s.topologyKey);
   const showNodeDetails = usePodplay((s) => s.showNodeDetails);
   const reducedMotion = usePodplay((s) => s.reducedMotion);
+  const hidden = usePodplay((s) => s.stageHidden);
   const selectPod = usePodplay((s) => s.selectPod);
   const toggleNodeDetails = usePodplay((s) => s.toggleNodeDetails);
   const run = usePodplay((s) => s.run);
 
   const nodes = useMemo(() => run?.summary.nodes ?? [], [run]);
   const keys = useMemo(() => labelKeys(nodes), [nodes]);
-  const colourOf = useMemo(() => ownerPalette(run?.summary.pods ?? []), [run]);
+  const palette = useMemo(() => podPalette(run?.summary.pods ?? []), [run]);
   const endPods = useMemo(() => (run !== undefined && run.complete && run.cycles.length === 0 ? podsAtEnd(run.summary.pods) : []), [run]);
   const topologyKey = topologyKeySetting === undefined ? defaultTopologyKey(nodes) : topologyKeySetting || undefined;
   const lanes = useMemo(
@@ -186,6 +257,7 @@ export function ClusterView() {
             Labels &amp; taints
           </button>
         )}
+        {!compact && <SpreadSummary view={view} topologyKey={topologyKey} />}
         <ul className="legend" aria-label="Node states">
           {Object.entries(STATE_LABEL).map(([state, l]) => (
             <li key={state} className={`legend-item state-${state}`}><span aria-hidden="true">{l.symbol}</span> {l.word}</li>
@@ -195,6 +267,7 @@ export function ClusterView() {
         {stale === 'invalid' && <span className="stale-badge" role="status">stale: the scenario has errors</span>}
         {stale === 'updating' && <span className="stale-badge updating" role="status">updating…</span>}
       </div>
+      {!compact && <PodLegend palette={palette} />}
       <Lanes
         view={view}
         endPods={endPods}
@@ -204,7 +277,9 @@ export function ClusterView() {
         showNodeDetails={showNodeDetails}
         // on a big cluster pods are not drawn on nodes: nothing to travel to
         travel={!reducedMotion && !compact}
-        colourOf={colourOf}
+        reducedMotion={reducedMotion}
+        hidden={hidden}
+        colourOf={palette.colourOf}
         onInspect={selectPod}
       />
     </section>

@@ -3,11 +3,12 @@
 
 import { scaleLinear } from 'd3';
 import { memo } from 'react';
-import type { NodeOutcome, PluginResult } from '../../engine/api';
+import type { NodeOutcome, PluginResult, PodOutcome } from '../../engine/api';
 import type { NodeState, PodView } from '../../store/selectors';
 import { formatQuantity } from '../format';
 import { explainVerdict } from '../narration/explain';
 import { PodChip } from './PodChip';
+import type { DomainSpread } from './spread';
 import { BAR_RESOURCES, usageAt } from './usage';
 
 export const STATE_LABEL: Record<NodeState, { symbol: string; word: string }> = {
@@ -29,10 +30,14 @@ export interface NodeCardProps {
   pods: readonly PodView[];
   currentPod: string;
   showDetails: boolean;
+  /** topology spread numbers of the node's own domains (constraints not drawn on the lanes) */
+  spread?: readonly DomainSpread[];
+  /** hide the skew verdicts (an open question asks which nodes pass) */
+  hideSpreadVerdict: boolean;
   /** order in the Filter pass, for the staggered reveal */
   revealIndex: number;
   travel: boolean;
-  colourOf(owner: string | undefined): string;
+  colourOf(pod: PodOutcome): string;
   onInspect(pod: string): void;
 }
 
@@ -60,8 +65,28 @@ function ResourceBars({ node, pods }: { node: NodeOutcome; pods: readonly PodVie
   );
 }
 
+function NodeSpread({ spread, hideVerdict }: { spread: readonly DomainSpread[]; hideVerdict: boolean }) {
+  return (
+    <ul className="node-spread" aria-label="topology spread">
+      {spread.map((d) => (
+        <li
+          key={d.topologyKey}
+          className={!hideVerdict && d.violating && !d.placedHere ? 'violating' : undefined}
+          data-testid="node-spread"
+          data-topology-key={d.topologyKey}
+          data-count={d.count}
+          {...(hideVerdict ? {} : { 'data-violating': d.violating && !d.placedHere })}
+        >
+          {d.topologyKey}: <strong>{d.count}</strong> matching{d.placedHere ? ' (+1)' : ''}
+          {!hideVerdict && !d.placedHere && <> · skew {d.skewIfPlaced} {d.violating ? `> ${d.maxSkew} ✗` : `≤ ${d.maxSkew} ✓`}</>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
-  const { node, state, verdict, score, tied, nominatedHere, pods, currentPod, showDetails, revealIndex, travel, colourOf, onInspect } = props;
+  const { node, state, verdict, score, tied, nominatedHere, pods, currentPod, showDetails, spread, hideSpreadVerdict, revealIndex, travel, colourOf, onInspect } = props;
   const label = STATE_LABEL[state];
   return (
     <article
@@ -82,6 +107,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
           <strong>{verdict.plugin}</strong>: {explainVerdict(verdict)}
         </p>
       )}
+      {spread !== undefined && spread.length > 0 && <NodeSpread spread={spread} hideVerdict={hideSpreadVerdict} />}
       {score !== undefined && (
         <p className="node-score">score <strong>{score}</strong>{tied ? ' (tie)' : ''}</p>
       )}
@@ -100,7 +126,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
       )}
       <div className="node-pods">
         {pods.map((p) => (
-          <PodChip key={p.pod} pod={p} colour={colourOf(p.outcome.owner)} current={p.pod === currentPod} travel={travel} onInspect={onInspect} />
+          <PodChip key={p.pod} pod={p} colour={colourOf(p.outcome)} current={p.pod === currentPod} travel={travel} onInspect={onInspect} />
         ))}
         {nominatedHere.map((p) => (
           <span key={p} className="nominated-chip" data-testid="nominated-pod" data-pod={p} title={`${p} is nominated to this node`}>

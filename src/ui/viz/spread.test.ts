@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PluginResult } from '../../engine/api';
 import { cycle } from '../../worker/testing/results';
-import { spreadView } from './spread';
+import { spreadOnStage, spreadView, type SpreadConstraintView } from './spread';
 
 // zone-spread.yaml: zoneA has 2 matching pods, zoneB 1; node5 has no zone label
 const verdict = (domain: string | null, matchNum: number): PluginResult => ({
@@ -50,5 +50,56 @@ describe('spreadView', () => {
 
   it('is empty for a pod without hard spread constraints', () => {
     expect(spreadView(cycle(1, 'p', { filter: { n: [{ plugin: 'NodeResourcesFit', code: 'Success' }] } }))).toEqual([]);
+  });
+});
+
+describe('spreadOnStage', () => {
+  // two-constraints.yaml: zone (lanes) and node (one domain per node); p1 node1, p2 node2, p3 node3
+  const zone: SpreadConstraintView = {
+    topologyKey: 'zone', maxSkew: 1, minDomains: 1, selfMatch: true, minMatch: 1, skippedNodes: [],
+    domains: [{ domain: 'zoneA', count: 2, skewIfPlaced: 2, violating: true }, { domain: 'zoneB', count: 1, skewIfPlaced: 1, violating: false }],
+  };
+  const perNode: SpreadConstraintView = {
+    topologyKey: 'node', maxSkew: 1, minDomains: 1, selfMatch: true, minMatch: 0, skippedNodes: [],
+    domains: [
+      { domain: 'node1', count: 1, skewIfPlaced: 2, violating: true }, { domain: 'node2', count: 1, skewIfPlaced: 2, violating: true },
+      { domain: 'node3', count: 1, skewIfPlaced: 2, violating: true }, { domain: 'node4', count: 0, skewIfPlaced: 1, violating: false },
+    ],
+  };
+  const nodes = [
+    { name: 'node1', labels: { zone: 'zoneA', node: 'node1' } }, { name: 'node2', labels: { zone: 'zoneA', node: 'node2' } },
+    { name: 'node3', labels: { zone: 'zoneB', node: 'node3' } }, { name: 'node4', labels: { zone: 'zoneB', node: 'node4' } },
+  ];
+
+  it('draws the constraint whose key makes the lanes on the lanes, with the domain holding the global minimum', () => {
+    const stage = spreadOnStage([zone, perNode], 'zone', nodes);
+    expect(stage.laneConstraint).toBe(zone);
+    expect([...stage.lanes.values()].map((d) => [d.domain, d.count, d.skewIfPlaced, d.violating, d.isMinimum])).toEqual([
+      ['zoneA', 2, 2, true, false], ['zoneB', 1, 1, false, true],
+    ]);
+  });
+
+  it('draws the other constraints on each node of their domain', () => {
+    const stage = spreadOnStage([zone, perNode], 'zone', nodes);
+    expect(stage.nodes.get('node4')!.map((d) => [d.topologyKey, d.domain, d.count, d.violating])).toEqual([['node', 'node4', 0, false]]);
+    expect(stage.nodes.get('node1')!.map((d) => d.violating)).toEqual([true]);
+  });
+
+  it('with lanes by another key (or one lane) every constraint goes on the nodes', () => {
+    const stage = spreadOnStage([zone, perNode], undefined, nodes);
+    expect(stage.lanes.size).toBe(0);
+    expect(stage.nodes.get('node2')!.map((d) => `${d.topologyKey}=${d.domain}:${d.count}`)).toEqual(['zone=zoneA:2', 'node=node2:1']);
+  });
+
+  it('counts the pod in its domains once it is bound there', () => {
+    const stage = spreadOnStage([zone, perNode], 'zone', nodes, 'node4');
+    expect(stage.lanes.get('zoneB')).toMatchObject({ count: 2, placedHere: true });
+    expect(stage.lanes.get('zoneA')).toMatchObject({ count: 2, placedHere: false });
+    expect(stage.nodes.get('node4')![0]).toMatchObject({ count: 1, placedHere: true });
+  });
+
+  it('does not count a bound pod that does not match its own selector', () => {
+    const stage = spreadOnStage([{ ...zone, selfMatch: false }], 'zone', nodes, 'node4');
+    expect(stage.lanes.get('zoneB')).toMatchObject({ count: 1, placedHere: true });
   });
 });

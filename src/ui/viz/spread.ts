@@ -80,3 +80,69 @@ export function spreadView(trace: CycleTrace): SpreadConstraintView[] {
   }
   return fromVerdicts(trace);
 }
+
+/** One topology domain's spread numbers, drawn on its lane or on a node. */
+export interface DomainSpread {
+  topologyKey: string;
+  maxSkew: number;
+  /** the global minimum the skew is measured against */
+  minMatch: number;
+  domain: string;
+  /** matching pods in the domain at the step on screen (with the pod itself once it is bound there) */
+  count: number;
+  /** the incoming pod was just bound in this domain and is counted in `count` */
+  placedHere: boolean;
+  /** the domain holds the global minimum */
+  isMinimum: boolean;
+  /** count + selfMatch − minMatch: the skew if the pod went there (before it is bound) */
+  skewIfPlaced: number;
+  violating: boolean;
+}
+
+export interface SpreadOnStage {
+  /** by lane domain: the first constraint whose topology key makes the lanes */
+  lanes: Map<string, DomainSpread>;
+  /** by node: the other constraints, each node in its own domain (e.g. kubernetes.io/hostname) */
+  nodes: Map<string, DomainSpread[]>;
+  /** the constraint drawn on the lanes */
+  laneConstraint?: SpreadConstraintView;
+}
+
+function domainSpread(c: SpreadConstraintView, d: DomainView, placedHere: boolean): DomainSpread {
+  return {
+    topologyKey: c.topologyKey, maxSkew: c.maxSkew, minMatch: c.minMatch, domain: d.domain,
+    count: d.count + (placedHere && c.selfMatch ? 1 : 0), placedHere, isMinimum: d.count === c.minMatch,
+    skewIfPlaced: d.skewIfPlaced, violating: d.violating,
+  };
+}
+
+/**
+ * Where each constraint's numbers are drawn: on the lanes when its topology key makes them, else
+ * on every node that carries the key. `boundTo` is the node the pod is bound to at the step on
+ * screen (Bind), whose domains then count it.
+ */
+export function spreadOnStage(
+  constraints: readonly SpreadConstraintView[], laneKey: string | undefined,
+  nodes: readonly { name: string; labels: Record<string, string> }[], boundTo?: string,
+): SpreadOnStage {
+  const out: SpreadOnStage = { lanes: new Map(), nodes: new Map() };
+  const boundLabels = nodes.find((n) => n.name === boundTo)?.labels;
+  const laneIndex = laneKey === undefined ? -1 : constraints.findIndex((c) => c.topologyKey === laneKey);
+  constraints.forEach((c, i) => {
+    const byDomain = new Map(c.domains.map((d) => [d.domain, d]));
+    const spreadOf = (d: DomainView) => domainSpread(c, d, boundLabels?.[c.topologyKey] === d.domain);
+    if (i === laneIndex) {
+      out.laneConstraint = c;
+      for (const d of c.domains) out.lanes.set(d.domain, spreadOf(d));
+      return;
+    }
+    for (const node of nodes) {
+      const d = byDomain.get(node.labels[c.topologyKey] ?? '');
+      if (d === undefined) continue;
+      const list = out.nodes.get(node.name) ?? [];
+      list.push(spreadOf(d));
+      out.nodes.set(node.name, list);
+    }
+  });
+  return out;
+}

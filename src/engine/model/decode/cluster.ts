@@ -9,7 +9,7 @@ import type {
 import { defined, type Path, type Reader } from '../decoder';
 import type { SrcMap } from '../source';
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isValidPercent, forbidden, invalid, required } from '../validation';
-import { decodeMetadata } from './metadata';
+import { decodeMetadata, timestamp } from './metadata';
 import { decodeResourceList } from './resources';
 import { decodeLabelSelector, decodeTaints, decodeTolerations } from './scheduling';
 
@@ -185,8 +185,32 @@ export function decodePodDisruptionBudget(r: Reader, root: SrcMap): PodDisruptio
       selector: decodeLabelSelector(r, r.child(spec, 'selector'), [...sp, 'selector']),
       unhealthyPodEvictionPolicy: r.enumValue(spec, sp, 'unhealthyPodEvictionPolicy', ['IfHealthyBudget', 'AlwaysAllow'] as const),
     }),
-    status: {},
+    status: decodePdbStatus(r, r.map(r.child(root, 'status'), ['status']), ['status']),
   };
+}
+
+/**
+ * The status the disruption controller wrote, as a cluster dump carries it: preemption reads
+ * disruptionsAllowed from the first cycle, as the scheduler reads it from its informer.
+ * disruptedPods times are RFC 3339 (mapped to 0) or simulated seconds. Conditions and
+ * observedGeneration are accepted and not modelled.
+ */
+function decodePdbStatus(r: Reader, m: SrcMap | undefined, path: Path): PodDisruptionBudget['status'] {
+  if (!m) return {};
+  r.knownFields(m, path, new Set(['disruptionsAllowed', 'currentHealthy', 'desiredHealthy', 'expectedPods', 'disruptedPods', 'conditions', 'observedGeneration']));
+  const dp: Path = [...path, 'disruptedPods'];
+  const disruptedMap = r.map(r.child(m, 'disruptedPods'), dp);
+  const disruptedPods = disruptedMap && Object.fromEntries([...disruptedMap.entries].flatMap(([key, e]): [string, number][] => {
+    const t = timestamp(r, e.value, [...dp, key]);
+    return t === undefined ? [] : [[key, t]];
+  }));
+  return defined({
+    disruptionsAllowed: r.nonNegInt(m, path, 'disruptionsAllowed'),
+    currentHealthy: r.nonNegInt(m, path, 'currentHealthy'),
+    desiredHealthy: r.nonNegInt(m, path, 'desiredHealthy'),
+    expectedPods: r.nonNegInt(m, path, 'expectedPods'),
+    disruptedPods,
+  });
 }
 
 /** scheduling.k8s.io/v1alpha1 Workload (gang scheduling). upstream: ValidateWorkload */
