@@ -38,6 +38,8 @@ export function subjectLabel(s: Subject): string {
 export class Diagnostics {
   readonly errors: ScenarioError[] = [];
   readonly warnings: ScenarioError[] = [];
+  /** epoch seconds of simulated t=0 for RFC 3339 timestamps (../timeOrigin.ts); undefined: they map to 0 */
+  timeOrigin?: number;
   constructor(readonly file: string) {}
 
   add(list: 'errors' | 'warnings', pos: Pos, message: string, path?: string): void {
