@@ -90,3 +90,25 @@ test('a pod the dump records as Pending but the simulation places is flagged "di
   // pods the simulation also leaves Pending, for the same reasons, are not flagged
   await expect(page.locator(`[data-testid="pod-chip"][data-pod="${pendingPod('ops/debug-shell')}"]`)).not.toHaveAttribute('data-differs', 'true');
 });
+
+// Three Pending pods, three kinds of verified fix (a taint, a selector, a resource request): each
+// appears, and Apply puts it into the editor so that the pod schedules.
+for (const [prefix, kind] of [['ml/trainer-', 'toleration'], ['shop/search-', 'selector'], ['batch/report-', 'request']] as const) {
+  test(`a verified ${kind} fix for ${prefix}… appears and Apply makes the pod schedule`, async ({ page }) => {
+    await importDump(page);
+    const pod = pendingPod(prefix);
+    await page.locator(`[data-testid="pending-queue"] [data-testid="pod-chip"][data-pod="${pod}"]`).click();
+    await expect(page.getByTestId('fixes')).toHaveAttribute('data-done', 'true', { timeout: 60_000 });
+    const fix = page.locator(`[data-testid="fix"][data-kind="${kind}"]`).first();
+    await expect(fix).toBeVisible();
+    await fix.locator('.fix-diff-toggle').click();
+    await expect(fix.getByTestId('fix-diff').locator('.diff-add, .diff-del').first()).toBeVisible();
+    await fix.getByTestId('fix-apply').click();
+    // the edited scenario simulates again and, at the end of the new run, the pod is bound
+    const chip = page.locator(`[data-testid="pod-chip"][data-pod="${pod}"]`);
+    await expect(async () => {
+      await page.locator('body').press('End');
+      await expect(chip).toHaveAttribute('data-node', /.+/, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+  });
+}

@@ -46,6 +46,14 @@ function indexDocuments(text: string): Map<string, Located> {
   return out;
 }
 
+/** The text's own style, so a re-written document changes only what the fix changes. */
+function styleOf(text: string): { indentSeq: boolean; flowCollectionPadding: boolean; lineWidth: number } {
+  const flush = (text.match(/:\n(\s*)- .*\n?/g) ?? []).length;
+  let same = 0;
+  for (const m of text.matchAll(/\n( *)[^\s#-][^\n]*:\n( *)- /g)) if (m[1]!.length === m[2]!.length) same++;
+  return { indentSeq: same * 2 < flush, flowCollectionPadding: /\{ \S/.test(text) && !/\{[^\s}]/.test(text), lineWidth: 0 };
+}
+
 /** Line diff by longest common subsequence (documents are small). */
 export function diffLines(before: string, after: string): DiffLine[] {
   const a = before.split('\n'), b = after.split('\n');
@@ -89,6 +97,7 @@ function deleteIfEmpty(doc: Document, path: (string | number)[]): void {
  */
 export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: string): FixText | undefined {
   const docs = indexDocuments(text);
+  const style = styleOf(text);
   const edited = new Map<string, Document>();
   const appended: string[] = [];
   const open = (key: string): Document | undefined => {
@@ -112,7 +121,7 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
         if (doc.hasIn(['metadata', 'labels', 'kubernetes.io/hostname'])) doc.setIn(['metadata', 'labels', 'kubernetes.io/hostname'], e.name);
         doc.deleteIn(['metadata', 'uid']);
         uncordon(doc);
-        appended.push(`---\n${doc.toString().trimEnd()}\n`);
+        appended.push(`---\n${doc.toString(style).trimEnd()}\n`);
         continue;
       }
       const doc = open(key);
@@ -149,7 +158,7 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
         // admission refuses a pod whose spec.priority disagrees with its class: the class sets it
         doc.deleteIn([...spec, 'priority']);
         if (!docs.has(`PriorityClass//${e.priorityClass.metadata.name}`)) {
-          appended.push(`---\n${stringify({ apiVersion: e.priorityClass.apiVersion, kind: 'PriorityClass', metadata: { name: e.priorityClass.metadata.name }, value: e.priorityClass.value, preemptionPolicy: e.priorityClass.preemptionPolicy, description: e.priorityClass.description }).trimEnd()}\n`);
+          appended.push(`---\n${stringify({ apiVersion: e.priorityClass.apiVersion, kind: 'PriorityClass', metadata: { name: e.priorityClass.metadata.name }, value: e.priorityClass.value, preemptionPolicy: e.priorityClass.preemptionPolicy, description: e.priorityClass.description }, style).trimEnd()}\n`);
         }
         break;
       case 'spread':
@@ -165,7 +174,7 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
   const diff: DiffLine[][] = [];
   for (const [key, doc] of edited) {
     const located = docs.get(key)!;
-    const after = doc.toString().replace(/\n$/, '');
+    const after = doc.toString(style).replace(/\n$/, '');
     const before = located.text.replace(/\n$/, '');
     changes.push({ from: located.from, to: located.from + before.length, insert: after });
     diff.push(diffLines(before, after));

@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { diagnoseCycle, latestCycleOf, type ClosestNode, type Diagnosis } from '../../engine/diagnosis/diagnose';
 import { usePodplay } from '../../store/hooks';
+import { FixesPanel } from '../fixes/FixesPanel';
 import { formatQuantity, shortNodeNames } from '../format';
 
 function NodeName({ name, short }: { name: string; short: Map<string, string> }) {
@@ -119,5 +120,5 @@ export function DiagnosisPanel({ pod }: { pod: string }) {
       </p>
     );
   }
-  return <DiagnosisView d={diagnosis} short={short} />;
+  return <><DiagnosisView d={diagnosis} short={short} /><FixesPanel pod={pod} /></>;
 }
