@@ -148,8 +148,21 @@ export interface CycleTrace {
    * e.g. NodeAffinity's "node(s) didn't satisfy plugin(s) [NodeAffinity]"
    */
   preFilterExcluded?: PluginResult;
+  /**
+   * result: what became of the attempt. A pod that waited at Permit ends 'Scheduled' once allowed
+   * and bound, 'Unschedulable' when rejected; 'Waiting' while it still waits when the run ends.
+   */
   result: 'Scheduled' | 'Unschedulable' | 'Waiting' | 'Error';
   message?: string;
+  /**
+   * extension: a Permit plugin answered Wait, so the binding cycle waited (upstream WaitOnPermit)
+   * until `time`, when the pod was allowed or rejected; `cycle` is the scheduling cycle during
+   * which that happened (another pod's Permit, a preemption), absent when it happened between
+   * cycles (the Permit timeout). Absent while the pod still waits.
+   */
+  permitWait?: { time: number; allowed: boolean; cycle?: number };
+  /** extension: pods waiting at Permit that this cycle's Permit plugins allowed; they bind now */
+  permitReleased?: string[];
 }
 
 export interface PluginResult {

@@ -8,6 +8,8 @@ import { policyToProfile } from './framework/config/legacyPolicy';
 import type { SchedulerConfiguration } from './framework/config/types';
 import type { ConfigError } from './framework/config/types';
 import { loadScenario, type LoadedScenario } from './model/load';
+import { capProblems } from './model/decoder';
+import { clipMessage } from './model/quote';
 import { newInTreeRegistry } from './plugins/registry';
 import { Simulation } from './simulation/simulation';
 import { ControllerManager } from './simulation/controllerManager';
@@ -29,7 +31,7 @@ function configErrors(scenario: LoadedScenario, errors: ConfigError[], source: L
     const path = formatFieldPath(e.path);
     return {
       file: scenario.fileName, line: at.line, column: at.column, ...(path ? { path } : {}),
-      message: `${kind}${name ? ` ${name}` : ''}: ${path ? `${path}: ` : ''}${e.message}`,
+      message: clipMessage(`${kind}${name ? ` ${name}` : ''}: ${path ? `${path}: ` : ''}${e.message}`),
     };
   });
 }
@@ -58,6 +60,12 @@ function schedulerConfiguration(scenario: LoadedScenario, registry: ReturnType<t
 /** Loads and validates a scenario and builds the scheduler, ready to run. Never throws on user input. */
 export function startSimulation(scenarioText: string, options: SimulateOptions = {}): StartOutcome {
   const fileName = options.fileName ?? 'scenario.yaml';
+  const started = start(scenarioText, fileName, options);
+  if (started.ok) return started;
+  return { ok: false, errors: capProblems(started.errors, 'error', fileName), warnings: capProblems(started.warnings, 'warning', fileName) };
+}
+
+function start(scenarioText: string, fileName: string, options: SimulateOptions): StartOutcome {
   try {
     const loaded = loadScenario(scenarioText, fileName);
     if (!loaded.ok) return { ok: false, errors: loaded.errors, warnings: loaded.warnings };

@@ -44,6 +44,19 @@ describe('gang scheduling (GangScheduling, v1.35 alpha)', () => {
     expect(timeouts.length).toBe(3);
     expect(timeouts.every((e) => e.time === 300)).toBe(true);
     expect(r.events.some((e) => e.reason === 'Scheduled')).toBe(false);
+    // the waits ended at the timeout, between cycles, rejected
+    const ended = r.cycles.filter((c) => c.permitWait !== undefined);
+    expect(ended.map((c) => c.permitWait)).toEqual(ended.map(() => ({ time: 300, allowed: false })));
+  });
+
+  it('records which cycle released the pods waiting at Permit: binding waits for the quorum', () => {
+    const r = run(gang(4, [node('n1', '2'), node('n2', '2')]));
+    const last = r.cycles.at(-1)!;
+    const waited = r.cycles.filter((c) => c.permit?.[0]?.code === 'Wait');
+    expect(waited).toHaveLength(3);
+    for (const c of waited) expect(c.permitWait).toEqual({ time: 0, allowed: true, cycle: last.cycle });
+    expect([...(last.permitReleased ?? [])].sort()).toEqual(waited.map((c) => c.pod).sort());
+    expect(last.permitWait).toBeUndefined();
   });
 
   it('a gang with room binds all four together', () => {

@@ -30,4 +30,10 @@ describe('scenarioFile', () => {
     expect(f.content).toBe('# Podplay scenario: Two Zones, one GPU!\n# seed 0 (none set). Run it with: npm run simulate -- two-zones-one-gpu.yaml\napiVersion: v1\nkind: Node\nmetadata: {name: n1}\n');
     expect(fileNameFor('')).toBe('scenario.yaml');
   });
+
+  it('keeps the title on the header\'s comment line', () => {
+    const f = scenarioFile('apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n', { title: 'a\r\nkind: Secret\u0085b\u001b]0;x\u0007' });
+    expect(f.content.split('\n')[0]).toBe('# Podplay scenario: a kind: Secret\\u0085b\\u001b]0;x\\u0007');
+    expect(loadOk(f.content).nodes.map((n) => n.metadata.name)).toEqual(['n1']);
+  });
 });

@@ -2,6 +2,7 @@
 // it is and how to run it. No date or version stamp, so the same scenario always downloads
 // byte for byte the same.
 
+import { escapeControlChars } from './controlChars';
 import { isObj, kindOf, obj, str, type Obj } from './objects';
 import { parseText } from './yaml';
 
@@ -54,7 +55,8 @@ export function scenarioFile(scenarioYaml: string, options: ScenarioFileOptions 
   const fileSeed = typeof spec?.seed === 'number' ? spec.seed : undefined;
   const fileName = fileNameFor(name ?? title);
   const header = [
-    `${HEADER_MARK}: ${title.replace(/\s+/g, ' ')}`,
+    // one comment line: runs of white space (line breaks among them) become a space, other controls escapes
+    `${HEADER_MARK}: ${escapeControlChars(title.replace(/\s+/g, ' '))}`,
     `${SEED_MARK}${fileSeed ?? 0}${fileSeed === undefined ? ' (none set)' : ''}. Run it with: npm run simulate -- ${fileName}`,
     ...(options.seed !== undefined && options.seed !== (fileSeed ?? 0) ? [`${RESULT_SEED_MARK}${options.seed}.`] : []),
   ];

@@ -188,3 +188,45 @@ describe('bundleAsSingleYaml', () => {
     expect(one).toContain('# kubectl cordon node-a\n');
   });
 });
+
+describe('control characters in exported YAML', () => {
+  // A title and an annotation that try to end a comment or a scalar early, for readers that break
+  // lines at CR (kubectl's go-yaml), NEL, U+2028 or U+2029 (YAML 1.1), and characters a terminal
+  // or an editor would act on (ESC, a bidirectional override).
+  const secret = 'apiVersion: v1\nkind: Secret\nmetadata: {name: stolen}\n---\n';
+  const title = `Demo\r---\r${secret.replace(/\n/g, '\r')}#\u0085---\u0085${secret.replace(/\n/g, '\u2028')}\u2029x\u001b]0;pwned\u0007\u202e`;
+  const text = [
+    'apiVersion: podplay/v1alpha1', 'kind: Scenario', 'metadata: {name: s}', `spec: {title: ${JSON.stringify(title)}}`,
+    '---', 'apiVersion: v1', 'kind: Node', 'metadata: {name: n1}', 'status: {allocatable: {cpu: "1", memory: 1Gi}}',
+    '---', 'apiVersion: v1', 'kind: Pod', `metadata: {name: p, annotations: {note: ${JSON.stringify(title)}}}`, 'spec: {containers: [{name: c, image: nginx}]}',
+  ].join('\n');
+  /** The documents as a reader that also breaks lines at CR, NEL, LS and PS would see them. */
+  const asYaml11Reader = (yaml: string): Doc[] => docs(yaml.replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n'));
+  const bundle = exportForKwok(text);
+
+  it('every YAML file holds exactly its documents, and no raw line break but LF', () => {
+    expect(bundle.errors).toEqual([]);
+    const expected: Record<string, [string, string][]> = {
+      'kube-scheduler-config.yaml': [['KubeSchedulerConfiguration', '']],
+      '00-cluster.yaml': [['Node', 'n1']],
+      '20-to-schedule.yaml': [['Pod', 'p']],
+    };
+    for (const [path, kinds] of Object.entries(expected)) {
+      const content = file(bundle, path);
+      expect(content).not.toMatch(/[\r\u0085\u2028\u2029\u001b\u202e]/);
+      expect(asYaml11Reader(content).map((d) => [d.kind, d.metadata?.name ?? ''])).toEqual(kinds);
+    }
+    const one = bundleAsSingleYaml(bundle);
+    expect(one).not.toMatch(/[\r\u0085\u2028\u2029\u001b\u202e]/);
+    const all = asYaml11Reader(one);
+    expect(all.map((d) => [d.kind, d.metadata.name])).toEqual([['Node', 'n1'], ['Pod', 'p']]);
+    expect(all[1]!.metadata.annotations).toEqual({ note: title });
+  });
+
+  it('the title is shown with its control characters escaped, on one line', () => {
+    expect(file(bundle, '00-cluster.yaml').split('\n')[0]).toBe(
+      '# Demo\\r---\\rapiVersion: v1\\rkind: Secret\\rmetadata: {name: stolen}\\r---\\r#\\u0085---\\u0085apiVersion: v1\\u2028kind: Secret\\u2028metadata: {name: stolen}\\u2028---\\u2028\\u2029x\\u001b]0;pwned\\u0007\\u202e: namespaces, priority classes, nodes (KWOK fake nodes), services, budgets',
+    );
+    expect(file(bundle, 'README.md').split('\n')[0]).toBe(`# ${file(bundle, '00-cluster.yaml').split('\n')[0]!.slice(2, -': namespaces, priority classes, nodes (KWOK fake nodes), services, budgets'.length)} on KWOK`);
+  });
+});

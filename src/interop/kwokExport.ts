@@ -18,6 +18,9 @@ import type { Taint, Toleration } from '../engine/model/types';
 import { flattenDocuments } from './kubectl';
 import { compact, kindOf, list, metaOf, nameOf, namespaceOf, NAMESPACED_KINDS, obj, omit, ordered, str, WORKLOAD_KINDS, type Obj } from './objects';
 import { SCHEDULER_CONFIG_API_VERSION } from './schedulerConfig';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../engine/model/validation';
+import { escapeControlChars } from './controlChars';
+import { hereDocument, shComment, shQuote } from './shell';
 import { commentBlock, emitDocument, emitDocuments, parseText } from './yaml';
 
 export interface KwokExportOptions {
@@ -168,23 +171,51 @@ function schedulerConfigFile(scenario: LoadedScenario, warnings: string[]): stri
   ]) + emitDocument(ordered(cfg));
 }
 
-const shQuote = (s: string): string => (/^[A-Za-z0-9_./:=@%+,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-
 type Step = LoadedScenario['timeline'][number];
 
 /** kubectl apply refuses generateName; kubectl create accepts it (a fresh cluster has nothing to update). */
 const applyVerb = (objects: readonly Obj[]): string => (objects.some((o) => !nameOf(o)) ? 'create' : 'apply');
 
+type Rule = (value: string) => string[];
+const KIND: Rule = (v) => (/^[A-Z][A-Za-z]*$/.test(v) ? [] : ['is not a kind']);
+const REPLICAS = (n: unknown): [string, Rule] => [String(n), () => (Number.isSafeInteger(n) && (n as number) >= 0 ? [] : ['is not a number of replicas'])];
+
+/**
+ * Every name a step writes into a command, with the rule the API server holds it to. The loader
+ * has checked them all; checking again here keeps a caller that did not load the scenario (or a
+ * loader bug) from putting an option or a command into the script.
+ */
+function stepNames(step: Step): [string, Rule][] {
+  const pod = (p: { namespace: string; name: string }): [string, Rule][] => [[p.namespace, isDNS1123Label], [p.name, isDNS1123Subdomain]];
+  switch (step.action) {
+    case 'delete': return [[step.kind, KIND], [step.name, isDNS1123Subdomain], ...(step.namespace !== undefined ? [[step.namespace, isDNS1123Label] as [string, Rule]] : [])];
+    case 'taint': return [[step.node, isDNS1123Subdomain], [step.taint.key, isQualifiedName], [step.taint.value ?? '', isValidLabelValue], [step.taint.effect, KIND]];
+    case 'untaint': return [[step.node, isDNS1123Subdomain], [step.key, isQualifiedName], ...(step.effect !== undefined ? [[step.effect, KIND] as [string, Rule]] : [])];
+    case 'evict': return pod(step.pod);
+    case 'label': return [[step.node, isDNS1123Subdomain], ...Object.entries(step.labels).flatMap(([k, v]): [string, Rule][] => [[k, isQualifiedName], [v ?? '', isValidLabelValue]])];
+    case 'condition': case 'cordon': case 'uncordon': return [[step.node, isDNS1123Subdomain]];
+    case 'scale': return [[step.kind, KIND], [step.name, isDNS1123Subdomain], [step.namespace, isDNS1123Label], REPLICAS(step.replicas)];
+    case 'ungate': return [...pod(step.pod), ...(step.gate !== undefined ? [[step.gate, isQualifiedName] as [string, Rule]] : [])];
+    default: return [];
+  }
+}
+
 function stepCommands(step: Step, ctx: Context, warnings: string[], gatesRemoved: Map<string, string[]>, scenario: LoadedScenario): string[] {
+  const bad = stepNames(step).find(([value, rule]) => typeof value !== 'string' || rule(value).length > 0);
+  if (bad) {
+    const what = `${JSON.stringify(bad[0])} is not a valid name here`;
+    warnings.push(escapeControlChars(`timeline: the ${step.action} step at ${step.at}s is left out: ${what}`));
+    return [shComment(`left out: ${what}`)];
+  }
   const ns = (n: string | undefined) => `-n ${shQuote(n ?? 'default')}`;
   switch (step.action) {
     case 'apply': {
       const objects = (step.objects as unknown as Obj[]).map((o) => objectForCluster(o, ctx, warnings));
-      return [`kubectl ${applyVerb(objects)} -f - <<'EOF'`, ...emitDocuments(objects).trimEnd().split('\n'), 'EOF'];
+      return hereDocument(`kubectl ${applyVerb(objects)} -f -`, emitDocuments(objects).trimEnd().split('\n'));
     }
     case 'delete': {
       const namespaced = NAMESPACED_KINDS.has(step.kind);
-      return [`kubectl delete ${step.kind.toLowerCase()} ${shQuote(step.name)}${namespaced ? ` ${ns(step.namespace)}` : ''}`];
+      return [`kubectl delete ${shQuote(step.kind.toLowerCase())} ${shQuote(step.name)}${namespaced ? ` ${ns(step.namespace)}` : ''}`];
     }
     case 'taint': {
       const t = step.taint;
@@ -194,7 +225,7 @@ function stepCommands(step: Step, ctx: Context, warnings: string[], gatesRemoved
       return [`kubectl taint nodes ${shQuote(step.node)} ${shQuote(`${step.key}${step.effect ? `:${step.effect}` : ''}-`)}`];
     case 'evict': {
       const body = JSON.stringify({ apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: step.pod.name, namespace: step.pod.namespace } });
-      return [`kubectl create --raw /api/v1/namespaces/${step.pod.namespace}/pods/${step.pod.name}/eviction -f - <<'EOF'`, body, 'EOF'];
+      return hereDocument(`kubectl create --raw ${shQuote(`/api/v1/namespaces/${step.pod.namespace}/pods/${step.pod.name}/eviction`)} -f -`, [body]);
     }
     case 'condition': {
       const patch = JSON.stringify({ status: { conditions: [{ type: step.type, status: step.status }] } });
@@ -211,7 +242,7 @@ function stepCommands(step: Step, ctx: Context, warnings: string[], gatesRemoved
     case 'uncordon': return [`kubectl uncordon ${shQuote(step.node)}`];
     case 'scale':
       if (step.kind === 'Job') return [`kubectl patch job ${shQuote(step.name)} ${ns(step.namespace)} -p ${shQuote(JSON.stringify({ spec: { parallelism: step.replicas } }))}`];
-      return [`kubectl scale ${step.kind.toLowerCase()}/${step.name} ${ns(step.namespace)} --replicas=${step.replicas}`];
+      return [`kubectl scale ${shQuote(`${step.kind.toLowerCase()}/${step.name}`)} ${ns(step.namespace)} ${shQuote(`--replicas=${step.replicas}`)}`];
     case 'ungate': {
       const key = `${step.pod.namespace}/${step.pod.name}`;
       if (step.gate === undefined) {
@@ -224,7 +255,7 @@ function stepCommands(step: Step, ctx: Context, warnings: string[], gatesRemoved
       const index = gates.indexOf(step.gate);
       if (index < 0) {
         warnings.push(`timeline: ungate ${key} ${step.gate}: the pod does not have that gate at that point`);
-        return [`# ungate ${key} ${step.gate}: the pod does not have that gate here`];
+        return [shComment(`ungate ${key} ${step.gate}: the pod does not have that gate here`)];
       }
       gatesRemoved.set(key, [...removed, step.gate]);
       const patch = JSON.stringify([{ op: 'test', path: `/spec/schedulingGates/${index}/name`, value: step.gate }, { op: 'remove', path: `/spec/schedulingGates/${index}` }]);
@@ -232,7 +263,7 @@ function stepCommands(step: Step, ctx: Context, warnings: string[], gatesRemoved
     }
     case 'deschedule':
       warnings.push(`timeline: the deschedule step at ${step.at}s needs the descheduler, which a KWOK cluster does not run`);
-      return ['# deschedule: run the descheduler (sigs.k8s.io/descheduler) once with this policy:', ...emitDocument(step.policy).trimEnd().split('\n').map((l) => `#   ${l}`)];
+      return ['# deschedule: run the descheduler (sigs.k8s.io/descheduler) once with this policy:', ...emitDocument(step.policy).trimEnd().split('\n').map((l) => shComment(`  ${l}`))];
     default:
       return [];
   }
@@ -250,9 +281,11 @@ function timelineScript(scenario: LoadedScenario, ctx: Context, warnings: string
   let now = 0;
   for (const step of scenario.timeline) {
     lines.push('');
-    if (step.at > now) lines.push(`sleep ${step.at - now}`);
-    now = Math.max(now, step.at);
-    lines.push(`# t=${step.at}s: ${step.action}`);
+    // a number the loader checked; anything else (a caller that did not load) waits for nothing
+    const at = Number.isFinite(step.at) ? step.at : now;
+    if (at > now) lines.push(`sleep ${at - now}`);
+    now = Math.max(now, at);
+    lines.push(shComment(`t=${at}s: ${step.action}`));
     lines.push(...stepCommands(step, ctx, warnings, gatesRemoved, scenario));
   }
   return `${lines.join('\n')}\n`;
@@ -265,14 +298,14 @@ function readme(args: {
   const has = (path: string) => args.files.some((f) => f.path === path);
   const applyLine = (path: string) => `kubectl ${args.verbs.get(path) ?? 'apply'} -f ${path}`;
   const create = [
-    `KWOK_KUBE_VERSION=${args.kubeVersion} kwokctl create cluster --name ${args.cluster} \\`,
+    `KWOK_KUBE_VERSION=${shQuote(args.kubeVersion)} kwokctl create cluster --name ${shQuote(args.cluster)} \\`,
     `  --kube-scheduler-config ${CONFIG_FILE}${args.featureGates || args.runtimeConfig ? ' \\' : ''}`,
     ...(args.featureGates ? [`  --kube-feature-gates ${args.featureGates}${args.runtimeConfig ? ' \\' : ''}`] : []),
     ...(args.runtimeConfig ? [`  --kube-runtime-config ${args.runtimeConfig}`] : []),
   ];
   const commands = [
     ...create,
-    `kubectl config use-context kwok-${args.cluster}`,
+    `kubectl config use-context ${shQuote(`kwok-${args.cluster}`)}`,
     ...(has(CLUSTER_FILE) ? [applyLine(CLUSTER_FILE)] : []),
     ...(args.counts.nodes ? ['kubectl wait --for=condition=Ready nodes --all --timeout=120s'] : []),
     ...(has(RUNNING_FILE) ? [applyLine(RUNNING_FILE)] : []),
@@ -311,7 +344,7 @@ function readme(args: {
     ...commands,
     '```',
     '',
-    `Delete the cluster with \`kwokctl delete cluster --name ${args.cluster}\`.`,
+    `Delete the cluster with \`kwokctl delete cluster --name ${shQuote(args.cluster)}\`.`,
     '',
     '## Differences from the simulation',
     '',
@@ -357,14 +390,17 @@ export function exportForKwok(scenarioYaml: string, options: KwokExportOptions =
       if (kind === 'PriorityClass' && nameOf(o).startsWith('system-')) continue;
       clusterObjects.push(objectForCluster(o, ctx, warnings));
     } else {
-      left.set(kind || '(no kind)', (left.get(kind || '(no kind)') ?? 0) + 1);
+      // a kind the loader does not know is any string: it goes into the README and the warnings as text
+      const shown = escapeControlChars(kind) || '(no kind)';
+      left.set(shown, (left.get(shown) ?? 0) + 1);
     }
   }
   clusterObjects.sort((a, b) => order.indexOf(kindOf(a)) - order.indexOf(kindOf(b)));
   cluster.push(...clusterObjects);
   for (const [kind, n] of left) warnings.push(`${n} ${kind} object(s) not exported: not simulated, and the cluster may not know the kind`);
 
-  const title = scenario.meta.title ?? scenario.meta.name ?? 'Podplay scenario';
+  // one line of text wherever it goes: a README heading, comments in YAML and shell
+  const title = escapeControlChars(scenario.meta.title ?? scenario.meta.name ?? 'Podplay scenario');
   const head = (what: string) => commentBlock([`${title}: ${what}`]);
   const files: BundleFile[] = [{ path: CONFIG_FILE, content: schedulerConfigFile(scenario, warnings) }];
   const verbs = new Map<string, string>();
@@ -386,7 +422,7 @@ export function exportForKwok(scenarioYaml: string, options: KwokExportOptions =
   files.push({
     path: 'README.md',
     content: readme({
-      title, cluster: options.clusterName ?? 'podplay', kubeVersion: options.kubeVersion ?? DEFAULT_KUBE_VERSION, seed: scenario.meta.seed,
+      title, cluster: escapeControlChars(options.clusterName ?? 'podplay'), kubeVersion: escapeControlChars(options.kubeVersion ?? DEFAULT_KUBE_VERSION), seed: scenario.meta.seed,
       featureGates: gates, runtimeConfig: usesWorkloadApi ? 'scheduling.k8s.io/v1alpha1=true' : '', files, verbs, ctx, left: lefts, hasTimeline: !!script,
       counts: { nodes: scenario.nodes.length, running: running.length, pending: toSchedule.length, workloads: workloads.length },
     }),

@@ -2,10 +2,10 @@
 // tests could pass while a lesson teaches something false.
 
 import { describe, expect, it } from 'vitest';
-import type { CycleTrace, SimulationResult } from '../engine/api';
-import { checkLessonShape, checkOutcome, checkQuestions, checkSteps } from './check';
-import { readFact } from './facts';
-import type { Lesson, PredictQuestion } from './types';
+import type { CycleTrace, QueueMove, SimulationResult } from '../engine/api';
+import { checkLessonShape, checkOutcome, checkQuestions, checkStepFacts, checkSteps } from './check';
+import { queueAtEndOf, readFact, shownAt } from './facts';
+import type { Lesson, LessonStep, PredictQuestion } from './types';
 
 function cycle(overrides: Partial<CycleTrace>): CycleTrace {
   return {
@@ -108,6 +108,72 @@ describe('checkQuestions', () => {
   it('accepts a right answer, with values mapping choices to facts', () => {
     const q = question({ choices: ['Only the untainted node', 'Both'], reveal: { fact: { kind: 'feasible', cycle: 1 }, values: ['n2', 'n1, n2'] }, answer: 0 });
     expect(checkQuestions(lesson({ questions: [q] }), r)).toEqual([]);
+  });
+});
+
+describe('checkStepFacts', () => {
+  // cycle 1 finds n2 alone feasible; cycle 2 (t=60) finds n1 and n2
+  const r = result([cycle({}), cycle({ cycle: 2, time: 60, feasible: ['n1', 'n2'], filter: { n1: [], n2: [] }, selected: 'n1' })]);
+  const step = (s: Partial<LessonStep>): LessonStep => ({ cycle: 1, phase: 'filter', text: 'Only n2 passes.', facts: [{ says: 'Only n2', fact: { kind: 'feasible', cycle: 1 }, is: 'n2' }], ...s });
+
+  it.each([
+    ['words that are not in the text', [step({ text: 'One node passes.' })]],
+    ['a value the engine does not have', [step({ facts: [{ says: 'Only n2', fact: { kind: 'feasible', cycle: 1 }, is: 'n1' }] })]],
+    ['a fact the screen has not shown yet (the filter result at queue)', [step({ phase: 'queue' })]],
+    ['a fact of a later cycle', [step({ facts: [{ says: 'Only n2', fact: { kind: 'selected', cycle: 2 }, is: 'n1' }] })]],
+    ['a text still up when a later cycle shows another value', [step({}), { cycle: 2, phase: 'done' as const, text: 'Done.' }]],
+  ])('flags %s', (_name, steps) => {
+    expect(checkStepFacts(lesson({ steps, questions: [] }), r)).not.toEqual([]);
+  });
+
+  it('flags a text that answers an open question', () => {
+    const q = question({ atCycle: 1, atPhase: 'filter', reveal: { fact: { kind: 'selected', cycle: 1 } }, choices: ['n1', 'n2'], answer: 1 });
+    const steps = [
+      step({ text: 'n2 is the only feasible node.', facts: [{ says: 'n2 is the only feasible', fact: { kind: 'feasible', cycle: 1 }, is: 'n2' }] }),
+      { cycle: 2, phase: 'queue' as const, text: 'Next.' },
+    ];
+    const problems = checkStepFacts(lesson({ steps, questions: [q] }), r);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('is open');
+  });
+
+  it('accepts true facts shown in time, replaced before they go stale', () => {
+    const steps = [step({}), { cycle: 2, phase: 'queue' as const, text: 'At 60 s, again.', facts: [{ says: '60 s', fact: { kind: 'time' as const, cycle: 2 }, is: '60' }] }];
+    expect(checkStepFacts(lesson({ steps, questions: [] }), r)).toEqual([]);
+  });
+});
+
+describe('shownAt and queueAtEndOf', () => {
+  const moves = (pod: string, ...to: [QueueMove['to'], QueueMove['from']?][]): QueueMove[] => to.map(([t, f]) => ({ time: 0, pod, to: t, ...(f ? { from: f } : {}), reason: '' }));
+  const gang: SimulationResult = {
+    ...result([
+      cycle({ cycle: 1, pod: 'default/w0', permitWait: { time: 0, allowed: true, cycle: 2 } }),
+      cycle({ cycle: 2, pod: 'default/w1', permitReleased: ['default/w0'] }),
+    ]),
+    pods: [
+      { pod: 'default/w0', phase: 'Running', node: 'n2', priority: 0, schedulerName: 'default-scheduler' },
+      { pod: 'default/w1', phase: 'Running', node: 'n2', priority: 0, schedulerName: 'default-scheduler' },
+    ],
+    events: [
+      { time: 0, type: 'Normal', reason: 'Scheduled', object: 'Pod/default/w0', message: '' },
+      { time: 0, type: 'Normal', reason: 'Scheduled', object: 'Pod/default/w1', message: '' },
+    ],
+    queue: [
+      ...moves('default/w0', ['activeQ'], ['scheduling', 'activeQ'], ['waitingOnPermit', 'scheduling']),
+      ...moves('default/w1', ['activeQ'], ['scheduling', 'activeQ']),
+      ...moves('default/w0', ['scheduling', 'waitingOnPermit'], ['bound', 'scheduling']),
+      ...moves('default/w1', ['bound', 'scheduling']),
+    ],
+  };
+
+  it('shows the Scheduled event of a pod that waited at Permit with the cycle that released it', () => {
+    expect(shownAt({ kind: 'event', object: 'Pod/default/w0', reason: 'Scheduled' }, gang)).toEqual({ cycle: 2, phase: 'done' });
+  });
+
+  it('reads where a pod is when each cycle ends', () => {
+    expect(queueAtEndOf(gang, 1).get('default/w0')).toBe('waitingOnPermit');
+    expect(readFact(gang, { kind: 'queue', cycle: 1, pod: 'default/w1' })).toBe('activeQ');
+    expect(readFact(gang, { kind: 'queue', cycle: 2, pod: 'default/w0' })).toBe('bound');
   });
 });
 

@@ -3,8 +3,8 @@
 // sentences (empty when the lesson is true to the trace).
 
 import type { CycleTrace, SimulationResult } from '../engine/api';
-import { comparePositions, cycleOf, phaseExists, readFact, rejection, revealPosition, untoleratedTaint } from './facts';
-import type { CycleExpectation, Lesson, LessonOutcome, PodExpectation } from './types';
+import { comparePositions, cycleOf, phaseExists, readFact, rejection, revealPosition, shownAt, untoleratedTaint, type PlaybackPosition } from './facts';
+import { LESSON_PHASES, type CycleExpectation, type Lesson, type LessonOutcome, type PodExpectation, type TraceFact } from './types';
 
 const show = (v: unknown): string => JSON.stringify(v);
 
@@ -145,6 +145,104 @@ export function checkQuestions(lesson: Lesson, result: SimulationResult): string
     else if (values[q.answer] !== actual) {
       const chosen = values.indexOf(actual);
       problems.push(`${at}: answer is ${show(q.choices[q.answer])} (${show(values[q.answer])}), trace shows ${show(actual)}${chosen >= 0 ? ` = choice ${show(q.choices[chosen])}` : ', which is no choice'}`);
+    }
+  });
+  return problems;
+}
+
+const where = (p: PlaybackPosition): string => `cycle ${p.cycle} ${p.phase}`;
+
+/** For each kind of answer, the other kinds of fact that give it away (a fact always gives itself away). */
+const FILTER_VERDICTS: TraceFact['kind'][] = ['feasible', 'feasibleCount', 'rejectedBy', 'filterReason', 'untoleratedTaint', 'spread'];
+const PREEMPTION: TraceFact['kind'][] = ['victims', 'nominatedNode', 'candidate', 'preemptionDecidedBy'];
+const GIVES_AWAY: Partial<Record<TraceFact['kind'], TraceFact['kind'][]>> = {
+  feasible: FILTER_VERDICTS, feasibleCount: FILTER_VERDICTS, rejectedBy: FILTER_VERDICTS, filterReason: FILTER_VERDICTS, untoleratedTaint: FILTER_VERDICTS,
+  selected: ['feasible', 'feasibleCount', 'score', 'total'],
+  score: ['total'], total: ['score'],
+  victims: PREEMPTION, nominatedNode: PREEMPTION,
+  permit: ['queue', 'result'], result: ['permit', 'queue'],
+  evictedAt: ['event', 'deletedAt'], event: ['evictedAt', 'deletedAt'], deletedAt: ['evictedAt', 'event'],
+  nodesEvaluated: ['firstNodeEvaluated'], firstNodeEvaluated: ['nodesEvaluated'],
+};
+
+function subject(fact: TraceFact): string {
+  if ('cycle' in fact) return `cycle ${fact.cycle}`;
+  if (fact.kind === 'event') return fact.object;
+  return 'pod' in fact ? `Pod/${fact.pod}` : 'node' in fact ? `Node/${fact.node}` : '';
+}
+
+/** Whether stating `fact` tells (part of) the answer `answer` reveals. */
+function givesAway(fact: TraceFact, answer: TraceFact): boolean {
+  if (fact.kind !== answer.kind && !GIVES_AWAY[answer.kind]?.includes(fact.kind)) return false;
+  // the spread counts are the question's premise; the skew is Filter's verdict
+  if (fact.kind === 'spread' && fact.field !== 'skew') return false;
+  return subject(fact) === subject(answer);
+}
+
+/** The playback position just before `at` (the question shows there), or undefined before cycle 1. */
+function positionBefore(at: PlaybackPosition, result: SimulationResult): PlaybackPosition | undefined {
+  for (let c = at.cycle; c >= 1; c--) {
+    const trace = cycleOf(result, c);
+    if (!trace) continue;
+    const phases = LESSON_PHASES.filter((p) => phaseExists(trace, p) && (c < at.cycle || comparePositions({ cycle: c, phase: p }, at) < 0));
+    const last = phases.at(-1);
+    if (last) return { cycle: c, phase: last };
+  }
+  return undefined;
+}
+
+/** Facts about one cycle that a later cycle shows anew (a text stating them goes stale there). */
+const RESHOWN = new Set<TraceFact['kind']>(['feasible', 'feasibleCount', 'nodesEvaluated', 'selected', 'scored', 'result', 'nodeCount', 'victims', 'nominatedNode']);
+
+/** The same fact about another cycle. */
+function atCycle(fact: TraceFact, cycle: number): TraceFact | undefined {
+  return RESHOWN.has(fact.kind) && 'cycle' in fact ? { ...fact, cycle } as TraceFact : undefined;
+}
+
+/**
+ * What each step's text states (its facts) is true of the run where the text shows: the words are
+ * in the text, the value is the engine's, the screen has shown it by then, it answers no question
+ * still open, and it does not go stale while the text stays up (until the next step).
+ */
+export function checkStepFacts(lesson: Lesson, result: SimulationResult): string[] {
+  const problems: string[] = [];
+  const last = result.cycles.at(-1);
+  const end: PlaybackPosition = { cycle: last?.cycle ?? 1, phase: 'done' };
+  lesson.steps.forEach((step, i) => {
+    const at = `step ${i + 1} (${where(step)})`;
+    const next = lesson.steps[i + 1];
+    const until = next ?? end;
+    for (const { says, fact, is } of step.facts ?? []) {
+      const about = `${at}: ${show(says)}`;
+      if (!step.text.includes(says)) problems.push(`${about}: not in the text`);
+      const actual = readFact(result, fact);
+      if (actual !== is) problems.push(`${about}: states ${show(is)}, the engine has ${show(actual ?? 'no such cycle')} (${show(fact)})`);
+      const shown = shownAt(fact, result);
+      if (comparePositions(shown, step) > 0) problems.push(`${about}: the screen shows it only at ${where(shown)}`);
+      // stale: the text stays up into later cycles that show the same fact with another value
+      if (!('cycle' in fact)) continue;
+      for (let c = fact.cycle + 1; c <= until.cycle; c++) {
+        const later = atCycle(fact, c);
+        const trace = cycleOf(result, c);
+        if (!later || !trace) break;
+        const pos = revealPosition(later, result);
+        if (!phaseExists(trace, pos.phase) || comparePositions(pos, until) >= 0) continue;
+        const value = readFact(result, later);
+        if (value !== is) problems.push(`${about}: still on screen at ${where(pos)}, which shows ${show(value)}`);
+      }
+    }
+    // no spoilers: from the step before a question's point (where it is asked) until its answer
+    // shows, the text states nothing new that gives the answer away
+    for (const q of lesson.questions) {
+      const asked: PlaybackPosition = { cycle: q.atCycle, phase: q.atPhase };
+      const open = positionBefore(asked, result) ?? asked;
+      const answered = revealPosition(q.reveal.fact, result);
+      if (comparePositions(step, open) < 0 || comparePositions(step, answered) >= 0) continue;
+      for (const { says, fact } of step.facts ?? []) {
+        if (givesAway(fact, q.reveal.fact) && comparePositions(shownAt(fact, result), open) >= 0) {
+          problems.push(`${at}: ${show(says)} shows while question ${show(q.prompt.slice(0, 40))} is open (asked at ${where(asked)}, answered at ${where(answered)})`);
+        }
+      }
     }
   });
   return problems;

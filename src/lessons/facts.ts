@@ -2,7 +2,7 @@
 // The UI uses these to reveal answers; the tests use them to check that questions and
 // narration agree with the trace.
 
-import type { CycleTrace, PluginResult, SimulationResult } from '../engine/api';
+import type { CycleTrace, PluginResult, QueueName, SimulationResult } from '../engine/api';
 import { LESSON_PHASES, type LessonPhase, type TraceFact } from './types';
 
 export const NONE = 'none';
@@ -65,14 +65,84 @@ export function revealPosition(fact: TraceFact, result: { readonly cycles: { rea
     case 'feasible': case 'feasibleCount': case 'nodesEvaluated': case 'firstNodeEvaluated':
     case 'rejectedBy': case 'filterReason': case 'untoleratedTaint':
       return { cycle: fact.cycle, phase: 'filter' };
-    case 'victims': case 'nominatedNode': return { cycle: fact.cycle, phase: 'postFilter' };
-    case 'score': return { cycle: fact.cycle, phase: 'score' };
+    // PreFilter counts the matching pods per domain (the playback's first step of the cycle, with
+    // the queue); Filter works out each node's skew
+    case 'spread': return { cycle: fact.cycle, phase: fact.field === 'skew' ? 'filter' : 'queue' };
+    case 'victims': case 'nominatedNode': case 'candidate': case 'preemptionDecidedBy': return { cycle: fact.cycle, phase: 'postFilter' };
+    case 'score': case 'total': return { cycle: fact.cycle, phase: 'score' };
+    case 'nodeCount': return { cycle: fact.cycle, phase: 'queue' };
+    case 'queue': return { cycle: fact.cycle, phase: 'done' };
+    // what the scenario declares is there from the start
+    case 'nodeLabel': case 'allocatable': return { cycle: 1, phase: 'queue' };
     case 'scored': case 'selected': return { cycle: fact.cycle, phase: 'select' };
     case 'permit': return { cycle: fact.cycle, phase: 'permit' };
     case 'result': return { cycle: fact.cycle, phase: 'done' };
     // Events between cycles are certain only once the run is over.
-    case 'evictedAt': return { cycle: result.cycles.length, phase: 'done' };
+    case 'evictedAt': case 'event': case 'podNode': case 'deletedAt': return { cycle: result.cycles.length, phase: 'done' };
   }
+}
+
+/** Scheduled and FailedScheduling events are written by their pod's cycle. */
+const CYCLE_EVENTS = new Set(['Scheduled', 'FailedScheduling']);
+
+/**
+ * Where the playback has shown the fact, knowing the whole run: like revealPosition, but an event
+ * shows at the end of its pod's cycle (Scheduled, FailedScheduling; for a pod that waited at
+ * Permit, the cycle that released it) or else when the first cycle at or after its time starts.
+ */
+export function shownAt(fact: TraceFact, result: SimulationResult): PlaybackPosition {
+  if (fact.kind === 'deletedAt') {
+    const at = result.pods.find((p) => p.pod === fact.pod)?.deletedAt;
+    const next = at === undefined ? undefined : result.cycles.find((c) => c.time >= at);
+    return next ? { cycle: next.cycle, phase: 'queue' } : revealPosition(fact, result);
+  }
+  if (fact.kind !== 'event' && fact.kind !== 'evictedAt') return revealPosition(fact, result);
+  const object = fact.kind === 'event' ? fact.object : `Pod/${fact.pod}`;
+  const reason = fact.kind === 'event' ? fact.reason : 'TaintManagerEviction';
+  const end = revealPosition(fact, result);
+  const event = result.events.find((e) => e.object === object && e.reason === reason);
+  if (!event) return end;
+  if (CYCLE_EVENTS.has(reason)) {
+    const own = result.cycles.find((c) => `Pod/${c.pod}` === object && (c.permitWait?.time ?? c.time) === event.time);
+    if (own && (own.permitWait === undefined || own.permitWait.cycle !== undefined)) return { cycle: own.permitWait?.cycle ?? own.cycle, phase: 'done' };
+  }
+  const next = result.cycles.find((c) => c.time >= event.time);
+  return next ? { cycle: next.cycle, phase: 'queue' } : end;
+}
+
+/**
+ * Where each pod is in the scheduling queue when cycle `cycle` ends: the moves up to the next
+ * cycle's pop, and none after the cycle's own second (what happens later waits for a later step).
+ */
+export function queueAtEndOf(result: SimulationResult, cycle: number): Map<string, QueueName> {
+  const where = new Map<string, QueueName>();
+  for (const p of result.pods) {
+    if (p.node !== undefined && !result.queue.some((m) => m.pod === p.pod)) where.set(p.pod, 'bound');
+  }
+  const time = cycleOf(result, cycle)?.time ?? Infinity;
+  let pops = 0;
+  for (const move of result.queue) {
+    // a pop that starts the next cycle (a pod skipped as being deleted gets a pop and no cycle)
+    if (move.to === 'scheduling' && move.from !== 'waitingOnPermit' && move.pod === result.cycles[pops]?.pod && ++pops > cycle) break;
+    if (pops === cycle && move.time > time) break;
+    where.set(move.pod, move.to);
+  }
+  return where;
+}
+
+function spreadDetail(trace: CycleTrace, node: string, index: number): Record<string, unknown> | undefined {
+  const verdict = trace.filter[node]?.find((r) => r.plugin === 'PodTopologySpread');
+  const constraints = verdict?.details?.constraints as Record<string, unknown>[] | undefined;
+  return constraints?.[index];
+}
+
+function formatQuantity(resource: string, value: number): string {
+  if (resource === 'cpu') return value % 1000 === 0 ? String(value / 1000) : `${value}m`;
+  if (resource === 'memory') {
+    const gi = 1024 ** 3;
+    return value % gi === 0 ? `${value / gi}Gi` : `${value / 1024 ** 2}Mi`;
+  }
+  return String(value);
 }
 
 /** The fact as a string, or undefined when the trace has no such cycle. */
@@ -81,6 +151,22 @@ export function readFact(result: SimulationResult, fact: TraceFact): string | un
     const e = result.events.find((ev) => ev.reason === 'TaintManagerEviction' && ev.object === `Pod/${fact.pod}` && ev.message.startsWith('Marking for deletion'));
     return e ? String(e.time) : 'never';
   }
+  if (fact.kind === 'event') {
+    const e = result.events.find((ev) => ev.object === fact.object && ev.reason === fact.reason);
+    return e ? String(e.time) : 'never';
+  }
+  if (fact.kind === 'nodeLabel' || fact.kind === 'allocatable') {
+    const node = result.nodes.find((n) => n.name === fact.node);
+    if (!node) return undefined;
+    if (fact.kind === 'nodeLabel') return node.labels[fact.key] ?? NONE;
+    const value = node.allocatable[fact.resource];
+    return value === undefined ? NONE : formatQuantity(fact.resource, value);
+  }
+  if (fact.kind === 'deletedAt') {
+    const pod = result.pods.find((p) => p.pod === fact.pod);
+    return pod ? String(pod.deletedAt ?? 'never') : undefined;
+  }
+  if (fact.kind === 'podNode') return result.pods.find((p) => p.pod === fact.pod)?.node ?? NONE;
   const trace = cycleOf(result, fact.cycle);
   if (!trace) return undefined;
   switch (fact.kind) {
@@ -95,6 +181,12 @@ export function readFact(result: SimulationResult, fact: TraceFact): string | un
     case 'untoleratedTaint': return untoleratedTaint(trace, fact.node) ?? NONE;
     case 'victims': return nodeList(trace.postFilter?.chosen?.victims ?? []);
     case 'nominatedNode': return trace.postFilter?.chosen?.node ?? NONE;
+    case 'candidate': {
+      const c = trace.postFilter?.candidates.find((x) => x.node === fact.node);
+      if (!c) return NONE;
+      return fact.field === 'victims' ? nodeList(c.victims) : String(c.pdbViolations);
+    }
+    case 'preemptionDecidedBy': return trace.postFilter?.selection?.find((s) => s.nodes.length === 1)?.criterion ?? NONE;
     case 'scored': return trace.score ? 'yes' : 'no';
     case 'score': {
       const s = trace.score?.[fact.node]?.plugins[fact.plugin];
@@ -103,5 +195,17 @@ export function readFact(result: SimulationResult, fact: TraceFact): string | un
     case 'selected': return trace.selected ?? NONE;
     case 'permit': return trace.permit?.find((p) => p.plugin === fact.plugin)?.code ?? NONE;
     case 'result': return trace.result;
+    case 'total': {
+      const s = trace.score?.[fact.node];
+      return s ? String(s.total) : NONE;
+    }
+    case 'nodeCount': return String(trace.numAllNodes ?? Object.keys(trace.filter).length);
+    case 'spread': {
+      const value = spreadDetail(trace, fact.node, fact.constraint ?? 0)?.[fact.field];
+      if (value === undefined) return NONE;
+      if (fact.field !== 'counts') return String(value);
+      return Object.entries(value as Record<string, number>).sort(([a], [b]) => a.localeCompare(b)).map(([d, n]) => `${d} ${n}`).join(', ');
+    }
+    case 'queue': return queueAtEndOf(result, fact.cycle).get(fact.pod) ?? 'absent';
   }
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../engine/index';
 import type { SimulationResult } from '../engine/api';
-import { checkOutcome, checkQuestions, checkSteps } from './check';
+import { checkOutcome, checkQuestions, checkStepFacts, checkSteps } from './check';
 import { lessons } from './index';
 
 const results = new Map<string, SimulationResult>();
@@ -32,6 +32,10 @@ describe.each(lessons.map((l) => [l.id, l] as const))('lesson %s', (id, lesson) 
 
   it('narrates cycles and phases the trace shows', () => {
     expect(checkSteps(lesson, run(id))).toEqual([]);
+  });
+
+  it('states only facts that hold where its text shows, and none that answers an open question', () => {
+    expect(checkStepFacts(lesson, run(id))).toEqual([]);
   });
 
   it('asks questions whose answers stepping reveals', () => {

@@ -43,6 +43,21 @@ export interface LessonStep {
   cycle: number;
   phase: LessonPhase;
   text: string;
+  /**
+   * What the text states about the run, each checked against the engine where the text shows
+   * (src/lessons/check.ts: checkStepFacts): the value, that it is on screen by then, that it does
+   * not answer a question still open, and that it is not stale while the text stays up.
+   */
+  facts?: StepFact[];
+}
+
+/** One statement of a step's text, backed by a fact of the run. */
+export interface StepFact {
+  /** the words of the text that state it, verbatim */
+  says: string;
+  fact: TraceFact;
+  /** readFact's value, which the words state */
+  is: string;
 }
 
 /** A "predict before you step" question, asked before (atCycle, atPhase) is shown. */
@@ -93,7 +108,35 @@ export type TraceFact =
   | { kind: 'permit'; cycle: number; plugin: string }
   | { kind: 'result'; cycle: number }
   /** simulated seconds of the pod's TaintManagerEviction event ("never" when none) */
-  | { kind: 'evictedAt'; pod: string };
+  | { kind: 'evictedAt'; pod: string }
+  /** a node's total score (the sum of every plugin's normalized × weight) */
+  | { kind: 'total'; cycle: number; node: string }
+  /** how many nodes the cluster has when the cycle runs */
+  | { kind: 'nodeCount'; cycle: number }
+  /**
+   * PodTopologySpread's numbers behind its Filter verdict on the node, for one constraint (0 unless
+   * given): "counts" reads "domainA 2, domainB 1" (domains sorted); the others a number
+   */
+  | { kind: 'spread'; cycle: number; node: string; field: 'counts' | 'matchNum' | 'skew' | 'minMatch' | 'eligibleDomains'; constraint?: number }
+  /** where the pod is in the scheduling queue when the cycle ends (a QueueName; "absent" before it exists) */
+  | { kind: 'queue'; cycle: number; pod: string }
+  /** simulated seconds of the object's first event with this reason ("never" when none) */
+  | { kind: 'event'; object: string; reason: string }
+  /** a node's label as the scenario declares it ("none" when absent) */
+  | { kind: 'nodeLabel'; node: string; key: string }
+  /** a node's allocatable: cpu in cores or "500m", memory as "8Gi" / "512Mi", others as counts */
+  | { kind: 'allocatable'; node: string; resource: string }
+  /** a preemption candidate's victims (sorted, ", "-joined) or its PDB violations ("none": no such candidate) */
+  | { kind: 'candidate'; cycle: number; node: string; field: 'victims' | 'pdbViolations' }
+  /**
+   * the pickOneNodeForPreemption criterion that left a single node ("minNumPDBViolations",
+   * "minHighestPriority", "minSumPriorities", "minNumPods", ...; "none" with one candidate)
+   */
+  | { kind: 'preemptionDecidedBy'; cycle: number }
+  /** simulated seconds when the pod was deleted (preempted, evicted: the end of its grace period), "never" */
+  | { kind: 'deletedAt'; pod: string }
+  /** the node a pod ends the run on ("none" when unbound) */
+  | { kind: 'podNode'; pod: string };
 
 /** Expectations that come from Kubernetes semantics; each is checked against the engine. */
 export interface LessonOutcome {

@@ -95,6 +95,8 @@ export function podsAt(state: Pick<PodplayState, 'run'>, step: CurrentStep): Pod
     if (nodeIndex >= 0) view.node = nodes[nodeIndex]?.name;
     if (nominatedIndex >= 0) view.nominated = nodes[nominatedIndex]?.name;
     if (frame.backoffUntil[i]! >= 0) view.backoffUntil = frame.backoffUntil[i];
+    // pods this cycle's Permit released from waiting bind with its pod
+    if (bindNow && location === 'waitingOnPermit' && trace.permitReleased?.includes(outcome.pod)) view.location = 'bound';
     if (outcome.pod === trace.pod) {
       if (bindNow) {
         location = 'bound';

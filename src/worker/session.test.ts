@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClusterEvent, CycleTrace } from '../engine/api';
 import { POD_LOCATIONS } from './protocol';
 import { PodStateReplay } from './replay';
-import { RunSession, phasesOf, timeEvents } from './session';
+import { RunSession, phasesOf, summarizeCycle, timeEvents } from './session';
 import { cycle, move, node, pod, result, twoNodeRun } from './testing/results';
 
 const fit = (code: 'Success' | 'Unschedulable') => [{ plugin: 'NodeResourcesFit', code }];
@@ -37,6 +37,11 @@ describe('phasesOf', () => {
       phases: ['PreFilter', 'Filter', 'Select', 'Reserve', 'Permit'],
     },
     {
+      name: 'waited at Permit, then allowed: it binds in the cycle that released it, not in this one',
+      trace: { nodesEvaluated: ['a'], feasible: ['a'], selected: 'a', reserve: [], permit: [], result: 'Scheduled', permitWait: { time: 0, allowed: true, cycle: 3 } },
+      phases: ['PreFilter', 'Filter', 'Select', 'Reserve', 'Permit'],
+    },
+    {
       name: 'nominated after preemption: no host selection',
       trace: {
         nodesEvaluated: ['a'], filter: { a: fit('Unschedulable') }, selected: 'a',
@@ -47,6 +52,14 @@ describe('phasesOf', () => {
   ];
   it.each(rows)('$name', ({ trace, phases }) => {
     expect(phasesOf(cycle(1, 'default/p', trace))).toEqual(phases);
+  });
+});
+
+describe('summarizeCycle', () => {
+  it('ends a cycle whose pod waited at Permit as Waiting, though the pod was bound later', () => {
+    const waited = cycle(1, 'default/w0', { selected: 'a', result: 'Scheduled', permitWait: { time: 0, allowed: true, cycle: 3 } });
+    expect(summarizeCycle(waited).result).toBe('Waiting');
+    expect(summarizeCycle(cycle(2, 'default/w1', { selected: 'a', result: 'Scheduled' })).result).toBe('Scheduled');
   });
 });
 
@@ -82,6 +95,21 @@ describe('timeEvents', () => {
   ];
   it.each(rows)('$name', ({ events, expected }) => {
     expect(timeEvents(cycles, events).map((e) => e.cycle)).toEqual(expected);
+  });
+
+  it('gives the Scheduled event of a pod that waited at Permit to the cycle that released it', () => {
+    const gang = [
+      cycle(1, 'default/w0', { result: 'Scheduled', permitWait: { time: 20, allowed: true, cycle: 3 }, time: 20 }),
+      cycle(2, 'default/w1', { result: 'Scheduled', permitWait: { time: 20, allowed: true, cycle: 3 }, time: 20 }),
+      cycle(3, 'default/w2', { result: 'Scheduled', time: 20 }),
+    ];
+    const events = [ev('Scheduled', 'Pod/default/w0', 20), ev('Scheduled', 'Pod/default/w1', 20), ev('Scheduled', 'Pod/default/w2', 20)];
+    expect(timeEvents(gang, events).map((e) => e.cycle)).toEqual([3, 3, 3]);
+  });
+
+  it('gives the FailedScheduling of a Permit timeout to the time it happened, not to the waiting cycle', () => {
+    const timedOut = [cycle(1, 'default/w0', { result: 'Unschedulable', permitWait: { time: 300, allowed: false } }), cycle(2, 'default/x', { time: 400 })];
+    expect(timeEvents(timedOut, [ev('FailedScheduling', 'Pod/default/w0', 300)]).map((e) => e.cycle)).toEqual([1]);
   });
 });
 

@@ -15,12 +15,15 @@ export function phasesOf(trace: CycleTrace): Phase[] {
   if (hostChosen) phases.push('Select');
   if (hostChosen && trace.reserve !== undefined) phases.push('Reserve');
   if (hostChosen && trace.permit !== undefined) phases.push('Permit');
-  if (trace.result === 'Scheduled') phases.push('Bind');
+  // a pod that waited at Permit binds during the cycle that released it (permitWait.cycle)
+  if (trace.result === 'Scheduled' && trace.permitWait === undefined) phases.push('Bind');
   return phases;
 }
 
 export function summarizeCycle(trace: CycleTrace): CycleSummary {
-  const summary: CycleSummary = { cycle: trace.cycle, time: trace.time, pod: trace.pod, result: trace.result, phases: phasesOf(trace) };
+  // a cycle whose pod waited at Permit ends waiting; the binding belongs to the cycle that released it
+  const result = trace.permitWait?.allowed ? 'Waiting' : trace.result;
+  const summary: CycleSummary = { cycle: trace.cycle, time: trace.time, pod: trace.pod, result, phases: phasesOf(trace) };
   if (trace.selected !== undefined) summary.selected = trace.selected;
   return summary;
 }
@@ -39,10 +42,17 @@ export function timeEvents(cycles: readonly CycleTrace[], events: readonly Clust
   return events.map((event) => {
     if (CYCLE_EVENT_REASONS.has(event.reason)) {
       for (let j = finished; j < cycles.length && cycles[j]!.time <= event.time; j++) {
-        if (`Pod/${cycles[j]!.pod}` === event.object) {
-          finished = j + 1;
-          return { ...event, cycle: j + 1 };
+        const own = cycles[j]!;
+        if (`Pod/${own.pod}` !== event.object) continue;
+        // a pod that waited at Permit: its binding (or rejection) came later, during the
+        // cycle that ended the wait, or between cycles at the wait's end
+        const wait = own.permitWait;
+        if (wait !== undefined && wait.time === event.time) {
+          if (wait.cycle !== undefined) return { ...event, cycle: wait.cycle };
+          break;
         }
+        finished = j + 1;
+        return { ...event, cycle: j + 1 };
       }
     }
     // before the next cycle started: part of what that cycle sees, shown from its first step

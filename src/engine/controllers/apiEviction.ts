@@ -8,6 +8,7 @@
 import { compileLabelSelector } from '../model/selectors';
 import type { Pod, PodCondition, PodDisruptionBudget } from '../model/types';
 import { computePdbStatus, isPodReady, type PdbStatus, type WorkloadLookup } from './disruption';
+import { quote } from '../model/quote';
 
 /** upstream: MaxDisruptedPodSize */
 export const MAX_DISRUPTED_POD_SIZE = 2000;
@@ -88,7 +89,7 @@ const tooManyRequests = (message: string, retryAfterSeconds: number, cause: stri
 
 /** upstream: errors.NewForbidden(policy.Resource("poddisruptionbudget"), name, err) */
 const forbidden = (pdbName: string, err: string): EvictionRefusal =>
-  ({ code: 403, reason: 'Forbidden', message: `poddisruptionbudget.policy ${JSON.stringify(pdbName)} is forbidden: ${err}` });
+  ({ code: 403, reason: 'Forbidden', message: `poddisruptionbudget.policy ${quote(pdbName)} is forbidden: ${err}` });
 
 /** upstream: checkAndDecrement — refuse, or the status with one disruption taken. */
 function checkAndDecrement(podName: string, pdb: PodDisruptionBudget, status: PdbStatus, now: number, dryRun: boolean): EvictionRefusal | PdbStatus {

@@ -7,6 +7,7 @@
 import type { ClusterEvent } from '../api';
 import { compileLabelSelector } from '../model/selectors';
 import type { LabelSelector, OwnerReference, Pod, PodDisruptionBudget, Workload } from '../model/types';
+import { quote } from '../model/quote';
 
 /** upstream: DeletionTimeout — how long a disrupted pod may take to show its deletion. */
 export const DELETION_TIMEOUT_SECONDS = 2 * 60;
@@ -121,7 +122,7 @@ export function podControllerFinders(lookup: WorkloadLookup): Record<'replicatio
       const n = NOT_SCALABLE[ref.kind];
       if (n && n.group === group) return new Error(`${n.resource} does not implement the scale subresource`);
       // The REST mapper knows no such kind (custom resources are not simulated).
-      return new Error(`no matches for kind ${JSON.stringify(ref.kind)} in version ${JSON.stringify(ref.apiVersion)}`);
+      return new Error(`no matches for kind ${quote(String(ref.kind))} in version ${quote(String(ref.apiVersion))}`);
     },
   };
 }
@@ -146,7 +147,7 @@ function expectedScale(pods: readonly Pod[], lookup: WorkloadLookup): { expected
       if (r instanceof Error) return r;
       if (r) { found = r; break; }
     }
-    if (!found) return new Error(`found no controllers for pod ${JSON.stringify(pod.metadata.name)}`);
+    if (!found) return new Error(`found no controllers for pod ${quote(pod.metadata.name)}`);
     seenRefs.add(refKey);
     controllerScale.set(found.key, found.scale);
   }
@@ -160,7 +161,7 @@ export function scaledValueFromIntOrPercent(value: number | string, total: numbe
   if (typeof value === 'number') return value;
   if (!value.endsWith('%')) return new Error('invalid value for IntOrString: invalid type: string is not a percentage');
   const digits = value.slice(0, -1);
-  if (!/^[+-]?\d+$/.test(digits)) return new Error(`invalid value for IntOrString: invalid value ${JSON.stringify(value)}: strconv.Atoi: parsing ${JSON.stringify(digits)}: invalid syntax`);
+  if (!/^[+-]?\d+$/.test(digits)) return new Error(`invalid value for IntOrString: invalid value ${quote(String(value))}: strconv.Atoi: parsing ${quote(String(digits))}: invalid syntax`);
   return Math.ceil((Number(digits) * total) / 100);
 }
 

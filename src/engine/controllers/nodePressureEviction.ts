@@ -19,6 +19,7 @@ import { integerValue, parseQuantity, resourceAmount } from '../model/quantity';
 import { toleratesAny } from '../model/taints';
 import type { Node, Pod, PodCondition } from '../model/types';
 import { podKey } from '../model/types';
+import { quote } from '../model/quote';
 
 // ---- thresholds ----
 
@@ -91,7 +92,7 @@ export const EVICTED_REASON = 'Evicted';
 /** upstream: parsePercentage — float32(value) / 100 */
 function parsePercentage(s: string): number | Error {
   const body = s.slice(0, -1);
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(body)) return new Error(`strconv.ParseFloat: parsing ${JSON.stringify(body)}: invalid syntax`);
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(body)) return new Error(`strconv.ParseFloat: parsing ${quote(body)}: invalid syntax`);
   return Math.fround(Math.fround(Number(body)) / 100);
 }
 

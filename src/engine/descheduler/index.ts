@@ -12,6 +12,7 @@ import { isReady } from './nodeutil';
 import { decodeDeschedulerPolicy, type DecodedPolicy } from './policy';
 import { DESCHEDULER_REGISTRY } from './registry';
 import type { DeschedulerLogEntry, DeschedulerPolicy, DeschedulerResult, DeschedulerView } from './types';
+import { quote } from '../model/quote';
 
 export type * from './types';
 export { decodeDeschedulerPolicy, API_VERSION as DESCHEDULER_API_VERSION, KIND as DESCHEDULER_POLICY_KIND } from './policy';
@@ -34,7 +35,7 @@ export function runDescheduler(policy: DeschedulerPolicy, view: DeschedulerView,
   for (const profile of policy.profiles) {
     const runner = buildProfile(profile, registry, cluster, evictor, push);
     if (typeof runner === 'string') {
-      push({ plugin: '', message: `failed to create new descheduler: unable to create ${JSON.stringify(profile.name)} profile: ${runner}` });
+      push({ plugin: '', message: `failed to create new descheduler: unable to create ${quote(String(profile.name))} profile: ${runner}` });
       return { evictions: [], log };
     }
     runners.push(runner);

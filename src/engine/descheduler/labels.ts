@@ -7,6 +7,7 @@
 import { compileLabelSelector, type Selector } from '../model/selectors';
 import type { LabelSelector, Labels } from '../model/types';
 import { formatValue, isQualifiedName, isValidLabelValue } from '../model/validation';
+import { quote } from '../model/quote';
 
 const OPERATORS = new Set(['In', 'NotIn', 'Exists', 'DoesNotExist']);
 
@@ -50,7 +51,7 @@ export function labelSelectorError(selector: LabelSelector | undefined): string 
     if (errs.length > 0) return aggregate(errs);
   }
   for (const expr of selector.matchExpressions ?? []) {
-    if (!OPERATORS.has(expr.operator)) return `${JSON.stringify(expr.operator)} is not a valid label selector operator`;
+    if (!OPERATORS.has(expr.operator)) return `${quote(String(expr.operator))} is not a valid label selector operator`;
     const errs = requirementErrors(expr.key, expr.operator, expr.values);
     if (errs.length > 0) return aggregate(errs);
   }

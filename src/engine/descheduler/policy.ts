@@ -15,6 +15,7 @@ import { DefaultEvictor, defaultEvictorArgs, priorityThresholdValue, type Defaul
 import { DESCHEDULER_REGISTRY } from './registry';
 import { convertV1alpha1, V1ALPHA1_API_VERSION } from './v1alpha1';
 import type { DeschedulerPolicy, DeschedulerProfile, MetricsProvider, PluginSet, Plugins } from './types';
+import { quote } from '../model/quote';
 
 export const API_VERSION = 'descheduler/v1alpha2';
 export const KIND = 'DeschedulerPolicy';
@@ -87,7 +88,7 @@ function metricsErrors(policy: DeschedulerPolicy): string[] {
   const providers = new Map<string, MetricsProvider>();
   for (const p of policy.metricsProviders ?? []) {
     const source = p.source ?? '';
-    if (providers.has(source)) errs.push(`metric provider ${JSON.stringify(source)} is already configured, each source can be configured only once`);
+    if (providers.has(source)) errs.push(`metric provider ${quote(String(source))} is already configured, each source can be configured only once`);
     else providers.set(source, p);
   }
   if (providers.has('KubernetesMetrics') && policy.metricsCollector?.enabled) {
@@ -126,7 +127,7 @@ export function decodeDeschedulerPolicy(raw: unknown, registry: Registry = DESCH
   if (apiVersion === V1ALPHA1_API_VERSION && (kind === undefined || kind === KIND)) return decodeV1alpha1(obj, registry);
   if ((apiVersion !== undefined && apiVersion !== API_VERSION) || (kind !== undefined && kind !== KIND)) {
     const path: FieldPath = apiVersion !== undefined && apiVersion !== API_VERSION ? ['apiVersion'] : ['kind'];
-    return { errors: [{ path, message: `no kind ${JSON.stringify(kind ?? KIND)} is registered for version ${JSON.stringify(apiVersion ?? API_VERSION)}` }], warnings: [] };
+    return { errors: [{ path, message: `no kind ${quote(String(kind ?? KIND))} is registered for version ${quote(String(apiVersion ?? API_VERSION))}` }], warnings: [] };
   }
   r.strict(obj, POLICY_FIELDS, []);
 
@@ -259,7 +260,7 @@ function profileErrors(policy: DeschedulerPolicy, registry: Registry): ConfigErr
   }
   policy.profiles.forEach((profile, i) => {
     const fail = (path: FieldPath, message: string): void => {
-      errs.push({ path: ['profiles', i, ...path], message: `unable to create ${JSON.stringify(profile.name)} profile: ${message}` });
+      errs.push({ path: ['profiles', i, ...path], message: `unable to create ${quote(String(profile.name))} profile: ${message}` });
     };
     const points = [
       ['deschedule', 'deschedule', 'deschedule'], ['balance', 'balance', 'balance'],
@@ -269,7 +270,7 @@ function profileErrors(policy: DeschedulerPolicy, registry: Registry): ConfigErr
       const missing = profile.plugins[point].enabled.filter((n) => registry.get(n)?.kind !== kind);
       if (missing.length > 0) {
         const json = point === 'preEvictionFilter' ? 'preevictionfilter' : point;
-        fail(['plugins', json, 'enabled'], `profile ${JSON.stringify(profile.name)} configures ${shown} extension point of non-existing plugins: ${formatSet(missing)}`);
+        fail(['plugins', json, 'enabled'], `profile ${quote(String(profile.name))} configures ${shown} extension point of non-existing plugins: ${formatSet(missing)}`);
         return;
       }
     }
@@ -280,11 +281,11 @@ function profileErrors(policy: DeschedulerPolicy, registry: Registry): ConfigErr
     for (const name of names) {
       const index = profile.pluginConfigs.findIndex((c) => c.name === name);
       if (index < 0) {
-        fail(['pluginConfig'], `unable to build ${name} plugin: unable to find ${JSON.stringify(name)} plugin config`);
+        fail(['pluginConfig'], `unable to build ${name} plugin: unable to find ${quote(String(name))} plugin config`);
         continue;
       }
       const init = registry.get(name)?.initError?.(profile.pluginConfigs[index]!.args);
-      if (init) fail(['pluginConfig', index, 'args'], `unable to build ${name} plugin: unable to initialize ${JSON.stringify(name)} plugin: ${init}`);
+      if (init) fail(['pluginConfig', index, 'args'], `unable to build ${name} plugin: unable to initialize ${quote(String(name))} plugin: ${init}`);
     }
   });
   return errs;

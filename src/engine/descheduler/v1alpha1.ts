@@ -9,6 +9,7 @@ import type { FieldPath } from '../framework/config/fieldErrors';
 import type { ConfigError } from '../framework/config/types';
 import { Reader, type RawObject } from './decode';
 import type { Registry } from './framework';
+import { quote } from '../model/quote';
 
 export const V1ALPHA1_API_VERSION = 'descheduler/v1alpha1';
 
@@ -207,7 +208,7 @@ export function convertV1alpha1(obj: RawObject, registry: Registry): ConvertedV1
     const invalid = descriptor.validate(decoded);
     if (invalid.length > 0) {
       for (const message of invalid) {
-        errors.push({ path: pp, message: `failed to get plugin config for strategy ${name}: strategy ${JSON.stringify(name)} param validation failed: ${message}` });
+        errors.push({ path: pp, message: `failed to get plugin config for strategy ${name}: strategy ${quote(String(name))} param validation failed: ${message}` });
       }
       continue;
     }

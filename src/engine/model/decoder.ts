@@ -3,6 +3,8 @@
 
 import type { ScenarioError } from '../api';
 import { isQualifiedName, isValidLabelValue, invalid, notSupported, required } from './validation';
+import { formatCount, LIMITS } from '../limits';
+import { clip, clipMessage, quote } from './quote';
 import { describe, type Pos, type SrcEntry, type SrcMap, type SrcNode } from './source';
 
 export type PathSeg = string | number;
@@ -35,18 +37,48 @@ export function subjectLabel(s: Subject): string {
   return `${s.kind} ${name}`;
 }
 
+/**
+ * Errors and warnings as they are found. Each list keeps the first LIMITS.reportedProblems and
+ * counts the rest (reported() adds one entry saying how many); messages are cut to a bounded length.
+ */
 export class Diagnostics {
   readonly errors: ScenarioError[] = [];
   readonly warnings: ScenarioError[] = [];
   /** epoch seconds of simulated t=0 for RFC 3339 timestamps (../timeOrigin.ts); undefined: they map to 0 */
   timeOrigin?: number;
+  private readonly dropped = { errors: 0, warnings: 0 };
   constructor(readonly file: string) {}
 
   add(list: 'errors' | 'warnings', pos: Pos, message: string, path?: string): void {
-    const e: ScenarioError = { file: this.file, line: pos.line, column: pos.column, message };
-    if (path) e.path = path;
+    if (this[list].length >= LIMITS.reportedProblems) {
+      this.dropped[list]++;
+      return;
+    }
+    const e: ScenarioError = { file: this.file, line: pos.line, column: pos.column, message: clipMessage(message) };
+    if (path) e.path = clip(path);
     this[list].push(e);
   }
+
+  /** the list as reported: the kept entries, then "... and N more errors" when some were dropped */
+  reported(list: 'errors' | 'warnings'): ScenarioError[] {
+    return withCount(this[list], this.dropped[list], list === 'errors' ? 'error' : 'warning', this.file);
+  }
+}
+
+/** `problems` plus an entry counting `more` that were left out. */
+function withCount(problems: ScenarioError[], more: number, noun: string, file: string): ScenarioError[] {
+  if (more === 0) return problems;
+  const last = problems[problems.length - 1];
+  return [...problems, {
+    file, line: last?.line ?? 1, column: last?.column ?? 1,
+    message: `... and ${formatCount(more)} more ${noun}${more === 1 ? '' : 's'} (Podplay reports the first ${formatCount(LIMITS.reportedProblems)})`,
+  }];
+}
+
+/** At most LIMITS.reportedProblems problems, then one entry saying how many more there were. */
+export function capProblems(problems: ScenarioError[], noun: 'error' | 'warning', file: string): ScenarioError[] {
+  if (problems.length <= LIMITS.reportedProblems) return problems;
+  return withCount(problems.slice(0, LIMITS.reportedProblems), problems.length - LIMITS.reportedProblems, noun, file);
 }
 
 export type IntKind = 'int32' | 'int64';
@@ -140,7 +172,7 @@ export class Reader {
     if (!node || isNull(node)) return undefined;
     if (node.kind === 'scalar' && typeof node.value === 'string') return node.value;
     if (node.kind === 'scalar') {
-      this.error(node.pos, path, `expected a string, got ${describe(node)} (quote it: ${JSON.stringify(node.raw)})`);
+      this.error(node.pos, path, `expected a string, got ${describe(node)} (quote it: ${quote(node.raw)})`);
     } else {
       this.error(node.pos, path, `expected a string, got ${describe(node)}`);
     }

@@ -230,6 +230,10 @@ describe('the Scenario document', () => {
     '  - at: 300',
     '    action: deschedule',
     '    policy: {profiles: [{name: p, pluginConfig: [{name: RemovePodsViolatingNodeTaints}]}]}',
+    // what ungate and scale name must exist
+    '---', 'apiVersion: v1', 'kind: Pod', 'metadata: {name: gated}', 'spec: {schedulingGates: [{name: example.com/wait}], containers: [{name: c, image: nginx}]}',
+    '---', 'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: web}',
+    'spec: {replicas: 0, selector: {matchLabels: {app: web}}, template: {metadata: {labels: {app: web}}, spec: {containers: [{name: c, image: nginx}]}}}',
   ));
 
   it('meta: title falls back to the annotation, seed and description from spec', () => {
@@ -250,7 +254,7 @@ describe('the Scenario document', () => {
   it('apply carries a decoded object (apiVersion may be left out in the timeline)', () => {
     const apply = s.timeline[0]!;
     expect(apply.action === 'apply' && apply.objects.map((o) => [o.kind, o.apiVersion, o.metadata.name])).toEqual([['Pod', 'v1', 'web-1']]);
-    expect(s.pods).toEqual([]);
+    expect(s.pods.map((p) => p.metadata.name)).toEqual(['gated']);
   });
   it('steps remember where they were written; deschedule keeps a locator into its policy', () => {
     expect(s.timeline[1]!.source).toEqual({ line: 13, column: 5 });

@@ -18,10 +18,12 @@ import { Diagnostics, Reader, type Path } from './decoder';
 import { LABEL_METADATA_NAME, SYSTEM_PRIORITY_CLASSES } from './decode/cluster';
 import { decodeDocument } from './decode/kinds';
 import { timeOrigin } from './timeOrigin';
-import { decodeScenario, type ScenarioMeta } from './decode/timeline';
+import { decodeScenario, declaredKey, type ScenarioMeta } from './decode/timeline';
 import { NameGenerator } from './names';
+import { checkObjectBudget, writtenAt, type BudgetStep } from './objectBudget';
 import { describe, locate, parseYaml, toPlain, type Pos, type SrcMap, type SrcNode } from './source';
 import { duplicate, invalid } from './validation';
+import { quote } from './quote';
 
 export interface LoadedScenario {
   fileName: string;
@@ -148,13 +150,13 @@ class Loader {
       seen.set(key, d);
       if (isPriorityClass(o) && o.globalDefault) {
         if (defaultClass) {
-          d.reader.error(this.at(d, ['globalDefault']), ['globalDefault'], `priorityclasses.scheduling.k8s.io ${JSON.stringify(o.metadata.name)} is forbidden: PriorityClass ${defaultClass.metadata.name} is already marked as default. Only one default can exist`);
+          d.reader.error(this.at(d, ['globalDefault']), ['globalDefault'], `priorityclasses.scheduling.k8s.io ${quote(o.metadata.name)} is forbidden: PriorityClass ${defaultClass.metadata.name} is already marked as default. Only one default can exist`);
         } else {
           defaultClass = o;
         }
       }
       if (isPod(o) && o.spec.nodeName !== undefined && !nodes.has(o.spec.nodeName)) {
-        d.reader.error(this.at(d, ['spec', 'nodeName']), ['spec', 'nodeName'], `node ${JSON.stringify(o.spec.nodeName)} not found`);
+        d.reader.error(this.at(d, ['spec', 'nodeName']), ['spec', 'nodeName'], `node ${quote(o.spec.nodeName)} not found`);
       }
       if (isNamespace(o)) this.checkNamespaceAnnotations(d, o);
       if (isWorkload(o) && o.kind === 'Job') this.checkJobSelector(d, o);
@@ -184,6 +186,36 @@ class Loader {
       d.reader.error(this.at(d, ['spec', 'selector']), ['spec', 'selector'], invalid(job.spec.selector, '`selector` not auto-generated'));
     }
   }
+}
+
+/** The timeline's steps with the source of what they create, for checkObjectBudget. */
+function timelineBudget(scenario: { root: SrcMap; reader: Reader }, timeline: readonly TimelineStep[]): BudgetStep[] {
+  const spec = scenario.root.entries.get('spec')?.value;
+  const list = spec?.kind === 'map' ? spec.entries.get('timeline')?.value : undefined;
+  const items = list?.kind === 'seq' ? list.items : [];
+  const byPos = new Map<string, [number, SrcMap]>();
+  const posKey = (p: Pos): string => `${p.line}:${p.column}`;
+  items.forEach((item, i) => { if (item.kind === 'map') byPos.set(posKey(item.pos), [i, item]); });
+  return timeline.flatMap((step): BudgetStep[] => {
+    const found = byPos.get(posKey(step.source));
+    if (!found) return [];
+    const [index, m] = found;
+    const prefix: Path = ['spec', 'timeline', index];
+    if (step.action === 'scale') return [{ step, objects: [], source: writtenAt(m, scenario.reader, prefix) }];
+    if (step.action !== 'apply') return [];
+    const single = m.entries.get('object')?.value;
+    const many = m.entries.get('objects')?.value;
+    const sources: [SrcNode, Path][] = [
+      ...(single ? [[single, ['object']] as [SrcNode, Path]] : []),
+      ...(many?.kind === 'seq' ? many.items.map((n, i) => [n, ['objects', i]] as [SrcNode, Path]) : []),
+    ];
+    const objects = step.objects.map((object, i) => {
+      const at = step.locate(i, []);
+      const [node, path] = sources.find(([n]) => n.pos.line === at.line && n.pos.column === at.column) ?? [m, []];
+      return { object, ...writtenAt(node.kind === 'map' ? node : m, scenario.reader, [...prefix, ...path]) };
+    });
+    return [{ step, objects }];
+  });
 }
 
 function collectNamespaces(objects: readonly ScenarioObject[]): Namespace[] {
@@ -218,12 +250,19 @@ function load(text: string, fileName: string): LoadResult {
   const nodes = objects.filter(isNode);
 
   // The timeline refers to declared nodes; its apply objects may add namespaces.
-  const timelineCtx = { nodes: new Set(nodes.map((n) => n.metadata.name)), applied: [] as ScenarioObject[] };
+  const timelineCtx = {
+    nodes: new Set(nodes.map((n) => n.metadata.name)),
+    objects: new Set(objects.map(declaredKey).filter((k) => k !== undefined)),
+    applied: [] as ScenarioObject[],
+  };
   let meta: ScenarioMeta = {};
   let timeline: TimelineStep[] = [];
   if (loader.scenario) ({ meta, timeline } = decodeScenario(loader.scenario.reader, loader.scenario.root, timelineCtx));
 
-  if (loader.diag.errors.length > 0) return { ok: false, errors: loader.diag.errors, warnings: loader.diag.warnings };
+  // Before anything is built: a scenario asking for too many objects is refused here.
+  checkObjectBudget(loader.declared.map((d) => ({ object: d.object, ...writtenAt(d.root, d.reader) })), loader.scenario ? timelineBudget(loader.scenario, timeline) : []);
+
+  if (loader.diag.errors.length > 0) return { ok: false, errors: loader.diag.reported('errors'), warnings: loader.diag.reported('warnings') };
 
   const namespaces = collectNamespaces([...objects, ...timelineCtx.applied]);
   const declaredClasses = objects.filter(isPriorityClass);
@@ -306,7 +345,7 @@ function load(text: string, fileName: string): LoadResult {
     gangWorkloads: objects.filter(isGangWorkload),
     timeline,
     admissionEvents,
-    warnings: loader.diag.warnings,
+    warnings: loader.diag.reported('warnings'),
     others: loader.others,
     names,
   };

@@ -6,6 +6,7 @@ import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from './valida
 import type {
   LabelSelector, Labels, Node, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm, Pod, PreferredSchedulingTerm,
 } from './types';
+import { quote } from './quote';
 
 /** A compiled label selector. `matchesNothing` mirrors labels.Nothing() (a nil selector). */
 export interface Selector {
@@ -87,7 +88,7 @@ export function indexPath(path: string, i: number): string {
 
 /** Go's %q of a string (enough for label keys and values). */
 function goQuote(s: string): string {
-  return JSON.stringify(s);
+  return quote(s);
 }
 
 /** How field.Error prints its bad value: strings with %q, string slices with %#v. */

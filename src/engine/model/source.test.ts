@@ -3,8 +3,8 @@
 // Alias expansion is bounded ("billion laughs"); plain size is not, since a `kubectl get -o yaml`
 // List of thousands of objects is one document.
 import fc from 'fast-check';
-import { stringify } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { Alias, stringify } from 'yaml';
 import { parseYaml, parseYamlFast, parseYamlWithPackage, type ParsedSource, type Pos, type SrcNode } from './source';
 
 function laughs(levels: number): string {
@@ -18,7 +18,7 @@ function laughs(levels: number): string {
 
 describe('parseYaml size limits', () => {
   it.each([
-    { name: '9^6 nodes through aliases', text: laughs(6), error: 'document is too large (too many nodes after alias expansion)' },
+    { name: '9^6 nodes through aliases', text: laughs(6), error: "the scenario is too large once its aliases are expanded: Podplay's limit is 200,000 YAML nodes and 10,000,000 characters reached through aliases, all documents together" },
     { name: '9^5 nodes through aliases (under the budget)', text: laughs(5), error: undefined },
     { name: '210,000 plain scalars in one document', text: `items: [${Array(210_000).fill('1').join(',')}]\n`, error: undefined },
   ])('$name', ({ text, error }) => {
@@ -26,6 +26,61 @@ describe('parseYaml size limits', () => {
     expect(parsed.errors.map((e) => e.message)).toEqual(error ? [error] : []);
     expect(parsed.documents).toHaveLength(1);
   }, 60_000);
+});
+
+describe('parseYaml budgets across the whole scenario, in linear time', () => {
+  const budgetError = "the scenario is too large once its aliases are expanded: Podplay's limit is 200,000 YAML nodes and 10,000,000 characters reached through aliases, all documents together";
+
+  it('200 documents with a 9^5 alias bomb each: one budget for all of them, one error', () => {
+    const text = Array.from({ length: 200 }, () => laughs(5)).join('---\n');
+    const parsed = parseYamlWithPackage(text);
+    expect(parsed.errors.map((e) => e.message)).toEqual([budgetError]);
+    // 59,049 nodes each: the fourth document is the one that crosses 200,000
+    expect(parsed.errors[0]!.pos.line).toBeGreaterThan(3 * 5);
+    expect(parsed.errors[0]!.pos.line).toBeLessThanOrEqual(4 * 6);
+  }, 60_000);
+
+  it('a long value through many aliases counts its characters', () => {
+    const text = `a: &v ${'x'.repeat(100_000)}\nb: [${Array(101).fill('*v').join(', ')}]\n`;
+    expect(parseYamlWithPackage(text).errors.map((e) => e.message)).toEqual([budgetError]);
+    const fits = `a: &v ${'x'.repeat(100_000)}\nb: [${Array(99).fill('*v').join(', ')}]\n`;
+    expect(parseYamlWithPackage(fits).errors).toEqual([]);
+  });
+
+  it('20,000 aliases to one anchor are resolved from one index, not by walking the document for each', () => {
+    const resolve = vi.spyOn(Alias.prototype, 'resolve');
+    const text = `a: &a {k: v}\nb:\n${'- *a\n'.repeat(20_000)}`;
+    const parsed = parseYamlWithPackage(text);
+    expect(resolve).not.toHaveBeenCalled();
+    resolve.mockRestore();
+    const b = parsed.documents[0]!.root!.kind === 'map' ? parsed.documents[0]!.root!.entries.get('b')!.value : undefined;
+    expect(b?.kind === 'seq' && b.items.length).toBe(20_000);
+    // each alias is reported where it is used
+    expect(b?.kind === 'seq' && b.items[19_999]!.pos).toEqual({ line: 20_002, column: 3 });
+  });
+
+  it('an alias refers to the last anchor of its name before it', () => {
+    const parsed = parseYamlWithPackage('a: &x 1\nb: *x\nc: &x 2\nd: *x\n');
+    const root = parsed.documents[0]!.root!;
+    const value = (k: string) => (root.kind === 'map' ? root.entries.get(k)!.value : undefined);
+    expect([value('b'), value('d')].map((n) => n?.kind === 'scalar' && n.value)).toEqual([1, 2]);
+  });
+
+  it.each([
+    { name: 'a 60,000-key mapping with one duplicate (and a tab, so the yaml package reads it)', text: `m:\n${Array.from({ length: 60_000 }, (_, i) => `  k${i}: v`).join('\n')}\n  k59999: again\nt: "\t"\n`, lines: [60_002] },
+    { name: 'equal values are equal keys (yes and true)', text: 'yes: 1\ntrue: 2\n', lines: [2] },
+    { name: 'a string and a number are different keys', text: '1: a\n"1": b\n', lines: [] },
+  ])('duplicate keys: $name', ({ text, lines }) => {
+    const parsed = parseYamlWithPackage(text);
+    expect(parsed.errors.map((e) => [e.pos.line, e.message])).toEqual(lines.map((l) => [l, 'Map keys must be unique']));
+  });
+
+  it('5,000 levels of nesting: one clear error, no stack overflow', () => {
+    for (const text of [`a: ${'['.repeat(5000)}${']'.repeat(5000)}`, Array.from({ length: 5000 }, (_, i) => `${' '.repeat(i)}k:`).join('\n')]) {
+      const messages = parseYamlWithPackage(text).errors.map((e) => e.message);
+      expect(messages).toEqual(['document is nested more than 100 levels deep']);
+    }
+  });
 });
 
 /** Plain data with every position read out (the fast reader's nodes compute them), maps as entry lists, NaN as a string. */

@@ -5,9 +5,11 @@
 // Mapping keys live in a Map, never as object properties, so `__proto__` is just a key.
 
 import {
-  Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, Scalar,
+  Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, Scalar, visit,
   type Node as YamlNode, type ScalarTag, type Tags,
 } from 'yaml';
+import { formatCount, LIMITS } from '../limits';
+import { clip } from './quote';
 import { parseFast } from './yamlFast';
 
 export interface Pos { line: number; column: number }
@@ -51,9 +53,13 @@ export interface ParsedSource {
 }
 
 /** Deeper than this is not a Kubernetes object; it protects the walker's stack. */
-export const MAX_DEPTH = 100;
-/** Alias expansion budget ("billion laughs"): nodes reached through aliases, per document. */
-const MAX_NODES = 200_000;
+export const MAX_DEPTH = LIMITS.nestingDepth;
+
+/**
+ * What alias expansion may still produce ("billion laughs"), shared by every document of the
+ * scenario: nodes reached through aliases, and the characters of the scalars among them.
+ */
+interface AliasBudget { nodes: number; chars: number; exceeded: boolean }
 
 // YAML 1.1 without the types Kubernetes' decoder never produces.
 const customTags = (tags: Tags): Tags => tags.filter((t) => {
@@ -62,11 +68,43 @@ const customTags = (tags: Tags): Tags => tags.filter((t) => {
   return !tag.endsWith(':timestamp') && format !== 'TIME' && !tag.endsWith(':binary');
 });
 
+/**
+ * One pass over a document in order: each alias's target (the last node before it with its
+ * anchor, as Alias.resolve finds it, which walks the whole document for every alias), and the
+ * keys written twice in a mapping (what the yaml package's uniqueKeys check reports, comparing
+ * every key with every earlier one).
+ */
+function scanDocument(doc: Document, onDuplicateKey: (key: YamlNode) => void): Map<Alias, YamlNode | undefined> {
+  const anchors = new Map<string, YamlNode>();
+  const targets = new Map<Alias, YamlNode | undefined>();
+  visit(doc, (_key, node) => {
+    if (isAlias(node)) {
+      targets.set(node, anchors.get(node.source));
+      return;
+    }
+    if (node === null || typeof node !== 'object' || isPair(node)) return;
+    if ((node as YamlNode).anchor) anchors.set((node as YamlNode).anchor!, node as YamlNode);
+    if (!isMap(node)) return;
+    // upstream (yaml's mapIncludes): scalar keys with equal values (===) are duplicates
+    const seen = new Set<unknown>();
+    for (const pair of node.items) {
+      if (!isScalar(pair.key)) continue;
+      const v = pair.key.value;
+      if (typeof v === 'number' && Number.isNaN(v)) continue;
+      if (seen.has(v)) onDuplicateKey(pair.key);
+      else seen.add(v);
+    }
+  });
+  return targets;
+}
+
 class Walker {
-  private budget = MAX_NODES;
   readonly errors: SourceProblem[] = [];
 
-  constructor(private readonly doc: Document, private readonly lines: LineCounter, private readonly text: string) {}
+  constructor(
+    private readonly targets: Map<Alias, YamlNode | undefined>, private readonly lines: LineCounter,
+    private readonly text: string, private readonly budget: AliasBudget,
+  ) {}
 
   posOf(node: { range?: readonly number[] | null } | null | undefined, fallback: Pos): Pos {
     const offset = node?.range?.[0];
@@ -75,13 +113,31 @@ class Walker {
     return { line: p.line, column: p.col };
   }
 
+  /**
+   * Where a node is reported: its own position, or, reached through an alias, where the alias
+   * is used (ten pods sharing one anchored template each get their errors at their own line).
+   */
+  private at(node: { range?: readonly number[] | null } | null | undefined, fallback: Pos, aliasDepth: number): Pos {
+    return aliasDepth > 0 ? fallback : this.posOf(node, fallback);
+  }
+
+  /** Counts a node reached through an alias; false (and one error for the scenario) once the budget is spent. */
+  private spend(node: unknown, pos: Pos): boolean {
+    const b = this.budget;
+    b.nodes--;
+    if (isScalar(node) && typeof node.value === 'string') b.chars -= node.value.length;
+    if (b.nodes >= 0 && b.chars >= 0) return true;
+    if (!b.exceeded) {
+      b.exceeded = true;
+      this.errors.push({ pos, message: `the scenario is too large once its aliases are expanded: Podplay's limit is ${formatCount(LIMITS.aliasNodes)} YAML nodes and ${formatCount(LIMITS.aliasChars)} characters reached through aliases, all documents together` });
+    }
+    return false;
+  }
+
   walk(node: unknown, fallback: Pos, depth: number, aliasDepth = 0): SrcNode | undefined {
     // Only nodes reached through an alias count: the rest are bounded by the text itself, and a
     // `kubectl get -o yaml` List of thousands of objects is one document of millions of nodes.
-    if (aliasDepth > 0 && --this.budget < 0) {
-      if (this.budget === -1) this.errors.push({ pos: fallback, message: 'document is too large (too many nodes after alias expansion)' });
-      return undefined;
-    }
+    if (aliasDepth > 0 && !this.spend(node, fallback)) return undefined;
     if (depth > MAX_DEPTH) {
       this.errors.push({ pos: fallback, message: `document is nested more than ${MAX_DEPTH} levels deep` });
       return undefined;
@@ -92,10 +148,10 @@ class Walker {
         this.errors.push({ pos: this.posOf(node, fallback), message: 'alias refers to itself' });
         return undefined;
       }
-      const target = (node as Alias).resolve(this.doc);
-      return this.walk(target, this.posOf(node, fallback), depth, aliasDepth + 1);
+      // an alias is reported where it is used; what it refers to keeps its own positions
+      return this.walk(this.targets.get(node), this.at(node, fallback, aliasDepth), depth, aliasDepth + 1);
     }
-    const pos = this.posOf(node as YamlNode, fallback);
+    const pos = this.at(node as YamlNode, fallback, aliasDepth);
     if (isScalar(node)) return this.scalar(node, pos);
     if (isSeq(node)) {
       const items: SrcNode[] = [];
@@ -125,7 +181,7 @@ class Walker {
   }
 
   private keyOf(key: unknown): string | undefined {
-    if (isAlias(key)) key = (key as Alias).resolve(this.doc);
+    if (isAlias(key)) key = this.targets.get(key);
     if (key === null || key === undefined) return '';
     if (isScalar(key)) {
       const v = key.value;
@@ -148,7 +204,7 @@ class Walker {
     const merges: { value: unknown; pos: Pos }[] = [];
     for (const pair of pairs) {
       if (!isPair(pair)) continue;
-      const keyPos = this.posOf(pair.key as YamlNode, pos);
+      const keyPos = this.at(pair.key as YamlNode, pos, aliasDepth);
       if (this.isMergeKey(pair.key)) {
         merges.push({ value: pair.value, pos: keyPos });
         continue;
@@ -158,7 +214,7 @@ class Walker {
         this.errors.push({ pos: keyPos, message: 'mapping keys must be strings, not collections' });
         continue;
       }
-      const value = this.walk(pair.value, this.posOf(pair.value as YamlNode, keyPos), depth + 1, aliasDepth);
+      const value = this.walk(pair.value, this.at(pair.value as YamlNode, keyPos, aliasDepth), depth + 1, aliasDepth);
       if (value) entries.set(key, { key, keyPos, value });
     }
     // upstream (go-yaml v2): keys written in the mapping win over merged ones; earlier merge sources win.
@@ -177,7 +233,8 @@ class Walker {
   }
 }
 
-const parseOptions = { version: '1.1', customTags, uniqueKeys: true } as const;
+// Duplicate keys are found by scanDocument, in one pass (the package's check is quadratic).
+const parseOptions = { version: '1.1', customTags, uniqueKeys: false } as const;
 
 /** the scalar tags parseAllDocuments resolves plain scalars with, in its order */
 let plainTags: readonly ScalarTag[] | undefined;
@@ -227,18 +284,32 @@ export function parseYamlWithPackage(text: string): ParsedSource {
     out.errors.push({ pos: { line: 1, column: 1 }, message: `YAML could not be parsed: ${e instanceof RangeError ? 'nested too deeply' : String(e)}` });
     return out;
   }
+  const budget: AliasBudget = { nodes: LIMITS.aliasNodes, chars: LIMITS.aliasChars, exceeded: false };
+  const tooDeep = `document is nested more than ${MAX_DEPTH} levels deep`;
   docs.forEach((doc, i) => {
-    for (const e of doc.errors) out.errors.push({ pos: at(e.pos[0]), message: e.message });
-    for (const w of doc.warnings) out.warnings.push({ pos: at(w.pos[0]), message: w.message });
     const docPos = at(doc.range[0]);
-    const walker = new Walker(doc, lines, text);
+    const errors: SourceProblem[] = [];
+    let deep = false;
+    for (const e of doc.errors) {
+      // the package's composer ran out of stack: say what is wrong, once
+      if (e.code === 'RESOURCE_EXHAUSTION') deep = true;
+      else errors.push({ pos: at(e.pos[0]), message: e.message });
+    }
+    for (const w of doc.warnings) out.warnings.push({ pos: at(w.pos[0]), message: w.message });
     let root: SrcNode | undefined;
+    let walked: SourceProblem[] = [];
     try {
+      const targets = scanDocument(doc, (key) => errors.push({ pos: at(key.range?.[0] ?? doc.range[0]), message: 'Map keys must be unique' }));
+      const walker = new Walker(targets, lines, text, budget);
+      walked = walker.errors;
       root = doc.contents === null ? undefined : walker.walk(doc.contents, docPos, 0);
     } catch (e) {
-      walker.errors.push({ pos: docPos, message: `YAML could not be read: ${e instanceof RangeError ? 'nested too deeply' : String(e)}` });
+      if (!(e instanceof RangeError)) throw e;
+      deep = true;
     }
-    out.errors.push(...walker.errors);
+    if (deep && !walked.some((e) => e.message === tooDeep)) errors.push({ pos: docPos, message: tooDeep });
+    errors.sort((a, b) => a.pos.line - b.pos.line || a.pos.column - b.pos.column);
+    out.errors.push(...errors, ...walked);
     if (root?.kind === 'scalar' && root.value === null) root = undefined;
     out.documents.push({ index: i + 1, pos: root?.pos ?? docPos, root });
   });
@@ -252,8 +323,13 @@ export function describe(node: SrcNode): string {
   const v = node.value;
   if (v === null) return 'null';
   if (typeof v === 'string') return `string ${JSON.stringify(truncate(v))}`;
-  if (typeof v === 'number') return `number ${node.raw || String(v)}`;
-  return `boolean ${node.raw || String(v)}`;
+  if (typeof v === 'number') {
+    const written = clip(node.raw || String(v));
+    if (Number.isNaN(v)) return `${written} (NaN is not allowed)`;
+    if (!Number.isFinite(v)) return `${written} (infinity is not allowed)`;
+    return `number ${written}`;
+  }
+  return `boolean ${clip(node.raw || String(v))}`;
 }
 
 export function truncate(s: string, max = 80): string {

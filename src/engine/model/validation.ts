@@ -3,6 +3,8 @@
 // staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go,
 // staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go (message shapes).
 
+import { boundedJson, quote } from './quote';
+
 /** upstream: RegexError */
 export function regexError(msg: string, re: string, ...examples: string[]): string {
   if (examples.length === 0) return `${msg} (regex used for validation is '${re}')`;
@@ -30,8 +32,9 @@ const dns1035LabelFmt = '[a-z]([-a-z0-9]*[a-z0-9])?';
 const dns1035LabelErrMsg = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character";
 const dns1035LabelRegexp = new RegExp(`^${dns1035LabelFmt}$`);
 
-/** Go's len(): bytes of the UTF-8 encoding. */
+/** Go's len(): bytes of the UTF-8 encoding (at least s.length: a long string is not walked). */
 function byteLength(s: string): number {
+  if (s.length > 253) return s.length;
   let n = 0;
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
@@ -107,14 +110,10 @@ export function isValidPercent(value: string): string[] {
 
 /** How upstream prints a value in "Invalid value: ..." (strings quoted, others as JSON). */
 export function formatValue(v: unknown): string {
-  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'string') return quote(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (v === null || v === undefined) return 'null';
-  try {
-    return JSON.stringify(v) ?? 'null';
-  } catch {
-    return String(v);
-  }
+  return boundedJson(v);
 }
 
 export const invalid = (value: unknown, detail: string): string => `Invalid value: ${formatValue(value)}: ${detail}`;
@@ -122,4 +121,4 @@ export const required = (detail = ''): string => (detail ? `Required value: ${de
 export const forbidden = (detail: string): string => `Forbidden: ${detail}`;
 export const duplicate = (value: unknown): string => `Duplicate value: ${formatValue(value)}`;
 export const notSupported = (value: unknown, supported: readonly string[]): string =>
-  `Unsupported value: ${formatValue(value)}: supported values: ${supported.map((s) => JSON.stringify(s)).join(', ')}`;
+  `Unsupported value: ${formatValue(value)}: supported values: ${supported.map(quote).join(', ')}`;

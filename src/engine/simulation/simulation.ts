@@ -22,6 +22,7 @@ import { gangSchedulingEnabled, type FeatureGates } from '../framework/features'
 import type { Node, Pod, PodCondition } from '../model/types';
 import type { ControllerContext } from '../controllers';
 import { podKey } from '../model/types';
+import { capProblems } from '../model/decoder';
 import { SchedulingQueue, UNSCHEDULABLE_FLUSH_INTERVAL, POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION, type ClusterEvent as QueueEvent } from '../queue/schedulingQueue';
 import { schedulingCycle, type SchedulerState } from '../scheduler/scheduleOne';
 import { ClusterState } from './cluster';
@@ -72,6 +73,8 @@ export class Simulation {
   private readonly sched: SchedulerState;
   private readonly podInfos = new Map<string, PodInfo>();
   private readonly waiting = new Map<string, WaitingPod>();
+  /** the scheduling cycle running now, if any: a waiting pod allowed or rejected during it records it */
+  private cycleInProgress: CycleTrace | undefined;
   private readonly timers: Timer[] = [];
   private timerSeq = 0;
   private timelineIndex = 0;
@@ -470,6 +473,7 @@ export class Simulation {
       preFilter: [], nodesEvaluated: [], filter: {}, feasible: [], result: 'Error',
     };
     this.cycles.push(trace);
+    this.cycleInProgress = trace;
     const outcome = schedulingCycle({
       fwk, snapshot: this.cache.snapshot(), rng: this.rng, scheduler: this.sched, queued: q,
       assume: (p, node) => { this.cache.addPod(p, node, true); },
@@ -495,6 +499,7 @@ export class Simulation {
         this.handleSchedulingFailure(q, 'error', outcome.message, new Set(), new Set(), undefined);
         break;
     }
+    this.cycleInProgress = undefined;
     return trace;
   }
 
@@ -548,9 +553,15 @@ export class Simulation {
     if (w.pending.size > 0) return;
     this.waiting.delete(key);
     this.cancelTimer(w.timerSeq);
-    w.trace.permit?.push({ plugin, code: 'Success', reasons: [`allowed at ${this.now}s`] });
+    this.endPermitWait(w.trace, true);
+    if (this.cycleInProgress) (this.cycleInProgress.permitReleased ??= []).push(key);
     this.queueMoves.push({ time: this.now, pod: key, from: 'waitingOnPermit', to: 'scheduling', reason: `Permit allowed by ${plugin}` });
     this.runBindingCycle(w.fwk, w.state, w.queued, w.nodeName, w.trace);
+  }
+
+  private endPermitWait(trace: CycleTrace, allowed: boolean): void {
+    trace.permitWait = { time: this.now, allowed };
+    if (this.cycleInProgress) trace.permitWait.cycle = this.cycleInProgress.cycle;
   }
 
   private rejectWaitingPod(key: string, plugin: string, message: string): void {
@@ -565,6 +576,7 @@ export class Simulation {
     statuses.set(w.nodeName, Status.unschedulable(message).withPlugin(plugin));
     w.trace.result = 'Unschedulable';
     w.trace.message = formatFitError(1, statuses);
+    this.endPermitWait(w.trace, false);
     this.queueMoves.push({ time: this.now, pod: key, from: 'waitingOnPermit', to: 'scheduling', reason: `Permit rejected by ${plugin}` });
     this.handleSchedulingFailure(w.queued, 'rejected', w.trace.message, new Set([plugin]), new Set(), undefined);
   }
@@ -615,7 +627,7 @@ export class Simulation {
     }));
     return {
       version: 1, seed: this.options.seed, pods, cycles: this.cycles, events: this.events,
-      nodes, warnings: this.warnings, endTime: this.now, queue: this.queueMoves,
+      nodes, warnings: capProblems(this.warnings, 'warning', this.scenario.fileName), endTime: this.now, queue: this.queueMoves,
     };
   }
 }

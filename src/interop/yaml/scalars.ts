@@ -54,8 +54,10 @@ export function isPlainSafe(s: string): boolean {
   return PLAIN_SAFE.test(s) && !s.endsWith(' ') && !s.includes('  ') && resolvePlain(s) === s && !DATE_LIKE.test(s);
 }
 
-// c-printable (YAML 1.2 §5.1) minus what JSON.stringify already escapes.
-const NON_PRINTABLE = /[\u007f-\u0084\u0086-\u009f\ufffe\uffff]/;
+// c-printable (YAML 1.2 §5.1) minus what JSON.stringify already escapes, the line breaks of
+// YAML 1.1 (NEL, U+2028, U+2029), which kubectl's reader (go-yaml) would fold into a space, and
+// the bidirectional formatting characters, which would reorder the text an editor shows.
+const NON_PRINTABLE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]/;
 const NON_PRINTABLE_ALL = new RegExp(NON_PRINTABLE.source, 'g');
 
 /** A double-quoted scalar: JSON's escapes are a subset of YAML's. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { stringify, type ToStringOptions } from 'yaml';
-import { emitDocument, emitDocuments } from './emit';
+import { commentBlock, emitDocument, emitDocuments } from './emit';
 import { parseText, slowParseYaml } from './index';
-import { isPlainSafe, resolvePlain } from './scalars';
+import { isPlainSafe, quote, resolvePlain } from './scalars';
 
 /** The reference: the `yaml` package configured like the scenario loader. */
 function reference(text: string): unknown[] {
@@ -118,6 +118,11 @@ describe('emitDocument', () => {
   it('separates documents and writes comments above them', () => {
     expect(emitDocuments([{ a: 1 }, { b: 2 }], (_d, i) => (i === 0 ? ['first'] : undefined))).toBe('# first\na: 1\n---\nb: 2\n');
   });
+
+  it('keeps a comment on its line: a line feed starts a new comment line, other breaks are escaped', () => {
+    expect(commentBlock(['a\nb', 'c\rd: x', 'e\u0085f\u2028g\u2029h'])).toBe('# a\n# b\n# c\\rd: x\n# e\\u0085f\\u2028g\\u2029h\n');
+    expect(emitDocuments([{ a: 1 }], () => ['t\r---'])).toBe('# t\\r---\na: 1\n');
+  });
 });
 
 describe('scalars', () => {
@@ -127,6 +132,13 @@ describe('scalars', () => {
   ])('resolvePlain(%j) is %j, as the loader reads it', (s, v) => {
     expect(resolvePlain(s)).toEqual(v);
     expect(plain(reference(`v: ${s}\n`)[0])).toEqual(plain({ v }));
+  });
+
+  it.each([
+    ['\u0085', '"\\u0085"'], ['a\u2028b\u2029', '"a\\u2028b\\u2029"'], ['\u202eevil', '"\\u202eevil"'], ['\u007f', '"\\u007f"'], ['\r', '"\\r"'],
+  ])('quote(%j) escapes YAML 1.1 line breaks and bidirectional overrides: %s', (s, quoted) => {
+    expect(quote(s)).toBe(quoted);
+    expect(reference(`v: ${quoted}\n`)[0]).toEqual({ v: s });
   });
 
   it.each(['8', 'yes', 'null', '2024-05-01', 'a: b', ' x', 'x ', '-x', '#x', 'a,b', ''])('quotes %j', (s) => {

@@ -50,10 +50,26 @@ spec:
 `,
   steps: [
     { cycle: 1, phase: 'queue', text: 'nginx leaves the queue. Its nodeSelector lists one label, disktype=ssd. A node must carry every label in the list.' },
-    { cycle: 1, phase: 'filter', text: `The NodeAffinity plugin also enforces nodeSelector. node-2 (disktype=hdd) and node-3 (no disktype label) fail with "${NODE_AFFINITY_REASON}". Only node-1 passes.` },
-    { cycle: 1, phase: 'select', text: 'One feasible node: the scheduler skips scoring and binds nginx to node-1.' },
-    { cycle: 2, phase: 'filter', text: 'nginx-nvme asks for disktype=nvme. No node has that label, so all 3 nodes fail the same way.' },
-    { cycle: 2, phase: 'done', text: `nginx-nvme stays Pending. The event reads "0/3 nodes are available: 3 ${NODE_AFFINITY_REASON}." Removing pods never adds a label, so preemption says "Preemption is not helpful for scheduling" for all 3 nodes. Fix: label a node (kubectl label nodes node-3 disktype=nvme) or change the selector.` },
+    {
+      cycle: 1, phase: 'filter', text: `The NodeAffinity plugin also enforces nodeSelector. node-2 (disktype=hdd) and node-3 (no disktype label) fail with "${NODE_AFFINITY_REASON}". Only node-1 passes.`,
+      facts: [
+        { says: 'node-2 (disktype=hdd)', fact: { kind: 'nodeLabel', node: 'node-2', key: 'disktype' }, is: 'hdd' },
+        { says: 'node-3 (no disktype label)', fact: { kind: 'nodeLabel', node: 'node-3', key: 'disktype' }, is: 'none' },
+        { says: 'Only node-1 passes', fact: { kind: 'feasible', cycle: 1 }, is: 'node-1' },
+      ],
+    },
+    {
+      cycle: 1, phase: 'select', text: 'One feasible node: the scheduler skips scoring and binds nginx to node-1.',
+      facts: [{ says: 'skips scoring', fact: { kind: 'scored', cycle: 1 }, is: 'no' }, { says: 'binds nginx to node-1', fact: { kind: 'selected', cycle: 1 }, is: 'node-1' }],
+    },
+    {
+      cycle: 2, phase: 'filter', text: 'nginx-nvme asks for disktype=nvme. No node has that label, so all 3 nodes fail the same way.',
+      facts: [{ says: 'all 3 nodes fail', fact: { kind: 'feasibleCount', cycle: 2 }, is: '0' }],
+    },
+    {
+      cycle: 2, phase: 'done', text: `nginx-nvme stays Pending. The event reads "0/3 nodes are available: 3 ${NODE_AFFINITY_REASON}." Removing pods never adds a label, so preemption says "Preemption is not helpful for scheduling" for all 3 nodes. Fix: label a node (kubectl label nodes node-3 disktype=nvme) or change the selector.`,
+      facts: [{ says: 'nginx-nvme stays Pending', fact: { kind: 'result', cycle: 2 }, is: 'Unschedulable' }],
+    },
   ],
   questions: [
     {
@@ -175,11 +191,32 @@ spec:
 `,
   steps: [
     { cycle: 1, phase: 'queue', text: 'fast-app has one nodeSelectorTerm with two expressions: zone In [antarctica-east1, antarctica-west1] AND example.com/cpu-generation Gt 5.' },
-    { cycle: 1, phase: 'filter', text: 'node-1: generation 3 is not greater than 5. node-3: no generation label, and Gt never matches a missing label. node-4: zone antarctica-south1 is not in the list. Only node-2 (east1, generation 6) passes.' },
+    {
+      cycle: 1, phase: 'filter',
+      text: 'node-1: generation 3 is not greater than 5. node-3: no generation label, and Gt never matches a missing label. node-4: zone antarctica-south1 is not in the list. Only node-2 (east1, generation 6) passes.',
+      facts: [
+        { says: 'node-1: generation 3', fact: { kind: 'nodeLabel', node: 'node-1', key: GENERATION }, is: '3' },
+        { says: 'node-3: no generation label', fact: { kind: 'nodeLabel', node: 'node-3', key: GENERATION }, is: 'none' },
+        { says: 'node-4: zone antarctica-south1', fact: { kind: 'nodeLabel', node: 'node-4', key: ZONE }, is: 'antarctica-south1' },
+        { says: 'generation 6', fact: { kind: 'nodeLabel', node: 'node-2', key: GENERATION }, is: '6' },
+        { says: 'Only node-2', fact: { kind: 'feasible', cycle: 1 }, is: 'node-2' },
+      ],
+    },
     { cycle: 2, phase: 'queue', text: 'legacy-app has two nodeSelectorTerms: (generation Lt 4) OR (zone In [antarctica-south1]). Matching one term is enough.' },
-    { cycle: 2, phase: 'filter', text: 'node-1 matches the first term (3 < 4); node-4 matches the second (antarctica-south1). node-2 (6) and node-3 (no label, west1) match neither.' },
-    { cycle: 2, phase: 'score', text: 'Both requests are 500m CPU and 512Mi. NodeResourcesFit (LeastAllocated): node-1 has 4 CPUs and scores 90; node-4 has 2 CPUs and scores 84. BalancedAllocation: 96 against 90.' },
-    { cycle: 2, phase: 'select', text: 'node-1 has the higher total and gets legacy-app.' },
+    {
+      cycle: 2, phase: 'filter', text: 'node-1 matches the first term (3 < 4); node-4 matches the second (antarctica-south1). node-2 (6) and node-3 (no label, west1) match neither.',
+      facts: [{ says: 'match neither', fact: { kind: 'feasible', cycle: 2 }, is: 'node-1, node-4' }],
+    },
+    { cycle: 2, phase: 'score', text: 'Both requests are 500m CPU and 512Mi. node-1 has 4 CPUs, node-4 has 2. NodeResourcesFit (LeastAllocated) favours free room.' },
+    {
+      cycle: 2, phase: 'select', text: 'NodeResourcesFit: node-1 scores 90, node-4 84. BalancedAllocation: 96 against 90. node-1 has the higher total and gets legacy-app.',
+      facts: [
+        { says: 'node-1 scores 90', fact: { kind: 'score', cycle: 2, node: 'node-1', plugin: 'NodeResourcesFit' }, is: '90' },
+        { says: 'node-4 84', fact: { kind: 'score', cycle: 2, node: 'node-4', plugin: 'NodeResourcesFit' }, is: '84' },
+        { says: '96 against 90', fact: { kind: 'score', cycle: 2, node: 'node-1', plugin: 'NodeResourcesBalancedAllocation' }, is: '96' },
+        { says: 'gets legacy-app', fact: { kind: 'selected', cycle: 2 }, is: 'node-1' },
+      ],
+    },
   ],
   questions: [
     {
@@ -199,7 +236,7 @@ spec:
       reveal: { fact: { kind: 'feasible', cycle: 2 }, values: ['none', 'node-1, node-4', 'node-1'] },
     },
     {
-      atCycle: 2, atPhase: 'select',
+      atCycle: 2, atPhase: 'score',
       prompt: 'node-1 has 4 CPUs, node-4 has 2. Which node gets legacy-app?',
       choices: ['node-1', 'node-4'],
       answer: 0,
@@ -284,9 +321,25 @@ spec:
 `,
   steps: [
     { cycle: 1, phase: 'queue', text: 'The pod requires kubernetes.io/os=linux and prefers label-1=key-1 (weight 1) and label-2=key-2 (weight 50).' },
-    { cycle: 1, phase: 'filter', text: `Only the required part filters: node-3 runs windows and fails with "${NODE_AFFINITY_REASON}". The preferences reject nobody.` },
-    { cycle: 1, phase: 'score', text: 'Sum of matching weights: node-1 1, node-2 50, node-4 1 + 50 = 51. Scaled so the best is 100: node-1 1, node-2 98, node-4 100. Then × 2, the NodeAffinity weight.' },
-    { cycle: 1, phase: 'select', text: 'The three nodes are alike in every other score, so node-4 wins by its two labels.' },
+    {
+      cycle: 1, phase: 'filter', text: `Only the required part filters: node-3 runs windows and fails with "${NODE_AFFINITY_REASON}". The preferences reject nobody.`,
+      facts: [
+        { says: 'node-3 runs windows', fact: { kind: 'nodeLabel', node: 'node-3', key: 'kubernetes.io/os' }, is: 'windows' },
+        { says: 'The preferences reject nobody', fact: { kind: 'feasible', cycle: 1 }, is: 'node-1, node-2, node-4' },
+      ],
+    },
+    {
+      cycle: 1, phase: 'score', text: 'Sum of matching weights: node-1 1, node-2 50, node-4 1 + 50 = 51. Scaled so the best is 100: node-1 1, node-2 98, node-4 100. Then × 2, the NodeAffinity weight.',
+      facts: [
+        { says: 'node-1 1,', fact: { kind: 'score', cycle: 1, node: 'node-1', plugin: 'NodeAffinity' }, is: '1' },
+        { says: 'node-2 98', fact: { kind: 'score', cycle: 1, node: 'node-2', plugin: 'NodeAffinity' }, is: '98' },
+        { says: 'node-4 100', fact: { kind: 'score', cycle: 1, node: 'node-4', plugin: 'NodeAffinity' }, is: '100' },
+      ],
+    },
+    {
+      cycle: 1, phase: 'select', text: 'The three nodes are alike in every other score, so node-4 wins by its two labels.',
+      facts: [{ says: 'node-4 wins', fact: { kind: 'selected', cycle: 1 }, is: 'node-4' }],
+    },
   ],
   questions: [
     {
@@ -304,14 +357,6 @@ spec:
       answer: 1,
       explanation: 'Scores are scaled to the best node: node-4 has 51, so node-2 gets 100 × 50 / 51 = 98 (rounded down).',
       reveal: { fact: { kind: 'score', cycle: 1, node: 'node-2', plugin: 'NodeAffinity' } },
-    },
-    {
-      atCycle: 1, atPhase: 'select',
-      prompt: 'Which node gets the pod?',
-      choices: ['node-1', 'node-2', 'node-4'],
-      answer: 2,
-      explanation: 'node-4 matches both preferences: 51 before scaling, the highest.',
-      reveal: { fact: { kind: 'selected', cycle: 1 } },
     },
   ],
   outcome: {

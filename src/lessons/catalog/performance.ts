@@ -50,9 +50,26 @@ spec:
 `,
   steps: [
     { cycle: 1, phase: 'queue', text: `${NODE_COUNT} identical nodes. pod-1 uses default-scheduler, which leaves percentageOfNodesToScore at 0: adaptive.` },
-    { cycle: 1, phase: 'filter', text: 'Adaptive percentage: 50 − 300 / 125 = 48%, and 48% of 300 = 144. The scheduler stops after 144 feasible nodes: node-001 to node-144.' },
-    { cycle: 1, phase: 'score', text: 'Only those 144 nodes are scored. The other 156 could never win this pod, however good they are.' },
-    { cycle: 2, phase: 'filter', text: 'pod-2 uses fast-scheduler with percentageOfNodesToScore 10: 10% of 300 = 30, but the scheduler never looks for fewer than 100. The search starts where the last one stopped, at node-145, and checks node-145 to node-244.' },
+    {
+      cycle: 1, phase: 'filter', text: 'Adaptive percentage: 50 − 300 / 125 = 48%, and 48% of 300 = 144. The scheduler stops after 144 feasible nodes: node-001 to node-144.',
+      facts: [
+        { says: '300', fact: { kind: 'nodeCount', cycle: 1 }, is: '300' },
+        { says: 'stops after 144 feasible nodes', fact: { kind: 'feasibleCount', cycle: 1 }, is: '144' },
+        { says: 'node-001 to', fact: { kind: 'firstNodeEvaluated', cycle: 1 }, is: 'node-001' },
+      ],
+    },
+    {
+      cycle: 1, phase: 'score', text: 'Only those 144 nodes are scored. The other 156 could never win this pod, however good they are.',
+      facts: [{ says: 'Only those 144 nodes', fact: { kind: 'nodesEvaluated', cycle: 1 }, is: '144' }],
+    },
+    {
+      cycle: 2, phase: 'filter',
+      text: 'pod-2 uses fast-scheduler with percentageOfNodesToScore 10: 10% of 300 = 30, but the scheduler never looks for fewer than 100. The search starts where the last one stopped, at node-145, and checks node-145 to node-244.',
+      facts: [
+        { says: 'never looks for fewer than 100', fact: { kind: 'nodesEvaluated', cycle: 2 }, is: '100' },
+        { says: 'at node-145', fact: { kind: 'firstNodeEvaluated', cycle: 2 }, is: 'node-145' },
+      ],
+    },
   ],
   questions: [
     {

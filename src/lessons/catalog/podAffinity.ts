@@ -75,12 +75,45 @@ ${[nodeYaml('node-1'), nodeYaml('node-2'), nodeYaml('node-3'), nodeYaml('node-4'
   cache(1), cache(2), cache(3), webServer(1), webServer(2), webServer(3)].join('---\n')}`,
   steps: [
     { cycle: 1, phase: 'queue', text: 'Caches first. Each redis-cache pod (app=store) has required anti-affinity to app=store with topologyKey kubernetes.io/hostname: at most one cache per node.' },
-    { cycle: 1, phase: 'score', text: 'No cache runs yet, so all 4 nodes pass. node-4 is smaller (2 CPUs, 4Gi): NodeResourcesFit gives it 95, the others 97. The caches will take node-1, node-2 and node-3.' },
-    { cycle: 2, phase: 'filter', text: `redis-cache-2: the node running redis-cache-1 fails with "${ANTI_AFFINITY}". 3 nodes remain.` },
-    { cycle: 3, phase: 'filter', text: 'redis-cache-3: two nodes have a cache now. 2 nodes remain, and the big one wins again.' },
+    {
+      cycle: 1, phase: 'score',
+      text: 'No cache runs yet, so all 4 nodes pass. node-4 is smaller (2 CPUs, 4Gi): NodeResourcesFit gives it 95, the others 97. The caches go to the bigger nodes first.',
+      facts: [
+        { says: 'all 4 nodes pass', fact: { kind: 'feasibleCount', cycle: 1 }, is: '4' },
+        { says: '2 CPUs', fact: { kind: 'allocatable', node: 'node-4', resource: 'cpu' }, is: '2' },
+        { says: '4Gi', fact: { kind: 'allocatable', node: 'node-4', resource: 'memory' }, is: '4Gi' },
+        { says: 'gives it 95', fact: { kind: 'score', cycle: 1, node: 'node-4', plugin: 'NodeResourcesFit' }, is: '95' },
+        { says: 'the others 97', fact: { kind: 'score', cycle: 1, node: 'node-1', plugin: 'NodeResourcesFit' }, is: '97' },
+      ],
+    },
+    {
+      cycle: 2, phase: 'filter', text: `redis-cache-2: the node running redis-cache-1 fails with "${ANTI_AFFINITY}". 3 nodes remain.`,
+      facts: [{ says: '3 nodes remain', fact: { kind: 'feasibleCount', cycle: 2 }, is: '3' }],
+    },
+    {
+      cycle: 3, phase: 'filter', text: 'redis-cache-3: two nodes have a cache now. 2 nodes remain: one big, and node-4.',
+      facts: [{ says: '2 nodes remain', fact: { kind: 'feasibleCount', cycle: 3 }, is: '2' }],
+    },
     { cycle: 4, phase: 'queue', text: 'web-server-1 (app=web-store) needs a pod with app=store on its node (podAffinity) and no other app=web-store pod there (podAntiAffinity).' },
-    { cycle: 4, phase: 'filter', text: `node-4 has no cache: "${AFFINITY}". node-1, node-2 and node-3 pass.` },
-    { cycle: 5, phase: 'filter', text: `web-server-2: node-4 still has no cache; the node with web-server-1 fails with "${ANTI_AFFINITY}". 2 nodes pass.` },
+    {
+      cycle: 4, phase: 'filter', text: `node-4 has no cache: "${AFFINITY}". node-1, node-2 and node-3 pass.`,
+      facts: [
+        { says: `node-4 has no cache: "${AFFINITY}"`, fact: { kind: 'filterReason', cycle: 4, node: 'node-4' }, is: AFFINITY },
+        { says: 'node-1, node-2 and node-3 pass', fact: { kind: 'feasible', cycle: 4 }, is: 'node-1, node-2, node-3' },
+      ],
+    },
+    {
+      cycle: 5, phase: 'filter', text: `web-server-2: node-4 still has no cache; the node with web-server-1 fails with "${ANTI_AFFINITY}". 2 nodes pass.`,
+      facts: [
+        { says: 'node-4 still has no cache', fact: { kind: 'filterReason', cycle: 5, node: 'node-4' }, is: AFFINITY },
+        { says: '2 nodes pass', fact: { kind: 'feasibleCount', cycle: 5 }, is: '2' },
+      ],
+    },
+    { cycle: 6, phase: 'queue', text: 'web-server-3: two of the three nodes with a cache run a web server now.' },
+    {
+      cycle: 6, phase: 'filter', text: '1 node passes: the last cache node without a web server.',
+      facts: [{ says: '1 node passes', fact: { kind: 'feasibleCount', cycle: 6 }, is: '1' }],
+    },
     { cycle: 6, phase: 'done', text: 'Every node with a cache now runs exactly one web server: the layout from the docs. node-4 stays empty.' },
   ],
   questions: [

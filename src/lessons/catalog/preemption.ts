@@ -72,18 +72,50 @@ const bothFull = {
 export const preemptionLesson: Lesson = {
   id: 'preemption',
   title: 'Priority and preemption: the fewest, lowest victims',
-  summary: 'A high-priority pod finds both nodes full. Preemption dry-runs each node and nominates the one where it must evict the least.',
+  summary: 'A high-priority pod finds both nodes full. Preemption dry-runs each node and nominates the one whose victims cost the least: no budget broken, then the lowest priorities.',
   topic: 'Priority and preemption',
   docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/',
   scenario: `# Priority and preemption (Kubernetes docs, "Pod Priority and Preemption").
 ${clusterYaml(false)}`,
   steps: [
-    { cycle: 1, phase: 'queue', text: 'critical has priority 1000000 (PriorityClass high-priority). Every other pod has 100. Both nodes have 2 CPUs, all requested.' },
-    { cycle: 1, phase: 'filter', text: `critical asks for 1500m. node-a (1000m + 1000m) and node-b (1500m + 500m) have 0m free: "${INSUFFICIENT_CPU}" on both.` },
-    { cycle: 1, phase: 'postFilter', text: 'DefaultPreemption dry-runs each node: remove every lower-priority pod, then add them back while critical still fits. node-a needs 2 victims; node-b only low-b1, because low-b2\'s 500m fits beside critical\'s 1500m.' },
-    { cycle: 1, phase: 'done', text: 'No PDBs, equal victim priorities (100): the smaller victim set wins. critical gets nominatedNodeName node-b and the attempt ends. low-b1 now has 30 s (its grace period) to shut down.' },
-    { cycle: 2, phase: 'queue', text: 'At 30 s low-b1 is gone. Its deletion sends critical back to the active queue.' },
-    { cycle: 2, phase: 'select', text: 'The nominated node is tried first: 500m used, 1500m free. critical is bound to node-b.' },
+    {
+      cycle: 1, phase: 'queue', text: 'critical has priority 1000000 (PriorityClass high-priority). Every other pod has 100. Both nodes have 2 CPUs, all requested.',
+      facts: [{ says: 'Both nodes have 2 CPUs', fact: { kind: 'allocatable', node: 'node-b', resource: 'cpu' }, is: '2' }],
+    },
+    {
+      cycle: 1, phase: 'filter', text: `critical asks for 1500m. node-a (1000m + 1000m) and node-b (1500m + 500m) have 0m free: "${INSUFFICIENT_CPU}" on both.`,
+      facts: [{ says: 'on both', fact: { kind: 'feasibleCount', cycle: 1 }, is: '0' }],
+    },
+    {
+      cycle: 1, phase: 'postFilter',
+      text: 'DefaultPreemption dry-runs each node: remove every lower-priority pod, then add them back while critical still fits. node-a needs 2 victims; node-b only low-b1, because low-b2\'s 500m fits beside critical\'s 1500m.',
+      facts: [
+        { says: 'node-a needs 2 victims', fact: { kind: 'candidate', cycle: 1, node: 'node-a', field: 'victims' }, is: 'default/low-a1, default/low-a2' },
+        { says: 'node-b only low-b1', fact: { kind: 'candidate', cycle: 1, node: 'node-b', field: 'victims' }, is: 'default/low-b1' },
+      ],
+    },
+    {
+      cycle: 1, phase: 'done',
+      text: 'No PDB is violated, and the highest victim priority is 100 on both nodes. Next, the sum of victim priorities: 100 on node-b, 200 on node-a. critical gets nominatedNodeName node-b and the attempt ends; low-b1 is asked to shut down.',
+      facts: [
+        { says: 'the sum of victim priorities', fact: { kind: 'preemptionDecidedBy', cycle: 1 }, is: 'minSumPriorities' },
+        { says: 'nominatedNodeName node-b', fact: { kind: 'nominatedNode', cycle: 1 }, is: 'node-b' },
+      ],
+    },
+    {
+      cycle: 2, phase: 'queue', text: 'At 30 s, at the end of its grace period, low-b1 is gone. Its deletion sends critical back to the active queue.',
+      facts: [
+        { says: 'At 30 s', fact: { kind: 'time', cycle: 2 }, is: '30' },
+        { says: 'low-b1 is gone', fact: { kind: 'deletedAt', pod: 'default/low-b1' }, is: '30' },
+      ],
+    },
+    {
+      cycle: 2, phase: 'select', text: 'The nominated node is tried first: 500m used, 1500m free. critical is bound to node-b.',
+      facts: [
+        { says: 'The nominated node is tried first', fact: { kind: 'firstNodeEvaluated', cycle: 2 }, is: 'node-b' },
+        { says: 'critical is bound to node-b', fact: { kind: 'selected', cycle: 2 }, is: 'node-b' },
+      ],
+    },
   ],
   questions: [
     {
@@ -97,7 +129,7 @@ ${clusterYaml(false)}`,
     {
       atCycle: 2, atPhase: 'queue',
       prompt: 'When does critical get its node?',
-      choices: ['At once, in the same second', 'After low-b1\'s 30 s grace period'],
+      choices: ['At once, in the same second', 'After low-b1\'s grace period'],
       answer: 1,
       explanation: 'Preemption deletes the victims gracefully; the preemptor waits until they are gone.',
       reveal: { fact: { kind: 'time', cycle: 2 }, values: ['0', '30'] },
@@ -140,10 +172,33 @@ export const preemptionPdbLesson: Lesson = {
 ${clusterYaml(true)}`,
   steps: [
     { cycle: 1, phase: 'queue', text: 'As before, critical (priority 1000000, 1500m) meets two full nodes. New: low-b1 is labelled app=db, and the PDB db-pdb wants minAvailable 1 of app=db pods. low-b1 is the only one, so it may not be disrupted.' },
-    { cycle: 1, phase: 'filter', text: `Both nodes: "${INSUFFICIENT_CPU}".` },
-    { cycle: 1, phase: 'postFilter', text: 'Dry runs: node-b still needs only low-b1, but evicting it violates db-pdb (1 violation). node-a needs low-a1 and low-a2, with 0 violations. Fewest PDB violations comes first: node-a.' },
-    { cycle: 1, phase: 'done', text: 'critical is nominated to node-a; low-a1 and low-a2 get their 30 s grace period. PDBs are best effort: had every node violated one, preemption would still go ahead.' },
-    { cycle: 2, phase: 'select', text: 'At 30 s node-a is empty and critical is bound there. low-b1 keeps running.' },
+    {
+      cycle: 1, phase: 'filter', text: `Both nodes: "${INSUFFICIENT_CPU}".`,
+      facts: [{ says: 'Both nodes', fact: { kind: 'feasibleCount', cycle: 1 }, is: '0' }],
+    },
+    {
+      cycle: 1, phase: 'postFilter',
+      text: 'Dry runs: node-b still needs only low-b1, but evicting it violates db-pdb (1 violation). node-a needs low-a1 and low-a2, with 0 violations. Fewest PDB violations comes first: node-a.',
+      facts: [
+        { says: 'node-b still needs only low-b1', fact: { kind: 'candidate', cycle: 1, node: 'node-b', field: 'victims' }, is: 'default/low-b1' },
+        { says: '1 violation', fact: { kind: 'candidate', cycle: 1, node: 'node-b', field: 'pdbViolations' }, is: '1' },
+        { says: 'node-a needs low-a1 and low-a2', fact: { kind: 'candidate', cycle: 1, node: 'node-a', field: 'victims' }, is: 'default/low-a1, default/low-a2' },
+        { says: '0 violations', fact: { kind: 'candidate', cycle: 1, node: 'node-a', field: 'pdbViolations' }, is: '0' },
+        { says: 'Fewest PDB violations comes first', fact: { kind: 'preemptionDecidedBy', cycle: 1 }, is: 'minNumPDBViolations' },
+      ],
+    },
+    {
+      cycle: 1, phase: 'done', text: 'critical is nominated to node-a; low-a1 and low-a2 get their grace period. PDBs are best effort: had every node violated one, preemption would still go ahead.',
+      facts: [{ says: 'critical is nominated to node-a', fact: { kind: 'nominatedNode', cycle: 1 }, is: 'node-a' }],
+    },
+    {
+      cycle: 2, phase: 'done', text: 'At 30 s node-a is empty and critical is bound there. low-b1 keeps running.',
+      facts: [
+        { says: 'At 30 s', fact: { kind: 'time', cycle: 2 }, is: '30' },
+        { says: 'critical is bound there', fact: { kind: 'selected', cycle: 2 }, is: 'node-a' },
+        { says: 'low-b1 keeps running', fact: { kind: 'podNode', pod: 'default/low-b1' }, is: 'node-b' },
+      ],
+    },
   ],
   questions: [
     {

@@ -69,9 +69,21 @@ spec:
   steps: [
     { cycle: 1, phase: 'queue', text: 'test-pod was created first, but it has two scheduling gates. The SchedulingGates PreEnqueue plugin keeps it out of the active queue; kubectl shows STATUS SchedulingGated. other has no gates and goes first.' },
     { cycle: 1, phase: 'done', text: 'At 10 s a controller removes example.com/foo. One gate is left, so test-pod still waits. At 15 s the controller also decides where test-pod may run: it applies the pod again with nodeSelector disktype=ssd. While a pod is gated its nodeSelector and required node affinity may be tightened (keys added, terms narrowed); changing or removing what is there is refused by the API server.' },
-    { cycle: 2, phase: 'queue', text: 'At 20 s example.com/bar is removed. With no gates left, test-pod enters the active queue and gets its first scheduling cycle.' },
-    { cycle: 2, phase: 'filter', text: 'node-1 has no disktype=ssd label: NodeAffinity filters it out. The nodeSelector added while the pod was gated counts like one written at creation.' },
-    { cycle: 2, phase: 'select', text: 'Only node-2 is left, so test-pod goes there. stuck-pod keeps its gate and never gets a cycle.' },
+    {
+      cycle: 2, phase: 'queue', text: 'At 20 s example.com/bar is removed. With no gates left, test-pod enters the active queue and gets its first scheduling cycle.',
+      facts: [{ says: 'At 20 s', fact: { kind: 'time', cycle: 2 }, is: '20' }, { says: 'test-pod enters', fact: { kind: 'pod', cycle: 2 }, is: 'default/test-pod' }],
+    },
+    {
+      cycle: 2, phase: 'filter', text: 'node-1 has no disktype=ssd label: NodeAffinity filters it out. The nodeSelector added while the pod was gated counts like one written at creation.',
+      facts: [{ says: 'NodeAffinity filters it out', fact: { kind: 'rejectedBy', cycle: 2, node: 'node-1' }, is: 'NodeAffinity' }],
+    },
+    {
+      cycle: 2, phase: 'select', text: 'Only node-2 is left, so test-pod goes there. stuck-pod keeps its gate and never gets a cycle.',
+      facts: [
+        { says: 'test-pod goes there', fact: { kind: 'selected', cycle: 2 }, is: 'node-2' },
+        { says: 'stuck-pod keeps its gate', fact: { kind: 'queue', cycle: 1, pod: 'default/stuck-pod' }, is: 'gated' },
+      ],
+    },
   ],
   questions: [
     {
@@ -169,12 +181,39 @@ spec:
     resources: {requests: {cpu: "1"}}
 `,
   steps: [
-    { cycle: 1, phase: 'queue', text: 'The Workload training has a pod group workers with gang minCount 3. At 0 s only worker-0 and worker-1 exist, so GangScheduling\'s PreEnqueue holds them: "waiting for minCount pods from a gang to appear in scheduling queue". At 20 s worker-2 arrives and all three enter the queue.' },
+    {
+      cycle: 1, phase: 'queue',
+      text: 'The Workload training has a pod group workers with gang minCount 3. worker-0 and worker-1 exist from 0 s, but GangScheduling\'s PreEnqueue holds them: "waiting for minCount pods from a gang to appear in scheduling queue". At 20 s worker-2 arrives and all three enter the queue.',
+      facts: [{ says: 'At 20 s', fact: { kind: 'time', cycle: 1 }, is: '20' }],
+    },
     { cycle: 1, phase: 'reserve', text: 'The first worker passes Filter and Score like any pod, and Reserve books 1 CPU on its node.' },
-    { cycle: 1, phase: 'permit', text: 'Permit: only 1 of 3 gang pods has a node, so the answer is Wait. The pod holds its node but is not bound.' },
-    { cycle: 2, phase: 'permit', text: 'The second worker: 2 of 3. Wait again.' },
-    { cycle: 3, phase: 'permit', text: 'worker-2 makes 3 of 3: Permit says Success and releases the two waiting workers.' },
-    { cycle: 3, phase: 'done', text: 'All three bind at 20 s. Had one not found a node within the 5-minute gang timeout, the waiting ones would have been rejected, none bound.' },
+    {
+      // no Bind in this cycle: its last step is Permit
+      cycle: 1, phase: 'done',
+      text: 'Permit: only 1 of 3 gang pods has a node, so GangScheduling answers Wait. The pod keeps its node reserved but is not bound: its binding waits at Permit.',
+      facts: [
+        { says: 'GangScheduling answers Wait', fact: { kind: 'permit', cycle: 1, plugin: 'GangScheduling' }, is: 'Wait' },
+        { says: 'its binding waits at Permit', fact: { kind: 'queue', cycle: 1, pod: 'default/worker-0' }, is: 'waitingOnPermit' },
+      ],
+    },
+    {
+      cycle: 2, phase: 'done', text: 'The second worker: 2 of 3. Wait again. Two pods hold a node, neither is bound.',
+      facts: [
+        { says: 'Wait again', fact: { kind: 'permit', cycle: 2, plugin: 'GangScheduling' }, is: 'Wait' },
+        { says: 'neither is bound', fact: { kind: 'queue', cycle: 2, pod: 'default/worker-0' }, is: 'waitingOnPermit' },
+      ],
+    },
+    {
+      cycle: 3, phase: 'permit', text: 'worker-2 makes 3 of 3: Permit says Success and allows the two waiting workers.',
+      facts: [{ says: 'Permit says Success', fact: { kind: 'permit', cycle: 3, plugin: 'GangScheduling' }, is: 'Success' }],
+    },
+    {
+      cycle: 3, phase: 'done', text: 'Only now do all three bind, at 20 s. Had one not found a node within the 5-minute gang timeout, the waiting ones would have been rejected, none bound.',
+      facts: [
+        { says: 'all three bind, at 20 s', fact: { kind: 'event', object: 'Pod/default/worker-0', reason: 'Scheduled' }, is: '20' },
+        { says: 'all three bind', fact: { kind: 'queue', cycle: 3, pod: 'default/worker-1' }, is: 'bound' },
+      ],
+    },
   ],
   questions: [
     {

@@ -42,8 +42,21 @@ spec:
 `,
   steps: [
     { cycle: 1, phase: 'queue', text: 'test-pod sets only limits, so its requests equal them: 500m + 1500m = 2000m CPU, 100Mi + 100Mi = 200Mi. At admission the RuntimeClass kata-fc sets spec.overhead to 250m and 120Mi.' },
-    { cycle: 1, phase: 'filter', text: `NodeResourcesFit checks 2000m + 250m = 2250m CPU and 200Mi + 120Mi = 320Mi. small-node has 2249m: "${INSUFFICIENT_CPU}", one millicore short. exact-node has exactly 2250m and 320Mi: it fits.` },
-    { cycle: 1, phase: 'select', text: 'test-pod runs on exact-node. The kubelet also sizes the pod cgroup with the overhead: 2250m and 320Mi.' },
+    {
+      cycle: 1, phase: 'filter',
+      text: `NodeResourcesFit checks 2000m + 250m = 2250m CPU and 200Mi + 120Mi = 320Mi. small-node has 2249m: "${INSUFFICIENT_CPU}", one millicore short. exact-node has exactly 2250m and 320Mi: it fits.`,
+      facts: [
+        { says: 'small-node has 2249m', fact: { kind: 'allocatable', node: 'small-node', resource: 'cpu' }, is: '2249m' },
+        { says: `"${INSUFFICIENT_CPU}"`, fact: { kind: 'filterReason', cycle: 1, node: 'small-node' }, is: INSUFFICIENT_CPU },
+        { says: 'exactly 2250m', fact: { kind: 'allocatable', node: 'exact-node', resource: 'cpu' }, is: '2250m' },
+        { says: 'and 320Mi', fact: { kind: 'allocatable', node: 'exact-node', resource: 'memory' }, is: '320Mi' },
+        { says: 'it fits', fact: { kind: 'feasible', cycle: 1 }, is: 'exact-node' },
+      ],
+    },
+    {
+      cycle: 1, phase: 'select', text: 'test-pod runs on exact-node. The kubelet also sizes the pod cgroup with the overhead: 2250m and 320Mi.',
+      facts: [{ says: 'test-pod runs on exact-node', fact: { kind: 'selected', cycle: 1 }, is: 'exact-node' }],
+    },
   ],
   questions: [
     {
@@ -55,12 +68,12 @@ spec:
       reveal: { fact: { kind: 'filterReason', cycle: 1, node: 'small-node' }, values: ['none', INSUFFICIENT_CPU, 'Insufficient memory'] },
     },
     {
-      atCycle: 1, atPhase: 'select',
+      atCycle: 1, atPhase: 'filter',
       prompt: 'exact-node has exactly 2250m and 320Mi. Is that enough?',
       choices: ['Yes: a request may use all that is left', 'No: the scheduler keeps a margin'],
       answer: 0,
       explanation: 'The check is request ≤ allocatable − already requested. Equality fits.',
-      reveal: { fact: { kind: 'selected', cycle: 1 }, values: ['exact-node', 'none'] },
+      reveal: { fact: { kind: 'feasible', cycle: 1 }, values: ['exact-node', 'none'] },
     },
   ],
   outcome: {
@@ -127,15 +140,37 @@ spec:
 `).join('')}`,
   steps: [
     { cycle: 1, phase: 'queue', text: 'Three 4-CPU, 8Gi nodes: node-1 runs busy (2 CPUs, 4Gi), node-2 runs light (1 CPU, 2Gi), node-3 is empty. Each job asks for 1 CPU and 1Gi.' },
-    { cycle: 1, phase: 'score', text: 'MostAllocated scores how full a node would be with the pod: node-1 CPU 3/4 = 75, memory 5/8 = 62, average 68. node-2: 50 and 37 → 43. node-3: 25 and 12 → 18. The default LeastAllocated would rank them the other way round.' },
-    { cycle: 1, phase: 'select', text: 'job-1 goes to the fullest node, node-1.' },
-    { cycle: 2, phase: 'score', text: 'job-2: node-1 would be 4/4 CPU and 6/8 memory: (100 + 75) / 2 = 87. Still the best.' },
-    { cycle: 3, phase: 'filter', text: `job-3: node-1 has no CPU left: "${INSUFFICIENT_CPU}".` },
-    { cycle: 3, phase: 'select', text: 'node-2 (43) beats node-3 (18). node-3 stays empty, ready to be scaled down or to take a big pod.' },
+    { cycle: 1, phase: 'score', text: 'MostAllocated scores how full a node would be with the pod. The default LeastAllocated would rank the nodes the other way round.' },
+    {
+      cycle: 1, phase: 'select',
+      text: 'node-1: CPU 3/4 = 75, memory 5/8 = 62, average 68. node-2: 50 and 37 → 43. node-3: 25 and 12 → 18. job-1 goes to the fullest node, node-1.',
+      facts: [
+        { says: 'average 68', fact: { kind: 'score', cycle: 1, node: 'node-1', plugin: 'NodeResourcesFit' }, is: '68' },
+        { says: '50 and 37 → 43', fact: { kind: 'score', cycle: 1, node: 'node-2', plugin: 'NodeResourcesFit' }, is: '43' },
+        { says: '25 and 12 → 18', fact: { kind: 'score', cycle: 1, node: 'node-3', plugin: 'NodeResourcesFit' }, is: '18' },
+        { says: 'job-1 goes to the fullest node, node-1', fact: { kind: 'selected', cycle: 1 }, is: 'node-1' },
+      ],
+    },
+    {
+      cycle: 2, phase: 'score', text: 'job-2: node-1 would be 4/4 CPU and 6/8 memory: (100 + 75) / 2 = 87. Still the best.',
+      facts: [{ says: '(100 + 75) / 2 = 87', fact: { kind: 'score', cycle: 2, node: 'node-1', plugin: 'NodeResourcesFit' }, is: '87' }],
+    },
+    {
+      cycle: 3, phase: 'filter', text: `job-3: node-1 has no CPU left: "${INSUFFICIENT_CPU}".`,
+      facts: [{ says: `node-1 has no CPU left: "${INSUFFICIENT_CPU}"`, fact: { kind: 'filterReason', cycle: 3, node: 'node-1' }, is: INSUFFICIENT_CPU }],
+    },
+    {
+      cycle: 3, phase: 'select', text: 'node-2 (43) beats node-3 (18). node-3 stays empty, ready to be scaled down or to take a big pod.',
+      facts: [
+        { says: 'node-2 (43)', fact: { kind: 'score', cycle: 3, node: 'node-2', plugin: 'NodeResourcesFit' }, is: '43' },
+        { says: 'node-3 (18)', fact: { kind: 'score', cycle: 3, node: 'node-3', plugin: 'NodeResourcesFit' }, is: '18' },
+        { says: 'node-2 (43) beats', fact: { kind: 'selected', cycle: 3 }, is: 'node-2' },
+      ],
+    },
   ],
   questions: [
     {
-      atCycle: 1, atPhase: 'select',
+      atCycle: 1, atPhase: 'score',
       prompt: 'With MostAllocated, where does job-1 go?',
       choices: ['node-1 (busiest)', 'node-2', 'node-3 (empty)'],
       answer: 0,
@@ -254,10 +289,26 @@ spec:
 `).join('')}`,
   steps: [
     { cycle: 1, phase: 'queue', text: 'Both nodes offer 4 intel.com/foo and 4 intel.com/bar. node-1 already uses 2 foo, node-2 uses 3 bar. accel asks for 1 of each.' },
-    { cycle: 1, phase: 'score', text: 'The shape maps utilization 0% → 0 and 100% → 10, scaled to 0–100. node-1 would be foo 75%, bar 25%: (75 × 3 + 25 × 3) / 6 = 50. node-2 would be foo 25%, bar 100%: (25 × 3 + 100 × 3) / 6 = 62.5, rounded to 63.' },
-    { cycle: 1, phase: 'select', text: 'accel goes to node-2, which fills its bar devices completely.' },
-    { cycle: 2, phase: 'filter', text: 'accel-2 also needs 1 bar, and node-2 has 0 left: "Insufficient intel.com/bar". Filter checks extended resources like CPU and memory.' },
-    { cycle: 2, phase: 'select', text: 'accel-2 lands on node-1, the only node with room.' },
+    {
+      cycle: 1, phase: 'score',
+      text: 'The shape maps utilization 0% → 0 and 100% → 10, scaled to 0–100. node-1 would be foo 75%, bar 25%: (75 × 3 + 25 × 3) / 6 = 50. node-2 would be foo 25%, bar 100%: (25 × 3 + 100 × 3) / 6 = 62.5, rounded to 63.',
+      facts: [
+        { says: '(75 × 3 + 25 × 3) / 6 = 50', fact: { kind: 'score', cycle: 1, node: 'node-1', plugin: 'NodeResourcesFit' }, is: '50' },
+        { says: 'rounded to 63', fact: { kind: 'score', cycle: 1, node: 'node-2', plugin: 'NodeResourcesFit' }, is: '63' },
+      ],
+    },
+    {
+      cycle: 1, phase: 'select', text: 'accel goes to node-2, which fills its bar devices completely.',
+      facts: [{ says: 'accel goes to node-2', fact: { kind: 'selected', cycle: 1 }, is: 'node-2' }],
+    },
+    {
+      cycle: 2, phase: 'filter', text: 'accel-2 also needs 1 bar, and node-2 has 0 left: "Insufficient intel.com/bar". Filter checks extended resources like CPU and memory.',
+      facts: [{ says: 'node-2 has 0 left: "Insufficient intel.com/bar"', fact: { kind: 'filterReason', cycle: 2, node: 'node-2' }, is: 'Insufficient intel.com/bar' }],
+    },
+    {
+      cycle: 2, phase: 'select', text: 'accel-2 lands on node-1, the only node with room.',
+      facts: [{ says: 'the only node with room', fact: { kind: 'feasible', cycle: 2 }, is: 'node-1' }],
+    },
   ],
   questions: [
     {
@@ -267,14 +318,6 @@ spec:
       answer: 1,
       explanation: 'RequestedToCapacityRatio averages the per-resource scores with their weights and rounds: 375 / 6 = 62.5 → 63.',
       reveal: { fact: { kind: 'score', cycle: 1, node: 'node-2', plugin: 'NodeResourcesFit' } },
-    },
-    {
-      atCycle: 1, atPhase: 'select',
-      prompt: 'Where does accel go?',
-      choices: ['node-1 (score 50)', 'node-2 (score 63)'],
-      answer: 1,
-      explanation: 'The higher score wins; the other plugins score both nodes the same.',
-      reveal: { fact: { kind: 'selected', cycle: 1 }, values: ['node-1', 'node-2'] },
     },
     {
       atCycle: 2, atPhase: 'filter',

@@ -49,11 +49,32 @@ spec:
 `,
   steps: [
     { cycle: 1, phase: 'queue', text: 'nginx tolerates key1=value1:NoSchedule and key1=value1:NoExecute. node1 has those two taints and a third one, key2=value2:NoSchedule.' },
-    { cycle: 1, phase: 'filter', text: `TaintToleration walks node1's taints in order. The first one without a matching toleration, key2=value2:NoSchedule, rejects the node: "${UNTOLERATED}" (since v1.35 the message no longer names the taint). node2 has no taints.` },
-    { cycle: 1, phase: 'select', text: 'Only node2 is feasible: nginx runs there.' },
-    { cycle: 2, phase: 'filter', text: 'nginx-all has one toleration: operator Exists with no key. It tolerates every taint, so both nodes pass.' },
-    { cycle: 2, phase: 'score', text: 'nginx on node2 counts as 100m CPU and 200Mi for scoring, although it requests nothing. NodeResourcesFit: node1 95, node2 90.' },
-    { cycle: 2, phase: 'select', text: 'nginx-all goes to node1, the emptier node. Tolerating a taint allows a node; it does not attract the pod there.' },
+    {
+      cycle: 1, phase: 'filter',
+      text: `TaintToleration walks node1's taints in order. The first one without a matching toleration, key2=value2:NoSchedule, rejects the node: "${UNTOLERATED}" (since v1.35 the message no longer names the taint). node2 has no taints.`,
+      facts: [
+        { says: 'key2=value2:NoSchedule, rejects the node', fact: { kind: 'untoleratedTaint', cycle: 1, node: 'node1' }, is: 'key2=value2:NoSchedule' },
+        { says: 'node2 has no taints', fact: { kind: 'feasible', cycle: 1 }, is: 'node2' },
+      ],
+    },
+    {
+      cycle: 1, phase: 'select', text: 'Only node2 is feasible: nginx runs there.',
+      facts: [{ says: 'nginx runs there', fact: { kind: 'selected', cycle: 1 }, is: 'node2' }],
+    },
+    {
+      cycle: 2, phase: 'filter', text: 'nginx-all has one toleration: operator Exists with no key. It tolerates every taint, so both nodes pass.',
+      facts: [{ says: 'both nodes pass', fact: { kind: 'feasible', cycle: 2 }, is: 'node1, node2' }],
+    },
+    { cycle: 2, phase: 'score', text: 'Tolerating a taint allows a node; it does not attract the pod there. The other plugins decide.' },
+    {
+      cycle: 2, phase: 'select',
+      text: 'nginx on node2 counts as 100m CPU and 200Mi for scoring, although it requests nothing. NodeResourcesFit: node1 95, node2 90. nginx-all goes to node1, the emptier node.',
+      facts: [
+        { says: 'node1 95', fact: { kind: 'score', cycle: 2, node: 'node1', plugin: 'NodeResourcesFit' }, is: '95' },
+        { says: 'node2 90', fact: { kind: 'score', cycle: 2, node: 'node2', plugin: 'NodeResourcesFit' }, is: '90' },
+        { says: 'nginx-all goes to node1', fact: { kind: 'selected', cycle: 2 }, is: 'node1' },
+      ],
+    },
   ],
   questions: [
     {
@@ -73,8 +94,8 @@ spec:
       reveal: { fact: { kind: 'feasible', cycle: 2 }, values: ['node2', 'node1, node2'] },
     },
     {
-      atCycle: 2, atPhase: 'select',
-      prompt: 'Where does nginx-all go?',
+      atCycle: 2, atPhase: 'score',
+      prompt: 'Both nodes pass, and nginx already runs on node2. Where does nginx-all go?',
       choices: ['node1', 'node2'],
       answer: 0,
       explanation: 'Both pass; node2 already runs nginx, so LeastAllocated prefers node1 (95 against 90).',
@@ -138,11 +159,34 @@ spec:
   - {key: spot, operator: Equal, value: "true", effect: PreferNoSchedule}
 `,
   steps: [
-    { cycle: 1, phase: 'filter', text: 'batch has no tolerations, yet all 3 nodes pass: the TaintToleration filter only looks at NoSchedule and NoExecute taints.' },
-    { cycle: 1, phase: 'score', text: 'Untolerated PreferNoSchedule taints: node-1 has 1, node-2 0, node-3 2. Score = 100 − 100 × count / 2: node-1 50, node-2 100, node-3 0, then × 3 (the TaintToleration weight).' },
-    { cycle: 1, phase: 'select', text: 'The nodes are otherwise identical and empty: batch goes to node-2.' },
-    { cycle: 2, phase: 'score', text: 'spot-ok tolerates spot=true:PreferNoSchedule. Counts: node-1 0, node-2 0, node-3 1 (maintenance): scores 100, 100, 0. NodeResourcesFit: node-2 already holds batch (1 CPU, 1Gi) and scores 78; node-1 and node-3 score 97.' },
-    { cycle: 2, phase: 'select', text: 'spot-ok goes to node-1: no untolerated soft taint and the most free room.' },
+    {
+      cycle: 1, phase: 'filter', text: 'batch has no tolerations, yet all 3 nodes pass: the TaintToleration filter only looks at NoSchedule and NoExecute taints.',
+      facts: [{ says: 'all 3 nodes pass', fact: { kind: 'feasibleCount', cycle: 1 }, is: '3' }],
+    },
+    {
+      cycle: 1, phase: 'score',
+      text: 'Untolerated PreferNoSchedule taints: node-1 has 1, node-2 0, node-3 2. Score = 100 − 100 × count / 2: node-1 50, node-2 100, node-3 0, then × 3 (the TaintToleration weight).',
+      facts: [
+        { says: 'node-1 50', fact: { kind: 'score', cycle: 1, node: 'node-1', plugin: 'TaintToleration' }, is: '50' },
+        { says: 'node-2 100', fact: { kind: 'score', cycle: 1, node: 'node-2', plugin: 'TaintToleration' }, is: '100' },
+        { says: 'node-3 0', fact: { kind: 'score', cycle: 1, node: 'node-3', plugin: 'TaintToleration' }, is: '0' },
+      ],
+    },
+    {
+      cycle: 1, phase: 'select', text: 'The nodes are otherwise identical and empty: batch goes to node-2.',
+      facts: [{ says: 'batch goes to node-2', fact: { kind: 'selected', cycle: 1 }, is: 'node-2' }],
+    },
+    { cycle: 2, phase: 'score', text: 'spot-ok tolerates spot=true:PreferNoSchedule, so only maintenance=soon still counts against a node. batch now runs on node-2.' },
+    {
+      cycle: 2, phase: 'select',
+      text: 'Counts: node-1 0, node-2 0, node-3 1: TaintToleration 100, 100, 0. NodeResourcesFit: node-2 holds batch (1 CPU, 1Gi) and scores 78; node-1 and node-3 score 97. spot-ok goes to node-1.',
+      facts: [
+        { says: 'TaintToleration 100, 100, 0', fact: { kind: 'score', cycle: 2, node: 'node-3', plugin: 'TaintToleration' }, is: '0' },
+        { says: 'scores 78', fact: { kind: 'score', cycle: 2, node: 'node-2', plugin: 'NodeResourcesFit' }, is: '78' },
+        { says: 'node-1 and node-3 score 97', fact: { kind: 'score', cycle: 2, node: 'node-1', plugin: 'NodeResourcesFit' }, is: '97' },
+        { says: 'spot-ok goes to node-1', fact: { kind: 'selected', cycle: 2 }, is: 'node-1' },
+      ],
+    },
   ],
   questions: [
     {
@@ -162,7 +206,7 @@ spec:
       reveal: { fact: { kind: 'score', cycle: 1, node: 'node-1', plugin: 'TaintToleration' } },
     },
     {
-      atCycle: 2, atPhase: 'select',
+      atCycle: 2, atPhase: 'score',
       prompt: 'spot-ok tolerates the spot taint. Where does it go?',
       choices: ['node-1', 'node-2', 'node-3'],
       answer: 0,
@@ -252,9 +296,24 @@ spec:
   steps: [
     { cycle: 1, phase: 'queue', text: 'web, cache and db are pinned to node-1 with a nodeSelector. No taints yet: they all start there.' },
     { cycle: 3, phase: 'done', text: 'Next, at 30 s: kubectl taint nodes node-1 dedicated=db:NoExecute. Unlike NoSchedule, NoExecute also acts on pods that are already running.' },
-    { cycle: 4, phase: 'queue', text: 'The taint eviction controller acts at once: web has no toleration and is evicted at 30 s. cache tolerates the taint for 60 s, db with no limit.' },
-    { cycle: 4, phase: 'filter', text: `web-2, created at 30 s, has no toleration. For scheduling, NoExecute works like NoSchedule: node-1 fails with "${UNTOLERATED}".` },
-    { cycle: 4, phase: 'done', text: 'cache is evicted at 30 + 60 = 90 s (event TaintManagerEviction). db stays on node-1 for good.' },
+    {
+      cycle: 4, phase: 'queue', text: 'The taint eviction controller acts at once: web has no toleration and is evicted at 30 s. cache tolerates the taint for 60 s, db with no limit.',
+      facts: [{ says: 'evicted at 30 s', fact: { kind: 'evictedAt', pod: 'default/web' }, is: '30' }],
+    },
+    {
+      cycle: 4, phase: 'filter', text: `web-2, created at 30 s, has no toleration. For scheduling, NoExecute works like NoSchedule: node-1 fails with "${UNTOLERATED}".`,
+      facts: [
+        { says: 'created at 30 s', fact: { kind: 'time', cycle: 4 }, is: '30' },
+        { says: 'node-1 fails', fact: { kind: 'untoleratedTaint', cycle: 4, node: 'node-1' }, is: 'dedicated=db:NoExecute' },
+      ],
+    },
+    {
+      cycle: 4, phase: 'done', text: 'cache is evicted at 30 + 60 = 90 s (event TaintManagerEviction). db stays on node-1 for good.',
+      facts: [
+        { says: '30 + 60 = 90 s', fact: { kind: 'evictedAt', pod: 'default/cache' }, is: '90' },
+        { says: 'db stays on node-1', fact: { kind: 'evictedAt', pod: 'default/db' }, is: 'never' },
+      ],
+    },
   ],
   questions: [
     {

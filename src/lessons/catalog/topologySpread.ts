@@ -60,10 +60,34 @@ export const spreadZoneLesson: Lesson = {
 # Four nodes in two zones; three pods labelled foo=bar run on node1, node2 and node3.
 ${[...docsCluster, myPod(zoneConstraint)].join('---\n')}`,
   steps: [
-    { cycle: 1, phase: 'queue', text: 'mypod (foo=bar) wants maxSkew 1 across zones, DoNotSchedule. Matching pods now: zoneA 2 (node1, node2), zoneB 1 (node3). The global minimum is 1.' },
-    { cycle: 1, phase: 'filter', text: `The check per node: pods in its zone + 1 (mypod itself) − global minimum ≤ maxSkew. zoneA: 2 + 1 − 1 = 2 > 1, so node1 and node2 fail with "${SPREAD}". zoneB: 1 + 1 − 1 = 1: node3 and node4 pass.` },
-    { cycle: 1, phase: 'score', text: 'PodTopologySpread only scores ScheduleAnyway constraints, and mypod has none. NodeResourcesFit decides: p3 on node3 counts as 100m CPU and 200Mi even without requests, so node3 scores 95 and the empty node4 97.' },
-    { cycle: 1, phase: 'select', text: 'mypod lands on node4. The zones are now 2 and 2.' },
+    {
+      cycle: 1, phase: 'queue',
+      text: 'mypod (foo=bar) wants maxSkew 1 across zones, DoNotSchedule. Matching pods now: zoneA 2, zoneB 1. The global minimum is 1.',
+      facts: [
+        { says: 'zoneA 2, zoneB 1', fact: { kind: 'spread', cycle: 1, node: 'node1', field: 'counts' }, is: 'zoneA 2, zoneB 1' },
+        { says: 'global minimum is 1', fact: { kind: 'spread', cycle: 1, node: 'node1', field: 'minMatch' }, is: '1' },
+      ],
+    },
+    {
+      cycle: 1, phase: 'filter',
+      text: `Per node: pods in its zone + 1 (mypod) − global minimum ≤ maxSkew? zoneA: 2 + 1 − 1 = 2 > 1, so node1 and node2 fail with "${SPREAD}". zoneB: 1 + 1 − 1 = 1: node3 and node4 pass.`,
+      facts: [
+        { says: 'zoneA: 2 + 1 − 1 = 2', fact: { kind: 'spread', cycle: 1, node: 'node1', field: 'skew' }, is: '2' },
+        { says: 'zoneB: 1 + 1 − 1 = 1', fact: { kind: 'spread', cycle: 1, node: 'node3', field: 'skew' }, is: '1' },
+        { says: 'node3 and node4 pass', fact: { kind: 'feasible', cycle: 1 }, is: 'node3, node4' },
+        { says: 'node1 and node2 fail', fact: { kind: 'rejectedBy', cycle: 1, node: 'node2' }, is: 'PodTopologySpread' },
+      ],
+    },
+    { cycle: 1, phase: 'score', text: 'PodTopologySpread only scores ScheduleAnyway constraints, and mypod has none. Spreading is satisfied on both nodes: the other plugins decide.' },
+    {
+      cycle: 1, phase: 'select',
+      text: 'NodeResourcesFit: p3 on node3 counts as 100m CPU and 200Mi even without requests, so node3 scores 95 and the empty node4 97. mypod lands on node4: the zones are now 2 and 2.',
+      facts: [
+        { says: 'node3 scores 95', fact: { kind: 'score', cycle: 1, node: 'node3', plugin: 'NodeResourcesFit' }, is: '95' },
+        { says: 'node4 97', fact: { kind: 'score', cycle: 1, node: 'node4', plugin: 'NodeResourcesFit' }, is: '97' },
+        { says: 'mypod lands on node4', fact: { kind: 'selected', cycle: 1 }, is: 'node4' },
+      ],
+    },
   ],
   questions: [
     {
@@ -75,8 +99,8 @@ ${[...docsCluster, myPod(zoneConstraint)].join('---\n')}`,
       reveal: { fact: { kind: 'feasible', cycle: 1 }, values: ['node3, node4', 'node4', 'node1, node2, node3, node4'] },
     },
     {
-      atCycle: 1, atPhase: 'select',
-      prompt: 'node3 or node4?',
+      atCycle: 1, atPhase: 'score',
+      prompt: 'node3 runs p3, node4 runs nothing. Which one gets mypod?',
       choices: ['node3', 'node4'],
       answer: 1,
       explanation: 'Spreading is satisfied on both; LeastAllocated prefers the node without p3.',
@@ -107,9 +131,29 @@ export const spreadTwoConstraintsLesson: Lesson = {
 # (Kubernetes docs, "Pod Topology Spread Constraints").
 ${[...docsCluster, myPod(zoneConstraint + nodeConstraint)].join('---\n')}`,
   steps: [
-    { cycle: 1, phase: 'queue', text: 'Same cluster: zoneA holds 2 foo=bar pods, zoneB 1. Per node: node1 1, node2 1, node3 1, node4 0. mypod now has two constraints, both maxSkew 1.' },
-    { cycle: 1, phase: 'filter', text: `Zone rule: zoneA gives 2 + 1 − 1 = 2, so only zoneB. Node rule (global minimum 0 on node4): node3 gives 1 + 1 − 0 = 2, node4 gives 0 + 1 − 0 = 1. node1, node2 and node3 fail with "${SPREAD}".` },
-    { cycle: 1, phase: 'select', text: 'One node satisfies both: node4, taken without scoring.' },
+    {
+      cycle: 1, phase: 'queue',
+      text: 'Same cluster: zoneA holds 2 foo=bar pods, zoneB 1. Per node: node1 1, node2 1, node3 1, node4 0. mypod now has two constraints, both maxSkew 1.',
+      facts: [
+        { says: 'zoneA holds 2 foo=bar pods, zoneB 1', fact: { kind: 'spread', cycle: 1, node: 'node1', field: 'counts' }, is: 'zoneA 2, zoneB 1' },
+        { says: 'node1 1, node2 1, node3 1, node4 0', fact: { kind: 'spread', cycle: 1, node: 'node1', field: 'counts', constraint: 1 }, is: 'node1 1, node2 1, node3 1, node4 0' },
+      ],
+    },
+    {
+      cycle: 1, phase: 'filter',
+      text: `Zone rule: zoneA gives 2 + 1 − 1 = 2, so only zoneB. Node rule (global minimum 0 on node4): node3 gives 1 + 1 − 0 = 2, node4 gives 0 + 1 − 0 = 1. node1, node2 and node3 fail with "${SPREAD}".`,
+      facts: [
+        { says: 'zoneA gives 2 + 1 − 1 = 2', fact: { kind: 'spread', cycle: 1, node: 'node1', field: 'skew' }, is: '2' },
+        { says: 'global minimum 0', fact: { kind: 'spread', cycle: 1, node: 'node3', field: 'minMatch', constraint: 1 }, is: '0' },
+        { says: 'node3 gives 1 + 1 − 0 = 2', fact: { kind: 'spread', cycle: 1, node: 'node3', field: 'skew', constraint: 1 }, is: '2' },
+        { says: 'node4 gives 0 + 1 − 0 = 1', fact: { kind: 'spread', cycle: 1, node: 'node4', field: 'skew', constraint: 1 }, is: '1' },
+        { says: 'node1, node2 and node3 fail', fact: { kind: 'feasible', cycle: 1 }, is: 'node4' },
+      ],
+    },
+    {
+      cycle: 1, phase: 'select', text: 'One node satisfies both: node4, taken without scoring.',
+      facts: [{ says: 'taken without scoring', fact: { kind: 'scored', cycle: 1 }, is: 'no' }, { says: 'node4', fact: { kind: 'selected', cycle: 1 }, is: 'node4' }],
+    },
   ],
   questions: [
     {
@@ -156,10 +200,30 @@ export const spreadConflictLesson: Lesson = {
 ${[zonedNode('node1', 'zoneA'), zonedNode('node2', 'zoneA'), zonedNode('node3', 'zoneB'),
     fooPod('p1', 'node1'), fooPod('p2', 'node1'), fooPod('p3', 'node3'), myPod(zoneConstraint + nodeConstraint)].join('---\n')}`,
   steps: [
-    { cycle: 1, phase: 'queue', text: 'foo=bar pods: zoneA 2 (both on node1), zoneB 1 (node3). Per node: node1 2, node2 0, node3 1.' },
-    { cycle: 1, phase: 'filter', text: `Zone rule: zoneA gives 2 + 1 − 1 = 2 > 1, so only node3. Node rule, global minimum 0 (node2): node3 gives 1 + 1 − 0 = 2 > 1, so only node2. No node passes both: 3 × "${SPREAD}".` },
-    { cycle: 1, phase: 'postFilter', text: 'Preemption tries every node, but all pods have priority 0, like mypod: "No preemption victims found for incoming pod".' },
-    { cycle: 1, phase: 'done', text: 'mypod stays Pending. Fixes: raise a maxSkew, switch one constraint to whenUnsatisfiable: ScheduleAnyway, or move a pod off node1.' },
+    {
+      cycle: 1, phase: 'queue', text: 'foo=bar pods: zoneA 2 (both on node1), zoneB 1 (node3). Per node: node1 2, node2 0, node3 1.',
+      facts: [
+        { says: 'zoneA 2 (both on node1), zoneB 1', fact: { kind: 'spread', cycle: 1, node: 'node1', field: 'counts' }, is: 'zoneA 2, zoneB 1' },
+        { says: 'node1 2, node2 0, node3 1', fact: { kind: 'spread', cycle: 1, node: 'node1', field: 'counts', constraint: 1 }, is: 'node1 2, node2 0, node3 1' },
+      ],
+    },
+    {
+      cycle: 1, phase: 'filter',
+      text: `Zone rule: zoneA gives 2 + 1 − 1 = 2 > 1, so only node3. Node rule, global minimum 0 (node2): node3 gives 1 + 1 − 0 = 2 > 1, so only node2. No node passes both: 3 × "${SPREAD}".`,
+      facts: [
+        { says: 'zoneA gives 2 + 1 − 1 = 2', fact: { kind: 'spread', cycle: 1, node: 'node2', field: 'skew' }, is: '2' },
+        { says: 'node3 gives 1 + 1 − 0 = 2', fact: { kind: 'spread', cycle: 1, node: 'node3', field: 'skew', constraint: 1 }, is: '2' },
+        { says: 'No node passes both', fact: { kind: 'feasibleCount', cycle: 1 }, is: '0' },
+      ],
+    },
+    {
+      cycle: 1, phase: 'postFilter', text: 'Preemption tries every node, but all pods have priority 0, like mypod: "No preemption victims found for incoming pod".',
+      facts: [{ says: 'No preemption victims found', fact: { kind: 'victims', cycle: 1 }, is: 'none' }],
+    },
+    {
+      cycle: 1, phase: 'done', text: 'mypod stays Pending. Fixes: raise a maxSkew, switch one constraint to whenUnsatisfiable: ScheduleAnyway, or move a pod off node1.',
+      facts: [{ says: 'mypod stays Pending', fact: { kind: 'result', cycle: 1 }, is: 'Unschedulable' }],
+    },
   ],
   questions: [
     {
@@ -250,12 +314,51 @@ spec:
     image: nginx
 `,
   steps: [
-    { cycle: 1, phase: 'queue', text: 'ha-3 wants maxSkew 1 across zones with minDomains 3. Only 2 zones exist, each with one app=ha pod.' },
-    { cycle: 1, phase: 'filter', text: `2 eligible zones < minDomains 3, so the global minimum is taken as 0. Each node gives 1 + 1 − 0 = 2 > 1: "${SPREAD}". Without minDomains the minimum would be 1 and both would pass.` },
-    { cycle: 1, phase: 'done', text: 'ha-3 waits in the unschedulable pool. At 60 s a third node joins, node-c1 in zone-c.' },
-    { cycle: 2, phase: 'queue', text: 'The new node is a cluster event that can help PodTopologySpread, so ha-3 goes back to the active queue.' },
-    { cycle: 2, phase: 'filter', text: '3 zones now: the global minimum is zone-c\'s 0. node-c1 gives 0 + 1 − 0 = 1 and passes; node-a1 and node-b1 still give 2.' },
-    { cycle: 2, phase: 'select', text: 'ha-3 runs on node-c1: one pod in each of the three zones.' },
+    {
+      cycle: 1, phase: 'queue',
+      text: 'ha-3 wants maxSkew 1 across zones with minDomains 3. The cluster has 2 nodes in 2 zones, zone-a and zone-b, with one app=ha pod each.',
+      facts: [
+        { says: '2 nodes', fact: { kind: 'nodeCount', cycle: 1 }, is: '2' },
+        { says: '2 zones', fact: { kind: 'spread', cycle: 1, node: 'node-a1', field: 'eligibleDomains' }, is: '2' },
+        { says: 'one app=ha pod each', fact: { kind: 'spread', cycle: 1, node: 'node-a1', field: 'counts' }, is: 'zone-a 1, zone-b 1' },
+      ],
+    },
+    {
+      cycle: 1, phase: 'filter',
+      text: `2 eligible zones < minDomains 3, so the global minimum is taken as 0. Each node gives 1 + 1 − 0 = 2 > 1: "${SPREAD}". Without minDomains the minimum would be 1 and both would pass.`,
+      facts: [
+        { says: 'global minimum is taken as 0', fact: { kind: 'spread', cycle: 1, node: 'node-a1', field: 'minMatch' }, is: '0' },
+        { says: 'Each node gives 1 + 1 − 0 = 2', fact: { kind: 'spread', cycle: 1, node: 'node-b1', field: 'skew' }, is: '2' },
+        { says: `"${SPREAD}"`, fact: { kind: 'feasibleCount', cycle: 1 }, is: '0' },
+      ],
+    },
+    {
+      cycle: 1, phase: 'done', text: 'ha-3 waits in the unschedulable pool until a cluster event could make it schedulable.',
+      facts: [{ says: 'ha-3 waits in the unschedulable pool', fact: { kind: 'queue', cycle: 1, pod: 'default/ha-3' }, is: 'unschedulablePods' }],
+    },
+    {
+      cycle: 2, phase: 'queue',
+      text: 'At 60 s node-c1 joins, in a new zone, zone-c. A new node is a cluster event that can help PodTopologySpread: ha-3 goes back to the active queue.',
+      facts: [
+        { says: 'At 60 s', fact: { kind: 'time', cycle: 2 }, is: '60' },
+        { says: 'node-c1 joins', fact: { kind: 'nodeCount', cycle: 2 }, is: '3' },
+        { says: 'zone-c', fact: { kind: 'nodeLabel', node: 'node-c1', key: ZONE }, is: 'zone-c' },
+      ],
+    },
+    {
+      cycle: 2, phase: 'filter',
+      text: "3 zones now: the global minimum is zone-c's 0. node-c1 gives 0 + 1 − 0 = 1 and passes; node-a1 and node-b1 still give 2.",
+      facts: [
+        { says: '3 zones now', fact: { kind: 'spread', cycle: 2, node: 'node-c1', field: 'eligibleDomains' }, is: '3' },
+        { says: 'node-c1 gives 0 + 1 − 0 = 1', fact: { kind: 'spread', cycle: 2, node: 'node-c1', field: 'skew' }, is: '1' },
+        { says: 'node-a1 and node-b1 still give 2', fact: { kind: 'spread', cycle: 2, node: 'node-a1', field: 'skew' }, is: '2' },
+        { says: 'passes', fact: { kind: 'feasible', cycle: 2 }, is: 'node-c1' },
+      ],
+    },
+    {
+      cycle: 2, phase: 'select', text: 'ha-3 runs on node-c1: one pod in each of the three zones.',
+      facts: [{ says: 'ha-3 runs on node-c1', fact: { kind: 'selected', cycle: 2 }, is: 'node-c1' }],
+    },
   ],
   questions: [
     {
@@ -268,19 +371,19 @@ spec:
     },
     {
       atCycle: 2, atPhase: 'queue',
-      prompt: 'When does ha-3 get its second attempt?',
-      choices: ['At 1 s, after its backoff', 'At 60 s, when node-c1 joins', 'At 300 s, the 5-minute flush'],
+      prompt: 'A node in a new zone will join at 60 s. When does ha-3 get its second attempt?',
+      choices: ['At 1 s, after its backoff', 'At 60 s, when the node joins', 'At 300 s, the 5-minute flush'],
       answer: 1,
       explanation: 'An unschedulable pod is retried when a cluster event could make it schedulable. Adding a node with the zone label is such an event.',
       reveal: { fact: { kind: 'time', cycle: 2 }, values: ['1', '60', '300'] },
     },
     {
-      atCycle: 2, atPhase: 'select',
-      prompt: 'Where does ha-3 go?',
-      choices: ['node-a1', 'node-b1', 'node-c1'],
-      answer: 2,
-      explanation: 'Only the new zone has 0 matching pods.',
-      reveal: { fact: { kind: 'selected', cycle: 2 } },
+      atCycle: 2, atPhase: 'filter',
+      prompt: 'Three zones now. Which nodes pass for ha-3?',
+      choices: ['node-c1 only', 'All three', 'node-a1 and node-b1'],
+      answer: 0,
+      explanation: 'Only the new zone has 0 matching pods; the global minimum is now 0 for a real reason.',
+      reveal: { fact: { kind: 'feasible', cycle: 2 }, values: ['node-c1', 'node-a1, node-b1, node-c1', 'node-a1, node-b1'] },
     },
   ],
   outcome: {

@@ -7,7 +7,8 @@ export function PhaseTrack() {
   const step = usePodplay((s) => s.position.step);
   const setPosition = usePodplay((s) => s.seekStep);
   if (summary === undefined) return null;
-  const resultWord = summary.result === 'Scheduled' ? `scheduled on ${summary.selected}` : summary.result.toLowerCase();
+  const resultWord = summary.result === 'Scheduled' ? `scheduled on ${summary.selected}`
+    : summary.result === 'Waiting' ? `waiting at Permit on ${summary.selected}` : summary.result.toLowerCase();
   return (
     <nav className="phase-track" aria-label="Extension points of this cycle">
       <ol>

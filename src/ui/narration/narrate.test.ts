@@ -82,6 +82,18 @@ describe('narrate', () => {
       trace: { selected: 'node-4', bind: [{ plugin: 'VolumeBinding', code: 'Success' }, { plugin: 'DefaultBinder', code: 'Success' }], result: 'Scheduled' },
       contains: ['Bind: DefaultBinder binds default/web to node-4.'],
     },
+    {
+      name: 'a pod held at Permit is not bound',
+      phase: 'Permit',
+      trace: { selected: 'node-2', permit: [{ plugin: 'GangScheduling', code: 'Wait', reasons: ['waiting for minCount pods from a gang to be waiting on permit'] }], result: 'Scheduled', permitWait: { time: 0, allowed: true, cycle: 5 } },
+      contains: ['Permit: GangScheduling holds default/web on node-2', 'not bound'],
+    },
+    {
+      name: 'the Permit that reaches the quorum releases the waiting pods, and they bind with this one',
+      phase: 'Bind',
+      trace: { selected: 'node-1', bind: [{ plugin: 'DefaultBinder', code: 'Success' }], result: 'Scheduled', permitReleased: ['default/worker-0', 'default/worker-1'] },
+      contains: ['binds default/web to node-1', 'worker-0 and worker-1, released at Permit, bind too.'],
+    },
   ];
   it.each(rows)('$name', ({ phase, trace, last, contains }) => {
     const text = narrate(cycle(3, 'default/web', trace), phase, last ?? false, 1_000_000);

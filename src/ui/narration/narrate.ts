@@ -48,6 +48,16 @@ function verdictList(results: readonly PluginResult[] | undefined): string {
   return ran.length > 0 ? `${listNames(ran)} agreed` : 'no plugin objected';
 }
 
+/** The pods waiting at Permit that this cycle's Permit allowed: released at Permit, bound with this pod. */
+function releasedSentence(trace: CycleTrace, phase: 'Permit' | 'Bind'): string {
+  const released = (trace.permitReleased ?? []).map(shortPodName);
+  if (released.length === 0) return '';
+  const one = released.length === 1;
+  return phase === 'Permit'
+    ? ` ${listNames(released)} ${one ? 'was' : 'were'} waiting at Permit and ${one ? 'is' : 'are'} allowed now.`
+    : ` ${listNames(released)}, released at Permit, ${one ? 'binds' : 'bind'} too.`;
+}
+
 /** The FailedScheduling message ends the last step of a cycle that did not place its pod. */
 function failureSuffix(trace: CycleTrace, phase: Phase, isLastStep: boolean): string {
   if (!isLastStep || trace.result === 'Scheduled' || trace.message === undefined) return '';
@@ -99,13 +109,14 @@ export function narrate(trace: CycleTrace, phase: Phase, isLastStep: boolean, pr
       return `Reserve on ${trace.selected}: ${verdictList(trace.reserve)}.${suffix}`;
     case 'Permit': {
       const waiting = trace.permit?.find((r) => r.code === 'Wait');
-      if (waiting) return `Permit: ${waiting.plugin} holds ${pod} on ${trace.selected}: ${explainVerdict(waiting)}.${suffix}`;
-      return `Permit on ${trace.selected}: ${verdictList(trace.permit)}.${suffix}`;
+      // upstream: the binding cycle blocks in WaitOnPermit; the pod is assumed on the node, not bound
+      if (waiting) return `Permit: ${waiting.plugin} holds ${pod} on ${trace.selected}: ${explainVerdict(waiting)}. It keeps the node reserved but is not bound: binding waits until it is allowed.${suffix}`;
+      return `Permit on ${trace.selected}: ${verdictList(trace.permit)}.${releasedSentence(trace, 'Permit')}${suffix}`;
     }
     case 'Bind': {
       // PreBind plugins come first in the list; the binder is the last plugin that succeeded
       const binder = [...(trace.bind ?? [])].reverse().find((r) => r.code === 'Success')?.plugin ?? 'DefaultBinder';
-      return `Bind: ${binder} binds ${pod} to ${trace.selected}. Event: Scheduled — Successfully assigned ${pod} to ${trace.selected}.`;
+      return `Bind: ${binder} binds ${pod} to ${trace.selected}. Event: Scheduled — Successfully assigned ${pod} to ${trace.selected}.${releasedSentence(trace, 'Bind')}`;
     }
   }
 }

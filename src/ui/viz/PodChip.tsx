@@ -30,7 +30,8 @@ function differsFromCluster(outcome: PodOutcome): boolean {
 }
 
 function chipPhase(pod: PodView): string {
-  if (pod.location === 'bound' || pod.location === 'waitingOnPermit') return pod.outcome.phase === 'Pending' ? 'Running' : pod.outcome.phase;
+  // a pod waiting at Permit has a node reserved, but is not bound: still Pending
+  if (pod.location === 'bound') return pod.outcome.phase === 'Pending' ? 'Running' : pod.outcome.phase;
   return 'Pending';
 }
 
@@ -81,10 +82,11 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
     pod.location === 'gated' ? 'gated' : '',
     pod.location === 'backoffQ' ? 'backoff' : '',
     pod.location === 'unschedulablePods' ? 'unschedulable' : '',
+    pod.location === 'waitingOnPermit' ? 'waiting-on-permit' : '',
   ].filter(Boolean);
   const title = [
     pod.pod, `priority ${pod.outcome.priority}`, pod.outcome.owner ? `owner ${pod.outcome.owner}` : '',
-    pod.node ? `on ${pod.node}` : `in ${pod.location}`, pod.nominated ? `nominated to ${pod.nominated}` : '',
+    pod.location === 'waitingOnPermit' ? `reserved on ${pod.node ?? '?'}, waiting at Permit` : pod.node ? `on ${pod.node}` : `in ${pod.location}`, pod.nominated ? `nominated to ${pod.nominated}` : '',
     pod.backoffUntil !== undefined ? `backoff until t=${pod.backoffUntil}s` : '', ...marks, different ? 'differs from your cluster' : '',
   ].filter(Boolean).join(' · ');
   return (

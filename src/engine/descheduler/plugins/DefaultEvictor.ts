@@ -16,6 +16,7 @@ import {
   isPodWithPVC, isPodWithResourceClaims, isStaticPod, ownerRefKeys, ownerRefs, podNamespace, SYSTEM_CRITICAL_PRIORITY,
 } from '../podutil';
 import type { DeschedulerPod, LabelSelector, PriorityThreshold } from '../types';
+import { quote } from '../../model/quote';
 
 export const Name = 'DefaultEvictor';
 /** upstream: evictPodAnnotationKey — a pod carrying it is always evictable */
@@ -102,7 +103,7 @@ function decodeArgs(r: Reader, raw: unknown): DefaultEvictorArgs {
   const minPodAge = r.str(obj['minPodAge'], ['minPodAge']);
   if (minPodAge !== undefined) {
     const seconds = parseGoDuration(minPodAge);
-    if (seconds === undefined) r.error(['minPodAge'], `time: invalid duration ${JSON.stringify(minPodAge)}`);
+    if (seconds === undefined) r.error(['minPodAge'], `time: invalid duration ${quote(String(minPodAge))}`);
     else args.minPodAge = seconds;
   }
   args.noEvictionPolicy = r.str(obj['noEvictionPolicy'], ['noEvictionPolicy']) ?? '';
@@ -154,12 +155,12 @@ export function validateDefaultEvictorArgs(args: DefaultEvictorArgs): string[] {
   if (extraEnabled.length > 0 || defaultDisabled.length > 0) {
     for (const p of extraEnabled) {
       if (!(EXTRA_POD_PROTECTIONS as readonly string[]).includes(p)) {
-        errs.push(`invalid pod protection policy in ExtraEnabled: ${JSON.stringify(p)}. Valid options are: [${EXTRA_POD_PROTECTIONS.join(' ')}]`);
+        errs.push(`invalid pod protection policy in ExtraEnabled: ${quote(String(p))}. Valid options are: [${EXTRA_POD_PROTECTIONS.join(' ')}]`);
       }
     }
     for (const p of defaultDisabled) {
       if (!(DEFAULT_POD_PROTECTIONS as readonly string[]).includes(p)) {
-        errs.push(`invalid pod protection policy in DefaultDisabled: ${JSON.stringify(p)}. Valid options are: [${DEFAULT_POD_PROTECTIONS.join(' ')}]`);
+        errs.push(`invalid pod protection policy in DefaultDisabled: ${quote(String(p))}. Valid options are: [${DEFAULT_POD_PROTECTIONS.join(' ')}]`);
       }
     }
     if (hasDuplicates(defaultDisabled)) errs.push('PodProtections.DefaultDisabled contains duplicate entries');
@@ -200,7 +201,7 @@ export function priorityThresholdValue(threshold: PriorityThreshold | undefined,
   } else if (threshold?.name !== undefined) {
     const found = cluster?.priorityClassValue(threshold.name);
     if (found === undefined) {
-      return `unable to get priority value from the priority class: priorityclasses.scheduling.k8s.io ${JSON.stringify(threshold.name)} not found`;
+      return `unable to get priority value from the priority class: priorityclasses.scheduling.k8s.io ${quote(String(threshold.name))} not found`;
     }
     value = found;
   } else {

@@ -3,6 +3,7 @@
 // stays structured so the scenario loader can find the YAML line.
 
 import type { ConfigError } from './types';
+import { boundedJson } from '../../model/quote';
 
 export type FieldPath = (string | number)[];
 
@@ -33,7 +34,7 @@ export function parseFieldPath(path: string): FieldPath {
 function formatValue(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === undefined || value === null) return 'null';
-  return JSON.stringify(value);
+  return boundedJson(value);
 }
 
 export function invalid(path: FieldPath, value: unknown, detail: string): ConfigError {

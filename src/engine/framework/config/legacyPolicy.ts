@@ -18,6 +18,7 @@ import {
 } from './legacyPolicyRegistry';
 import { applyArgsDefaults, pluginsNames } from './setDefaults';
 import type { ConfigError, ExtensionPoint, PluginConfig, PluginRef, Plugins, Profile } from './types';
+import { quote } from '../../model/quote';
 
 type Registry = Map<string, PluginDescriptor<unknown>>;
 type RawObject = Record<string, unknown>;
@@ -194,10 +195,10 @@ export function decodeLegacyPolicy(raw: unknown): { policy?: LegacyPolicy; error
   const kind = raw['kind'];
   const apiVersion = raw['apiVersion'];
   if (kind !== undefined && kind !== LEGACY_POLICY_KIND) {
-    return { errors: [{ path: ['kind'], message: `no kind ${JSON.stringify(String(kind))} is registered for version "v1"` }], warnings: [] };
+    return { errors: [{ path: ['kind'], message: `no kind ${quote(String(kind))} is registered for version "v1"` }], warnings: [] };
   }
   if (apiVersion !== undefined && !LEGACY_POLICY_API_VERSIONS.includes(String(apiVersion))) {
-    return { errors: [{ path: ['apiVersion'], message: `no kind "Policy" is registered for version ${JSON.stringify(String(apiVersion))}` }], warnings: [] };
+    return { errors: [{ path: ['apiVersion'], message: `no kind "Policy" is registered for version ${quote(String(apiVersion))}` }], warnings: [] };
   }
   r.known(raw, ['kind', 'apiVersion', 'predicates', 'priorities', 'extenders', 'hardPodAffinitySymmetricWeight', 'alwaysCheckAllPredicates'], []);
   const policy: LegacyPolicy = {
@@ -239,11 +240,11 @@ export function validateLegacyPolicy(policy: LegacyPolicy): ConfigError[] {
     }
     const existing = declared.get(type);
     if (existing && type === 'RequestedToCapacityRatio') {
-      errs.push({ path: ['priorities', i], message: `priority ${JSON.stringify(priority.name)} redeclares custom priority ${JSON.stringify(type)}, from: ${JSON.stringify(existing.name)}` });
+      errs.push({ path: ['priorities', i], message: `priority ${quote(String(priority.name))} redeclares custom priority ${quote(String(type))}, from: ${quote(String(existing.name))}` });
       return;
     }
     if (existing && existing.weight !== priority.weight) {
-      errs.push({ path: ['priorities', i, 'weight'], message: `${type}  priority ${JSON.stringify(priority.name)} has a different weight with ${JSON.stringify(existing.name)}` });
+      errs.push({ path: ['priorities', i, 'weight'], message: `${type}  priority ${quote(String(priority.name))} has a different weight with ${quote(String(existing.name))}` });
       return;
     }
     declared.set(type, priority);
@@ -273,7 +274,7 @@ function predicateKey(p: PredicatePolicy, warnings: string[]): string | { error:
     if (openshift.as) warnings.push(`predicate ${name}: OpenShift 3.x spelling of ${openshift.as}`);
     return openshift.as ?? name;
   }
-  if (!p.argument) return { error: `predicate type not found for ${JSON.stringify(name)}` };
+  if (!p.argument) return { error: `predicate type not found for ${quote(String(name))}` };
   // A custom predicate: one ServiceAffinity or NodeLabel plugin takes every such entry.
   return p.argument.serviceAffinity ? CHECK_SERVICE_AFFINITY_PRED : CHECK_NODE_LABEL_PRESENCE_PRED;
 }
@@ -287,7 +288,7 @@ function priorityKey(p: PriorityPolicy): string | { error: string } {
   // For compatibility reasons, "ServiceSpreadingPriority" as a key is still supported.
   const name = p.name === 'ServiceSpreadingPriority' ? SELECTOR_SPREAD_PRIORITY : p.name;
   if (PRIORITIES[name]) return name;
-  if (!p.argument) return { error: `priority type not found for ${JSON.stringify(name)}` };
+  if (!p.argument) return { error: `priority type not found for ${quote(String(name))}` };
   if (p.argument.serviceAntiAffinity) return SERVICE_AFFINITY_PRIORITY;
   if (p.argument.labelPreference) return NODE_LABEL_PRIORITY;
   return REQUESTED_TO_CAPACITY_RATIO_PRIORITY;

@@ -11,6 +11,7 @@ import {
   defaultTolerationSeconds, originPodNodeEnvironment, podNodeSelector, podTolerationRestriction, priority, runtimeClass,
   type PluginContext, type PluginResult,
 } from './plugins';
+import { quote } from '../quote';
 
 export interface AdmissionContext {
   nodes: ReadonlyMap<string, Node>;
@@ -54,9 +55,9 @@ export function admitPod(input: Pod, ctx: AdmissionContext): AdmissionResult {
   const namespace = pod.metadata.namespace!;
   const nsObject = ctx.namespaces.get(namespace);
   // upstream: NamespaceLifecycle
-  if (!nsObject) return { ok: false, message: `namespaces ${JSON.stringify(namespace)} not found` };
+  if (!nsObject) return { ok: false, message: `namespaces ${quote(namespace)} not found` };
   if (pod.metadata.name && ctx.names.isTaken(namespace, pod.metadata.name)) {
-    return { ok: false, message: `pods ${JSON.stringify(pod.metadata.name)} already exists` };
+    return { ok: false, message: `pods ${quote(pod.metadata.name)} already exists` };
   }
   const pctx = pluginContext(ctx, nsObject);
   const warnings: string[] = [];

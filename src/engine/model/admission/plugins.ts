@@ -15,6 +15,7 @@ import {
   parseNodeSelectorAnnotation, type Parsed,
 } from './namespaceAnnotations';
 import { mergeTolerations } from './tolerations';
+import { quote } from '../quote';
 
 /** A plugin's verdict: the changed pod, or the error the API server returns. */
 export type PluginResult = { pod: Pod; warning?: string } | { rejected: string };
@@ -28,7 +29,7 @@ export interface PluginContext {
 
 /** upstream: apierrors.NewForbidden — `pods "<name>" is forbidden: ...`, `pods is forbidden: ...` without a name. */
 export function forbidden(name: string, reason: string): string {
-  return name ? `pods ${JSON.stringify(name)} is forbidden: ${reason}` : `pods is forbidden: ${reason}`;
+  return name ? `pods ${quote(name)} is forbidden: ${reason}` : `pods is forbidden: ${reason}`;
 }
 
 /** upstream: admission.NewForbidden names the pod by name, else by generateName. */
@@ -91,7 +92,7 @@ export function priority(pod: Pod, ctx: PluginContext): PluginResult {
     const pc = ctx.priorityClasses.get(className);
     if (!pc) {
       if (pod.spec.nodeName && pod.spec.priority !== undefined) {
-        return { pod, warning: `PriorityClass ${JSON.stringify(className)} is not in the scenario; the bound pod keeps spec.priority ${pod.spec.priority}` };
+        return { pod, warning: `PriorityClass ${quote(className)} is not in the scenario; the bound pod keeps spec.priority ${pod.spec.priority}` };
       }
       return { rejected: forbidden(admissionName(pod), `no PriorityClass with name ${className} was found`) };
     }
@@ -171,8 +172,8 @@ export function runtimeClass(pod: Pod, ctx: PluginContext): PluginResult {
   const name = pod.spec.runtimeClassName;
   const rc = name !== undefined ? ctx.runtimeClasses.get(name) : undefined;
   if (name !== undefined && !rc) {
-    if (pod.spec.nodeName) return { pod, warning: `RuntimeClass ${JSON.stringify(name)} is not in the scenario; the bound pod keeps its overhead` };
-    return { rejected: forbidden(admissionName(pod), `pod rejected: RuntimeClass ${JSON.stringify(name)} not found`) };
+    if (pod.spec.nodeName) return { pod, warning: `RuntimeClass ${quote(name)} is not in the scenario; the bound pod keeps its overhead` };
+    return { rejected: forbidden(admissionName(pod), `pod rejected: RuntimeClass ${quote(name)} not found`) };
   }
   const podFixed = rc?.overhead?.podFixed;
   let spec = pod.spec;

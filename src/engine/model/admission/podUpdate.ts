@@ -13,6 +13,7 @@ import type { NodeAffinity, NodeSelectorRequirement, NodeSelectorTerm, Pod, PodS
 import { applyPodDefaults } from './defaults';
 import { pluginContext, type AdmissionContext } from './index';
 import { defaultTolerationSeconds, podNodeSelector } from './plugins';
+import { quote } from '../quote';
 
 export type FieldPath = (string | number)[];
 
@@ -37,7 +38,7 @@ export const formatFieldError = (e: FieldError): string => `${formatFieldPath(e.
  */
 export function invalidPodMessage(name: string, errors: readonly FieldError[]): string {
   const list = errors.map(formatFieldError);
-  return `The Pod ${JSON.stringify(name)} is invalid: ${list.length === 1 ? list[0] : `[${list.join(', ')}]`}`;
+  return `The Pod ${quote(name)} is invalid: ${list.length === 1 ? list[0] : `[${list.join(', ')}]`}`;
 }
 
 const forbidden = (path: FieldPath, detail: string): FieldError => ({ path, body: `Forbidden: ${detail}` });

@@ -12,6 +12,7 @@ import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isValidPercent, for
 import { decodeMetadata, timestamp } from './metadata';
 import { decodeResourceList } from './resources';
 import { decodeLabelSelector, decodeTaints, decodeTolerations } from './scheduling';
+import { quote } from '../quote';
 
 const nodeSpecFields = new Set(['podCIDR', 'podCIDRs', 'providerID', 'unschedulable', 'taints', 'configSource', 'externalID']);
 
@@ -232,7 +233,7 @@ export function decodeGangWorkload(r: Reader, root: SrcMap): GangWorkload {
     r.knownFields(g, ip, new Set(['name', 'policy']));
     const name = r.reqStr(g, ip, 'name');
     if (name) for (const msg of isDNS1123Label(name)) r.error(r.child(g, 'name')!.pos, [...ip, 'name'], invalid(name, msg));
-    if (name && seen.has(name)) r.error(g.pos, ip, `Duplicate value: ${JSON.stringify({ name })}`);
+    if (name && seen.has(name)) r.error(g.pos, ip, `Duplicate value: {"name":${quote(name)}}`);
     if (name) seen.add(name);
     const pp = [...ip, 'policy'];
     const policy = r.map(r.child(g, 'policy'), pp);

@@ -9,6 +9,7 @@ import { decodeGangWorkload, decodeNamespace, decodeNode, decodePodDisruptionBud
 import { peekSubject } from './metadata';
 import { decodePod } from './pod';
 import { decodeWorkload } from './workloads';
+import { quote } from '../quote';
 
 interface KindInfo {
   apiVersion: string;
@@ -76,7 +77,7 @@ export function decodeDocument(diag: Diagnostics, root: SrcMap, document: number
     return { type: 'invalid' };
   }
   const unsupported = (supported: string): Recognised => {
-    r.error(root.entries.get('apiVersion')!.value.pos, ['apiVersion'], `no matches for kind ${JSON.stringify(kind)} in version ${JSON.stringify(version)} (supported: ${supported})`);
+    r.error(root.entries.get('apiVersion')!.value.pos, ['apiVersion'], `no matches for kind ${quote(kind)} in version ${quote(version)} (supported: ${supported})`);
     return { type: 'invalid' };
   };
   // kubectl writes `kind: List` (v1); typed lists (PodList, DeploymentList, ...) read the same.

@@ -82,6 +82,14 @@ function ownerReferences(r: Reader, m: SrcMap, path: Path): OwnerReference[] | u
   return out;
 }
 
+/**
+ * upstream: apimachinery/pkg/api/validation/generic.go maskTrailingDash — a generateName is
+ * validated as a name with its trailing '-' masked (the slice dropping two characters is upstream's).
+ */
+function maskTrailingDash(name: string): string {
+  return name.length > 1 && name.endsWith('-') ? `${name.slice(0, -2)}a` : name;
+}
+
 /** Reads metadata; the namespace of a namespaced object defaults to "default" (kubectl's default context). */
 export function decodeMetadata(r: Reader, root: SrcMap, opts: MetadataOptions): ObjectMeta {
   const path: Path = ['metadata'];
@@ -97,6 +105,9 @@ export function decodeMetadata(r: Reader, root: SrcMap, opts: MetadataOptions): 
     r.error(r.child(m, 'name')?.pos ?? m.pos, [...path, 'name'], required('name or generateName is required'));
   } else if (name) {
     for (const msg of opts.validateName(name)) r.error(r.child(m, 'name')!.pos, [...path, 'name'], invalid(name, msg));
+  }
+  if (generateName) {
+    for (const msg of opts.validateName(maskTrailingDash(generateName))) r.error(r.child(m, 'generateName')!.pos, [...path, 'generateName'], invalid(generateName, msg));
   }
   let namespace: string | undefined;
   if (opts.namespaced) {

@@ -8,6 +8,7 @@ import { integerValue, isNegative, milliValue, parseQuantity, type Quantity } fr
 import { defined, isNull, userMap, type Path, type Reader } from '../decoder';
 import type { SrcMap, SrcNode } from '../source';
 import { isQualifiedName, invalid, required } from '../validation';
+import { quote } from '../quote';
 
 /** where a resource list appears: the names allowed differ */
 export type ResourceListKind = 'container' | 'node';
@@ -55,7 +56,7 @@ const unitOf = (name: string): string => (name === 'cpu' ? 'millicores' : name =
 export function checkQuantity(r: Reader, node: SrcNode, path: Path, resourceName: string, text: string): Quantity | undefined {
   const q = parseQuantity(text);
   if (!q) {
-    r.error(node.pos, path, `${JSON.stringify(text)} is not a quantity`);
+    r.error(node.pos, path, `${quote(text)} is not a quantity`);
     return undefined;
   }
   if (isNegative(q)) {
@@ -64,7 +65,7 @@ export function checkQuantity(r: Reader, node: SrcNode, path: Path, resourceName
   }
   const amount = resourceName === 'cpu' ? milliValue(q) : integerValue(q);
   if (amount === undefined) {
-    r.error(node.pos, path, `${JSON.stringify(text)} is too large: the simulator counts at most ${Number.MAX_SAFE_INTEGER} ${unitOf(resourceName)}`);
+    r.error(node.pos, path, `${quote(text)} is too large: the simulator counts at most ${Number.MAX_SAFE_INTEGER} ${unitOf(resourceName)}`);
     return undefined;
   }
   if ((resourceName === 'pods' || isExtendedResourceName(resourceName)) && q.numerator % q.denominator !== 0n) {

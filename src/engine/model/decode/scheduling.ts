@@ -16,6 +16,7 @@ import { defined, type Path, type Reader } from '../decoder';
 import type { Pos, SrcMap, SrcNode } from '../source';
 import { isDNS1123Label, isDNS1123Subdomain, isValidLabelValue, duplicate, forbidden, invalid, notSupported, required } from '../validation';
 import { timestamp } from './metadata';
+import { quote } from '../quote';
 
 const labelSelectorFields = new Set(['matchLabels', 'matchExpressions']);
 const requirementFields = new Set(['key', 'operator', 'values']);
@@ -95,7 +96,7 @@ function nodeSelectorRequirement(r: Reader, node: SrcNode, path: Path, checkValu
         r.error(posOf(r, req.m, 'values'), [...path, 'values'], required("must be specified single value when `operator` is 'Lt' or 'Gt'"));
       } else if (parseInt64(req.values![0]!) === undefined) {
         // Upstream accepts this and the term then never matches; say so.
-        r.warn(posOf(r, req.m, 'values'), [...path, 'values', 0], `${JSON.stringify(req.values![0])} is not an integer, so '${req.operator}' never matches`);
+        r.warn(posOf(r, req.m, 'values'), [...path, 'values', 0], `${quote(req.values![0]!)} is not an integer, so '${req.operator}' never matches`);
       }
       break;
     default:

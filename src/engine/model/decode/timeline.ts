@@ -6,9 +6,10 @@ import type { Taint, TaintEffect, WorkloadKind } from '../types';
 import { defined, isNull, userMap, type Path, type Reader } from '../decoder';
 import { describe, locate, toPlain, type SrcMap, type SrcNode } from '../source';
 import { parseRfc3339 } from '../timeOrigin';
-import { isDNS1123Label, isDNS1123Subdomain, isValidLabelValue, invalid, notSupported, required } from '../validation';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, invalid, notSupported, required } from '../validation';
 import { decodeDocument, objectKinds } from './kinds';
 import { FEATURE_GATES, isFeatureGateName, type FeatureGateName } from '../../framework/features';
+import { quote } from '../quote';
 
 export interface ScenarioMeta { name?: string; title?: string; description?: string; seed?: number; featureGates?: Partial<Record<FeatureGateName, boolean>> }
 
@@ -34,6 +35,8 @@ const stepFields: Record<(typeof actions)[number], readonly string[]> = {
 export interface TimelineContext {
   /** nodes declared in the scenario; apply steps add theirs */
   nodes: Set<string>;
+  /** "Kind/namespace/name" of the namespaced objects declared in the scenario; apply steps add theirs, delete steps remove */
+  objects: Set<string>;
   /** every object an apply step carries, for the loader's namespace bookkeeping */
   applied: ScenarioObject[];
 }
@@ -94,11 +97,54 @@ function podRef(r: Reader, m: SrcMap, path: Path): PodRef | undefined {
   return ok ? { namespace, name } : undefined;
 }
 
+export const objectKey = (kind: string, namespace: string, name: string): string => `${kind}/${namespace}/${name}`;
+
+/**
+ * A name and namespace a step refers to, validated as the API server validates the object's
+ * (upstream: apimachinery/pkg/api/validation/objectmeta.go, NameIsDNSSubdomain and
+ * ValidateNamespaceName; every kind a step names uses a subdomain or a stricter rule).
+ */
+function objectName(r: Reader, m: SrcMap, path: Path, key: string, name: string, namespace: string | undefined): boolean {
+  let ok = true;
+  for (const msg of isDNS1123Subdomain(name)) { r.error(r.child(m, key)!.pos, [...path, key], invalid(name, msg)); ok = false; }
+  if (namespace === undefined) return ok;
+  const nsPos = (r.child(m, 'namespace') ?? r.child(m, key))!.pos;
+  for (const msg of isDNS1123Label(namespace)) { r.error(nsPos, [...path, 'namespace'], invalid(namespace, msg)); ok = false; }
+  return ok;
+}
+
+/**
+ * Whether the pod an `ungate` names can exist: declared or applied by an earlier step, or made
+ * by a workload's controller (every controller names its pods `<workload name>-<suffix>`), or
+ * by a pod's generateName that ends in '-'.
+ */
+function podMayExist(ctx: TimelineContext, pod: PodRef): boolean {
+  if (ctx.objects.has(objectKey('Pod', pod.namespace, pod.name))) return true;
+  for (let dash = pod.name.indexOf('-'); dash > 0; dash = pod.name.indexOf('-', dash + 1)) {
+    const owner = pod.name.slice(0, dash);
+    if (ctx.objects.has(objectKey(GENERATE_NAME, pod.namespace, `${owner}-`))) return true;
+    for (const kind of workloadKinds) if (ctx.objects.has(objectKey(kind, pod.namespace, owner))) return true;
+  }
+  return false;
+}
+const workloadKinds = ['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'ReplicationController'];
+/** the kind under which a pod's generateName is kept in TimelineContext.objects */
+export const GENERATE_NAME = 'Pod.generateName';
+
+/** The TimelineContext.objects key of a declared or applied object. */
+export function declaredKey(o: ScenarioObject): string | undefined {
+  const namespace = o.metadata.namespace ?? 'default';
+  if (o.metadata.name) return objectKey(o.kind, namespace, o.metadata.name);
+  return o.kind === 'Pod' && o.metadata.generateName ? objectKey(GENERATE_NAME, namespace, o.metadata.generateName) : undefined;
+}
+
+const notFound = (what: string): string => `${what} not found (not declared in the scenario nor applied by an earlier step)`;
+
 function nodeRef(r: Reader, m: SrcMap, path: Path, ctx: TimelineContext): string | undefined {
   const node = r.reqStr(m, path, 'node');
   if (!node) return undefined;
   if (!ctx.nodes.has(node)) {
-    r.error(r.child(m, 'node')!.pos, [...path, 'node'], `node ${JSON.stringify(node)} not found (not declared in the scenario nor applied by an earlier step)`);
+    r.error(r.child(m, 'node')!.pos, [...path, 'node'], notFound(`node ${quote(node)}`));
     return undefined;
   }
   return node;
@@ -152,9 +198,12 @@ function step(r: Reader, item: SrcNode, path: Path, ctx: TimelineContext, lastAt
         if (rec.type === 'object') {
           objects.push(rec.object);
           objectNodes.push(om);
-          if (rec.object.kind === 'Node') ctx.nodes.add(rec.object.metadata.name);
+          const { kind, metadata } = rec.object;
+          if (kind === 'Node') ctx.nodes.add(metadata.name);
+          const key = declaredKey(rec.object);
+          if (key !== undefined) ctx.objects.add(key);
         } else if (rec.type !== 'invalid') {
-          r.error(om.pos, s.p, `cannot apply ${rec.type === 'unknown' ? `kind ${JSON.stringify(rec.kind)} (not simulated)` : 'this document here'}`);
+          r.error(om.pos, s.p, `cannot apply ${rec.type === 'unknown' ? `kind ${quote(rec.kind)} (not simulated)` : 'this document here'}`);
         }
       }
       ctx.applied.push(...objects);
@@ -176,7 +225,9 @@ function step(r: Reader, item: SrcNode, path: Path, ctx: TimelineContext, lastAt
         return undefined;
       }
       const namespace = info.namespaced ? (r.str(m, path, 'namespace') || 'default') : undefined;
+      if (!objectName(r, m, path, 'name', name, namespace)) return undefined;
       if (kind === 'Node') ctx.nodes.delete(name);
+      if (namespace !== undefined) ctx.objects.delete(objectKey(kind, namespace, name));
       return defined({ ...base, action: 'delete' as const, kind, name, namespace });
     }
     case 'taint': case 'untaint': {
@@ -249,7 +300,14 @@ function step(r: Reader, item: SrcNode, path: Path, ctx: TimelineContext, lastAt
     case 'ungate': {
       const pod = podRef(r, m, path);
       const gate = r.str(m, path, 'gate');
-      return pod ? defined({ ...base, action: 'ungate' as const, pod, gate }) : undefined;
+      // upstream: validateSchedulingGates (pkg/apis/core/validation) — gate names are qualified names
+      let ok = true;
+      if (gate !== undefined) for (const msg of isQualifiedName(gate)) { r.error(r.child(m, 'gate')!.pos, [...path, 'gate'], invalid(gate, msg)); ok = false; }
+      if (pod && !podMayExist(ctx, pod)) {
+        r.error(r.child(m, 'pod')!.pos, [...path, 'pod'], notFound(`pod "${pod.namespace}/${pod.name}"`));
+        return undefined;
+      }
+      return pod && ok ? defined({ ...base, action: 'ungate' as const, pod, gate }) : undefined;
     }
     case 'scale': {
       const kind = r.enumValue(m, path, 'kind', scalableKinds);
@@ -258,7 +316,13 @@ function step(r: Reader, item: SrcNode, path: Path, ctx: TimelineContext, lastAt
       const namespace = r.str(m, path, 'namespace') || 'default';
       const replicas = r.nonNegInt(m, path, 'replicas');
       if (replicas === undefined && !r.has(m, 'replicas')) r.requiredMissing(m, path, 'replicas');
-      return kind && name && replicas !== undefined ? { ...base, action: 'scale', kind, name, namespace, replicas } : undefined;
+      if (!kind || !name || !objectName(r, m, path, 'name', name, namespace)) return undefined;
+      // kubectl scale of an object that does not exist: Error from server (NotFound)
+      if (!ctx.objects.has(objectKey(kind, namespace, name))) {
+        r.error(r.child(m, 'name')!.pos, [...path, 'name'], notFound(`${kind} "${namespace}/${name}"`));
+        return undefined;
+      }
+      return replicas !== undefined ? { ...base, action: 'scale', kind, name, namespace, replicas } : undefined;
     }
   }
 }

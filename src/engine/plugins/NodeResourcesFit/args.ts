@@ -4,7 +4,7 @@
 
 import type { ArgsError } from '../../framework/interfaces';
 import { MAX_CUSTOM_PRIORITY_SCORE } from '../../framework/interfaces';
-import { fieldInvalid, fieldNotSupported, fieldRequired, validateLabelName } from './fieldErrors';
+import { fieldInvalid, fieldNotSupported, fieldRequired, resourceSpecs, resourceSpecTypeErrors, validateLabelName } from './fieldErrors';
 
 export type ScoringStrategyType = 'LeastAllocated' | 'MostAllocated' | 'RequestedToCapacityRatio';
 
@@ -46,10 +46,13 @@ export function defaultFitArgs(): NodeResourcesFitArgs {
 /** upstream: SetDefaults_NodeResourcesFitArgs — the strategy type is defaulted only with the whole strategy. */
 export function applyFitDefaults(args: NodeResourcesFitArgs): NodeResourcesFitArgs {
   const strategy = args.scoringStrategy ?? { type: 'LeastAllocated', resources: [] };
-  const resources = (strategy.resources ?? []).length === 0 ? defaultResourceSpec() : strategy.resources;
+  // a list of the wrong shape is kept for validateFitArgs to report
+  if (strategy.resources !== undefined && strategy.resources !== null && !Array.isArray(strategy.resources)) return args;
+  const given = resourceSpecs(strategy.resources);
+  const resources = given.length === 0 ? defaultResourceSpec() : given;
   return {
     ...args,
-    scoringStrategy: { ...strategy, resources: resources.map((r) => ({ ...r, weight: r.weight || 1 })) },
+    scoringStrategy: { ...strategy, resources: resources.map((r) => (typeof r === 'object' ? { ...r, weight: r.weight || 1 } : r)) },
   };
 }
 
@@ -95,7 +98,8 @@ export function validateFitArgs(args: NodeResourcesFitArgs): ArgsError[] {
     if (!SUPPORTED_SCORING_STRATEGY_TYPES.includes(strategy.type)) {
       errs.push(fieldNotSupported('scoringStrategy.type', strategy.type ?? '', SUPPORTED_SCORING_STRATEGY_TYPES));
     }
-    errs.push(...validateResources(strategy.resources ?? [], 'scoringStrategy.resources'));
+    const typeErrors = resourceSpecTypeErrors(strategy.resources, 'scoringStrategy.resources');
+    errs.push(...(typeErrors.length ? typeErrors : validateResources(strategy.resources ?? [], 'scoringStrategy.resources')));
     // Deviation: upstream validates the shape only when requestedToCapacityRatio is set, and NewFit
     // then dereferences a missing one (a crash); here a missing shape for that strategy is "Required".
     if (strategy.requestedToCapacityRatio || strategy.type === 'RequestedToCapacityRatio') {

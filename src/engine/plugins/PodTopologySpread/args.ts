@@ -6,6 +6,7 @@
 import type { ArgsError } from '../../framework/interfaces';
 import { isQualifiedName } from '../../model/selectors';
 import type { TopologySpreadConstraint } from '../../model/types';
+import { quote } from '../../model/quote';
 
 export type PodTopologySpreadConstraintsDefaulting = 'System' | 'List';
 
@@ -24,9 +25,6 @@ export function applyPodTopologySpreadDefaults(args: PodTopologySpreadArgs): Pod
 
 // ---- field.Error bodies, as Go prints them ----
 
-function quote(v: string): string {
-  return JSON.stringify(v);
-}
 const invalid = (path: string, value: number | string, detail: string): ArgsError =>
   ({ path, message: `Invalid value: ${typeof value === 'string' ? quote(value) : value}: ${detail}` });
 const required = (path: string, detail: string): ArgsError => ({ path, message: `Required value: ${detail}` });
