@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatPriority, formatQuantity, listNames, shortNodeNames } from './format';
+import { chipPodName, formatAge, formatPriority, formatQuantity, listNames, shortNodeNames } from './format';
 
 describe('format', () => {
   const quantities: [string, number, string][] = [
@@ -24,5 +24,15 @@ describe('format', () => {
     [['only.one.name'], ['only.one.name']],
   ])('short node names of %j', (names, short) => {
     expect([...shortNodeNames(names).values()]).toEqual(short);
+  });
+
+  it.each([
+    ['payments/payments-9f7c6d8b5-v5nbb', 'payments/payments-…-v5nbb'],
+    ['default/web-7d4b9c6f8-q9x2k', 'web-…-q9x2k'],
+    ['db/postgres-2', 'db/postgres-2'],
+    ['kube-system/kube-proxy-lncbb', 'kube-system/kube-proxy-lncbb'],
+    ['monitoring/node-exporter-m2dbb', 'monitoring/node-exporter-m2dbb'],
+  ])('chip name of %s', (pod, name) => {
+    expect(chipPodName(pod)).toBe(name);
   });
 });

@@ -41,6 +41,16 @@ export function shortPodName(pod: string): string {
   return pod.startsWith('default/') ? pod.slice('default/'.length) : pod;
 }
 
+/**
+ * A pod's name as a chip shows it: without "default/", and with a controller's template hash cut
+ * ("payments/payments-9f7c6d8b5-v5nbb" → "payments/payments-…-v5nbb"); the random suffix that
+ * tells replicas apart stays. The full name goes in the tooltip.
+ */
+export function chipPodName(pod: string): string {
+  // upstream's name alphabet has no vowels (k8s.io/apimachinery/pkg/util/rand), so words like "exporter" never match
+  return shortPodName(pod).replace(/-[bcdfghjklmnpqrstvwxz2-9]{6,10}-([bcdfghjklmnpqrstvwxz2-9]{5})$/, '-…-$1');
+}
+
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }

@@ -10,7 +10,7 @@ import { FixesPanel } from '../fixes/FixesPanel';
 import { formatQuantity, shortNodeNames } from '../format';
 
 function NodeName({ name, short }: { name: string; short: Map<string, string> }) {
-  return <span className="node-name" title={name}>{short.get(name) ?? name}</span>;
+  return <span className="diag-node" title={name}>{short.get(name) ?? name}</span>;
 }
 
 function NodeList({ nodes, short }: { nodes: readonly string[]; short: Map<string, string> }) {

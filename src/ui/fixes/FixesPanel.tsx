@@ -38,7 +38,7 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
         </button>
       </div>
       <div className="fix-outcome">
-        → schedules on <span className="node-name" title={fix.node}>{short(fix.node)}</span>
+        → schedules on <span className="diag-node" title={fix.node}>{short(fix.node)}</span>
         {effects.length === 0 ? <span className="fix-clean">, no other pod affected</span> : (
           <span className="fix-effects">, {effects.length} side effect{effects.length > 1 ? 's' : ''}:{' '}
             {effects.slice(0, 4).map((s) => `${s.pod} ${s.change === 'moved' ? `moves to ${short(s.to ?? '')}` : s.change === 'preempted' ? 'is preempted' : 'becomes Pending'}`).join('; ')}

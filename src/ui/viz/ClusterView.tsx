@@ -11,6 +11,7 @@ import {
   type NodeState, type PodView,
 } from '../../store/selectors';
 import type { StageHidden } from '../../store/types';
+import { shortNodeNames } from '../format';
 import { podPalette, type PodPalette } from '../palette';
 import { useStep, useStale, type StepView } from '../useStep';
 import { allowedCount, LaneSpread } from './LaneSpread';
@@ -115,6 +116,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   const trace = view?.step.frame?.trace;
   const phase = view?.step.phase;
   const currentPod = view?.step.summary.pod ?? '';
+  const shortNames = useMemo(() => shortNodeNames(lanes.flatMap(([, laneNodes]) => laneNodes.map((n) => n.name))), [lanes]);
   const pods = view === undefined ? endPods : hidden.placement && trace !== undefined ? withoutPlacement(view.pods, trace) : view.pods;
   const podsByNode = group(pods.filter((p) => p.node !== undefined), (p) => p.node!);
   const nominatedByNode = group(pods.filter((p) => p.nominated !== undefined && p.node === undefined), (p) => p.nominated!);
@@ -168,6 +170,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                 <NodeCard
                   key={node.name}
                   node={node}
+                  shortName={shortNames.get(node.name)}
                   state={state}
                   verdict={verdictOf(node.name, state)}
                   score={scoresShown ? trace?.score?.[node.name]?.total : undefined}

@@ -6,7 +6,7 @@ import { memo, useLayoutEffect, useRef } from 'react';
 import { clusterDifference } from '../../engine/diagnosis/clusterDifference';
 import type { PodOutcome } from '../../engine/api';
 import type { PodView } from '../../store/selectors';
-import { formatPriority, shortPodName } from '../format';
+import { chipPodName, formatPriority } from '../format';
 import { textOn } from '../palette';
 
 /** Where each travelling pod was last drawn, so its next drawing can start from there. */
@@ -75,7 +75,7 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
     };
   });
 
-  const name = shortPodName(pod.pod);
+  const name = chipPodName(pod.pod);
   const different = differsFromCluster(pod.outcome);
   const marks = [
     pod.leaving ? 'leaving' : pod.terminating ? 'terminating' : '',
