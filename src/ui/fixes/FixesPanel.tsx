@@ -76,7 +76,10 @@ export function FixesPanel({ pod }: { pod: string }) {
   const nodes = usePodplay((s) => s.run?.summary.nodes);
   const search = useFixSearch(text, fileName, seed, pod);
   const names = shortNodeNames((nodes ?? []).map((n) => n.name));
-  const short = (node: string) => names.get(node) ?? node;
+  // a node the fix adds is not in the run yet: it loses the same shared suffix
+  const [full, brief] = names.entries().next().value ?? ['', ''];
+  const suffix = full.startsWith(brief) ? full.slice(brief.length) : '';
+  const short = (node: string) => names.get(node) ?? (suffix && node.endsWith(suffix) ? node.slice(0, -suffix.length) : node);
   const apply = (fix: FixView) => {
     if (fix.text === undefined) return;
     if (!applyChangesInEditor(fix.text.changes)) store.getState().setText(applyTextChanges(store.getState().text, fix.text.changes));
