@@ -29,6 +29,48 @@ items:
   });
 });
 
+describe('scheduler names and selector terms', () => {
+  it('a pod for a scheduler no profile is named after: a warning at the field; the pod stays Pending', () => {
+    const text = `apiVersion: kubescheduler.config.k8s.io/v1
+kind: KubeSchedulerConfiguration
+profiles:
+- schedulerName: default-scheduler
+- schedulerName: batch
+---
+{apiVersion: v1, kind: Node, metadata: {name: n1}, status: {allocatable: {cpu: '4', memory: 8Gi, pods: '110'}}}
+---
+{apiVersion: v1, kind: Pod, metadata: {name: typo}, spec: {schedulerName: bacth, containers: [{name: c, image: x}]}}
+---
+{apiVersion: v1, kind: Pod, metadata: {name: ok}, spec: {schedulerName: batch, containers: [{name: c, image: x}]}}
+`;
+    const r = simulate(text);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.result.warnings.map((w) => `${w.line}:${w.column}: ${w.message}`)).toEqual([
+      '9:75: Pod default/typo: spec.schedulerName: no scheduler profile is named "bacth" (profiles: "default-scheduler", "batch"): the pod stays Pending, waiting for a scheduler that is not simulated',
+    ]);
+    expect(r.result.pods.map((p) => [p.pod, p.phase])).toEqual([['default/typo', 'Pending'], ['default/ok', 'Running']]);
+  });
+
+  it('more than 1,000 node selector terms: refused at the list', () => {
+    const termList = (n: number) => Array.from({ length: n }, (_, i) => `{matchExpressions: [{key: k, operator: In, values: [v${i}]}]}`).join(', ');
+    const pod = (terms: string) => `apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers: [{name: c, image: x}]
+  affinity:
+    nodeAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+        nodeSelectorTerms: [${terms}]
+`;
+    expect(messagesOf(pod(termList(10_000)))).toEqual([
+      "9: Pod default/p: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms: 10,000 terms; Podplay's limit is 1,000 terms in one selector",
+    ]);
+    expect(messagesOf(pod(termList(1000)))).toEqual([]);
+  });
+});
+
 describe('plugin args of the wrong type', () => {
   const scenario = (args: string, plugin = 'NodeResourcesFit') => `apiVersion: kubescheduler.config.k8s.io/v1
 kind: KubeSchedulerConfiguration

@@ -10,7 +10,7 @@ import {
 import type {
   AnyObject, GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Workload,
 } from './types';
-import { admitPod, parseDefaultTolerations, parseNodeSelectorAnnotation, ANNOTATION_DEFAULT_TOLERATIONS, ANNOTATION_NODE_SELECTOR, ANNOTATION_OPENSHIFT_NODE_SELECTOR, type AdmissionContext } from './admission';
+import { admitPod, DEFAULT_SCHEDULER_NAME, parseDefaultTolerations, parseNodeSelectorAnnotation, ANNOTATION_DEFAULT_TOLERATIONS, ANNOTATION_NODE_SELECTOR, ANNOTATION_OPENSHIFT_NODE_SELECTOR, type AdmissionContext } from './admission';
 import { expandWorkload, prepareWorkload } from '../controllers';
 import { JOB_CONTROLLER_UID_LABEL } from '../controllers/job';
 import { compileLabelSelector } from './selectors';
@@ -160,6 +160,32 @@ class Loader {
       }
       if (isNamespace(o)) this.checkNamespaceAnnotations(d, o);
       if (isWorkload(o) && o.kind === 'Job') this.checkJobSelector(d, o);
+    }
+    this.checkSchedulerNames();
+  }
+
+  /** The schedulerName of every profile the configuration will have (one default profile without one). */
+  private profileNames(): Set<string> {
+    const profiles = this.schedulerConfig?.entries.get('profiles')?.value;
+    if (profiles?.kind !== 'seq' || profiles.items.length === 0) return new Set([DEFAULT_SCHEDULER_NAME]);
+    return new Set(profiles.items.map((p) => {
+      const name = p.kind === 'map' ? p.entries.get('schedulerName')?.value : undefined;
+      return name?.kind === 'scalar' && typeof name.value === 'string' && name.value !== '' ? name.value : DEFAULT_SCHEDULER_NAME;
+    }));
+  }
+
+  /**
+   * A pod for a scheduler no profile is named after stays Pending (upstream: the scheduler only
+   * takes pods it is responsible for); likely a typo, so say so at the field.
+   */
+  private checkSchedulerNames(): void {
+    const profiles = this.profileNames();
+    for (const d of this.declared) {
+      const o = d.object;
+      const path: Path | undefined = isPod(o) ? ['spec', 'schedulerName'] : isWorkload(o) ? ['spec', 'template', 'spec', 'schedulerName'] : undefined;
+      const name = isPod(o) ? o.spec.schedulerName : isWorkload(o) ? o.spec.template.spec.schedulerName : undefined;
+      if (!path || name === undefined || profiles.has(name)) continue;
+      d.reader.warn(this.at(d, path), path, `no scheduler profile is named ${quote(name)} (profiles: ${[...profiles].map(quote).join(', ')}): ${isPod(o) ? 'the pod stays' : 'its pods stay'} Pending, waiting for a scheduler that is not simulated`);
     }
   }
 

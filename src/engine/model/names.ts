@@ -39,7 +39,16 @@ function suffix(seed: number, length: number): string {
 export class NameGenerator {
   /** "namespace/name" of every pod name handed out or declared */
   private readonly taken = new Set<string>();
+  /**
+   * "namespace/prefix" → the first attempt of generate() that may still be free: every earlier
+   * attempt's name is taken. Without it the n-th pod of a ReplicaSet would try n names.
+   */
+  private readonly nextAttempt = new Map<string, number>();
+  /** "namespace/name" → the (namespace/prefix, attempt) pairs that produced it, to rewind on release */
+  private readonly attemptsOf = new Map<string, [string, number][]>();
   private uidCounter = 0;
+  /** names generate() tried, for tests: stays linear in the names handed out */
+  attempts = 0;
 
   /** Marks a name as used (declared objects). Returns false if it already was. */
   reserve(namespace: string, name: string): boolean {
@@ -50,7 +59,12 @@ export class NameGenerator {
   }
 
   release(namespace: string, name: string): void {
-    this.taken.delete(`${namespace}/${name}`);
+    const key = `${namespace}/${name}`;
+    this.taken.delete(key);
+    // an attempt that gave this name may succeed again
+    for (const [cursorKey, attempt] of this.attemptsOf.get(key) ?? []) {
+      if ((this.nextAttempt.get(cursorKey) ?? 0) > attempt) this.nextAttempt.set(cursorKey, attempt);
+    }
   }
 
   isTaken(namespace: string, name: string): boolean {
@@ -61,9 +75,18 @@ export class NameGenerator {
   generate(namespace: string, generateName: string): string {
     // upstream: SimpleNameGenerator — the base is cut to 58 characters so the name stays within 63.
     const prefix = generateName.length > 58 ? generateName.slice(0, 58) : generateName;
-    for (let attempt = 0; ; attempt++) {
+    const cursorKey = `${namespace}/${prefix}`;
+    // the same sequence of attempts as always, resumed where the last call for this prefix stopped
+    for (let attempt = this.nextAttempt.get(cursorKey) ?? 0; ; attempt++) {
+      this.attempts++;
       const name = prefix + suffix(fnv32a(`${namespace}/${prefix}#${attempt}`), 5);
-      if (this.reserve(namespace, name)) return name;
+      const key = `${namespace}/${name}`;
+      const seen = this.attemptsOf.get(key);
+      if (seen) seen.push([cursorKey, attempt]); else this.attemptsOf.set(key, [[cursorKey, attempt]]);
+      if (this.reserve(namespace, name)) {
+        this.nextAttempt.set(cursorKey, attempt + 1);
+        return name;
+      }
     }
   }
 
@@ -79,6 +102,8 @@ export class NameGenerator {
   clone(): NameGenerator {
     const c = new NameGenerator();
     for (const k of this.taken) c.taken.add(k);
+    for (const [k, v] of this.nextAttempt) c.nextAttempt.set(k, v);
+    for (const [k, v] of this.attemptsOf) c.attemptsOf.set(k, v.slice());
     c.uidCounter = this.uidCounter;
     return c;
   }

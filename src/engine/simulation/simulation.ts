@@ -23,6 +23,8 @@ import type { Node, Pod, PodCondition } from '../model/types';
 import type { ControllerContext } from '../controllers';
 import { podKey } from '../model/types';
 import { capProblems } from '../model/decoder';
+import { formatCount, LIMITS } from '../limits';
+import { TraceBudget } from './traceBudget';
 import { SchedulingQueue, UNSCHEDULABLE_FLUSH_INTERVAL, POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION, type ClusterEvent as QueueEvent } from '../queue/schedulingQueue';
 import { schedulingCycle, type SchedulerState } from '../scheduler/scheduleOne';
 import { ClusterState } from './cluster';
@@ -30,8 +32,6 @@ import { podSchedulingSpec, recordedPodState } from './podDescription';
 
 /** upstream: the FailedScheduling event message is cut to this many bytes (schedule_one.go truncateMessage) */
 const EVENT_MESSAGE_LIMIT = 1024;
-/** a guard against runaway retry loops with a far `until` */
-const MAX_CYCLES = 200_000;
 /** without `until`, the clock stops after a simulated day even if controllers keep acting */
 const DEFAULT_HORIZON_SECONDS = 24 * 60 * 60;
 export const DEFAULT_SCHEDULER_NAME = 'default-scheduler';
@@ -84,6 +84,9 @@ export class Simulation {
   private readonly deletedAt = new Map<string, number>();
   /** pod key -> the state the scenario file recorded (a dump's status), taken before the run changes it */
   private readonly recorded = new Map<string, RecordedPodState>();
+  private readonly traceBudget = new TraceBudget();
+  /** why the run stopped early (a budget of LIMITS), once it has */
+  stopped?: string;
 
   private constructor(readonly scenario: LoadedScenario, readonly config: SchedulerConfiguration, private readonly options: SimulationOptions) {
     for (const pod of scenario.pods) {
@@ -214,10 +217,20 @@ export class Simulation {
 
   // ---- pods entering and leaving ----
 
+  /** Stops the run at the end of the current step, with a warning saying why. */
+  stop(message: string): void {
+    if (this.stopped !== undefined) return;
+    this.stopped = message;
+    this.warnings.push({ file: this.scenario.fileName, line: 1, column: 1, message });
+  }
+
   /** A pod created in the API: bound pods go to the cache, pending ones to the queue. */
   createPod(pod: Pod): void {
     pod.metadata.creationTimestamp ??= this.now;
     this.cluster.addPod(pod);
+    if (this.cluster.allPods.size > LIMITS.podsPerRun) {
+      this.stop(`the run stopped at ${formatCount(this.now)} s of simulated time: ${formatCount(this.cluster.allPods.size)} pods were created (Podplay's limit is ${formatCount(LIMITS.podsPerRun)} in a run, pods that controllers made again after an eviction or a scale-down included). Use fewer replicas or fewer timeline steps that replace pods`);
+    }
     const key = podKey(pod);
     if (pod.spec.nodeName) {
       if (pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed') return;
@@ -398,12 +411,17 @@ export class Simulation {
     for (const start of this.startListeners) start();
 
     for (;;) {
+      if (this.stopped !== undefined) break;
       this.applyDue();
+      if (this.stopped !== undefined) break;
       const q = this.queue.pop();
       if (q) {
         const trace = this.scheduleOne(q);
-        if (trace) yield trace;
-        if (this.cycles.length >= MAX_CYCLES) break;
+        if (trace) {
+          const stop = this.traceBudget.account(trace, this.cycles.length);
+          if (stop) this.stop(stop);
+          yield trace;
+        }
         continue;
       }
       const next = this.nextEventTime();

@@ -3,7 +3,7 @@
 // and every malformed input, to the `yaml` package with the options the scenario loader uses
 // (YAML 1.1 as kubectl reads it, no timestamps), which also words the errors.
 
-import { parseYaml, parseYamlWithPackage, toPlain, type ParsedSource } from '../../engine/model/source';
+import { MAX_DEPTH, parseYaml, parseYamlWithPackage, toPlain, type ParsedSource } from '../../engine/model/source';
 
 export { emitDocument, emitDocuments, commentBlock, LINE_WIDTH } from './emit';
 export { isPlainSafe, quote, resolvePlain } from './scalars';
@@ -31,6 +31,18 @@ export function slowParseYaml(text: string): ParsedText {
   return fromSource(parseYamlWithPackage(text));
 }
 
+/** Whether a JSON value has arrays or objects nested more than `max` deep (walked without recursion). */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 function looksLikeJson(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
@@ -45,6 +57,8 @@ export function parseText(text: string): ParsedText {
   if (looksLikeJson(text)) {
     try {
       const v: unknown = JSON.parse(text.replace(/^\ufeff/, ''));
+      // what reads the value next walks it recursively: refuse what YAML would refuse
+      if (nestedDeeperThan(v, MAX_DEPTH)) return { documents: [], errors: [`1:1: document is nested more than ${MAX_DEPTH} levels deep`], reader: 'json' };
       return { documents: v === null ? [] : [v], errors: [], reader: 'json' };
     } catch {
       // not one JSON value (several, or YAML flow style): read it as YAML

@@ -145,3 +145,15 @@ describe('scalars', () => {
     expect(isPlainSafe(s)).toBe(false);
   });
 });
+
+describe('parseText refuses what nothing after it could read', () => {
+  it('JSON nested 5,000 levels deep: an error, not a stack overflow', () => {
+    const text = `{"items":[{"metadata":{"labels":{"a":${'['.repeat(5000)}${']'.repeat(5000)}}}}]}`;
+    expect(parseText(text)).toEqual({ documents: [], errors: ['1:1: document is nested more than 100 levels deep'], reader: 'json' });
+  });
+
+  it('JSON within the nesting limit is read', () => {
+    const text = `{"a":${'['.repeat(90)}${']'.repeat(90)}}`;
+    expect(parseText(text).errors).toEqual([]);
+  });
+});

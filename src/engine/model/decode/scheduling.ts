@@ -17,6 +17,7 @@ import type { Pos, SrcMap, SrcNode } from '../source';
 import { isDNS1123Label, isDNS1123Subdomain, isValidLabelValue, duplicate, forbidden, invalid, notSupported, required } from '../validation';
 import { timestamp } from './metadata';
 import { quote } from '../quote';
+import { formatCount, LIMITS } from '../../limits';
 
 const labelSelectorFields = new Set(['matchLabels', 'matchExpressions']);
 const requirementFields = new Set(['key', 'operator', 'values']);
@@ -157,7 +158,8 @@ function nodeSelector(r: Reader, node: SrcNode | undefined, path: Path): NodeSel
   const m = r.map(node, path);
   if (!m) return undefined;
   r.knownFields(m, path, new Set(['nodeSelectorTerms']));
-  const items = r.list(r.child(m, 'nodeSelectorTerms'), [...path, 'nodeSelectorTerms']);
+  const items = termList(r, m, 'nodeSelectorTerms', [...path, 'nodeSelectorTerms']);
+  if (!items && r.child(m, 'nodeSelectorTerms')?.kind === 'seq') return { nodeSelectorTerms: [] }; // too many: reported
   if (!items || items.length === 0) {
     r.error(r.child(m, 'nodeSelectorTerms')?.pos ?? m.pos, [...path, 'nodeSelectorTerms'], required('must have at least one node selector term'));
     return { nodeSelectorTerms: [] };
@@ -174,6 +176,18 @@ function weight(r: Reader, m: SrcMap, path: Path): number | undefined {
   return w;
 }
 
+/**
+ * A list of selector terms, refused (an error at the list, undefined) beyond
+ * LIMITS.nodeSelectorTerms: every term is matched against every node for every pod.
+ */
+function termList(r: Reader, m: SrcMap, key: string, path: Path): SrcNode[] | undefined {
+  const node = r.child(m, key);
+  const items = r.list(node, path);
+  if (!items || items.length <= LIMITS.nodeSelectorTerms) return items;
+  r.error(node!.pos, path, `${formatCount(items.length)} terms; Podplay's limit is ${formatCount(LIMITS.nodeSelectorTerms)} terms in one selector`);
+  return undefined;
+}
+
 function nodeAffinity(r: Reader, node: SrcNode | undefined, path: Path): NodeAffinity | undefined {
   const m = r.map(node, path);
   if (!m) return undefined;
@@ -182,7 +196,7 @@ function nodeAffinity(r: Reader, node: SrcNode | undefined, path: Path): NodeAff
   const req = nodeSelector(r, r.child(m, 'requiredDuringSchedulingIgnoredDuringExecution'), [...path, 'requiredDuringSchedulingIgnoredDuringExecution']);
   if (req) out.requiredDuringSchedulingIgnoredDuringExecution = req;
   const pp: Path = [...path, 'preferredDuringSchedulingIgnoredDuringExecution'];
-  const prefs = r.list(r.child(m, 'preferredDuringSchedulingIgnoredDuringExecution'), pp);
+  const prefs = termList(r, m, 'preferredDuringSchedulingIgnoredDuringExecution', pp);
   if (prefs) {
     out.preferredDuringSchedulingIgnoredDuringExecution = prefs.flatMap((p, i): PreferredSchedulingTerm[] => {
       const ip = [...pp, i];
@@ -240,10 +254,10 @@ function podAffinity(r: Reader, node: SrcNode | undefined, path: Path): PodAffin
   r.knownFields(m, path, new Set(['requiredDuringSchedulingIgnoredDuringExecution', 'preferredDuringSchedulingIgnoredDuringExecution']));
   const out: PodAffinity = {};
   const rp: Path = [...path, 'requiredDuringSchedulingIgnoredDuringExecution'];
-  const req = r.list(r.child(m, 'requiredDuringSchedulingIgnoredDuringExecution'), rp);
+  const req = termList(r, m, 'requiredDuringSchedulingIgnoredDuringExecution', rp);
   if (req) out.requiredDuringSchedulingIgnoredDuringExecution = req.flatMap((t, i) => podAffinityTerm(r, t, [...rp, i]) ?? []);
   const pp: Path = [...path, 'preferredDuringSchedulingIgnoredDuringExecution'];
-  const prefs = r.list(r.child(m, 'preferredDuringSchedulingIgnoredDuringExecution'), pp);
+  const prefs = termList(r, m, 'preferredDuringSchedulingIgnoredDuringExecution', pp);
   if (prefs) {
     out.preferredDuringSchedulingIgnoredDuringExecution = prefs.flatMap((p, i): WeightedPodAffinityTerm[] => {
       const ip = [...pp, i];

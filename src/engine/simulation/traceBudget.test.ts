@@ -1,0 +1,72 @@
+// The trace budget: unchanged retries share the attempt before and are bounded; a run that
+// would exceed a budget stops with a warning saying what to change.
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../index';
+import { LIMITS } from '../limits';
+
+const nodes = (n: number, cpu = '4') => Array.from({ length: n }, (_, i) => `---\n{apiVersion: v1, kind: Node, metadata: {name: n${i}}, status: {allocatable: {cpu: '${cpu}', memory: 8Gi, pods: '110'}}}\n`).join('');
+const bigPod = (name: string) => `---\n{apiVersion: v1, kind: Pod, metadata: {name: ${name}}, spec: {containers: [{name: c, image: x, resources: {requests: {cpu: '64'}}}]}}\n`;
+
+function run(text: string, until?: number) {
+  const r = simulate(text, until !== undefined ? { until } : {});
+  if (!r.ok) throw new Error(JSON.stringify(r.errors.slice(0, 3)));
+  return r.result;
+}
+
+describe('trace budget', () => {
+  it('one pod that fits nowhere on 100 nodes, --until 1e12: stops after 1,000 unchanged retries, sharing one explanation', () => {
+    const result = run(nodes(100) + bigPod('big'), 1e12);
+    expect(result.cycles).toHaveLength(LIMITS.unchangedRetriesPerPod + 1);
+    expect(result.warnings.at(-1)!.message).toMatch(/^the run stopped at 330,000 s of simulated time: pod "default\/big" was retried 1,000 times in a row with the same result, "0\/100 nodes are available: 100 Insufficient cpu\..*" \(Podplay's limit is 1,000\)\. Make the pod schedulable, or end the run sooner/);
+    // every retry shares the first attempt's verdicts: one copy of the 100-node explanation
+    expect(new Set(result.cycles.map((c) => c.filter)).size).toBe(1);
+    expect(new Set(result.cycles.map((c) => c.nodesEvaluated)).size).toBe(1);
+    // and reads the same as the first attempt
+    expect(result.cycles[500]!.filter['n42']).toEqual(result.cycles[0]!.filter['n42']);
+    expect(result.cycles.map((c) => c.cycle).slice(-2)).toEqual([1000, 1001]);
+  });
+
+  it('many pods retried without change until a late step: stops at 20,000 unchanged retries in the run', () => {
+    const pods = Array.from({ length: 40 }, (_, i) => bigPod(`p${i}`)).join('');
+    const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: s}\nspec:\n  timeline:\n  - {at: 100000000, action: cordon, node: n0}\n`;
+    const result = run(scenario + nodes(2) + pods, 1e9);
+    expect(result.warnings.at(-1)!.message).toContain('pods were retried 20,000 times with the same result as their attempt before');
+    // 40 first attempts, 20,000 shared retries
+    expect(result.cycles).toHaveLength(40 + LIMITS.unchangedRetriesPerRun);
+    expect(new Set(result.cycles.map((c) => c.filter)).size).toBe(40);
+  });
+
+  it('a retry after the cluster changed (a node added) keeps its own explanation', () => {
+    const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: s}\nspec:\n  timeline:\n  - {at: 10, action: apply, object: {apiVersion: v1, kind: Node, metadata: {name: extra}, status: {allocatable: {cpu: '8', memory: 8Gi, pods: '110'}}}}\n`;
+    const result = run(scenario + nodes(2) + bigPod("big"), 400);
+    expect(result.warnings).toEqual([]);
+    expect(result.cycles).toHaveLength(2);
+    expect(result.cycles[1]!.filter).not.toBe(result.cycles[0]!.filter);
+    expect(Object.keys(result.cycles[1]!.filter)).toHaveLength(3);
+  });
+});
+
+describe('pods created in a run', () => {
+  it('controllers replacing evicted pods again and again: the run stops at the limit, with a warning', () => {
+    const limits = LIMITS as { podsPerRun: number };
+    const saved = limits.podsPerRun;
+    limits.podsPerRun = 100; // the mechanism, on a scenario small enough for a unit test
+    try {
+      const steps = Array.from({ length: 10 }, (_, i) => `  - {at: ${100 * i + 10}, action: taint, node: n0, taint: "k=v${i}:NoExecute"}\n  - {at: ${100 * i + 60}, action: untaint, node: n0, taint: "k"}\n`).join('');
+      const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: s}\nspec:\n  timeline:\n${steps}---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 20
+  selector: {matchLabels: {app: web}}
+  template: {metadata: {labels: {app: web}}, spec: {terminationGracePeriodSeconds: 0, containers: [{name: c, image: x}]}}
+`;
+      const result = run(scenario + nodes(1, '64'));
+      expect(result.warnings.map((w) => w.message)).toContainEqual(expect.stringMatching(/^the run stopped at [\d,]+ s of simulated time: 101 pods were created \(Podplay's limit is 100 in a run/));
+      expect(result.pods.length).toBeLessThanOrEqual(120);
+    } finally {
+      limits.podsPerRun = saved;
+    }
+  });
+});

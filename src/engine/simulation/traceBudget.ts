@@ -1,0 +1,97 @@
+// The trace's memory budget. Every cycle keeps its whole explanation (a verdict per node), so a
+// pod that fits nowhere, retried every five minutes for a long simulated time, would fill the
+// memory with copies of one explanation. A retry whose trace equals the pod's attempt before
+// shares that attempt's pieces (the trace reads the same, at the cost of one entry); the run
+// stops, with a message saying what to change, when the trace or the unchanged retries exceed
+// LIMITS.
+
+import type { CycleTrace } from '../api';
+import { formatCount, LIMITS } from '../limits';
+import { quote } from '../model/quote';
+
+/** the fields that identify an attempt rather than describe it */
+const IDENTITY = new Set<keyof CycleTrace>(['cycle', 'time']);
+
+/** Structural equality of plain trace data, cheap where pieces are shared (frozen verdict lists). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a), kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
+    if (!sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+/** The two attempts explain the same thing: equal in everything but their cycle number and time. */
+export function sameAttempt(a: CycleTrace, b: CycleTrace): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof CycleTrace)[]);
+  for (const k of keys) if (!IDENTITY.has(k) && !sameValue(a[k], b[k])) return false;
+  return true;
+}
+
+/** Entries a trace holds: the cycle, each node evaluated, each node scored, each preemption candidate. */
+export function traceEntries(t: CycleTrace): number {
+  let n = 1 + t.nodesEvaluated.length;
+  if (t.score) n += Object.keys(t.score).length;
+  if (t.postFilter) n += t.postFilter.candidates.length + (t.postFilter.rejected ? Object.keys(t.postFilter.rejected).length : 0);
+  return n;
+}
+
+const endSooner = 'or end the run sooner (an earlier last timeline step, or a smaller --until)';
+
+export class TraceBudget {
+  /** entries kept so far */
+  entries = 0;
+  /** retries that shared the attempt before, in the whole run */
+  unchangedRetries = 0;
+  private readonly last = new Map<string, CycleTrace>();
+  private readonly inARow = new Map<string, number>();
+
+  /**
+   * Accounts for a finished cycle (sharing the pieces of an unchanged retry); returns why the
+   * run must stop, if it must.
+   */
+  account(trace: CycleTrace, cycles: number): string | undefined {
+    const prev = this.last.get(trace.pod);
+    this.last.set(trace.pod, trace);
+    if (trace.result === 'Unschedulable' && prev?.result === 'Unschedulable' && sameAttempt(prev, trace)) {
+      share(prev, trace);
+      this.entries++;
+      this.unchangedRetries++;
+      const inARow = (this.inARow.get(trace.pod) ?? 0) + 1;
+      this.inARow.set(trace.pod, inARow);
+      if (inARow >= LIMITS.unchangedRetriesPerPod) {
+        return `the run stopped at ${formatCount(trace.time)} s of simulated time: pod ${quote(trace.pod)} was retried ${formatCount(inARow)} times in a row with the same result, ${quote(trace.message ?? trace.result)} (Podplay's limit is ${formatCount(LIMITS.unchangedRetriesPerPod)}). Make the pod schedulable, ${endSooner}`;
+      }
+      if (this.unchangedRetries >= LIMITS.unchangedRetriesPerRun) {
+        return `the run stopped at ${formatCount(trace.time)} s of simulated time: pods were retried ${formatCount(this.unchangedRetries)} times with the same result as their attempt before (Podplay's limit is ${formatCount(LIMITS.unchangedRetriesPerRun)} in a run; the last was ${quote(trace.pod)}). Make the pending pods schedulable, ${endSooner}`;
+      }
+    } else {
+      this.inARow.delete(trace.pod);
+      this.entries += traceEntries(trace);
+    }
+    if (this.entries > LIMITS.traceEntries) {
+      return `the run stopped at ${formatCount(trace.time)} s of simulated time: its trace reached ${formatCount(this.entries)} entries (a verdict or score per node per cycle; Podplay's limit is ${formatCount(LIMITS.traceEntries)}). Use fewer nodes or pods, ${endSooner}`;
+    }
+    if (cycles >= LIMITS.cyclesPerRun) {
+      return `the run stopped at ${formatCount(trace.time)} s of simulated time after ${formatCount(cycles)} scheduling cycles (Podplay's limit). Use fewer pods, make the pending ones schedulable, ${endSooner}`;
+    }
+    return undefined;
+  }
+}
+
+/** `trace` takes `prev`'s pieces (equal to its own): one copy in memory for both. */
+function share(prev: CycleTrace, trace: CycleTrace): void {
+  const target = trace as unknown as Record<string, unknown>;
+  const source = prev as unknown as Record<string, unknown>;
+  for (const k of Object.keys(trace)) if (!IDENTITY.has(k as keyof CycleTrace)) target[k] = source[k];
+}
