@@ -2,6 +2,7 @@
 // `kubectl get pods -A -o wide` and `kubectl get events -A`.
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
+import { escapeControlChars } from '../interop/controlChars';
 
 /** kubectl's duration.HumanDuration, for simulated seconds */
 export function humanDuration(seconds: number): string {
@@ -16,7 +17,9 @@ export function humanDuration(seconds: number): string {
   return `${Math.floor(h / 24)}d`;
 }
 
-export function table(rows: string[][]): string {
+/** Columns as kubectl prints them; names and messages from the scenario with control characters escaped. */
+export function table(cells: string[][]): string {
+  const rows = cells.map((r) => r.map(escapeControlChars));
   const widths: number[] = [];
   for (const r of rows) r.forEach((c, i) => { widths[i] = Math.max(widths[i] ?? 0, c.length); });
   return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]! + 3))).join('').trimEnd()).join('\n');

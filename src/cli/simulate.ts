@@ -1,9 +1,11 @@
 // npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD]
-// Exit 0 when the simulation ran (unschedulable pods are a result), 2 on scenario errors.
+// Exit 0 when the simulation ran (unschedulable pods are a result), 2 on scenario errors and on
+// a file that is refused (not a regular file, or over MAX_INPUT_BYTES).
 
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { formatScenarioError, simulate, type SimulationResult } from '../engine/index';
+import { escapeControlChars, escapeJsonText } from '../interop/controlChars';
+import { readScenarioFile } from './input';
 import { jsonPieces } from './json';
 import { findPod, formatDifferences, formatExplanation } from './explain';
 import { formatEvents, formatPods } from './kubectl';
@@ -38,6 +40,11 @@ function parseArgs(argv: string[]): { file: string; json: boolean; seed?: number
   return { file, json, ...(seed !== undefined ? { seed } : {}), ...(until !== undefined ? { until } : {}), ...(explain !== undefined ? { explain } : {}) };
 }
 
+/** A line for people on stderr: the text is the user's file, names from it, messages quoting it. */
+function report(line: string): void {
+  process.stderr.write(`${escapeControlChars(line)}\n`);
+}
+
 /**
  * The result as JSON on stdout, in pieces of about 1 MB and waiting for the pipe to drain: the
  * JSON of a big cluster's trace is too long for one string, and too big to queue in memory.
@@ -47,33 +54,45 @@ async function writeResult(result: SimulationResult): Promise<void> {
   for (const piece of jsonPieces(result)) {
     chunk += piece;
     if (chunk.length < 1 << 20) continue;
-    if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
+    if (!process.stdout.write(escapeJsonText(chunk))) await once(process.stdout, 'drain');
     chunk = '';
   }
-  process.stdout.write(`${chunk}\n`);
+  process.stdout.write(`${escapeJsonText(chunk)}\n`);
+}
+
+/**
+ * A reader that goes away (`| head -1`) has seen what it wanted: stop at once and quietly,
+ * with the status the run had, instead of Node's EPIPE stack trace.
+ */
+function exitQuietlyOnClosedPipe(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') throw e;
+      process.exit(process.exitCode ?? 0);
+    });
+  }
 }
 
 function main(): number | Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   if (typeof args === 'string') {
-    process.stderr.write(`${args === usage ? '' : `simulate: ${args}\n`}${usage}\n`);
+    if (args !== usage) report(`simulate: ${args}`);
+    process.stderr.write(`${usage}\n`);
     return args === usage ? 0 : 2;
   }
-  let text: string;
-  try {
-    text = readFileSync(args.file, 'utf8');
-  } catch (e) {
-    process.stderr.write(`${args.file}:1:1: cannot read the file: ${(e as Error).message}\n`);
+  const input = readScenarioFile(args.file);
+  if (!input.ok) {
+    report(`${args.file}:1:1: ${input.message}`);
     return 2;
   }
-  const outcome = simulate(text, { fileName: args.file, ...(args.seed !== undefined ? { seed: args.seed } : {}), ...(args.until !== undefined ? { until: args.until } : {}) });
+  const outcome = simulate(input.text, { fileName: args.file, ...(args.seed !== undefined ? { seed: args.seed } : {}), ...(args.until !== undefined ? { until: args.until } : {}) });
   if (!outcome.ok) {
-    for (const e of outcome.errors) process.stderr.write(`${formatScenarioError(e)}\n`);
+    for (const e of outcome.errors) report(formatScenarioError(e));
     return 2;
   }
   const result = outcome.result;
   if (args.json) return writeResult(result).then(() => 0);
-  for (const w of result.warnings) process.stderr.write(`warning: ${formatScenarioError(w)}\n`);
+  for (const w of result.warnings) report(`warning: ${formatScenarioError(w)}`);
   if (args.explain !== undefined) {
     const pod = findPod(result, args.explain);
     if (typeof pod === 'string') {
@@ -89,4 +108,5 @@ function main(): number | Promise<number> {
   return 0;
 }
 
+exitQuietlyOnClosedPipe();
 void Promise.resolve(main()).then((code) => { process.exitCode = code; });

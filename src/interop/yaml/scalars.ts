@@ -3,6 +3,8 @@
 // (src/engine/model/source.ts). The fast parser and the emitter share this table so that what
 // one writes the other, and the loader, read back unchanged.
 
+import { CONTROL_BEYOND_C0 } from '../controlChars';
+
 export type Scalar = string | number | boolean | null;
 
 // yaml/dist/schema/yaml-1.1: the default tags with a `test`, in the order the schema tries them.
@@ -57,7 +59,7 @@ export function isPlainSafe(s: string): boolean {
 // c-printable (YAML 1.2 §5.1) minus what JSON.stringify already escapes, the line breaks of
 // YAML 1.1 (NEL, U+2028, U+2029), which kubectl's reader (go-yaml) would fold into a space, and
 // the bidirectional formatting characters, which would reorder the text an editor shows.
-const NON_PRINTABLE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]/;
+const NON_PRINTABLE = new RegExp(`[${CONTROL_BEYOND_C0}\\ufffe\\uffff]`);
 const NON_PRINTABLE_ALL = new RegExp(NON_PRINTABLE.source, 'g');
 
 /** A double-quoted scalar: JSON's escapes are a subset of YAML's. */

@@ -1,0 +1,84 @@
+// The command line as a user runs it (a child process): what it refuses, what it prints for
+// people (no raw control characters from the scenario), and a reader that goes away early.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dir = mkdtempSync(join(tmpdir(), 'podplay-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const cli = new URL('./simulate.ts', import.meta.url).pathname;
+
+function simulate(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const write = (name: string, text: string): string => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+/** C0 (but line feed), DEL, C1, line separators and bidirectional formatting characters */
+const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+describe('npm run simulate', () => {
+  it('refuses a directory with a clear message and status 2', () => {
+    const r = simulate(dir);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`${dir}:1:1: not a scenario file: it is a directory; give a YAML or JSON file\n`);
+  });
+
+  it('escapes control characters from kinds and names in warnings, errors and tables', () => {
+    const hostile = '\u001b]0;pwned\u0007\u001b[2J\u009b31m\u202eevil';
+    const shown = '\\u001b]0;pwned\\u0007\\u001b[2J\\u009b31m\\u202eevil';
+    const warn = simulate(write('warn.yaml', [
+      'apiVersion: v1', 'kind: Node', 'metadata: {name: n1}', 'status: {allocatable: {cpu: "1", memory: 1Gi}}',
+      '---', 'apiVersion: v1', 'kind: Pod', `metadata: {name: p, annotations: {note: ${JSON.stringify(hostile)}}}`, 'spec: {containers: [{name: c, image: nginx}]}',
+      '---', `apiVersion: v1`, `kind: ${JSON.stringify(`Widget${hostile}`)}`, 'metadata: {name: w}',
+    ].join('\n')));
+    expect(warn.status).toBe(0);
+    expect(warn.stderr).not.toMatch(RAW_CONTROL);
+    expect(warn.stderr).toContain(`Widget${shown}`);
+    expect(warn.stdout).toMatch(/^NAMESPACE +NAME +READY +STATUS/);
+
+    const error = simulate(write('error.yaml', ['apiVersion: v1', 'kind: Pod', `metadata: {name: ${JSON.stringify(`p${hostile}`)}}`, 'spec: {containers: [{name: c, image: nginx}]}'].join('\n')));
+    expect(error.status).toBe(2);
+    expect(error.stderr).not.toMatch(RAW_CONTROL);
+    expect(error.stderr).toContain(`Pod default/p${shown}: metadata.name: Invalid value:`);
+  });
+
+  it('writes JSON that parses to the same strings, without the raw controls JSON.stringify leaves', () => {
+    const note = 'del\u007f c1\u009b ls\u2028 rlo\u202e';
+    const r = simulate('--json', write('json.yaml', [
+      'apiVersion: v1', 'kind: Node', 'metadata: {name: n1}', 'status: {allocatable: {cpu: "1", memory: 1Gi}}',
+      '---', 'apiVersion: v1', `kind: ${JSON.stringify(`Widget ${note}`)}`, 'metadata: {name: w}',
+    ].join('\n')));
+    expect(r.status).toBe(0);
+    expect(r.stdout).not.toMatch(RAW_CONTROL);
+    expect(r.stdout).toContain('Widget del\\u007f c1\\u009b ls\\u2028 rlo\\u202e');
+    const result = JSON.parse(r.stdout) as { warnings: { message: string }[] };
+    expect(result.warnings.map((w) => w.message)).toContainEqual(expect.stringContaining(`Widget ${note}`));
+  });
+
+  // Outputs larger than a pipe's buffer (64 KB), so that the writer meets the closed pipe.
+  it.each([
+    { name: 'text', nodes: 50, pods: 600, args: [] },
+    { name: 'JSON', nodes: 20, pods: 100, args: ['--json'] },
+  ])('stops quietly when the reader closes the pipe early ($name | head -1)', ({ name, nodes, pods, args }) => {
+    const docs = [
+      ...Array.from({ length: nodes }, (_, i) => `apiVersion: v1\nkind: Node\nmetadata: {name: node-${i}}\nstatus: {allocatable: {cpu: "20", memory: 1Gi}}`),
+      ...Array.from({ length: pods }, (_, i) => `apiVersion: v1\nkind: Pod\nmetadata: {name: pod-${i}}\nspec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: 100m}}}]}`),
+    ];
+    const file = write(`pipe-${name}.yaml`, docs.join('\n---\n'));
+    // the user's pipeline, with a real pipe (node's own stdio pipes are sockets, with larger buffers)
+    const r = spawnSync('bash', ['--norc', '--noprofile', '-c', '"$@" | head -1; exit "${PIPESTATUS[0]}"', 'bash', process.execPath, '--import', 'tsx', cli, ...args, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const { stderr, status } = r;
+    expect(r.stdout).toMatch(args.length ? /^\{\n$/ : /^NAMESPACE +NAME +READY [^\n]*\n$/);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+  });
+});
