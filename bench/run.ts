@@ -7,6 +7,7 @@
 //   npm run bench                        every case
 //   npm run bench -- --only spread       cases whose name contains "spread"
 //   npm run bench -- --repeat 3          the best of three runs of each case (for a busy machine)
+//   npm run bench -- --only fixes        time to the first and all verified fixes for Pending pods
 //   npm run bench -- --update-hashes     record the current hashes (only after a deliberate change of results)
 //   npx tsx bench/profile.ts "1,000 nodes" schedule   a CPU profile of one phase of one case
 
@@ -15,6 +16,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startSimulation } from '../src/engine/index';
 import { hashJson } from './hashJson';
+import { benchFixes } from './fixes';
 import { benchCases as cases, type BenchCase as Case } from './scenarios';
 
 const args = process.argv.slice(2);
@@ -91,6 +93,7 @@ function runCase(c: Case): Measured | undefined {
   const running = r.pods.filter((p) => p.phase === 'Running').length;
   return { loadMs, loadCpu, runMs, runCpu, cycles, retained, hash, bytes, running };
 }
+if (only.length === 0 || only.some((o) => 'fixes'.includes(o))) benchFixes();
 if (updateHashes) writeFileSync(hashFile, `${JSON.stringify(expected, null, 2)}\n`);
 if (changed > 0) {
   console.error(`${changed} result(s) changed: an optimisation must not change results (bench/hashes.json)`);

@@ -29,7 +29,11 @@ test('a copied link opens the identical editor text, cycle position and cluster 
   // a selected pod and a view option travel too
   const pod = page.getByTestId('pod-chip').first();
   const podKey = (await pod.getAttribute('data-pod'))!;
+  // selecting a pod jumps to its latest scheduling cycle: the link keeps that position
   await pod.click();
+  await expect(page.getByTestId('pod-inspector')).toHaveAttribute('data-pod', podKey);
+  const at = page.getByTestId('cycle-indicator');
+  const [cycle, phase] = [(await at.getAttribute('data-cycle'))!, (await at.getAttribute('data-phase'))!];
   await page.locator('body').press('l');
   await expect(page.locator('.node-details').first()).toBeVisible();
   const picture = await clusterPicture(page);
@@ -48,8 +52,8 @@ test('a copied link opens the identical editor text, cycle position and cluster 
   const other = await fresh.newPage();
   await other.goto(link);
   const indicator = other.getByTestId('cycle-indicator');
-  await expect(indicator).toHaveAttribute('data-cycle', '5');
-  await expect(indicator).toHaveAttribute('data-phase', 'Score');
+  await expect(indicator).toHaveAttribute('data-cycle', cycle);
+  await expect(indicator).toHaveAttribute('data-phase', phase);
   expect(await pageText(other)).toBe(text);
   expect(await editorLines(other)).toBe(await editorLines(page));
   await expect.poll(() => clusterPicture(other)).toEqual(picture);

@@ -36,7 +36,7 @@ export function formatPods(result: SimulationResult): string {
   const rows = [['NAMESPACE', 'NAME', 'READY', 'STATUS', 'AGE', 'NODE', 'NOMINATED NODE']];
   for (const p of result.pods) {
     const [ns, name] = splitKey(p.pod);
-    rows.push([ns, name, p.phase === 'Running' && p.deletedAt === undefined ? '1/1' : '0/1', podStatusColumn(p), humanDuration(result.endTime), p.node ?? '<none>', p.nominatedNode ?? '<none>']);
+    rows.push([ns, name, p.phase === 'Running' && p.deletedAt === undefined ? '1/1' : '0/1', podStatusColumn(p), humanDuration(result.endTime - (p.scheduling?.createdAt ?? 0)), p.node ?? '<none>', p.nominatedNode ?? '<none>']);
   }
   return table(rows);
 }

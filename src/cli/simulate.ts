@@ -1,4 +1,4 @@
-// npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS]
+// npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD]
 // Exit 0 when the simulation ran (unschedulable pods are a result), 2 on scenario errors and on
 // a file that is refused (not a regular file, or over MAX_INPUT_BYTES).
 
@@ -8,17 +8,23 @@ import { escapeControlChars, escapeJsonText } from '../interop/controlChars';
 import { readScenarioFile } from './input';
 import { jsonPieces } from './json';
 import { formatClaims, formatEvents, formatPods } from './kubectl';
+import { findPod, formatDifferences, formatExplanation } from './explain';
 
-const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS]';
+const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD]';
 
-function parseArgs(argv: string[]): { file: string; json: boolean; seed?: number; until?: number } | string {
+function parseArgs(argv: string[]): { file: string; json: boolean; seed?: number; until?: number; explain?: string } | string {
   let file: string | undefined;
   let json = false;
+  let explain: string | undefined;
   let seed: number | undefined;
   let until: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--json') json = true;
+    else if (a === '--explain') {
+      explain = argv[++i];
+      if (explain === undefined || explain === '') return '--explain needs a pod (namespace/name, or a name)';
+    }
     else if (a === '--seed' || a === '--until') {
       const v = argv[++i];
       const n = Number(v);
@@ -30,7 +36,8 @@ function parseArgs(argv: string[]): { file: string; json: boolean; seed?: number
     else return `only one scenario file, got ${file} and ${a}`;
   }
   if (file === undefined) return 'no scenario file given';
-  return { file, json, ...(seed !== undefined ? { seed } : {}), ...(until !== undefined ? { until } : {}) };
+  if (json && explain !== undefined) return '--json and --explain cannot be combined';
+  return { file, json, ...(seed !== undefined ? { seed } : {}), ...(until !== undefined ? { until } : {}), ...(explain !== undefined ? { explain } : {}) };
 }
 
 /** A line for people on stderr: the text is the user's file, names from it, messages quoting it. */
@@ -86,8 +93,19 @@ function main(): number | Promise<number> {
   const result = outcome.result;
   if (args.json) return writeResult(result).then(() => 0);
   for (const w of result.warnings) report(`warning: ${formatScenarioError(w)}`);
+  if (args.explain !== undefined) {
+    const pod = findPod(result, args.explain);
+    if (typeof pod === 'string') {
+      process.stderr.write(`simulate: ${pod}\n`);
+      return 2;
+    }
+    process.stdout.write(`${formatExplanation(result, pod)}\n`);
+    return 0;
+  }
   const claims = formatClaims(result);
   process.stdout.write(`${formatPods(result)}\n\n${claims ? `${claims}\n\n` : ''}${formatEvents(result)}\n`);
+  const differing = formatDifferences(result);
+  if (differing) process.stdout.write(`\n${differing}\n`);
   return 0;
 }
 

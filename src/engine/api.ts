@@ -86,6 +86,39 @@ export interface PodOutcome {
    * themselves are in SimulationResult.objects
    */
   volumes?: { name: string; claimName: string; ephemeral?: true }[];
+  /** extension: metadata.labels */
+  labels?: Record<string, string>;
+  /** extension: what `kubectl describe pod` shows that matters to scheduling */
+  scheduling?: PodSchedulingSpec;
+  /**
+   * extension: the state the scenario file recorded for the pod (a `kubectl get -o yaml` dump's
+   * status and spec.nodeName), when it recorded any; compare with the simulated outcome
+   */
+  recorded?: RecordedPodState;
+}
+
+/** extension: the scheduling-relevant part of a pod's spec, as written (after admission). */
+export interface PodSchedulingSpec {
+  priorityClassName?: string;
+  nodeSelector?: Record<string, string>;
+  tolerations?: { key?: string; operator?: string; value?: string; effect?: string; tolerationSeconds?: number }[];
+  affinity?: Record<string, unknown>;
+  topologySpreadConstraints?: Record<string, unknown>[];
+  /** spec.overhead (RuntimeClass), in PodOutcome.requests' units */
+  overhead?: Record<string, number>;
+  /** metadata.creationTimestamp, simulated seconds (negative: before the scenario's t=0) */
+  createdAt?: number;
+  /** status.startTime, simulated seconds */
+  startTime?: number;
+}
+
+/** extension: what the cluster said about a pod, as the scenario file recorded it. */
+export interface RecordedPodState {
+  phase?: PodPhase;
+  node?: string;
+  nominatedNode?: string;
+  /** the PodScheduled condition */
+  scheduled?: { status: string; reason?: string; message?: string };
 }
 
 export interface NodeOutcome {
@@ -136,6 +169,11 @@ export interface CycleTrace {
   numFeasibleNodesToFind?: number;
   /** extension: total nodes in the snapshot */
   numAllNodes?: number;
+  /**
+   * extension: the status of the nodes a PreFilterResult left out (never evaluated by Filter),
+   * e.g. NodeAffinity's "node(s) didn't satisfy plugin(s) [NodeAffinity]"
+   */
+  preFilterExcluded?: PluginResult;
   /**
    * result: what became of the attempt. A pod that waited at Permit ends 'Scheduled' once allowed
    * and bound, 'Unschedulable' when rejected; 'Waiting' while it still waits when the run ends.

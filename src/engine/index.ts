@@ -69,7 +69,19 @@ function start(scenarioText: string, fileName: string, options: SimulateOptions)
   try {
     const loaded = loadScenario(scenarioText, fileName);
     if (!loaded.ok) return { ok: false, errors: loaded.errors, warnings: loaded.warnings };
-    const scenario = loaded.scenario;
+    return startLoadedSimulation(loaded.scenario, options);
+  } catch (e) {
+    return { ok: false, errors: [internalError(fileName, e)], warnings: [] };
+  }
+}
+
+/**
+ * Builds the scheduler for a scenario already loaded (the simulation takes ownership of its
+ * objects: pass a copy, see ./whatIf, to run one loaded scenario more than once).
+ */
+export function startLoadedSimulation(scenario: LoadedScenario, options: SimulateOptions = {}): StartOutcome {
+  const fileName = scenario.fileName;
+  try {
     const registry = newInTreeRegistry();
     const gates = resolveFeatureGates(scenario.meta.featureGates);
     const resolved = schedulerConfiguration(scenario, registry, gates);

@@ -15,6 +15,8 @@ export interface Command {
   shortcut?: string[];
   /** only in a lesson: its keys win over the same keys of other commands, even when disabled */
   lessonOnly?: boolean;
+  /** keys that run it with Ctrl (or ⌘) held */
+  ctrlShortcut?: string[];
   enabled(state: PodplayState): boolean;
   run(state: PodplayState): void;
 }
@@ -126,6 +128,10 @@ export const COMMANDS: readonly Command[] = [
     enabled: (s) => s.text.trim() !== '', run: clickTestId('export-kwok'),
   },
   {
+    id: 'search', label: 'Find a pod or a node (name, namespace, label)', shortcut: ['/'], ctrlShortcut: ['k'],
+    enabled: () => true, run: () => document.querySelector<HTMLInputElement>('[data-testid="search"]')?.focus(),
+  },
+  {
     id: 'help', label: 'Keyboard shortcuts', shortcut: ['?'],
     enabled: () => true, run: (s) => s.setHelpOpen(!s.helpOpen),
   },
@@ -138,11 +144,13 @@ export function commandById(id: string): Command {
 }
 
 /**
- * The enabled command a key press means, if any. Keys with Ctrl, Alt or Meta belong to the browser;
+ * The enabled command a key press means, if any. Keys with Ctrl, Alt or Meta belong to the browser
+ * (except a command's own ctrlShortcut);
  * Shift counts only where it makes the character ("?", "+").
  */
 export function commandForKey(state: PodplayState, event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): Command | undefined {
-  if (event.ctrlKey || event.metaKey || event.altKey) return undefined;
+  if (event.altKey) return undefined;
+  if (event.ctrlKey || event.metaKey) return COMMANDS.find((c) => c.ctrlShortcut?.includes(event.key.toLowerCase()) && c.enabled(state));
   const key = event.shiftKey && event.key.length > 1 ? `Shift+${event.key}` : event.key;
   if (inLesson(state)) {
     const lessonCommand = COMMANDS.find((c) => c.lessonOnly && c.shortcut?.includes(key));

@@ -41,6 +41,18 @@ function previousPosition(state: PodplayState, { cycle, step }: PlaybackPosition
   return undefined;
 }
 
+/** A pod's latest scheduling cycle: its Filter step when it failed, its last step otherwise. */
+export function latestCyclePosition(state: PodplayState, pod: string): PlaybackPosition | undefined {
+  const cycles = state.run?.cycles ?? [];
+  for (let i = cycles.length - 1; i >= 0; i--) {
+    const c = cycles[i]!;
+    if (c.pod !== pod) continue;
+    const filter = c.phases.indexOf('Filter');
+    return { cycle: c.cycle, step: c.result === 'Unschedulable' && filter >= 0 ? filter : Math.max(0, c.phases.length - 1) };
+  }
+  return undefined;
+}
+
 /** Moves by `move` once, and on over quiet steps when they are collapsed. */
 function skipQuiet(state: PodplayState, move: typeof nextPosition): PlaybackPosition | undefined {
   let at = move(state, state.position);
@@ -138,6 +150,7 @@ export function createPlayback(set: Set, get: Get, deps: StoreDeps, ensureFrames
       else seek(cycle - 1, 'first');
     },
     seekCycle: (cycle) => seek(cycle, 'first'),
+    seekPosition: (position) => { moveTo(position); },
     seekStep(step) {
       const { cycle } = get().position;
       const count = phaseCount(get(), cycle);

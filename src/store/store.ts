@@ -7,7 +7,7 @@ import type { EngineClient } from '../worker/client';
 import type { SavedScenario, ScenarioStorage, UnreadableRecord } from './persistence';
 import type { RecentScenarios } from './recent';
 import type { RunMarks } from './runMarks';
-import { createPlayback } from './playback';
+import { createPlayback, latestCyclePosition } from './playback';
 import { createSession } from './session';
 import { createSimulation } from './simulation';
 import { NOTHING_HIDDEN, type PodplayState, type RecentSlice, type ViewSlice } from './types';
@@ -59,6 +59,12 @@ export function createPodplayStore(deps: StoreDeps): PodplayStore {
       setTopologyKey: (topologyKey) => set({ topologyKey }),
       toggleNodeDetails: () => set({ showNodeDetails: !get().showNodeDetails }),
       inspectPod: (inspectedPod) => set(inspectedPod === undefined ? { inspectedPod } : { inspectedPod, detailTab: 'pod' }),
+      selectPod(pod) {
+        get().pause();
+        set({ inspectedPod: pod, detailTab: 'pod' });
+        const at = latestCyclePosition(get(), pod);
+        if (at !== undefined) get().seekPosition(at);
+      },
       setDetailTab: (detailTab) => set({ detailTab }),
       setHelpOpen: (helpOpen) => set({ helpOpen }),
       setReducedMotion: (reducedMotion) => set({ reducedMotion }),

@@ -90,6 +90,8 @@ export interface PlaybackSlice {
   /** to the start of the current cycle, or of the previous one when already there */
   previousCycle(): void;
   seekCycle(cycle: number): void;
+  /** a position known to exist (e.g. from latestCyclePosition) */
+  seekPosition(position: PlaybackPosition): void;
   /** another extension point of the cycle on screen */
   seekStep(step: number): void;
   toFirstCycle(): void;
@@ -131,6 +133,8 @@ export interface ViewSlice {
   setTopologyKey(key: string | undefined): void;
   toggleNodeDetails(): void;
   inspectPod(pod: string | undefined): void;
+  /** describes a pod and jumps to its latest scheduling cycle (the Filter step when it failed) */
+  selectPod(pod: string): void;
   setDetailTab(tab: DetailTab): void;
   setHelpOpen(open: boolean): void;
   setReducedMotion(reduced: boolean): void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatPriority, formatQuantity, listNames } from './format';
+import { chipPodName, formatAge, formatPriority, formatQuantity, listNames, shortNodeNames } from './format';
 
 describe('format', () => {
   const quantities: [string, number, string][] = [
@@ -14,5 +14,25 @@ describe('format', () => {
     expect([formatAge(45), formatAge(200), formatAge(7500)]).toEqual(['45s', '3m20s', '2h5m']);
     expect([formatPriority(0), formatPriority(1_000_000), formatPriority(2_000_000_000)]).toEqual(['0', '1M', '2G']);
     expect(listNames(['a', 'b', 'c', 'd', 'e'])).toBe('a, b, c and 2 more');
+  });
+
+  it.each([
+    [['ip-10-0-1-21.eu-west-1.compute.internal', 'ip-10-0-1-22.eu-west-1.compute.internal'], ['ip-10-0-1-21', 'ip-10-0-1-22']],
+    [['a.x.example', 'b.y.example'], ['a.x', 'b.y']],
+    [['node-1', 'node-2'], ['node-1', 'node-2']],
+    [['web.example', 'example'], ['web.example', 'example']],
+    [['only.one.name'], ['only.one.name']],
+  ])('short node names of %j', (names, short) => {
+    expect([...shortNodeNames(names).values()]).toEqual(short);
+  });
+
+  it.each([
+    ['payments/payments-9f7c6d8b5-v5nbb', 'payments/payments-…-v5nbb'],
+    ['default/web-7d4b9c6f8-q9x2k', 'web-…-q9x2k'],
+    ['db/postgres-2', 'db/postgres-2'],
+    ['kube-system/kube-proxy-lncbb', 'kube-system/kube-proxy-lncbb'],
+    ['monitoring/node-exporter-m2dbb', 'monitoring/node-exporter-m2dbb'],
+  ])('chip name of %s', (pod, name) => {
+    expect(chipPodName(pod)).toBe(name);
   });
 });

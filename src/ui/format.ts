@@ -41,6 +41,16 @@ export function shortPodName(pod: string): string {
   return pod.startsWith('default/') ? pod.slice('default/'.length) : pod;
 }
 
+/**
+ * A pod's name as a chip shows it: without "default/", and with a controller's template hash cut
+ * ("payments/payments-9f7c6d8b5-v5nbb" → "payments/payments-…-v5nbb"); the random suffix that
+ * tells replicas apart stays. The full name goes in the tooltip.
+ */
+export function chipPodName(pod: string): string {
+  // upstream's name alphabet has no vowels (k8s.io/apimachinery/pkg/util/rand), so words like "exporter" never match
+  return shortPodName(pod).replace(/-[bcdfghjklmnpqrstvwxz2-9]{6,10}-([bcdfghjklmnpqrstvwxz2-9]{5})$/, '-…-$1');
+}
+
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -50,4 +60,25 @@ export function listNames(names: readonly string[], max = 3): string {
   if (names.length <= 1) return names[0] ?? '';
   if (names.length <= max) return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   return `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
+}
+
+/**
+ * Node names without the DNS suffix every one of them shares ("ip-10-0-1-21.eu-west-1.compute.internal"
+ * → "ip-10-0-1-21"), as long as they stay unique; the full name goes in a tooltip.
+ */
+export function shortNodeNames(names: readonly string[]): Map<string, string> {
+  const out = new Map(names.map((n) => [n, n]));
+  if (names.length < 2) return out;
+  const labels = names.map((n) => n.split('.'));
+  let shared = 0;
+  for (;;) {
+    const next = labels[0]!.at(-1 - shared);
+    if (next === undefined || !labels.every((l) => l.length > shared + 1 && l.at(-1 - shared) === next)) break;
+    shared++;
+  }
+  if (shared === 0) return out;
+  const short = labels.map((l) => l.slice(0, l.length - shared).join('.'));
+  if (new Set(short).size !== names.length) return out;
+  names.forEach((n, i) => out.set(n, short[i]!));
+  return out;
 }

@@ -46,6 +46,8 @@ export class Diagnostics {
   readonly warnings: ScenarioError[] = [];
   /** fields that exist only behind a feature gate: errors unless the scenario turns the gate on */
   readonly gated: { gate: string; error: ScenarioError }[] = [];
+  /** epoch seconds of simulated t=0 for RFC 3339 timestamps (../timeOrigin.ts); undefined: they map to 0 */
+  timeOrigin?: number;
   private readonly dropped = { errors: 0, warnings: 0 };
   constructor(readonly file: string) {}
 

@@ -147,16 +147,17 @@ describe('kubectl get -o yaml dumps', () => {
   const s = load(dump);
 
   it('reads List items; drops managedFields and status noise', () => {
-    expect(s.nodes.map((n) => n.metadata)).toEqual([{ name: 'kind-worker', uid: '4a8e1c52-0000-4000-8000-000000000001', creationTimestamp: 0, labels: { 'kubernetes.io/hostname': 'kind-worker' } }]);
+    expect(s.nodes.map((n) => n.metadata)).toEqual([{ name: 'kind-worker', uid: '4a8e1c52-0000-4000-8000-000000000001', creationTimestamp: -69, labels: { 'kubernetes.io/hostname': 'kind-worker' } }]);
     expect(s.nodes[0]!.status).toEqual({ allocatable: { cpu: '8', memory: '16Gi', pods: '110', 'ephemeral-storage': '100Gi' }, capacity: { cpu: '8', memory: '16Gi', pods: '110', 'ephemeral-storage': '100Gi' } });
   });
-  it('keeps a bound pod bound, with its priority, uid and owner; RFC 3339 times become simulated time 0', () => {
+  // t=0 is the latest timestamp of the dump, the Ready condition's lastTransitionTime 10:01:09
+  it('keeps a bound pod bound, with its priority, uid and owner; RFC 3339 times become seconds before the latest one', () => {
     const pod = s.pods[0]!;
     expect(pod.spec.nodeName).toBe('kind-worker');
     expect(pod.spec.priority).toBe(2000000000);
-    expect(pod.metadata).toMatchObject({ uid: '0f3a0000-0000-4000-8000-000000000002', creationTimestamp: 0, namespace: 'kube-system' });
+    expect(pod.metadata).toMatchObject({ uid: '0f3a0000-0000-4000-8000-000000000002', creationTimestamp: -9, namespace: 'kube-system' });
     expect(pod.metadata.ownerReferences).toEqual([{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'coredns-7db6d8ff4d', uid: '11110000-0000-4000-8000-000000000003', controller: true, blockOwnerDeletion: true }]);
-    expect(pod.status).toEqual({ phase: 'Running', startTime: 0, conditions: [{ type: 'Ready', status: 'True' }] });
+    expect(pod.status).toEqual({ phase: 'Running', startTime: -4, conditions: [{ type: 'Ready', status: 'True' }] });
   });
   it('does not add default tolerations twice (DefaultTolerationSeconds finds them)', () => {
     expect(s.pods[0]!.spec.tolerations).toHaveLength(3);

@@ -17,6 +17,7 @@ import { compileLabelSelector } from './selectors';
 import { Diagnostics, Reader, type Path } from './decoder';
 import { LABEL_METADATA_NAME, SYSTEM_PRIORITY_CLASSES } from './decode/cluster';
 import { decodeDocument } from './decode/kinds';
+import { timeOrigin } from './timeOrigin';
 import { decodeScenario, declaredKey, type ScenarioMeta } from './decode/timeline';
 import { NameGenerator } from './names';
 import { resolveFeatureGates } from '../framework/features';
@@ -270,6 +271,8 @@ function load(text: string, fileName: string): LoadResult {
   const parsed = parseYaml(text);
   for (const e of parsed.errors) loader.diag.add('errors', e.pos, e.message);
   for (const w of parsed.warnings) loader.diag.add('warnings', w.pos, w.message);
+  const origin = timeOrigin(parsed.documents.flatMap((d) => (d.root ? [d.root] : [])));
+  if (origin !== undefined) loader.diag.timeOrigin = origin;
   for (const doc of parsed.documents) if (doc.root) loader.document(doc.root, doc.index, 0);
   loader.crossCheck();
 

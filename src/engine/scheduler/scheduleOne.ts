@@ -205,7 +205,9 @@ function findNodesThatFitPod(input: CycleInput, state: CycleState, diagnosis: Di
   if (pre.result?.nodeNames !== undefined) {
     const names = pre.result.nodeNames;
     nodes = allNodes.filter((n) => names.has(n.name));
-    diagnosis.nodeToStatus.absentNodesStatus = Status.unresolvable(`node(s) didn't satisfy plugin(s) ${goSlice([...pre.pluginsWithNodes].sort())}`);
+    const plugins = [...pre.pluginsWithNodes].sort();
+    diagnosis.nodeToStatus.absentNodesStatus = Status.unresolvable(`node(s) didn't satisfy plugin(s) ${goSlice(plugins)}`);
+    if (names.size < allNodes.length) trace.preFilterExcluded = diagnosis.nodeToStatus.absentNodesStatus.toResult(plugins.join(','));
   }
   const found = findNodesThatPassFilters(input, state, pod, diagnosis, nodes, trace, true);
   if ('error' in found) return found;

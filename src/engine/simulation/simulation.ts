@@ -3,7 +3,7 @@
 // scenario's timeline. Runs as a generator so callers can stream cycles one by one.
 
 import type {
-  ClusterEvent, CycleTrace, NodeOutcome, PluginResult, PodOutcome, QueueMove, ScenarioError, SimulationResult,
+  ClusterEvent, CycleTrace, NodeOutcome, PluginResult, PodOutcome, QueueMove, RecordedPodState, ScenarioError, SimulationResult,
 } from '../api';
 import { SchedulerCache } from '../framework/cache';
 import type { ProfilePlugins, SchedulerConfiguration } from '../framework/config/types';
@@ -31,6 +31,7 @@ import { ClusterState } from './cluster';
 import { VolumeManager } from './volumeManager';
 import { storageObjects } from './storageObjects';
 import { volumeClaimName } from '../model/storage';
+import { podSchedulingSpec, recordedPodState } from './podDescription';
 
 /** upstream: the FailedScheduling event message is cut to this many bytes (schedule_one.go truncateMessage) */
 const EVENT_MESSAGE_LIMIT = 1024;
@@ -88,11 +89,17 @@ export class Simulation {
   private readonly deletedAt = new Map<string, number>();
   /** nodes a timeline step added, by name: when */
   private readonly nodeCreatedAt = new Map<string, number>();
+  /** pod key -> the state the scenario file recorded (a dump's status), taken before the run changes it */
+  private readonly recorded = new Map<string, RecordedPodState>();
   private readonly traceBudget = new TraceBudget();
   /** why the run stopped early (a budget of LIMITS), once it has */
   stopped?: string;
 
   private constructor(readonly scenario: LoadedScenario, readonly config: SchedulerConfiguration, private readonly options: SimulationOptions) {
+    for (const pod of scenario.pods) {
+      const recorded = recordedPodState(pod);
+      if (recorded) this.recorded.set(podKey(pod), recorded);
+    }
     this.cluster = new ClusterState(scenario);
     this.volumes = new VolumeManager(this);
     this.rng = seededRng(options.seed);
@@ -624,6 +631,10 @@ export class Simulation {
         return claim ? [{ name: v.name, claimName: claim.name, ...(claim.ephemeral ? { ephemeral: true as const } : {}) }] : [];
       });
       if (volumes.length) out.volumes = volumes;
+      if (pod.metadata.labels && Object.keys(pod.metadata.labels).length) out.labels = { ...pod.metadata.labels };
+      out.scheduling = podSchedulingSpec(pod);
+      const recorded = this.recorded.get(key);
+      if (recorded) out.recorded = recorded;
       if (pod.spec.nodeName) out.node = pod.spec.nodeName;
       if (pod.status.nominatedNodeName) out.nominatedNode = pod.status.nominatedNodeName;
       const owner = pod.metadata.ownerReferences?.find((o) => o.controller) ?? pod.metadata.ownerReferences?.[0];

@@ -1,6 +1,7 @@
 // The events so far, as `kubectl get events -A` lists them.
 
 import { useMemo } from 'react';
+import { usePodplay } from '../../store/hooks';
 import { formatAge } from '../format';
 import { useStep } from '../useStep';
 import { eventsSoFar, kubectlObject } from './events';
@@ -10,6 +11,7 @@ const ROWS_SHOWN = 50;
 
 export function EventLog() {
   const view = useStep();
+  const selectPod = usePodplay((s) => s.selectPod);
   const events = useMemo(
     () => (view === undefined || view.hidden.has('events') ? [] : eventsSoFar(view.run, view.step.summary.cycle, view.isLastStep)),
     [view],
@@ -42,7 +44,11 @@ export function EventLog() {
                   <td>{formatAge(now - e.time)}</td>
                   <td className="type">{e.type}</td>
                   <td>{e.reason}</td>
-                  <td className="object">{object}</td>
+                  <td className="object">
+                    {e.object.startsWith('Pod/')
+                      ? <button type="button" className="link" title="Describe this pod and show its latest cycle" onClick={() => selectPod(e.object.slice('Pod/'.length))}>{object}</button>
+                      : object}
+                  </td>
                   <td className="message">{e.message}</td>
                 </tr>
               );

@@ -2,11 +2,21 @@
 // scheduling message, and its events so far.
 
 import { useMemo, type ReactNode } from 'react';
+import { clusterDifference } from '../../engine/diagnosis/clusterDifference';
 import { usePodplay } from '../../store/hooks';
 import { formatAge } from '../format';
 import { useStep } from '../useStep';
+import { affinityLines, labelLines, requestsLine, spreadLines, tolerationLines } from './describe';
+import { DiagnosisPanel } from './DiagnosisPanel';
+import { ClusterDifferenceNote } from './ClusterDifferenceNote';
 import { eventSource, eventsSoFar } from './events';
 import { PodVolumes } from './PodVolumes';
+
+/** kubectl's multi-line value: one entry per line, or <none> */
+function Lines({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return <>&lt;none&gt;</>;
+  return <>{lines.map((l, i) => <div key={i}>{l}</div>)}</>;
+}
 
 function Field({ name, children }: { name: string; children: ReactNode }) {
   return <><dt>{name}:</dt><dd>{children}</dd></>;
@@ -23,6 +33,7 @@ export function PodInspector() {
     () => (view === undefined || podKey === undefined || view.hidden.has('events') ? [] : eventsSoFar(view.run, view.step.summary.cycle, view.isLastStep).filter((e) => e.object === `Pod/${podKey}`)),
     [view, podKey],
   );
+  const difference = useMemo(() => (outcome === undefined ? undefined : clusterDifference(outcome)), [outcome]);
   if (view === undefined || podKey === undefined || outcome === undefined) {
     return <section className="pod-inspector" data-testid="pod-inspector"><p className="empty">Click a pod to describe it.</p></section>;
   }
@@ -39,10 +50,14 @@ export function PodInspector() {
         <span>kubectl describe pod {name} -n {namespace}</span>
         {inspected !== undefined && <button type="button" className="button small" onClick={() => inspectPod(undefined)}>follow the cycle</button>}
       </div>
+      {difference !== undefined && <ClusterDifferenceNote difference={difference} />}
+      {!bound && <DiagnosisPanel pod={podKey} />}
       <dl className="describe">
         <Field name="Name">{name}</Field>
         <Field name="Namespace">{namespace}</Field>
+        <Field name="Labels"><Lines lines={labelLines(outcome.labels)} /></Field>
         <Field name="Priority">{outcome.priority}</Field>
+        {outcome.scheduling?.priorityClassName !== undefined && <Field name="Priority Class Name">{outcome.scheduling.priorityClassName}</Field>}
         <Field name="Scheduler">{outcome.schedulerName}</Field>
         <Field name="Node">{bound ? podView.node : waitingOnPermit ? `<none> (reserved on ${podView.node ?? '?'}, waiting at Permit)` : '<none>'}</Field>
         <Field name="Status">{podView === undefined ? (outcome.deletedAt !== undefined ? 'Deleted' : 'Not created yet') : bound ? (podView.terminating || podView.leaving ? 'Terminating' : 'Running') : 'Pending'}</Field>
@@ -53,6 +68,11 @@ export function PodInspector() {
           PodScheduled {scheduled || bound ? 'True' : lastFailure ? 'False (Unschedulable)' : 'Unknown'}
         </Field>
         {!bound && lastFailure && <Field name="Message">{lastFailure.message}</Field>}
+        <Field name="Requests">{requestsLine(outcome.requests, outcome.scheduling?.overhead)}</Field>
+        <Field name="Node-Selectors"><Lines lines={labelLines(outcome.scheduling?.nodeSelector)} /></Field>
+        <Field name="Tolerations"><Lines lines={tolerationLines(outcome.scheduling?.tolerations)} /></Field>
+        <Field name="Affinity"><Lines lines={affinityLines(outcome.scheduling?.affinity)} /></Field>
+        <Field name="Topology Spread Constraints"><Lines lines={spreadLines(outcome.scheduling?.topologySpreadConstraints)} /></Field>
       </dl>
       <PodVolumes pod={outcome} namespace={namespace ?? 'default'} objects={view.run.summary.objects} />
       <h4>Events:</h4>

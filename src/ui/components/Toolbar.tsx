@@ -5,6 +5,7 @@ import { usePodplay, usePodplayStore } from '../../store/hooks';
 import { SPEEDS } from '../../store/playback';
 import { CommandButton } from './CommandButton';
 import { CycleIndicator } from './CycleIndicator';
+import { SearchBox } from './SearchBox';
 import { SessionButtons } from '../presenter/SessionButtons';
 
 export function Toolbar() {
@@ -31,6 +32,7 @@ export function Toolbar() {
       </nav>
       <SessionButtons />
       <CycleIndicator />
+      <SearchBox />
       <button
         type="button"
         className="button help-button"

@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import type { ScenarioError } from '../../engine/api';
 import { usePodplay, usePodplayStore } from '../../store/hooks';
-import { setEditorReveal } from './bridge';
+import { setEditorApplyChanges, setEditorReveal } from './bridge';
 import { escapeThenTab } from './leaveEditor';
 import { lineCount } from './lines';
 import { monaco, SCENARIO_MODEL_URI } from './monaco';
@@ -100,8 +100,18 @@ export default function MonacoEditor() {
       editor.setPosition({ lineNumber: line, column });
       editor.focus();
     });
+    // a verified fix goes in as one edit, so one undo takes it back
+    setEditorApplyChanges((changes) => {
+      editor.pushUndoStop();
+      editor.executeEdits('podplay-fix', changes.map((c) => ({
+        range: monaco.Range.fromPositions(model.getPositionAt(c.from), model.getPositionAt(c.to)),
+        text: c.insert,
+      })));
+      editor.pushUndoStop();
+    });
     return () => {
       setEditorReveal(undefined);
+      setEditorApplyChanges(undefined);
       clearTimeout(pendingOpen);
       opened();
       typed.dispose();

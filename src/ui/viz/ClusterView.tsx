@@ -11,6 +11,7 @@ import {
   type NodeState, type PodView,
 } from '../../store/selectors';
 import type { StageHidden } from '../../store/types';
+import { shortNodeNames } from '../format';
 import { podPalette, type PodPalette } from '../palette';
 import { RunStatus, useRunState } from '../components/RunStatus';
 import { useStep, useStale, type StepView } from '../useStep';
@@ -173,6 +174,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   const trace = view?.step.frame?.trace;
   const phase = view?.step.phase;
   const currentPod = view?.step.summary.pod ?? '';
+  const shortNames = useMemo(() => shortNodeNames(lanes.flatMap(([, laneNodes]) => laneNodes.map((n) => n.name))), [lanes]);
   const pods = view === undefined ? endPods : hidden.placement && trace !== undefined ? withoutPlacement(view.pods, trace) : view.pods;
   const podsByNode = group(pods.filter((p) => p.node !== undefined), (p) => p.node!);
   const nominatedByNode = group(pods.filter((p) => p.nominated !== undefined && p.node === undefined), (p) => p.nominated!);
@@ -236,6 +238,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                 <NodeCard
                   key={node.name}
                   node={node}
+                  shortName={shortNames.get(node.name)}
                   state={state}
                   verdict={verdictOf(node.name, state)}
                   ranked={rankedByNode.get(node.name)}
@@ -303,7 +306,7 @@ export function ClusterView() {
   const showNodeDetails = usePodplay((s) => s.showNodeDetails);
   const reducedMotion = usePodplay((s) => s.reducedMotion);
   const hidden = usePodplay((s) => s.stageHidden);
-  const inspectPod = usePodplay((s) => s.inspectPod);
+  const selectPod = usePodplay((s) => s.selectPod);
   const toggleNodeDetails = usePodplay((s) => s.toggleNodeDetails);
   const run = usePodplay((s) => s.run);
 
@@ -367,7 +370,7 @@ export function ClusterView() {
         ranking={ranking}
         relations={relations}
         colourOf={palette.colourOf}
-        onInspect={inspectPod}
+        onInspect={selectPod}
       />
     </section>
   );

@@ -3,6 +3,7 @@
 // that did not pass is the node's verdict (upstream stops there), later ones are shown faded.
 
 import type { CycleTrace, PluginResult } from '../../engine/api';
+import { shortNodeNames } from '../format';
 import { explainVerdict } from '../narration/explain';
 
 /** node columns drawn: every cell is a table cell to lay out, and a big cluster reads by its first columns */
@@ -33,6 +34,8 @@ export function FilterMatrix({ trace }: { trace: CycleTrace }) {
   // filtered nodes first, so the interesting columns survive the cut on big clusters
   const nodes = [...trace.nodesEvaluated].sort((a, b) => Number(feasible.has(a)) - Number(feasible.has(b)));
   const shown = nodes.slice(0, NODES_SHOWN);
+  // columns as narrow as the names allow: without the DNS suffix all nodes share (full name on hover)
+  const short = shortNodeNames(trace.nodesEvaluated);
   const verdictIndex = new Map(shown.map((node) => [node, (trace.filter[node] ?? []).findIndex((r) => r.code !== 'Success' && r.code !== 'Skip')]));
   return (
     <div className="matrix-wrap">
@@ -46,7 +49,7 @@ export function FilterMatrix({ trace }: { trace: CycleTrace }) {
         <thead>
           <tr>
             <th scope="col">plugin</th>
-            {shown.map((node) => <th key={node} scope="col" className={feasible.has(node) ? 'col-feasible' : 'col-filtered'}>{node}</th>)}
+            {shown.map((node) => <th key={node} scope="col" className={feasible.has(node) ? 'col-feasible' : 'col-filtered'} title={node}>{short.get(node) ?? node}</th>)}
           </tr>
         </thead>
         <tbody>

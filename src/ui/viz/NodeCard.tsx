@@ -2,7 +2,7 @@
 // failing Filter plugin and reason, its score, allocatable against requested, and its pods.
 
 import { scaleLinear } from 'd3';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import type { NodeOutcome, PluginResult, PodOutcome } from '../../engine/api';
 import type { NodeState, PodView } from '../../store/selectors';
 import { formatQuantity } from '../format';
@@ -54,7 +54,12 @@ export interface NodeCardProps {
   travel: boolean;
   colourOf(pod: PodOutcome): string;
   onInspect(pod: string): void;
+  /** the name without the DNS suffix every node shares (full name on hover) */
+  shortName?: string;
 }
+
+/** pods drawn on a card before a "+N" chip: a busy node must not grow past its lane */
+const CHIPS_SHOWN = 12;
 
 const fraction = scaleLinear().domain([0, 1]).range([0, 100]).clamp(true);
 
@@ -103,8 +108,11 @@ function NodeSpread({ spread, hideVerdict }: { spread: readonly DomainSpread[]; 
 export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const {
     node, state, verdict, affinityDomains, ranked, ranking, tied, taints, taintHighlight, reducedMotion, nominatedHere, pods, currentPod, showDetails, spread,
-    hideVerdicts, revealIndex, travel, colourOf, onInspect,
+    hideVerdicts, revealIndex, travel, colourOf, onInspect, shortName,
   } = props;
+  const [allPods, setAllPods] = useState(false);
+  // the pod being scheduled is always drawn
+  const shownPods = allPods || pods.length <= CHIPS_SHOWN ? pods : [...pods.slice(0, CHIPS_SHOWN - 1), ...pods.slice(CHIPS_SHOWN - 1).filter((p) => p.pod === currentPod)];
   const label = STATE_LABEL[state];
   return (
     <article
@@ -118,7 +126,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
       aria-label={`${node.name}: ${label.word}${verdict !== undefined ? `, ${verdict.plugin}: ${explainVerdict(verdict)}` : ''}${ranked !== undefined ? `, score ${ranked.total}` : ''}`}
     >
       <header className="node-head">
-        <span className="node-name">{node.name}</span>
+        <span className="node-name" title={node.name}>{shortName ?? node.name}</span>
         {node.unschedulable && <span className="node-flag" title="spec.unschedulable: cordoned">cordoned</span>}
         {nominatedHere.length > 0 && (
           <span className="node-flag nominated" data-testid="nominated-flag" title="status.nominatedNodeName of the pods waiting for this node">
@@ -150,9 +158,15 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
         </div>
       )}
       <div className="node-pods">
-        {pods.map((p) => (
+        {shownPods.map((p) => (
           <PodChip key={p.pod} pod={p} colour={colourOf(p.outcome)} current={p.pod === currentPod} travel={travel} onInspect={onInspect} />
         ))}
+        {pods.length > shownPods.length && (
+          <button type="button" className="more-chip" data-testid="more-pods" title={`${pods.length - shownPods.length} more pods on ${node.name}`} onClick={() => setAllPods(true)}>
+            +{pods.length - shownPods.length}
+          </button>
+        )}
+        {allPods && pods.length > CHIPS_SHOWN && <button type="button" className="more-chip" onClick={() => setAllPods(false)}>fewer</button>}
         {nominatedHere.map((p) => (
           <span key={p} className="nominated-chip" data-testid="nominated-pod" data-pod={p} title={`${p} is nominated to this node`}>
             ⇢ {p.split('/')[1]}

@@ -3,8 +3,10 @@
 
 import { easeCubicOut, select, transition } from 'd3';
 import { memo, useLayoutEffect, useRef } from 'react';
+import { clusterDifference } from '../../engine/diagnosis/clusterDifference';
+import type { PodOutcome } from '../../engine/api';
 import type { PodView } from '../../store/selectors';
-import { formatPriority, shortPodName } from '../format';
+import { chipPodName, formatPriority } from '../format';
 import { textOn } from '../palette';
 
 /** Where each travelling pod was last drawn, so its next drawing can start from there. */
@@ -17,6 +19,14 @@ export interface PodChipProps {
   /** animate a move from where the chip was last drawn */
   travel: boolean;
   onInspect(pod: string): void;
+}
+
+/** outcome → whether the simulation differs from the dump's recorded state (outcomes never change) */
+const differs = new WeakMap<PodOutcome, boolean>();
+function differsFromCluster(outcome: PodOutcome): boolean {
+  let d = differs.get(outcome);
+  if (d === undefined) differs.set(outcome, (d = outcome.recorded !== undefined && clusterDifference(outcome) !== undefined));
+  return d;
 }
 
 function chipPhase(pod: PodView): string {
@@ -65,7 +75,8 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
     };
   });
 
-  const name = shortPodName(pod.pod);
+  const name = chipPodName(pod.pod);
+  const different = differsFromCluster(pod.outcome);
   const marks = [
     pod.leaving ? 'leaving' : pod.terminating ? 'terminating' : '',
     pod.location === 'gated' ? 'gated' : '',
@@ -76,21 +87,23 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
   const title = [
     pod.pod, `priority ${pod.outcome.priority}`, pod.outcome.owner ? `owner ${pod.outcome.owner}` : '',
     pod.location === 'waitingOnPermit' ? `reserved on ${pod.node ?? '?'}, waiting at Permit` : pod.node ? `on ${pod.node}` : `in ${pod.location}`, pod.nominated ? `nominated to ${pod.nominated}` : '',
-    pod.backoffUntil !== undefined ? `backoff until t=${pod.backoffUntil}s` : '', ...marks,
+    pod.backoffUntil !== undefined ? `backoff until t=${pod.backoffUntil}s` : '', ...marks, different ? 'differs from your cluster' : '',
   ].filter(Boolean).join(' · ');
   return (
     <button
       ref={ref}
       type="button"
-      className={`pod-chip${current ? ' current' : ''}${marks.map((m) => ` ${m}`).join('')}`}
+      className={`pod-chip${current ? ' current' : ''}${different ? ' differs' : ''}${marks.map((m) => ` ${m}`).join('')}`}
       style={{ background: colour, color: textOn(colour) }}
       data-testid="pod-chip"
       data-pod={pod.pod}
       data-phase={chipPhase(pod)}
       data-node={pod.node}
+      data-differs={different ? 'true' : undefined}
       title={title}
       onClick={() => onInspect(pod.pod)}
     >
+      {different && <span className="differs-mark" aria-hidden="true">≠</span>}
       <span className="pod-name">{name}</span>
       {pod.outcome.priority !== 0 && <span className="pod-priority">{formatPriority(pod.outcome.priority)}</span>}
     </button>

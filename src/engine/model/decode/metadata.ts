@@ -6,6 +6,7 @@ import type { ObjectMeta, OwnerReference } from '../types';
 import { defined, isNull, type Path, type Reader } from '../decoder';
 import type { SrcMap, SrcNode } from '../source';
 import { isDNS1123Label, isQualifiedName, invalid, required } from '../validation';
+import { parseRfc3339 } from '../timeOrigin';
 
 const metadataFields = new Set([
   'name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp',
@@ -22,13 +23,10 @@ export interface MetadataOptions {
   allowGenerateName?: boolean;
 }
 
-// RFC 3339 as Kubernetes writes it (metav1.Time): 2024-05-01T10:00:00Z, with optional fraction and offset.
-const rfc3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-
 /**
- * A timestamp. Podplay's clock starts at 0 when the scenario loads, and every object in the file
- * already exists then, so an RFC 3339 timestamp (from `kubectl get -o yaml`) maps to 0.
- * A number is taken as simulated seconds.
+ * A timestamp. A number is simulated seconds. An RFC 3339 time (from `kubectl get -o yaml`) is
+ * its distance in seconds from simulated t=0 (the Scenario's spec.now or the file's latest
+ * timestamp, ../timeOrigin.ts): earlier times are negative, order and distances are kept.
  */
 export function timestamp(r: Reader, node: SrcNode | undefined, path: Path): number | undefined {
   if (!node || isNull(node)) return undefined;
@@ -39,7 +37,8 @@ export function timestamp(r: Reader, node: SrcNode | undefined, path: Path): num
   }
   const s = r.string(node, path);
   if (s === undefined) return undefined;
-  if (rfc3339.test(s)) return 0;
+  const t = parseRfc3339(s);
+  if (t !== undefined) return Math.round((t - (r.diag.timeOrigin ?? t)) * 1000) / 1000;
   r.error(node.pos, path, invalid(s, 'must be an RFC 3339 time (e.g. "2024-05-01T10:00:00Z") or a number of simulated seconds'));
   return undefined;
 }

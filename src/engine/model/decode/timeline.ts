@@ -3,8 +3,9 @@
 
 import type { PodRef, ScenarioObject, StepSource, TimelineStep } from '../../timeline/types';
 import type { Taint, TaintEffect, WorkloadKind } from '../types';
-import { defined, userMap, type Path, type Reader } from '../decoder';
-import { locate, toPlain, type SrcMap, type SrcNode } from '../source';
+import { defined, isNull, userMap, type Path, type Reader } from '../decoder';
+import { describe, locate, toPlain, type SrcMap, type SrcNode } from '../source';
+import { parseRfc3339 } from '../timeOrigin';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, invalid, notSupported, required } from '../validation';
 import { decodeDocument, objectKinds } from './kinds';
 import { FEATURE_GATES, isFeatureGateName, type FeatureGateName } from '../../framework/features';
@@ -327,7 +328,7 @@ function step(r: Reader, item: SrcNode, path: Path, ctx: TimelineContext, lastAt
 }
 
 const scenarioFields = new Set(['apiVersion', 'kind', 'metadata', 'spec']);
-const scenarioSpecFields = new Set(['seed', 'title', 'description', 'timeline', 'featureGates']);
+const scenarioSpecFields = new Set(['seed', 'title', 'description', 'timeline', 'featureGates', 'now']);
 
 /** Reads a Scenario document: its meta and its validated timeline. */
 export function decodeScenario(r: Reader, root: SrcMap, ctx: TimelineContext): { meta: ScenarioMeta; timeline: TimelineStep[] } {
@@ -341,6 +342,11 @@ export function decodeScenario(r: Reader, root: SrcMap, ctx: TimelineContext): {
   const seed = r.int(spec, sp, 'seed', 'int64');
   if (seed !== undefined && (seed < 0 || seed > 0xffffffff)) {
     r.error(r.child(spec, 'seed')!.pos, [...sp, 'seed'], invalid(seed, 'must be between 0 and 4294967295'));
+  }
+  // spec.now: the instant that is simulated t=0 (read before decoding, ../timeOrigin.ts)
+  const now = r.child(spec, 'now');
+  if (now && !isNull(now) && (now.kind !== 'scalar' || typeof now.value !== 'string' || parseRfc3339(now.value) === undefined)) {
+    r.error(now.pos, [...sp, 'now'], invalid(now.kind === 'scalar' ? now.value : describe(now), 'must be an RFC 3339 time (e.g. "2024-05-01T10:00:00Z"), the instant that is simulated t=0'));
   }
   const featureGates: Partial<Record<FeatureGateName, boolean>> = {};
   const gp: Path = [...sp, 'featureGates'];

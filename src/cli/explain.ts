@@ -1,0 +1,115 @@
+// `npm run simulate -- file --explain POD`: why a pod is Pending, as text — the diagnosis of its
+// latest scheduling cycle (src/engine/diagnosis, shared with the browser) and where the
+// simulation differs from the cluster the file was dumped from.
+
+import type { PodOutcome, SimulationResult } from '../engine/api';
+import { clusterDifference, type ClusterDifference } from '../engine/diagnosis/clusterDifference';
+import { diagnoseCycle, latestCycleOf, type ClosestNode, type Diagnosis } from '../engine/diagnosis/diagnose';
+
+/** A pod named as namespace/name, or by name alone when only one pod has that name. */
+export function findPod(result: SimulationResult, name: string): PodOutcome | string {
+  const exact = result.pods.find((p) => p.pod === name);
+  if (exact) return exact;
+  const byName = result.pods.filter((p) => p.pod.slice(p.pod.indexOf('/') + 1) === name);
+  if (byName.length === 1) return byName[0]!;
+  if (byName.length > 1) return `pod "${name}" is ambiguous: ${byName.map((p) => p.pod).join(', ')} (use namespace/name)`;
+  return `no pod "${name}" in the scenario`;
+}
+
+const indent = (lines: string[], by = '  '): string[] => lines.map((l) => by + l);
+
+function wrapNames(names: readonly string[], width = 96): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const n of names) {
+    const next = line === '' ? n : `${line}, ${n}`;
+    if (next.length > width && line !== '') {
+      lines.push(`${line},`);
+      line = n;
+    } else line = next;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+interface Insufficient { resourceName: string; requested: number; used: number; capacity: number }
+
+function closestDetail(c: ClosestNode): string {
+  const d = c.details ?? {};
+  const taint = d.taint as { key: string; value: string; effect: string } | undefined;
+  if (taint) return ` (${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect})`;
+  const insufficient = d.insufficientResources as Insufficient[] | undefined;
+  if (insufficient) return ` (${insufficient.map((r) => `${r.resourceName}: requested ${r.requested}, free ${Math.max(0, r.capacity - r.used)} of ${r.capacity}`).join('; ')})`;
+  return '';
+}
+
+function diagnosisLines(d: Diagnosis): string[] {
+  const out: string[] = [`Unschedulable at cycle ${d.cycle} (t=${d.time}s):`, ...indent([d.message ?? '(no message)'])];
+  if (d.preFilter) {
+    out.push(`PreFilter: ${d.preFilter.plugin} rejected the pod before any node was checked: ${(d.preFilter.reasons ?? []).join('; ')}`);
+  }
+  if (d.groups.length > 0) {
+    out.push('Nodes by the first plugin that rejected them:');
+    for (const g of d.groups) {
+      out.push(...indent([`${g.nodes.length} ${g.plugin}: ${g.reason}`]));
+      out.push(...indent(wrapNames(g.nodes), '      '));
+    }
+  }
+  if (d.blocking.length > 0) {
+    out.push('Pods that cause the failure, per topology domain:');
+    for (const b of d.blocking) {
+      const what = b.plugin === 'PodTopologySpread'
+        ? `${b.count} matching pod(s), skew ${b.skew} > maxSkew ${b.maxSkew}`
+        : b.pods.length > 0 ? b.pods.join(', ') : `${b.count} pod(s)`;
+      out.push(...indent([`${b.rule} ${b.topologyKey}=${b.topologyValue}: ${what} (node(s): ${b.nodes.join(', ')})`]));
+    }
+  }
+  if (d.closest.length > 0) {
+    out.push('Closest nodes (fail one plugin only):');
+    for (const c of d.closest.slice(0, 10)) out.push(...indent([`${c.node}: ${c.plugin}: ${c.reasons.join(', ')}${closestDetail(c)}`]));
+    if (d.closest.length > 10) out.push(...indent([`… and ${d.closest.length - 10} more`]));
+  } else if (d.groups.length > 0) {
+    out.push('Closest nodes: none (every node fails more than one plugin)');
+  }
+  if (d.preemption) {
+    const p = d.preemption;
+    out.push('Preemption:');
+    if (p.nominated) {
+      out.push(...indent([`nominated ${p.nominated.node}, evicting ${p.nominated.victims.length > 0 ? p.nominated.victims.join(', ') : 'no pods'}`]));
+    } else {
+      out.push(...indent([`found ${p.candidates} candidate node(s); it did not help:`]));
+      for (const g of p.notHelpful) out.push(...indent([`${g.nodes.length} ${g.reason}`], '    '));
+      if (p.message) out.push(...indent([p.message], '    '));
+    }
+  }
+  return out;
+}
+
+export function differenceLines(diff: ClusterDifference): string[] {
+  const state = (s: { phase?: string; node?: string; nominatedNode?: string; reason?: string; message?: string }) =>
+    [s.phase ?? 'Pending', s.node ? `on ${s.node}` : '', s.nominatedNode ? `nominated ${s.nominatedNode}` : '', s.reason ?? '', s.message ? `"${s.message}"` : ''].filter(Boolean).join(' ');
+  return ['Differs from your cluster:', ...indent([`cluster:    ${state(diff.cluster)}`, `simulation: ${state(diff.simulated)}`])];
+}
+
+export function formatExplanation(result: SimulationResult, pod: PodOutcome): string {
+  const out: string[] = [`Pod ${pod.pod}: ${pod.deletedAt !== undefined ? `deleted (${pod.reason ?? 'Deleted'})` : pod.node ? `${pod.phase} on ${pod.node}` : pod.reason ?? pod.phase}`];
+  const cycle = latestCycleOf(result.cycles, pod.pod);
+  const diagnosis = cycle ? diagnoseCycle(cycle, result.nodes.map((n) => n.name)) : undefined;
+  if (diagnosis) out.push(...diagnosisLines(diagnosis));
+  else if (!cycle) out.push(pod.reason === 'SchedulingGated' ? 'Never scheduled: it has scheduling gates.' : pod.node ? 'Bound in the scenario file: no scheduling cycle.' : 'No scheduling cycle.');
+  else out.push(`Latest cycle ${cycle.cycle} (t=${cycle.time}s): ${cycle.result}${cycle.selected ? ` on ${cycle.selected}` : ''}.`);
+  const diff = clusterDifference(pod);
+  if (diff) out.push(...differenceLines(diff));
+  return out.join('\n');
+}
+
+/** Every pod whose simulated outcome differs from the one the file recorded, or '' when none does. */
+export function formatDifferences(result: SimulationResult): string {
+  const out: string[] = [];
+  for (const pod of result.pods) {
+    const diff = clusterDifference(pod);
+    if (diff) out.push(`${pod.pod}: ${differenceLines(diff).slice(1).map((l) => l.trim()).join('; ')}`);
+  }
+  if (out.length === 0) return '';
+  return [`${out.length} pod(s) differ from your cluster (the simulation replays scheduling from the dump; see README, "Compare with the cluster"):`, ...indent(out)].join('\n');
+}

@@ -1,0 +1,111 @@
+// Every kind of candidate fix, verified by simulating the scenario with the change: shown only if
+// the pod then schedules, with the pods it makes Pending or moves as side effects.
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../index';
+import { loadScenario } from '../model/load';
+import { rankFixes, searchFixes, type VerifiedFix } from './verify';
+
+function fixesFor(text: string, pod: string): { fixes: VerifiedFix[]; tried: string[] } {
+  const loaded = loadScenario(text);
+  if (!loaded.ok) throw new Error(loaded.errors.map((e) => `${e.line}: ${e.message}`).join('\n'));
+  const baseline = simulate(text);
+  if (!baseline.ok) throw new Error('baseline');
+  expect(baseline.result.pods.find((p) => p.pod === pod)?.node).toBeUndefined();
+  const search = searchFixes(loaded.scenario, baseline.result, pod);
+  const fixes: VerifiedFix[] = [];
+  for (let f = search.next(); f !== undefined; f = search.next()) if (f) fixes.push(f);
+  return { fixes: rankFixes(fixes), tried: search.candidates.map((c) => c.kind) };
+}
+
+const node = (name: string, o: { cpu?: string; labels?: string; spec?: string; zone?: string } = {}) => `---
+apiVersion: v1
+kind: Node
+metadata: {name: ${name}, labels: {kubernetes.io/hostname: ${name}, topology.kubernetes.io/zone: ${o.zone ?? 'a'}${o.labels ? `, ${o.labels}` : ''}}}
+${o.spec ? `spec: ${o.spec}\n` : ''}status: {allocatable: {cpu: "${o.cpu ?? '4'}", memory: 8Gi, pods: "110"}}
+`;
+const pod = (name: string, o: { cpu?: string; spec?: string; labels?: string; node?: string; created?: number } = {}) => `---
+apiVersion: v1
+kind: Pod
+metadata: {name: ${name}, namespace: default${o.labels ? `, labels: {${o.labels}}` : ''}${o.created !== undefined ? `, creationTimestamp: ${o.created}` : ''}}
+spec:
+  ${o.node ? `nodeName: ${o.node}\n  ` : ''}${o.spec ? `${o.spec}\n  ` : ''}containers: [{name: c, image: nginx, resources: {requests: {cpu: "${o.cpu ?? '1'}"}}}]
+`;
+const kinds = (fixes: VerifiedFix[]) => fixes.map((f) => f.candidate.kind);
+
+describe('verified fixes, one kind at a time', () => {
+  it('toleration: tolerate the taint that keeps the pod off', () => {
+    const { fixes } = fixesFor(node('n1', { spec: '{taints: [{key: dedicated, value: gpu, effect: NoSchedule}]}' }) + pod('p'), 'default/p');
+    expect(fixes[0]!.candidate.edits).toEqual([{ kind: 'toleration', pod: 'default/p', toleration: { key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' } }]);
+    expect(fixes[0]!).toMatchObject({ node: 'n1', sideEffects: [] });
+  });
+
+  it('node-label and selector: label a node as the nodeSelector asks, or drop the selector', () => {
+    const { fixes } = fixesFor(node('n1') + node('n2') + pod('p', { spec: 'nodeSelector: {disk: ssd}' }), 'default/p');
+    expect(kinds(fixes)).toEqual(['node-label', 'node-label', 'selector']);
+    expect(fixes[0]!.candidate.edits).toEqual([{ kind: 'node-label', node: fixes[0]!.node, key: 'disk', value: 'ssd' }]);
+    expect(fixes[2]!.candidate.edits).toEqual([{ kind: 'selector', pod: 'default/p', nodeSelectorKey: 'disk' }]);
+  });
+
+  it('selector: drop one expression of a required node affinity term', () => {
+    const affinity = 'affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: topology.kubernetes.io/zone, operator: In, values: [a]}, {key: gpu, operator: Exists}]}]}}}';
+    const { fixes } = fixesFor(node('n1') + pod('p', { spec: affinity }), 'default/p');
+    expect(fixes.map((f) => f.candidate.edits[0])).toEqual([{ kind: 'selector', pod: 'default/p', term: 0, expression: 1 }]);
+  });
+
+  it('request: cut the request to what the node with most room has free', () => {
+    const { fixes } = fixesFor(node('n1', { cpu: '2' }) + pod('big', { node: 'n1', cpu: '500m' }) + pod('p', { cpu: '3' }), 'default/p');
+    expect(fixes.find((f) => f.candidate.kind === 'request')!.candidate.edits).toEqual([{ kind: 'request', pod: 'default/p', container: 0, resource: 'cpu', quantity: '1500m' }]);
+  });
+
+  it('priority: a class high enough to preempt, with the victim as a side effect', () => {
+    const { fixes } = fixesFor(node('n1', { cpu: '2' }) + pod('running', { node: 'n1', cpu: '2' }) + pod('p', { cpu: '2' }), 'default/p');
+    const priority = fixes.find((f) => f.candidate.kind === 'priority')!;
+    expect(priority.sideEffects).toEqual([{ pod: 'default/running', change: 'preempted', from: 'n1' }]);
+    expect(priority.node).toBe('n1');
+    // a new empty node has no side effect: it ranks first
+    expect(kinds(fixes)[0]).toBe('add-node');
+  });
+
+  it('spread: relax maxSkew or ScheduleAnyway', () => {
+    const spread = 'topologySpreadConstraints: [{maxSkew: 1, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: web}}}]';
+    const text = node('a1', { zone: 'a' }) + node('b1', { zone: 'b', cpu: '1' }) + pod('w1', { node: 'a1', labels: 'app: web' }) + pod('filler', { node: 'b1', cpu: '1' })
+      + pod('p', { labels: 'app: web', spec: spread });
+    const { fixes } = fixesFor(text, 'default/p');
+    expect(fixes.filter((f) => f.candidate.kind === 'spread').map((f) => f.candidate.edits[0])).toEqual([
+      { kind: 'spread', pod: 'default/p', constraint: 0, maxSkew: 2 },
+      { kind: 'spread', pod: 'default/p', constraint: 0, whenUnsatisfiable: 'ScheduleAnyway' },
+    ]);
+  });
+
+  const anti = 'affinity: {podAntiAffinity: {requiredDuringSchedulingIgnoredDuringExecution: [{topologyKey: kubernetes.io/hostname, labelSelector: {matchLabels: {app: db}}}]}}';
+  it('anti-affinity: drop the term that keeps the pod away', () => {
+    const { fixes } = fixesFor(node('n1') + pod('db-0', { node: 'n1', labels: 'app: db' }) + pod('db-1', { labels: 'app: db', spec: anti }), 'default/db-1');
+    expect(fixes.find((f) => f.candidate.kind === 'anti-affinity')).toMatchObject({ node: 'n1', candidate: { edits: [{ kind: 'anti-affinity', pod: 'default/db-1', term: 0 }] } });
+  });
+
+  it('anti-affinity that the existing pod has too: dropping the pod\'s own term does not help, so it is not shown', () => {
+    const { fixes, tried } = fixesFor(node('n1') + pod('db-0', { node: 'n1', labels: 'app: db', spec: anti }) + pod('db-1', { labels: 'app: db', spec: anti }), 'default/db-1');
+    expect(tried).toContain('anti-affinity');
+    expect(kinds(fixes)).not.toContain('anti-affinity');
+    expect(kinds(fixes)).toContain('add-node');
+  });
+
+  it('uncordon: the only node is cordoned', () => {
+    const { fixes } = fixesFor(node('n1', { spec: '{unschedulable: true, taints: [{key: node.kubernetes.io/unschedulable, effect: NoSchedule}]}' }) + pod('p'), 'default/p');
+    expect(fixes[0]).toMatchObject({ node: 'n1', sideEffects: [], candidate: { kind: 'uncordon', edits: [{ kind: 'uncordon', node: 'n1' }] } });
+  });
+
+  it('add-node: a node like the full one', () => {
+    const { fixes } = fixesFor(node('n1', { cpu: '2' }) + pod('running', { node: 'n1', cpu: '2' }) + pod('p', { cpu: '2' }), 'default/p');
+    expect(fixes[0]).toMatchObject({ node: 'n1-2', sideEffects: [], candidate: { kind: 'add-node', edits: [{ kind: 'add-node', like: 'n1', name: 'n1-2' }] } });
+  });
+
+  it('a fix that makes another pod Pending shows it, and ranks after one that does not', () => {
+    // p (created first) is kept off n1 by its selector; q takes n1. Dropping p's selector gives n1 to p, and q goes Pending.
+    const text = node('n1', { cpu: '2' }) + pod('p', { cpu: '2', created: 0, spec: 'nodeSelector: {disk: ssd}' }) + pod('q', { cpu: '2', created: 1 });
+    const { fixes } = fixesFor(text, 'default/p');
+    const drop = fixes.find((f) => f.candidate.kind === 'selector')!;
+    expect(drop.sideEffects).toEqual([{ pod: 'default/q', change: 'pending', from: 'n1' }]);
+    expect(fixes.indexOf(drop)).toBe(fixes.length - 1);
+  });
+});

@@ -1,0 +1,88 @@
+// A verified fix written into the scenario's YAML: the edited text simulates to the same outcome
+// the fix promised (the pod schedules), other documents are untouched, and the diff shows it.
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../engine/index';
+import { loadScenario } from '../engine/model/load';
+import { rankFixes, searchFixes, type VerifiedFix } from '../engine/whatIf/verify';
+import fixture from './fixtures/kubectl-20-nodes-pending.yaml?raw';
+import { applyTextChanges, diffLines, fixText } from './fixText';
+import { importAny } from './index';
+
+const yaml = importAny(fixture, { source: 'fixture' }).yaml;
+const loaded = loadScenario(yaml);
+const baseline = simulate(yaml);
+if (!loaded.ok || !baseline.ok) throw new Error('fixture does not load');
+const pendingPod = (prefix: string) => baseline.result.pods.find((p) => p.pod.startsWith(prefix) && p.recorded?.phase === 'Pending')!;
+
+function verified(pod: string): VerifiedFix[] {
+  if (!loaded.ok || !baseline.ok) throw new Error('unreachable');
+  const search = searchFixes(loaded.scenario, baseline.result, pod);
+  const out: VerifiedFix[] = [];
+  for (let f = search.next(); f !== undefined; f = search.next()) if (f) out.push(f);
+  return rankFixes(out);
+}
+
+describe('fixText on the 20-node dump', () => {
+  it.each([
+    ['ml/trainer-', 'toleration'],
+    ['shop/search-', 'node-label'],
+    ['shop/search-', 'selector'],
+    ['batch/report-', 'request'],
+    ['batch/report-', 'priority'],
+    ['payments/payments-', 'spread'],
+    ['db/postgres-2', 'add-node'],
+    ['ops/debug-shell', 'uncordon'],
+  ])('%s: the %s fix, written into the YAML, schedules the pod where the fix said', (prefix, kind) => {
+    const outcome = pendingPod(prefix);
+    const fix = verified(outcome.pod).find((f) => f.candidate.kind === kind)!;
+    expect(fix).toBeDefined();
+    const change = fixText(yaml, fix.candidate.edits, outcome.owner)!;
+    expect(change.diff.flat().some((l) => l.op !== ' ')).toBe(true);
+    // written in the file's own style: nothing removed but what the fix removes
+    if (kind === 'toleration' || kind === 'add-node') expect(change.diff.flat().filter((l) => l.op === '-')).toEqual([]);
+    const after = simulate(applyTextChanges(yaml, change.changes));
+    if (!after.ok) throw new Error(after.errors.map((e) => `${e.line}: ${e.message}`).join('\n'));
+    expect(after.result.pods.find((p) => p.pod === outcome.pod)?.node).toBe(fix.node);
+  });
+});
+
+describe('fixText', () => {
+  const text = `# my cluster
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+spec:
+  unschedulable: true   # cordoned for the upgrade
+  taints:
+  - {key: node.kubernetes.io/unschedulable, effect: NoSchedule}
+  - {key: team, value: a, effect: NoSchedule}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p, namespace: default}
+spec:
+  containers: [{name: c, image: nginx}]
+`;
+  it('uncordons a node: drops unschedulable and its taint, keeps the rest and the comments', () => {
+    const change = fixText(text, [{ kind: 'uncordon', node: 'n1' }])!;
+    const after = applyTextChanges(text, change.changes);
+    expect(after).toContain('# my cluster');
+    expect(after).not.toContain('unschedulable: true');
+    expect(after).not.toContain('node.kubernetes.io/unschedulable');
+    expect(after).toContain('  - {key: team, value: a, effect: NoSchedule}');
+    expect(after.slice(after.indexOf('---'))).toBe(text.slice(text.indexOf('---')));
+  });
+  it('adds a toleration to a pod without any', () => {
+    const change = fixText(text, [{ kind: 'toleration', pod: 'default/p', toleration: { key: 'team', operator: 'Equal', value: 'a', effect: 'NoSchedule' } }])!;
+    const after = applyTextChanges(text, change.changes);
+    const r = simulate(after);
+    expect(r.ok).toBe(true);
+    expect(after).toMatch(/tolerations:\n\s+- key: team\n\s+operator: Equal\n\s+value: a\n\s+effect: NoSchedule/);
+  });
+  it('gives up on a pod that is not a document of its own', () => {
+    expect(fixText(text, [{ kind: 'toleration', pod: 'default/other', toleration: { key: 'x', operator: 'Exists' } }])).toBeUndefined();
+  });
+  it('diffs lines', () => {
+    expect(diffLines('a\nb\nc', 'a\nB\nc\nd')).toEqual([{ op: ' ', text: 'a' }, { op: '-', text: 'b' }, { op: '+', text: 'B' }, { op: ' ', text: 'c' }, { op: '+', text: 'd' }]);
+  });
+});

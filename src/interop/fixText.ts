@@ -1,0 +1,211 @@
+// A verified fix as a change to the scenario's YAML: the documents it touches, re-written with the
+// edit (comments and flow style kept by the yaml library), as text replacements the editor applies
+// in one undoable step, and the changed lines for a diff.
+
+import { isMap, isSeq, parseAllDocuments, parseDocument, stringify, type Document } from 'yaml';
+import type { ScenarioEdit } from '../engine/whatIf/edits';
+
+export interface TextChange {
+  /** character offsets in the scenario text */
+  from: number;
+  to: number;
+  insert: string;
+}
+
+export interface DiffLine {
+  op: ' ' | '-' | '+';
+  text: string;
+}
+
+export interface FixText {
+  changes: TextChange[];
+  /** per changed document: its lines, with the removed and added ones marked */
+  diff: DiffLine[][];
+}
+
+interface DocRef { kind: string; name: string; namespace?: string }
+
+interface Located { from: number; to: number; text: string }
+
+const UNSCHEDULABLE_TAINT = 'node.kubernetes.io/unschedulable';
+const NAMESPACED = (kind: string) => kind !== 'Node' && kind !== 'PriorityClass' && kind !== 'Namespace';
+
+/** The top-level documents of the text by kind/namespace/name, with their text ranges. */
+function indexDocuments(text: string): Map<string, Located> {
+  const out = new Map<string, Located>();
+  for (const doc of parseAllDocuments(text, { keepSourceTokens: false })) {
+    const contents = doc.contents;
+    if (!isMap(contents) || !contents.range) continue;
+    const kind = String(doc.getIn(['kind']) ?? '');
+    const name = String(doc.getIn(['metadata', 'name']) ?? '');
+    if (!kind || !name) continue;
+    const ns = NAMESPACED(kind) ? String(doc.getIn(['metadata', 'namespace']) ?? 'default') : '';
+    const [from, , to] = contents.range;
+    out.set(`${kind}/${ns}/${name}`, { from, to, text: text.slice(from, to) });
+  }
+  return out;
+}
+
+/** The text's own style, so a re-written document changes only what the fix changes. */
+function styleOf(text: string): { indentSeq: boolean; flowCollectionPadding: boolean; lineWidth: number } {
+  const flush = (text.match(/:\n(\s*)- .*\n?/g) ?? []).length;
+  let same = 0;
+  for (const m of text.matchAll(/\n( *)[^\s#-][^\n]*:\n( *)- /g)) if (m[1]!.length === m[2]!.length) same++;
+  return { indentSeq: same * 2 < flush, flowCollectionPadding: /\{ \S/.test(text) && !/\{[^\s}]/.test(text), lineWidth: 0 };
+}
+
+/** Line diff by longest common subsequence (documents are small). */
+export function diffLines(before: string, after: string): DiffLine[] {
+  const a = before.split('\n'), b = after.split('\n');
+  const n = a.length, m = b.length;
+  const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  const out: DiffLine[] = [];
+  let i = 0, j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && a[i] === b[j]) { out.push({ op: ' ', text: a[i]! }); i++; j++; } else if (i < n && (j === m || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) { out.push({ op: '-', text: a[i]! }); i++; } else { out.push({ op: '+', text: b[j]! }); j++; }
+  }
+  return out;
+}
+
+function podRef(pod: string): DocRef {
+  const slash = pod.indexOf('/');
+  return { kind: 'Pod', namespace: pod.slice(0, slash), name: pod.slice(slash + 1) };
+}
+
+/** Where the pod's spec lives: its own document, or the pod template of the workload that made it. */
+function podTarget(docs: Map<string, Located>, pod: string, owner: string | undefined): { key: string; spec: (string | number)[] } | undefined {
+  const ref = podRef(pod);
+  const own = `Pod/${ref.namespace}/${ref.name}`;
+  if (docs.has(own)) return { key: own, spec: ['spec'] };
+  if (owner) {
+    const [kind, name] = owner.split('/');
+    const key = `${kind}/${ref.namespace}/${name}`;
+    if (docs.has(key)) return { key, spec: ['spec', 'template', 'spec'] };
+  }
+  return undefined;
+}
+
+function deleteIfEmpty(doc: Document, path: (string | number)[]): void {
+  const node = doc.getIn(path, true);
+  if ((isMap(node) || isSeq(node)) && node.items.length === 0) doc.deleteIn(path);
+}
+
+/**
+ * The text changes of a fix, or undefined when a document it needs is not a top-level document
+ * of the text (for example inside a List). `owner` is the pod's top-most owner ("Kind/name").
+ */
+export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: string): FixText | undefined {
+  const docs = indexDocuments(text);
+  const style = styleOf(text);
+  const edited = new Map<string, Document>();
+  const appended: string[] = [];
+  const open = (key: string): Document | undefined => {
+    let doc = edited.get(key);
+    if (!doc) {
+      const located = docs.get(key);
+      if (!located) return undefined;
+      doc = parseDocument(located.text);
+      edited.set(key, doc);
+    }
+    return doc;
+  };
+  for (const e of edits) {
+    if (e.kind === 'node-label' || e.kind === 'uncordon' || e.kind === 'add-node') {
+      const key = `Node//${e.kind === 'add-node' ? e.like : e.node}`;
+      if (e.kind === 'add-node') {
+        const located = docs.get(key);
+        if (!located) return undefined;
+        const doc = parseDocument(located.text);
+        doc.setIn(['metadata', 'name'], e.name);
+        if (doc.hasIn(['metadata', 'labels', 'kubernetes.io/hostname'])) doc.setIn(['metadata', 'labels', 'kubernetes.io/hostname'], e.name);
+        doc.deleteIn(['metadata', 'uid']);
+        uncordon(doc);
+        appended.push(`---\n${doc.toString(style).trimEnd()}\n`);
+        continue;
+      }
+      const doc = open(key);
+      if (!doc) return undefined;
+      if (e.kind === 'node-label') doc.setIn(['metadata', 'labels', e.key], e.value);
+      else uncordon(doc);
+      continue;
+    }
+    const target = podTarget(docs, e.pod, owner);
+    if (!target) return undefined;
+    const doc = open(target.key)!;
+    const spec = target.spec;
+    switch (e.kind) {
+      case 'toleration': {
+        const list = doc.getIn([...spec, 'tolerations'], true);
+        const toleration = doc.createNode({ ...e.toleration });
+        if (isSeq(list)) list.items.push(toleration);
+        else doc.setIn([...spec, 'tolerations'], doc.createNode([{ ...e.toleration }]));
+        break;
+      }
+      case 'selector':
+        if ('nodeSelectorKey' in e) {
+          doc.deleteIn([...spec, 'nodeSelector', e.nodeSelectorKey]);
+          deleteIfEmpty(doc, [...spec, 'nodeSelector']);
+        } else {
+          doc.deleteIn([...spec, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms', e.term, 'matchExpressions', e.expression]);
+        }
+        break;
+      case 'request':
+        doc.setIn([...spec, 'containers', e.container, 'resources', 'requests', e.resource], e.quantity);
+        break;
+      case 'priority':
+        doc.setIn([...spec, 'priorityClassName'], e.priorityClass.metadata.name);
+        // admission refuses a pod whose spec.priority disagrees with its class: the class sets it
+        doc.deleteIn([...spec, 'priority']);
+        if (!docs.has(`PriorityClass//${e.priorityClass.metadata.name}`)) {
+          appended.push(`---\n${stringify({ apiVersion: e.priorityClass.apiVersion, kind: 'PriorityClass', metadata: { name: e.priorityClass.metadata.name }, value: e.priorityClass.value, preemptionPolicy: e.priorityClass.preemptionPolicy, description: e.priorityClass.description }, style).trimEnd()}\n`);
+        }
+        break;
+      case 'spread':
+        if (e.maxSkew !== undefined) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'maxSkew'], e.maxSkew);
+        if (e.whenUnsatisfiable) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'whenUnsatisfiable'], e.whenUnsatisfiable);
+        break;
+      case 'anti-affinity':
+        doc.deleteIn([...spec, 'affinity', 'podAntiAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', e.term]);
+        break;
+    }
+  }
+  const changes: TextChange[] = [];
+  const diff: DiffLine[][] = [];
+  for (const [key, doc] of edited) {
+    const located = docs.get(key)!;
+    const after = doc.toString(style).replace(/\n$/, '');
+    const before = located.text.replace(/\n$/, '');
+    changes.push({ from: located.from, to: located.from + before.length, insert: after });
+    diff.push(diffLines(before, after));
+  }
+  if (appended.length > 0) {
+    const insert = `${text.endsWith('\n') || text === '' ? '' : '\n'}${appended.join('')}`;
+    changes.push({ from: text.length, to: text.length, insert });
+    for (const a of appended) diff.push(a.trimEnd().split('\n').map((l) => ({ op: '+' as const, text: l })));
+  }
+  changes.sort((a, b) => a.from - b.from);
+  return { changes, diff };
+}
+
+function uncordon(doc: Document): void {
+  if (!isMap(doc.getIn(['spec'], true))) return;
+  doc.deleteIn(['spec', 'unschedulable']);
+  const taints = doc.getIn(['spec', 'taints'], true);
+  if (isSeq(taints)) {
+    const i = taints.items.findIndex((t) => isMap(t) && t.get('key') === UNSCHEDULABLE_TAINT);
+    if (i >= 0) taints.items.splice(i, 1);
+    deleteIfEmpty(doc, ['spec', 'taints']);
+  }
+}
+
+/** The text with the changes applied (they do not overlap). */
+export function applyTextChanges(text: string, changes: readonly TextChange[]): string {
+  let out = '';
+  let at = 0;
+  for (const c of [...changes].sort((a, b) => a.from - b.from)) {
+    out += text.slice(at, c.from) + c.insert;
+    at = c.to;
+  }
+  return out + text.slice(at);
+}

@@ -1,0 +1,97 @@
+// "What would make it schedulable": the verified fixes for the pod on screen, best first, each
+// with where the pod would go, its side effects and its YAML diff; Apply puts the change into the
+// editor as one undoable edit.
+
+import { useState } from 'react';
+import type { ScenarioEdit } from '../../engine/whatIf/edits';
+import { applyTextChanges } from '../../interop/fixText';
+import { usePodplay, usePodplayStore } from '../../store/hooks';
+import { applyChangesInEditor } from '../editor/bridge';
+import { shortNodeNames } from '../format';
+import type { FixView } from './fixSearch';
+import { useFixSearch } from './useFixSearch';
+
+function editTitle(e: ScenarioEdit, short: (node: string) => string): string {
+  switch (e.kind) {
+    case 'toleration': return `Tolerate the taint ${e.toleration.key ?? ''}${e.toleration.value ? `=${e.toleration.value}` : ''}:${e.toleration.effect ?? ''}`;
+    case 'node-label': return `Label node ${short(e.node)} with ${e.key}=${e.value}`;
+    case 'selector': return 'nodeSelectorKey' in e ? `Drop nodeSelector ${e.nodeSelectorKey}` : `Drop expression ${e.expression + 1} of required node affinity term ${e.term + 1}`;
+    case 'request': return `Request ${e.quantity} ${e.resource}`;
+    case 'priority': return `Use PriorityClass ${e.priorityClass.metadata.name} (value ${e.priorityClass.value}) to preempt`;
+    case 'spread': return e.whenUnsatisfiable ? `Topology spread ${e.constraint + 1}: whenUnsatisfiable ScheduleAnyway` : `Topology spread ${e.constraint + 1}: maxSkew ${e.maxSkew}`;
+    case 'anti-affinity': return `Drop required pod anti-affinity term ${e.term + 1}`;
+    case 'uncordon': return `Uncordon node ${short(e.node)}`;
+    case 'add-node': return `Add a node like ${short(e.like)}`;
+  }
+}
+
+function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) => string; onApply(fix: FixView): void }) {
+  const [showDiff, setShowDiff] = useState(false);
+  const effects = fix.sideEffects;
+  return (
+    <li className="fix" data-testid="fix" data-kind={fix.candidate.kind} data-side-effects={effects.length}>
+      <div className="fix-head">
+        <span className="fix-title">{fix.candidate.edits.map((e) => editTitle(e, short)).join('; ')}</span>
+        <button type="button" className="button small primary" data-testid="fix-apply" disabled={fix.text === undefined} onClick={() => onApply(fix)}
+          title={fix.text === undefined ? 'This change cannot be written into this file (the object is not a document of its own)' : 'Put this change into the editor (Ctrl+Z undoes it)'}>
+          Apply
+        </button>
+      </div>
+      <div className="fix-outcome">
+        → schedules on <span className="diag-node" title={fix.node}>{short(fix.node)}</span>
+        {effects.length === 0 ? <span className="fix-clean">, no other pod affected</span> : (
+          <span className="fix-effects">, {effects.length} side effect{effects.length > 1 ? 's' : ''}:{' '}
+            {effects.slice(0, 4).map((s) => `${s.pod} ${s.change === 'moved' ? `moves to ${short(s.to ?? '')}` : s.change === 'preempted' ? 'is preempted' : 'becomes Pending'}`).join('; ')}
+            {effects.length > 4 ? `; and ${effects.length - 4} more` : ''}
+          </span>
+        )}
+        {fix.alsoPlaced.length > 0 && <span className="fix-also"> (also places {fix.alsoPlaced.length} other Pending pod{fix.alsoPlaced.length > 1 ? 's' : ''})</span>}
+      </div>
+      {fix.text !== undefined && (
+        <button type="button" className="link fix-diff-toggle" aria-expanded={showDiff} onClick={() => setShowDiff(!showDiff)}>{showDiff ? 'hide' : 'show'} the YAML change</button>
+      )}
+      {showDiff && fix.text !== undefined && (
+        <pre className="fix-diff" data-testid="fix-diff">
+          {fix.text.diff.map((doc, d) => {
+            // the changed lines with two lines of context
+            const keep = doc.map((l, i) => doc.slice(Math.max(0, i - 2), i + 3).some((x) => x.op !== ' '));
+            return (
+              <span key={d}>
+                {d > 0 && '\n⋯\n'}
+                {doc.map((l, i) => (keep[i] ? <span key={i} className={`diff-${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}`}>{l.op} {l.text}{'\n'}</span> : null))}
+              </span>
+            );
+          })}
+        </pre>
+      )}
+    </li>
+  );
+}
+
+export function FixesPanel({ pod }: { pod: string }) {
+  const store = usePodplayStore();
+  const text = usePodplay((s) => s.text);
+  const fileName = usePodplay((s) => s.fileName);
+  const seed = usePodplay((s) => s.seed);
+  const nodes = usePodplay((s) => s.run?.summary.nodes);
+  const search = useFixSearch(text, fileName, seed, pod);
+  const names = shortNodeNames((nodes ?? []).map((n) => n.name));
+  // a node the fix adds is not in the run yet: it loses the same shared suffix
+  const [full, brief] = names.entries().next().value ?? ['', ''];
+  const suffix = full.startsWith(brief) ? full.slice(brief.length) : '';
+  const short = (node: string) => names.get(node) ?? (suffix && node.endsWith(suffix) ? node.slice(0, -suffix.length) : node);
+  const apply = (fix: FixView) => {
+    if (fix.text === undefined) return;
+    if (!applyChangesInEditor(fix.text.changes)) store.getState().setText(applyTextChanges(store.getState().text, fix.text.changes));
+  };
+  const status = search.error !== undefined ? `stopped: ${search.error}`
+    : !search.done ? `checking ${search.candidates === undefined ? 'the scenario' : `${search.candidates} possible change${search.candidates === 1 ? '' : 's'}`} by simulating each…`
+      : search.fixes.length === 0 ? `none of the ${search.tried} changes tried makes it schedulable` : `${search.fixes.length} of ${search.tried} changes tried make it schedulable`;
+  return (
+    <section className="fixes" data-testid="fixes" data-done={search.done} aria-label="What would make it schedulable">
+      <h4>What would make it schedulable</h4>
+      <p className="fixes-status" role="status">{status}</p>
+      {search.fixes.length > 0 && <ol className="fix-list">{search.fixes.map((f, i) => <FixCard key={i} fix={f} short={short} onApply={apply} />)}</ol>}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+// The fix worker's search: it reports how many changes it will try, each verified fix with its
+// YAML change as it is found, then how many it tried; a cancelled search stops between variants.
+import { describe, expect, it } from 'vitest';
+import { importAny } from '../../interop';
+import fixture from '../../interop/fixtures/kubectl-20-nodes-pending.yaml?raw';
+import { runFixSearch, type FixSearchReply } from './fixSearch';
+
+const text = importAny(fixture, { source: 'fixture' }).yaml;
+const trainer = /name: (trainer-8b6d5f7c9-\w+)\n\s+namespace: ml/.exec(text)![1]!;
+
+describe('runFixSearch', () => {
+  it('reports verified fixes with their YAML change, then done', () => {
+    const replies: FixSearchReply[] = [];
+    runFixSearch({ id: 7, text, fileName: 'cluster.yaml', pod: `ml/${trainer}` }, (r) => replies.push(r));
+    expect(replies[0]).toMatchObject({ type: 'started', id: 7 });
+    const fixes = replies.flatMap((r) => (r.type === 'fix' ? [r.fix] : []));
+    expect(fixes.map((f) => f.candidate.kind)).toContain('toleration');
+    expect(fixes.every((f) => f.text !== undefined && f.text.changes.length > 0)).toBe(true);
+    const done = replies.at(-1)!;
+    expect(done).toMatchObject({ type: 'done', id: 7 });
+    expect(done.type === 'done' && done.tried).toBe((replies[0] as { candidates: number }).candidates);
+  });
+
+  it('stops when cancelled', () => {
+    const replies: FixSearchReply[] = [];
+    runFixSearch({ id: 8, text, fileName: 'cluster.yaml', pod: `ml/${trainer}` }, (r) => replies.push(r), () => true);
+    expect(replies.map((r) => r.type)).toEqual(['started']);
+  });
+
+  it('says so when the scenario has errors', () => {
+    const replies: FixSearchReply[] = [];
+    runFixSearch({ id: 9, text: 'kind: Pod\nmetadata: {}', fileName: 'x.yaml', pod: 'default/p' }, (r) => replies.push(r));
+    expect(replies).toEqual([{ type: 'error', id: 9, message: 'the scenario has errors' }]);
+  });
+});

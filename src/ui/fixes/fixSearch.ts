@@ -1,0 +1,59 @@
+// The fix search as the worker runs it: load the scenario once, simulate it, then verify the
+// candidate changes one by one, reporting each verified fix with its YAML change as it is found.
+// Kept apart from the worker's message plumbing so it runs in tests.
+
+import type { SimulationResult } from '../../engine/api';
+import { startLoadedSimulation } from '../../engine/index';
+import { loadScenario } from '../../engine/model/load';
+import type { Candidate } from '../../engine/whatIf/candidates';
+import { copyScenario } from '../../engine/whatIf/edits';
+import { searchFixes, type SideEffect } from '../../engine/whatIf/verify';
+import { fixText, type FixText } from '../../interop/fixText';
+
+export interface FixSearchRequest {
+  id: number;
+  text: string;
+  fileName: string;
+  seed?: number;
+  pod: string;
+}
+
+/** A verified fix as the panel shows it. */
+export interface FixView {
+  candidate: Candidate;
+  node: string;
+  sideEffects: SideEffect[];
+  alsoPlaced: string[];
+  /** undefined when the change cannot be written into this text (e.g. the pod is inside a List) */
+  text?: FixText;
+}
+
+export type FixSearchReply =
+  | { type: 'started'; id: number; candidates: number }
+  | { type: 'fix'; id: number; fix: FixView }
+  | { type: 'done'; id: number; tried: number }
+  | { type: 'error'; id: number; message: string };
+
+/** Runs a search, calling `post` for each reply; `cancelled` is checked between variants. */
+export function runFixSearch(request: FixSearchRequest, post: (reply: FixSearchReply) => void, cancelled: () => boolean = () => false): void {
+  const { id, text, fileName, seed, pod } = request;
+  const loaded = loadScenario(text, fileName);
+  if (!loaded.ok) return post({ type: 'error', id, message: 'the scenario has errors' });
+  const options = seed === undefined ? {} : { seed };
+  const started = startLoadedSimulation(copyScenario(loaded.scenario), options);
+  if (!started.ok) return post({ type: 'error', id, message: 'the scenario has errors' });
+  for (const _cycle of started.simulation.run()) { /* to the end */ }
+  const baseline: SimulationResult = started.simulation.result();
+  const owner = baseline.pods.find((p) => p.pod === pod)?.owner;
+  const search = searchFixes(loaded.scenario, baseline, pod, options);
+  post({ type: 'started', id, candidates: search.candidates.length });
+  let tried = 0;
+  for (let fix = search.next(); fix !== undefined; fix = search.next()) {
+    tried++;
+    if (cancelled()) return;
+    if (fix === null) continue;
+    const written = fixText(text, fix.candidate.edits, owner);
+    post({ type: 'fix', id, fix: { ...fix, ...(written ? { text: written } : {}) } });
+  }
+  post({ type: 'done', id, tried });
+}
