@@ -20,7 +20,8 @@ test('keyboard shortcuts step, run and show the ? overlay listing every command'
   for (const label of ['Step forward one extension point', 'Step back one extension point', 'End of this cycle, then the next one', 'Play / pause', 'Keyboard shortcuts']) {
     await expect(help).toContainText(label);
   }
-  await expect(help.locator('kbd', { hasText: '→' })).toBeVisible();
+  // (→ is listed for the extension-point step and, in lessons, for the next story point)
+  await expect(help.locator('kbd', { hasText: /^→$/ }).first()).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 
