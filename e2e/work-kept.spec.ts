@@ -184,10 +184,25 @@ test('a run can be cancelled, and a run that never finished is not started again
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-state', 'cancelled');
   await page.getByTestId('run-again').click();
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-state', 'simulating');
-  // the page goes away mid-run (as a crashed tab does): the run is still marked
+  // the tab crashes mid-run (as one out of memory does): the run is still marked, and a new tab on the
+  // plain address does not run it again by itself
+  const cdp = await page.context().newCDPSession(page);
+  const crashed = page.waitForEvent('crash');
+  void cdp.send('Page.crash').catch(() => undefined);
+  await crashed;
+  const next = await page.context().newPage();
+  await next.goto('/');
+  await expect(next.getByTestId('notice')).toContainText('The last run did not finish');
+  await expect(next.getByTestId('run-status')).toHaveAttribute('data-state', 'crashed');
+  await next.getByTestId('notice').getByTestId('notice-action').click();
+  await expect(next.locator('[data-testid="node-card"][data-node="n-0"]')).toBeVisible({ timeout: 60_000 });
+});
+
+test('a reload in the middle of a run is not taken for a crash: the scenario runs again', async ({ page }) => {
+  await freshPage(page);
+  await chooseFile(page, 'slow.yaml', slowScenario());
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-state', 'simulating');
   await page.reload();
-  await expect(page.getByTestId('notice')).toContainText('The last run did not finish');
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-state', 'crashed');
-  await page.getByTestId('notice').getByTestId('notice-action').click();
   await expect(page.locator('[data-testid="node-card"][data-node="n-0"]')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('notice').filter({ hasText: 'The last run did not finish' })).toHaveCount(0);
 });

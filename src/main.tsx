@@ -55,12 +55,15 @@ async function start(): Promise<void> {
   // a fresh tab takes the last scenario any tab saved, and from now on keeps its own copy
   if (loaded.scenario !== undefined && loaded.from === 'shared') storage.adopt(loaded.scenario);
   const client = createWorkerClient();
+  const runMarks = createRunMarks(shared, newId());
+  // a reload in the middle of a run is not a run that took the tab down
+  window.addEventListener('pagehide', () => runMarks.leave());
   const store = createPodplayStore({
     client,
     storage,
     // without IndexedDB, Recent keeps what fits in localStorage
     recent: createRecentScenarios({ index: shared, texts: texts ?? (shared && keyValueTextStore(shared, 'podplay.text.')), now: () => Date.now() }),
-    runMarks: createRunMarks(shared, newId()),
+    runMarks,
     timers: browserTimers,
     ...(loaded.scenario === undefined ? {} : { initial: loaded.scenario }),
     unreadable: loaded.unreadable,

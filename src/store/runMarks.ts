@@ -14,6 +14,11 @@ export interface RunMarks {
   mark(text: string): void;
   clear(text: string): void;
   isMarked(text: string): boolean;
+  /**
+   * The page is going away normally (pagehide: a reload, a link, closing the tab): its runs did not
+   * take it down, so their marks go. A tab that crashes never gets here, and its marks stay.
+   */
+  leave(): void;
 }
 
 /**
@@ -47,6 +52,11 @@ export function createRunMarks(storage: KeyValueStorage | undefined, page: strin
       const mark = ours(text);
       const list = read();
       if (list.includes(mark)) write(list.filter((m) => m !== mark));
+    },
+    leave() {
+      const list = read();
+      const left = list.filter((m) => !m.endsWith(`@${page}`));
+      if (left.length !== list.length) write(left);
     },
     isMarked(text) {
       const print = `${fingerprint(text)}@`;

@@ -93,6 +93,18 @@ describe('runs that did not finish', () => {
     expect(marks.isMarked('kind: Pod\n')).toBe(true);
   });
 
+  it('forgets the marks of a page that is left normally (a reload mid-run), and only its own', () => {
+    const shared = memoryStorage();
+    const crashed = createRunMarks(shared, 'crashed');
+    crashed.mark('kind: Pod');
+    const reloaded = createRunMarks(shared, 'reloaded');
+    reloaded.mark('kind: Node');
+    reloaded.leave();
+    const next = createRunMarks(shared, 'next');
+    expect(next.isMarked('kind: Node')).toBe(false);
+    expect(next.isMarked('kind: Pod')).toBe(true);
+  });
+
   it('does not simulate a text whose last run never finished; the notice\'s Run does', () => {
     const shared = memoryStorage();
     createRunMarks(shared, 'before the reload').mark('kind: Node');
