@@ -1,13 +1,14 @@
 // The scenario editor: Monaco with monaco-yaml (schema completion, hover, validation) and a second
 // marker set for the engine's own errors, placed on the lines the engine names.
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ScenarioError } from '../../engine/api';
 import { usePodplay, usePodplayStore } from '../../store/hooks';
 import { setEditorApplyChanges, setEditorReveal } from './bridge';
+import { hintsOff, type HintsOff } from './hintBudget';
 import { escapeThenTab } from './leaveEditor';
 import { lineCount } from './lines';
-import { monaco, SCENARIO_MODEL_URI } from './monaco';
+import { monaco, PLAIN_YAML, SCENARIO_MODEL_URI } from './monaco';
 import { shownProblems } from './problems';
 
 const ENGINE_MARKERS = 'podplay-engine';
@@ -24,17 +25,28 @@ function toMarker(model: monaco.editor.ITextModel, e: ScenarioError, severity: m
   };
 }
 
+/** Gives the text to monaco-yaml only while it is within the hint budget; returns why not otherwise. */
+function applyHintBudget(model: monaco.editor.ITextModel): HintsOff {
+  const off = hintsOff(model.getValue());
+  const language = off === undefined ? 'yaml' : PLAIN_YAML;
+  if (model.getLanguageId() !== language) monaco.editor.setModelLanguage(model, language);
+  return off;
+}
+
 export default function MonacoEditor() {
   const store = usePodplayStore();
   const host = useRef<HTMLDivElement>(null);
   const modelRef = useRef<monaco.editor.ITextModel | null>(null);
   const errors = usePodplay((s) => s.errors);
   const warnings = usePodplay((s) => (s.run !== undefined && s.run.text === s.text ? s.run.summary.warnings : undefined));
+  const [noHints, setNoHints] = useState<HintsOff>(() => hintsOff(store.getState().text));
 
   useEffect(() => {
     const uri = monaco.Uri.parse(SCENARIO_MODEL_URI);
-    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(store.getState().text, 'yaml', uri);
-    if (model.getValue() !== store.getState().text) model.setValue(store.getState().text);
+    const initial = store.getState().text;
+    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(initial, hintsOff(initial) === undefined ? 'yaml' : PLAIN_YAML, uri);
+    if (model.getValue() !== initial) model.setValue(initial);
+    applyHintBudget(model);
     // bracket pair colouring parses the whole file on the main thread: flow-style YAML is full of brackets
     model.updateOptions({ bracketColorizationOptions: { enabled: false, independentColorPoolPerBracketType: false } });
     modelRef.current = model;
@@ -68,6 +80,7 @@ export default function MonacoEditor() {
     });
     const typed = model.onDidChangeContent(() => {
       store.getState().setText(model.getValue());
+      setNoHints(applyHintBudget(model));
       const folding = model.getLineCount() <= FOLDING_MAX_LINES;
       if (editor.getOption(monaco.editor.EditorOption.folding) !== folding) editor.updateOptions({ folding });
     });
@@ -133,5 +146,15 @@ export default function MonacoEditor() {
     ]);
   }, [errors, warnings]);
 
-  return <div ref={host} className="monaco-host" />;
+  return (
+    <div className="monaco-frame">
+      {noHints !== undefined && (
+        <p className="editor-note" role="status" data-testid="hints-off">
+          Schema hints are off: with more than {noHints.limit.toLocaleString('en')} YAML aliases (<code>*name</code>) in
+          {' '}{Math.ceil(noHints.characters / 1024).toLocaleString('en')} KB, this scenario is too costly for the editor to check as you type. The simulator still checks it.
+        </p>
+      )}
+      <div ref={host} className="monaco-host" />
+    </div>
+  );
 }

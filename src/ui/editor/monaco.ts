@@ -4,6 +4,7 @@
 
 import * as monaco from 'monaco-editor/esm/vs/editor/edcore.main.js';
 import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
+import { conf as yamlConf, language as yamlLanguage } from 'monaco-editor/esm/vs/basic-languages/yaml/yaml.js';
 import EditorWorker from './editor.worker.ts?worker';
 import { configureMonacoYaml } from 'monaco-yaml';
 import { scenarioSchema } from './schema';
@@ -43,5 +44,14 @@ configureMonacoYaml(monaco, {
   format: { enable: false },
   schemas: [{ uri: 'inmemory://podplay/schemas/scenario.schema.json', fileMatch: [SCENARIO_MODEL_URI], schema: scenarioSchema }],
 });
+
+/**
+ * YAML colouring without monaco-yaml: the language of a scenario too costly for its worker
+ * (./hintBudget.ts). No hover, completion or schema validation is registered for it.
+ */
+export const PLAIN_YAML = 'podplay-yaml-plain';
+monaco.languages.register({ id: PLAIN_YAML, aliases: ['YAML (no schema hints)'] });
+monaco.languages.setMonarchTokensProvider(PLAIN_YAML, yamlLanguage);
+monaco.languages.setLanguageConfiguration(PLAIN_YAML, yamlConf);
 
 export { monaco };
