@@ -8,7 +8,7 @@ import { setEditorApplyChanges, setEditorReveal } from './bridge';
 import { hintsOff, type HintsOff } from './hintBudget';
 import { escapeThenTab } from './leaveEditor';
 import { lineCount } from './lines';
-import { monaco, PLAIN_YAML, SCENARIO_MODEL_URI } from './monaco';
+import { monaco, PLAIN_YAML, restartYamlService, SCENARIO_MODEL_URI } from './monaco';
 import { shownProblems } from './problems';
 
 const ENGINE_MARKERS = 'podplay-engine';
@@ -25,11 +25,18 @@ function toMarker(model: monaco.editor.ITextModel, e: ScenarioError, severity: m
   };
 }
 
-/** Gives the text to monaco-yaml only while it is within the hint budget; returns why not otherwise. */
-function applyHintBudget(model: monaco.editor.ITextModel): HintsOff {
-  const off = hintsOff(model.getValue());
+/**
+ * Gives the text to monaco-yaml only while it is within the hint budget; returns why not otherwise.
+ * Called with the new text before it goes into the model when the text comes from outside (a link,
+ * a file), so no request for it reaches the YAML worker; after the edit when the user types.
+ */
+function applyHintBudget(model: monaco.editor.ITextModel, text = model.getValue()): HintsOff {
+  const off = hintsOff(text);
   const language = off === undefined ? 'yaml' : PLAIN_YAML;
-  if (model.getLanguageId() !== language) monaco.editor.setModelLanguage(model, language);
+  if (model.getLanguageId() === language) return off;
+  monaco.editor.setModelLanguage(model, language);
+  // a request for the text before it went over the budget may still reach the worker with this one
+  if (off !== undefined) restartYamlService();
   return off;
 }
 
@@ -96,8 +103,17 @@ export default function MonacoEditor() {
     let pendingOpen: ReturnType<typeof setTimeout> | undefined;
     const replaceText = () => {
       const text = store.getState().text;
-      if (text !== model.getValue()) model.setValue(text);
+      if (text === model.getValue()) return;
+      setNoHints(applyHintBudget(model, text));
+      model.setValue(text);
     };
+    // a paste that brings the text over the budget: off before the pasted text reaches the model
+    const onPaste = (e: ClipboardEvent) => {
+      const pasted = e.clipboardData?.getData('text/plain') ?? '';
+      if (pasted.includes('*') && hintsOff(model.getValue() + pasted) !== undefined) setNoHints(applyHintBudget(model, model.getValue() + pasted));
+    };
+    const hostElement = host.current!;
+    hostElement.addEventListener('paste', onPaste, true);
     const opened = store.subscribe((state, previous) => {
       if (state.text === previous.text || state.text === model.getValue()) return;
       clearTimeout(pendingOpen);
@@ -126,6 +142,7 @@ export default function MonacoEditor() {
       setEditorReveal(undefined);
       setEditorApplyChanges(undefined);
       clearTimeout(pendingOpen);
+      hostElement.removeEventListener('paste', onPaste, true);
       opened();
       typed.dispose();
       keys.dispose();
