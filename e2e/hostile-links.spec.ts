@@ -2,7 +2,7 @@
 // leaves a page that answers, with the text intact and a clear message.
 import { expect, test } from '@playwright/test';
 import { encodePermalink } from '../src/permalink/codec';
-import { editorReady, freshPage, lineOf, openScenario, scenarioFile } from './helpers';
+import { editorReady, freshPage, goToLine, lineOf, openScenario, scenarioFile } from './helpers';
 
 test('a link asking for a billion replicas shows a clear error, keeps its text, and the page stays usable', async ({ page }) => {
   await freshPage(page);
@@ -50,4 +50,20 @@ test('thousands of errors: the first ones are listed and marked, with a count of
   // the page answers
   await openScenario(page, 'taints.yaml', scenarioFile('taints.yaml'));
   await expect(page.getByTestId('editor-error')).toHaveCount(0);
+});
+
+test('a link with 20,000 aliases: the editor keeps the text and colouring but drops schema hints until they are few again', async ({ page }) => {
+  await freshPage(page);
+  const aliases = Array.from({ length: 20_000 }, () => '*v').join(', ');
+  const text = `apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n  labels: {zone: &v a}\n  annotations: {list: [${aliases}]}\nstatus: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}\n`;
+  await page.goto(`/#${await encodePermalink({ scenario: text })}`);
+  await editorReady(page);
+  await expect(page.getByTestId('hints-off')).toContainText(/more than [\d,]+ YAML aliases/);
+  await expect(page.locator('[data-testid="scenario-editor"] .view-lines')).toContainText('annotations: {list: [*v, *v');
+  // the page answers, and an ordinary scenario gets its hints back
+  await openScenario(page, 'taints.yaml', scenarioFile('taints.yaml'));
+  await expect(page.getByTestId('hints-off')).toHaveCount(0);
+  await goToLine(page, lineOf(scenarioFile('taints.yaml'), 'tolerations:'));
+  await page.locator('[data-testid="scenario-editor"] .view-line span', { hasText: /^tolerations$/ }).first().hover();
+  await expect(page.locator('.monaco-hover').filter({ hasText: 'Taints this pod tolerates' })).toBeVisible({ timeout: 20_000 });
 });

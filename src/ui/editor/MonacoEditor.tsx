@@ -1,13 +1,14 @@
 // The scenario editor: Monaco with monaco-yaml (schema completion, hover, validation) and a second
 // marker set for the engine's own errors, placed on the lines the engine names.
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ScenarioError } from '../../engine/api';
 import { usePodplay, usePodplayStore } from '../../store/hooks';
 import { setEditorApplyChanges, setEditorReveal } from './bridge';
+import { hintsOff, type HintsOff } from './hintBudget';
 import { escapeThenTab } from './leaveEditor';
 import { lineCount } from './lines';
-import { monaco, SCENARIO_MODEL_URI } from './monaco';
+import { monaco, PLAIN_YAML, restartYamlService, SCENARIO_MODEL_URI } from './monaco';
 import { shownProblems } from './problems';
 
 const ENGINE_MARKERS = 'podplay-engine';
@@ -24,17 +25,35 @@ function toMarker(model: monaco.editor.ITextModel, e: ScenarioError, severity: m
   };
 }
 
+/**
+ * Gives the text to monaco-yaml only while it is within the hint budget; returns why not otherwise.
+ * Called with the new text before it goes into the model when the text comes from outside (a link,
+ * a file), so no request for it reaches the YAML worker; after the edit when the user types.
+ */
+function applyHintBudget(model: monaco.editor.ITextModel, text = model.getValue()): HintsOff {
+  const off = hintsOff(text);
+  const language = off === undefined ? 'yaml' : PLAIN_YAML;
+  if (model.getLanguageId() === language) return off;
+  monaco.editor.setModelLanguage(model, language);
+  // a request for the text before it went over the budget may still reach the worker with this one
+  if (off !== undefined) restartYamlService();
+  return off;
+}
+
 export default function MonacoEditor() {
   const store = usePodplayStore();
   const host = useRef<HTMLDivElement>(null);
   const modelRef = useRef<monaco.editor.ITextModel | null>(null);
   const errors = usePodplay((s) => s.errors);
   const warnings = usePodplay((s) => (s.run !== undefined && s.run.text === s.text ? s.run.summary.warnings : undefined));
+  const [noHints, setNoHints] = useState<HintsOff>(() => hintsOff(store.getState().text));
 
   useEffect(() => {
     const uri = monaco.Uri.parse(SCENARIO_MODEL_URI);
-    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(store.getState().text, 'yaml', uri);
-    if (model.getValue() !== store.getState().text) model.setValue(store.getState().text);
+    const initial = store.getState().text;
+    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(initial, hintsOff(initial) === undefined ? 'yaml' : PLAIN_YAML, uri);
+    if (model.getValue() !== initial) model.setValue(initial);
+    applyHintBudget(model);
     // bracket pair colouring parses the whole file on the main thread: flow-style YAML is full of brackets
     model.updateOptions({ bracketColorizationOptions: { enabled: false, independentColorPoolPerBracketType: false } });
     modelRef.current = model;
@@ -68,6 +87,7 @@ export default function MonacoEditor() {
     });
     const typed = model.onDidChangeContent(() => {
       store.getState().setText(model.getValue());
+      setNoHints(applyHintBudget(model));
       const folding = model.getLineCount() <= FOLDING_MAX_LINES;
       if (editor.getOption(monaco.editor.EditorOption.folding) !== folding) editor.updateOptions({ folding });
     });
@@ -83,8 +103,17 @@ export default function MonacoEditor() {
     let pendingOpen: ReturnType<typeof setTimeout> | undefined;
     const replaceText = () => {
       const text = store.getState().text;
-      if (text !== model.getValue()) model.setValue(text);
+      if (text === model.getValue()) return;
+      setNoHints(applyHintBudget(model, text));
+      model.setValue(text);
     };
+    // a paste that brings the text over the budget: off before the pasted text reaches the model
+    const onPaste = (e: ClipboardEvent) => {
+      const pasted = e.clipboardData?.getData('text/plain') ?? '';
+      if (pasted.includes('*') && hintsOff(model.getValue() + pasted) !== undefined) setNoHints(applyHintBudget(model, model.getValue() + pasted));
+    };
+    const hostElement = host.current!;
+    hostElement.addEventListener('paste', onPaste, true);
     const opened = store.subscribe((state, previous) => {
       if (state.text === previous.text || state.text === model.getValue()) return;
       clearTimeout(pendingOpen);
@@ -113,6 +142,7 @@ export default function MonacoEditor() {
       setEditorReveal(undefined);
       setEditorApplyChanges(undefined);
       clearTimeout(pendingOpen);
+      hostElement.removeEventListener('paste', onPaste, true);
       opened();
       typed.dispose();
       keys.dispose();
@@ -133,5 +163,15 @@ export default function MonacoEditor() {
     ]);
   }, [errors, warnings]);
 
-  return <div ref={host} className="monaco-host" />;
+  return (
+    <div className="monaco-frame">
+      {noHints !== undefined && (
+        <p className="editor-note" role="status" data-testid="hints-off">
+          Schema hints are off: with more than {noHints.limit.toLocaleString('en')} YAML aliases (<code>*name</code>) in
+          {' '}{Math.ceil(noHints.characters / 1024).toLocaleString('en')} KB, this scenario is too costly for the editor to check as you type. The simulator still checks it.
+        </p>
+      )}
+      <div ref={host} className="monaco-host" />
+    </div>
+  );
 }

@@ -2,3 +2,10 @@
 declare module 'monaco-editor/esm/vs/editor/edcore.main.js' {
   export * from 'monaco-editor';
 }
+
+// The YAML grammar alone (Monarch tokens and language configuration), without monaco-yaml.
+declare module 'monaco-editor/esm/vs/basic-languages/yaml/yaml.js' {
+  import type { languages } from 'monaco-editor';
+  export const conf: languages.LanguageConfiguration;
+  export const language: languages.IMonarchLanguage;
+}

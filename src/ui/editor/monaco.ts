@@ -4,6 +4,7 @@
 
 import * as monaco from 'monaco-editor/esm/vs/editor/edcore.main.js';
 import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
+import { conf as yamlConf, language as yamlLanguage } from 'monaco-editor/esm/vs/basic-languages/yaml/yaml.js';
 import EditorWorker from './editor.worker.ts?worker';
 import { configureMonacoYaml } from 'monaco-yaml';
 import { scenarioSchema } from './schema';
@@ -35,13 +36,34 @@ editorApi.createWebWorker = (options) => {
   return createWebWorker({ worker, host: options.host, keepIdleModels: options.keepIdleModels });
 };
 
-configureMonacoYaml(monaco, {
+const YAML_OPTIONS: Parameters<typeof configureMonacoYaml>[1] = {
   enableSchemaRequest: false,
   hover: true,
   completion: true,
   validate: true,
   format: { enable: false },
   schemas: [{ uri: 'inmemory://podplay/schemas/scenario.schema.json', fileMatch: [SCENARIO_MODEL_URI], schema: scenarioSchema }],
-});
+};
+
+/**
+ * YAML colouring without monaco-yaml: the language of a scenario too costly for its worker
+ * (./hintBudget.ts). No hover, completion or schema validation is registered for it.
+ */
+export const PLAIN_YAML = 'podplay-yaml-plain';
+monaco.languages.register({ id: PLAIN_YAML, aliases: ['YAML (no schema hints)'] });
+monaco.languages.setMonarchTokensProvider(PLAIN_YAML, yamlLanguage);
+monaco.languages.setLanguageConfiguration(PLAIN_YAML, yamlConf);
+
+let monacoYaml = configureMonacoYaml(monaco, YAML_OPTIONS);
+
+/**
+ * Ends monaco-yaml's worker and whatever it is busy with (a request sent before the text went over
+ * the hint budget parses the text the worker holds when it gets to it), and sets the service up
+ * afresh: its next worker starts when a YAML model next asks.
+ */
+export function restartYamlService(): void {
+  monacoYaml.dispose();
+  monacoYaml = configureMonacoYaml(monaco, YAML_OPTIONS);
+}
 
 export { monaco };
