@@ -73,7 +73,7 @@ export function FilterMatrix({ trace }: { trace: CycleTrace }) {
           Filter verdicts: {trace.feasible.length} of {trace.nodesEvaluated.length} evaluated nodes feasible
           {trace.numAllNodes !== undefined && trace.numAllNodes > trace.nodesEvaluated.length
             ? ` (the search stopped after finding ${trace.numFeasibleNodesToFind ?? trace.feasible.length} of ${trace.numAllNodes})` : ''}
-          {nodes.length > 12 ? '; filtered nodes first, scroll sideways for the rest' : ''}
+          {nodes.length > 12 ? ' (filtered first; scroll →)' : ''}
         </caption>
         <thead>
           <tr>
