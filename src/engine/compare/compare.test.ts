@@ -41,8 +41,8 @@ function configB(text: string) {
 }
 
 describe('compareConfigurations', () => {
-  // n1 already holds 2 cpu; the new pod goes to the emptier n2 by default and to n1 when packing
-  const text = node('n1') + node('n2') + pod('running', '2', 'n1') + pod('new', '1');
+  // n3 holds 1 cpu, n1 2; the new pod goes to the empty n2 by default and to n1 when packing
+  const text = node('n3') + node('n1') + node('n2') + pod('small', '1', 'n3') + pod('running', '2', 'n1') + pod('new', '1');
 
   it('LeastAllocated (the scenario\'s defaults) against MostAllocated: the pod that lands elsewhere, and both utilisations', () => {
     const out = compareConfigurations(scenario(text), configB(strategy('MostAllocated')), 'b.yaml');
@@ -51,11 +51,13 @@ describe('compareConfigurations', () => {
     expect(c.differ).toBe(1);
     expect(c.pods[0]).toEqual({ pod: 'default/new', a: 'n2', b: 'n1' });
     expect(c.pods).toContainEqual({ pod: 'default/running', a: 'n1', b: 'n1' });
-    expect(c.placed).toEqual({ a: 2, b: 2 });
+    expect(c.placed).toEqual({ a: 3, b: 3 });
     const n1 = c.nodes.find((n) => n.node === 'n1')!;
     expect([n1.allocatable.cpu, n1.a.cpu, n1.b.cpu]).toEqual([4000, 2000, 3000]);
     expect(c.nodes.find((n) => n.node === 'n2')!.a.cpu).toBe(1000);
     expect(c.nodes.find((n) => n.node === 'n2')!.b.cpu ?? 0).toBe(0);
+    // n3 holds nothing under either: the nodes that differ come first
+    expect(c.nodes.map((n) => n.node)).toEqual(['n1', 'n2', 'n3']);
   });
 
   it('the same configuration twice places every pod the same way', () => {

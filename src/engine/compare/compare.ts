@@ -32,6 +32,7 @@ export interface ConfigurationComparison {
   /** pods placed on different nodes (or placed by one run only) */
   differ: number;
   placed: { a: number; b: number };
+  /** those whose requests differ between the runs first */
   nodes: NodeUtilisation[];
 }
 
@@ -90,6 +91,9 @@ export function compareResults(a: SimulationResult, b: SimulationResult): Config
   // a node only B has (none today: both runs start from the same nodes)
   for (const n of b.nodes) if (!a.nodes.some((x) => x.name === n.name)) nodes.push({ node: n.name, allocatable: n.allocatable, a: {}, b: n.requested });
   const count = (m: Map<string, string | undefined>) => [...m.values()].filter((n) => n !== undefined).length;
+  // the nodes whose load differs first (the sort is stable: otherwise the runs' order)
+  const differs = (u: NodeUtilisation) => Object.keys({ ...u.a, ...u.b }).some((r) => (u.a[r] ?? 0) !== (u.b[r] ?? 0));
+  nodes.sort((x, y) => Number(differs(y)) - Number(differs(x)));
   return { pods: [...different, ...same], differ: different.length, placed: { a: count(onA), b: count(onB) }, nodes };
 }
 
