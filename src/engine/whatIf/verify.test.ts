@@ -2,11 +2,11 @@
 // the pod then schedules, with the pods it makes Pending or moves as side effects.
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../index';
-import { loadScenario } from '../model/load';
+import { loadExpandedScenario } from '../index';
 import { rankFixes, searchFixes, type VerifiedFix } from './verify';
 
 function fixesFor(text: string, pod: string): { fixes: VerifiedFix[]; tried: string[] } {
-  const loaded = loadScenario(text);
+  const loaded = loadExpandedScenario(text);
   if (!loaded.ok) throw new Error(loaded.errors.map((e) => `${e.line}: ${e.message}`).join('\n'));
   const baseline = simulate(text);
   if (!baseline.ok) throw new Error('baseline');
