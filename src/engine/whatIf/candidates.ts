@@ -118,7 +118,7 @@ interface ScaleTarget { workload: Workload; deployment: string }
  * ReplicaSet), and what to scale: the Deployment, or its ReplicaSet when the scenario holds that
  * alone (a dump's import keeps the ReplicaSets, which own the pods).
  */
-function scaleTargetOf(s: LoadedScenario, namespace: string, owner: string | undefined): ScaleTarget | undefined {
+function scaleTargetOf(s: ExpandedScenario, namespace: string, owner: string | undefined): ScaleTarget | undefined {
   if (owner === undefined) return undefined;
   const slash = owner.indexOf('/');
   const find = (kind: string, name: string) => s.workloads.find((w) => w.kind === kind && (w.metadata.namespace ?? 'default') === namespace && w.metadata.name === name);
@@ -139,7 +139,7 @@ function scaleTargetOf(s: LoadedScenario, namespace: string, owner: string | und
  * there as free what the pod lacks. The Deployment's controller picks which pods go (upstream:
  * ActivePodsWithRanks, co-located replicas first), so the simulation decides whether it helps.
  */
-function scaleCandidates(s: LoadedScenario, key: string, d: Diagnosis, result: SimulationResult, outcome: PodOutcome): Candidate[] {
+function scaleCandidates(s: ExpandedScenario, key: string, d: Diagnosis, result: SimulationResult, outcome: PodOutcome): Candidate[] {
   const out: Candidate[] = [];
   const seen = new Set<string>();
   for (const c of d.closest) {

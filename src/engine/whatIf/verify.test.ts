@@ -139,7 +139,7 @@ spec:
     metadata: {labels: {app: web}}
     spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "2"}}}]}
 `;
-    const loaded = loadScenario(node('n1') + deployment);
+    const loaded = loadExpandedScenario(node('n1') + deployment);
     if (!loaded.ok) throw new Error('load');
     const baseline = simulate(node('n1') + deployment);
     if (!baseline.ok) throw new Error('baseline');
