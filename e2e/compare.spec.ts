@@ -4,7 +4,7 @@
 // on the same text.
 import { expect, test, type Page } from '@playwright/test';
 import { compareConfigurations, loadSchedulerConfig, type ConfigurationComparison } from '../src/engine/compare/compare';
-import { loadScenario } from '../src/engine/model/load';
+import { loadExpandedScenario } from '../src/engine/index';
 import { frozenLinks } from '../src/permalink/fixtures';
 import { strategyVariant } from '../src/ui/compare/presets';
 import { freshPage, openScenario, pageText } from './helpers';
@@ -28,7 +28,7 @@ spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: 500m, me
 `).join('');
 
 function expected(): ConfigurationComparison {
-  const loaded = loadScenario(text, FILE);
+  const loaded = loadExpandedScenario(text, FILE);
   if (!loaded.ok) throw new Error('scenario');
   const b = loadSchedulerConfig(strategyVariant(undefined, 'MostAllocated'), 'b');
   if (!b.ok) throw new Error('config');

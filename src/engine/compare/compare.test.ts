@@ -1,7 +1,7 @@
 // Two scheduler configurations on one scenario: where each places the pods and what each leaves
 // on the nodes, from real runs (LeastAllocated spreads, MostAllocated packs).
 import { describe, expect, it } from 'vitest';
-import { loadScenario } from '../model/load';
+import { loadExpandedScenario } from '../index';
 import { compareConfigurations, loadSchedulerConfig } from './compare';
 
 const node = (name: string) => `---
@@ -29,7 +29,7 @@ profiles:
 `;
 
 function scenario(text: string) {
-  const loaded = loadScenario(text);
+  const loaded = loadExpandedScenario(text);
   if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));
   return loaded.scenario;
 }

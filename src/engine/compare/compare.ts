@@ -5,11 +5,12 @@
 // gets a copy of its objects.
 
 import type { ScenarioError, SimulateOptions, SimulationResult } from '../api';
+import type { ExpandedScenario } from '../controllers/expand';
 import { startLoadedSimulation } from '../index';
-import { loadScenario, type LoadedScenario } from '../model/load';
+import { loadScenario, type ScenarioContents } from '../model/load';
 import { copyScenario } from '../whatIf/edits';
 
-export type SchedulerConfigDocument = NonNullable<LoadedScenario['schedulerConfig']>;
+export type SchedulerConfigDocument = NonNullable<ScenarioContents['schedulerConfig']>;
 
 /** One pod: its node under A and under B (undefined: Pending, or deleted by the end). */
 export interface PodPlacement {
@@ -55,7 +56,7 @@ export function loadSchedulerConfig(text: string, fileName: string): LoadConfigO
 }
 
 /** A copy of the scenario scheduled by `config` instead of its own configuration. */
-export function withSchedulerConfig(s: LoadedScenario, config: SchedulerConfigDocument): LoadedScenario {
+export function withSchedulerConfig(s: ExpandedScenario, config: SchedulerConfigDocument): ExpandedScenario {
   const copy = copyScenario(s);
   delete copy.legacyPolicy;
   copy.schedulerConfig = config;
@@ -65,7 +66,7 @@ export function withSchedulerConfig(s: LoadedScenario, config: SchedulerConfigDo
 export type RunOutcome = { ok: true; result: SimulationResult } | { ok: false; errors: ScenarioError[] };
 
 /** Runs a loaded scenario (pass a copy) to the end. */
-export function runToEnd(s: LoadedScenario, options: SimulateOptions = {}): RunOutcome {
+export function runToEnd(s: ExpandedScenario, options: SimulateOptions = {}): RunOutcome {
   const started = startLoadedSimulation(s, options);
   if (!started.ok) return { ok: false, errors: started.errors };
   for (const _cycle of started.simulation.run()) { /* to the end */ }
@@ -103,7 +104,7 @@ export type CompareOutcome =
   | { ok: false; which: 'a' | 'b'; errors: ScenarioError[] };
 
 /** Runs the scenario under its own configuration (A) and under `configB`, and compares them. */
-export function compareConfigurations(s: LoadedScenario, configB: SchedulerConfigDocument, configFileName: string, options: SimulateOptions = {}): CompareOutcome {
+export function compareConfigurations(s: ExpandedScenario, configB: SchedulerConfigDocument, configFileName: string, options: SimulateOptions = {}): CompareOutcome {
   const a = runToEnd(copyScenario(s), options);
   if (!a.ok) return { ok: false, which: 'a', errors: a.errors };
   const b = runToEnd(withSchedulerConfig(s, configB), options);

@@ -4,7 +4,7 @@
 
 import type { ScenarioError } from '../../engine/api';
 import { compareConfigurations, loadSchedulerConfig, type ConfigurationComparison } from '../../engine/compare/compare';
-import { loadScenario } from '../../engine/model/load';
+import { loadExpandedScenario } from '../../engine/index';
 import { strategyVariant, type Strategy } from './presets';
 
 /** the name configuration B's problems are reported under */
@@ -30,7 +30,7 @@ export type CompareReply =
 export function runCompare(request: CompareRequest, post: (reply: CompareReply) => void): void {
   const { id, text, fileName, seed } = request;
   const fail = (which: 'a' | 'b', errors: ScenarioError[]) => post({ type: 'error', id, which, errors: errors.slice(0, MAX_ERRORS), more: Math.max(0, errors.length - MAX_ERRORS) });
-  const loaded = loadScenario(text, fileName);
+  const loaded = loadExpandedScenario(text, fileName);
   if (!loaded.ok) return fail('a', loaded.errors);
   let yaml: string;
   if ('preset' in request.config) {
