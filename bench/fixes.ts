@@ -3,7 +3,7 @@
 // browser's fix worker runs it. Part of `npm run bench` (`--only fixes`).
 
 import { startLoadedSimulation } from '../src/engine/index';
-import { loadScenario } from '../src/engine/model/load';
+import { loadExpandedScenario } from '../src/engine/index';
 import { copyScenario } from '../src/engine/whatIf/edits';
 import { searchFixes } from '../src/engine/whatIf/verify';
 import { importAny } from '../src/interop';
@@ -13,7 +13,7 @@ import { kubectlDump } from './scenarios';
 const ms = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;
 
 function measure(name: string, text: string, pods: number): void {
-  const loaded = loadScenario(text, 'bench.yaml');
+  const loaded = loadExpandedScenario(text, 'bench.yaml');
   if (!loaded.ok) throw new Error(`${name}: errors`);
   const started = startLoadedSimulation(copyScenario(loaded.scenario));
   if (!started.ok) throw new Error(`${name}: errors`);

@@ -7,7 +7,7 @@
 //   npx tsx bench/interop.ts            every case
 //   npx tsx bench/interop.ts --slow     also time the yaml package on the YAML dump (about a minute)
 
-import { loadScenario } from '../src/engine/model/load';
+import { loadExpandedScenario } from '../src/engine/index';
 import { exportForKwok } from '../src/interop/kwokExport';
 import { normalizeKubectlDump } from '../src/interop/kubectl';
 import { generateClusterDump } from '../src/interop/testing/clusterDump';
@@ -39,7 +39,7 @@ if (fromYaml.yaml !== fromJson.yaml) {
   process.exitCode = 1;
 }
 console.log(`scenario: ${mb(fromYaml.stats.bytesOut)}, ${fromYaml.stats.pods.bound} running + ${fromYaml.stats.pods.pending} pending pods, reader ${fromYaml.stats.reader}`);
-const loaded = time('loadScenario (engine) of the imported scenario', () => loadScenario(fromYaml.yaml));
+const loaded = time('loadScenario (engine) of the imported scenario', () => loadExpandedScenario(fromYaml.yaml));
 if (!loaded.ok) {
   console.error('the imported scenario does not load:', loaded.errors.slice(0, 3));
   process.exitCode = 1;

@@ -76,6 +76,28 @@ test('selecting a Pending pod shows its Filter step and the nodes grouped by rea
   await expect(diagnosis.getByTestId('diagnosis-preemption')).toBeVisible();
 });
 
+test('the filter matrix names the nodes shortly and reaches every node by scrolling sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await importDump(page);
+  const pod = pendingPod('db/postgres-2');
+  await page.locator(`[data-testid="pending-queue"] [data-testid="pod-chip"][data-pod="${pod}"]`).click();
+  await expectLatestFilterStep(page, pod);
+  const trace = latestCycleOf(result.cycles, pod)!;
+  const feasible = new Set(trace.feasible);
+  const nodes = [...trace.nodesEvaluated].sort((a, b) => Number(feasible.has(a)) - Number(feasible.has(b)));
+  const matrix = page.getByTestId('filter-matrix');
+  await expect(matrix).toHaveAttribute('data-columns', String(nodes.length));
+  // "ip-10-0-10-21.eu-west-1.compute.internal" is "10-21" in its column, the full name on hover
+  const firstColumn = matrix.locator(`th[data-node="${nodes[0]}"]`);
+  await expect(firstColumn).toHaveText(/^\d+-\d+$/);
+  await expect(firstColumn).toHaveAttribute('title', nodes[0]!);
+  const last = nodes[nodes.length - 1]!;
+  await page.locator('.matrix-wrap').evaluate((box) => { box.scrollLeft = box.scrollWidth; });
+  await expect(matrix.locator(`th[data-node="${last}"]`)).toBeInViewport();
+  // the plugin names stay in view while the nodes scroll
+  await expect(matrix.locator('tbody th', { hasText: 'NodeAffinity' })).toBeInViewport();
+});
+
 test('a pod the dump records as Pending but the simulation places is flagged "differs from your cluster"', async ({ page }) => {
   await importDump(page);
   const placed = result.pods.filter((p) => p.recorded?.phase === 'Pending' && p.node !== undefined).map((p) => p.pod);

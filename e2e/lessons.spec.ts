@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { lessonStory, lessons } from '../src/lessons';
 import { freshPage, pageText } from './helpers';
+import { CURRENT_VERSION } from '../src/permalink/migrations';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -100,7 +101,7 @@ test('presenter mode: large type, no editor, keyboard-driven, fits 1280×720', a
   await page.locator('body').press('Shift+ArrowLeft');
   await expect(indicator).not.toHaveAttribute('data-phase', 'Filter');
   // the mode travels in the link, and f leaves it
-  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#p1\./);
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(new RegExp(`^#p${CURRENT_VERSION}\\.`));
   await page.locator('body').press('f');
   await expect(page.getByTestId('scenario-editor')).toBeVisible();
 });

@@ -3,11 +3,12 @@
 
 import type { CycleTrace, ScenarioError, SimulateOptions, SimulateOutcome, SimulationResult } from './api';
 import { formatFieldPath, resolveSchedulerConfig } from './framework/config';
-import { resolveFeatureGates, type FeatureGates } from './framework/features';
+import { resolveFeatureGates, type FeatureGates } from './features';
 import { policyToProfile } from './framework/config/legacyPolicy';
 import type { SchedulerConfiguration } from './framework/config/types';
 import type { ConfigError } from './framework/config/types';
-import { loadScenario, type LoadedScenario } from './model/load';
+import { loadScenario, type LoadResult, type ScenarioContents } from './model/load';
+import { expandScenario, type ExpandedScenario, type ExpandResult } from './controllers/expand';
 import { capProblems } from './model/decoder';
 import { clipMessage } from './model/quote';
 import { newInTreeRegistry } from './plugins/registry';
@@ -19,12 +20,13 @@ import { applyTimelineStep, type TimelineDeps } from './timeline/apply';
 
 export type * from './api';
 export { formatScenarioError } from './model/load';
+export type { ExpandedScenario } from './controllers/expand';
 
-export type StartOutcome = { ok: true; simulation: Simulation; scenario: LoadedScenario } | { ok: false; errors: ScenarioError[]; warnings: ScenarioError[] };
+export type StartOutcome = { ok: true; simulation: Simulation; scenario: ExpandedScenario } | { ok: false; errors: ScenarioError[]; warnings: ScenarioError[] };
 
-type Located = LoadedScenario['schedulerConfig'];
+type Located = ScenarioContents['schedulerConfig'];
 
-function configErrors(scenario: LoadedScenario, errors: ConfigError[], source: Located = scenario.schedulerConfig, kind = 'KubeSchedulerConfiguration'): ScenarioError[] {
+function configErrors(scenario: ScenarioContents, errors: ConfigError[], source: Located = scenario.schedulerConfig, kind = 'KubeSchedulerConfiguration'): ScenarioError[] {
   const name = (source?.object.metadata as { name?: string } | undefined)?.name;
   return errors.map((e) => {
     const at = source ? source.locate(e.path) : { line: 1, column: 1 };
@@ -40,7 +42,7 @@ function configErrors(scenario: LoadedScenario, errors: ConfigError[], source: L
  * The scheduler configuration: the KubeSchedulerConfiguration document, or a legacy Policy
  * translated into the one profile kube-scheduler v1.22 built from it.
  */
-function schedulerConfiguration(scenario: LoadedScenario, registry: ReturnType<typeof newInTreeRegistry>, gates: FeatureGates):
+function schedulerConfiguration(scenario: ScenarioContents, registry: ReturnType<typeof newInTreeRegistry>, gates: FeatureGates):
   { ok: true; config: SchedulerConfiguration; warnings: ScenarioError[] } | { ok: false; errors: ScenarioError[] } {
   const policy = scenario.legacyPolicy;
   if (policy && scenario.schedulerConfig) {
@@ -67,8 +69,8 @@ export function startSimulation(scenarioText: string, options: SimulateOptions =
 
 function start(scenarioText: string, fileName: string, options: SimulateOptions): StartOutcome {
   try {
-    const loaded = loadScenario(scenarioText, fileName);
-    if (!loaded.ok) return { ok: false, errors: loaded.errors, warnings: loaded.warnings };
+    const loaded = loadExpandedScenario(scenarioText, fileName);
+    if (!loaded.ok) return loaded;
     return startLoadedSimulation(loaded.scenario, options);
   } catch (e) {
     return { ok: false, errors: [internalError(fileName, e)], warnings: [] };
@@ -76,10 +78,19 @@ function start(scenarioText: string, fileName: string, options: SimulateOptions)
 }
 
 /**
+ * The whole loading pipeline: parse, decode and validate, admit (model/load.ts), then the
+ * workload controllers' first run (controllers/expand.ts). Never throws on user input.
+ */
+export function loadExpandedScenario(scenarioText: string, fileName = 'scenario.yaml'): ExpandResult {
+  const loaded: LoadResult = loadScenario(scenarioText, fileName);
+  return loaded.ok ? { ok: true, scenario: expandScenario(loaded.scenario) } : loaded;
+}
+
+/**
  * Builds the scheduler for a scenario already loaded (the simulation takes ownership of its
  * objects: pass a copy, see ./whatIf, to run one loaded scenario more than once).
  */
-export function startLoadedSimulation(scenario: LoadedScenario, options: SimulateOptions = {}): StartOutcome {
+export function startLoadedSimulation(scenario: ExpandedScenario, options: SimulateOptions = {}): StartOutcome {
   const fileName = scenario.fileName;
   try {
     const registry = newInTreeRegistry();

@@ -2,14 +2,14 @@
 // the fix promised (the pod schedules), other documents are untouched, and the diff shows it.
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../engine/index';
-import { loadScenario } from '../engine/model/load';
+import { loadExpandedScenario } from '../engine/index';
 import { rankFixes, searchFixes, type VerifiedFix } from '../engine/whatIf/verify';
 import fixture from './fixtures/kubectl-20-nodes-pending.yaml?raw';
 import { applyTextChanges, diffLines, fixText } from './fixText';
 import { importAny } from './index';
 
 const yaml = importAny(fixture, { source: 'fixture' }).yaml;
-const loaded = loadScenario(yaml);
+const loaded = loadExpandedScenario(yaml);
 const baseline = simulate(yaml);
 if (!loaded.ok || !baseline.ok) throw new Error('fixture does not load');
 const pendingPod = (prefix: string) => baseline.result.pods.find((p) => p.pod.startsWith(prefix) && p.recorded?.phase === 'Pending')!;

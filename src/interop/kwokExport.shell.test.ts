@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { loadScenario, type LoadedScenario } from '../engine/model/load';
-import type { TimelineStep } from '../engine/timeline/types';
+import { loadExpandedScenario, type ExpandedScenario } from '../engine/index';
+import type { TimelineStep } from '../engine/model/scenario';
 import { exportForKwok, type KwokBundle } from './kwokExport';
 import { hereDocument, shQuote } from './shell';
 
@@ -92,7 +92,7 @@ describe.each(['sh', 'bash'] as const)('timeline.sh under %s with a fake kubectl
       '  - {at: 3, action: scale, kind: Deployment, name: web, replicas: 2}',
       '  - {at: 4, action: ungate, pod: batch, gate: example.com/quota}',
     );
-    const loaded = loadScenario(text);
+    const loaded = loadExpandedScenario(text);
     expect(loaded.ok).toBe(true);
     const out = run(shell, timelineOf(exportForKwok(text)));
     expect(out.stderr).toBe('');
@@ -113,7 +113,7 @@ describe.each(['sh', 'bash'] as const)('timeline.sh under %s with a fake kubectl
 
   it('names that bypass the loader (the exporter called with a hostile scenario) are left out; the rest runs', () => {
     const text = scenarioWith('  - {at: 1, action: cordon, node: n1}');
-    const loaded = loadScenario(text);
+    const loaded = loadExpandedScenario(text);
     if (!loaded.ok) throw new Error('the base scenario should load');
     const source = { line: 1, column: 1 };
     const hostile = (i: number) => HOSTILE[i % HOSTILE.length]!;
@@ -137,7 +137,7 @@ describe.each(['sh', 'bash'] as const)('timeline.sh under %s with a fake kubectl
       // the one step that is what it says
       { at: 8, source, action: 'scale', kind: 'Deployment', name: 'web', namespace: 'default', replicas: 3 },
     ];
-    const scenario: LoadedScenario = { ...loaded.scenario, timeline: steps };
+    const scenario: ExpandedScenario = { ...loaded.scenario, timeline: steps };
     const bundle = exportForKwok(text, { loaded: scenario });
     const script = timelineOf(bundle);
     expect(bundle.warnings.filter((w) => w.includes('is left out'))).toHaveLength(15);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import scenarioText from './fixtures/scenario-kwok.yaml?raw';
 import dump from './fixtures/kubectl-get-nodes-pods.yaml?raw';
 import { simulate } from '../engine/index';
-import { loadScenario, type LoadedScenario } from '../engine/model/load';
+import { loadExpandedScenario, type ExpandedScenario } from '../engine/index';
 import { bundleAsSingleYaml, exportForKwok, KWOK_TOLERATION, PLACEHOLDER_IMAGE, type KwokBundle } from './kwokExport';
 import { normalizeKubectlDump } from './kubectl';
 import { emitDocuments } from './yaml/emit';
@@ -166,9 +166,9 @@ describe('exportForKwok', () => {
   });
 
   it('uses the scenario the caller already loaded, to the same files', () => {
-    const loaded = loadScenario(scenarioText);
+    const loaded = loadExpandedScenario(scenarioText);
     expect(loaded.ok).toBe(true);
-    expect(exportForKwok(scenarioText, { loaded: (loaded as { ok: true; scenario: LoadedScenario }).scenario }).files).toEqual(exportForKwok(scenarioText).files);
+    expect(exportForKwok(scenarioText, { loaded: (loaded as { ok: true; scenario: ExpandedScenario }).scenario }).files).toEqual(exportForKwok(scenarioText).files);
   });
 
   it('reports a scenario with errors instead of exporting it', () => {

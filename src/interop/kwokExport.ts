@@ -12,7 +12,7 @@
 // clientConnection.kubeconfig into the scheduler configuration; older versions append it to the
 // file, so the file must not have one.
 
-import { formatScenarioError, loadScenario, type LoadedScenario } from '../engine/model/load';
+import { formatScenarioError, loadExpandedScenario, type ExpandedScenario } from '../engine/index';
 import { toleratesAny } from '../engine/model/taints';
 import type { Taint, Toleration } from '../engine/model/types';
 import { flattenDocuments } from './kubectl';
@@ -33,7 +33,7 @@ export interface KwokExportOptions {
   /** for error messages */
   fileName?: string;
   /** the scenario as the engine loaded it, when the caller has it: saves loading it again */
-  loaded?: LoadedScenario;
+  loaded?: ExpandedScenario;
 }
 
 export interface BundleFile { path: string; content: string }
@@ -157,7 +157,7 @@ function objectForCluster(o: Obj, ctx: Context, warnings: string[]): Obj {
 }
 
 /** The scheduler configuration for kwokctl: the scenario's, without clientConnection. */
-function schedulerConfigFile(scenario: LoadedScenario, warnings: string[]): string {
+function schedulerConfigFile(scenario: ExpandedScenario, warnings: string[]): string {
   const cfg: Obj = scenario.schedulerConfig ? { ...scenario.schedulerConfig.object } : {
     apiVersion: SCHEDULER_CONFIG_API_VERSION, kind: 'KubeSchedulerConfiguration', profiles: [{ schedulerName: 'default-scheduler' }],
   };
@@ -171,7 +171,7 @@ function schedulerConfigFile(scenario: LoadedScenario, warnings: string[]): stri
   ]) + emitDocument(ordered(cfg));
 }
 
-type Step = LoadedScenario['timeline'][number];
+type Step = ExpandedScenario['timeline'][number];
 
 /** kubectl apply refuses generateName; kubectl create accepts it (a fresh cluster has nothing to update). */
 const applyVerb = (objects: readonly Obj[]): string => (objects.some((o) => !nameOf(o)) ? 'create' : 'apply');
@@ -200,7 +200,7 @@ function stepNames(step: Step): [string, Rule][] {
   }
 }
 
-function stepCommands(step: Step, ctx: Context, warnings: string[], gatesRemoved: Map<string, string[]>, scenario: LoadedScenario): string[] {
+function stepCommands(step: Step, ctx: Context, warnings: string[], gatesRemoved: Map<string, string[]>, scenario: ExpandedScenario): string[] {
   const bad = stepNames(step).find(([value, rule]) => typeof value !== 'string' || rule(value).length > 0);
   if (bad) {
     const what = `${JSON.stringify(bad[0])} is not a valid name here`;
@@ -269,7 +269,7 @@ function stepCommands(step: Step, ctx: Context, warnings: string[], gatesRemoved
   }
 }
 
-function timelineScript(scenario: LoadedScenario, ctx: Context, warnings: string[]): string | undefined {
+function timelineScript(scenario: ExpandedScenario, ctx: Context, warnings: string[]): string | undefined {
   if (scenario.timeline.length === 0) return undefined;
   const lines = [
     '#!/bin/sh',
@@ -358,7 +358,7 @@ export function exportForKwok(scenarioYaml: string, options: KwokExportOptions =
   const fileName = options.fileName ?? 'scenario.yaml';
   let scenario = options.loaded;
   if (!scenario) {
-    const loaded = loadScenario(scenarioYaml, fileName);
+    const loaded = loadExpandedScenario(scenarioYaml, fileName);
     if (!loaded.ok) return { files: [], warnings: [], errors: loaded.errors.map(formatScenarioError) };
     scenario = loaded.scenario;
   }

@@ -5,7 +5,7 @@
 // namespaces}; its import (POST /api/v1/import) reads the same keys (ResourcesForLoad).
 // PVs, PVCs and StorageClasses come along: the PV controller and the volume plugins use them.
 
-import { loadScenario, formatScenarioError } from '../engine/model/load';
+import { loadExpandedScenario, formatScenarioError } from '../engine/index';
 import { importSummary, normalizeObjects, scenarioDocument, type ImportOptions, type KubectlImportStats } from './kubectl';
 import { isObj, list, obj, type Obj } from './objects';
 import { SCHEDULER_CONFIG_API_VERSION } from './schedulerConfig';
@@ -88,7 +88,7 @@ function strip(o: object): Obj {
  * PDBs and services have no place in that format and are reported.
  */
 export function toSimulatorSnapshot(scenarioYaml: string, fileName = 'scenario.yaml'): { json: string; warnings: string[]; errors: string[] } {
-  const loaded = loadScenario(scenarioYaml, fileName);
+  const loaded = loadExpandedScenario(scenarioYaml, fileName);
   if (!loaded.ok) return { json: '', warnings: [], errors: loaded.errors.map(formatScenarioError) };
   const s = loaded.scenario;
   const warnings: string[] = [];

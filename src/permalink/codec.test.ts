@@ -9,18 +9,18 @@ const link = (json: unknown) => `p1.${deflateSync(Buffer.from(JSON.stringify(jso
 
 describe('permalink codec', () => {
   it.each(fixtures)('decodes the frozen link: $name', async ({ link: l, state }) => {
-    expect(await decodePermalink(l)).toEqual({ ok: true, state, version: 1 });
+    expect(await decodePermalink(l)).toEqual({ ok: true, state, version: Number(/^#p(\d+)\./.exec(l)![1]) });
   });
 
   it('round-trips every field, including names that look like markup', async () => {
     const state: PermalinkState = {
       scenario: 'kind: Pod\nmetadata: {name: "<img src=x onerror=alert(1)>"}\n# ünïcode ✓\n', seed: 42, cycle: 7, phase: 'score',
       pod: 'default/<img src=x onerror=alert(1)>', view: { presenter: true, showTaints: false }, lesson: 'taints-1',
+      compare: { config: 'kind: KubeSchedulerConfiguration\n# <script>\n' },
     };
     const encoded = await encodePermalink(state);
-    expect(encoded.startsWith('p1.')).toBe(true);
-    expect(encoded).toMatch(/^p1\.[A-Za-z0-9_-]+$/);
-    expect(await decodePermalink(`#${encoded}`)).toEqual({ ok: true, state, version: 1 });
+    expect(encoded).toMatch(/^p2\.[A-Za-z0-9_-]+$/);
+    expect(await decodePermalink(`#${encoded}`)).toEqual({ ok: true, state, version: 2 });
   });
 
   it('compresses a typical scenario well under 2,000 characters', async () => {
@@ -66,6 +66,16 @@ describe('permalink codec', () => {
     const r = await decodePermalink(link({ v: 1, scenario: 'x', seed: 'NaN', cycle: -1, phase: 'explode', pod: 5, view: { topologyKey: 7, presenter: 'yes' }, __proto__: { polluted: true } }));
     expect(r).toEqual({ ok: true, state: { scenario: 'x', view: {} }, version: 1 });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('format 1 has no Compare view: a compare field in a format-1 link is dropped', async () => {
+    expect(await decodePermalink(link({ v: 1, scenario: 'x', compare: { config: 'y' } }))).toEqual({ ok: true, state: { scenario: 'x' }, version: 1 });
+  });
+
+  it('format 2 refuses configuration B of the wrong type or too long, keeping the rest', async () => {
+    const link2 = (json: unknown) => `p2.${deflateSync(Buffer.from(JSON.stringify(json))).toString('base64url')}`;
+    expect(await decodePermalink(link2({ v: 2, scenario: 'x', compare: { config: 7 } }))).toEqual({ ok: true, state: { scenario: 'x' }, version: 2 });
+    expect(await decodePermalink(link2({ v: 2, scenario: 'x', compare: { config: 'a'.repeat(64 * 1024 + 1) } }))).toEqual({ ok: true, state: { scenario: 'x' }, version: 2 });
   });
 
   it('advises a warning above 2,000 characters and a download above 8,000', () => {

@@ -19,4 +19,13 @@ export const frozenLinks: readonly FrozenLink[] = [
       seed: 3, cycle: 1, phase: 'filter', pod: 'default/web', view: { topologyKey: 'topology.kubernetes.io/zone', showLabels: true },
     },
   },
+  {
+    name: 'format 2, the Compare view with MostAllocated as configuration B',
+    link: '#p2.eJxdkL1qw0AQhF9luVpSsEkRtguBpAhxEUOqa9Z3a-XwaVfcj0EIvXuQRRxIOzMM881srgb3jcmOhVJQg4bG8MUpBxWE687KJYhHOKhnKwMX8lQIYRYaGEHUc7tbrORCpWaEmWJUR4VOkRFmN1YEa_bWNDDwoGlCeHwLy2LFNCYze4O7xjgdRkpscDZO5Rz6fzsu9cTZfbOvkVO3RbrLU-6CPvxtfK8nPv6mXm6hmqgEFStj0nOInNFKC_eqww3C85lqLO1dtgIwxtoH2VpwFVrYkNcnPjlrTY7zayirB0CpX-mz0xSkP5ZEhfsJYS7TyAgfmsvz9gz7G_2y_ACp-4hY',
+    state: {
+      scenario: 'apiVersion: v1\nkind: Node\nmetadata: {name: node-1}\nstatus: {allocatable: {cpu: "2", memory: 4Gi}}\n',
+      seed: 1,
+      compare: { config: 'apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\nprofiles:\n- schedulerName: default-scheduler\n  pluginConfig:\n  - name: NodeResourcesFit\n    args: {scoringStrategy: {type: MostAllocated}}\n' },
+    },
+  },
 ];

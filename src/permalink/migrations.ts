@@ -17,9 +17,14 @@ export interface PermalinkState {
   view?: { topologyKey?: string; showLabels?: boolean; showTaints?: boolean; presenter?: boolean };
   /** the lesson the link came from, if any */
   lesson?: string;
+  /** format 2: the Compare view, with configuration B (a KubeSchedulerConfiguration document) */
+  compare?: { config: string };
 }
 
-export const CURRENT_VERSION = 1;
+export const CURRENT_VERSION = 2;
+
+/** configuration B is YAML of one document: far below the scenario's cap */
+export const MAX_COMPARE_CONFIG_CHARS = 64 * 1024;
 
 /** every PlaybackPhase, in playback order */
 export const PLAYBACK_PHASES: readonly PlaybackPhase[] = ['queue', 'preFilter', 'filter', 'postFilter', 'preScore', 'score', 'normalizeScore', 'select', 'reserve', 'permit', 'bind', 'done'];
@@ -28,7 +33,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Format 1: { v: 1, scenario, seed?, cycle?, phase?, pod?, view?, lesson? }. Unknown fields are dropped. */
+/** Format 1: { v: 1, scenario, seed?, cycle?, phase?, pod?, view?, lesson? }. Unknown fields (a later format's) are dropped. */
 function readV1(raw: unknown): PermalinkState | string {
   if (!isRecord(raw)) return 'the state is not an object';
   if (typeof raw.scenario !== 'string') return 'the scenario text is missing';
@@ -48,7 +53,16 @@ function readV1(raw: unknown): PermalinkState | string {
   return state;
 }
 
-const readers: Record<number, (raw: unknown) => PermalinkState | string> = { 1: readV1 };
+/** Format 2: format 1 and `compare?: { config }`. */
+function readV2(raw: unknown): PermalinkState | string {
+  const state = readV1(raw);
+  if (typeof state === 'string' || !isRecord(raw)) return state;
+  const compare = raw.compare;
+  if (isRecord(compare) && typeof compare.config === 'string' && compare.config.length <= MAX_COMPARE_CONFIG_CHARS) state.compare = { config: compare.config };
+  return state;
+}
+
+const readers: Record<number, (raw: unknown) => PermalinkState | string> = { 1: readV1, 2: readV2 };
 
 /** Reads a decoded payload of `version` and brings it to the current shape. */
 export function migrate(version: number, raw: unknown): PermalinkState | string {

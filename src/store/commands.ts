@@ -112,6 +112,10 @@ export const COMMANDS: readonly Command[] = [
     enabled: () => true, run: (s) => s.setPresenter(!s.presenter),
   },
   {
+    id: 'compare', label: 'Compare two scheduler configurations on this scenario', shortcut: ['c'],
+    enabled: () => true, run: (s) => s.setCompareOpen(!s.compareOpen),
+  },
+  {
     id: 'share-link', label: 'Copy a link to this exact state', shortcut: ['s'],
     enabled: () => true, run: clickTestId('share-link'),
   },

@@ -53,6 +53,7 @@ export function toPermalinkState(state: PodplayState): PermalinkState {
   if (state.presenter) view.presenter = true;
   if (Object.keys(view).length > 0) link.view = view;
   if (state.lessonId !== undefined) link.lesson = state.lessonId;
+  if (state.compareOpen && state.compareConfig !== undefined) link.compare = { config: state.compareConfig };
   return link;
 }
 

@@ -199,6 +199,7 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
         showNodeDetails: view.showLabels === true || view.showTaints === true,
         inspectedPod: link.pod,
         ...(link.pod !== undefined ? { detailTab: 'pod' as const } : {}),
+        ...(link.compare !== undefined ? { compareOpen: true, compareConfig: link.compare.config } : { compareOpen: false }),
         // no position in the link: the start (set together with lessonIntro, which a later step ends)
         ...(link.cycle === undefined || link.cycle === 0
           ? { pendingPosition: undefined, position: { cycle: Math.min(1, get().run?.cycles.length ?? 0), step: 0 } }

@@ -53,6 +53,7 @@ export function createPodplayStore(deps: StoreDeps): PodplayStore {
     const view: ViewSlice = {
       showNodeDetails: false,
       detailTab: 'events',
+      compareOpen: false,
       helpOpen: false,
       reducedMotion: false,
       stageHidden: NOTHING_HIDDEN,
@@ -66,6 +67,8 @@ export function createPodplayStore(deps: StoreDeps): PodplayStore {
         if (at !== undefined) get().seekPosition(at);
       },
       setDetailTab: (detailTab) => set({ detailTab }),
+      setCompareOpen: (compareOpen) => set({ compareOpen }),
+      setCompareConfig: (compareConfig) => set({ compareConfig }),
       setHelpOpen: (helpOpen) => set({ helpOpen }),
       setReducedMotion: (reducedMotion) => set({ reducedMotion }),
       setStageHidden: (stageHidden) => set({ stageHidden }),

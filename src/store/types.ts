@@ -126,6 +126,10 @@ export interface ViewSlice {
   /** the pod the inspector describes; undefined follows the current cycle's pod */
   inspectedPod?: string;
   detailTab: DetailTab;
+  /** the Compare view (two scheduler configurations) is on the stage instead of the cluster */
+  compareOpen: boolean;
+  /** the Compare view's configuration B (YAML of a KubeSchedulerConfiguration); undefined before it is made */
+  compareConfig?: string;
   helpOpen: boolean;
   reducedMotion: boolean;
   /** set by the lesson runtime while a question is open */
@@ -136,6 +140,8 @@ export interface ViewSlice {
   /** describes a pod and jumps to its latest scheduling cycle (the Filter step when it failed) */
   selectPod(pod: string): void;
   setDetailTab(tab: DetailTab): void;
+  setCompareOpen(open: boolean): void;
+  setCompareConfig(config: string): void;
   setHelpOpen(open: boolean): void;
   setReducedMotion(reduced: boolean): void;
   setStageHidden(hidden: StageHidden): void;

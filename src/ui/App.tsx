@@ -2,6 +2,8 @@
 // points of the cycle, the narration, the cluster, and the step's details beside the side tabs.
 
 import { Component, type ReactNode } from 'react';
+import { usePodplay } from '../store/hooks';
+import { CompareView } from './compare/CompareView';
 import { CycleStrip } from './components/CycleStrip';
 import { DetailTabs } from './components/DetailTabs';
 import { HelpOverlay } from './components/HelpOverlay';
@@ -38,6 +40,7 @@ export function App() {
   useKeyboard();
   useReducedMotion();
   const sessionClasses = useSessionClasses();
+  const compareOpen = usePodplay((s) => s.compareOpen);
   return (
     <div className={`app${sessionClasses}`}>
       <Toolbar />
@@ -51,7 +54,9 @@ export function App() {
             <ViewBoundary name="cycle strip"><CycleStrip /></ViewBoundary>
           </div>
           <ViewBoundary name="narration"><Narration /></ViewBoundary>
-          <ViewBoundary name="cluster view"><StageFit><ClusterView /></StageFit></ViewBoundary>
+          {compareOpen
+            ? <ViewBoundary name="compare view"><CompareView /></ViewBoundary>
+            : <ViewBoundary name="cluster view"><StageFit><ClusterView /></StageFit></ViewBoundary>}
           <div className="details">
             <ViewBoundary name="step details"><StepDetails /></ViewBoundary>
             <ViewBoundary name="side panel"><DetailTabs /></ViewBoundary>

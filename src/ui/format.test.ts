@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chipPodName, formatAge, formatPriority, formatQuantity, listNames, shortNodeNames } from './format';
+import { abbreviateNodeNames, chipPodName, formatAge, formatPriority, formatQuantity, listNames, shortNodeNames } from './format';
 
 describe('format', () => {
   const quantities: [string, number, string][] = [
@@ -34,5 +34,19 @@ describe('format', () => {
     ['monitoring/node-exporter-m2dbb', 'monitoring/node-exporter-m2dbb'],
   ])('chip name of %s', (pod, name) => {
     expect(chipPodName(pod)).toBe(name);
+  });
+});
+
+describe('abbreviateNodeNames', () => {
+  it.each([
+    ['a dump\'s nodes: shared DNS suffix and shared leading labels go', ['ip-10-0-10-21.eu-west-1.compute.internal', 'ip-10-0-11-22.eu-west-1.compute.internal', 'ip-10-0-12-99.eu-west-1.compute.internal'], ['10-21', '11-22', '12-99']],
+    ['numbered nodes keep their numbers', ['node-1', 'node-2', 'node-10'], ['1', '2', '10']],
+    ['the cut is at a separator, never inside a word', ['worker-a1', 'worker-a2'], ['a1', 'a2']],
+    ['nothing shared: unchanged', ['control-plane', 'worker-1'], ['control-plane', 'worker-1']],
+    ['a name that is all prefix keeps the full names', ['node', 'node-2'], ['node', 'node-2']],
+    ['one node: unchanged', ['node-1'], ['node-1']],
+  ])('%s', (_, names, want) => {
+    const got = abbreviateNodeNames(names);
+    expect(names.map((n) => got.get(n))).toEqual(want);
   });
 });

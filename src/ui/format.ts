@@ -82,3 +82,23 @@ export function shortNodeNames(names: readonly string[]): Map<string, string> {
   names.forEach((n, i) => out.set(n, short[i]!));
   return out;
 }
+
+/**
+ * The shortest names that still tell the nodes apart, for narrow columns: shortNodeNames, then
+ * without the leading part all of them share, cut at a "-" or "." ("ip-10-0-10-21" → "10-21",
+ * "node-7" → "7"). Names that would become empty or alike stay as shortNodeNames has them.
+ */
+export function abbreviateNodeNames(names: readonly string[]): Map<string, string> {
+  const short = shortNodeNames(names);
+  if (names.length < 2) return short;
+  const list = names.map((n) => short.get(n)!);
+  let prefix = list[0]!;
+  for (const s of list) while (!s.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  const cut = Math.max(prefix.lastIndexOf('-'), prefix.lastIndexOf('.')) + 1;
+  if (cut === 0) return short;
+  const brief = list.map((s) => s.slice(cut));
+  if (brief.some((b) => b === '') || new Set(brief).size !== list.length) return short;
+  const out = new Map<string, string>();
+  names.forEach((n, i) => out.set(n, brief[i]!));
+  return out;
+}

@@ -2,15 +2,15 @@
 // DaemonSet eligibility rows from upstream daemon_controller_test.go TestNodeShouldRunDaemonPod.
 import { describe, expect, it } from 'vitest';
 import { makeNode } from '../testing/builders';
-import { formatScenarioError, loadScenario, type LoadedScenario } from '../model/load';
+import { formatScenarioError, loadExpandedScenario, type ExpandedScenario } from '../index';
 import type { Node, Pod, Workload } from '../model/types';
 import { SAFE_ALPHABET } from '../model/names';
 import { computeHash } from './common';
 import { nodeShouldRunDaemonPod } from './daemonset';
 import { expandWorkload } from './index';
 
-function load(...docs: string[][]): LoadedScenario {
-  const r = loadScenario(docs.map((d) => d.join('\n')).join('\n---\n'), 'w.yaml');
+function load(...docs: string[][]): ExpandedScenario {
+  const r = loadExpandedScenario(docs.map((d) => d.join('\n')).join('\n---\n'), 'w.yaml');
   if (!r.ok) throw new Error(r.errors.map(formatScenarioError).join('\n'));
   return r.scenario;
 }

@@ -4,7 +4,8 @@ import type { Workload } from '../model/types';
 import type { ControllerContext, ExpansionResult } from './common';
 import { expandDaemonSet } from './daemonset';
 import { expandDeployment } from './deployment';
-import { expandJob, generateJobSelector } from './job';
+import { expandJob } from './job';
+import { admitWorkload } from '../model/admission/workloads';
 import { expandReplicaSet } from './replicaset';
 import { expandStatefulSet } from './statefulset';
 
@@ -14,7 +15,7 @@ import { expandStatefulSet } from './statefulset';
  * delete. Safe to call again after a change (scale, new node): existing pods are counted.
  */
 export function expandWorkload(workload: Workload, ctx: ControllerContext): ExpansionResult {
-  prepareWorkload(workload, ctx);
+  admitWorkload(workload, ctx);
   switch (workload.kind) {
     case 'Deployment': return expandDeployment(workload, ctx);
     case 'ReplicaSet': case 'ReplicationController': return expandReplicaSet(workload, ctx);
@@ -23,18 +24,6 @@ export function expandWorkload(workload: Workload, ctx: ControllerContext): Expa
     case 'Job': return expandJob(workload, ctx);
     default: return { workloads: [], pods: [], adopted: [], excess: [], events: [], warnings: [`${workload.kind} is not a workload the simulator expands`] };
   }
-}
-
-/**
- * What the API server sets when a workload is created: uid, creationTimestamp and, for a Job,
- * the generated selector and labels. Changes the object; running it again changes nothing.
- */
-export function prepareWorkload(workload: Workload, ctx: Pick<ControllerContext, 'names' | 'now'>): void {
-  const m = workload.metadata;
-  m.namespace ??= 'default';
-  m.uid ??= ctx.names.uid(workload.kind, m.namespace, m.name);
-  m.creationTimestamp ??= ctx.now;
-  if (workload.kind === 'Job') generateJobSelector(workload);
 }
 
 export type { ControllerContext, ExpansionResult } from './common';

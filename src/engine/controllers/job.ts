@@ -1,42 +1,12 @@
 // Job: `parallelism` pods at a time, no more than the completions still needed.
-// upstream: pkg/controller/job/job_controller.go (manageJob), pkg/controller/job/indexed_job_utils.go,
-// pkg/registry/batch/job/strategy.go (generateSelector: the controller-uid and job-name labels),
-// pkg/apis/batch/v1/defaults.go (SetDefaults_Job).
+// upstream: pkg/controller/job/job_controller.go (manageJob), pkg/controller/job/indexed_job_utils.go;
+// the labels and defaults the API server sets are in ../model/admission/workloads.ts.
 
-import type { Labels, Workload } from '../model/types';
+import type { Workload } from '../model/types';
+import { jobLabels, jobParallelism } from '../model/admission/workloads';
 import { activePods, claimPods, createPods, createdPodMessages, deletionOrder, emptyResult, podFromTemplate, type ControllerContext, type ExpansionResult } from './common';
 
-export const JOB_CONTROLLER_UID_LABEL = 'batch.kubernetes.io/controller-uid';
-export const JOB_NAME_LABEL = 'batch.kubernetes.io/job-name';
-export const LEGACY_CONTROLLER_UID_LABEL = 'controller-uid';
-export const LEGACY_JOB_NAME_LABEL = 'job-name';
 export const JOB_COMPLETION_INDEX = 'batch.kubernetes.io/job-completion-index';
-
-/** upstream: generateSelector — the labels the API server puts on a Job's template (without manualSelector). */
-export function jobLabels(job: Workload): Labels {
-  const uid = job.metadata.uid ?? '';
-  return {
-    [JOB_CONTROLLER_UID_LABEL]: uid, [JOB_NAME_LABEL]: job.metadata.name,
-    [LEGACY_CONTROLLER_UID_LABEL]: uid, [LEGACY_JOB_NAME_LABEL]: job.metadata.name,
-  };
-}
-
-/**
- * upstream: pkg/registry/batch/job/strategy.go generateSelector — without manualSelector the API
- * server labels the template with the Job's uid and name and selects on the uid. Idempotent.
- */
-export function generateJobSelector(job: Workload): void {
-  if (job.spec.manualSelector) return;
-  const template = job.spec.template;
-  template.metadata = { ...template.metadata, labels: { ...(template.metadata?.labels ?? {}), ...jobLabels(job) } };
-  job.spec.selector ??= { matchLabels: { [JOB_CONTROLLER_UID_LABEL]: job.metadata.uid ?? '' } };
-}
-
-/** upstream: SetDefaults_Job — both unset means one pod, one completion. */
-export function jobParallelism(job: Workload): { parallelism: number; completions?: number } {
-  if (job.spec.parallelism === undefined && job.spec.completions === undefined) return { parallelism: 1, completions: 1 };
-  return { parallelism: job.spec.parallelism ?? 1, ...(job.spec.completions !== undefined ? { completions: job.spec.completions } : {}) };
-}
 
 export function expandJob(job: Workload, ctx: ControllerContext): ExpansionResult {
   const result = emptyResult();

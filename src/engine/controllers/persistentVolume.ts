@@ -11,15 +11,22 @@ import {
   claimRequestBytes, findMatchingVolume, getPersistentVolumeClaimClass, getPersistentVolumeClass, NotSupportedProvisioner,
   volumeCapacityBytes,
 } from '../model/pvHelpers';
-import type { PersistentVolume, PersistentVolumeClaim, StorageClass } from '../model/storage';
+import type { PersistentVolume, PersistentVolumeClaim, StorageClass, StorageObject } from '../model/storage';
 import type { Node, NodeSelectorTerm } from '../model/types';
-import type { StorageStore } from '../simulation/storage';
+import type { StorageLister } from '../framework/interfaces';
 
 /** An object the controller created or changed: the informer event the scheduler's queue sees. */
 export type StorageChange =
   | { kind: 'PersistentVolumeClaim'; action: 'Add' | 'Update'; old?: PersistentVolumeClaim; obj: PersistentVolumeClaim }
   | { kind: 'PersistentVolume'; action: 'Add' | 'Update'; old?: PersistentVolume; obj: PersistentVolume }
   | { kind: 'PersistentVolume'; action: 'Delete'; old: PersistentVolume; obj?: undefined };
+
+/** The storage objects as the PV controller reads and writes them (the simulation's store implements it). */
+export interface StorageStore extends StorageLister {
+  /** creates or replaces an object; returns the one it replaced */
+  put(o: StorageObject): StorageObject | undefined;
+  remove(kind: StorageObject['kind'], namespace: string | undefined, name: string): StorageObject | undefined;
+}
 
 export interface PVControllerContext {
   store: StorageStore;

@@ -61,6 +61,18 @@ export class Diagnostics {
     this[list].push(e);
   }
 
+  /** A copy that goes on counting where this one stopped (a later stage adds to it; this one is unchanged). */
+  clone(): Diagnostics {
+    const copy = new Diagnostics(this.file);
+    copy.errors.push(...this.errors);
+    copy.warnings.push(...this.warnings);
+    copy.gated.push(...this.gated);
+    if (this.timeOrigin !== undefined) copy.timeOrigin = this.timeOrigin;
+    copy.dropped.errors = this.dropped.errors;
+    copy.dropped.warnings = this.dropped.warnings;
+    return copy;
+  }
+
   /** the list as reported: the kept entries, then "... and N more errors" when some were dropped */
   reported(list: 'errors' | 'warnings'): ScenarioError[] {
     return withCount(this[list], this.dropped[list], list === 'errors' ? 'error' : 'warning', this.file);

@@ -1,26 +1,28 @@
 // Scenario text → validated, admitted Kubernetes objects (../shared/contracts/scenario-and-trace.md,
-// sections 1–3). Every object in the file exists at simulated time 0, created in document order;
-// the controllers then create their pods, and the API server admits every pod.
+// sections 1–3). Every object in the file exists at simulated time 0, created in document order
+// through the API server (./admission). Loading is the first half of a one-way pipeline:
+//   parse (./source) → decode and validate (./decode) → admit (./admission)
+//   → expand (../controllers/expand.ts: the workload controllers, run when the simulation starts).
+// Nothing here calls a controller, a plugin or the simulation.
 
 import type { ClusterEvent, ScenarioError } from '../api';
 import {
   isGangWorkload, isNamespace, isNamespaced, isNode, isPod, isPodDisruptionBudget, isPriorityClass, isRuntimeClass, isService, isWorkload,
   type ScenarioObject, type TimelineStep,
-} from '../timeline/types';
+} from './scenario';
 import type {
   AnyObject, GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Workload,
 } from './types';
 import { admitPod, DEFAULT_SCHEDULER_NAME, parseDefaultTolerations, parseNodeSelectorAnnotation, ANNOTATION_DEFAULT_TOLERATIONS, ANNOTATION_NODE_SELECTOR, ANNOTATION_OPENSHIFT_NODE_SELECTOR, type AdmissionContext } from './admission';
-import { expandWorkload, prepareWorkload } from '../controllers';
-import { JOB_CONTROLLER_UID_LABEL } from '../controllers/job';
+import { admitWorkload, JOB_CONTROLLER_UID_LABEL } from './admission/workloads';
 import { compileLabelSelector } from './selectors';
-import { Diagnostics, Reader, type Path } from './decoder';
+import { Diagnostics, Reader, subjectLabel, type Path } from './decoder';
 import { LABEL_METADATA_NAME, SYSTEM_PRIORITY_CLASSES } from './decode/cluster';
 import { decodeDocument } from './decode/kinds';
 import { timeOrigin } from './timeOrigin';
 import { decodeScenario, declaredKey, type ScenarioMeta } from './decode/timeline';
 import { NameGenerator } from './names';
-import { resolveFeatureGates } from '../framework/features';
+import { resolveFeatureGates } from '../features';
 import { isStorageObject, type StorageObject } from './storage';
 import { admitStorage } from './admission/storage';
 import { checkObjectBudget, writtenAt, type BudgetStep } from './objectBudget';
@@ -28,12 +30,13 @@ import { describe, locate, parseYaml, toPlain, type Pos, type SrcMap, type SrcNo
 import { duplicate, invalid } from './validation';
 import { quote } from './quote';
 
-export interface LoadedScenario {
+/** The objects of a scenario at simulated time 0, and its timeline: what the simulation starts from. */
+export interface ScenarioContents {
   fileName: string;
   meta: ScenarioMeta;
   /** document order */
   nodes: Node[];
-  /** admitted, incl. pods made by controllers, in creation order; bound pods keep spec.nodeName */
+  /** admitted, in creation order (after expansion, incl. pods made by controllers); bound pods keep spec.nodeName */
   pods: Pod[];
   /** declared ones plus implicit ones referenced by objects ("default" always) */
   namespaces: Namespace[];
@@ -42,7 +45,7 @@ export interface LoadedScenario {
   runtimeClasses: RuntimeClass[];
   services: Service[];
   pdbs: PodDisruptionBudget[];
-  /** Deployment, ReplicaSet (incl. ones a Deployment made), StatefulSet, DaemonSet, Job, ReplicationController */
+  /** Deployment, ReplicaSet (after expansion, incl. ones a Deployment made), StatefulSet, DaemonSet, Job, ReplicationController */
   workloads: Workload[];
   /** scheduling.k8s.io/v1alpha1 Workload */
   gangWorkloads: GangWorkload[];
@@ -59,8 +62,23 @@ export interface LoadedScenario {
   warnings: ScenarioError[];
   /** extension: documents of kinds the simulator does not simulate, as written */
   others: AnyObject[];
-  /** extension: the name/uid generator after loading, for objects the timeline creates */
+  /** extension: the name/uid generator after loading, for objects the controllers and the timeline create */
   names: NameGenerator;
+}
+
+/** Where a declared workload was written: its controller's warnings at expansion are reported there. */
+export interface WorkloadSource {
+  pos: Pos;
+  /** "Deployment default/web", as the loader's messages name it */
+  subject: string;
+}
+
+/** The loader's answer: declared objects, admitted; workloads not yet expanded (../controllers/expand.ts). */
+export interface LoadedScenario extends ScenarioContents {
+  /** by index in `workloads` */
+  workloadSources: WorkloadSource[];
+  /** the loader's problems, for the expansion to go on adding to (a copy of) */
+  problems: Diagnostics;
 }
 
 export type LoadResult = { ok: true; scenario: LoadedScenario } | { ok: false; errors: ScenarioError[]; warnings: ScenarioError[] };
@@ -334,28 +352,11 @@ function load(text: string, fileName: string): LoadResult {
     }
   }
 
-  // The controllers run once every declared object exists.
-  const workloads: Workload[] = [];
+  // The API server admits the declared workloads; their controllers run when the simulation starts.
   const declaredWorkloads = loader.declared.filter((d) => isWorkload(d.object));
-  const declaredOf = new Map<Workload, Declared>();
-  for (const d of declaredWorkloads) {
-    const w = d.object as Workload;
-    prepareWorkload(w, ctx);
-    declaredOf.set(w, d);
-    workloads.push(w);
-  }
-  for (let i = 0; i < workloads.length; i++) {
-    const w = workloads[i]!;
-    const result = expandWorkload(w, { ...ctx, pods, workloads });
-    workloads.splice(i + 1, 0, ...result.workloads);
-    pods.push(...result.pods);
-    admissionEvents.push(...result.events);
-    const d = declaredOf.get(w);
-    for (const msg of result.warnings) {
-      if (d) d.reader.warn(d.root.pos, [], msg);
-      else loader.diag.add('warnings', { line: 1, column: 1 }, msg);
-    }
-  }
+  const workloads = declaredWorkloads.map((d) => d.object as Workload);
+  for (const w of workloads) admitWorkload(w, ctx);
+  const workloadSources = declaredWorkloads.map((d) => ({ pos: d.root.pos, subject: subjectLabel(d.reader.subject) }));
 
   const located = (root: SrcMap) => ({
     object: toPlain(root) as Record<string, unknown>,
@@ -385,6 +386,8 @@ function load(text: string, fileName: string): LoadResult {
     warnings: loader.diag.reported('warnings'),
     others: loader.others,
     names,
+    workloadSources,
+    problems: loader.diag,
   };
   if (schedulerConfig) scenario.schedulerConfig = schedulerConfig;
   if (legacyPolicy) scenario.legacyPolicy = legacyPolicy;
@@ -404,9 +407,3 @@ export function loadScenario(text: string, fileName = 'scenario.yaml'): LoadResu
     return { ok: false, errors: [{ file: fileName, line: 1, column: 1, message }], warnings: [] };
   }
 }
-
-export { admitPod } from './admission';
-export type { AdmissionContext, AdmissionResult } from './admission';
-export { expandWorkload, prepareWorkload } from '../controllers';
-export type { ControllerContext, ExpansionResult } from '../controllers';
-export { NameGenerator } from './names';

@@ -2,7 +2,6 @@
 // resumes where it stopped, so n pods cost n attempts, not n²/2.
 import { describe, expect, it } from 'vitest';
 import { NameGenerator } from './names';
-import { loadScenario } from './load';
 
 /** The names of attempts 0, 1, 2, … for a prefix: what a fresh generator hands out in order. */
 const attemptNames = (prefix: string, n: number): string[] => {
@@ -38,15 +37,5 @@ describe('NameGenerator', () => {
     // released, the first name is handed out again before any new one
     names.release('default', got[0]!);
     expect(names.generate('default', 'web-')).toBe(got[0]);
-  });
-
-  it('a DaemonSet on 2,000 nodes: names generated in linear attempts', () => {
-    const nodes = Array.from({ length: 2000 }, (_, i) => `---\n{apiVersion: v1, kind: Node, metadata: {name: n${i}}}\n`).join('');
-    const ds = 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: agent}\nspec:\n  selector: {matchLabels: {app: a}}\n  template: {metadata: {labels: {app: a}}, spec: {containers: [{name: c, image: x}]}}\n';
-    const r = loadScenario(ds + nodes);
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    expect(r.scenario.pods).toHaveLength(2000);
-    expect(r.scenario.names.attempts).toBeLessThan(2020);
   });
 });

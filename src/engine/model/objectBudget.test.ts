@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../limits';
 import { loadScenario } from './load';
 import { checkObjectBudget, type BudgetObject, type BudgetStep } from './objectBudget';
-import type { ScenarioObject, TimelineStep } from '../timeline/types';
+import type { ScenarioObject, TimelineStep } from './scenario';
 
 const template = `
     metadata: {labels: {app: web}}

@@ -3,8 +3,8 @@
 // milliseconds at the field that asks instead of filling the memory with pods.
 
 import { formatCount, LIMITS } from '../limits';
-import { jobParallelism } from '../controllers/job';
-import { isNode, isPod, isWorkload, type ScenarioObject, type TimelineStep } from '../timeline/types';
+import { jobParallelism } from './admission/workloads';
+import { isNode, isPod, isWorkload, type ScenarioObject, type TimelineStep } from './scenario';
 import type { Workload } from './types';
 import type { Path, Reader } from './decoder';
 import { locate, type Pos, type SrcMap } from './source';

@@ -2,7 +2,7 @@
 // scheduler and the controllers. Implements the listers plugins read through the Handle.
 
 import type { ClusterLister } from '../framework/interfaces';
-import type { LoadedScenario } from '../model/load';
+import type { ExpandedScenario } from '../controllers/expand';
 import type {
   GangWorkload, Labels, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Workload,
 } from '../model/types';
@@ -29,7 +29,7 @@ export class ClusterState implements ClusterLister {
   /** StorageClasses, PVs, PVCs, CSINodes, CSIDrivers, CSIStorageCapacities */
   readonly storage: StorageStore;
 
-  constructor(s: LoadedScenario) {
+  constructor(s: ExpandedScenario) {
     for (const n of s.nodes) this.nodes.set(n.metadata.name, n);
     for (const ns of s.namespaces) this.namespaceObjects.set(ns.metadata.name, ns);
     for (const pc of s.priorityClasses) this.priorityClasses.set(pc.metadata.name, pc);

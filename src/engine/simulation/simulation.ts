@@ -17,8 +17,8 @@ import { computePodRequests, resourceToList } from '../framework/resources';
 import { seededRng, type Rng } from '../framework/rng';
 import { Framework } from '../framework/runtime';
 import { Status } from '../framework/status';
-import type { LoadedScenario } from '../model/load';
-import { gangSchedulingEnabled, type FeatureGates } from '../framework/features';
+import type { ExpandedScenario } from '../controllers/expand';
+import { gangSchedulingEnabled, type FeatureGates } from '../features';
 import type { Node, Pod, PodCondition } from '../model/types';
 import type { ControllerContext } from '../controllers';
 import { podKey } from '../model/types';
@@ -95,7 +95,7 @@ export class Simulation {
   /** why the run stopped early (a budget of LIMITS), once it has */
   stopped?: string;
 
-  private constructor(readonly scenario: LoadedScenario, readonly config: SchedulerConfiguration, private readonly options: SimulationOptions) {
+  private constructor(readonly scenario: ExpandedScenario, readonly config: SchedulerConfiguration, private readonly options: SimulationOptions) {
     for (const pod of scenario.pods) {
       const recorded = recordedPodState(pod);
       if (recorded) this.recorded.set(podKey(pod), recorded);
@@ -117,7 +117,7 @@ export class Simulation {
   }
 
   /** Builds the profiles (upstream: profile.NewMap); configuration errors come back as errors. */
-  static create(scenario: LoadedScenario, config: SchedulerConfiguration, registry: Map<string, PluginDescriptor<unknown>>, options: SimulationOptions):
+  static create(scenario: ExpandedScenario, config: SchedulerConfiguration, registry: Map<string, PluginDescriptor<unknown>>, options: SimulationOptions):
     { ok: true; sim: Simulation; warnings: ConfigError[] } | { ok: false; errors: ConfigError[] } {
     const sim = new Simulation(scenario, config, options);
     const handles = new Map<string, Handle & { fwk?: Framework }>();
@@ -487,7 +487,7 @@ export class Simulation {
   }
 
   /** Hook for the timeline (src/engine/timeline); set by the caller. */
-  applyTimelineStep: (step: LoadedScenario['timeline'][number]) => void = () => {};
+  applyTimelineStep: (step: ExpandedScenario['timeline'][number]) => void = () => {};
 
   private scheduleOne(q: QueuedPodInfo): CycleTrace | undefined {
     const pi = q.podInfo;

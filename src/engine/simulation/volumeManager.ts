@@ -1,13 +1,13 @@
 // The controllers around volumes, as far as scheduling needs them: the PV controller (binding and
 // provisioning, controllers/persistentVolume.ts), the ephemeral volume controller
-// (pkg/controller/volume/ephemeral: a pod's generic ephemeral volume becomes a PVC named
-// <pod>-<volume>, owned by the pod) and the garbage collector deleting those PVCs with their pod.
+// (controllers/ephemeral.ts: a pod's generic ephemeral volume becomes a PVC owned by the pod) and
+// the garbage collector deleting those PVCs with their pod. The controllers decide; this carries it out.
 // Every change reaches the scheduling queue as the informer event upstream's plugins register for.
 
 import { syncPersistentVolumes, type StorageChange } from '../controllers/persistentVolume';
 import { admitClaim } from '../model/admission/storage';
 import type { PersistentVolume, PersistentVolumeClaim, StorageObject } from '../model/storage';
-import { ephemeralVolumeClaimName } from '../model/storage';
+import { ephemeralVolumeClaims } from '../controllers/ephemeral';
 import type { Pod } from '../model/types';
 import type { Simulation } from './simulation';
 
@@ -61,31 +61,19 @@ export class VolumeManager {
     return true;
   }
 
-  /** upstream: ephemeral.Controller.handleVolume — one PVC per generic ephemeral volume, owned by the pod. */
+  /** A pod was created: the ephemeral volume controller (controllers/ephemeral.ts) makes its claims. */
   podCreated(pod: Pod): void {
-    let created = false;
-    for (const volume of pod.spec.volumes ?? []) {
-      if (!volume.ephemeral) continue;
-      const name = ephemeralVolumeClaimName(pod, volume);
-      if (this.store.persistentVolumeClaim(nsOf(pod), name)) continue; // upstream: a conflict the scheduler reports (pod is not owner)
-      const template = volume.ephemeral.volumeClaimTemplate;
-      const claim: PersistentVolumeClaim = admitClaim({
-        apiVersion: 'v1', kind: 'PersistentVolumeClaim',
-        metadata: {
-          name, namespace: nsOf(pod), uid: this.sim.scenario.names.uid('PersistentVolumeClaim', nsOf(pod), name), creationTimestamp: this.sim.now,
-          ...(template.metadata?.labels ? { labels: { ...template.metadata.labels } } : {}),
-          ...(template.metadata?.annotations ? { annotations: { ...template.metadata.annotations } } : {}),
-          ownerReferences: [{ apiVersion: 'v1', kind: 'Pod', name: pod.metadata.name, ...(pod.metadata.uid ? { uid: pod.metadata.uid } : {}), controller: true, blockOwnerDeletion: true }],
-        },
-        spec: structuredClone(template.spec),
-        status: { phase: 'Pending' },
-      }, this.store.storageClasses());
-      this.store.put(claim);
-      this.sim.recordEvent('Normal', 'SuccessfulCreate', `Pod/${nsOf(pod)}/${pod.metadata.name}`, `Created PersistentVolumeClaim ${name}`);
+    const store = this.store;
+    const claims = ephemeralVolumeClaims(pod, {
+      names: this.sim.scenario.names, now: this.sim.now, storageClasses: store.storageClasses(),
+      claimExists: (namespace, name) => store.persistentVolumeClaim(namespace, name) !== undefined,
+    });
+    for (const claim of claims) {
+      store.put(claim);
+      this.sim.recordEvent('Normal', 'SuccessfulCreate', `Pod/${nsOf(pod)}/${pod.metadata.name}`, `Created PersistentVolumeClaim ${claim.metadata.name}`);
       this.sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'PersistentVolumeClaim', actionType: 'Add', label: 'PersistentVolumeClaimAdd' }, undefined, claim);
-      created = true;
     }
-    if (created) this.sync();
+    if (claims.length > 0) this.sync();
   }
 
   /** The garbage collector: a deleted pod's ephemeral PVCs go with it. */

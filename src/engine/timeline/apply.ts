@@ -9,7 +9,7 @@ import { podKey } from '../model/types';
 import { isStorageObject, STORAGE_KINDS, type StorageObject } from '../model/storage';
 import type { ControllerManager } from '../simulation/controllerManager';
 import type { Simulation } from '../simulation/simulation';
-import type { ApplyStep, ScenarioObject, TimelineStep } from './types';
+import type { ApplyStep, ScenarioObject, TimelineStep } from '../model/scenario';
 
 const WORKLOAD_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'ReplicationController']);
 

@@ -4,7 +4,7 @@
 
 import type { PodOutcome, SimulationResult } from '../api';
 import type { Diagnosis } from '../diagnosis/diagnose';
-import type { LoadedScenario } from '../model/load';
+import type { ExpandedScenario } from '../controllers/expand';
 import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint } from '../model/taints';
 import type { Pod, Workload } from '../model/types';
 import { podKey } from '../model/types';
@@ -25,7 +25,7 @@ const MAX_PER_KIND = 3;
 
 interface Insufficient { resourceName: string; requested: number; used: number; capacity: number; unresolvable: boolean }
 
-function tolerationCandidates(s: LoadedScenario, pod: Pod, key: string, nodes: readonly string[]): Candidate[] {
+function tolerationCandidates(s: ExpandedScenario, pod: Pod, key: string, nodes: readonly string[]): Candidate[] {
   const seen = new Set<string>();
   const out: Candidate[] = [];
   for (const name of nodes) {
@@ -41,7 +41,7 @@ function tolerationCandidates(s: LoadedScenario, pod: Pod, key: string, nodes: r
   return out;
 }
 
-function selectorCandidates(s: LoadedScenario, pod: Pod, key: string, d: Diagnosis): Candidate[] {
+function selectorCandidates(s: ExpandedScenario, pod: Pod, key: string, d: Diagnosis): Candidate[] {
   const out: Candidate[] = [];
   const selector = Object.entries(pod.spec.nodeSelector ?? {});
   for (const [k] of selector) out.push({ kind: 'selector', cost: 2, edits: [{ kind: 'selector', pod: key, nodeSelectorKey: k }] });
@@ -118,7 +118,7 @@ interface ScaleTarget { workload: Workload; deployment: string }
  * ReplicaSet), and what to scale: the Deployment, or its ReplicaSet when the scenario holds that
  * alone (a dump's import keeps the ReplicaSets, which own the pods).
  */
-function scaleTargetOf(s: LoadedScenario, namespace: string, owner: string | undefined): ScaleTarget | undefined {
+function scaleTargetOf(s: ExpandedScenario, namespace: string, owner: string | undefined): ScaleTarget | undefined {
   if (owner === undefined) return undefined;
   const slash = owner.indexOf('/');
   const find = (kind: string, name: string) => s.workloads.find((w) => w.kind === kind && (w.metadata.namespace ?? 'default') === namespace && w.metadata.name === name);
@@ -139,7 +139,7 @@ function scaleTargetOf(s: LoadedScenario, namespace: string, owner: string | und
  * there as free what the pod lacks. The Deployment's controller picks which pods go (upstream:
  * ActivePodsWithRanks, co-located replicas first), so the simulation decides whether it helps.
  */
-function scaleCandidates(s: LoadedScenario, key: string, d: Diagnosis, result: SimulationResult, outcome: PodOutcome): Candidate[] {
+function scaleCandidates(s: ExpandedScenario, key: string, d: Diagnosis, result: SimulationResult, outcome: PodOutcome): Candidate[] {
   const out: Candidate[] = [];
   const seen = new Set<string>();
   for (const c of d.closest) {
@@ -181,7 +181,7 @@ function scaleCandidates(s: LoadedScenario, key: string, d: Diagnosis, result: S
 }
 
 /** A node like one that fails only on what a new, empty node would not have (room, pods, domains). */
-function addNodeCandidates(s: LoadedScenario, d: Diagnosis): Candidate[] {
+function addNodeCandidates(s: ExpandedScenario, d: Diagnosis): Candidate[] {
   const like = d.closest.filter((c) => c.plugin === 'NodeResourcesFit' || c.plugin === 'InterPodAffinity' || c.plugin === 'PodTopologySpread' || c.plugin === 'NodeUnschedulable');
   const out: Candidate[] = [];
   for (const c of like) {
@@ -197,7 +197,7 @@ function addNodeCandidates(s: LoadedScenario, d: Diagnosis): Candidate[] {
  * Changes to try for `pod` (namespace/name), from the reasons in its diagnosis. The scenario and
  * the result are the unchanged run's; nothing is modified.
  */
-export function candidateFixes(s: LoadedScenario, pod: string, d: Diagnosis, result: SimulationResult): Candidate[] {
+export function candidateFixes(s: ExpandedScenario, pod: string, d: Diagnosis, result: SimulationResult): Candidate[] {
   const spec = s.pods.find((p) => podKey(p) === pod);
   const outcome = result.pods.find((p) => p.pod === pod);
   if (!spec || !outcome) return [];

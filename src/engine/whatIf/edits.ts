@@ -2,7 +2,7 @@
 // make this pod schedulable". A scenario is parsed once; each variant copies the objects, applies
 // its edits and runs, so hundreds of variants cost no parsing.
 
-import type { LoadedScenario } from '../model/load';
+import type { ExpandedScenario } from '../controllers/expand';
 import { formatResource, resourceAmount } from '../model/quantity';
 import type { Node, Pod, PriorityClass, Toleration } from '../model/types';
 import { podKey } from '../model/types';
@@ -42,7 +42,7 @@ const UNSCHEDULABLE_TAINT = 'node.kubernetes.io/unschedulable';
  * A copy of a loaded scenario whose objects a simulation may change. The scheduler configuration
  * and the source locations are shared (read only).
  */
-export function copyScenario(s: LoadedScenario): LoadedScenario {
+export function copyScenario(s: ExpandedScenario): ExpandedScenario {
   return {
     ...s,
     meta: structuredClone(s.meta),
@@ -78,20 +78,20 @@ export function requestEdit(pod: Pod, key: string, resource: string, target: num
   return { kind: 'request', pod: key, container, resource, quantity: formatResource(resource, next) };
 }
 
-function podOf(s: LoadedScenario, key: string): Pod {
+function podOf(s: ExpandedScenario, key: string): Pod {
   const pod = s.pods.find((p) => podKey(p) === key);
   if (!pod) throw new Error(`no pod ${key} in the scenario`);
   return pod;
 }
 
-function nodeOf(s: LoadedScenario, name: string): Node {
+function nodeOf(s: ExpandedScenario, name: string): Node {
   const node = s.nodes.find((n) => n.metadata.name === name);
   if (!node) throw new Error(`no node ${name} in the scenario`);
   return node;
 }
 
 /** A node name for a copy of `like`: "-2" on its first DNS label, then "-3"… until it is free. */
-export function newNodeName(s: LoadedScenario, like: string): string {
+export function newNodeName(s: ExpandedScenario, like: string): string {
   const dot = like.indexOf('.');
   const [head, tail] = dot < 0 ? [like, ''] : [like.slice(0, dot), like.slice(dot)];
   for (let i = 2; ; i++) {
@@ -101,7 +101,7 @@ export function newNodeName(s: LoadedScenario, like: string): string {
 }
 
 /** Applies the edits to `s` in place (pass a copy). Throws on an edit that names nothing. */
-export function applyEdits(s: LoadedScenario, edits: readonly ScenarioEdit[]): LoadedScenario {
+export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]): ExpandedScenario {
   for (const e of edits) {
     switch (e.kind) {
       case 'toleration': {

@@ -2,11 +2,11 @@
 // the pod then schedules, with the pods it makes Pending or moves as side effects.
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../index';
-import { loadScenario } from '../model/load';
+import { loadExpandedScenario } from '../index';
 import { rankFixes, searchFixes, type VerifiedFix } from './verify';
 
 function fixesFor(text: string, pod: string): { fixes: VerifiedFix[]; tried: string[] } {
-  const loaded = loadScenario(text);
+  const loaded = loadExpandedScenario(text);
   if (!loaded.ok) throw new Error(loaded.errors.map((e) => `${e.line}: ${e.message}`).join('\n'));
   const baseline = simulate(text);
   if (!baseline.ok) throw new Error('baseline');
@@ -139,7 +139,7 @@ spec:
     metadata: {labels: {app: web}}
     spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "2"}}}]}
 `;
-    const loaded = loadScenario(node('n1') + deployment);
+    const loaded = loadExpandedScenario(node('n1') + deployment);
     if (!loaded.ok) throw new Error('load');
     const baseline = simulate(node('n1') + deployment);
     if (!baseline.ok) throw new Error('baseline');

@@ -5,7 +5,7 @@
 import type { SimulateOptions, SimulationResult } from '../api';
 import { diagnoseCycle, latestCycleOf } from '../diagnosis/diagnose';
 import { startLoadedSimulation } from '../index';
-import type { LoadedScenario } from '../model/load';
+import type { ExpandedScenario } from '../controllers/expand';
 import { candidateFixes, type Candidate } from './candidates';
 import { applyEdits, copyScenario, type ScenarioEdit } from './edits';
 
@@ -30,7 +30,7 @@ export interface VerifiedFix {
 }
 
 /** Runs the loaded scenario (which stays unchanged) with the edits applied. Undefined when the variant does not load. */
-export function simulateWithEdits(s: LoadedScenario, edits: readonly ScenarioEdit[], options: SimulateOptions = {}): SimulationResult | undefined {
+export function simulateWithEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[], options: SimulateOptions = {}): SimulationResult | undefined {
   const started = startLoadedSimulation(applyEdits(copyScenario(s), edits), options);
   if (!started.ok) return undefined;
   for (const _cycle of started.simulation.run()) { /* to the end */ }
@@ -70,7 +70,7 @@ export interface FixSearch {
  * The candidate fixes for `pod` (namespace/name), verified one at a time so a caller (the worker)
  * can stop between them. `baseline` is the unchanged scenario's result.
  */
-export function searchFixes(s: LoadedScenario, baseline: SimulationResult, pod: string, options: SimulateOptions = {}): FixSearch {
+export function searchFixes(s: ExpandedScenario, baseline: SimulationResult, pod: string, options: SimulateOptions = {}): FixSearch {
   // a change that starts a loop (preempted pods recreated and preempting in turn) must not run a
   // simulated day: the pod either schedules within minutes of the unchanged run's end or not
   const variantOptions: SimulateOptions = { ...options, until: options.until ?? baseline.endTime + VARIANT_MARGIN_SECONDS };

@@ -4,7 +4,7 @@
 
 import type { SimulationResult } from '../../engine/api';
 import { startLoadedSimulation } from '../../engine/index';
-import { loadScenario } from '../../engine/model/load';
+import { loadExpandedScenario } from '../../engine/index';
 import type { Candidate } from '../../engine/whatIf/candidates';
 import { copyScenario } from '../../engine/whatIf/edits';
 import { searchFixes, type SideEffect } from '../../engine/whatIf/verify';
@@ -37,7 +37,7 @@ export type FixSearchReply =
 /** Runs a search, calling `post` for each reply; `cancelled` is checked between variants. */
 export function runFixSearch(request: FixSearchRequest, post: (reply: FixSearchReply) => void, cancelled: () => boolean = () => false): void {
   const { id, text, fileName, seed, pod } = request;
-  const loaded = loadScenario(text, fileName);
+  const loaded = loadExpandedScenario(text, fileName);
   if (!loaded.ok) return post({ type: 'error', id, message: 'the scenario has errors' });
   const options = seed === undefined ? {} : { seed };
   const started = startLoadedSimulation(copyScenario(loaded.scenario), options);

@@ -2,7 +2,7 @@
 // The default profile as data, in one place: the multiPoint list is also the per-extension-point
 // order of the default plugins.
 
-import { defaultFeatureGates, gangSchedulingEnabled, type FeatureGates } from '../features';
+import { defaultFeatureGates, gangSchedulingEnabled, type FeatureGates } from '../../features';
 import type { ExtensionPoint, PluginRef, PluginSet, Plugins } from './types';
 
 /** upstream: k8s.io/kube-scheduler/config/v1 SchemeGroupVersion */

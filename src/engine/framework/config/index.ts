@@ -2,7 +2,7 @@
 // validation and building each profile's plugins, the way kube-scheduler does at startup
 // (cmd/kube-scheduler/app/options loadConfig → validation → profile.NewMap).
 
-import type { FeatureGates } from '../features';
+import type { FeatureGates } from '../../features';
 import type { PluginDescriptor } from '../interfaces';
 import { decodeConfiguration } from './decode';
 import { checkUserPluginsRegistered, configWarnings } from './pluginChecks';

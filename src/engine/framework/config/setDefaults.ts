@@ -1,7 +1,7 @@
 // upstream: pkg/scheduler/apis/config/v1/defaults.go (SetDefaults_KubeSchedulerConfiguration,
 // setDefaults_KubeSchedulerProfile), then the v1 → internal conversion (unset → zero values).
 
-import type { FeatureGates } from '../features';
+import type { FeatureGates } from '../../features';
 import type { PluginDescriptor } from '../interfaces';
 import { hasArgsKind, isPlainObject, type V1Configuration, type V1Profile } from './decode';
 import {

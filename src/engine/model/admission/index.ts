@@ -4,7 +4,7 @@
 // pkg/registry/core/pod/strategy.go (PrepareForCreate), plugin/pkg/admission/*.
 
 import type { Namespace, Node, Pod, PriorityClass, RuntimeClass } from '../types';
-import { applyMatchLabelKeys } from '../../plugins/InterPodAffinity/matchLabelKeys';
+import { applyMatchLabelKeys } from './matchLabelKeys';
 import type { NameGenerator } from '../names';
 import { applyPodDefaults } from './defaults';
 import {

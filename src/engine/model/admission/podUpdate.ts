@@ -7,7 +7,7 @@
 // priority); docs: concepts/scheduling-eviction/pod-scheduling-readiness ("Mutable Pod scheduling
 // directives").
 
-import { applyMatchLabelKeys } from '../../plugins/InterPodAffinity/matchLabelKeys';
+import { applyMatchLabelKeys } from './matchLabelKeys';
 import { parseQuantity } from '../quantity';
 import type { NodeAffinity, NodeSelectorRequirement, NodeSelectorTerm, Pod, PodSpec, Toleration } from '../types';
 import { applyPodDefaults } from './defaults';

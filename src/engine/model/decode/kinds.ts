@@ -1,7 +1,7 @@
 // Which documents the simulator understands, recognised by apiVersion + kind
 // (../shared/contracts/scenario-and-trace.md, section 1), and the dispatch to their decoders.
 
-import type { ScenarioObject } from '../../timeline/types';
+import type { ScenarioObject } from '../scenario';
 import type { WorkloadKind } from '../types';
 import { Reader, type Diagnostics } from '../decoder';
 import type { SrcMap, SrcNode } from '../source';

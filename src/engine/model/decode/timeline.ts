@@ -1,14 +1,14 @@
 // The Scenario document (podplay/v1alpha1): title, description, seed and the timeline.
 // Steps are checked here with positions; apply objects are decoded like top-level documents.
 
-import type { PodRef, ScenarioObject, StepSource, TimelineStep } from '../../timeline/types';
+import type { PodRef, ScenarioObject, StepSource, TimelineStep } from '../scenario';
 import type { Taint, TaintEffect, WorkloadKind } from '../types';
 import { defined, isNull, userMap, type Path, type Reader } from '../decoder';
 import { describe, locate, toPlain, type SrcMap, type SrcNode } from '../source';
 import { parseRfc3339 } from '../timeOrigin';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, invalid, notSupported, required } from '../validation';
 import { decodeDocument, objectKinds } from './kinds';
-import { FEATURE_GATES, isFeatureGateName, type FeatureGateName } from '../../framework/features';
+import { FEATURE_GATES, isFeatureGateName, type FeatureGateName } from '../../features';
 import { quote } from '../quote';
 
 export interface ScenarioMeta { name?: string; title?: string; description?: string; seed?: number; featureGates?: Partial<Record<FeatureGateName, boolean>> }

@@ -10,7 +10,6 @@ import { filter, preFilter, updateStateWithPod } from './filtering';
 import { normalizeScore, preScore, score, type InterPodAffinityConfig } from './scoring';
 
 export { Name } from './common';
-export { applyMatchLabelKeys } from './matchLabelKeys';
 
 /** kubescheduler.config.k8s.io/v1 InterPodAffinityArgs (as written in pluginConfig) */
 export interface InterPodAffinityArgs {

@@ -1,4 +1,4 @@
-// The steps of a Scenario's timeline (../shared/contracts/scenario-and-trace.md, section 3):
+// The objects of a Scenario file and the steps of its timeline (../shared/contracts/scenario-and-trace.md, section 3):
 // one kubectl-like action at a simulated time. The loader validates every step; the objects an
 // `apply` carries are already decoded and validated (admission and controllers run when the
 // step runs, against the cluster as it is then).
@@ -6,8 +6,8 @@
 import type {
   GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, TaintEffect,
   Workload, WorkloadKind,
-} from '../model/types';
-import type { StorageObject } from '../model/storage';
+} from './types';
+import type { StorageObject } from './storage';
 
 /** Where the step was written, for runtime messages. */
 export interface StepSource { line: number; column: number }

@@ -6,7 +6,7 @@
 
 import type {
   Labels, LabelSelector, LabelSelectorOperator, Pod, PodAffinity, PodAffinityTerm, WeightedPodAffinityTerm,
-} from '../../model/types';
+} from '../types';
 
 /** upstream: applyLabelKeysToLabelSelector — keys the pod has no label for are ignored. */
 function withLabelKeys(selector: LabelSelector, keys: readonly string[] | undefined, operator: LabelSelectorOperator, podLabels: Labels): LabelSelector {
