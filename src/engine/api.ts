@@ -130,6 +130,8 @@ export interface NodeOutcome {
   requested: Record<string, number>;
   taints: { key: string; value?: string; effect: string }[];
   unschedulable: boolean;
+  /** extension: status.declaredFeatures (NodeDeclaredFeatures), when the node declares any */
+  declaredFeatures?: string[];
   /** extension: simulated seconds when a timeline step added the node; absent for nodes there from the start */
   createdAt?: number;
 }

@@ -2,6 +2,7 @@
 // staging/src/k8s.io/kube-scheduler/framework (fwk). A plugin is an object with a name and the
 // methods of the extension points it implements; the runtime finds them by presence.
 
+import type { FeatureGates } from '../features';
 import type { CSIDriver, CSINode, CSIStorageCapacity, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../model/storage';
 import type { PreemptionTrace } from '../api';
 import type { Labels, Pod, PodDisruptionBudget, Service, Workload, GangWorkload } from '../model/types';
@@ -80,7 +81,7 @@ export interface PreFilterExtensions {
 /** Cluster events a plugin cares about (upstream: EventsToRegister), for the scheduling queue. */
 export type ClusterEventResource = 'Pod' | 'AssignedPod' | 'UnscheduledPod' | 'Node' | 'Namespace' | 'PodDisruptionBudget' | 'Workload'
   | 'PersistentVolumeClaim' | 'PersistentVolume' | 'StorageClass' | 'CSINode' | 'CSIDriver' | 'CSIStorageCapacity' | '*';
-export type ActionType = 'Add' | 'Delete' | 'Update' | 'UpdateNodeLabel' | 'UpdateNodeTaint' | 'UpdateNodeAllocatable' | 'UpdateNodeCondition' | 'UpdatePodLabel' | 'UpdatePodScaleDown' | 'UpdatePodToleration' | 'UpdatePodSchedulingGatesEliminated' | 'UpdatePodGeneratedResourceClaim' | 'All';
+export type ActionType = 'Add' | 'Delete' | 'Update' | 'UpdateNodeLabel' | 'UpdateNodeTaint' | 'UpdateNodeAllocatable' | 'UpdateNodeCondition' | 'UpdateNodeDeclaredFeature' | 'UpdatePodLabel' | 'UpdatePodScaleDown' | 'UpdatePodToleration' | 'UpdatePodSchedulingGatesEliminated' | 'UpdatePodGeneratedResourceClaim' | 'All';
 export interface ClusterEventWithHint {
   event: { resource: ClusterEventResource; actionType: ActionType[] };
   /** upstream QueueingHintFn: 'Queue' or 'QueueSkip' for this pod given the change */
@@ -143,6 +144,8 @@ export interface StorageLister {
 /** upstream: framework.Handle — what a plugin may use besides its own arguments. */
 export interface Handle {
   readonly profileName: string;
+  /** the feature gates (upstream: the feature.Features a plugin's New gets) */
+  readonly features: FeatureGates;
   snapshot(): Snapshot;
   readonly cluster: ClusterLister;
   readonly rng: Rng;

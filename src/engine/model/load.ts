@@ -313,6 +313,18 @@ function load(text: string, fileName: string): LoadResult {
     if (!gates[g.gate]) loader.diag.add('errors', { line: g.error.line, column: g.error.column }, g.error.message, g.error.path);
   }
 
+  // upstream: pkg/registry/core/node/strategy.go dropDisabledFields — without the gate the API
+  // server drops status.declaredFeatures
+  if (!gates.NodeDeclaredFeatures) {
+    for (const d of loader.declared) {
+      const o = d.object;
+      if (!isNode(o) || o.status.declaredFeatures === undefined) continue;
+      delete o.status.declaredFeatures;
+      const path: Path = ['status', 'declaredFeatures'];
+      d.reader.warn(locate(d.root, path, d.root.pos), path, 'dropped: the API server keeps declared features only with the NodeDeclaredFeatures feature gate (Scenario spec.featureGates)');
+    }
+  }
+
   // Before anything is built: a scenario asking for too many objects is refused here.
   checkObjectBudget(loader.declared.map((d) => ({ object: d.object, ...writtenAt(d.root, d.reader) })), loader.scenario ? timelineBudget(loader.scenario, timeline) : []);
 

@@ -152,6 +152,13 @@ export interface Container {
   ports?: ContainerPort[];
   /** only on init containers: "Always" makes it a sidecar (restartable init container) */
   restartPolicy?: 'Always';
+  /** upstream: ContainerRestartRule (ContainerRestartRules); the scheduler reads only the actions (./nodeDeclaredFeatures.ts) */
+  restartPolicyRules?: ContainerRestartRule[];
+}
+
+export interface ContainerRestartRule {
+  action: 'Restart' | 'RestartAllContainers';
+  exitCodes?: { operator: 'In' | 'NotIn'; values?: number[] };
 }
 
 export interface TopologySpreadConstraint {
@@ -246,6 +253,8 @@ export interface Node extends KubeObject {
     allocatable?: ResourceList;
     images?: ContainerImage[];
     conditions?: NodeCondition[];
+    /** upstream: NodeStatus.DeclaredFeatures (NodeDeclaredFeatures, alpha in v1.35), set by the kubelet */
+    declaredFeatures?: string[];
   };
 }
 

@@ -18,7 +18,7 @@ import { seededRng, type Rng } from '../framework/rng';
 import { Framework } from '../framework/runtime';
 import { Status } from '../framework/status';
 import type { ExpandedScenario } from '../controllers/expand';
-import { gangSchedulingEnabled, type FeatureGates } from '../features';
+import { defaultFeatureGates, gangSchedulingEnabled, type FeatureGates } from '../features';
 import type { Node, Pod, PodCondition } from '../model/types';
 import type { ControllerContext } from '../controllers';
 import { podKey } from '../model/types';
@@ -165,6 +165,7 @@ export class Simulation {
     };
     const handle: Handle & { fwk?: Framework } = {
       profileName,
+      features: this.options.gates ?? defaultFeatureGates(),
       snapshot: () => this.cache.snapshot(),
       cluster: this.cluster,
       rng: this.rng,
@@ -661,6 +662,7 @@ export class Simulation {
       requested: { ...resourceToList(n.requested), pods: n.pods.length },
       taints: (n.node.spec?.taints ?? []).map((t) => ({ key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect })),
       unschedulable: !!n.node.spec?.unschedulable,
+      ...(n.node.status.declaredFeatures?.length ? { declaredFeatures: [...n.node.status.declaredFeatures] } : {}),
       ...(this.nodeCreatedAt.has(n.name) ? { createdAt: this.nodeCreatedAt.get(n.name)! } : {}),
     }));
     const objects = storageObjects(this.cluster.storage);
@@ -698,5 +700,6 @@ function nodeChanges(old: Node, node: Node): QueueEvent[] {
   if (json(old.metadata.labels) !== json(node.metadata.labels)) out.push({ resource: 'Node', actionType: 'UpdateNodeLabel', label: 'NodeLabelChange' });
   if (json(old.spec?.taints) !== json(node.spec?.taints)) out.push({ resource: 'Node', actionType: 'UpdateNodeTaint', label: 'NodeTaintChange' });
   if (json(old.status?.conditions) !== json(node.status?.conditions)) out.push({ resource: 'Node', actionType: 'UpdateNodeCondition', label: 'NodeConditionChange' });
+  if (json(old.status?.declaredFeatures) !== json(node.status?.declaredFeatures)) out.push({ resource: 'Node', actionType: 'UpdateNodeDeclaredFeature', label: 'NodeDeclaredFeatureChange' });
   return out;
 }

@@ -145,6 +145,7 @@ export class NodeWrapper {
   capacity(r: ResourceList): this { this.node.status.capacity = { ...r }; this.node.status.allocatable = { ...r }; return this; }
   allocatable(r: ResourceList): this { this.node.status.allocatable = { ...r }; return this; }
   taints(t: Taint[]): this { this.node.spec.taints = t; return this; }
+  declaredFeatures(f: string[]): this { this.node.status.declaredFeatures = f; return this; }
   unschedulable(u = true): this { this.node.spec.unschedulable = u; return this; }
   images(images: Record<string, number>): this {
     this.node.status.images = Object.entries(images).map(([name, sizeBytes]) => ({ names: [name], sizeBytes }));

@@ -2,6 +2,7 @@
 // plugin's extension points the way the framework runtime does.
 
 import { CycleState } from '../framework/cycleState';
+import { defaultFeatureGates, type FeatureGates } from '../features';
 import { SchedulerCache } from '../framework/cache';
 import type { ClusterLister, Handle, NodeScoreEntry, Plugin, WaitingPods } from '../framework/interfaces';
 import type { NodeInfo } from '../framework/nodeInfo';
@@ -26,6 +27,8 @@ export interface TestCluster {
   storage?: StorageObject[];
   seed?: number;
   now?: number;
+  /** gates that differ from the v1.35 defaults */
+  features?: Partial<FeatureGates>;
 }
 
 export function testLister(c: TestCluster): ClusterLister {
@@ -59,6 +62,7 @@ export function newTestEnv(c: TestCluster, plugins: Plugin[] = []): TestEnv {
   const waiting: WaitingPods = { get: () => undefined, all: () => [], activate: () => {} };
   env.handle = {
     profileName: 'default-scheduler',
+    features: { ...defaultFeatureGates(), ...c.features },
     snapshot: () => env.snapshot,
     cluster: testLister(c),
     rng: seededRng(c.seed ?? 1),

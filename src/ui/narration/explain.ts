@@ -58,6 +58,11 @@ const EXPLAINERS: Record<string, Explainer> = {
     const port = isRecord(details.conflictingPort) ? details.conflictingPort : undefined;
     return port && `${reasons} — host port ${String(port.protocol)}/${String(port.hostPort)} on ${String(port.hostIP)} is taken`;
   },
+  NodeDeclaredFeatures(details, reasons) {
+    const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+    const declared = list(details.declared);
+    return `${reasons} — the pod needs ${listNames(list(details.required))}; the node declares ${declared.length > 0 ? listNames(declared) : 'none'}`;
+  },
   NodeName(details, reasons) {
     return typeof details.requestedNodeName === 'string' ? `${reasons} — the pod asks for node ${details.requestedNodeName}` : undefined;
   },

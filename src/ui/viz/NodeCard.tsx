@@ -155,6 +155,12 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
               {node.taints.map((t, i) => <li key={i}>{t.key}{t.value ? `=${t.value}` : ''}:{t.effect}</li>)}
             </ul>
           )}
+          {node.declaredFeatures !== undefined && (
+            <ul className="declared-features" aria-label="declared features" title="status.declaredFeatures: the features this node's kubelet declares">
+              <li className="caption">declares</li>
+              {node.declaredFeatures.map((f) => <li key={f}>{f}</li>)}
+            </ul>
+          )}
         </div>
       )}
       <div className="node-pods">
