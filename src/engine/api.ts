@@ -34,6 +34,8 @@ export interface SimulationResult {
     persistentVolumeClaims?: KubeJsonObject[];
     /** spec.claimRef, spec.nodeAffinity (provisioned ones included) */
     persistentVolumes?: KubeJsonObject[];
+    /** resource.k8s.io/v1 ResourceClaims: status.allocation (devices, nodeSelector) and status.reservedFor */
+    resourceClaims?: KubeJsonObject[];
   };
 }
 

@@ -29,6 +29,7 @@ import { SchedulingQueue, UNSCHEDULABLE_FLUSH_INTERVAL, POD_MAX_IN_UNSCHEDULABLE
 import { schedulingCycle, type SchedulerState } from '../scheduler/scheduleOne';
 import { ClusterState } from './cluster';
 import { VolumeManager } from './volumeManager';
+import { ResourceClaimManager } from './resourceClaims';
 import { storageObjects } from './storageObjects';
 import { volumeClaimName } from '../model/storage';
 import { podSchedulingSpec, recordedPodState } from './podDescription';
@@ -74,6 +75,7 @@ export class Simulation {
   readonly warnings: ScenarioError[];
   /** the PV controller, the ephemeral volume controller and their garbage collection */
   readonly volumes: VolumeManager;
+  readonly resourceClaims: ResourceClaimManager;
   private readonly rng: Rng;
   private readonly sched: SchedulerState;
   private readonly podInfos = new Map<string, PodInfo>();
@@ -102,6 +104,7 @@ export class Simulation {
     }
     this.cluster = new ClusterState(scenario);
     this.volumes = new VolumeManager(this);
+    this.resourceClaims = new ResourceClaimManager(this);
     this.rng = seededRng(options.seed);
     this.warnings = [...scenario.warnings];
     this.sched = { nextStartNodeIndex: 0, percentageOfNodesToScore: config.percentageOfNodesToScore };
@@ -162,6 +165,7 @@ export class Simulation {
       preemptPod: (victim, preemptor, nodeName) => this.preemptPod(victim, preemptor, nodeName),
       clearNominatedNodeName: (pods) => { for (const p of pods) this.setNominatedNode(p, ''); },
       bindPodVolumes: (_pod, _node, volumes, claims) => this.volumes.bindPodVolumes(volumes, claims),
+      updateResourceClaimStatus: (claim) => this.resourceClaims.updateStatus(claim),
     };
     const handle: Handle & { fwk?: Framework } = {
       profileName,
@@ -241,6 +245,7 @@ export class Simulation {
       this.stop(`the run stopped at ${formatCount(this.now)} s of simulated time: ${formatCount(this.cluster.allPods.size)} pods were created (Podplay's limit is ${formatCount(LIMITS.podsPerRun)} in a run, pods that controllers made again after an eviction or a scale-down included). Use fewer replicas or fewer timeline steps that replace pods`);
     }
     this.volumes.podCreated(pod);
+    this.resourceClaims.podCreated(pod);
     const key = podKey(pod);
     if (pod.spec.nodeName) {
       if (pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed') return;
@@ -296,6 +301,7 @@ export class Simulation {
     if (wasBound) this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Delete', label: 'AssignedPodDelete' }, pod, undefined);
     this.onPodDeleted(pod);
     this.volumes.podDeleted(pod);
+    this.resourceClaims.podDeleted(pod);
   }
 
   /** controllers' first sync, after the initial objects exist */
@@ -663,7 +669,7 @@ export class Simulation {
       unschedulable: !!n.node.spec?.unschedulable,
       ...(this.nodeCreatedAt.has(n.name) ? { createdAt: this.nodeCreatedAt.get(n.name)! } : {}),
     }));
-    const objects = storageObjects(this.cluster.storage);
+    const objects = storageObjects(this.cluster.storage, this.cluster.resources);
     const result: SimulationResult = {
       version: 1, seed: this.options.seed, pods, cycles: this.cycles, events: this.events,
       nodes, warnings: capProblems(this.warnings, 'warning', this.scenario.fileName), endTime: this.now, queue: this.queueMoves,
