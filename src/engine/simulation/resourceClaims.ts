@@ -6,10 +6,16 @@
 
 import { createPodClaims, releasePodClaims } from '../controllers/resourceClaim';
 import type { ResourceClaim, ResourceObject } from '../model/resource';
-import type { Pod } from '../model/types';
+import type { NodeDevice, PodClaimOutcome } from '../api';
+import { podClaimName } from '../model/resource';
+import { podKey, type Pod } from '../model/types';
+import { deviceID } from '../plugins/DynamicResources/allocator';
 import type { Simulation } from './simulation';
 
 export class ResourceClaimManager {
+  /** pod key → the devices its claims held when it was bound */
+  private readonly bound = new Map<string, { claim: string; request: string; id: string }[]>();
+
   constructor(private readonly sim: Simulation) {}
 
   private get store() { return this.sim.cluster.resources; }
@@ -67,6 +73,50 @@ export class ResourceClaimManager {
       const removed = this.store.remove('ResourceClaim', claim.metadata.namespace, claim.metadata.name);
       this.publish('ResourceClaim', 'Delete', removed, undefined);
     }
+  }
+
+  /** Remembers the devices the pod's claims hold now that it is bound (for the result and the view). */
+  podBound(pod: Pod): void {
+    if (!pod.spec.resourceClaims?.length) return;
+    const devices: { claim: string; request: string; id: string }[] = [];
+    for (const podClaim of pod.spec.resourceClaims) {
+      const ref = podClaimName(pod, podClaim);
+      if ('error' in ref || ref.name === undefined) continue;
+      const claim = this.store.resourceClaim(pod.metadata.namespace ?? 'default', ref.name);
+      for (const r of claim?.status.allocation?.devices.results ?? []) devices.push({ claim: podClaim.name, request: r.request, id: deviceID(r.driver, r.pool, r.device) });
+    }
+    this.bound.set(podKey(pod), devices);
+  }
+
+  /** the pod's claims for SimulationResult (PodOutcome.resourceClaims) */
+  podClaims(pod: Pod): PodClaimOutcome[] | undefined {
+    if (!pod.spec.resourceClaims?.length) return undefined;
+    const held = this.bound.get(podKey(pod)) ?? [];
+    return pod.spec.resourceClaims.map((podClaim) => {
+      const ref = podClaimName(pod, podClaim);
+      const devices = held.filter((d) => d.claim === podClaim.name).map(({ request, id }) => ({ request, id }));
+      return {
+        name: podClaim.name,
+        ...(!('error' in ref) && ref.name !== undefined ? { claimName: ref.name } : {}),
+        ...(podClaim.resourceClaimTemplateName !== undefined ? { template: podClaim.resourceClaimTemplateName } : {}),
+        ...(devices.length ? { devices } : {}),
+      };
+    });
+  }
+
+  /** the devices local to each node (slices with a nodeName, or per-device nodeName) */
+  nodeDevices(): Map<string, NodeDevice[]> {
+    const out = new Map<string, NodeDevice[]>();
+    for (const slice of this.store.resourceSlices()) {
+      for (const d of slice.spec.devices ?? []) {
+        const node = slice.spec.perDeviceNodeSelection ? d.nodeName : slice.spec.nodeName;
+        if (!node) continue;
+        let list = out.get(node);
+        if (!list) out.set(node, (list = []));
+        list.push({ id: deviceID(slice.spec.driver, slice.spec.pool.name, d.name), driver: slice.spec.driver, name: d.name });
+      }
+    }
+    return out;
   }
 
   /** a claim status write (DynamicResources' PreBind, PostFilter, Unreserve; the controller) */

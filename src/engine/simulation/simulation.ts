@@ -251,6 +251,7 @@ export class Simulation {
       if (pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed') return;
       pod.status.phase ??= 'Running';
       pod.status.startTime ??= this.now;
+      this.resourceClaims.podBound(pod);
       if (!this.cache.addPod(this.podInfo(pod), pod.spec.nodeName)) {
         this.warnings.push({ file: this.scenario.fileName, line: 1, column: 1, message: `Pod ${key}: spec.nodeName: node "${pod.spec.nodeName}" does not exist; the pod is not placed` });
       }
@@ -579,6 +580,7 @@ export class Simulation {
     this.queueMoves.push({ time: this.now, pod: pi.key, from: 'scheduling', to: 'bound', reason: `Bound to ${node}` });
     trace.result = 'Scheduled';
     this.event('Normal', 'Scheduled', `Pod/${pi.key}`, `Successfully assigned ${pi.key} to ${node}`);
+    this.resourceClaims.podBound(pi.pod);
     fwk.runPostBindPlugins(state, pi, node);
     for (const l of this.podListeners) l.bound?.(pi.pod);
     this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Add', label: 'AssignedPodAdd' }, undefined, pi.pod);
@@ -637,6 +639,8 @@ export class Simulation {
         return claim ? [{ name: v.name, claimName: claim.name, ...(claim.ephemeral ? { ephemeral: true as const } : {}) }] : [];
       });
       if (volumes.length) out.volumes = volumes;
+      const resourceClaims = this.resourceClaims.podClaims(pod);
+      if (resourceClaims) out.resourceClaims = resourceClaims;
       if (pod.metadata.labels && Object.keys(pod.metadata.labels).length) out.labels = { ...pod.metadata.labels };
       out.scheduling = podSchedulingSpec(pod);
       const recorded = this.recorded.get(key);
@@ -660,6 +664,7 @@ export class Simulation {
       if (deleted && f) out.message = f.message;
       pods.push(out);
     }
+    const devices = this.resourceClaims.nodeDevices();
     const nodes: NodeOutcome[] = this.cache.snapshot().nodeInfoList.map((n) => ({
       name: n.name,
       labels: { ...(n.node.metadata.labels ?? {}) },
@@ -668,6 +673,7 @@ export class Simulation {
       taints: (n.node.spec?.taints ?? []).map((t) => ({ key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect })),
       unschedulable: !!n.node.spec?.unschedulable,
       ...(this.nodeCreatedAt.has(n.name) ? { createdAt: this.nodeCreatedAt.get(n.name)! } : {}),
+      ...(devices.has(n.name) ? { devices: devices.get(n.name)! } : {}),
     }));
     const objects = storageObjects(this.cluster.storage, this.cluster.resources);
     const result: SimulationResult = {

@@ -213,7 +213,10 @@ export interface RequestOutcome {
   inUse: number;
   /** of those, with a taint the request does not tolerate */
   tainted: number;
-  devices: string[];
+  /** devices the request needs (ExactCount's count; for All, every matching one) */
+  needed: number;
+  /** the devices the allocation takes for the request ("driver/pool/device"); empty when it failed */
+  devices: DeviceID[];
 }
 
 export type AllocateResult =
@@ -508,8 +511,8 @@ class Search {
             else if (this.input.features.deviceTaints && untoleratedDeviceTaint(c.device, data.request.tolerations)) tainted++;
           }
         }
-        const devices = done ? this.results[ci]!.filter((r) => r.request === data.name).map((r) => r.candidate.device.name) : [];
-        out.push({ claim: claimRef(claim), request: data.name, matching, inUse, tainted, devices });
+        const devices = done ? this.results[ci]!.filter((r) => r.request === data.name).map((r) => r.id) : [];
+        out.push({ claim: claimRef(claim), request: data.name, matching, inUse, tainted, needed: data.numDevices, devices });
       }
     });
     return out;
