@@ -24,6 +24,7 @@ import { decodeScenario, declaredKey, type ScenarioMeta } from './decode/timelin
 import { NameGenerator } from './names';
 import { resolveFeatureGates } from '../features';
 import { isStorageObject, type StorageObject } from './storage';
+import { isResourceObject, type ResourceObject } from './resource';
 import { admitStorage } from './admission/storage';
 import { checkObjectBudget, writtenAt, type BudgetStep } from './objectBudget';
 import { describe, locate, parseYaml, toPlain, type Pos, type SrcMap, type SrcNode } from './source';
@@ -51,6 +52,8 @@ export interface ScenarioContents {
   gangWorkloads: GangWorkload[];
   /** StorageClasses, PVs, PVCs (DefaultStorageClass admitted), CSINodes, CSIDrivers, CSIStorageCapacities, in document order */
   storage: StorageObject[];
+  /** DeviceClasses, ResourceSlices, ResourceClaims, ResourceClaimTemplates, in document order */
+  resources: ResourceObject[];
   schedulerConfig?: { object: Record<string, unknown>; locate(path: (string | number)[]): { line: number; column: number } };
   /** extension: a legacy scheduler Policy document (predicates and priorities), translated into a profile */
   legacyPolicy?: { object: Record<string, unknown>; locate(path: (string | number)[]): { line: number; column: number } };
@@ -393,6 +396,7 @@ function load(text: string, fileName: string): LoadResult {
     workloads,
     gangWorkloads: objects.filter(isGangWorkload),
     storage: admitStorage(objects.filter(isStorageObject)),
+    resources: objects.filter(isResourceObject),
     timeline,
     admissionEvents,
     warnings: loader.diag.reported('warnings'),

@@ -132,6 +132,14 @@ export class PodWrapper {
     return this;
   }
 
+  /** spec.resourceClaims entry naming a ResourceClaim */
+  resourceClaim(name: string, claimName: string): this { (this.pod.spec.resourceClaims ??= []).push({ name, resourceClaimName: claimName }); return this; }
+  /** spec.resourceClaims entry from a template, with the claim controller's status entry when generated is given */
+  resourceClaimTemplate(name: string, templateName: string, generated?: string): this {
+    (this.pod.spec.resourceClaims ??= []).push({ name, resourceClaimTemplateName: templateName });
+    if (generated !== undefined) (this.pod.status.resourceClaimStatuses ??= []).push({ name, resourceClaimName: generated });
+    return this;
+  }
   obj(): Pod { return this.pod; }
 }
 

@@ -12,6 +12,8 @@ import type { Snapshot } from '../framework/snapshot';
 import { Status } from '../framework/status';
 import type { StorageObject } from '../model/storage';
 import { StorageStore } from '../simulation/storage';
+import { ResourceStore } from '../simulation/resources';
+import type { ResourceClaim, ResourceObject } from '../model/resource';
 import type { GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, Service, Workload } from '../model/types';
 
 export interface TestCluster {
@@ -25,6 +27,8 @@ export interface TestCluster {
   pdbs?: PodDisruptionBudget[];
   /** StorageClasses, PVs, PVCs and CSI objects */
   storage?: StorageObject[];
+  /** DeviceClasses, ResourceSlices, ResourceClaims */
+  resources?: ResourceObject[];
   seed?: number;
   now?: number;
   /** gates that differ from the v1.35 defaults */
@@ -34,6 +38,7 @@ export interface TestCluster {
 export function testLister(c: TestCluster): ClusterLister {
   return {
     storage: new StorageStore(c.storage),
+    resources: new ResourceStore(c.resources),
     namespaceLabels: (ns) => c.namespaces?.find((n) => n.metadata.name === ns)?.metadata.labels ?? (ns ? {} : undefined),
     namespaces: () => (c.namespaces ?? []).map((n) => n.metadata.name),
     services: (ns) => (c.services ?? []).filter((s) => (s.metadata.namespace ?? 'default') === ns),
@@ -51,7 +56,7 @@ export interface TestEnv {
   /** plugins used by runFilterPluginsWithNominatedPods and the PreFilter extensions */
   plugins: Plugin[];
   /** API calls plugins made, in order */
-  apiCalls: { call: 'preemptPod' | 'clearNominatedNodeName' | 'bindPodVolumes'; pod: string; preemptor?: string; node?: string }[];
+  apiCalls: { call: 'preemptPod' | 'clearNominatedNodeName' | 'bindPodVolumes' | 'updateResourceClaimStatus'; pod: string; preemptor?: string; node?: string; claim?: ResourceClaim }[];
 }
 
 export function newTestEnv(c: TestCluster, plugins: Plugin[] = []): TestEnv {
@@ -77,6 +82,10 @@ export function newTestEnv(c: TestCluster, plugins: Plugin[] = []): TestEnv {
       preemptPod: (victim, preemptor, node) => { env.apiCalls.push({ call: 'preemptPod', pod: victim.key, preemptor: preemptor.key, node }); },
       clearNominatedNodeName: (pods) => { for (const p of pods) env.apiCalls.push({ call: 'clearNominatedNodeName', pod: p.key }); },
       bindPodVolumes: (pod, node) => { env.apiCalls.push({ call: 'bindPodVolumes', pod: pod.key, node }); },
+      updateResourceClaimStatus: (claim) => {
+        env.apiCalls.push({ call: 'updateResourceClaimStatus', pod: '', claim });
+        (env.handle.cluster.resources as ResourceStore).put(claim);
+      },
     },
   };
   return env;

@@ -10,6 +10,7 @@ import type { Pos, SrcMap, SrcNode } from '../source';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, duplicate, invalid, notSupported, required } from '../validation';
 import { decodeAnnotations, decodeMetadata, timestamp } from './metadata';
 import { decodeResourceList, decodeResourceRequirements } from './resources';
+import { checkContainerClaims, decodePodResourceClaims } from './resource';
 import { decodeAffinity, decodeTolerations, decodeTopologySpreadConstraints } from './scheduling';
 import { decodePodVolumes } from './storage';
 
@@ -186,6 +187,8 @@ export function decodePodSpec(r: Reader, node: SrcNode | undefined, path: Path, 
   const priority = r.int(spec, path, 'priority');
   const hostNetwork = r.bool(spec, path, 'hostNetwork');
   const overhead = decodeResourceList(r, spec, path, 'overhead', 'container');
+  const resourceClaims = decodePodResourceClaims(r, spec, path);
+  checkContainerClaims(r, spec, path, resourceClaims);
   return defined({
     volumes: decodePodVolumes(r, spec, path),
     nodeName: dnsSubdomainField(r, spec, path, 'nodeName'),
@@ -207,6 +210,7 @@ export function decodePodSpec(r: Reader, node: SrcNode | undefined, path: Path, 
     hostNetwork,
     workloadRef: workloadRef(r, spec, path),
     restartPolicy: r.enumValue(spec, path, 'restartPolicy', ['Always', 'OnFailure', 'Never'] as const),
+    resourceClaims,
   });
 }
 
