@@ -34,6 +34,8 @@ export interface SimulationResult {
     persistentVolumeClaims?: KubeJsonObject[];
     /** spec.claimRef, spec.nodeAffinity (provisioned ones included) */
     persistentVolumes?: KubeJsonObject[];
+    /** resource.k8s.io/v1 ResourceClaims: status.allocation (devices, nodeSelector) and status.reservedFor */
+    resourceClaims?: KubeJsonObject[];
   };
 }
 
@@ -85,6 +87,8 @@ export interface PodOutcome {
    * generic ephemeral volume, whose claim is "<pod>-<volume>"), in spec order; the claims
    * themselves are in SimulationResult.objects
    */
+  /** extension: the pod's DRA claims (spec.resourceClaims) and the devices they held; the claims are in SimulationResult.objects */
+  resourceClaims?: PodClaimOutcome[];
   volumes?: { name: string; claimName: string; ephemeral?: true }[];
   /** extension: metadata.labels */
   labels?: Record<string, string>;
@@ -130,8 +134,31 @@ export interface NodeOutcome {
   requested: Record<string, number>;
   taints: { key: string; value?: string; effect: string }[];
   unschedulable: boolean;
+  /** extension: status.declaredFeatures (NodeDeclaredFeatures), when the node declares any */
+  declaredFeatures?: string[];
   /** extension: simulated seconds when a timeline step added the node; absent for nodes there from the start */
   createdAt?: number;
+  /** extension: the DRA devices local to the node (ResourceSlices with its nodeName) at the end of the run */
+  devices?: NodeDevice[];
+}
+
+/** A device a ResourceSlice publishes for one node. */
+export interface NodeDevice {
+  /** "driver/pool/device", as allocation results name it */
+  id: string;
+  driver: string;
+  name: string;
+}
+
+/** extension: one of the pod's spec.resourceClaims and the devices it held while the pod was bound */
+export interface PodClaimOutcome {
+  /** the pod's name for the claim (spec.resourceClaims[].name) */
+  name: string;
+  /** the ResourceClaim: named in the pod, or generated from a template (absent until it exists) */
+  claimName?: string;
+  template?: string;
+  /** the claim's allocation when the pod was bound: each request ("req" or "req/subrequest") and device */
+  devices?: { request: string; id: string }[];
 }
 
 export interface CycleTrace {

@@ -12,6 +12,8 @@ export interface FeatureGateSpec {
 export const FEATURE_GATES = {
   GenericWorkload: { default: false, stage: 'Alpha', description: 'the scheduling.k8s.io/v1alpha1 Workload API and spec.workloadRef on pods' },
   GangScheduling: { default: false, stage: 'Alpha', description: 'the GangScheduling plugin: all-or-nothing scheduling of a Workload pod group (needs GenericWorkload)' },
+  NodeDeclaredFeatures: { default: false, stage: 'Alpha', description: "nodes' status.declaredFeatures and the NodeDeclaredFeatures plugin: a pod goes only to nodes that declare the features its spec needs" },
+  RestartAllContainersOnContainerExits: { default: false, stage: 'Alpha', description: 'the RestartAllContainers action of a container restartPolicyRules entry (a pod using it needs nodes that declare the feature)' },
   RequiredDuringSchedulingRequiredDuringExecution: { default: false, stage: 'Podplay', description: 'nodeAffinity.requiredDuringSchedulingRequiredDuringExecution, the node affinity of the original design that was never implemented: it filters like the required term, and a running pod whose node stops matching is evicted' },
 } as const satisfies Record<string, FeatureGateSpec>;
 

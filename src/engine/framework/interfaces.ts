@@ -2,6 +2,8 @@
 // staging/src/k8s.io/kube-scheduler/framework (fwk). A plugin is an object with a name and the
 // methods of the extension points it implements; the runtime finds them by presence.
 
+import type { FeatureGates } from '../features';
+import type { DeviceClass, ResourceClaim, ResourceSlice } from '../model/resource';
 import type { CSIDriver, CSINode, CSIStorageCapacity, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../model/storage';
 import type { PreemptionTrace } from '../api';
 import type { Labels, Pod, PodDisruptionBudget, Service, Workload, GangWorkload } from '../model/types';
@@ -79,8 +81,9 @@ export interface PreFilterExtensions {
 
 /** Cluster events a plugin cares about (upstream: EventsToRegister), for the scheduling queue. */
 export type ClusterEventResource = 'Pod' | 'AssignedPod' | 'UnscheduledPod' | 'Node' | 'Namespace' | 'PodDisruptionBudget' | 'Workload'
-  | 'PersistentVolumeClaim' | 'PersistentVolume' | 'StorageClass' | 'CSINode' | 'CSIDriver' | 'CSIStorageCapacity' | '*';
-export type ActionType = 'Add' | 'Delete' | 'Update' | 'UpdateNodeLabel' | 'UpdateNodeTaint' | 'UpdateNodeAllocatable' | 'UpdateNodeCondition' | 'UpdatePodLabel' | 'UpdatePodScaleDown' | 'UpdatePodToleration' | 'UpdatePodSchedulingGatesEliminated' | 'UpdatePodGeneratedResourceClaim' | 'All';
+  | 'PersistentVolumeClaim' | 'PersistentVolume' | 'StorageClass' | 'CSINode' | 'CSIDriver' | 'CSIStorageCapacity'
+  | 'ResourceClaim' | 'ResourceSlice' | 'DeviceClass' | '*';
+export type ActionType = 'Add' | 'Delete' | 'Update' | 'UpdateNodeLabel' | 'UpdateNodeTaint' | 'UpdateNodeAllocatable' | 'UpdateNodeCondition' | 'UpdateNodeDeclaredFeature' | 'UpdatePodLabel' | 'UpdatePodScaleDown' | 'UpdatePodToleration' | 'UpdatePodSchedulingGatesEliminated' | 'UpdatePodGeneratedResourceClaim' | 'All';
 export interface ClusterEventWithHint {
   event: { resource: ClusterEventResource; actionType: ActionType[] };
   /** upstream QueueingHintFn: 'Queue' or 'QueueSkip' for this pod given the change */
@@ -125,6 +128,16 @@ export interface ClusterLister {
   pods(): Pod[];
   /** StorageClasses, PVs, PVCs and the CSI objects (the volume plugins' listers) */
   readonly storage: StorageLister;
+  /** DeviceClasses, ResourceSlices and ResourceClaims (the DynamicResources plugin's listers) */
+  readonly resources: ResourceLister;
+}
+
+/** The resource.k8s.io informers' listers (upstream: the DRA manager's listers). */
+export interface ResourceLister {
+  deviceClass(name: string): DeviceClass | undefined;
+  resourceSlices(): ResourceSlice[];
+  resourceClaim(namespace: string, name: string): ResourceClaim | undefined;
+  resourceClaims(): ResourceClaim[];
 }
 
 /** The storage informers' listers (upstream: SharedInformerFactory().Core()/Storage()). */
@@ -143,6 +156,8 @@ export interface StorageLister {
 /** upstream: framework.Handle — what a plugin may use besides its own arguments. */
 export interface Handle {
   readonly profileName: string;
+  /** the feature gates (upstream: the feature.Features a plugin's New gets) */
+  readonly features: FeatureGates;
   snapshot(): Snapshot;
   readonly cluster: ClusterLister;
   readonly rng: Rng;
@@ -176,6 +191,8 @@ export interface SchedulerApi {
    * annotations; the PV controller then binds and provisions (at once, on the simulated clock).
    */
   bindPodVolumes(pod: PodInfo, nodeName: string, volumes: PersistentVolume[], claims: PersistentVolumeClaim[]): void;
+  /** upstream: ResourceClaims(ns).UpdateStatus — DynamicResources' PreBind and PostFilter write a claim's status */
+  updateResourceClaimStatus(claim: ResourceClaim): void;
 }
 
 export interface WaitingPods {

@@ -147,6 +147,15 @@ export class Reader {
     });
   }
 
+  /** A value behind `gate` (`what`: the API server's refusal without it) — an error unless the gate is on. */
+  gatedValue(gate: string, pos: Pos, path: Path, what: string): void {
+    const p = formatPath(path);
+    this.diag.gated.push({
+      gate,
+      error: { file: this.diag.file, line: pos.line, column: pos.column, path: p, message: this.message(path, `${what} (needs the feature gate ${gate} in the Scenario's spec.featureGates)`) },
+    });
+  }
+
   // ---- structure ----
 
   /** The node as a mapping; null means unset; anything else is an error. */

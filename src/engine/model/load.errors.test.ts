@@ -239,7 +239,7 @@ const rows: Row[] = [
   {
     name: 'timeline steps out of time order',
     lines: ['apiVersion: podplay/v1alpha1', 'kind: Scenario', 'metadata: {name: s}', 'spec:', '  timeline:',
-      '  - {at: 30, action: evict, pod: default/web-1}', '  - {at: 20, action: evict, pod: default/web-2}'],
+      '  - {at: 30, action: apply, object: {kind: Pod, metadata: {name: web-2}, spec: {containers: [{name: c, image: i}]}}}', '  - {at: 20, action: evict, pod: default/web-2}'],
     line: 7, column: 10, path: 'spec.timeline[1].at',
     message: 'Scenario s: spec.timeline[1].at: Invalid value: 20: steps must be in time order: the step before is at 30',
   },

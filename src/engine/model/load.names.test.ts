@@ -1,6 +1,6 @@
 // Names the timeline's steps carry are validated as the API server validates the objects they
 // name (a shell command in a name is refused here, long before an export writes it anywhere),
-// and a `scale` or `ungate` must name something the scenario has.
+// and a `scale`, `ungate` or `evict` must name something the scenario has.
 // upstream: apimachinery/pkg/util/validation/validation.go (IsDNS1123Subdomain, IsDNS1123Label,
 // IsQualifiedName), apimachinery/pkg/api/validation/generic.go (maskTrailingDash),
 // pkg/apis/core/validation/validation.go (validateSchedulingGates).
@@ -65,6 +65,11 @@ describe('timeline steps: names and what they refer to', () => {
       errors: ['21:34: Scenario s: spec.timeline[0].pod: pod "default/dbx-0" not found (not declared in the scenario nor applied by an earlier step)'],
     },
     {
+      name: 'evict of a pod the scenario does not have (kubectl: NotFound)',
+      step: '  - {at: 1, action: evict, pod: default/batch-2}',
+      errors: ['21:33: Scenario s: spec.timeline[0].pod: pod "default/batch-2" not found (not declared in the scenario nor applied by an earlier step)'],
+    },
+    {
       name: 'delete of a name with backticks',
       step: '  - {at: 1, action: delete, kind: Pod, name: "`id`"}',
       errors: [`21:46: Scenario s: spec.timeline[0].name: Invalid value: "\`id\`": ${subdomain}`],
@@ -83,7 +88,17 @@ describe('timeline steps: names and what they refer to', () => {
       '  - {at: 4, action: scale, kind: Job, name: late, namespace: team, replicas: 3}',
       '  - {at: 5, action: apply, object: {kind: Pod, metadata: {generateName: gen-}, spec: {containers: [{name: c, image: i}]}}}',
       '  - {at: 6, action: ungate, pod: gen-x7k2q}',
+      '  - {at: 7, action: evict, pod: batch}',
+      '  - {at: 7, action: evict, pod: web-5d4f8-abcde}',
+      '  - {at: 7, action: evict, pod: team/late-x2k9p}',
     ))).toEqual([]);
+  });
+
+  it('a deleted pod can no longer be evicted', () => {
+    expect(messages(scenario(
+      '  - {at: 1, action: delete, kind: Pod, name: batch}',
+      '  - {at: 2, action: evict, pod: batch}',
+    ))).toEqual(['22:33: Scenario s: spec.timeline[1].pod: pod "default/batch" not found (not declared in the scenario nor applied by an earlier step)']);
   });
 
   it('a deleted workload can no longer be scaled', () => {

@@ -24,6 +24,7 @@ import { decodeScenario, declaredKey, type ScenarioMeta } from './decode/timelin
 import { NameGenerator } from './names';
 import { resolveFeatureGates } from '../features';
 import { isStorageObject, type StorageObject } from './storage';
+import { isResourceObject, type ResourceObject } from './resource';
 import { admitStorage } from './admission/storage';
 import { checkObjectBudget, writtenAt, type BudgetStep } from './objectBudget';
 import { describe, locate, parseYaml, toPlain, type Pos, type SrcMap, type SrcNode } from './source';
@@ -51,6 +52,8 @@ export interface ScenarioContents {
   gangWorkloads: GangWorkload[];
   /** StorageClasses, PVs, PVCs (DefaultStorageClass admitted), CSINodes, CSIDrivers, CSIStorageCapacities, in document order */
   storage: StorageObject[];
+  /** DeviceClasses, ResourceSlices, ResourceClaims, ResourceClaimTemplates, in document order */
+  resources: ResourceObject[];
   schedulerConfig?: { object: Record<string, unknown>; locate(path: (string | number)[]): { line: number; column: number } };
   /** extension: a legacy scheduler Policy document (predicates and priorities), translated into a profile */
   legacyPolicy?: { object: Record<string, unknown>; locate(path: (string | number)[]): { line: number; column: number } };
@@ -313,6 +316,18 @@ function load(text: string, fileName: string): LoadResult {
     if (!gates[g.gate]) loader.diag.add('errors', { line: g.error.line, column: g.error.column }, g.error.message, g.error.path);
   }
 
+  // upstream: pkg/registry/core/node/strategy.go dropDisabledFields — without the gate the API
+  // server drops status.declaredFeatures
+  if (!gates.NodeDeclaredFeatures) {
+    for (const d of loader.declared) {
+      const o = d.object;
+      if (!isNode(o) || o.status.declaredFeatures === undefined) continue;
+      delete o.status.declaredFeatures;
+      const path: Path = ['status', 'declaredFeatures'];
+      d.reader.warn(locate(d.root, path, d.root.pos), path, 'dropped: the API server keeps declared features only with the NodeDeclaredFeatures feature gate (Scenario spec.featureGates)');
+    }
+  }
+
   // Before anything is built: a scenario asking for too many objects is refused here.
   checkObjectBudget(loader.declared.map((d) => ({ object: d.object, ...writtenAt(d.root, d.reader) })), loader.scenario ? timelineBudget(loader.scenario, timeline) : []);
 
@@ -381,6 +396,7 @@ function load(text: string, fileName: string): LoadResult {
     workloads,
     gangWorkloads: objects.filter(isGangWorkload),
     storage: admitStorage(objects.filter(isStorageObject)),
+    resources: objects.filter(isResourceObject),
     timeline,
     admissionEvents,
     warnings: loader.diag.reported('warnings'),

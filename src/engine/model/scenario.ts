@@ -8,12 +8,13 @@ import type {
   Workload, WorkloadKind,
 } from './types';
 import type { StorageObject } from './storage';
+import type { ResourceObject } from './resource';
 
 /** Where the step was written, for runtime messages. */
 export interface StepSource { line: number; column: number }
 
 /** Every kind an `apply` (or the scenario file) can create. */
-export type ScenarioObject = Pod | Node | Namespace | PriorityClass | RuntimeClass | Service | PodDisruptionBudget | Workload | GangWorkload | StorageObject;
+export type ScenarioObject = Pod | Node | Namespace | PriorityClass | RuntimeClass | Service | PodDisruptionBudget | Workload | GangWorkload | StorageObject | ResourceObject;
 
 export interface PodRef { namespace: string; name: string }
 

@@ -4,6 +4,7 @@
 // Quantities stay strings here (as written); they are parsed once into branded units
 // when the scheduler builds its PodInfo/NodeInfo (see ./quantity.ts, ../framework/resources.ts).
 
+import type { PodResourceClaim, PodResourceClaimStatus } from './resource';
 import type { PodVolume } from './storage';
 
 export type Labels = Record<string, string>;
@@ -25,6 +26,7 @@ export interface ObjectMeta {
   labels?: Labels;
   annotations?: Record<string, string>;
   ownerReferences?: OwnerReference[];
+  finalizers?: string[];
   /** simulated seconds (the loader converts RFC 3339 timestamps to 0) */
   creationTimestamp?: number;
   /** simulated seconds at which graceful deletion started */
@@ -135,6 +137,8 @@ export type ResourceList = Record<string, string>;
 export interface ResourceRequirements {
   requests?: ResourceList;
   limits?: ResourceList;
+  /** names of the pod's spec.resourceClaims this container uses (DRA) */
+  claims?: { name: string; request?: string }[];
 }
 
 export interface ContainerPort {
@@ -152,6 +156,13 @@ export interface Container {
   ports?: ContainerPort[];
   /** only on init containers: "Always" makes it a sidecar (restartable init container) */
   restartPolicy?: 'Always';
+  /** upstream: ContainerRestartRule (ContainerRestartRules); the scheduler reads only the actions (./nodeDeclaredFeatures.ts) */
+  restartPolicyRules?: ContainerRestartRule[];
+}
+
+export interface ContainerRestartRule {
+  action: 'Restart' | 'RestartAllContainers';
+  exitCodes?: { operator: 'In' | 'NotIn'; values?: number[] };
 }
 
 export interface TopologySpreadConstraint {
@@ -199,6 +210,8 @@ export interface PodSpec {
   hostNetwork?: boolean;
   workloadRef?: WorkloadReference;
   restartPolicy?: 'Always' | 'OnFailure' | 'Never';
+  /** DRA: the ResourceClaims the pod uses, by name or from a template */
+  resourceClaims?: PodResourceClaim[];
 }
 
 export interface PodCondition {
@@ -216,6 +229,8 @@ export interface PodStatus {
   conditions?: PodCondition[];
   reason?: string;
   message?: string;
+  /** the ResourceClaims the claim controller generated from templates */
+  resourceClaimStatuses?: PodResourceClaimStatus[];
 }
 
 export interface Pod extends KubeObject {
@@ -246,6 +261,8 @@ export interface Node extends KubeObject {
     allocatable?: ResourceList;
     images?: ContainerImage[];
     conditions?: NodeCondition[];
+    /** upstream: NodeStatus.DeclaredFeatures (NodeDeclaredFeatures, alpha in v1.35), set by the kubelet */
+    declaredFeatures?: string[];
   };
 }
 

@@ -22,6 +22,7 @@ import { VolumeBinding } from './VolumeBinding';
 import { VolumeZone } from './VolumeZone';
 import { DynamicResources } from './DynamicResources';
 import { DefaultBinder } from './DefaultBinder';
+import { NodeDeclaredFeatures } from './NodeDeclaredFeatures';
 
 const descriptors: PluginDescriptor<never>[] = [
   DefaultPreemption,
@@ -44,6 +45,7 @@ const descriptors: PluginDescriptor<never>[] = [
   VolumeZone,
   DynamicResources,
   DefaultBinder,
+  NodeDeclaredFeatures,
 ] as PluginDescriptor<never>[];
 
 export function newInTreeRegistry(): Map<string, PluginDescriptor<unknown>> {

@@ -7,6 +7,7 @@ import type {
   GangWorkload, Labels, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Workload,
 } from '../model/types';
 import { podKey } from '../model/types';
+import { ResourceStore } from './resources';
 import { StorageStore } from './storage';
 
 const nsOf = (o: { metadata: { namespace?: string } }) => o.metadata.namespace ?? 'default';
@@ -28,6 +29,8 @@ export class ClusterState implements ClusterLister {
   readonly gangWorkloads = new Map<string, GangWorkload>();
   /** StorageClasses, PVs, PVCs, CSINodes, CSIDrivers, CSIStorageCapacities */
   readonly storage: StorageStore;
+  /** DeviceClasses, ResourceSlices, ResourceClaims, ResourceClaimTemplates */
+  readonly resources: ResourceStore;
 
   constructor(s: ExpandedScenario) {
     for (const n of s.nodes) this.nodes.set(n.metadata.name, n);
@@ -39,6 +42,7 @@ export class ClusterState implements ClusterLister {
     for (const w of s.workloads) this.workloads.set(`${w.kind}/${nsName(w)}`, w);
     for (const g of s.gangWorkloads) this.gangWorkloads.set(nsName(g), g);
     this.storage = new StorageStore(s.storage);
+    this.resources = new ResourceStore(s.resources);
   }
 
   addPod(pod: Pod): void {

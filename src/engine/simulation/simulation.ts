@@ -18,7 +18,7 @@ import { seededRng, type Rng } from '../framework/rng';
 import { Framework } from '../framework/runtime';
 import { Status } from '../framework/status';
 import type { ExpandedScenario } from '../controllers/expand';
-import { gangSchedulingEnabled, type FeatureGates } from '../features';
+import { defaultFeatureGates, gangSchedulingEnabled, type FeatureGates } from '../features';
 import type { Node, Pod, PodCondition } from '../model/types';
 import type { ControllerContext } from '../controllers';
 import { podKey } from '../model/types';
@@ -29,6 +29,7 @@ import { SchedulingQueue, UNSCHEDULABLE_FLUSH_INTERVAL, POD_MAX_IN_UNSCHEDULABLE
 import { schedulingCycle, type SchedulerState } from '../scheduler/scheduleOne';
 import { ClusterState } from './cluster';
 import { VolumeManager } from './volumeManager';
+import { ResourceClaimManager } from './resourceClaims';
 import { storageObjects } from './storageObjects';
 import { volumeClaimName } from '../model/storage';
 import { podSchedulingSpec, recordedPodState } from './podDescription';
@@ -74,6 +75,7 @@ export class Simulation {
   readonly warnings: ScenarioError[];
   /** the PV controller, the ephemeral volume controller and their garbage collection */
   readonly volumes: VolumeManager;
+  readonly resourceClaims: ResourceClaimManager;
   private readonly rng: Rng;
   private readonly sched: SchedulerState;
   private readonly podInfos = new Map<string, PodInfo>();
@@ -102,6 +104,7 @@ export class Simulation {
     }
     this.cluster = new ClusterState(scenario);
     this.volumes = new VolumeManager(this);
+    this.resourceClaims = new ResourceClaimManager(this);
     this.rng = seededRng(options.seed);
     this.warnings = [...scenario.warnings];
     this.sched = { nextStartNodeIndex: 0, percentageOfNodesToScore: config.percentageOfNodesToScore };
@@ -162,9 +165,11 @@ export class Simulation {
       preemptPod: (victim, preemptor, nodeName) => this.preemptPod(victim, preemptor, nodeName),
       clearNominatedNodeName: (pods) => { for (const p of pods) this.setNominatedNode(p, ''); },
       bindPodVolumes: (_pod, _node, volumes, claims) => this.volumes.bindPodVolumes(volumes, claims),
+      updateResourceClaimStatus: (claim) => this.resourceClaims.updateStatus(claim),
     };
     const handle: Handle & { fwk?: Framework } = {
       profileName,
+      features: this.options.gates ?? defaultFeatureGates(),
       snapshot: () => this.cache.snapshot(),
       cluster: this.cluster,
       rng: this.rng,
@@ -241,11 +246,13 @@ export class Simulation {
       this.stop(`the run stopped at ${formatCount(this.now)} s of simulated time: ${formatCount(this.cluster.allPods.size)} pods were created (Podplay's limit is ${formatCount(LIMITS.podsPerRun)} in a run, pods that controllers made again after an eviction or a scale-down included). Use fewer replicas or fewer timeline steps that replace pods`);
     }
     this.volumes.podCreated(pod);
+    this.resourceClaims.podCreated(pod);
     const key = podKey(pod);
     if (pod.spec.nodeName) {
       if (pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed') return;
       pod.status.phase ??= 'Running';
       pod.status.startTime ??= this.now;
+      this.resourceClaims.podBound(pod);
       if (!this.cache.addPod(this.podInfo(pod), pod.spec.nodeName)) {
         this.warnings.push({ file: this.scenario.fileName, line: 1, column: 1, message: `Pod ${key}: spec.nodeName: node "${pod.spec.nodeName}" does not exist; the pod is not placed` });
       }
@@ -296,6 +303,7 @@ export class Simulation {
     if (wasBound) this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Delete', label: 'AssignedPodDelete' }, pod, undefined);
     this.onPodDeleted(pod);
     this.volumes.podDeleted(pod);
+    this.resourceClaims.podDeleted(pod);
   }
 
   /** controllers' first sync, after the initial objects exist */
@@ -573,6 +581,7 @@ export class Simulation {
     this.queueMoves.push({ time: this.now, pod: pi.key, from: 'scheduling', to: 'bound', reason: `Bound to ${node}` });
     trace.result = 'Scheduled';
     this.event('Normal', 'Scheduled', `Pod/${pi.key}`, `Successfully assigned ${pi.key} to ${node}`);
+    this.resourceClaims.podBound(pi.pod);
     fwk.runPostBindPlugins(state, pi, node);
     for (const l of this.podListeners) l.bound?.(pi.pod);
     this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Add', label: 'AssignedPodAdd' }, undefined, pi.pod);
@@ -631,6 +640,8 @@ export class Simulation {
         return claim ? [{ name: v.name, claimName: claim.name, ...(claim.ephemeral ? { ephemeral: true as const } : {}) }] : [];
       });
       if (volumes.length) out.volumes = volumes;
+      const resourceClaims = this.resourceClaims.podClaims(pod);
+      if (resourceClaims) out.resourceClaims = resourceClaims;
       if (pod.metadata.labels && Object.keys(pod.metadata.labels).length) out.labels = { ...pod.metadata.labels };
       out.scheduling = podSchedulingSpec(pod);
       const recorded = this.recorded.get(key);
@@ -654,6 +665,7 @@ export class Simulation {
       if (deleted && f) out.message = f.message;
       pods.push(out);
     }
+    const devices = this.resourceClaims.nodeDevices();
     const nodes: NodeOutcome[] = this.cache.snapshot().nodeInfoList.map((n) => ({
       name: n.name,
       labels: { ...(n.node.metadata.labels ?? {}) },
@@ -661,9 +673,11 @@ export class Simulation {
       requested: { ...resourceToList(n.requested), pods: n.pods.length },
       taints: (n.node.spec?.taints ?? []).map((t) => ({ key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect })),
       unschedulable: !!n.node.spec?.unschedulable,
+      ...(n.node.status.declaredFeatures?.length ? { declaredFeatures: [...n.node.status.declaredFeatures] } : {}),
       ...(this.nodeCreatedAt.has(n.name) ? { createdAt: this.nodeCreatedAt.get(n.name)! } : {}),
+      ...(devices.has(n.name) ? { devices: devices.get(n.name)! } : {}),
     }));
-    const objects = storageObjects(this.cluster.storage);
+    const objects = storageObjects(this.cluster.storage, this.cluster.resources);
     const result: SimulationResult = {
       version: 1, seed: this.options.seed, pods, cycles: this.cycles, events: this.events,
       nodes, warnings: capProblems(this.warnings, 'warning', this.scenario.fileName), endTime: this.now, queue: this.queueMoves,
@@ -698,5 +712,6 @@ function nodeChanges(old: Node, node: Node): QueueEvent[] {
   if (json(old.metadata.labels) !== json(node.metadata.labels)) out.push({ resource: 'Node', actionType: 'UpdateNodeLabel', label: 'NodeLabelChange' });
   if (json(old.spec?.taints) !== json(node.spec?.taints)) out.push({ resource: 'Node', actionType: 'UpdateNodeTaint', label: 'NodeTaintChange' });
   if (json(old.status?.conditions) !== json(node.status?.conditions)) out.push({ resource: 'Node', actionType: 'UpdateNodeCondition', label: 'NodeConditionChange' });
+  if (json(old.status?.declaredFeatures) !== json(node.status?.declaredFeatures)) out.push({ resource: 'Node', actionType: 'UpdateNodeDeclaredFeature', label: 'NodeDeclaredFeatureChange' });
   return out;
 }

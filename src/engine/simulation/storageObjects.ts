@@ -4,6 +4,7 @@
 
 import type { KubeJsonObject, SimulationResult } from '../api';
 import type { KubeObject } from '../model/types';
+import type { ResourceStore } from './resources';
 import type { StorageStore } from './storage';
 
 function metadataJson(o: KubeObject): Record<string, unknown> {
@@ -14,6 +15,7 @@ function metadataJson(o: KubeObject): Record<string, unknown> {
   if (m.labels && Object.keys(m.labels).length) out['labels'] = { ...m.labels };
   if (m.annotations && Object.keys(m.annotations).length) out['annotations'] = { ...m.annotations };
   if (m.ownerReferences?.length) out['ownerReferences'] = m.ownerReferences.map((r) => ({ ...r }));
+  if (m.finalizers?.length) out['finalizers'] = [...m.finalizers];
   return out;
 }
 
@@ -21,13 +23,17 @@ function toJson(o: KubeObject & { spec: unknown; status: unknown }): KubeJsonObj
   return { apiVersion: o.apiVersion, kind: o.kind, metadata: metadataJson(o), spec: structuredClone(o.spec), status: structuredClone(o.status) };
 }
 
-/** undefined when the cluster has neither claims nor volumes */
-export function storageObjects(store: StorageStore): SimulationResult['objects'] {
+/** undefined when the cluster has no volume claims, volumes or resource claims */
+export function storageObjects(store: StorageStore, resources: ResourceStore): SimulationResult['objects'] {
   const claims = store.persistentVolumeClaims();
   const volumes = store.persistentVolumes();
-  if (claims.length === 0 && volumes.length === 0) return undefined;
+  const resourceClaims = resources.resourceClaims();
+  if (claims.length === 0 && volumes.length === 0 && resourceClaims.length === 0) return undefined;
   return {
-    persistentVolumeClaims: claims.map((c) => toJson(c)),
-    persistentVolumes: volumes.map((v) => toJson(v)),
+    ...(claims.length || volumes.length ? {
+      persistentVolumeClaims: claims.map((c) => toJson(c)),
+      persistentVolumes: volumes.map((v) => toJson(v)),
+    } : {}),
+    ...(resourceClaims.length ? { resourceClaims: resourceClaims.map((c) => toJson(c)) } : {}),
   };
 }

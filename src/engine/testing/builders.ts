@@ -132,6 +132,14 @@ export class PodWrapper {
     return this;
   }
 
+  /** spec.resourceClaims entry naming a ResourceClaim */
+  resourceClaim(name: string, claimName: string): this { (this.pod.spec.resourceClaims ??= []).push({ name, resourceClaimName: claimName }); return this; }
+  /** spec.resourceClaims entry from a template, with the claim controller's status entry when generated is given */
+  resourceClaimTemplate(name: string, templateName: string, generated?: string): this {
+    (this.pod.spec.resourceClaims ??= []).push({ name, resourceClaimTemplateName: templateName });
+    if (generated !== undefined) (this.pod.status.resourceClaimStatuses ??= []).push({ name, resourceClaimName: generated });
+    return this;
+  }
   obj(): Pod { return this.pod; }
 }
 
@@ -145,6 +153,7 @@ export class NodeWrapper {
   capacity(r: ResourceList): this { this.node.status.capacity = { ...r }; this.node.status.allocatable = { ...r }; return this; }
   allocatable(r: ResourceList): this { this.node.status.allocatable = { ...r }; return this; }
   taints(t: Taint[]): this { this.node.spec.taints = t; return this; }
+  declaredFeatures(f: string[]): this { this.node.status.declaredFeatures = f; return this; }
   unschedulable(u = true): this { this.node.spec.unschedulable = u; return this; }
   images(images: Record<string, number>): this {
     this.node.status.images = Object.entries(images).map(([name, sizeBytes]) => ({ names: [name], sizeBytes }));

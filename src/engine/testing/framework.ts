@@ -2,6 +2,7 @@
 // plugin's extension points the way the framework runtime does.
 
 import { CycleState } from '../framework/cycleState';
+import { defaultFeatureGates, type FeatureGates } from '../features';
 import { SchedulerCache } from '../framework/cache';
 import type { ClusterLister, Handle, NodeScoreEntry, Plugin, WaitingPods } from '../framework/interfaces';
 import type { NodeInfo } from '../framework/nodeInfo';
@@ -11,6 +12,8 @@ import type { Snapshot } from '../framework/snapshot';
 import { Status } from '../framework/status';
 import type { StorageObject } from '../model/storage';
 import { StorageStore } from '../simulation/storage';
+import { ResourceStore } from '../simulation/resources';
+import type { ResourceClaim, ResourceObject } from '../model/resource';
 import type { GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, Service, Workload } from '../model/types';
 
 export interface TestCluster {
@@ -24,13 +27,18 @@ export interface TestCluster {
   pdbs?: PodDisruptionBudget[];
   /** StorageClasses, PVs, PVCs and CSI objects */
   storage?: StorageObject[];
+  /** DeviceClasses, ResourceSlices, ResourceClaims */
+  resources?: ResourceObject[];
   seed?: number;
   now?: number;
+  /** gates that differ from the v1.35 defaults */
+  features?: Partial<FeatureGates>;
 }
 
 export function testLister(c: TestCluster): ClusterLister {
   return {
     storage: new StorageStore(c.storage),
+    resources: new ResourceStore(c.resources),
     namespaceLabels: (ns) => c.namespaces?.find((n) => n.metadata.name === ns)?.metadata.labels ?? (ns ? {} : undefined),
     namespaces: () => (c.namespaces ?? []).map((n) => n.metadata.name),
     services: (ns) => (c.services ?? []).filter((s) => (s.metadata.namespace ?? 'default') === ns),
@@ -48,7 +56,7 @@ export interface TestEnv {
   /** plugins used by runFilterPluginsWithNominatedPods and the PreFilter extensions */
   plugins: Plugin[];
   /** API calls plugins made, in order */
-  apiCalls: { call: 'preemptPod' | 'clearNominatedNodeName' | 'bindPodVolumes'; pod: string; preemptor?: string; node?: string }[];
+  apiCalls: { call: 'preemptPod' | 'clearNominatedNodeName' | 'bindPodVolumes' | 'updateResourceClaimStatus'; pod: string; preemptor?: string; node?: string; claim?: ResourceClaim }[];
 }
 
 export function newTestEnv(c: TestCluster, plugins: Plugin[] = []): TestEnv {
@@ -59,6 +67,7 @@ export function newTestEnv(c: TestCluster, plugins: Plugin[] = []): TestEnv {
   const waiting: WaitingPods = { get: () => undefined, all: () => [], activate: () => {} };
   env.handle = {
     profileName: 'default-scheduler',
+    features: { ...defaultFeatureGates(), ...c.features },
     snapshot: () => env.snapshot,
     cluster: testLister(c),
     rng: seededRng(c.seed ?? 1),
@@ -73,6 +82,10 @@ export function newTestEnv(c: TestCluster, plugins: Plugin[] = []): TestEnv {
       preemptPod: (victim, preemptor, node) => { env.apiCalls.push({ call: 'preemptPod', pod: victim.key, preemptor: preemptor.key, node }); },
       clearNominatedNodeName: (pods) => { for (const p of pods) env.apiCalls.push({ call: 'clearNominatedNodeName', pod: p.key }); },
       bindPodVolumes: (pod, node) => { env.apiCalls.push({ call: 'bindPodVolumes', pod: pod.key, node }); },
+      updateResourceClaimStatus: (claim) => {
+        env.apiCalls.push({ call: 'updateResourceClaimStatus', pod: '', claim });
+        (env.handle.cluster.resources as ResourceStore).put(claim);
+      },
     },
   };
   return env;

@@ -7,6 +7,7 @@ import { admitPodUpdate } from '../model/admission/podUpdate';
 import type { GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, Workload } from '../model/types';
 import { podKey } from '../model/types';
 import { isStorageObject, STORAGE_KINDS, type StorageObject } from '../model/storage';
+import { isResourceObject, RESOURCE_KINDS, type ResourceObject } from '../model/resource';
 import type { ControllerManager } from '../simulation/controllerManager';
 import type { Simulation } from '../simulation/simulation';
 import type { ApplyStep, ScenarioObject, TimelineStep } from '../model/scenario';
@@ -87,6 +88,7 @@ function createObject(sim: Simulation, step: ApplyStep, index: number, obj: Scen
       return;
     default:
       if (isStorageObject(obj)) sim.volumes.apply(obj);
+      else if (isResourceObject(obj)) sim.resourceClaims.apply(obj);
       else if (WORKLOAD_KINDS.has(obj.kind)) deps.controllers.apply(obj as Workload);
   }
 }
@@ -109,11 +111,11 @@ function deleteObject(sim: Simulation, step: Extract<TimelineStep, { action: 'de
       break;
     }
     default:
-      found = (STORAGE_KINDS as readonly string[]).includes(step.kind)
-        ? sim.volumes.delete(step.kind as StorageObject['kind'], ns, step.name)
-        : deps.controllers.delete(step.kind, ns, step.name);
+      if ((STORAGE_KINDS as readonly string[]).includes(step.kind)) found = sim.volumes.delete(step.kind as StorageObject['kind'], ns, step.name);
+      else if ((RESOURCE_KINDS as readonly string[]).includes(step.kind)) found = sim.resourceClaims.delete(step.kind as ResourceObject['kind'], ns, step.name);
+      else found = deps.controllers.delete(step.kind, ns, step.name);
   }
-  if (!found) stepFailed(sim, step, `${step.kind} "${['Node', 'Namespace', 'PriorityClass', 'RuntimeClass', 'PersistentVolume', 'StorageClass', 'CSINode', 'CSIDriver'].includes(step.kind) ? step.name : `${ns}/${step.name}`}" not found at ${step.at}s`);
+  if (!found) stepFailed(sim, step, `${step.kind} "${['Node', 'Namespace', 'PriorityClass', 'RuntimeClass', 'PersistentVolume', 'StorageClass', 'CSINode', 'CSIDriver', 'DeviceClass', 'ResourceSlice'].includes(step.kind) ? step.name : `${ns}/${step.name}`}" not found at ${step.at}s`);
 }
 
 const sameTaint = (a: Taint, key: string, effect?: string, value?: string) =>

@@ -11,6 +11,7 @@ import { DiagnosisPanel } from './DiagnosisPanel';
 import { ClusterDifferenceNote } from './ClusterDifferenceNote';
 import { eventSource, eventsSoFar } from './events';
 import { PodVolumes } from './PodVolumes';
+import { PodClaims } from './PodClaims';
 
 /** kubectl's multi-line value: one entry per line, or <none> */
 function Lines({ lines }: { lines: string[] }) {
@@ -75,6 +76,7 @@ export function PodInspector() {
         <Field name="Topology Spread Constraints"><Lines lines={spreadLines(outcome.scheduling?.topologySpreadConstraints)} /></Field>
       </dl>
       <PodVolumes pod={outcome} namespace={namespace ?? 'default'} objects={view.run.summary.objects} />
+      <PodClaims pod={outcome} bound={bound} />
       <h4>Events:</h4>
       {events.length === 0 ? <p className="empty">&lt;none&gt;</p> : (
         <table className="kubectl">

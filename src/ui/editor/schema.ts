@@ -113,6 +113,10 @@ const container = obj('A container. Only resources, ports and (for init containe
     name: str('Port name.'),
   }, { strict: true }), 'Ports.'),
   restartPolicy: oneOfValues(['Always'], 'Init containers only: Always makes it a sidecar, counted with the regular containers.'),
+  restartPolicyRules: arr(obj('A restart rule: what to do when the container exits with these codes.', {
+    action: oneOfValues(['Restart', 'RestartAllContainers'], 'RestartAllContainers (gate RestartAllContainersOnContainerExits) needs nodes that declare the feature.'),
+    exitCodes: obj('The exit codes the rule applies to.', { operator: oneOfValues(['In', 'NotIn'], 'How values are matched.'), values: arr(int('An exit code.'), 'Exit codes.') }, { strict: true }),
+  }, { strict: true }), 'Restart rules; the scheduler reads only their actions (NodeDeclaredFeatures).'),
   command: { type: 'array', description: 'Ignored by the simulation.' },
   args: { type: 'array', description: 'Ignored by the simulation.' },
   env: { type: 'array', description: 'Ignored by the simulation.' },
@@ -351,6 +355,7 @@ const KINDS: Record<string, JSONSchema> = {
       capacity: { ...resourceList, description: 'Total resources; used when allocatable is missing.' },
       images: arr(obj('An image on the node.', { names: arr({ type: 'string' }, 'Image names.'), sizeBytes: int('Size in bytes.') }), 'Images for ImageLocality.'),
       conditions: arr(obj('A node condition.', { type: str('Ready, MemoryPressure, DiskPressure, PIDPressure, ...'), status: oneOfValues(['True', 'False', 'Unknown'], 'Condition status.') }), 'Conditions.'),
+      declaredFeatures: arr({ type: 'string' }, 'Features the kubelet declares (gate NodeDeclaredFeatures): pods that need one go only to nodes that declare it.'),
     }),
   }, { strict: true }),
   Pod: obj('A pod. Without spec.nodeName it enters the scheduling queue.', {

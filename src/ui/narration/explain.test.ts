@@ -86,6 +86,14 @@ describe('explainVerdict', () => {
       expected: 'node(s) didn\'t have free ports for the requested pod ports — host port TCP/8080 on 0.0.0.0 is taken',
     },
     {
+      name: 'NodeDeclaredFeatures: what the pod needs and what the node declares',
+      result: {
+        plugin: 'NodeDeclaredFeatures', code: 'UnschedulableAndUnresolvable', reasons: ['node declared features check failed - unsatisfied requirements: RestartAllContainersOnContainerExits'],
+        details: { required: ['RestartAllContainersOnContainerExits'], declared: [], unsatisfied: ['RestartAllContainersOnContainerExits'] },
+      },
+      expected: 'node declared features check failed - unsatisfied requirements: RestartAllContainersOnContainerExits — the pod needs RestartAllContainersOnContainerExits; the node declares none',
+    },
+    {
       name: 'a plugin without details: its upstream reasons',
       result: { plugin: 'TaintToleration', code: 'UnschedulableAndUnresolvable', reasons: ['node(s) had untolerated taint {key2: value2}'] },
       expected: 'node(s) had untolerated taint {key2: value2}',

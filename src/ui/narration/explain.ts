@@ -5,6 +5,7 @@
 import type { PluginResult } from '../../engine/api';
 import type { InsufficientResource } from '../../engine/plugins/NodeResourcesFit';
 import type { ConstraintVerdict } from '../../engine/plugins/PodTopologySpread';
+import type { RequestOutcome } from '../../engine/plugins/DynamicResources/allocator';
 import { formatQuantity, listNames, plural, shortPodName } from '../format';
 
 type Details = Record<string, unknown>;
@@ -57,6 +58,25 @@ const EXPLAINERS: Record<string, Explainer> = {
   NodePorts(details, reasons) {
     const port = isRecord(details.conflictingPort) ? details.conflictingPort : undefined;
     return port && `${reasons} — host port ${String(port.protocol)}/${String(port.hostPort)} on ${String(port.hostIP)} is taken`;
+  },
+  NodeDeclaredFeatures(details, reasons) {
+    const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+    const declared = list(details.declared);
+    return `${reasons} — the pod needs ${listNames(list(details.required))}; the node declares ${declared.length > 0 ? listNames(declared) : 'none'}`;
+  },
+  DynamicResources(details, reasons) {
+    const requests = records(details.requests) as unknown as RequestOutcome[];
+    if (requests.length === 0) return undefined;
+    const parts = requests.map((r) => {
+      if (r.devices.length > 0) return `${r.request} → ${r.devices.map((id) => id.split('/').pop()).join(', ')}`;
+      const free = r.matching - r.inUse - r.tainted;
+      const words = [`${r.request}: needs ${plural(r.needed, 'device')}, ${r.matching} matching here`];
+      if (r.inUse > 0) words.push(`${r.inUse} already allocated`);
+      if (r.tainted > 0) words.push(`${r.tainted} tainted`);
+      if (r.matching > 0 && free >= r.needed) words.push('no combination keeps the claim\'s constraints');
+      return words.join(', ');
+    });
+    return `${reasons} — ${parts.join('; ')}`;
   },
   NodeName(details, reasons) {
     return typeof details.requestedNodeName === 'string' ? `${reasons} — the pod asks for node ${details.requestedNodeName}` : undefined;

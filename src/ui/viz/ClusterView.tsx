@@ -24,6 +24,7 @@ import { ScoreLegend } from './ScoreBar';
 import { scoreRanking, type RankedNode, type ScoreRanking } from './scoreRanking';
 import { spreadOnStage, spreadView, type SpreadOnStage } from './spread';
 import { taintMarks } from './taints';
+import { deviceMarks } from './devices';
 import { slideReordered } from './motion';
 import { TileGrid } from './TileGrid';
 import './stage.css';
@@ -246,6 +247,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   tied={scoresShown && (trace?.tiedNodes?.includes(node.name) ?? false)}
                   taints={trace === undefined ? undefined : taintMarks(trace, node.name)}
                   taintHighlight={phase === 'Filter'}
+                  devices={deviceMarks(node, podsByNode.get(node.name) ?? [], trace, currentPod)}
                   reducedMotion={reducedMotion}
                   nominatedHere={(nominatedByNode.get(node.name) ?? []).map((p) => p.pod)}
                   pods={podsByNode.get(node.name) ?? []}

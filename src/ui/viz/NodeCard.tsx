@@ -14,6 +14,8 @@ import { ScoreBar } from './ScoreBar';
 import type { RankedNode, ScoreRanking } from './scoreRanking';
 import type { DomainSpread } from './spread';
 import { TaintMarks } from './TaintMarks';
+import { DeviceSquares } from './DeviceSquares';
+import type { DeviceMark } from './devices';
 import type { TaintMark } from './taints';
 import { BAR_RESOURCES, usageAt } from './usage';
 
@@ -38,6 +40,8 @@ export interface NodeCardProps {
   taints?: readonly TaintMark[];
   /** at Filter: highlight the taint that decided */
   taintHighlight: boolean;
+  /** DRA devices local to the node at this step */
+  devices?: readonly DeviceMark[];
   reducedMotion: boolean;
   nominatedHere: readonly string[];
   pods: readonly PodView[];
@@ -107,7 +111,7 @@ function NodeSpread({ spread, hideVerdict }: { spread: readonly DomainSpread[]; 
 
 export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const {
-    node, state, verdict, affinityDomains, ranked, ranking, tied, taints, taintHighlight, reducedMotion, nominatedHere, pods, currentPod, showDetails, spread,
+    node, state, verdict, affinityDomains, ranked, ranking, tied, taints, taintHighlight, devices, reducedMotion, nominatedHere, pods, currentPod, showDetails, spread,
     hideVerdicts, revealIndex, travel, colourOf, onInspect, shortName,
   } = props;
   const [allPods, setAllPods] = useState(false);
@@ -143,6 +147,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
       {affinityDomains.length > 0 && <p className="domain-tags"><DomainTags kinds={affinityDomains} /></p>}
       {spread !== undefined && spread.length > 0 && <NodeSpread spread={spread} hideVerdict={hideVerdicts} />}
       {taints !== undefined && <TaintMarks marks={taints} highlight={taintHighlight} hideVerdict={hideVerdicts} />}
+      {devices !== undefined && <DeviceSquares marks={devices} hideVerdict={hideVerdicts} />}
       {ranked !== undefined && ranking !== undefined && <ScoreBar ranked={ranked} ranking={ranking} tied={tied} reducedMotion={reducedMotion} />}
       <ResourceBars node={node} pods={pods} />
       {showDetails && (
@@ -153,6 +158,12 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
           {taints === undefined && node.taints.length > 0 && (
             <ul className="taints" aria-label="taints">
               {node.taints.map((t, i) => <li key={i}>{t.key}{t.value ? `=${t.value}` : ''}:{t.effect}</li>)}
+            </ul>
+          )}
+          {node.declaredFeatures !== undefined && (
+            <ul className="declared-features" aria-label="declared features" title="status.declaredFeatures: the features this node's kubelet declares">
+              <li className="caption">declares</li>
+              {node.declaredFeatures.map((f) => <li key={f}>{f}</li>)}
             </ul>
           )}
         </div>

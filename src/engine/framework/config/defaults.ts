@@ -73,6 +73,8 @@ export function emptyPlugins(): Plugins {
 export function getDefaultPlugins(gates: FeatureGates = defaultFeatureGates()): Plugins {
   const plugins = emptyPlugins();
   plugins.multiPoint.enabled = DEFAULT_MULTI_POINT.map((p) => ({ ...p }));
+  // upstream: applyFeatureGates appends NodeDeclaredFeatures to multiPoint
+  if (gates.NodeDeclaredFeatures) plugins.multiPoint.enabled.push({ name: 'NodeDeclaredFeatures' });
   // upstream: applyGangScheduling appends GangScheduling to multiPoint
   if (gangSchedulingEnabled(gates)) plugins.multiPoint.enabled.push({ name: 'GangScheduling' });
   return plugins;

@@ -63,6 +63,7 @@ export function decodeNode(r: Reader, root: SrcMap): Node {
       allocatable,
       images: images(r, status, stp),
       conditions: nodeConditions(r, status, stp),
+      declaredFeatures: r.stringList(status, stp, 'declaredFeatures'),
     }),
   };
 }

@@ -10,6 +10,7 @@ import { peekSubject } from './metadata';
 import { decodePod } from './pod';
 import { decodeCSIDriver, decodeCSINode, decodeCSIStorageCapacity, decodePersistentVolume, decodePersistentVolumeClaim, decodeStorageClass } from './storage';
 import { decodeWorkload } from './workloads';
+import { decodeDeviceClass, decodeResourceClaim, decodeResourceClaimTemplate, decodeResourceSlice } from './resource';
 import { quote } from '../quote';
 
 interface KindInfo {
@@ -43,6 +44,10 @@ export const objectKinds: Readonly<Record<string, KindInfo>> = Object.freeze(Obj
   CSINode: { apiVersion: 'storage.k8s.io/v1', namespaced: false, decode: decodeCSINode },
   CSIDriver: { apiVersion: 'storage.k8s.io/v1', namespaced: false, decode: decodeCSIDriver },
   CSIStorageCapacity: { apiVersion: 'storage.k8s.io/v1', namespaced: true, decode: decodeCSIStorageCapacity },
+  DeviceClass: { apiVersion: 'resource.k8s.io/v1', namespaced: false, decode: decodeDeviceClass },
+  ResourceSlice: { apiVersion: 'resource.k8s.io/v1', namespaced: false, decode: decodeResourceSlice },
+  ResourceClaim: { apiVersion: 'resource.k8s.io/v1', namespaced: true, decode: decodeResourceClaim },
+  ResourceClaimTemplate: { apiVersion: 'resource.k8s.io/v1', namespaced: true, decode: decodeResourceClaimTemplate },
 }));
 
 /** Kinds that are not cluster objects but configure the simulator. */

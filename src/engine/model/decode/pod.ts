@@ -3,13 +3,14 @@
 // pkg/apis/core/validation/validation.go (ValidatePodSpec, validateContainers, validateContainerPorts).
 
 import type {
-  Container, ContainerPort, Pod, PodCondition, PodSchedulingGate, PodSpec, PodStatus, PodTemplateSpec, WorkloadReference,
+  Container, ContainerPort, ContainerRestartRule, Pod, PodCondition, PodSchedulingGate, PodSpec, PodStatus, PodTemplateSpec, WorkloadReference,
 } from '../types';
 import { defined, type Path, type Reader } from '../decoder';
 import type { Pos, SrcMap, SrcNode } from '../source';
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, duplicate, invalid, required } from '../validation';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, duplicate, invalid, notSupported, required } from '../validation';
 import { decodeAnnotations, decodeMetadata, timestamp } from './metadata';
 import { decodeResourceList, decodeResourceRequirements } from './resources';
+import { checkContainerClaims, decodePodResourceClaims } from './resource';
 import { decodeAffinity, decodeTolerations, decodeTopologySpreadConstraints } from './scheduling';
 import { decodePodVolumes } from './storage';
 
@@ -75,6 +76,38 @@ function container(r: Reader, node: SrcNode, path: Path, init: boolean): Contain
     resources: decodeResourceRequirements(r, m, path),
     ports: ports(r, m, path),
     restartPolicy,
+    restartPolicyRules: restartPolicyRules(r, m, path),
+  });
+}
+
+/**
+ * upstream: validateContainerRestartPolicyRules (pkg/apis/core/validation) — the action and the
+ * exit codes it applies to; RestartAllContainers only with RestartAllContainersOnContainerExits.
+ */
+function restartPolicyRules(r: Reader, m: SrcMap, path: Path): ContainerRestartRule[] | undefined {
+  const lp = [...path, 'restartPolicyRules'];
+  return r.list(r.child(m, 'restartPolicyRules'), lp)?.flatMap((item, i): ContainerRestartRule[] => {
+    const ip = [...lp, i];
+    const rm = r.map(item, ip);
+    if (!rm) return [];
+    r.knownFields(rm, ip, new Set(['action', 'exitCodes']));
+    const action = r.enumValue(rm, ip, 'action', ['Restart', 'RestartAllContainers'] as const);
+    if (action === undefined && !r.has(rm, 'action')) r.requiredMissing(rm, ip, 'action');
+    if (action === 'RestartAllContainers') r.gatedValue('RestartAllContainersOnContainerExits', r.child(rm, 'action')!.pos, [...ip, 'action'], notSupported(action, ['Restart']));
+    const ep = [...ip, 'exitCodes'];
+    const em = r.map(r.child(rm, 'exitCodes'), ep);
+    let exitCodes: ContainerRestartRule['exitCodes'];
+    if (em) {
+      r.knownFields(em, ep, new Set(['operator', 'values']));
+      const operator = r.enumValue(em, ep, 'operator', ['In', 'NotIn'] as const);
+      if (operator === undefined && !r.has(em, 'operator')) r.requiredMissing(em, ep, 'operator');
+      const values = r.list(r.child(em, 'values'), [...ep, 'values'])?.flatMap((v, j) => {
+        const code = r.integer(v, [...ep, 'values', j]);
+        return code === undefined ? [] : [code];
+      });
+      if (operator) exitCodes = defined({ operator, values });
+    }
+    return action ? [defined({ action, exitCodes })] : [];
   });
 }
 
@@ -154,6 +187,8 @@ export function decodePodSpec(r: Reader, node: SrcNode | undefined, path: Path, 
   const priority = r.int(spec, path, 'priority');
   const hostNetwork = r.bool(spec, path, 'hostNetwork');
   const overhead = decodeResourceList(r, spec, path, 'overhead', 'container');
+  const resourceClaims = decodePodResourceClaims(r, spec, path);
+  checkContainerClaims(r, spec, path, resourceClaims);
   return defined({
     volumes: decodePodVolumes(r, spec, path),
     nodeName: dnsSubdomainField(r, spec, path, 'nodeName'),
@@ -175,6 +210,7 @@ export function decodePodSpec(r: Reader, node: SrcNode | undefined, path: Path, 
     hostNetwork,
     workloadRef: workloadRef(r, spec, path),
     restartPolicy: r.enumValue(spec, path, 'restartPolicy', ['Always', 'OnFailure', 'Never'] as const),
+    resourceClaims,
   });
 }
 

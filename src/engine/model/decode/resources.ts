@@ -141,5 +141,17 @@ export function decodeResourceRequirements(r: Reader, m: SrcMap | undefined, pat
       r.error(pos, [...rp, 'requests', name], invalid(text, `must be less than or equal to ${name} limit of ${limits!.list[name]}`));
     }
   }
-  return defined({ requests: requests?.list, limits: limits?.list });
+  return defined({ requests: requests?.list, limits: limits?.list, claims: decodeContainerClaims(r, rm, rp) });
+}
+
+/** A container's resources.claims: each names one of the pod's resourceClaims. */
+function decodeContainerClaims(r: Reader, resources: SrcMap | undefined, path: Path): { name: string; request?: string }[] | undefined {
+  const cp = [...path, 'claims'];
+  return r.list(r.child(resources, 'claims'), cp)?.flatMap((c, i) => {
+    const m = r.map(c, [...cp, i]);
+    if (!m) return [];
+    r.knownFields(m, [...cp, i], new Set(['name', 'request']));
+    const name = r.reqStr(m, [...cp, i], 'name');
+    return name ? [defined({ name, request: r.str(m, [...cp, i], 'request') || undefined })] : [];
+  });
 }

@@ -114,7 +114,7 @@ function objectName(r: Reader, m: SrcMap, path: Path, key: string, name: string,
 }
 
 /**
- * Whether the pod an `ungate` names can exist: declared or applied by an earlier step, or made
+ * Whether the pod an `ungate` or `evict` names can exist: declared or applied by an earlier step, or made
  * by a workload's controller (every controller names its pods `<workload name>-<suffix>`), or
  * by a pod's generateName that ends in '-'.
  */
@@ -247,6 +247,11 @@ function step(r: Reader, item: SrcNode, path: Path, ctx: TimelineContext, lastAt
     }
     case 'evict': {
       const pod = podRef(r, m, path);
+      // kubectl's eviction of a pod that does not exist: Error from server (NotFound)
+      if (pod && !podMayExist(ctx, pod)) {
+        r.error(r.child(m, 'pod')!.pos, [...path, 'pod'], notFound(`pod "${pod.namespace}/${pod.name}"`));
+        return undefined;
+      }
       return pod && { ...base, action: 'evict', pod };
     }
     case 'condition': {

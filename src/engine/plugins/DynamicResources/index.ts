@@ -1,83 +1,283 @@
 // upstream: pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go (v1.35, with
-// DynamicResourceAllocation locked on)
+// DynamicResourceAllocation locked on; DRAAdminAccess, DRAPrioritizedList and DRADeviceTaints on)
 //
-// Dynamic Resource Allocation is not simulated: scenario pods have no spec.resourceClaims (and
-// the alpha DRAExtendedResource gate is off). This is upstream's path for such a pod:
-//   PreEnqueue  Success (no claim to wait for)
-//   PreFilter   stores an empty state, returns Skip (Filter never runs)
-//   PostFilter  Unschedulable "no new claims to deallocate" — it runs before DefaultPreemption
-//               and its reason appears in FailedScheduling messages; Error "not found" when an
-//               earlier PreFilter failed so this PreFilter never stored its state
+//   PreEnqueue  every claim of the pod exists (a template's claim once the claim controller made it)
+//   PreFilter   reads the claims: one allocated for others and full → "resourceclaim in use";
+//               a missing DeviceClass → "request X: device class Y does not exist"; prepares the
+//               structured allocator for the unallocated ones; no claims → Skip
+//   Filter      allocated claims: their allocation's node selector must match ("resourceclaim not
+//               available on the node"); unallocated ones: the allocator must find devices for all
+//               of them on this node ("cannot allocate all claims")
+//   PostFilter  deallocates an unavailable claim that no other pod uses
+//   Reserve     the chosen node's allocation becomes an in-flight allocation (its devices count
+//               as taken for other pods until PreBind)
+//   PreBind     writes the allocation and the pod's reservation to the claim's status
+//   Unreserve   drops the in-flight allocation and the pod's reservation
 //   Score       0 on every node (there is no PreScore to Skip it), NormalizeScore keeps 0
-//   Reserve/PreBind/Unreserve  nothing to do
-// Kept so the default profile, its plugin list, its messages and its traces match upstream.
 
 import type { CycleState, StateData } from '../../framework/cycleState';
-import { MAX_NODE_SCORE, type Plugin, type PluginDescriptor } from '../../framework/interfaces';
+import { MAX_NODE_SCORE, type Handle, type Plugin, type PluginDescriptor } from '../../framework/interfaces';
+import type { PodInfo } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
-import type { Pod } from '../../model/types';
+import { matchNodeSelector } from '../../model/selectors';
+import {
+  canBeReserved, isReservedForPod, podClaimName, RESOURCE_CLAIM_FINALIZER, type AllocationResult, type ResourceClaim,
+} from '../../model/resource';
+import type { NodeSelector, Pod } from '../../model/types';
 import { defaultNormalizeScore } from '../helper/normalizeScore';
 import { isSamePod } from '../helper/samePod';
+import { allocate, deviceID, type AllocatorInput, type DeviceID, type Features } from './allocator';
 
 export const Name = 'DynamicResources';
 
 /** upstream: stateKey */
 export const stateKey = Name;
 
-/** upstream: PostFilter's reason for a pod without claims */
 export const ErrReasonNoNewClaimsToDeallocate = 'no new claims to deallocate';
+export const ErrReasonCannotAllocate = 'cannot allocate all claims';
+export const ErrReasonNotAvailable = 'resourceclaim not available on the node';
+export const ErrReasonInUse = 'resourceclaim in use';
 
-/** upstream: stateData — for a pod without claims, just the observation that there are none */
+/** v1.35 defaults of the DRA feature gates the allocator reads */
+export const FEATURES: Features = { adminAccess: true, prioritizedList: true, partitionableDevices: false, deviceTaints: true };
+
+/** upstream: stateData */
 class DynamicResourcesState implements StateData {
-  readonly claims: readonly never[] = [];
+  claims: ResourceClaim[] = [];
+  /** per claim: the allocated claim's node selector, the allocation Reserve picked */
+  informationsForClaim: { availableOnNodes?: NodeSelector; allocation?: AllocationResult }[] = [];
+  /** the claims the scheduler allocates, and the allocator's inputs */
+  allocateClaims: ResourceClaim[] = [];
+  allocator?: AllocatorInput;
+  nodeAllocations = new Map<string, AllocationResult[]>();
+  unavailableClaims = new Set<number>();
   clone(): StateData { return this; }
 }
 
-/** upstream: getStateData; cycleState.Read fails with fwk.ErrNotFound ("not found") */
 function readState(state: CycleState): DynamicResourcesState | Status {
   return state.read<DynamicResourcesState>(stateKey) ?? Status.error('not found');
 }
 
-export const DynamicResources: PluginDescriptor = {
-  name: Name,
-  factory: (): Plugin => ({
+const nsOf = (o: { metadata: { namespace?: string } }) => o.metadata.namespace ?? 'default';
+const kobj = (o: { metadata: { namespace?: string; name: string } }) => `${nsOf(o)}/${o.metadata.name}`;
+
+/** upstream: foreachPodResourceClaim — the pod's claims, or the reason one is missing */
+export function podResourceClaims(handle: Handle, pod: Pod): ResourceClaim[] | string {
+  const claims: ResourceClaim[] = [];
+  for (const podClaim of pod.spec.resourceClaims ?? []) {
+    const r = podClaimName(pod, podClaim);
+    if ('error' in r) return r.error;
+    if (r.name === undefined) continue;
+    const claim = handle.cluster.resources.resourceClaim(nsOf(pod), r.name);
+    if (!claim) return `resourceclaim.resource.k8s.io "${r.name}" not found`;
+    if (claim.metadata.deletionTimestamp !== undefined) return `resourceclaim "${claim.metadata.name}" is being deleted`;
+    if (r.mustCheckOwner) {
+      const owner = claim.metadata.ownerReferences?.find((o) => o.controller);
+      if (!owner || owner.kind !== 'Pod' || owner.name !== pod.metadata.name || (owner.uid !== undefined && owner.uid !== pod.metadata.uid)) {
+        return `ResourceClaim ${kobj(claim)} was not created for pod ${kobj(pod)} (pod is not owner)`;
+      }
+    }
+    claims.push(claim);
+  }
+  return claims;
+}
+
+/** the DRA manager's assume cache: allocations between Reserve and PreBind */
+export class InFlightAllocations {
+  private readonly claims = new Map<string, ResourceClaim>();
+  has(uid: string): boolean { return this.claims.has(uid); }
+  set(claim: ResourceClaim): void { this.claims.set(claim.metadata.uid ?? kobj(claim), claim); }
+  delete(uid: string): boolean { return this.claims.delete(uid); }
+  values(): IterableIterator<ResourceClaim> { return this.claims.values(); }
+}
+
+/** upstream: ListAllAllocatedDevices — admin-access results do not take a device */
+export function allocatedDevices(claims: Iterable<ResourceClaim>): Set<DeviceID> {
+  const out = new Set<DeviceID>();
+  for (const c of claims) {
+    for (const r of c.status.allocation?.devices.results ?? []) if (!r.adminAccess) out.add(deviceID(r.driver, r.pool, r.device));
+  }
+  return out;
+}
+
+function newPlugin(handle: Handle): Plugin {
+  const inFlight = new InFlightAllocations();
+  const uidOf = (c: ResourceClaim) => c.metadata.uid ?? kobj(c);
+
+  const preFilter = (state: CycleState, podInfo: PodInfo): Status => {
+    const s = new DynamicResourcesState();
+    state.write(stateKey, s);
+    const pod = podInfo.pod;
+    const claims = podResourceClaims(handle, pod);
+    if (typeof claims === 'string') return Status.unresolvable(claims);
+    if (claims.length === 0) return Status.skip();
+    s.informationsForClaim = claims.map(() => ({}));
+    for (const [index, claim] of claims.entries()) {
+      if (claim.status.allocation && !canBeReserved(claim) && !isReservedForPod(pod, claim)) {
+        return Status.unresolvable(ErrReasonInUse).withDetails({ claim: kobj(claim) });
+      }
+      if (claim.status.allocation) {
+        if (claim.status.allocation.nodeSelector) s.informationsForClaim[index]!.availableOnNodes = claim.status.allocation.nodeSelector;
+        continue;
+      }
+      s.allocateClaims.push(claim);
+      if (inFlight.has(uidOf(claim))) return Status.unresolvable(`resource claim ${kobj(claim)} is in the process of being allocated`);
+      for (const request of claim.spec.devices?.requests ?? []) {
+        const classes = request.firstAvailable?.length
+          ? request.firstAvailable.map((sub) => [`${request.name}/${sub.name}`, sub.deviceClassName] as const)
+          : [[request.name, request.exactly?.deviceClassName ?? ''] as const];
+        for (const [name, className] of classes) {
+          if (className === '') return Status.error(`request ${name}: unsupported request type`);
+          if (!handle.cluster.resources.deviceClass(className)) return Status.unresolvable(`request ${name}: device class ${className} does not exist`);
+        }
+      }
+    }
+    if (s.allocateClaims.length > 0) {
+      const lister = handle.cluster.resources;
+      s.allocator = {
+        features: FEATURES,
+        allocatedDevices: allocatedDevices([...lister.resourceClaims().filter((c) => !inFlight.has(uidOf(c))), ...inFlight.values()]),
+        deviceClass: (name) => lister.deviceClass(name),
+        slices: lister.resourceSlices(),
+      };
+    }
+    s.claims = claims;
+    return Status.success();
+  };
+
+  return {
     name: Name,
-    preEnqueue: () => Status.success(),
-    preFilter: (state) => {
-      state.write(stateKey, new DynamicResourcesState());
-      return { status: Status.skip() };
+    preEnqueue: (podInfo) => {
+      const claims = podResourceClaims(handle, podInfo.pod);
+      return typeof claims === 'string' ? Status.unresolvable(claims) : Status.success();
     },
+    preFilter: (state, pod) => ({ status: preFilter(state, pod) }),
     preFilterExtensions: () => undefined,
-    filter: (state) => {
+    filter: (state, podInfo, nodeInfo) => {
       const s = readState(state);
-      return s instanceof Status ? s : Status.success();
+      if (s instanceof Status) return s;
+      if (s.claims.length === 0) return Status.success();
+      const node = nodeInfo.node;
+      const unavailable = s.claims.flatMap((c, i) => {
+        const sel = s.informationsForClaim[i]!.availableOnNodes;
+        return sel && !matchNodeSelector(sel, node) ? [i] : [];
+      });
+      let details: Record<string, unknown> | undefined;
+      if (s.allocator) {
+        const result = allocate(s.allocator, node, s.allocateClaims);
+        details = { requests: result.outcomes };
+        if (!result.ok && result.error !== undefined) return Status.error(result.error).withDetails(details);
+        if (!result.ok) return Status.unschedulable(ErrReasonCannotAllocate).withDetails(details);
+        s.nodeAllocations.set(node.metadata.name, result.allocations);
+      }
+      if (unavailable.length > 0) {
+        for (const i of unavailable) s.unavailableClaims.add(i);
+        return Status.unschedulable(ErrReasonNotAvailable).withDetails({ ...details, claims: unavailable.map((i) => kobj(s.claims[i]!)) });
+      }
+      return details ? Status.success().withDetails(details) : Status.success();
     },
-    postFilter: (state) => {
+    postFilter: (state, podInfo) => {
+      const pod = podInfo.pod;
       const s = readState(state);
       if (s instanceof Status) return { status: s };
-      return { status: Status.unschedulable(ErrReasonNoNewClaimsToDeallocate) };
+      if (s.claims.length === 0) return { status: Status.unschedulable(ErrReasonNoNewClaimsToDeallocate) };
+      // upstream picks one at random (map order); Podplay takes the first
+      for (const index of [...s.unavailableClaims].sort((a, b) => a - b)) {
+        const claim = s.claims[index]!;
+        const reservedFor = claim.status.reservedFor ?? [];
+        if (reservedFor.length === 0 || (reservedFor.length === 1 && reservedFor[0]!.uid === pod.metadata.uid)) {
+          const updated: ResourceClaim = { ...claim, status: {} };
+          handle.api.updateResourceClaimStatus(updated);
+          return { status: Status.unschedulable('deallocation of ResourceClaim completed') };
+        }
+      }
+      return { status: Status.unschedulable('still not schedulable') };
     },
     score: (state) => {
       const s = readState(state);
       return s instanceof Status ? s : 0;
     },
     normalizeScore: (_state, _pod, scores) => defaultNormalizeScore(MAX_NODE_SCORE, false, scores),
-    reserve: (state) => {
+    reserve: (state, _pod, nodeName) => {
       const s = readState(state);
-      return s instanceof Status ? s : Status.success();
+      if (s instanceof Status) return s;
+      if (s.claims.length === 0 || s.allocateClaims.length === 0) return Status.success();
+      const allocations = s.nodeAllocations.get(nodeName);
+      if (!allocations) return Status.error('claim allocation not found for node');
+      if (allocations.length !== s.allocateClaims.length) {
+        return Status.error(`internal error, have ${allocations.length} allocations, ${s.allocateClaims.length} claims to allocate, want ${s.allocateClaims.length} claims`);
+      }
+      s.allocateClaims.forEach((claim, i) => {
+        const index = s.claims.indexOf(claim);
+        s.informationsForClaim[index]!.allocation = allocations[i]!;
+        const finalizers = claim.metadata.finalizers?.includes(RESOURCE_CLAIM_FINALIZER) ? claim.metadata.finalizers : [...(claim.metadata.finalizers ?? []), RESOURCE_CLAIM_FINALIZER];
+        inFlight.set({ ...claim, metadata: { ...claim.metadata, finalizers }, status: { ...claim.status, allocation: allocations[i]! } });
+      });
+      return Status.success();
     },
-    unreserve: () => {},
-    preBind: (state) => {
+    unreserve: (state, podInfo) => {
       const s = readState(state);
-      return s instanceof Status ? s : Status.success();
+      if (s instanceof Status || s.claims.length === 0) return;
+      for (const claim of s.claims) {
+        inFlight.delete(uidOf(claim));
+        const current = handle.cluster.resources.resourceClaim(nsOf(claim), claim.metadata.name) ?? claim;
+        if (current.status.allocation && isReservedForPod(podInfo.pod, current)) {
+          const reservedFor = (current.status.reservedFor ?? []).filter((r) => r.uid !== podInfo.pod.metadata.uid);
+          handle.api.updateResourceClaimStatus({ ...current, status: { ...current.status, ...(reservedFor.length ? { reservedFor } : { reservedFor: undefined }) } });
+        }
+      }
+    },
+    preBind: (state, podInfo) => {
+      const s = readState(state);
+      if (s instanceof Status) return s;
+      const pod = podInfo.pod;
+      for (const [index, claim] of s.claims.entries()) {
+        if (isReservedForPod(pod, claim)) continue;
+        // upstream: bindClaim — allocation (if the scheduler made it) and reservation in one status update
+        const allocation = s.informationsForClaim[index]!.allocation;
+        const current = handle.cluster.resources.resourceClaim(nsOf(claim), claim.metadata.name);
+        if (!current || (current.metadata.uid !== undefined && current.metadata.uid !== claim.metadata.uid)) {
+          inFlight.delete(uidOf(claim));
+          return Status.error(`resourceclaim.resource.k8s.io "${claim.metadata.name}" not found`);
+        }
+        const reservedFor = [...(current.status.reservedFor ?? []), { resource: 'pods', name: pod.metadata.name, uid: pod.metadata.uid ?? '' }];
+        const updated: ResourceClaim = {
+          ...current,
+          metadata: allocation && !current.metadata.finalizers?.includes(RESOURCE_CLAIM_FINALIZER)
+            ? { ...current.metadata, finalizers: [...(current.metadata.finalizers ?? []), RESOURCE_CLAIM_FINALIZER] }
+            : current.metadata,
+          status: { ...current.status, ...(allocation ? { allocation } : {}), reservedFor },
+        };
+        handle.api.updateResourceClaimStatus(updated);
+        inFlight.delete(uidOf(claim));
+        s.claims[index] = updated;
+      }
+      return Status.success();
     },
     eventsToRegister: () => [
       // QueueingHints on: no UpdateNodeTaint
       { event: { resource: 'Node', actionType: ['Add', 'UpdateNodeLabel', 'UpdateNodeAllocatable'] } },
-      // upstream's isSchedulableAfterPodChange: the pod itself, once all its claims exist (a pod
-      // without claims has them all)
-      { event: { resource: 'Pod', actionType: ['UpdatePodGeneratedResourceClaim'] }, hint: (pod, _oldObj, newObj) => (isSamePod(pod, newObj as Pod) ? 'Queue' : 'QueueSkip') },
-      // ResourceClaim, DeviceClass and ResourceSlice events are not simulated
+      { event: { resource: 'ResourceClaim', actionType: ['Add', 'Update'] }, hint: (pod, oldObj, newObj) => isSchedulableAfterClaimChange(handle, pod, oldObj as ResourceClaim | undefined, newObj as ResourceClaim) },
+      // upstream's isSchedulableAfterPodChange: the pod itself, once all its claims exist
+      { event: { resource: 'Pod', actionType: ['UpdatePodGeneratedResourceClaim'] }, hint: (pod, _oldObj, newObj) => (isSamePod(pod, newObj as Pod) && typeof podResourceClaims(handle, newObj as Pod) !== 'string' ? 'Queue' : 'QueueSkip') },
+      { event: { resource: 'DeviceClass', actionType: ['Add', 'Update'] } },
+      { event: { resource: 'ResourceSlice', actionType: ['Add', 'Update'] } },
     ],
-  }),
+  };
+}
+
+/** upstream: isSchedulableAfterClaimChange */
+function isSchedulableAfterClaimChange(handle: Handle, pod: Pod, oldClaim: ResourceClaim | undefined, claim: ResourceClaim): 'Queue' | 'QueueSkip' {
+  const claims = podResourceClaims(handle, pod);
+  if (typeof claims === 'string') return 'QueueSkip';
+  if (oldClaim?.status.allocation && !claim.status.allocation) return 'Queue';
+  const usesClaim = claims.some((c) => c.metadata.uid === claim.metadata.uid && kobj(c) === kobj(claim));
+  if (!usesClaim) return 'QueueSkip';
+  if (!oldClaim) return 'Queue';
+  return JSON.stringify(oldClaim.status) === JSON.stringify(claim.status) ? 'QueueSkip' : 'Queue';
+}
+
+export const DynamicResources: PluginDescriptor = {
+  name: Name,
+  factory: (_args, handle): Plugin => newPlugin(handle),
 };

@@ -1,0 +1,46 @@
+// DRA on the stage and in the Pod tab: devices drawn on node cards (allocated, picked, free), the
+// DynamicResources verdict in words, and the pod's claims with their devices.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { freshPage, openScenario, stepTo } from './helpers';
+
+const scenario = (name: string) => readFileSync(fileURLToPath(new URL(`../scenarios/${name}`, import.meta.url)), 'utf8');
+
+test('a two-GPU claim with matchAttribute: devices on the cards, the verdict, the claim in the Pod tab', async ({ page }) => {
+  await freshPage(page);
+  await openScenario(page, 'dra-gpu-pool.yaml', scenario('dra-gpu-pool.yaml'));
+  await stepTo(page, 1, 'Filter');
+  const card = (node: string) => page.locator(`[data-testid="node-card"][data-node="${node}"]`);
+  // the allocator's pick for trainer-1 on gpu-node-2: gpu-0 and gpu-1 (one PCIe root)
+  await expect(card('gpu-node-2').locator('[data-testid="device"][data-state="picked"]')).toHaveCount(2);
+  await expect(card('gpu-node-2').locator('[data-device="gpu.example.com/gpu-node-2/gpu-2"]')).toHaveAttribute('data-state', 'free');
+  const reason = page.locator('[data-testid="filter-reason"][data-node="gpu-node-1"]');
+  await expect(reason).toHaveAttribute('data-plugin', 'DynamicResources');
+  await expect(reason).toContainText('cannot allocate all claims');
+  await expect(reason).toContainText("no combination keeps the claim's constraints");
+  await expect(page.locator('[data-testid="filter-reason"][data-node="cpu-node"]')).toContainText('0 matching here');
+  if (process.env.PODPLAY_SCREENSHOTS) {
+    for (const [width, height] of [[1280, 720], [1366, 768]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${process.env.PODPLAY_SCREENSHOTS}/dra-filter-${width}.png` });
+    }
+  }
+  // trainer-2's cycle: gpu-0 and gpu-1 are trainer-1's now
+  await stepTo(page, 2, 'Filter');
+  await expect(card('gpu-node-2').locator('[data-testid="device"][data-state="held"]')).toHaveCount(2);
+  await expect(card('gpu-node-2').getByTestId('node-devices')).toContainText('devices 2/3');
+  await expect(page.locator('[data-testid="filter-reason"][data-node="gpu-node-2"]')).toContainText('2 already allocated');
+  await page.locator('[data-testid="pod-chip"][data-pod="default/trainer-1"]').first().click();
+  await page.getByTestId('tab-pod').click();
+  const claims = page.getByTestId('pod-claims');
+  await expect(claims).toContainText(/ResourceClaim: trainer-1-gpus-[a-z0-9]{5} \(from ResourceClaimTemplate two-gpus\)/);
+  await expect(claims.getByTestId('claim-devices')).toContainText('gpu-node-2/gpu-0 (request gpus), gpu-node-2/gpu-1 (request gpus)');
+  if (process.env.PODPLAY_SCREENSHOTS) {
+    for (const [width, height] of [[1280, 720], [1366, 768]] as const) {
+      await page.setViewportSize({ width, height });
+      await claims.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${process.env.PODPLAY_SCREENSHOTS}/dra-pod-${width}.png` });
+    }
+  }
+});

@@ -1,0 +1,110 @@
+// resource.k8s.io/v1 objects and the pod's claims: validation as the API server does it
+// (pkg/apis/resource/validation/validation.go, pkg/apis/core/validation), errors at the line.
+import { describe, expect, it } from 'vitest';
+import { formatScenarioError, loadScenario } from '../load';
+
+function errors(text: string): string[] {
+  const r = loadScenario(text, 'bad.yaml');
+  return r.ok ? [] : r.errors.map(formatScenarioError);
+}
+
+const claimHead = `apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: c}
+spec:
+  devices:
+    requests:
+`;
+
+describe('resource.k8s.io/v1 validation', () => {
+  it.each([
+    ['a CEL selector that does not compile, at its line', `apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: gpu}
+spec:
+  selectors:
+    - cel:
+        expression: device.driver ==
+`, /^bad\.yaml:7:21: DeviceClass gpu: spec\.selectors\[0\]\.cel\.expression: Invalid value: "device\.driver ==": compilation failed: ERROR: <input>:1:\d+: /],
+    ['an undeclared variable in a request selector', `${claimHead}      - name: gpu
+        exactly:
+          deviceClassName: gpu
+          selectors: [{cel: {expression: 'gpu.memory > 1'}}]
+`, /^bad\.yaml:10:\d+: ResourceClaim default\/c: spec\.devices\.requests\[0\]\.exactly\.selectors\[0\]\.cel\.expression: .*undeclared reference to 'gpu'/],
+    ['a request with neither exactly nor firstAvailable', `${claimHead}      - name: gpu
+`, /^bad\.yaml:7:\d+: ResourceClaim default\/c: spec\.devices\.requests\[0\]: Required value: exactly one of `exactly` or `firstAvailable` is required$/],
+    ['count with allocationMode All', `${claimHead}      - name: gpu
+        exactly: {deviceClassName: gpu, allocationMode: All, count: 2}
+`, /spec\.devices\.requests\[0\]\.exactly\.count: Invalid value: 2: must not be specified when allocationMode is 'All'$/],
+    ['a constraint naming an unknown request', `${claimHead}      - name: gpu
+        exactly: {deviceClassName: gpu}
+    constraints:
+      - requests: [cpu]
+        matchAttribute: gpu.example.com/numa
+`, /spec\.devices\.constraints\[0\]\.requests\[0\]: Invalid value: "cpu": must be the name of a request in the claim/],
+    ['a matchAttribute without a domain', `${claimHead}      - name: gpu
+        exactly: {deviceClassName: gpu}
+    constraints:
+      - matchAttribute: numa
+`, /spec\.devices\.constraints\[0\]\.matchAttribute: Invalid value: "numa": a fully qualified name must be a domain and a name separated by a slash/],
+    ['a slice without node selection', `apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: s}
+spec:
+  driver: gpu.example.com
+  pool: {name: p, generation: 1, resourceSliceCount: 1}
+`, /ResourceSlice s: spec: Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required$/],
+    ['an attribute with two values', `apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: s}
+spec:
+  driver: gpu.example.com
+  nodeName: n1
+  pool: {name: p, generation: 1, resourceSliceCount: 1}
+  devices:
+    - name: gpu-0
+      attributes:
+        model: {string: A100, int: 1}
+`, /^bad\.yaml:11:16: ResourceSlice s: spec\.devices\[0\]\.attributes\.model: Invalid value: .*exactly one value must be specified$/],
+    ['a container claim the pod does not have', `apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  resourceClaims: [{name: gpu, resourceClaimName: c}]
+  containers:
+    - name: c
+      image: i
+      resources:
+        claims: [{name: gpus}]
+`, /^bad\.yaml:10:\d+: Pod default\/p: spec\.containers\[0\]\.resources\.claims\[0\]\.name: Not found: "gpus": must be one of the names in pod\.spec\.resourceClaims$/],
+    ['a pod claim with both sources', `apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  resourceClaims: [{name: gpu, resourceClaimName: c, resourceClaimTemplateName: t}]
+  containers: [{name: c, image: i}]
+`, /spec\.resourceClaims\[0\]: Invalid value: .*at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified/],
+  ])('%s', (_name, text, message) => {
+    const errs = errors(text);
+    expect(errs.some((e) => message.test(e)), errs.join('\n')).toBe(true);
+  });
+
+  it('a valid claim, template, class and slice load, with upstream defaults', () => {
+    const r = loadScenario(`${claimHead}      - name: gpu
+        exactly: {deviceClassName: gpu}
+      - name: small
+        firstAvailable:
+          - {name: big, deviceClassName: gpu, count: 2}
+          - {name: one, deviceClassName: gpu}
+`, 'ok.yaml');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.scenario.resources[0]).toMatchObject({
+      kind: 'ResourceClaim',
+      spec: { devices: { requests: [
+        { name: 'gpu', exactly: { deviceClassName: 'gpu', allocationMode: 'ExactCount', count: 1 } },
+        { name: 'small', firstAvailable: [{ name: 'big', allocationMode: 'ExactCount', count: 2 }, { name: 'one', allocationMode: 'ExactCount', count: 1 }] },
+      ] } },
+    });
+  });
+});

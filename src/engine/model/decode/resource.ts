@@ -1,0 +1,513 @@
+// Dynamic Resource Allocation objects (resource.k8s.io/v1) and the pod's claims.
+// upstream: pkg/apis/resource/validation/validation.go (ValidateDeviceClass,
+// ValidateResourceSlice, ValidateResourceClaim, ValidateResourceClaimTemplate),
+// pkg/apis/resource/v1/defaults.go (allocationMode ExactCount, count 1, toleration operator
+// Equal), pkg/apis/core/validation/validation.go (validatePodResourceClaims,
+// validateResourceClaimNames).
+
+import { defined, type Path, type Reader } from '../decoder';
+import { compileDeviceSelector } from '../deviceSelector';
+import type {
+  CounterSet, Device, DeviceAttribute, DeviceClaimConfiguration, DeviceClass, DeviceConfiguration, DeviceConstraint,
+  DeviceCounterConsumption, DeviceRequest, DeviceSelector, DeviceSubRequest, DeviceTaint, DeviceToleration,
+  ExactDeviceRequest, PodResourceClaim, ResourceClaim, ResourceClaimSpec, ResourceClaimTemplate, ResourceSlice,
+} from '../resource';
+import { toPlain, type SrcMap, type SrcNode } from '../source';
+import { duplicate, invalid, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, required, forbidden } from '../validation';
+import { decodeMetadata } from './metadata';
+import { checkQuantity } from './resources';
+import { decodeNodeSelector } from './scheduling';
+
+const topLevel = (...extra: string[]) => new Set(['apiVersion', 'kind', 'metadata', ...extra]);
+const API_VERSION = 'resource.k8s.io/v1';
+
+// upstream limits (staging/src/k8s.io/api/resource/v1/types.go)
+const DeviceSelectorsMaxSize = 32;
+const DeviceRequestsMaxSize = 32;
+const DeviceConstraintsMaxSize = 32;
+const FirstAvailableDeviceRequestMaxSize = 8;
+const ResourceSliceMaxDevices = 128;
+const ResourceSliceMaxAttributesAndCapacitiesPerDevice = 32;
+const DeviceTaintsMaxLength = 4;
+const DeviceTolerationsMaxLength = 16;
+
+function dnsLabel(r: Reader, m: SrcMap, path: Path, key: string): string | undefined {
+  const v = r.reqStr(m, path, key);
+  if (v !== undefined) for (const msg of isDNS1123Label(v)) r.error(r.child(m, key)!.pos, [...path, key], invalid(v, msg));
+  return v;
+}
+
+function driverName(r: Reader, m: SrcMap, path: Path, key: string): string | undefined {
+  const v = r.reqStr(m, path, key);
+  if (v === undefined) return undefined;
+  if (v.length > 63) r.error(r.child(m, key)!.pos, [...path, key], `Too long: may not be more than 63 bytes`);
+  for (const msg of isDNS1123Subdomain(v.toLowerCase())) r.error(r.child(m, key)!.pos, [...path, key], invalid(v, msg));
+  return v;
+}
+
+function tooMany(r: Reader, node: SrcNode | undefined, path: Path, items: unknown[] | undefined, max: number): void {
+  if (items && items.length > max && node) r.error(node.pos, path, `Too many: ${items.length}: must have at most ${max} items`);
+}
+
+function selectors(r: Reader, m: SrcMap, path: Path): DeviceSelector[] | undefined {
+  const sp = [...path, 'selectors'];
+  const node = r.child(m, 'selectors');
+  const list = r.list(node, sp)?.flatMap((s, i): DeviceSelector[] => {
+    const ip = [...sp, i];
+    const sm = r.map(s, ip);
+    if (!sm) return [];
+    r.knownFields(sm, ip, new Set(['cel']));
+    const cp = [...ip, 'cel'];
+    const cel = r.map(r.child(sm, 'cel'), cp);
+    if (!cel) { r.error(sm.pos, cp, required()); return []; }
+    r.knownFields(cel, cp, new Set(['expression']));
+    const expression = r.reqStr(cel, cp, 'expression');
+    if (expression === undefined) return [];
+    const compiled = compileDeviceSelector(expression);
+    if (!compiled.ok) r.error(r.child(cel, 'expression')!.pos, [...cp, 'expression'], invalid(expression, compiled.error));
+    return [{ cel: { expression } }];
+  });
+  tooMany(r, node, sp, list, DeviceSelectorsMaxSize);
+  return list;
+}
+
+function opaqueConfig(r: Reader, m: SrcMap, path: Path): DeviceConfiguration {
+  const op = [...path, 'opaque'];
+  const o = r.map(r.child(m, 'opaque'), op);
+  if (!o) { r.error(m.pos, op, required()); return {}; }
+  r.knownFields(o, op, new Set(['driver', 'parameters']));
+  const driver = driverName(r, o, op, 'driver') ?? '';
+  const params = r.child(o, 'parameters');
+  if (!params) r.error(o.pos, [...op, 'parameters'], required());
+  return { opaque: { driver, parameters: params ? toPlain(params) : {} } };
+}
+
+function classConfig(r: Reader, m: SrcMap, path: Path): DeviceConfiguration[] | undefined {
+  const cp = [...path, 'config'];
+  return r.list(r.child(m, 'config'), cp)?.flatMap((c, i) => {
+    const cm = r.map(c, [...cp, i]);
+    if (!cm) return [];
+    r.knownFields(cm, [...cp, i], new Set(['opaque']));
+    return [opaqueConfig(r, cm, [...cp, i])];
+  });
+}
+
+/** resource.k8s.io/v1 DeviceClass */
+export function decodeDeviceClass(r: Reader, root: SrcMap): DeviceClass {
+  r.knownFields(root, [], topLevel('spec'));
+  const metadata = decodeMetadata(r, root, { namespaced: false, validateName: isDNS1123Subdomain });
+  const sp: Path = ['spec'];
+  const spec = r.map(r.child(root, 'spec'), sp);
+  if (!spec) return { apiVersion: API_VERSION, kind: 'DeviceClass', metadata, spec: {} };
+  r.knownFields(spec, sp, new Set(['selectors', 'config', 'extendedResourceName']));
+  return {
+    apiVersion: API_VERSION, kind: 'DeviceClass', metadata,
+    spec: defined({ selectors: selectors(r, spec, sp), config: classConfig(r, spec, sp), extendedResourceName: r.str(spec, sp, 'extendedResourceName') }),
+  };
+}
+
+// ---- ResourceSlice ----
+
+function attribute(r: Reader, node: SrcNode, path: Path): DeviceAttribute | undefined {
+  const m = r.map(node, path);
+  if (!m) return undefined;
+  r.knownFields(m, path, new Set(['int', 'bool', 'string', 'version']));
+  const set = ['int', 'bool', 'string', 'version'].filter((k) => r.has(m, k));
+  if (set.length !== 1) {
+    r.error(m.pos, path, set.length === 0 ? required('exactly one value must be specified') : invalid(toPlain(m), 'exactly one value must be specified'));
+    return undefined;
+  }
+  const a = defined({ int: r.int(m, path, 'int', 'int64'), bool: r.bool(m, path, 'bool'), string: r.str(m, path, 'string'), version: r.str(m, path, 'version') });
+  if (a.string !== undefined && a.string.length > 64) r.error(r.child(m, 'string')!.pos, [...path, 'string'], 'Too long: may not be more than 64 bytes');
+  if (a.version !== undefined && !/^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/.test(a.version)) {
+    r.error(r.child(m, 'version')!.pos, [...path, 'version'], invalid(a.version, 'must be a string compatible with semver.org spec 2.0.0'));
+  }
+  return a;
+}
+
+/** upstream: validateQualifiedName — "id" or "domain/id", id a C identifier of at most 32 characters */
+function qualifiedNameErrors(name: string): string[] {
+  const i = name.indexOf('/');
+  const id = i < 0 ? name : name.slice(i + 1);
+  const errs: string[] = [];
+  if (i >= 0) errs.push(...isDNS1123Subdomain(name.slice(0, i)).map((m) => `the domain: ${m}`));
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(id)) errs.push('a valid C identifier must start with alphabetic character or \'_\', followed by a string of alphanumeric characters or \'_\' (e.g. \'my_name\',  or \'MY_NAME\',  or \'MyName\', regex used for validation is \'[A-Za-z_][A-Za-z0-9_]*\')');
+  else if (id.length > 32) errs.push('must be no more than 32 bytes');
+  return errs;
+}
+
+function namedMap<T>(r: Reader, m: SrcMap, path: Path, key: string, value: (node: SrcNode, p: Path) => T | undefined): Record<string, T> | undefined {
+  const mp = [...path, key];
+  const node = r.map(r.child(m, key), mp);
+  if (!node) return undefined;
+  const out: Record<string, T> = {};
+  for (const [name, e] of node.entries) {
+    for (const msg of qualifiedNameErrors(name)) r.error(e.keyPos, [...mp, name], invalid(name, msg));
+    const v = value(e.value, [...mp, name]);
+    if (v !== undefined) out[name] = v;
+  }
+  return out;
+}
+
+function counters(r: Reader, m: SrcMap, path: Path): Record<string, { value: string }> {
+  const cp = [...path, 'counters'];
+  const node = r.map(r.child(m, 'counters'), cp);
+  if (!node) { r.error(m.pos, cp, required()); return {}; }
+  const out: Record<string, { value: string }> = {};
+  for (const [name, e] of node.entries) {
+    const em = r.map(e.value, [...cp, name]);
+    if (!em) continue;
+    r.knownFields(em, [...cp, name], new Set(['value']));
+    const vn = r.child(em, 'value');
+    const text = vn?.kind === 'scalar' && vn.value !== null ? String(vn.value) : undefined;
+    if (text === undefined) { r.error(em.pos, [...cp, name, 'value'], required()); continue; }
+    if (checkQuantity(r, vn!, [...cp, name, 'value'], name, text)) out[name] = { value: text };
+  }
+  return out;
+}
+
+function taints(r: Reader, m: SrcMap, path: Path): DeviceTaint[] | undefined {
+  const tp = [...path, 'taints'];
+  const node = r.child(m, 'taints');
+  const list = r.list(node, tp)?.flatMap((t, i): DeviceTaint[] => {
+    const ip = [...tp, i];
+    const tm = r.map(t, ip);
+    if (!tm) return [];
+    r.knownFields(tm, ip, new Set(['key', 'value', 'effect', 'timeAdded']));
+    const key = r.reqStr(tm, ip, 'key');
+    if (key !== undefined) for (const msg of isQualifiedName(key)) r.error(r.child(tm, 'key')!.pos, [...ip, 'key'], invalid(key, msg));
+    const effect = r.enumValue(tm, ip, 'effect', ['NoSchedule', 'NoExecute', 'None'] as const);
+    if (!effect && !r.has(tm, 'effect')) r.error(tm.pos, [...ip, 'effect'], required());
+    return key && effect ? [defined({ key, value: r.str(tm, ip, 'value'), effect })] : [];
+  });
+  tooMany(r, node, tp, list, DeviceTaintsMaxLength);
+  return list;
+}
+
+function device(r: Reader, node: SrcNode, path: Path, perDevice: boolean): Device | undefined {
+  const m = r.map(node, path);
+  if (!m) return undefined;
+  r.knownFields(m, path, new Set(['name', 'attributes', 'capacity', 'consumesCounters', 'nodeName', 'nodeSelector', 'allNodes', 'taints', 'bindsToNode', 'bindingConditions', 'bindingFailureConditions', 'allowMultipleAllocations']));
+  const name = dnsLabel(r, m, path, 'name') ?? '';
+  const attributes = namedMap(r, m, path, 'attributes', (n, p) => attribute(r, n, p));
+  const capacity = namedMap(r, m, path, 'capacity', (n, p) => {
+    const cm = r.map(n, p);
+    if (!cm) return undefined;
+    r.knownFields(cm, p, new Set(['value', 'requestPolicy']));
+    const vn = r.child(cm, 'value');
+    const text = vn?.kind === 'scalar' && vn.value !== null ? String(vn.value) : undefined;
+    if (text === undefined) { r.error(cm.pos, [...p, 'value'], required()); return undefined; }
+    return checkQuantity(r, vn!, [...p, 'value'], String(p[p.length - 1]), text) ? { value: text } : undefined;
+  });
+  const entries = Object.keys(attributes ?? {}).length + Object.keys(capacity ?? {}).length;
+  if (entries > ResourceSliceMaxAttributesAndCapacitiesPerDevice) {
+    r.error(m.pos, path, `Too many: ${entries}: must have at most ${ResourceSliceMaxAttributesAndCapacitiesPerDevice} attributes and capacities combined`);
+  }
+  const cp = [...path, 'consumesCounters'];
+  const consumesCounters = r.list(r.child(m, 'consumesCounters'), cp)?.flatMap((c, i): DeviceCounterConsumption[] => {
+    const cm = r.map(c, [...cp, i]);
+    if (!cm) return [];
+    r.knownFields(cm, [...cp, i], new Set(['counterSet', 'counters']));
+    const counterSet = r.reqStr(cm, [...cp, i], 'counterSet');
+    return counterSet ? [{ counterSet, counters: counters(r, cm, [...cp, i]) }] : [];
+  });
+  const nodeName = r.str(m, path, 'nodeName') || undefined;
+  const nodeSelector = decodeNodeSelector(r, r.child(m, 'nodeSelector'), [...path, 'nodeSelector']);
+  const allNodes = r.bool(m, path, 'allNodes') || undefined;
+  const set = [nodeName, nodeSelector, allNodes].filter((x) => x !== undefined).length;
+  if (perDevice && set !== 1) r.error(m.pos, path, required('exactly one of `nodeName`, `nodeSelector`, `allNodes` is required when `perDeviceNodeSelection` is set to true in the ResourceSlice spec'));
+  if (!perDevice && set > 0) r.error(m.pos, path, forbidden('`nodeName`, `nodeSelector` and `allNodes` can only be set when `perDeviceNodeSelection` is set to true in the ResourceSlice spec'));
+  return defined({
+    name, attributes, capacity, consumesCounters, nodeName, nodeSelector, allNodes,
+    taints: taints(r, m, path), allowMultipleAllocations: r.bool(m, path, 'allowMultipleAllocations'),
+  });
+}
+
+/** resource.k8s.io/v1 ResourceSlice */
+export function decodeResourceSlice(r: Reader, root: SrcMap): ResourceSlice {
+  r.knownFields(root, [], topLevel('spec'));
+  const metadata = decodeMetadata(r, root, { namespaced: false, validateName: isDNS1123Subdomain, allowGenerateName: true });
+  const sp: Path = ['spec'];
+  const spec = r.map(r.child(root, 'spec'), sp);
+  const empty: ResourceSlice = { apiVersion: API_VERSION, kind: 'ResourceSlice', metadata, spec: { driver: '', pool: { name: '', generation: 0, resourceSliceCount: 1 } } };
+  if (!spec) { r.error(root.pos, sp, required()); return empty; }
+  r.knownFields(spec, sp, new Set(['driver', 'pool', 'nodeName', 'nodeSelector', 'allNodes', 'perDeviceNodeSelection', 'devices', 'sharedCounters']));
+  const driver = driverName(r, spec, sp, 'driver') ?? '';
+  const pp = [...sp, 'pool'];
+  const pool = r.map(r.child(spec, 'pool'), pp);
+  let poolValue = empty.spec.pool;
+  if (!pool) r.error(spec.pos, pp, required());
+  else {
+    r.knownFields(pool, pp, new Set(['name', 'generation', 'resourceSliceCount']));
+    const name = r.reqStr(pool, pp, 'name') ?? '';
+    // upstream: validatePoolName — one or more DNS subdomains separated by slashes
+    if (name) for (const part of name.split('/')) for (const msg of isDNS1123Subdomain(part)) r.error(r.child(pool, 'name')!.pos, [...pp, 'name'], invalid(name, msg));
+    const generation = r.nonNegInt(pool, pp, 'generation', 'int64') ?? 0;
+    const count = r.int(pool, pp, 'resourceSliceCount', 'int64');
+    if (count === undefined || count <= 0) r.error(r.child(pool, 'resourceSliceCount')?.pos ?? pool.pos, [...pp, 'resourceSliceCount'], count === undefined ? required() : invalid(count, 'must be greater than zero'));
+    poolValue = { name, generation, resourceSliceCount: count && count > 0 ? count : 1 };
+  }
+  const nodeName = r.str(spec, sp, 'nodeName') || undefined;
+  if (nodeName) for (const msg of isDNS1123Subdomain(nodeName)) r.error(r.child(spec, 'nodeName')!.pos, [...sp, 'nodeName'], invalid(nodeName, msg));
+  const nodeSelector = decodeNodeSelector(r, r.child(spec, 'nodeSelector'), [...sp, 'nodeSelector']);
+  if (nodeSelector && nodeSelector.nodeSelectorTerms.length !== 1) r.error(r.child(spec, 'nodeSelector')!.pos, [...sp, 'nodeSelector', 'nodeSelectorTerms'], invalid(nodeSelector.nodeSelectorTerms.length, 'must have exactly one node selector term'));
+  const allNodes = r.bool(spec, sp, 'allNodes') || undefined;
+  const perDeviceNodeSelection = r.bool(spec, sp, 'perDeviceNodeSelection') || undefined;
+  if ([nodeName, nodeSelector, allNodes, perDeviceNodeSelection].filter((x) => x !== undefined).length !== 1) {
+    r.error(spec.pos, sp, required('exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required'));
+  }
+  const dp = [...sp, 'devices'];
+  const devicesNode = r.child(spec, 'devices');
+  const seen = new Set<string>();
+  const devices = r.list(devicesNode, dp)?.flatMap((d, i): Device[] => {
+    const dev = device(r, d, [...dp, i], perDeviceNodeSelection === true);
+    if (!dev) return [];
+    if (dev.name && seen.has(dev.name)) r.error(d.pos, [...dp, i, 'name'], duplicate(dev.name));
+    seen.add(dev.name);
+    return [dev];
+  });
+  tooMany(r, devicesNode, dp, devices, ResourceSliceMaxDevices);
+  const cp = [...sp, 'sharedCounters'];
+  const sharedCounters = r.list(r.child(spec, 'sharedCounters'), cp)?.flatMap((c, i): CounterSet[] => {
+    const cm = r.map(c, [...cp, i]);
+    if (!cm) return [];
+    r.knownFields(cm, [...cp, i], new Set(['name', 'counters']));
+    const name = dnsLabel(r, cm, [...cp, i], 'name');
+    return name ? [{ name, counters: counters(r, cm, [...cp, i]) }] : [];
+  });
+  return {
+    apiVersion: API_VERSION, kind: 'ResourceSlice', metadata,
+    spec: defined({ driver, pool: poolValue, nodeName, nodeSelector, allNodes, perDeviceNodeSelection, devices, sharedCounters }),
+  };
+}
+
+// ---- ResourceClaim ----
+
+function tolerations(r: Reader, m: SrcMap, path: Path): DeviceToleration[] | undefined {
+  const tp = [...path, 'tolerations'];
+  const node = r.child(m, 'tolerations');
+  const list = r.list(node, tp)?.flatMap((t, i): DeviceToleration[] => {
+    const ip = [...tp, i];
+    const tm = r.map(t, ip);
+    if (!tm) return [];
+    r.knownFields(tm, ip, new Set(['key', 'operator', 'value', 'effect', 'tolerationSeconds']));
+    const key = r.str(tm, ip, 'key') || undefined;
+    if (key !== undefined) for (const msg of isQualifiedName(key)) r.error(r.child(tm, 'key')!.pos, [...ip, 'key'], invalid(key, msg));
+    const operator = r.enumValue(tm, ip, 'operator', ['Exists', 'Equal'] as const) ?? 'Equal';
+    const value = r.str(tm, ip, 'value') || undefined;
+    if (operator === 'Exists' && value !== undefined) r.error(r.child(tm, 'value')!.pos, [...ip, 'value'], invalid(value, 'must be empty when `operator` is \'Exists\''));
+    if (operator === 'Equal' && key === undefined) r.error(tm.pos, [...ip, 'key'], required('must be set when `operator` is \'Equal\''));
+    return [defined({ key, operator, value, effect: r.enumValue(tm, ip, 'effect', ['NoSchedule', 'NoExecute', 'None'] as const), tolerationSeconds: r.int(tm, ip, 'tolerationSeconds', 'int64') })];
+  });
+  tooMany(r, node, tp, list, DeviceTolerationsMaxLength);
+  return list;
+}
+
+function exactRequest(r: Reader, m: SrcMap, path: Path, extraFields: string[] = []): ExactDeviceRequest {
+  r.knownFields(m, path, new Set(['deviceClassName', 'selectors', 'allocationMode', 'count', 'adminAccess', 'tolerations', 'capacity', ...extraFields]));
+  const deviceClassName = r.reqStr(m, path, 'deviceClassName') ?? '';
+  if (deviceClassName) for (const msg of isDNS1123Subdomain(deviceClassName)) r.error(r.child(m, 'deviceClassName')!.pos, [...path, 'deviceClassName'], invalid(deviceClassName, msg));
+  const allocationMode = r.enumValue(m, path, 'allocationMode', ['ExactCount', 'All'] as const) ?? 'ExactCount';
+  let count = r.int(m, path, 'count', 'int64');
+  if (allocationMode === 'ExactCount') {
+    if (count !== undefined && count <= 0) r.error(r.child(m, 'count')!.pos, [...path, 'count'], invalid(count, 'must be greater than zero'));
+    count ??= 1;
+  } else if (count !== undefined) {
+    r.error(r.child(m, 'count')!.pos, [...path, 'count'], invalid(count, 'must not be specified when allocationMode is \'All\''));
+  }
+  const cp = [...path, 'capacity'];
+  const cap = r.map(r.child(m, 'capacity'), cp);
+  let capacity: ExactDeviceRequest['capacity'];
+  if (cap) {
+    r.knownFields(cap, cp, new Set(['requests']));
+    const requests = namedMap(r, cap, cp, 'requests', (n, p) => {
+      const text = n.kind === 'scalar' && n.value !== null ? String(n.value) : undefined;
+      if (text === undefined) { r.error(n.pos, p, invalid('', 'must be a quantity')); return undefined; }
+      return checkQuantity(r, n, p, String(p[p.length - 1]), text) ? text : undefined;
+    });
+    capacity = defined({ requests });
+  }
+  return defined({
+    deviceClassName, selectors: selectors(r, m, path), allocationMode, count,
+    adminAccess: r.bool(m, path, 'adminAccess'), tolerations: tolerations(r, m, path), capacity,
+  });
+}
+
+function request(r: Reader, node: SrcNode, path: Path): DeviceRequest | undefined {
+  const m = r.map(node, path);
+  if (!m) return undefined;
+  r.knownFields(m, path, new Set(['name', 'exactly', 'firstAvailable']));
+  const name = dnsLabel(r, m, path, 'name') ?? '';
+  const hasExactly = r.has(m, 'exactly');
+  const hasFirst = r.has(m, 'firstAvailable');
+  if (hasExactly === hasFirst) {
+    r.error(m.pos, path, hasExactly ? invalid(toPlain(m), 'exactly one of `exactly` or `firstAvailable` is required, but multiple fields are set') : required('exactly one of `exactly` or `firstAvailable` is required'));
+  }
+  if (hasExactly) {
+    const em = r.map(r.child(m, 'exactly'), [...path, 'exactly']);
+    return em ? { name, exactly: exactRequest(r, em, [...path, 'exactly']) } : { name };
+  }
+  const fp = [...path, 'firstAvailable'];
+  const fnode = r.child(m, 'firstAvailable');
+  const names = new Set<string>();
+  const firstAvailable = r.list(fnode, fp)?.flatMap((s, i): DeviceSubRequest[] => {
+    const sm = r.map(s, [...fp, i]);
+    if (!sm) return [];
+    const subName = dnsLabel(r, sm, [...fp, i], 'name') ?? '';
+    if (subName && names.has(subName)) r.error(r.child(sm, 'name')!.pos, [...fp, i, 'name'], duplicate(subName));
+    names.add(subName);
+    const sub = exactRequest(r, sm, [...fp, i], ['name']);
+    if (sub.adminAccess !== undefined) r.error(r.child(sm, 'adminAccess')!.pos, [...fp, i, 'adminAccess'], 'field not declared in schema');
+    return [{ name: subName, ...sub }];
+  });
+  if (hasFirst && (!firstAvailable || firstAvailable.length === 0)) r.error(fnode?.pos ?? m.pos, fp, required());
+  tooMany(r, fnode, fp, firstAvailable, FirstAvailableDeviceRequestMaxSize);
+  return defined({ name, firstAvailable });
+}
+
+/** request names a constraint or config may reference: "req" or "req/sub" */
+function requestNames(requests: readonly DeviceRequest[]): Set<string> {
+  const out = new Set<string>();
+  for (const q of requests) {
+    out.add(q.name);
+    for (const s of q.firstAvailable ?? []) out.add(`${q.name}/${s.name}`);
+  }
+  return out;
+}
+
+function requestRefs(r: Reader, m: SrcMap, path: Path, known: Set<string>): string[] | undefined {
+  const refs = r.stringList(m, path, 'requests');
+  refs?.forEach((ref, i) => {
+    if (!known.has(ref)) r.error(r.child(m, 'requests')!.pos, [...path, 'requests', i], invalid(ref, 'must be the name of a request in the claim or the name of a request and a subrequest separated by \'/\''));
+  });
+  return refs;
+}
+
+function fullyQualifiedName(r: Reader, m: SrcMap, path: Path, key: string): string | undefined {
+  const v = r.str(m, path, key);
+  if (v === undefined) return undefined;
+  if (!v.includes('/')) r.error(r.child(m, key)!.pos, [...path, key], invalid(v, 'a fully qualified name must be a domain and a name separated by a slash'));
+  else for (const msg of qualifiedNameErrors(v)) r.error(r.child(m, key)!.pos, [...path, key], invalid(v, msg));
+  return v;
+}
+
+function claimSpec(r: Reader, spec: SrcMap | undefined, sp: Path): ResourceClaimSpec {
+  if (!spec) return {};
+  r.knownFields(spec, sp, new Set(['devices']));
+  const dp = [...sp, 'devices'];
+  const devices = r.map(r.child(spec, 'devices'), dp);
+  if (!devices) return {};
+  r.knownFields(devices, dp, new Set(['requests', 'constraints', 'config']));
+  const rp = [...dp, 'requests'];
+  const rnode = r.child(devices, 'requests');
+  const names = new Set<string>();
+  const requests = r.list(rnode, rp)?.flatMap((q, i): DeviceRequest[] => {
+    const req = request(r, q, [...rp, i]);
+    if (!req) return [];
+    if (req.name && names.has(req.name)) r.error(q.pos, [...rp, i, 'name'], duplicate(req.name));
+    names.add(req.name);
+    return [req];
+  }) ?? [];
+  tooMany(r, rnode, rp, requests, DeviceRequestsMaxSize);
+  const known = requestNames(requests);
+  const cp = [...dp, 'constraints'];
+  const cnode = r.child(devices, 'constraints');
+  const constraints = r.list(cnode, cp)?.flatMap((c, i): DeviceConstraint[] => {
+    const ip = [...cp, i];
+    const cm = r.map(c, ip);
+    if (!cm) return [];
+    r.knownFields(cm, ip, new Set(['requests', 'matchAttribute', 'distinctAttribute']));
+    const matchAttribute = fullyQualifiedName(r, cm, ip, 'matchAttribute');
+    const distinctAttribute = fullyQualifiedName(r, cm, ip, 'distinctAttribute');
+    if ((matchAttribute === undefined) === (distinctAttribute === undefined)) {
+      r.error(cm.pos, ip, matchAttribute === undefined ? required('exactly one of `matchAttribute` or `distinctAttribute` is required') : invalid(toPlain(cm), 'exactly one of `matchAttribute` or `distinctAttribute` is required, but multiple fields are set'));
+    }
+    return [defined({ requests: requestRefs(r, cm, ip, known), matchAttribute, distinctAttribute })];
+  });
+  tooMany(r, cnode, cp, constraints, DeviceConstraintsMaxSize);
+  const fp = [...dp, 'config'];
+  const config = r.list(r.child(devices, 'config'), fp)?.flatMap((c, i): DeviceClaimConfiguration[] => {
+    const ip = [...fp, i];
+    const cm = r.map(c, ip);
+    if (!cm) return [];
+    r.knownFields(cm, ip, new Set(['requests', 'opaque']));
+    return [defined({ requests: requestRefs(r, cm, ip, known), ...opaqueConfig(r, cm, ip) })];
+  });
+  return { devices: defined({ requests, constraints, config }) };
+}
+
+/** resource.k8s.io/v1 ResourceClaim (a status from a cluster dump is kept) */
+export function decodeResourceClaim(r: Reader, root: SrcMap): ResourceClaim {
+  r.knownFields(root, [], topLevel('spec', 'status'));
+  const metadata = decodeMetadata(r, root, { namespaced: true, validateName: isDNS1123Subdomain, allowGenerateName: true });
+  const spec = claimSpec(r, r.map(r.child(root, 'spec'), ['spec']), ['spec']);
+  const status = r.map(r.child(root, 'status'), ['status']);
+  const plain = status ? (toPlain(status) as ResourceClaim['status']) : {};
+  const kept: ResourceClaim['status'] = defined({ allocation: plain.allocation, reservedFor: plain.reservedFor });
+  return { apiVersion: API_VERSION, kind: 'ResourceClaim', metadata, spec, status: kept };
+}
+
+/** resource.k8s.io/v1 ResourceClaimTemplate */
+export function decodeResourceClaimTemplate(r: Reader, root: SrcMap): ResourceClaimTemplate {
+  r.knownFields(root, [], topLevel('spec'));
+  const metadata = decodeMetadata(r, root, { namespaced: true, validateName: isDNS1123Subdomain });
+  const sp: Path = ['spec'];
+  const spec = r.map(r.child(root, 'spec'), sp);
+  if (!spec) { r.error(root.pos, sp, required()); return { apiVersion: API_VERSION, kind: 'ResourceClaimTemplate', metadata, spec: { spec: {} } }; }
+  r.knownFields(spec, sp, new Set(['metadata', 'spec']));
+  const mp = [...sp, 'metadata'];
+  const meta = r.map(r.child(spec, 'metadata'), mp);
+  if (meta) r.knownFields(meta, mp, new Set(['labels', 'annotations']));
+  const templateMeta = meta && defined({ labels: r.labels(meta, mp, 'labels'), annotations: r.stringMap(meta, mp, 'annotations')?.value });
+  return {
+    apiVersion: API_VERSION, kind: 'ResourceClaimTemplate', metadata,
+    spec: defined({ metadata: templateMeta, spec: claimSpec(r, r.map(r.child(spec, 'spec'), [...sp, 'spec']), [...sp, 'spec']) }),
+  };
+}
+
+// ---- the pod's claims (core/v1) ----
+
+/** upstream: validatePodResourceClaims — names unique DNS labels, exactly one source */
+export function decodePodResourceClaims(r: Reader, spec: SrcMap, path: Path): PodResourceClaim[] | undefined {
+  const cp = [...path, 'resourceClaims'];
+  const names = new Set<string>();
+  return r.list(r.child(spec, 'resourceClaims'), cp)?.flatMap((c, i): PodResourceClaim[] => {
+    const ip = [...cp, i];
+    const m = r.map(c, ip);
+    if (!m) return [];
+    r.knownFields(m, ip, new Set(['name', 'resourceClaimName', 'resourceClaimTemplateName']));
+    const name = dnsLabel(r, m, ip, 'name');
+    if (name && names.has(name)) r.error(r.child(m, 'name')!.pos, [...ip, 'name'], duplicate(name));
+    if (name) names.add(name);
+    const claimName = r.str(m, ip, 'resourceClaimName') || undefined;
+    const templateName = r.str(m, ip, 'resourceClaimTemplateName') || undefined;
+    if ((claimName === undefined) === (templateName === undefined)) {
+      r.error(m.pos, ip, claimName === undefined ? required('must specify one of: `resourceClaimName`, `resourceClaimTemplateName`') : invalid(toPlain(m), 'at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified'));
+    }
+    for (const [key, v] of [['resourceClaimName', claimName], ['resourceClaimTemplateName', templateName]] as const) {
+      if (v !== undefined) for (const msg of isDNS1123Subdomain(v)) r.error(r.child(m, key)!.pos, [...ip, key], invalid(v, msg));
+    }
+    return name ? [defined({ name, resourceClaimName: claimName, resourceClaimTemplateName: templateName })] : [];
+  });
+}
+
+/** upstream: validateResourceClaimNames — each container claim must name one of the pod's claims. */
+export function checkContainerClaims(r: Reader, spec: SrcMap, path: Path, podClaims: readonly PodResourceClaim[] | undefined): void {
+  const known = new Set((podClaims ?? []).map((c) => c.name));
+  for (const key of ['containers', 'initContainers']) {
+    const list = r.child(spec, key);
+    if (list?.kind !== 'seq') continue;
+    list.items.forEach((c, i) => {
+      const res = c.kind === 'map' ? c.entries.get('resources')?.value : undefined;
+      const claims = res?.kind === 'map' ? res.entries.get('claims')?.value : undefined;
+      if (claims?.kind !== 'seq') return;
+      claims.items.forEach((claim, j) => {
+        const nameNode = claim.kind === 'map' ? claim.entries.get('name')?.value : undefined;
+        const name = nameNode?.kind === 'scalar' && typeof nameNode.value === 'string' ? nameNode.value : undefined;
+        if (name !== undefined && !known.has(name)) {
+          r.error(nameNode!.pos, [...path, key, i, 'resources', 'claims', j, 'name'], `Not found: ${JSON.stringify(name)}: must be one of the names in pod.spec.resourceClaims`);
+        }
+      });
+    });
+  }
+}

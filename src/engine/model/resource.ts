@@ -1,0 +1,256 @@
+// Dynamic Resource Allocation objects, resource.k8s.io/v1 (GA in v1.34): DeviceClass,
+// ResourceSlice, ResourceClaim, ResourceClaimTemplate. Field names and shapes are upstream's
+// (staging/src/k8s.io/api/resource/v1/types.go); quantities stay strings as written.
+
+import type { KubeObject, NodeSelector, Pod } from './types';
+
+/** upstream: DeviceAttribute — exactly one of the values is set */
+export interface DeviceAttribute {
+  int?: number;
+  bool?: boolean;
+  string?: string;
+  /** a semantic version 2.0.0 */
+  version?: string;
+}
+
+/** upstream: DeviceCapacity */
+export interface DeviceCapacity {
+  value: string;
+}
+
+export type DeviceTaintEffect = 'NoSchedule' | 'NoExecute' | 'None';
+
+/** upstream: DeviceTaint */
+export interface DeviceTaint {
+  key: string;
+  value?: string;
+  effect: DeviceTaintEffect;
+}
+
+/** upstream: DeviceToleration */
+export interface DeviceToleration {
+  key?: string;
+  operator: 'Exists' | 'Equal';
+  value?: string;
+  effect?: DeviceTaintEffect;
+  tolerationSeconds?: number;
+}
+
+/** upstream: DeviceCounterConsumption (DRAPartitionableDevices) */
+export interface DeviceCounterConsumption {
+  counterSet: string;
+  counters: Record<string, { value: string }>;
+}
+
+/** upstream: Device (in a ResourceSlice) */
+export interface Device {
+  name: string;
+  /** keys are qualified names: "model" (the driver's domain) or "domain/name" */
+  attributes?: Record<string, DeviceAttribute>;
+  capacity?: Record<string, DeviceCapacity>;
+  consumesCounters?: DeviceCounterConsumption[];
+  nodeName?: string;
+  nodeSelector?: NodeSelector;
+  allNodes?: boolean;
+  taints?: DeviceTaint[];
+  allowMultipleAllocations?: boolean;
+}
+
+/** upstream: CounterSet (DRAPartitionableDevices) */
+export interface CounterSet {
+  name: string;
+  counters: Record<string, { value: string }>;
+}
+
+export interface ResourceSlice extends KubeObject {
+  kind: 'ResourceSlice';
+  spec: {
+    driver: string;
+    pool: { name: string; generation: number; resourceSliceCount: number };
+    nodeName?: string;
+    nodeSelector?: NodeSelector;
+    allNodes?: boolean;
+    perDeviceNodeSelection?: boolean;
+    devices?: Device[];
+    sharedCounters?: CounterSet[];
+  };
+}
+
+/** upstream: DeviceSelector (only CEL today) */
+export interface DeviceSelector {
+  cel: { expression: string };
+}
+
+/** upstream: DeviceConfiguration / DeviceClassConfiguration — kept as written, handed to drivers */
+export interface DeviceConfiguration {
+  opaque?: { driver: string; parameters: unknown };
+}
+
+export interface DeviceClass extends KubeObject {
+  kind: 'DeviceClass';
+  spec: {
+    selectors?: DeviceSelector[];
+    config?: DeviceConfiguration[];
+    /** DRAExtendedResource (alpha) */
+    extendedResourceName?: string;
+  };
+}
+
+export type DeviceAllocationMode = 'ExactCount' | 'All';
+
+/** upstream: ExactDeviceRequest (defaults: allocationMode ExactCount, count 1) */
+export interface ExactDeviceRequest {
+  deviceClassName: string;
+  selectors?: DeviceSelector[];
+  allocationMode: DeviceAllocationMode;
+  count?: number;
+  adminAccess?: boolean;
+  tolerations?: DeviceToleration[];
+  capacity?: { requests?: Record<string, string> };
+}
+
+/** upstream: DeviceSubRequest (an entry of firstAvailable) */
+export interface DeviceSubRequest extends ExactDeviceRequest {
+  name: string;
+}
+
+/** upstream: DeviceRequest — exactly one of exactly / firstAvailable */
+export interface DeviceRequest {
+  name: string;
+  exactly?: ExactDeviceRequest;
+  firstAvailable?: DeviceSubRequest[];
+}
+
+/** upstream: DeviceConstraint */
+export interface DeviceConstraint {
+  requests?: string[];
+  matchAttribute?: string;
+  /** DRAConsumableCapacity (alpha) */
+  distinctAttribute?: string;
+}
+
+export interface DeviceClaimConfiguration extends DeviceConfiguration {
+  requests?: string[];
+}
+
+export interface ResourceClaimSpec {
+  devices?: {
+    requests?: DeviceRequest[];
+    constraints?: DeviceConstraint[];
+    config?: DeviceClaimConfiguration[];
+  };
+}
+
+/** upstream: DeviceRequestAllocationResult */
+export interface DeviceRequestAllocationResult {
+  request: string;
+  driver: string;
+  pool: string;
+  device: string;
+  adminAccess?: boolean;
+  tolerations?: DeviceToleration[];
+}
+
+/** upstream: AllocationResult */
+export interface AllocationResult {
+  devices: {
+    results: DeviceRequestAllocationResult[];
+    config?: (DeviceConfiguration & { source: 'FromClass' | 'FromClaim'; requests?: string[] })[];
+  };
+  nodeSelector?: NodeSelector;
+}
+
+/** upstream: ResourceClaimConsumerReference */
+export interface ResourceClaimConsumerReference {
+  apiGroup?: string;
+  resource: string;
+  name: string;
+  uid: string;
+}
+
+export interface ResourceClaim extends KubeObject {
+  kind: 'ResourceClaim';
+  spec: ResourceClaimSpec;
+  status: {
+    allocation?: AllocationResult;
+    reservedFor?: ResourceClaimConsumerReference[];
+  };
+}
+
+export interface ResourceClaimTemplate extends KubeObject {
+  kind: 'ResourceClaimTemplate';
+  spec: {
+    metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
+    spec: ResourceClaimSpec;
+  };
+}
+
+export type ResourceObject = DeviceClass | ResourceSlice | ResourceClaim | ResourceClaimTemplate;
+export const RESOURCE_KINDS: readonly ResourceObject['kind'][] = ['DeviceClass', 'ResourceSlice', 'ResourceClaim', 'ResourceClaimTemplate'];
+export const RESOURCE_API_VERSION = 'resource.k8s.io/v1';
+
+export function isResourceObject(o: { kind: string }): o is ResourceObject {
+  return (RESOURCE_KINDS as readonly string[]).includes(o.kind);
+}
+
+// ---- the pod's side (core/v1) ----
+
+/** upstream: core/v1 PodResourceClaim — exactly one of the two sources */
+export interface PodResourceClaim {
+  name: string;
+  resourceClaimName?: string;
+  resourceClaimTemplateName?: string;
+}
+
+/** upstream: core/v1 PodResourceClaimStatus (pod.status.resourceClaimStatuses) */
+export interface PodResourceClaimStatus {
+  name: string;
+  /** unset: no claim was needed */
+  resourceClaimName?: string;
+}
+
+/** upstream: ResourceClaimReservedForMaxSize */
+export const RESERVED_FOR_MAX_SIZE = 256;
+/** upstream: AllocationResultsMaxSize */
+export const ALLOCATION_RESULTS_MAX_SIZE = 32;
+/** upstream: resource.Finalizer */
+export const RESOURCE_CLAIM_FINALIZER = 'resource.kubernetes.io/delete-protection';
+
+export type ClaimNameResult = { name: string | undefined; mustCheckOwner: boolean } | { error: string };
+
+/**
+ * upstream: k8s.io/dynamic-resource-allocation/resourceclaim.Name — the ResourceClaim a pod's
+ * entry stands for: the named one, or the one the claim controller generated (in the pod status).
+ */
+export function podClaimName(pod: Pod, podClaim: PodResourceClaim): ClaimNameResult {
+  if (podClaim.resourceClaimName !== undefined) return { name: podClaim.resourceClaimName, mustCheckOwner: false };
+  if (podClaim.resourceClaimTemplateName !== undefined) {
+    const status = pod.status.resourceClaimStatuses?.find((s) => s.name === podClaim.name);
+    if (status) return { name: status.resourceClaimName, mustCheckOwner: true };
+    return { error: `pod "${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}": ResourceClaim not created yet` };
+  }
+  return { error: `pod "${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}", spec.resourceClaim ${JSON.stringify(podClaim.name)}: none of the supported fields are set` };
+}
+
+/**
+ * upstream: pkg/controller/resourceclaim/controller.go handleClaim — generateName
+ * "<pod>-<claim>-", both parts cut proportionally when longer than 57 characters.
+ */
+export function generatedClaimPrefix(podName: string, podClaimName: string): string {
+  const base = `${podName}-${podClaimName}-`;
+  const maxBaseLen = 57;
+  if (base.length <= maxBaseLen) return base;
+  const p = podName.slice(0, Math.floor((podName.length * maxBaseLen) / base.length));
+  const c = podClaimName.slice(0, Math.floor((podClaimName.length * maxBaseLen) / base.length));
+  return `${p}-${c}`;
+}
+
+/** upstream: resourceclaim.IsReservedForPod */
+export function isReservedForPod(pod: Pod, claim: ResourceClaim): boolean {
+  return (claim.status.reservedFor ?? []).some((r) => r.resource === 'pods' && r.uid === pod.metadata.uid && r.name === pod.metadata.name);
+}
+
+/** upstream: resourceclaim.CanBeReserved */
+export function canBeReserved(claim: ResourceClaim): boolean {
+  return (claim.status.reservedFor ?? []).length < RESERVED_FOR_MAX_SIZE;
+}

@@ -1,0 +1,308 @@
+// The structured allocator, rows ported from upstream's shared table
+// (staging/src/k8s.io/dynamic-resource-allocation/structured/internal/allocatortesting/
+// allocator_testing.go, TestAllocator), named as upstream names them. Claims here have the
+// namespace "default", so upstream's "claim claim-0" reads "claim default/claim-0".
+import { describe, expect, it } from 'vitest';
+import type {
+  AllocationResult, Device, DeviceAttribute, DeviceClass, DeviceConstraint, DeviceRequest, DeviceTaint, DeviceToleration, ResourceClaim, ResourceSlice,
+} from '../../model/resource';
+import type { Node, NodeSelector } from '../../model/types';
+import { allocate, deviceID, type Features } from './allocator';
+
+const [node1, node2, region1, region2] = ['node-1', 'node-2', 'region-1', 'region-2'];
+const [classA, classB, driverA, driverB] = ['class-a', 'class-b', 'driver-a', 'driver-b'];
+const [pool1, pool2] = ['pool-1', 'pool-2'];
+const [req0, req1] = ['req-0', 'req-1'];
+const [device1, device2, device3] = ['device-1', 'device-2', 'device-3'];
+
+const allFeatures: Features = { adminAccess: true, prioritizedList: true, partitionableDevices: false, deviceTaints: true };
+
+const node = (name: string, region: string): Node => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { region, planet: 'earth' } }, spec: {}, status: {} } as unknown as Node);
+const cls = (name: string, driver: string, config?: string): DeviceClass => ({
+  apiVersion: 'resource.k8s.io/v1', kind: 'DeviceClass', metadata: { name },
+  spec: { selectors: [{ cel: { expression: `device.driver == "${driver}"` } }], ...(config ? { config: [{ opaque: { driver, parameters: { [config]: `${config}Value` } } }] } : {}) },
+});
+const request = (name: string, className: string, count = 1, ...selectors: string[]): DeviceRequest => ({
+  name, exactly: { deviceClassName: className, allocationMode: 'ExactCount', count, ...(selectors.length ? { selectors: selectors.map((expression) => ({ cel: { expression } })) } : {}) },
+});
+const allRequest = (name: string, className: string): DeviceRequest => ({ name, exactly: { deviceClassName: className, allocationMode: 'All' } });
+const subRequest = (name: string, className: string, count: number, ...selectors: string[]) => ({
+  name, deviceClassName: className, allocationMode: 'ExactCount' as const, count, ...(selectors.length ? { selectors: selectors.map((expression) => ({ cel: { expression } })) } : {}),
+});
+const claim = (name: string, constraints: DeviceConstraint[] | undefined, ...requests: DeviceRequest[]): ResourceClaim => ({
+  apiVersion: 'resource.k8s.io/v1', kind: 'ResourceClaim', metadata: { name, namespace: 'default' },
+  spec: { devices: { requests, ...(constraints ? { constraints } : {}) } }, status: {},
+});
+const claimWithRequest = (name: string, req: string, className: string, ...constraints: DeviceConstraint[]) => claim(name, constraints.length ? constraints : undefined, request(req, className));
+const device = (name: string, capacity?: Record<string, string>, attributes?: Record<string, DeviceAttribute>, taints?: DeviceTaint[]): Device => ({
+  name, ...(capacity ? { capacity: Object.fromEntries(Object.entries(capacity).map(([k, v]) => [k, { value: v }])) } : {}),
+  ...(attributes ? { attributes } : {}), ...(taints ? { taints } : {}),
+});
+const slice = (name: string, on: string | NodeSelector, pool: string, driver: string, devices: Device[], gen = 1, count = 1): ResourceSlice => ({
+  apiVersion: 'resource.k8s.io/v1', kind: 'ResourceSlice', metadata: { name },
+  spec: { driver, pool: { name: pool, generation: gen, resourceSliceCount: count }, ...(typeof on === 'string' ? { nodeName: on } : { nodeSelector: on }), devices },
+});
+const sliceWithOneDevice = (name: string, on: string | NodeSelector, pool: string, driver: string) => slice(name, on, pool, driver, [device(device1)]);
+const localNodeSelector = (name: string): NodeSelector => ({ nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [name] }] }] });
+const result = (request: string, driver: string, pool: string, dev: string, adminAccess = false) => ({ request, driver, pool, device: dev, ...(adminAccess ? { adminAccess: true } : {}) });
+const allocation = (nodeSelector: NodeSelector | undefined, ...results: ReturnType<typeof result>[]): AllocationResult => ({ devices: { results }, ...(nodeSelector ? { nodeSelector } : {}) });
+
+interface Row {
+  claims: ResourceClaim[];
+  classes: DeviceClass[];
+  slices: ResourceSlice[];
+  node: Node;
+  allocated?: string[];
+  features?: Partial<Features>;
+  /** undefined: no allocation (and no error) */
+  expect?: AllocationResult[];
+  error?: string;
+}
+
+function run(row: Row) {
+  return allocate({
+    features: { ...allFeatures, ...row.features },
+    allocatedDevices: new Set(row.allocated ?? []),
+    deviceClass: (name) => row.classes.find((c) => c.metadata.name === name),
+    slices: row.slices,
+  }, row.node, row.claims);
+}
+
+const memory = (size: string) => `device.capacity["${driverA}"].memory.compareTo(quantity("${size}")) >= 0`;
+const attrs = (a: Record<string, DeviceAttribute>) => a;
+const taintNoSchedule: DeviceTaint = { key: 'taint-key', value: 'taint-value', effect: 'NoSchedule' };
+const taintNoExecute: DeviceTaint = { key: 'taint-key', value: 'taint-value-2', effect: 'NoExecute' };
+const taintNone: DeviceTaint = { key: 'taint-key', value: 'taint-value', effect: 'None' };
+const tolerationNoSchedule: DeviceToleration = { operator: 'Exists', key: 'taint-key', effect: 'NoSchedule' };
+const tolerationNoExecute: DeviceToleration = { operator: 'Equal', key: 'taint-key', value: 'taint-value-2', effect: 'NoExecute' };
+const withTolerations = (c: ResourceClaim, ...t: DeviceToleration[]): ResourceClaim => ({
+  ...c, spec: { devices: { ...c.spec.devices, requests: c.spec.devices!.requests!.map((r) => ({ ...r, exactly: { ...r.exactly!, tolerations: t } })) } },
+});
+
+const rows: Record<string, Row> = {
+  simple: {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)],
+    slices: [sliceWithOneDevice('slice-1', node1, pool1, driverA)], node: node(node1, region1),
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1))],
+  },
+  'other-node': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)],
+    slices: [sliceWithOneDevice('slice-1', node1, pool1, driverB), sliceWithOneDevice('slice-2', node2, pool2, driverA)], node: node(node2, region2),
+    expect: [allocation(localNodeSelector(node2), result(req0, driverA, pool2, device1))],
+  },
+  'small-and-large': {
+    claims: [claim('claim-0', undefined, request(req0, classA, 1, memory('1Gi')), request(req1, classA, 1, memory('2Gi')))],
+    classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1, { memory: '1Gi' }), device(device2, { memory: '2Gi' })])],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1), result(req1, driverA, pool1, device2))],
+  },
+  'small-and-large-backtrack-requests': {
+    claims: [claim('claim-0', undefined, request(req0, classA, 1, memory('1Gi')), request(req1, classA, 1, memory('2Gi')))],
+    classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device2, { memory: '2Gi' }), device(device1, { memory: '1Gi' })])],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1), result(req1, driverA, pool1, device2))],
+  },
+  'small-and-large-backtrack-claims': {
+    claims: [claim('claim-0', undefined, request(req0, classA, 1, memory('1Gi'))), claim('claim-1', undefined, request(req1, classA, 1, memory('2Gi')))],
+    classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device2, { memory: '2Gi' }), device(device1, { memory: '1Gi' })])],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1)), allocation(localNodeSelector(node1), result(req1, driverA, pool1, device2))],
+  },
+  'devices-split-across-different-slices': {
+    claims: [claim('claim-0', undefined, request(req0, classA, 2))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [sliceWithOneDevice('slice-1', node1, pool1, driverA), sliceWithOneDevice('slice-2', node1, pool2, driverA)],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1), result(req0, driverA, pool2, device1))],
+  },
+  'obsolete-slice': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1-obsolete', node1, pool1, driverA, [device(device1)], 1, 2), slice('slice-1-obsolete', node1, pool1, driverA, [device(device2)], 2, 2)],
+    expect: undefined,
+  },
+  'duplicate-slice': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1)], 1, 2), slice('slice-1-2', node1, pool1, driverA, [device(device1)], 1, 2)],
+    error: 'invalid resource pools were encountered',
+  },
+  'no-slices': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], slices: [], node: node(node1, region1), expect: undefined,
+  },
+  'not-enough-suitable-devices': {
+    claims: [claimWithRequest('claim-0', req0, classA), claimWithRequest('claim-0', req1, classA)], classes: [cls(classA, driverA)],
+    slices: [sliceWithOneDevice('slice-1', node1, pool1, driverA)], node: node(node1, region1), expect: undefined,
+  },
+  'no-classes': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [], slices: [sliceWithOneDevice('slice-1', node1, pool1, driverA)], node: node(node1, region1),
+    error: 'could not retrieve device class class-a',
+  },
+  'all-devices-single': {
+    claims: [claim('claim-0', undefined, allRequest(req0, classA))], classes: [cls(classA, driverA)],
+    slices: [sliceWithOneDevice('slice-1', node1, pool1, driverA)], node: node(node1, region1),
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1))],
+  },
+  'all-devices-many': {
+    claims: [claim('claim-0', undefined, allRequest(req0, classA))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [sliceWithOneDevice('slice-1', node1, pool1, driverA), sliceWithOneDevice('slice-1', node1, pool2, driverA)],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1), result(req0, driverA, pool2, device1))],
+  },
+  'all-devices-of-the-incomplete-pool': {
+    claims: [claim('claim-0', undefined, allRequest(req0, classA))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1)], 1, 2)],
+    error: 'claim default/claim-0, request req-0: asks for all devices, but resource pool driver-a/pool-1 is currently being updated',
+  },
+  'all-devices-plus-another': {
+    claims: [claim('claim-0', undefined, allRequest(req0, classA)), claim('claim-1', undefined, request(req0, classB))],
+    classes: [cls(classA, driverA), cls(classB, driverB)], node: node(node1, region1),
+    slices: [sliceWithOneDevice('slice-1', node1, pool1, driverA), sliceWithOneDevice('slice-1', node1, pool1, driverB)],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1)), allocation(localNodeSelector(node1), result(req0, driverB, pool1, device1))],
+  },
+  'network-attached-device': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [sliceWithOneDevice('slice-1', { nodeSelectorTerms: [{ matchExpressions: [{ key: 'region', operator: 'In', values: [region1] }] }] }, pool1, driverA)],
+    expect: [allocation({ nodeSelectorTerms: [{ matchExpressions: [{ key: 'region', operator: 'In', values: [region1] }] }] }, result(req0, driverA, pool1, device1))],
+  },
+  'local-and-network-attached-devices': {
+    claims: [claim('claim-0', undefined, request(req0, classA, 2))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [sliceWithOneDevice('slice-1', { nodeSelectorTerms: [{ matchExpressions: [{ key: 'region', operator: 'In', values: [region1] }] }] }, pool1, driverA), sliceWithOneDevice('slice-1', node1, pool2, driverA)],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1), result(req0, driverA, pool2, device1))],
+  },
+  'several-different-drivers': {
+    claims: [claimWithRequest('claim-0', req0, classA), claimWithRequest('claim-0', req0, classB)], classes: [cls(classA, driverA), cls(classB, driverB)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1), device(device2)]), sliceWithOneDevice('slice-1', node1, pool1, driverB)],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1)), allocation(localNodeSelector(node1), result(req0, driverB, pool1, device1))],
+  },
+  'already-allocated-devices': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    allocated: [deviceID(driverA, pool1, device1), deviceID(driverA, pool1, device2)],
+    slices: [sliceWithOneDevice('slice-1', node1, pool1, driverA)], expect: undefined,
+  },
+  'admin-access-disabled': {
+    features: { adminAccess: false },
+    claims: [claim('claim-0', undefined, { name: req0, exactly: { deviceClassName: classA, allocationMode: 'ExactCount', count: 1, adminAccess: true } })],
+    classes: [cls(classA, driverA)], slices: [sliceWithOneDevice('slice-1', node1, pool1, driverA)], node: node(node1, region1),
+    error: 'claim default/claim-0, request req-0: admin access is requested, but the feature is disabled',
+  },
+  'admin-access-enabled': {
+    claims: [claim('claim-0', undefined, { name: req0, exactly: { deviceClassName: classA, allocationMode: 'ExactCount', count: 1, adminAccess: true } })],
+    allocated: [deviceID(driverA, pool1, device1), deviceID(driverA, pool1, device2)],
+    classes: [cls(classA, driverA)], slices: [sliceWithOneDevice('slice-1', node1, pool1, driverA)], node: node(node1, region1),
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1, true))],
+  },
+  'with-constraint': {
+    claims: [claim('claim-0', [
+      { matchAttribute: `${driverA}/numa` }, { matchAttribute: `${driverA}/driverVersion` }, { matchAttribute: `${driverA}/stringAttribute` }, { matchAttribute: `${driverA}/boolAttribute` },
+    ], request(req0, classA), request(req1, classA))],
+    classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [1, 2].map((i) => device(`device-${i}`, undefined, attrs({ driverVersion: { version: '1.0.0' }, numa: { int: 1 }, stringAttribute: { string: 'stringAttributeValue' }, boolAttribute: { bool: true } }))))],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1), result(req1, driverA, pool1, device2))],
+  },
+  'with-constraint-non-existent-attribute': {
+    claims: [claimWithRequest('claim-0', req0, classA, { matchAttribute: `${driverA}/NonExistentAttribute` })], classes: [cls(classA, driverA)],
+    slices: [sliceWithOneDevice('slice-1', node1, pool1, driverA)], node: node(node1, region1), expect: undefined,
+  },
+  'with-constraint-not-matching-int-attribute': {
+    claims: [claim('claim-0', [{ matchAttribute: `${driverA}/numa` }], request(req0, classA, 2))], classes: [cls(classA, driverA), cls(classB, driverB)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1, undefined, { numa: { int: 1 } }), device(device2, undefined, { numa: { int: 2 } })])],
+    expect: undefined,
+  },
+  'with-constraint-not-matching-int-attribute-all-devices': {
+    claims: [claim('claim-0', [{ matchAttribute: `${driverA}/numa` }], allRequest(req0, classA))], classes: [cls(classA, driverA), cls(classB, driverB)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1, undefined, { numa: { int: 1 } }), device(device2, undefined, { numa: { int: 2 } })])],
+    error: 'claim default/claim-0, request req-0: cannot add device driver-a/pool-1/device-2 because a claim constraint would not be satisfied',
+  },
+  'with-constraint-not-matching-version-attribute': {
+    claims: [claim('claim-0', [{ matchAttribute: `${driverA}/driverVersion` }], request(req0, classA, 2))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1, undefined, { driverVersion: { version: '1.0.0' } }), device(device2, undefined, { driverVersion: { version: '2.0.0' } })])],
+    expect: undefined,
+  },
+  'with-constraint-for-request': {
+    claims: [claim('claim-0', [{ requests: [req0], matchAttribute: `${driverA}/driverVersion` }], request(req0, classA), request(req1, classA))],
+    classes: [cls(classA, driverA), cls(classB, driverB)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1, undefined, { driverVersion: { version: '1.0.0' } }), device(device2, undefined, { driverVersion: { version: '2.0.0' } })])],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1), result(req1, driverA, pool1, device2))],
+  },
+  'with-constraint-for-request-retry': {
+    claims: [claim('claim-0', [{ requests: [req0], matchAttribute: `${driverA}/driverVersion` }, { matchAttribute: `${driverA}/stringAttribute` }], request(req0, classA), request(req1, classA))],
+    classes: [cls(classA, driverA), cls(classB, driverB)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [
+      device(device1, undefined, { driverVersion: { version: '1.0.0' }, stringAttribute: { string: 'a' } }),
+      device(device2, undefined, { driverVersion: { version: '2.0.0' }, stringAttribute: { string: 'b' } }),
+      device(device3, undefined, { driverVersion: { version: '3.0.0' }, stringAttribute: { string: 'b' } }),
+    ])],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device2), result(req1, driverA, pool1, device3))],
+  },
+  'with-class-device-config': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA, 'classAttribute')],
+    slices: [sliceWithOneDevice('slice-1', node1, pool1, driverA)], node: node(node1, region1),
+    expect: [{ ...allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1)), devices: { results: [result(req0, driverA, pool1, device1)], config: [{ source: 'FromClass', requests: [req0], opaque: { driver: driverA, parameters: { classAttribute: 'classAttributeValue' } } }] } }],
+  },
+  'prioritized-list-first-unavailable': {
+    claims: [claim('claim-0', undefined, { name: req0, firstAvailable: [subRequest('subReq-0', classB, 1), subRequest('subReq-1', classA, 1)] })],
+    classes: [cls(classA, driverA), cls(classB, driverB)], slices: [sliceWithOneDevice('slice-1', node1, pool1, driverA)], node: node(node1, region1),
+    expect: [allocation(localNodeSelector(node1), result('req-0/subReq-1', driverA, pool1, device1))],
+  },
+  'prioritized-list-disabled': {
+    features: { prioritizedList: false },
+    claims: [claim('claim-0', undefined, { name: req0, firstAvailable: [subRequest('subReq-0', classA, 1)] })],
+    classes: [cls(classA, driverA)], slices: [sliceWithOneDevice('slice-1', node1, pool1, driverA)], node: node(node1, region1),
+    error: 'claim default/claim-0, request req-0: has subrequests, but the DRAPrioritizedList feature is disabled',
+  },
+  'prioritized-list-multi-request': {
+    claims: [claim('claim-0', undefined,
+      { name: req0, firstAvailable: [subRequest('subReq-0', classA, 1, memory('8Gi')), subRequest('subReq-1', classA, 1, memory('2Gi'))] },
+      request(req1, classA, 1, memory('8Gi')))],
+    classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1, { memory: '8Gi' }), device(device2, { memory: '4Gi' })])],
+    expect: [allocation(localNodeSelector(node1), result('req-0/subReq-1', driverA, pool1, device2), result(req1, driverA, pool1, device1))],
+  },
+  'tainted-two-devices': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1, undefined, undefined, [taintNoSchedule]), device(device2, undefined, undefined, [taintNoExecute])])],
+    expect: undefined,
+  },
+  'tainted-one-device-two-taints-both-tolerated': {
+    claims: [withTolerations(claimWithRequest('claim-0', req0, classA), tolerationNoSchedule, tolerationNoExecute)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1, undefined, undefined, [taintNoSchedule, taintNoExecute])])],
+    expect: [{ devices: { results: [{ ...result(req0, driverA, pool1, device1), tolerations: [tolerationNoSchedule, tolerationNoExecute] }] }, nodeSelector: localNodeSelector(node1) }],
+  },
+  'tainted-disabled': {
+    features: { deviceTaints: false },
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1, undefined, undefined, [taintNoSchedule, taintNoExecute])])],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1))],
+  },
+  'tainted-none-effect': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1, undefined, undefined, [taintNone])])],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1))],
+  },
+  'invalid-CEL-one-device': {
+    claims: [claim('claim-0', undefined, request(req0, classA, 1, 'device.attributes["dra.example.com"].missing == 1'))], classes: [cls(classA, driverA)],
+    slices: [sliceWithOneDevice('slice-1', node1, pool1, driverA)], node: node(node1, region1),
+    error: 'claim default/claim-0: selector #0 on device driver-a/pool-1/device-1: CEL runtime error: no such key: missing',
+  },
+};
+
+describe('structured allocator (upstream TestAllocator rows)', () => {
+  it.each(Object.entries(rows))('%s', (_name, row) => {
+    const r = run(row);
+    if (row.error !== undefined) {
+      expect(r.ok).toBe(false);
+      expect(r.ok ? undefined : r.error).toContain(row.error);
+      return;
+    }
+    if (row.expect === undefined) {
+      expect(r).toMatchObject({ ok: false });
+      expect(r.ok ? '' : r.error).toBeUndefined();
+      return;
+    }
+    expect(r.ok).toBe(true);
+    expect(r.ok ? r.allocations : []).toEqual(row.expect);
+  });
+
+  it('reports per request what matched on the node and what is in use', () => {
+    const r = run({ ...rows['already-allocated-devices']!, slices: [slice('slice-1', node1, pool1, driverA, [device(device1), device(device2)])] });
+    expect(r.outcomes).toEqual([{ claim: 'default/claim-0', request: req0, matching: 2, inUse: 2, tainted: 0, needed: 1, devices: [] }]);
+    const ok = run(rows['devices-split-across-different-slices']!);
+    expect(ok.outcomes).toEqual([{ claim: 'default/claim-0', request: req0, matching: 2, inUse: 0, tainted: 0, needed: 2, devices: ['driver-a/pool-1/device-1', 'driver-a/pool-2/device-1'] }]);
+  });
+});

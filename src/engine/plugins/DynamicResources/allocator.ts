@@ -1,0 +1,527 @@
+// The structured allocator: picks devices from the ResourceSlices reachable from one node for all
+// of a pod's unallocated claims, or finds that it cannot.
+// upstream: staging/src/k8s.io/dynamic-resource-allocation/structured/internal/stable/
+// allocator_stable.go and pools_stable.go (v1.35), with distinctAttribute from
+// internal/incubating/constraint.go.
+//
+// The search is upstream's: claims in order, their requests in order, for each needed device the
+// pools' devices in order (slice order within a pool); a device must be free (not allocated, not
+// being allocated for this pod unless adminAccess), match the class's and the request's CEL
+// selectors, have its NoSchedule/NoExecute taints tolerated and keep every constraint of the
+// claim; the first full solution wins and a dead end backtracks to the previous device. A request
+// with firstAvailable tries its subrequests in order. `All` takes every matching device and fails
+// if one of them is unusable.
+// Deviation: upstream iterates pools in Go map order (random); Podplay takes pools in the order
+// their first slice was created, so runs are reproducible.
+
+import { matchNodeSelector } from '../../model/selectors';
+import { compileDeviceSelector, deviceMatches } from '../../model/deviceSelector';
+import type {
+  AllocationResult, Device, DeviceAttribute, DeviceClass, DeviceConstraint, DeviceRequestAllocationResult, DeviceSelector,
+  DeviceTaint, DeviceToleration, ExactDeviceRequest, ResourceClaim, ResourceSlice,
+} from '../../model/resource';
+import { ALLOCATION_RESULTS_MAX_SIZE } from '../../model/resource';
+import type { Node, NodeSelector } from '../../model/types';
+
+export interface Features {
+  adminAccess: boolean;
+  prioritizedList: boolean;
+  partitionableDevices: boolean;
+  deviceTaints: boolean;
+}
+
+/** "driver/pool/device" */
+export type DeviceID = string;
+export const deviceID = (driver: string, pool: string, device: string): DeviceID => `${driver}/${pool}/${device}`;
+
+export interface Pool {
+  driver: string;
+  pool: string;
+  slices: ResourceSlice[];
+  isIncomplete: boolean;
+  isInvalid: boolean;
+  invalidReason?: string;
+}
+
+function nodeMatches(node: Node, nodeName: string | undefined, allNodes: boolean | undefined, selector: NodeSelector | undefined): boolean {
+  if (nodeName) return node.metadata.name === nodeName;
+  if (allNodes) return true;
+  if (selector) return matchNodeSelector(selector, node);
+  return false;
+}
+
+/** upstream: GatherPools — the pools with a slice reachable from the node, newest generation only */
+export function gatherPools(slices: readonly ResourceSlice[], node: Node, features: Features): Pool[] {
+  const pools = new Map<string, Pool>();
+  const add = (s: ResourceSlice) => {
+    const key = `${s.spec.driver}/${s.spec.pool.name}`;
+    const pool = pools.get(key);
+    if (!pool) { pools.set(key, { driver: s.spec.driver, pool: s.spec.pool.name, slices: [s], isIncomplete: false, isInvalid: false }); return; }
+    const gen = pool.slices[0]!.spec.pool.generation;
+    if (s.spec.pool.generation < gen) return;
+    if (s.spec.pool.generation > gen) pool.slices = [];
+    pool.slices.push(s);
+  };
+  for (const s of slices) {
+    if (!features.partitionableDevices && s.spec.perDeviceNodeSelection !== undefined) continue;
+    if (s.spec.nodeName || s.spec.allNodes || s.spec.nodeSelector) {
+      if (nodeMatches(node, s.spec.nodeName, s.spec.allNodes, s.spec.nodeSelector)) add(s);
+    } else if (s.spec.perDeviceNodeSelection) {
+      if ((s.spec.devices ?? []).some((d) => nodeMatches(node, d.nodeName, d.allNodes, d.nodeSelector))) add(s);
+    }
+  }
+  const out = [...pools.values()];
+  for (const p of out) {
+    p.isIncomplete = p.slices.length !== p.slices[0]!.spec.pool.resourceSliceCount;
+    const names = new Set<string>();
+    for (const s of p.slices) for (const d of s.spec.devices ?? []) {
+      if (names.has(d.name) && !p.isInvalid) { p.isInvalid = true; p.invalidReason = `duplicate device name ${d.name}`; }
+      names.add(d.name);
+    }
+  }
+  return out;
+}
+
+/** the view of a request or subrequest the search needs (upstream: requestAccessor) */
+interface RequestData {
+  /** "req" or "req/sub" */
+  name: string;
+  base: string;
+  sub?: string;
+  request: ExactDeviceRequest;
+  cls: DeviceClass;
+  numDevices: number;
+  /** `All`: the devices, decided up front */
+  allDevices?: Candidate[];
+}
+
+interface Candidate {
+  id: DeviceID;
+  device: Device;
+  slice: ResourceSlice;
+  pool: Pool;
+}
+
+interface DeviceResult {
+  request: string;
+  id: DeviceID;
+  candidate: Candidate;
+  adminAccess?: boolean;
+  tolerations?: DeviceToleration[];
+}
+
+/** upstream: constraint — add/remove as devices are tried */
+interface Constraint {
+  add(base: string, sub: string | undefined, device: Device, driver: string): boolean;
+  remove(base: string, sub: string | undefined, device: Device, driver: string): void;
+}
+
+/** upstream: lookupAttribute — "domain/id", or just "id" when the domain is the driver's */
+function lookupAttribute(device: Device, driver: string, name: string): DeviceAttribute | undefined {
+  const attrs = device.attributes ?? {};
+  if (Object.hasOwn(attrs, name)) return attrs[name];
+  const i = name.indexOf('/');
+  if (i < 0 || name.slice(0, i) !== driver) return undefined;
+  const id = name.slice(i + 1);
+  return Object.hasOwn(attrs, id) ? attrs[id] : undefined;
+}
+
+function attributeKey(a: DeviceAttribute): string | undefined {
+  if (a.string !== undefined) return `s:${a.string}`;
+  if (a.int !== undefined) return `i:${a.int}`;
+  if (a.bool !== undefined) return `b:${a.bool}`;
+  if (a.version !== undefined) return `v:${a.version}`;
+  return undefined;
+}
+
+function appliesTo(requests: readonly string[] | undefined, base: string, sub: string | undefined): boolean {
+  if (!requests || requests.length === 0) return true;
+  return requests.includes(base) || (sub !== undefined && requests.includes(`${base}/${sub}`));
+}
+
+/** upstream: matchAttributeConstraint — every device has the attribute, all with one value */
+function matchAttributeConstraint(c: DeviceConstraint): Constraint {
+  let value: string | undefined;
+  let num = 0;
+  return {
+    add(base, sub, device, driver) {
+      if (!appliesTo(c.requests, base, sub)) return true;
+      const a = lookupAttribute(device, driver, c.matchAttribute!);
+      const key = a && attributeKey(a);
+      if (key === undefined) return false;
+      if (num === 0) { value = key; num = 1; return true; }
+      if (key !== value) return false;
+      num++;
+      return true;
+    },
+    remove(base, sub) { if (appliesTo(c.requests, base, sub)) num--; },
+  };
+}
+
+/** upstream (incubating): distinctAttributeConstraint — every device has the attribute, each value once */
+function distinctAttributeConstraint(c: DeviceConstraint): Constraint {
+  const seen = new Map<string, number>();
+  return {
+    add(base, sub, device, driver) {
+      if (!appliesTo(c.requests, base, sub)) return true;
+      const a = lookupAttribute(device, driver, c.distinctAttribute!);
+      const key = a && attributeKey(a);
+      if (key === undefined || seen.has(key)) return false;
+      seen.set(key, 1);
+      return true;
+    },
+    remove(base, sub, device, driver) {
+      if (!appliesTo(c.requests, base, sub)) return;
+      const a = lookupAttribute(device, driver, c.distinctAttribute!);
+      const key = a && attributeKey(a);
+      if (key !== undefined) seen.delete(key);
+    },
+  };
+}
+
+/** upstream: resourceclaim.ToleratesTaint */
+export function toleratesDeviceTaint(t: DeviceToleration, taint: DeviceTaint): boolean {
+  if (t.key !== undefined && t.key !== taint.key) return false;
+  if (t.effect !== undefined && t.effect !== taint.effect) return false;
+  if (t.operator === 'Exists') return true;
+  return (t.value ?? '') === (taint.value ?? '');
+}
+
+/** upstream: taintPreventsAllocation — only NoSchedule and NoExecute keep a device away */
+export function untoleratedDeviceTaint(device: Device, tolerations: readonly DeviceToleration[] | undefined): DeviceTaint | undefined {
+  return (device.taints ?? []).find((taint) => (taint.effect === 'NoSchedule' || taint.effect === 'NoExecute') && !(tolerations ?? []).some((t) => toleratesDeviceTaint(t, taint)));
+}
+
+class AllocationError extends Error {}
+class MaxSizeExceeded extends Error {}
+
+export interface AllocatorInput {
+  features: Features;
+  /** devices allocated to claims already (or being allocated) */
+  allocatedDevices: ReadonlySet<DeviceID>;
+  deviceClass(name: string): DeviceClass | undefined;
+  slices: readonly ResourceSlice[];
+}
+
+/** What a node's search found, for the trace: per request the devices taken, or why none fit. */
+export interface RequestOutcome {
+  claim: string;
+  request: string;
+  /** devices the class and request selectors accept on this node */
+  matching: number;
+  /** of those, already allocated */
+  inUse: number;
+  /** of those, with a taint the request does not tolerate */
+  tainted: number;
+  /** devices the request needs (ExactCount's count; for All, every matching one) */
+  needed: number;
+  /** the devices the allocation takes for the request ("driver/pool/device"); empty when it failed */
+  devices: DeviceID[];
+}
+
+export type AllocateResult =
+  | { ok: true; allocations: AllocationResult[]; outcomes: RequestOutcome[] }
+  | { ok: false; error?: string; outcomes: RequestOutcome[] };
+
+/** upstream: Allocator.Allocate — the claims' allocations on this node, all or none. */
+export function allocate(input: AllocatorInput, node: Node, claims: readonly ResourceClaim[]): AllocateResult {
+  try {
+    return new Search(input, node, claims).run();
+  } catch (e) {
+    if (e instanceof AllocationError) return { ok: false, error: e.message, outcomes: [] };
+    throw e;
+  }
+}
+
+const claimRef = (c: ResourceClaim) => `${c.metadata.namespace ?? 'default'}/${c.metadata.name}`;
+
+class Search {
+  private readonly pools: Pool[];
+  /** per claim, its requests; a request with subrequests has one entry per subrequest */
+  private readonly requests: RequestData[][][] = [];
+  private readonly constraints: Constraint[][] = [];
+  private readonly allocating = new Map<DeviceID, Set<number>>();
+  private readonly results: DeviceResult[][] = [];
+  private readonly matchCache = new Map<string, boolean>();
+
+  constructor(private readonly input: AllocatorInput, private readonly node: Node, private readonly claims: readonly ResourceClaim[]) {
+    this.pools = gatherPools(input.slices, node, input.features);
+  }
+
+  run(): AllocateResult {
+    const { features } = this.input;
+    this.claims.forEach((claim, ci) => {
+      let minDevices = 0;
+      const perRequest: RequestData[][] = [];
+      for (const request of claim.spec.devices?.requests ?? []) {
+        if (request.firstAvailable?.length) {
+          if (!features.prioritizedList) throw new AllocationError(`claim ${claimRef(claim)}, request ${request.name}: has subrequests, but the DRAPrioritizedList feature is disabled`);
+          const subs = request.firstAvailable.map((sub) => this.requestData(claim, `${request.name}/${sub.name}`, request.name, sub.name, sub));
+          minDevices += Math.min(...subs.map((s) => s.numDevices));
+          perRequest.push(subs);
+        } else {
+          const data = this.requestData(claim, request.name, request.name, undefined, request.exactly!);
+          minDevices += data.numDevices;
+          perRequest.push([data]);
+        }
+      }
+      if (minDevices > ALLOCATION_RESULTS_MAX_SIZE) {
+        throw new AllocationError(`claim ${claimRef(claim)}: number of requested devices ${minDevices} exceeds the claim limit of ${ALLOCATION_RESULTS_MAX_SIZE}`);
+      }
+      this.requests[ci] = perRequest;
+      this.results[ci] = [];
+      this.constraints[ci] = (claim.spec.devices?.constraints ?? []).map((c, i) => {
+        if (c.matchAttribute) return matchAttributeConstraint(c);
+        if (c.distinctAttribute) return distinctAttributeConstraint(c);
+        throw new AllocationError(`claim ${claimRef(claim)}, constraint #${i}: empty constraint (unsupported constraint type?)`);
+      });
+    });
+    const done = this.allocateClaim(0);
+    const outcomes = this.outcomes(done);
+    if (!done) {
+      const invalid = this.pools.find((p) => p.isInvalid);
+      if (invalid) return { ok: false, error: 'invalid resource pools were encountered', outcomes };
+      return { ok: false, outcomes };
+    }
+    return { ok: true, allocations: this.claims.map((_, ci) => this.allocationResult(ci)), outcomes };
+  }
+
+  private requestData(claim: ResourceClaim, name: string, base: string, sub: string | undefined, request: ExactDeviceRequest): RequestData {
+    const { features } = this.input;
+    if (!features.adminAccess && request.adminAccess !== undefined) throw new AllocationError(`claim ${claimRef(claim)}, request ${name}: admin access is requested, but the feature is disabled`);
+    const cls = this.input.deviceClass(request.deviceClassName);
+    if (!cls) throw new AllocationError(`claim ${claimRef(claim)}, request ${name}: could not retrieve device class ${request.deviceClassName}: deviceclass.resource.k8s.io "${request.deviceClassName}" not found`);
+    const data: RequestData = { name, base, request, cls, numDevices: 0, ...(sub !== undefined ? { sub } : {}) };
+    if (request.allocationMode === 'ExactCount') {
+      data.numDevices = request.count ?? 1;
+      return data;
+    }
+    data.allDevices = [];
+    for (const pool of this.pools) {
+      if (pool.isIncomplete) throw new AllocationError(`claim ${claimRef(claim)}, request ${name}: asks for all devices, but resource pool ${pool.driver}/${pool.pool} is currently being updated`);
+      if (pool.isInvalid) throw new AllocationError(`claim ${claimRef(claim)}, request ${name}: asks for all devices, but resource pool ${pool.driver}/${pool.pool} is currently invalid`);
+      for (const c of this.candidates(pool)) if (this.isSelectable(claim, data, c)) data.allDevices.push(c);
+    }
+    data.numDevices = data.allDevices.length;
+    return data;
+  }
+
+  private *candidates(pool: Pool): Generator<Candidate> {
+    for (const slice of pool.slices) {
+      for (const device of slice.spec.devices ?? []) {
+        if (slice.spec.perDeviceNodeSelection && !nodeMatches(this.node, device.nodeName, device.allNodes, device.nodeSelector)) continue;
+        yield { id: deviceID(pool.driver, pool.pool, device.name), device, slice, pool };
+      }
+    }
+  }
+
+  /** upstream: isSelectable — the class's selectors, then the request's */
+  private isSelectable(claim: ResourceClaim, data: RequestData, c: Candidate): boolean {
+    const key = `${claimRef(claim)}\u0000${data.name}\u0000${c.id}`;
+    const hit = this.matchCache.get(key);
+    if (hit !== undefined) return hit;
+    const ok = this.selectorsMatch(c, data.cls.spec.selectors, `class ${data.cls.metadata.name}`)
+      && this.selectorsMatch(c, data.request.selectors, `claim ${claimRef(claim)}`);
+    this.matchCache.set(key, ok);
+    return ok;
+  }
+
+  private selectorsMatch(c: Candidate, selectors: readonly DeviceSelector[] | undefined, owner: string): boolean {
+    for (const [i, s] of (selectors ?? []).entries()) {
+      const compiled = compileDeviceSelector(s.cel.expression);
+      if (!compiled.ok) throw new AllocationError(`${owner}: selector #${i}: CEL compile error: ${compiled.error}`);
+      const r = deviceMatches(compiled.selector, c.pool.driver, c.device);
+      if ('error' in r) throw new AllocationError(`${owner}: selector #${i} on device ${c.id}: CEL runtime error: ${r.error}`);
+      if (!r.matches) return false;
+    }
+    return true;
+  }
+
+  private inUse(id: DeviceID): boolean {
+    return this.input.allocatedDevices.has(id) || (this.allocating.get(id)?.size ?? 0) > 0;
+  }
+
+  private allocateClaim(ci: number): boolean {
+    if (ci >= this.claims.length) return true;
+    try {
+      return this.allocateRequest(ci, 0);
+    } catch (e) {
+      if (e instanceof MaxSizeExceeded && ci > 0) return false;
+      throw e;
+    }
+  }
+
+  /** one request: for firstAvailable, the first subrequest that leads to a full solution */
+  private allocateRequest(ci: number, ri: number): boolean {
+    const requests = this.requests[ci]!;
+    if (ri >= requests.length) return this.allocateClaim(ci + 1);
+    const alternatives = requests[ri]!;
+    let allExceeded = true;
+    for (const data of alternatives) {
+      try {
+        if (this.allocateDevice(ci, ri, data, 0)) return true;
+        allExceeded = false;
+      } catch (e) {
+        if (!(e instanceof MaxSizeExceeded)) throw e;
+      }
+    }
+    if (allExceeded) throw new MaxSizeExceeded();
+    return false;
+  }
+
+  /** upstream: allocateOne for device index di of a request */
+  private allocateDevice(ci: number, ri: number, data: RequestData, di: number): boolean {
+    if (data.request.allocationMode === 'All' && (data.allDevices?.length ?? 0) === 0) return false;
+    if (di >= data.numDevices) return this.allocateRequest(ci, ri + 1);
+    if (this.results[ci]!.length + data.numDevices - di > ALLOCATION_RESULTS_MAX_SIZE) throw new MaxSizeExceeded();
+    const claim = this.claims[ci]!;
+    if (data.allDevices) {
+      const undo = this.tryDevice(ci, data, data.allDevices[di]!, true);
+      if (!undo) return false;
+      if (this.allocateDevice(ci, ri, data, di + 1)) return true;
+      undo();
+      return false;
+    }
+    for (const pool of this.pools) {
+      if (pool.isIncomplete || pool.isInvalid) continue;
+      for (const c of this.candidates(pool)) {
+        if (data.request.adminAccess ? this.allocating.get(c.id)?.has(ci) : this.inUse(c.id)) continue;
+        if (!this.isSelectable(claim, data, c)) continue;
+        const undo = this.tryDevice(ci, data, c, false);
+        if (!undo) continue;
+        let done = false;
+        try {
+          done = this.allocateDevice(ci, ri, data, di + 1);
+        } finally {
+          if (!done) undo();
+        }
+        if (done) return true;
+      }
+    }
+    return false;
+  }
+
+  /** upstream: allocateDevice — availability, counters, taints, constraints; the undo on success */
+  private tryDevice(ci: number, data: RequestData, c: Candidate, must: boolean): (() => void) | undefined {
+    const { features } = this.input;
+    if (data.request.adminAccess ? this.allocating.get(c.id)?.has(ci) : this.inUse(c.id)) return undefined;
+    if (c.device.consumesCounters?.length) return undefined; // partitionable devices: see docs/fidelity.md
+    if (features.deviceTaints && untoleratedDeviceTaint(c.device, data.request.tolerations)) return undefined;
+    const constraints = this.constraints[ci]!;
+    for (let i = 0; i < constraints.length; i++) {
+      if (!constraints[i]!.add(data.base, data.sub, c.device, c.pool.driver)) {
+        if (must) throw new AllocationError(`claim ${claimRef(this.claims[ci]!)}, request ${data.name}: cannot add device ${c.id} because a claim constraint would not be satisfied`);
+        for (let e = 0; e < i; e++) constraints[e]!.remove(data.base, data.sub, c.device, c.pool.driver);
+        return undefined;
+      }
+    }
+    let set = this.allocating.get(c.id);
+    if (!set) this.allocating.set(c.id, (set = new Set()));
+    set.add(ci);
+    const results = this.results[ci]!;
+    const before = results.length;
+    results.push({
+      request: data.name, id: c.id, candidate: c,
+      ...(data.request.adminAccess ? { adminAccess: true } : {}),
+      ...(data.request.tolerations?.length ? { tolerations: data.request.tolerations } : {}),
+    });
+    return () => {
+      for (const con of constraints) con.remove(data.base, data.sub, c.device, c.pool.driver);
+      set.delete(ci);
+      results.length = before;
+    };
+  }
+
+  private allocationResult(ci: number): AllocationResult {
+    const claim = this.claims[ci]!;
+    const results: DeviceRequestAllocationResult[] = this.results[ci]!.map((r) => ({
+      request: r.request, driver: r.candidate.pool.driver, pool: r.candidate.pool.pool, device: r.candidate.device.name,
+      ...(r.adminAccess ? { adminAccess: true } : {}),
+      ...(r.tolerations ? { tolerations: r.tolerations } : {}),
+    }));
+    const out: AllocationResult = { devices: { results } };
+    const config = this.configs(claim, results);
+    if (config.length) out.devices.config = config;
+    const nodeSelector = this.nodeSelector(ci);
+    if (nodeSelector) out.nodeSelector = nodeSelector;
+    return out;
+  }
+
+  /** upstream: the class configs once per class, then the claim's configs for chosen requests */
+  private configs(claim: ResourceClaim, results: readonly DeviceRequestAllocationResult[]): NonNullable<AllocationResult['devices']['config']> {
+    const out: NonNullable<AllocationResult['devices']['config']> = [];
+    const chosen = new Map<string, string>(); // request → "req" or "req/sub"
+    for (const r of results) chosen.set(r.request.split('/')[0]!, r.request);
+    const byClass = new Map<string, number[]>();
+    for (const request of claim.spec.devices?.requests ?? []) {
+      const name = chosen.get(request.name) ?? request.name;
+      const sub = name.includes('/') ? request.firstAvailable?.find((s) => `${request.name}/${s.name}` === name) : undefined;
+      const className = sub?.deviceClassName ?? request.exactly?.deviceClassName;
+      const cls = className ? this.input.deviceClass(className) : undefined;
+      if (!cls) continue;
+      const seen = byClass.get(cls.metadata.name);
+      if (seen) { for (const i of seen) out[i]!.requests!.push(name); continue; }
+      const idx: number[] = [];
+      for (const c of cls.spec.config ?? []) { idx.push(out.length); out.push({ source: 'FromClass', requests: [name], ...c }); }
+      byClass.set(cls.metadata.name, idx);
+    }
+    for (const c of claim.spec.devices?.config ?? []) {
+      const { requests, ...config } = c;
+      if (!requests?.length || requests.some((r) => [...chosen.values()].includes(r) || chosen.has(r))) {
+        out.push({ source: 'FromClaim', ...(requests?.length ? { requests } : {}), ...config });
+      }
+    }
+    return out;
+  }
+
+  /** upstream: createNodeSelector */
+  private nodeSelector(ci: number): NodeSelector | undefined {
+    const term: { matchFields: NonNullable<NodeSelector['nodeSelectorTerms'][number]['matchFields']>; matchExpressions: NonNullable<NodeSelector['nodeSelectorTerms'][number]['matchExpressions']> } = { matchFields: [], matchExpressions: [] };
+    for (const r of this.results[ci]!) {
+      const { slice, device } = r.candidate;
+      const nodeName = slice.spec.perDeviceNodeSelection ? device.nodeName : slice.spec.nodeName;
+      const selector = slice.spec.perDeviceNodeSelection ? device.nodeSelector : slice.spec.nodeSelector;
+      if (nodeName) return { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }] };
+      const t = selector?.nodeSelectorTerms[0];
+      if (!t) continue;
+      for (const req of t.matchFields ?? []) if (!term.matchFields.some((x) => sameRequirement(x, req))) term.matchFields.push(req);
+      for (const req of t.matchExpressions ?? []) if (!term.matchExpressions.some((x) => sameRequirement(x, req))) term.matchExpressions.push(req);
+    }
+    if (term.matchFields.length === 0 && term.matchExpressions.length === 0) return undefined;
+    return { nodeSelectorTerms: [{ ...(term.matchExpressions.length ? { matchExpressions: term.matchExpressions } : {}), ...(term.matchFields.length ? { matchFields: term.matchFields } : {}) }] };
+  }
+
+  /** per request of each claim: what matched on this node and what was taken */
+  private outcomes(done: boolean): RequestOutcome[] {
+    const out: RequestOutcome[] = [];
+    this.claims.forEach((claim, ci) => {
+      for (const alternatives of this.requests[ci] ?? []) {
+        const data = (done && alternatives.find((a) => this.results[ci]!.some((r) => r.request === a.name))) || alternatives[0]!;
+        let matching = 0;
+        let inUse = 0;
+        let tainted = 0;
+        for (const pool of this.pools) {
+          if (pool.isIncomplete || pool.isInvalid) continue;
+          for (const c of this.candidates(pool)) {
+            let selectable = false;
+            try { selectable = this.isSelectable(claim, data, c); } catch (e) { if (!(e instanceof AllocationError)) throw e; }
+            if (!selectable) continue;
+            matching++;
+            if (this.input.allocatedDevices.has(c.id)) inUse++;
+            else if (this.input.features.deviceTaints && untoleratedDeviceTaint(c.device, data.request.tolerations)) tainted++;
+          }
+        }
+        const devices = done ? this.results[ci]!.filter((r) => r.request === data.name).map((r) => r.id) : [];
+        out.push({ claim: claimRef(claim), request: data.name, matching, inUse, tainted, needed: data.numDevices, devices });
+      }
+    });
+    return out;
+  }
+}
+
+function sameRequirement(a: { key: string; operator: string; values?: string[] }, b: { key: string; operator: string; values?: string[] }): boolean {
+  if (a.key !== b.key || a.operator !== b.operator) return false;
+  const x = new Set(a.values ?? []);
+  const y = new Set(b.values ?? []);
+  return x.size === y.size && [...x].every((v) => y.has(v));
+}

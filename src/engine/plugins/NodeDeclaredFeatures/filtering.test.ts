@@ -1,0 +1,94 @@
+// Rows from upstream pkg/scheduler/framework/plugins/nodedeclaredfeatures/nodedeclaredfeatures_test.go
+// (v1.35: TestPreFilter, TestFilter, TestEnqueueExtensionsNodeUpdate, TestIsSchedulableAfterPodUpdate,
+// TestEventsToRegister). Upstream's mock features become a registry of test features here.
+import { describe, expect, it } from 'vitest';
+import { CycleState, type StateData } from '../../framework/cycleState';
+import type { DeclaredFeature } from '../../model/nodeDeclaredFeatures';
+import { makeNode, makePod } from '../../testing/builders';
+import { newTestEnv } from '../../testing/framework';
+import { filterNodeDeclaredFeatures, isSchedulableAfterNodeChange, isSchedulableAfterPodUpdate, preFilterNodeDeclaredFeatures, preFilterStateKey } from './filtering';
+import { NodeDeclaredFeatures } from './index';
+
+const feature = (name: string, infer: boolean): DeclaredFeature => ({ name, inferForScheduling: () => infer });
+const reason = (missing: string) => `node declared features check failed - unsatisfied requirements: ${missing}`;
+const pod = () => makePod().name('test-pod').uid('123').obj();
+
+describe('NodeDeclaredFeatures PreFilter (TestPreFilter)', () => {
+  const rows: [string, DeclaredFeature[], string, string[] | undefined][] = [
+    ['Pod with feature requirements', [feature('TestFeature1', true), feature('TestFeature2', false)], 'Success', ['TestFeature1']],
+    ['Pod with multiple feature requirements', [feature('TestFeature1', true), feature('TestFeature2', true)], 'Success', ['TestFeature1', 'TestFeature2']],
+    ['Pod with no requirements', [feature('TestFeature1', false), feature('TestFeature2', false)], 'Skip', undefined],
+  ];
+  it.each(rows)('%s', (_name, registry, code, reqs) => {
+    const state = new CycleState();
+    expect(preFilterNodeDeclaredFeatures(state, pod(), registry).code).toBe(code);
+    expect(state.read<StateData & { reqs: string[] }>(preFilterStateKey)?.reqs).toEqual(reqs);
+  });
+
+  it('plugin disabled: Skip, and no events', () => {
+    const env = newTestEnv({ nodes: [] });
+    const plugin = NodeDeclaredFeatures.factory(undefined, env.handle);
+    const p = makePod().name('p').container({ name: 'c', restartPolicyRules: [{ action: 'RestartAllContainers', exitCodes: { operator: 'In', values: [42] } }] }).obj();
+    expect(plugin.preFilter!(new CycleState(), { pod: p } as never, []).status.code).toBe('Skip');
+    expect(plugin.eventsToRegister!()).toEqual([]);
+  });
+});
+
+describe('NodeDeclaredFeatures Filter (TestFilter)', () => {
+  const rows: [string, string[], string[] | undefined, string, string[]][] = [
+    ['Node matches requirements', ['FeatureA', 'FeatureB'], ['FeatureA'], 'Success', []],
+    ['Node does not match requirements', ['FeatureB'], ['FeatureA'], 'UnschedulableAndUnresolvable', [reason('FeatureA')]],
+    ['Node with multiple features, pod requires subset', ['FeatureA', 'FeatureB', 'FeatureC'], ['FeatureA', 'FeatureC'], 'Success', []],
+    ['Node has no declared features', [], ['FeatureA'], 'UnschedulableAndUnresolvable', [reason('FeatureA')]],
+    ['Node with some but not all required features', ['FeatureA'], ['FeatureA', 'FeatureB'], 'UnschedulableAndUnresolvable', [reason('FeatureB')]],
+    ['Error getting pre-filter state', [], undefined, 'Error', [`error reading "${preFilterStateKey}" from cycle-state: not found`]],
+  ];
+  it.each(rows)('%s', (_name, declared, reqs, code, reasons) => {
+    const node = makeNode().name('node-1').declaredFeatures(declared).obj();
+    const state = new CycleState();
+    if (reqs) preFilterNodeDeclaredFeatures(state, pod(), reqs.map((r) => feature(r, true)));
+    const status = filterNodeDeclaredFeatures(state, node);
+    expect(status.code).toBe(code);
+    expect(status.reasons).toEqual(reasons);
+  });
+
+  it('lists every missing feature, sorted, and the numbers behind the verdict', () => {
+    const state = new CycleState();
+    preFilterNodeDeclaredFeatures(state, pod(), [feature('FeatureC', true), feature('FeatureA', true), feature('FeatureB', true)]);
+    const status = filterNodeDeclaredFeatures(state, makeNode().name('n').declaredFeatures(['FeatureB']).obj());
+    expect(status.reasons).toEqual([reason('FeatureA, FeatureC')]);
+    expect(status.details).toEqual({ required: ['FeatureA', 'FeatureB', 'FeatureC'], declared: ['FeatureB'], unsatisfied: ['FeatureA', 'FeatureC'] });
+  });
+});
+
+describe('NodeDeclaredFeatures queueing hints', () => {
+  it.each([
+    ['Node Add with feature', undefined, ['FeatureA'], 'Queue'],
+    ['Node Update (Features Added)', [], ['FeatureA'], 'Queue'],
+    ['Node Update (Features Unchanged)', ['FeatureA'], ['FeatureA'], 'QueueSkip'],
+  ] as const)('TestEnqueueExtensionsNodeUpdate: %s', (_name, oldFeatures, newFeatures, hint) => {
+    const oldNode = oldFeatures === undefined ? undefined : makeNode().name('node-1').declaredFeatures([...oldFeatures]).obj();
+    expect(isSchedulableAfterNodeChange(oldNode, makeNode().name('node-1').declaredFeatures([...newFeatures]).obj())).toBe(hint);
+  });
+
+  // upstream's mock answers false then true (or the reverse); here the test feature is needed by a pod with image "new"
+  const needsNew: DeclaredFeature[] = [{ name: 'TestFeature', inferForScheduling: (spec) => spec.containers.some((c) => c.image === 'new') }];
+  const withImage = (image: string) => makePod().name('test-pod').uid('123').containerImage(image).obj();
+  it.each([
+    ['Pod Update adds requirement', 'old', 'new', 'Queue'],
+    ['Pod Update removes requirement', 'new', 'old', 'Queue'],
+    ['Pod Update with no change in requirements', 'old', 'other', 'QueueSkip'],
+  ] as const)('TestIsSchedulableAfterPodUpdate: %s', (_name, oldImage, newImage, hint) => {
+    expect(isSchedulableAfterPodUpdate(pod(), withImage(oldImage), withImage(newImage), needsNew)).toBe(hint);
+  });
+
+  it('TestIsSchedulableAfterPodUpdate: an update of another pod is skipped', () => {
+    const other = makePod().name('other').uid('456').containerImage('new').obj();
+    expect(isSchedulableAfterPodUpdate(pod(), makePod().name('other').uid('456').obj(), other, needsNew)).toBe('QueueSkip');
+  });
+
+  it.each([[false, 0], [true, 2]] as const)('TestEventsToRegister: enabled=%s registers %i events', (enabled, count) => {
+    const env = newTestEnv({ nodes: [], features: { NodeDeclaredFeatures: enabled } });
+    expect(NodeDeclaredFeatures.factory(undefined, env.handle).eventsToRegister!()).toHaveLength(count);
+  });
+});

@@ -1,0 +1,128 @@
+// Dynamic Resource Allocation end to end: template claims made by the resourceclaim controller,
+// DynamicResources' Filter with the structured allocator, the allocation written in PreBind,
+// deallocation when the pod goes, and the example scenario (scenarios/dra-gpu-pool.yaml).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SimulationResult } from './api';
+import { simulate } from './index';
+
+const scenarioDir = join(__dirname, '../../scenarios');
+
+function run(yaml: string): SimulationResult {
+  const outcome = simulate(yaml, { fileName: 'test.yaml' });
+  if (!outcome.ok) throw new Error(outcome.errors.map((e) => `${e.line}:${e.column}: ${e.message}`).join('\n'));
+  return outcome.result;
+}
+const pod = (r: SimulationResult, name: string) => r.pods.find((p) => p.pod === `default/${name}`)!;
+type Claim = { metadata: Record<string, unknown>; status: { allocation?: { devices: { results: { device: string; pool: string; request: string }[] } }; reservedFor?: { name: string }[] } };
+const claims = (r: SimulationResult) => (r.objects?.resourceClaims ?? []) as unknown as Claim[];
+
+describe('dra-gpu-pool.yaml', () => {
+  const r = run(readFileSync(join(scenarioDir, 'dra-gpu-pool.yaml'), 'utf8'));
+
+  it('trainer-1 gets the two GPUs on one PCIe root; the other nodes cannot allocate the claim', () => {
+    const first = r.cycles.find((c) => c.pod === 'default/trainer-1')!;
+    const dra = (node: string) => first.filter[node]!.find((p) => p.plugin === 'DynamicResources')!;
+    expect(dra('cpu-node')).toMatchObject({ code: 'Unschedulable', reasons: ['cannot allocate all claims'] });
+    expect(dra('gpu-node-1')).toMatchObject({ code: 'Unschedulable', reasons: ['cannot allocate all claims'] });
+    expect(dra('gpu-node-2').code).toBe('Success');
+    expect(r.events[0]).toMatchObject({ reason: 'Scheduled', message: 'Successfully assigned default/trainer-1 to gpu-node-2' });
+  });
+
+  it('trainer-2 waits while the devices are taken, then binds once trainer-1 and its claim are gone', () => {
+    expect(r.events[1]).toMatchObject({ reason: 'FailedScheduling', time: 0 });
+    expect(r.events[1]!.message).toMatch(/^0\/3 nodes are available: 3 cannot allocate all claims\./);
+    expect(pod(r, 'trainer-2')).toMatchObject({ phase: 'Running', node: 'gpu-node-2' });
+    expect(r.events.at(-1)).toMatchObject({ time: 90, reason: 'Scheduled', message: 'Successfully assigned default/trainer-2 to gpu-node-2' });
+  });
+
+  it('the result holds trainer-2\'s generated claim, allocated and reserved, and no claim of trainer-1', () => {
+    const all = claims(r);
+    expect(all.map((c) => c.metadata['name'])).toEqual([expect.stringMatching(/^trainer-2-gpus-[bcdfghjklmnpqrstvwxz2456789]{5}$/)]);
+    const c = all[0]!;
+    expect(c.metadata['annotations']).toEqual({ 'resource.kubernetes.io/pod-claim-name': 'gpus' });
+    expect(c.metadata['finalizers']).toEqual(['resource.kubernetes.io/delete-protection']);
+    expect(c.status.allocation!.devices.results).toEqual([
+      { request: 'gpus', driver: 'gpu.example.com', pool: 'gpu-node-2', device: 'gpu-0' },
+      { request: 'gpus', driver: 'gpu.example.com', pool: 'gpu-node-2', device: 'gpu-1' },
+    ]);
+    expect(c.status.allocation).toMatchObject({ nodeSelector: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['gpu-node-2'] }] }] } });
+    expect(c.status.reservedFor).toEqual([{ resource: 'pods', name: 'trainer-2', uid: expect.any(String) }]);
+  });
+});
+
+describe('dra-prioritized-list.yaml', () => {
+  const r = run(readFileSync(join(scenarioDir, 'dra-prioritized-list.yaml'), 'utf8'));
+  const resultsOf = (pod: string) => claims(r).find((c) => (c.metadata['name'] as string).startsWith(`${pod}-gpu-`))!.status.allocation?.devices.results;
+
+  it('infer-1 gets the large GPU, infer-2 falls back to the small one, infer-3 waits', () => {
+    expect(pod(r, 'infer-1')).toMatchObject({ phase: 'Running', node: 'gpu-node' });
+    expect(pod(r, 'infer-2')).toMatchObject({ phase: 'Running', node: 'gpu-node' });
+    expect(pod(r, 'infer-3')).toMatchObject({ phase: 'Pending' });
+    expect(resultsOf('infer-1')).toEqual([{ request: 'gpu/large', driver: 'gpu.example.com', pool: 'gpu-node', device: 'gpu-0' }]);
+    expect(resultsOf('infer-2')).toEqual([{ request: 'gpu/small', driver: 'gpu.example.com', pool: 'gpu-node', device: 'gpu-1' }]);
+    expect(resultsOf('infer-3')).toBeUndefined();
+    expect(r.events.find((e) => e.object === 'Pod/default/infer-3' || e.message.includes('infer-3'))!.message).toMatch(/^0\/2 nodes are available: 2 cannot allocate all claims\./);
+  });
+});
+
+const cluster = `
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: gpu}
+spec:
+  selectors: [{cel: {expression: 'device.driver == "gpu.example.com"'}}]
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: n1-gpus}
+spec:
+  driver: gpu.example.com
+  nodeName: n1
+  pool: {name: n1, generation: 1, resourceSliceCount: 1}
+  devices:
+    - {name: gpu-0, attributes: {memory: {int: 40}}}
+`;
+
+describe('a shared ResourceClaim', () => {
+  it('is allocated once and reserved for both pods; deleting one pod keeps the allocation', () => {
+    const r = run(`${cluster}---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: shared}
+spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: a}
+spec: {resourceClaims: [{name: gpu, resourceClaimName: shared}], containers: [{name: c, image: i}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: b}
+spec: {resourceClaims: [{name: gpu, resourceClaimName: shared}], containers: [{name: c, image: i}]}
+`);
+    expect(pod(r, 'a').node).toBe('n1');
+    expect(pod(r, 'b').node).toBe('n1');
+    const c = claims(r)[0]!;
+    expect(c.status.allocation!.devices.results.map((d) => d.device)).toEqual(['gpu-0']);
+    expect(c.status.reservedFor!.map((p) => p.name)).toEqual(['a', 'b']);
+  });
+
+  it('a pod whose claim does not exist waits at PreEnqueue: it never gets a scheduling cycle', () => {
+    const r = run(`${cluster}---
+apiVersion: v1
+kind: Pod
+metadata: {name: a}
+spec: {resourceClaims: [{name: gpu, resourceClaimName: missing}], containers: [{name: c, image: i}]}
+`);
+    expect(pod(r, 'a')).toMatchObject({ phase: 'Pending' });
+    expect(r.cycles.filter((c) => c.pod === 'default/a')).toEqual([]);
+  });
+});

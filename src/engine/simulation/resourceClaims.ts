@@ -1,0 +1,130 @@
+// The resource.k8s.io side of the API server and its controller: DeviceClasses, ResourceSlices,
+// ResourceClaims and ResourceClaimTemplates as kubectl applies them, the resourceclaim controller
+// (controllers/resourceClaim.ts) turning a pod's template claims into ResourceClaims and
+// deallocating claims no pod reserves, and the claim status writes of DynamicResources' PreBind.
+// Every change reaches the scheduling queue as the informer event the plugin registers for.
+
+import { createPodClaims, releasePodClaims } from '../controllers/resourceClaim';
+import type { ResourceClaim, ResourceObject } from '../model/resource';
+import type { NodeDevice, PodClaimOutcome } from '../api';
+import { podClaimName } from '../model/resource';
+import { podKey, type Pod } from '../model/types';
+import { deviceID } from '../plugins/DynamicResources/allocator';
+import type { Simulation } from './simulation';
+
+export class ResourceClaimManager {
+  /** pod key → the devices its claims held when it was bound */
+  private readonly bound = new Map<string, { claim: string; request: string; id: string }[]>();
+
+  constructor(private readonly sim: Simulation) {}
+
+  private get store() { return this.sim.cluster.resources; }
+
+  private publish(kind: ResourceObject['kind'], action: 'Add' | 'Update' | 'Delete', old: unknown, obj: unknown): void {
+    if (kind === 'ResourceClaimTemplate') return; // the scheduler does not watch templates
+    this.sim.queue.moveAllToActiveOrBackoffQueue({ resource: kind, actionType: action, label: `${kind}${action}` }, old, obj);
+  }
+
+  /** kubectl apply */
+  apply(obj: ResourceObject): void {
+    if (obj.kind === 'ResourceClaim' && obj.metadata.uid === undefined) obj.metadata.uid = this.sim.scenario.names.uid(obj.kind, obj.metadata.namespace ?? 'default', obj.metadata.name);
+    obj.metadata.creationTimestamp ??= this.sim.now;
+    const old = this.store.put(obj);
+    this.publish(obj.kind, old ? 'Update' : 'Add', old, obj);
+    // a template that appears lets the controller create the claims pods wait for
+    if (obj.kind === 'ResourceClaimTemplate') for (const pod of this.sim.cluster.livePods()) this.podCreated(pod, true);
+  }
+
+  /** kubectl delete; false when it does not exist */
+  delete(kind: ResourceObject['kind'], namespace: string, name: string): boolean {
+    const removed = this.store.remove(kind, namespace, name);
+    if (!removed) return false;
+    this.publish(kind, 'Delete', removed, undefined);
+    return true;
+  }
+
+  /** upstream: Controller.syncPod — the pod's template claims become ResourceClaims */
+  podCreated(pod: Pod, existing = false): void {
+    if (!pod.spec.resourceClaims?.some((c) => c.resourceClaimTemplateName !== undefined)) return;
+    const result = createPodClaims(pod, {
+      template: (ns, name) => this.store.resourceClaimTemplate(ns, name),
+      claims: () => this.store.resourceClaims(),
+      names: this.sim.scenario.names,
+      now: this.sim.now,
+    });
+    for (const e of result.events) this.sim.recordEvent(e.type, e.reason, e.object, e.message);
+    for (const claim of result.created) {
+      this.store.put(claim);
+      this.publish('ResourceClaim', 'Add', undefined, claim);
+    }
+    if (result.statuses) {
+      const old = existing ? structuredClone(pod) : undefined;
+      pod.status.resourceClaimStatuses = result.statuses;
+      if (existing) this.sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'UnscheduledPod', actionType: 'UpdatePodGeneratedResourceClaim', label: 'UnscheduledPodUpdatePodGeneratedResourceClaim' }, old, pod);
+    }
+  }
+
+  /** upstream: syncClaim for the claims a deleted pod used; the garbage collector for its own */
+  podDeleted(pod: Pod): void {
+    if (!pod.spec.resourceClaims?.length) return;
+    const { updated, deleted } = releasePodClaims(pod, this.store.resourceClaims());
+    for (const claim of updated) this.updateStatus(claim);
+    for (const claim of deleted) {
+      const removed = this.store.remove('ResourceClaim', claim.metadata.namespace, claim.metadata.name);
+      this.publish('ResourceClaim', 'Delete', removed, undefined);
+    }
+  }
+
+  /** Remembers the devices the pod's claims hold now that it is bound (for the result and the view). */
+  podBound(pod: Pod): void {
+    if (!pod.spec.resourceClaims?.length) return;
+    const devices: { claim: string; request: string; id: string }[] = [];
+    for (const podClaim of pod.spec.resourceClaims) {
+      const ref = podClaimName(pod, podClaim);
+      if ('error' in ref || ref.name === undefined) continue;
+      const claim = this.store.resourceClaim(pod.metadata.namespace ?? 'default', ref.name);
+      for (const r of claim?.status.allocation?.devices.results ?? []) devices.push({ claim: podClaim.name, request: r.request, id: deviceID(r.driver, r.pool, r.device) });
+    }
+    this.bound.set(podKey(pod), devices);
+  }
+
+  /** the pod's claims for SimulationResult (PodOutcome.resourceClaims) */
+  podClaims(pod: Pod): PodClaimOutcome[] | undefined {
+    if (!pod.spec.resourceClaims?.length) return undefined;
+    const held = this.bound.get(podKey(pod)) ?? [];
+    return pod.spec.resourceClaims.map((podClaim) => {
+      const ref = podClaimName(pod, podClaim);
+      const devices = held.filter((d) => d.claim === podClaim.name).map(({ request, id }) => ({ request, id }));
+      return {
+        name: podClaim.name,
+        ...(!('error' in ref) && ref.name !== undefined ? { claimName: ref.name } : {}),
+        ...(podClaim.resourceClaimTemplateName !== undefined ? { template: podClaim.resourceClaimTemplateName } : {}),
+        ...(devices.length ? { devices } : {}),
+      };
+    });
+  }
+
+  /** the devices local to each node (slices with a nodeName, or per-device nodeName) */
+  nodeDevices(): Map<string, NodeDevice[]> {
+    const out = new Map<string, NodeDevice[]>();
+    for (const slice of this.store.resourceSlices()) {
+      for (const d of slice.spec.devices ?? []) {
+        const node = slice.spec.perDeviceNodeSelection ? d.nodeName : slice.spec.nodeName;
+        if (!node) continue;
+        let list = out.get(node);
+        if (!list) out.set(node, (list = []));
+        list.push({ id: deviceID(slice.spec.driver, slice.spec.pool.name, d.name), driver: slice.spec.driver, name: d.name });
+      }
+    }
+    return out;
+  }
+
+  /** a claim status write (DynamicResources' PreBind, PostFilter, Unreserve; the controller) */
+  updateStatus(claim: ResourceClaim): void {
+    const old = this.store.resourceClaim(claim.metadata.namespace ?? 'default', claim.metadata.name);
+    if (!old) return;
+    const updated = structuredClone(claim);
+    this.store.put(updated);
+    this.publish('ResourceClaim', 'Update', old, updated);
+  }
+}

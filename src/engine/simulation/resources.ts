@@ -1,0 +1,61 @@
+// The resource.k8s.io objects as the API server holds them (what the scheduler's informers and
+// the resourceclaim controller see): DeviceClasses, ResourceSlices, ResourceClaims and
+// ResourceClaimTemplates. Implements the listers the DynamicResources plugin reads.
+
+import type { ResourceLister } from '../framework/interfaces';
+import type { DeviceClass, ResourceClaim, ResourceClaimTemplate, ResourceObject, ResourceSlice } from '../model/resource';
+
+const nsName = (o: { metadata: { namespace?: string; name: string } }) => `${o.metadata.namespace ?? 'default'}/${o.metadata.name}`;
+
+export class ResourceStore implements ResourceLister {
+  readonly classes = new Map<string, DeviceClass>();
+  /** by name, in creation order */
+  readonly slices = new Map<string, ResourceSlice>();
+  /** namespace/name, in creation order */
+  readonly claims = new Map<string, ResourceClaim>();
+  readonly templates = new Map<string, ResourceClaimTemplate>();
+
+  constructor(objects: readonly ResourceObject[] = []) {
+    for (const o of objects) this.put(o);
+  }
+
+  get empty(): boolean {
+    return this.classes.size + this.slices.size + this.claims.size + this.templates.size === 0;
+  }
+
+  /** creates or replaces an object; returns the one it replaced */
+  put(o: ResourceObject): ResourceObject | undefined {
+    switch (o.kind) {
+      case 'DeviceClass': return replace(this.classes, o.metadata.name, o);
+      case 'ResourceSlice': return replace(this.slices, o.metadata.name, o);
+      case 'ResourceClaim': return replace(this.claims, nsName(o), o);
+      case 'ResourceClaimTemplate': return replace(this.templates, nsName(o), o);
+    }
+  }
+
+  /** deletes an object by kind and name; returns it */
+  remove(kind: ResourceObject['kind'], namespace: string | undefined, name: string): ResourceObject | undefined {
+    const key = `${namespace ?? 'default'}/${name}`;
+    const take = <T>(m: Map<string, T>, k: string): T | undefined => { const v = m.get(k); m.delete(k); return v; };
+    switch (kind) {
+      case 'DeviceClass': return take(this.classes, name);
+      case 'ResourceSlice': return take(this.slices, name);
+      case 'ResourceClaim': return take(this.claims, key);
+      case 'ResourceClaimTemplate': return take(this.templates, key);
+    }
+  }
+
+  // ---- ResourceLister ----
+
+  deviceClass(name: string): DeviceClass | undefined { return this.classes.get(name); }
+  resourceSlices(): ResourceSlice[] { return [...this.slices.values()]; }
+  resourceClaim(namespace: string, name: string): ResourceClaim | undefined { return this.claims.get(`${namespace}/${name}`); }
+  resourceClaims(): ResourceClaim[] { return [...this.claims.values()]; }
+  resourceClaimTemplate(namespace: string, name: string): ResourceClaimTemplate | undefined { return this.templates.get(`${namespace}/${name}`); }
+}
+
+function replace<T>(m: Map<string, T>, key: string, v: T): T | undefined {
+  const old = m.get(key);
+  m.set(key, v);
+  return old;
+}

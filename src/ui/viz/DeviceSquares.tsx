@@ -1,0 +1,28 @@
+// A node's DRA devices as squares: filled when a bound pod's claim holds the device, outlined when
+// the allocator would take it for the pod being scheduled, empty when free. Each says which in
+// words too (title, accessible name), never by colour alone.
+
+import { shortPodName } from '../format';
+import type { DeviceMark } from './devices';
+
+export function DeviceSquares({ marks, hideVerdict }: { marks: readonly DeviceMark[]; hideVerdict: boolean }) {
+  const taken = marks.filter((m) => m.heldBy.length > 0).length;
+  return (
+    <div className="device-squares" data-testid="node-devices" aria-label={`devices: ${taken} of ${marks.length} allocated`}>
+      <span className="device-count">devices {taken}/{marks.length}</span>
+      <ul>
+        {marks.map((m) => {
+          const picked = !hideVerdict && m.pickedFor !== undefined && m.heldBy.length === 0;
+          const state = m.heldBy.length > 0 ? 'held' : picked ? 'picked' : 'free';
+          const why = m.heldBy.length > 0 ? `allocated to ${m.heldBy.map(shortPodName).join(', ')}` : picked ? `would be taken for ${m.pickedFor}` : 'free';
+          return (
+            <li key={m.id} className={`device ${state}`} data-testid="device" data-device={m.id} data-state={state} title={`${m.name} (${m.driver}): ${why}`}>
+              <span className="device-square" aria-hidden="true" />
+              <span className="device-name">{m.name}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

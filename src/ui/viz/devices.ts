@@ -1,0 +1,47 @@
+// A node's DRA devices at the step on screen: which pods' claims hold them (from the pods bound
+// there at this step) and, while the scheduler looks at this node for the current pod, which
+// devices the structured allocator would take (DynamicResources' Filter details in the trace).
+
+import type { CycleTrace, NodeOutcome } from '../../engine/api';
+import type { RequestOutcome } from '../../engine/plugins/DynamicResources/allocator';
+import type { PodView } from '../../store/selectors';
+
+const PLUGIN = 'DynamicResources';
+
+export interface DeviceMark {
+  /** "driver/pool/device" */
+  id: string;
+  name: string;
+  driver: string;
+  /** pods whose claims hold the device at this step ("namespace/name") */
+  heldBy: string[];
+  /** the request of the current pod that would take it on this node ("claim: request") */
+  pickedFor?: string;
+}
+
+/** The allocator's per-request outcome on a node at this cycle, when DynamicResources ran there. */
+export function requestOutcomes(trace: CycleTrace | undefined, node: string): RequestOutcome[] | undefined {
+  const result = trace?.filter[node]?.find((r) => r.plugin === PLUGIN);
+  const requests = result?.details?.['requests'];
+  return Array.isArray(requests) ? (requests as RequestOutcome[]) : undefined;
+}
+
+export function deviceMarks(node: NodeOutcome, pods: readonly PodView[], trace: CycleTrace | undefined, currentPod: string): DeviceMark[] | undefined {
+  if (!node.devices?.length) return undefined;
+  const held = new Map<string, string[]>();
+  for (const p of pods) {
+    for (const c of p.outcome.resourceClaims ?? []) {
+      for (const d of c.devices ?? []) {
+        const list = held.get(d.id) ?? [];
+        if (!list.includes(p.pod)) list.push(p.pod);
+        held.set(d.id, list);
+      }
+    }
+  }
+  const picked = new Map<string, string>();
+  const currentPlaced = pods.some((p) => p.pod === currentPod && p.node === node.name && p.location === 'bound');
+  if (!currentPlaced) {
+    for (const r of requestOutcomes(trace, node.name) ?? []) for (const id of r.devices) picked.set(id, `${r.claim.split('/')[1] ?? r.claim}: ${r.request}`);
+  }
+  return node.devices.map((d) => ({ id: d.id, name: d.name, driver: d.driver, heldBy: held.get(d.id) ?? [], ...(picked.has(d.id) ? { pickedFor: picked.get(d.id)! } : {}) }));
+}
