@@ -50,7 +50,8 @@ export function podPalette(pods: readonly PodOutcome[]): PodPalette {
   return {
     colourOf: (pod) => {
       const group = podGroup(pod);
-      return group === undefined ? NO_GROUP : colours.get(group)!;
+      // a pod of another run (the cluster view draws a deferred step while a new run arrives) is grey
+      return (group === undefined ? undefined : colours.get(group)) ?? NO_GROUP;
     },
     legend,
     more: colours.size - legend.length,

@@ -26,6 +26,7 @@ import { spreadOnStage, spreadView, type SpreadOnStage } from './spread';
 import { taintMarks } from './taints';
 import { slideReordered } from './motion';
 import { TileGrid } from './TileGrid';
+import { BAR_RESOURCES, barsOnStage, type BarResource } from './usage';
 import './stage.css';
 
 /** Above this many nodes, nodes are tiles without bars and pods. */
@@ -106,6 +107,9 @@ interface LanesProps {
   /** the Score ranking, when scores are on screen */
   ranking: ScoreRanking | undefined;
   relations: readonly AffinityRelation[];
+  bars: readonly BarResource[];
+  /** presenter mode: a projector's cards, with less on them */
+  presenter: boolean;
   colourOf(pod: PodOutcome): string;
   onInspect(pod: string): void;
 }
@@ -170,7 +174,7 @@ function NodeGhost({ node, joinsAt }: { node: string; joinsAt: number }) {
 
 /** The lanes: the costly part of the page, drawn from a deferred step so React can slice the work. */
 const Lanes = memo(function Lanes(props: LanesProps) {
-  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, colourOf, onInspect } = props;
+  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, bars, presenter, colourOf, onInspect } = props;
   const trace = view?.step.frame?.trace;
   const phase = view?.step.phase;
   const currentPod = view?.step.summary.pod ?? '';
@@ -201,7 +205,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
     : Math.max(...[...spread!.lanes.values()].map((d) => Math.max(d.count, allowedCount(d, laneConstraint.selfMatch) + 1)));
   return (
     <div className="lanes">
-      {relations.length > 0 && <AffinityLines relations={relations} incoming={currentPod} reducedMotion={reducedMotion} />}
+      {relations.length > 0 && <AffinityLines relations={relations} incoming={currentPod} laneKey={topologyKey} reducedMotion={reducedMotion} />}
       <PendingLane queue={queue} currentPod={currentPod} colourOf={colourOf} travel={travel} onInspect={onInspect} />
       {lanes.map(([domain, laneNodes], laneIndex) => {
         const laneSpread = spread?.lanes.get(domain);
@@ -210,7 +214,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
         return (
         <section
           key={domain}
-          className={`lane${violating ? ' lane-violating' : ''}${present === 0 && laneNodes.length > 0 ? ' lane-ghost' : ''}`}
+          className={`lane${topologyKey ? '' : ' lane-all'}${violating ? ' lane-violating' : ''}${present === 0 && laneNodes.length > 0 ? ' lane-ghost' : ''}`}
           data-testid="zone"
           data-zone={domain}
           {...(laneSpread === undefined ? {} : { 'data-matching': laneSpread.count, ...(hideVerdicts ? {} : { 'data-violating': violating }) })}
@@ -256,6 +260,8 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   hideVerdicts={hideVerdicts}
                   revealIndex={phase === 'Filter' ? (evaluationOrder.get(node.name) ?? 0) : 0}
                   travel={travel}
+                  bars={bars}
+                  briefReason={presenter}
                   colourOf={colourOf}
                   onInspect={onInspect}
                 />
@@ -309,6 +315,7 @@ export function ClusterView() {
   const selectPod = usePodplay((s) => s.selectPod);
   const toggleNodeDetails = usePodplay((s) => s.toggleNodeDetails);
   const run = usePodplay((s) => s.run);
+  const presenter = usePodplay((s) => s.presenter);
 
   const nodes = useMemo(() => run?.summary.nodes ?? [], [run]);
   const keys = useMemo(() => labelKeys(nodes), [nodes]);
@@ -320,6 +327,7 @@ export function ClusterView() {
     [nodes, topologyKey],
   );
   const compact = nodes.length > COMPACT_ABOVE;
+  const bars = useMemo(() => (presenter ? barsOnStage(nodes, run?.summary.pods ?? []) : BAR_RESOURCES), [presenter, nodes, run]);
   const { ranking, relations } = useStageOverlays(view, compact, hidden);
 
   if (run === undefined) {
@@ -369,6 +377,8 @@ export function ClusterView() {
         hidden={hidden}
         ranking={ranking}
         relations={relations}
+        bars={bars}
+        presenter={presenter}
         colourOf={palette.colourOf}
         onInspect={selectPod}
       />
