@@ -5,6 +5,7 @@
 import { group } from 'd3';
 import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { NodeOutcome, PodOutcome } from '../../engine/api';
+import { lessonById } from '../../lessons';
 import { usePodplay } from '../../store/hooks';
 import {
   defaultTopologyKey, filterVerdict, pendingQueue, podsAtEnd, preFilterRejection, reached, shownNodeState, withoutPlacement, ZONE_KEYS,
@@ -126,6 +127,7 @@ function stageSpread(view: StepView | undefined, topologyKey: string | undefined
 
 const NO_RELATIONS: AffinityRelation[] = [];
 const NO_KINDS: AffinityKind[] = [];
+const NO_BARS: BarResource[] = [];
 
 
 /** What the stage draws beside the lanes for the step on screen: the Score ranking and the affinity relations. */
@@ -327,7 +329,12 @@ export function ClusterView() {
     [nodes, topologyKey],
   );
   const compact = nodes.length > COMPACT_ABOVE;
-  const bars = useMemo(() => (presenter ? barsOnStage(nodes, run?.summary.pods ?? []) : BAR_RESOURCES), [presenter, nodes, run]);
+  // on a projector: the bars a lesson about requests asks for, or (no lesson) those the pods request
+  const lessonBars = usePodplay((s) => (s.lessonId === undefined ? undefined : lessonById(s.lessonId)?.resourceBars === true));
+  const bars = useMemo(
+    () => (!presenter ? BAR_RESOURCES : lessonBars === false ? NO_BARS : barsOnStage(nodes, run?.summary.pods ?? [])),
+    [presenter, lessonBars, nodes, run],
+  );
   const { ranking, relations } = useStageOverlays(view, compact, hidden);
 
   if (run === undefined) {
