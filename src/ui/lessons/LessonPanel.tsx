@@ -21,7 +21,7 @@ function scrollIntoPanel(el: HTMLElement): void {
 
 function Question({ q, open, earlier, superseded, onPredict }: {
   q: QuestionProgress; open: boolean; earlier: boolean;
-  /** answered, and the next question is already asked: presenter mode keeps only its answer */
+  /** answered while another question is open: presenter mode keeps only its answer */
   superseded: boolean;
   onPredict(choice: number): void;
 }) {
@@ -41,8 +41,9 @@ function Question({ q, open, earlier, superseded, onPredict }: {
           const isAnswer = revealed && i === question.answer;
           const isWrongGuess = revealed && prediction === i && i !== question.answer;
           return (
-            // once answered, presenter mode keeps only the answer and the wrong guess on screen
-            <li key={i} className={revealed && !isAnswer && !isWrongGuess ? 'q-settled' : undefined}>
+            // presenter mode keeps one question's choices on screen, the open one's: of an answered
+            // question the answer and the wrong guess, of one still to come only the prediction made
+            <li key={i} className={(revealed ? !isAnswer && !isWrongGuess : !open && prediction !== i) ? 'q-aside' : undefined}>
               <button
                 type="button"
                 className={`q-choice${prediction === i ? ' chosen' : ''}${isAnswer ? ' answer' : ''}${isWrongGuess ? ' wrong' : ''}`}
@@ -151,7 +152,7 @@ export function LessonPanel() {
               q={q}
               open={q === open}
               earlier={q.revealed && q.revealedAtPoint !== progress.current}
-              superseded={q.revealed && open !== undefined && open.index > q.index}
+              superseded={q.revealed && open !== undefined}
               onPredict={(choice) => predict(q.index, choice)}
             />
           ))}
