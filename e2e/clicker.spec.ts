@@ -1,6 +1,6 @@
 // Every lesson taught with a clicker alone at 1280×720 in presenter mode: PageDown from the title
 // card reaches the lesson's end one story point at a time. At every stop the stage fits (no
-// scrollbar, every node card on screen, type at 24 px), and while a question is open nothing it
+// scrollbar, every node card on screen, type at 24 px as rendered: the stage's scale counted), and while a question is open nothing it
 // declares hidden is in the page: no outcome in the header, node state, score row, Filter reason,
 // later phase or event that would answer it.
 import { expect, test, type Page } from '@playwright/test';
@@ -66,10 +66,33 @@ async function expectStageFits(page: Page, where: string): Promise<void> {
       const r = q.getBoundingClientRect();
       if (r.bottom > H + 0.5 || r.right > W + 0.5) found.push(`question ${q.getAttribute('data-question')} is cut off`);
     }
+    for (const ghost of document.querySelectorAll('[data-testid="node-ghost"]')) {
+      const r = ghost.getBoundingClientRect();
+      if (r.left < 0 || r.top < 0 || r.right > W + 0.5 || r.bottom > H + 0.5) found.push(`the ghost of ${ghost.getAttribute('data-node')} is outside the viewport`);
+    }
+    // the size the room sees: the computed font size times every scale() the stage's and the
+    // lesson's fit boxes apply on the way up
+    const rendered = (e: Element) => {
+      let size = parseFloat(getComputedStyle(e).fontSize);
+      for (let a: Element | null = e; a !== null; a = a.parentElement) {
+        const transform = getComputedStyle(a).transform;
+        if (transform !== 'none') size *= Math.hypot(new DOMMatrix(transform).a, new DOMMatrix(transform).b);
+      }
+      return size;
+    };
+    // the first too small of each kind
     const small = (selector: string) => [...document.querySelectorAll(selector)]
-      .filter((e) => parseFloat(getComputedStyle(e).fontSize) < 24)
-      .map((e) => `${selector} at ${getComputedStyle(e).fontSize}`);
-    found.push(...['.node-name', '.pod-chip .pod-name', '[data-testid="filter-reason"]', '[data-testid="narration"]', '.lesson-narration'].flatMap(small).slice(0, 3));
+      .filter((e) => e.getClientRects().length > 0 && rendered(e) < 23.95)
+      .map((e) => `${selector} "${(e.textContent ?? '').slice(0, 20)}" rendered at ${rendered(e).toFixed(1)}px`)
+      .slice(0, 1);
+    found.push(...[
+      '.node-name', '.pod-chip .pod-name', '[data-testid="filter-reason"]', '[data-testid="narration"]', '.lesson-narration p',
+      '.lesson-question .q-prompt', '.lesson-question .q-choice-text',
+    ].flatMap(small));
+    for (const text of document.querySelectorAll('[data-testid="narration"], .lesson-narration')) {
+      const r = text.getBoundingClientRect();
+      if (r.bottom > H + 0.5 || r.right > W + 0.5) found.push(`${text.className} is cut off`);
+    }
     return found;
   }, { W, H });
   expect(problems, where).toEqual([]);

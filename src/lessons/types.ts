@@ -48,6 +48,12 @@ export interface Lesson {
   /** questions of the older form, each asked at the last step before its (atCycle, atPhase) */
   questions?: PredictQuestion[];
   outcome: LessonOutcome;
+  /**
+   * Presenter mode draws each node's requested and allocatable cpu and memory: the lesson is about
+   * requests and capacity. Without it a projector's node cards leave the bars out (the room reads
+   * the concept, not the numbers); the normal view always draws them.
+   */
+  resourceBars?: boolean;
 }
 
 /**

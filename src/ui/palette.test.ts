@@ -36,6 +36,11 @@ describe('podPalette', () => {
     for (const p of pods) expect(again.colourOf(p)).toBe(podPalette(pods).colourOf(p));
   });
 
+  it('draws a pod of a group it does not know (another run, still on screen) grey, as a bare pod', () => {
+    const palette = podPalette(pods);
+    expect(palette.colourOf(pod('default/z-1', { owner: 'ReplicaSet/z' }))).toBe(palette.colourOf(pods[1]!));
+  });
+
   it('does not reshuffle when a pod of a new group is created later', () => {
     const before = podPalette(pods);
     const after = podPalette([...pods, pod('default/c-1', { owner: 'ReplicaSet/c' })]);

@@ -25,6 +25,7 @@ ${extra}  containers:
 // node-2 (web's 1 CPU, 1Gi) 50, 25 → 37.
 export const schedulerProfilesLesson: Lesson = {
   id: 'scheduler-profiles',
+  resourceBars: true,
   title: 'Two profiles, one scheduler: schedulerName',
   summary: 'A KubeSchedulerConfiguration can run several profiles. Each pod names one with spec.schedulerName; a name no scheduler has leaves the pod Pending.',
   topic: 'Scheduler configuration',
@@ -123,6 +124,7 @@ ${pod('orphan', '1', '1Gi', '  schedulerName: my-scheduler\n')}`,
 // node-2 (4 CPUs, 8Gi): 25, 12 → 18.
 export const legacyPolicyLesson: Lesson = {
   id: 'legacy-policy',
+  resourceBars: true,
   title: 'A legacy Policy file becomes a profile',
   summary: 'Before v1.23, kube-scheduler read predicates and priorities from a Policy file. Each predicate is a Filter plugin, each priority a Score plugin; what the Policy leaves out is not checked.',
   topic: 'Scheduler configuration',

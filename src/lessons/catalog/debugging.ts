@@ -16,6 +16,7 @@ const R = {
 
 export const whyPendingLesson: Lesson = {
   id: 'why-pending',
+  resourceBars: true,
   title: 'Why is my pod Pending?',
   summary: 'Read a FailedScheduling message node by node: a cordon, a taint, a selector and a full node. Then fix one cause.',
   topic: 'Debugging',

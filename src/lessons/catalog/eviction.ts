@@ -33,6 +33,7 @@ ${extra}      containers:
 // Pod names are the ReplicaSet's generated ones (deterministic).
 export const nodePressureEvictionLesson: Lesson = {
   id: 'node-pressure-eviction',
+  resourceBars: true,
   title: 'Node-pressure eviction: the kubelet picks a victim',
   summary: 'A node runs low on memory. Its kubelet evicts the lowest-priority pod, the node is tainted while the pressure lasts, and the replacement is scheduled elsewhere.',
   topic: 'Eviction',

@@ -133,6 +133,7 @@ spec:
 // 0.03125 → 96; node-4: |0.25-0.0625|/2 = 0.09375 → 90. Every other score plugin is equal or skipped.
 export const nodeAffinityRequiredLesson: Lesson = {
   id: 'node-affinity-required',
+  resourceBars: true,
   title: 'Required node affinity: In, Gt, Lt, and terms that OR',
   summary: 'Expressions inside one nodeSelectorTerm must all match; separate terms are alternatives. Gt and Lt compare label values as integers.',
   topic: 'Node selection',
@@ -383,6 +384,7 @@ spec:
 // api: east-1 fails; west-1 and west-2 tie (the seeded choice picks one). db: only west-2.
 export const projectNodeSelectorLesson: Lesson = {
   id: 'project-node-selector',
+  resourceBars: true,
   title: 'A project node selector: the namespace decides',
   summary: 'A namespace annotation adds a nodeSelector to every pod created in it. Pods add their own labels on top; a pod that contradicts it is refused by the API server.',
   topic: 'Node selection',

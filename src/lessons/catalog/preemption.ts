@@ -71,6 +71,7 @@ const bothFull = {
 
 export const preemptionLesson: Lesson = {
   id: 'preemption',
+  resourceBars: true,
   title: 'Priority and preemption: the fewest, lowest victims',
   summary: 'A high-priority pod finds both nodes full. Preemption dry-runs each node and nominates the one whose victims cost the least: no budget broken, then the lowest priorities.',
   topic: 'Priority and preemption',
@@ -164,6 +165,7 @@ ${clusterYaml(false)}`,
 // fewest PDB violations is the first criterion, so node-a is chosen.
 export const preemptionPdbLesson: Lesson = {
   id: 'preemption-pdb',
+  resourceBars: true,
   title: 'Preemption and a PodDisruptionBudget',
   summary: 'The same cluster, but the cheap victim is protected by a PDB. Preemption prefers a node where no budget is violated, even with more victims.',
   topic: 'Priority and preemption',

@@ -11,6 +11,7 @@ const DEVICES = { 'intel.com/foo': '4', 'intel.com/bar': '4' };
 
 export const podOverheadLesson: Lesson = {
   id: 'pod-overhead',
+  resourceBars: true,
   title: 'Pod overhead: the RuntimeClass adds to every request',
   summary: 'A Kata Containers RuntimeClass adds 250m CPU and 120Mi to the pod. The scheduler needs room for the containers plus the overhead.',
   topic: 'Resources and scoring',
@@ -94,6 +95,7 @@ spec:
 // job-3: node-1 has no CPU left; node-2 43 beats node-3 18.
 export const mostAllocatedLesson: Lesson = {
   id: 'bin-packing-most-allocated',
+  resourceBars: true,
   title: 'Bin packing with MostAllocated',
   summary: 'A KubeSchedulerConfiguration switches NodeResourcesFit from LeastAllocated to MostAllocated: pods fill the busiest node first.',
   topic: 'Resources and scoring',
@@ -231,6 +233,7 @@ spec:
 // accel-2 then finds node-2's bar used up.
 export const requestedToCapacityRatioLesson: Lesson = {
   id: 'bin-packing-rtcr',
+  resourceBars: true,
   title: 'Bin packing extended resources with RequestedToCapacityRatio',
   summary: 'A utilization→score shape and per-resource weights decide where accelerator pods go. Here the shape rises with use, so the scheduler packs.',
   topic: 'Resources and scoring',

@@ -17,6 +17,7 @@ const NODE_CONFLICT = "node(s) didn't match PersistentVolume's node affinity";
 
 export const volumeTopologyLesson: Lesson = {
   id: 'volume-topology',
+  resourceBars: true,
   title: 'Volume topology: WaitForFirstConsumer',
   summary: 'A volume created before its pod pins the pod to the volume\'s zone. With volumeBindingMode WaitForFirstConsumer the scheduler picks the node first and the volume follows it.',
   topic: 'Volumes',

@@ -19,5 +19,5 @@ export function Narration() {
   } else if (runState === 'empty') {
     text = 'No scheduling cycles: no pod in this scenario needs scheduling.';
   }
-  return <p className="narration" data-testid="narration" aria-live="polite">{text}</p>;
+  return <p className="narration" data-testid="narration" aria-live="polite" title={text}>{text}</p>;
 }

@@ -19,7 +19,12 @@ function scrollIntoPanel(el: HTMLElement): void {
   else if (at.top < box.top) panel.scrollTop -= box.top - at.top;
 }
 
-function Question({ q, open, earlier, onPredict }: { q: QuestionProgress; open: boolean; earlier: boolean; onPredict(choice: number): void }) {
+function Question({ q, open, earlier, superseded, onPredict }: {
+  q: QuestionProgress; open: boolean; earlier: boolean;
+  /** answered while another question is open: presenter mode keeps only its answer */
+  superseded: boolean;
+  onPredict(choice: number): void;
+}) {
   const { question, revealed, prediction } = q;
   const state = revealed ? 'revealed' : prediction !== undefined ? 'predicted' : 'open';
   const item = useRef<HTMLLIElement>(null);
@@ -29,14 +34,16 @@ function Question({ q, open, earlier, onPredict }: { q: QuestionProgress; open: 
   }, [state]);
   const verdict = !revealed || prediction === undefined ? undefined : prediction === question.answer ? 'right' : 'wrong';
   return (
-    <li ref={item} className={`lesson-question q-${state}${earlier ? ' q-earlier' : ''}`} data-testid="lesson-question" data-state={state} data-question={q.index}>
+    <li ref={item} className={`lesson-question q-${state}${earlier ? ' q-earlier' : ''}${superseded ? ' q-superseded' : ''}`} data-testid="lesson-question" data-state={state} data-question={q.index}>
       <p className="q-prompt">{question.prompt}</p>
       <ol className="q-choices">
         {question.choices.map((choice, i) => {
           const isAnswer = revealed && i === question.answer;
           const isWrongGuess = revealed && prediction === i && i !== question.answer;
           return (
-            <li key={i}>
+            // presenter mode keeps one question's choices on screen, the open one's: of an answered
+            // question the answer and the wrong guess, of one still to come only the prediction made
+            <li key={i} className={(revealed ? !isAnswer && !isWrongGuess : !open && prediction !== i) ? 'q-aside' : undefined}>
               <button
                 type="button"
                 className={`q-choice${prediction === i ? ' chosen' : ''}${isAnswer ? ' answer' : ''}${isWrongGuess ? ' wrong' : ''}`}
@@ -140,7 +147,14 @@ export function LessonPanel() {
       {progress.questions.length > 0 && (
         <ol className="lesson-questions" aria-label="Predict before you step">
           {progress.questions.map((q) => (
-            <Question key={q.index} q={q} open={q === open} earlier={q.revealed && q.revealedAtPoint !== progress.current} onPredict={(choice) => predict(q.index, choice)} />
+            <Question
+              key={q.index}
+              q={q}
+              open={q === open}
+              earlier={q.revealed && q.revealedAtPoint !== progress.current}
+              superseded={q.revealed && open !== undefined}
+              onPredict={(choice) => predict(q.index, choice)}
+            />
           ))}
         </ol>
       )}

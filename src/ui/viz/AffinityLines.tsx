@@ -45,8 +45,8 @@ interface Line {
   pod: string;
   domain: string;
   topologyValue: string;
-  /** the domain is a single node (kubernetes.io/hostname) */
-  perNode: boolean;
+  /** the domain says itself: a single node (kubernetes.io/hostname), or the lane the line ends in */
+  drawnAsLane: boolean;
   x1: number; y1: number; x2: number; y2: number;
   /** the first line of its (kind, domain): carries the domain's label */
   labelled: boolean;
@@ -57,11 +57,19 @@ function chipCentre(container: HTMLElement, pod: string): { x: number; y: number
   if (chip === null) return undefined;
   const box = container.getBoundingClientRect();
   const r = chip.getBoundingClientRect();
-  return { x: r.left + r.width / 2 - box.left + container.scrollLeft, y: r.top + r.height / 2 - box.top + container.scrollTop };
+  // client rects are after the stage's scale() (presenter/FitBox.tsx); the lines are drawn before it
+  const scale = container.offsetWidth > 0 ? box.width / container.offsetWidth : 1;
+  return {
+    x: (r.left + r.width / 2 - box.left) / scale + container.scrollLeft,
+    y: (r.top + r.height / 2 - box.top) / scale + container.scrollTop,
+  };
 }
 
-export const AffinityLines = memo(function AffinityLines({ relations, incoming, reducedMotion }: {
-  relations: readonly AffinityRelation[]; incoming: string; reducedMotion: boolean;
+export const AffinityLines = memo(function AffinityLines({ relations, incoming, laneKey, reducedMotion }: {
+  relations: readonly AffinityRelation[]; incoming: string;
+  /** the topology key the lanes are drawn by */
+  laneKey: string | undefined;
+  reducedMotion: boolean;
 }) {
   const svg = useRef<SVGSVGElement>(null);
   useLayoutEffect(() => {
@@ -79,9 +87,8 @@ export const AffinityLines = memo(function AffinityLines({ relations, incoming, 
         seen.add(`${r.kind}\u0000${domain}`);
         // the existing pod's anti-affinity points at the incoming pod
         const [a, b] = r.kind === 'existingAntiAffinity' ? [to, from] : [from, to];
-        return [{ id: `${r.kind}\u0000${r.pod}`, kind: r.kind, pod: r.pod, domain, topologyValue: r.topologyValue, perNode: r.topologyKey === HOSTNAME, labelled, x1: a.x, y1: a.y, x2: b.x, y2: b.y }];
+        return [{ id: `${r.kind}\u0000${r.pod}`, kind: r.kind, pod: r.pod, domain, topologyValue: r.topologyValue, drawnAsLane: r.topologyKey === HOSTNAME || r.topologyKey === laneKey, labelled, x1: a.x, y1: a.y, x2: b.x, y2: b.y }];
       });
-      select(el).attr('width', container.scrollWidth).attr('height', container.scrollHeight);
       const groups = select(el).selectAll<SVGGElement, Line>('g.affinity-line').data(lines, (l) => l.id)
         .join(
           (enter) => {
@@ -101,8 +108,8 @@ export const AffinityLines = memo(function AffinityLines({ relations, incoming, 
       groups.select('path').attr('d', (l) => curve(l).d);
       groups.select('text')
         .attr('x', (l) => curve(l).labelX).attr('y', (l) => curve(l).labelY).attr('text-anchor', 'middle')
-        // a hostname domain is the node the line ends on: no label needed
-        .text((l) => (l.labelled && !l.perNode ? l.domain : ''));
+        // a hostname domain is the node the line ends on, a lane's is its title: no label needed
+        .text((l) => (l.labelled && !l.drawnAsLane ? l.domain : ''));
       if (!reducedMotion) groups.transition('stage').duration(STAGE_MS).attr('opacity', 1);
     };
     draw();
@@ -114,7 +121,7 @@ export const AffinityLines = memo(function AffinityLines({ relations, incoming, 
       clearTimeout(settle);
       resize.disconnect();
     };
-  }, [relations, incoming, reducedMotion]);
+  }, [relations, incoming, laneKey, reducedMotion]);
   return (
     <svg ref={svg} className="affinity-lines" aria-hidden="true">
       <defs>

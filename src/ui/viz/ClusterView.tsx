@@ -5,6 +5,7 @@
 import { group } from 'd3';
 import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { NodeOutcome, PodOutcome } from '../../engine/api';
+import { lessonById } from '../../lessons';
 import { usePodplay } from '../../store/hooks';
 import {
   defaultTopologyKey, filterVerdict, pendingQueue, podsAtEnd, preFilterRejection, reached, shownNodeState, withoutPlacement, ZONE_KEYS,
@@ -27,6 +28,7 @@ import { taintMarks } from './taints';
 import { deviceMarks } from './devices';
 import { slideReordered } from './motion';
 import { TileGrid } from './TileGrid';
+import { BAR_RESOURCES, barsOnStage, type BarResource } from './usage';
 import './stage.css';
 
 /** Above this many nodes, nodes are tiles without bars and pods. */
@@ -107,6 +109,9 @@ interface LanesProps {
   /** the Score ranking, when scores are on screen */
   ranking: ScoreRanking | undefined;
   relations: readonly AffinityRelation[];
+  bars: readonly BarResource[];
+  /** presenter mode: a projector's cards, with less on them */
+  presenter: boolean;
   colourOf(pod: PodOutcome): string;
   onInspect(pod: string): void;
 }
@@ -123,6 +128,7 @@ function stageSpread(view: StepView | undefined, topologyKey: string | undefined
 
 const NO_RELATIONS: AffinityRelation[] = [];
 const NO_KINDS: AffinityKind[] = [];
+const NO_BARS: BarResource[] = [];
 
 
 /** What the stage draws beside the lanes for the step on screen: the Score ranking and the affinity relations. */
@@ -171,7 +177,7 @@ function NodeGhost({ node, joinsAt }: { node: string; joinsAt: number }) {
 
 /** The lanes: the costly part of the page, drawn from a deferred step so React can slice the work. */
 const Lanes = memo(function Lanes(props: LanesProps) {
-  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, colourOf, onInspect } = props;
+  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, bars, presenter, colourOf, onInspect } = props;
   const trace = view?.step.frame?.trace;
   const phase = view?.step.phase;
   const currentPod = view?.step.summary.pod ?? '';
@@ -202,7 +208,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
     : Math.max(...[...spread!.lanes.values()].map((d) => Math.max(d.count, allowedCount(d, laneConstraint.selfMatch) + 1)));
   return (
     <div className="lanes">
-      {relations.length > 0 && <AffinityLines relations={relations} incoming={currentPod} reducedMotion={reducedMotion} />}
+      {relations.length > 0 && <AffinityLines relations={relations} incoming={currentPod} laneKey={topologyKey} reducedMotion={reducedMotion} />}
       <PendingLane queue={queue} currentPod={currentPod} colourOf={colourOf} travel={travel} onInspect={onInspect} />
       {lanes.map(([domain, laneNodes], laneIndex) => {
         const laneSpread = spread?.lanes.get(domain);
@@ -211,7 +217,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
         return (
         <section
           key={domain}
-          className={`lane${violating ? ' lane-violating' : ''}${present === 0 && laneNodes.length > 0 ? ' lane-ghost' : ''}`}
+          className={`lane${topologyKey ? '' : ' lane-all'}${violating ? ' lane-violating' : ''}${present === 0 && laneNodes.length > 0 ? ' lane-ghost' : ''}`}
           data-testid="zone"
           data-zone={domain}
           {...(laneSpread === undefined ? {} : { 'data-matching': laneSpread.count, ...(hideVerdicts ? {} : { 'data-violating': violating }) })}
@@ -258,6 +264,8 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   hideVerdicts={hideVerdicts}
                   revealIndex={phase === 'Filter' ? (evaluationOrder.get(node.name) ?? 0) : 0}
                   travel={travel}
+                  bars={bars}
+                  briefReason={presenter}
                   colourOf={colourOf}
                   onInspect={onInspect}
                 />
@@ -311,6 +319,7 @@ export function ClusterView() {
   const selectPod = usePodplay((s) => s.selectPod);
   const toggleNodeDetails = usePodplay((s) => s.toggleNodeDetails);
   const run = usePodplay((s) => s.run);
+  const presenter = usePodplay((s) => s.presenter);
 
   const nodes = useMemo(() => run?.summary.nodes ?? [], [run]);
   const keys = useMemo(() => labelKeys(nodes), [nodes]);
@@ -324,6 +333,12 @@ export function ClusterView() {
     [nodes, topologyKey],
   );
   const compact = nodes.length > COMPACT_ABOVE;
+  // on a projector: the bars a lesson about requests asks for, or (no lesson) those the pods request
+  const lessonBars = usePodplay((s) => (s.lessonId === undefined ? undefined : lessonById(s.lessonId)?.resourceBars === true));
+  const bars = useMemo(
+    () => (!presenter ? BAR_RESOURCES : lessonBars === false ? NO_BARS : barsOnStage(nodes, run?.summary.pods ?? [])),
+    [presenter, lessonBars, nodes, run],
+  );
   const { ranking, relations } = useStageOverlays(view, compact, hidden);
 
   if (run === undefined) {
@@ -373,6 +388,8 @@ export function ClusterView() {
         hidden={hidden}
         ranking={ranking}
         relations={relations}
+        bars={bars}
+        presenter={presenter}
         colourOf={palette.colourOf}
         onInspect={selectPod}
       />

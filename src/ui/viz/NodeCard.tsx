@@ -17,7 +17,7 @@ import { TaintMarks } from './TaintMarks';
 import { DeviceSquares } from './DeviceSquares';
 import type { DeviceMark } from './devices';
 import type { TaintMark } from './taints';
-import { BAR_RESOURCES, usageAt } from './usage';
+import { usageAt, type BarResource } from './usage';
 
 export const STATE_LABEL: Record<NodeState, { symbol: string; word: string }> = {
   idle: { symbol: '○', word: 'waiting' },
@@ -60,6 +60,10 @@ export interface NodeCardProps {
   onInspect(pod: string): void;
   /** the name without the DNS suffix every node shares (full name on hover) */
   shortName?: string;
+  /** the resource bars drawn (a projector shows only those the lesson's pods request) */
+  bars: readonly BarResource[];
+  /** the upstream reason alone on the card, the numbers behind it in its tooltip (presenter mode) */
+  briefReason: boolean;
 }
 
 /** pods drawn on a card before a "+N" chip: a busy node must not grow past its lane */
@@ -67,11 +71,12 @@ const CHIPS_SHOWN = 12;
 
 const fraction = scaleLinear().domain([0, 1]).range([0, 100]).clamp(true);
 
-function ResourceBars({ node, pods }: { node: NodeOutcome; pods: readonly PodView[] }) {
+function ResourceBars({ node, pods, bars }: { node: NodeOutcome; pods: readonly PodView[]; bars: readonly BarResource[] }) {
+  if (bars.length === 0) return null;
   const use = usageAt(node, pods);
   return (
     <dl className="bars">
-      {BAR_RESOURCES.map((resource) => {
+      {bars.map((resource) => {
         const { requested, allocatable, atThisStep } = use[resource];
         const share = allocatable > 0 ? requested / allocatable : 0;
         const text = `${formatQuantity(resource, requested)} / ${formatQuantity(resource, allocatable)}`;
@@ -112,7 +117,7 @@ function NodeSpread({ spread, hideVerdict }: { spread: readonly DomainSpread[]; 
 export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const {
     node, state, verdict, affinityDomains, ranked, ranking, tied, taints, taintHighlight, devices, reducedMotion, nominatedHere, pods, currentPod, showDetails, spread,
-    hideVerdicts, revealIndex, travel, colourOf, onInspect, shortName,
+    hideVerdicts, revealIndex, travel, colourOf, onInspect, shortName, bars, briefReason,
   } = props;
   const [allPods, setAllPods] = useState(false);
   // the pod being scheduled is always drawn
@@ -141,7 +146,9 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
       </header>
       {verdict !== undefined && (
         <p className="filter-reason" data-testid="filter-reason" data-node={node.name} data-plugin={verdict.plugin} title={`${verdict.plugin}: ${explainVerdict(verdict)}`}>
-          <strong>{verdict.plugin}</strong>: {explainVerdict(verdict)}
+          {briefReason
+            ? <><strong className="reason-plugin">{verdict.plugin}</strong> {verdict.reasons?.join(', ') || verdict.code}</>
+            : <><strong>{verdict.plugin}</strong>: {explainVerdict(verdict)}</>}
         </p>
       )}
       {affinityDomains.length > 0 && <p className="domain-tags"><DomainTags kinds={affinityDomains} /></p>}
@@ -149,7 +156,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
       {taints !== undefined && <TaintMarks marks={taints} highlight={taintHighlight} hideVerdict={hideVerdicts} />}
       {devices !== undefined && <DeviceSquares marks={devices} hideVerdict={hideVerdicts} />}
       {ranked !== undefined && ranking !== undefined && <ScoreBar ranked={ranked} ranking={ranking} tied={tied} reducedMotion={reducedMotion} />}
-      <ResourceBars node={node} pods={pods} />
+      <ResourceBars node={node} pods={pods} bars={bars} />
       {showDetails && (
         <div className="node-details">
           <ul className="labels" aria-label="labels">

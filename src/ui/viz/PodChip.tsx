@@ -48,8 +48,10 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
     // measuring forces a layout: only when the chip has just appeared somewhere else
     if (travel && justMounted && before !== undefined) {
       const rect = el.getBoundingClientRect();
-      const dx = before.left - rect.left;
-      const dy = before.top - rect.top;
+      // client pixels are after the stage's scale() (presenter/FitBox.tsx); translate() is before it
+      const scale = el.offsetWidth > 0 ? rect.width / el.offsetWidth : 1;
+      const dx = (before.left - rect.left) / scale;
+      const dy = (before.top - rect.top) / scale;
       if (Math.abs(dx) >= 2 || Math.abs(dy) >= 2) {
         select(el)
           .interrupt('travel')

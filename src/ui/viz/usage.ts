@@ -1,6 +1,6 @@
 // Allocatable against requested for the bars on a node card, at the step on screen.
 
-import type { NodeOutcome } from '../../engine/api';
+import type { NodeOutcome, PodOutcome } from '../../engine/api';
 import type { PodView } from '../../store/selectors';
 
 export const BAR_RESOURCES = ['cpu', 'memory', 'pods'] as const;
@@ -29,4 +29,16 @@ export function usageAt(node: NodeOutcome, podsOnNode: readonly PodView[]): Reco
     }
   }
   return use;
+}
+
+/**
+ * The bars worth a projector's space: cpu and memory when some pod of the run requests them, pods
+ * when the run has enough pods to fill a node. A lesson about taints or spread shows none.
+ */
+export function barsOnStage(nodes: readonly NodeOutcome[], pods: readonly PodOutcome[]): BarResource[] {
+  const requested = (resource: BarResource) => pods.some((p) => (p.requests?.[resource] ?? 0) > 0)
+    || nodes.some((n) => (n.requested[resource] ?? 0) > 0);
+  return BAR_RESOURCES.filter((resource) => (resource === 'pods'
+    ? nodes.some((n) => (n.allocatable.pods ?? Infinity) <= pods.length)
+    : requested(resource)));
 }
