@@ -273,6 +273,7 @@ export class Simulation {
     if (this.cluster.deletedPods.has(key) || pod.metadata.deletionTimestamp !== undefined) return;
     if (!pod.spec.nodeName || grace <= 0) { this.finalizeDeletion(pod, reason); return; }
     pod.metadata.deletionTimestamp = this.now;
+    this.cache.podChanged(key);
     this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Update', label: 'AssignedPodUpdate' }, undefined, pod);
     // Controllers count only active pods: a terminating pod is replaced at once.
     this.onPodDeleted(pod);
