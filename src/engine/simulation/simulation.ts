@@ -21,6 +21,7 @@ import type { LoadedScenario } from '../model/load';
 import { gangSchedulingEnabled, type FeatureGates } from '../framework/features';
 import type { Node, Pod, PodCondition } from '../model/types';
 import type { ControllerContext } from '../controllers';
+import type { AdmissionContext } from '../model/admission';
 import { podKey } from '../model/types';
 import { capProblems } from '../model/decoder';
 import { formatCount, LIMITS } from '../limits';
@@ -328,6 +329,11 @@ export class Simulation {
 
   /** what admission and the workload controllers see of the cluster now */
   controllerContext(): ControllerContext {
+    return { ...this.admissionContext(), pods: this.cluster.livePods(), workloads: [...this.cluster.workloads.values()] };
+  }
+
+  /** What admission reads (no pod list: listing the live pods for every applied pod made applying n pods O(n²)). */
+  admissionContext(): AdmissionContext {
     return {
       nodes: this.cluster.nodes,
       namespaces: this.cluster.namespaceObjects,
@@ -335,8 +341,6 @@ export class Simulation {
       runtimeClasses: this.cluster.runtimeClasses,
       names: this.scenario.names,
       now: this.now,
-      pods: this.cluster.livePods(),
-      workloads: [...this.cluster.workloads.values()],
     };
   }
 

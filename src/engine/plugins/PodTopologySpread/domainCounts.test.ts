@@ -7,7 +7,7 @@ import { newPodInfo } from '../../framework/podInfo';
 import type { Pod } from '../../model/types';
 import { filterTopologySpreadConstraints } from './common';
 import { DomainCounter, type DomainCounts } from './domainCounts';
-import { fooSelector, pod, spreadPod, zoneNode } from './testing';
+import { fooSelector, node, pod, spreadPod, zoneNode } from './testing';
 
 const incoming = spreadPod({ foo: '' }, [1, 'zone', 'DoNotSchedule', fooSelector], [1, 'node', 'DoNotSchedule', fooSelector]).obj();
 const constraints = filterTopologySpreadConstraints(incoming.spec.topologySpreadConstraints!, incoming.metadata.labels, 'DoNotSchedule');
@@ -16,7 +16,7 @@ const rule = { requireAllKeys: true };
 const plain = (d: DomainCounts) => ({ counts: d.counts.map((m) => [...m]), skipped: d.skipped });
 
 function cluster(): NodeInfo[] {
-  const nodes = [new NodeInfo(zoneNode('a', 'z1')), new NodeInfo(zoneNode('b', 'z2')), new NodeInfo(zoneNode('c', 'z1')), new NodeInfo({ metadata: { name: 'x', labels: { node: 'x' } }, spec: {}, status: {} })];
+  const nodes = [new NodeInfo(zoneNode('a', 'z1')), new NodeInfo(zoneNode('b', 'z2')), new NodeInfo(zoneNode('c', 'z1')), new NodeInfo(node('x', { node: 'x' }))];
   nodes[0]!.addPod(newPodInfo(pod('p1', 'a', { foo: '' })));
   nodes[1]!.addPod(newPodInfo(pod('p2', 'b', { bar: '' })));
   return nodes;
