@@ -6,7 +6,7 @@
 import type { CycleTrace, NodeScore, PluginResult } from '../api';
 import { numFeasibleNodesToFind } from '../framework/config/feasibleNodes';
 import type { CycleState } from '../framework/cycleState';
-import { nodeRecord, RecentLists } from '../framework/intern';
+import { RecentLists } from '../framework/intern';
 import { formatFitError } from '../framework/fitError';
 import { NodeToStatus, type QueuedPodInfo } from '../framework/interfaces';
 import type { NodeInfo } from '../framework/nodeInfo';
@@ -15,6 +15,7 @@ import type { Rng } from '../framework/rng';
 import type { Framework } from '../framework/runtime';
 import type { Snapshot } from '../framework/snapshot';
 import { Status, goSlice } from '../framework/status';
+import { defineScores, filterColumn } from './traceRecords';
 
 /** upstream: ErrNoNodesAvailable */
 export const ErrNoNodesAvailable = 'no nodes available to schedule pods';
@@ -83,17 +84,19 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
   const pod = queued.podInfo;
   const state = fwk.newCycleState();
   trace.numAllNodes = snapshot.numNodes;
-  trace.filter = nodeRecord();
+  const verdicts = filterColumn(trace);
 
   const diagnosis = newDiagnosis();
   let feasible: NodeInfo[] = [];
   if (snapshot.numNodes === 0) {
     return fail(input, trace, Status.unresolvable(ErrNoNodesAvailable), ErrNoNodesAvailable);
   }
-  const found = findNodesThatFitPod(input, state, diagnosis, trace);
+  const found = findNodesThatFitPod(input, state, diagnosis, trace, verdicts);
   if ('error' in found) return { kind: 'error', status: found.error, message: found.error.message() };
   feasible = found.feasible;
-  trace.feasible = feasible.map((n) => n.name);
+  const names = feasible.map((n) => n.name);
+  // the same list as nodesEvaluated when every node visited fits: one copy
+  trace.feasible = sameNames(names, trace.nodesEvaluated) ? trace.nodesEvaluated : names;
 
   if (feasible.length === 0) {
     // FitError: PostFilter (preemption) may nominate a node for a later cycle.
@@ -172,7 +175,15 @@ function fail(_input: CycleInput, trace: CycleTrace, status: Status, message: st
 }
 
 /** upstream: findNodesThatFitPod */
-function findNodesThatFitPod(input: CycleInput, state: CycleState, diagnosis: Diagnosis, trace: CycleTrace): { feasible: NodeInfo[] } | { error: Status } {
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function findNodesThatFitPod(
+  input: CycleInput, state: CycleState, diagnosis: Diagnosis, trace: CycleTrace, verdicts: (readonly PluginResult[])[],
+): { feasible: NodeInfo[] } | { error: Status } {
   const { fwk, snapshot, queued } = input;
   const pod = queued.podInfo;
   const allNodes = snapshot.nodeInfoList;
@@ -195,7 +206,7 @@ function findNodesThatFitPod(input: CycleInput, state: CycleState, diagnosis: Di
     const nodeInfo = snapshot.get(nominated);
     trace.nominatedNode = nominated;
     if (nodeInfo) {
-      const found = findNodesThatPassFilters(input, state, pod, diagnosis, [nodeInfo], trace, false);
+      const found = findNodesThatPassFilters(input, state, pod, diagnosis, [nodeInfo], trace, verdicts, false);
       if ('error' in found) return found;
       if (found.feasible.length > 0) return found;
     }
@@ -209,7 +220,7 @@ function findNodesThatFitPod(input: CycleInput, state: CycleState, diagnosis: Di
     diagnosis.nodeToStatus.absentNodesStatus = Status.unresolvable(`node(s) didn't satisfy plugin(s) ${goSlice(plugins)}`);
     if (names.size < allNodes.length) trace.preFilterExcluded = diagnosis.nodeToStatus.absentNodesStatus.toResult(plugins.join(','));
   }
-  const found = findNodesThatPassFilters(input, state, pod, diagnosis, nodes, trace, true);
+  const found = findNodesThatPassFilters(input, state, pod, diagnosis, nodes, trace, verdicts, true);
   if ('error' in found) return found;
   const processed = found.feasible.length + diagnosis.nodeToStatus.statuses.size;
   input.scheduler.nextStartNodeIndex = (input.scheduler.nextStartNodeIndex + processed) % allNodes.length;
@@ -218,7 +229,8 @@ function findNodesThatFitPod(input: CycleInput, state: CycleState, diagnosis: Di
 
 /** upstream: findNodesThatPassFilters — walks nodes from the start index until enough are feasible. */
 function findNodesThatPassFilters(
-  input: CycleInput, state: CycleState, pod: PodInfo, diagnosis: Diagnosis, nodes: NodeInfo[], trace: CycleTrace, fullSearch: boolean,
+  input: CycleInput, state: CycleState, pod: PodInfo, diagnosis: Diagnosis, nodes: NodeInfo[], trace: CycleTrace,
+  verdicts: (readonly PluginResult[])[], fullSearch: boolean,
 ): { feasible: NodeInfo[] } | { error: Status } {
   const { fwk } = input;
   const numAllNodes = nodes.length;
@@ -230,7 +242,7 @@ function findNodesThatPassFilters(
   const feasible: NodeInfo[] = [];
   if (fwk.points.filter.length === 0) {
     for (let i = 0; i < Math.min(numNodesToFind, numAllNodes); i++) feasible.push(nodes[(start + i) % numAllNodes]!);
-    for (const n of feasible) { trace.nodesEvaluated.push(n.name); trace.filter[n.name] = []; }
+    for (const n of feasible) { trace.nodesEvaluated.push(n.name); verdicts.push([]); }
     return { feasible };
   }
   // nodes with the same verdicts (shared results) share one frozen list in the trace
@@ -240,7 +252,7 @@ function findNodesThatPassFilters(
     const explain: PluginResult[] = [];
     const status = fwk.runFilterPluginsWithNominatedPods(state, pod, nodeInfo, explain);
     trace.nodesEvaluated.push(nodeInfo.name);
-    trace.filter[nodeInfo.name] = verdictLists.share(explain);
+    verdicts.push(verdictLists.share(explain));
     if (status.code === 'Error') return { error: status };
     if (status.isSuccess()) {
       feasible.push(nodeInfo);
@@ -262,9 +274,7 @@ function prioritizeNodes(fwk: Framework, state: CycleState, pod: PodInfo, nodes:
   trace.preScore = pre.trace;
   if (!pre.status.isSuccess()) return { status: pre.status, scores: new Map() };
   const out = fwk.runScorePlugins(state, pod, nodes);
-  const score = nodeRecord<NodeScore>();
-  for (const [name, s] of out.scores) score[name] = s;
-  trace.score = score;
+  defineScores(trace, [...out.scores.keys()], [...out.scores.values()]);
   return out;
 }
 
