@@ -139,13 +139,14 @@ export const CHURN_INTERVAL = 0.2;
  */
 export const MEASURED_PER_CHURN = 114;
 
-export function podName(t: PodTemplate, i: number): string {
-  return `${t.prefix}-${i}`;
+/** init pods are named apart from measured pods of the same template (upstream: generateName) */
+export function podName(t: PodTemplate, i: number, phase: 'init' | 'measured' = 'measured'): string {
+  return phase === 'init' ? `${t.prefix}-init-${i}` : `${t.prefix}-${i}`;
 }
 
-function podYaml(t: PodTemplate, namespace: string, i: number): string {
+function podYaml(t: PodTemplate, namespace: string, i: number, phase: 'init' | 'measured' = 'measured'): string {
   const labels = t.labels ? `, labels: {${Object.entries(t.labels).map(([k, v]) => `${k}: ${v}`).join(', ')}}` : '';
-  return `{apiVersion: v1, kind: Pod, metadata: {name: ${podName(t, i)}, namespace: ${namespace}${labels}}, spec: {${t.spec ? `${t.spec}, ` : ''}containers: [{name: pause, image: registry.k8s.io/pause:3.10.1, ports: [{containerPort: 80}], resources: {requests: {cpu: ${t.cpu}, memory: 500Mi}, limits: {cpu: ${t.cpu}, memory: 500Mi}}}]}}`;
+  return `{apiVersion: v1, kind: Pod, metadata: {name: ${podName(t, i, phase)}, namespace: ${namespace}${labels}}, spec: {${t.spec ? `${t.spec}, ` : ''}containers: [{name: pause, image: registry.k8s.io/pause:3.10.1, ports: [{containerPort: 80}], resources: {requests: {cpu: ${t.cpu}, memory: 500Mi}, limits: {cpu: ${t.cpu}, memory: 500Mi}}}]}}`;
 }
 
 export function nodeName(i: number): string {
@@ -162,7 +163,7 @@ export function scenarioText(w: Workload): string {
   }
   for (const ns of ['sched-0', 'sched-1']) docs.push(`apiVersion: v1\nkind: Namespace\nmetadata: {name: ${ns}}`);
   docs.push('apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 10');
-  for (let i = 0; i < w.init.count; i++) docs.push(podYaml(w.init.template, w.init.namespace, i));
+  for (let i = 0; i < w.init.count; i++) docs.push(podYaml(w.init.template, w.init.namespace, i, 'init'));
   const measured = Array.from({ length: w.measured.count }, (_, i) => podYaml(w.measured.template, w.measured.namespace, i));
   if (w.churn) {
     for (let k = 0, at = MEASURED_AT; k * MEASURED_PER_CHURN < measured.length; k++, at += CHURN_INTERVAL) {
