@@ -153,6 +153,11 @@ export function nodeName(i: number): string {
   return `scheduler-perf-${i}`;
 }
 
+/** A timeline step in block style, one object a line (what the loader's fast reader reads). */
+function applyStep(at: string, objects: readonly string[]): string {
+  return `  - at: ${at}\n    action: apply\n    objects:\n${objects.map((o) => `    - ${o}`).join('\n')}`;
+}
+
 /** The workload as one scenario: nodes and init pods as documents, measured pods on the timeline. */
 export function scenarioText(w: Workload): string {
   const docs: string[] = [];
@@ -168,10 +173,10 @@ export function scenarioText(w: Workload): string {
   if (w.churn) {
     for (let k = 0, at = MEASURED_AT; k * MEASURED_PER_CHURN < measured.length; k++, at += CHURN_INTERVAL) {
       const chunk = measured.slice(k * MEASURED_PER_CHURN, (k + 1) * MEASURED_PER_CHURN);
-      steps.push(`  - {at: ${at.toFixed(1)}, action: apply, objects: [${[podYaml(w.churn, 'default', k), ...chunk].join(', ')}]}`);
+      steps.push(applyStep(at.toFixed(1), [podYaml(w.churn, 'default', k), ...chunk]));
     }
   } else {
-    steps.push(`  - {at: ${MEASURED_AT}, action: apply, objects: [\n    ${measured.join(',\n    ')}]}`);
+    steps.push(applyStep(String(MEASURED_AT), measured));
   }
   const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: ${w.name}}\nspec:\n  seed: 1\n  timeline:\n${steps.join('\n')}`;
   return `${[scenario, ...docs].join('\n---\n')}\n`;
