@@ -6,7 +6,7 @@
 import type { CycleTrace, NodeScore, PluginResult } from '../api';
 import { numFeasibleNodesToFind } from '../framework/config/feasibleNodes';
 import type { CycleState } from '../framework/cycleState';
-import { RecentLists } from '../framework/intern';
+import { nodeRecord, RecentLists } from '../framework/intern';
 import { formatFitError } from '../framework/fitError';
 import { NodeToStatus, type QueuedPodInfo } from '../framework/interfaces';
 import type { NodeInfo } from '../framework/nodeInfo';
@@ -15,7 +15,7 @@ import type { Rng } from '../framework/rng';
 import type { Framework } from '../framework/runtime';
 import type { Snapshot } from '../framework/snapshot';
 import { Status, goSlice } from '../framework/status';
-import { defineScores, filterColumn } from './traceRecords';
+import { compactCycle } from './traceRecords';
 
 /** upstream: ErrNoNodesAvailable */
 export const ErrNoNodesAvailable = 'no nodes available to schedule pods';
@@ -84,7 +84,8 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
   const pod = queued.podInfo;
   const state = fwk.newCycleState();
   trace.numAllNodes = snapshot.numNodes;
-  const verdicts = filterColumn(trace);
+  // each visited node's verdicts, beside trace.nodesEvaluated (made compact at the end, see traceRecords.ts)
+  const verdicts: PluginResult[][] = [];
 
   const diagnosis = newDiagnosis();
   let feasible: NodeInfo[] = [];
@@ -92,11 +93,12 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
     return fail(input, trace, Status.unresolvable(ErrNoNodesAvailable), ErrNoNodesAvailable);
   }
   const found = findNodesThatFitPod(input, state, diagnosis, trace, verdicts);
-  if ('error' in found) return { kind: 'error', status: found.error, message: found.error.message() };
+  if ('error' in found) {
+    trace.filter = plainRecord(trace.nodesEvaluated, verdicts);
+    return { kind: 'error', status: found.error, message: found.error.message() };
+  }
   feasible = found.feasible;
-  const names = feasible.map((n) => n.name);
-  // the same list as nodesEvaluated when every node visited fits: one copy
-  trace.feasible = sameNames(names, trace.nodesEvaluated) ? trace.nodesEvaluated : names;
+  trace.feasible = feasible.map((n) => n.name);
 
   if (feasible.length === 0) {
     // FitError: PostFilter (preemption) may nominate a node for a later cycle.
@@ -111,6 +113,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
       }
       if (nominatedNodeName) trace.selected = nominatedNodeName;
     }
+    compactCycle(trace, snapshot.nodeInfoList, verdicts);
     const message = formatFitError(snapshot.numNodes, diagnosis.nodeToStatus, diagnosis.preFilterMsg, diagnosis.postFilterMsg);
     trace.result = 'Unschedulable';
     trace.message = message;
@@ -121,15 +124,22 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
   }
 
   let host: string;
+  let scores: NodeScore[] | undefined;
   if (feasible.length === 1) {
     host = feasible[0]!.name;
   } else {
     const scored = prioritizeNodes(fwk, state, pod, feasible, trace);
-    if (!scored.status.isSuccess()) return { kind: 'error', status: scored.status, message: scored.status.message() };
+    if (!scored.status.isSuccess()) {
+      trace.filter = plainRecord(trace.nodesEvaluated, verdicts);
+      if (scored.traced) trace.score = plainRecord([...scored.scores.keys()], [...scored.scores.values()]);
+      return { kind: 'error', status: scored.status, message: scored.status.message() };
+    }
+    if (scored.traced) scores = [...scored.scores.values()];
     const { selected, tied } = selectHost(feasible.map((n) => n.name), scored.scores, input.rng);
     host = selected;
     if (tied.length > 1) trace.tiedNodes = tied;
   }
+  compactCycle(trace, snapshot.nodeInfoList, verdicts, scores);
   trace.selected = host;
 
   // Assume, then Reserve and Permit (the end of the synchronous scheduling cycle).
@@ -175,14 +185,15 @@ function fail(_input: CycleInput, trace: CycleTrace, status: Status, message: st
 }
 
 /** upstream: findNodesThatFitPod */
-function sameNames(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+/** A record node -> value, as the trace held it before traceRecords.ts (the error paths). */
+function plainRecord<T>(names: readonly string[], values: readonly T[]): Record<string, T> {
+  const out = nodeRecord<T>();
+  names.forEach((n, i) => { out[n] = values[i]!; });
+  return out;
 }
 
 function findNodesThatFitPod(
-  input: CycleInput, state: CycleState, diagnosis: Diagnosis, trace: CycleTrace, verdicts: (readonly PluginResult[])[],
+  input: CycleInput, state: CycleState, diagnosis: Diagnosis, trace: CycleTrace, verdicts: PluginResult[][],
 ): { feasible: NodeInfo[] } | { error: Status } {
   const { fwk, snapshot, queued } = input;
   const pod = queued.podInfo;
@@ -230,7 +241,7 @@ function findNodesThatFitPod(
 /** upstream: findNodesThatPassFilters — walks nodes from the start index until enough are feasible. */
 function findNodesThatPassFilters(
   input: CycleInput, state: CycleState, pod: PodInfo, diagnosis: Diagnosis, nodes: NodeInfo[], trace: CycleTrace,
-  verdicts: (readonly PluginResult[])[], fullSearch: boolean,
+  verdicts: PluginResult[][], fullSearch: boolean,
 ): { feasible: NodeInfo[] } | { error: Status } {
   const { fwk } = input;
   const numAllNodes = nodes.length;
@@ -265,17 +276,20 @@ function findNodesThatPassFilters(
   return { feasible };
 }
 
-/** upstream: prioritizeNodes — with no score plugins every node scores 1. */
-function prioritizeNodes(fwk: Framework, state: CycleState, pod: PodInfo, nodes: NodeInfo[], trace: CycleTrace): { status: Status; scores: Map<string, NodeScore> } {
+/**
+ * upstream: prioritizeNodes — with no score plugins every node scores 1. `traced`: the scores
+ * belong in trace.score (the caller puts them there).
+ */
+function prioritizeNodes(fwk: Framework, state: CycleState, pod: PodInfo, nodes: NodeInfo[], trace: CycleTrace): { status: Status; scores: Map<string, NodeScore>; traced: boolean } {
   if (!fwk.hasScorePlugins()) {
-    return { status: Status.success(), scores: new Map(nodes.map((n) => [n.name, { plugins: {}, total: 1 }])) };
+    return { status: Status.success(), scores: new Map(nodes.map((n) => [n.name, { plugins: {}, total: 1 }])), traced: false };
   }
   const pre = fwk.runPreScorePlugins(state, pod, nodes);
   trace.preScore = pre.trace;
-  if (!pre.status.isSuccess()) return { status: pre.status, scores: new Map() };
-  const out = fwk.runScorePlugins(state, pod, nodes);
-  defineScores(trace, [...out.scores.keys()], [...out.scores.values()]);
-  return out;
+  if (!pre.status.isSuccess()) return { status: pre.status, scores: new Map(), traced: false };
+  // the key's place in the trace (before tiedNodes); the caller fills it
+  trace.score = nodeRecord();
+  return { ...fwk.runScorePlugins(state, pod, nodes), traced: true };
 }
 
 /**
