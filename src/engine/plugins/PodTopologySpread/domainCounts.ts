@@ -28,6 +28,8 @@ export interface DomainCounts {
   readonly counts: readonly ReadonlyMap<string, number>[];
   /** per constraint: the nodes not counted */
   readonly skipped: readonly (readonly SkippedNode[])[];
+  /** per constraint: domain -> its counted nodes (live NodeInfos: their pods are this cycle's); read only */
+  readonly domainNodes: readonly Map<string, NodeInfo[]>[];
 }
 
 export interface CountRule {
@@ -45,6 +47,7 @@ interface Entry {
   perNode: number[][];
   counts: Map<string, number>[];
   skipped: SkippedNode[][];
+  domainNodes: Map<string, NodeInfo[]>[];
 }
 
 /** signatures kept (one per distinct spreading pod shape at a time is the common case) */
@@ -102,6 +105,7 @@ function signature(pod: Pod, constraints: readonly SpreadConstraint[], rule: Cou
 function build(pod: Pod, constraints: readonly SpreadConstraint[], nodes: readonly NodeInfo[], rule: CountRule): Entry {
   const counts = constraints.map(() => new Map<string, number>());
   const skipped: SkippedNode[][] = constraints.map(() => []);
+  const domainNodes = constraints.map(() => new Map<string, NodeInfo[]>());
   const perNode = constraints.map(() => new Array<number>(nodes.length).fill(-1));
   const namespace = podNamespace(pod);
   const requiredNodeAffinity = getRequiredNodeAffinity(pod);
@@ -125,9 +129,11 @@ function build(pod: Pod, constraints: readonly SpreadConstraint[], nodes: readon
       const n = countPodsMatchSelector(nodeInfo.pods, c.selector, namespace);
       perNode[i]![j] = n;
       counts[i]!.set(value, (counts[i]!.get(value) ?? 0) + n);
+      const inDomain = domainNodes[i]!.get(value);
+      if (inDomain) inDomain.push(nodeInfo); else domainNodes[i]!.set(value, [nodeInfo]);
     });
   });
   return {
-    nodes, generations: nodes.map((n) => n.generation), nodeObjects: nodes.map((n) => n.node), perNode, counts, skipped,
+    nodes, generations: nodes.map((n) => n.generation), nodeObjects: nodes.map((n) => n.node), perNode, counts, skipped, domainNodes,
   };
 }
