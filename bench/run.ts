@@ -10,6 +10,7 @@
 //   npm run bench -- --only fixes        time to the first and all verified fixes for Pending pods
 //   npm run bench -- --update-hashes     record the current hashes (only after a deliberate change of results)
 //   npx tsx bench/profile.ts "1,000 nodes" schedule   a CPU profile of one phase of one case
+//   npm run bench -- --scheduler-perf    upstream's scheduler_perf workloads instead (bench/schedulerPerf/run.ts)
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
@@ -20,6 +21,8 @@ import { benchFixes } from './fixes';
 import { benchCases as cases, type BenchCase as Case } from './scenarios';
 
 const args = process.argv.slice(2);
+const schedulerPerf = args.includes('--scheduler-perf');
+if (schedulerPerf) await import('./schedulerPerf/run');
 const only = args.flatMap((a, i) => (a === '--only' && args[i + 1] ? [args[i + 1]!] : []));
 const updateHashes = args.includes('--update-hashes');
 const repeatAt = args.indexOf('--repeat');
@@ -39,7 +42,7 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 interface Measured { loadMs: number; loadCpu: number; runMs: number; runCpu: number; cycles: number; retained: number; hash: string; bytes: number; running: number }
 
 let changed = 0;
-for (const c of cases) {
+for (const c of schedulerPerf ? [] : cases) {
   if (c.name !== 'warm-up' && only.length > 0 && !only.some((o) => c.name.includes(o))) continue;
   // one function call per run, so nothing of the previous run stays reachable from this frame;
   // with --repeat the best time of the runs counts (the machine may be busy with other work)
@@ -93,7 +96,7 @@ function runCase(c: Case): Measured | undefined {
   const running = r.pods.filter((p) => p.phase === 'Running').length;
   return { loadMs, loadCpu, runMs, runCpu, cycles, retained, hash, bytes, running };
 }
-if (only.length === 0 || only.some((o) => 'fixes'.includes(o))) benchFixes();
+if (!schedulerPerf && (only.length === 0 || only.some((o) => 'fixes'.includes(o)))) benchFixes();
 if (updateHashes) writeFileSync(hashFile, `${JSON.stringify(expected, null, 2)}\n`);
 if (changed > 0) {
   console.error(`${changed} result(s) changed: an optimisation must not change results (bench/hashes.json)`);

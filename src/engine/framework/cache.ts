@@ -85,6 +85,13 @@ export class SchedulerCache {
     this.assumed.delete(podKey);
   }
 
+  /** A bound or assumed pod's object changed in place (it is terminating): its node's generation moves. */
+  podChanged(podKey: string): void {
+    this.current = undefined;
+    const nodeName = this.podNodes.get(podKey);
+    if (nodeName !== undefined) this.nodes.get(nodeName)?.podChanged();
+  }
+
   nodeOfPod(podKey: string): string | undefined {
     return this.podNodes.get(podKey);
   }

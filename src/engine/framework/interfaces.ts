@@ -164,7 +164,7 @@ export interface Handle {
   /** simulated seconds */
   now(): number;
   /** pods nominated to a node (status.nominatedNodeName), from the queue's nominator */
-  nominatedPodsForNode(nodeName: string): PodInfo[];
+  nominatedPodsForNode(nodeName: string): readonly PodInfo[];
   runPreFilterExtensionAddPod(state: CycleState, podToSchedule: PodInfo, podInfoToAdd: PodInfo, nodeInfo: NodeInfo): Status;
   runPreFilterExtensionRemovePod(state: CycleState, podToSchedule: PodInfo, podInfoToRemove: PodInfo, nodeInfo: NodeInfo): Status;
   /** upstream: RunFilterPluginsWithNominatedPods */

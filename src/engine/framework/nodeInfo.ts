@@ -130,6 +130,14 @@ export class NodeInfo {
     this.generation++;
   }
 
+  /**
+   * One of the node's pods changed in place (upstream: cache.UpdatePod, e.g. a deletionTimestamp):
+   * what is derived from the node's pods is out of date.
+   */
+  podChanged(): void {
+    this.generation++;
+  }
+
   /** Removes the pod with the same key. Returns false when it was not here. */
   removePod(podKey: string): boolean {
     const i = this.pods.findIndex((p) => p.key === podKey);

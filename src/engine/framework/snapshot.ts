@@ -71,14 +71,22 @@ export class NodeTree {
 
 export class Snapshot {
   readonly byName: Map<string, NodeInfo>;
-  readonly havePodsWithAffinityList: NodeInfo[];
-  readonly havePodsWithRequiredAntiAffinityList: NodeInfo[];
+  private withAffinity: NodeInfo[] | undefined;
+  private withRequiredAntiAffinity: NodeInfo[] | undefined;
 
   /** nodeInfoList must already be in node-tree order; byName, when given, indexes the same list */
   constructor(readonly nodeInfoList: NodeInfo[], byName?: Map<string, NodeInfo>) {
     this.byName = byName ?? new Map(nodeInfoList.map((n) => [n.name, n]));
-    this.havePodsWithAffinityList = nodeInfoList.filter((n) => n.podsWithAffinity.length > 0);
-    this.havePodsWithRequiredAntiAffinityList = nodeInfoList.filter((n) => n.podsWithRequiredAntiAffinity.length > 0);
+  }
+
+  // Listed when first asked: a snapshot lives one cycle (the cache makes a new one after any
+  // change), and most pods' cycles never ask.
+  get havePodsWithAffinityList(): NodeInfo[] {
+    return (this.withAffinity ??= this.nodeInfoList.filter((n) => n.podsWithAffinity.length > 0));
+  }
+
+  get havePodsWithRequiredAntiAffinityList(): NodeInfo[] {
+    return (this.withRequiredAntiAffinity ??= this.nodeInfoList.filter((n) => n.podsWithRequiredAntiAffinity.length > 0));
   }
 
   get(nodeName: string): NodeInfo | undefined {

@@ -3,6 +3,8 @@
 
 import type { PodInfo } from '../framework/podInfo';
 
+const NONE: readonly PodInfo[] = Object.freeze([]);
+
 export class Nominator {
   private readonly byNode = new Map<string, PodInfo[]>();
   private readonly nodeOfPod = new Map<string, string>();
@@ -24,8 +26,9 @@ export class Nominator {
     if (list.length) this.byNode.set(node, list); else this.byNode.delete(node);
   }
 
-  nominatedPodsForNode(nodeName: string): PodInfo[] {
-    return this.byNode.get(nodeName) ?? [];
+  nominatedPodsForNode(nodeName: string): readonly PodInfo[] {
+    // asked for every node in every cycle: no lookup while nothing is nominated
+    return this.byNode.size === 0 ? NONE : this.byNode.get(nodeName) ?? NONE;
   }
 
   nominatedNodeOf(podKey: string): string | undefined {

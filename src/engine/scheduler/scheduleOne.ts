@@ -15,6 +15,7 @@ import type { Rng } from '../framework/rng';
 import type { Framework } from '../framework/runtime';
 import type { Snapshot } from '../framework/snapshot';
 import { Status, goSlice } from '../framework/status';
+import { compactCycle } from './traceRecords';
 
 /** upstream: ErrNoNodesAvailable */
 export const ErrNoNodesAvailable = 'no nodes available to schedule pods';
@@ -83,15 +84,19 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
   const pod = queued.podInfo;
   const state = fwk.newCycleState();
   trace.numAllNodes = snapshot.numNodes;
-  trace.filter = nodeRecord();
+  // each visited node's verdicts, beside trace.nodesEvaluated (made compact at the end, see traceRecords.ts)
+  const verdicts: PluginResult[][] = [];
 
   const diagnosis = newDiagnosis();
   let feasible: NodeInfo[] = [];
   if (snapshot.numNodes === 0) {
     return fail(input, trace, Status.unresolvable(ErrNoNodesAvailable), ErrNoNodesAvailable);
   }
-  const found = findNodesThatFitPod(input, state, diagnosis, trace);
-  if ('error' in found) return { kind: 'error', status: found.error, message: found.error.message() };
+  const found = findNodesThatFitPod(input, state, diagnosis, trace, verdicts);
+  if ('error' in found) {
+    trace.filter = plainRecord(trace.nodesEvaluated, verdicts);
+    return { kind: 'error', status: found.error, message: found.error.message() };
+  }
   feasible = found.feasible;
   trace.feasible = feasible.map((n) => n.name);
 
@@ -108,6 +113,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
       }
       if (nominatedNodeName) trace.selected = nominatedNodeName;
     }
+    compactCycle(trace, snapshot.nodeInfoList, verdicts);
     const message = formatFitError(snapshot.numNodes, diagnosis.nodeToStatus, diagnosis.preFilterMsg, diagnosis.postFilterMsg);
     trace.result = 'Unschedulable';
     trace.message = message;
@@ -118,15 +124,22 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
   }
 
   let host: string;
+  let scores: NodeScore[] | undefined;
   if (feasible.length === 1) {
     host = feasible[0]!.name;
   } else {
     const scored = prioritizeNodes(fwk, state, pod, feasible, trace);
-    if (!scored.status.isSuccess()) return { kind: 'error', status: scored.status, message: scored.status.message() };
+    if (!scored.status.isSuccess()) {
+      trace.filter = plainRecord(trace.nodesEvaluated, verdicts);
+      if (scored.traced) trace.score = plainRecord([...scored.scores.keys()], [...scored.scores.values()]);
+      return { kind: 'error', status: scored.status, message: scored.status.message() };
+    }
+    if (scored.traced) scores = [...scored.scores.values()];
     const { selected, tied } = selectHost(feasible.map((n) => n.name), scored.scores, input.rng);
     host = selected;
     if (tied.length > 1) trace.tiedNodes = tied;
   }
+  compactCycle(trace, snapshot.nodeInfoList, verdicts, scores);
   trace.selected = host;
 
   // Assume, then Reserve and Permit (the end of the synchronous scheduling cycle).
@@ -172,7 +185,16 @@ function fail(_input: CycleInput, trace: CycleTrace, status: Status, message: st
 }
 
 /** upstream: findNodesThatFitPod */
-function findNodesThatFitPod(input: CycleInput, state: CycleState, diagnosis: Diagnosis, trace: CycleTrace): { feasible: NodeInfo[] } | { error: Status } {
+/** A record node -> value, as the trace held it before traceRecords.ts (the error paths). */
+function plainRecord<T>(names: readonly string[], values: readonly T[]): Record<string, T> {
+  const out = nodeRecord<T>();
+  names.forEach((n, i) => { out[n] = values[i]!; });
+  return out;
+}
+
+function findNodesThatFitPod(
+  input: CycleInput, state: CycleState, diagnosis: Diagnosis, trace: CycleTrace, verdicts: PluginResult[][],
+): { feasible: NodeInfo[] } | { error: Status } {
   const { fwk, snapshot, queued } = input;
   const pod = queued.podInfo;
   const allNodes = snapshot.nodeInfoList;
@@ -195,7 +217,7 @@ function findNodesThatFitPod(input: CycleInput, state: CycleState, diagnosis: Di
     const nodeInfo = snapshot.get(nominated);
     trace.nominatedNode = nominated;
     if (nodeInfo) {
-      const found = findNodesThatPassFilters(input, state, pod, diagnosis, [nodeInfo], trace, false);
+      const found = findNodesThatPassFilters(input, state, pod, diagnosis, [nodeInfo], trace, verdicts, false);
       if ('error' in found) return found;
       if (found.feasible.length > 0) return found;
     }
@@ -209,7 +231,7 @@ function findNodesThatFitPod(input: CycleInput, state: CycleState, diagnosis: Di
     diagnosis.nodeToStatus.absentNodesStatus = Status.unresolvable(`node(s) didn't satisfy plugin(s) ${goSlice(plugins)}`);
     if (names.size < allNodes.length) trace.preFilterExcluded = diagnosis.nodeToStatus.absentNodesStatus.toResult(plugins.join(','));
   }
-  const found = findNodesThatPassFilters(input, state, pod, diagnosis, nodes, trace, true);
+  const found = findNodesThatPassFilters(input, state, pod, diagnosis, nodes, trace, verdicts, true);
   if ('error' in found) return found;
   const processed = found.feasible.length + diagnosis.nodeToStatus.statuses.size;
   input.scheduler.nextStartNodeIndex = (input.scheduler.nextStartNodeIndex + processed) % allNodes.length;
@@ -218,7 +240,8 @@ function findNodesThatFitPod(input: CycleInput, state: CycleState, diagnosis: Di
 
 /** upstream: findNodesThatPassFilters — walks nodes from the start index until enough are feasible. */
 function findNodesThatPassFilters(
-  input: CycleInput, state: CycleState, pod: PodInfo, diagnosis: Diagnosis, nodes: NodeInfo[], trace: CycleTrace, fullSearch: boolean,
+  input: CycleInput, state: CycleState, pod: PodInfo, diagnosis: Diagnosis, nodes: NodeInfo[], trace: CycleTrace,
+  verdicts: PluginResult[][], fullSearch: boolean,
 ): { feasible: NodeInfo[] } | { error: Status } {
   const { fwk } = input;
   const numAllNodes = nodes.length;
@@ -230,7 +253,7 @@ function findNodesThatPassFilters(
   const feasible: NodeInfo[] = [];
   if (fwk.points.filter.length === 0) {
     for (let i = 0; i < Math.min(numNodesToFind, numAllNodes); i++) feasible.push(nodes[(start + i) % numAllNodes]!);
-    for (const n of feasible) { trace.nodesEvaluated.push(n.name); trace.filter[n.name] = []; }
+    for (const n of feasible) { trace.nodesEvaluated.push(n.name); verdicts.push([]); }
     return { feasible };
   }
   // nodes with the same verdicts (shared results) share one frozen list in the trace
@@ -240,7 +263,7 @@ function findNodesThatPassFilters(
     const explain: PluginResult[] = [];
     const status = fwk.runFilterPluginsWithNominatedPods(state, pod, nodeInfo, explain);
     trace.nodesEvaluated.push(nodeInfo.name);
-    trace.filter[nodeInfo.name] = verdictLists.share(explain);
+    verdicts.push(verdictLists.share(explain));
     if (status.code === 'Error') return { error: status };
     if (status.isSuccess()) {
       feasible.push(nodeInfo);
@@ -253,19 +276,20 @@ function findNodesThatPassFilters(
   return { feasible };
 }
 
-/** upstream: prioritizeNodes — with no score plugins every node scores 1. */
-function prioritizeNodes(fwk: Framework, state: CycleState, pod: PodInfo, nodes: NodeInfo[], trace: CycleTrace): { status: Status; scores: Map<string, NodeScore> } {
+/**
+ * upstream: prioritizeNodes — with no score plugins every node scores 1. `traced`: the scores
+ * belong in trace.score (the caller puts them there).
+ */
+function prioritizeNodes(fwk: Framework, state: CycleState, pod: PodInfo, nodes: NodeInfo[], trace: CycleTrace): { status: Status; scores: Map<string, NodeScore>; traced: boolean } {
   if (!fwk.hasScorePlugins()) {
-    return { status: Status.success(), scores: new Map(nodes.map((n) => [n.name, { plugins: {}, total: 1 }])) };
+    return { status: Status.success(), scores: new Map(nodes.map((n) => [n.name, { plugins: {}, total: 1 }])), traced: false };
   }
   const pre = fwk.runPreScorePlugins(state, pod, nodes);
   trace.preScore = pre.trace;
-  if (!pre.status.isSuccess()) return { status: pre.status, scores: new Map() };
-  const out = fwk.runScorePlugins(state, pod, nodes);
-  const score = nodeRecord<NodeScore>();
-  for (const [name, s] of out.scores) score[name] = s;
-  trace.score = score;
-  return out;
+  if (!pre.status.isSuccess()) return { status: pre.status, scores: new Map(), traced: false };
+  // the key's place in the trace (before tiedNodes); the caller fills it
+  trace.score = nodeRecord();
+  return { ...fwk.runScorePlugins(state, pod, nodes), traced: true };
 }
 
 /**

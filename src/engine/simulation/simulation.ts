@@ -21,6 +21,7 @@ import type { ExpandedScenario } from '../controllers/expand';
 import { defaultFeatureGates, gangSchedulingEnabled, type FeatureGates } from '../features';
 import type { Node, Pod, PodCondition } from '../model/types';
 import type { ControllerContext } from '../controllers';
+import type { AdmissionContext } from '../model/admission';
 import { podKey } from '../model/types';
 import { capProblems } from '../model/decoder';
 import { formatCount, LIMITS } from '../limits';
@@ -280,6 +281,7 @@ export class Simulation {
     if (this.cluster.deletedPods.has(key) || pod.metadata.deletionTimestamp !== undefined) return;
     if (!pod.spec.nodeName || grace <= 0) { this.finalizeDeletion(pod, reason); return; }
     pod.metadata.deletionTimestamp = this.now;
+    this.cache.podChanged(key);
     this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Update', label: 'AssignedPodUpdate' }, undefined, pod);
     // Controllers count only active pods: a terminating pod is replaced at once.
     this.onPodDeleted(pod);
@@ -335,6 +337,11 @@ export class Simulation {
 
   /** what admission and the workload controllers see of the cluster now */
   controllerContext(): ControllerContext {
+    return { ...this.admissionContext(), pods: this.cluster.livePods(), workloads: [...this.cluster.workloads.values()] };
+  }
+
+  /** What admission reads (no pod list: listing the live pods for every applied pod made applying n pods O(n²)). */
+  admissionContext(): AdmissionContext {
     return {
       nodes: this.cluster.nodes,
       namespaces: this.cluster.namespaceObjects,
@@ -342,8 +349,6 @@ export class Simulation {
       runtimeClasses: this.cluster.runtimeClasses,
       names: this.scenario.names,
       now: this.now,
-      pods: this.cluster.livePods(),
-      workloads: [...this.cluster.workloads.values()],
     };
   }
 

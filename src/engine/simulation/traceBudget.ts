@@ -8,6 +8,7 @@
 import type { CycleTrace } from '../api';
 import { formatCount, LIMITS } from '../limits';
 import { quote } from '../model/quote';
+import { scoredNodes } from '../scheduler/traceRecords';
 
 /** the fields that identify an attempt rather than describe it */
 const IDENTITY = new Set<keyof CycleTrace>(['cycle', 'time']);
@@ -41,7 +42,7 @@ export function sameAttempt(a: CycleTrace, b: CycleTrace): boolean {
 /** Entries a trace holds: the cycle, each node evaluated, each node scored, each preemption candidate. */
 export function traceEntries(t: CycleTrace): number {
   let n = 1 + t.nodesEvaluated.length;
-  if (t.score) n += Object.keys(t.score).length;
+  n += scoredNodes(t);
   if (t.postFilter) n += t.postFilter.candidates.length + (t.postFilter.rejected ? Object.keys(t.postFilter.rejected).length : 0);
   return n;
 }
@@ -93,5 +94,11 @@ export class TraceBudget {
 function share(prev: CycleTrace, trace: CycleTrace): void {
   const target = trace as unknown as Record<string, unknown>;
   const source = prev as unknown as Record<string, unknown>;
-  for (const k of Object.keys(trace)) if (!IDENTITY.has(k as keyof CycleTrace)) target[k] = source[k];
+  for (const k of Object.keys(trace)) {
+    if (IDENTITY.has(k as keyof CycleTrace)) continue;
+    const value = source[k];
+    // a per-node record kept compact (scheduler/traceRecords.ts) is built once, for both
+    if (Object.getOwnPropertyDescriptor(prev, k)?.get) source[k] = value;
+    target[k] = value;
+  }
 }

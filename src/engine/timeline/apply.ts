@@ -33,7 +33,7 @@ function stepFailed(sim: Simulation, step: TimelineStep, message: string): void 
  * an event and a warning on the applied object's line, and the pod stays as it was.
  */
 function updatePod(sim: Simulation, step: ApplyStep, index: number, applied: Pod, live: Pod): void {
-  const result = admitPodUpdate(applied, live, sim.controllerContext());
+  const result = admitPodUpdate(applied, live, sim.admissionContext());
   if (!result.ok) {
     const where = step.locate(index, result.errors[0]?.path ?? []);
     sim.recordEvent('Warning', 'FailedUpdate', `Pod/${podKey(live)}`, result.message);
@@ -64,7 +64,7 @@ function createObject(sim: Simulation, step: ApplyStep, index: number, obj: Scen
     case 'Pod': {
       const live = obj.metadata.name ? c.livePod(`${ns}/${obj.metadata.name}`) : undefined;
       if (live) { updatePod(sim, step, index, obj as Pod, live); return; }
-      const admitted = admitPod(obj as Pod, sim.controllerContext());
+      const admitted = admitPod(obj as Pod, sim.admissionContext());
       if (!admitted.ok) { sim.recordEvent('Warning', 'FailedCreate', `Pod/${ns}/${obj.metadata.name}`, admitted.message); return; }
       sim.createPod(admitted.pod);
       return;

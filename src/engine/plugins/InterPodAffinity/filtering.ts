@@ -45,6 +45,12 @@ export const MATCHED_PODS_LISTED = 50;
  */
 export class TopologyToMatchedTermCount {
   private readonly pairs = new Map<string, TopologyPairCount>();
+  /**
+   * A pair's pods each listed once, for the Filter verdicts that name them: computed when a
+   * verdict first asks and shared by every node of the domain until the counts change (a domain
+   * of 5,000 nodes would otherwise de-duplicate its pods 5,000 times a cycle).
+   */
+  private readonly unique = new Map<string, readonly string[]>();
 
   private static pairKey(topologyKey: string, value: string): string {
     return `${topologyKey}\u0000${value}`;
@@ -65,6 +71,7 @@ export class TopologyToMatchedTermCount {
     const value = topologyValue(node, topologyKey);
     if (value === undefined) return;
     const k = TopologyToMatchedTermCount.pairKey(topologyKey, value);
+    this.unique.delete(k);
     let entry = this.pairs.get(k);
     if (!entry) this.pairs.set(k, (entry = { topologyKey, topologyValue: value, count: 0, pods: [] }));
     entry.count += delta;
@@ -85,6 +92,14 @@ export class TopologyToMatchedTermCount {
   /** upstream: updateWithAntiAffinityTerms — each term the pod matches counts on its own. */
   updateWithAntiAffinityTerms(terms: readonly AffinityTerm[], pod: PodLabels, nsLabels: Labels | undefined, podKey: string, node: Node, delta: number): void {
     for (const t of terms) if (affinityTermMatches(t, pod, nsLabels)) this.update(node, t.topologyKey, delta, podKey);
+  }
+
+  /** the pods counted at (topologyKey, value), each once, in the order they were first counted */
+  uniquePods(topologyKey: string, value: string): readonly string[] {
+    const k = TopologyToMatchedTermCount.pairKey(topologyKey, value);
+    let pods = this.unique.get(k);
+    if (!pods) this.unique.set(k, (pods = uniquePods(this.pairs.get(k)?.pods ?? [])));
+    return pods;
   }
 
   entries(): TopologyPairCount[] {
@@ -234,22 +249,22 @@ function uniquePods(pods: readonly string[]): string[] {
  */
 function checkPodAffinity(s: PreFilterState, node: Node): Status {
   let podsExist = true;
-  const terms: Record<string, unknown>[] = [];
   let missingKey = false;
-  s.requiredAffinityTerms.forEach((term, index) => {
+  for (const term of s.requiredAffinityTerms) {
     const value = topologyValue(node, term.topologyKey);
-    if (value === undefined) {
-      missingKey = true;
-      terms.push({ index, topologyKey: term.topologyKey, topologyValue: null, count: 0 });
-      return;
-    }
-    const count = s.affinityCounts.get(term.topologyKey, value);
-    if (count <= 0) podsExist = false;
-    terms.push({ index, topologyKey: term.topologyKey, topologyValue: value, count, pods: uniquePods(s.affinityCounts.pair(term.topologyKey, value)?.pods ?? []) });
-  });
+    if (value === undefined) missingKey = true;
+    else if (s.affinityCounts.get(term.topologyKey, value) <= 0) podsExist = false;
+  }
   const matchingPodsAnywhere = s.affinityCounts.size > 0;
   const podMatchesOwnTerms = podMatchesAllAffinityTerms(s.requiredAffinityTerms, s.pod);
   if (!missingKey && (podsExist || (!matchingPodsAnywhere && podMatchesOwnTerms))) return Status.success();
+  // the explanation, built only for a node that fails
+  const terms = s.requiredAffinityTerms.map((term, index) => {
+    const value = topologyValue(node, term.topologyKey);
+    if (value === undefined) return { index, topologyKey: term.topologyKey, topologyValue: null, count: 0 };
+    const count = s.affinityCounts.get(term.topologyKey, value);
+    return { index, topologyKey: term.topologyKey, topologyValue: value, count, pods: s.affinityCounts.uniquePods(term.topologyKey, value) };
+  });
   return Status.unresolvable(ErrReasonAffinityRulesNotMatch).withDetails({
     rule: 'podAffinity', terms, missingTopologyKey: missingKey, matchingPodsAnywhere, podMatchesOwnTerms,
   });
@@ -263,7 +278,7 @@ function checkPodAntiAffinity(s: PreFilterState, node: Node): Status {
     const value = topologyValue(node, term.topologyKey);
     if (value === undefined) return;
     const pair = s.antiAffinityCounts.pair(term.topologyKey, value);
-    if (pair && pair.count > 0) violated.push({ index, topologyKey: term.topologyKey, topologyValue: value, count: pair.count, pods: uniquePods(pair.pods) });
+    if (pair && pair.count > 0) violated.push({ index, topologyKey: term.topologyKey, topologyValue: value, count: pair.count, pods: s.antiAffinityCounts.uniquePods(term.topologyKey, value) });
   });
   if (violated.length === 0) return Status.success();
   return Status.unschedulable(ErrReasonAntiAffinityRulesNotMatch).withDetails({ rule: 'podAntiAffinity', terms: violated });
@@ -275,7 +290,7 @@ function checkExistingPodsAntiAffinity(s: PreFilterState, node: Node): Status {
   const domains: Record<string, unknown>[] = [];
   for (const [key, value] of Object.entries(node.metadata.labels ?? {})) {
     const pair = s.existingAntiAffinityCounts.pair(key, value);
-    if (pair && pair.count > 0) domains.push({ topologyKey: key, topologyValue: value, count: pair.count, pods: uniquePods(pair.pods) });
+    if (pair && pair.count > 0) domains.push({ topologyKey: key, topologyValue: value, count: pair.count, pods: s.existingAntiAffinityCounts.uniquePods(key, value) });
   }
   if (domains.length === 0) return Status.success();
   return Status.unschedulable(ErrReasonExistingAntiAffinityRulesNotMatch).withDetails({ rule: 'existingPodsAntiAffinity', domains });

@@ -12,9 +12,9 @@ import { Status } from '../../framework/status';
 import { getRequiredNodeAffinity } from '../../model/selectors';
 import type { Node, Pod } from '../../model/types';
 import {
-  countPodsMatchSelector, getConstraints, podCounts, missingTopologyKeys, Name, NodeInclusion, nodeLabelsMatchSpreadConstraints,
-  topologyValue, type NodeExclusion, type SpreadConstraint, type SpreadDefaults,
+  getConstraints, Name, NodeInclusion, nodeLabelsMatchSpreadConstraints, podCounts, topologyValue, type SpreadConstraint, type SpreadDefaults,
 } from './common';
+import { DomainCounter, type SkippedNode } from './domainCounts';
 
 /** upstream: ErrReasonConstraintsNotMatch */
 export const ErrReasonConstraintsNotMatch = "node(s) didn't match pod topology spread constraints";
@@ -59,13 +59,7 @@ function updateCriticalPaths(p: CriticalPaths, tpVal: string, num: number): void
   }
 }
 
-/** A node that contributes no domain to a constraint, and why (explanations only). */
-export interface SkippedNode {
-  node: string;
-  reason: 'MissingTopologyKey' | NodeExclusion;
-  /** for MissingTopologyKey: the keys of the pod's hard constraints the node lacks */
-  missingKeys?: string[];
-}
+export type { SkippedNode };
 
 /** upstream: preFilterState — per hard constraint, the matching pods per eligible domain. */
 export class PreFilterState implements StateData {
@@ -181,37 +175,18 @@ function notFound(): Status {
   return Status.error(`reading "${preFilterStateKey}" from cycleState: not found`);
 }
 
-/** upstream: calPreFilterState — undefined when the pod has no hard constraints. */
-export function calPreFilterState(pod: Pod, allNodes: readonly NodeInfo[], defaults: SpreadDefaults, cluster: ClusterLister): PreFilterState | undefined {
+/**
+ * upstream: calPreFilterState — undefined when the pod has no hard constraints. The counts come
+ * from the plugin's DomainCounter, which recounts only the nodes changed since its last count.
+ */
+export function calPreFilterState(
+  pod: Pod, allNodes: readonly NodeInfo[], defaults: SpreadDefaults, cluster: ClusterLister, counter = new DomainCounter(),
+): PreFilterState | undefined {
   const constraints = getConstraints(pod, defaults, cluster, 'DoNotSchedule');
   if (constraints.length === 0) return undefined;
-  const tpValueToMatchNum = constraints.map(() => new Map<string, number>());
-  const skipped: SkippedNode[][] = constraints.map(() => []);
-  const domainNodes = constraints.map(() => new Map<string, NodeInfo[]>());
-  const namespace = podNamespace(pod);
-  const requiredNodeAffinity = getRequiredNodeAffinity(pod);
-  for (const nodeInfo of allNodes) {
-    const node = nodeInfo.node;
-    // Only nodes that have every topology key of the constraints count.
-    if (!nodeLabelsMatchSpreadConstraints(node.metadata.labels, constraints)) {
-      const missingKeys = missingTopologyKeys(node.metadata.labels, constraints);
-      for (const list of skipped) list.push({ node: nodeInfo.name, reason: 'MissingTopologyKey', missingKeys });
-      continue;
-    }
-    const inclusion = new NodeInclusion(pod, requiredNodeAffinity, node);
-    constraints.forEach((c, i) => {
-      const excluded = inclusion.exclusion(c);
-      if (excluded) {
-        skipped[i]!.push({ node: nodeInfo.name, reason: excluded });
-        return;
-      }
-      const value = topologyValue(node, c.topologyKey);
-      const m = tpValueToMatchNum[i]!;
-      m.set(value, (m.get(value) ?? 0) + countPodsMatchSelector(nodeInfo.pods, c.selector, namespace));
-      const nodes = domainNodes[i]!.get(value);
-      if (nodes) nodes.push(nodeInfo); else domainNodes[i]!.set(value, [nodeInfo]);
-    });
-  }
+  const { counts, skipped, domainNodes } = counter.count(pod, constraints, allNodes, { requireAllKeys: true });
+  // this cycle's copy: AddPod/RemovePod change it
+  const tpValueToMatchNum = counts.map((m) => new Map(m));
   const criticalPaths = tpValueToMatchNum.map((m) => {
     const paths = newCriticalPaths();
     for (const [value, num] of m) updateCriticalPaths(paths, value, num);
@@ -221,8 +196,10 @@ export function calPreFilterState(pod: Pod, allNodes: readonly NodeInfo[], defau
 }
 
 /** upstream: PodTopologySpread.PreFilter — Skip when the pod has no hard constraints. */
-export function preFilterTopologySpread(state: CycleState, pod: Pod, allNodes: readonly NodeInfo[], defaults: SpreadDefaults, cluster: ClusterLister): Status {
-  const s = calPreFilterState(pod, allNodes, defaults, cluster);
+export function preFilterTopologySpread(
+  state: CycleState, pod: Pod, allNodes: readonly NodeInfo[], defaults: SpreadDefaults, cluster: ClusterLister, counter?: DomainCounter,
+): Status {
+  const s = calPreFilterState(pod, allNodes, defaults, cluster, counter);
   if (s === undefined) return Status.skip();
   state.write(preFilterStateKey, s);
   return Status.success();

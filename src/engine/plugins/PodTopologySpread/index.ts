@@ -9,6 +9,7 @@ import {
   getConstraints, Name, nodeLabelsMatchSpreadConstraints, podLabelsMatchSpreadConstraints, systemDefaultConstraints,
   type SpreadConstraint, type SpreadDefaults,
 } from './common';
+import { DomainCounter } from './domainCounts';
 import { filterTopologySpread, preFilterTopologySpread, updateWithPod } from './filtering';
 import { normalizeTopologySpreadScore, preScoreTopologySpread, scoreTopologySpread } from './scoring';
 
@@ -97,16 +98,17 @@ function newPodTopologySpread(rawArgs: PodTopologySpreadArgs | undefined, handle
   const errs = validatePodTopologySpreadArgs(args);
   if (errs.length > 0) throw new Error(errs.map((e) => `${e.path}: ${e.message}`).join(', '));
   const defaults = spreadDefaults(args);
+  const counter = new DomainCounter();
   const extensions: PreFilterExtensions = {
     addPod: (state, podToSchedule, podInfoToAdd, nodeInfo) => updateWithPod(state, podInfoToAdd.pod, podToSchedule.pod, nodeInfo.node, 1),
     removePod: (state, podToSchedule, podInfoToRemove, nodeInfo) => updateWithPod(state, podInfoToRemove.pod, podToSchedule.pod, nodeInfo.node, -1),
   };
   return {
     name: Name,
-    preFilter: (state, pod, nodes) => ({ status: preFilterTopologySpread(state, pod.pod, nodes, defaults, handle.cluster) }),
+    preFilter: (state, pod, nodes) => ({ status: preFilterTopologySpread(state, pod.pod, nodes, defaults, handle.cluster, counter) }),
     preFilterExtensions: () => extensions,
     filter: (state, pod, nodeInfo) => filterTopologySpread(state, pod.pod, nodeInfo),
-    preScore: (state, pod, feasibleNodes) => preScoreTopologySpread(state, pod.pod, feasibleNodes, handle.snapshot().nodeInfoList, defaults, handle.cluster),
+    preScore: (state, pod, feasibleNodes) => preScoreTopologySpread(state, pod.pod, feasibleNodes, handle.snapshot().nodeInfoList, defaults, handle.cluster, counter),
     score: (state, pod, nodeInfo) => scoreTopologySpread(state, pod.pod, nodeInfo),
     normalizeScore: (state, _pod, scores) => normalizeTopologySpreadScore(state, scores),
     eventsToRegister: () => eventsToRegister(defaults, handle.cluster),

@@ -7,12 +7,12 @@ import { MAX_NODE_SCORE, type ClusterLister, type NodeScoreEntry } from '../../f
 import type { NodeInfo } from '../../framework/nodeInfo';
 import { podNamespace } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
-import { getRequiredNodeAffinity } from '../../model/selectors';
 import type { Pod } from '../../model/types';
 import {
-  countPodsMatchSelector, getConstraints, LABEL_HOSTNAME, Name, NodeInclusion, nodeLabelsMatchSpreadConstraints,
+  countPodsMatchSelector, getConstraints, LABEL_HOSTNAME, Name, nodeLabelsMatchSpreadConstraints,
   topologyValue, type SpreadConstraint, type SpreadDefaults,
 } from './common';
+import { DomainCounter } from './domainCounts';
 
 export const preScoreStateKey = `PreScore${Name}`;
 const INVALID_SCORE = -1;
@@ -79,31 +79,23 @@ function initPreScoreState(pod: Pod, filteredNodes: readonly NodeInfo[], require
 
 /**
  * upstream: PodTopologySpread.PreScore — Skip when the snapshot has no nodes or the pod has no
- * soft constraints. Counts come from every node in the snapshot, but only into domains that some
- * feasible node is in.
+ * soft constraints. Counts come from every node in the snapshot (the plugin's DomainCounter,
+ * which recounts only changed nodes), but only into domains that some feasible node is in.
  */
-export function preScoreTopologySpread(state: CycleState, pod: Pod, filteredNodes: readonly NodeInfo[], allNodes: readonly NodeInfo[], defaults: SpreadDefaults, cluster: ClusterLister): Status {
+export function preScoreTopologySpread(
+  state: CycleState, pod: Pod, filteredNodes: readonly NodeInfo[], allNodes: readonly NodeInfo[], defaults: SpreadDefaults, cluster: ClusterLister,
+  counter = new DomainCounter(),
+): Status {
   if (allNodes.length === 0) return Status.skip();
   // Only system-default spreading lets nodes without a zone label still get hostname spreading.
   const requireAllTopologies = (pod.spec.topologySpreadConstraints ?? []).length > 0 || !defaults.systemDefaulted;
   const s = initPreScoreState(pod, filteredNodes, requireAllTopologies, defaults, cluster);
   if (s === undefined) return Status.skip();
-  const namespace = podNamespace(pod);
-  const requiredNodeAffinity = getRequiredNodeAffinity(pod);
-  for (const nodeInfo of allNodes) {
-    const node = nodeInfo.node;
-    if (requireAllTopologies && !nodeLabelsMatchSpreadConstraints(node.metadata.labels, s.constraints)) continue;
-    const inclusion = new NodeInclusion(pod, requiredNodeAffinity, node);
-    s.constraints.forEach((c, i) => {
-      if (inclusion.exclusion(c)) return;
-      const value = topologyValue(node, c.topologyKey);
-      const m = s.topologyValueToPodCounts[i]!;
-      // Domains no feasible node is in are not counted; hostname has no entries (counted in Score).
-      const current = m.get(value);
-      if (current === undefined) return;
-      m.set(value, current + countPodsMatchSelector(nodeInfo.pods, c.selector, namespace));
-    });
-  }
+  // Domains no feasible node is in are not counted; hostname has no entries (counted in Score).
+  const all = counter.count(pod, s.constraints, allNodes, { requireAllKeys: requireAllTopologies, uncounted: (c) => c.topologyKey === LABEL_HOSTNAME });
+  s.topologyValueToPodCounts.forEach((m, i) => {
+    for (const value of m.keys()) m.set(value, all.counts[i]!.get(value) ?? 0);
+  });
   state.write(preScoreStateKey, s);
   return Status.success();
 }

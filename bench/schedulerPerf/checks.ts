@@ -1,0 +1,51 @@
+// Placement checks of a scheduler_perf workload, so a fast wrong answer cannot pass: every
+// measured pod bound, no node over its allocatable, and each workload's own rule (maxSkew held
+// for DoNotSchedule spreading, one anti-affinity pod per node, affinity pods in a zone that
+// holds another).
+
+import type { PodOutcome } from '../../src/engine/index';
+import { MEASURED_AT, nodeName, podName, type Workload } from './workloads';
+
+/** node-default's allocatable: 4 CPU (millicores), 32Gi, 110 pods */
+const ALLOCATABLE = { cpu: 4000, memory: 32 * 1024 ** 3, pods: 110 };
+
+/** The problems found (empty when every check holds). */
+export function checkPlacements(w: Workload, pods: readonly PodOutcome[]): string[] {
+  const problems: string[] = [];
+  const byKey = new Map(pods.map((p) => [p.pod, p]));
+  const measured = Array.from({ length: w.measured.count }, (_, i) => byKey.get(`${w.measured.namespace}/${podName(w.measured.template, i)}`));
+  const unbound = measured.filter((p) => !p || p.phase !== 'Running' || !p.node).length;
+  if (unbound) problems.push(`${unbound} of ${measured.length} measured pods not bound`);
+
+  const used = new Map<string, { cpu: number; memory: number; pods: number }>();
+  for (const p of pods) {
+    if (p.phase !== 'Running' || !p.node || p.deletedAt !== undefined) continue;
+    const u = used.get(p.node) ?? { cpu: 0, memory: 0, pods: 0 };
+    u.cpu += p.requests?.cpu ?? 0;
+    u.memory += p.requests?.memory ?? 0;
+    u.pods++;
+    used.set(p.node, u);
+  }
+  const over = [...used].filter(([, u]) => u.cpu > ALLOCATABLE.cpu || u.memory > ALLOCATABLE.memory || u.pods > ALLOCATABLE.pods);
+  if (over.length) problems.push(`${over.length} node(s) over allocatable, e.g. ${over[0]![0]}`);
+
+  const zoneOf = (node: string) => (w.zones ? w.zones[Number(node.slice(nodeName(0).length - 1)) % w.zones.length] : undefined);
+  const bound = measured.filter((p): p is PodOutcome & { node: string } => p?.node !== undefined);
+  if (w.name === 'TopologySpreading') {
+    const perZone = new Map(w.zones!.map((z) => [z, 0]));
+    for (const p of bound) perZone.set(zoneOf(p.node)!, perZone.get(zoneOf(p.node)!)! + 1);
+    const counts = [...perZone.values()];
+    const skew = Math.max(...counts) - Math.min(...counts);
+    if (skew > 5) problems.push(`zone skew ${skew} > maxSkew 5 (${counts.join('/')})`);
+  }
+  if (w.name === 'SchedulingPodAntiAffinity') {
+    const green = pods.filter((p) => p.labels?.color === 'green' && p.node && p.phase === 'Running');
+    const perNode = new Set(green.map((p) => p.node));
+    if (perNode.size !== green.length) problems.push(`${green.length - perNode.size} anti-affinity pod(s) share a node`);
+  }
+  if (w.name === 'SchedulingPodAffinity' && bound.some((p) => zoneOf(p.node) !== 'zone1')) problems.push('an affinity pod outside zone1');
+  return problems;
+}
+
+/** Checks for the tests: the measured pods' apply step is after every init pod's cycle. */
+export { MEASURED_AT };

@@ -1,0 +1,183 @@
+// The nine 5,000-node [performance] workloads of upstream's scheduler_perf, as Podplay scenarios.
+// upstream: test/integration/scheduler_perf/{misc,affinity,topology_spreading,default_preemption}/
+// performance-config.yaml and templates/*.yaml (v1.35): node-default (4 CPU, 32Gi, 110 pods),
+// pod-default (100m / 500Mi), pod-with-pod-affinity, pod-with-pod-anti-affinity,
+// pod-with-preferred-pod-affinity, pod-with-node-affinity, pod-with-topology-spreading,
+// pod-with-preferred-topology-spreading, pod-low-priority (900m, grace 0), pod-high-priority
+// (3000m, priority 10). The init pods are scheduled first; the measured pods are applied by a
+// timeline step once they are bound, so only the measured pods' cycles are timed.
+
+export interface PodTemplate {
+  prefix: string;
+  labels?: Record<string, string>;
+  cpu: string;
+  /** the pod's spec fields besides containers, as YAML flow text */
+  spec?: string;
+}
+
+export interface Workload {
+  name: string;
+  /** upstream's threshold (pods/s) for this workload */
+  threshold: number;
+  nodes: number;
+  /** zone label values given round-robin (upstream labelNodePrepareStrategy), if any */
+  zones?: string[];
+  init: { count: number; namespace: string; template: PodTemplate };
+  measured: { count: number; namespace: string; template: PodTemplate };
+  /** PreemptionAsync's churn: a high-priority pod created every 200 ms */
+  churn?: PodTemplate;
+}
+
+const defaultPod: PodTemplate = { prefix: 'pod', cpu: '100m' };
+const bothNamespaces = 'namespaces: [sched-1, sched-0]';
+const lowPriority: PodTemplate = { prefix: 'low', cpu: '900m', spec: 'terminationGracePeriodSeconds: 0' };
+// upstream sets spec.priority: 10 directly (its test API server runs no Priority admission);
+// Podplay admits pods as an API server does, so the value comes from a PriorityClass
+const highPriority: PodTemplate = { prefix: 'high', cpu: '3000m', spec: 'priorityClassName: high' };
+
+export const workloads: Workload[] = [
+  {
+    name: 'SchedulingBasic', threshold: 680, nodes: 5000,
+    init: { count: 1000, namespace: 'default', template: defaultPod },
+    measured: { count: 10000, namespace: 'default', template: defaultPod },
+  },
+  {
+    name: 'TopologySpreading', threshold: 460, nodes: 5000, zones: ['moon-1', 'moon-2', 'moon-3'],
+    init: { count: 5000, namespace: 'default', template: defaultPod },
+    measured: {
+      count: 5000, namespace: 'default', template: {
+        prefix: 'spreading-pod', labels: { color: 'blue' }, cpu: '100m',
+        spec: 'topologySpreadConstraints: [{maxSkew: 5, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {color: blue}}}]',
+      },
+    },
+  },
+  {
+    name: 'PreferredTopologySpreading', threshold: 340, nodes: 5000, zones: ['moon-1', 'moon-2', 'moon-3'],
+    init: { count: 5000, namespace: 'default', template: defaultPod },
+    measured: {
+      count: 5000, namespace: 'default', template: {
+        prefix: 'spreading-pod', labels: { color: 'blue' }, cpu: '100m',
+        spec: 'topologySpreadConstraints: [{maxSkew: 5, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: ScheduleAnyway, labelSelector: {matchLabels: {color: blue}}}]',
+      },
+    },
+  },
+  {
+    name: 'SchedulingNodeAffinity', threshold: 220, nodes: 5000, zones: ['zone1'],
+    init: { count: 5000, namespace: 'default', template: nodeAffinityPod() },
+    measured: { count: 10000, namespace: 'default', template: nodeAffinityPod() },
+  },
+  {
+    name: 'SchedulingPodAntiAffinity', threshold: 60, nodes: 5000,
+    init: { count: 1000, namespace: 'sched-0', template: antiAffinityPod() },
+    measured: { count: 2000, namespace: 'sched-1', template: antiAffinityPod() },
+  },
+  {
+    name: 'SchedulingPodAffinity', threshold: 35, nodes: 5000, zones: ['zone1'],
+    init: { count: 5000, namespace: 'sched-0', template: affinityPod() },
+    measured: { count: 5000, namespace: 'sched-1', template: affinityPod() },
+  },
+  {
+    name: 'SchedulingPreferredPodAffinity', threshold: 90, nodes: 5000,
+    init: { count: 5000, namespace: 'sched-0', template: preferredAffinityPod() },
+    measured: { count: 5000, namespace: 'sched-1', template: preferredAffinityPod() },
+  },
+  {
+    name: 'PreemptionAsync', threshold: 570, nodes: 5000,
+    init: { count: 20000, namespace: 'default', template: lowPriority },
+    measured: { count: 5000, namespace: 'default', template: defaultPod },
+    churn: highPriority,
+  },
+  {
+    name: 'PreemptionBasic', threshold: 18, nodes: 500,
+    init: { count: 2000, namespace: 'default', template: lowPriority },
+    measured: { count: 500, namespace: 'default', template: highPriority },
+  },
+];
+
+function nodeAffinityPod(): PodTemplate {
+  return {
+    prefix: 'node-affinity', cpu: '100m',
+    spec: 'affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: topology.kubernetes.io/zone, operator: In, values: [zone1, zone2]}]}]}}}',
+  };
+}
+
+function antiAffinityPod(): PodTemplate {
+  return {
+    prefix: 'anti-affinity-pod', labels: { color: 'green' }, cpu: '100m',
+    spec: `affinity: {podAntiAffinity: {requiredDuringSchedulingIgnoredDuringExecution: [{labelSelector: {matchLabels: {color: green}}, topologyKey: kubernetes.io/hostname, ${bothNamespaces}}]}}`,
+  };
+}
+
+function affinityPod(): PodTemplate {
+  return {
+    prefix: 'affinity-pod', labels: { color: 'blue' }, cpu: '100m',
+    spec: `affinity: {podAffinity: {requiredDuringSchedulingIgnoredDuringExecution: [{labelSelector: {matchLabels: {color: blue}}, topologyKey: topology.kubernetes.io/zone, ${bothNamespaces}}]}}`,
+  };
+}
+
+function preferredAffinityPod(): PodTemplate {
+  return {
+    prefix: 'preferred-affinity-pod', labels: { color: 'red' }, cpu: '100m',
+    spec: `affinity: {podAffinity: {preferredDuringSchedulingIgnoredDuringExecution: [{weight: 1, podAffinityTerm: {labelSelector: {matchLabels: {color: red}}, topologyKey: kubernetes.io/hostname, ${bothNamespaces}}}]}}`,
+  };
+}
+
+/** A workload with its nodes and pods divided by `divisor` (at least one of each): for quick iterations. */
+export function scaled(w: Workload, divisor: number): Workload {
+  const d = (n: number) => Math.max(1, Math.round(n / divisor));
+  return { ...w, nodes: d(w.nodes), init: { ...w.init, count: d(w.init.count) }, measured: { ...w.measured, count: d(w.measured.count) } };
+}
+
+/** simulated second at which the measured pods are applied (the init pods are bound by then) */
+export const MEASURED_AT = 1;
+/** upstream's churn interval: a high-priority pod every 200 ms */
+export const CHURN_INTERVAL = 0.2;
+/**
+ * Podplay's cycles take no simulated time, so the churn is tied to the measured pods: one
+ * high-priority pod per this many measured pods, the pods upstream's threshold (570 pods/s)
+ * schedules in 200 ms.
+ */
+export const MEASURED_PER_CHURN = 114;
+
+/** init pods are named apart from measured pods of the same template (upstream: generateName) */
+export function podName(t: PodTemplate, i: number, phase: 'init' | 'measured' = 'measured'): string {
+  return phase === 'init' ? `${t.prefix}-init-${i}` : `${t.prefix}-${i}`;
+}
+
+function podYaml(t: PodTemplate, namespace: string, i: number, phase: 'init' | 'measured' = 'measured'): string {
+  const labels = t.labels ? `, labels: {${Object.entries(t.labels).map(([k, v]) => `${k}: ${v}`).join(', ')}}` : '';
+  return `{apiVersion: v1, kind: Pod, metadata: {name: ${podName(t, i, phase)}, namespace: ${namespace}${labels}}, spec: {${t.spec ? `${t.spec}, ` : ''}containers: [{name: pause, image: registry.k8s.io/pause:3.10.1, ports: [{containerPort: 80}], resources: {requests: {cpu: ${t.cpu}, memory: 500Mi}, limits: {cpu: ${t.cpu}, memory: 500Mi}}}]}}`;
+}
+
+export function nodeName(i: number): string {
+  return `scheduler-perf-${i}`;
+}
+
+/** A timeline step in block style, one object a line (what the loader's fast reader reads). */
+function applyStep(at: string, objects: readonly string[]): string {
+  return `  - at: ${at}\n    action: apply\n    objects:\n${objects.map((o) => `    - ${o}`).join('\n')}`;
+}
+
+/** The workload as one scenario: nodes and init pods as documents, measured pods on the timeline. */
+export function scenarioText(w: Workload): string {
+  const docs: string[] = [];
+  const steps: string[] = [];
+  for (let i = 0; i < w.nodes; i++) {
+    const zone = w.zones ? `, topology.kubernetes.io/zone: ${w.zones[i % w.zones.length]}` : '';
+    docs.push(`apiVersion: v1\nkind: Node\nmetadata: {name: ${nodeName(i)}, labels: {kubernetes.io/hostname: ${nodeName(i)}${zone}}}\nstatus: {capacity: {cpu: "4", memory: 32Gi, pods: "110"}, allocatable: {cpu: "4", memory: 32Gi, pods: "110"}}`);
+  }
+  for (const ns of ['sched-0', 'sched-1']) docs.push(`apiVersion: v1\nkind: Namespace\nmetadata: {name: ${ns}}`);
+  docs.push('apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 10');
+  for (let i = 0; i < w.init.count; i++) docs.push(podYaml(w.init.template, w.init.namespace, i, 'init'));
+  const measured = Array.from({ length: w.measured.count }, (_, i) => podYaml(w.measured.template, w.measured.namespace, i));
+  if (w.churn) {
+    for (let k = 0, at = MEASURED_AT; k * MEASURED_PER_CHURN < measured.length; k++, at += CHURN_INTERVAL) {
+      const chunk = measured.slice(k * MEASURED_PER_CHURN, (k + 1) * MEASURED_PER_CHURN);
+      steps.push(applyStep(at.toFixed(1), [podYaml(w.churn, 'default', k), ...chunk]));
+    }
+  } else {
+    steps.push(applyStep(String(MEASURED_AT), measured));
+  }
+  const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: ${w.name}}\nspec:\n  seed: 1\n  timeline:\n${steps.join('\n')}`;
+  return `${[scenario, ...docs].join('\n---\n')}\n`;
+}
