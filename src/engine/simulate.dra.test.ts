@@ -126,3 +126,31 @@ spec: {resourceClaims: [{name: gpu, resourceClaimName: missing}], containers: [{
     expect(r.cycles.filter((c) => c.pod === 'default/a')).toEqual([]);
   });
 });
+
+describe('device taints (DRADeviceTaints, alpha in v1.35)', () => {
+  const tainted = (gate: string) => `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: taints}
+spec:
+  featureGates: {${gate}}
+---
+${cluster.replace('- {name: gpu-0, attributes: {memory: {int: 40}}}', '- {name: gpu-0, taints: [{key: broken, effect: NoSchedule}]}')}---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: c}
+spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: a}
+spec: {resourceClaims: [{name: gpu, resourceClaimName: c}], containers: [{name: c, image: i}]}
+`;
+  it('off by default: the taint is ignored and the device allocated', () => {
+    expect(pod(run(tainted('DRADeviceTaints: false')), 'a').node).toBe('n1');
+  });
+  it('on: an untolerated NoSchedule taint keeps the device from the claim', () => {
+    const r = run(tainted('DRADeviceTaints: true'));
+    expect(pod(r, 'a').phase).toBe('Pending');
+    expect(r.cycles[0]!.filter['n1']!.find((p) => p.plugin === 'DynamicResources')!.details).toMatchObject({ requests: [{ request: 'gpu', matching: 1, tainted: 1, devices: [] }] });
+  });
+});

@@ -12,6 +12,10 @@ export interface FeatureGateSpec {
 export const FEATURE_GATES = {
   GenericWorkload: { default: false, stage: 'Alpha', description: 'the scheduling.k8s.io/v1alpha1 Workload API and spec.workloadRef on pods' },
   GangScheduling: { default: false, stage: 'Alpha', description: 'the GangScheduling plugin: all-or-nothing scheduling of a Workload pod group (needs GenericWorkload)' },
+  DRAAdminAccess: { default: true, stage: 'Beta', description: 'DRA: requests with adminAccess get devices that are already allocated (and do not take them)' },
+  DRAPrioritizedList: { default: true, stage: 'Beta', description: 'DRA: requests with firstAvailable, a prioritized list of subrequests' },
+  DRADeviceTaints: { default: false, stage: 'Alpha', description: 'DRA: NoSchedule and NoExecute device taints keep devices from being allocated unless the request tolerates them' },
+  DRAConsumableCapacity: { default: false, stage: 'Alpha', description: 'DRA: the distinctAttribute constraint (capacity sharing itself is not simulated)' },
   RequiredDuringSchedulingRequiredDuringExecution: { default: false, stage: 'Podplay', description: 'nodeAffinity.requiredDuringSchedulingRequiredDuringExecution, the node affinity of the original design that was never implemented: it filters like the required term, and a running pod whose node stops matching is evicted' },
 } as const satisfies Record<string, FeatureGateSpec>;
 

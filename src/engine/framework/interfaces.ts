@@ -3,6 +3,7 @@
 // methods of the extension points it implements; the runtime finds them by presence.
 
 import type { DeviceClass, ResourceClaim, ResourceSlice } from '../model/resource';
+import type { FeatureGates } from './features';
 import type { CSIDriver, CSINode, CSIStorageCapacity, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../model/storage';
 import type { PreemptionTrace } from '../api';
 import type { Labels, Pod, PodDisruptionBudget, Service, Workload, GangWorkload } from '../model/types';
@@ -172,6 +173,8 @@ export interface Handle {
   waitingPods(): WaitingPods;
   /** the API calls a plugin makes (upstream: Handle.ClientSet()), carried out by the simulation on its clock */
   readonly api: SchedulerApi;
+  /** the scenario's feature gates (defaults when absent) */
+  readonly featureGates?: FeatureGates;
 }
 
 export interface SchedulerApi {

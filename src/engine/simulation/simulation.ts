@@ -169,6 +169,7 @@ export class Simulation {
     };
     const handle: Handle & { fwk?: Framework } = {
       profileName,
+      ...(this.options.gates ? { featureGates: this.options.gates } : {}),
       snapshot: () => this.cache.snapshot(),
       cluster: this.cluster,
       rng: this.rng,

@@ -1,5 +1,5 @@
 // upstream: pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go (v1.35, with
-// DynamicResourceAllocation locked on; DRAAdminAccess, DRAPrioritizedList and DRADeviceTaints on)
+// DynamicResourceAllocation locked on; the DRA gates from the scenario, see draFeatures)
 //
 //   PreEnqueue  every claim of the pod exists (a template's claim once the claim controller made it)
 //   PreFilter   reads the claims: one allocated for others and full → "resourceclaim in use";
@@ -16,6 +16,7 @@
 //   Score       0 on every node (there is no PreScore to Skip it), NormalizeScore keeps 0
 
 import type { CycleState, StateData } from '../../framework/cycleState';
+import { defaultFeatureGates, type FeatureGates } from '../../framework/features';
 import { MAX_NODE_SCORE, type Handle, type Plugin, type PluginDescriptor } from '../../framework/interfaces';
 import type { PodInfo } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
@@ -38,8 +39,11 @@ export const ErrReasonCannotAllocate = 'cannot allocate all claims';
 export const ErrReasonNotAvailable = 'resourceclaim not available on the node';
 export const ErrReasonInUse = 'resourceclaim in use';
 
-/** v1.35 defaults of the DRA feature gates the allocator reads */
-export const FEATURES: Features = { adminAccess: true, prioritizedList: true, partitionableDevices: false, deviceTaints: true };
+/** The allocator's features from the gates (v1.35 defaults: DRAAdminAccess and DRAPrioritizedList on). */
+export function draFeatures(gates: FeatureGates | undefined): Features {
+  const g = gates ?? defaultFeatureGates();
+  return { adminAccess: g.DRAAdminAccess, prioritizedList: g.DRAPrioritizedList, partitionableDevices: false, deviceTaints: g.DRADeviceTaints, consumableCapacity: g.DRAConsumableCapacity };
+}
 
 /** upstream: stateData */
 class DynamicResourcesState implements StateData {
@@ -102,6 +106,7 @@ export function allocatedDevices(claims: Iterable<ResourceClaim>): Set<DeviceID>
 
 function newPlugin(handle: Handle): Plugin {
   const inFlight = new InFlightAllocations();
+  const features = draFeatures(handle.featureGates);
   const uidOf = (c: ResourceClaim) => c.metadata.uid ?? kobj(c);
 
   const preFilter = (state: CycleState, podInfo: PodInfo): Status => {
@@ -123,6 +128,9 @@ function newPlugin(handle: Handle): Plugin {
       s.allocateClaims.push(claim);
       if (inFlight.has(uidOf(claim))) return Status.unresolvable(`resource claim ${kobj(claim)} is in the process of being allocated`);
       for (const request of claim.spec.devices?.requests ?? []) {
+        if (request.firstAvailable?.length && !features.prioritizedList) {
+          return Status.unresolvable(`resource claim ${kobj(claim)}, request ${request.name}: has subrequests, but the DRAPrioritizedList feature is disabled`);
+        }
         const classes = request.firstAvailable?.length
           ? request.firstAvailable.map((sub) => [`${request.name}/${sub.name}`, sub.deviceClassName] as const)
           : [[request.name, request.exactly?.deviceClassName ?? ''] as const];
@@ -135,7 +143,7 @@ function newPlugin(handle: Handle): Plugin {
     if (s.allocateClaims.length > 0) {
       const lister = handle.cluster.resources;
       s.allocator = {
-        features: FEATURES,
+        features,
         allocatedDevices: allocatedDevices([...lister.resourceClaims().filter((c) => !inFlight.has(uidOf(c))), ...inFlight.values()]),
         deviceClass: (name) => lister.deviceClass(name),
         slices: lister.resourceSlices(),
