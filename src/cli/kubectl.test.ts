@@ -15,7 +15,7 @@ describe('kubectl get resourceclaims', () => {
   });
 
   it('prints nothing without claims', () => {
-    const outcome = simulate('apiVersion: v1\nkind: Node\nmetadata: {name: n}\nstatus: {allocatable: {cpu: "1", memory: 1Gi}}\n');
+    const outcome = simulate(readFileSync(join(__dirname, '../../scenarios/taints.yaml'), 'utf8'));
     if (!outcome.ok) throw new Error('scenario failed');
     expect(formatResourceClaims(outcome.result)).toBeUndefined();
   });
