@@ -4,7 +4,7 @@
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
 import { clusterDifference, type ClusterDifference } from '../engine/diagnosis/clusterDifference';
-import { diagnoseCycle, latestCycleOf, type ClosestNode, type Diagnosis } from '../engine/diagnosis/diagnose';
+import { diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis } from '../engine/diagnosis/diagnose';
 
 /** A pod named as namespace/name, or by name alone when only one pod has that name. */
 export function findPod(result: SimulationResult, name: string): PodOutcome | string {
@@ -59,7 +59,7 @@ function diagnosisLines(d: Diagnosis): string[] {
     out.push('Pods that cause the failure, per topology domain:');
     for (const b of d.blocking) {
       const what = b.plugin === 'PodTopologySpread'
-        ? `${b.count} matching pod(s), skew ${b.skew} > maxSkew ${b.maxSkew}`
+        ? `${b.count} matching pod(s)${namedPods(b)}, skew ${b.skew} > maxSkew ${b.maxSkew}`
         : b.pods.length > 0 ? b.pods.join(', ') : `${b.count} pod(s)`;
       out.push(...indent([`${b.rule} ${b.topologyKey}=${b.topologyValue}: ${what} (node(s): ${b.nodes.join(', ')})`]));
     }

@@ -30,6 +30,7 @@ describe('fixText on the 20-node dump', () => {
     ['batch/report-', 'request'],
     ['batch/report-', 'priority'],
     ['payments/payments-', 'spread'],
+    ['payments/payments-', 'scale'],
     ['db/postgres-2', 'add-node'],
     ['ops/debug-shell', 'uncordon'],
   ])('%s: the %s fix, written into the YAML, schedules the pod where the fix said', (prefix, kind) => {
@@ -39,7 +40,7 @@ describe('fixText on the 20-node dump', () => {
     const change = fixText(yaml, fix.candidate.edits, outcome.owner)!;
     expect(change.diff.flat().some((l) => l.op !== ' ')).toBe(true);
     // written in the file's own style: nothing removed but what the fix removes
-    if (kind === 'toleration' || kind === 'add-node') expect(change.diff.flat().filter((l) => l.op === '-')).toEqual([]);
+    if (kind === 'toleration' || kind === 'add-node' || kind === 'scale') expect(change.diff.flat().filter((l) => l.op === '-')).toEqual([]);
     const after = simulate(applyTextChanges(yaml, change.changes));
     if (!after.ok) throw new Error(after.errors.map((e) => `${e.line}: ${e.message}`).join('\n'));
     expect(after.result.pods.find((p) => p.pod === outcome.pod)?.node).toBe(fix.node);

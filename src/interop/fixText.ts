@@ -130,6 +130,10 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
       else uncordon(doc);
       continue;
     }
+    if (e.kind === 'scale') {
+      if (!scaleAtStart(docs, open, appended, e, style)) return undefined;
+      continue;
+    }
     const target = podTarget(docs, e.pod, owner);
     if (!target) return undefined;
     const doc = open(target.key)!;
@@ -186,6 +190,35 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
   }
   changes.sort((a, b) => a.from - b.from);
   return { changes, diff };
+}
+
+/**
+ * `kubectl scale` when the run starts: a step at 0 in the Scenario document's timeline (a new
+ * Scenario document when there is none). Editing spec.replicas would not do: the pods a dump
+ * holds stay until the Deployment's controller runs again.
+ */
+function scaleAtStart(docs: Map<string, Located>, open: (key: string) => Document | undefined, appended: string[], e: Extract<ScenarioEdit, { kind: 'scale' }>, style: ReturnType<typeof styleOf>): boolean {
+  const w = e.workload;
+  if (!docs.has(`${w.kind}/${w.namespace}/${w.name}`)) return false;
+  const step = { at: 0, action: 'scale', kind: w.kind, namespace: w.namespace, name: w.name, replicas: e.replicas };
+  const scenario = [...docs.keys()].find((k) => k.startsWith('Scenario/'));
+  if (scenario === undefined) {
+    appended.push(`---
+${stringify({ apiVersion: 'podplay/v1alpha1', kind: 'Scenario', metadata: { name: `scale-${e.deployment}` }, spec: { timeline: [step] } }, style).trimEnd()}
+`);
+    return true;
+  }
+  const doc = open(scenario)!;
+  const timeline = doc.getIn(['spec', 'timeline'], true);
+  const node = doc.createNode(step);
+  if (isSeq(timeline)) {
+    // before the first step after 0, as the engine puts it
+    const at = timeline.items.findIndex((t) => isMap(t) && Number(t.get('at')) > 0);
+    timeline.items.splice(at < 0 ? timeline.items.length : at, 0, node);
+  } else {
+    doc.setIn(['spec', 'timeline'], doc.createNode([step]));
+  }
+  return true;
 }
 
 function uncordon(doc: Document): void {

@@ -131,6 +131,37 @@ spec:
     ]);
   });
 
+  it('names the pods that make topology spread fail, per domain', () => {
+    // zone a holds web-0 and web-1, zone b web-2 and an unrelated pod; zone c has room for none
+    // (cpu 0 there would be NodeResourcesFit, so c is full of a cpu hog). maxSkew 1, min 0 (zone c):
+    // a and b both have skew 2 + 1 - 0 = 3.
+    const placed = [['web-0', 'a1', 'app: web'], ['web-1', 'a1', 'app: web'], ['web-2', 'b1', 'app: web'], ['web-3', 'b1', 'app: web'], ['other', 'b1', 'app: other']];
+    const text = [node('a1', '', '4', 'a'), node('b1', '', '4', 'b'), node('c1', '', '1', 'c')].join('---') + placed.map(([name, n, labels]) => `---
+apiVersion: v1
+kind: Pod
+metadata: {name: ${name}, namespace: default, labels: {${labels}}}
+spec: {nodeName: ${n}, containers: [{name: c}]}
+`).join('') + `---
+apiVersion: v1
+kind: Pod
+metadata: {name: hog, namespace: default}
+spec: {nodeName: c1, containers: [{name: c, resources: {requests: {cpu: "1"}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web-new, namespace: default, labels: {app: web}}
+spec:
+  topologySpreadConstraints: [{maxSkew: 1, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: web}}}]
+  containers: [{name: c, resources: {requests: {cpu: "1"}}}]
+`;
+    const d = diagnosisOf(text, 'default/web-new');
+    const blocking = d.blocking.map((b) => [b.plugin, b.topologyValue, b.pods, b.count, b.skew, b.nodes]).sort();
+    expect(blocking).toEqual([
+      ['PodTopologySpread', 'a', ['default/web-0', 'default/web-1'], 2, 3, ['a1']],
+      ['PodTopologySpread', 'b', ['default/web-2', 'default/web-3'], 2, 3, ['b1']],
+    ]);
+  });
+
   it('says what preemption found: no victims when every pod has a higher priority', () => {
     const text = `${node('n1', '', '2')}---
 apiVersion: scheduling.k8s.io/v1

@@ -22,7 +22,7 @@ export interface BlockingDomain {
   rule: string;
   topologyKey: string;
   topologyValue: string;
-  /** pods counted in the domain (InterPodAffinity), namespace/name */
+  /** pods counted in the domain (at most 20 for PodTopologySpread), namespace/name */
   pods: string[];
   /** matching pods in the domain (both plugins) */
   count: number;
@@ -87,7 +87,7 @@ function sortGroups(groups: Iterable<ReasonGroup>): ReasonGroup[] {
 }
 
 interface AffinityDetail { topologyKey?: string; topologyValue?: string | null; count?: number; pods?: string[] }
-interface SpreadDetail { topologyKey: string; domain: string | null; matchNum: number; skew: number | null; maxSkew: number; result: string }
+interface SpreadDetail { topologyKey: string; domain: string | null; matchNum: number; skew: number | null; maxSkew: number; result: string; pods?: string[] }
 
 function blockingFrom(node: string, verdict: PluginResult, out: Map<string, BlockingDomain>): void {
   const details = verdict.details ?? {};
@@ -108,7 +108,7 @@ function blockingFrom(node: string, verdict: PluginResult, out: Map<string, Bloc
   } else if (verdict.plugin === 'PodTopologySpread') {
     for (const c of (details.constraints as SpreadDetail[] | undefined) ?? []) {
       if (c.result !== 'SkewTooHigh' || c.domain === null) continue;
-      add({ plugin: 'PodTopologySpread', rule: 'topologySpread', topologyKey: c.topologyKey, topologyValue: c.domain, pods: [], count: c.matchNum, skew: c.skew ?? 0, maxSkew: c.maxSkew });
+      add({ plugin: 'PodTopologySpread', rule: 'topologySpread', topologyKey: c.topologyKey, topologyValue: c.domain, pods: c.pods ?? [], count: c.matchNum, skew: c.skew ?? 0, maxSkew: c.maxSkew });
     }
   }
 }
@@ -171,6 +171,12 @@ export function diagnoseCycle(trace: CycleTrace, allNodes: readonly string[] = [
   diagnosis.blocking = [...blocking.values()];
   diagnosis.closest = closest.sort((a, b) => a.reasons.length - b.reasons.length);
   return diagnosis;
+}
+
+/** " (ns/a, ns/b, …)": the pods a topology spread domain counts, as far as they are named; "" when none are. */
+export function namedPods(b: BlockingDomain): string {
+  if (b.pods.length === 0) return '';
+  return ` (${b.pods.join(', ')}${b.count > b.pods.length ? ', …' : ''})`;
 }
 
 /** The pod's latest cycle in a run's trace, or undefined when it never had one. */

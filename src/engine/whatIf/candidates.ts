@@ -6,7 +6,7 @@ import type { PodOutcome, SimulationResult } from '../api';
 import type { Diagnosis } from '../diagnosis/diagnose';
 import type { LoadedScenario } from '../model/load';
 import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint } from '../model/taints';
-import type { Pod } from '../model/types';
+import type { Pod, Workload } from '../model/types';
 import { podKey } from '../model/types';
 import { newNodeName, requestEdit, type EditKind, type ScenarioEdit } from './edits';
 
@@ -109,6 +109,77 @@ function antiAffinityCandidates(pod: Pod, key: string): Candidate[] {
   return (pod.spec.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).map((_, term) => ({ kind: 'anti-affinity' as const, cost: 2, edits: [{ kind: 'anti-affinity' as const, pod: key, term }] }));
 }
 
+const namespaceOfKey = (key: string): string => key.slice(0, key.indexOf('/'));
+
+interface ScaleTarget { workload: Workload; deployment: string }
+
+/**
+ * The Deployment behind a pod's owner ("Deployment/name", or "ReplicaSet/name" of a Deployment's
+ * ReplicaSet), and what to scale: the Deployment, or its ReplicaSet when the scenario holds that
+ * alone (a dump's import keeps the ReplicaSets, which own the pods).
+ */
+function scaleTargetOf(s: LoadedScenario, namespace: string, owner: string | undefined): ScaleTarget | undefined {
+  if (owner === undefined) return undefined;
+  const slash = owner.indexOf('/');
+  const find = (kind: string, name: string) => s.workloads.find((w) => w.kind === kind && (w.metadata.namespace ?? 'default') === namespace && w.metadata.name === name);
+  const kind = owner.slice(0, slash), name = owner.slice(slash + 1);
+  if (kind === 'Deployment') {
+    const workload = find(kind, name);
+    return workload && { workload, deployment: name };
+  }
+  if (kind !== 'ReplicaSet') return undefined;
+  const rs = find(kind, name);
+  const ref = rs?.metadata.ownerReferences?.find((r) => r.controller && r.kind === 'Deployment');
+  if (!rs || !ref) return undefined;
+  return { workload: find('Deployment', ref.name) ?? rs, deployment: ref.name };
+}
+
+/**
+ * Scale a Deployment with pods on a node that fails on resources only, by as many of its pods
+ * there as free what the pod lacks. The Deployment's controller picks which pods go (upstream:
+ * ActivePodsWithRanks, co-located replicas first), so the simulation decides whether it helps.
+ */
+function scaleCandidates(s: LoadedScenario, key: string, d: Diagnosis, result: SimulationResult, outcome: PodOutcome): Candidate[] {
+  const out: Candidate[] = [];
+  const seen = new Set<string>();
+  for (const c of d.closest) {
+    if (c.plugin !== 'NodeResourcesFit' || out.length >= MAX_PER_KIND) continue;
+    const insufficient = (c.details?.insufficientResources as Insufficient[] | undefined) ?? [];
+    if (insufficient.length === 0 || insufficient.some((r) => r.unresolvable)) continue;
+    const own = scaleTargetOf(s, namespaceOfKey(key), outcome.owner)?.workload;
+    const byTarget = new Map<Workload, { target: ScaleTarget; pods: PodOutcome[] }>();
+    for (const p of result.pods) {
+      if (p.node !== c.node || p.deletedAt !== undefined) continue;
+      const target = scaleTargetOf(s, namespaceOfKey(p.pod), p.owner);
+      if (target === undefined || target.workload === own) continue;
+      const entry = byTarget.get(target.workload);
+      if (entry) entry.pods.push(p); else byTarget.set(target.workload, { target, pods: [p] });
+    }
+    for (const { target, pods } of byTarget.values()) {
+      const w = target.workload;
+      const id = `${w.kind}/${w.metadata.namespace ?? 'default'}/${w.metadata.name}`;
+      if (seen.has(id)) continue;
+      // the shortfall per resource: what the pod asks beyond the node's free amount
+      const short = new Map(insufficient.map((r) => [r.resourceName, r.requested - (r.capacity - r.used)]));
+      const freed = (p: PodOutcome, r: string) => (r === 'pods' ? 1 : p.requests?.[r] ?? 0);
+      const first = insufficient[0]!.resourceName;
+      const biggestFirst = [...pods].sort((a, b) => freed(b, first) - freed(a, first));
+      let by = 0;
+      for (const p of biggestFirst) {
+        if ([...short.values()].every((v) => v <= 0)) break;
+        for (const r of short.keys()) short.set(r, short.get(r)! - freed(p, r));
+        by++;
+      }
+      const replicas = (w.spec as { replicas?: number }).replicas ?? 1;
+      if ([...short.values()].some((v) => v > 0) || by > replicas) continue;
+      seen.add(id);
+      const workload = { kind: w.kind as 'Deployment' | 'ReplicaSet', namespace: w.metadata.namespace ?? 'default', name: w.metadata.name };
+      out.push({ kind: 'scale', cost: 3, edits: [{ kind: 'scale', workload, deployment: target.deployment, replicas: replicas - by, by }] });
+    }
+  }
+  return out.slice(0, MAX_PER_KIND);
+}
+
 /** A node like one that fails only on what a new, empty node would not have (room, pods, domains). */
 function addNodeCandidates(s: LoadedScenario, d: Diagnosis): Candidate[] {
   const like = d.closest.filter((c) => c.plugin === 'NodeResourcesFit' || c.plugin === 'InterPodAffinity' || c.plugin === 'PodTopologySpread' || c.plugin === 'NodeUnschedulable');
@@ -141,6 +212,7 @@ export function candidateFixes(s: LoadedScenario, pod: string, d: Diagnosis, res
   if (plugins.has('NodeUnschedulable')) {
     for (const node of nodesFailing('NodeUnschedulable').slice(0, MAX_PER_KIND)) out.push({ kind: 'uncordon', cost: 1, edits: [{ kind: 'uncordon', node }] });
   }
+  if (plugins.has('NodeResourcesFit')) out.push(...scaleCandidates(s, pod, d, result, outcome));
   out.push(...priorityCandidate(pod, d, result, outcome));
   out.push(...addNodeCandidates(s, d));
   return out;

@@ -27,6 +27,11 @@ export type ScenarioEdit =
   /** drop a required pod anti-affinity term */
   | { kind: 'anti-affinity'; pod: string; term: number }
   | { kind: 'uncordon'; node: string }
+  /**
+   * kubectl scale of a Deployment when the run starts (a timeline step at 0): `by` fewer
+   * replicas; the ReplicaSet it owns when the scenario has no Deployment object
+   */
+  | { kind: 'scale'; workload: { kind: 'Deployment' | 'ReplicaSet'; namespace: string; name: string }; deployment: string; replicas: number; by: number }
   /** a new node with the labels, taints and allocatable of `like` */
   | { kind: 'add-node'; like: string; name: string };
 
@@ -151,6 +156,14 @@ export function applyEdits(s: LoadedScenario, edits: readonly ScenarioEdit[]): L
       case 'uncordon': {
         const node = nodeOf(s, e.node);
         node.spec = { ...node.spec, unschedulable: false, taints: (node.spec?.taints ?? []).filter((t) => t.key !== UNSCHEDULABLE_TAINT) };
+        break;
+      }
+      case 'scale': {
+        const w = e.workload;
+        if (!s.workloads.some((x) => x.kind === w.kind && (x.metadata.namespace ?? 'default') === w.namespace && x.metadata.name === w.name)) throw new Error(`no ${w.kind} ${w.namespace}/${w.name} in the scenario`);
+        // before the steps after t=0, so the timeline stays in order
+        const at = s.timeline.findIndex((step) => step.at > 0);
+        s.timeline.splice(at < 0 ? s.timeline.length : at, 0, { at: 0, action: 'scale', kind: w.kind, namespace: w.namespace, name: w.name, replicas: e.replicas, source: { line: 1, column: 1 } });
         break;
       }
       case 'add-node': {

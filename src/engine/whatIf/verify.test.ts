@@ -100,6 +100,55 @@ describe('verified fixes, one kind at a time', () => {
     expect(fixes[0]).toMatchObject({ node: 'n1-2', sideEffects: [], candidate: { kind: 'add-node', edits: [{ kind: 'add-node', like: 'n1', name: 'n1-2' }] } });
   });
 
+  it('scale: a Deployment on the full node scaled down by as many pods as free the room, the deleted pod a side effect', () => {
+    const deployment = `---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: default}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {priorityClassName: high, containers: [{name: c, image: nginx, resources: {requests: {cpu: "1"}}}]}
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: high}
+value: 1000
+`;
+    // web's three pods (scheduled first: higher priority) take 3 of n1's 4 cpus; p asks for 2
+    const { fixes } = fixesFor(node('n1') + deployment + pod('p', { cpu: '2' }), 'default/p');
+    const scale = fixes.find((f) => f.candidate.kind === 'scale')!;
+    expect(scale.candidate.edits).toEqual([{ kind: 'scale', workload: { kind: 'Deployment', namespace: 'default', name: 'web' }, deployment: 'web', replicas: 2, by: 1 }]);
+    expect(scale.node).toBe('n1');
+    expect(scale.sideEffects).toHaveLength(1);
+    expect(scale.sideEffects[0]).toMatchObject({ change: 'deleted', from: 'n1' });
+    expect(scale.sideEffects[0]!.pod).toMatch(/^default\/web-/);
+  });
+
+  it('scale: not tried for the pod\'s own Deployment (its Pending pod would be the one to go)', () => {
+    const deployment = `---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: default}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "2"}}}]}
+`;
+    const loaded = loadScenario(node('n1') + deployment);
+    if (!loaded.ok) throw new Error('load');
+    const baseline = simulate(node('n1') + deployment);
+    if (!baseline.ok) throw new Error('baseline');
+    const pending = baseline.result.pods.find((p) => p.node === undefined)!;
+    const search = searchFixes(loaded.scenario, baseline.result, pending.pod);
+    expect(search.candidates.map((c) => c.kind)).toContain('add-node');
+    expect(search.candidates.map((c) => c.kind)).not.toContain('scale');
+  });
+
   it('a fix that makes another pod Pending shows it, and ranks after one that does not', () => {
     // p (created first) is kept off n1 by its selector; q takes n1. Dropping p's selector gives n1 to p, and q goes Pending.
     const text = node('n1', { cpu: '2' }) + pod('p', { cpu: '2', created: 0, spec: 'nodeSelector: {disk: ssd}' }) + pod('q', { cpu: '2', created: 1 });

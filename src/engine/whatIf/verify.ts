@@ -14,8 +14,8 @@ const VARIANT_MARGIN_SECONDS = 600;
 
 export interface SideEffect {
   pod: string;
-  /** placed before, Pending (or deleted: preempted) with the change; or on another node */
-  change: 'pending' | 'preempted' | 'moved';
+  /** placed before, Pending, preempted or deleted (a Deployment scaled down) with the change; or on another node */
+  change: 'pending' | 'preempted' | 'deleted' | 'moved';
   from?: string;
   to?: string;
 }
@@ -42,13 +42,13 @@ const placedOn = (r: SimulationResult): Map<string, string | undefined> =>
 
 export function sideEffectsOf(before: SimulationResult, after: SimulationResult, target: string): { sideEffects: SideEffect[]; alsoPlaced: string[] } {
   const now = placedOn(after);
-  const deleted = new Set(after.pods.filter((p) => p.deletedAt !== undefined).map((p) => p.pod));
+  const deleted = new Map(after.pods.filter((p) => p.deletedAt !== undefined).map((p) => [p.pod, p.reason]));
   const sideEffects: SideEffect[] = [];
   const alsoPlaced: string[] = [];
   for (const [pod, node] of placedOn(before)) {
     if (pod === target) continue;
     const next = now.get(pod);
-    if (node !== undefined && next === undefined) sideEffects.push({ pod, change: deleted.has(pod) ? 'preempted' : 'pending', from: node });
+    if (node !== undefined && next === undefined) sideEffects.push({ pod, change: !deleted.has(pod) ? 'pending' : deleted.get(pod) === 'Preempted' ? 'preempted' : 'deleted', from: node });
     else if (node !== undefined && next !== undefined && next !== node) sideEffects.push({ pod, change: 'moved', from: node, to: next });
     else if (node === undefined && next !== undefined && !deleted.has(pod)) alsoPlaced.push(pod);
   }

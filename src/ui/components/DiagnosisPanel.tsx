@@ -4,7 +4,7 @@
 // fail one plugin only, and what preemption found.
 
 import { useMemo } from 'react';
-import { diagnoseCycle, latestCycleOf, type ClosestNode, type Diagnosis } from '../../engine/diagnosis/diagnose';
+import { diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis } from '../../engine/diagnosis/diagnose';
 import { usePodplay } from '../../store/hooks';
 import { FixesPanel } from '../fixes/FixesPanel';
 import { formatQuantity, shortNodeNames } from '../format';
@@ -65,7 +65,7 @@ function DiagnosisView({ d, short }: { d: Diagnosis; short: Map<string, string> 
               <li key={`${b.rule}:${b.topologyKey}:${b.topologyValue}`}>
                 <span className="rule">{b.rule}</span> {b.topologyKey}=<NodeName name={b.topologyValue} short={short} />:{' '}
                 {b.plugin === 'PodTopologySpread'
-                  ? `${b.count} matching pod(s); skew would be ${b.skew} > maxSkew ${b.maxSkew}`
+                  ? `${b.count} matching pod(s)${namedPods(b)}; skew would be ${b.skew} > maxSkew ${b.maxSkew}`
                   : b.pods.length > 0 ? b.pods.join(', ') : `${b.count} pod(s)`}
               </li>
             ))}

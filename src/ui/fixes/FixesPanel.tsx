@@ -21,6 +21,7 @@ function editTitle(e: ScenarioEdit, short: (node: string) => string): string {
     case 'spread': return e.whenUnsatisfiable ? `Topology spread ${e.constraint + 1}: whenUnsatisfiable ScheduleAnyway` : `Topology spread ${e.constraint + 1}: maxSkew ${e.maxSkew}`;
     case 'anti-affinity': return `Drop required pod anti-affinity term ${e.term + 1}`;
     case 'uncordon': return `Uncordon node ${short(e.node)}`;
+    case 'scale': return `Scale Deployment ${e.workload.namespace}/${e.deployment} down by ${e.by} (to ${e.replicas})${e.workload.kind === 'ReplicaSet' ? ` — its ReplicaSet ${e.workload.name} here` : ''}`;
     case 'add-node': return `Add a node like ${short(e.like)}`;
   }
 }
@@ -41,7 +42,7 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
         → schedules on <span className="diag-node" title={fix.node}>{short(fix.node)}</span>
         {effects.length === 0 ? <span className="fix-clean">, no other pod affected</span> : (
           <span className="fix-effects">, {effects.length} side effect{effects.length > 1 ? 's' : ''}:{' '}
-            {effects.slice(0, 4).map((s) => `${s.pod} ${s.change === 'moved' ? `moves to ${short(s.to ?? '')}` : s.change === 'preempted' ? 'is preempted' : 'becomes Pending'}`).join('; ')}
+            {effects.slice(0, 4).map((s) => `${s.pod} ${s.change === 'moved' ? `moves to ${short(s.to ?? '')}` : s.change === 'preempted' ? 'is preempted' : s.change === 'deleted' ? 'is deleted' : 'becomes Pending'}`).join('; ')}
             {effects.length > 4 ? `; and ${effects.length - 4} more` : ''}
           </span>
         )}

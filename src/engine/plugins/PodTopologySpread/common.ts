@@ -155,11 +155,14 @@ export function getConstraints(pod: Pod, defaults: SpreadDefaults, cluster: Clus
 export function countPodsMatchSelector(pods: readonly PodInfo[], selector: Selector, namespace: string): number {
   if (selector.empty) return 0;
   let count = 0;
-  for (const p of pods) {
-    // Terminating pods do not count (kubernetes#87621); checked last, it is the only field read from the pod.
-    if (p.namespace === namespace && selector.matches(p.labels) && p.pod.metadata.deletionTimestamp === undefined) count++;
-  }
+  for (const p of pods) if (podCounts(p, selector, namespace)) count++;
   return count;
+}
+
+/** One pod that countPodsMatchSelector counts (the caller checks selector.empty). */
+export function podCounts(p: PodInfo, selector: Selector, namespace: string): boolean {
+  // Terminating pods do not count (kubernetes#87621); checked last, it is the only field read from the pod.
+  return p.namespace === namespace && selector.matches(p.labels) && p.pod.metadata.deletionTimestamp === undefined;
 }
 
 /** upstream: podLabelsMatchSpreadConstraints — the labels match at least one constraint's selector. */

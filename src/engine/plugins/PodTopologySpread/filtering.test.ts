@@ -316,6 +316,8 @@ describe('PodTopologySpread scenarios', () => {
     expect(v).toEqual([{
       topologyKey: 'zone', maxSkew: 1, minDomains: 1, selfMatch: 1, minMatch: 1, eligibleDomains: 2,
       domain: 'zoneA', matchNum: 2, skew: 2, counts: { zoneA: 2, zoneB: 1 }, result: 'SkewTooHigh',
+      // the pods behind matchNum, for the diagnosis
+      pods: ['default/p1', 'default/p2'],
     }]);
   });
 

@@ -12,7 +12,7 @@ import { Status } from '../../framework/status';
 import { getRequiredNodeAffinity } from '../../model/selectors';
 import type { Node, Pod } from '../../model/types';
 import {
-  countPodsMatchSelector, getConstraints, missingTopologyKeys, Name, NodeInclusion, nodeLabelsMatchSpreadConstraints,
+  countPodsMatchSelector, getConstraints, podCounts, missingTopologyKeys, Name, NodeInclusion, nodeLabelsMatchSpreadConstraints,
   topologyValue, type NodeExclusion, type SpreadConstraint, type SpreadDefaults,
 } from './common';
 
@@ -22,6 +22,9 @@ export const ErrReasonConstraintsNotMatch = "node(s) didn't match pod topology s
 export const ErrReasonNodeLabelNotMatch = `${ErrReasonConstraintsNotMatch} (missing required label)`;
 
 export const preFilterStateKey = `PreFilter${Name}`;
+
+/** how many matching pods a failing verdict names per domain, for explanations */
+const MAX_NAMED_PODS = 20;
 
 /** math.MaxInt32: the match number of a critical path that has not been seen yet. */
 const MAX_INT32 = 2147483647;
@@ -84,6 +87,11 @@ export class PreFilterState implements StateData {
     readonly tpValueToMatchNum: Map<string, number>[],
     /** per constraint: the nodes that were not counted (not changed by AddPod/RemovePod) */
     readonly skippedNodes: readonly (readonly SkippedNode[])[],
+    /**
+     * per constraint: domain value -> its counted nodes, to name the matching pods of a domain
+     * where the skew is too high; undefined once AddPod/RemovePod changed the counts
+     */
+    private domainNodes?: readonly Map<string, NodeInfo[]>[],
   ) {
     this.countsView = constraints.map(() => undefined);
   }
@@ -110,7 +118,24 @@ export class PreFilterState implements StateData {
     m.set(tpVal, (m.get(tpVal) ?? 0) + delta);
     updateCriticalPaths(this.criticalPaths[i]!, tpVal, m.get(tpVal)!);
     this.countsView[i] = undefined;
+    this.domainNodes = undefined;
     this.verdictsFor = undefined;
+  }
+
+  /** the matching pods counted in a domain (at most MAX_NAMED_PODS), or undefined when not known */
+  matchingPods(i: number, domain: string, pod: Pod): string[] | undefined {
+    const nodes = this.domainNodes?.[i]?.get(domain);
+    if (nodes === undefined) return undefined;
+    const c = this.constraints[i]!;
+    const namespace = podNamespace(pod);
+    const out: string[] = [];
+    for (const n of nodes) {
+      for (const p of n.pods) {
+        if (out.length >= MAX_NAMED_PODS) return out;
+        if (!c.selector.empty && podCounts(p, c.selector, namespace)) out.push(p.key);
+      }
+    }
+    return out;
   }
 
   /** upstream: PodTopologySpread.Filter's checks, for the node's domains (see filterTopologySpread) */
@@ -143,6 +168,7 @@ export class PreFilterState implements StateData {
       this.criticalPaths.map((p) => [{ ...p[0] }, { ...p[1] }] as CriticalPaths),
       this.tpValueToMatchNum.map((m) => new Map(m)),
       this.skippedNodes,
+      this.domainNodes,
     );
   }
 }
@@ -161,6 +187,7 @@ export function calPreFilterState(pod: Pod, allNodes: readonly NodeInfo[], defau
   if (constraints.length === 0) return undefined;
   const tpValueToMatchNum = constraints.map(() => new Map<string, number>());
   const skipped: SkippedNode[][] = constraints.map(() => []);
+  const domainNodes = constraints.map(() => new Map<string, NodeInfo[]>());
   const namespace = podNamespace(pod);
   const requiredNodeAffinity = getRequiredNodeAffinity(pod);
   for (const nodeInfo of allNodes) {
@@ -181,6 +208,8 @@ export function calPreFilterState(pod: Pod, allNodes: readonly NodeInfo[], defau
       const value = topologyValue(node, c.topologyKey);
       const m = tpValueToMatchNum[i]!;
       m.set(value, (m.get(value) ?? 0) + countPodsMatchSelector(nodeInfo.pods, c.selector, namespace));
+      const nodes = domainNodes[i]!.get(value);
+      if (nodes) nodes.push(nodeInfo); else domainNodes[i]!.set(value, [nodeInfo]);
     });
   }
   const criticalPaths = tpValueToMatchNum.map((m) => {
@@ -188,7 +217,7 @@ export function calPreFilterState(pod: Pod, allNodes: readonly NodeInfo[], defau
     for (const [value, num] of m) updateCriticalPaths(paths, value, num);
     return paths;
   });
-  return new PreFilterState(constraints, criticalPaths, tpValueToMatchNum, skipped);
+  return new PreFilterState(constraints, criticalPaths, tpValueToMatchNum, skipped, domainNodes);
 }
 
 /** upstream: PodTopologySpread.PreFilter — Skip when the pod has no hard constraints. */
@@ -233,6 +262,8 @@ export interface ConstraintVerdict {
   /** matching pods per eligible domain */
   counts: Record<string, number>;
   result: 'Pass' | 'MissingLabel' | 'SkewTooHigh';
+  /** SkewTooHigh: the matching pods in the node's domain (at most 20), namespace/name */
+  pods?: string[];
 }
 
 /** one constraint's verdict for a node in `domain` (null: the node lacks the topology key) */
@@ -248,9 +279,16 @@ function verdict(s: PreFilterState, i: number, pod: Pod, domain: string | null):
   }
   const matchNum = s.tpValueToMatchNum[i]!.get(domain) ?? 0;
   const skew = matchNum + selfMatch - minMatch;
+  if (skew <= c.maxSkew) {
+    return {
+      topologyKey: c.topologyKey, maxSkew: c.maxSkew, minDomains: c.minDomains, selfMatch, minMatch, eligibleDomains, counts,
+      domain, matchNum, skew, result: 'Pass',
+    };
+  }
+  const pods = s.matchingPods(i, domain, pod);
   return {
     topologyKey: c.topologyKey, maxSkew: c.maxSkew, minDomains: c.minDomains, selfMatch, minMatch, eligibleDomains, counts,
-    domain, matchNum, skew, result: skew > c.maxSkew ? 'SkewTooHigh' : 'Pass',
+    domain, matchNum, skew, result: 'SkewTooHigh', ...(pods ? { pods } : {}),
   };
 }
 
