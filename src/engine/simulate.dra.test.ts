@@ -154,3 +154,47 @@ spec: {resourceClaims: [{name: gpu, resourceClaimName: c}], containers: [{name: 
     expect(r.cycles[0]!.filter['n1']!.find((p) => p.plugin === 'DynamicResources')!.details).toMatchObject({ requests: [{ request: 'gpu', matching: 1, tainted: 1, devices: [] }] });
   });
 });
+
+describe('a claim from a cluster dump, allocated and reserved', () => {
+  const dump = `apiVersion: v1
+kind: Node
+metadata: {name: n0}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+${cluster}---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: shared, uid: claim-uid}
+spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
+status:
+  allocation:
+    devices:
+      results: [{request: gpu, driver: gpu.example.com, pool: n1, device: gpu-0}]
+    nodeSelector:
+      nodeSelectorTerms: [{matchFields: [{key: metadata.name, operator: In, values: [n1]}]}]
+  reservedFor: [{resource: pods, name: running, uid: running-uid}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: running, uid: running-uid}
+spec: {nodeName: n1, resourceClaims: [{name: gpu, resourceClaimName: shared}], containers: [{name: c, image: i}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: second}
+spec: {resourceClaims: [{name: gpu, resourceClaimName: shared}], containers: [{name: c, image: i}]}
+`;
+  it('the allocation pins a second pod to its node: "resourceclaim not available on the node" elsewhere', () => {
+    const r = run(dump);
+    expect(pod(r, 'second').node).toBe('n1');
+    expect(r.cycles[0]!.filter['n0']!.find((p) => p.plugin === 'DynamicResources')).toMatchObject({ code: 'Unschedulable', reasons: ['resourceclaim not available on the node'] });
+    expect(claims(r)[0]!.status.reservedFor!.map((p) => p.name)).toEqual(['running', 'second']);
+    expect(pod(r, 'running').resourceClaims).toEqual([{ name: 'gpu', claimName: 'shared', devices: [{ request: 'gpu', id: 'gpu.example.com/n1/gpu-0' }] }]);
+  });
+
+  it('a malformed status is an error at its line, not a crash', () => {
+    const outcome = simulate(dump.replace('results: [{request: gpu, driver: gpu.example.com, pool: n1, device: gpu-0}]', 'results: 3'), { fileName: 'test.yaml' });
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.errors[0]!.message).toMatch(/status\.allocation\.devices\.results/);
+  });
+});
