@@ -22,7 +22,7 @@ import type { PodInfo } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
 import { matchNodeSelector } from '../../model/selectors';
 import {
-  canBeReserved, isReservedForPod, podClaimName, RESOURCE_CLAIM_FINALIZER, type AllocationResult, type ResourceClaim,
+  canBeReserved, isReservedForPod, podClaimName, RESOURCE_CLAIM_FINALIZER, type AllocationResult, type ResourceClaim, type ResourceSlice,
 } from '../../model/resource';
 import type { NodeSelector, Pod } from '../../model/types';
 import { defaultNormalizeScore } from '../helper/normalizeScore';
@@ -54,6 +54,8 @@ class DynamicResourcesState implements StateData {
   allocateClaims: ResourceClaim[] = [];
   allocator?: AllocatorInput;
   nodeAllocations = new Map<string, AllocationResult[]>();
+  /** per node name, the slices that may reach it in their original order ("" for a node with no slice of its own) */
+  slicesByNode = new Map<string, ResourceSlice[]>();
   unavailableClaims = new Set<number>();
   clone(): StateData { return this; }
 }
@@ -93,6 +95,28 @@ export class InFlightAllocations {
   set(claim: ResourceClaim): void { this.claims.set(claim.metadata.uid ?? kobj(claim), claim); }
   delete(uid: string): boolean { return this.claims.delete(uid); }
   values(): IterableIterator<ResourceClaim> { return this.claims.values(); }
+}
+
+/**
+ * The slices the allocator looks at for each node, in the order they were created: a slice with a
+ * nodeName only for that node, the others (node selectors, allNodes, per-device selection) for
+ * every node (the allocator checks them). Saves reading every node's slices on every node.
+ */
+function slicesByNode(slices: readonly ResourceSlice[]): Map<string, ResourceSlice[]> {
+  const out = new Map<string, ResourceSlice[]>([['', []]]);
+  const shared = out.get('')!;
+  for (const slice of slices) {
+    const name = slice.spec.nodeName;
+    if (!name) {
+      shared.push(slice);
+      for (const [node, list] of out) if (node !== '') list.push(slice);
+      continue;
+    }
+    let list = out.get(name);
+    if (!list) out.set(name, (list = [...shared]));
+    list.push(slice);
+  }
+  return out;
 }
 
 /** upstream: ListAllAllocatedDevices — admin-access results do not take a device */
@@ -148,6 +172,7 @@ function newPlugin(handle: Handle): Plugin {
         deviceClass: (name) => lister.deviceClass(name),
         slices: lister.resourceSlices(),
       };
+      s.slicesByNode = slicesByNode(s.allocator.slices);
     }
     s.claims = claims;
     return Status.success();
@@ -172,7 +197,8 @@ function newPlugin(handle: Handle): Plugin {
       });
       let details: Record<string, unknown> | undefined;
       if (s.allocator) {
-        const result = allocate(s.allocator, node, s.allocateClaims);
+        const slices = s.slicesByNode.get(node.metadata.name) ?? s.slicesByNode.get('') ?? [];
+        const result = allocate({ ...s.allocator, slices }, node, s.allocateClaims);
         details = { requests: result.outcomes };
         if (!result.ok && result.error !== undefined) return Status.error(result.error).withDetails(details);
         if (!result.ok) return Status.unschedulable(ErrReasonCannotAllocate).withDetails(details);
