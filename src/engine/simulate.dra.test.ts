@@ -24,8 +24,8 @@ describe('dra-gpu-pool.yaml', () => {
   it('trainer-1 gets the two GPUs on one PCIe root; the other nodes cannot allocate the claim', () => {
     const first = r.cycles.find((c) => c.pod === 'default/trainer-1')!;
     const dra = (node: string) => first.filter[node]!.find((p) => p.plugin === 'DynamicResources')!;
-    expect(dra('cpu-node')).toMatchObject({ code: 'Unschedulable', reasons: ['cannot allocate all claims'] });
-    expect(dra('gpu-node-1')).toMatchObject({ code: 'Unschedulable', reasons: ['cannot allocate all claims'] });
+    expect(dra('cpu-node')).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'] });
+    expect(dra('gpu-node-1')).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'] });
     expect(dra('gpu-node-2').code).toBe('Success');
     expect(r.events[0]).toMatchObject({ reason: 'Scheduled', message: 'Successfully assigned default/trainer-1 to gpu-node-2' });
   });
@@ -187,7 +187,7 @@ spec: {resourceClaims: [{name: gpu, resourceClaimName: shared}], containers: [{n
   it('the allocation pins a second pod to its node: "resourceclaim not available on the node" elsewhere', () => {
     const r = run(dump);
     expect(pod(r, 'second').node).toBe('n1');
-    expect(r.cycles[0]!.filter['n0']!.find((p) => p.plugin === 'DynamicResources')).toMatchObject({ code: 'Unschedulable', reasons: ['resourceclaim not available on the node'] });
+    expect(r.cycles[0]!.filter['n0']!.find((p) => p.plugin === 'DynamicResources')).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['resourceclaim not available on the node'] });
     expect(claims(r)[0]!.status.reservedFor!.map((p) => p.name)).toEqual(['running', 'second']);
     expect(pod(r, 'running').resourceClaims).toEqual([{ name: 'gpu', claimName: 'shared', devices: [{ request: 'gpu', id: 'gpu.example.com/n1/gpu-0' }] }]);
   });

@@ -5,6 +5,7 @@
 //   PreFilter   reads the claims: one allocated for others and full → "resourceclaim in use";
 //               a missing DeviceClass → "request X: device class Y does not exist"; prepares the
 //               structured allocator for the unallocated ones; no claims → Skip
+//   (statusUnschedulable is UnschedulableAndUnresolvable: preemption cannot free devices)
 //   Filter      allocated claims: their allocation's node selector must match ("resourceclaim not
 //               available on the node"); unallocated ones: the allocator must find devices for all
 //               of them on this node ("cannot allocate all claims")
@@ -200,13 +201,17 @@ function newPlugin(handle: Handle): Plugin {
         const slices = s.slicesByNode.get(node.metadata.name) ?? s.slicesByNode.get('') ?? [];
         const result = allocate({ ...s.allocator, slices }, node, s.allocateClaims);
         details = { requests: result.outcomes };
-        if (!result.ok && result.error !== undefined) return Status.error(result.error).withDetails(details);
-        if (!result.ok) return Status.unschedulable(ErrReasonCannotAllocate).withDetails(details);
+        // upstream: a claim or class that cannot work aborts the cycle (Error), except a disabled
+        // feature, which is statusUnschedulable like "cannot allocate all claims"
+        if (!result.ok && result.error !== undefined) {
+          return (result.error.endsWith('but the feature is disabled') ? Status.unresolvable(result.error) : Status.error(result.error)).withDetails(details);
+        }
+        if (!result.ok) return Status.unresolvable(ErrReasonCannotAllocate).withDetails(details);
         s.nodeAllocations.set(node.metadata.name, result.allocations);
       }
       if (unavailable.length > 0) {
         for (const i of unavailable) s.unavailableClaims.add(i);
-        return Status.unschedulable(ErrReasonNotAvailable).withDetails({ ...details, claims: unavailable.map((i) => kobj(s.claims[i]!)) });
+        return Status.unresolvable(ErrReasonNotAvailable).withDetails({ ...details, claims: unavailable.map((i) => kobj(s.claims[i]!)) });
       }
       return details ? Status.success().withDetails(details) : Status.success();
     },
