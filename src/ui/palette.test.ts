@@ -42,6 +42,13 @@ describe('podPalette', () => {
     for (const p of pods) expect(after.colourOf(p)).toBe(before.colourOf(p));
   });
 
+  it('colours a pod of a group it has never seen (another run\'s, for a frame) grey, a colour chips can take text on', () => {
+    const stranger = pod('default/z-1', { owner: 'ReplicaSet/z' });
+    const colour = podPalette(pods).colourOf(stranger);
+    expect(colour).toBe(podPalette(pods).colourOf(pods[1]!));
+    expect(textOn(colour)).toBe('#000000');
+  });
+
   it('lists at most 8 groups and counts the rest', () => {
     const many = Array.from({ length: 11 }, (_, i) => pod(`default/p${i}`, { owner: `Job/j${i}` }));
     const palette = podPalette(many);

@@ -50,7 +50,8 @@ export function podPalette(pods: readonly PodOutcome[]): PodPalette {
   return {
     colourOf: (pod) => {
       const group = podGroup(pod);
-      return group === undefined ? NO_GROUP : colours.get(group)!;
+      // a pod of another run (drawn for a frame while the next run arrives) has no colour here: grey
+      return group === undefined ? NO_GROUP : colours.get(group) ?? NO_GROUP;
     },
     legend,
     more: colours.size - legend.length,

@@ -314,7 +314,9 @@ export function ClusterView() {
 
   const nodes = useMemo(() => run?.summary.nodes ?? [], [run]);
   const keys = useMemo(() => labelKeys(nodes), [nodes]);
-  const palette = useMemo(() => podPalette(run?.summary.pods ?? []), [run]);
+  // the pods drawn are the deferred step's: colour them from the same run
+  const paletteRun = view?.run ?? run;
+  const palette = useMemo(() => podPalette(paletteRun?.summary.pods ?? []), [paletteRun]);
   const endPods = useMemo(() => (run !== undefined && run.complete && run.cycles.length === 0 ? podsAtEnd(run.summary.pods) : []), [run]);
   const topologyKey = topologyKeySetting === undefined ? defaultTopologyKey(nodes) : topologyKeySetting || undefined;
   const lanes = useMemo(
