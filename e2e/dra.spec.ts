@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { freshPage, openScenario, stepTo } from './helpers';
+import { editorReady, freshPage, goToLine, lineOf, openScenario, replaceLine, squiggleOnLine, stepTo } from './helpers';
 
 const scenario = (name: string) => readFileSync(fileURLToPath(new URL(`../scenarios/${name}`, import.meta.url)), 'utf8');
 
@@ -43,4 +43,17 @@ test('a two-GPU claim with matchAttribute: devices on the cards, the verdict, th
       await page.screenshot({ path: `${process.env.PODPLAY_SCREENSHOTS}/dra-pod-${width}.png` });
     }
   }
+});
+
+test('a device selector that does not compile is marked at its line in the editor', async ({ page }) => {
+  await freshPage(page);
+  const text = scenario('dra-prioritized-list.yaml');
+  await openScenario(page, 'dra-prioritized-list.yaml', text);
+  await editorReady(page);
+  const line = lineOf(text, 'compareTo(quantity("80Gi"))');
+  await goToLine(page, line);
+  expect(await squiggleOnLine(page, line, 'any')).toBe(false);
+  await replaceLine(page, line, "                - cel: {expression: 'device.capacity[\"gpu.example.com\"].memory >'}");
+  await expect.poll(() => squiggleOnLine(page, line, 'error'), { timeout: 15_000 }).toBe(true);
+  await expect(page.locator(`[data-testid="editor-error"][data-line="${line}"]`)).toContainText('compilation failed');
 });

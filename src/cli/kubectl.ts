@@ -1,5 +1,6 @@
 // Renders a SimulationResult the way kubectl would show the cluster at the end of the run:
-// `kubectl get pods -A -o wide`, `kubectl get pvc -A` (when there are claims) and `kubectl get events -A`.
+// `kubectl get pods -A -o wide`, `kubectl get pvc -A` and `kubectl get resourceclaims -A` (when there
+// are claims) and `kubectl get events -A`.
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
 import { escapeControlChars } from '../interop/controlChars';
@@ -46,7 +47,7 @@ export function formatEvents(result: SimulationResult): string {
   const rows = [['TIME', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE']];
   for (const e of result.events) {
     const [kind, ...rest] = e.object.split('/');
-    const namespaced = kind === 'Pod' || kind === 'PersistentVolumeClaim';
+    const namespaced = kind === 'Pod' || kind === 'PersistentVolumeClaim' || kind === 'ResourceClaim';
     const object = `${(kind ?? '').toLowerCase()}/${(namespaced ? rest.slice(1) : rest).join('/')}`;
     rows.push([`${e.time}s`, e.type, e.reason, object, e.message]);
   }
@@ -67,6 +68,25 @@ export function formatClaims(result: SimulationResult): string | undefined {
       String(c.metadata['namespace'] ?? 'default'), String(c.metadata['name']), status.phase ?? 'Pending', spec.volumeName ?? '',
       status.capacity?.['storage'] ?? '', (status.accessModes ?? []).map((m) => ACCESS_MODE_SHORT[m] ?? m).join(','), spec.storageClassName || '<unset>', humanDuration(result.endTime),
     ]);
+  }
+  return table(rows);
+}
+
+/**
+ * `kubectl get resourceclaims -A`; undefined when the run has none. STATE as kubectl's printer
+ * (pkg/printers/internalversion/printers.go resourceClaimState): pending or allocated, then
+ * reserved and deleted when they apply.
+ */
+export function formatResourceClaims(result: SimulationResult): string | undefined {
+  const claims = result.objects?.resourceClaims ?? [];
+  if (claims.length === 0) return undefined;
+  const rows = [['NAMESPACE', 'NAME', 'STATE', 'AGE']];
+  for (const c of claims) {
+    const status = (c['status'] ?? {}) as { allocation?: unknown; reservedFor?: unknown[] };
+    const state = [status.allocation ? 'allocated' : 'pending'];
+    if (status.reservedFor?.length) state.push('reserved');
+    if (c.metadata['deletionTimestamp'] !== undefined) state.push('deleted');
+    rows.push([String(c.metadata['namespace'] ?? 'default'), String(c.metadata['name']), state.join(','), humanDuration(result.endTime)]);
   }
   return table(rows);
 }

@@ -7,7 +7,7 @@ import { formatScenarioError, simulate, type SimulationResult } from '../engine/
 import { escapeControlChars, escapeJsonText } from '../interop/controlChars';
 import { readScenarioFile } from './input';
 import { jsonPieces } from './json';
-import { formatClaims, formatEvents, formatPods } from './kubectl';
+import { formatClaims, formatEvents, formatPods, formatResourceClaims } from './kubectl';
 import { findPod, formatDifferences, formatExplanation } from './explain';
 
 const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD]';
@@ -102,8 +102,8 @@ function main(): number | Promise<number> {
     process.stdout.write(`${formatExplanation(result, pod)}\n`);
     return 0;
   }
-  const claims = formatClaims(result);
-  process.stdout.write(`${formatPods(result)}\n\n${claims ? `${claims}\n\n` : ''}${formatEvents(result)}\n`);
+  const claims = [formatClaims(result), formatResourceClaims(result)].filter((t) => t !== undefined).map((t) => `${t}\n\n`).join('');
+  process.stdout.write(`${formatPods(result)}\n\n${claims}${formatEvents(result)}\n`);
   const differing = formatDifferences(result);
   if (differing) process.stdout.write(`\n${differing}\n`);
   return 0;

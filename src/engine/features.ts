@@ -14,6 +14,10 @@ export const FEATURE_GATES = {
   GangScheduling: { default: false, stage: 'Alpha', description: 'the GangScheduling plugin: all-or-nothing scheduling of a Workload pod group (needs GenericWorkload)' },
   NodeDeclaredFeatures: { default: false, stage: 'Alpha', description: "nodes' status.declaredFeatures and the NodeDeclaredFeatures plugin: a pod goes only to nodes that declare the features its spec needs" },
   RestartAllContainersOnContainerExits: { default: false, stage: 'Alpha', description: 'the RestartAllContainers action of a container restartPolicyRules entry (a pod using it needs nodes that declare the feature)' },
+  DRAAdminAccess: { default: true, stage: 'Beta', description: 'DRA: requests with adminAccess get devices that are already allocated (and do not take them)' },
+  DRAPrioritizedList: { default: true, stage: 'Beta', description: 'DRA: requests with firstAvailable, a prioritized list of subrequests' },
+  DRADeviceTaints: { default: false, stage: 'Alpha', description: 'DRA: NoSchedule and NoExecute device taints keep devices from being allocated unless the request tolerates them' },
+  DRAConsumableCapacity: { default: false, stage: 'Alpha', description: 'DRA: the distinctAttribute constraint (capacity sharing itself is not simulated)' },
   RequiredDuringSchedulingRequiredDuringExecution: { default: false, stage: 'Podplay', description: 'nodeAffinity.requiredDuringSchedulingRequiredDuringExecution, the node affinity of the original design that was never implemented: it filters like the required term, and a running pod whose node stops matching is evicted' },
 } as const satisfies Record<string, FeatureGateSpec>;
 

@@ -24,8 +24,8 @@ describe('dra-gpu-pool.yaml', () => {
   it('trainer-1 gets the two GPUs on one PCIe root; the other nodes cannot allocate the claim', () => {
     const first = r.cycles.find((c) => c.pod === 'default/trainer-1')!;
     const dra = (node: string) => first.filter[node]!.find((p) => p.plugin === 'DynamicResources')!;
-    expect(dra('cpu-node')).toMatchObject({ code: 'Unschedulable', reasons: ['cannot allocate all claims'] });
-    expect(dra('gpu-node-1')).toMatchObject({ code: 'Unschedulable', reasons: ['cannot allocate all claims'] });
+    expect(dra('cpu-node')).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'] });
+    expect(dra('gpu-node-1')).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'] });
     expect(dra('gpu-node-2').code).toBe('Success');
     expect(r.events[0]).toMatchObject({ reason: 'Scheduled', message: 'Successfully assigned default/trainer-1 to gpu-node-2' });
   });
@@ -124,5 +124,77 @@ spec: {resourceClaims: [{name: gpu, resourceClaimName: missing}], containers: [{
 `);
     expect(pod(r, 'a')).toMatchObject({ phase: 'Pending' });
     expect(r.cycles.filter((c) => c.pod === 'default/a')).toEqual([]);
+  });
+});
+
+describe('device taints (DRADeviceTaints, alpha in v1.35)', () => {
+  const tainted = (gate: string) => `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: taints}
+spec:
+  featureGates: {${gate}}
+---
+${cluster.replace('- {name: gpu-0, attributes: {memory: {int: 40}}}', '- {name: gpu-0, taints: [{key: broken, effect: NoSchedule}]}')}---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: c}
+spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: a}
+spec: {resourceClaims: [{name: gpu, resourceClaimName: c}], containers: [{name: c, image: i}]}
+`;
+  it('off by default: the taint is ignored and the device allocated', () => {
+    expect(pod(run(tainted('DRADeviceTaints: false')), 'a').node).toBe('n1');
+  });
+  it('on: an untolerated NoSchedule taint keeps the device from the claim', () => {
+    const r = run(tainted('DRADeviceTaints: true'));
+    expect(pod(r, 'a').phase).toBe('Pending');
+    expect(r.cycles[0]!.filter['n1']!.find((p) => p.plugin === 'DynamicResources')!.details).toMatchObject({ requests: [{ request: 'gpu', matching: 1, tainted: 1, devices: [] }] });
+  });
+});
+
+describe('a claim from a cluster dump, allocated and reserved', () => {
+  const dump = `apiVersion: v1
+kind: Node
+metadata: {name: n0}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+${cluster}---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: shared, uid: claim-uid}
+spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
+status:
+  allocation:
+    devices:
+      results: [{request: gpu, driver: gpu.example.com, pool: n1, device: gpu-0}]
+    nodeSelector:
+      nodeSelectorTerms: [{matchFields: [{key: metadata.name, operator: In, values: [n1]}]}]
+  reservedFor: [{resource: pods, name: running, uid: running-uid}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: running, uid: running-uid}
+spec: {nodeName: n1, resourceClaims: [{name: gpu, resourceClaimName: shared}], containers: [{name: c, image: i}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: second}
+spec: {resourceClaims: [{name: gpu, resourceClaimName: shared}], containers: [{name: c, image: i}]}
+`;
+  it('the allocation pins a second pod to its node: "resourceclaim not available on the node" elsewhere', () => {
+    const r = run(dump);
+    expect(pod(r, 'second').node).toBe('n1');
+    expect(r.cycles[0]!.filter['n0']!.find((p) => p.plugin === 'DynamicResources')).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['resourceclaim not available on the node'] });
+    expect(claims(r)[0]!.status.reservedFor!.map((p) => p.name)).toEqual(['running', 'second']);
+    expect(pod(r, 'running').resourceClaims).toEqual([{ name: 'gpu', claimName: 'shared', devices: [{ request: 'gpu', id: 'gpu.example.com/n1/gpu-0' }] }]);
+  });
+
+  it('a malformed status is an error at its line, not a crash', () => {
+    const outcome = simulate(dump.replace('results: [{request: gpu, driver: gpu.example.com, pool: n1, device: gpu-0}]', 'results: 3'), { fileName: 'test.yaml' });
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.errors[0]!.message).toMatch(/status\.allocation\.devices\.results/);
   });
 });

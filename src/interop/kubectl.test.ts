@@ -245,3 +245,27 @@ describe('importKubectl: storage and budgets from a cluster dump', () => {
     expect(r.warnings).toContain('1 pod(s) use PersistentVolumeClaims the input lacks: they stay Pending (include them: kubectl get nodes,pods,pvc,pv,storageclass,csinode -A -o yaml)');
   });
 });
+
+describe('normalizeKubectlDump with DRA objects', () => {
+  it('keeps DeviceClasses, ResourceSlices and ResourceClaims (with their allocation and reservations)', () => {
+    const list = {
+      apiVersion: 'v1', kind: 'List', items: [
+        { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1', resourceVersion: '7' }, status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } } },
+        { apiVersion: 'resource.k8s.io/v1', kind: 'DeviceClass', metadata: { name: 'gpu', resourceVersion: '1' }, spec: { selectors: [{ cel: { expression: 'device.driver == "gpu.example.com"' } }] } },
+        { apiVersion: 'resource.k8s.io/v1', kind: 'ResourceSlice', metadata: { name: 'n1-gpus' }, spec: { driver: 'gpu.example.com', nodeName: 'n1', pool: { name: 'n1', generation: 1, resourceSliceCount: 1 }, devices: [{ name: 'gpu-0' }] } },
+        {
+          apiVersion: 'resource.k8s.io/v1', kind: 'ResourceClaim', metadata: { name: 'c', namespace: 'default', uid: 'u1', managedFields: [{}] },
+          spec: { devices: { requests: [{ name: 'gpu', exactly: { deviceClassName: 'gpu' } }] } },
+          status: { allocation: { devices: { results: [{ request: 'gpu', driver: 'gpu.example.com', pool: 'n1', device: 'gpu-0' }] } }, reservedFor: [{ resource: 'pods', name: 'p', uid: 'pu' }], devices: [{ driver: 'x' }] },
+        },
+      ],
+    };
+    const out = normalizeKubectlDump(stringify(list));
+    expect(out.errors).toEqual([]);
+    const claim = docsOf(out.yaml).find((d) => d['kind'] === 'ResourceClaim')!;
+    expect(claim['metadata']).toEqual({ name: 'c', namespace: 'default', uid: 'u1' });
+    expect(claim['status']).toEqual({ allocation: list.items[3]!['status']!['allocation'], reservedFor: [{ resource: 'pods', name: 'p', uid: 'pu' }] });
+    const s = loadOk(out.yaml);
+    expect(s.resources.map((o) => o.kind)).toEqual(['DeviceClass', 'ResourceSlice', 'ResourceClaim']);
+  });
+});

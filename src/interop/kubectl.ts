@@ -143,6 +143,11 @@ function cleanOther(o: Obj): Obj {
       const phase = str(obj(o.status)?.phase);
       return ordered({ ...omit({ ...o, metadata }, new Set(['status'])), ...(phase ? { status: { phase } } : {}) });
     }
+    // a claim keeps its allocation and reservations: the devices are taken, the pods are on them
+    case 'ResourceClaim': {
+      const status = compact(pick(obj(o.status), ['allocation', 'reservedFor']));
+      return ordered({ ...omit({ ...o, metadata }, new Set(['status'])), ...(Object.keys(status).length ? { status } : {}) });
+    }
     default: return ordered(omit({ ...o, metadata }, new Set(['status'])));
   }
 }
@@ -247,6 +252,7 @@ export function normalizeObjects(input: readonly Obj[], stats: KubectlImportStat
       case 'PodDisruptionBudget': sorted.pdbs.push(cleanOther(o)); break;
       case 'Workload': sorted.gangWorkloads.push(cleanOther(o)); break;
       case 'StorageClass': case 'PersistentVolume': case 'PersistentVolumeClaim': case 'CSINode': case 'CSIDriver': case 'CSIStorageCapacity':
+      case 'DeviceClass': case 'ResourceSlice': case 'ResourceClaim': case 'ResourceClaimTemplate':
         sorted.storage.push(cleanOther(o)); break;
       default: break;
     }

@@ -93,13 +93,17 @@ export const SIMULATED_KINDS: Readonly<Record<string, string>> = {
   CSINode: 'storage.k8s.io/v1',
   CSIDriver: 'storage.k8s.io/v1',
   CSIStorageCapacity: 'storage.k8s.io/v1',
+  DeviceClass: 'resource.k8s.io/v1',
+  ResourceSlice: 'resource.k8s.io/v1',
+  ResourceClaim: 'resource.k8s.io/v1',
+  ResourceClaimTemplate: 'resource.k8s.io/v1',
 };
 
 export const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'ReplicationController']);
 
 export const NAMESPACED_KINDS: ReadonlySet<string> = new Set([
   'Pod', 'Service', 'ReplicationController', 'PodDisruptionBudget', 'Workload', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job',
-  'PersistentVolumeClaim', 'CSIStorageCapacity',
+  'PersistentVolumeClaim', 'CSIStorageCapacity', 'ResourceClaim', 'ResourceClaimTemplate',
 ]);
 
 // ObjectMeta fields only the API server's bookkeeping uses.

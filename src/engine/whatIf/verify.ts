@@ -55,10 +55,7 @@ export function sideEffectsOf(before: SimulationResult, after: SimulationResult,
   return { sideEffects, alsoPlaced };
 }
 
-/** Fewest side effects first, then the smallest change; otherwise the order they were found in. */
-export function rankFixes(fixes: readonly VerifiedFix[]): VerifiedFix[] {
-  return fixes.map((f, i) => ({ f, i })).sort((a, b) => a.f.sideEffects.length - b.f.sideEffects.length || a.f.candidate.cost - b.f.candidate.cost || a.i - b.i).map(({ f }) => f);
-}
+export { rankFixes } from './rank';
 
 export interface FixSearch {
   candidates: Candidate[];

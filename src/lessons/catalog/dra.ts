@@ -203,7 +203,7 @@ spec:
     },
     {
       at: { cycle: 2, phase: 'postFilter' },
-      text: `"0/3 nodes are available: 3 ${CANNOT}." On gpu-node-2, gpu-0 and gpu-1 are already allocated. DynamicResources' PostFilter would deallocate a claim nobody uses, but trainer-1 uses this one ("still not schedulable"), and preemption finds no victims: trainer-2 waits for a claim change.`,
+      text: `"0/3 nodes are available: 3 ${CANNOT}." On gpu-node-2, gpu-0 and gpu-1 are already allocated. DynamicResources' PostFilter would deallocate a claim nobody uses, but trainer-1 uses this one ("still not schedulable"). The rejections are UnschedulableAndUnresolvable, so preemption does not even try: trainer-2 waits for a claim change.`,
     },
     {
       at: { cycle: 3, phase: 'queue' },
@@ -239,8 +239,8 @@ spec:
       {
         cycle: 1, pod: 'default/trainer-1', time: 0, result: 'Scheduled', selected: 'gpu-node-2', feasible: ['gpu-node-2'],
         filtered: {
-          'cpu-node': { plugin: 'DynamicResources', reason: CANNOT, code: 'Unschedulable' },
-          'gpu-node-1': { plugin: 'DynamicResources', reason: CANNOT, code: 'Unschedulable' },
+          'cpu-node': { plugin: 'DynamicResources', reason: CANNOT, code: 'UnschedulableAndUnresolvable' },
+          'gpu-node-1': { plugin: 'DynamicResources', reason: CANNOT, code: 'UnschedulableAndUnresolvable' },
         },
       },
       { cycle: 2, pod: 'default/trainer-2', time: 0, result: 'Unschedulable', feasible: [], messageIncludes: [`0/3 nodes are available: 3 ${CANNOT}.`] },

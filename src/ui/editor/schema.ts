@@ -104,6 +104,7 @@ const container = obj('A container. Only resources, ports and (for init containe
   resources: obj('Requests are what the scheduler reserves; limits stand in for missing requests.', {
     requests: { ...resourceList, description: 'What NodeResourcesFit checks against free allocatable.' },
     limits: { ...resourceList, description: 'Upper bounds; a limit without a request sets the request.' },
+    claims: arr(obj('A DRA claim of the pod this container uses.', { name: str('One of spec.resourceClaims[].name.'), request: str('Only this request of the claim.') }, { required: ['name'], strict: true }), 'DRA claims the container uses.'),
   }, { strict: true }),
   ports: arr(obj('A port; hostPort makes NodePorts check for conflicts.', {
     containerPort: int('Port inside the container.'),
@@ -174,6 +175,11 @@ const podSpec = obj('What the pod needs from a node.', {
   workloadRef: obj('Gang scheduling (v1.35 alpha): the Workload and pod group this pod belongs to.', {
     name: str('Workload name.'), podGroup: str('Pod group in the workload.'), podGroupReplicaKey: str('Replica key.'),
   }, { strict: true }),
+  resourceClaims: arr(obj('A DRA claim: a ResourceClaim by name, or one made from a ResourceClaimTemplate for this pod.', {
+    name: str('Name containers use in resources.claims.'),
+    resourceClaimName: str('An existing ResourceClaim of the namespace (may be shared by pods).'),
+    resourceClaimTemplateName: str('A ResourceClaimTemplate: the resourceclaim controller makes a claim "<pod>-<name>-xxxxx" owned by the pod.'),
+  }, { required: ['name'], strict: true }), 'Dynamic Resource Allocation claims (DynamicResources plugin).'),
   volumes: arr(ref('volume'), 'Volumes. persistentVolumeClaim and ephemeral volumes go through VolumeBinding, VolumeZone, VolumeRestrictions and NodeVolumeLimits; gcePersistentDisk, awsElasticBlockStore, iscsi and rbd through VolumeRestrictions; the other sources are accepted and not simulated.'),
   serviceAccountName: str('Ignored by the simulation.'),
 }, { strict: true });
@@ -213,7 +219,7 @@ const PLUGIN_NAMES: [string, string][] = [
   ['VolumeZone', 'Filter: volume zones.'],
   ['PodTopologySpread', 'Filter (DoNotSchedule) and Score (ScheduleAnyway, system defaults).'],
   ['InterPodAffinity', 'Filter and Score for pod affinity and anti-affinity.'],
-  ['DynamicResources', 'Dynamic resource allocation (ResourceClaims).'],
+  ['DynamicResources', 'PreEnqueue, PreFilter, Filter (the structured allocator picks devices for ResourceClaims), PostFilter, Reserve and PreBind.'],
   ['DefaultPreemption', 'PostFilter: preempts lower-priority pods.'],
   ['NodeResourcesBalancedAllocation', 'Score: balances cpu and memory use.'],
   ['ImageLocality', 'Score: nodes that already have the images.'],
@@ -292,7 +298,70 @@ const topologySelectorTerm = obj('All expressions must hold.', {
   matchLabelExpressions: arr(obj('A node label and its allowed values.', { key: str('Node label key, e.g. topology.kubernetes.io/zone.'), values: arr({ type: 'string' }, 'Allowed values.') }, { required: ['key', 'values'], strict: true }), 'Expressions.'),
 }, { strict: true });
 
+const celSelectors = arr(obj('A device selector.', {
+  cel: obj('A CEL expression over `device`: device.driver, device.attributes["domain"].name, device.capacity["domain"].name (quantities), device.allowMultipleAllocations.', {
+    expression: str('Must be true for the device, e.g. device.attributes["gpu.example.com"].model == "A100".'),
+  }, { required: ['expression'], strict: true }),
+}, { required: ['cel'], strict: true }), 'All selectors must match.');
+const deviceTolerations = arr(obj('Tolerates device taints (DRADeviceTaints).', {
+  key: str('Taint key.'), operator: oneOfValues(['Exists', 'Equal'], 'Equal (default) or Exists.'), value: str('Taint value.'),
+  effect: oneOfValues(['NoSchedule', 'NoExecute', 'None'], 'Effect; empty matches all.'), tolerationSeconds: int('NoExecute only.'),
+}, { strict: true }), 'Device tolerations.');
+const exactRequest = {
+  deviceClassName: str('The DeviceClass; its selectors apply too.'),
+  selectors: celSelectors,
+  allocationMode: oneOfValues(['ExactCount', 'All'], 'ExactCount (default): count devices. All: every matching device on the node.'),
+  count: int('How many devices (ExactCount, default 1).', { minimum: 1 }),
+  tolerations: deviceTolerations,
+  capacity: obj('Capacity requests (DRAConsumableCapacity; not simulated).', { requests: { type: 'object', description: 'Quantities.' } }),
+};
+const deviceClaimSpec = obj('What the claim asks for.', {
+  devices: obj('Device requests, constraints and config.', {
+    requests: arr(obj('One request: exactly, or a prioritized list (firstAvailable).', {
+      name: str('Request name (a DNS label).'),
+      exactly: obj('The devices this request needs.', { ...exactRequest, adminAccess: bool('Admin access: devices already in use are allowed (DRAAdminAccess).') }, { required: ['deviceClassName'], strict: true }),
+      firstAvailable: arr(obj('An alternative: the first one that can be allocated is used.', { name: str('Subrequest name.'), ...exactRequest }, { required: ['name', 'deviceClassName'], strict: true }), 'Subrequests in order of preference (DRAPrioritizedList).'),
+    }, { required: ['name'], strict: true }), 'Requests.'),
+    constraints: arr(obj('A constraint over the devices of some requests.', {
+      requests: arr({ type: 'string' }, 'Requests (or request/subrequest) it applies to; all when empty.'),
+      matchAttribute: str('Fully qualified attribute (domain/name) all devices must share.'),
+      distinctAttribute: str('Fully qualified attribute every device must have a different value of (DRAConsumableCapacity).'),
+    }, { strict: true }), 'Constraints.'),
+    config: { type: 'array', description: 'Opaque driver configuration (kept, handed to drivers).' },
+  }, { strict: true }),
+}, { strict: true });
+const deviceAttribute = obj('Exactly one value.', { int: int('Integer.'), bool: bool('Boolean.'), string: str('String.'), version: str('Semantic version 2.0.0.') }, { strict: true });
+
 const KINDS: Record<string, JSONSchema> = {
+  DeviceClass: obj('A class of devices: selectors every request of the class adds.', {
+    ...typeMeta('resource.k8s.io/v1', 'DeviceClass'),
+    spec: obj('DeviceClass spec.', { selectors: celSelectors, config: { type: 'array', description: 'Opaque driver configuration.' }, extendedResourceName: str('DRAExtendedResource (alpha, not simulated).') }, { strict: true }),
+  }, { strict: true }),
+  ResourceSlice: obj('Devices a driver publishes, for one node (nodeName) or many (nodeSelector, allNodes).', {
+    ...typeMeta('resource.k8s.io/v1', 'ResourceSlice'),
+    spec: obj('ResourceSlice spec.', {
+      driver: str('Driver name, e.g. gpu.example.com.'),
+      pool: obj('The pool the slice belongs to.', { name: str('Pool name.'), generation: int('Slices of older generations are ignored.', { minimum: 0 }), resourceSliceCount: int('How many slices the pool has.', { minimum: 1 }) }, { required: ['name', 'resourceSliceCount'], strict: true }),
+      nodeName: str('The node these devices are local to.'), nodeSelector: ref('nodeSelector'), allNodes: bool('Reachable from every node.'),
+      perDeviceNodeSelection: bool('Each device says where it is reachable (DRAPartitionableDevices).'),
+      devices: arr(obj('A device.', {
+        name: str('Device name (a DNS label).'),
+        attributes: { type: 'object', additionalProperties: deviceAttribute, description: 'Attributes by (qualified) name.' },
+        capacity: { type: 'object', additionalProperties: obj('A capacity.', { value: quantity }), description: 'Capacities by (qualified) name.' },
+        taints: arr(obj('A device taint (DRADeviceTaints).', { key: str('Key.'), value: str('Value.'), effect: oneOfValues(['NoSchedule', 'NoExecute', 'None'], 'Effect.') }, { required: ['key', 'effect'] }), 'Taints.'),
+        allowMultipleAllocations: bool('DRAConsumableCapacity (not simulated).'),
+      }, { required: ['name'] }), 'Devices.'),
+      sharedCounters: { type: 'array', description: 'DRAPartitionableDevices (not simulated).' },
+    }, { required: ['driver', 'pool'] }),
+  }, { required: ['spec'], strict: true }),
+  ResourceClaim: obj('A request for devices; pods use it through spec.resourceClaims[].resourceClaimName.', {
+    ...typeMeta('resource.k8s.io/v1', 'ResourceClaim'), spec: deviceClaimSpec,
+    status: { type: 'object', description: 'allocation and reservedFor (from a cluster dump).' },
+  }, { strict: true }),
+  ResourceClaimTemplate: obj('A claim made for each pod that names it in spec.resourceClaims[].resourceClaimTemplateName.', {
+    ...typeMeta('resource.k8s.io/v1', 'ResourceClaimTemplate'),
+    spec: obj('Template spec.', { metadata: { type: 'object', description: 'Labels and annotations of the claims.' }, spec: deviceClaimSpec }, { required: ['spec'], strict: true }),
+  }, { required: ['spec'], strict: true }),
   StorageClass: obj('A class of storage: who provisions it and when claims bind.', {
     ...typeMeta('storage.k8s.io/v1', 'StorageClass'),
     provisioner: str('The provisioner (a CSI driver name); kubernetes.io/no-provisioner: static PVs only.'),

@@ -2,7 +2,7 @@
 // a new pod, a new text or leaving the panel terminates the old search.
 
 import { useEffect, useState } from 'react';
-import { rankFixes } from '../../engine/whatIf/verify';
+import { rankFixes } from '../../engine/whatIf/rank';
 import type { FixSearchReply, FixView } from './fixSearch';
 
 export interface FixSearchState {

@@ -441,10 +441,45 @@ export function decodeResourceClaim(r: Reader, root: SrcMap): ResourceClaim {
   r.knownFields(root, [], topLevel('spec', 'status'));
   const metadata = decodeMetadata(r, root, { namespaced: true, validateName: isDNS1123Subdomain, allowGenerateName: true });
   const spec = claimSpec(r, r.map(r.child(root, 'spec'), ['spec']), ['spec']);
-  const status = r.map(r.child(root, 'status'), ['status']);
-  const plain = status ? (toPlain(status) as ResourceClaim['status']) : {};
-  const kept: ResourceClaim['status'] = defined({ allocation: plain.allocation, reservedFor: plain.reservedFor });
-  return { apiVersion: API_VERSION, kind: 'ResourceClaim', metadata, spec, status: kept };
+  return { apiVersion: API_VERSION, kind: 'ResourceClaim', metadata, spec, status: claimStatus(r, r.child(root, 'status')) };
+}
+
+/** A claim's status from a cluster dump: the allocation and the reservations the scheduler reads. */
+function claimStatus(r: Reader, node: SrcNode | undefined): ResourceClaim['status'] {
+  const sp: Path = ['status'];
+  const m = r.map(node, sp);
+  if (!m) return {};
+  const out: ResourceClaim['status'] = {};
+  const ap = [...sp, 'allocation'];
+  const alloc = r.map(r.child(m, 'allocation'), ap);
+  if (alloc) {
+    const dp = [...ap, 'devices'];
+    const devices = r.map(r.child(alloc, 'devices'), dp);
+    const rp = [...dp, 'results'];
+    const results = (r.list(r.child(devices, 'results'), rp) ?? []).flatMap((res, i) => {
+      const rm = r.map(res, [...rp, i]);
+      if (!rm) return [];
+      const [request, driver, pool, device] = (['request', 'driver', 'pool', 'device'] as const).map((k) => r.reqStr(rm, [...rp, i], k));
+      if (request === undefined || driver === undefined || pool === undefined || device === undefined) return [];
+      return [defined({ request, driver, pool, device, adminAccess: r.bool(rm, [...rp, i], 'adminAccess') || undefined })];
+    });
+    const config = r.child(devices, 'config');
+    out.allocation = defined({
+      devices: defined({ results, config: config ? (toPlain(config) as NonNullable<ResourceClaim['status']['allocation']>['devices']['config']) : undefined }),
+      nodeSelector: decodeNodeSelector(r, r.child(alloc, 'nodeSelector'), [...ap, 'nodeSelector']),
+    });
+  }
+  const fp = [...sp, 'reservedFor'];
+  const reservedFor = r.list(r.child(m, 'reservedFor'), fp)?.flatMap((c, i) => {
+    const cm = r.map(c, [...fp, i]);
+    if (!cm) return [];
+    const resource = r.reqStr(cm, [...fp, i], 'resource');
+    const name = r.reqStr(cm, [...fp, i], 'name');
+    const uid = r.reqStr(cm, [...fp, i], 'uid');
+    return resource && name && uid ? [defined({ apiGroup: r.str(cm, [...fp, i], 'apiGroup') || undefined, resource, name, uid })] : [];
+  });
+  if (reservedFor?.length) out.reservedFor = reservedFor;
+  return out;
 }
 
 /** resource.k8s.io/v1 ResourceClaimTemplate */

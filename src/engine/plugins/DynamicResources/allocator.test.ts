@@ -15,7 +15,7 @@ const [pool1, pool2] = ['pool-1', 'pool-2'];
 const [req0, req1] = ['req-0', 'req-1'];
 const [device1, device2, device3] = ['device-1', 'device-2', 'device-3'];
 
-const allFeatures: Features = { adminAccess: true, prioritizedList: true, partitionableDevices: false, deviceTaints: true };
+const allFeatures: Features = { adminAccess: true, prioritizedList: true, partitionableDevices: false, deviceTaints: true, consumableCapacity: true };
 
 const node = (name: string, region: string): Node => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { region, planet: 'earth' } }, spec: {}, status: {} } as unknown as Node);
 const cls = (name: string, driver: string, config?: string): DeviceClass => ({
@@ -274,6 +274,17 @@ const rows: Record<string, Row> = {
     claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
     slices: [slice('slice-1', node1, pool1, driverA, [device(device1, undefined, undefined, [taintNone])])],
     expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1))],
+  },
+  'distinct-attribute': {
+    claims: [claim('claim-0', [{ distinctAttribute: `${driverA}/numa` }], request(req0, classA, 2))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1, undefined, { numa: { int: 1 } }), device(device2, undefined, { numa: { int: 1 } }), device(device3, undefined, { numa: { int: 2 } })])],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1), result(req0, driverA, pool1, device3))],
+  },
+  'distinct-attribute-consumable-capacity-disabled': {
+    features: { consumableCapacity: false },
+    claims: [claim('claim-0', [{ distinctAttribute: `${driverA}/numa` }], request(req0, classA, 2))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1, undefined, { numa: { int: 1 } }), device(device3, undefined, { numa: { int: 2 } })])],
+    error: 'claim default/claim-0, constraint #0: empty constraint (unsupported constraint type?)',
   },
   'invalid-CEL-one-device': {
     claims: [claim('claim-0', undefined, request(req0, classA, 1, 'device.attributes["dra.example.com"].missing == 1'))], classes: [cls(classA, driverA)],

@@ -28,6 +28,8 @@ export interface Features {
   prioritizedList: boolean;
   partitionableDevices: boolean;
   deviceTaints: boolean;
+  /** DRAConsumableCapacity: distinctAttribute (the incubating allocator) */
+  consumableCapacity?: boolean;
 }
 
 /** "driver/pool/device" */
@@ -272,7 +274,7 @@ class Search {
       this.results[ci] = [];
       this.constraints[ci] = (claim.spec.devices?.constraints ?? []).map((c, i) => {
         if (c.matchAttribute) return matchAttributeConstraint(c);
-        if (c.distinctAttribute) return distinctAttributeConstraint(c);
+        if (c.distinctAttribute && this.input.features.consumableCapacity) return distinctAttributeConstraint(c);
         throw new AllocationError(`claim ${claimRef(claim)}, constraint #${i}: empty constraint (unsupported constraint type?)`);
       });
     });

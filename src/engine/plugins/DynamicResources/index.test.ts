@@ -3,6 +3,7 @@
 // PreFilter, Filter, PostFilter, Reserve and PreBind with their codes and reasons.
 import { describe, expect, it } from 'vitest';
 import { CycleState } from '../../framework/cycleState';
+import { defaultFeatureGates } from '../../features';
 import { NodeToStatus } from '../../framework/interfaces';
 import { newPodInfo } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
@@ -83,8 +84,8 @@ describe('DynamicResources (upstream TestPlugin rows)', () => {
     const s = setup([deviceClass, claim()], podWithClaimName());
     const { pre, filter } = filterAll(s);
     expect(pre.code).toBe('Success');
-    expect(filter['worker']).toMatchObject({ code: 'Unschedulable', reasons: ['cannot allocate all claims'] });
-    expect(filter['worker-2']).toMatchObject({ code: 'Unschedulable', reasons: ['cannot allocate all claims'] });
+    expect(filter['worker']).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'] });
+    expect(filter['worker-2']).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'] });
     expect(s.plugin.postFilter!(s.state, s.podInfo, new NodeToStatus(Status.unresolvable('x'))).status.reasons).toEqual(['still not schedulable']);
   });
 
@@ -121,10 +122,37 @@ describe('DynamicResources (upstream TestPlugin rows)', () => {
     const s = setup([deviceClass, claim({ allocation }), workerSlice], podWithClaimName());
     const { filter } = filterAll(s);
     expect(filter['worker']!.code).toBe('Success');
-    expect(filter['worker-2']).toMatchObject({ code: 'Unschedulable', reasons: ['resourceclaim not available on the node'] });
+    expect(filter['worker-2']).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['resourceclaim not available on the node'] });
     // PostFilter deallocates it: nobody else reserves it
     expect(s.plugin.postFilter!(s.state, s.podInfo, new NodeToStatus(Status.unresolvable('x'))).status.reasons).toEqual(['deallocation of ResourceClaim completed']);
     expect(s.env.apiCalls.at(-1)!.claim!.status).toEqual({});
+  });
+
+  it('exhausted-resources: the only device is allocated to another claim', () => {
+    const other: ResourceClaim = { ...claim({ allocation, reservedFor: [{ resource: 'pods', name: 'other', uid: 'o' }] }), metadata: { name: 'other-claim', namespace: 'default', uid: 'other-uid' } };
+    const s = setup([deviceClass, claim(), other, workerSlice], podWithClaimName());
+    expect(filterAll(s).filter['worker']).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'] });
+    expect(s.plugin.postFilter!(s.state, s.podInfo, new NodeToStatus(Status.unresolvable('x'))).status).toMatchObject({ code: 'Unschedulable', reasons: ['still not schedulable'] });
+  });
+
+  it('request-admin-access-without-DRAAdminAccess-featuregate: UnschedulableAndUnresolvable with the allocator\'s message', () => {
+    const admin: ResourceClaim = { ...claim(), spec: { devices: { requests: [{ name: 'req-1', exactly: { deviceClassName: 'my-resource-class', allocationMode: 'ExactCount', count: 1, adminAccess: true } }] } } };
+    const env = newTestEnv({ nodes, resources: [deviceClass, admin, workerSlice] });
+    const plugin = DynamicResources.factory(undefined, { ...env.handle, featureGates: { ...defaultFeatureGates(), DRAAdminAccess: false } });
+    const state = new CycleState();
+    const podInfo = newPodInfo(podWithClaimName());
+    plugin.preFilter!(state, podInfo, env.snapshot.nodeInfoList);
+    expect(plugin.filter!(state, podInfo, env.snapshot.nodeInfoList[0]!)).toMatchObject({
+      code: 'UnschedulableAndUnresolvable', reasons: ['claim default/my-pod-my-resource, request req-1: admin access is requested, but the feature is disabled'],
+    });
+  });
+
+  it('claim-parameters-CEL-runtime-error: an Error that aborts the cycle', () => {
+    const broken: ResourceClaim = { ...claim(), spec: { devices: { requests: [{ name: 'req-1', exactly: { deviceClassName: 'my-resource-class', allocationMode: 'ExactCount', count: 1, selectors: [{ cel: { expression: `device.attributes["${driver}"].healthy` } }] } }] } } };
+    const s = setup([deviceClass, broken, workerSlice], podWithClaimName());
+    const r = filterAll(s).filter['worker']!;
+    expect(r.code).toBe('Error');
+    expect(r.reasons[0]).toMatch(/^claim default\/my-pod-my-resource: selector #0 on device some-driver\/worker\/instance-1: CEL runtime error: no such key: healthy$/);
   });
 
   it('claim reserved by 256 other pods: "resourceclaim in use"', () => {

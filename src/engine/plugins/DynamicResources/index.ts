@@ -1,10 +1,11 @@
 // upstream: pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go (v1.35, with
-// DynamicResourceAllocation locked on; DRAAdminAccess, DRAPrioritizedList and DRADeviceTaints on)
+// DynamicResourceAllocation locked on; the DRA gates from the scenario, see draFeatures)
 //
 //   PreEnqueue  every claim of the pod exists (a template's claim once the claim controller made it)
 //   PreFilter   reads the claims: one allocated for others and full → "resourceclaim in use";
 //               a missing DeviceClass → "request X: device class Y does not exist"; prepares the
 //               structured allocator for the unallocated ones; no claims → Skip
+//   (statusUnschedulable is UnschedulableAndUnresolvable: preemption cannot free devices)
 //   Filter      allocated claims: their allocation's node selector must match ("resourceclaim not
 //               available on the node"); unallocated ones: the allocator must find devices for all
 //               of them on this node ("cannot allocate all claims")
@@ -16,12 +17,13 @@
 //   Score       0 on every node (there is no PreScore to Skip it), NormalizeScore keeps 0
 
 import type { CycleState, StateData } from '../../framework/cycleState';
+import { defaultFeatureGates, type FeatureGates } from '../../features';
 import { MAX_NODE_SCORE, type Handle, type Plugin, type PluginDescriptor } from '../../framework/interfaces';
 import type { PodInfo } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
 import { matchNodeSelector } from '../../model/selectors';
 import {
-  canBeReserved, isReservedForPod, podClaimName, RESOURCE_CLAIM_FINALIZER, type AllocationResult, type ResourceClaim,
+  canBeReserved, isReservedForPod, podClaimName, RESOURCE_CLAIM_FINALIZER, type AllocationResult, type ResourceClaim, type ResourceSlice,
 } from '../../model/resource';
 import type { NodeSelector, Pod } from '../../model/types';
 import { defaultNormalizeScore } from '../helper/normalizeScore';
@@ -38,8 +40,11 @@ export const ErrReasonCannotAllocate = 'cannot allocate all claims';
 export const ErrReasonNotAvailable = 'resourceclaim not available on the node';
 export const ErrReasonInUse = 'resourceclaim in use';
 
-/** v1.35 defaults of the DRA feature gates the allocator reads */
-export const FEATURES: Features = { adminAccess: true, prioritizedList: true, partitionableDevices: false, deviceTaints: true };
+/** The allocator's features from the gates (v1.35 defaults: DRAAdminAccess and DRAPrioritizedList on). */
+export function draFeatures(gates: FeatureGates | undefined): Features {
+  const g = gates ?? defaultFeatureGates();
+  return { adminAccess: g.DRAAdminAccess, prioritizedList: g.DRAPrioritizedList, partitionableDevices: false, deviceTaints: g.DRADeviceTaints, consumableCapacity: g.DRAConsumableCapacity };
+}
 
 /** upstream: stateData */
 class DynamicResourcesState implements StateData {
@@ -50,6 +55,8 @@ class DynamicResourcesState implements StateData {
   allocateClaims: ResourceClaim[] = [];
   allocator?: AllocatorInput;
   nodeAllocations = new Map<string, AllocationResult[]>();
+  /** per node name, the slices that may reach it in their original order ("" for a node with no slice of its own) */
+  slicesByNode = new Map<string, ResourceSlice[]>();
   unavailableClaims = new Set<number>();
   clone(): StateData { return this; }
 }
@@ -91,6 +98,28 @@ export class InFlightAllocations {
   values(): IterableIterator<ResourceClaim> { return this.claims.values(); }
 }
 
+/**
+ * The slices the allocator looks at for each node, in the order they were created: a slice with a
+ * nodeName only for that node, the others (node selectors, allNodes, per-device selection) for
+ * every node (the allocator checks them). Saves reading every node's slices on every node.
+ */
+function slicesByNode(slices: readonly ResourceSlice[]): Map<string, ResourceSlice[]> {
+  const out = new Map<string, ResourceSlice[]>([['', []]]);
+  const shared = out.get('')!;
+  for (const slice of slices) {
+    const name = slice.spec.nodeName;
+    if (!name) {
+      shared.push(slice);
+      for (const [node, list] of out) if (node !== '') list.push(slice);
+      continue;
+    }
+    let list = out.get(name);
+    if (!list) out.set(name, (list = [...shared]));
+    list.push(slice);
+  }
+  return out;
+}
+
 /** upstream: ListAllAllocatedDevices — admin-access results do not take a device */
 export function allocatedDevices(claims: Iterable<ResourceClaim>): Set<DeviceID> {
   const out = new Set<DeviceID>();
@@ -102,6 +131,7 @@ export function allocatedDevices(claims: Iterable<ResourceClaim>): Set<DeviceID>
 
 function newPlugin(handle: Handle): Plugin {
   const inFlight = new InFlightAllocations();
+  const features = draFeatures(handle.featureGates);
   const uidOf = (c: ResourceClaim) => c.metadata.uid ?? kobj(c);
 
   const preFilter = (state: CycleState, podInfo: PodInfo): Status => {
@@ -123,6 +153,9 @@ function newPlugin(handle: Handle): Plugin {
       s.allocateClaims.push(claim);
       if (inFlight.has(uidOf(claim))) return Status.unresolvable(`resource claim ${kobj(claim)} is in the process of being allocated`);
       for (const request of claim.spec.devices?.requests ?? []) {
+        if (request.firstAvailable?.length && !features.prioritizedList) {
+          return Status.unresolvable(`resource claim ${kobj(claim)}, request ${request.name}: has subrequests, but the DRAPrioritizedList feature is disabled`);
+        }
         const classes = request.firstAvailable?.length
           ? request.firstAvailable.map((sub) => [`${request.name}/${sub.name}`, sub.deviceClassName] as const)
           : [[request.name, request.exactly?.deviceClassName ?? ''] as const];
@@ -135,11 +168,12 @@ function newPlugin(handle: Handle): Plugin {
     if (s.allocateClaims.length > 0) {
       const lister = handle.cluster.resources;
       s.allocator = {
-        features: FEATURES,
+        features,
         allocatedDevices: allocatedDevices([...lister.resourceClaims().filter((c) => !inFlight.has(uidOf(c))), ...inFlight.values()]),
         deviceClass: (name) => lister.deviceClass(name),
         slices: lister.resourceSlices(),
       };
+      s.slicesByNode = slicesByNode(s.allocator.slices);
     }
     s.claims = claims;
     return Status.success();
@@ -164,15 +198,20 @@ function newPlugin(handle: Handle): Plugin {
       });
       let details: Record<string, unknown> | undefined;
       if (s.allocator) {
-        const result = allocate(s.allocator, node, s.allocateClaims);
+        const slices = s.slicesByNode.get(node.metadata.name) ?? s.slicesByNode.get('') ?? [];
+        const result = allocate({ ...s.allocator, slices }, node, s.allocateClaims);
         details = { requests: result.outcomes };
-        if (!result.ok && result.error !== undefined) return Status.error(result.error).withDetails(details);
-        if (!result.ok) return Status.unschedulable(ErrReasonCannotAllocate).withDetails(details);
+        // upstream: a claim or class that cannot work aborts the cycle (Error), except a disabled
+        // feature, which is statusUnschedulable like "cannot allocate all claims"
+        if (!result.ok && result.error !== undefined) {
+          return (result.error.endsWith('but the feature is disabled') ? Status.unresolvable(result.error) : Status.error(result.error)).withDetails(details);
+        }
+        if (!result.ok) return Status.unresolvable(ErrReasonCannotAllocate).withDetails(details);
         s.nodeAllocations.set(node.metadata.name, result.allocations);
       }
       if (unavailable.length > 0) {
         for (const i of unavailable) s.unavailableClaims.add(i);
-        return Status.unschedulable(ErrReasonNotAvailable).withDetails({ ...details, claims: unavailable.map((i) => kobj(s.claims[i]!)) });
+        return Status.unresolvable(ErrReasonNotAvailable).withDetails({ ...details, claims: unavailable.map((i) => kobj(s.claims[i]!)) });
       }
       return details ? Status.success().withDetails(details) : Status.success();
     },
