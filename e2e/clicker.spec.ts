@@ -41,7 +41,12 @@ async function expectNothingGivenAway(page: Page, hidden: Set<Spoiler>, result: 
 }
 
 async function expectStageFits(page: Page, where: string): Promise<void> {
-  const problems = await page.evaluate(({ W, H }) => {
+  // measured again while the stage's transitions (STAGE_MS: cards sliding to their rank) finish
+  await expect.poll(() => stageProblems(page), { message: where, intervals: [100, 250, 500], timeout: 3_000 }).toEqual([]);
+}
+
+async function stageProblems(page: Page): Promise<string[]> {
+  return page.evaluate(({ W, H }) => {
     const found: string[] = [];
     const describe = (e: Element) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`;
     for (const e of [document.querySelector('.stage')!, ...document.querySelectorAll('.stage *')]) {
@@ -95,7 +100,6 @@ async function expectStageFits(page: Page, where: string): Promise<void> {
     }
     return found;
   }, { W, H });
-  expect(problems, where).toEqual([]);
 }
 
 for (const lesson of lessons) {

@@ -53,7 +53,9 @@ export default function MonacoEditor() {
     const initial = store.getState().text;
     const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(initial, hintsOff(initial) === undefined ? 'yaml' : PLAIN_YAML, uri);
     if (model.getValue() !== initial) model.setValue(initial);
-    applyHintBudget(model);
+    // the text may have changed (a link opened) between the first render and this effect
+    const initialOff = applyHintBudget(model);
+    queueMicrotask(() => setNoHints(initialOff));
     // bracket pair colouring parses the whole file on the main thread: flow-style YAML is full of brackets
     model.updateOptions({ bracketColorizationOptions: { enabled: false, independentColorPoolPerBracketType: false } });
     modelRef.current = model;
