@@ -175,8 +175,6 @@ export interface Handle {
   waitingPods(): WaitingPods;
   /** the API calls a plugin makes (upstream: Handle.ClientSet()), carried out by the simulation on its clock */
   readonly api: SchedulerApi;
-  /** the scenario's feature gates (defaults when absent) */
-  readonly featureGates?: FeatureGates;
 }
 
 export interface SchedulerApi {

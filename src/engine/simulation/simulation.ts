@@ -171,7 +171,6 @@ export class Simulation {
     const handle: Handle & { fwk?: Framework } = {
       profileName,
       features: this.options.gates ?? defaultFeatureGates(),
-      ...(this.options.gates ? { featureGates: this.options.gates } : {}),
       snapshot: () => this.cache.snapshot(),
       cluster: this.cluster,
       rng: this.rng,

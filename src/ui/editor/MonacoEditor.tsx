@@ -88,8 +88,9 @@ export default function MonacoEditor() {
       }
     });
     const typed = model.onDidChangeContent(() => {
-      store.getState().setText(model.getValue());
-      setNoHints(applyHintBudget(model));
+      const text = model.getValue();
+      store.getState().setText(text);
+      setNoHints(applyHintBudget(model, text));
       const folding = model.getLineCount() <= FOLDING_MAX_LINES;
       if (editor.getOption(monaco.editor.EditorOption.folding) !== folding) editor.updateOptions({ folding });
     });

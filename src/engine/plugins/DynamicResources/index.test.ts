@@ -138,7 +138,7 @@ describe('DynamicResources (upstream TestPlugin rows)', () => {
   it('request-admin-access-without-DRAAdminAccess-featuregate: UnschedulableAndUnresolvable with the allocator\'s message', () => {
     const admin: ResourceClaim = { ...claim(), spec: { devices: { requests: [{ name: 'req-1', exactly: { deviceClassName: 'my-resource-class', allocationMode: 'ExactCount', count: 1, adminAccess: true } }] } } };
     const env = newTestEnv({ nodes, resources: [deviceClass, admin, workerSlice] });
-    const plugin = DynamicResources.factory(undefined, { ...env.handle, featureGates: { ...defaultFeatureGates(), DRAAdminAccess: false } });
+    const plugin = DynamicResources.factory(undefined, { ...env.handle, features: { ...defaultFeatureGates(), DRAAdminAccess: false } });
     const state = new CycleState();
     const podInfo = newPodInfo(podWithClaimName());
     plugin.preFilter!(state, podInfo, env.snapshot.nodeInfoList);

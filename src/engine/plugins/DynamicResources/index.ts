@@ -131,7 +131,7 @@ export function allocatedDevices(claims: Iterable<ResourceClaim>): Set<DeviceID>
 
 function newPlugin(handle: Handle): Plugin {
   const inFlight = new InFlightAllocations();
-  const features = draFeatures(handle.featureGates);
+  const features = draFeatures(handle.features);
   const uidOf = (c: ResourceClaim) => c.metadata.uid ?? kobj(c);
 
   const preFilter = (state: CycleState, podInfo: PodInfo): Status => {
