@@ -154,11 +154,14 @@ test('with storage full, the end of an edit survives a reload', async ({ page })
   await expect(nodeOf(page, 'second')).toBeVisible();
 });
 
-/** A scenario that takes the worker a while to simulate: many pods that fit nowhere, retried. */
+/**
+ * A scenario that takes the worker a few seconds to simulate (about 4 s here; 200 × 400 took under
+ * one, too short to click Cancel in): many pods that fit nowhere, each filtered on every node.
+ */
 function slowScenario(): string {
   const docs = [];
-  for (let i = 0; i < 200; i++) docs.push(`apiVersion: v1\nkind: Node\nmetadata: {name: n-${i}}\nstatus: {allocatable: {cpu: "1", memory: 1Gi, pods: "110"}}`);
-  docs.push(`apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: huge}\nspec:\n  replicas: 400\n  selector: {matchLabels: {app: huge}}\n  template:\n    metadata: {labels: {app: huge}}\n    spec: {containers: [{name: c, resources: {requests: {cpu: "2"}}}]}`);
+  for (let i = 0; i < 1000; i++) docs.push(`apiVersion: v1\nkind: Node\nmetadata: {name: n-${i}}\nstatus: {allocatable: {cpu: "1", memory: 1Gi, pods: "110"}}`);
+  docs.push(`apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: huge}\nspec:\n  replicas: 1000\n  selector: {matchLabels: {app: huge}}\n  template:\n    metadata: {labels: {app: huge}}\n    spec: {containers: [{name: c, resources: {requests: {cpu: "2"}}}]}`);
   return docs.join('\n---\n');
 }
 

@@ -195,7 +195,9 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
 
   /** The worker died (or never started): whatever it held is gone; the client has started another. */
   function workerFailed(state: PodplayState, reply: Extract<WorkerReply, { type: 'failed' }>): Partial<PodplayState> {
-    const ours = reply.runId === state.pendingRunId;
+    // the run on screen died with its worker: the client loads it again under its own id
+    const shown = reply.runId !== state.pendingRunId && state.run !== undefined && reply.runId === state.run.runId;
+    const ours = reply.runId === state.pendingRunId || shown;
     const what = reply.cause === 'start' ? 'The simulator could not start' : 'The simulator stopped';
     const detail = reply.message === '' ? '' : ` (${reply.message})`;
     // notices are set after this batch: replies are applied as one change
@@ -210,6 +212,11 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
     // the run on screen lived in the dead worker: its frames cannot be asked for any more
     const lost = { run: undefined, frames: new Map<number, CycleFrame>() };
     if (!ours) return lost;
+    if (shown && reply.retrying && state.run !== undefined) {
+      pendingText = state.run.text;
+      deps.runMarks.mark(pendingText);
+      return { ...lost, pendingRunId: reply.runId, interrupted: undefined };
+    }
     return reply.retrying ? lost : { ...lost, pendingRunId: undefined, interrupted: 'crashed' as const };
   }
 

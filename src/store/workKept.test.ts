@@ -147,6 +147,19 @@ describe('a worker that dies', () => {
     expect(client.sent.at(-1)).toMatchObject({ type: 'load', text: 'kind: Node' });
   });
 
+  it('that held the run on screen: the run is asked for again and shown when it is loaded again', () => {
+    const client = scriptedClient();
+    const store = testStore(client);
+    const runId = client.lastLoad();
+    client.reply({ type: 'loaded', runId, summary: {} as never });
+    expect(store.getState().run?.runId).toBe(runId);
+    client.reply({ type: 'failed', runId, cause: 'crash', message: 'it was terminated', retrying: true });
+    expect(store.getState()).toMatchObject({ run: undefined, pendingRunId: runId });
+    expect(store.getState().notices.at(-1)).toMatchObject({ kind: 'info', text: expect.stringMatching(/simulating your scenario again/) });
+    client.reply({ type: 'loaded', runId, summary: {} as never });
+    expect(store.getState()).toMatchObject({ pendingRunId: undefined, run: { runId, text: 'kind: Node' } });
+  });
+
   it('one that could not start says so', () => {
     const client = scriptedClient();
     const store = testStore(client);

@@ -44,16 +44,32 @@ describe('supervised worker client', () => {
     expect(h.current().received).toEqual([]);
   });
 
-  it('a worker that dies with nothing in flight is replaced and reported', () => {
+  it('a worker that dies with nothing loaded is replaced and reported', () => {
+    const h = harness();
+    h.current().reply({ type: 'ready' });
+    h.client.crashWorker();
+    expect(h.replies.at(-1)).toEqual({ type: 'failed', runId: -1, cause: 'crash', message: 'it was terminated', retrying: false });
+    h.client.send(load(2));
+    expect(h.current().received).toEqual([load(2)]);
+  });
+
+  it('a worker that dies holding a loaded run loads it again in the new one, within the same retry budget', () => {
     const h = harness();
     h.current().reply({ type: 'ready' });
     h.client.send(load(1));
     h.current().reply({ type: 'started', runId: 1 });
     h.current().reply({ type: 'loaded', runId: 1, summary: {} as never });
     h.client.crashWorker();
-    expect(h.replies.at(-1)).toEqual({ type: 'failed', runId: -1, cause: 'crash', message: 'it was terminated', retrying: false });
-    h.client.send(load(2));
-    expect(h.current().received).toEqual([load(2)]);
+    expect(h.replies.at(-1)).toEqual({ type: 'failed', runId: 1, cause: 'crash', message: 'it was terminated', retrying: true });
+    expect(h.current().received).toEqual([load(1)]);
+    // it keeps dying while its run streams: after MAX_RETRIES it is given up
+    for (let i = 1; i <= MAX_RETRIES; i++) {
+      h.current().reply({ type: 'ready' });
+      h.current().reply({ type: 'loaded', runId: 1, summary: {} as never });
+      h.client.crashWorker();
+    }
+    expect(h.replies.at(-1)).toEqual({ type: 'failed', runId: 1, cause: 'crash', message: 'it was terminated', retrying: false });
+    expect(h.current().received).toEqual([]);
   });
 
   it('replaces a worker stuck in a load\'s synchronous part when a newer load comes, not one that can hear it', () => {

@@ -72,6 +72,8 @@ export function createWorkerClient(
   const buffer = replyBuffer(schedule);
   /** the load the worker is working on, until it answers loaded or error */
   let inFlight: { request: Extract<WorkerRequest, { type: 'load' }>; sentAt: number; started: boolean; retries: number } | undefined;
+  /** the load whose run the worker holds (it answered loaded): steps and frames come from it, so a worker that dies takes it along */
+  let held: { request: Extract<WorkerRequest, { type: 'load' }>; retries: number } | undefined;
   let worker: WorkerLike;
   let ready = false;
   let disposed = false;
@@ -86,6 +88,7 @@ export function createWorkerClient(
       if (reply.type === 'ready') ready = true;
       if (inFlight !== undefined && 'runId' in reply && reply.runId === inFlight.request.runId) {
         if (reply.type === 'started') inFlight.started = true;
+        if (reply.type === 'loaded') held = { request: inFlight.request, retries: inFlight.retries };
         if (reply.type === 'loaded' || reply.type === 'error') inFlight = undefined;
       }
       buffer.push(reply);
@@ -99,6 +102,7 @@ export function createWorkerClient(
   }
 
   function replace(): void {
+    held = undefined;
     worker.onmessage = null;
     worker.onerror = null;
     worker.onmessageerror = null;
@@ -108,7 +112,8 @@ export function createWorkerClient(
 
   function died(message: string): void {
     const cause = ready ? 'crash' : 'start';
-    const failed = inFlight;
+    // a run already loaded is lost with the worker too: the user did nothing, so it is loaded again
+    const failed = inFlight ?? held;
     replace();
     if (failed !== undefined && failed.retries < MAX_RETRIES) {
       inFlight = { request: failed.request, sentAt: now(), started: false, retries: failed.retries + 1 };
