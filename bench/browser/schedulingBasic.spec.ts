@@ -1,12 +1,28 @@
 // Issue 10's browser check: upstream's SchedulingBasic shape at full size (5,000 nodes, 1,000 init
 // and 10,000 measured pods, ../schedulerPerf/workloads.ts) opened in the page, simulated in the
 // worker to the end, then stepped, jumped and played: no main-thread task may take over 50 ms of
-// the main thread's CPU (see ../../e2e/longtasks.ts for how a task is weighed).
+// the main thread's CPU (see ../../e2e/longtasks.ts for how a task is weighed). It also reports the
+// tab's peak resident memory (the renderer process: page and worker).
 import { expect, test } from '@playwright/test';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { engineResult, editorReady, freshPage, stepTo } from '../../e2e/helpers';
 import { startLongTaskWatch } from '../../e2e/longtasks';
 import { scenarioText, workloads } from '../schedulerPerf/workloads';
+
+/** The largest resident set of Chromium's renderer processes (the tab: page and worker threads), in MB. */
+function rendererRssMb(): number {
+  let largest = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (rss) largest = Math.max(largest, Number(rss[1]) / 1024);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return Math.round(largest);
+}
 
 test('SchedulingBasic, 5,000 nodes and 11,000 pods: no main-thread long task over 50 ms', async ({ page, browser }, info) => {
   const workload = workloads.find((w) => w.name === 'SchedulingBasic')!;
@@ -23,6 +39,8 @@ test('SchedulingBasic, 5,000 nodes and 11,000 pods: no main-thread long task ove
   await freshPage(page);
   await editorReady(page);
   const stopWatch = await startLongTaskWatch(page, browser);
+  let peakRss = rendererRssMb();
+  const sampler = setInterval(() => { peakRss = Math.max(peakRss, rendererRssMb()); }, 250);
   const opened = Date.now();
   await page.getByTestId('open-file').setInputFiles(file);
   await expect(page.locator('.file-name')).toHaveText('scheduling-basic.yaml');
@@ -53,7 +71,9 @@ test('SchedulingBasic, 5,000 nodes and 11,000 pods: no main-thread long task ove
   await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-cycle', '1');
   await page.waitForTimeout(500);
 
+  clearInterval(sampler);
   const longTasks = await stopWatch();
+  console.log(`peak renderer RSS (the tab, its worker included): ${peakRss} MB`);
   console.log(`simulated in the worker in ${(simulated / 1000).toFixed(1)} s (${cycles} cycles)`);
   console.log(`long tasks (wall ms / main-thread CPU ms): ${longTasks.map((t) => `${t.duration}/${t.cpu ?? '?'}${t.inside ? ` [${t.inside}]` : ''}`).join(' ') || 'none'}`);
   expect(longTasks.filter((t) => (t.cpu ?? t.duration) > 50)).toEqual([]);
