@@ -1,83 +1,22 @@
 // The structured allocator, rows ported from upstream's shared table
 // (staging/src/k8s.io/dynamic-resource-allocation/structured/internal/allocatortesting/
-// allocator_testing.go, TestAllocator), named as upstream names them. Claims here have the
-// namespace "default", so upstream's "claim claim-0" reads "claim default/claim-0".
+// allocator_testing.go, TestAllocator), named as upstream names them; fixtures in
+// allocatorTesting.ts. Partitionable devices and consumable capacity: allocator.capacity.test.ts.
 import { describe, expect, it } from 'vitest';
-import type {
-  AllocationResult, Device, DeviceAttribute, DeviceClass, DeviceConstraint, DeviceRequest, DeviceTaint, DeviceToleration, ResourceClaim, ResourceSlice,
-} from '../../model/resource';
-import type { Node, NodeSelector } from '../../model/types';
-import { allocate, deviceID, type Features } from './allocator';
+import type { DeviceAttribute, DeviceTaint, DeviceToleration } from '../../model/resource';
+import { deviceID } from './allocator';
+import {
+  allocation, allRequest, claim, claimWithRequest, classA, classB, cls, device, device1, device2, device3, driverA, driverB,
+  localNodeSelector, memory, node, node1, node2, pool1, pool2, region1, region2, req0, req1, request, result, run, slice,
+  sliceWithOneDevice, subRequest, withFixedShareIDs, withTolerations, type Row,
+} from './allocatorTesting';
 
-const [node1, node2, region1, region2] = ['node-1', 'node-2', 'region-1', 'region-2'];
-const [classA, classB, driverA, driverB] = ['class-a', 'class-b', 'driver-a', 'driver-b'];
-const [pool1, pool2] = ['pool-1', 'pool-2'];
-const [req0, req1] = ['req-0', 'req-1'];
-const [device1, device2, device3] = ['device-1', 'device-2', 'device-3'];
-
-const allFeatures: Features = { adminAccess: true, prioritizedList: true, partitionableDevices: false, deviceTaints: true, consumableCapacity: true };
-
-const node = (name: string, region: string): Node => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { region, planet: 'earth' } }, spec: {}, status: {} } as unknown as Node);
-const cls = (name: string, driver: string, config?: string): DeviceClass => ({
-  apiVersion: 'resource.k8s.io/v1', kind: 'DeviceClass', metadata: { name },
-  spec: { selectors: [{ cel: { expression: `device.driver == "${driver}"` } }], ...(config ? { config: [{ opaque: { driver, parameters: { [config]: `${config}Value` } } }] } : {}) },
-});
-const request = (name: string, className: string, count = 1, ...selectors: string[]): DeviceRequest => ({
-  name, exactly: { deviceClassName: className, allocationMode: 'ExactCount', count, ...(selectors.length ? { selectors: selectors.map((expression) => ({ cel: { expression } })) } : {}) },
-});
-const allRequest = (name: string, className: string): DeviceRequest => ({ name, exactly: { deviceClassName: className, allocationMode: 'All' } });
-const subRequest = (name: string, className: string, count: number, ...selectors: string[]) => ({
-  name, deviceClassName: className, allocationMode: 'ExactCount' as const, count, ...(selectors.length ? { selectors: selectors.map((expression) => ({ cel: { expression } })) } : {}),
-});
-const claim = (name: string, constraints: DeviceConstraint[] | undefined, ...requests: DeviceRequest[]): ResourceClaim => ({
-  apiVersion: 'resource.k8s.io/v1', kind: 'ResourceClaim', metadata: { name, namespace: 'default' },
-  spec: { devices: { requests, ...(constraints ? { constraints } : {}) } }, status: {},
-});
-const claimWithRequest = (name: string, req: string, className: string, ...constraints: DeviceConstraint[]) => claim(name, constraints.length ? constraints : undefined, request(req, className));
-const device = (name: string, capacity?: Record<string, string>, attributes?: Record<string, DeviceAttribute>, taints?: DeviceTaint[]): Device => ({
-  name, ...(capacity ? { capacity: Object.fromEntries(Object.entries(capacity).map(([k, v]) => [k, { value: v }])) } : {}),
-  ...(attributes ? { attributes } : {}), ...(taints ? { taints } : {}),
-});
-const slice = (name: string, on: string | NodeSelector, pool: string, driver: string, devices: Device[], gen = 1, count = 1): ResourceSlice => ({
-  apiVersion: 'resource.k8s.io/v1', kind: 'ResourceSlice', metadata: { name },
-  spec: { driver, pool: { name: pool, generation: gen, resourceSliceCount: count }, ...(typeof on === 'string' ? { nodeName: on } : { nodeSelector: on }), devices },
-});
-const sliceWithOneDevice = (name: string, on: string | NodeSelector, pool: string, driver: string) => slice(name, on, pool, driver, [device(device1)]);
-const localNodeSelector = (name: string): NodeSelector => ({ nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [name] }] }] });
-const result = (request: string, driver: string, pool: string, dev: string, adminAccess = false) => ({ request, driver, pool, device: dev, ...(adminAccess ? { adminAccess: true } : {}) });
-const allocation = (nodeSelector: NodeSelector | undefined, ...results: ReturnType<typeof result>[]): AllocationResult => ({ devices: { results }, ...(nodeSelector ? { nodeSelector } : {}) });
-
-interface Row {
-  claims: ResourceClaim[];
-  classes: DeviceClass[];
-  slices: ResourceSlice[];
-  node: Node;
-  allocated?: string[];
-  features?: Partial<Features>;
-  /** undefined: no allocation (and no error) */
-  expect?: AllocationResult[];
-  error?: string;
-}
-
-function run(row: Row) {
-  return allocate({
-    features: { ...allFeatures, ...row.features },
-    allocatedDevices: new Set(row.allocated ?? []),
-    deviceClass: (name) => row.classes.find((c) => c.metadata.name === name),
-    slices: row.slices,
-  }, row.node, row.claims);
-}
-
-const memory = (size: string) => `device.capacity["${driverA}"].memory.compareTo(quantity("${size}")) >= 0`;
 const attrs = (a: Record<string, DeviceAttribute>) => a;
 const taintNoSchedule: DeviceTaint = { key: 'taint-key', value: 'taint-value', effect: 'NoSchedule' };
 const taintNoExecute: DeviceTaint = { key: 'taint-key', value: 'taint-value-2', effect: 'NoExecute' };
 const taintNone: DeviceTaint = { key: 'taint-key', value: 'taint-value', effect: 'None' };
 const tolerationNoSchedule: DeviceToleration = { operator: 'Exists', key: 'taint-key', effect: 'NoSchedule' };
 const tolerationNoExecute: DeviceToleration = { operator: 'Equal', key: 'taint-key', value: 'taint-value-2', effect: 'NoExecute' };
-const withTolerations = (c: ResourceClaim, ...t: DeviceToleration[]): ResourceClaim => ({
-  ...c, spec: { devices: { ...c.spec.devices, requests: c.spec.devices!.requests!.map((r) => ({ ...r, exactly: { ...r.exactly!, tolerations: t } })) } },
-});
 
 const rows: Record<string, Row> = {
   simple: {
@@ -307,13 +246,13 @@ describe('structured allocator (upstream TestAllocator rows)', () => {
       return;
     }
     expect(r.ok).toBe(true);
-    expect(r.ok ? r.allocations : []).toEqual(row.expect);
+    expect(r.ok ? withFixedShareIDs(r.allocations) : []).toEqual(row.expect);
   });
 
   it('reports per request what matched on the node and what is in use', () => {
     const r = run({ ...rows['already-allocated-devices']!, slices: [slice('slice-1', node1, pool1, driverA, [device(device1), device(device2)])] });
-    expect(r.outcomes).toEqual([{ claim: 'default/claim-0', request: req0, matching: 2, inUse: 2, tainted: 0, needed: 1, devices: [] }]);
+    expect(r.outcomes).toEqual([{ claim: 'default/claim-0', request: req0, matching: 2, inUse: 2, tainted: 0, countersExhausted: 0, capacityExhausted: 0, needed: 1, devices: [] }]);
     const ok = run(rows['devices-split-across-different-slices']!);
-    expect(ok.outcomes).toEqual([{ claim: 'default/claim-0', request: req0, matching: 2, inUse: 0, tainted: 0, needed: 2, devices: ['driver-a/pool-1/device-1', 'driver-a/pool-2/device-1'] }]);
+    expect(ok.outcomes).toEqual([{ claim: 'default/claim-0', request: req0, matching: 2, inUse: 0, tainted: 0, countersExhausted: 0, capacityExhausted: 0, needed: 2, devices: ['driver-a/pool-1/device-1', 'driver-a/pool-2/device-1'] }]);
   });
 });
