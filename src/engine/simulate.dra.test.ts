@@ -198,3 +198,40 @@ spec: {resourceClaims: [{name: gpu, resourceClaimName: shared}], containers: [{n
     if (!outcome.ok) expect(outcome.errors[0]!.message).toMatch(/status\.allocation\.devices\.results/);
   });
 });
+
+describe('dra-partitionable-gpu.yaml (DRAPartitionableDevices)', () => {
+  const yaml = readFileSync(join(scenarioDir, 'dra-partitionable-gpu.yaml'), 'utf8');
+  const r = run(yaml);
+  const devicesOf = (name: string) => claims(r).find((c) => (c.metadata['name'] as string).startsWith(`${name}-gpu-`))!.status.allocation?.devices.results.map((d) => d.device);
+  const firstCycle = (name: string) => r.cycles.find((c) => c.pod === `default/${name}`)!;
+  const draOn = (name: string, node: string) => firstCycle(name).filter[node]!.find((p) => p.plugin === 'DynamicResources')!;
+
+  it('the two 3g.20gb partitions go to infer-1 and infer-2 on gpu-node; cpu-node cannot allocate', () => {
+    expect(draOn('infer-1', 'cpu-node')).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'] });
+    expect(r.events.slice(0, 2).map((e) => e.message)).toEqual([
+      'Successfully assigned default/infer-1 to gpu-node', 'Successfully assigned default/infer-2 to gpu-node',
+    ]);
+    expect(devicesOf('infer-2')).toEqual(['gpu-0-3g-1']);
+  });
+
+  it('train waits: the whole GPU matches but its counters are used up by the partitions', () => {
+    expect(r.events[2]).toMatchObject({ reason: 'FailedScheduling', time: 0 });
+    expect(r.events[2]!.message).toMatch(/^0\/2 nodes are available: 2 cannot allocate all claims\./);
+    expect(draOn('train', 'gpu-node').details?.['requests']).toEqual([
+      { claim: expect.stringMatching(/^default\/train-gpu-/), request: 'gpu', matching: 1, inUse: 0, tainted: 0, countersExhausted: 1, capacityExhausted: 0, needed: 1, devices: [] },
+    ]);
+    expect(pod(r, 'train').phase).toBe('Pending');
+  });
+
+  it('small binds once infer-1 is gone and its 20Gi come back; train still waits for all 40Gi', () => {
+    expect(r.events.at(-1)).toMatchObject({ time: 90, reason: 'Scheduled', message: 'Successfully assigned default/small to gpu-node' });
+    expect(devicesOf('small')).toEqual(['gpu-0-1g-0']);
+    expect(r.events.filter((e) => e.time === 90 && e.reason === 'FailedScheduling').map((e) => e.message)).toEqual([expect.stringMatching(/^0\/2 nodes are available: 2 cannot allocate all claims\./)]);
+  });
+
+  it('with the gate off (v1.35 default) no device that consumes counters is allocated', () => {
+    const off = run(yaml.replace('featureGates: {DRAPartitionableDevices: true}', 'featureGates: {}'));
+    expect(off.events.filter((e) => e.reason === 'Scheduled')).toEqual([]);
+    expect(off.pods.filter((p) => p.pod !== 'default/infer-1').map((p) => p.phase)).toEqual(['Pending', 'Pending', 'Pending']);
+  });
+});
