@@ -6,15 +6,13 @@
 // the ones a row does not list are off.
 import { describe, expect, it } from 'vitest';
 import type { Device } from '../../model/resource';
-import type { Features } from './allocator';
 import {
   allocation, allRequest, capacity0, capacity1, claim, classA, classB, cls, consumes, consumption, counterSet, counterSet1, counterSet2,
   counterSlice, device, device1, device2, device3, device4, driverA, driverB, firstAvailable, labelSelector, localNodeSelector, memory,
-  node, node1, node2, pool1, pool2, region1, req0, req1, req2, req3, request, result, run, shared, sharedCls, sharedResult, slice,
+  node, node1, node2, only, pool1, pool2, region1, req0, req1, req2, req3, request, result, run, shared, sharedCls, sharedResult, slice,
   subRequest, withCapacity, withFixedShareIDs, withNode, withRangePolicy, withValidValues, type Row,
 } from './allocatorTesting';
 
-const only = (f: Partial<Features>): Partial<Features> => ({ adminAccess: false, prioritizedList: false, partitionableDevices: false, deviceTaints: false, consumableCapacity: false, ...f });
 const PD = only({ partitionableDevices: true });
 const PD_PL = only({ partitionableDevices: true, prioritizedList: true });
 const CC = only({ consumableCapacity: true });

@@ -22,12 +22,13 @@
 
 import { compileDeviceSelector, deviceMatches } from '../../model/deviceSelector';
 import type {
-  AllocationResult, Device, DeviceAttribute, DeviceClass, DeviceConstraint, DeviceRequestAllocationResult, DeviceSelector,
+  AllocationResult, Device, DeviceClass, DeviceRequestAllocationResult, DeviceSelector,
   DeviceTaint, DeviceToleration, ExactDeviceRequest, ResourceClaim, ResourceSlice,
 } from '../../model/resource';
 import { ALLOCATION_RESULTS_MAX_SIZE } from '../../model/resource';
 import type { Node, NodeSelector } from '../../model/types';
 import { addConsumed, capacityFits, consumedCapacity, type ConsumedCapacity } from './consumableCapacity';
+import { distinctAttributeConstraint, matchAttributeConstraint, type Constraint } from './constraint';
 import { CounterState } from './counters';
 import { gatherPools, nodeMatches, type Pool } from './pools';
 
@@ -73,75 +74,6 @@ interface DeviceResult {
   /** a shared device's share */
   consumed?: { published: Record<string, string>; qualified: ConsumedCapacity };
   shared?: boolean;
-}
-
-/** upstream: constraint — add/remove as devices are tried */
-interface Constraint {
-  add(base: string, sub: string | undefined, device: Device, driver: string): boolean;
-  remove(base: string, sub: string | undefined, device: Device, driver: string): void;
-}
-
-/** upstream: lookupAttribute — "domain/id", or just "id" when the domain is the driver's */
-function lookupAttribute(device: Device, driver: string, name: string): DeviceAttribute | undefined {
-  const attrs = device.attributes ?? {};
-  if (Object.hasOwn(attrs, name)) return attrs[name];
-  const i = name.indexOf('/');
-  if (i < 0 || name.slice(0, i) !== driver) return undefined;
-  const id = name.slice(i + 1);
-  return Object.hasOwn(attrs, id) ? attrs[id] : undefined;
-}
-
-function attributeKey(a: DeviceAttribute): string | undefined {
-  if (a.string !== undefined) return `s:${a.string}`;
-  if (a.int !== undefined) return `i:${a.int}`;
-  if (a.bool !== undefined) return `b:${a.bool}`;
-  if (a.version !== undefined) return `v:${a.version}`;
-  return undefined;
-}
-
-function appliesTo(requests: readonly string[] | undefined, base: string, sub: string | undefined): boolean {
-  if (!requests || requests.length === 0) return true;
-  return requests.includes(base) || (sub !== undefined && requests.includes(`${base}/${sub}`));
-}
-
-/** upstream: matchAttributeConstraint — every device has the attribute, all with one value */
-function matchAttributeConstraint(c: DeviceConstraint): Constraint {
-  let value: string | undefined;
-  let num = 0;
-  return {
-    add(base, sub, device, driver) {
-      if (!appliesTo(c.requests, base, sub)) return true;
-      const a = lookupAttribute(device, driver, c.matchAttribute!);
-      const key = a && attributeKey(a);
-      if (key === undefined) return false;
-      if (num === 0) { value = key; num = 1; return true; }
-      if (key !== value) return false;
-      num++;
-      return true;
-    },
-    remove(base, sub) { if (appliesTo(c.requests, base, sub)) num--; },
-  };
-}
-
-/** upstream (incubating): distinctAttributeConstraint — every device has the attribute, each value once */
-function distinctAttributeConstraint(c: DeviceConstraint): Constraint {
-  const seen = new Map<string, number>();
-  return {
-    add(base, sub, device, driver) {
-      if (!appliesTo(c.requests, base, sub)) return true;
-      const a = lookupAttribute(device, driver, c.distinctAttribute!);
-      const key = a && attributeKey(a);
-      if (key === undefined || seen.has(key)) return false;
-      seen.set(key, 1);
-      return true;
-    },
-    remove(base, sub, device, driver) {
-      if (!appliesTo(c.requests, base, sub)) return;
-      const a = lookupAttribute(device, driver, c.distinctAttribute!);
-      const key = a && attributeKey(a);
-      if (key !== undefined) seen.delete(key);
-    },
-  };
 }
 
 /** upstream: resourceclaim.ToleratesTaint */
@@ -203,6 +135,8 @@ export function allocate(input: AllocatorInput, node: Node, claims: readonly Res
     return new Search(input, node, claims).run();
   } catch (e) {
     if (e instanceof AllocationError) return { ok: false, error: e.message, outcomes: [] };
+    // upstream: errAllocationResultMaxSizeExceeded out of the first claim ends Allocate with it
+    if (e instanceof MaxSizeExceeded) return { ok: false, error: 'allocation max size exceeded', outcomes: [] };
     throw e;
   }
 }
@@ -285,7 +219,11 @@ class Search {
   private requestData(claim: ResourceClaim, name: string, base: string, sub: string | undefined, request: ExactDeviceRequest): RequestData {
     const { features } = this.input;
     if (!features.consumableCapacity && request.capacity && sub !== undefined) throw new AllocationError(`claim ${claimRef(claim)}, subrequest ${sub}: has capacity requests, but the DRAConsumableCapacity feature is disabled`);
+    for (const [i, s] of (request.selectors ?? []).entries()) {
+      if (!s.cel) throw new AllocationError(`claim ${claimRef(claim)}, request ${name}, selector #${i}: CEL expression empty (unsupported selector type?)`);
+    }
     if (!features.adminAccess && request.adminAccess !== undefined) throw new AllocationError(`claim ${claimRef(claim)}, request ${name}: admin access is requested, but the feature is disabled`);
+    if (request.deviceClassName === '') throw new AllocationError(`claim ${claimRef(claim)}, request ${name}: missing device class name (unsupported request type?)`);
     const cls = this.input.deviceClass(request.deviceClassName);
     if (!cls) throw new AllocationError(`claim ${claimRef(claim)}, request ${name}: could not retrieve device class ${request.deviceClassName}: deviceclass.resource.k8s.io "${request.deviceClassName}" not found`);
     const data: RequestData = { name, base, request, cls, numDevices: 0, ...(sub !== undefined ? { sub } : {}) };
@@ -293,6 +231,7 @@ class Search {
       data.numDevices = request.count ?? 1;
       return data;
     }
+    if (request.allocationMode !== 'All') throw new AllocationError(`claim ${claimRef(claim)}, request ${name}: unsupported count mode ${String(request.allocationMode)}`);
     data.allDevices = [];
     for (const pool of this.pools) {
       if (pool.isIncomplete) throw new AllocationError(`claim ${claimRef(claim)}, request ${name}: asks for all devices, but resource pool ${pool.driver}/${pool.pool} is currently being updated`);
@@ -375,9 +314,13 @@ class Search {
     if (data.allDevices) {
       const undo = this.tryDevice(ci, data, data.allDevices[di]!, true);
       if (!undo) return false;
-      if (this.allocateDevice(ci, ri, data, di + 1)) return true;
-      undo();
-      return false;
+      let done = false;
+      try {
+        done = this.allocateDevice(ci, ri, data, di + 1);
+      } finally {
+        if (!done) undo();
+      }
+      return done;
     }
     for (const pool of this.pools) {
       if (pool.isIncomplete || pool.isInvalid) continue;

@@ -22,6 +22,9 @@ export const SHARE_ID = 'share-id';
 
 export const allFeatures: Features = { adminAccess: true, prioritizedList: true, partitionableDevices: true, deviceTaints: true, consumableCapacity: true };
 
+/** upstream's Features{...}: the features a row names on, the others off */
+export const only = (f: Partial<Features>): Partial<Features> => ({ adminAccess: false, prioritizedList: false, partitionableDevices: false, deviceTaints: false, consumableCapacity: false, ...f });
+
 export const node = (name: string, region: string): Node => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { region, planet: 'earth' } }, spec: {}, status: {} } as unknown as Node);
 export const cls = (name: string, driver: string, config?: string): DeviceClass => ({
   apiVersion: 'resource.k8s.io/v1', kind: 'DeviceClass', metadata: { name },
@@ -94,6 +97,8 @@ export const counterSlice = (name: string, on: Placement, pool: string, driver: 
   spec: { driver, pool: { name: pool, generation: 1, resourceSliceCount: count }, ...placement(on), sharedCounters: sets },
 });
 export const counterSet = (name: string, counters: Record<string, string>): CounterSet => ({ name, counters: Object.fromEntries(Object.entries(counters).map(([k, v]) => [k, { value: v }])) });
+/** upstream: sliceWithMultipleDevices — device-0 … device-(count-1) */
+export const sliceWithDevices = (name: string, on: Placement, pool: string, driver: string, count: number) => slice(name, on, pool, driver, Array.from({ length: count }, (_, i) => device(`device-${i}`)));
 export const sliceWithOneDevice = (name: string, on: Placement, pool: string, driver: string) => slice(name, on, pool, driver, [device(device1)]);
 export const localNodeSelector = (name: string): NodeSelector => ({ nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [name] }] }] });
 export const labelSelector = (key: string, ...values: string[]): NodeSelector => ({ nodeSelectorTerms: [{ matchExpressions: [{ key, operator: 'In', values }] }] });
