@@ -218,7 +218,7 @@ describe('dra-partitionable-gpu.yaml (DRAPartitionableDevices)', () => {
     expect(r.events[2]).toMatchObject({ reason: 'FailedScheduling', time: 0 });
     expect(r.events[2]!.message).toMatch(/^0\/2 nodes are available: 2 cannot allocate all claims\./);
     expect(draOn('train', 'gpu-node').details?.['requests']).toEqual([
-      { claim: expect.stringMatching(/^default\/train-gpu-/), request: 'gpu', matching: 1, inUse: 0, tainted: 0, countersExhausted: 1, capacityExhausted: 0, needed: 1, devices: [] },
+      { claim: expect.stringMatching(/^default\/train-gpu-/), request: 'gpu', matching: 1, inUse: 0, tainted: 0, countersExhausted: 1, capacityExhausted: 0, needed: 1, devices: [], exhausted: ['gpu.example.com/gpu-node/gpu-0'] },
     ]);
     expect(pod(r, 'train').phase).toBe('Pending');
   });

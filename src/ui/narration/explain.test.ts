@@ -49,8 +49,8 @@ describe('explainVerdict', () => {
         plugin: 'DynamicResources', code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'],
         details: {
           requests: [
-            { claim: 'default/c', request: 'slice', matching: 3, inUse: 1, tainted: 0, countersExhausted: 2, capacityExhausted: 0, needed: 1, devices: [] },
-            { claim: 'default/c', request: 'share', matching: 1, inUse: 0, tainted: 0, countersExhausted: 0, capacityExhausted: 1, needed: 1, devices: [] },
+            { claim: 'default/c', request: 'slice', matching: 3, inUse: 1, tainted: 0, countersExhausted: 2, capacityExhausted: 0, needed: 1, devices: [], exhausted: ['d/p/a', 'd/p/b'] },
+            { claim: 'default/c', request: 'share', matching: 1, inUse: 0, tainted: 0, countersExhausted: 0, capacityExhausted: 1, needed: 1, devices: [], exhausted: ['d/p/c'] },
           ],
         },
       },

@@ -251,8 +251,8 @@ describe('structured allocator (upstream TestAllocator rows)', () => {
 
   it('reports per request what matched on the node and what is in use', () => {
     const r = run({ ...rows['already-allocated-devices']!, slices: [slice('slice-1', node1, pool1, driverA, [device(device1), device(device2)])] });
-    expect(r.outcomes).toEqual([{ claim: 'default/claim-0', request: req0, matching: 2, inUse: 2, tainted: 0, countersExhausted: 0, capacityExhausted: 0, needed: 1, devices: [] }]);
+    expect(r.outcomes).toEqual([{ claim: 'default/claim-0', request: req0, matching: 2, inUse: 2, tainted: 0, countersExhausted: 0, capacityExhausted: 0, needed: 1, devices: [], exhausted: [] }]);
     const ok = run(rows['devices-split-across-different-slices']!);
-    expect(ok.outcomes).toEqual([{ claim: 'default/claim-0', request: req0, matching: 2, inUse: 0, tainted: 0, countersExhausted: 0, capacityExhausted: 0, needed: 2, devices: ['driver-a/pool-1/device-1', 'driver-a/pool-2/device-1'] }]);
+    expect(ok.outcomes).toEqual([{ claim: 'default/claim-0', request: req0, matching: 2, inUse: 0, tainted: 0, countersExhausted: 0, capacityExhausted: 0, needed: 2, devices: ['driver-a/pool-1/device-1', 'driver-a/pool-2/device-1'], exhausted: [] }]);
   });
 });

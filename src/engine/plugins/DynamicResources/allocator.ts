@@ -123,6 +123,8 @@ export interface RequestOutcome {
   needed: number;
   /** the devices the allocation takes for the request ("driver/pool/device"); empty when it failed */
   devices: DeviceID[];
+  /** the matching devices counted in countersExhausted and capacityExhausted */
+  exhausted: DeviceID[];
 }
 
 export type AllocateResult =
@@ -465,6 +467,7 @@ class Search {
         let tainted = 0;
         let countersExhausted = 0;
         let capacityExhausted = 0;
+        const exhausted: DeviceID[] = [];
         const { features } = this.input;
         for (const pool of this.pools) {
           if (pool.isIncomplete || pool.isInvalid) continue;
@@ -475,12 +478,12 @@ class Search {
             matching++;
             if (this.input.allocatedDevices.has(c.id)) inUse++;
             else if (features.deviceTaints && untoleratedDeviceTaint(c.device, data.request.tolerations)) tainted++;
-            else if (features.partitionableDevices && c.device.consumesCounters?.length && !this.allocatedBefore(c.id) && !this.counters.fits(c.pool, c.device, false)) countersExhausted++;
-            else if (!this.capacityFits(data, c, false)) capacityExhausted++;
+            else if (features.partitionableDevices && c.device.consumesCounters?.length && !this.allocatedBefore(c.id) && !this.counters.fits(c.pool, c.device, false)) { countersExhausted++; exhausted.push(c.id); }
+            else if (!this.capacityFits(data, c, false)) { capacityExhausted++; exhausted.push(c.id); }
           }
         }
         const devices = done ? this.results[ci]!.filter((r) => r.request === data.name).map((r) => r.id) : [];
-        out.push({ claim: claimRef(claim), request: data.name, matching, inUse, tainted, countersExhausted, capacityExhausted, needed: data.numDevices, devices });
+        out.push({ claim: claimRef(claim), request: data.name, matching, inUse, tainted, countersExhausted, capacityExhausted, needed: data.numDevices, devices, exhausted });
       }
     });
     return out;
