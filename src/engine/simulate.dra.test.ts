@@ -235,3 +235,73 @@ describe('dra-partitionable-gpu.yaml (DRAPartitionableDevices)', () => {
     expect(off.pods.filter((p) => p.pod !== 'default/infer-1').map((p) => p.phase)).toEqual(['Pending', 'Pending', 'Pending']);
   });
 });
+
+describe('consumable capacity (DRAConsumableCapacity): pods share a device while its capacity lasts', () => {
+  const yaml = (gate: boolean) => `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: shared-nic}
+spec: {featureGates: {DRAConsumableCapacity: ${gate}}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1, labels: {kubernetes.io/hostname: n1}}
+status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: nic.example.com}
+spec: {selectors: [{cel: {expression: device.driver == "nic.example.com"}}]}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: n1-nics}
+spec:
+  driver: nic.example.com
+  nodeName: n1
+  pool: {name: n1, generation: 1, resourceSliceCount: 1}
+  devices:
+    - name: nic-0
+      allowMultipleAllocations: true
+      capacity:
+        bandwidth:
+          value: 10G
+          requestPolicy: {default: 1G, validRange: {min: 1G, step: 1G}}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaimTemplate
+metadata: {name: bandwidth}
+spec:
+  spec:
+    devices:
+      requests:
+        - name: nic
+          exactly: {deviceClassName: nic.example.com, capacity: {requests: {bandwidth: 3500M}}}
+${['a', 'b', 'c'].map((p) => `---
+apiVersion: v1
+kind: Pod
+metadata: {name: ${p}}
+spec:
+  resourceClaims: [{name: nic, resourceClaimTemplateName: bandwidth}]
+  containers: [{name: c, image: i, resources: {claims: [{name: nic}]}}]`).join('\n')}
+`;
+
+  it('a and b each take 4G of the 10G (3500M rounded up to the 1G step); c does not fit', () => {
+    const r = run(yaml(true));
+    expect(r.pods.map((p) => [p.pod, p.phase, p.node])).toEqual([['default/a', 'Running', 'n1'], ['default/b', 'Running', 'n1'], ['default/c', 'Pending', undefined]]);
+    const results = (name: string) => claims(r).find((c) => (c.metadata['name'] as string).startsWith(`${name}-nic-`))!.status.allocation!.devices.results as unknown as Record<string, unknown>[];
+    expect(results('a')).toEqual([{ request: 'nic', driver: 'nic.example.com', pool: 'n1', device: 'nic-0', shareID: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/), consumedCapacity: { bandwidth: '4G' } }]);
+    expect(results('b')[0]!['shareID']).not.toBe(results('a')[0]!['shareID']);
+    const c = r.cycles.find((x) => x.pod === 'default/c')!;
+    expect(c.filter['n1']!.find((p) => p.plugin === 'DynamicResources')).toMatchObject({
+      code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'],
+      details: { requests: [expect.objectContaining({ matching: 1, inUse: 0, capacityExhausted: 1, exhausted: ['nic.example.com/n1/nic-0'] })] },
+    });
+  });
+
+  it('with the gate off (v1.35 default) a capacity request is refused by the allocator', () => {
+    const r = run(yaml(false));
+    expect(r.pods.map((p) => p.phase)).toEqual(['Pending', 'Pending', 'Pending']);
+    const first = r.cycles.find((x) => x.pod === 'default/a')!;
+    expect(first.filter['n1']!.find((p) => p.plugin === 'DynamicResources')).toMatchObject({ code: 'Error', reasons: [expect.stringMatching(/request nic: has capacity requests, but the DRAConsumableCapacity feature is disabled$/)] });
+  });
+});
