@@ -154,6 +154,50 @@ const partitionable: Record<string, Row> = {
   },
 };
 
+const invalidPools = 'invalid resource pools were encountered';
+partitionable['partitionable-devices-same-counter-set-name-in-different-resource-slices'] = {
+  features: PD, claims: [claim('claim-0', undefined, request(req0, classA))], classes: [cls(classA, driverA)], node: n1,
+  slices: [
+    slice('slice-1', node1, pool1, driverA, [device(device1)], 1, 4), counterSlice('slice-2', node1, pool1, driverA, [counterSet(counterSet1, {})], 4),
+    slice('slice-3', node1, pool1, driverA, [device(device2)], 1, 4), counterSlice('slice-4', node1, pool1, driverA, [counterSet(counterSet1, {})], 4),
+  ],
+  error: invalidPools,
+};
+partitionable['partitionable-devices-device-counter-consumption-references-unknown-counter-set'] = {
+  features: PD, claims: [claim('claim-0', undefined, request(req0, classA))], classes: [cls(classA, driverA)], node: n1,
+  slices: [slice('slice-1', node1, pool1, driverA, [consumes(device(device1), false, consumption(counterSet2, {}))], 1, 2), counterSlice('slice-2', node1, pool1, driverA, [counterSet(counterSet1, {})], 2)],
+  error: invalidPools,
+};
+partitionable['partitionable-devices-device-counter-consumption-references-unknown-counter-in-counter-set'] = {
+  features: PD, claims: [claim('claim-0', undefined, request(req0, classA))], classes: [cls(classA, driverA)], node: n1,
+  slices: [slice('slice-1', node1, pool1, driverA, [mem(device1, '8Gi', false)], 1, 2), counterSlice('slice-2', node1, pool1, driverA, [counterSet(counterSet1, { 'other-memory': '8Gi' })], 2)],
+  error: invalidPools,
+};
+partitionable['partitionable-devices-device-counter-consumption-references-counter-set-in-other-pool'] = {
+  features: PD, claims: [claim('claim-0', undefined, request(req0, classA))], classes: [cls(classA, driverA)], node: n1,
+  slices: [slice('slice-1', node1, pool1, driverA, [mem(device1, '8Gi', false)]), counterSlice('slice-2', node1, pool2, driverA, [counterSet(counterSet1, { memory: '8Gi' })])],
+  error: invalidPools,
+};
+partitionable['partitionable-devices-devices-on-different-nodes-consume-same-counter-set'] = {
+  features: PD_PL, claims: [claim('claim-0', undefined, prioritized(req0, '6Gi', '2Gi'))], classes: [cls(classA, driverA)], node: n1,
+  slices: [
+    counterSlice('slice-1', node1, pool1, driverA, [counterSet(counterSet1, { memory: '8Gi' })], 3),
+    slice('slice-2', node1, pool1, driverA, [mem(device1, '6Gi'), mem(device2, '2Gi')], 1, 3),
+    slice('slice-3', node2, pool1, driverA, [mem(device3, '6Gi', false)], 1, 3),
+  ],
+  allocated: [`${driverA}/${pool1}/${device3}`],
+  expect: [allocation(local1, result(`${req0}/${sub1}`, driverA, pool1, device2))],
+};
+partitionable['partitionable-devices-validation-error-on-non-targeting-slice'] = {
+  features: PD, claims: [claim('claim-0', undefined, request(req0, classA))], classes: [cls(classA, driverA)], node: n1,
+  slices: [
+    counterSlice('slice-1', node1, pool1, driverA, [counterSet(counterSet1, { memory: '8Gi' })], 3),
+    slice('slice-2', node1, pool1, driverA, [mem(device1, '6Gi')], 1, 3),
+    slice('slice-3', node2, pool1, driverA, [part(device3, counterSet2, { memory: '6Gi' }, false)], 1, 3),
+  ],
+  error: invalidPools,
+};
+
 const consumable: Record<string, Row> = {
   'consumable-capacity-disabled-feature': {
     features: only({}), claims: [claim('claim-0', undefined, withCapacity(request(req0, classA), '1'))], classes: [cls(classA, driverA)], node: n1,

@@ -18,7 +18,76 @@ const taintNone: DeviceTaint = { key: 'taint-key', value: 'taint-value', effect:
 const tolerationNoSchedule: DeviceToleration = { operator: 'Exists', key: 'taint-key', effect: 'NoSchedule' };
 const tolerationNoExecute: DeviceToleration = { operator: 'Equal', key: 'taint-key', value: 'taint-value-2', effect: 'NoExecute' };
 
+const gen = (name: string, on: string, dev: string, generation: number) => slice(name, on, pool1, driverA, [device(dev)], generation, 2);
+const typed = (t: string) => ({ type: { string: t } });
+const typeX = `device.attributes["${driverA}"].type == "X"`;
+
 const rows: Record<string, Row> = {
+  'allocation-mode-all-with-multi-host-resource-pool': {
+    claims: [claim('claim-0', undefined, allRequest(req0, classA))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1)], 1, 2), slice('slice-2', node2, pool1, driverA, [device(device2)], 1, 2)],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1))],
+  },
+  'multi-host-resource-pool-with-stale-slice-for-current-node': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [gen('slice-1', node1, device1, 1), gen('slice-2', node2, device2, 2)],
+  },
+  'multi-host-resource-pool-complete-update-from-node-1-to-node-2': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [gen('slice-1', node1, device1, 1), gen('slice-1', node1, device2, 1), gen('slice-2', node2, device1, 2), gen('slice-2', node2, device2, 2)],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1))],
+  },
+  'multi-host-resource-pool-complete-update-from-node-2-to-node-1': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [gen('slice-1', node2, device1, 1), gen('slice-1', node2, device2, 1), gen('slice-2', node1, device1, 2), gen('slice-2', node1, device2, 2)],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1))],
+  },
+  'multi-host-resource-pool-incomplete-update-from-node-1-to-node-2': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [gen('slice-1', node1, device1, 1), gen('slice-1', node1, device2, 1), gen('slice-2', node2, device1, 2)],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1))],
+  },
+  'multi-host-resource-pool-incomplete-update-from-node-2-to-node-1': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [gen('slice-1', node2, device1, 1), gen('slice-1', node2, device2, 1), gen('slice-2', node1, device1, 2)],
+  },
+  'different-resourceslices-in-pool-can-target-different-nodes': {
+    claims: [claim('claim-0', undefined, request(req0, classA))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node2, pool1, driverA, [device(device1)], 1, 2), slice('slice-2', node1, pool1, driverA, [device(device2)], 1, 2)],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device2))],
+  },
+  'invalid-pool-is-ok-if-devices-can-be-allocated-from-other': {
+    claims: [claim('claim-0', undefined, request(req0, classA))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1)], 1, 2), slice('slice-2', node1, pool1, driverA, [device(device1)], 1, 2), slice('slice-3', node1, pool2, driverA, [device(device2)])],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool2, device2))],
+  },
+  'invalid-pool-is-error-if-no-other-device-can-be-allocated': {
+    claims: [claim('claim-0', undefined, request(req0, classA))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1)], 1, 2), slice('slice-2', node1, pool1, driverA, [device(device1)], 1, 2), slice('slice-3', node1, pool2, driverA, [device(device2)])],
+    allocated: [deviceID(driverA, pool2, device2)],
+    error: 'invalid resource pools were encountered',
+  },
+  'no-allocation-from-incomplete-pools': {
+    claims: [claim('claim-0', undefined, request(req0, classA))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1)], 1, 2)],
+  },
+  'check-combinations-within-single-request-single-pool-single-slice': {
+    claims: [claim('claim-0', undefined, request(req0, classA, 5))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device1, device2, device3, 'device-4'].map((d) => device(d)))],
+  },
+  'check-combinations-with-backtracking': {
+    claims: [claim('claim-0', undefined, request(req1, classA, 2), request('req-2', classA, 1, typeX))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1, undefined, typed('X')), device(device2, undefined, typed('Y')), device(device3, undefined, typed('Y'))])],
+    expect: [allocation(localNodeSelector(node1), result(req1, driverA, pool1, device2), result(req1, driverA, pool1, device3), result('req-2', driverA, pool1, device1))],
+  },
+  'check-combinations-with-prioritized-list': {
+    claims: [claim('claim-0', undefined,
+      { name: req1, firstAvailable: [subRequest('subReq-0', classA, 3, `device.attributes["${driverA}"].type == "Y"`), subRequest('subReq-1', classA, 2)] },
+      { name: 'req-2', firstAvailable: [subRequest('subReq-0', classA, 2), subRequest('subReq-1', classA, 1, typeX)] })],
+    classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1, undefined, typed('X')), device(device2, undefined, typed('Y')), device(device3, undefined, typed('Y'))])],
+    expect: [allocation(localNodeSelector(node1), result('req-1/subReq-1', driverA, pool1, device2), result('req-1/subReq-1', driverA, pool1, device3), result('req-2/subReq-1', driverA, pool1, device1))],
+  },
   simple: {
     claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)],
     slices: [sliceWithOneDevice('slice-1', node1, pool1, driverA)], node: node(node1, region1),
