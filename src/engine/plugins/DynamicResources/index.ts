@@ -169,13 +169,14 @@ function newPlugin(handle: Handle): Plugin {
     if (s.allocateClaims.length > 0) {
       const lister = handle.cluster.resources;
       const allocated = [...lister.resourceClaims().filter((c) => !inFlight.has(uidOf(c))), ...inFlight.values()];
+      const slices = lister.resourceSlices();
       s.allocator = {
         features,
         allocatedDevices: allocatedDevices(allocated),
         allocatedCapacity: allocatedCapacity(allocated),
         deviceClass: (name) => lister.deviceClass(name),
-        slices: lister.resourceSlices(),
-        allSlices: lister.resourceSlices(),
+        slices,
+        allSlices: slices,
       };
       s.slicesByNode = slicesByNode(s.allocator.slices);
     }

@@ -40,7 +40,24 @@ export function nodeMatches(node: Node, nodeName: string | undefined, allNodes: 
 }
 
 const hasCounters = (s: ResourceSlice) => (s.spec.sharedCounters?.length ?? 0) > 0;
-const samePool = (a: ResourceSlice, driver: string, pool: string) => a.spec.driver === driver && a.spec.pool.name === pool;
+const poolKey = (driver: string, pool: string) => `${driver}/${pool}`;
+
+/** every slice by pool, built once per list of all slices (one list serves every node of a cycle) */
+const poolIndex = new WeakMap<readonly ResourceSlice[], Map<string, ResourceSlice[]>>();
+function slicesOfPool(allSlices: readonly ResourceSlice[], driver: string, pool: string): ResourceSlice[] {
+  let index = poolIndex.get(allSlices);
+  if (!index) {
+    index = new Map();
+    for (const s of allSlices) {
+      const key = poolKey(s.spec.driver, s.spec.pool.name);
+      const list = index.get(key);
+      if (list) list.push(s);
+      else index.set(key, [s]);
+    }
+    poolIndex.set(allSlices, index);
+  }
+  return index.get(poolKey(driver, pool)) ?? [];
+}
 
 /** upstream: the relevance test of GatherPools */
 function reachesNode(s: ResourceSlice, node: Node): boolean {
@@ -60,7 +77,7 @@ export function gatherPools(slices: readonly ResourceSlice[], node: Node, featur
   for (const s of slices) {
     if (!features.partitionableDevices && (s.spec.perDeviceNodeSelection !== undefined || hasCounters(s))) continue;
     if (!reachesNode(s, node)) continue;
-    const key = `${s.spec.driver}/${s.spec.pool.name}`;
+    const key = poolKey(s.spec.driver, s.spec.pool.name);
     const list = relevant.get(key);
     if (!list) { relevant.set(key, [s]); continue; }
     const gen = list[0]!.spec.pool.generation;
@@ -71,11 +88,14 @@ export function gatherPools(slices: readonly ResourceSlice[], node: Node, featur
   const out: Pool[] = [];
   for (const list of relevant.values()) {
     const { driver, pool: { name, generation, resourceSliceCount } } = list[0]!.spec;
-    const sameGeneration = allSlices.filter((s) => samePool(s, driver, name) && s.spec.pool.generation === generation);
     let complete = list.length === resourceSliceCount;
+    // the pool's slices of this generation, looked up only when needed (they are many in a big cluster)
+    const needAll = !complete || features.partitionableDevices;
+    const ofPool = needAll ? slicesOfPool(allSlices, driver, name) : [];
+    const sameGeneration = needAll ? ofPool.filter((s) => s.spec.pool.generation === generation) : list;
     if (!complete) {
       // upstream: checkSlicesInPool — a newer generation elsewhere makes this one obsolete
-      if (allSlices.some((s) => samePool(s, driver, name) && s.spec.pool.generation > generation)) continue;
+      if (ofPool.some((s) => s.spec.pool.generation > generation)) continue;
       complete = sameGeneration.length === resourceSliceCount;
     }
     const pool: Pool = { driver, pool: name, slices: [], otherSlices: [], counterSets: new Map(), isIncomplete: !complete, isInvalid: false };
