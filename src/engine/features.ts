@@ -1,8 +1,9 @@
 // Feature gates (upstream: pkg/features/kube_features.go) that change what the scheduler does,
 // with their v1.35 defaults (the versioned specs' entries up to 1.35: DRAAdminAccess and
 // DRAPrioritizedList beta since 1.34, on; DRADeviceTaints, DRAPartitionableDevices and
-// DRAConsumableCapacity still alpha in 1.35, off — they go beta in 1.36). A scenario turns them on with the Scenario document's
-// `spec.featureGates`, as `--feature-gates` would on kube-scheduler.
+// DRAConsumableCapacity still alpha in 1.35, off — they go beta in 1.36). A scenario turns them
+// on with the Scenario document's `spec.featureGates`, as `--feature-gates` would on
+// kube-scheduler.
 
 export interface FeatureGateSpec {
   default: boolean;
