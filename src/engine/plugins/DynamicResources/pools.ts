@@ -59,6 +59,14 @@ function slicesOfPool(allSlices: readonly ResourceSlice[], driver: string, pool:
   return index.get(poolKey(driver, pool)) ?? [];
 }
 
+/** the counter slices among all slices: they belong to every node's view of their pool */
+const counterSliceIndex = new WeakMap<readonly ResourceSlice[], ResourceSlice[]>();
+function counterSlices(allSlices: readonly ResourceSlice[]): ResourceSlice[] {
+  let out = counterSliceIndex.get(allSlices);
+  if (!out) counterSliceIndex.set(allSlices, (out = allSlices.filter(hasCounters)));
+  return out;
+}
+
 /** upstream: the relevance test of GatherPools */
 function reachesNode(s: ResourceSlice, node: Node): boolean {
   if (hasCounters(s)) return true;
@@ -74,7 +82,10 @@ function reachesNode(s: ResourceSlice, node: Node): boolean {
  */
 export function gatherPools(slices: readonly ResourceSlice[], node: Node, features: PoolFeatures, allSlices: readonly ResourceSlice[] = slices): Pool[] {
   const relevant = new Map<string, ResourceSlice[]>();
-  for (const s of slices) {
+  const considered = features.partitionableDevices && slices !== allSlices
+    ? [...slices, ...counterSlices(allSlices).filter((c) => !slices.includes(c))]
+    : slices;
+  for (const s of considered) {
     if (!features.partitionableDevices && (s.spec.perDeviceNodeSelection !== undefined || hasCounters(s))) continue;
     if (!reachesNode(s, node)) continue;
     const key = poolKey(s.spec.driver, s.spec.pool.name);
