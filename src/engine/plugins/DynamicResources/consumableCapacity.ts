@@ -12,8 +12,8 @@
 // amount keeps the policy (max, step, validValues) and, added to what allocated claims and
 // this allocation already consume, stays within the capacity.
 
-import { addQuantity, compareQuantity, formatQuantity, integerValue, parseQuantity, quantityFormat, ZERO_QUANTITY, type Quantity, type QuantityFormat } from '../../model/quantity';
-import type { CapacityRequestPolicy, Device, DeviceRequestAllocationResult } from '../../model/resource';
+import { addQuantity, compareQuantity, formatQuantity, parseQuantity, quantityFormat, ZERO_QUANTITY, type Quantity, type QuantityFormat } from '../../model/quantity';
+import type { CapacityRequestPolicy, Device, DeviceCapacity, DeviceRequestAllocationResult } from '../../model/resource';
 
 /** consumed capacity by fully qualified capacity name */
 export type ConsumedCapacity = Map<string, Quantity>;
@@ -55,36 +55,50 @@ function resolveRequests(requests: Record<string, string> | undefined, device: D
   return out;
 }
 
-/** upstream: roundUpRange (integer path: Value() rounds up) */
+/** upstream: Quantity.Value() — rounded up to an integer, exactly */
+function value(q: Quantity): bigint {
+  const whole = q.numerator / q.denominator;
+  return q.numerator % q.denominator !== 0n && q.numerator > 0n ? whole + 1n : whole;
+}
+
+/** upstream: roundUpRange (the integer path: Value() rounds up) */
 function roundUpRange(requested: Amount, range: NonNullable<CapacityRequestPolicy['validRange']>): Amount {
   const min = amount(range.min);
   if (compareQuantity(requested.q, min.q) < 0) return min;
   if (range.step === undefined) return requested;
   const step = amount(range.step);
-  const [r, s, m] = [integerValue(requested.q) ?? 0, integerValue(step.q) ?? 1, integerValue(min.q) ?? 0];
-  const n = Math.ceil((r - m) / s);
-  return { q: { numerator: BigInt(m + s * n), denominator: 1n }, format: step.format };
+  const [r, s, m] = [value(requested.q), value(step.q), value(min.q)];
+  // a step of zero or less cannot be written (validation); upstream then fails the request
+  if (s <= 0n) return { q: { numerator: -1n, denominator: 1n }, format: step.format };
+  const n = (r - m) / s + ((r - m) % s !== 0n ? 1n : 0n);
+  return { q: { numerator: m + s * n, denominator: 1n }, format: step.format };
 }
 
 /** upstream: calculateConsumedCapacity */
-function consumedAmount(requested: Amount | undefined, value: string, policy: CapacityRequestPolicy | undefined): Amount {
-  if (!requested) return policy?.default !== undefined ? amount(policy.default) : amount(value);
+function consumedAmount(requested: Amount | undefined, total: string, policy: CapacityRequestPolicy | undefined): Amount {
+  if (!requested) return policy?.default !== undefined ? amount(policy.default) : amount(total);
   if (!policy) return requested;
   if (policy.validRange?.min !== undefined) return roundUpRange(requested, policy.validRange);
   if (policy.validValues) return policy.validValues.map(amount).find((v) => compareQuantity(requested.q, v.q) <= 0) ?? requested;
   return requested;
 }
 
+/** upstream: calculateConsumedCapacity — what a request (undefined: none) consumes of one capacity */
+export function calculateConsumedCapacity(requested: string | undefined, capacity: DeviceCapacity): string {
+  const consumed = consumedAmount(requested === undefined ? undefined : amount(requested), capacity.value, capacity.requestPolicy);
+  return formatQuantity(consumed.q, consumed.format);
+}
+
 /** upstream: violatesPolicy */
-function violatesPolicy(consumed: Quantity, policy: CapacityRequestPolicy | undefined): boolean {
+export function violatesPolicy(consumed: Quantity, policy: CapacityRequestPolicy | undefined): boolean {
   if (!policy) return false;
   if (policy.default !== undefined && compareQuantity(consumed, amount(policy.default).q) === 0) return false;
   const range = policy.validRange;
   if (range) {
     if (range.max !== undefined && compareQuantity(consumed, amount(range.max).q) > 0) return true;
     if (range.step !== undefined) {
-      const [r, s, m] = [integerValue(consumed) ?? 0, integerValue(amount(range.step).q) ?? 1, integerValue(amount(range.min).q) ?? 0];
-      if ((r - m) % s !== 0) return true;
+      const [r, s, m] = [value(consumed), value(amount(range.step).q), value(amount(range.min).q)];
+      if (s === 0n || (r - m) % s !== 0n) return true;
     }
     return false;
   }
@@ -101,7 +115,8 @@ export function capacityFits(requests: Record<string, string> | undefined, devic
   if (!resolved) return false;
   for (const [name, cap] of deviceCapacity(device, driver)) {
     const consumed = consumedAmount(resolved.get(name), cap.value, cap.requestPolicy).q;
-    if (violatesPolicy(consumed, cap.requestPolicy)) return false;
+    // upstream aborts the allocation on a negative amount (errNegativeCapacity); Podplay skips the device
+    if (consumed.numerator < 0n || violatesPolicy(consumed, cap.requestPolicy)) return false;
     const total = addQuantity(addQuantity(consumed, allocated?.get(name) ?? ZERO_QUANTITY), allocating?.get(name) ?? ZERO_QUANTITY);
     if (compareQuantity(total, amount(cap.value).q) > 0) return false;
   }
