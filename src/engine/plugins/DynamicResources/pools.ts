@@ -109,6 +109,8 @@ export function gatherPools(slices: readonly ResourceSlice[], node: Node, featur
       if (ofPool.some((s) => s.spec.pool.generation > generation)) continue;
       complete = sameGeneration.length === resourceSliceCount;
     }
+    // a complete pool of which the node sees only counter slices has no device for it
+    if (complete && list.every(hasCounters)) continue;
     const pool: Pool = { driver, pool: name, slices: [], otherSlices: [], counterSets: new Map(), isIncomplete: !complete, isInvalid: false };
     if (complete) buildPool(pool, list, sameGeneration, features);
     out.push(pool);
