@@ -59,11 +59,29 @@ function slicesOfPool(allSlices: readonly ResourceSlice[], driver: string, pool:
   return index.get(poolKey(driver, pool)) ?? [];
 }
 
-/** the counter slices among all slices: they belong to every node's view of their pool */
-const counterSliceIndex = new WeakMap<readonly ResourceSlice[], ResourceSlice[]>();
-function counterSlices(allSlices: readonly ResourceSlice[]): ResourceSlice[] {
-  let out = counterSliceIndex.get(allSlices);
-  if (!out) counterSliceIndex.set(allSlices, (out = allSlices.filter(hasCounters)));
+/**
+ * Counter slices belong to every node's view of their pool. Where the node also sees devices of
+ * the pool they come in with them (buildPool); a pool the node sees only through its counter
+ * slices offers no device, and matters only while it is incomplete (an `All` request then
+ * fails): those pools, found once per list of all slices.
+ */
+const incompleteCounterPoolIndex = new WeakMap<readonly ResourceSlice[], { driver: string; pool: string }[]>();
+function incompleteCounterPools(allSlices: readonly ResourceSlice[]): { driver: string; pool: string }[] {
+  let out = incompleteCounterPoolIndex.get(allSlices);
+  if (out) return out;
+  out = [];
+  const seen = new Set<string>();
+  for (const c of allSlices) {
+    if (!hasCounters(c)) continue;
+    const { driver, pool: { name } } = c.spec;
+    if (seen.has(poolKey(driver, name))) continue;
+    seen.add(poolKey(driver, name));
+    const ofPool = slicesOfPool(allSlices, driver, name);
+    const newest = Math.max(...ofPool.map((s) => s.spec.pool.generation));
+    const current = ofPool.filter((s) => s.spec.pool.generation === newest);
+    if (current.length !== current[0]!.spec.pool.resourceSliceCount) out.push({ driver, pool: name });
+  }
+  incompleteCounterPoolIndex.set(allSlices, out);
   return out;
 }
 
@@ -82,10 +100,7 @@ function reachesNode(s: ResourceSlice, node: Node): boolean {
  */
 export function gatherPools(slices: readonly ResourceSlice[], node: Node, features: PoolFeatures, allSlices: readonly ResourceSlice[] = slices): Pool[] {
   const relevant = new Map<string, ResourceSlice[]>();
-  const considered = features.partitionableDevices && slices !== allSlices
-    ? [...slices, ...counterSlices(allSlices).filter((c) => !slices.includes(c))]
-    : slices;
-  for (const s of considered) {
+  for (const s of slices) {
     if (!features.partitionableDevices && (s.spec.perDeviceNodeSelection !== undefined || hasCounters(s))) continue;
     if (!reachesNode(s, node)) continue;
     const key = poolKey(s.spec.driver, s.spec.pool.name);
@@ -114,6 +129,11 @@ export function gatherPools(slices: readonly ResourceSlice[], node: Node, featur
     const pool: Pool = { driver, pool: name, slices: [], otherSlices: [], counterSets: new Map(), isIncomplete: !complete, isInvalid: false };
     if (complete) buildPool(pool, list, sameGeneration, features);
     out.push(pool);
+  }
+  if (features.partitionableDevices) {
+    for (const { driver, pool } of incompleteCounterPools(allSlices)) {
+      if (!relevant.has(poolKey(driver, pool))) out.push({ driver, pool, slices: [], otherSlices: [], counterSets: new Map(), isIncomplete: true, isInvalid: false });
+    }
   }
   return out;
 }
