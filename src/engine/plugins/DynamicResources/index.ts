@@ -29,6 +29,7 @@ import type { NodeSelector, Pod } from '../../model/types';
 import { defaultNormalizeScore } from '../helper/normalizeScore';
 import { isSamePod } from '../helper/samePod';
 import { allocate, deviceID, type AllocatorInput, type DeviceID, type Features } from './allocator';
+import { allocatedCapacity } from './consumableCapacity';
 
 export const Name = 'DynamicResources';
 
@@ -43,7 +44,7 @@ export const ErrReasonInUse = 'resourceclaim in use';
 /** The allocator's features from the gates (v1.35 defaults: DRAAdminAccess and DRAPrioritizedList on). */
 export function draFeatures(gates: FeatureGates | undefined): Features {
   const g = gates ?? defaultFeatureGates();
-  return { adminAccess: g.DRAAdminAccess, prioritizedList: g.DRAPrioritizedList, partitionableDevices: false, deviceTaints: g.DRADeviceTaints, consumableCapacity: g.DRAConsumableCapacity };
+  return { adminAccess: g.DRAAdminAccess, prioritizedList: g.DRAPrioritizedList, partitionableDevices: g.DRAPartitionableDevices, deviceTaints: g.DRADeviceTaints, consumableCapacity: g.DRAConsumableCapacity };
 }
 
 /** upstream: stateData */
@@ -120,11 +121,11 @@ function slicesByNode(slices: readonly ResourceSlice[]): Map<string, ResourceSli
   return out;
 }
 
-/** upstream: ListAllAllocatedDevices — admin-access results do not take a device */
+/** upstream: ListAllAllocatedDevices — admin-access results and shares of a shared device do not take it */
 export function allocatedDevices(claims: Iterable<ResourceClaim>): Set<DeviceID> {
   const out = new Set<DeviceID>();
   for (const c of claims) {
-    for (const r of c.status.allocation?.devices.results ?? []) if (!r.adminAccess) out.add(deviceID(r.driver, r.pool, r.device));
+    for (const r of c.status.allocation?.devices.results ?? []) if (!r.adminAccess && r.shareID === undefined) out.add(deviceID(r.driver, r.pool, r.device));
   }
   return out;
 }
@@ -167,11 +168,15 @@ function newPlugin(handle: Handle): Plugin {
     }
     if (s.allocateClaims.length > 0) {
       const lister = handle.cluster.resources;
+      const allocated = [...lister.resourceClaims().filter((c) => !inFlight.has(uidOf(c))), ...inFlight.values()];
+      const slices = lister.resourceSlices();
       s.allocator = {
         features,
-        allocatedDevices: allocatedDevices([...lister.resourceClaims().filter((c) => !inFlight.has(uidOf(c))), ...inFlight.values()]),
+        allocatedDevices: allocatedDevices(allocated),
+        allocatedCapacity: allocatedCapacity(allocated),
         deviceClass: (name) => lister.deviceClass(name),
-        slices: lister.resourceSlices(),
+        slices,
+        allSlices: slices,
       };
       s.slicesByNode = slicesByNode(s.allocator.slices);
     }
