@@ -83,6 +83,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
   const { fwk, snapshot, queued } = input;
   const pod = queued.podInfo;
   const state = fwk.newCycleState();
+  const startIndex = input.scheduler.nextStartNodeIndex;
   trace.numAllNodes = snapshot.numNodes;
   // each visited node's verdicts, beside trace.nodesEvaluated (made compact at the end, see traceRecords.ts)
   const verdicts: PluginResult[][] = [];
@@ -113,7 +114,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
       }
       if (nominatedNodeName) trace.selected = nominatedNodeName;
     }
-    compactCycle(trace, snapshot.nodeInfoList, verdicts);
+    compactCycle(trace, snapshot.nodeInfoList, verdicts, undefined, startIndex);
     const message = formatFitError(snapshot.numNodes, diagnosis.nodeToStatus, diagnosis.preFilterMsg, diagnosis.postFilterMsg);
     trace.result = 'Unschedulable';
     trace.message = message;
@@ -139,7 +140,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
     host = selected;
     if (tied.length > 1) trace.tiedNodes = tied;
   }
-  compactCycle(trace, snapshot.nodeInfoList, verdicts, scores);
+  compactCycle(trace, snapshot.nodeInfoList, verdicts, scores, startIndex);
   trace.selected = host;
 
   // Assume, then Reserve and Permit (the end of the synchronous scheduling cycle).
