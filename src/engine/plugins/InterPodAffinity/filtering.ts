@@ -11,7 +11,7 @@ import { Status } from '../../framework/status';
 import type { Labels, Node } from '../../model/types';
 import { lazyRecord } from '../../framework/intern';
 import { mergeAllNamespaces, Name, namespaceLabelsSnapshot, podMatchesAllAffinityTerms, topologyValue } from './common';
-import { CountKind, forEachContribution, pairKey, TermCounter, type CountsVersion, type TermCounts } from './termCounts';
+import { CountKind, forEachCount, pairKey, TermCounter, type CountsVersion, type TermCounts } from './termCounts';
 
 /** upstream: preFilterStateKey */
 export const preFilterStateKey = `PreFilter${Name}`;
@@ -147,7 +147,7 @@ export class TopologyToMatchedTermCount implements MatchedTermCounts {
   /** the count of one kind in a version of the kept counts, as a fresh count gives it */
   static of(version: CountsVersion, kind: CountKind): TopologyToMatchedTermCount {
     const c = new TopologyToMatchedTermCount();
-    forEachContribution(version, kind, (key, value, podKey) => c.add(key, value, 1, podKey));
+    forEachCount(version, kind, (key, value, podKey) => c.add(key, value, 1, podKey));
     return c;
   }
 }

@@ -1,18 +1,15 @@
-// InterPodAffinity's PreFilter counts kept from one cycle to the next.
+// InterPodAffinity's PreFilter counts kept from one cycle to the next (nodeContributions.ts).
 // upstream: getExistingAntiAffinityCounts and getIncomingAffinityAntiAffinityCounts
-// (filtering.go) count afresh in every cycle, over every node (in parallel). What a node adds to
-// the counts depends only on the node (its labels, its pods) and on the incoming pod (its
-// namespace, labels, namespace labels and required terms), and every change to a node moves its
-// generation: so for pods alike (a Deployment's replicas) a cycle recounts just the nodes that
-// changed. Each node's contributions are kept in node-list order, so a count built from them is
-// the one a fresh count gives, pair for pair and pod for pod (the pairs in the order of their
-// first counted node). Each cycle publishes an immutable version (a copy of the few chunks that
-// changed), from which the cycle's explanation is built when it is read.
+// (filtering.go) count afresh in every cycle, over every node (in parallel). What a node adds
+// depends on the incoming pod's namespace, labels, namespace labels and required terms; a count
+// folded from the kept contributions is the one a fresh count gives, pair for pair and pod for
+// pod (the pairs in the order of their first counted node).
 
 import type { NodeInfo } from '../../framework/nodeInfo';
 import { affinityTermMatches, type AffinityTerm, type PodInfo } from '../../framework/podInfo';
-import type { Labels, Node } from '../../model/types';
+import type { Labels } from '../../model/types';
 import { podMatchesAllAffinityTerms, topologyValue } from './common';
+import { forEachContribution, KeptSums, NodeContributions, type ContributionsVersion } from './nodeContributions';
 
 /** which count a contribution belongs to */
 export const enum CountKind { ExistingAntiAffinity = 0, Affinity = 1, AntiAffinity = 2 }
@@ -25,16 +22,10 @@ interface Contribution {
   readonly podKey: string;
 }
 
-type NodeContributions = readonly Contribution[];
+const NONE: readonly Contribution[] = Object.freeze([]);
 
-const NONE: NodeContributions = Object.freeze([]);
-const CHUNK_BITS = 6;
-const CHUNK = 1 << CHUNK_BITS;
-
-/** the contributions of every node of one cycle, in node-list order; never changed */
-export interface CountsVersion {
-  readonly chunks: readonly (readonly NodeContributions[])[];
-}
+/** the contributions of every node of one cycle; never changed */
+export type CountsVersion = ContributionsVersion<Contribution>;
 
 export function pairKey(topologyKey: string, value: string): string {
   return `${topologyKey}\u0000${value}`;
@@ -50,7 +41,7 @@ export interface IncomingTerms {
 }
 
 /** What `node` adds to the three counts, in the order a fresh count walks its pods and terms. */
-function contributionsOf(incoming: IncomingTerms, info: NodeInfo): NodeContributions {
+function contributionsOf(incoming: IncomingTerms, info: NodeInfo): readonly Contribution[] {
   let out: Contribution[] | undefined;
   const node = info.node;
   const add = (kind: CountKind, topologyKey: string, podKey: string) => {
@@ -75,15 +66,8 @@ function contributionsOf(incoming: IncomingTerms, info: NodeInfo): NodeContribut
   return out ? Object.freeze(out) : NONE;
 }
 
-function sameContributions(a: NodeContributions, b: NodeContributions): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    if (x.kind !== y.kind || x.topologyKey !== y.topologyKey || x.topologyValue !== y.topologyValue || x.podKey !== y.podKey) return false;
-  }
-  return true;
-}
+const sameContribution = (x: Contribution, y: Contribution) =>
+  x.kind === y.kind && x.topologyKey === y.topologyKey && x.topologyValue === y.topologyValue && x.podKey === y.podKey;
 
 /** a pair's live count, the nodes that contribute to it (ascending), and when it last changed */
 interface PairState {
@@ -125,48 +109,28 @@ const samePair = (a: Contribution, b: Contribution) => a.kind === b.kind && a.to
 
 /** The counts of one incoming pod shape over one node list, brought up to date each cycle. */
 export class TermCounts {
-  private readonly generations: number[];
-  private readonly nodeObjects: Node[];
-  private readonly chunks: NodeContributions[][] = [];
-  /** per chunk: a published version holds it, so it is copied before a change */
-  private readonly shared: boolean[] = [];
   private readonly pairs = [new PairStates(), new PairStates(), new PairStates()];
-  private current: CountsVersion | undefined;
   /** bumped for every change, and given to the pairs it touches */
   private stamps = 0;
+  private readonly store: NodeContributions<Contribution>;
 
   constructor(readonly nodes: readonly NodeInfo[], private incoming: IncomingTerms) {
-    this.generations = nodes.map((n) => n.generation);
-    this.nodeObjects = nodes.map((n) => n.node);
-    for (let c = 0; c * CHUNK < nodes.length; c++) {
-      this.chunks.push(new Array<NodeContributions>(Math.min(CHUNK, nodes.length - c * CHUNK)).fill(NONE));
-      this.shared.push(false);
-    }
-    nodes.forEach((info, j) => this.set(j, contributionsOf(incoming, info)));
+    this.store = new NodeContributions(nodes, {
+      of: (info) => contributionsOf(this.incoming, info),
+      same: sameContribution,
+      changed: (j, before, now) => this.changed(j, before, now),
+    });
   }
 
   /** Recounts the nodes changed since the last cycle and returns this cycle's version. */
   refresh(incoming: IncomingTerms): CountsVersion {
     this.incoming = incoming;
-    const nodes = this.nodes;
-    for (let j = 0; j < nodes.length; j++) {
-      const info = nodes[j]!;
-      if (info.generation === this.generations[j] && info.node === this.nodeObjects[j]) continue;
-      this.generations[j] = info.generation;
-      this.nodeObjects[j] = info.node;
-      const now = contributionsOf(this.incoming, info);
-      if (!sameContributions(now, this.at(j))) this.set(j, now);
-    }
-    if (!this.current) {
-      this.current = { chunks: this.chunks.slice() };
-      this.shared.fill(true);
-    }
-    return this.current;
+    return this.store.refresh();
   }
 
   /** true while `version` is the latest: the live counts below are its counts */
   isCurrent(version: CountsVersion): boolean {
-    return this.current === version;
+    return this.store.isCurrent(version);
   }
 
   size(kind: CountKind): number {
@@ -184,7 +148,7 @@ export class TermCounts {
     if (!p.unique) {
       const seen = new Set<string>();
       for (const j of p.nodes) {
-        for (const c of this.at(j)) if (c.kind === kind && c.topologyKey === topologyKey && c.topologyValue === value) seen.add(c.podKey);
+        for (const c of this.store.at(j)) if (c.kind === kind && c.topologyKey === topologyKey && c.topologyValue === value) seen.add(c.podKey);
       }
       p.unique = [...seen];
     }
@@ -208,12 +172,7 @@ export class TermCounts {
     return value;
   }
 
-  private at(j: number): NodeContributions {
-    return this.chunks[j >> CHUNK_BITS]![j & (CHUNK - 1)]!;
-  }
-
-  private set(j: number, now: NodeContributions): void {
-    const before = this.at(j);
+  private changed(j: number, before: readonly Contribution[], now: readonly Contribution[]): void {
     const stamp = ++this.stamps;
     for (const c of before) {
       const p = this.pairs[c.kind]!.get(c.topologyKey, c.topologyValue)!;
@@ -235,13 +194,6 @@ export class TermCounts {
       else if (!now.some((x) => samePair(x, c))) removeSorted(p.nodes, j);
     }
     for (const c of now) insertSorted(this.pairs[c.kind]!.get(c.topologyKey, c.topologyValue)!.nodes, j);
-    const chunk = j >> CHUNK_BITS;
-    if (this.shared[chunk]) {
-      this.chunks[chunk] = this.chunks[chunk]!.slice();
-      this.shared[chunk] = false;
-    }
-    this.chunks[chunk]![j & (CHUNK - 1)] = now;
-    this.current = undefined;
   }
 }
 
@@ -263,32 +215,19 @@ function removeSorted(list: number[], j: number): void {
 }
 
 /** Each contribution of one kind in a version, in node-list order. */
-export function forEachContribution(version: CountsVersion, kind: CountKind, visit: (topologyKey: string, value: string, podKey: string) => void): void {
-  for (const chunk of version.chunks) {
-    for (const list of chunk) for (const c of list) if (c.kind === kind) visit(c.topologyKey, c.topologyValue, c.podKey);
-  }
+export function forEachCount(version: CountsVersion, kind: CountKind, visit: (topologyKey: string, value: string, podKey: string) => void): void {
+  forEachContribution(version, (c) => { if (c.kind === kind) visit(c.topologyKey, c.topologyValue, c.podKey); });
 }
-
-/** signatures kept: one per distinct incoming pod shape at a time is the common case */
-const MAX_ENTRIES = 16;
 
 /** The plugin's TermCounts, one per incoming pod shape. */
 export class TermCounter {
-  private readonly entries = new Map<string, TermCounts>();
+  private readonly kept = new KeptSums<TermCounts>();
 
   count(incoming: IncomingTerms, nodes: readonly NodeInfo[]): { counts: TermCounts; version: CountsVersion } {
-    const key = signature(incoming);
-    let e = this.entries.get(key);
-    if (!e || e.nodes !== nodes) {
-      e = new TermCounts(nodes, incoming);
-      this.entries.delete(key);
-      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, e);
-    }
-    return { counts: e, version: e.refresh(incoming) };
+    const counts = this.kept.get(signature(incoming), nodes, () => new TermCounts(nodes, incoming));
+    return { counts, version: counts.refresh(incoming) };
   }
 }
-
 /** What the counts depend on besides the nodes. */
 function signature(incoming: IncomingTerms): string {
   const a = incoming.pod.pod.spec.affinity;
