@@ -5,6 +5,7 @@ import type { CycleState, StateData } from '../../framework/cycleState';
 import type { NodeInfo } from '../../framework/nodeInfo';
 import { computePodRequests, type Resource } from '../../framework/resources';
 import { Status } from '../../framework/status';
+import type { FitVerdicts } from './verdicts';
 import type { Pod } from '../../model/types';
 import { isQualifiedName } from '../../model/selectors';
 
@@ -105,19 +106,27 @@ export function fits(pod: Pod, nodeInfo: NodeInfo): InsufficientResource[] {
   return fitsRequest(computePodResourceRequest(pod), nodeInfo);
 }
 
-/** upstream: Fit.Filter — all reasons together; UnschedulableAndUnresolvable if any request alone exceeds allocatable. */
+/**
+ * upstream: Fit.Filter — all reasons together; UnschedulableAndUnresolvable if any request alone
+ * exceeds allocatable. With `verdicts`, a node's status is kept while the node and the request
+ * are unchanged (verdicts.ts): it must depend on nothing else.
+ */
 export function filter(
   state: CycleState,
   nodeInfo: NodeInfo,
   ignoredResources: ReadonlySet<string>,
   ignoredResourceGroups: ReadonlySet<string>,
+  verdicts?: FitVerdicts,
 ): Status {
   const s = state.read<PreFilterState>(preFilterStateKey);
   if (!s) return Status.error(`error reading "${preFilterStateKey}" from cycleState: not found`);
-  const insufficientResources = fitsRequest(s.podRequest, nodeInfo, ignoredResources, ignoredResourceGroups);
-  if (insufficientResources.length === 0) return Status.success();
-  const reasons = insufficientResources.map((r) => r.reason);
-  const status = insufficientResources.some((r) => r.unresolvable) ? Status.unresolvable(...reasons) : Status.unschedulable(...reasons);
-  const details: FitFilterDetails = { insufficientResources };
-  return status.withDetails({ ...details });
+  const check = (): Status => {
+    const insufficientResources = fitsRequest(s.podRequest, nodeInfo, ignoredResources, ignoredResourceGroups);
+    if (insufficientResources.length === 0) return Status.success();
+    const reasons = insufficientResources.map((r) => r.reason);
+    const status = insufficientResources.some((r) => r.unresolvable) ? Status.unresolvable(...reasons) : Status.unschedulable(...reasons);
+    const details: FitFilterDetails = { insufficientResources };
+    return status.withDetails({ ...details });
+  };
+  return verdicts ? verdicts.get(nodeInfo, s.podRequest, ignoredResources, ignoredResourceGroups, check) : check();
 }
