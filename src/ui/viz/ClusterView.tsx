@@ -308,6 +308,9 @@ function SpreadSummary({ view, topologyKey }: { view: StepView | undefined; topo
   );
 }
 
+/** up to this many nodes the cards have room for a Filter reason's whole sentence on a projector */
+const FEW_NODES = 4;
+
 export function ClusterView() {
   const view = useDeferredValue(useStep());
   const stale = useStale();
@@ -352,7 +355,7 @@ export function ClusterView() {
   }
   const requestsKnown = run.summary.pods.every((p) => p.requests !== undefined);
   return (
-    <section className={`cluster${stale !== 'current' ? ' stale' : ''}${compact ? ' compact' : ''}`} data-testid="cluster-view" aria-label="Cluster">
+    <section className={`cluster${stale !== 'current' ? ' stale' : ''}${compact ? ' compact' : ''}${nodes.length <= FEW_NODES ? ' few-nodes' : ''}`} data-testid="cluster-view" aria-label="Cluster">
       <div className="cluster-head">
         <TopologyPicker keys={keys} value={topologyKey} />
         {!compact && (
