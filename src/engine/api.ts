@@ -159,6 +159,8 @@ export interface PodClaimOutcome {
   template?: string;
   /** the claim's allocation when the pod was bound: each request ("req" or "req/subrequest") and device */
   devices?: { request: string; id: string }[];
+  /** the claim the scheduler made for these extended resources backed by DRA (DRAExtendedResource; `name` is then "extended-resources") */
+  extendedResources?: string[];
 }
 
 export interface CycleTrace {

@@ -67,6 +67,48 @@ describe('dra-prioritized-list.yaml', () => {
   });
 });
 
+describe('dra-extended-resource.yaml (DRAExtendedResource)', () => {
+  const text = readFileSync(join(scenarioDir, 'dra-extended-resource.yaml'), 'utf8');
+  const r = run(text);
+  type Ext = Claim & { metadata: { name: string; annotations?: Record<string, string>; ownerReferences?: { name: string }[] }; spec: { devices: { requests: unknown[] } } };
+  const extClaims = () => claims(r) as unknown as Ext[];
+
+  it('train-1 takes the device plugin GPU; on cpu-node Fit leaves example.com/gpu to DynamicResources', () => {
+    expect(pod(r, 'train-1')).toMatchObject({ phase: 'Running', node: 'gpu-node-dp' });
+    const first = r.cycles.find((c) => c.pod === 'default/train-1')!;
+    expect(first.filter['cpu-node']!.find((p) => p.plugin === 'NodeResourcesFit')!.code).toBe('Success');
+    expect(first.filter['cpu-node']!.find((p) => p.plugin === 'DynamicResources')).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'] });
+    expect(pod(r, 'train-1').resourceClaims).toBeUndefined();
+  });
+
+  it('train-3 and train-4 hold scheduler-made claims on gpu-node-dra; train-2\'s went with it', () => {
+    expect(pod(r, 'train-3')).toMatchObject({ phase: 'Running', node: 'gpu-node-dra' });
+    const all = extClaims();
+    expect(all.map((c) => c.metadata.name)).toEqual([expect.stringMatching(/^train-3-extended-resources-[a-z0-9]{5}$/), expect.stringMatching(/^train-4-extended-resources-[a-z0-9]{5}$/)]);
+    expect(all[0]!.metadata.annotations).toEqual({ 'resource.kubernetes.io/extended-resource-claim': 'true' });
+    expect(all[0]!.metadata.ownerReferences).toMatchObject([{ kind: 'Pod', name: 'train-3', controller: true }]);
+    expect(all[0]!.spec.devices.requests).toEqual([{ name: 'container-0-request-1', exactly: { deviceClassName: 'gpu.example.com', allocationMode: 'ExactCount', count: 1 } }]);
+    expect(all[0]!.status.allocation!.devices.results).toEqual([{ request: 'container-0-request-1', driver: 'gpu.example.com', pool: 'gpu-node-dra', device: 'gpu-1' }]);
+    expect(all[1]!.status.allocation!.devices.results[0]!.device).toBe('gpu-0');
+    expect(pod(r, 'train-3').resourceClaims).toEqual([{
+      name: 'extended-resources', claimName: all[0]!.metadata.name, extendedResources: ['example.com/gpu'],
+      devices: [{ request: 'container-0-request-1', id: 'gpu.example.com/gpu-node-dra/gpu-1' }],
+    }]);
+  });
+
+  it('train-4 waits with both reasons, then binds once train-2 is gone (after its 30s grace period)', () => {
+    const failed = r.events.find((e) => e.reason === 'FailedScheduling')!;
+    expect(failed.message).toMatch(/^0\/3 nodes are available: 1 Insufficient example\.com\/gpu, 2 cannot allocate all claims\./);
+    expect(r.events.at(-1)).toMatchObject({ time: 90, reason: 'Scheduled', message: 'Successfully assigned default/train-4 to gpu-node-dra' });
+  });
+
+  it('without the gate the classic check applies: only train-1 binds', () => {
+    const off = run(text.replace('featureGates: {DRAExtendedResource: true}', 'featureGates: {}'));
+    expect(off.pods.filter((p) => p.phase === 'Running').map((p) => p.pod)).toEqual(['default/train-1']);
+    expect(off.objects?.resourceClaims).toBeUndefined();
+  });
+});
+
 const cluster = `
 apiVersion: v1
 kind: Node

@@ -135,6 +135,7 @@ export interface ClusterLister {
 /** The resource.k8s.io informers' listers (upstream: the DRA manager's listers). */
 export interface ResourceLister {
   deviceClass(name: string): DeviceClass | undefined;
+  deviceClasses(): DeviceClass[];
   resourceSlices(): ResourceSlice[];
   resourceClaim(namespace: string, name: string): ResourceClaim | undefined;
   resourceClaims(): ResourceClaim[];
@@ -193,6 +194,12 @@ export interface SchedulerApi {
   bindPodVolumes(pod: PodInfo, nodeName: string, volumes: PersistentVolume[], claims: PersistentVolumeClaim[]): void;
   /** upstream: ResourceClaims(ns).UpdateStatus — DynamicResources' PreBind and PostFilter write a claim's status */
   updateResourceClaimStatus(claim: ResourceClaim): void;
+  /** upstream: ResourceClaims(ns).Create — a claim with metadata.generateName gets its name; returns the stored claim */
+  createResourceClaim(claim: ResourceClaim): ResourceClaim;
+  /** upstream: ResourceClaims(ns).Delete (after dropping the delete-protection finalizer) */
+  deleteResourceClaim(namespace: string, name: string): void;
+  /** upstream: PatchPodStatus with status.extendedResourceClaimStatus (DRAExtendedResource) */
+  setPodExtendedResourceClaimStatus(pod: PodInfo, status: NonNullable<Pod['status']['extendedResourceClaimStatus']>): void;
 }
 
 export interface WaitingPods {

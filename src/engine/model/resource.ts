@@ -215,6 +215,27 @@ export const RESERVED_FOR_MAX_SIZE = 256;
 export const ALLOCATION_RESULTS_MAX_SIZE = 32;
 /** upstream: resource.Finalizer */
 export const RESOURCE_CLAIM_FINALIZER = 'resource.kubernetes.io/delete-protection';
+/** upstream: ExtendedResourceClaimAnnotation — on the claim the scheduler creates for a pod's extended resources */
+export const EXTENDED_RESOURCE_CLAIM_ANNOTATION = 'resource.kubernetes.io/extended-resource-claim';
+/** upstream: ResourceDeviceClassPrefix — every DeviceClass is also the extended resource "<prefix><class name>" */
+export const RESOURCE_DEVICE_CLASS_PREFIX = 'deviceclass.resource.kubernetes.io/';
+
+/**
+ * upstream: k8s.io/dynamic-resource-allocation/deviceclass/extendedresourcecache GetDeviceClass —
+ * the DeviceClass backing an extended resource name (DRAExtendedResource): the implicit
+ * "deviceclass.resource.kubernetes.io/<class>", or a class's spec.extendedResourceName, the newest
+ * class winning when several name it (the lower name on a tie).
+ */
+export function deviceClassForExtendedResource(classes: Iterable<DeviceClass>, resourceName: string): DeviceClass | undefined {
+  let found: DeviceClass | undefined;
+  for (const c of classes) {
+    if (resourceName === RESOURCE_DEVICE_CLASS_PREFIX + c.metadata.name) return c;
+    if (c.spec.extendedResourceName !== resourceName) continue;
+    const newer = (c.metadata.creationTimestamp ?? 0) - (found?.metadata.creationTimestamp ?? 0);
+    if (!found || newer > 0 || (newer === 0 && c.metadata.name < found.metadata.name)) found = c;
+  }
+  return found;
+}
 
 export type ClaimNameResult = { name: string | undefined; mustCheckOwner: boolean } | { error: string };
 

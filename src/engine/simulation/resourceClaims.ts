@@ -12,6 +12,9 @@ import { podKey, type Pod } from '../model/types';
 import { deviceID } from '../plugins/DynamicResources/allocator';
 import type { Simulation } from './simulation';
 
+/** PodClaimOutcome.name of the claim the scheduler made for extended resources backed by DRA */
+const EXTENDED_RESOURCES_CLAIM = 'extended-resources';
+
 export class ResourceClaimManager {
   /** pod key → the devices its claims held when it was bound */
   private readonly bound = new Map<string, { claim: string; request: string; id: string }[]>();
@@ -66,7 +69,7 @@ export class ResourceClaimManager {
 
   /** upstream: syncClaim for the claims a deleted pod used; the garbage collector for its own */
   podDeleted(pod: Pod): void {
-    if (!pod.spec.resourceClaims?.length) return;
+    if (!pod.spec.resourceClaims?.length && !pod.status.extendedResourceClaimStatus) return;
     const { updated, deleted } = releasePodClaims(pod, this.store.resourceClaims());
     for (const claim of updated) this.updateStatus(claim);
     for (const claim of deleted) {
@@ -77,24 +80,30 @@ export class ResourceClaimManager {
 
   /** Remembers the devices the pod's claims hold now that it is bound (for the result and the view). */
   podBound(pod: Pod): void {
-    if (!pod.spec.resourceClaims?.length) return;
+    const extended = pod.status.extendedResourceClaimStatus;
+    if (!pod.spec.resourceClaims?.length && !extended) return;
     const devices: { claim: string; request: string; id: string }[] = [];
-    for (const podClaim of pod.spec.resourceClaims) {
+    const held = (podClaim: string, claimName: string) => {
+      const claim = this.store.resourceClaim(pod.metadata.namespace ?? 'default', claimName);
+      for (const r of claim?.status.allocation?.devices.results ?? []) devices.push({ claim: podClaim, request: r.request, id: deviceID(r.driver, r.pool, r.device) });
+    };
+    for (const podClaim of pod.spec.resourceClaims ?? []) {
       const ref = podClaimName(pod, podClaim);
-      if ('error' in ref || ref.name === undefined) continue;
-      const claim = this.store.resourceClaim(pod.metadata.namespace ?? 'default', ref.name);
-      for (const r of claim?.status.allocation?.devices.results ?? []) devices.push({ claim: podClaim.name, request: r.request, id: deviceID(r.driver, r.pool, r.device) });
+      if (!('error' in ref) && ref.name !== undefined) held(podClaim.name, ref.name);
     }
+    if (extended) held(EXTENDED_RESOURCES_CLAIM, extended.resourceClaimName);
     this.bound.set(podKey(pod), devices);
   }
 
   /** the pod's claims for SimulationResult (PodOutcome.resourceClaims) */
   podClaims(pod: Pod): PodClaimOutcome[] | undefined {
-    if (!pod.spec.resourceClaims?.length) return undefined;
+    const extended = pod.status.extendedResourceClaimStatus;
+    if (!pod.spec.resourceClaims?.length && !extended) return undefined;
     const held = this.bound.get(podKey(pod)) ?? [];
-    return pod.spec.resourceClaims.map((podClaim) => {
+    const devicesOf = (name: string) => held.filter((d) => d.claim === name).map(({ request, id }) => ({ request, id }));
+    const out: PodClaimOutcome[] = (pod.spec.resourceClaims ?? []).map((podClaim) => {
       const ref = podClaimName(pod, podClaim);
-      const devices = held.filter((d) => d.claim === podClaim.name).map(({ request, id }) => ({ request, id }));
+      const devices = devicesOf(podClaim.name);
       return {
         name: podClaim.name,
         ...(!('error' in ref) && ref.name !== undefined ? { claimName: ref.name } : {}),
@@ -102,6 +111,12 @@ export class ResourceClaimManager {
         ...(devices.length ? { devices } : {}),
       };
     });
+    if (extended) {
+      const devices = devicesOf(EXTENDED_RESOURCES_CLAIM);
+      const resources = [...new Set(extended.requestMappings.map((m) => m.resourceName))];
+      out.push({ name: EXTENDED_RESOURCES_CLAIM, claimName: extended.resourceClaimName, extendedResources: resources, ...(devices.length ? { devices } : {}) });
+    }
+    return out;
   }
 
   /** the devices local to each node (slices with a nodeName, or per-device nodeName) */
@@ -117,6 +132,26 @@ export class ResourceClaimManager {
       }
     }
     return out;
+  }
+
+  /** upstream: ResourceClaims(ns).Create by the scheduler (the claim for a pod's extended resources backed by DRA) */
+  create(claim: ResourceClaim): ResourceClaim {
+    const ns = claim.metadata.namespace ?? 'default';
+    const name = claim.metadata.name || this.sim.scenario.names.generate(ns, claim.metadata.generateName ?? '');
+    const created: ResourceClaim = structuredClone({
+      ...claim,
+      metadata: { ...claim.metadata, name, namespace: ns, uid: this.sim.scenario.names.uid('ResourceClaim', ns, name), creationTimestamp: this.sim.now },
+      status: {},
+    });
+    this.store.put(created);
+    this.publish('ResourceClaim', 'Add', undefined, created);
+    return structuredClone(created);
+  }
+
+  /** upstream: deleteClaim — drop the finalizer, then delete */
+  remove(namespace: string, name: string): void {
+    const removed = this.store.remove('ResourceClaim', namespace, name);
+    if (removed) this.publish('ResourceClaim', 'Delete', removed, undefined);
   }
 
   /** a claim status write (DynamicResources' PreBind, PostFilter, Unreserve; the controller) */

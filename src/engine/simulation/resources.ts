@@ -48,6 +48,7 @@ export class ResourceStore implements ResourceLister {
   // ---- ResourceLister ----
 
   deviceClass(name: string): DeviceClass | undefined { return this.classes.get(name); }
+  deviceClasses(): DeviceClass[] { return [...this.classes.values()]; }
   resourceSlices(): ResourceSlice[] { return [...this.slices.values()]; }
   resourceClaim(namespace: string, name: string): ResourceClaim | undefined { return this.claims.get(`${namespace}/${name}`); }
   resourceClaims(): ResourceClaim[] { return [...this.claims.values()]; }

@@ -167,6 +167,9 @@ export class Simulation {
       clearNominatedNodeName: (pods) => { for (const p of pods) this.setNominatedNode(p, ''); },
       bindPodVolumes: (_pod, _node, volumes, claims) => this.volumes.bindPodVolumes(volumes, claims),
       updateResourceClaimStatus: (claim) => this.resourceClaims.updateStatus(claim),
+      createResourceClaim: (claim) => this.resourceClaims.create(claim),
+      deleteResourceClaim: (namespace, name) => this.resourceClaims.remove(namespace, name),
+      setPodExtendedResourceClaimStatus: (pod, status) => { pod.pod.status.extendedResourceClaimStatus = status; },
     };
     const handle: Handle & { fwk?: Framework } = {
       profileName,

@@ -335,7 +335,7 @@ const deviceAttribute = obj('Exactly one value.', { int: int('Integer.'), bool: 
 const KINDS: Record<string, JSONSchema> = {
   DeviceClass: obj('A class of devices: selectors every request of the class adds.', {
     ...typeMeta('resource.k8s.io/v1', 'DeviceClass'),
-    spec: obj('DeviceClass spec.', { selectors: celSelectors, config: { type: 'array', description: 'Opaque driver configuration.' }, extendedResourceName: str('DRAExtendedResource (alpha, not simulated).') }, { strict: true }),
+    spec: obj('DeviceClass spec.', { selectors: celSelectors, config: { type: 'array', description: 'Opaque driver configuration.' }, extendedResourceName: str('DRAExtendedResource (alpha): containers asking for this extended resource get devices of this class on nodes that do not advertise it.') }, { strict: true }),
   }, { strict: true }),
   ResourceSlice: obj('Devices a driver publishes, for one node (nodeName) or many (nodeSelector, allNodes).', {
     ...typeMeta('resource.k8s.io/v1', 'ResourceSlice'),

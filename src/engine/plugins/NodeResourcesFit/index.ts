@@ -4,7 +4,7 @@ import type { Plugin, PluginDescriptor } from '../../framework/interfaces';
 import { applyFitDefaults, defaultFitArgs, validateFitArgs, type NodeResourcesFitArgs } from './args';
 import { fitEventsToRegister } from './events';
 import { aggregateMessage } from './fieldErrors';
-import { filter, Name, preFilter } from './filtering';
+import { delegateToDRA, filter, Name, preFilter } from './filtering';
 import { newFitScorer, preScore, score } from './scoring';
 
 export type { NodeResourcesFitArgs, ResourceSpec, ScoringStrategy, ScoringStrategyType, UtilizationShapePoint } from './args';
@@ -18,21 +18,22 @@ export const NodeResourcesFit: PluginDescriptor<NodeResourcesFitArgs> = {
   defaultArgs: defaultFitArgs,
   applyDefaults: applyFitDefaults,
   validateArgs: validateFitArgs,
-  factory: (args): Plugin => {
+  factory: (args, handle): Plugin => {
     const errors = validateFitArgs(args);
     if (errors.length > 0) throw new Error(aggregateMessage(errors));
     if (!args.scoringStrategy) throw new Error('scoring strategy not specified');
     const scorer = newFitScorer(args.scoringStrategy);
     const ignoredResources = new Set(args.ignoredResources ?? []);
     const ignoredResourceGroups = new Set(args.ignoredResourceGroups ?? []);
+    const delegate = delegateToDRA(handle);
     return {
       name: Name,
       preFilter: (state, pod) => ({ status: preFilter(state, pod.pod) }),
       preFilterExtensions: () => undefined,
-      filter: (state, _pod, nodeInfo) => filter(state, nodeInfo, ignoredResources, ignoredResourceGroups),
+      filter: (state, _pod, nodeInfo) => filter(state, nodeInfo, ignoredResources, ignoredResourceGroups, delegate),
       preScore: (state, pod) => preScore(scorer, state, pod.pod),
       score: (state, pod, nodeInfo) => score(scorer, state, pod.pod, nodeInfo),
-      eventsToRegister: fitEventsToRegister,
+      eventsToRegister: () => fitEventsToRegister(delegate),
     };
   },
 };
