@@ -240,3 +240,39 @@ spec: {resourceClaims: [{name: gpu, resourceClaimName: shared}], containers: [{n
     if (!outcome.ok) expect(outcome.errors[0]!.message).toMatch(/status\.allocation\.devices\.results/);
   });
 });
+
+describe('DeviceTaintRules (DRADeviceTaintRules, alpha in v1.35)', () => {
+  it('a rule keeps the pod Pending; deleting it from the timeline lets the pod bind', () => {
+    const r = run(`apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: taint-rule}
+spec:
+  featureGates: {DRADeviceTaints: true, DRADeviceTaintRules: true}
+  timeline:
+  - {at: 30, action: delete, kind: DeviceTaintRule, name: maintenance}
+---
+${cluster}---
+apiVersion: resource.k8s.io/v1alpha3
+kind: DeviceTaintRule
+metadata: {name: maintenance}
+spec:
+  deviceSelector: {driver: gpu.example.com, pool: n1}
+  taint: {key: maintenance, effect: NoSchedule}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: c}
+spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: a}
+spec: {resourceClaims: [{name: gpu, resourceClaimName: c}], containers: [{name: c, image: i}]}
+`);
+    const first = r.cycles.find((c) => c.pod === 'default/a')!;
+    const dra = first.filter['n1']!.find((p) => p.plugin === 'DynamicResources')!;
+    expect(dra).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'] });
+    expect(dra.details!['requests']).toMatchObject([{ request: 'gpu', matching: 1, tainted: 1 }]);
+    expect(r.events.at(-1)).toMatchObject({ time: 30, reason: 'Scheduled', message: 'Successfully assigned default/a to n1' });
+  });
+});

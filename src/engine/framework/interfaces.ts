@@ -3,7 +3,7 @@
 // methods of the extension points it implements; the runtime finds them by presence.
 
 import type { FeatureGates } from '../features';
-import type { DeviceClass, ResourceClaim, ResourceSlice } from '../model/resource';
+import type { DeviceClass, DeviceTaintRule, ResourceClaim, ResourceSlice } from '../model/resource';
 import type { CSIDriver, CSINode, CSIStorageCapacity, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../model/storage';
 import type { PreemptionTrace } from '../api';
 import type { Labels, Pod, PodDisruptionBudget, Service, Workload, GangWorkload } from '../model/types';
@@ -137,6 +137,8 @@ export interface ResourceLister {
   deviceClass(name: string): DeviceClass | undefined;
   deviceClasses(): DeviceClass[];
   resourceSlices(): ResourceSlice[];
+  /** resource.k8s.io/v1alpha3 DeviceTaintRules (DRADeviceTaintRules) */
+  deviceTaintRules(): DeviceTaintRule[];
   resourceClaim(namespace: string, name: string): ResourceClaim | undefined;
   resourceClaims(): ResourceClaim[];
 }

@@ -328,6 +328,15 @@ function load(text: string, fileName: string): LoadResult {
     }
   }
 
+  // resource.k8s.io/v1alpha3 DeviceTaintRules act only with both gates (the scheduler's tracker
+  // applies them with DRADeviceTaintRules, the allocator honours taints with DRADeviceTaints)
+  if (!gates.DRADeviceTaintRules || !gates.DRADeviceTaints) {
+    for (const d of loader.declared) {
+      if (d.object.kind !== 'DeviceTaintRule') continue;
+      d.reader.warn(locate(d.root, ['kind'], d.root.pos), ['kind'], 'no effect: DeviceTaintRules taint devices only with the DRADeviceTaintRules and DRADeviceTaints feature gates (Scenario spec.featureGates)');
+    }
+  }
+
   // Before anything is built: a scenario asking for too many objects is refused here.
   checkObjectBudget(loader.declared.map((d) => ({ object: d.object, ...writtenAt(d.root, d.reader) })), loader.scenario ? timelineBudget(loader.scenario, timeline) : []);
 

@@ -185,8 +185,28 @@ export interface ResourceClaimTemplate extends KubeObject {
   };
 }
 
-export type ResourceObject = DeviceClass | ResourceSlice | ResourceClaim | ResourceClaimTemplate;
-export const RESOURCE_KINDS: readonly ResourceObject['kind'][] = ['DeviceClass', 'ResourceSlice', 'ResourceClaim', 'ResourceClaimTemplate'];
+/** upstream: DeviceTaintSelector (v1.35) — every field set must match; empty matches every device */
+export interface DeviceTaintSelector {
+  driver?: string;
+  pool?: string;
+  device?: string;
+}
+
+/**
+ * upstream: resource.k8s.io/v1alpha3 DeviceTaintRule (DRADeviceTaintRules, alpha in v1.35) — one
+ * taint for the devices its selector picks; without a selector no device is picked.
+ */
+export interface DeviceTaintRule extends KubeObject {
+  kind: 'DeviceTaintRule';
+  spec: {
+    deviceSelector?: DeviceTaintSelector;
+    taint: DeviceTaint;
+  };
+}
+export const DEVICE_TAINT_RULE_API_VERSION = 'resource.k8s.io/v1alpha3';
+
+export type ResourceObject = DeviceClass | ResourceSlice | ResourceClaim | ResourceClaimTemplate | DeviceTaintRule;
+export const RESOURCE_KINDS: readonly ResourceObject['kind'][] = ['DeviceClass', 'ResourceSlice', 'ResourceClaim', 'ResourceClaimTemplate', 'DeviceTaintRule'];
 export const RESOURCE_API_VERSION = 'resource.k8s.io/v1';
 
 export function isResourceObject(o: { kind: string }): o is ResourceObject {

@@ -25,6 +25,11 @@ export class ResourceClaimManager {
 
   private publish(kind: ResourceObject['kind'], action: 'Add' | 'Update' | 'Delete', old: unknown, obj: unknown): void {
     if (kind === 'ResourceClaimTemplate') return; // the scheduler does not watch templates
+    // upstream: the ResourceSlice tracker reports a changed DeviceTaintRule as updates of the slices it taints
+    if (kind === 'DeviceTaintRule') {
+      this.sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'ResourceSlice', actionType: 'Update', label: 'ResourceSliceUpdate' }, undefined, undefined);
+      return;
+    }
     this.sim.queue.moveAllToActiveOrBackoffQueue({ resource: kind, actionType: action, label: `${kind}${action}` }, old, obj);
   }
 

@@ -332,6 +332,8 @@ const deviceClaimSpec = obj('What the claim asks for.', {
 }, { strict: true });
 const deviceAttribute = obj('Exactly one value.', { int: int('Integer.'), bool: bool('Boolean.'), string: str('String.'), version: str('Semantic version 2.0.0.') }, { strict: true });
 
+const deviceTaint = obj('A device taint (DRADeviceTaints).', { key: str('Key.'), value: str('Value.'), effect: oneOfValues(['NoSchedule', 'NoExecute', 'None'], 'Effect.') }, { required: ['key', 'effect'] });
+
 const KINDS: Record<string, JSONSchema> = {
   DeviceClass: obj('A class of devices: selectors every request of the class adds.', {
     ...typeMeta('resource.k8s.io/v1', 'DeviceClass'),
@@ -348,7 +350,7 @@ const KINDS: Record<string, JSONSchema> = {
         name: str('Device name (a DNS label).'),
         attributes: { type: 'object', additionalProperties: deviceAttribute, description: 'Attributes by (qualified) name.' },
         capacity: { type: 'object', additionalProperties: obj('A capacity.', { value: quantity }), description: 'Capacities by (qualified) name.' },
-        taints: arr(obj('A device taint (DRADeviceTaints).', { key: str('Key.'), value: str('Value.'), effect: oneOfValues(['NoSchedule', 'NoExecute', 'None'], 'Effect.') }, { required: ['key', 'effect'] }), 'Taints.'),
+        taints: arr(deviceTaint, 'Taints.'),
         allowMultipleAllocations: bool('DRAConsumableCapacity (not simulated).'),
       }, { required: ['name'] }), 'Devices.'),
       sharedCounters: { type: 'array', description: 'DRAPartitionableDevices (not simulated).' },
@@ -361,6 +363,15 @@ const KINDS: Record<string, JSONSchema> = {
   ResourceClaimTemplate: obj('A claim made for each pod that names it in spec.resourceClaims[].resourceClaimTemplateName.', {
     ...typeMeta('resource.k8s.io/v1', 'ResourceClaimTemplate'),
     spec: obj('Template spec.', { metadata: { type: 'object', description: 'Labels and annotations of the claims.' }, spec: deviceClaimSpec }, { required: ['spec'], strict: true }),
+  }, { required: ['spec'], strict: true }),
+  DeviceTaintRule: obj('Taints the devices its selector picks (DRADeviceTaintRules and DRADeviceTaints, alpha).', {
+    ...typeMeta('resource.k8s.io/v1alpha3', 'DeviceTaintRule'),
+    spec: obj('DeviceTaintRule spec.', {
+      deviceSelector: obj('Which devices: every field set must match; empty picks every device, none picks no device.', {
+        driver: str('The slices\' spec.driver.'), pool: str('The slices\' spec.pool.name.'), device: str('The device name.'),
+      }, { strict: true }),
+      taint: deviceTaint,
+    }, { required: ['taint'], strict: true }),
   }, { required: ['spec'], strict: true }),
   StorageClass: obj('A class of storage: who provisions it and when claims bind.', {
     ...typeMeta('storage.k8s.io/v1', 'StorageClass'),

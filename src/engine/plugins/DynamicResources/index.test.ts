@@ -7,7 +7,7 @@ import { defaultFeatureGates } from '../../features';
 import { NodeToStatus } from '../../framework/interfaces';
 import { newPodInfo } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
-import type { DeviceClass, ResourceClaim, ResourceObject, ResourceSlice } from '../../model/resource';
+import type { DeviceClass, DeviceTaintRule, ResourceClaim, ResourceObject, ResourceSlice } from '../../model/resource';
 import type { Pod } from '../../model/types';
 import { makeNode, makePod } from '../../testing/builders';
 import { newTestEnv } from '../../testing/framework';
@@ -335,5 +335,45 @@ describe('DynamicResources: extended resources backed by DRA (upstream TestPlugi
   it('a resource neither advertised nor backed by a class: "cannot fit resource"', () => {
     const r = run([worker], [classWithExtendedName, workerSlice], podWithGpu({ [gpu]: '1', 'example.com/fpga': '1' }));
     expect(r.filter['worker']).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot fit resource'] });
+  });
+});
+
+// DeviceTaintRules reach the allocator as taints on the slices' devices (upstream:
+// ListWithDeviceTaintRules); like upstream's tainted-device-disabled/-enabled rows, these only check
+// that the gates and rules get through — taints themselves are the allocator's (allocator.test.ts).
+describe('DynamicResources: DeviceTaintRules (DRADeviceTaintRules)', () => {
+  const rule = (selector: DeviceTaintRule['spec']['deviceSelector']): DeviceTaintRule => ({
+    apiVersion: 'resource.k8s.io/v1alpha3', kind: 'DeviceTaintRule', metadata: { name: 'maintenance' },
+    spec: { ...(selector ? { deviceSelector: selector } : {}), taint: { key: 'taint-key', value: 'taint-value', effect: 'NoSchedule' } },
+  });
+  const both = { DRADeviceTaints: true, DRADeviceTaintRules: true };
+  function filterWorker(objects: ResourceObject[], features: Partial<Record<'DRADeviceTaints' | 'DRADeviceTaintRules', boolean>>, c: ResourceClaim = claim()) {
+    const env = newTestEnv({ nodes, resources: [deviceClass, c, workerSlice, ...objects], features });
+    const plugin = DynamicResources.factory(undefined, env.handle);
+    const state = new CycleState();
+    const podInfo = newPodInfo(podWithClaimName());
+    plugin.preFilter!(state, podInfo, env.snapshot.nodeInfoList);
+    return plugin.filter!(state, podInfo, env.snapshot.nodeInfoList[0]!);
+  }
+
+  it('tainted-device-rule-enabled: a rule for the device keeps it from being allocated', () => {
+    expect(filterWorker([rule({ driver, pool: 'worker', device: 'instance-1' })], both)).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'] });
+  });
+  it('an empty selector picks every device; a rule without a selector picks none', () => {
+    expect(filterWorker([rule({})], both).reasons).toEqual(['cannot allocate all claims']);
+    expect(filterWorker([rule(undefined)], both).code).toBe('Success');
+  });
+  it('a selector for another driver, pool or device leaves the device alone', () => {
+    expect(filterWorker([rule({ driver: 'other-driver' })], both).code).toBe('Success');
+    expect(filterWorker([rule({ pool: 'worker-2' })], both).code).toBe('Success');
+    expect(filterWorker([rule({ device: 'instance-2' })], both).code).toBe('Success');
+  });
+  it('tainted-device-rule-disabled: without either gate the rule has no effect', () => {
+    expect(filterWorker([rule({})], { DRADeviceTaints: true, DRADeviceTaintRules: false }).code).toBe('Success');
+    expect(filterWorker([rule({})], { DRADeviceTaints: false, DRADeviceTaintRules: true }).code).toBe('Success');
+  });
+  it('a request that tolerates the rule\'s taint gets the device', () => {
+    const tolerant: ResourceClaim = { ...claim(), spec: { devices: { requests: [{ name: 'req-1', exactly: { deviceClassName: 'my-resource-class', allocationMode: 'ExactCount', count: 1, tolerations: [{ key: 'taint-key', operator: 'Exists' }] } }] } } };
+    expect(filterWorker([rule({})], both, tolerant).code).toBe('Success');
   });
 });

@@ -31,6 +31,7 @@ import type { NodeSelector, Pod } from '../../model/types';
 import { defaultNormalizeScore } from '../helper/normalizeScore';
 import { isSamePod } from '../helper/samePod';
 import { allocate, deviceID, type AllocatorInput, type DeviceID, type Features } from './allocator';
+import { applyDeviceTaintRules } from './deviceTaintRules';
 import {
   filterExtendedResources, findExtendedResourceClaim, isSpecialClaimName, newExtendedResourceClaim, podDRAExtendedResources, type RequestMapping,
 } from './extendedResources';
@@ -200,7 +201,8 @@ function newPlugin(handle: Handle): Plugin {
         features,
         allocatedDevices: allocatedDevices([...lister.resourceClaims().filter((c) => !inFlight.has(uidOf(c))), ...inFlight.values()]),
         deviceClass: (name) => lister.deviceClass(name),
-        slices: lister.resourceSlices(),
+        // upstream: ResourceSlices().ListWithDeviceTaintRules
+        slices: features.deviceTaints && handle.features.DRADeviceTaintRules ? applyDeviceTaintRules(lister.resourceSlices(), lister.deviceTaintRules()) : lister.resourceSlices(),
       };
       s.slicesByNode = slicesByNode(s.allocator.slices);
     }
