@@ -42,7 +42,12 @@ export interface SimulationResult {
 /** An API object as `kubectl get -o json` prints it. */
 export type KubeJsonObject = { apiVersion: string; kind: string; metadata: Record<string, unknown> } & Record<string, unknown>;
 
-export type QueueName = 'activeQ' | 'backoffQ' | 'unschedulablePods' | 'gated' | 'scheduling' | 'waitingOnPermit' | 'bound' | 'deleted';
+export type QueueName = 'activeQ' | 'backoffQ' | 'unschedulablePods' | 'gated' | 'scheduling' | 'waitingOnPermit' | 'waitingOnBinding' | 'bound' | 'deleted';
+
+/** Assumed on a node, its binding cycle waiting (at Permit, or in a PreBind that polls): back to `scheduling` is not a new cycle. */
+export function isWaitingToBind(q: QueueName | undefined): boolean {
+  return q === 'waitingOnPermit' || q === 'waitingOnBinding';
+}
 
 /** extension: one pod moving inside the scheduling queue (upstream: pkg/scheduler/backend/queue) */
 export interface QueueMove {
@@ -216,6 +221,8 @@ export interface CycleTrace {
    * cycles (the Permit timeout). Absent while the pod still waits.
    */
   permitWait?: { time: number; allowed: boolean; cycle?: number };
+  /** extension: a PreBind that waited (DynamicResources' binding conditions): from when, until when, and whether it ended ready */
+  bindingWait?: { time: number; end?: number; ok?: boolean };
   /** extension: pods waiting at Permit that this cycle's Permit plugins allowed; they bind now */
   permitReleased?: string[];
 }

@@ -276,3 +276,84 @@ spec: {resourceClaims: [{name: gpu, resourceClaimName: c}], containers: [{name: 
     expect(r.events.at(-1)).toMatchObject({ time: 30, reason: 'Scheduled', message: 'Successfully assigned default/a to n1' });
   });
 });
+
+describe('device binding conditions (DRADeviceBindingConditions, alpha in v1.35)', () => {
+  const scenario = (timeline: string, gates = 'DRADeviceBindingConditions: true') => `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: binding}
+spec:
+  featureGates: {${gates}}
+  timeline:
+${timeline}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1, labels: {fabric: a}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: gpu}
+spec:
+  selectors: [{cel: {expression: 'device.driver == "gpu.example.com"'}}]
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: fabric}
+spec:
+  driver: gpu.example.com
+  nodeSelector: {nodeSelectorTerms: [{matchExpressions: [{key: fabric, operator: In, values: [a]}]}]}
+  pool: {name: fabric-a, generation: 1, resourceSliceCount: 1}
+  devices:
+    - {name: gpu-0, bindsToNode: true, bindingConditions: [FabricDeviceReady], bindingFailureConditions: [FabricDeviceFailed]}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: c}
+spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: a}
+spec: {resourceClaims: [{name: gpu, resourceClaimName: c}], containers: [{name: c, image: i}]}
+`;
+  type Full = Claim & { status: { allocation?: { allocationTimestamp?: number; nodeSelector?: unknown; devices: { results: Record<string, unknown>[] } }; devices?: unknown[] } };
+
+  it('PreBind waits until the driver reports the condition, polling every 5s', () => {
+    const r = run(scenario('  - {at: 18, action: deviceCondition, claim: c, device: gpu-0, type: FabricDeviceReady, status: "True"}'));
+    expect(r.events.map((e) => [e.time, e.reason, e.message])).toEqual([
+      [0, 'BindingConditionsPending', 'waiting for binding conditions for device on node n1'],
+      [20, 'Scheduled', 'Successfully assigned default/a to n1'],
+    ]);
+    expect(r.queue.filter((m) => m.pod === 'default/a').map((m) => [m.time, m.to])).toEqual([[0, 'activeQ'], [0, 'scheduling'], [0, 'waitingOnBinding'], [20, 'scheduling'], [20, 'bound']]);
+    expect(r.cycles[0]!.bindingWait).toEqual({ time: 0, end: 20, ok: true });
+    const c = claims(r)[0] as unknown as Full;
+    expect(c.status.allocation).toMatchObject({
+      allocationTimestamp: 0,
+      nodeSelector: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n1'] }] }] },
+      devices: { results: [{ request: 'gpu', driver: 'gpu.example.com', pool: 'fabric-a', device: 'gpu-0', bindingConditions: ['FabricDeviceReady'], bindingFailureConditions: ['FabricDeviceFailed'] }] },
+    });
+    expect(c.status.devices).toEqual([{ driver: 'gpu.example.com', pool: 'fabric-a', device: 'gpu-0', conditions: [{ type: 'FabricDeviceReady', status: 'True', lastTransitionTime: 18 }] }]);
+  });
+
+  it('a failure condition fails the binding; the next cycle finds the claim unavailable and PostFilter deallocates it', () => {
+    const r = run(scenario('  - {at: 12, action: deviceCondition, pod: default/a, device: gpu-0, type: FabricDeviceFailed, status: "True", reason: AttachFailed, message: no free slot}'));
+    const failed = r.events.find((e) => e.reason === 'FailedScheduling')!;
+    expect(failed).toMatchObject({ time: 15 });
+    expect(failed.message).toBe('binding rejected: running PreBind plugin "DynamicResources": claim c binding failed: reason=AttachFailed, message="no free slot"');
+    const retry = r.cycles[1]!;
+    expect(retry.filter['n1']!.find((p) => p.plugin === 'DynamicResources')).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['resourceclaim not available on the node'] });
+    expect(retry.postFilter).toBeDefined();
+  });
+
+  it('without a condition the wait times out after 600s: "device binding timeout"', () => {
+    const r = run(scenario('  []'.replace('  []', '  - {at: 1000, action: cordon, node: n1}')));
+    const failed = r.events.find((e) => e.reason === 'FailedScheduling')!;
+    expect(failed).toMatchObject({ time: 600, message: 'binding rejected: running PreBind plugin "DynamicResources": device binding timeout' });
+  });
+
+  it('without the gate the API server drops the binding fields: the pod binds at once', () => {
+    const r = run(scenario('  - {at: 1, action: cordon, node: n1}', 'DRADeviceBindingConditions: false'));
+    expect(r.events[0]).toMatchObject({ time: 0, reason: 'Scheduled' });
+  });
+});

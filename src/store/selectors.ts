@@ -122,7 +122,7 @@ export function podsAtEnd(pods: readonly PodOutcome[]): PodView[] {
 }
 
 const QUEUE_ORDER: Partial<Record<PodLocation, number>> = {
-  scheduling: 0, activeQ: 1, backoffQ: 2, unschedulablePods: 3, gated: 4, waitingOnPermit: 5,
+  scheduling: 0, activeQ: 1, backoffQ: 2, unschedulablePods: 3, gated: 4, waitingOnPermit: 5, waitingOnBinding: 6,
 };
 
 /** Pods not on a node, the one being scheduled first, then each queue part in priority order. */

@@ -108,9 +108,27 @@ export interface Plugin {
   unreserve?(state: CycleState, pod: PodInfo, nodeName: string): void;
   permit?(state: CycleState, pod: PodInfo, nodeName: string): PermitResult;
   preBind?(state: CycleState, pod: PodInfo, nodeName: string): Status;
+  /**
+   * Podplay: what a successful PreBind still waits for on the simulated clock (upstream: a PreBind
+   * that polls before it returns, as DynamicResources does for device binding conditions).
+   */
+  preBindWait?(state: CycleState, pod: PodInfo, nodeName: string): PreBindWait | undefined;
   bind?(state: CycleState, pod: PodInfo, nodeName: string): Status;
   postBind?(state: CycleState, pod: PodInfo, nodeName: string): void;
   eventsToRegister?(): ClusterEventWithHint[];
+}
+
+/** upstream: wait.PollUntilContextTimeout inside a PreBind, on the simulated clock */
+export interface PreBindWait {
+  /** seconds between polls (the first poll is immediate) */
+  interval: number;
+  /** seconds until the wait fails with timeoutMessage */
+  timeout: number;
+  timeoutMessage: string;
+  /** the event on the pod when the wait starts (type Normal) */
+  event?: { reason: string; message: string };
+  /** true: done; a string: the binding fails with this error; false: poll again */
+  poll(): boolean | string;
 }
 
 /** Read-only access to cluster objects, like the informers' listers a plugin gets from Handle. */

@@ -54,6 +54,12 @@ export interface Device {
   allNodes?: boolean;
   taints?: DeviceTaint[];
   allowMultipleAllocations?: boolean;
+  /** DRADeviceBindingConditions: the allocation is limited to the node it was made for */
+  bindsToNode?: boolean;
+  /** DRADeviceBindingConditions: condition types that must be True in the claim's status.devices before the pod binds */
+  bindingConditions?: string[];
+  /** DRADeviceBindingConditions: condition types that, True, make the binding fail */
+  bindingFailureConditions?: string[];
 }
 
 /** upstream: CounterSet (DRAPartitionableDevices) */
@@ -149,10 +155,15 @@ export interface DeviceRequestAllocationResult {
   device: string;
   adminAccess?: boolean;
   tolerations?: DeviceToleration[];
+  /** copied from the device (DRADeviceBindingConditions) */
+  bindingConditions?: string[];
+  bindingFailureConditions?: string[];
 }
 
 /** upstream: AllocationResult */
 export interface AllocationResult {
+  /** simulated seconds; set in PreBind with DRADeviceBindingConditions (the binding timeout counts from it) */
+  allocationTimestamp?: number;
   devices: {
     results: DeviceRequestAllocationResult[];
     config?: (DeviceConfiguration & { source: 'FromClass' | 'FromClaim'; requests?: string[] })[];
@@ -168,12 +179,31 @@ export interface ResourceClaimConsumerReference {
   uid: string;
 }
 
+/** upstream: metav1.Condition as a driver reports it for an allocated device */
+export interface DeviceCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  reason?: string;
+  message?: string;
+  /** simulated seconds */
+  lastTransitionTime?: number;
+}
+
+/** upstream: AllocatedDeviceStatus (DRAResourceClaimDeviceStatus) — what the driver says about an allocated device */
+export interface AllocatedDeviceStatus {
+  driver: string;
+  pool: string;
+  device: string;
+  conditions?: DeviceCondition[];
+}
+
 export interface ResourceClaim extends KubeObject {
   kind: 'ResourceClaim';
   spec: ResourceClaimSpec;
   status: {
     allocation?: AllocationResult;
     reservedFor?: ResourceClaimConsumerReference[];
+    devices?: AllocatedDeviceStatus[];
   };
 }
 

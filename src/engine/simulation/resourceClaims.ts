@@ -6,6 +6,7 @@
 
 import { createPodClaims, releasePodClaims } from '../controllers/resourceClaim';
 import type { ResourceClaim, ResourceObject } from '../model/resource';
+import type { DeviceConditionStep } from '../model/scenario';
 import type { NodeDevice, PodClaimOutcome } from '../api';
 import { podClaimName } from '../model/resource';
 import { podKey, type Pod } from '../model/types';
@@ -157,6 +158,52 @@ export class ResourceClaimManager {
   remove(namespace: string, name: string): void {
     const removed = this.store.remove('ResourceClaim', namespace, name);
     if (removed) this.publish('ResourceClaim', 'Delete', removed, undefined);
+  }
+
+  /**
+   * A driver's status.devices update (timeline `deviceCondition`): the condition on each allocated
+   * device of the claim (or of the pod's claims) that the step names.
+   */
+  setDeviceCondition(step: DeviceConditionStep): void {
+    const claims = step.claim
+      ? [this.store.resourceClaim(step.claim.namespace, step.claim.name)].filter((c) => c !== undefined)
+      : this.podClaimObjects(step.pod!);
+    let changed = 0;
+    for (const claim of claims) {
+      const results = (claim.status.allocation?.devices.results ?? []).filter((r) => r.device === step.device
+        && (step.driver === undefined || r.driver === step.driver) && (step.pool === undefined || r.pool === step.pool));
+      if (results.length === 0) continue;
+      const devices = [...(claim.status.devices ?? [])];
+      for (const r of results) {
+        const i = devices.findIndex((d) => d.driver === r.driver && d.pool === r.pool && d.device === r.device);
+        const entry = i >= 0 ? devices[i]! : { driver: r.driver, pool: r.pool, device: r.device };
+        const old = entry.conditions?.find((c) => c.type === step.type);
+        const condition = {
+          type: step.type, status: step.status, ...(step.reason !== undefined ? { reason: step.reason } : {}), ...(step.message !== undefined ? { message: step.message } : {}),
+          lastTransitionTime: old && old.status === step.status ? (old.lastTransitionTime ?? this.sim.now) : this.sim.now,
+        };
+        const updated = { ...entry, conditions: [...(entry.conditions ?? []).filter((c) => c.type !== step.type), condition] };
+        if (i >= 0) devices[i] = updated; else devices.push(updated);
+      }
+      this.updateStatus({ ...claim, status: { ...claim.status, devices } });
+      changed++;
+    }
+    if (changed === 0) {
+      const what = step.claim ? `resourceclaim "${step.claim.namespace}/${step.claim.name}"` : `the claims of pod "${step.pod!.namespace}/${step.pod!.name}"`;
+      this.sim.recordEvent('Warning', 'TimelineStepFailed', 'Scenario/deviceCondition', `line ${step.source.line}: no device ${step.device} is allocated in ${what} at ${step.at}s`);
+    }
+  }
+
+  /** the ResourceClaims a pod uses: its own, and the one the scheduler made for its extended resources */
+  private podClaimObjects(ref: { namespace: string; name: string }): ResourceClaim[] {
+    const pod = this.sim.cluster.livePod(`${ref.namespace}/${ref.name}`);
+    if (!pod) return [];
+    const names = (pod.spec.resourceClaims ?? []).flatMap((c) => {
+      const r = podClaimName(pod, c);
+      return 'error' in r || r.name === undefined ? [] : [r.name];
+    });
+    if (pod.status.extendedResourceClaimStatus) names.push(pod.status.extendedResourceClaimStatus.resourceClaimName);
+    return names.flatMap((n) => this.store.resourceClaim(ref.namespace, n) ?? []);
   }
 
   /** a claim status write (DynamicResources' PreBind, PostFilter, Unreserve; the controller) */

@@ -252,14 +252,18 @@ const profile = obj('A scheduler profile: pods choose it with spec.schedulerName
 
 const timelineStep = obj('One action at a simulated time, between scheduling cycles.', {
   at: { type: 'number', minimum: 0, description: 'Simulated seconds.' },
-  action: oneOfValues(['apply', 'delete', 'taint', 'untaint', 'evict', 'condition', 'label', 'cordon', 'uncordon', 'deschedule'], 'What happens, in kubectl terms.'),
+  action: oneOfValues(['apply', 'delete', 'taint', 'untaint', 'evict', 'condition', 'deviceCondition', 'label', 'cordon', 'uncordon', 'deschedule', 'ungate', 'scale'], 'What happens, in kubectl terms.'),
   object: { type: 'object', description: 'apply: the object to create or update.' },
   node: str('taint, untaint, condition, label, cordon: the node.'),
   taint: str('taint/untaint: key=value:Effect, e.g. dedicated=db:NoExecute.'),
   kind: str('delete: the kind.'), name: str('delete: the name.'), namespace: str('delete: the namespace.'),
-  pod: str('evict: namespace/name.'),
-  type: str('condition: the node condition type (MemoryPressure, Ready, ...).'),
-  status: str('condition: "True", "False" or "Unknown".'),
+  pod: str('evict, ungate, deviceCondition: namespace/name.'),
+  claim: str('deviceCondition: the ResourceClaim (namespace/name or name); or `pod` for every claim of the pod.'),
+  device: str('deviceCondition: the allocated device (driver and pool narrow it down).'),
+  driver: str('deviceCondition: the device\'s driver.'), pool: str('deviceCondition: the device\'s pool.'),
+  type: str('condition: the node condition type (MemoryPressure, Ready, ...); deviceCondition: the device condition, e.g. one of its bindingConditions.'),
+  status: str('condition, deviceCondition: "True", "False" or "Unknown".'),
+  reason: str('deviceCondition: the condition\'s reason.'), message: str('deviceCondition: the condition\'s message.'),
   labels: { ...labels, description: 'label: labels to set.' },
   policy: { type: 'object', description: 'deschedule: the descheduler policy.' },
 }, { required: ['at', 'action'] });

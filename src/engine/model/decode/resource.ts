@@ -31,6 +31,7 @@ const ResourceSliceMaxDevices = 128;
 const ResourceSliceMaxAttributesAndCapacitiesPerDevice = 32;
 const DeviceTaintsMaxLength = 4;
 const DeviceTolerationsMaxLength = 16;
+const BindingConditionsMaxSize = 4;
 
 function dnsLabel(r: Reader, m: SrcMap, path: Path, key: string): string | undefined {
   const v = r.reqStr(m, path, key);
@@ -223,10 +224,24 @@ function device(r: Reader, node: SrcNode, path: Path, perDevice: boolean): Devic
   const set = [nodeName, nodeSelector, allNodes].filter((x) => x !== undefined).length;
   if (perDevice && set !== 1) r.error(m.pos, path, required('exactly one of `nodeName`, `nodeSelector`, `allNodes` is required when `perDeviceNodeSelection` is set to true in the ResourceSlice spec'));
   if (!perDevice && set > 0) r.error(m.pos, path, forbidden('`nodeName`, `nodeSelector` and `allNodes` can only be set when `perDeviceNodeSelection` is set to true in the ResourceSlice spec'));
+  const binding = bindingFields(r, m, path);
   return defined({
     name, attributes, capacity, consumesCounters, nodeName, nodeSelector, allNodes,
     taints: taints(r, m, path), allowMultipleAllocations: r.bool(m, path, 'allowMultipleAllocations'),
+    ...binding,
   });
+}
+
+/** upstream: validateDevice's binding fields — at most 4 condition types each, qualified names */
+function bindingFields(r: Reader, m: SrcMap, path: Path): Pick<Device, 'bindsToNode' | 'bindingConditions' | 'bindingFailureConditions'> {
+  const list = (key: 'bindingConditions' | 'bindingFailureConditions') => {
+    const values = r.stringList(m, path, key);
+    const node = r.child(m, key);
+    tooMany(r, node, [...path, key], values, BindingConditionsMaxSize);
+    for (const v of values ?? []) for (const msg of isQualifiedName(v)) r.error(node!.pos, [...path, key], invalid(v, msg));
+    return values?.length ? values : undefined;
+  };
+  return defined({ bindsToNode: r.bool(m, path, 'bindsToNode') || undefined, bindingConditions: list('bindingConditions'), bindingFailureConditions: list('bindingFailureConditions') });
 }
 
 /** resource.k8s.io/v1 ResourceSlice */

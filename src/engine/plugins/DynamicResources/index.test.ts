@@ -377,3 +377,104 @@ describe('DynamicResources: DeviceTaintRules (DRADeviceTaintRules)', () => {
     expect(filterWorker([rule({})], both, tolerant).code).toBe('Success');
   });
 });
+
+// Rows of upstream's TestPlugin with enableDRADeviceBindingConditions and
+// enableDRAResourceClaimDeviceStatus.
+describe('DynamicResources: device binding conditions (upstream TestPlugin rows)', () => {
+  const gates = { DRADeviceBindingConditions: true, DRAResourceClaimDeviceStatus: true };
+  const bindingAllocation = { ...allocation, devices: { results: [{ ...allocation.devices.results[0]!, bindingConditions: ['condition'], bindingFailureConditions: ['failed'] }] } };
+  const withStatus = (ready: 'True' | 'False', failed: 'True' | 'False', extra: Partial<ResourceClaim['status']> = {}): ResourceClaim => claim({
+    allocation: bindingAllocation,
+    devices: [{ driver, pool: 'worker', device: 'instance-1', conditions: [{ type: 'condition', status: ready }, { type: 'failed', status: failed, reason: 'Broken', message: 'fabric down' }] }],
+    ...extra,
+  });
+  function setupWith(objects: ResourceObject[], now = 0) {
+    const env = newTestEnv({ nodes, resources: objects, features: gates, now });
+    const plugin = DynamicResources.factory(undefined, env.handle);
+    const state = new CycleState();
+    const podInfo = newPodInfo(podWithClaimName());
+    const pre = plugin.preFilter!(state, podInfo, env.snapshot.nodeInfoList).status;
+    return { env, plugin, state, podInfo, pre, filter: (i: number) => plugin.filter!(state, podInfo, env.snapshot.nodeInfoList[i]!) };
+  }
+  const fabricSlice: ResourceSlice = {
+    ...workerSlice,
+    spec: {
+      ...workerSlice.spec, nodeName: undefined, nodeSelector: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['worker'] }] }] },
+      devices: [{ name: 'instance-1', bindsToNode: true, bindingConditions: ['condition'], bindingFailureConditions: ['failed'] }],
+    },
+  };
+
+  it('bound-claim-with-succeeded-binding-conditions: PreBind reserves and its wait is over at the first poll', () => {
+    const s = setupWith([withStatus('True', 'False')]);
+    expect(s.filter(0).code).toBe('Success');
+    expect(s.plugin.reserve!(s.state, s.podInfo, 'worker').code).toBe('Success');
+    expect(s.plugin.preBind!(s.state, s.podInfo, 'worker').code).toBe('Success');
+    const wait = s.plugin.preBindWait!(s.state, s.podInfo, 'worker')!;
+    expect(wait).toMatchObject({ interval: 5, timeout: 600, event: { reason: 'BindingConditionsPending', message: 'waiting for binding conditions for device on node worker' } });
+    expect(wait.poll()).toBe(true);
+  });
+
+  it('bound-claim-with-failed-binding: "resourceclaim not available on the node"; PostFilter deallocates, status.devices too', () => {
+    const s = setupWith([withStatus('False', 'True'), workerSlice]);
+    expect(s.filter(0)).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['resourceclaim not available on the node'] });
+    expect(s.plugin.postFilter!(s.state, s.podInfo, new NodeToStatus(Status.unresolvable('x'))).status).toMatchObject({ code: 'Unschedulable', reasons: ['deallocation of ResourceClaim completed'] });
+    expect(s.env.apiCalls.at(-1)!.claim!.status).toEqual({});
+  });
+
+  it('bound-claim-with-timed-out-binding: allocated 10 minutes ago and not ready, the claim is unavailable', () => {
+    const timedOut = claim({ allocation: { ...bindingAllocation, allocationTimestamp: 0 }, devices: [{ driver, pool: 'worker', device: 'instance-1' }] });
+    expect(setupWith([timedOut], 600).filter(0).code).toBe('Success');
+    const s = setupWith([timedOut], 601);
+    expect(s.filter(0)).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['resourceclaim not available on the node'] });
+    expect(s.plugin.postFilter!(s.state, s.podInfo, new NodeToStatus(Status.unresolvable('x'))).status.reasons).toEqual(['deallocation of ResourceClaim completed']);
+  });
+
+  it('prebind-fail-with-binding-timeout: a poll after the claim timed out fails with "claim … binding timeout"', () => {
+    const pending = claim({ allocation: { ...bindingAllocation, allocationTimestamp: 0 }, devices: [{ driver, pool: 'worker', device: 'instance-1' }] });
+    let now = 590;
+    const env = newTestEnv({ nodes, resources: [pending], features: gates });
+    const plugin = DynamicResources.factory(undefined, { ...env.handle, now: () => now });
+    const state = new CycleState();
+    const podInfo = newPodInfo(podWithClaimName());
+    plugin.preFilter!(state, podInfo, env.snapshot.nodeInfoList);
+    expect(plugin.filter!(state, podInfo, env.snapshot.nodeInfoList[0]!).code).toBe('Success');
+    expect(plugin.preBind!(state, podInfo, 'worker').code).toBe('Success');
+    const wait = plugin.preBindWait!(state, podInfo, 'worker')!;
+    expect(wait.poll()).toBe(false);
+    now = 605;
+    expect(wait.poll()).toBe('claim my-pod-my-resource binding timeout');
+  });
+
+  it('a failure condition reported while PreBind waits fails the binding with the condition\'s reason and message', () => {
+    const s = setupWith([withStatus('False', 'False')]);
+    s.filter(0);
+    s.plugin.preBind!(s.state, s.podInfo, 'worker');
+    const wait = s.plugin.preBindWait!(s.state, s.podInfo, 'worker')!;
+    expect(wait.poll()).toBe(false);
+    (s.env.handle.cluster.resources as unknown as { put(o: ResourceObject): void }).put(withStatus('False', 'True', { reservedFor: [{ resource: 'pods', name: 'my-pod', uid: '1234' }] }));
+    expect(wait.poll()).toBe('claim my-pod-my-resource binding failed: reason=Broken, message="fabric down"');
+  });
+
+  it('allocation copies the device\'s conditions, bindsToNode pins the node, PreBind sets allocationTimestamp', () => {
+    const s = setupWith([deviceClass, claim(), fabricSlice], 42);
+    expect(s.filter(0).code).toBe('Success');
+    s.plugin.reserve!(s.state, s.podInfo, 'worker');
+    expect(s.plugin.preBind!(s.state, s.podInfo, 'worker').code).toBe('Success');
+    const written = s.env.apiCalls.filter((c) => c.call === 'updateResourceClaimStatus').at(-1)!.claim!;
+    expect(written.status.allocation).toEqual({ ...bindingAllocation, allocationTimestamp: 42 });
+    expect(s.plugin.preBindWait!(s.state, s.podInfo, 'worker')!.poll()).toBe(false);
+  });
+
+  it('without the gates nothing waits and no allocationTimestamp is written', () => {
+    const env = newTestEnv({ nodes, resources: [deviceClass, claim(), workerSlice], features: { DRADeviceBindingConditions: false } });
+    const plugin = DynamicResources.factory(undefined, env.handle);
+    const state = new CycleState();
+    const podInfo = newPodInfo(podWithClaimName());
+    plugin.preFilter!(state, podInfo, env.snapshot.nodeInfoList);
+    plugin.filter!(state, podInfo, env.snapshot.nodeInfoList[0]!);
+    plugin.reserve!(state, podInfo, 'worker');
+    plugin.preBind!(state, podInfo, 'worker');
+    expect(env.apiCalls.at(-1)!.claim!.status.allocation!.allocationTimestamp).toBeUndefined();
+    expect(plugin.preBindWait!(state, podInfo, 'worker')).toBeUndefined();
+  });
+});

@@ -33,6 +33,10 @@ import { isSamePod } from '../helper/samePod';
 import { allocate, deviceID, type AllocatorInput, type DeviceID, type Features } from './allocator';
 import { applyDeviceTaintRules } from './deviceTaintRules';
 import {
+  BINDING_POLL_SECONDS, BINDING_TIMEOUT_SECONDS, bindingConditionsEnabled, hasBindingConditions, isClaimReadyForBinding, isClaimTimeout,
+  isPodReadyForBinding, poolsWithBindingConditionsLast, withBindingConditions,
+} from './bindingConditions';
+import {
   filterExtendedResources, findExtendedResourceClaim, isSpecialClaimName, newExtendedResourceClaim, podDRAExtendedResources, type RequestMapping,
 } from './extendedResources';
 
@@ -152,6 +156,7 @@ export function allocatedDevices(claims: Iterable<ResourceClaim>): Set<DeviceID>
 function newPlugin(handle: Handle): Plugin {
   const inFlight = new InFlightAllocations();
   const features = draFeatures(handle.features);
+  const bindingConditions = bindingConditionsEnabled(handle.features);
   const uidOf = (c: ResourceClaim) => c.metadata.uid ?? kobj(c);
 
   const preFilter = (state: CycleState, podInfo: PodInfo): Status => {
@@ -204,6 +209,7 @@ function newPlugin(handle: Handle): Plugin {
         // upstream: ResourceSlices().ListWithDeviceTaintRules
         slices: features.deviceTaints && handle.features.DRADeviceTaintRules ? applyDeviceTaintRules(lister.resourceSlices(), lister.deviceTaintRules()) : lister.resourceSlices(),
       };
+      if (bindingConditions) s.allocator.slices = poolsWithBindingConditionsLast(s.allocator.slices);
       s.slicesByNode = slicesByNode(s.allocator.slices);
     }
     s.claims = claims;
@@ -235,7 +241,12 @@ function newPlugin(handle: Handle): Plugin {
       if (!nodeClaim && s.numUserOwned === 0) return Status.success();
       const unavailable = s.claims.flatMap((c, i) => {
         const sel = s.informationsForClaim[i]!.availableOnNodes;
-        return sel && !matchNodeSelector(sel, node) ? [i] : [];
+        if (sel && !matchNodeSelector(sel, node)) return [i];
+        if (!c.status.allocation || !bindingConditions) return [];
+        // upstream: a failed or timed-out binding makes the claim unavailable, so that PostFilter
+        // deallocates it and other devices can be tried
+        const ready = isClaimReadyForBinding(c);
+        return typeof ready === 'object' || (!ready && isClaimTimeout(c, handle.now())) ? [i] : [];
       });
       let details: Record<string, unknown> | undefined;
       let nodeAllocation: NodeAllocation | undefined;
@@ -251,7 +262,8 @@ function newPlugin(handle: Handle): Plugin {
           return (result.error.endsWith('but the feature is disabled') ? Status.unresolvable(result.error) : Status.error(result.error)).withDetails(details);
         }
         if (!result.ok) return Status.unresolvable(ErrReasonCannotAllocate).withDetails(details);
-        nodeAllocation = { indices, allocations: result.allocations, ...(nodeClaim ? { extendedResourceClaim: nodeClaim.claim, mappings: nodeClaim.mappings } : {}) };
+        const allocations = bindingConditions ? result.allocations.map((a) => withBindingConditions(a, slices, node)) : result.allocations;
+        nodeAllocation = { indices, allocations, ...(nodeClaim ? { extendedResourceClaim: nodeClaim.claim, mappings: nodeClaim.mappings } : {}) };
       }
       if (unavailable.length > 0) {
         for (const i of unavailable) s.unavailableClaims.add(i);
@@ -369,6 +381,9 @@ function newPlugin(handle: Handle): Plugin {
             : current.metadata,
           status: { ...current.status, ...(allocation ? { allocation } : {}), reservedFor },
         };
+        // upstream: the binding timeout counts from the first binding of the allocation
+        const written = updated.status.allocation;
+        if (bindingConditions && written && written.allocationTimestamp === undefined) updated.status.allocation = { ...written, allocationTimestamp: handle.now() };
         handle.api.updateResourceClaimStatus(updated);
         inFlight.delete(uidOf(claim));
         s.claims[index] = updated;
@@ -379,6 +394,25 @@ function newPlugin(handle: Handle): Plugin {
         }
       }
       return Status.success();
+    },
+    // upstream: the end of PreBind — wait until the drivers report the binding conditions
+    preBindWait: (state, _pod, nodeName) => {
+      const s = readState(state);
+      if (s instanceof Status || !bindingConditions || !hasBindingConditions(s.claims)) return undefined;
+      return {
+        interval: BINDING_POLL_SECONDS,
+        timeout: BINDING_TIMEOUT_SECONDS,
+        timeoutMessage: 'device binding timeout',
+        event: { reason: 'BindingConditionsPending', message: `waiting for binding conditions for device on node ${nodeName}` },
+        poll: () => {
+          const current = s.claims.map((c) => handle.cluster.resources.resourceClaim(nsOf(c), c.metadata.name));
+          const missing = current.findIndex((c) => c === undefined);
+          if (missing >= 0) return `resourceclaim.resource.k8s.io "${s.claims[missing]!.metadata.name}" not found`;
+          s.claims = current as ResourceClaim[];
+          const ready = isPodReadyForBinding(s.claims, handle.now());
+          return typeof ready === 'object' ? ready.error : ready;
+        },
+      };
     },
     eventsToRegister: () => [
       // QueueingHints on: no UpdateNodeTaint
