@@ -78,3 +78,19 @@ test('extended resources backed by DRA: Fit leaves example.com/gpu to DynamicRes
     }
   }
 });
+
+test('binding conditions: a pod waiting in PreBind is reserved on its node, not bound', async ({ page }) => {
+  await freshPage(page);
+  await openScenario(page, 'dra-binding-conditions.yaml', scenario('dra-binding-conditions.yaml'));
+  // job-b's cycle: job-a waits for FabricDeviceReady on node-1
+  await stepTo(page, 2, 'Filter');
+  await page.locator('[data-testid="pod-chip"][data-pod="default/job-a"]').first().click();
+  await page.getByTestId('tab-pod').click();
+  await expect(page.getByTestId('pod-inspector')).toContainText('<none> (reserved on node-1, waiting at PreBind (binding conditions))');
+  if (process.env.PODPLAY_SCREENSHOTS) {
+    for (const [width, height] of [[1280, 720], [1366, 768]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${process.env.PODPLAY_SCREENSHOTS}/dra-binding-${width}.png` });
+    }
+  }
+});

@@ -357,3 +357,22 @@ spec: {resourceClaims: [{name: gpu, resourceClaimName: c}], containers: [{name: 
     expect(r.events[0]).toMatchObject({ time: 0, reason: 'Scheduled' });
   });
 });
+
+describe('dra-binding-conditions.yaml', () => {
+  const r = run(readFileSync(join(scenarioDir, 'dra-binding-conditions.yaml'), 'utf8'));
+
+  it('job-a waits in PreBind until FabricDeviceReady, then binds at the next poll', () => {
+    expect(r.events.filter((e) => e.object === 'Pod/default/job-a').map((e) => [e.time, e.reason])).toEqual([[0, 'BindingConditionsPending'], [15, 'Scheduled']]);
+    expect(pod(r, 'job-a')).toMatchObject({ phase: 'Running', node: 'node-1' });
+  });
+
+  it('job-b\'s FabricDeviceFailed fails its binding; the next cycle deallocates the claim', () => {
+    const failures = r.events.filter((e) => e.object === 'Pod/default/job-b' && e.reason === 'FailedScheduling');
+    expect(failures[0]).toMatchObject({ time: 20 });
+    expect(failures[0]!.message).toMatch(/^binding rejected: running PreBind plugin "DynamicResources": claim job-b-gpu-[a-z0-9]{5} binding failed: reason=AttachFailed, message="no free slot on the switch"$/);
+    expect(failures[1]).toMatchObject({ time: 21 });
+    expect(failures[1]!.message).toMatch(/^0\/2 nodes are available: 2 resourceclaim not available on the node\. deallocation of ResourceClaim completed/);
+    const jobB = claims(r).find((c) => (c.metadata['name'] as string).startsWith('job-b-gpu-'))!;
+    expect(jobB.status).toEqual({});
+  });
+});

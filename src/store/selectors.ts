@@ -99,7 +99,8 @@ export function podsAt(state: Pick<PodplayState, 'run'>, step: CurrentStep): Pod
     if (bindNow && location === 'waitingOnPermit' && trace.permitReleased?.includes(outcome.pod)) view.location = 'bound';
     if (outcome.pod === trace.pod) {
       if (bindNow) {
-        location = 'bound';
+        // a PreBind that waited (binding conditions) binds later than its cycle
+        location = trace.bindingWait !== undefined && trace.bindingWait.end !== trace.time ? 'waitingOnBinding' : 'bound';
         view.node = trace.selected;
       }
       if (nominee !== undefined) view.nominated = nominee;
