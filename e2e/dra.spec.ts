@@ -94,3 +94,24 @@ test('binding conditions: a pod waiting in PreBind is reserved on its node, not 
     }
   }
 });
+
+test('a partitioned GPU: the whole GPU matches but its counters are used up by the partitions', async ({ page }) => {
+  await freshPage(page);
+  await openScenario(page, 'dra-partitionable-gpu.yaml', scenario('dra-partitionable-gpu.yaml'));
+  // train's cycle (the third): infer-1 and infer-2 hold the two 3g.20gb partitions
+  await stepTo(page, 3, 'Filter');
+  const card = page.locator('[data-testid="node-card"][data-node="gpu-node"]');
+  await expect(card.locator('[data-testid="device"][data-state="held"]')).toHaveCount(2);
+  // the whole GPU matches train's request; its counters are what the partitions took
+  await expect(card.locator('[data-device="gpu.example.com/gpu-node/gpu-0"]')).toHaveAttribute('data-state', 'exhausted');
+  await expect(card.locator('[data-device="gpu.example.com/gpu-node/gpu-0-1g-0"]')).toHaveAttribute('data-state', 'free');
+  const reason = page.locator('[data-testid="filter-reason"][data-node="gpu-node"]');
+  await expect(reason).toHaveAttribute('data-plugin', 'DynamicResources');
+  await expect(reason).toContainText("1 matching here, 1 blocked: their pool's shared counters are used up");
+  if (process.env.PODPLAY_SCREENSHOTS) {
+    for (const [width, height] of [[1280, 720], [1366, 768]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${process.env.PODPLAY_SCREENSHOTS}/dra-counters-${width}.png` });
+    }
+  }
+});

@@ -1,10 +1,13 @@
 // `npm run simulate -- file --explain POD`: why a pod is Pending, as text — the diagnosis of its
-// latest scheduling cycle (src/engine/diagnosis, shared with the browser) and where the
-// simulation differs from the cluster the file was dumped from.
+// latest scheduling cycle (src/engine/diagnosis, shared with the browser), where the simulation
+// differs from the cluster the file was dumped from, and the verified fixes (the page's Fixes panel).
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
 import { clusterDifference, type ClusterDifference } from '../engine/diagnosis/clusterDifference';
 import { diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis } from '../engine/diagnosis/diagnose';
+import { rankFixes } from '../engine/whatIf/rank';
+import type { FixView } from '../interop/fixSearch';
+import { editTitle, sideEffectTitle } from '../interop/fixText';
 
 /** A pod named as namespace/name, or by name alone when only one pod has that name. */
 export function findPod(result: SimulationResult, name: string): PodOutcome | string {
@@ -112,4 +115,24 @@ export function formatDifferences(result: SimulationResult): string {
   }
   if (out.length === 0) return '';
   return [`${out.length} pod(s) differ from your cluster (the simulation replays scheduling from the dump; see README, "Compare with the cluster"):`, ...indent(out)].join('\n');
+}
+
+const sameName = (node: string) => node;
+
+/** The verified fixes, best first (fewest side effects, then the smallest change), each with its YAML change. */
+export function formatFixes(found: readonly FixView[], tried: number): string {
+  if (found.length === 0) return `What would fix it: none of the ${tried} change(s) tried makes the pod schedulable.`;
+  const out = [`What would fix it (${found.length} of ${tried} change(s) tried; each simulated, best first):`];
+  rankFixes(found).forEach((fix, i) => {
+    const effects = fix.sideEffects.length === 0 ? 'no other pod affected' : `${fix.sideEffects.length} side effect(s): ${fix.sideEffects.map((s) => sideEffectTitle(s, sameName)).join('; ')}`;
+    out.push(`${i + 1}. ${fix.candidate.edits.map((e) => editTitle(e, sameName)).join('; ')}`);
+    out.push(...indent([`→ schedules on ${fix.node}, ${effects}${fix.alsoPlaced.length > 0 ? ` (also places ${fix.alsoPlaced.join(', ')})` : ''}`], '   '));
+    if (fix.text === undefined) out.push('     (its YAML change is not shown: the object is not a document of its own in this file, e.g. it is inside a List)');
+    for (const doc of fix.text?.diff ?? []) {
+      // the changed lines with one line of context
+      const keep = doc.map((_l, j) => doc.slice(Math.max(0, j - 1), j + 2).some((x) => x.op !== ' '));
+      out.push(...indent(doc.filter((_l, j) => keep[j]).map((l) => `${l.op} ${l.text}`), '     '));
+    }
+  });
+  return out.join('\n');
 }

@@ -51,6 +51,24 @@ describe('npm run simulate', () => {
     expect(error.stderr).toContain(`Pod default/p${shown}: metadata.name: Invalid value:`);
   });
 
+  it('--explain says why a pod is Pending and which verified change would fix it, with its YAML change', () => {
+    const r = simulate(write('tainted.yaml', [
+      'apiVersion: v1', 'kind: Node', 'metadata: {name: gpu-1}',
+      'spec: {taints: [{key: dedicated, value: gpu, effect: NoSchedule}]}',
+      'status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}',
+      '---', 'apiVersion: v1', 'kind: Pod', 'metadata: {name: trainer}',
+      'spec: {containers: [{name: c, image: trainer, resources: {requests: {cpu: "1"}}}]}',
+    ].join('\n')), '--explain', 'trainer');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Pod default\/trainer: .*\nUnschedulable at cycle 1/);
+    expect(r.stdout).toContain('gpu-1: TaintToleration: node(s) had untolerated taint(s) (dedicated=gpu:NoSchedule)');
+    const fixes = r.stdout.slice(r.stdout.indexOf('What would fix it'));
+    expect(fixes).toMatch(/^What would fix it \(\d+ of \d+ change\(s\) tried; each simulated, best first\):\n1\. Tolerate the taint dedicated=gpu:NoSchedule\n +→ schedules on gpu-1, no other pod affected\n/);
+    // the YAML change: the pod's spec line, before and after (the file's flow style kept)
+    expect(fixes).toMatch(/\n +- spec: \{containers: \[.*\]\}\n/);
+    expect(fixes).toMatch(/\n +\+ spec: \{containers: \[.*\], tolerations: \[\{key: dedicated, operator: Equal, value: gpu, effect: NoSchedule\}\]\}\n/);
+  });
+
   it('writes JSON that parses to the same strings, without the raw controls JSON.stringify leaves', () => {
     const note = 'del\u007f c1\u009b ls\u2028 rlo\u202e';
     const r = simulate('--json', write('json.yaml', [

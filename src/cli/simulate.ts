@@ -8,7 +8,8 @@ import { escapeControlChars, escapeJsonText } from '../interop/controlChars';
 import { readScenarioFile } from './input';
 import { jsonPieces } from './json';
 import { formatClaims, formatEvents, formatPods, formatResourceClaims } from './kubectl';
-import { findPod, formatDifferences, formatExplanation } from './explain';
+import { runFixSearch, type FixView } from '../interop/fixSearch';
+import { findPod, formatDifferences, formatExplanation, formatFixes } from './explain';
 
 const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD]';
 
@@ -43,6 +44,11 @@ function parseArgs(argv: string[]): { file: string; json: boolean; seed?: number
 /** A line for people on stderr: the text is the user's file, names from it, messages quoting it. */
 function report(line: string): void {
   process.stderr.write(`${escapeControlChars(line)}\n`);
+}
+
+/** Lines for a terminal: names and values quoted from the file cannot carry controls of their own. */
+function escapeLines(text: string): string {
+  return text.split('\n').map(escapeControlChars).join('\n');
 }
 
 /**
@@ -99,7 +105,16 @@ function main(): number | Promise<number> {
       process.stderr.write(`simulate: ${pod}\n`);
       return 2;
     }
-    process.stdout.write(`${formatExplanation(result, pod)}\n`);
+    process.stdout.write(`${escapeLines(formatExplanation(result, pod))}\n`);
+    if (pod.node === undefined && pod.deletedAt === undefined && pod.reason !== 'SchedulingGated') {
+      const found: FixView[] = [];
+      let tried = 0;
+      runFixSearch({ id: 0, text: input.text, fileName: args.file, pod: pod.pod, ...(args.seed !== undefined ? { seed: args.seed } : {}) }, (reply) => {
+        if (reply.type === 'fix') found.push(reply.fix);
+        else if (reply.type === 'done') tried = reply.tried;
+      });
+      process.stdout.write(`\n${escapeLines(formatFixes(found, tried))}\n`);
+    }
     return 0;
   }
   const claims = [formatClaims(result), formatResourceClaims(result)].filter((t) => t !== undefined).map((t) => `${t}\n\n`).join('');

@@ -1,6 +1,9 @@
 // Feature gates (upstream: pkg/features/kube_features.go) that change what the scheduler does,
-// with their v1.35 defaults. A scenario turns them on with the Scenario document's
-// `spec.featureGates`, as `--feature-gates` would on kube-scheduler.
+// with their v1.35 defaults (the versioned specs' entries up to 1.35: DRAAdminAccess and
+// DRAPrioritizedList beta since 1.34, on; DRADeviceTaints, DRAPartitionableDevices and
+// DRAConsumableCapacity still alpha in 1.35, off — they go beta in 1.36). A scenario turns them
+// on with the Scenario document's `spec.featureGates`, as `--feature-gates` would on
+// kube-scheduler.
 
 export interface FeatureGateSpec {
   default: boolean;
@@ -17,7 +20,8 @@ export const FEATURE_GATES = {
   DRAAdminAccess: { default: true, stage: 'Beta', description: 'DRA: requests with adminAccess get devices that are already allocated (and do not take them)' },
   DRAPrioritizedList: { default: true, stage: 'Beta', description: 'DRA: requests with firstAvailable, a prioritized list of subrequests' },
   DRADeviceTaints: { default: false, stage: 'Alpha', description: 'DRA: NoSchedule and NoExecute device taints keep devices from being allocated unless the request tolerates them' },
-  DRAConsumableCapacity: { default: false, stage: 'Alpha', description: 'DRA: the distinctAttribute constraint (capacity sharing itself is not simulated)' },
+  DRAConsumableCapacity: { default: false, stage: 'Alpha', description: 'DRA: devices with allowMultipleAllocations are shared by several requests while their capacity lasts (capacity requests, requestPolicy rounding), and the distinctAttribute constraint' },
+  DRAPartitionableDevices: { default: false, stage: 'Alpha', description: 'DRA: ResourceSlices with shared counters and devices that consume them (a device fits while its pool\'s counters last), and per-device node selection' },
   DRAExtendedResource: { default: false, stage: 'Alpha', description: "DRA: a DeviceClass's extendedResourceName (and deviceclass.resource.kubernetes.io/<class>) lets a container's extended resource request be allocated from devices on nodes that do not advertise it" },
   DRADeviceTaintRules: { default: false, stage: 'Alpha', description: 'DRA: DeviceTaintRule objects (resource.k8s.io/v1alpha3) add taints to the devices they select (needs DRADeviceTaints)' },
   DRADeviceBindingConditions: { default: false, stage: 'Alpha', description: "DRA: devices with bindingConditions keep a pod in PreBind until the claim's device status says they are met (needs DRAResourceClaimDeviceStatus)" },

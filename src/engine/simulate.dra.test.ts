@@ -376,3 +376,110 @@ describe('dra-binding-conditions.yaml', () => {
     expect(jobB.status).toEqual({});
   });
 });
+
+describe('dra-partitionable-gpu.yaml (DRAPartitionableDevices)', () => {
+  const yaml = readFileSync(join(scenarioDir, 'dra-partitionable-gpu.yaml'), 'utf8');
+  const r = run(yaml);
+  const devicesOf = (name: string) => claims(r).find((c) => (c.metadata['name'] as string).startsWith(`${name}-gpu-`))!.status.allocation?.devices.results.map((d) => d.device);
+  const firstCycle = (name: string) => r.cycles.find((c) => c.pod === `default/${name}`)!;
+  const draOn = (name: string, node: string) => firstCycle(name).filter[node]!.find((p) => p.plugin === 'DynamicResources')!;
+
+  it('the two 3g.20gb partitions go to infer-1 and infer-2 on gpu-node; cpu-node cannot allocate', () => {
+    expect(draOn('infer-1', 'cpu-node')).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'] });
+    expect(r.events.slice(0, 2).map((e) => e.message)).toEqual([
+      'Successfully assigned default/infer-1 to gpu-node', 'Successfully assigned default/infer-2 to gpu-node',
+    ]);
+    expect(devicesOf('infer-2')).toEqual(['gpu-0-3g-1']);
+  });
+
+  it('train waits: the whole GPU matches but its counters are used up by the partitions', () => {
+    expect(r.events[2]).toMatchObject({ reason: 'FailedScheduling', time: 0 });
+    expect(r.events[2]!.message).toMatch(/^0\/2 nodes are available: 2 cannot allocate all claims\./);
+    expect(draOn('train', 'gpu-node').details?.['requests']).toEqual([
+      { claim: expect.stringMatching(/^default\/train-gpu-/), request: 'gpu', matching: 1, inUse: 0, tainted: 0, countersExhausted: 1, capacityExhausted: 0, needed: 1, devices: [], exhausted: ['gpu.example.com/gpu-node/gpu-0'] },
+    ]);
+    expect(pod(r, 'train').phase).toBe('Pending');
+  });
+
+  it('small binds once infer-1 is gone and its 20Gi come back; train still waits for all 40Gi', () => {
+    expect(r.events.at(-1)).toMatchObject({ time: 90, reason: 'Scheduled', message: 'Successfully assigned default/small to gpu-node' });
+    expect(devicesOf('small')).toEqual(['gpu-0-1g-0']);
+    expect(r.events.filter((e) => e.time === 90 && e.reason === 'FailedScheduling').map((e) => e.message)).toEqual([expect.stringMatching(/^0\/2 nodes are available: 2 cannot allocate all claims\./)]);
+  });
+
+  it('with the gate off (v1.35 default) no device that consumes counters is allocated', () => {
+    const off = run(yaml.replace('featureGates: {DRAPartitionableDevices: true}', 'featureGates: {}'));
+    expect(off.events.filter((e) => e.reason === 'Scheduled')).toEqual([]);
+    expect(off.pods.filter((p) => p.pod !== 'default/infer-1').map((p) => p.phase)).toEqual(['Pending', 'Pending', 'Pending']);
+  });
+});
+
+describe('consumable capacity (DRAConsumableCapacity): pods share a device while its capacity lasts', () => {
+  const yaml = (gate: boolean) => `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: shared-nic}
+spec: {featureGates: {DRAConsumableCapacity: ${gate}}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1, labels: {kubernetes.io/hostname: n1}}
+status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: nic.example.com}
+spec: {selectors: [{cel: {expression: device.driver == "nic.example.com"}}]}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: n1-nics}
+spec:
+  driver: nic.example.com
+  nodeName: n1
+  pool: {name: n1, generation: 1, resourceSliceCount: 1}
+  devices:
+    - name: nic-0
+      allowMultipleAllocations: true
+      capacity:
+        bandwidth:
+          value: 10G
+          requestPolicy: {default: 1G, validRange: {min: 1G, step: 1G}}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaimTemplate
+metadata: {name: bandwidth}
+spec:
+  spec:
+    devices:
+      requests:
+        - name: nic
+          exactly: {deviceClassName: nic.example.com, capacity: {requests: {bandwidth: 3500M}}}
+${['a', 'b', 'c'].map((p) => `---
+apiVersion: v1
+kind: Pod
+metadata: {name: ${p}}
+spec:
+  resourceClaims: [{name: nic, resourceClaimTemplateName: bandwidth}]
+  containers: [{name: c, image: i, resources: {claims: [{name: nic}]}}]`).join('\n')}
+`;
+
+  it('a and b each take 4G of the 10G (3500M rounded up to the 1G step); c does not fit', () => {
+    const r = run(yaml(true));
+    expect(r.pods.map((p) => [p.pod, p.phase, p.node])).toEqual([['default/a', 'Running', 'n1'], ['default/b', 'Running', 'n1'], ['default/c', 'Pending', undefined]]);
+    const results = (name: string) => claims(r).find((c) => (c.metadata['name'] as string).startsWith(`${name}-nic-`))!.status.allocation!.devices.results as unknown as Record<string, unknown>[];
+    expect(results('a')).toEqual([{ request: 'nic', driver: 'nic.example.com', pool: 'n1', device: 'nic-0', shareID: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/), consumedCapacity: { bandwidth: '4G' } }]);
+    expect(results('b')[0]!['shareID']).not.toBe(results('a')[0]!['shareID']);
+    const c = r.cycles.find((x) => x.pod === 'default/c')!;
+    expect(c.filter['n1']!.find((p) => p.plugin === 'DynamicResources')).toMatchObject({
+      code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'],
+      details: { requests: [expect.objectContaining({ matching: 1, inUse: 0, capacityExhausted: 1, exhausted: ['nic.example.com/n1/nic-0'] })] },
+    });
+  });
+
+  it('with the gate off (v1.35 default) a capacity request is refused by the allocator', () => {
+    const r = run(yaml(false));
+    expect(r.pods.map((p) => p.phase)).toEqual(['Pending', 'Pending', 'Pending']);
+    const first = r.cycles.find((x) => x.pod === 'default/a')!;
+    expect(first.filter['n1']!.find((p) => p.plugin === 'DynamicResources')).toMatchObject({ code: 'Error', reasons: [expect.stringMatching(/request nic: has capacity requests, but the DRAConsumableCapacity feature is disabled$/)] });
+  });
+});

@@ -4,6 +4,7 @@
 
 import { isMap, isSeq, parseAllDocuments, parseDocument, stringify, type Document } from 'yaml';
 import type { ScenarioEdit } from '../engine/whatIf/edits';
+import type { SideEffect } from '../engine/whatIf/verify';
 
 export interface TextChange {
   /** character offsets in the scenario text */
@@ -241,4 +242,25 @@ export function applyTextChanges(text: string, changes: readonly TextChange[]): 
     at = c.to;
   }
   return out + text.slice(at);
+}
+
+/** A change in words, as the Fixes panel and `--explain` title it; `short` shortens node names. */
+export function editTitle(e: ScenarioEdit, short: (node: string) => string): string {
+  switch (e.kind) {
+    case 'toleration': return `Tolerate the taint ${e.toleration.key ?? ''}${e.toleration.value ? `=${e.toleration.value}` : ''}:${e.toleration.effect ?? ''}`;
+    case 'node-label': return `Label node ${short(e.node)} with ${e.key}=${e.value}`;
+    case 'selector': return 'nodeSelectorKey' in e ? `Drop nodeSelector ${e.nodeSelectorKey}` : `Drop expression ${e.expression + 1} of required node affinity term ${e.term + 1}`;
+    case 'request': return `Request ${e.quantity} ${e.resource}`;
+    case 'priority': return `Use PriorityClass ${e.priorityClass.metadata.name} (value ${e.priorityClass.value}) to preempt`;
+    case 'spread': return e.whenUnsatisfiable ? `Topology spread ${e.constraint + 1}: whenUnsatisfiable ScheduleAnyway` : `Topology spread ${e.constraint + 1}: maxSkew ${e.maxSkew}`;
+    case 'anti-affinity': return `Drop required pod anti-affinity term ${e.term + 1}`;
+    case 'uncordon': return `Uncordon node ${short(e.node)}`;
+    case 'scale': return `Scale Deployment ${e.workload.namespace}/${e.deployment} down by ${e.by} (to ${e.replicas})${e.workload.kind === 'ReplicaSet' ? ` — its ReplicaSet ${e.workload.name} here` : ''}`;
+    case 'add-node': return `Add a node like ${short(e.like)}`;
+  }
+}
+
+/** What a fix does to another pod, in words. */
+export function sideEffectTitle(s: SideEffect, short: (node: string) => string): string {
+  return `${s.pod} ${s.change === 'moved' ? `moves to ${short(s.to ?? '')}` : s.change === 'preempted' ? 'is preempted' : s.change === 'deleted' ? 'is deleted' : 'becomes Pending'}`;
 }

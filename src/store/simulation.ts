@@ -228,7 +228,7 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
   function applyReplies(replies: WorkerReply[]): void {
     let state = get();
     const changes: Partial<PodplayState> = {};
-    for (const reply of replies) {
+    for (const reply of coalesceEvents(replies)) {
       const change = applyReply(state, reply);
       Object.assign(changes, change);
       state = { ...state, ...change };
@@ -291,4 +291,28 @@ export function clampPosition(state: Pick<PodplayState, 'run' | 'position'>): Po
   const summary = cycles[cycle - 1];
   const step = summary === undefined ? (cycle === 0 ? 0 : position.step) : Math.min(position.step, summary.phases.length - 1);
   return cycle === position.cycle && step === position.step ? position : { cycle, step };
+}
+
+/**
+ * Consecutive `events` replies of one run as one: a frame's worth of batches is appended to the
+ * run's cycles once (each append copies the list; thousands of cycles stream in).
+ */
+export function coalesceEvents(replies: readonly WorkerReply[]): WorkerReply[] {
+  const out: WorkerReply[] = [];
+  /** the merged reply last pushed (its lists are our own copies, so they can grow in place) */
+  let merged: Extract<WorkerReply, { type: 'events' }> | undefined;
+  for (const reply of replies) {
+    const last = out.at(-1);
+    if (reply.type === 'events' && last?.type === 'events' && last.runId === reply.runId) {
+      if (merged !== last) {
+        merged = { ...last, cycles: [...last.cycles], events: [...last.events] };
+        out[out.length - 1] = merged;
+      }
+      for (const cycle of reply.cycles) merged.cycles.push(cycle);
+      for (const event of reply.events) merged.events.push(event);
+    } else {
+      out.push(reply);
+    }
+  }
+  return out;
 }

@@ -42,11 +42,22 @@ function mask(view: StepView, hidden: ReadonlySet<Spoiler>): StepView {
   return { ...view, nodeStates, pods, hidden };
 }
 
+/**
+ * Whether two states of a run draw the same step: while a run streams in, each batch of cycles is
+ * a new RunView, but the step on screen (its cycle, already arrived, and the run's summary) is the
+ * same, so the views keep their picture instead of redrawing thousands of pods per batch.
+ */
+function sameStep(a: RunView, b: RunView, position: PlaybackPosition): boolean {
+  // the next cycle had arrived too: so had every event up to this one (EventLog reads them from view.run)
+  const i = position.cycle - 1;
+  return a === b || (a.runId === b.runId && a.summary === b.summary && a.cycles[i + 1] !== undefined && a.cycles[i] === b.cycles[i]);
+}
+
 /** One computation per position for all the views that ask (they render in the same pass). */
 let cache: { run: RunView; position: PlaybackPosition; frames: ReadonlyMap<number, CycleFrame>; view: StepView | undefined } | undefined;
 
 function computeStepView(run: RunView, position: PlaybackPosition, frames: ReadonlyMap<number, CycleFrame>): StepView | undefined {
-  if (cache !== undefined && cache.run === run && cache.position === position && cache.frames === frames) return cache.view;
+  if (cache !== undefined && cache.position === position && cache.frames === frames && sameStep(cache.run, run, position)) return cache.view;
   const step = currentStep({ run, position, frames });
   let view: StepView | undefined;
   if (step !== undefined) {

@@ -21,7 +21,7 @@ export interface PodState {
   node: Int32Array;
   nominated: Int32Array;
   backoffUntil: Float64Array;
-  /** 1 for a preemption victim whose deletion has started */
+  /** 1 for a pod whose graceful deletion has started (a preemption victim, an evicted pod) */
   terminating: Uint8Array;
   /** the node the pod's latest cycle chose, for the move that binds it */
   chosen: Int32Array;
@@ -45,6 +45,12 @@ export class PodStateReplay {
   private readonly checkpoints: PodState[] = [];
   /** pods that get deleted at some point (the move log only records deletions of queued pods) */
   private readonly deleted: number[];
+  /**
+   * when each pod's graceful deletion started, from the event that evicted it (the taint manager,
+   * node pressure, the Eviction API, the descheduler); NaN when no event tells. A preemption victim
+   * is marked by its preemptor's cycle instead (its event comes during that cycle, not before).
+   */
+  private readonly deletionStart: Float64Array;
 
   constructor(private readonly result: SimulationResult) {
     result.pods.forEach((p, i) => this.podIndex.set(p.pod, i));
@@ -56,8 +62,25 @@ export class PodStateReplay {
       if (p !== undefined) this.withoutMoves[p] = 0;
     }
     this.deleted = result.pods.flatMap((p, i) => (p.deletedAt !== undefined ? [i] : []));
+    this.deletionStart = this.deletionStarts();
     this.movesBefore = this.alignMovesToCycles();
     this.checkpoints.push(this.initialState());
+  }
+
+  private deletionStarts(): Float64Array {
+    const start = new Float64Array(this.result.pods.length).fill(Number.NaN);
+    const byObject = new Map<string, number>();
+    for (const p of this.deleted) {
+      const pod = this.result.pods[p]!;
+      if (pod.reason !== undefined && pod.reason !== 'Preempted') byObject.set(`Pod/${pod.pod}`, p);
+    }
+    for (const event of this.result.events) {
+      const p = byObject.get(event.object);
+      if (p === undefined || event.reason !== this.result.pods[p]!.reason || event.time >= this.result.pods[p]!.deletedAt!) continue;
+      start[p] = event.time;
+      byObject.delete(event.object);
+    }
+    return start;
   }
 
   get cycleCount(): number {
@@ -135,6 +158,10 @@ export class PodStateReplay {
       if (at < time || (at === time && state.terminating[p] === 1)) {
         state.location[p] = DELETED;
         state.nominated[p] = -1;
+      } else if (this.deletionStart[p]! <= time) {
+        // evicted before this cycle, or at its very time (an eviction comes before the cycle, as
+        // session.ts's timeEvents orders them): terminating until its grace period ends
+        state.terminating[p] = 1;
       }
     }
   }

@@ -177,6 +177,24 @@ describe('RunSession frames', () => {
     expect(locationOf(session, 2, 0)).toBe('bound');
   });
 
+  it('marks an evicted pod terminating from its eviction event, at a cycle of that very time too, until it is gone', () => {
+    const evict = (time: number): ClusterEvent => ({ time, type: 'Normal', reason: 'TaintManagerEviction', object: 'Pod/default/web', message: 'Marking for deletion Pod default/web' });
+    const session = new RunSession(result({
+      nodes: [node('n1'), node('n2')],
+      pods: [pod('default/web', { node: 'n1', deletedAt: 60, reason: 'TaintManagerEviction' }), pod('default/a'), pod('default/b'), pod('default/c')],
+      cycles: [
+        cycle(1, 'default/a', { time: 10, nodesEvaluated: ['n2'], feasible: ['n2'], selected: 'n2', result: 'Scheduled' }),
+        cycle(2, 'default/b', { time: 30, nodesEvaluated: ['n2'], feasible: ['n2'], selected: 'n2', result: 'Scheduled' }),
+        cycle(3, 'default/c', { time: 70, nodesEvaluated: ['n2'], feasible: ['n2'], selected: 'n2', result: 'Scheduled' }),
+      ],
+      events: [evict(30)],
+      queue: [move(10, 'default/a', 'scheduling'), move(30, 'default/b', 'scheduling'), move(70, 'default/c', 'scheduling')],
+    }));
+    expect([session.frame(1)!.terminating[0], locationOf(session, 1, 0)]).toEqual([0, 'bound']);
+    expect([session.frame(2)!.terminating[0], locationOf(session, 2, 0)]).toEqual([1, 'bound']);
+    expect(locationOf(session, 3, 0)).toBe('deleted');
+  });
+
   it('removes a deleted bound pod the move log does not mention, at its deletion time', () => {
     const session = new RunSession(result({
       nodes: [node('n1')],

@@ -5,7 +5,12 @@
 import type { Node } from '../model/types';
 import { NodeInfo, type ImageStateSummary } from './nodeInfo';
 import type { PodInfo } from './podInfo';
-import { NodeTree, Snapshot } from './snapshot';
+import { NodeTree, Snapshot, type AffinityLists } from './snapshot';
+
+/** which of the snapshot's affinity lists the node belongs in, as two bits */
+function affinityMembership(info: NodeInfo): number {
+  return (info.podsWithAffinity.length > 0 ? 1 : 0) | (info.podsWithRequiredAntiAffinity.length > 0 ? 2 : 0);
+}
 
 export class SchedulerCache {
   private readonly nodes = new Map<string, NodeInfo>();
@@ -17,6 +22,11 @@ export class SchedulerCache {
   private imagesDirty = true;
   /** the last snapshot, until something changes (upstream: UpdateSnapshot is incremental) */
   private current: Snapshot | undefined;
+  /**
+   * The snapshot's lists of nodes with pods with (anti-)affinity, kept until a node joins or
+   * leaves one or the node list changes (upstream: UpdateSnapshot rebuilds them only then).
+   */
+  private affinityLists: AffinityLists = {};
 
   addNode(node: Node): NodeInfo {
     this.current = undefined;
@@ -60,7 +70,9 @@ export class SchedulerCache {
     const info = this.nodes.get(nodeName);
     if (!info) return false;
     this.removePod(p.key);
+    const before = affinityMembership(info);
     info.addPod(p);
+    if (affinityMembership(info) !== before) this.affinityLists = {};
     this.podNodes.set(p.key, nodeName);
     if (assumed) this.assumed.add(p.key); else this.assumed.delete(p.key);
     return true;
@@ -80,7 +92,12 @@ export class SchedulerCache {
     this.current = undefined;
     const nodeName = this.podNodes.get(podKey);
     if (nodeName === undefined) return;
-    this.nodes.get(nodeName)?.removePod(podKey);
+    const info = this.nodes.get(nodeName);
+    if (info) {
+      const before = affinityMembership(info);
+      info.removePod(podKey);
+      if (affinityMembership(info) !== before) this.affinityLists = {};
+    }
     this.podNodes.delete(podKey);
     this.assumed.delete(podKey);
   }
@@ -103,11 +120,11 @@ export class SchedulerCache {
 
   snapshot(): Snapshot {
     if (this.current) return this.current;
-    if (!this.ordered) { this.ordered = this.tree.list().map((name) => this.nodes.get(name)!); this.byName = undefined; }
+    if (!this.ordered) { this.ordered = this.tree.list().map((name) => this.nodes.get(name)!); this.byName = undefined; this.affinityLists = {}; }
     if (this.imagesDirty) { this.refreshImageStates(); this.imagesDirty = false; }
     // the name index only changes with the node list (pods come and go every cycle)
     this.byName ??= new Map(this.ordered.map((n) => [n.name, n]));
-    this.current = new Snapshot(this.ordered, this.byName);
+    this.current = new Snapshot(this.ordered, this.byName, this.affinityLists);
     return this.current;
   }
 

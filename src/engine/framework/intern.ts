@@ -37,18 +37,22 @@ export function nodeRecord<T>(): Record<string, T> {
 }
 
 /**
- * Equal lists share one frozen copy, remembering the last few distinct lists: cheaper than a
- * full index where most nodes repeat one of a handful of lists (per zone, say) and the rest
- * are unique (a hostname in every verdict).
+ * Equal lists share one frozen copy across cycles. A list is looked up among the last few lists
+ * that hold the element `keyOf` picks (a failing verdict, which a plugin shares while what it
+ * names does not change): the next cycle's list of the same node finds the one it had.
  */
-export class RecentLists<T> {
-  private readonly recent: (readonly T[])[] = [];
-  constructor(private readonly size = 16) {}
+export class KeyedLists<T extends object> {
+  private readonly byKey = new WeakMap<T, (readonly T[])[]>();
+  constructor(private readonly keyOf: (list: readonly T[]) => T | undefined, private readonly size = 8) {}
 
   share(list: readonly T[]): T[] {
-    for (const r of this.recent) if (sameElements(r, list)) return r as T[];
+    const key = this.keyOf(list);
+    if (key === undefined) return Object.freeze(list.slice()) as T[];
+    let bucket = this.byKey.get(key);
+    if (!bucket) this.byKey.set(key, (bucket = []));
+    for (const r of bucket) if (sameElements(r, list)) return r as T[];
     const copy = Object.freeze(list.slice());
-    if (this.recent.unshift(copy) > this.size) this.recent.pop();
+    if (bucket.unshift(copy) > this.size) bucket.pop();
     return copy as T[];
   }
 }
@@ -57,4 +61,29 @@ function sameElements<T>(a: readonly T[], b: readonly T[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** the last record a lazyRecord built, so reading its keys one by one builds it once */
+let lastBuilt: { owner: object; value: Record<string, unknown> } | undefined;
+
+/**
+ * A record whose values are built when first read (a view, JSON.stringify, postMessage), all at
+ * once by `build`, and not kept: a trace holds thousands of explanations nobody reads. `keys`
+ * are `build`'s keys in its order, so the record reads and serialises as the built one would.
+ */
+export function lazyRecord(keys: readonly string[], build: () => Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const value = () => {
+    if (lastBuilt?.owner !== out) lastBuilt = { owner: out, value: build() };
+    return lastBuilt.value;
+  };
+  for (const key of keys) {
+    Object.defineProperty(out, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => value()[key],
+      set: (v: unknown) => Object.defineProperty(out, key, { value: v, enumerable: true, configurable: true, writable: true }),
+    });
+  }
+  return out;
 }

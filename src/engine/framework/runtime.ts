@@ -250,46 +250,64 @@ export class Framework {
   runScorePlugins(state: CycleState, pod: PodInfo, nodes: NodeInfo[]): ScoreOutcome {
     // Per node (by position): the breakdowns of the plugins that ran, in order, and the total.
     const names: string[] = [];
-    const lists: ScoreBreakdown[][] = nodes.map(() => []);
-    const totals: number[] = nodes.map(() => 0);
+    const count = nodes.length;
+    const lists: ScoreBreakdown[][] = new Array<ScoreBreakdown[]>(count);
+    const totals: number[] = new Array<number>(count);
+    // one entry a node, given to every plugin in turn (NormalizeScore changes the scores in place)
+    const entries: NodeScoreEntry[] = new Array<NodeScoreEntry>(count);
+    for (let i = 0; i < count; i++) {
+      lists[i] = [];
+      totals[i] = 0;
+      entries[i] = { name: nodes[i]!.name, score: 0 };
+    }
+    const raw: number[] = new Array<number>(count);
     for (const p of this.points.score) {
       if (state.skipScorePlugins.has(p.name)) continue;
-      const entries: NodeScoreEntry[] = [];
-      for (const n of nodes) {
-        const s = p.score!(state, pod, n);
+      for (let i = 0; i < count; i++) {
+        const s = p.score!(state, pod, nodes[i]!);
         if (typeof s !== 'number') return { status: Status.error(`running Score plugin "${p.name}": ${s.message()}`).withPlugin(p.name), scores: nodeScores(nodes, names, lists, totals) };
-        entries.push({ name: n.name, score: s });
+        raw[i] = s;
+        entries[i]!.score = s;
       }
-      const raw = entries.map((e) => e.score);
       if (p.normalizeScore) {
         const s = p.normalizeScore(state, pod, entries);
         if (!s.isSuccess()) return { status: Status.error(`running Normalize on Score plugin "${p.name}": ${s.message()}`).withPlugin(p.name), scores: nodeScores(nodes, names, lists, totals) };
       }
       const weight = this.scoreWeights.get(p.name) ?? 1;
       names.push(p.name);
-      // many nodes get the same score from a plugin: one frozen breakdown per (raw, normalized)
-      const breakdowns = new Map<number, Map<number, ScoreBreakdown>>();
-      for (let i = 0; i < entries.length; i++) {
-        const e = entries[i]!;
-        if (e.score > MAX_NODE_SCORE || e.score < MIN_NODE_SCORE) {
-          return { status: Status.error(`plugin "${p.name}" returns an invalid score ${e.score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`).withPlugin(p.name), scores: nodeScores(nodes, names, lists, totals) };
+      // many nodes get the same score from a plugin, cycle after cycle: one frozen breakdown per (raw, normalized)
+      const breakdowns = this.breakdowns(p.name);
+      for (let i = 0; i < count; i++) {
+        const score = entries[i]!.score;
+        if (score > MAX_NODE_SCORE || score < MIN_NODE_SCORE) {
+          return { status: Status.error(`plugin "${p.name}" returns an invalid score ${score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`).withPlugin(p.name), scores: nodeScores(nodes, names, lists, totals) };
         }
         const r = raw[i]!;
         let byNormalized = breakdowns.get(r);
         if (!byNormalized) breakdowns.set(r, (byNormalized = new Map()));
-        let breakdown = byNormalized.get(e.score);
-        if (!breakdown) byNormalized.set(e.score, (breakdown = Object.freeze({ raw: r, normalized: e.score, weight, weighted: e.score * weight })));
+        let breakdown = byNormalized.get(score);
+        if (!breakdown) byNormalized.set(score, (breakdown = Object.freeze({ raw: r, normalized: score, weight, weighted: score * weight })));
         lists[i]!.push(breakdown);
-        totals[i]! += e.score * weight;
+        totals[i]! += score * weight;
       }
     }
     // nodes with the same breakdowns share one (frozen) NodeScore
     const shared = new ListInterner<ScoreBreakdown, NodeScore>();
     const scores = new Map<string, NodeScore>();
-    nodes.forEach((n, i) => {
-      scores.set(n.name, shared.get(lists[i]!, () => Object.freeze(nodeScore(names, lists[i]!, totals[i]!, true))));
-    });
+    for (let i = 0; i < count; i++) {
+      scores.set(nodes[i]!.name, shared.get(lists[i]!, () => Object.freeze(nodeScore(names, lists[i]!, totals[i]!, true))));
+    }
     return { status: Status.success(), scores };
+  }
+
+  /** per score plugin (its weight is the profile's), raw -> normalized -> its breakdown, kept from cycle to cycle */
+  private readonly breakdownCache = new Map<string, Map<number, Map<number, ScoreBreakdown>>>();
+
+  private breakdowns(plugin: string): Map<number, Map<number, ScoreBreakdown>> {
+    let m = this.breakdownCache.get(plugin);
+    // raw scores are mostly 0..100; a plugin with unbounded raw scores starts afresh now and then
+    if (!m || m.size > 4096) this.breakdownCache.set(plugin, (m = new Map()));
+    return m;
   }
 
   /** upstream: RunReservePluginsReserve — stops at the first failure. */

@@ -69,24 +69,30 @@ export class NodeTree {
   }
 }
 
+/** The snapshot's lists of nodes with pods with affinity, shared by the snapshots of a cache while no node joins or leaves one. */
+export interface AffinityLists {
+  withAffinity?: NodeInfo[];
+  withRequiredAntiAffinity?: NodeInfo[];
+}
+
 export class Snapshot {
   readonly byName: Map<string, NodeInfo>;
-  private withAffinity: NodeInfo[] | undefined;
-  private withRequiredAntiAffinity: NodeInfo[] | undefined;
 
-  /** nodeInfoList must already be in node-tree order; byName, when given, indexes the same list */
-  constructor(readonly nodeInfoList: NodeInfo[], byName?: Map<string, NodeInfo>) {
+  /**
+   * nodeInfoList must already be in node-tree order; byName, when given, indexes the same list;
+   * lists, when given, holds (or is given) the affinity lists of this node list
+   */
+  constructor(readonly nodeInfoList: NodeInfo[], byName?: Map<string, NodeInfo>, private readonly lists: AffinityLists = {}) {
     this.byName = byName ?? new Map(nodeInfoList.map((n) => [n.name, n]));
   }
 
-  // Listed when first asked: a snapshot lives one cycle (the cache makes a new one after any
-  // change), and most pods' cycles never ask.
+  // Listed when first asked: most pods' cycles never ask.
   get havePodsWithAffinityList(): NodeInfo[] {
-    return (this.withAffinity ??= this.nodeInfoList.filter((n) => n.podsWithAffinity.length > 0));
+    return (this.lists.withAffinity ??= this.nodeInfoList.filter((n) => n.podsWithAffinity.length > 0));
   }
 
   get havePodsWithRequiredAntiAffinityList(): NodeInfo[] {
-    return (this.withRequiredAntiAffinity ??= this.nodeInfoList.filter((n) => n.podsWithRequiredAntiAffinity.length > 0));
+    return (this.lists.withRequiredAntiAffinity ??= this.nodeInfoList.filter((n) => n.podsWithRequiredAntiAffinity.length > 0));
   }
 
   get(nodeName: string): NodeInfo | undefined {

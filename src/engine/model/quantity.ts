@@ -117,3 +117,66 @@ export function formatResource(resourceName: string, amount: number): string {
   if (resourceName === 'memory' || resourceName === 'ephemeral-storage' || resourceName.startsWith('hugepages-')) return formatBytes(amount);
   return String(amount);
 }
+
+// ---- exact arithmetic on quantities (DRA counters and consumable capacity) ----
+
+export const ZERO_QUANTITY: Quantity = { numerator: 0n, denominator: 1n };
+
+/** upstream: Quantity.Cmp — -1, 0 or 1 */
+export function compareQuantity(a: Quantity, b: Quantity): number {
+  const l = a.numerator * b.denominator;
+  const r = b.numerator * a.denominator;
+  return l < r ? -1 : l > r ? 1 : 0;
+}
+
+export function addQuantity(a: Quantity, b: Quantity): Quantity {
+  return { numerator: a.numerator * b.denominator + b.numerator * a.denominator, denominator: a.denominator * b.denominator };
+}
+
+export function subtractQuantity(a: Quantity, b: Quantity): Quantity {
+  return addQuantity(a, { numerator: -b.numerator, denominator: b.denominator });
+}
+
+/** upstream: Quantity.Format — how a quantity was written, which decides how it is printed */
+export type QuantityFormat = 'BinarySI' | 'DecimalSI' | 'DecimalExponent';
+
+export function quantityFormat(text: string): QuantityFormat {
+  if (/(Ki|Mi|Gi|Ti|Pi|Ei)$/.test(text.trim())) return 'BinarySI';
+  if (/\d[eE][+-]?\d+$/.test(text.trim())) return 'DecimalExponent';
+  return 'DecimalSI';
+}
+
+const decimalCanonical: [bigint, string][] = [
+  [10n ** 18n, 'E'], [10n ** 15n, 'P'], [10n ** 12n, 'T'], [10n ** 9n, 'G'], [10n ** 6n, 'M'], [10n ** 3n, 'k'],
+];
+
+/**
+ * upstream: Quantity.String — the canonical form: BinarySI with the largest exact power of 1024
+ * (values below 1024 and fractions print as DecimalSI), DecimalSI with the largest exact power
+ * of 1000, fractions in m, u or n (rounded up to nano).
+ */
+export function formatQuantity(q: Quantity, format: QuantityFormat = 'DecimalSI'): string {
+  const negative = q.numerator < 0n;
+  const n = negative ? -q.numerator : q.numerator;
+  const sign = negative ? '-' : '';
+  const integral = n % q.denominator === 0n;
+  const value = integral ? n / q.denominator : 0n;
+  if (integral && value === 0n) return '0';
+  if (integral && format === 'BinarySI' && value >= 1024n) {
+    for (const suffix of ['Ei', 'Pi', 'Ti', 'Gi', 'Mi', 'Ki'] as const) {
+      const unit = binarySuffixes[suffix]!;
+      if (value % unit === 0n) return `${sign}${value / unit}${suffix}`;
+    }
+    return `${sign}${value}`;
+  }
+  if (integral) {
+    for (const [unit, suffix] of decimalCanonical) {
+      if (value % unit === 0n) return format === 'DecimalExponent' ? `${sign}${value / unit}e${unit.toString().length - 1}` : `${sign}${value / unit}${suffix}`;
+    }
+    return `${sign}${value}`;
+  }
+  for (const [scale, suffix] of [[1000n, 'm'], [1_000_000n, 'u']] as const) {
+    if ((n * scale) % q.denominator === 0n) return `${sign}${(n * scale) / q.denominator}${suffix}`;
+  }
+  return `${sign}${ceilDiv(n * 1_000_000_000n, q.denominator)}n`;
+}

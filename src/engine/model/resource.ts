@@ -13,9 +13,25 @@ export interface DeviceAttribute {
   version?: string;
 }
 
+/** upstream: CapacityRequestPolicyRange (DRAConsumableCapacity) */
+export interface CapacityRequestPolicyRange {
+  min: string;
+  max?: string;
+  step?: string;
+}
+
+/** upstream: CapacityRequestPolicy — how a request for a shared device's capacity is rounded */
+export interface CapacityRequestPolicy {
+  default?: string;
+  validValues?: string[];
+  validRange?: CapacityRequestPolicyRange;
+}
+
 /** upstream: DeviceCapacity */
 export interface DeviceCapacity {
   value: string;
+  /** DRAConsumableCapacity: only on devices with allowMultipleAllocations */
+  requestPolicy?: CapacityRequestPolicy;
 }
 
 export type DeviceTaintEffect = 'NoSchedule' | 'NoExecute' | 'None';
@@ -158,6 +174,10 @@ export interface DeviceRequestAllocationResult {
   /** copied from the device (DRADeviceBindingConditions) */
   bindingConditions?: string[];
   bindingFailureConditions?: string[];
+  /** DRAConsumableCapacity: set when the device is shared (allowMultipleAllocations) */
+  shareID?: string;
+  /** DRAConsumableCapacity: the share of the device's capacity this result takes */
+  consumedCapacity?: Record<string, string>;
 }
 
 /** upstream: AllocationResult */

@@ -6,7 +6,7 @@
 import type { CycleTrace, NodeScore, PluginResult } from '../api';
 import { numFeasibleNodesToFind } from '../framework/config/feasibleNodes';
 import type { CycleState } from '../framework/cycleState';
-import { nodeRecord, RecentLists } from '../framework/intern';
+import { KeyedLists, nodeRecord } from '../framework/intern';
 import { formatFitError } from '../framework/fitError';
 import { NodeToStatus, type QueuedPodInfo } from '../framework/interfaces';
 import type { NodeInfo } from '../framework/nodeInfo';
@@ -83,6 +83,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
   const { fwk, snapshot, queued } = input;
   const pod = queued.podInfo;
   const state = fwk.newCycleState();
+  const startIndex = input.scheduler.nextStartNodeIndex;
   trace.numAllNodes = snapshot.numNodes;
   // each visited node's verdicts, beside trace.nodesEvaluated (made compact at the end, see traceRecords.ts)
   const verdicts: PluginResult[][] = [];
@@ -113,7 +114,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
       }
       if (nominatedNodeName) trace.selected = nominatedNodeName;
     }
-    compactCycle(trace, snapshot.nodeInfoList, verdicts);
+    compactCycle(trace, snapshot.nodeInfoList, verdicts, undefined, startIndex);
     const message = formatFitError(snapshot.numNodes, diagnosis.nodeToStatus, diagnosis.preFilterMsg, diagnosis.postFilterMsg);
     trace.result = 'Unschedulable';
     trace.message = message;
@@ -139,7 +140,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
     host = selected;
     if (tied.length > 1) trace.tiedNodes = tied;
   }
-  compactCycle(trace, snapshot.nodeInfoList, verdicts, scores);
+  compactCycle(trace, snapshot.nodeInfoList, verdicts, scores, startIndex);
   trace.selected = host;
 
   // Assume, then Reserve and Permit (the end of the synchronous scheduling cycle).
@@ -238,6 +239,12 @@ function findNodesThatFitPod(
   return found;
 }
 
+/**
+ * Nodes with the same verdicts (shared results) share one frozen list in the trace, in this
+ * cycle and the next ones: found by the first verdict that fails or has details.
+ */
+const verdictLists = new KeyedLists<PluginResult>((list) => list.find((r) => r.details !== undefined || (r.code !== 'Success' && r.code !== 'Skip')) ?? list[0]);
+
 /** upstream: findNodesThatPassFilters — walks nodes from the start index until enough are feasible. */
 function findNodesThatPassFilters(
   input: CycleInput, state: CycleState, pod: PodInfo, diagnosis: Diagnosis, nodes: NodeInfo[], trace: CycleTrace,
@@ -256,8 +263,6 @@ function findNodesThatPassFilters(
     for (const n of feasible) { trace.nodesEvaluated.push(n.name); verdicts.push([]); }
     return { feasible };
   }
-  // nodes with the same verdicts (shared results) share one frozen list in the trace
-  const verdictLists = new RecentLists<PluginResult>();
   for (let i = 0; i < numAllNodes && feasible.length < numNodesToFind; i++) {
     const nodeInfo = nodes[(start + i) % numAllNodes]!;
     const explain: PluginResult[] = [];

@@ -72,14 +72,14 @@ function record<T>(names: readonly string[], values: Indexed<T>, n: number): Rec
  * The names as `nodes`' names from `start` on (wrapping), after the names in `head`, when they
  * are; undefined when they are not.
  */
-function asWindow(names: readonly string[], nodes: readonly NodeInfo[]): { head: string[]; start: number } | undefined {
+function asWindow(names: readonly string[], nodes: readonly NodeInfo[], hint: number): { head: string[]; start: number } | undefined {
   const n = nodes.length;
   if (n === 0 || names.length === 0) return undefined;
   for (const skip of [0, 1]) {
     if (names.length - skip > n) continue;
     const first = names[skip];
     if (first === undefined) continue;
-    const start = nodes.findIndex((x) => x.name === first);
+    const start = nodes[hint]?.name === first ? hint : nodes.findIndex((x) => x.name === first);
     if (start < 0) continue;
     let ok = true;
     for (let i = skip; i < names.length && ok; i++) ok = nodes[(start + i - skip) % n]!.name === names[i];
@@ -90,13 +90,16 @@ function asWindow(names: readonly string[], nodes: readonly NodeInfo[]): { head:
 
 /**
  * Stores the finished cycle's node lists and records compactly. `nodes` is the list the cycle
- * walked (the snapshot's, kept from cycle to cycle); verdicts[i] belongs to nodesEvaluated[i].
+ * walked (the snapshot's, kept from cycle to cycle); verdicts[i] belongs to nodesEvaluated[i];
+ * `startHint`: where in `nodes` the walk likely started (the rotating start index).
  */
-export function compactCycle(trace: CycleTrace, nodes: readonly NodeInfo[], verdicts: readonly (readonly PluginResult[])[], scores?: readonly NodeScore[]): void {
+export function compactCycle(
+  trace: CycleTrace, nodes: readonly NodeInfo[], verdicts: readonly (readonly PluginResult[])[], scores?: readonly NodeScore[], startHint = 0,
+): void {
   const evaluated = trace.nodesEvaluated;
   const feasible = trace.feasible;
   const count = evaluated.length;
-  const window = asWindow(evaluated, nodes);
+  const window = asWindow(evaluated, nodes, startHint);
   if (window) {
     const { head, start } = window;
     define(trace, 'nodesEvaluated', () => {

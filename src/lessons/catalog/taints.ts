@@ -325,20 +325,20 @@ spec:
       reveal: { fact: { kind: 'evictedAt', pod: 'default/cache' }, values: ['30', '60', '90', 'never'] },
     },
     {
-      atCycle: 4, atPhase: 'queue',
-      prompt: 'db tolerates the taint with no tolerationSeconds. When is it evicted?',
-      choices: ['30 s', '330 s (the default 300 s)', 'Never'],
-      answer: 2,
-      explanation: 'A matching NoExecute toleration without tolerationSeconds tolerates the taint forever. The 300 s defaults apply only to the not-ready and unreachable taints.',
-      reveal: { fact: { kind: 'evictedAt', pod: 'default/db' }, values: ['30', '330', 'never'] },
-    },
-    {
       atCycle: 4, atPhase: 'filter',
       prompt: 'Which nodes pass Filter for web-2?',
       choices: ['node-1 and node-2', 'node-2 only'],
       answer: 1,
       explanation: 'An untolerated NoExecute taint also keeps new pods away.',
       reveal: { fact: { kind: 'feasible', cycle: 4 }, values: ['node-1, node-2', 'node-2'] },
+    },
+    {
+      atCycle: 4, atPhase: 'done',
+      prompt: 'db tolerates the taint with no tolerationSeconds. When is it evicted?',
+      choices: ['30 s', '330 s (the default 300 s)', 'Never'],
+      answer: 2,
+      explanation: 'A matching NoExecute toleration without tolerationSeconds tolerates the taint forever. The 300 s defaults apply only to the not-ready and unreachable taints.',
+      reveal: { fact: { kind: 'evictedAt', pod: 'default/db' }, values: ['30', '330', 'never'] },
     },
   ],
   outcome: {

@@ -317,7 +317,7 @@ const exactRequest = {
   allocationMode: oneOfValues(['ExactCount', 'All'], 'ExactCount (default): count devices. All: every matching device on the node.'),
   count: int('How many devices (ExactCount, default 1).', { minimum: 1 }),
   tolerations: deviceTolerations,
-  capacity: obj('Capacity requests (DRAConsumableCapacity; not simulated).', { requests: { type: 'object', description: 'Quantities.' } }),
+  capacity: obj('Capacity requests: the share of a shared device this request takes (DRAConsumableCapacity).', { requests: { type: 'object', description: 'Quantities by capacity name.' } }),
 };
 const deviceClaimSpec = obj('What the claim asks for.', {
   devices: obj('Device requests, constraints and config.', {
@@ -353,14 +353,26 @@ const KINDS: Record<string, JSONSchema> = {
       devices: arr(obj('A device.', {
         name: str('Device name (a DNS label).'),
         attributes: { type: 'object', additionalProperties: deviceAttribute, description: 'Attributes by (qualified) name.' },
-        capacity: { type: 'object', additionalProperties: obj('A capacity.', { value: quantity }), description: 'Capacities by (qualified) name.' },
+        capacity: { type: 'object', additionalProperties: obj('A capacity.', {
+          value: quantity,
+          requestPolicy: obj('How requests for a shared device\'s capacity are rounded (DRAConsumableCapacity; needs allowMultipleAllocations).', {
+            default: quantity, validValues: arr(quantity, 'Allowed amounts, ascending; a request takes the next one up.'),
+            validRange: obj('Allowed range: a request takes at least min, then a multiple of step above min, at most max.', { min: quantity, max: quantity, step: quantity }),
+          }),
+        }), description: 'Capacities by (qualified) name.' },
+        consumesCounters: arr(obj('Counters the device takes from a counter set of its pool (DRAPartitionableDevices).', {
+          counterSet: str('Name of a counter set in a slice of the same pool.'), counters: { type: 'object', additionalProperties: obj('A counter.', { value: quantity }), description: 'Counters by name.' },
+        }, { required: ['counterSet', 'counters'] }), 'At most 2 counter sets.'),
+        nodeName: str('With perDeviceNodeSelection: the node this device is local to.'), nodeSelector: ref('nodeSelector'), allNodes: bool('With perDeviceNodeSelection: reachable from every node.'),
         taints: arr(deviceTaint, 'Taints.'),
-        allowMultipleAllocations: bool('DRAConsumableCapacity (not simulated).'),
+        allowMultipleAllocations: bool('The device can be shared by several requests while its capacity lasts (DRAConsumableCapacity).'),
         bindsToNode: bool('DRADeviceBindingConditions: the allocation is limited to the node it was made for.'),
         bindingConditions: arr(str('A condition type.'), 'DRADeviceBindingConditions: conditions the driver must report True in the claim\'s status.devices before the pod binds (timeline deviceCondition).'),
         bindingFailureConditions: arr(str('A condition type.'), 'DRADeviceBindingConditions: conditions that, True, make the binding fail.'),
       }, { required: ['name'] }), 'Devices.'),
-      sharedCounters: { type: 'array', description: 'DRAPartitionableDevices (not simulated).' },
+      sharedCounters: arr(obj('A counter set devices of the pool consume (DRAPartitionableDevices).', {
+        name: str('Counter set name (a DNS label).'), counters: { type: 'object', additionalProperties: obj('A counter.', { value: quantity }), description: 'Counters by name.' },
+      }, { required: ['name', 'counters'] }), 'Counter sets: a slice has either sharedCounters or devices.'),
     }, { required: ['driver', 'pool'] }),
   }, { required: ['spec'], strict: true }),
   ResourceClaim: obj('A request for devices; pods use it through spec.resourceClaims[].resourceClaimName.', {

@@ -3,28 +3,12 @@
 // editor as one undoable edit.
 
 import { useState } from 'react';
-import type { ScenarioEdit } from '../../engine/whatIf/edits';
-import { applyTextChanges } from '../../interop/fixText';
+import { applyTextChanges, editTitle, sideEffectTitle } from '../../interop/fixText';
 import { usePodplay, usePodplayStore } from '../../store/hooks';
 import { applyChangesInEditor } from '../editor/bridge';
 import { shortNodeNames } from '../format';
-import type { FixView } from './fixSearch';
+import type { FixView } from '../../interop/fixSearch';
 import { useFixSearch } from './useFixSearch';
-
-function editTitle(e: ScenarioEdit, short: (node: string) => string): string {
-  switch (e.kind) {
-    case 'toleration': return `Tolerate the taint ${e.toleration.key ?? ''}${e.toleration.value ? `=${e.toleration.value}` : ''}:${e.toleration.effect ?? ''}`;
-    case 'node-label': return `Label node ${short(e.node)} with ${e.key}=${e.value}`;
-    case 'selector': return 'nodeSelectorKey' in e ? `Drop nodeSelector ${e.nodeSelectorKey}` : `Drop expression ${e.expression + 1} of required node affinity term ${e.term + 1}`;
-    case 'request': return `Request ${e.quantity} ${e.resource}`;
-    case 'priority': return `Use PriorityClass ${e.priorityClass.metadata.name} (value ${e.priorityClass.value}) to preempt`;
-    case 'spread': return e.whenUnsatisfiable ? `Topology spread ${e.constraint + 1}: whenUnsatisfiable ScheduleAnyway` : `Topology spread ${e.constraint + 1}: maxSkew ${e.maxSkew}`;
-    case 'anti-affinity': return `Drop required pod anti-affinity term ${e.term + 1}`;
-    case 'uncordon': return `Uncordon node ${short(e.node)}`;
-    case 'scale': return `Scale Deployment ${e.workload.namespace}/${e.deployment} down by ${e.by} (to ${e.replicas})${e.workload.kind === 'ReplicaSet' ? ` — its ReplicaSet ${e.workload.name} here` : ''}`;
-    case 'add-node': return `Add a node like ${short(e.like)}`;
-  }
-}
 
 function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) => string; onApply(fix: FixView): void }) {
   const [showDiff, setShowDiff] = useState(false);
@@ -42,7 +26,7 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
         → schedules on <span className="diag-node" title={fix.node}>{short(fix.node)}</span>
         {effects.length === 0 ? <span className="fix-clean">, no other pod affected</span> : (
           <span className="fix-effects">, {effects.length} side effect{effects.length > 1 ? 's' : ''}:{' '}
-            {effects.slice(0, 4).map((s) => `${s.pod} ${s.change === 'moved' ? `moves to ${short(s.to ?? '')}` : s.change === 'preempted' ? 'is preempted' : s.change === 'deleted' ? 'is deleted' : 'becomes Pending'}`).join('; ')}
+            {effects.slice(0, 4).map((s) => sideEffectTitle(s, short)).join('; ')}
             {effects.length > 4 ? `; and ${effects.length - 4} more` : ''}
           </span>
         )}

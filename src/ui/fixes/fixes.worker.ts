@@ -2,7 +2,7 @@
 // by terminating the worker, so a long variant never holds anything up.
 /// <reference lib="webworker" />
 
-import { runFixSearch, type FixSearchRequest } from './fixSearch';
+import { runFixSearch, type FixSearchRequest } from '../../interop/fixSearch';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 

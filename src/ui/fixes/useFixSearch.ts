@@ -3,7 +3,7 @@
 
 import { useEffect, useState } from 'react';
 import { rankFixes } from '../../engine/whatIf/rank';
-import type { FixSearchReply, FixView } from './fixSearch';
+import type { FixSearchReply, FixView } from '../../interop/fixSearch';
 
 export interface FixSearchState {
   fixes: FixView[];

@@ -44,6 +44,19 @@ describe('explainVerdict', () => {
       expected: 'Too many pods: already runs 110 of 110 pods',
     },
     {
+      name: 'DynamicResources: partitions whose counters are used up and shared devices that are full',
+      result: {
+        plugin: 'DynamicResources', code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'],
+        details: {
+          requests: [
+            { claim: 'default/c', request: 'slice', matching: 3, inUse: 1, tainted: 0, countersExhausted: 2, capacityExhausted: 0, needed: 1, devices: [], exhausted: ['d/p/a', 'd/p/b'] },
+            { claim: 'default/c', request: 'share', matching: 1, inUse: 0, tainted: 0, countersExhausted: 0, capacityExhausted: 1, needed: 1, devices: [], exhausted: ['d/p/c'] },
+          ],
+        },
+      },
+      expected: "cannot allocate all claims — slice: needs 1 device, 3 matching here, 1 already allocated, 2 blocked: their pool's shared counters are used up; share: needs 1 device, 1 matching here, 1 without room for the requested capacity",
+    },
+    {
       name: 'PodTopologySpread: the skew arithmetic of the failing constraint',
       result: {
         plugin: 'PodTopologySpread', code: 'Unschedulable', reasons: ['node(s) didn\'t match pod topology spread constraints'],

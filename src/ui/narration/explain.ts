@@ -69,10 +69,15 @@ const EXPLAINERS: Record<string, Explainer> = {
     if (requests.length === 0) return undefined;
     const parts = requests.map((r) => {
       if (r.devices.length > 0) return `${r.request} → ${r.devices.map((id) => id.split('/').pop()).join(', ')}`;
-      const free = r.matching - r.inUse - r.tainted;
+      // traces recorded before partitionable devices and consumable capacity lack the two counts
+      const counters = r.countersExhausted ?? 0;
+      const capacity = r.capacityExhausted ?? 0;
+      const free = r.matching - r.inUse - r.tainted - counters - capacity;
       const words = [`${r.request}: needs ${plural(r.needed, 'device')}, ${r.matching} matching here`];
       if (r.inUse > 0) words.push(`${r.inUse} already allocated`);
       if (r.tainted > 0) words.push(`${r.tainted} tainted`);
+      if (counters > 0) words.push(`${counters} blocked: their pool's shared counters are used up`);
+      if (capacity > 0) words.push(`${capacity} without room for the requested capacity`);
       if (r.matching > 0 && free >= r.needed) words.push('no combination keeps the claim\'s constraints');
       return words.join(', ');
     });

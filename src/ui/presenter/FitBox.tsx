@@ -60,10 +60,23 @@ export function FitBox({ enabled, maxScale = 1, children }: { enabled: boolean; 
     observer.observe(outer);
     observer.observe(inner);
     const mutations = new MutationObserver(apply);
-    mutations.observe(inner, { childList: true, subtree: true, characterData: true });
+    // a card's state is a class (filtered, selected…) that changes what it shows
+    mutations.observe(inner, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class'] });
+    // the cards slide to their rank and chips move between nodes: fit again once they have arrived
+    // (once a frame however many transitions end together)
+    let frame: number | undefined;
+    const settled = () => {
+      if (frame !== undefined) return;
+      frame = requestAnimationFrame(() => { frame = undefined; apply(); });
+    };
+    inner.addEventListener('transitionend', settled);
+    inner.addEventListener('animationend', settled);
     return () => {
       observer.disconnect();
       mutations.disconnect();
+      inner.removeEventListener('transitionend', settled);
+      inner.removeEventListener('animationend', settled);
+      if (frame !== undefined) cancelAnimationFrame(frame);
       inner.style.width = '';
       inner.style.transform = '';
       delete outer.dataset.scale;

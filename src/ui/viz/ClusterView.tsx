@@ -321,11 +321,13 @@ export function ClusterView() {
   const run = usePodplay((s) => s.run);
   const presenter = usePodplay((s) => s.presenter);
 
-  const nodes = useMemo(() => run?.summary.nodes ?? [], [run]);
+  const summaryNodes = run?.summary.nodes;
+  const nodes = useMemo(() => summaryNodes ?? [], [summaryNodes]);
   const keys = useMemo(() => labelKeys(nodes), [nodes]);
   // the pods drawn are the deferred step's: colour them from the same run
   const paletteRun = view?.run ?? run;
-  const palette = useMemo(() => podPalette(paletteRun?.summary.pods ?? []), [paletteRun]);
+  const palettePods = paletteRun?.summary.pods;
+  const palette = useMemo(() => podPalette(palettePods ?? []), [palettePods]);
   const endPods = useMemo(() => (run !== undefined && run.complete && run.cycles.length === 0 ? podsAtEnd(run.summary.pods) : []), [run]);
   const topologyKey = topologyKeySetting === undefined ? defaultTopologyKey(nodes) : topologyKeySetting || undefined;
   const lanes = useMemo(
@@ -337,7 +339,7 @@ export function ClusterView() {
   const lessonBars = usePodplay((s) => (s.lessonId === undefined ? undefined : lessonById(s.lessonId)?.resourceBars === true));
   const bars = useMemo(
     () => (!presenter ? BAR_RESOURCES : lessonBars === false ? NO_BARS : barsOnStage(nodes, run?.summary.pods ?? [])),
-    [presenter, lessonBars, nodes, run],
+    [presenter, lessonBars, nodes, run?.summary.pods],
   );
   const { ranking, relations } = useStageOverlays(view, compact, hidden);
 

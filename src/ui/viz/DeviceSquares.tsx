@@ -1,6 +1,7 @@
 // A node's DRA devices as squares: filled when a bound pod's claim holds the device, outlined when
-// the allocator would take it for the pod being scheduled, empty when free. Each says which in
-// words too (title, accessible name), never by colour alone.
+// the allocator would take it for the pod being scheduled, hatched when it matches the pod's
+// request but its pool's shared counters or its capacity are used up, empty when free. Each says
+// which in words too (title, accessible name), never by colour alone.
 
 import { shortPodName } from '../format';
 import type { DeviceMark } from './devices';
@@ -13,8 +14,10 @@ export function DeviceSquares({ marks, hideVerdict }: { marks: readonly DeviceMa
       <ul>
         {marks.map((m) => {
           const picked = !hideVerdict && m.pickedFor !== undefined && m.heldBy.length === 0;
-          const state = m.heldBy.length > 0 ? 'held' : picked ? 'picked' : 'free';
-          const why = m.heldBy.length > 0 ? `allocated to ${m.heldBy.map(shortPodName).join(', ')}` : picked ? `would be taken for ${m.pickedFor}` : 'free';
+          const exhausted = !hideVerdict && m.exhausted === true && !picked;
+          const state = m.heldBy.length > 0 ? 'held' : picked ? 'picked' : exhausted ? 'exhausted' : 'free';
+          const why = m.heldBy.length > 0 ? `allocated to ${m.heldBy.map(shortPodName).join(', ')}`
+            : picked ? `would be taken for ${m.pickedFor}` : exhausted ? 'matches, but its shared counters or capacity are used up' : 'free';
           return (
             <li key={m.id} className={`device ${state}`} data-testid="device" data-device={m.id} data-state={state} title={`${m.name} (${m.driver}): ${why}`}>
               <span className="device-square" aria-hidden="true" />

@@ -1,7 +1,13 @@
 // A node's NoSchedule/NoExecute taints at the cycle on screen, each beside the pod's toleration that
 // tolerates it; at Filter the untolerated one that filtered the node out is highlighted.
 
+import { Fragment } from 'react';
 import type { TaintMark } from './taints';
+
+/** key=value:Effect with line-break opportunities after = and / and before :, so a narrow card wraps it between its parts */
+function breakable(taint: string) {
+  return taint.split(/(?<=[=/])|(?=:)/).map((part, i) => <Fragment key={i}>{i > 0 && <wbr />}{part}</Fragment>);
+}
 
 export function TaintMarks({ marks, highlight, hideVerdict }: { marks: readonly TaintMark[]; highlight: boolean; hideVerdict: boolean }) {
   return (
@@ -17,7 +23,7 @@ export function TaintMarks({ marks, highlight, hideVerdict }: { marks: readonly 
             data-taint={m.taint}
             {...(hideVerdict ? {} : { 'data-tolerated': tolerated, 'data-decides': m.decides })}
           >
-            <span className="taint-text">{m.taint}</span>
+            <span className="taint-text">{breakable(m.taint)}</span>
             {!hideVerdict && (tolerated
               ? <span className="toleration" data-testid="toleration">✓ tolerates: {m.toleration}</span>
               : <span className="toleration none">✗ no toleration</span>)}

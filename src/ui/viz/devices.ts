@@ -1,6 +1,7 @@
 // A node's DRA devices at the step on screen: which pods' claims hold them (from the pods bound
 // there at this step) and, while the scheduler looks at this node for the current pod, which
-// devices the structured allocator would take (DynamicResources' Filter details in the trace).
+// devices the structured allocator would take and which match but have their counters or
+// capacity used up (DynamicResources' Filter details in the trace).
 
 import type { CycleTrace, NodeOutcome } from '../../engine/api';
 import type { RequestOutcome } from '../../engine/plugins/DynamicResources/allocator';
@@ -17,6 +18,8 @@ export interface DeviceMark {
   heldBy: string[];
   /** the request of the current pod that would take it on this node ("claim: request") */
   pickedFor?: string;
+  /** it matches a request of the current pod but its pool's shared counters or its capacity are used up */
+  exhausted?: boolean;
 }
 
 /** The allocator's per-request outcome on a node at this cycle, when DynamicResources ran there. */
@@ -39,9 +42,14 @@ export function deviceMarks(node: NodeOutcome, pods: readonly PodView[], trace: 
     }
   }
   const picked = new Map<string, string>();
+  const exhausted = new Set<string>();
   const currentPlaced = pods.some((p) => p.pod === currentPod && p.node === node.name && p.location === 'bound');
   if (!currentPlaced) {
-    for (const r of requestOutcomes(trace, node.name) ?? []) for (const id of r.devices) picked.set(id, `${r.claim.split('/')[1] ?? r.claim}: ${r.request}`);
+    for (const r of requestOutcomes(trace, node.name) ?? []) {
+      for (const id of r.devices) picked.set(id, `${r.claim.split('/')[1] ?? r.claim}: ${r.request}`);
+      // traces recorded before partitionable devices lack the list
+      for (const id of r.exhausted ?? []) exhausted.add(id);
+    }
   }
-  return node.devices.map((d) => ({ id: d.id, name: d.name, driver: d.driver, heldBy: held.get(d.id) ?? [], ...(picked.has(d.id) ? { pickedFor: picked.get(d.id)! } : {}) }));
+  return node.devices.map((d) => ({ id: d.id, name: d.name, driver: d.driver, heldBy: held.get(d.id) ?? [], ...(picked.has(d.id) ? { pickedFor: picked.get(d.id)! } : {}), ...(exhausted.has(d.id) ? { exhausted: true } : {}) }));
 }

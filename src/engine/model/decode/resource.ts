@@ -8,15 +8,16 @@
 import { defined, type Path, type Reader } from '../decoder';
 import { compileDeviceSelector } from '../deviceSelector';
 import type {
-  CounterSet, Device, DeviceAttribute, DeviceClaimConfiguration, DeviceClass, DeviceConfiguration, DeviceConstraint,
-  DeviceCounterConsumption, DeviceRequest, DeviceSelector, DeviceSubRequest, DeviceTaint, DeviceToleration,
-  DeviceTaintRule, ExactDeviceRequest, PodResourceClaim, ResourceClaim, ResourceClaimSpec, ResourceClaimTemplate, ResourceSlice,
+  Device, DeviceAttribute, DeviceClaimConfiguration, DeviceClass, DeviceConfiguration, DeviceConstraint,
+  DeviceRequest, DeviceSelector, DeviceSubRequest, DeviceTaint, DeviceTaintRule, DeviceToleration,
+  ExactDeviceRequest, PodResourceClaim, ResourceClaim, ResourceClaimSpec, ResourceClaimTemplate, ResourceSlice,
 } from '../resource';
 import { DEVICE_TAINT_RULE_API_VERSION } from '../resource';
 import { toPlain, type SrcMap, type SrcNode } from '../source';
 import { duplicate, invalid, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, required, forbidden } from '../validation';
 import { decodeMetadata } from './metadata';
 import { checkQuantity } from './resources';
+import { consumesCounters as consumesCountersOf, deviceCapacity, sharedCounters as sharedCountersOf } from './resourceCounters';
 import { decodeNodeSelector } from './scheduling';
 
 const topLevel = (...extra: string[]) => new Set(['apiVersion', 'kind', 'metadata', ...extra]);
@@ -28,6 +29,7 @@ const DeviceRequestsMaxSize = 32;
 const DeviceConstraintsMaxSize = 32;
 const FirstAvailableDeviceRequestMaxSize = 8;
 const ResourceSliceMaxDevices = 128;
+const ResourceSliceMaxDevicesWithTaintsOrConsumesCounters = 64;
 const ResourceSliceMaxAttributesAndCapacitiesPerDevice = 32;
 const DeviceTaintsMaxLength = 4;
 const DeviceTolerationsMaxLength = 16;
@@ -151,23 +153,6 @@ function namedMap<T>(r: Reader, m: SrcMap, path: Path, key: string, value: (node
   return out;
 }
 
-function counters(r: Reader, m: SrcMap, path: Path): Record<string, { value: string }> {
-  const cp = [...path, 'counters'];
-  const node = r.map(r.child(m, 'counters'), cp);
-  if (!node) { r.error(m.pos, cp, required()); return {}; }
-  const out: Record<string, { value: string }> = {};
-  for (const [name, e] of node.entries) {
-    const em = r.map(e.value, [...cp, name]);
-    if (!em) continue;
-    r.knownFields(em, [...cp, name], new Set(['value']));
-    const vn = r.child(em, 'value');
-    const text = vn?.kind === 'scalar' && vn.value !== null ? String(vn.value) : undefined;
-    if (text === undefined) { r.error(em.pos, [...cp, name, 'value'], required()); continue; }
-    if (checkQuantity(r, vn!, [...cp, name, 'value'], name, text)) out[name] = { value: text };
-  }
-  return out;
-}
-
 /** upstream: validateDeviceTaint */
 function deviceTaint(r: Reader, node: SrcNode | undefined, path: Path): DeviceTaint | undefined {
   const tm = r.map(node, path);
@@ -197,27 +182,13 @@ function device(r: Reader, node: SrcNode, path: Path, perDevice: boolean): Devic
   r.knownFields(m, path, new Set(['name', 'attributes', 'capacity', 'consumesCounters', 'nodeName', 'nodeSelector', 'allNodes', 'taints', 'bindsToNode', 'bindingConditions', 'bindingFailureConditions', 'allowMultipleAllocations']));
   const name = dnsLabel(r, m, path, 'name') ?? '';
   const attributes = namedMap(r, m, path, 'attributes', (n, p) => attribute(r, n, p));
-  const capacity = namedMap(r, m, path, 'capacity', (n, p) => {
-    const cm = r.map(n, p);
-    if (!cm) return undefined;
-    r.knownFields(cm, p, new Set(['value', 'requestPolicy']));
-    const vn = r.child(cm, 'value');
-    const text = vn?.kind === 'scalar' && vn.value !== null ? String(vn.value) : undefined;
-    if (text === undefined) { r.error(cm.pos, [...p, 'value'], required()); return undefined; }
-    return checkQuantity(r, vn!, [...p, 'value'], String(p[p.length - 1]), text) ? { value: text } : undefined;
-  });
+  const allowMultipleAllocations = r.bool(m, path, 'allowMultipleAllocations');
+  const capacity = namedMap(r, m, path, 'capacity', (n, p) => deviceCapacity(r, n, p, allowMultipleAllocations === true));
   const entries = Object.keys(attributes ?? {}).length + Object.keys(capacity ?? {}).length;
   if (entries > ResourceSliceMaxAttributesAndCapacitiesPerDevice) {
     r.error(m.pos, path, `Too many: ${entries}: must have at most ${ResourceSliceMaxAttributesAndCapacitiesPerDevice} attributes and capacities combined`);
   }
-  const cp = [...path, 'consumesCounters'];
-  const consumesCounters = r.list(r.child(m, 'consumesCounters'), cp)?.flatMap((c, i): DeviceCounterConsumption[] => {
-    const cm = r.map(c, [...cp, i]);
-    if (!cm) return [];
-    r.knownFields(cm, [...cp, i], new Set(['counterSet', 'counters']));
-    const counterSet = r.reqStr(cm, [...cp, i], 'counterSet');
-    return counterSet ? [{ counterSet, counters: counters(r, cm, [...cp, i]) }] : [];
-  });
+  const consumesCounters = consumesCountersOf(r, m, path);
   const nodeName = r.str(m, path, 'nodeName') || undefined;
   const nodeSelector = decodeNodeSelector(r, r.child(m, 'nodeSelector'), [...path, 'nodeSelector']);
   const allNodes = r.bool(m, path, 'allNodes') || undefined;
@@ -227,7 +198,7 @@ function device(r: Reader, node: SrcNode, path: Path, perDevice: boolean): Devic
   const binding = bindingFields(r, m, path);
   return defined({
     name, attributes, capacity, consumesCounters, nodeName, nodeSelector, allNodes,
-    taints: taints(r, m, path), allowMultipleAllocations: r.bool(m, path, 'allowMultipleAllocations'),
+    taints: taints(r, m, path), allowMultipleAllocations,
     ...binding,
   });
 }
@@ -287,15 +258,11 @@ export function decodeResourceSlice(r: Reader, root: SrcMap): ResourceSlice {
     seen.add(dev.name);
     return [dev];
   });
-  tooMany(r, devicesNode, dp, devices, ResourceSliceMaxDevices);
-  const cp = [...sp, 'sharedCounters'];
-  const sharedCounters = r.list(r.child(spec, 'sharedCounters'), cp)?.flatMap((c, i): CounterSet[] => {
-    const cm = r.map(c, [...cp, i]);
-    if (!cm) return [];
-    r.knownFields(cm, [...cp, i], new Set(['name', 'counters']));
-    const name = dnsLabel(r, cm, [...cp, i], 'name');
-    return name ? [{ name, counters: counters(r, cm, [...cp, i]) }] : [];
-  });
+  // upstream: fewer devices per slice once a device has taints or consumes counters
+  const maxDevices = devices?.some((d) => d.taints?.length || d.consumesCounters?.length) ? ResourceSliceMaxDevicesWithTaintsOrConsumesCounters : ResourceSliceMaxDevices;
+  tooMany(r, devicesNode, dp, devices, maxDevices);
+  if (r.has(spec, 'sharedCounters') && r.has(spec, 'devices')) r.error(spec.pos, sp, invalid('', 'only one of `sharedCounters` or `devices` is allowed'));
+  const sharedCounters = sharedCountersOf(r, spec, sp);
   return {
     apiVersion: API_VERSION, kind: 'ResourceSlice', metadata,
     spec: defined({ driver, pool: poolValue, nodeName, nodeSelector, allNodes, perDeviceNodeSelection, devices, sharedCounters }),
@@ -482,7 +449,10 @@ function claimStatus(r: Reader, node: SrcNode | undefined): ResourceClaim['statu
       if (!rm) return [];
       const [request, driver, pool, device] = (['request', 'driver', 'pool', 'device'] as const).map((k) => r.reqStr(rm, [...rp, i], k));
       if (request === undefined || driver === undefined || pool === undefined || device === undefined) return [];
-      return [defined({ request, driver, pool, device, adminAccess: r.bool(rm, [...rp, i], 'adminAccess') || undefined })];
+      // DRAConsumableCapacity: a share of a shared device
+      const consumed = r.map(r.child(rm, 'consumedCapacity'), [...rp, i, 'consumedCapacity']);
+      const consumedCapacity = consumed && Object.fromEntries([...consumed.entries].map(([k, e]) => [k, e.value.kind === 'scalar' ? String(e.value.value) : '0']));
+      return [defined({ request, driver, pool, device, adminAccess: r.bool(rm, [...rp, i], 'adminAccess') || undefined, shareID: r.str(rm, [...rp, i], 'shareID') || undefined, consumedCapacity })];
     });
     const config = r.child(devices, 'config');
     out.allocation = defined({

@@ -1,85 +1,93 @@
 // The structured allocator, rows ported from upstream's shared table
 // (staging/src/k8s.io/dynamic-resource-allocation/structured/internal/allocatortesting/
-// allocator_testing.go, TestAllocator), named as upstream names them. Claims here have the
-// namespace "default", so upstream's "claim claim-0" reads "claim default/claim-0".
+// allocator_testing.go, TestAllocator), named as upstream names them; fixtures in
+// allocatorTesting.ts. Partitionable devices and consumable capacity: allocator.capacity.test.ts.
 import { describe, expect, it } from 'vitest';
-import type {
-  AllocationResult, Device, DeviceAttribute, DeviceClass, DeviceConstraint, DeviceRequest, DeviceTaint, DeviceToleration, ResourceClaim, ResourceSlice,
-} from '../../model/resource';
-import type { Node, NodeSelector } from '../../model/types';
-import { allocate, deviceID, type Features } from './allocator';
+import type { DeviceAttribute, DeviceTaint, DeviceToleration } from '../../model/resource';
+import { deviceID } from './allocator';
+import {
+  allocation, allRequest, claim, claimWithRequest, classA, classB, cls, device, device1, device2, device3, driverA, driverB,
+  localNodeSelector, memory, node, node1, node2, pool1, pool2, region1, region2, req0, req1, request, result, run, slice,
+  sliceWithOneDevice, subRequest, withFixedShareIDs, withTolerations, type Row,
+} from './allocatorTesting';
 
-const [node1, node2, region1, region2] = ['node-1', 'node-2', 'region-1', 'region-2'];
-const [classA, classB, driverA, driverB] = ['class-a', 'class-b', 'driver-a', 'driver-b'];
-const [pool1, pool2] = ['pool-1', 'pool-2'];
-const [req0, req1] = ['req-0', 'req-1'];
-const [device1, device2, device3] = ['device-1', 'device-2', 'device-3'];
-
-const allFeatures: Features = { adminAccess: true, prioritizedList: true, partitionableDevices: false, deviceTaints: true, consumableCapacity: true };
-
-const node = (name: string, region: string): Node => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { region, planet: 'earth' } }, spec: {}, status: {} } as unknown as Node);
-const cls = (name: string, driver: string, config?: string): DeviceClass => ({
-  apiVersion: 'resource.k8s.io/v1', kind: 'DeviceClass', metadata: { name },
-  spec: { selectors: [{ cel: { expression: `device.driver == "${driver}"` } }], ...(config ? { config: [{ opaque: { driver, parameters: { [config]: `${config}Value` } } }] } : {}) },
-});
-const request = (name: string, className: string, count = 1, ...selectors: string[]): DeviceRequest => ({
-  name, exactly: { deviceClassName: className, allocationMode: 'ExactCount', count, ...(selectors.length ? { selectors: selectors.map((expression) => ({ cel: { expression } })) } : {}) },
-});
-const allRequest = (name: string, className: string): DeviceRequest => ({ name, exactly: { deviceClassName: className, allocationMode: 'All' } });
-const subRequest = (name: string, className: string, count: number, ...selectors: string[]) => ({
-  name, deviceClassName: className, allocationMode: 'ExactCount' as const, count, ...(selectors.length ? { selectors: selectors.map((expression) => ({ cel: { expression } })) } : {}),
-});
-const claim = (name: string, constraints: DeviceConstraint[] | undefined, ...requests: DeviceRequest[]): ResourceClaim => ({
-  apiVersion: 'resource.k8s.io/v1', kind: 'ResourceClaim', metadata: { name, namespace: 'default' },
-  spec: { devices: { requests, ...(constraints ? { constraints } : {}) } }, status: {},
-});
-const claimWithRequest = (name: string, req: string, className: string, ...constraints: DeviceConstraint[]) => claim(name, constraints.length ? constraints : undefined, request(req, className));
-const device = (name: string, capacity?: Record<string, string>, attributes?: Record<string, DeviceAttribute>, taints?: DeviceTaint[]): Device => ({
-  name, ...(capacity ? { capacity: Object.fromEntries(Object.entries(capacity).map(([k, v]) => [k, { value: v }])) } : {}),
-  ...(attributes ? { attributes } : {}), ...(taints ? { taints } : {}),
-});
-const slice = (name: string, on: string | NodeSelector, pool: string, driver: string, devices: Device[], gen = 1, count = 1): ResourceSlice => ({
-  apiVersion: 'resource.k8s.io/v1', kind: 'ResourceSlice', metadata: { name },
-  spec: { driver, pool: { name: pool, generation: gen, resourceSliceCount: count }, ...(typeof on === 'string' ? { nodeName: on } : { nodeSelector: on }), devices },
-});
-const sliceWithOneDevice = (name: string, on: string | NodeSelector, pool: string, driver: string) => slice(name, on, pool, driver, [device(device1)]);
-const localNodeSelector = (name: string): NodeSelector => ({ nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [name] }] }] });
-const result = (request: string, driver: string, pool: string, dev: string, adminAccess = false) => ({ request, driver, pool, device: dev, ...(adminAccess ? { adminAccess: true } : {}) });
-const allocation = (nodeSelector: NodeSelector | undefined, ...results: ReturnType<typeof result>[]): AllocationResult => ({ devices: { results }, ...(nodeSelector ? { nodeSelector } : {}) });
-
-interface Row {
-  claims: ResourceClaim[];
-  classes: DeviceClass[];
-  slices: ResourceSlice[];
-  node: Node;
-  allocated?: string[];
-  features?: Partial<Features>;
-  /** undefined: no allocation (and no error) */
-  expect?: AllocationResult[];
-  error?: string;
-}
-
-function run(row: Row) {
-  return allocate({
-    features: { ...allFeatures, ...row.features },
-    allocatedDevices: new Set(row.allocated ?? []),
-    deviceClass: (name) => row.classes.find((c) => c.metadata.name === name),
-    slices: row.slices,
-  }, row.node, row.claims);
-}
-
-const memory = (size: string) => `device.capacity["${driverA}"].memory.compareTo(quantity("${size}")) >= 0`;
 const attrs = (a: Record<string, DeviceAttribute>) => a;
 const taintNoSchedule: DeviceTaint = { key: 'taint-key', value: 'taint-value', effect: 'NoSchedule' };
 const taintNoExecute: DeviceTaint = { key: 'taint-key', value: 'taint-value-2', effect: 'NoExecute' };
 const taintNone: DeviceTaint = { key: 'taint-key', value: 'taint-value', effect: 'None' };
 const tolerationNoSchedule: DeviceToleration = { operator: 'Exists', key: 'taint-key', effect: 'NoSchedule' };
 const tolerationNoExecute: DeviceToleration = { operator: 'Equal', key: 'taint-key', value: 'taint-value-2', effect: 'NoExecute' };
-const withTolerations = (c: ResourceClaim, ...t: DeviceToleration[]): ResourceClaim => ({
-  ...c, spec: { devices: { ...c.spec.devices, requests: c.spec.devices!.requests!.map((r) => ({ ...r, exactly: { ...r.exactly!, tolerations: t } })) } },
-});
+
+const gen = (name: string, on: string, dev: string, generation: number) => slice(name, on, pool1, driverA, [device(dev)], generation, 2);
+const typed = (t: string) => ({ type: { string: t } });
+const typeX = `device.attributes["${driverA}"].type == "X"`;
 
 const rows: Record<string, Row> = {
+  'allocation-mode-all-with-multi-host-resource-pool': {
+    claims: [claim('claim-0', undefined, allRequest(req0, classA))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1)], 1, 2), slice('slice-2', node2, pool1, driverA, [device(device2)], 1, 2)],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1))],
+  },
+  'multi-host-resource-pool-with-stale-slice-for-current-node': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [gen('slice-1', node1, device1, 1), gen('slice-2', node2, device2, 2)],
+  },
+  'multi-host-resource-pool-complete-update-from-node-1-to-node-2': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [gen('slice-1', node1, device1, 1), gen('slice-1', node1, device2, 1), gen('slice-2', node2, device1, 2), gen('slice-2', node2, device2, 2)],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1))],
+  },
+  'multi-host-resource-pool-complete-update-from-node-2-to-node-1': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [gen('slice-1', node2, device1, 1), gen('slice-1', node2, device2, 1), gen('slice-2', node1, device1, 2), gen('slice-2', node1, device2, 2)],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1))],
+  },
+  'multi-host-resource-pool-incomplete-update-from-node-1-to-node-2': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [gen('slice-1', node1, device1, 1), gen('slice-1', node1, device2, 1), gen('slice-2', node2, device1, 2)],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device1))],
+  },
+  'multi-host-resource-pool-incomplete-update-from-node-2-to-node-1': {
+    claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [gen('slice-1', node2, device1, 1), gen('slice-1', node2, device2, 1), gen('slice-2', node1, device1, 2)],
+  },
+  'different-resourceslices-in-pool-can-target-different-nodes': {
+    claims: [claim('claim-0', undefined, request(req0, classA))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node2, pool1, driverA, [device(device1)], 1, 2), slice('slice-2', node1, pool1, driverA, [device(device2)], 1, 2)],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool1, device2))],
+  },
+  'invalid-pool-is-ok-if-devices-can-be-allocated-from-other': {
+    claims: [claim('claim-0', undefined, request(req0, classA))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1)], 1, 2), slice('slice-2', node1, pool1, driverA, [device(device1)], 1, 2), slice('slice-3', node1, pool2, driverA, [device(device2)])],
+    expect: [allocation(localNodeSelector(node1), result(req0, driverA, pool2, device2))],
+  },
+  'invalid-pool-is-error-if-no-other-device-can-be-allocated': {
+    claims: [claim('claim-0', undefined, request(req0, classA))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1)], 1, 2), slice('slice-2', node1, pool1, driverA, [device(device1)], 1, 2), slice('slice-3', node1, pool2, driverA, [device(device2)])],
+    allocated: [deviceID(driverA, pool2, device2)],
+    error: 'invalid resource pools were encountered',
+  },
+  'no-allocation-from-incomplete-pools': {
+    claims: [claim('claim-0', undefined, request(req0, classA))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1)], 1, 2)],
+  },
+  'check-combinations-within-single-request-single-pool-single-slice': {
+    claims: [claim('claim-0', undefined, request(req0, classA, 5))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device1, device2, device3, 'device-4'].map((d) => device(d)))],
+  },
+  'check-combinations-with-backtracking': {
+    claims: [claim('claim-0', undefined, request(req1, classA, 2), request('req-2', classA, 1, typeX))], classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1, undefined, typed('X')), device(device2, undefined, typed('Y')), device(device3, undefined, typed('Y'))])],
+    expect: [allocation(localNodeSelector(node1), result(req1, driverA, pool1, device2), result(req1, driverA, pool1, device3), result('req-2', driverA, pool1, device1))],
+  },
+  'check-combinations-with-prioritized-list': {
+    claims: [claim('claim-0', undefined,
+      { name: req1, firstAvailable: [subRequest('subReq-0', classA, 3, `device.attributes["${driverA}"].type == "Y"`), subRequest('subReq-1', classA, 2)] },
+      { name: 'req-2', firstAvailable: [subRequest('subReq-0', classA, 2), subRequest('subReq-1', classA, 1, typeX)] })],
+    classes: [cls(classA, driverA)], node: node(node1, region1),
+    slices: [slice('slice-1', node1, pool1, driverA, [device(device1, undefined, typed('X')), device(device2, undefined, typed('Y')), device(device3, undefined, typed('Y'))])],
+    expect: [allocation(localNodeSelector(node1), result('req-1/subReq-1', driverA, pool1, device2), result('req-1/subReq-1', driverA, pool1, device3), result('req-2/subReq-1', driverA, pool1, device1))],
+  },
   simple: {
     claims: [claimWithRequest('claim-0', req0, classA)], classes: [cls(classA, driverA)],
     slices: [sliceWithOneDevice('slice-1', node1, pool1, driverA)], node: node(node1, region1),
@@ -307,13 +315,13 @@ describe('structured allocator (upstream TestAllocator rows)', () => {
       return;
     }
     expect(r.ok).toBe(true);
-    expect(r.ok ? r.allocations : []).toEqual(row.expect);
+    expect(r.ok ? withFixedShareIDs(r.allocations) : []).toEqual(row.expect);
   });
 
   it('reports per request what matched on the node and what is in use', () => {
     const r = run({ ...rows['already-allocated-devices']!, slices: [slice('slice-1', node1, pool1, driverA, [device(device1), device(device2)])] });
-    expect(r.outcomes).toEqual([{ claim: 'default/claim-0', request: req0, matching: 2, inUse: 2, tainted: 0, needed: 1, devices: [] }]);
+    expect(r.outcomes).toEqual([{ claim: 'default/claim-0', request: req0, matching: 2, inUse: 2, tainted: 0, countersExhausted: 0, capacityExhausted: 0, needed: 1, devices: [], exhausted: [] }]);
     const ok = run(rows['devices-split-across-different-slices']!);
-    expect(ok.outcomes).toEqual([{ claim: 'default/claim-0', request: req0, matching: 2, inUse: 0, tainted: 0, needed: 2, devices: ['driver-a/pool-1/device-1', 'driver-a/pool-2/device-1'] }]);
+    expect(ok.outcomes).toEqual([{ claim: 'default/claim-0', request: req0, matching: 2, inUse: 0, tainted: 0, countersExhausted: 0, capacityExhausted: 0, needed: 2, devices: ['driver-a/pool-1/device-1', 'driver-a/pool-2/device-1'], exhausted: [] }]);
   });
 });

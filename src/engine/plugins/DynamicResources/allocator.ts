@@ -1,88 +1,49 @@
 // The structured allocator: picks devices from the ResourceSlices reachable from one node for all
 // of a pod's unallocated claims, or finds that it cannot.
-// upstream: staging/src/k8s.io/dynamic-resource-allocation/structured/internal/stable/
-// allocator_stable.go and pools_stable.go (v1.35), with distinctAttribute from
-// internal/incubating/constraint.go.
+// upstream: staging/src/k8s.io/dynamic-resource-allocation/structured/internal/experimental/
+// allocator_experimental.go (v1.35; the variant the scheduler uses once an alpha DRA feature is
+// on, and the same search as the stable one without them), with pools.ts, counters.ts and
+// consumableCapacity.ts beside it.
 //
 // The search is upstream's: claims in order, their requests in order, for each needed device the
 // pools' devices in order (slice order within a pool); a device must be free (not allocated, not
-// being allocated for this pod unless adminAccess), match the class's and the request's CEL
-// selectors, have its NoSchedule/NoExecute taints tolerated and keep every constraint of the
-// claim; the first full solution wins and a dead end backtracks to the previous device. A request
-// with firstAvailable tries its subrequests in order. `All` takes every matching device and fails
-// if one of them is unusable.
+// being allocated for this pod unless adminAccess or shared), match the class's and the request's
+// CEL selectors, leave its pool's shared counters above zero (partitionable devices), have its
+// NoSchedule/NoExecute taints tolerated, keep every constraint of the claim and have room for the
+// request's share of its capacity; the first full solution wins and a dead end backtracks to the
+// previous device. A request with firstAvailable tries its subrequests in order. `All` takes
+// every matching device and fails if one of them is unusable.
+// A device with allowMultipleAllocations (DRAConsumableCapacity) is never taken whole: every
+// request that uses it gets a share (consumedCapacity, a shareID) while its capacity lasts, and
+// its counters are taken once however many requests share it.
 // Deviation: upstream iterates pools in Go map order (random); Podplay takes pools in the order
-// their first slice was created, so runs are reproducible.
+// their first slice was created, so runs are reproducible. Share IDs are derived from the claim,
+// request and device (upstream: random UUIDs).
 
-import { matchNodeSelector } from '../../model/selectors';
 import { compileDeviceSelector, deviceMatches } from '../../model/deviceSelector';
 import type {
-  AllocationResult, Device, DeviceAttribute, DeviceClass, DeviceConstraint, DeviceRequestAllocationResult, DeviceSelector,
+  AllocationResult, Device, DeviceClass, DeviceRequestAllocationResult, DeviceSelector,
   DeviceTaint, DeviceToleration, ExactDeviceRequest, ResourceClaim, ResourceSlice,
 } from '../../model/resource';
 import { ALLOCATION_RESULTS_MAX_SIZE } from '../../model/resource';
 import type { Node, NodeSelector } from '../../model/types';
+import { addConsumed, capacityFits, consumedCapacity, type ConsumedCapacity } from './consumableCapacity';
+import { distinctAttributeConstraint, matchAttributeConstraint, type Constraint } from './constraint';
+import { CounterState } from './counters';
+import { gatherPools, nodeMatches, type Pool } from './pools';
 
 export interface Features {
   adminAccess: boolean;
   prioritizedList: boolean;
   partitionableDevices: boolean;
   deviceTaints: boolean;
-  /** DRAConsumableCapacity: distinctAttribute (the incubating allocator) */
-  consumableCapacity?: boolean;
+  /** DRAConsumableCapacity: shared devices, capacity requests, distinctAttribute */
+  consumableCapacity: boolean;
 }
 
 /** "driver/pool/device" */
 export type DeviceID = string;
 export const deviceID = (driver: string, pool: string, device: string): DeviceID => `${driver}/${pool}/${device}`;
-
-export interface Pool {
-  driver: string;
-  pool: string;
-  slices: ResourceSlice[];
-  isIncomplete: boolean;
-  isInvalid: boolean;
-  invalidReason?: string;
-}
-
-function nodeMatches(node: Node, nodeName: string | undefined, allNodes: boolean | undefined, selector: NodeSelector | undefined): boolean {
-  if (nodeName) return node.metadata.name === nodeName;
-  if (allNodes) return true;
-  if (selector) return matchNodeSelector(selector, node);
-  return false;
-}
-
-/** upstream: GatherPools — the pools with a slice reachable from the node, newest generation only */
-export function gatherPools(slices: readonly ResourceSlice[], node: Node, features: Features): Pool[] {
-  const pools = new Map<string, Pool>();
-  const add = (s: ResourceSlice) => {
-    const key = `${s.spec.driver}/${s.spec.pool.name}`;
-    const pool = pools.get(key);
-    if (!pool) { pools.set(key, { driver: s.spec.driver, pool: s.spec.pool.name, slices: [s], isIncomplete: false, isInvalid: false }); return; }
-    const gen = pool.slices[0]!.spec.pool.generation;
-    if (s.spec.pool.generation < gen) return;
-    if (s.spec.pool.generation > gen) pool.slices = [];
-    pool.slices.push(s);
-  };
-  for (const s of slices) {
-    if (!features.partitionableDevices && s.spec.perDeviceNodeSelection !== undefined) continue;
-    if (s.spec.nodeName || s.spec.allNodes || s.spec.nodeSelector) {
-      if (nodeMatches(node, s.spec.nodeName, s.spec.allNodes, s.spec.nodeSelector)) add(s);
-    } else if (s.spec.perDeviceNodeSelection) {
-      if ((s.spec.devices ?? []).some((d) => nodeMatches(node, d.nodeName, d.allNodes, d.nodeSelector))) add(s);
-    }
-  }
-  const out = [...pools.values()];
-  for (const p of out) {
-    p.isIncomplete = p.slices.length !== p.slices[0]!.spec.pool.resourceSliceCount;
-    const names = new Set<string>();
-    for (const s of p.slices) for (const d of s.spec.devices ?? []) {
-      if (names.has(d.name) && !p.isInvalid) { p.isInvalid = true; p.invalidReason = `duplicate device name ${d.name}`; }
-      names.add(d.name);
-    }
-  }
-  return out;
-}
 
 /** the view of a request or subrequest the search needs (upstream: requestAccessor) */
 interface RequestData {
@@ -110,75 +71,9 @@ interface DeviceResult {
   candidate: Candidate;
   adminAccess?: boolean;
   tolerations?: DeviceToleration[];
-}
-
-/** upstream: constraint — add/remove as devices are tried */
-interface Constraint {
-  add(base: string, sub: string | undefined, device: Device, driver: string): boolean;
-  remove(base: string, sub: string | undefined, device: Device, driver: string): void;
-}
-
-/** upstream: lookupAttribute — "domain/id", or just "id" when the domain is the driver's */
-function lookupAttribute(device: Device, driver: string, name: string): DeviceAttribute | undefined {
-  const attrs = device.attributes ?? {};
-  if (Object.hasOwn(attrs, name)) return attrs[name];
-  const i = name.indexOf('/');
-  if (i < 0 || name.slice(0, i) !== driver) return undefined;
-  const id = name.slice(i + 1);
-  return Object.hasOwn(attrs, id) ? attrs[id] : undefined;
-}
-
-function attributeKey(a: DeviceAttribute): string | undefined {
-  if (a.string !== undefined) return `s:${a.string}`;
-  if (a.int !== undefined) return `i:${a.int}`;
-  if (a.bool !== undefined) return `b:${a.bool}`;
-  if (a.version !== undefined) return `v:${a.version}`;
-  return undefined;
-}
-
-function appliesTo(requests: readonly string[] | undefined, base: string, sub: string | undefined): boolean {
-  if (!requests || requests.length === 0) return true;
-  return requests.includes(base) || (sub !== undefined && requests.includes(`${base}/${sub}`));
-}
-
-/** upstream: matchAttributeConstraint — every device has the attribute, all with one value */
-function matchAttributeConstraint(c: DeviceConstraint): Constraint {
-  let value: string | undefined;
-  let num = 0;
-  return {
-    add(base, sub, device, driver) {
-      if (!appliesTo(c.requests, base, sub)) return true;
-      const a = lookupAttribute(device, driver, c.matchAttribute!);
-      const key = a && attributeKey(a);
-      if (key === undefined) return false;
-      if (num === 0) { value = key; num = 1; return true; }
-      if (key !== value) return false;
-      num++;
-      return true;
-    },
-    remove(base, sub) { if (appliesTo(c.requests, base, sub)) num--; },
-  };
-}
-
-/** upstream (incubating): distinctAttributeConstraint — every device has the attribute, each value once */
-function distinctAttributeConstraint(c: DeviceConstraint): Constraint {
-  const seen = new Map<string, number>();
-  return {
-    add(base, sub, device, driver) {
-      if (!appliesTo(c.requests, base, sub)) return true;
-      const a = lookupAttribute(device, driver, c.distinctAttribute!);
-      const key = a && attributeKey(a);
-      if (key === undefined || seen.has(key)) return false;
-      seen.set(key, 1);
-      return true;
-    },
-    remove(base, sub, device, driver) {
-      if (!appliesTo(c.requests, base, sub)) return;
-      const a = lookupAttribute(device, driver, c.distinctAttribute!);
-      const key = a && attributeKey(a);
-      if (key !== undefined) seen.delete(key);
-    },
-  };
+  /** a shared device's share */
+  consumed?: { published: Record<string, string>; qualified: ConsumedCapacity };
+  shared?: boolean;
 }
 
 /** upstream: resourceclaim.ToleratesTaint */
@@ -199,10 +94,15 @@ class MaxSizeExceeded extends Error {}
 
 export interface AllocatorInput {
   features: Features;
-  /** devices allocated to claims already (or being allocated) */
+  /** devices allocated whole to claims already (or being allocated) */
   allocatedDevices: ReadonlySet<DeviceID>;
+  /** DRAConsumableCapacity: shared devices allocated already, with the capacity their shares consume */
+  allocatedCapacity?: ReadonlyMap<DeviceID, ConsumedCapacity>;
   deviceClass(name: string): DeviceClass | undefined;
+  /** the slices that may reach the node */
   slices: readonly ResourceSlice[];
+  /** every slice (pool completeness, counter slices, devices elsewhere that consume counters); default `slices` */
+  allSlices?: readonly ResourceSlice[];
 }
 
 /** What a node's search found, for the trace: per request the devices taken, or why none fit. */
@@ -215,10 +115,16 @@ export interface RequestOutcome {
   inUse: number;
   /** of those, with a taint the request does not tolerate */
   tainted: number;
+  /** of the others, partitionable devices whose pool's shared counters are used up by allocated devices */
+  countersExhausted: number;
+  /** of the others, devices without room for the request's share of their capacity (or without the capacity it asks for) */
+  capacityExhausted: number;
   /** devices the request needs (ExactCount's count; for All, every matching one) */
   needed: number;
   /** the devices the allocation takes for the request ("driver/pool/device"); empty when it failed */
   devices: DeviceID[];
+  /** the matching devices counted in countersExhausted and capacityExhausted */
+  exhausted: DeviceID[];
 }
 
 export type AllocateResult =
@@ -231,6 +137,8 @@ export function allocate(input: AllocatorInput, node: Node, claims: readonly Res
     return new Search(input, node, claims).run();
   } catch (e) {
     if (e instanceof AllocationError) return { ok: false, error: e.message, outcomes: [] };
+    // upstream: errAllocationResultMaxSizeExceeded out of the first claim ends Allocate with it
+    if (e instanceof MaxSizeExceeded) return { ok: false, error: 'allocation max size exceeded', outcomes: [] };
     throw e;
   }
 }
@@ -245,9 +153,30 @@ class Search {
   private readonly allocating = new Map<DeviceID, Set<number>>();
   private readonly results: DeviceResult[][] = [];
   private readonly matchCache = new Map<string, boolean>();
+  /** per device, how many results of this allocation use it (a shared device's counters are taken once) */
+  private readonly users = new Map<DeviceID, number>();
+  /** DRAConsumableCapacity: what this allocation's shares take of each shared device */
+  private readonly allocatingCapacity = new Map<DeviceID, ConsumedCapacity>();
+  private readonly counters: CounterState;
 
   constructor(private readonly input: AllocatorInput, private readonly node: Node, private readonly claims: readonly ResourceClaim[]) {
-    this.pools = gatherPools(input.slices, node, input.features);
+    this.pools = gatherPools(input.slices, node, input.features, input.allSlices);
+    this.counters = new CounterState((driver, pool, device) => this.allocatedBefore(deviceID(driver, pool, device)));
+  }
+
+  /** allocated before this allocation, whole or shared */
+  private allocatedBefore(id: DeviceID): boolean {
+    return this.input.allocatedDevices.has(id) || (this.input.allocatedCapacity?.has(id) ?? false);
+  }
+
+  private shared(device: Device): boolean {
+    return this.input.features.consumableCapacity && device.allowMultipleAllocations === true;
+  }
+
+  /** upstream: CmpRequestOverCapacity for a candidate (DRAConsumableCapacity only) */
+  private capacityFits(data: RequestData, c: Candidate, withAllocating = true): boolean {
+    if (!this.input.features.consumableCapacity) return true;
+    return capacityFits(data.request.capacity?.requests, c.device, c.pool.driver, this.input.allocatedCapacity?.get(c.id), withAllocating ? this.allocatingCapacity.get(c.id) : undefined);
   }
 
   run(): AllocateResult {
@@ -256,8 +185,9 @@ class Search {
       let minDevices = 0;
       const perRequest: RequestData[][] = [];
       for (const request of claim.spec.devices?.requests ?? []) {
+        if (request.firstAvailable?.length && !features.prioritizedList) throw new AllocationError(`claim ${claimRef(claim)}, request ${request.name}: has subrequests, but the DRAPrioritizedList feature is disabled`);
+        if (!features.consumableCapacity && request.exactly?.capacity) throw new AllocationError(`claim ${claimRef(claim)}, request ${request.name}: has capacity requests, but the DRAConsumableCapacity feature is disabled`);
         if (request.firstAvailable?.length) {
-          if (!features.prioritizedList) throw new AllocationError(`claim ${claimRef(claim)}, request ${request.name}: has subrequests, but the DRAPrioritizedList feature is disabled`);
           const subs = request.firstAvailable.map((sub) => this.requestData(claim, `${request.name}/${sub.name}`, request.name, sub.name, sub));
           minDevices += Math.min(...subs.map((s) => s.numDevices));
           perRequest.push(subs);
@@ -290,7 +220,12 @@ class Search {
 
   private requestData(claim: ResourceClaim, name: string, base: string, sub: string | undefined, request: ExactDeviceRequest): RequestData {
     const { features } = this.input;
+    if (!features.consumableCapacity && request.capacity && sub !== undefined) throw new AllocationError(`claim ${claimRef(claim)}, subrequest ${sub}: has capacity requests, but the DRAConsumableCapacity feature is disabled`);
+    for (const [i, s] of (request.selectors ?? []).entries()) {
+      if (!s.cel) throw new AllocationError(`claim ${claimRef(claim)}, request ${name}, selector #${i}: CEL expression empty (unsupported selector type?)`);
+    }
     if (!features.adminAccess && request.adminAccess !== undefined) throw new AllocationError(`claim ${claimRef(claim)}, request ${name}: admin access is requested, but the feature is disabled`);
+    if (request.deviceClassName === '') throw new AllocationError(`claim ${claimRef(claim)}, request ${name}: missing device class name (unsupported request type?)`);
     const cls = this.input.deviceClass(request.deviceClassName);
     if (!cls) throw new AllocationError(`claim ${claimRef(claim)}, request ${name}: could not retrieve device class ${request.deviceClassName}: deviceclass.resource.k8s.io "${request.deviceClassName}" not found`);
     const data: RequestData = { name, base, request, cls, numDevices: 0, ...(sub !== undefined ? { sub } : {}) };
@@ -298,11 +233,12 @@ class Search {
       data.numDevices = request.count ?? 1;
       return data;
     }
+    if (request.allocationMode !== 'All') throw new AllocationError(`claim ${claimRef(claim)}, request ${name}: unsupported count mode ${String(request.allocationMode)}`);
     data.allDevices = [];
     for (const pool of this.pools) {
       if (pool.isIncomplete) throw new AllocationError(`claim ${claimRef(claim)}, request ${name}: asks for all devices, but resource pool ${pool.driver}/${pool.pool} is currently being updated`);
       if (pool.isInvalid) throw new AllocationError(`claim ${claimRef(claim)}, request ${name}: asks for all devices, but resource pool ${pool.driver}/${pool.pool} is currently invalid`);
-      for (const c of this.candidates(pool)) if (this.isSelectable(claim, data, c)) data.allDevices.push(c);
+      for (const c of this.candidates(pool)) if (this.isSelectable(claim, data, c) && this.capacityFits(data, c)) data.allDevices.push(c);
     }
     data.numDevices = data.allDevices.length;
     return data;
@@ -380,15 +316,20 @@ class Search {
     if (data.allDevices) {
       const undo = this.tryDevice(ci, data, data.allDevices[di]!, true);
       if (!undo) return false;
-      if (this.allocateDevice(ci, ri, data, di + 1)) return true;
-      undo();
-      return false;
+      let done = false;
+      try {
+        done = this.allocateDevice(ci, ri, data, di + 1);
+      } finally {
+        if (!done) undo();
+      }
+      return done;
     }
     for (const pool of this.pools) {
       if (pool.isIncomplete || pool.isInvalid) continue;
       for (const c of this.candidates(pool)) {
         if (data.request.adminAccess ? this.allocating.get(c.id)?.has(ci) : this.inUse(c.id)) continue;
         if (!this.isSelectable(claim, data, c)) continue;
+        if (!this.capacityFits(data, c)) continue;
         const undo = this.tryDevice(ci, data, c, false);
         if (!undo) continue;
         let done = false;
@@ -403,12 +344,19 @@ class Search {
     return false;
   }
 
-  /** upstream: allocateDevice — availability, counters, taints, constraints; the undo on success */
+  /** upstream: allocateDevice — availability, counters, taints, constraints, capacity; the undo on success */
   private tryDevice(ci: number, data: RequestData, c: Candidate, must: boolean): (() => void) | undefined {
     const { features } = this.input;
-    if (data.request.adminAccess ? this.allocating.get(c.id)?.has(ci) : this.inUse(c.id)) return undefined;
-    if (c.device.consumesCounters?.length) return undefined; // partitionable devices: see docs/fidelity.md
+    const shared = this.shared(c.device);
+    if (!shared && data.request.adminAccess && this.allocating.get(c.id)?.has(ci)) return undefined;
+    if (!data.request.adminAccess && this.inUse(c.id)) return undefined;
+    const consumesCounters = (c.device.consumesCounters?.length ?? 0) > 0;
+    if (consumesCounters && !features.partitionableDevices) return undefined;
+    // a shared device already in use (before or in this allocation) has taken its counters
+    const takesCounters = consumesCounters && !this.allocatedBefore(c.id) && (this.users.get(c.id) ?? 0) === 0;
+    if (takesCounters && !this.counters.fits(c.pool, c.device)) return undefined;
     if (features.deviceTaints && untoleratedDeviceTaint(c.device, data.request.tolerations)) return undefined;
+    if (!this.capacityFits(data, c)) return undefined;
     const constraints = this.constraints[ci]!;
     for (let i = 0; i < constraints.length; i++) {
       if (!constraints[i]!.add(data.base, data.sub, c.device, c.pool.driver)) {
@@ -419,27 +367,42 @@ class Search {
     }
     let set = this.allocating.get(c.id);
     if (!set) this.allocating.set(c.id, (set = new Set()));
-    set.add(ci);
+    if (!shared) set.add(ci);
+    this.users.set(c.id, (this.users.get(c.id) ?? 0) + 1);
+    if (takesCounters) this.counters.take(c.pool, c.device);
+    const consumed = shared ? consumedCapacity(data.request.capacity?.requests, c.device, c.pool.driver) : undefined;
+    if (consumed) {
+      let total = this.allocatingCapacity.get(c.id);
+      if (!total) this.allocatingCapacity.set(c.id, (total = new Map()));
+      addConsumed(total, consumed.qualified, 1);
+    }
     const results = this.results[ci]!;
     const before = results.length;
     results.push({
       request: data.name, id: c.id, candidate: c,
       ...(data.request.adminAccess ? { adminAccess: true } : {}),
       ...(data.request.tolerations?.length ? { tolerations: data.request.tolerations } : {}),
+      ...(shared ? { shared: true } : {}),
+      ...(consumed ? { consumed } : {}),
     });
     return () => {
       for (const con of constraints) con.remove(data.base, data.sub, c.device, c.pool.driver);
       set.delete(ci);
+      this.users.set(c.id, this.users.get(c.id)! - 1);
+      if (takesCounters) this.counters.release(c.pool, c.device);
+      if (consumed) addConsumed(this.allocatingCapacity.get(c.id)!, consumed.qualified, -1);
       results.length = before;
     };
   }
 
   private allocationResult(ci: number): AllocationResult {
     const claim = this.claims[ci]!;
-    const results: DeviceRequestAllocationResult[] = this.results[ci]!.map((r) => ({
+    const results: DeviceRequestAllocationResult[] = this.results[ci]!.map((r, i) => ({
       request: r.request, driver: r.candidate.pool.driver, pool: r.candidate.pool.pool, device: r.candidate.device.name,
       ...(r.adminAccess ? { adminAccess: true } : {}),
       ...(r.tolerations ? { tolerations: r.tolerations } : {}),
+      ...(r.shared ? { shareID: shareID(claimRef(claim), r.request, r.id, i) } : {}),
+      ...(r.consumed ? { consumedCapacity: r.consumed.published } : {}),
     }));
     const out: AllocationResult = { devices: { results } };
     const config = this.configs(claim, results);
@@ -502,6 +465,10 @@ class Search {
         let matching = 0;
         let inUse = 0;
         let tainted = 0;
+        let countersExhausted = 0;
+        let capacityExhausted = 0;
+        const exhausted: DeviceID[] = [];
+        const { features } = this.input;
         for (const pool of this.pools) {
           if (pool.isIncomplete || pool.isInvalid) continue;
           for (const c of this.candidates(pool)) {
@@ -510,11 +477,13 @@ class Search {
             if (!selectable) continue;
             matching++;
             if (this.input.allocatedDevices.has(c.id)) inUse++;
-            else if (this.input.features.deviceTaints && untoleratedDeviceTaint(c.device, data.request.tolerations)) tainted++;
+            else if (features.deviceTaints && untoleratedDeviceTaint(c.device, data.request.tolerations)) tainted++;
+            else if (features.partitionableDevices && c.device.consumesCounters?.length && !this.allocatedBefore(c.id) && !this.counters.fits(c.pool, c.device, false)) { countersExhausted++; exhausted.push(c.id); }
+            else if (!this.capacityFits(data, c, false)) { capacityExhausted++; exhausted.push(c.id); }
           }
         }
         const devices = done ? this.results[ci]!.filter((r) => r.request === data.name).map((r) => r.id) : [];
-        out.push({ claim: claimRef(claim), request: data.name, matching, inUse, tainted, needed: data.numDevices, devices });
+        out.push({ claim: claimRef(claim), request: data.name, matching, inUse, tainted, countersExhausted, capacityExhausted, needed: data.numDevices, devices, exhausted });
       }
     });
     return out;
@@ -526,4 +495,19 @@ function sameRequirement(a: { key: string; operator: string; values?: string[] }
   const x = new Set(a.values ?? []);
   const y = new Set(b.values ?? []);
   return x.size === y.size && [...x].every((v) => y.has(v));
+}
+
+/**
+ * A share's ID, shaped like the UUID upstream draws at random (types.UID): derived from the claim,
+ * request, device and the result's index so that runs are reproducible.
+ */
+function shareID(claim: string, request: string, device: DeviceID, index: number): string {
+  const text = `${claim}\u0000${request}\u0000${device}\u0000${index}`;
+  const words = [0x811c9dc5, 0x01000193, 0x9e3779b9, 0x85ebca6b].map((seed) => {
+    let h = seed >>> 0;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    return h.toString(16).padStart(8, '0');
+  });
+  const hex = words.join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

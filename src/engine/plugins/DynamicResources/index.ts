@@ -36,6 +36,7 @@ import {
   BINDING_POLL_SECONDS, BINDING_TIMEOUT_SECONDS, bindingConditionsEnabled, hasBindingConditions, isClaimReadyForBinding, isClaimTimeout,
   isPodReadyForBinding, poolsWithBindingConditionsLast, withBindingConditions,
 } from './bindingConditions';
+import { allocatedCapacity } from './consumableCapacity';
 import {
   filterExtendedResources, findExtendedResourceClaim, isSpecialClaimName, newExtendedResourceClaim, podDRAExtendedResources, type RequestMapping,
 } from './extendedResources';
@@ -53,7 +54,7 @@ export const ErrReasonInUse = 'resourceclaim in use';
 /** The allocator's features from the gates (v1.35 defaults: DRAAdminAccess and DRAPrioritizedList on). */
 export function draFeatures(gates: FeatureGates | undefined): Features {
   const g = gates ?? defaultFeatureGates();
-  return { adminAccess: g.DRAAdminAccess, prioritizedList: g.DRAPrioritizedList, partitionableDevices: false, deviceTaints: g.DRADeviceTaints, consumableCapacity: g.DRAConsumableCapacity };
+  return { adminAccess: g.DRAAdminAccess, prioritizedList: g.DRAPrioritizedList, partitionableDevices: g.DRAPartitionableDevices, deviceTaints: g.DRADeviceTaints, consumableCapacity: g.DRAConsumableCapacity };
 }
 
 /** upstream: nodeAllocation — Filter's result for one node */
@@ -144,11 +145,11 @@ function slicesByNode(slices: readonly ResourceSlice[]): Map<string, ResourceSli
   return out;
 }
 
-/** upstream: ListAllAllocatedDevices — admin-access results do not take a device */
+/** upstream: ListAllAllocatedDevices — admin-access results and shares of a shared device do not take it */
 export function allocatedDevices(claims: Iterable<ResourceClaim>): Set<DeviceID> {
   const out = new Set<DeviceID>();
   for (const c of claims) {
-    for (const r of c.status.allocation?.devices.results ?? []) if (!r.adminAccess) out.add(deviceID(r.driver, r.pool, r.device));
+    for (const r of c.status.allocation?.devices.results ?? []) if (!r.adminAccess && r.shareID === undefined) out.add(deviceID(r.driver, r.pool, r.device));
   }
   return out;
 }
@@ -202,14 +203,18 @@ function newPlugin(handle: Handle): Plugin {
       }
     }
     if (s.toAllocate.length > 0) {
+      const allocated = [...lister.resourceClaims().filter((c) => !inFlight.has(uidOf(c))), ...inFlight.values()];
+      // upstream: ResourceSlices().ListWithDeviceTaintRules
+      const tainted = features.deviceTaints && handle.features.DRADeviceTaintRules ? applyDeviceTaintRules(lister.resourceSlices(), lister.deviceTaintRules()) : lister.resourceSlices();
+      const slices = bindingConditions ? poolsWithBindingConditionsLast(tainted) : tainted;
       s.allocator = {
         features,
-        allocatedDevices: allocatedDevices([...lister.resourceClaims().filter((c) => !inFlight.has(uidOf(c))), ...inFlight.values()]),
+        allocatedDevices: allocatedDevices(allocated),
+        allocatedCapacity: allocatedCapacity(allocated),
         deviceClass: (name) => lister.deviceClass(name),
-        // upstream: ResourceSlices().ListWithDeviceTaintRules
-        slices: features.deviceTaints && handle.features.DRADeviceTaintRules ? applyDeviceTaintRules(lister.resourceSlices(), lister.deviceTaintRules()) : lister.resourceSlices(),
+        slices,
+        allSlices: slices,
       };
-      if (bindingConditions) s.allocator.slices = poolsWithBindingConditionsLast(s.allocator.slices);
       s.slicesByNode = slicesByNode(s.allocator.slices);
     }
     s.claims = claims;

@@ -9,7 +9,9 @@ import type { NodeInfo } from '../../framework/nodeInfo';
 import { affinityTermMatches, podNamespace, type AffinityTerm, type PodInfo, type PodLabels } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
 import type { Labels, Node } from '../../model/types';
+import { lazyRecord } from '../../framework/intern';
 import { mergeAllNamespaces, Name, namespaceLabelsSnapshot, podMatchesAllAffinityTerms, topologyValue } from './common';
+import { CountKind, forEachCount, pairKey, TermCounter, type CountsVersion, type TermCounts } from './termCounts';
 
 /** upstream: preFilterStateKey */
 export const preFilterStateKey = `PreFilter${Name}`;
@@ -39,11 +41,27 @@ export interface MatchedPods {
 /** Pods listed per relation in PreFilter's details: enough to draw, bounded on big clusters. */
 export const MATCHED_PODS_LISTED = 50;
 
+/** What PreFilter's state reads and changes of a count (a fresh count, or a cycle's version of the kept one). */
+export interface MatchedTermCounts {
+  readonly size: number;
+  get(topologyKey: string, value: string): number;
+  /** the pods counted at (topologyKey, value), each once, in the order they were first counted */
+  uniquePods(topologyKey: string, value: string): readonly string[];
+  updateWithAffinityTerms(terms: readonly AffinityTerm[], pod: PodLabels, podKey: string, node: Node, delta: number): void;
+  updateWithAntiAffinityTerms(terms: readonly AffinityTerm[], pod: PodLabels, nsLabels: Labels | undefined, podKey: string, node: Node, delta: number): void;
+  update(node: Node, topologyKey: string, delta: number, podKey: string): void;
+  toObject(): Record<string, Record<string, number>>;
+  podsByPair(limit: number): MatchedPods[];
+  clone(): TopologyToMatchedTermCount;
+  /** `make`'s value, which reads the counts at `pairs` only: kept while they do not change, where the counts are kept */
+  memo<T>(id: string, pairs: readonly (readonly [string, string])[], make: () => T): T;
+}
+
 /**
  * upstream: topologyToMatchedTermCount — map[topologyPair]int64. Entries that drop to zero are
  * deleted, so `size` is upstream's len(). We also remember which pods were counted.
  */
-export class TopologyToMatchedTermCount {
+export class TopologyToMatchedTermCount implements MatchedTermCounts {
   private readonly pairs = new Map<string, TopologyPairCount>();
   /**
    * A pair's pods each listed once, for the Filter verdicts that name them: computed when a
@@ -52,25 +70,20 @@ export class TopologyToMatchedTermCount {
    */
   private readonly unique = new Map<string, readonly string[]>();
 
-  private static pairKey(topologyKey: string, value: string): string {
-    return `${topologyKey}\u0000${value}`;
-  }
-
   get size(): number { return this.pairs.size; }
 
   get(topologyKey: string, value: string): number {
-    return this.pairs.get(TopologyToMatchedTermCount.pairKey(topologyKey, value))?.count ?? 0;
-  }
-
-  pair(topologyKey: string, value: string): TopologyPairCount | undefined {
-    return this.pairs.get(TopologyToMatchedTermCount.pairKey(topologyKey, value));
+    return this.pairs.get(pairKey(topologyKey, value))?.count ?? 0;
   }
 
   /** upstream: update — adds delta at (topologyKey, node's value) when the node has the label. */
   update(node: Node, topologyKey: string, delta: number, podKey: string): void {
     const value = topologyValue(node, topologyKey);
-    if (value === undefined) return;
-    const k = TopologyToMatchedTermCount.pairKey(topologyKey, value);
+    if (value !== undefined) this.add(topologyKey, value, delta, podKey);
+  }
+
+  add(topologyKey: string, value: string, delta: number, podKey: string): void {
+    const k = pairKey(topologyKey, value);
     this.unique.delete(k);
     let entry = this.pairs.get(k);
     if (!entry) this.pairs.set(k, (entry = { topologyKey, topologyValue: value, count: 0, pods: [] }));
@@ -94,16 +107,11 @@ export class TopologyToMatchedTermCount {
     for (const t of terms) if (affinityTermMatches(t, pod, nsLabels)) this.update(node, t.topologyKey, delta, podKey);
   }
 
-  /** the pods counted at (topologyKey, value), each once, in the order they were first counted */
   uniquePods(topologyKey: string, value: string): readonly string[] {
-    const k = TopologyToMatchedTermCount.pairKey(topologyKey, value);
+    const k = pairKey(topologyKey, value);
     let pods = this.unique.get(k);
     if (!pods) this.unique.set(k, (pods = uniquePods(this.pairs.get(k)?.pods ?? [])));
     return pods;
-  }
-
-  entries(): TopologyPairCount[] {
-    return [...this.pairs.values()];
   }
 
   /** the pods counted per topology pair, each pod once and at most `limit` in all, for explanations */
@@ -126,10 +134,60 @@ export class TopologyToMatchedTermCount {
     return out;
   }
 
+  memo<T>(_id: string, _pairs: readonly (readonly [string, string])[], make: () => T): T {
+    return make();
+  }
+
   clone(): TopologyToMatchedTermCount {
     const c = new TopologyToMatchedTermCount();
     for (const [k, e] of this.pairs) c.pairs.set(k, { ...e, pods: [...e.pods] });
     return c;
+  }
+
+  /** the count of one kind in a version of the kept counts, as a fresh count gives it */
+  static of(version: CountsVersion, kind: CountKind): TopologyToMatchedTermCount {
+    const c = new TopologyToMatchedTermCount();
+    forEachCount(version, kind, (key, value, podKey) => c.add(key, value, 1, podKey));
+    return c;
+  }
+}
+
+/**
+ * One count of a cycle's version of the kept counts (termCounts.ts): read from the live counts
+ * while they are this cycle's, and copied into a TopologyToMatchedTermCount of its own once it is
+ * changed (AddPod/RemovePod) or the live counts moved on.
+ */
+class VersionCounts implements MatchedTermCounts {
+  private own: TopologyToMatchedTermCount | undefined;
+
+  constructor(private readonly live: TermCounts, private readonly version: CountsVersion, private readonly kind: CountKind) {}
+
+  private fresh(): TopologyToMatchedTermCount | undefined {
+    if (!this.own && !this.live.isCurrent(this.version)) this.own = TopologyToMatchedTermCount.of(this.version, this.kind);
+    return this.own;
+  }
+
+  private mine(): TopologyToMatchedTermCount {
+    return (this.own ??= TopologyToMatchedTermCount.of(this.version, this.kind));
+  }
+
+  get size(): number { return this.fresh()?.size ?? this.live.size(this.kind); }
+  get(topologyKey: string, value: string): number { return this.fresh()?.get(topologyKey, value) ?? this.live.get(this.kind, topologyKey, value); }
+  uniquePods(topologyKey: string, value: string): readonly string[] {
+    return this.fresh()?.uniquePods(topologyKey, value) ?? this.live.uniquePods(this.kind, topologyKey, value);
+  }
+  update(node: Node, topologyKey: string, delta: number, podKey: string): void { this.mine().update(node, topologyKey, delta, podKey); }
+  updateWithAffinityTerms(terms: readonly AffinityTerm[], pod: PodLabels, podKey: string, node: Node, delta: number): void {
+    this.mine().updateWithAffinityTerms(terms, pod, podKey, node, delta);
+  }
+  updateWithAntiAffinityTerms(terms: readonly AffinityTerm[], pod: PodLabels, nsLabels: Labels | undefined, podKey: string, node: Node, delta: number): void {
+    this.mine().updateWithAntiAffinityTerms(terms, pod, nsLabels, podKey, node, delta);
+  }
+  toObject(): Record<string, Record<string, number>> { return (this.own ?? TopologyToMatchedTermCount.of(this.version, this.kind)).toObject(); }
+  podsByPair(limit: number): MatchedPods[] { return (this.own ?? TopologyToMatchedTermCount.of(this.version, this.kind)).podsByPair(limit); }
+  clone(): TopologyToMatchedTermCount { return (this.own ?? TopologyToMatchedTermCount.of(this.version, this.kind)).clone(); }
+  memo<T>(id: string, pairs: readonly (readonly [string, string])[], make: () => T): T {
+    return this.fresh() ? make() : this.live.memo(id, this.kind, pairs, make);
   }
 }
 
@@ -137,11 +195,11 @@ export class TopologyToMatchedTermCount {
 export class PreFilterState implements StateData {
   constructor(
     /** existing pods' required anti-affinity terms that match the incoming pod */
-    readonly existingAntiAffinityCounts: TopologyToMatchedTermCount,
+    readonly existingAntiAffinityCounts: MatchedTermCounts,
     /** existing pods that match all of the incoming pod's required affinity terms */
-    readonly affinityCounts: TopologyToMatchedTermCount,
+    readonly affinityCounts: MatchedTermCounts,
     /** existing pods that match the incoming pod's required anti-affinity terms */
-    readonly antiAffinityCounts: TopologyToMatchedTermCount,
+    readonly antiAffinityCounts: MatchedTermCounts,
     readonly pod: PodInfo,
     /** the incoming pod's required terms, namespaceSelector merged into namespaces */
     readonly requiredAffinityTerms: readonly AffinityTerm[],
@@ -166,50 +224,13 @@ export class PreFilterState implements StateData {
   }
 }
 
-/** upstream: getExistingAntiAffinityCounts — over the nodes that host pods with required anti-affinity. */
-function existingAntiAffinityCounts(pod: PodInfo, nsLabels: Labels | undefined, nodes: readonly NodeInfo[]): TopologyToMatchedTermCount {
-  const counts = new TopologyToMatchedTermCount();
-  for (const nodeInfo of nodes) {
-    for (const existing of nodeInfo.podsWithRequiredAntiAffinity) {
-      counts.updateWithAntiAffinityTerms(existing.requiredAntiAffinityTerms, pod, nsLabels, existing.key, nodeInfo.node, 1);
-    }
-  }
-  return counts;
-}
-
-/** upstream: getIncomingAffinityAntiAffinityCounts — over every node given to PreFilter. */
-function incomingAffinityAntiAffinityCounts(
-  affinityTerms: readonly AffinityTerm[], antiAffinityTerms: readonly AffinityTerm[], nodes: readonly NodeInfo[],
-): [TopologyToMatchedTermCount, TopologyToMatchedTermCount] {
-  const affinity = new TopologyToMatchedTermCount();
-  const antiAffinity = new TopologyToMatchedTermCount();
-  if (affinityTerms.length === 0 && antiAffinityTerms.length === 0) return [affinity, antiAffinity];
-  for (const nodeInfo of nodes) {
-    for (const existing of nodeInfo.pods) {
-      affinity.updateWithAffinityTerms(affinityTerms, existing, existing.key, nodeInfo.node, 1);
-      antiAffinity.updateWithAntiAffinityTerms(antiAffinityTerms, existing, undefined, existing.key, nodeInfo.node, 1);
-    }
-  }
-  return [affinity, antiAffinity];
-}
-
-/**
- * upstream: PreFilter. Skip when no existing pod's anti-affinity matches the incoming pod and the
- * incoming pod has no required (anti-)affinity terms.
- */
-export function preFilter(
-  state: CycleState, pod: PodInfo, allNodes: readonly NodeInfo[],
-  nodesWithRequiredAntiAffinityPods: readonly NodeInfo[], cluster: ClusterLister,
-): { result?: PreFilterResult; status: Status } {
-  const affinityTerms = mergeAllNamespaces(pod.requiredAffinityTerms, cluster);
-  const antiAffinityTerms = mergeAllNamespaces(pod.requiredAntiAffinityTerms, cluster);
-  const nsLabels = namespaceLabelsSnapshot(podNamespace(pod.pod), cluster);
-  const existingAnti = existingAntiAffinityCounts(pod, nsLabels, nodesWithRequiredAntiAffinityPods);
-  const [affinity, antiAffinity] = incomingAffinityAntiAffinityCounts(affinityTerms, antiAffinityTerms, allNodes);
-  if (existingAnti.size === 0 && affinityTerms.length === 0 && antiAffinityTerms.length === 0) return { status: Status.skip() };
-  state.write(preFilterStateKey, new PreFilterState(existingAnti, affinity, antiAffinity, pod, affinityTerms, antiAffinityTerms, nsLabels));
-  return {
-    status: Status.success().withDetails({
+/** PreFilter's details: the counts and the pods behind them, built from the cycle's version when read. */
+function preFilterDetails(version: CountsVersion): Record<string, unknown> {
+  return lazyRecord(['existingAntiAffinity', 'affinity', 'antiAffinity', 'pods'], () => {
+    const existingAnti = TopologyToMatchedTermCount.of(version, CountKind.ExistingAntiAffinity);
+    const affinity = TopologyToMatchedTermCount.of(version, CountKind.Affinity);
+    const antiAffinity = TopologyToMatchedTermCount.of(version, CountKind.AntiAffinity);
+    return {
       existingAntiAffinity: existingAnti.toObject(),
       affinity: affinity.toObject(),
       antiAffinity: antiAffinity.toObject(),
@@ -220,8 +241,31 @@ export function preFilter(
         affinity: affinity.podsByPair(MATCHED_PODS_LISTED),
         antiAffinity: antiAffinity.podsByPair(MATCHED_PODS_LISTED),
       },
-    }),
-  };
+    };
+  });
+}
+
+/**
+ * upstream: PreFilter. Skip when no existing pod's anti-affinity matches the incoming pod and the
+ * incoming pod has no required (anti-)affinity terms. The counts (upstream's
+ * getExistingAntiAffinityCounts and getIncomingAffinityAntiAffinityCounts) come from the plugin's
+ * TermCounter, which recounts only the nodes changed since its last count.
+ */
+export function preFilter(
+  state: CycleState, pod: PodInfo, allNodes: readonly NodeInfo[],
+  nodesWithRequiredAntiAffinityPods: readonly NodeInfo[], cluster: ClusterLister, counter = new TermCounter(),
+): { result?: PreFilterResult; status: Status } {
+  const affinityTerms = mergeAllNamespaces(pod.requiredAffinityTerms, cluster);
+  const antiAffinityTerms = mergeAllNamespaces(pod.requiredAntiAffinityTerms, cluster);
+  if (nodesWithRequiredAntiAffinityPods.length === 0 && affinityTerms.length === 0 && antiAffinityTerms.length === 0) return { status: Status.skip() };
+  const nsLabels = namespaceLabelsSnapshot(podNamespace(pod.pod), cluster);
+  const { counts, version } = counter.count({ pod, namespaceLabels: nsLabels, affinityTerms, antiAffinityTerms }, allNodes);
+  const existingAnti = new VersionCounts(counts, version, CountKind.ExistingAntiAffinity);
+  if (existingAnti.size === 0 && affinityTerms.length === 0 && antiAffinityTerms.length === 0) return { status: Status.skip() };
+  const affinity = new VersionCounts(counts, version, CountKind.Affinity);
+  const antiAffinity = new VersionCounts(counts, version, CountKind.AntiAffinity);
+  state.write(preFilterStateKey, new PreFilterState(existingAnti, affinity, antiAffinity, pod, affinityTerms, antiAffinityTerms, nsLabels));
+  return { status: Status.success().withDetails(preFilterDetails(version)) };
 }
 
 export function getPreFilterState(state: CycleState): PreFilterState | Status {
@@ -272,28 +316,38 @@ function checkPodAffinity(s: PreFilterState, node: Node): Status {
 
 /** upstream: satisfyPodAntiAffinity — a domain of the node already holds a pod the pod avoids. */
 function checkPodAntiAffinity(s: PreFilterState, node: Node): Status {
-  if (s.antiAffinityCounts.size === 0) return Status.success();
-  const violated: Record<string, unknown>[] = [];
+  const counts = s.antiAffinityCounts;
+  if (counts.size === 0) return Status.success();
+  let violated: { index: number; topologyKey: string; topologyValue: string }[] | undefined;
   s.requiredAntiAffinityTerms.forEach((term, index) => {
     const value = topologyValue(node, term.topologyKey);
-    if (value === undefined) return;
-    const pair = s.antiAffinityCounts.pair(term.topologyKey, value);
-    if (pair && pair.count > 0) violated.push({ index, topologyKey: term.topologyKey, topologyValue: value, count: pair.count, pods: s.antiAffinityCounts.uniquePods(term.topologyKey, value) });
+    if (value !== undefined && counts.get(term.topologyKey, value) > 0) (violated ??= []).push({ index, topologyKey: term.topologyKey, topologyValue: value });
   });
-  if (violated.length === 0) return Status.success();
-  return Status.unschedulable(ErrReasonAntiAffinityRulesNotMatch).withDetails({ rule: 'podAntiAffinity', terms: violated });
+  if (!violated) return Status.success();
+  // the verdict names the pairs' counts and pods: one for every node with the same pairs
+  const pairs = violated.map((v) => [v.topologyKey, v.topologyValue] as const);
+  const id = violated.length === 1 ? `anti${violated[0]!.index}` : JSON.stringify(['anti', violated]);
+  return counts.memo(id, pairs, () => Status.unschedulable(ErrReasonAntiAffinityRulesNotMatch).withDetails({
+    rule: 'podAntiAffinity',
+    terms: violated!.map(({ index, topologyKey, topologyValue: value }) => ({
+      index, topologyKey, topologyValue: value, count: counts.get(topologyKey, value), pods: counts.uniquePods(topologyKey, value),
+    })),
+  }));
 }
 
 /** upstream: satisfyExistingPodsAntiAffinity — any label pair of the node an existing pod's anti-affinity covers. */
 function checkExistingPodsAntiAffinity(s: PreFilterState, node: Node): Status {
-  if (s.existingAntiAffinityCounts.size === 0) return Status.success();
-  const domains: Record<string, unknown>[] = [];
+  const counts = s.existingAntiAffinityCounts;
+  if (counts.size === 0) return Status.success();
+  let domains: [string, string][] | undefined;
   for (const [key, value] of Object.entries(node.metadata.labels ?? {})) {
-    const pair = s.existingAntiAffinityCounts.pair(key, value);
-    if (pair && pair.count > 0) domains.push({ topologyKey: key, topologyValue: value, count: pair.count, pods: s.existingAntiAffinityCounts.uniquePods(key, value) });
+    if (counts.get(key, value) > 0) (domains ??= []).push([key, value]);
   }
-  if (domains.length === 0) return Status.success();
-  return Status.unschedulable(ErrReasonExistingAntiAffinityRulesNotMatch).withDetails({ rule: 'existingPodsAntiAffinity', domains });
+  if (!domains) return Status.success();
+  return counts.memo(domains.length === 1 ? 'existing' : JSON.stringify(['existing', domains]), domains, () => Status.unschedulable(ErrReasonExistingAntiAffinityRulesNotMatch).withDetails({
+    rule: 'existingPodsAntiAffinity',
+    domains: domains!.map(([key, value]) => ({ topologyKey: key, topologyValue: value, count: counts.get(key, value), pods: counts.uniquePods(key, value) })),
+  }));
 }
 
 /** upstream: Filter — affinity, then anti-affinity, then existing pods' anti-affinity. */

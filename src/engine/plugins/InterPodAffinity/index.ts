@@ -7,7 +7,8 @@ import { newAffinityTerm, podLabels, type AffinityTerm } from '../../framework/p
 import type { Node, Pod, PodAffinityTerm } from '../../model/types';
 import { Name, podMatchesAllAffinityTerms, topologyValue } from './common';
 import { filter, preFilter, updateStateWithPod } from './filtering';
-import { normalizeScore, preScore, score, type InterPodAffinityConfig } from './scoring';
+import { TermCounter } from './termCounts';
+import { normalizeScore, preScore, ScoreKeeper, score, type InterPodAffinityConfig } from './scoring';
 
 export { Name } from './common';
 
@@ -116,15 +117,18 @@ export const InterPodAffinity: PluginDescriptor<InterPodAffinityArgs> = {
     const errors = validateInterPodAffinityArgs(rawArgs ?? {});
     if (errors.length > 0) throw new Error(errors.map((e) => `${e.path}: ${e.message}`).join(', '));
     const args = withDefaults(rawArgs);
+    // PreFilter's counts, kept from one cycle to the next (termCounts.ts)
+    const counter = new TermCounter();
+    const keeper = new ScoreKeeper();
     return {
       name: Name,
-      preFilter: (state, pod, nodes) => preFilter(state, pod, nodes, handle.snapshot().havePodsWithRequiredAntiAffinityList, handle.cluster),
+      preFilter: (state, pod, nodes) => preFilter(state, pod, nodes, handle.snapshot().havePodsWithRequiredAntiAffinityList, handle.cluster, counter),
       preFilterExtensions: () => ({
         addPod: (state, _podToSchedule, podInfoToAdd, nodeInfo) => updateStateWithPod(state, podInfoToAdd, nodeInfo, 1),
         removePod: (state, _podToSchedule, podInfoToRemove, nodeInfo) => updateStateWithPod(state, podInfoToRemove, nodeInfo, -1),
       }),
       filter: (state, _pod, nodeInfo) => filter(state, nodeInfo),
-      preScore: (state, pod) => preScore(state, pod, handle.snapshot(), handle.cluster, args),
+      preScore: (state, pod) => preScore(state, pod, handle.snapshot(), handle.cluster, args, keeper),
       score: (state, _pod, nodeInfo) => score(state, nodeInfo),
       normalizeScore: (state, _pod, scores) => normalizeScore(state, scores),
       eventsToRegister,

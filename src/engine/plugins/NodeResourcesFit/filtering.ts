@@ -5,6 +5,7 @@ import type { CycleState, StateData } from '../../framework/cycleState';
 import type { NodeInfo } from '../../framework/nodeInfo';
 import { computePodRequests, type Resource } from '../../framework/resources';
 import { Status } from '../../framework/status';
+import type { FitVerdicts } from './verdicts';
 import type { Pod } from '../../model/types';
 import { isQualifiedName } from '../../model/selectors';
 import { deviceClassForExtendedResource } from '../../model/resource';
@@ -122,20 +123,29 @@ export function fits(pod: Pod, nodeInfo: NodeInfo, delegate?: DelegateToDRA): In
   return fitsRequest(computePodResourceRequest(pod), nodeInfo, undefined, undefined, delegate);
 }
 
-/** upstream: Fit.Filter — all reasons together; UnschedulableAndUnresolvable if any request alone exceeds allocatable. */
+/**
+ * upstream: Fit.Filter — all reasons together; UnschedulableAndUnresolvable if any request alone
+ * exceeds allocatable. With `verdicts`, a node's status is kept while the node and the request
+ * are unchanged (verdicts.ts): it must depend on nothing else.
+ */
 export function filter(
   state: CycleState,
   nodeInfo: NodeInfo,
   ignoredResources: ReadonlySet<string>,
   ignoredResourceGroups: ReadonlySet<string>,
+  verdicts?: FitVerdicts,
   delegate?: DelegateToDRA,
 ): Status {
   const s = state.read<PreFilterState>(preFilterStateKey);
   if (!s) return Status.error(`error reading "${preFilterStateKey}" from cycleState: not found`);
-  const insufficientResources = fitsRequest(s.podRequest, nodeInfo, ignoredResources, ignoredResourceGroups, delegate);
-  if (insufficientResources.length === 0) return Status.success();
-  const reasons = insufficientResources.map((r) => r.reason);
-  const status = insufficientResources.some((r) => r.unresolvable) ? Status.unresolvable(...reasons) : Status.unschedulable(...reasons);
-  const details: FitFilterDetails = { insufficientResources };
-  return status.withDetails({ ...details });
+  const check = (): Status => {
+    const insufficientResources = fitsRequest(s.podRequest, nodeInfo, ignoredResources, ignoredResourceGroups, delegate);
+    if (insufficientResources.length === 0) return Status.success();
+    const reasons = insufficientResources.map((r) => r.reason);
+    const status = insufficientResources.some((r) => r.unresolvable) ? Status.unresolvable(...reasons) : Status.unschedulable(...reasons);
+    const details: FitFilterDetails = { insufficientResources };
+    return status.withDetails({ ...details });
+  };
+  // a verdict that leaves resources to DRA depends on the DeviceClasses too: not kept
+  return verdicts && !delegate ? verdicts.get(nodeInfo, s.podRequest, ignoredResources, ignoredResourceGroups, check) : check();
 }

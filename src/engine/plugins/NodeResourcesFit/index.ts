@@ -6,6 +6,7 @@ import { fitEventsToRegister } from './events';
 import { aggregateMessage } from './fieldErrors';
 import { delegateToDRA, filter, Name, preFilter } from './filtering';
 import { newFitScorer, preScore, score } from './scoring';
+import { FitVerdicts } from './verdicts';
 
 export type { NodeResourcesFitArgs, ResourceSpec, ScoringStrategy, ScoringStrategyType, UtilizationShapePoint } from './args';
 export {
@@ -25,12 +26,13 @@ export const NodeResourcesFit: PluginDescriptor<NodeResourcesFitArgs> = {
     const scorer = newFitScorer(args.scoringStrategy);
     const ignoredResources = new Set(args.ignoredResources ?? []);
     const ignoredResourceGroups = new Set(args.ignoredResourceGroups ?? []);
+    const verdicts = new FitVerdicts();
     const delegate = delegateToDRA(handle);
     return {
       name: Name,
       preFilter: (state, pod) => ({ status: preFilter(state, pod.pod) }),
       preFilterExtensions: () => undefined,
-      filter: (state, _pod, nodeInfo) => filter(state, nodeInfo, ignoredResources, ignoredResourceGroups, delegate),
+      filter: (state, _pod, nodeInfo) => filter(state, nodeInfo, ignoredResources, ignoredResourceGroups, verdicts, delegate),
       preScore: (state, pod) => preScore(scorer, state, pod.pod),
       score: (state, pod, nodeInfo) => score(scorer, state, pod.pod, nodeInfo),
       eventsToRegister: () => fitEventsToRegister(delegate),

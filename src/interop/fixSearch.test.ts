@@ -1,8 +1,8 @@
 // The fix worker's search: it reports how many changes it will try, each verified fix with its
 // YAML change as it is found, then how many it tried; a cancelled search stops between variants.
 import { describe, expect, it } from 'vitest';
-import { importAny } from '../../interop';
-import fixture from '../../interop/fixtures/kubectl-20-nodes-pending.yaml?raw';
+import { importAny } from './index';
+import fixture from './fixtures/kubectl-20-nodes-pending.yaml?raw';
 import { runFixSearch, type FixSearchReply } from './fixSearch';
 
 const text = importAny(fixture, { source: 'fixture' }).yaml;

@@ -1,14 +1,14 @@
-// The fix search as the worker runs it: load the scenario once, simulate it, then verify the
-// candidate changes one by one, reporting each verified fix with its YAML change as it is found.
-// Kept apart from the worker's message plumbing so it runs in tests.
+// The fix search as the page's fix worker and the command line's --explain run it: load the
+// scenario once, simulate it, then verify the candidate changes one by one, reporting each
+// verified fix with its YAML change as it is found. Kept apart from the worker's message plumbing.
 
-import type { SimulationResult } from '../../engine/api';
-import { startLoadedSimulation } from '../../engine/index';
-import { loadExpandedScenario } from '../../engine/index';
-import type { Candidate } from '../../engine/whatIf/candidates';
-import { copyScenario } from '../../engine/whatIf/edits';
-import { searchFixes, type SideEffect } from '../../engine/whatIf/verify';
-import { fixText, type FixText } from '../../interop/fixText';
+import type { SimulationResult } from '../engine/api';
+import { startLoadedSimulation } from '../engine/index';
+import { loadExpandedScenario } from '../engine/index';
+import type { Candidate } from '../engine/whatIf/candidates';
+import { copyScenario } from '../engine/whatIf/edits';
+import { searchFixes, type SideEffect } from '../engine/whatIf/verify';
+import { fixText, type FixText } from './fixText';
 
 export interface FixSearchRequest {
   id: number;

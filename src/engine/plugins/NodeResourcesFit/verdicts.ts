@@ -1,0 +1,40 @@
+// NodeResourcesFit's Filter verdict of a node, kept while neither the node nor the request
+// changes. A full cluster fails most of the nodes a cycle visits, cycle after cycle, each with the
+// same numbers (upstream builds the status afresh each time and forgets it): keeping the status
+// lets the trace hold one verdict per node state instead of one per node per cycle.
+
+import type { NodeInfo } from '../../framework/nodeInfo';
+import type { Resource } from '../../framework/resources';
+import type { Status } from '../../framework/status';
+
+interface Kept {
+  generation: number;
+  podRequest: Resource;
+  ignoredResources: ReadonlySet<string>;
+  ignoredResourceGroups: ReadonlySet<string>;
+  status: Status;
+}
+
+function sameRequest(a: Resource, b: Resource): boolean {
+  if (a === b) return true;
+  if (a.milliCPU !== b.milliCPU || a.memory !== b.memory || a.ephemeralStorage !== b.ephemeralStorage || a.allowedPodNumber !== b.allowedPodNumber) return false;
+  if (a.scalar.size !== b.scalar.size) return false;
+  for (const [name, q] of a.scalar) if (b.scalar.get(name) !== q) return false;
+  return true;
+}
+
+export class FitVerdicts {
+  private readonly kept = new WeakMap<NodeInfo, Kept>();
+
+  /** the status `check` gives for this node and request, the one kept when they are unchanged */
+  get(nodeInfo: NodeInfo, podRequest: Resource, ignoredResources: ReadonlySet<string>, ignoredResourceGroups: ReadonlySet<string>, check: () => Status): Status {
+    const k = this.kept.get(nodeInfo);
+    if (
+      k && k.generation === nodeInfo.generation && k.ignoredResources === ignoredResources && k.ignoredResourceGroups === ignoredResourceGroups
+      && sameRequest(k.podRequest, podRequest)
+    ) return k.status;
+    const status = check();
+    this.kept.set(nodeInfo, { generation: nodeInfo.generation, podRequest, ignoredResources, ignoredResourceGroups, status });
+    return status;
+  }
+}
