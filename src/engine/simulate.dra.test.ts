@@ -483,3 +483,43 @@ spec:
     expect(first.filter['n1']!.find((p) => p.plugin === 'DynamicResources')).toMatchObject({ code: 'Error', reasons: [expect.stringMatching(/request nic: has capacity requests, but the DRAConsumableCapacity feature is disabled$/)] });
   });
 });
+
+describe('extended resources backed by DRA: a DeviceClass that arrives later', () => {
+  it('the pod fails Fit ("Insufficient example.com/gpu") until the class naming the resource is applied, then binds', () => {
+    const r = run(`apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: late-class}
+spec:
+  featureGates: {DRAExtendedResource: true}
+  timeline:
+  - at: 10
+    action: apply
+    object:
+      apiVersion: resource.k8s.io/v1
+      kind: DeviceClass
+      metadata: {name: gpu}
+      spec:
+        extendedResourceName: example.com/gpu
+        selectors: [{cel: {expression: 'device.driver == "gpu.example.com"'}}]
+---
+${cluster.slice(0, cluster.indexOf('---\napiVersion: resource.k8s.io/v1\nkind: DeviceClass'))}---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: n1-gpus}
+spec:
+  driver: gpu.example.com
+  nodeName: n1
+  pool: {name: n1, generation: 1, resourceSliceCount: 1}
+  devices: [{name: gpu-0}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: a}
+spec: {containers: [{name: c, image: i, resources: {requests: {example.com/gpu: "1"}, limits: {example.com/gpu: "1"}}}]}
+`);
+    expect(r.events[0]).toMatchObject({ time: 0, reason: 'FailedScheduling' });
+    expect(r.events[0]!.message).toMatch(/^0\/1 nodes are available: 1 Insufficient example\.com\/gpu\./);
+    expect(r.events.at(-1)).toMatchObject({ time: 10, reason: 'Scheduled', message: 'Successfully assigned default/a to n1' });
+    expect((claims(r)[0]!.metadata['name'] as string)).toMatch(/^a-extended-resources-/);
+  });
+});
