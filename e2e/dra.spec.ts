@@ -58,6 +58,43 @@ test('a device selector that does not compile is marked at its line in the edito
   await expect(page.locator(`[data-testid="editor-error"][data-line="${line}"]`)).toContainText('compilation failed');
 });
 
+test('extended resources backed by DRA: Fit leaves example.com/gpu to DynamicResources; the scheduler\'s claim in the Pod tab', async ({ page }) => {
+  await freshPage(page);
+  await openScenario(page, 'dra-extended-resource.yaml', scenario('dra-extended-resource.yaml'));
+  // train-3's cycle: gpu-node-dp's GPU is train-1's, gpu-0 on gpu-node-dra is train-2's
+  await stepTo(page, 3, 'Filter');
+  await expect(page.locator('[data-testid="filter-reason"][data-node="gpu-node-dp"]')).toContainText('Insufficient example.com/gpu');
+  await expect(page.locator('[data-testid="filter-reason"][data-node="cpu-node"]')).toHaveAttribute('data-plugin', 'DynamicResources');
+  await page.locator('[data-testid="pod-chip"][data-pod="default/train-2"]').first().click();
+  await page.getByTestId('tab-pod').click();
+  const claims = page.getByTestId('pod-claims');
+  await expect(claims).toContainText(/ResourceClaim: train-2-extended-resources-[a-z0-9]{5} \(made by the scheduler for example\.com\/gpu\)/);
+  await expect(claims.getByTestId('claim-devices')).toContainText('gpu-node-dra/gpu-0 (request container-0-request-1)');
+  if (process.env.PODPLAY_SCREENSHOTS) {
+    for (const [width, height] of [[1280, 720], [1366, 768]] as const) {
+      await page.setViewportSize({ width, height });
+      await claims.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${process.env.PODPLAY_SCREENSHOTS}/dra-extended-${width}.png` });
+    }
+  }
+});
+
+test('binding conditions: a pod waiting in PreBind is reserved on its node, not bound', async ({ page }) => {
+  await freshPage(page);
+  await openScenario(page, 'dra-binding-conditions.yaml', scenario('dra-binding-conditions.yaml'));
+  // job-b's cycle: job-a waits for FabricDeviceReady on node-1
+  await stepTo(page, 2, 'Filter');
+  await page.locator('[data-testid="pod-chip"][data-pod="default/job-a"]').first().click();
+  await page.getByTestId('tab-pod').click();
+  await expect(page.getByTestId('pod-inspector')).toContainText('<none> (reserved on node-1, waiting at PreBind (binding conditions))');
+  if (process.env.PODPLAY_SCREENSHOTS) {
+    for (const [width, height] of [[1280, 720], [1366, 768]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${process.env.PODPLAY_SCREENSHOTS}/dra-binding-${width}.png` });
+    }
+  }
+});
+
 test('a partitioned GPU: the whole GPU matches but its counters are used up by the partitions', async ({ page }) => {
   await freshPage(page);
   await openScenario(page, 'dra-partitionable-gpu.yaml', scenario('dra-partitionable-gpu.yaml'));

@@ -42,7 +42,12 @@ export interface SimulationResult {
 /** An API object as `kubectl get -o json` prints it. */
 export type KubeJsonObject = { apiVersion: string; kind: string; metadata: Record<string, unknown> } & Record<string, unknown>;
 
-export type QueueName = 'activeQ' | 'backoffQ' | 'unschedulablePods' | 'gated' | 'scheduling' | 'waitingOnPermit' | 'bound' | 'deleted';
+export type QueueName = 'activeQ' | 'backoffQ' | 'unschedulablePods' | 'gated' | 'scheduling' | 'waitingOnPermit' | 'waitingOnBinding' | 'bound' | 'deleted';
+
+/** Assumed on a node, its binding cycle waiting (at Permit, or in a PreBind that polls): back to `scheduling` is not a new cycle. */
+export function isWaitingToBind(q: QueueName | undefined): boolean {
+  return q === 'waitingOnPermit' || q === 'waitingOnBinding';
+}
 
 /** extension: one pod moving inside the scheduling queue (upstream: pkg/scheduler/backend/queue) */
 export interface QueueMove {
@@ -159,6 +164,8 @@ export interface PodClaimOutcome {
   template?: string;
   /** the claim's allocation when the pod was bound: each request ("req" or "req/subrequest") and device */
   devices?: { request: string; id: string }[];
+  /** the claim the scheduler made for these extended resources backed by DRA (DRAExtendedResource; `name` is then "extended-resources") */
+  extendedResources?: string[];
 }
 
 export interface CycleTrace {
@@ -214,6 +221,8 @@ export interface CycleTrace {
    * cycles (the Permit timeout). Absent while the pod still waits.
    */
   permitWait?: { time: number; allowed: boolean; cycle?: number };
+  /** extension: a PreBind that waited (DynamicResources' binding conditions): from when, until when, and whether it ended ready */
+  bindingWait?: { time: number; end?: number; ok?: boolean };
   /** extension: pods waiting at Permit that this cycle's Permit plugins allowed; they bind now */
   permitReleased?: string[];
 }

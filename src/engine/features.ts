@@ -22,6 +22,10 @@ export const FEATURE_GATES = {
   DRADeviceTaints: { default: false, stage: 'Alpha', description: 'DRA: NoSchedule and NoExecute device taints keep devices from being allocated unless the request tolerates them' },
   DRAConsumableCapacity: { default: false, stage: 'Alpha', description: 'DRA: devices with allowMultipleAllocations are shared by several requests while their capacity lasts (capacity requests, requestPolicy rounding), and the distinctAttribute constraint' },
   DRAPartitionableDevices: { default: false, stage: 'Alpha', description: 'DRA: ResourceSlices with shared counters and devices that consume them (a device fits while its pool\'s counters last), and per-device node selection' },
+  DRAExtendedResource: { default: false, stage: 'Alpha', description: "DRA: a DeviceClass's extendedResourceName (and deviceclass.resource.kubernetes.io/<class>) lets a container's extended resource request be allocated from devices on nodes that do not advertise it" },
+  DRADeviceTaintRules: { default: false, stage: 'Alpha', description: 'DRA: DeviceTaintRule objects (resource.k8s.io/v1alpha3) add taints to the devices they select (needs DRADeviceTaints)' },
+  DRADeviceBindingConditions: { default: false, stage: 'Alpha', description: "DRA: devices with bindingConditions keep a pod in PreBind until the claim's device status says they are met (needs DRAResourceClaimDeviceStatus)" },
+  DRAResourceClaimDeviceStatus: { default: true, stage: 'Beta', description: "DRA: a ResourceClaim's status.devices (the drivers' per-device conditions)" },
   RequiredDuringSchedulingRequiredDuringExecution: { default: false, stage: 'Podplay', description: 'nodeAffinity.requiredDuringSchedulingRequiredDuringExecution, the node affinity of the original design that was never implemented: it filters like the required term, and a running pod whose node stops matching is evicted' },
 } as const satisfies Record<string, FeatureGateSpec>;
 

@@ -67,6 +67,48 @@ describe('dra-prioritized-list.yaml', () => {
   });
 });
 
+describe('dra-extended-resource.yaml (DRAExtendedResource)', () => {
+  const text = readFileSync(join(scenarioDir, 'dra-extended-resource.yaml'), 'utf8');
+  const r = run(text);
+  type Ext = Claim & { metadata: { name: string; annotations?: Record<string, string>; ownerReferences?: { name: string }[] }; spec: { devices: { requests: unknown[] } } };
+  const extClaims = () => claims(r) as unknown as Ext[];
+
+  it('train-1 takes the device plugin GPU; on cpu-node Fit leaves example.com/gpu to DynamicResources', () => {
+    expect(pod(r, 'train-1')).toMatchObject({ phase: 'Running', node: 'gpu-node-dp' });
+    const first = r.cycles.find((c) => c.pod === 'default/train-1')!;
+    expect(first.filter['cpu-node']!.find((p) => p.plugin === 'NodeResourcesFit')!.code).toBe('Success');
+    expect(first.filter['cpu-node']!.find((p) => p.plugin === 'DynamicResources')).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'] });
+    expect(pod(r, 'train-1').resourceClaims).toBeUndefined();
+  });
+
+  it('train-3 and train-4 hold scheduler-made claims on gpu-node-dra; train-2\'s went with it', () => {
+    expect(pod(r, 'train-3')).toMatchObject({ phase: 'Running', node: 'gpu-node-dra' });
+    const all = extClaims();
+    expect(all.map((c) => c.metadata.name)).toEqual([expect.stringMatching(/^train-3-extended-resources-[a-z0-9]{5}$/), expect.stringMatching(/^train-4-extended-resources-[a-z0-9]{5}$/)]);
+    expect(all[0]!.metadata.annotations).toEqual({ 'resource.kubernetes.io/extended-resource-claim': 'true' });
+    expect(all[0]!.metadata.ownerReferences).toMatchObject([{ kind: 'Pod', name: 'train-3', controller: true }]);
+    expect(all[0]!.spec.devices.requests).toEqual([{ name: 'container-0-request-1', exactly: { deviceClassName: 'gpu.example.com', allocationMode: 'ExactCount', count: 1 } }]);
+    expect(all[0]!.status.allocation!.devices.results).toEqual([{ request: 'container-0-request-1', driver: 'gpu.example.com', pool: 'gpu-node-dra', device: 'gpu-1' }]);
+    expect(all[1]!.status.allocation!.devices.results[0]!.device).toBe('gpu-0');
+    expect(pod(r, 'train-3').resourceClaims).toEqual([{
+      name: 'extended-resources', claimName: all[0]!.metadata.name, extendedResources: ['example.com/gpu'],
+      devices: [{ request: 'container-0-request-1', id: 'gpu.example.com/gpu-node-dra/gpu-1' }],
+    }]);
+  });
+
+  it('train-4 waits with both reasons, then binds once train-2 is gone (after its 30s grace period)', () => {
+    const failed = r.events.find((e) => e.reason === 'FailedScheduling')!;
+    expect(failed.message).toMatch(/^0\/3 nodes are available: 1 Insufficient example\.com\/gpu, 2 cannot allocate all claims\./);
+    expect(r.events.at(-1)).toMatchObject({ time: 90, reason: 'Scheduled', message: 'Successfully assigned default/train-4 to gpu-node-dra' });
+  });
+
+  it('without the gate the classic check applies: only train-1 binds', () => {
+    const off = run(text.replace('featureGates: {DRAExtendedResource: true}', 'featureGates: {}'));
+    expect(off.pods.filter((p) => p.phase === 'Running').map((p) => p.pod)).toEqual(['default/train-1']);
+    expect(off.objects?.resourceClaims).toBeUndefined();
+  });
+});
+
 const cluster = `
 apiVersion: v1
 kind: Node
@@ -199,6 +241,142 @@ spec: {resourceClaims: [{name: gpu, resourceClaimName: shared}], containers: [{n
   });
 });
 
+describe('DeviceTaintRules (DRADeviceTaintRules, alpha in v1.35)', () => {
+  it('a rule keeps the pod Pending; deleting it from the timeline lets the pod bind', () => {
+    const r = run(`apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: taint-rule}
+spec:
+  featureGates: {DRADeviceTaints: true, DRADeviceTaintRules: true}
+  timeline:
+  - {at: 30, action: delete, kind: DeviceTaintRule, name: maintenance}
+---
+${cluster}---
+apiVersion: resource.k8s.io/v1alpha3
+kind: DeviceTaintRule
+metadata: {name: maintenance}
+spec:
+  deviceSelector: {driver: gpu.example.com, pool: n1}
+  taint: {key: maintenance, effect: NoSchedule}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: c}
+spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: a}
+spec: {resourceClaims: [{name: gpu, resourceClaimName: c}], containers: [{name: c, image: i}]}
+`);
+    const first = r.cycles.find((c) => c.pod === 'default/a')!;
+    const dra = first.filter['n1']!.find((p) => p.plugin === 'DynamicResources')!;
+    expect(dra).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'] });
+    expect(dra.details!['requests']).toMatchObject([{ request: 'gpu', matching: 1, tainted: 1 }]);
+    expect(r.events.at(-1)).toMatchObject({ time: 30, reason: 'Scheduled', message: 'Successfully assigned default/a to n1' });
+  });
+});
+
+describe('device binding conditions (DRADeviceBindingConditions, alpha in v1.35)', () => {
+  const scenario = (timeline: string, gates = 'DRADeviceBindingConditions: true') => `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: binding}
+spec:
+  featureGates: {${gates}}
+  timeline:
+${timeline}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1, labels: {fabric: a}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: gpu}
+spec:
+  selectors: [{cel: {expression: 'device.driver == "gpu.example.com"'}}]
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: fabric}
+spec:
+  driver: gpu.example.com
+  nodeSelector: {nodeSelectorTerms: [{matchExpressions: [{key: fabric, operator: In, values: [a]}]}]}
+  pool: {name: fabric-a, generation: 1, resourceSliceCount: 1}
+  devices:
+    - {name: gpu-0, bindsToNode: true, bindingConditions: [FabricDeviceReady], bindingFailureConditions: [FabricDeviceFailed]}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: c}
+spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: a}
+spec: {resourceClaims: [{name: gpu, resourceClaimName: c}], containers: [{name: c, image: i}]}
+`;
+  type Full = Claim & { status: { allocation?: { allocationTimestamp?: number; nodeSelector?: unknown; devices: { results: Record<string, unknown>[] } }; devices?: unknown[] } };
+
+  it('PreBind waits until the driver reports the condition, polling every 5s', () => {
+    const r = run(scenario('  - {at: 18, action: deviceCondition, claim: c, device: gpu-0, type: FabricDeviceReady, status: "True"}'));
+    expect(r.events.map((e) => [e.time, e.reason, e.message])).toEqual([
+      [0, 'BindingConditionsPending', 'waiting for binding conditions for device on node n1'],
+      [20, 'Scheduled', 'Successfully assigned default/a to n1'],
+    ]);
+    expect(r.queue.filter((m) => m.pod === 'default/a').map((m) => [m.time, m.to])).toEqual([[0, 'activeQ'], [0, 'scheduling'], [0, 'waitingOnBinding'], [20, 'scheduling'], [20, 'bound']]);
+    expect(r.cycles[0]!.bindingWait).toEqual({ time: 0, end: 20, ok: true });
+    const c = claims(r)[0] as unknown as Full;
+    expect(c.status.allocation).toMatchObject({
+      allocationTimestamp: 0,
+      nodeSelector: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n1'] }] }] },
+      devices: { results: [{ request: 'gpu', driver: 'gpu.example.com', pool: 'fabric-a', device: 'gpu-0', bindingConditions: ['FabricDeviceReady'], bindingFailureConditions: ['FabricDeviceFailed'] }] },
+    });
+    expect(c.status.devices).toEqual([{ driver: 'gpu.example.com', pool: 'fabric-a', device: 'gpu-0', conditions: [{ type: 'FabricDeviceReady', status: 'True', lastTransitionTime: 18 }] }]);
+  });
+
+  it('a failure condition fails the binding; the next cycle finds the claim unavailable and PostFilter deallocates it', () => {
+    const r = run(scenario('  - {at: 12, action: deviceCondition, pod: default/a, device: gpu-0, type: FabricDeviceFailed, status: "True", reason: AttachFailed, message: no free slot}'));
+    const failed = r.events.find((e) => e.reason === 'FailedScheduling')!;
+    expect(failed).toMatchObject({ time: 15 });
+    expect(failed.message).toBe('binding rejected: running PreBind plugin "DynamicResources": claim c binding failed: reason=AttachFailed, message="no free slot"');
+    const retry = r.cycles[1]!;
+    expect(retry.filter['n1']!.find((p) => p.plugin === 'DynamicResources')).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['resourceclaim not available on the node'] });
+    expect(retry.postFilter).toBeDefined();
+  });
+
+  it('without a condition the wait times out after 600s: "device binding timeout"', () => {
+    const r = run(scenario('  []'.replace('  []', '  - {at: 1000, action: cordon, node: n1}')));
+    const failed = r.events.find((e) => e.reason === 'FailedScheduling')!;
+    expect(failed).toMatchObject({ time: 600, message: 'binding rejected: running PreBind plugin "DynamicResources": device binding timeout' });
+  });
+
+  it('without the gate the API server drops the binding fields: the pod binds at once', () => {
+    const r = run(scenario('  - {at: 1, action: cordon, node: n1}', 'DRADeviceBindingConditions: false'));
+    expect(r.events[0]).toMatchObject({ time: 0, reason: 'Scheduled' });
+  });
+});
+
+describe('dra-binding-conditions.yaml', () => {
+  const r = run(readFileSync(join(scenarioDir, 'dra-binding-conditions.yaml'), 'utf8'));
+
+  it('job-a waits in PreBind until FabricDeviceReady, then binds at the next poll', () => {
+    expect(r.events.filter((e) => e.object === 'Pod/default/job-a').map((e) => [e.time, e.reason])).toEqual([[0, 'BindingConditionsPending'], [15, 'Scheduled']]);
+    expect(pod(r, 'job-a')).toMatchObject({ phase: 'Running', node: 'node-1' });
+  });
+
+  it('job-b\'s FabricDeviceFailed fails its binding; the next cycle deallocates the claim', () => {
+    const failures = r.events.filter((e) => e.object === 'Pod/default/job-b' && e.reason === 'FailedScheduling');
+    expect(failures[0]).toMatchObject({ time: 20 });
+    expect(failures[0]!.message).toMatch(/^binding rejected: running PreBind plugin "DynamicResources": claim job-b-gpu-[a-z0-9]{5} binding failed: reason=AttachFailed, message="no free slot on the switch"$/);
+    expect(failures[1]).toMatchObject({ time: 21 });
+    expect(failures[1]!.message).toMatch(/^0\/2 nodes are available: 2 resourceclaim not available on the node\. deallocation of ResourceClaim completed/);
+    const jobB = claims(r).find((c) => (c.metadata['name'] as string).startsWith('job-b-gpu-'))!;
+    expect(jobB.status).toEqual({});
+  });
+});
+
 describe('dra-partitionable-gpu.yaml (DRAPartitionableDevices)', () => {
   const yaml = readFileSync(join(scenarioDir, 'dra-partitionable-gpu.yaml'), 'utf8');
   const r = run(yaml);
@@ -303,5 +481,45 @@ spec:
     expect(r.pods.map((p) => p.phase)).toEqual(['Pending', 'Pending', 'Pending']);
     const first = r.cycles.find((x) => x.pod === 'default/a')!;
     expect(first.filter['n1']!.find((p) => p.plugin === 'DynamicResources')).toMatchObject({ code: 'Error', reasons: [expect.stringMatching(/request nic: has capacity requests, but the DRAConsumableCapacity feature is disabled$/)] });
+  });
+});
+
+describe('extended resources backed by DRA: a DeviceClass that arrives later', () => {
+  it('the pod fails Fit ("Insufficient example.com/gpu") until the class naming the resource is applied, then binds', () => {
+    const r = run(`apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: late-class}
+spec:
+  featureGates: {DRAExtendedResource: true}
+  timeline:
+  - at: 10
+    action: apply
+    object:
+      apiVersion: resource.k8s.io/v1
+      kind: DeviceClass
+      metadata: {name: gpu}
+      spec:
+        extendedResourceName: example.com/gpu
+        selectors: [{cel: {expression: 'device.driver == "gpu.example.com"'}}]
+---
+${cluster.slice(0, cluster.indexOf('---\napiVersion: resource.k8s.io/v1\nkind: DeviceClass'))}---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: n1-gpus}
+spec:
+  driver: gpu.example.com
+  nodeName: n1
+  pool: {name: n1, generation: 1, resourceSliceCount: 1}
+  devices: [{name: gpu-0}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: a}
+spec: {containers: [{name: c, image: i, resources: {requests: {example.com/gpu: "1"}, limits: {example.com/gpu: "1"}}}]}
+`);
+    expect(r.events[0]).toMatchObject({ time: 0, reason: 'FailedScheduling' });
+    expect(r.events[0]!.message).toMatch(/^0\/1 nodes are available: 1 Insufficient example\.com\/gpu\./);
+    expect(r.events.at(-1)).toMatchObject({ time: 10, reason: 'Scheduled', message: 'Successfully assigned default/a to n1' });
+    expect((claims(r)[0]!.metadata['name'] as string)).toMatch(/^a-extended-resources-/);
   });
 });

@@ -261,6 +261,11 @@ function stepCommands(step: Step, ctx: Context, warnings: string[], gatesRemoved
       const patch = JSON.stringify([{ op: 'test', path: `/spec/schedulingGates/${index}/name`, value: step.gate }, { op: 'remove', path: `/spec/schedulingGates/${index}` }]);
       return [`kubectl patch pod ${shQuote(step.pod.name)} ${ns(step.pod.namespace)} --type=json -p ${shQuote(patch)}`];
     }
+    case 'deviceCondition': {
+      const what = step.claim ? `resourceclaim ${step.claim.namespace}/${step.claim.name}` : `the claims of pod ${step.pod!.namespace}/${step.pod!.name}`;
+      warnings.push(`timeline: the deviceCondition step at ${step.at}s is what a DRA driver reports; write it to ${what}'s status.devices yourself`);
+      return [shComment(`deviceCondition: a DRA driver sets ${step.type}=${step.status} on device ${step.device} in ${what} (status.devices)`)];
+    }
     case 'deschedule':
       warnings.push(`timeline: the deschedule step at ${step.at}s needs the descheduler, which a KWOK cluster does not run`);
       return ['# deschedule: run the descheduler (sigs.k8s.io/descheduler) once with this policy:', ...emitDocument(step.policy).trimEnd().split('\n').map((l) => shComment(`  ${l}`))];

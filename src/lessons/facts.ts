@@ -2,7 +2,7 @@
 // The UI uses these to reveal answers; the tests use them to check that questions and
 // narration agree with the trace.
 
-import type { CycleTrace, PluginResult, QueueName, SimulationResult } from '../engine/api';
+import { isWaitingToBind, type CycleTrace, type PluginResult, type QueueName, type SimulationResult } from '../engine/api';
 import { LESSON_PHASES, type LessonPhase, type TraceFact } from './types';
 
 export const NONE = 'none';
@@ -134,7 +134,7 @@ export function queueAtEndOf(result: SimulationResult, cycle: number): Map<strin
   let pops = 0;
   for (const move of result.queue) {
     // a pop that starts the next cycle (a pod skipped as being deleted gets a pop and no cycle)
-    if (move.to === 'scheduling' && move.from !== 'waitingOnPermit' && move.pod === result.cycles[pops]?.pod && ++pops > cycle) break;
+    if (move.to === 'scheduling' && !isWaitingToBind(move.from) && move.pod === result.cycles[pops]?.pod && ++pops > cycle) break;
     if (pops === cycle && move.time > time) break;
     where.set(move.pod, move.to);
   }

@@ -99,7 +99,8 @@ export function podsAt(state: Pick<PodplayState, 'run'>, step: CurrentStep): Pod
     if (bindNow && location === 'waitingOnPermit' && trace.permitReleased?.includes(outcome.pod)) view.location = 'bound';
     if (outcome.pod === trace.pod) {
       if (bindNow) {
-        location = 'bound';
+        // a PreBind that waited (binding conditions) binds later than its cycle
+        location = trace.bindingWait !== undefined && trace.bindingWait.end !== trace.time ? 'waitingOnBinding' : 'bound';
         view.node = trace.selected;
       }
       if (nominee !== undefined) view.nominated = nominee;
@@ -122,7 +123,7 @@ export function podsAtEnd(pods: readonly PodOutcome[]): PodView[] {
 }
 
 const QUEUE_ORDER: Partial<Record<PodLocation, number>> = {
-  scheduling: 0, activeQ: 1, backoffQ: 2, unschedulablePods: 3, gated: 4, waitingOnPermit: 5,
+  scheduling: 0, activeQ: 1, backoffQ: 2, unschedulablePods: 3, gated: 4, waitingOnPermit: 5, waitingOnBinding: 6,
 };
 
 /** Pods not on a node, the one being scheduled first, then each queue part in priority order. */

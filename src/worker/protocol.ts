@@ -88,7 +88,7 @@ export interface TimedEvent extends ClusterEvent {
 export type PodLocation = QueueName | 'absent';
 
 export const POD_LOCATIONS: readonly PodLocation[] = [
-  'absent', 'activeQ', 'backoffQ', 'unschedulablePods', 'gated', 'scheduling', 'waitingOnPermit', 'bound', 'deleted',
+  'absent', 'activeQ', 'backoffQ', 'unschedulablePods', 'gated', 'scheduling', 'waitingOnPermit', 'waitingOnBinding', 'bound', 'deleted',
 ];
 
 /**

@@ -3,7 +3,7 @@
 // the nominations that PostFilter records. Rewinding is replaying from the nearest checkpoint, not
 // an undo stack; nothing here schedules.
 
-import type { QueueMove, QueueName, SimulationResult } from '../engine/api';
+import { isWaitingToBind, type QueueMove, type QueueName, type SimulationResult } from '../engine/api';
 import { POD_LOCATIONS, type PodLocation } from './protocol';
 
 const CHECKPOINT_EVERY = 32;
@@ -124,7 +124,7 @@ export class PodStateReplay {
     const cycle = this.result.cycles[c]!;
     const p = this.podIndex.get(cycle.pod);
     if (p !== undefined) {
-      if (cycle.selected !== undefined && (cycle.result === 'Scheduled' || cycle.result === 'Waiting')) {
+      if (cycle.selected !== undefined && (cycle.result === 'Scheduled' || cycle.result === 'Waiting' || cycle.bindingWait !== undefined)) {
         state.chosen[p] = this.nodeIndex.get(cycle.selected) ?? -1;
       }
       const chosen = cycle.postFilter?.chosen;
@@ -195,8 +195,8 @@ export class PodStateReplay {
       let found = -1;
       for (let i = m; i < this.moves.length; i++) {
         const move = this.moves[i]!;
-        // a pop from the queue; waitingOnPermit -> scheduling is the same cycle's binding
-        if (move.to === 'scheduling' && move.from !== 'waitingOnPermit' && move.pod === cycle.pod) { found = i; break; }
+        // a pop from the queue; waitingOnPermit/waitingOnBinding -> scheduling is the same cycle's binding
+        if (move.to === 'scheduling' && !isWaitingToBind(move.from) && move.pod === cycle.pod) { found = i; break; }
         if (move.time > cycle.time) break;
       }
       if (found >= 0) {
@@ -213,5 +213,5 @@ export class PodStateReplay {
 
 /** A pod in these queue parts keeps its node (assumed or bound, or terminating after deletion starts). */
 function isOnNode(to: QueueName): boolean {
-  return to === 'bound' || to === 'waitingOnPermit';
+  return to === 'bound' || isWaitingToBind(to);
 }

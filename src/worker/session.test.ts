@@ -229,6 +229,30 @@ describe('RunSession frames', () => {
     expect(session.frame(2)!.node[0]).toBe(0);
   });
 
+  it('a pod waiting in PreBind (binding conditions) stays on its node; its binding is not a later cycle\'s start', () => {
+    const session = new RunSession(result({
+      nodes: [node('n1')],
+      pods: [pod('default/fabric', { node: 'n1' }), pod('default/other')],
+      cycles: [
+        cycle(1, 'default/fabric', { nodesEvaluated: ['n1'], feasible: ['n1'], selected: 'n1', result: 'Scheduled', bindingWait: { time: 0, end: 20, ok: true } }),
+        cycle(2, 'default/other', { time: 5 }),
+        cycle(3, 'default/other', { time: 30 }),
+      ],
+      queue: [
+        move(0, 'default/fabric', 'scheduling', 'activeQ'),
+        move(0, 'default/fabric', 'waitingOnBinding', 'scheduling'),
+        move(5, 'default/other', 'scheduling', 'activeQ'),
+        move(5, 'default/other', 'unschedulablePods', 'scheduling'),
+        move(20, 'default/fabric', 'scheduling', 'waitingOnBinding'),
+        move(20, 'default/fabric', 'bound', 'scheduling'),
+        move(30, 'default/other', 'scheduling', 'unschedulablePods'),
+      ],
+    }));
+    expect(locationOf(session, 2, 0)).toBe('waitingOnBinding');
+    expect(session.frame(2)!.node[0]).toBe(0);
+    expect(locationOf(session, 3, 0)).toBe('bound');
+  });
+
   it('falls back to the cycles when there is no move log', () => {
     const run = twoNodeRun();
     run.queue = [];

@@ -3,7 +3,7 @@
 // methods of the extension points it implements; the runtime finds them by presence.
 
 import type { FeatureGates } from '../features';
-import type { DeviceClass, ResourceClaim, ResourceSlice } from '../model/resource';
+import type { DeviceClass, DeviceTaintRule, ResourceClaim, ResourceSlice } from '../model/resource';
 import type { CSIDriver, CSINode, CSIStorageCapacity, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../model/storage';
 import type { PreemptionTrace } from '../api';
 import type { Labels, Pod, PodDisruptionBudget, Service, Workload, GangWorkload } from '../model/types';
@@ -108,9 +108,27 @@ export interface Plugin {
   unreserve?(state: CycleState, pod: PodInfo, nodeName: string): void;
   permit?(state: CycleState, pod: PodInfo, nodeName: string): PermitResult;
   preBind?(state: CycleState, pod: PodInfo, nodeName: string): Status;
+  /**
+   * Podplay: what a successful PreBind still waits for on the simulated clock (upstream: a PreBind
+   * that polls before it returns, as DynamicResources does for device binding conditions).
+   */
+  preBindWait?(state: CycleState, pod: PodInfo, nodeName: string): PreBindWait | undefined;
   bind?(state: CycleState, pod: PodInfo, nodeName: string): Status;
   postBind?(state: CycleState, pod: PodInfo, nodeName: string): void;
   eventsToRegister?(): ClusterEventWithHint[];
+}
+
+/** upstream: wait.PollUntilContextTimeout inside a PreBind, on the simulated clock */
+export interface PreBindWait {
+  /** seconds between polls (the first poll is immediate) */
+  interval: number;
+  /** seconds until the wait fails with timeoutMessage */
+  timeout: number;
+  timeoutMessage: string;
+  /** the event on the pod when the wait starts (type Normal) */
+  event?: { reason: string; message: string };
+  /** true: done; a string: the binding fails with this error; false: poll again */
+  poll(): boolean | string;
 }
 
 /** Read-only access to cluster objects, like the informers' listers a plugin gets from Handle. */
@@ -135,7 +153,10 @@ export interface ClusterLister {
 /** The resource.k8s.io informers' listers (upstream: the DRA manager's listers). */
 export interface ResourceLister {
   deviceClass(name: string): DeviceClass | undefined;
+  deviceClasses(): DeviceClass[];
   resourceSlices(): ResourceSlice[];
+  /** resource.k8s.io/v1alpha3 DeviceTaintRules (DRADeviceTaintRules) */
+  deviceTaintRules(): DeviceTaintRule[];
   resourceClaim(namespace: string, name: string): ResourceClaim | undefined;
   resourceClaims(): ResourceClaim[];
 }
@@ -193,6 +214,12 @@ export interface SchedulerApi {
   bindPodVolumes(pod: PodInfo, nodeName: string, volumes: PersistentVolume[], claims: PersistentVolumeClaim[]): void;
   /** upstream: ResourceClaims(ns).UpdateStatus — DynamicResources' PreBind and PostFilter write a claim's status */
   updateResourceClaimStatus(claim: ResourceClaim): void;
+  /** upstream: ResourceClaims(ns).Create — a claim with metadata.generateName gets its name; returns the stored claim */
+  createResourceClaim(claim: ResourceClaim): ResourceClaim;
+  /** upstream: ResourceClaims(ns).Delete (after dropping the delete-protection finalizer) */
+  deleteResourceClaim(namespace: string, name: string): void;
+  /** upstream: PatchPodStatus with status.extendedResourceClaimStatus (DRAExtendedResource) */
+  setPodExtendedResourceClaimStatus(pod: PodInfo, status: NonNullable<Pod['status']['extendedResourceClaimStatus']>): void;
 }
 
 export interface WaitingPods {

@@ -8,7 +8,7 @@ import { CycleState } from './cycleState';
 import { ListInterner } from './intern';
 import {
   MAX_NODE_SCORE, MIN_NODE_SCORE, NodeToStatus, type Handle, type NodeScoreEntry, type Plugin,
-  type PostFilterResult, type PreFilterResult, type QueuedPodInfo,
+  type PostFilterResult, type PreFilterResult, type QueuedPodInfo, type PreBindWait,
 } from './interfaces';
 import type { NodeInfo } from './nodeInfo';
 import { podPriority, type PodInfo } from './podInfo';
@@ -356,6 +356,16 @@ export class Framework {
       if (!s.isSuccess()) return s.isRejected() ? s : Status.error(`running PreBind plugin "${p.name}": ${s.message()}`).withPlugin(p.name);
     }
     return Status.success();
+  }
+
+  /** Podplay: the waits of PreBind plugins that poll before they return (DynamicResources' binding conditions). */
+  preBindWaits(state: CycleState, pod: PodInfo, nodeName: string): { plugin: string; wait: PreBindWait }[] {
+    const out: { plugin: string; wait: PreBindWait }[] = [];
+    for (const p of this.points.preBind) {
+      const wait = p.preBindWait?.(state, pod, nodeName);
+      if (wait) out.push({ plugin: p.name, wait });
+    }
+    return out;
   }
 
   /** upstream: RunBindPlugins — bind plugins run until one does not Skip. */

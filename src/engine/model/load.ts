@@ -24,7 +24,7 @@ import { decodeScenario, declaredKey, type ScenarioMeta } from './decode/timelin
 import { NameGenerator } from './names';
 import { resolveFeatureGates } from '../features';
 import { isStorageObject, type StorageObject } from './storage';
-import { isResourceObject, type ResourceObject } from './resource';
+import { isResourceObject, type ResourceObject, type ResourceSlice } from './resource';
 import { admitStorage } from './admission/storage';
 import { checkObjectBudget, writtenAt, type BudgetStep } from './objectBudget';
 import { describe, locate, parseYaml, toPlain, type Pos, type SrcMap, type SrcNode } from './source';
@@ -325,6 +325,32 @@ function load(text: string, fileName: string): LoadResult {
       delete o.status.declaredFeatures;
       const path: Path = ['status', 'declaredFeatures'];
       d.reader.warn(locate(d.root, path, d.root.pos), path, 'dropped: the API server keeps declared features only with the NodeDeclaredFeatures feature gate (Scenario spec.featureGates)');
+    }
+  }
+
+  // upstream: pkg/registry/resource/resourceslice/strategy.go dropDisabledFields — without the
+  // binding-condition gates the API server drops a device's binding fields
+  if (!gates.DRADeviceBindingConditions || !gates.DRAResourceClaimDeviceStatus) {
+    for (const d of loader.declared) {
+      if (d.object.kind !== 'ResourceSlice') continue;
+      const slice = d.object as ResourceSlice;
+      for (const [i, device] of (slice.spec.devices ?? []).entries()) {
+        for (const field of ['bindsToNode', 'bindingConditions', 'bindingFailureConditions'] as const) {
+          if (device[field] === undefined) continue;
+          delete device[field];
+          const path: Path = ['spec', 'devices', i, field];
+          d.reader.warn(locate(d.root, path, d.root.pos), path, 'dropped: the API server keeps binding conditions only with the DRADeviceBindingConditions and DRAResourceClaimDeviceStatus feature gates (Scenario spec.featureGates)');
+        }
+      }
+    }
+  }
+
+  // resource.k8s.io/v1alpha3 DeviceTaintRules act only with both gates (the scheduler's tracker
+  // applies them with DRADeviceTaintRules, the allocator honours taints with DRADeviceTaints)
+  if (!gates.DRADeviceTaintRules || !gates.DRADeviceTaints) {
+    for (const d of loader.declared) {
+      if (d.object.kind !== 'DeviceTaintRule') continue;
+      d.reader.warn(locate(d.root, ['kind'], d.root.pos), ['kind'], 'no effect: DeviceTaintRules taint devices only with the DRADeviceTaintRules and DRADeviceTaints feature gates (Scenario spec.featureGates)');
     }
   }
 

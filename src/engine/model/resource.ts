@@ -70,6 +70,12 @@ export interface Device {
   allNodes?: boolean;
   taints?: DeviceTaint[];
   allowMultipleAllocations?: boolean;
+  /** DRADeviceBindingConditions: the allocation is limited to the node it was made for */
+  bindsToNode?: boolean;
+  /** DRADeviceBindingConditions: condition types that must be True in the claim's status.devices before the pod binds */
+  bindingConditions?: string[];
+  /** DRADeviceBindingConditions: condition types that, True, make the binding fail */
+  bindingFailureConditions?: string[];
 }
 
 /** upstream: CounterSet (DRAPartitionableDevices) */
@@ -165,6 +171,9 @@ export interface DeviceRequestAllocationResult {
   device: string;
   adminAccess?: boolean;
   tolerations?: DeviceToleration[];
+  /** copied from the device (DRADeviceBindingConditions) */
+  bindingConditions?: string[];
+  bindingFailureConditions?: string[];
   /** DRAConsumableCapacity: set when the device is shared (allowMultipleAllocations) */
   shareID?: string;
   /** DRAConsumableCapacity: the share of the device's capacity this result takes */
@@ -173,6 +182,8 @@ export interface DeviceRequestAllocationResult {
 
 /** upstream: AllocationResult */
 export interface AllocationResult {
+  /** simulated seconds; set in PreBind with DRADeviceBindingConditions (the binding timeout counts from it) */
+  allocationTimestamp?: number;
   devices: {
     results: DeviceRequestAllocationResult[];
     config?: (DeviceConfiguration & { source: 'FromClass' | 'FromClaim'; requests?: string[] })[];
@@ -188,12 +199,31 @@ export interface ResourceClaimConsumerReference {
   uid: string;
 }
 
+/** upstream: metav1.Condition as a driver reports it for an allocated device */
+export interface DeviceCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  reason?: string;
+  message?: string;
+  /** simulated seconds */
+  lastTransitionTime?: number;
+}
+
+/** upstream: AllocatedDeviceStatus (DRAResourceClaimDeviceStatus) — what the driver says about an allocated device */
+export interface AllocatedDeviceStatus {
+  driver: string;
+  pool: string;
+  device: string;
+  conditions?: DeviceCondition[];
+}
+
 export interface ResourceClaim extends KubeObject {
   kind: 'ResourceClaim';
   spec: ResourceClaimSpec;
   status: {
     allocation?: AllocationResult;
     reservedFor?: ResourceClaimConsumerReference[];
+    devices?: AllocatedDeviceStatus[];
   };
 }
 
@@ -205,8 +235,28 @@ export interface ResourceClaimTemplate extends KubeObject {
   };
 }
 
-export type ResourceObject = DeviceClass | ResourceSlice | ResourceClaim | ResourceClaimTemplate;
-export const RESOURCE_KINDS: readonly ResourceObject['kind'][] = ['DeviceClass', 'ResourceSlice', 'ResourceClaim', 'ResourceClaimTemplate'];
+/** upstream: DeviceTaintSelector (v1.35) — every field set must match; empty matches every device */
+export interface DeviceTaintSelector {
+  driver?: string;
+  pool?: string;
+  device?: string;
+}
+
+/**
+ * upstream: resource.k8s.io/v1alpha3 DeviceTaintRule (DRADeviceTaintRules, alpha in v1.35) — one
+ * taint for the devices its selector picks; without a selector no device is picked.
+ */
+export interface DeviceTaintRule extends KubeObject {
+  kind: 'DeviceTaintRule';
+  spec: {
+    deviceSelector?: DeviceTaintSelector;
+    taint: DeviceTaint;
+  };
+}
+export const DEVICE_TAINT_RULE_API_VERSION = 'resource.k8s.io/v1alpha3';
+
+export type ResourceObject = DeviceClass | ResourceSlice | ResourceClaim | ResourceClaimTemplate | DeviceTaintRule;
+export const RESOURCE_KINDS: readonly ResourceObject['kind'][] = ['DeviceClass', 'ResourceSlice', 'ResourceClaim', 'ResourceClaimTemplate', 'DeviceTaintRule'];
 export const RESOURCE_API_VERSION = 'resource.k8s.io/v1';
 
 export function isResourceObject(o: { kind: string }): o is ResourceObject {
@@ -235,6 +285,27 @@ export const RESERVED_FOR_MAX_SIZE = 256;
 export const ALLOCATION_RESULTS_MAX_SIZE = 32;
 /** upstream: resource.Finalizer */
 export const RESOURCE_CLAIM_FINALIZER = 'resource.kubernetes.io/delete-protection';
+/** upstream: ExtendedResourceClaimAnnotation — on the claim the scheduler creates for a pod's extended resources */
+export const EXTENDED_RESOURCE_CLAIM_ANNOTATION = 'resource.kubernetes.io/extended-resource-claim';
+/** upstream: ResourceDeviceClassPrefix — every DeviceClass is also the extended resource "<prefix><class name>" */
+export const RESOURCE_DEVICE_CLASS_PREFIX = 'deviceclass.resource.kubernetes.io/';
+
+/**
+ * upstream: k8s.io/dynamic-resource-allocation/deviceclass/extendedresourcecache GetDeviceClass —
+ * the DeviceClass backing an extended resource name (DRAExtendedResource): the implicit
+ * "deviceclass.resource.kubernetes.io/<class>", or a class's spec.extendedResourceName, the newest
+ * class winning when several name it (the lower name on a tie).
+ */
+export function deviceClassForExtendedResource(classes: Iterable<DeviceClass>, resourceName: string): DeviceClass | undefined {
+  let found: DeviceClass | undefined;
+  for (const c of classes) {
+    if (resourceName === RESOURCE_DEVICE_CLASS_PREFIX + c.metadata.name) return c;
+    if (c.spec.extendedResourceName !== resourceName) continue;
+    const newer = (c.metadata.creationTimestamp ?? 0) - (found?.metadata.creationTimestamp ?? 0);
+    if (!found || newer > 0 || (newer === 0 && c.metadata.name < found.metadata.name)) found = c;
+  }
+  return found;
+}
 
 export type ClaimNameResult = { name: string | undefined; mustCheckOwner: boolean } | { error: string };
 

@@ -50,6 +50,23 @@ export interface EvictStep extends StepBase { action: 'evict'; pod: PodRef }
 /** sets a node condition (what the kubelet would report); the node lifecycle controller taints from it */
 export interface ConditionStep extends StepBase { action: 'condition'; node: string; type: string; status: 'True' | 'False' | 'Unknown' }
 
+/**
+ * a DRA driver reporting a condition of an allocated device in status.devices
+ * (DRAResourceClaimDeviceStatus) of a ResourceClaim, or of every claim of a pod that holds the device
+ */
+export interface DeviceConditionStep extends StepBase {
+  action: 'deviceCondition';
+  claim?: PodRef;
+  pod?: PodRef;
+  device: string;
+  driver?: string;
+  pool?: string;
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  reason?: string;
+  message?: string;
+}
+
 /** kubectl label nodes <node> k=v (null value: k-) */
 export interface LabelStep extends StepBase { action: 'label'; node: string; labels: Record<string, string | null> }
 
@@ -76,7 +93,7 @@ export interface ScaleStep extends StepBase {
 }
 
 export type TimelineStep =
-  | ApplyStep | DeleteStep | TaintStep | UntaintStep | EvictStep | ConditionStep | LabelStep
+  | ApplyStep | DeleteStep | TaintStep | UntaintStep | EvictStep | ConditionStep | DeviceConditionStep | LabelStep
   | CordonStep | UncordonStep | DescheduleStep | UngateStep | ScaleStep;
 
 export type TimelineAction = TimelineStep['action'];

@@ -231,6 +231,11 @@ export interface PodStatus {
   message?: string;
   /** the ResourceClaims the claim controller generated from templates */
   resourceClaimStatuses?: PodResourceClaimStatus[];
+  /** upstream: PodExtendedResourceClaimStatus — the claim the scheduler made for extended resources backed by DRA */
+  extendedResourceClaimStatus?: {
+    requestMappings: { containerName: string; resourceName: string; requestName: string }[];
+    resourceClaimName: string;
+  };
 }
 
 export interface Pod extends KubeObject {

@@ -6,11 +6,15 @@
 
 import { createPodClaims, releasePodClaims } from '../controllers/resourceClaim';
 import type { ResourceClaim, ResourceObject } from '../model/resource';
+import type { DeviceConditionStep } from '../model/scenario';
 import type { NodeDevice, PodClaimOutcome } from '../api';
 import { podClaimName } from '../model/resource';
 import { podKey, type Pod } from '../model/types';
 import { deviceID } from '../plugins/DynamicResources/allocator';
 import type { Simulation } from './simulation';
+
+/** PodClaimOutcome.name of the claim the scheduler made for extended resources backed by DRA */
+const EXTENDED_RESOURCES_CLAIM = 'extended-resources';
 
 export class ResourceClaimManager {
   /** pod key → the devices its claims held when it was bound */
@@ -22,6 +26,11 @@ export class ResourceClaimManager {
 
   private publish(kind: ResourceObject['kind'], action: 'Add' | 'Update' | 'Delete', old: unknown, obj: unknown): void {
     if (kind === 'ResourceClaimTemplate') return; // the scheduler does not watch templates
+    // upstream: the ResourceSlice tracker reports a changed DeviceTaintRule as updates of the slices it taints
+    if (kind === 'DeviceTaintRule') {
+      this.sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'ResourceSlice', actionType: 'Update', label: 'ResourceSliceUpdate' }, undefined, undefined);
+      return;
+    }
     this.sim.queue.moveAllToActiveOrBackoffQueue({ resource: kind, actionType: action, label: `${kind}${action}` }, old, obj);
   }
 
@@ -66,7 +75,7 @@ export class ResourceClaimManager {
 
   /** upstream: syncClaim for the claims a deleted pod used; the garbage collector for its own */
   podDeleted(pod: Pod): void {
-    if (!pod.spec.resourceClaims?.length) return;
+    if (!pod.spec.resourceClaims?.length && !pod.status.extendedResourceClaimStatus) return;
     const { updated, deleted } = releasePodClaims(pod, this.store.resourceClaims());
     for (const claim of updated) this.updateStatus(claim);
     for (const claim of deleted) {
@@ -77,24 +86,30 @@ export class ResourceClaimManager {
 
   /** Remembers the devices the pod's claims hold now that it is bound (for the result and the view). */
   podBound(pod: Pod): void {
-    if (!pod.spec.resourceClaims?.length) return;
+    const extended = pod.status.extendedResourceClaimStatus;
+    if (!pod.spec.resourceClaims?.length && !extended) return;
     const devices: { claim: string; request: string; id: string }[] = [];
-    for (const podClaim of pod.spec.resourceClaims) {
+    const held = (podClaim: string, claimName: string) => {
+      const claim = this.store.resourceClaim(pod.metadata.namespace ?? 'default', claimName);
+      for (const r of claim?.status.allocation?.devices.results ?? []) devices.push({ claim: podClaim, request: r.request, id: deviceID(r.driver, r.pool, r.device) });
+    };
+    for (const podClaim of pod.spec.resourceClaims ?? []) {
       const ref = podClaimName(pod, podClaim);
-      if ('error' in ref || ref.name === undefined) continue;
-      const claim = this.store.resourceClaim(pod.metadata.namespace ?? 'default', ref.name);
-      for (const r of claim?.status.allocation?.devices.results ?? []) devices.push({ claim: podClaim.name, request: r.request, id: deviceID(r.driver, r.pool, r.device) });
+      if (!('error' in ref) && ref.name !== undefined) held(podClaim.name, ref.name);
     }
+    if (extended) held(EXTENDED_RESOURCES_CLAIM, extended.resourceClaimName);
     this.bound.set(podKey(pod), devices);
   }
 
   /** the pod's claims for SimulationResult (PodOutcome.resourceClaims) */
   podClaims(pod: Pod): PodClaimOutcome[] | undefined {
-    if (!pod.spec.resourceClaims?.length) return undefined;
+    const extended = pod.status.extendedResourceClaimStatus;
+    if (!pod.spec.resourceClaims?.length && !extended) return undefined;
     const held = this.bound.get(podKey(pod)) ?? [];
-    return pod.spec.resourceClaims.map((podClaim) => {
+    const devicesOf = (name: string) => held.filter((d) => d.claim === name).map(({ request, id }) => ({ request, id }));
+    const out: PodClaimOutcome[] = (pod.spec.resourceClaims ?? []).map((podClaim) => {
       const ref = podClaimName(pod, podClaim);
-      const devices = held.filter((d) => d.claim === podClaim.name).map(({ request, id }) => ({ request, id }));
+      const devices = devicesOf(podClaim.name);
       return {
         name: podClaim.name,
         ...(!('error' in ref) && ref.name !== undefined ? { claimName: ref.name } : {}),
@@ -102,6 +117,12 @@ export class ResourceClaimManager {
         ...(devices.length ? { devices } : {}),
       };
     });
+    if (extended) {
+      const devices = devicesOf(EXTENDED_RESOURCES_CLAIM);
+      const resources = [...new Set(extended.requestMappings.map((m) => m.resourceName))];
+      out.push({ name: EXTENDED_RESOURCES_CLAIM, claimName: extended.resourceClaimName, extendedResources: resources, ...(devices.length ? { devices } : {}) });
+    }
+    return out;
   }
 
   /** the devices local to each node (slices with a nodeName, or per-device nodeName) */
@@ -117,6 +138,72 @@ export class ResourceClaimManager {
       }
     }
     return out;
+  }
+
+  /** upstream: ResourceClaims(ns).Create by the scheduler (the claim for a pod's extended resources backed by DRA) */
+  create(claim: ResourceClaim): ResourceClaim {
+    const ns = claim.metadata.namespace ?? 'default';
+    const name = claim.metadata.name || this.sim.scenario.names.generate(ns, claim.metadata.generateName ?? '');
+    const created: ResourceClaim = structuredClone({
+      ...claim,
+      metadata: { ...claim.metadata, name, namespace: ns, uid: this.sim.scenario.names.uid('ResourceClaim', ns, name), creationTimestamp: this.sim.now },
+      status: {},
+    });
+    this.store.put(created);
+    this.publish('ResourceClaim', 'Add', undefined, created);
+    return structuredClone(created);
+  }
+
+  /** upstream: deleteClaim — drop the finalizer, then delete */
+  remove(namespace: string, name: string): void {
+    const removed = this.store.remove('ResourceClaim', namespace, name);
+    if (removed) this.publish('ResourceClaim', 'Delete', removed, undefined);
+  }
+
+  /**
+   * A driver's status.devices update (timeline `deviceCondition`): the condition on each allocated
+   * device of the claim (or of the pod's claims) that the step names.
+   */
+  setDeviceCondition(step: DeviceConditionStep): void {
+    const claims = step.claim
+      ? [this.store.resourceClaim(step.claim.namespace, step.claim.name)].filter((c) => c !== undefined)
+      : this.podClaimObjects(step.pod!);
+    let changed = 0;
+    for (const claim of claims) {
+      const results = (claim.status.allocation?.devices.results ?? []).filter((r) => r.device === step.device
+        && (step.driver === undefined || r.driver === step.driver) && (step.pool === undefined || r.pool === step.pool));
+      if (results.length === 0) continue;
+      const devices = [...(claim.status.devices ?? [])];
+      for (const r of results) {
+        const i = devices.findIndex((d) => d.driver === r.driver && d.pool === r.pool && d.device === r.device);
+        const entry = i >= 0 ? devices[i]! : { driver: r.driver, pool: r.pool, device: r.device };
+        const old = entry.conditions?.find((c) => c.type === step.type);
+        const condition = {
+          type: step.type, status: step.status, ...(step.reason !== undefined ? { reason: step.reason } : {}), ...(step.message !== undefined ? { message: step.message } : {}),
+          lastTransitionTime: old && old.status === step.status ? (old.lastTransitionTime ?? this.sim.now) : this.sim.now,
+        };
+        const updated = { ...entry, conditions: [...(entry.conditions ?? []).filter((c) => c.type !== step.type), condition] };
+        if (i >= 0) devices[i] = updated; else devices.push(updated);
+      }
+      this.updateStatus({ ...claim, status: { ...claim.status, devices } });
+      changed++;
+    }
+    if (changed === 0) {
+      const what = step.claim ? `resourceclaim "${step.claim.namespace}/${step.claim.name}"` : `the claims of pod "${step.pod!.namespace}/${step.pod!.name}"`;
+      this.sim.recordEvent('Warning', 'TimelineStepFailed', 'Scenario/deviceCondition', `line ${step.source.line}: no device ${step.device} is allocated in ${what} at ${step.at}s`);
+    }
+  }
+
+  /** the ResourceClaims a pod uses: its own, and the one the scheduler made for its extended resources */
+  private podClaimObjects(ref: { namespace: string; name: string }): ResourceClaim[] {
+    const pod = this.sim.cluster.livePod(`${ref.namespace}/${ref.name}`);
+    if (!pod) return [];
+    const names = (pod.spec.resourceClaims ?? []).flatMap((c) => {
+      const r = podClaimName(pod, c);
+      return 'error' in r || r.name === undefined ? [] : [r.name];
+    });
+    if (pod.status.extendedResourceClaimStatus) names.push(pod.status.extendedResourceClaimStatus.resourceClaimName);
+    return names.flatMap((n) => this.store.resourceClaim(ref.namespace, n) ?? []);
   }
 
   /** a claim status write (DynamicResources' PreBind, PostFilter, Unreserve; the controller) */

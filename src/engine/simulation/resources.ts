@@ -3,7 +3,7 @@
 // ResourceClaimTemplates. Implements the listers the DynamicResources plugin reads.
 
 import type { ResourceLister } from '../framework/interfaces';
-import type { DeviceClass, ResourceClaim, ResourceClaimTemplate, ResourceObject, ResourceSlice } from '../model/resource';
+import type { DeviceClass, DeviceTaintRule, ResourceClaim, ResourceClaimTemplate, ResourceObject, ResourceSlice } from '../model/resource';
 
 const nsName = (o: { metadata: { namespace?: string; name: string } }) => `${o.metadata.namespace ?? 'default'}/${o.metadata.name}`;
 
@@ -14,13 +14,15 @@ export class ResourceStore implements ResourceLister {
   /** namespace/name, in creation order */
   readonly claims = new Map<string, ResourceClaim>();
   readonly templates = new Map<string, ResourceClaimTemplate>();
+  /** by name, in creation order */
+  readonly taintRules = new Map<string, DeviceTaintRule>();
 
   constructor(objects: readonly ResourceObject[] = []) {
     for (const o of objects) this.put(o);
   }
 
   get empty(): boolean {
-    return this.classes.size + this.slices.size + this.claims.size + this.templates.size === 0;
+    return this.classes.size + this.slices.size + this.claims.size + this.templates.size + this.taintRules.size === 0;
   }
 
   /** creates or replaces an object; returns the one it replaced */
@@ -30,6 +32,7 @@ export class ResourceStore implements ResourceLister {
       case 'ResourceSlice': return replace(this.slices, o.metadata.name, o);
       case 'ResourceClaim': return replace(this.claims, nsName(o), o);
       case 'ResourceClaimTemplate': return replace(this.templates, nsName(o), o);
+      case 'DeviceTaintRule': return replace(this.taintRules, o.metadata.name, o);
     }
   }
 
@@ -42,13 +45,16 @@ export class ResourceStore implements ResourceLister {
       case 'ResourceSlice': return take(this.slices, name);
       case 'ResourceClaim': return take(this.claims, key);
       case 'ResourceClaimTemplate': return take(this.templates, key);
+      case 'DeviceTaintRule': return take(this.taintRules, name);
     }
   }
 
   // ---- ResourceLister ----
 
   deviceClass(name: string): DeviceClass | undefined { return this.classes.get(name); }
+  deviceClasses(): DeviceClass[] { return [...this.classes.values()]; }
   resourceSlices(): ResourceSlice[] { return [...this.slices.values()]; }
+  deviceTaintRules(): DeviceTaintRule[] { return [...this.taintRules.values()]; }
   resourceClaim(namespace: string, name: string): ResourceClaim | undefined { return this.claims.get(`${namespace}/${name}`); }
   resourceClaims(): ResourceClaim[] { return [...this.claims.values()]; }
   resourceClaimTemplate(namespace: string, name: string): ResourceClaimTemplate | undefined { return this.templates.get(`${namespace}/${name}`); }

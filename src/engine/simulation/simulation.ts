@@ -10,7 +10,7 @@ import type { ProfilePlugins, SchedulerConfiguration } from '../framework/config
 import { instantiateProfiles } from '../framework/config';
 import type { CycleState } from '../framework/cycleState';
 import type { ConfigError } from '../framework/config/types';
-import { NodeToStatus, type Handle, type PluginDescriptor, type QueuedPodInfo, type SchedulerApi, type WaitingPods } from '../framework/interfaces';
+import { NodeToStatus, type Handle, type PluginDescriptor, type PreBindWait, type QueuedPodInfo, type SchedulerApi, type WaitingPods } from '../framework/interfaces';
 import { formatFitError } from '../framework/fitError';
 import { newPodInfo, type PodInfo } from '../framework/podInfo';
 import { computePodRequests, resourceToList } from '../framework/resources';
@@ -47,6 +47,18 @@ interface Timer {
   run: () => void;
 }
 
+/** a pod whose PreBind polls on the simulated clock */
+interface BindingWait {
+  fwk: Framework;
+  state: CycleState;
+  queued: QueuedPodInfo;
+  node: string;
+  trace: CycleTrace;
+  waits: { plugin: string; wait: PreBindWait }[];
+  deadlineSeq: number;
+  pollSeq?: number;
+}
+
 interface WaitingPod {
   pod: PodInfo;
   nodeName: string;
@@ -81,6 +93,7 @@ export class Simulation {
   private readonly sched: SchedulerState;
   private readonly podInfos = new Map<string, PodInfo>();
   private readonly waiting = new Map<string, WaitingPod>();
+  private readonly bindingWaits = new Map<string, BindingWait>();
   /** the scheduling cycle running now, if any: a waiting pod allowed or rejected during it records it */
   private cycleInProgress: CycleTrace | undefined;
   private readonly timers: Timer[] = [];
@@ -167,6 +180,9 @@ export class Simulation {
       clearNominatedNodeName: (pods) => { for (const p of pods) this.setNominatedNode(p, ''); },
       bindPodVolumes: (_pod, _node, volumes, claims) => this.volumes.bindPodVolumes(volumes, claims),
       updateResourceClaimStatus: (claim) => this.resourceClaims.updateStatus(claim),
+      createResourceClaim: (claim) => this.resourceClaims.create(claim),
+      deleteResourceClaim: (namespace, name) => this.resourceClaims.remove(namespace, name),
+      setPodExtendedResourceClaimStatus: (pod, status) => { pod.pod.status.extendedResourceClaimStatus = status; },
     };
     const handle: Handle & { fwk?: Framework } = {
       profileName,
@@ -301,6 +317,14 @@ export class Simulation {
     if (wasQueued) this.queueMoves.push({ time: this.now, pod: key, to: 'deleted', reason });
     const w = this.waiting.get(key);
     if (w) { this.waiting.delete(key); this.cancelTimer(w.timerSeq); }
+    const b = this.bindingWaits.get(key);
+    if (b) {
+      // upstream: the binding goroutine fails (the pod is gone) and unreserves
+      this.bindingWaits.delete(key);
+      this.cancelTimer(b.deadlineSeq);
+      if (b.pollSeq !== undefined) this.cancelTimer(b.pollSeq);
+      b.fwk.runReservePluginsUnreserve(b.state, b.queued.podInfo, b.node);
+    }
     if (pod.status.phase === 'Running' || pod.status.phase === 'Pending') pod.status.phase = 'Failed';
     if (wasBound) this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Delete', label: 'AssignedPodDelete' }, pod, undefined);
     this.onPodDeleted(pod);
@@ -564,16 +588,68 @@ export class Simulation {
     const pi = q.podInfo;
     const bindTrace: PluginResult[] = [];
     trace.bind = bindTrace;
-    let status = fwk.runPreBindPlugins(state, pi, node, bindTrace);
-    if (status.isSuccess()) status = fwk.runBindPlugins(state, pi, node, bindTrace);
-    if (!status.isSuccess()) {
-      fwk.runReservePluginsUnreserve(state, pi, node);
-      this.cache.removePod(pi.key);
-      trace.result = 'Error';
-      trace.message = `binding rejected: ${status.message()}`;
-      this.handleSchedulingFailure(q, status.isRejected() ? 'rejected' : 'error', trace.message, new Set(status.plugin ? [status.plugin] : []), new Set(), undefined);
-      return;
+    const status = fwk.runPreBindPlugins(state, pi, node, bindTrace);
+    if (!status.isSuccess()) { this.failBinding(fwk, state, q, node, trace, status); return; }
+    const waits = fwk.preBindWaits(state, pi, node);
+    if (waits.length > 0) { this.startBindingWait({ fwk, state, queued: q, node, trace, waits }); return; }
+    this.bind(fwk, state, q, node, trace);
+  }
+
+  /** The binding cycle failed: Unreserve, forget the assumed pod, requeue with the error. */
+  private failBinding(fwk: Framework, state: CycleState, q: QueuedPodInfo, node: string, trace: CycleTrace, status: Status): void {
+    const pi = q.podInfo;
+    fwk.runReservePluginsUnreserve(state, pi, node);
+    this.cache.removePod(pi.key);
+    trace.result = 'Error';
+    trace.message = `binding rejected: ${status.message()}`;
+    this.handleSchedulingFailure(q, status.isRejected() ? 'rejected' : 'error', trace.message, new Set(status.plugin ? [status.plugin] : []), new Set(), undefined);
+  }
+
+  /**
+   * A PreBind that polls (DynamicResources waiting for device binding conditions): the first poll
+   * at once, then every interval on the simulated clock, until ready, failed or timed out.
+   */
+  private startBindingWait(w: Omit<BindingWait, 'deadlineSeq' | 'pollSeq'>): void {
+    const key = w.queued.podInfo.key;
+    for (const { wait } of w.waits) if (wait.event) this.event('Normal', wait.event.reason, `Pod/${key}`, wait.event.message);
+    w.trace.bindingWait = { time: this.now };
+    const first = w.waits.reduce((a, b) => (b.wait.timeout < a.wait.timeout ? b : a));
+    const deadlineSeq = this.schedule(this.now + first.wait.timeout, () => {
+      this.endBindingWait(key, Status.error(`running PreBind plugin "${first.plugin}": ${first.wait.timeoutMessage}`).withPlugin(first.plugin));
+    });
+    this.bindingWaits.set(key, { ...w, deadlineSeq });
+    this.queueMoves.push({ time: this.now, pod: key, from: 'scheduling', to: 'waitingOnBinding', reason: `PreBind: ${w.waits.map((x) => x.plugin).join(', ')}` });
+    this.pollBindingWait(key);
+  }
+
+  private pollBindingWait(key: string): void {
+    const w = this.bindingWaits.get(key);
+    if (!w) return;
+    for (const { plugin, wait } of w.waits) {
+      const ready = wait.poll();
+      if (typeof ready === 'string') { this.endBindingWait(key, Status.error(`running PreBind plugin "${plugin}": ${ready}`).withPlugin(plugin)); return; }
+      if (!ready) { w.pollSeq = this.schedule(this.now + wait.interval, () => this.pollBindingWait(key)); return; }
     }
+    this.endBindingWait(key, Status.success());
+  }
+
+  private endBindingWait(key: string, status: Status): void {
+    const w = this.bindingWaits.get(key);
+    if (!w) return;
+    this.bindingWaits.delete(key);
+    this.cancelTimer(w.deadlineSeq);
+    if (w.pollSeq !== undefined) this.cancelTimer(w.pollSeq);
+    w.trace.bindingWait = { ...w.trace.bindingWait!, end: this.now, ok: status.isSuccess() };
+    this.queueMoves.push({ time: this.now, pod: key, from: 'waitingOnBinding', to: 'scheduling', reason: status.isSuccess() ? 'PreBind done' : status.message() });
+    if (status.isSuccess()) this.bind(w.fwk, w.state, w.queued, w.node, w.trace);
+    else this.failBinding(w.fwk, w.state, w.queued, w.node, w.trace, status);
+  }
+
+  /** Bind and what follows once PreBind is done. */
+  private bind(fwk: Framework, state: CycleState, q: QueuedPodInfo, node: string, trace: CycleTrace): void {
+    const pi = q.podInfo;
+    const status = fwk.runBindPlugins(state, pi, node, trace.bind ?? (trace.bind = []));
+    if (!status.isSuccess()) { this.failBinding(fwk, state, q, node, trace, status); return; }
     // The API server accepted the Binding; the kubelet starts the pod at once.
     this.cache.confirmPod(pi.key);
     pi.pod.spec.nodeName = node;

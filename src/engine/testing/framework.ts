@@ -56,7 +56,11 @@ export interface TestEnv {
   /** plugins used by runFilterPluginsWithNominatedPods and the PreFilter extensions */
   plugins: Plugin[];
   /** API calls plugins made, in order */
-  apiCalls: { call: 'preemptPod' | 'clearNominatedNodeName' | 'bindPodVolumes' | 'updateResourceClaimStatus'; pod: string; preemptor?: string; node?: string; claim?: ResourceClaim }[];
+  apiCalls: {
+    call: 'preemptPod' | 'clearNominatedNodeName' | 'bindPodVolumes' | 'updateResourceClaimStatus' | 'createResourceClaim' | 'deleteResourceClaim' | 'setPodExtendedResourceClaimStatus';
+    pod: string; preemptor?: string; node?: string; claim?: ResourceClaim; name?: string;
+    extendedResourceClaimStatus?: Pod['status']['extendedResourceClaimStatus'];
+  }[];
 }
 
 export function newTestEnv(c: TestCluster, plugins: Plugin[] = []): TestEnv {
@@ -85,6 +89,20 @@ export function newTestEnv(c: TestCluster, plugins: Plugin[] = []): TestEnv {
       updateResourceClaimStatus: (claim) => {
         env.apiCalls.push({ call: 'updateResourceClaimStatus', pod: '', claim });
         (env.handle.cluster.resources as ResourceStore).put(claim);
+      },
+      createResourceClaim: (claim) => {
+        const name = claim.metadata.name || `${claim.metadata.generateName ?? ''}${env.apiCalls.length}`;
+        const created: ResourceClaim = { ...claim, metadata: { ...claim.metadata, name, uid: `uid-${name}` }, status: {} };
+        env.apiCalls.push({ call: 'createResourceClaim', pod: '', claim: created });
+        (env.handle.cluster.resources as ResourceStore).put(created);
+        return created;
+      },
+      deleteResourceClaim: (namespace, name) => {
+        env.apiCalls.push({ call: 'deleteResourceClaim', pod: '', name: `${namespace}/${name}` });
+        (env.handle.cluster.resources as ResourceStore).remove('ResourceClaim', namespace, name);
+      },
+      setPodExtendedResourceClaimStatus: (pod, status) => {
+        env.apiCalls.push({ call: 'setPodExtendedResourceClaimStatus', pod: pod.key, extendedResourceClaimStatus: status });
       },
     },
   };

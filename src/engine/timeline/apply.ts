@@ -192,6 +192,9 @@ export function applyTimelineStep(sim: Simulation, step: TimelineStep, deps: Tim
       deps.evict(sim, key);
       return;
     }
+    case 'deviceCondition':
+      sim.resourceClaims.setDeviceCondition(step);
+      return;
     case 'deschedule':
       if (!deps.deschedule) { stepFailed(sim, step, 'the descheduler is not available in this build'); return; }
       deps.deschedule(sim, step.policy);

@@ -40,9 +40,9 @@ export function PodInspector() {
   }
   const [namespace, name] = podKey.split('/');
   const now = view.step.summary.time;
-  // a pod waiting at Permit is assumed on its node in the scheduler's cache, not bound
-  const waitingOnPermit = podView?.location === 'waitingOnPermit';
-  const bound = podView?.node !== undefined && !waitingOnPermit;
+  // a pod waiting at Permit or in PreBind is assumed on its node in the scheduler's cache, not bound
+  const waitingAt = podView?.location === 'waitingOnPermit' ? 'Permit' : podView?.location === 'waitingOnBinding' ? 'PreBind (binding conditions)' : undefined;
+  const bound = podView?.node !== undefined && waitingAt === undefined;
   const lastFailure = [...events].reverse().find((e) => e.reason === 'FailedScheduling');
   const scheduled = events.some((e) => e.reason === 'Scheduled');
   return (
@@ -60,7 +60,7 @@ export function PodInspector() {
         <Field name="Priority">{outcome.priority}</Field>
         {outcome.scheduling?.priorityClassName !== undefined && <Field name="Priority Class Name">{outcome.scheduling.priorityClassName}</Field>}
         <Field name="Scheduler">{outcome.schedulerName}</Field>
-        <Field name="Node">{bound ? podView.node : waitingOnPermit ? `<none> (reserved on ${podView.node ?? '?'}, waiting at Permit)` : '<none>'}</Field>
+        <Field name="Node">{bound ? podView.node : waitingAt !== undefined ? `<none> (reserved on ${podView?.node ?? '?'}, waiting at ${waitingAt})` : '<none>'}</Field>
         <Field name="Status">{podView === undefined ? (outcome.deletedAt !== undefined ? 'Deleted' : 'Not created yet') : bound ? (podView.terminating || podView.leaving ? 'Terminating' : 'Running') : 'Pending'}</Field>
         {podView?.location === 'gated' && <Field name="Reason">SchedulingGated</Field>}
         {podView?.nominated !== undefined && <Field name="Nominated Node Name">{podView.nominated}</Field>}

@@ -252,14 +252,18 @@ const profile = obj('A scheduler profile: pods choose it with spec.schedulerName
 
 const timelineStep = obj('One action at a simulated time, between scheduling cycles.', {
   at: { type: 'number', minimum: 0, description: 'Simulated seconds.' },
-  action: oneOfValues(['apply', 'delete', 'taint', 'untaint', 'evict', 'condition', 'label', 'cordon', 'uncordon', 'deschedule'], 'What happens, in kubectl terms.'),
+  action: oneOfValues(['apply', 'delete', 'taint', 'untaint', 'evict', 'condition', 'deviceCondition', 'label', 'cordon', 'uncordon', 'deschedule', 'ungate', 'scale'], 'What happens, in kubectl terms.'),
   object: { type: 'object', description: 'apply: the object to create or update.' },
   node: str('taint, untaint, condition, label, cordon: the node.'),
   taint: str('taint/untaint: key=value:Effect, e.g. dedicated=db:NoExecute.'),
   kind: str('delete: the kind.'), name: str('delete: the name.'), namespace: str('delete: the namespace.'),
-  pod: str('evict: namespace/name.'),
-  type: str('condition: the node condition type (MemoryPressure, Ready, ...).'),
-  status: str('condition: "True", "False" or "Unknown".'),
+  pod: str('evict, ungate, deviceCondition: namespace/name.'),
+  claim: str('deviceCondition: the ResourceClaim (namespace/name or name); or `pod` for every claim of the pod.'),
+  device: str('deviceCondition: the allocated device (driver and pool narrow it down).'),
+  driver: str('deviceCondition: the device\'s driver.'), pool: str('deviceCondition: the device\'s pool.'),
+  type: str('condition: the node condition type (MemoryPressure, Ready, ...); deviceCondition: the device condition, e.g. one of its bindingConditions.'),
+  status: str('condition, deviceCondition: "True", "False" or "Unknown".'),
+  reason: str('deviceCondition: the condition\'s reason.'), message: str('deviceCondition: the condition\'s message.'),
   labels: { ...labels, description: 'label: labels to set.' },
   policy: { type: 'object', description: 'deschedule: the descheduler policy.' },
 }, { required: ['at', 'action'] });
@@ -332,10 +336,12 @@ const deviceClaimSpec = obj('What the claim asks for.', {
 }, { strict: true });
 const deviceAttribute = obj('Exactly one value.', { int: int('Integer.'), bool: bool('Boolean.'), string: str('String.'), version: str('Semantic version 2.0.0.') }, { strict: true });
 
+const deviceTaint = obj('A device taint (DRADeviceTaints).', { key: str('Key.'), value: str('Value.'), effect: oneOfValues(['NoSchedule', 'NoExecute', 'None'], 'Effect.') }, { required: ['key', 'effect'] });
+
 const KINDS: Record<string, JSONSchema> = {
   DeviceClass: obj('A class of devices: selectors every request of the class adds.', {
     ...typeMeta('resource.k8s.io/v1', 'DeviceClass'),
-    spec: obj('DeviceClass spec.', { selectors: celSelectors, config: { type: 'array', description: 'Opaque driver configuration.' }, extendedResourceName: str('DRAExtendedResource (alpha, not simulated).') }, { strict: true }),
+    spec: obj('DeviceClass spec.', { selectors: celSelectors, config: { type: 'array', description: 'Opaque driver configuration.' }, extendedResourceName: str('DRAExtendedResource (alpha): containers asking for this extended resource get devices of this class on nodes that do not advertise it.') }, { strict: true }),
   }, { strict: true }),
   ResourceSlice: obj('Devices a driver publishes, for one node (nodeName) or many (nodeSelector, allNodes).', {
     ...typeMeta('resource.k8s.io/v1', 'ResourceSlice'),
@@ -358,8 +364,11 @@ const KINDS: Record<string, JSONSchema> = {
           counterSet: str('Name of a counter set in a slice of the same pool.'), counters: { type: 'object', additionalProperties: obj('A counter.', { value: quantity }), description: 'Counters by name.' },
         }, { required: ['counterSet', 'counters'] }), 'At most 2 counter sets.'),
         nodeName: str('With perDeviceNodeSelection: the node this device is local to.'), nodeSelector: ref('nodeSelector'), allNodes: bool('With perDeviceNodeSelection: reachable from every node.'),
-        taints: arr(obj('A device taint (DRADeviceTaints).', { key: str('Key.'), value: str('Value.'), effect: oneOfValues(['NoSchedule', 'NoExecute', 'None'], 'Effect.') }, { required: ['key', 'effect'] }), 'Taints.'),
+        taints: arr(deviceTaint, 'Taints.'),
         allowMultipleAllocations: bool('The device can be shared by several requests while its capacity lasts (DRAConsumableCapacity).'),
+        bindsToNode: bool('DRADeviceBindingConditions: the allocation is limited to the node it was made for.'),
+        bindingConditions: arr(str('A condition type.'), 'DRADeviceBindingConditions: conditions the driver must report True in the claim\'s status.devices before the pod binds (timeline deviceCondition).'),
+        bindingFailureConditions: arr(str('A condition type.'), 'DRADeviceBindingConditions: conditions that, True, make the binding fail.'),
       }, { required: ['name'] }), 'Devices.'),
       sharedCounters: arr(obj('A counter set devices of the pool consume (DRAPartitionableDevices).', {
         name: str('Counter set name (a DNS label).'), counters: { type: 'object', additionalProperties: obj('A counter.', { value: quantity }), description: 'Counters by name.' },
@@ -373,6 +382,15 @@ const KINDS: Record<string, JSONSchema> = {
   ResourceClaimTemplate: obj('A claim made for each pod that names it in spec.resourceClaims[].resourceClaimTemplateName.', {
     ...typeMeta('resource.k8s.io/v1', 'ResourceClaimTemplate'),
     spec: obj('Template spec.', { metadata: { type: 'object', description: 'Labels and annotations of the claims.' }, spec: deviceClaimSpec }, { required: ['spec'], strict: true }),
+  }, { required: ['spec'], strict: true }),
+  DeviceTaintRule: obj('Taints the devices its selector picks (DRADeviceTaintRules and DRADeviceTaints, alpha).', {
+    ...typeMeta('resource.k8s.io/v1alpha3', 'DeviceTaintRule'),
+    spec: obj('DeviceTaintRule spec.', {
+      deviceSelector: obj('Which devices: every field set must match; empty picks every device, none picks no device.', {
+        driver: str('The slices\' spec.driver.'), pool: str('The slices\' spec.pool.name.'), device: str('The device name.'),
+      }, { strict: true }),
+      taint: deviceTaint,
+    }, { required: ['taint'], strict: true }),
   }, { required: ['spec'], strict: true }),
   StorageClass: obj('A class of storage: who provisions it and when claims bind.', {
     ...typeMeta('storage.k8s.io/v1', 'StorageClass'),

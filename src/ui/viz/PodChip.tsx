@@ -84,11 +84,12 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
     pod.location === 'gated' ? 'gated' : '',
     pod.location === 'backoffQ' ? 'backoff' : '',
     pod.location === 'unschedulablePods' ? 'unschedulable' : '',
-    pod.location === 'waitingOnPermit' ? 'waiting-on-permit' : '',
+    pod.location === 'waitingOnPermit' || pod.location === 'waitingOnBinding' ? 'waiting-on-permit' : '',
   ].filter(Boolean);
   const title = [
     pod.pod, `priority ${pod.outcome.priority}`, pod.outcome.owner ? `owner ${pod.outcome.owner}` : '',
-    pod.location === 'waitingOnPermit' ? `reserved on ${pod.node ?? '?'}, waiting at Permit` : pod.node ? `on ${pod.node}` : `in ${pod.location}`, pod.nominated ? `nominated to ${pod.nominated}` : '',
+    pod.location === 'waitingOnPermit' ? `reserved on ${pod.node ?? '?'}, waiting at Permit`
+      : pod.location === 'waitingOnBinding' ? `reserved on ${pod.node ?? '?'}, waiting in PreBind` : pod.node ? `on ${pod.node}` : `in ${pod.location}`, pod.nominated ? `nominated to ${pod.nominated}` : '',
     pod.backoffUntil !== undefined ? `backoff until t=${pod.backoffUntil}s` : '', ...marks, different ? 'differs from your cluster' : '',
   ].filter(Boolean).join(' · ');
   return (

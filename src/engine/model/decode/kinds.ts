@@ -10,7 +10,7 @@ import { peekSubject } from './metadata';
 import { decodePod } from './pod';
 import { decodeCSIDriver, decodeCSINode, decodeCSIStorageCapacity, decodePersistentVolume, decodePersistentVolumeClaim, decodeStorageClass } from './storage';
 import { decodeWorkload } from './workloads';
-import { decodeDeviceClass, decodeResourceClaim, decodeResourceClaimTemplate, decodeResourceSlice } from './resource';
+import { decodeDeviceClass, decodeDeviceTaintRule, decodeResourceClaim, decodeResourceClaimTemplate, decodeResourceSlice } from './resource';
 import { quote } from '../quote';
 
 interface KindInfo {
@@ -48,6 +48,7 @@ export const objectKinds: Readonly<Record<string, KindInfo>> = Object.freeze(Obj
   ResourceSlice: { apiVersion: 'resource.k8s.io/v1', namespaced: false, decode: decodeResourceSlice },
   ResourceClaim: { apiVersion: 'resource.k8s.io/v1', namespaced: true, decode: decodeResourceClaim },
   ResourceClaimTemplate: { apiVersion: 'resource.k8s.io/v1', namespaced: true, decode: decodeResourceClaimTemplate },
+  DeviceTaintRule: { apiVersion: 'resource.k8s.io/v1alpha3', namespaced: false, decode: decodeDeviceTaintRule },
 }));
 
 /** Kinds that are not cluster objects but configure the simulator. */

@@ -108,3 +108,53 @@ spec:
     });
   });
 });
+
+describe('resource.k8s.io/v1alpha3 DeviceTaintRule', () => {
+  const rule = (spec: string) => `apiVersion: resource.k8s.io/v1alpha3
+kind: DeviceTaintRule
+metadata: {name: maintenance}
+spec:
+${spec}`;
+  it.each([
+    ['a taint without effect', rule(`  deviceSelector: {driver: gpu.example.com}
+  taint: {key: maintenance}
+`), /^bad\.yaml:6:10: DeviceTaintRule maintenance: spec\.taint\.effect: Required value$/],
+    ['an unknown effect', rule(`  taint: {key: maintenance, effect: PreferNoSchedule}
+`), /^bad\.yaml:5:37: DeviceTaintRule maintenance: spec\.taint\.effect: Unsupported value: "PreferNoSchedule": supported values: "NoSchedule", "NoExecute", "None"$/],
+    ['no taint', rule(`  deviceSelector: {driver: gpu.example.com}
+`), /^bad\.yaml:5:\d+: DeviceTaintRule maintenance: spec\.taint: Required value$/],
+    ['a device name that is not a DNS label', rule(`  deviceSelector: {device: GPU_0}
+  taint: {key: maintenance, effect: NoSchedule}
+`), /^bad\.yaml:5:\d+: DeviceTaintRule maintenance: spec\.deviceSelector\.device: Invalid value: "GPU_0": /],
+  ])('%s', (_name, text, want) => {
+    expect(errors(text)).toEqual([expect.stringMatching(want)]);
+  });
+
+  it('a valid rule loads; without the gates it warns that it has no effect', () => {
+    const text = rule(`  deviceSelector: {driver: gpu.example.com, pool: node-1, device: gpu-0}
+  taint: {key: maintenance, value: planned, effect: NoSchedule}
+`);
+    const off = loadScenario(text, 'ok.yaml');
+    expect(off.ok).toBe(true);
+    if (!off.ok) return;
+    expect(off.scenario.warnings.map(formatScenarioError)).toEqual([expect.stringMatching(/^ok\.yaml:2:7: DeviceTaintRule maintenance: kind: no effect: DeviceTaintRules taint devices only with the DRADeviceTaintRules and DRADeviceTaints feature gates/)]);
+    expect(off.scenario.resources).toEqual([{
+      apiVersion: 'resource.k8s.io/v1alpha3', kind: 'DeviceTaintRule', metadata: expect.objectContaining({ name: 'maintenance' }),
+      spec: { deviceSelector: { driver: 'gpu.example.com', pool: 'node-1', device: 'gpu-0' }, taint: { key: 'maintenance', value: 'planned', effect: 'NoSchedule' } },
+    }]);
+    const on = loadScenario(`${text}---
+apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: s}
+spec: {featureGates: {DRADeviceTaints: true, DRADeviceTaintRules: true}}
+`, 'ok.yaml');
+    expect(on.ok && on.scenario.warnings).toEqual([]);
+  });
+
+  it('the v1.34 selector fields (deviceClassName, selectors) are unknown in v1.35', () => {
+    const r = loadScenario(rule(`  deviceSelector: {deviceClassName: gpu}
+  taint: {key: maintenance, effect: NoSchedule}
+`), 'ok.yaml');
+    expect(r.ok && r.scenario.warnings.map(formatScenarioError)).toContainEqual(expect.stringMatching(/^ok\.yaml:5:20: DeviceTaintRule maintenance: spec\.deviceSelector\.deviceClassName: unknown field, ignored$/));
+  });
+});

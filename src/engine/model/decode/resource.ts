@@ -9,9 +9,10 @@ import { defined, type Path, type Reader } from '../decoder';
 import { compileDeviceSelector } from '../deviceSelector';
 import type {
   Device, DeviceAttribute, DeviceClaimConfiguration, DeviceClass, DeviceConfiguration, DeviceConstraint,
-  DeviceRequest, DeviceSelector, DeviceSubRequest, DeviceTaint, DeviceToleration,
+  DeviceRequest, DeviceSelector, DeviceSubRequest, DeviceTaint, DeviceTaintRule, DeviceToleration,
   ExactDeviceRequest, PodResourceClaim, ResourceClaim, ResourceClaimSpec, ResourceClaimTemplate, ResourceSlice,
 } from '../resource';
+import { DEVICE_TAINT_RULE_API_VERSION } from '../resource';
 import { toPlain, type SrcMap, type SrcNode } from '../source';
 import { duplicate, invalid, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, required, forbidden } from '../validation';
 import { decodeMetadata } from './metadata';
@@ -32,6 +33,7 @@ const ResourceSliceMaxDevicesWithTaintsOrConsumesCounters = 64;
 const ResourceSliceMaxAttributesAndCapacitiesPerDevice = 32;
 const DeviceTaintsMaxLength = 4;
 const DeviceTolerationsMaxLength = 16;
+const BindingConditionsMaxSize = 4;
 
 function dnsLabel(r: Reader, m: SrcMap, path: Path, key: string): string | undefined {
   const v = r.reqStr(m, path, key);
@@ -151,19 +153,24 @@ function namedMap<T>(r: Reader, m: SrcMap, path: Path, key: string, value: (node
   return out;
 }
 
+/** upstream: validateDeviceTaint */
+function deviceTaint(r: Reader, node: SrcNode | undefined, path: Path): DeviceTaint | undefined {
+  const tm = r.map(node, path);
+  if (!tm) return undefined;
+  r.knownFields(tm, path, new Set(['key', 'value', 'effect', 'timeAdded']));
+  const key = r.reqStr(tm, path, 'key');
+  if (key !== undefined) for (const msg of isQualifiedName(key)) r.error(r.child(tm, 'key')!.pos, [...path, 'key'], invalid(key, msg));
+  const effect = r.enumValue(tm, path, 'effect', ['NoSchedule', 'NoExecute', 'None'] as const);
+  if (!effect && !r.has(tm, 'effect')) r.error(tm.pos, [...path, 'effect'], required());
+  return key && effect ? defined({ key, value: r.str(tm, path, 'value'), effect }) : undefined;
+}
+
 function taints(r: Reader, m: SrcMap, path: Path): DeviceTaint[] | undefined {
   const tp = [...path, 'taints'];
   const node = r.child(m, 'taints');
   const list = r.list(node, tp)?.flatMap((t, i): DeviceTaint[] => {
-    const ip = [...tp, i];
-    const tm = r.map(t, ip);
-    if (!tm) return [];
-    r.knownFields(tm, ip, new Set(['key', 'value', 'effect', 'timeAdded']));
-    const key = r.reqStr(tm, ip, 'key');
-    if (key !== undefined) for (const msg of isQualifiedName(key)) r.error(r.child(tm, 'key')!.pos, [...ip, 'key'], invalid(key, msg));
-    const effect = r.enumValue(tm, ip, 'effect', ['NoSchedule', 'NoExecute', 'None'] as const);
-    if (!effect && !r.has(tm, 'effect')) r.error(tm.pos, [...ip, 'effect'], required());
-    return key && effect ? [defined({ key, value: r.str(tm, ip, 'value'), effect })] : [];
+    const taint = deviceTaint(r, t, [...tp, i]);
+    return taint ? [taint] : [];
   });
   tooMany(r, node, tp, list, DeviceTaintsMaxLength);
   return list;
@@ -188,10 +195,24 @@ function device(r: Reader, node: SrcNode, path: Path, perDevice: boolean): Devic
   const set = [nodeName, nodeSelector, allNodes].filter((x) => x !== undefined).length;
   if (perDevice && set !== 1) r.error(m.pos, path, required('exactly one of `nodeName`, `nodeSelector`, `allNodes` is required when `perDeviceNodeSelection` is set to true in the ResourceSlice spec'));
   if (!perDevice && set > 0) r.error(m.pos, path, forbidden('`nodeName`, `nodeSelector` and `allNodes` can only be set when `perDeviceNodeSelection` is set to true in the ResourceSlice spec'));
+  const binding = bindingFields(r, m, path);
   return defined({
     name, attributes, capacity, consumesCounters, nodeName, nodeSelector, allNodes,
     taints: taints(r, m, path), allowMultipleAllocations,
+    ...binding,
   });
+}
+
+/** upstream: validateDevice's binding fields — at most 4 condition types each, qualified names */
+function bindingFields(r: Reader, m: SrcMap, path: Path): Pick<Device, 'bindsToNode' | 'bindingConditions' | 'bindingFailureConditions'> {
+  const list = (key: 'bindingConditions' | 'bindingFailureConditions') => {
+    const values = r.stringList(m, path, key);
+    const node = r.child(m, key);
+    tooMany(r, node, [...path, key], values, BindingConditionsMaxSize);
+    for (const v of values ?? []) for (const msg of isQualifiedName(v)) r.error(node!.pos, [...path, key], invalid(v, msg));
+    return values?.length ? values : undefined;
+  };
+  return defined({ bindsToNode: r.bool(m, path, 'bindsToNode') || undefined, bindingConditions: list('bindingConditions'), bindingFailureConditions: list('bindingFailureConditions') });
 }
 
 /** resource.k8s.io/v1 ResourceSlice */
@@ -515,4 +536,32 @@ export function checkContainerClaims(r: Reader, spec: SrcMap, path: Path, podCla
       });
     });
   }
+}
+
+// ---- DeviceTaintRule (resource.k8s.io/v1alpha3) ----
+
+/** upstream: validateDeviceTaintRule (v1.35: the selector has driver, pool and device) */
+export function decodeDeviceTaintRule(r: Reader, root: SrcMap): DeviceTaintRule {
+  r.knownFields(root, [], topLevel('spec', 'status'));
+  const metadata = decodeMetadata(r, root, { namespaced: false, validateName: isDNS1123Subdomain });
+  const empty: DeviceTaintRule = { apiVersion: DEVICE_TAINT_RULE_API_VERSION, kind: 'DeviceTaintRule', metadata, spec: { taint: { key: '', effect: 'None' } } };
+  const sp: Path = ['spec'];
+  const spec = r.map(r.child(root, 'spec'), sp);
+  if (!spec) { r.error(root.pos, sp, required()); return empty; }
+  r.knownFields(spec, sp, new Set(['deviceSelector', 'taint']));
+  const tp = [...sp, 'taint'];
+  if (!r.has(spec, 'taint')) r.error(spec.pos, tp, required());
+  const taint = deviceTaint(r, r.child(spec, 'taint'), tp);
+  const dp = [...sp, 'deviceSelector'];
+  const sel = r.has(spec, 'deviceSelector') ? r.map(r.child(spec, 'deviceSelector'), dp) : undefined;
+  let deviceSelector: DeviceTaintRule['spec']['deviceSelector'];
+  if (sel) {
+    r.knownFields(sel, dp, new Set(['driver', 'pool', 'device']));
+    const driver = r.has(sel, 'driver') ? driverName(r, sel, dp, 'driver') : undefined;
+    const pool = r.str(sel, dp, 'pool');
+    if (pool !== undefined) for (const part of pool.split('/')) for (const msg of isDNS1123Subdomain(part)) r.error(r.child(sel, 'pool')!.pos, [...dp, 'pool'], invalid(pool, msg));
+    const device = r.has(sel, 'device') ? dnsLabel(r, sel, dp, 'device') : undefined;
+    deviceSelector = defined({ driver, pool, device });
+  }
+  return { ...empty, spec: { ...(deviceSelector ? { deviceSelector } : {}), taint: taint ?? empty.spec.taint } };
 }

@@ -13,7 +13,7 @@ import { quote } from '../quote';
 
 export interface ScenarioMeta { name?: string; title?: string; description?: string; seed?: number; featureGates?: Partial<Record<FeatureGateName, boolean>> }
 
-const actions = ['apply', 'delete', 'taint', 'untaint', 'evict', 'condition', 'label', 'cordon', 'uncordon', 'deschedule', 'ungate', 'scale'] as const;
+const actions = ['apply', 'delete', 'taint', 'untaint', 'evict', 'condition', 'deviceCondition', 'label', 'cordon', 'uncordon', 'deschedule', 'ungate', 'scale'] as const;
 const taintEffects: readonly TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 const scalableKinds: readonly Exclude<WorkloadKind, 'DaemonSet'>[] = ['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController', 'Job'];
 
@@ -24,6 +24,7 @@ const stepFields: Record<(typeof actions)[number], readonly string[]> = {
   untaint: ['node', 'taint'],
   evict: ['pod', 'namespace'],
   condition: ['node', 'type', 'status'],
+  deviceCondition: ['claim', 'pod', 'namespace', 'device', 'driver', 'pool', 'type', 'status', 'reason', 'message'],
   label: ['node', 'labels'],
   cordon: ['node'],
   uncordon: ['node'],
@@ -94,6 +95,18 @@ function podRef(r: Reader, m: SrcMap, path: Path): PodRef | undefined {
   let ok = true;
   for (const msg of isDNS1123Label(namespace)) { r.error(r.child(m, 'pod')!.pos, [...path, 'pod'], invalid(namespace, msg)); ok = false; }
   for (const msg of isDNS1123Subdomain(name)) { r.error(r.child(m, 'pod')!.pos, [...path, 'pod'], invalid(name, msg)); ok = false; }
+  return ok ? { namespace, name } : undefined;
+}
+
+/** a ResourceClaim: namespace/name, or name with an optional `namespace` */
+function claimRef(r: Reader, m: SrcMap, path: Path): PodRef | undefined {
+  const text = r.reqStr(m, path, 'claim', 'namespace/name or name');
+  if (!text) return undefined;
+  const slash = text.indexOf('/');
+  const namespace = slash >= 0 ? text.slice(0, slash) : (r.str(m, path, 'namespace') || 'default');
+  const name = slash >= 0 ? text.slice(slash + 1) : text;
+  let ok = true;
+  for (const msg of [...isDNS1123Label(namespace), ...isDNS1123Subdomain(name)]) { r.error(r.child(m, 'claim')!.pos, [...path, 'claim'], invalid(text, msg)); ok = false; }
   return ok ? { namespace, name } : undefined;
 }
 
@@ -301,6 +314,24 @@ function step(r: Reader, item: SrcNode, path: Path, ctx: TimelineContext, lastAt
           return { line: pos.line, column: pos.column };
         },
       };
+    }
+    case 'deviceCondition': {
+      const has = (['claim', 'pod'] as const).filter((k) => r.has(m, k));
+      if (has.length !== 1) {
+        r.error(m.pos, path, has.length === 0 ? required('one of `claim` or `pod`') : invalid('claim and pod', 'only one of `claim` or `pod` may be set'));
+        return undefined;
+      }
+      const ref = has[0] === 'pod' ? podRef(r, m, path) : claimRef(r, m, path);
+      const device = r.reqStr(m, path, 'device');
+      const type = r.reqStr(m, path, 'type');
+      if (type !== undefined) for (const msg of isQualifiedName(type)) r.error(r.child(m, 'type')!.pos, [...path, 'type'], invalid(type, msg));
+      const status = r.enumValue(m, path, 'status', ['True', 'False', 'Unknown'] as const);
+      if (!status && !r.has(m, 'status')) r.requiredMissing(m, path, 'status');
+      if (!ref || !device || !type || !status) return undefined;
+      return defined({
+        ...base, action: 'deviceCondition' as const, [has[0]!]: ref, device, driver: r.str(m, path, 'driver'), pool: r.str(m, path, 'pool'),
+        type, status, reason: r.str(m, path, 'reason'), message: r.str(m, path, 'message'),
+      });
     }
     case 'ungate': {
       const pod = podRef(r, m, path);

@@ -7,7 +7,7 @@ import { defaultFeatureGates } from '../../features';
 import { NodeToStatus } from '../../framework/interfaces';
 import { newPodInfo } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
-import type { DeviceClass, ResourceClaim, ResourceObject, ResourceSlice } from '../../model/resource';
+import type { DeviceClass, DeviceTaintRule, ResourceClaim, ResourceObject, ResourceSlice } from '../../model/resource';
 import type { Pod } from '../../model/types';
 import { makeNode, makePod } from '../../testing/builders';
 import { newTestEnv } from '../../testing/framework';
@@ -167,5 +167,314 @@ describe('DynamicResources (upstream TestPlugin rows)', () => {
     const scores = s.env.snapshot.nodeInfoList.map((n) => ({ name: n.name, score: s.plugin.score!(s.state, s.podInfo, n) as number }));
     expect(s.plugin.normalizeScore!(s.state, s.podInfo, scores).code).toBe('Success');
     expect(scores.map((x) => x.score)).toEqual([0, 0]);
+  });
+});
+
+// Rows of upstream's TestPlugin with enableDRAExtendedResource (extended resources backed by DRA).
+describe('DynamicResources: extended resources backed by DRA (upstream TestPlugin rows)', () => {
+  const gpu = 'example.com/gpu';
+  const classWithExtendedName: DeviceClass = { ...deviceClass, spec: { extendedResourceName: gpu } };
+  const class2: DeviceClass = { apiVersion: 'resource.k8s.io/v1', kind: 'DeviceClass', metadata: { name: 'my-resource-class2' }, spec: { extendedResourceName: 'example.com/gpu2' } };
+  const worker = makeNode().name('worker').label('kubernetes.io/hostname', 'worker').obj();
+  const workerWithGpu = (n: string) => makeNode().name('worker').label('kubernetes.io/hostname', 'worker').capacity({ [gpu]: n }).obj();
+  const largeSlice: ResourceSlice = { ...workerSlice, spec: { ...workerSlice.spec, devices: [{ name: 'instance-1' }, { name: 'instance-2' }, { name: 'instance-3' }, { name: 'instance-4' }] } };
+  const podWithGpu = (requests: Record<string, string>, ...more: Record<string, string>[]) => {
+    const b = makePod().name('my-pod').uid('1234').req(requests);
+    for (const r of more) b.req(r);
+    return b.obj();
+  };
+  const extendedClaim = (requests: { name: string; className: string; count?: number }[], allocationNode?: string): ResourceClaim => ({
+    apiVersion: 'resource.k8s.io/v1', kind: 'ResourceClaim',
+    metadata: {
+      name: 'my-pod-extended-resources-0', generateName: 'my-pod-extended-resources-', namespace: 'default', uid: 'ext-uid',
+      annotations: { 'resource.kubernetes.io/extended-resource-claim': 'true' },
+      ownerReferences: [{ apiVersion: 'v1', kind: 'Pod', name: 'my-pod', uid: '1234', controller: true }],
+    },
+    spec: { devices: { requests: requests.map((r) => ({ name: r.name, exactly: { deviceClassName: r.className, allocationMode: 'ExactCount' as const, count: r.count ?? 1 } })) } },
+    status: allocationNode ? { allocation: { devices: { results: [{ request: requests[0]!.name, driver, pool: 'worker', device: 'instance-1' }] }, nodeSelector: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [allocationNode] }] }] } } } : {},
+  });
+
+  function run(nodeList: ReturnType<typeof makeNode>['obj'] extends () => infer N ? N[] : never, objects: ResourceObject[], pod: Pod, features = { DRAExtendedResource: true }) {
+    const env = newTestEnv({ nodes: nodeList, resources: objects, features });
+    const plugin = DynamicResources.factory(undefined, env.handle);
+    const state = new CycleState();
+    const podInfo = newPodInfo(pod);
+    const pre = plugin.preFilter!(state, podInfo, env.snapshot.nodeInfoList).status;
+    const filter = Object.fromEntries(env.snapshot.nodeInfoList.map((n) => [n.name, pre.isSuccess() ? plugin.filter!(state, podInfo, n) : undefined]));
+    return { env, plugin, state, podInfo, pre, filter };
+  }
+  const created = (env: ReturnType<typeof newTestEnv>) => env.apiCalls.filter((c) => c.call === 'createResourceClaim').map((c) => c.claim!);
+  const written = (env: ReturnType<typeof newTestEnv>) => env.apiCalls.filter((c) => c.call === 'updateResourceClaimStatus').map((c) => c.claim!);
+
+  it('empty-with-extended-resources-enabled: PreFilter Skips', () => {
+    expect(run([worker], [], makePod().name('foo').obj()).pre.code).toBe('Skip');
+  });
+
+  it('non-DRA-extended-resource-name-with-zero-allocatable: no class names the resource, PreFilter Skips', () => {
+    expect(run([workerWithGpu('0')], [deviceClass, workerSlice], podWithGpu({ [gpu]: '1' })).pre.code).toBe('Skip');
+  });
+
+  it('without DRAExtendedResource the class is not consulted: PreFilter Skips', () => {
+    expect(run([worker], [classWithExtendedName, workerSlice], podWithGpu({ [gpu]: '1' }), { DRAExtendedResource: false }).pre.code).toBe('Skip');
+  });
+
+  it('extended-resource-name-with-node-resource: the node advertises it, nothing to allocate or create', () => {
+    const r = run([workerWithGpu('1')], [classWithExtendedName], podWithGpu({ [gpu]: '1' }));
+    expect(r.pre.code).toBe('Success');
+    expect(r.filter['worker']!.code).toBe('Success');
+    expect(r.plugin.reserve!(r.state, r.podInfo, 'worker').code).toBe('Success');
+    expect(r.plugin.preBind!(r.state, r.podInfo, 'worker').code).toBe('Success');
+    expect(r.env.apiCalls).toEqual([]);
+  });
+
+  it('extended-resource-name-no-resource: no device to take, "cannot allocate all claims"; PostFilter "still not schedulable"', () => {
+    const r = run([worker], [classWithExtendedName], podWithGpu({ [gpu]: '1' }));
+    expect(r.filter['worker']).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'] });
+    expect(r.plugin.postFilter!(r.state, r.podInfo, new NodeToStatus(Status.unresolvable('x'))).status).toMatchObject({ code: 'Unschedulable', reasons: ['still not schedulable'] });
+    expect(created(r.env)).toEqual([]);
+  });
+
+  it('extended-resource-name-with-resources: PreBind creates the claim, allocates and reserves it, and sets the pod status', () => {
+    const r = run([worker], [classWithExtendedName, workerSlice], podWithGpu({ [gpu]: '1' }));
+    expect(r.filter['worker']!.code).toBe('Success');
+    expect(r.plugin.reserve!(r.state, r.podInfo, 'worker').code).toBe('Success');
+    expect(r.plugin.preBind!(r.state, r.podInfo, 'worker').code).toBe('Success');
+    const [claim] = created(r.env);
+    expect(claim!.metadata).toMatchObject({
+      generateName: 'my-pod-extended-resources-', namespace: 'default',
+      annotations: { 'resource.kubernetes.io/extended-resource-claim': 'true' },
+      ownerReferences: [{ apiVersion: 'v1', kind: 'Pod', name: 'my-pod', uid: '1234', controller: true }],
+    });
+    expect(claim!.metadata.name).toMatch(/^my-pod-extended-resources-/);
+    expect(claim!.spec).toEqual({ devices: { requests: [{ name: 'container-0-request-0', exactly: { deviceClassName: 'my-resource-class', allocationMode: 'ExactCount', count: 1 } }] } });
+    const [status] = written(r.env);
+    expect(status!.status).toEqual({
+      allocation: { devices: { results: [{ request: 'container-0-request-0', driver, pool: 'worker', device: 'instance-1' }] }, nodeSelector: allocation.nodeSelector },
+      reservedFor: [{ resource: 'pods', name: 'my-pod', uid: '1234' }],
+    });
+    expect(r.env.apiCalls.at(-1)).toMatchObject({
+      call: 'setPodExtendedResourceClaimStatus',
+      extendedResourceClaimStatus: { resourceClaimName: claim!.metadata.name, requestMappings: [{ containerName: 'c0', resourceName: gpu, requestName: 'container-0-request-0' }] },
+    });
+  });
+
+  it('extended-resource-name-with-zero-allocatable: allocatable 0 counts as not advertised', () => {
+    const r = run([workerWithGpu('0')], [classWithExtendedName, workerSlice], podWithGpu({ [gpu]: '1' }));
+    expect(r.filter['worker']!.code).toBe('Success');
+    r.plugin.reserve!(r.state, r.podInfo, 'worker');
+    expect(r.plugin.preBind!(r.state, r.podInfo, 'worker').code).toBe('Success');
+    expect(created(r.env)).toHaveLength(1);
+  });
+
+  it('extended-resource-one-device-plugin-one-dra: only the resource the node lacks is requested ("container-0-request-1")', () => {
+    const r = run([workerWithGpu('1')], [classWithExtendedName, class2, workerSlice], podWithGpu({ [gpu]: '1', 'example.com/gpu2': '1' }));
+    expect(r.filter['worker']!.code).toBe('Success');
+    r.plugin.reserve!(r.state, r.podInfo, 'worker');
+    expect(r.plugin.preBind!(r.state, r.podInfo, 'worker').code).toBe('Success');
+    expect(created(r.env)[0]!.spec.devices!.requests).toEqual([{ name: 'container-0-request-1', exactly: { deviceClassName: 'my-resource-class2', allocationMode: 'ExactCount', count: 1 } }]);
+  });
+
+  it('implicit-extended-resource-name-with-resources: deviceclass.resource.kubernetes.io/<class> and the explicit name in one container', () => {
+    const r = run([worker], [classWithExtendedName, largeSlice], podWithGpu({ 'deviceclass.resource.kubernetes.io/my-resource-class': '1', [gpu]: '2' }));
+    expect(r.filter['worker']!.code).toBe('Success');
+    r.plugin.reserve!(r.state, r.podInfo, 'worker');
+    expect(r.plugin.preBind!(r.state, r.podInfo, 'worker').code).toBe('Success');
+    expect(created(r.env)[0]!.spec.devices!.requests!.map((q) => [q.name, q.exactly!.count])).toEqual([['container-0-request-0', 1], ['container-0-request-1', 2]]);
+    expect(written(r.env)[0]!.status.allocation!.devices.results.map((x) => [x.request, x.device])).toEqual([
+      ['container-0-request-0', 'instance-1'], ['container-0-request-1', 'instance-2'], ['container-0-request-1', 'instance-3'],
+    ]);
+  });
+
+  it('implicit-extended-resource-name-two-containers-with-resources: one request per container', () => {
+    const r = run([worker], [classWithExtendedName, largeSlice], podWithGpu({ 'deviceclass.resource.kubernetes.io/my-resource-class': '1' }, { [gpu]: '2' }));
+    r.plugin.reserve!(r.state, r.podInfo, 'worker');
+    expect(r.plugin.preBind!(r.state, r.podInfo, 'worker').code).toBe('Success');
+    expect(created(r.env)[0]!.spec.devices!.requests!.map((q) => [q.name, q.exactly!.count])).toEqual([['container-0-request-0', 1], ['container-1-request-0', 2]]);
+  });
+
+  it('extended-resource-name-with-resources-has-claim: a claim from an earlier cycle is Unschedulable, PostFilter deletes it', () => {
+    const old = extendedClaim([{ name: 'container-0-request-0', className: 'my-resource-class' }], 'worker');
+    const r = run([worker], [classWithExtendedName, workerSlice, old], podWithGpu({ [gpu]: '1' }));
+    expect(r.filter['worker']).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot schedule extended resource claim'] });
+    expect(r.plugin.postFilter!(r.state, r.podInfo, new NodeToStatus(Status.unresolvable('x'))).status).toMatchObject({ code: 'Unschedulable', reasons: ['deletion of ResourceClaim completed'] });
+    expect(r.env.apiCalls.at(-1)).toMatchObject({ call: 'deleteResourceClaim', name: 'default/my-pod-extended-resources-0' });
+  });
+
+  it('extended-resource-name-with-resources-delete-claim: the same for a claim allocated on another node', () => {
+    const old = extendedClaim([{ name: 'container-0-request-0', className: 'my-resource-class' }], 'worker-2');
+    const r = run([worker], [classWithExtendedName, workerSlice, old], podWithGpu({ [gpu]: '1' }));
+    expect(r.filter['worker']!.reasons).toEqual(['cannot schedule extended resource claim']);
+    expect(r.plugin.postFilter!(r.state, r.podInfo, new NodeToStatus(Status.unresolvable('x'))).status.reasons).toEqual(['deletion of ResourceClaim completed']);
+  });
+
+  it('extended-resource-name-bind-failure: Unreserve after PreBind deletes the created claim', () => {
+    const r = run([worker], [classWithExtendedName, workerSlice], podWithGpu({ [gpu]: '1' }));
+    r.plugin.reserve!(r.state, r.podInfo, 'worker');
+    r.plugin.preBind!(r.state, r.podInfo, 'worker');
+    const name = created(r.env)[0]!.metadata.name;
+    r.plugin.unreserve!(r.state, r.podInfo, 'worker');
+    expect(r.env.apiCalls.at(-1)).toMatchObject({ call: 'deleteResourceClaim', name: `default/${name}` });
+    expect(r.env.handle.cluster.resources.resourceClaims()).toEqual([]);
+  });
+
+  it('extended-resource-name-skip-bind: Unreserve before PreBind frees the in-flight devices and creates nothing', () => {
+    const r = run([worker], [classWithExtendedName, workerSlice], podWithGpu({ [gpu]: '1' }));
+    r.plugin.reserve!(r.state, r.podInfo, 'worker');
+    // in flight: another pod asking for the resource finds the only device taken
+    const other = newPodInfo(makePod().name('other').uid('5678').req({ [gpu]: '1' }).obj());
+    const otherState = new CycleState();
+    r.plugin.preFilter!(otherState, other, r.env.snapshot.nodeInfoList);
+    expect(r.plugin.filter!(otherState, other, r.env.snapshot.nodeInfoList[0]!).reasons).toEqual(['cannot allocate all claims']);
+    r.plugin.unreserve!(r.state, r.podInfo, 'worker');
+    expect(r.env.apiCalls).toEqual([]);
+    const again = new CycleState();
+    r.plugin.preFilter!(again, other, r.env.snapshot.nodeInfoList);
+    expect(r.plugin.filter!(again, other, r.env.snapshot.nodeInfoList[0]!).code).toBe('Success');
+  });
+
+  it('a resource neither advertised nor backed by a class: "cannot fit resource"', () => {
+    const r = run([worker], [classWithExtendedName, workerSlice], podWithGpu({ [gpu]: '1', 'example.com/fpga': '1' }));
+    expect(r.filter['worker']).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot fit resource'] });
+  });
+});
+
+// DeviceTaintRules reach the allocator as taints on the slices' devices (upstream:
+// ListWithDeviceTaintRules); like upstream's tainted-device-disabled/-enabled rows, these only check
+// that the gates and rules get through — taints themselves are the allocator's (allocator.test.ts).
+describe('DynamicResources: DeviceTaintRules (DRADeviceTaintRules)', () => {
+  const rule = (selector: DeviceTaintRule['spec']['deviceSelector']): DeviceTaintRule => ({
+    apiVersion: 'resource.k8s.io/v1alpha3', kind: 'DeviceTaintRule', metadata: { name: 'maintenance' },
+    spec: { ...(selector ? { deviceSelector: selector } : {}), taint: { key: 'taint-key', value: 'taint-value', effect: 'NoSchedule' } },
+  });
+  const both = { DRADeviceTaints: true, DRADeviceTaintRules: true };
+  function filterWorker(objects: ResourceObject[], features: Partial<Record<'DRADeviceTaints' | 'DRADeviceTaintRules', boolean>>, c: ResourceClaim = claim()) {
+    const env = newTestEnv({ nodes, resources: [deviceClass, c, workerSlice, ...objects], features });
+    const plugin = DynamicResources.factory(undefined, env.handle);
+    const state = new CycleState();
+    const podInfo = newPodInfo(podWithClaimName());
+    plugin.preFilter!(state, podInfo, env.snapshot.nodeInfoList);
+    return plugin.filter!(state, podInfo, env.snapshot.nodeInfoList[0]!);
+  }
+
+  it('tainted-device-rule-enabled: a rule for the device keeps it from being allocated', () => {
+    expect(filterWorker([rule({ driver, pool: 'worker', device: 'instance-1' })], both)).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'] });
+  });
+  it('an empty selector picks every device; a rule without a selector picks none', () => {
+    expect(filterWorker([rule({})], both).reasons).toEqual(['cannot allocate all claims']);
+    expect(filterWorker([rule(undefined)], both).code).toBe('Success');
+  });
+  it('a selector for another driver, pool or device leaves the device alone', () => {
+    expect(filterWorker([rule({ driver: 'other-driver' })], both).code).toBe('Success');
+    expect(filterWorker([rule({ pool: 'worker-2' })], both).code).toBe('Success');
+    expect(filterWorker([rule({ device: 'instance-2' })], both).code).toBe('Success');
+  });
+  it('tainted-device-rule-disabled: without either gate the rule has no effect', () => {
+    expect(filterWorker([rule({})], { DRADeviceTaints: true, DRADeviceTaintRules: false }).code).toBe('Success');
+    expect(filterWorker([rule({})], { DRADeviceTaints: false, DRADeviceTaintRules: true }).code).toBe('Success');
+  });
+  it('a request that tolerates the rule\'s taint gets the device', () => {
+    const tolerant: ResourceClaim = { ...claim(), spec: { devices: { requests: [{ name: 'req-1', exactly: { deviceClassName: 'my-resource-class', allocationMode: 'ExactCount', count: 1, tolerations: [{ key: 'taint-key', operator: 'Exists' }] } }] } } };
+    expect(filterWorker([rule({})], both, tolerant).code).toBe('Success');
+  });
+});
+
+// Rows of upstream's TestPlugin with enableDRADeviceBindingConditions and
+// enableDRAResourceClaimDeviceStatus.
+describe('DynamicResources: device binding conditions (upstream TestPlugin rows)', () => {
+  const gates = { DRADeviceBindingConditions: true, DRAResourceClaimDeviceStatus: true };
+  const bindingAllocation = { ...allocation, devices: { results: [{ ...allocation.devices.results[0]!, bindingConditions: ['condition'], bindingFailureConditions: ['failed'] }] } };
+  const withStatus = (ready: 'True' | 'False', failed: 'True' | 'False', extra: Partial<ResourceClaim['status']> = {}): ResourceClaim => claim({
+    allocation: bindingAllocation,
+    devices: [{ driver, pool: 'worker', device: 'instance-1', conditions: [{ type: 'condition', status: ready }, { type: 'failed', status: failed, reason: 'Broken', message: 'fabric down' }] }],
+    ...extra,
+  });
+  function setupWith(objects: ResourceObject[], now = 0) {
+    const env = newTestEnv({ nodes, resources: objects, features: gates, now });
+    const plugin = DynamicResources.factory(undefined, env.handle);
+    const state = new CycleState();
+    const podInfo = newPodInfo(podWithClaimName());
+    const pre = plugin.preFilter!(state, podInfo, env.snapshot.nodeInfoList).status;
+    return { env, plugin, state, podInfo, pre, filter: (i: number) => plugin.filter!(state, podInfo, env.snapshot.nodeInfoList[i]!) };
+  }
+  const fabricSlice: ResourceSlice = {
+    ...workerSlice,
+    spec: {
+      ...workerSlice.spec, nodeName: undefined, nodeSelector: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['worker'] }] }] },
+      devices: [{ name: 'instance-1', bindsToNode: true, bindingConditions: ['condition'], bindingFailureConditions: ['failed'] }],
+    },
+  };
+
+  it('bound-claim-with-succeeded-binding-conditions: PreBind reserves and its wait is over at the first poll', () => {
+    const s = setupWith([withStatus('True', 'False')]);
+    expect(s.filter(0).code).toBe('Success');
+    expect(s.plugin.reserve!(s.state, s.podInfo, 'worker').code).toBe('Success');
+    expect(s.plugin.preBind!(s.state, s.podInfo, 'worker').code).toBe('Success');
+    const wait = s.plugin.preBindWait!(s.state, s.podInfo, 'worker')!;
+    expect(wait).toMatchObject({ interval: 5, timeout: 600, event: { reason: 'BindingConditionsPending', message: 'waiting for binding conditions for device on node worker' } });
+    expect(wait.poll()).toBe(true);
+  });
+
+  it('bound-claim-with-failed-binding: "resourceclaim not available on the node"; PostFilter deallocates, status.devices too', () => {
+    const s = setupWith([withStatus('False', 'True'), workerSlice]);
+    expect(s.filter(0)).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['resourceclaim not available on the node'] });
+    expect(s.plugin.postFilter!(s.state, s.podInfo, new NodeToStatus(Status.unresolvable('x'))).status).toMatchObject({ code: 'Unschedulable', reasons: ['deallocation of ResourceClaim completed'] });
+    expect(s.env.apiCalls.at(-1)!.claim!.status).toEqual({});
+  });
+
+  it('bound-claim-with-timed-out-binding: allocated 10 minutes ago and not ready, the claim is unavailable', () => {
+    const timedOut = claim({ allocation: { ...bindingAllocation, allocationTimestamp: 0 }, devices: [{ driver, pool: 'worker', device: 'instance-1' }] });
+    expect(setupWith([timedOut], 600).filter(0).code).toBe('Success');
+    const s = setupWith([timedOut], 601);
+    expect(s.filter(0)).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['resourceclaim not available on the node'] });
+    expect(s.plugin.postFilter!(s.state, s.podInfo, new NodeToStatus(Status.unresolvable('x'))).status.reasons).toEqual(['deallocation of ResourceClaim completed']);
+  });
+
+  it('prebind-fail-with-binding-timeout: a poll after the claim timed out fails with "claim … binding timeout"', () => {
+    const pending = claim({ allocation: { ...bindingAllocation, allocationTimestamp: 0 }, devices: [{ driver, pool: 'worker', device: 'instance-1' }] });
+    let now = 590;
+    const env = newTestEnv({ nodes, resources: [pending], features: gates });
+    const plugin = DynamicResources.factory(undefined, { ...env.handle, now: () => now });
+    const state = new CycleState();
+    const podInfo = newPodInfo(podWithClaimName());
+    plugin.preFilter!(state, podInfo, env.snapshot.nodeInfoList);
+    expect(plugin.filter!(state, podInfo, env.snapshot.nodeInfoList[0]!).code).toBe('Success');
+    expect(plugin.preBind!(state, podInfo, 'worker').code).toBe('Success');
+    const wait = plugin.preBindWait!(state, podInfo, 'worker')!;
+    expect(wait.poll()).toBe(false);
+    now = 605;
+    expect(wait.poll()).toBe('claim my-pod-my-resource binding timeout');
+  });
+
+  it('a failure condition reported while PreBind waits fails the binding with the condition\'s reason and message', () => {
+    const s = setupWith([withStatus('False', 'False')]);
+    s.filter(0);
+    s.plugin.preBind!(s.state, s.podInfo, 'worker');
+    const wait = s.plugin.preBindWait!(s.state, s.podInfo, 'worker')!;
+    expect(wait.poll()).toBe(false);
+    (s.env.handle.cluster.resources as unknown as { put(o: ResourceObject): void }).put(withStatus('False', 'True', { reservedFor: [{ resource: 'pods', name: 'my-pod', uid: '1234' }] }));
+    expect(wait.poll()).toBe('claim my-pod-my-resource binding failed: reason=Broken, message="fabric down"');
+  });
+
+  it('allocation copies the device\'s conditions, bindsToNode pins the node, PreBind sets allocationTimestamp', () => {
+    const s = setupWith([deviceClass, claim(), fabricSlice], 42);
+    expect(s.filter(0).code).toBe('Success');
+    s.plugin.reserve!(s.state, s.podInfo, 'worker');
+    expect(s.plugin.preBind!(s.state, s.podInfo, 'worker').code).toBe('Success');
+    const written = s.env.apiCalls.filter((c) => c.call === 'updateResourceClaimStatus').at(-1)!.claim!;
+    expect(written.status.allocation).toEqual({ ...bindingAllocation, allocationTimestamp: 42 });
+    expect(s.plugin.preBindWait!(s.state, s.podInfo, 'worker')!.poll()).toBe(false);
+  });
+
+  it('without the gates nothing waits and no allocationTimestamp is written', () => {
+    const env = newTestEnv({ nodes, resources: [deviceClass, claim(), workerSlice], features: { DRADeviceBindingConditions: false } });
+    const plugin = DynamicResources.factory(undefined, env.handle);
+    const state = new CycleState();
+    const podInfo = newPodInfo(podWithClaimName());
+    plugin.preFilter!(state, podInfo, env.snapshot.nodeInfoList);
+    plugin.filter!(state, podInfo, env.snapshot.nodeInfoList[0]!);
+    plugin.reserve!(state, podInfo, 'worker');
+    plugin.preBind!(state, podInfo, 'worker');
+    expect(env.apiCalls.at(-1)!.claim!.status.allocation!.allocationTimestamp).toBeUndefined();
+    expect(plugin.preBindWait!(state, podInfo, 'worker')).toBeUndefined();
   });
 });

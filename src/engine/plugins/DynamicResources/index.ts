@@ -15,6 +15,8 @@
 //   PreBind     writes the allocation and the pod's reservation to the claim's status
 //   Unreserve   drops the in-flight allocation and the pod's reservation
 //   Score       0 on every node (there is no PreScore to Skip it), NormalizeScore keeps 0
+//   With DRAExtendedResource, the pod's claim for extended resources backed by DRA comes last among
+//   its claims (extendedResources.ts).
 
 import type { CycleState, StateData } from '../../framework/cycleState';
 import { defaultFeatureGates, type FeatureGates } from '../../features';
@@ -29,7 +31,15 @@ import type { NodeSelector, Pod } from '../../model/types';
 import { defaultNormalizeScore } from '../helper/normalizeScore';
 import { isSamePod } from '../helper/samePod';
 import { allocate, deviceID, type AllocatorInput, type DeviceID, type Features } from './allocator';
+import { applyDeviceTaintRules } from './deviceTaintRules';
+import {
+  BINDING_POLL_SECONDS, BINDING_TIMEOUT_SECONDS, bindingConditionsEnabled, hasBindingConditions, isClaimReadyForBinding, isClaimTimeout,
+  isPodReadyForBinding, poolsWithBindingConditionsLast, withBindingConditions,
+} from './bindingConditions';
 import { allocatedCapacity } from './consumableCapacity';
+import {
+  filterExtendedResources, findExtendedResourceClaim, isSpecialClaimName, newExtendedResourceClaim, podDRAExtendedResources, type RequestMapping,
+} from './extendedResources';
 
 export const Name = 'DynamicResources';
 
@@ -47,19 +57,33 @@ export function draFeatures(gates: FeatureGates | undefined): Features {
   return { adminAccess: g.DRAAdminAccess, prioritizedList: g.DRAPrioritizedList, partitionableDevices: g.DRAPartitionableDevices, deviceTaints: g.DRADeviceTaints, consumableCapacity: g.DRAConsumableCapacity };
 }
 
-/** upstream: stateData */
+/** upstream: nodeAllocation — Filter's result for one node */
+interface NodeAllocation {
+  /** indices into the state's claims of the claims allocated, matching allocations */
+  indices: number[];
+  allocations: AllocationResult[];
+  /** the node's variant of the claim for extended resources, and which container uses which request */
+  extendedResourceClaim?: ResourceClaim;
+  mappings?: RequestMapping[];
+}
+
+/** upstream: stateData (claims as upstream's claimStore: the user's, then the one for extended resources) */
 class DynamicResourcesState implements StateData {
   claims: ResourceClaim[] = [];
+  numUserOwned = 0;
+  /** the pod's scalar requests when one is an extended resource backed by DRA */
+  podScalar?: Map<string, number>;
   /** per claim: the allocated claim's node selector, the allocation Reserve picked */
   informationsForClaim: { availableOnNodes?: NodeSelector; allocation?: AllocationResult }[] = [];
-  /** the claims the scheduler allocates, and the allocator's inputs */
-  allocateClaims: ResourceClaim[] = [];
+  /** indices of the claims the scheduler allocates, and the allocator's inputs */
+  toAllocate: number[] = [];
   allocator?: AllocatorInput;
-  nodeAllocations = new Map<string, AllocationResult[]>();
+  nodeAllocations = new Map<string, NodeAllocation>();
   /** per node name, the slices that may reach it in their original order ("" for a node with no slice of its own) */
   slicesByNode = new Map<string, ResourceSlice[]>();
   unavailableClaims = new Set<number>();
   clone(): StateData { return this; }
+  extendedResourceClaim(): ResourceClaim | undefined { return this.claims[this.numUserOwned]; }
 }
 
 function readState(state: CycleState): DynamicResourcesState | Status {
@@ -133,15 +157,25 @@ export function allocatedDevices(claims: Iterable<ResourceClaim>): Set<DeviceID>
 function newPlugin(handle: Handle): Plugin {
   const inFlight = new InFlightAllocations();
   const features = draFeatures(handle.features);
+  const bindingConditions = bindingConditionsEnabled(handle.features);
   const uidOf = (c: ResourceClaim) => c.metadata.uid ?? kobj(c);
 
   const preFilter = (state: CycleState, podInfo: PodInfo): Status => {
     const s = new DynamicResourcesState();
     state.write(stateKey, s);
     const pod = podInfo.pod;
-    const claims = podResourceClaims(handle, pod);
-    if (typeof claims === 'string') return Status.unresolvable(claims);
+    const userClaims = podResourceClaims(handle, pod);
+    if (typeof userClaims === 'string') return Status.unresolvable(userClaims);
+    const lister = handle.cluster.resources;
+    // upstream: preFilterExtendedResources
+    let extendedClaim: ResourceClaim | undefined;
+    if (handle.features.DRAExtendedResource) {
+      s.podScalar = podDRAExtendedResources(pod, lister.deviceClasses());
+      if (s.podScalar) extendedClaim = findExtendedResourceClaim(pod, lister.resourceClaims()) ?? newExtendedResourceClaim(pod);
+    }
+    const claims = extendedClaim ? [...userClaims, extendedClaim] : userClaims;
     if (claims.length === 0) return Status.skip();
+    s.numUserOwned = userClaims.length;
     s.informationsForClaim = claims.map(() => ({}));
     for (const [index, claim] of claims.entries()) {
       if (claim.status.allocation && !canBeReserved(claim) && !isReservedForPod(pod, claim)) {
@@ -151,8 +185,10 @@ function newPlugin(handle: Handle): Plugin {
         if (claim.status.allocation.nodeSelector) s.informationsForClaim[index]!.availableOnNodes = claim.status.allocation.nodeSelector;
         continue;
       }
-      s.allocateClaims.push(claim);
+      s.toAllocate.push(index);
       if (inFlight.has(uidOf(claim))) return Status.unresolvable(`resource claim ${kobj(claim)} is in the process of being allocated`);
+      // the claim for extended resources gets its requests per node in Filter
+      if (claim === extendedClaim) continue;
       for (const request of claim.spec.devices?.requests ?? []) {
         if (request.firstAvailable?.length && !features.prioritizedList) {
           return Status.unresolvable(`resource claim ${kobj(claim)}, request ${request.name}: has subrequests, but the DRAPrioritizedList feature is disabled`);
@@ -162,14 +198,15 @@ function newPlugin(handle: Handle): Plugin {
           : [[request.name, request.exactly?.deviceClassName ?? ''] as const];
         for (const [name, className] of classes) {
           if (className === '') return Status.error(`request ${name}: unsupported request type`);
-          if (!handle.cluster.resources.deviceClass(className)) return Status.unresolvable(`request ${name}: device class ${className} does not exist`);
+          if (!lister.deviceClass(className)) return Status.unresolvable(`request ${name}: device class ${className} does not exist`);
         }
       }
     }
-    if (s.allocateClaims.length > 0) {
-      const lister = handle.cluster.resources;
+    if (s.toAllocate.length > 0) {
       const allocated = [...lister.resourceClaims().filter((c) => !inFlight.has(uidOf(c))), ...inFlight.values()];
-      const slices = lister.resourceSlices();
+      // upstream: ResourceSlices().ListWithDeviceTaintRules
+      const tainted = features.deviceTaints && handle.features.DRADeviceTaintRules ? applyDeviceTaintRules(lister.resourceSlices(), lister.deviceTaintRules()) : lister.resourceSlices();
+      const slices = bindingConditions ? poolsWithBindingConditionsLast(tainted) : tainted;
       s.allocator = {
         features,
         allocatedDevices: allocatedDevices(allocated),
@@ -197,14 +234,32 @@ function newPlugin(handle: Handle): Plugin {
       if (s instanceof Status) return s;
       if (s.claims.length === 0) return Status.success();
       const node = nodeInfo.node;
+      // upstream: filterExtendedResources
+      const extendedClaim = s.extendedResourceClaim();
+      const nodeExtended = extendedClaim && s.podScalar
+        ? filterExtendedResources(podInfo.pod, extendedClaim, s.podScalar, nodeInfo, handle.cluster.resources.deviceClasses(), s.numUserOwned === 0)
+        : undefined;
+      if (nodeExtended?.kind === 'unschedulable') return Status.unresolvable(nodeExtended.reason).withDetails(nodeExtended.resource ? { resource: nodeExtended.resource } : {});
+      // Podplay: a node variant without requests (everything from device plugins) is not allocated
+      // or created (upstream allocates and creates the empty claim)
+      const nodeClaim = nodeExtended?.kind === 'claim' && nodeExtended.claim.spec.devices?.requests?.length ? nodeExtended : undefined;
+      if (!nodeClaim && s.numUserOwned === 0) return Status.success();
       const unavailable = s.claims.flatMap((c, i) => {
         const sel = s.informationsForClaim[i]!.availableOnNodes;
-        return sel && !matchNodeSelector(sel, node) ? [i] : [];
+        if (sel && !matchNodeSelector(sel, node)) return [i];
+        if (!c.status.allocation || !bindingConditions) return [];
+        // upstream: a failed or timed-out binding makes the claim unavailable, so that PostFilter
+        // deallocates it and other devices can be tried
+        const ready = isClaimReadyForBinding(c);
+        return typeof ready === 'object' || (!ready && isClaimTimeout(c, handle.now())) ? [i] : [];
       });
       let details: Record<string, unknown> | undefined;
+      let nodeAllocation: NodeAllocation | undefined;
       if (s.allocator) {
         const slices = s.slicesByNode.get(node.metadata.name) ?? s.slicesByNode.get('') ?? [];
-        const result = allocate({ ...s.allocator, slices }, node, s.allocateClaims);
+        const indices = s.toAllocate.filter((i) => s.claims[i] !== extendedClaim || nodeClaim);
+        const claimsToAllocate = indices.map((i) => (s.claims[i] === extendedClaim ? nodeClaim!.claim : s.claims[i]!));
+        const result = allocate({ ...s.allocator, slices }, node, claimsToAllocate);
         details = { requests: result.outcomes };
         // upstream: a claim or class that cannot work aborts the cycle (Error), except a disabled
         // feature, which is statusUnschedulable like "cannot allocate all claims"
@@ -212,12 +267,14 @@ function newPlugin(handle: Handle): Plugin {
           return (result.error.endsWith('but the feature is disabled') ? Status.unresolvable(result.error) : Status.error(result.error)).withDetails(details);
         }
         if (!result.ok) return Status.unresolvable(ErrReasonCannotAllocate).withDetails(details);
-        s.nodeAllocations.set(node.metadata.name, result.allocations);
+        const allocations = bindingConditions ? result.allocations.map((a) => withBindingConditions(a, slices, node)) : result.allocations;
+        nodeAllocation = { indices, allocations, ...(nodeClaim ? { extendedResourceClaim: nodeClaim.claim, mappings: nodeClaim.mappings } : {}) };
       }
       if (unavailable.length > 0) {
         for (const i of unavailable) s.unavailableClaims.add(i);
         return Status.unresolvable(ErrReasonNotAvailable).withDetails({ ...details, claims: unavailable.map((i) => kobj(s.claims[i]!)) });
       }
+      if (nodeAllocation) s.nodeAllocations.set(node.metadata.name, nodeAllocation);
       return details ? Status.success().withDetails(details) : Status.success();
     },
     postFilter: (state, podInfo) => {
@@ -226,14 +283,24 @@ function newPlugin(handle: Handle): Plugin {
       if (s instanceof Status) return { status: s };
       if (s.claims.length === 0) return { status: Status.unschedulable(ErrReasonNoNewClaimsToDeallocate) };
       // upstream picks one at random (map order); Podplay takes the first
+      const extendedClaim = s.extendedResourceClaim();
       for (const index of [...s.unavailableClaims].sort((a, b) => a - b)) {
         const claim = s.claims[index]!;
+        if (claim === extendedClaim) {
+          if (!isSpecialClaimName(claim.metadata.name)) break;
+          continue;
+        }
         const reservedFor = claim.status.reservedFor ?? [];
         if (reservedFor.length === 0 || (reservedFor.length === 1 && reservedFor[0]!.uid === pod.metadata.uid)) {
           const updated: ResourceClaim = { ...claim, status: {} };
           handle.api.updateResourceClaimStatus(updated);
           return { status: Status.unschedulable('deallocation of ResourceClaim completed') };
         }
+      }
+      // a claim for extended resources from an earlier cycle is deleted; the pod tries anew
+      if (extendedClaim && !isSpecialClaimName(extendedClaim.metadata.name)) {
+        handle.api.deleteResourceClaim(nsOf(extendedClaim), extendedClaim.metadata.name);
+        return { status: Status.unschedulable('deletion of ResourceClaim completed') };
       }
       return { status: Status.unschedulable('still not schedulable') };
     },
@@ -245,44 +312,71 @@ function newPlugin(handle: Handle): Plugin {
     reserve: (state, _pod, nodeName) => {
       const s = readState(state);
       if (s instanceof Status) return s;
-      if (s.claims.length === 0 || s.allocateClaims.length === 0) return Status.success();
-      const allocations = s.nodeAllocations.get(nodeName);
-      if (!allocations) return Status.error('claim allocation not found for node');
-      if (allocations.length !== s.allocateClaims.length) {
-        return Status.error(`internal error, have ${allocations.length} allocations, ${s.allocateClaims.length} claims to allocate, want ${s.allocateClaims.length} claims`);
+      if (s.claims.length === 0 || s.toAllocate.length === 0) return Status.success();
+      const extendedClaim = s.extendedResourceClaim();
+      const needUserClaims = s.toAllocate.some((i) => s.claims[i] !== extendedClaim);
+      const na = s.nodeAllocations.get(nodeName);
+      if (!na || na.allocations.length === 0) {
+        // only the claim for extended resources, which this node's device plugins satisfy
+        if (!needUserClaims) return Status.success();
+        return Status.error('claim allocation not found for node');
       }
-      s.allocateClaims.forEach((claim, i) => {
-        const index = s.claims.indexOf(claim);
-        s.informationsForClaim[index]!.allocation = allocations[i]!;
+      if (na.allocations.length !== na.indices.length) {
+        return Status.error(`internal error, have ${na.allocations.length} allocations, ${na.indices.length} claims to allocate, want ${na.indices.length} claims`);
+      }
+      na.indices.forEach((index, i) => {
+        const allocation = na.allocations[i]!;
+        s.informationsForClaim[index]!.allocation = allocation;
+        const claim = s.claims[index] === extendedClaim ? na.extendedResourceClaim! : s.claims[index]!;
         const finalizers = claim.metadata.finalizers?.includes(RESOURCE_CLAIM_FINALIZER) ? claim.metadata.finalizers : [...(claim.metadata.finalizers ?? []), RESOURCE_CLAIM_FINALIZER];
-        inFlight.set({ ...claim, metadata: { ...claim.metadata, finalizers }, status: { ...claim.status, allocation: allocations[i]! } });
+        inFlight.set({ ...claim, metadata: { ...claim.metadata, finalizers }, status: { ...claim.status, allocation } });
       });
       return Status.success();
     },
     unreserve: (state, podInfo) => {
       const s = readState(state);
       if (s instanceof Status || s.claims.length === 0) return;
+      const extendedClaim = s.extendedResourceClaim();
       for (const claim of s.claims) {
         inFlight.delete(uidOf(claim));
+        if (claim === extendedClaim) continue;
         const current = handle.cluster.resources.resourceClaim(nsOf(claim), claim.metadata.name) ?? claim;
         if (current.status.allocation && isReservedForPod(podInfo.pod, current)) {
           const reservedFor = (current.status.reservedFor ?? []).filter((r) => r.uid !== podInfo.pod.metadata.uid);
           handle.api.updateResourceClaimStatus({ ...current, status: { ...current.status, ...(reservedFor.length ? { reservedFor } : { reservedFor: undefined }) } });
         }
       }
+      // upstream: unreserveExtendedResourceClaim — a claim already written is deleted
+      if (extendedClaim) {
+        inFlight.delete(newExtendedResourceClaim(podInfo.pod).metadata.uid!);
+        if (!isSpecialClaimName(extendedClaim.metadata.name)) handle.api.deleteResourceClaim(nsOf(extendedClaim), extendedClaim.metadata.name);
+      }
     },
-    preBind: (state, podInfo) => {
+    preBind: (state, podInfo, nodeName) => {
       const s = readState(state);
       if (s instanceof Status) return s;
       const pod = podInfo.pod;
+      const extendedClaim = s.extendedResourceClaim();
       for (const [index, claim] of s.claims.entries()) {
         if (isReservedForPod(pod, claim)) continue;
         // upstream: bindClaim — allocation (if the scheduler made it) and reservation in one status update
         const allocation = s.informationsForClaim[index]!.allocation;
-        const current = handle.cluster.resources.resourceClaim(nsOf(claim), claim.metadata.name);
-        if (!current || (current.metadata.uid !== undefined && current.metadata.uid !== claim.metadata.uid)) {
+        const isExtended = claim === extendedClaim;
+        // extended resources that device plugins provide on this node: nothing to write
+        if (isExtended && !allocation && claim.spec.devices?.requests === undefined) continue;
+        let target = claim;
+        const na = s.nodeAllocations.get(nodeName);
+        if (isExtended && isSpecialClaimName(claim.metadata.name)) {
+          if (!na?.extendedResourceClaim) return Status.error(`extended resource claim not found for node ${nodeName}`);
+          const { name: _name, uid: _uid, ...metadata } = na.extendedResourceClaim.metadata;
+          target = handle.api.createResourceClaim({ ...na.extendedResourceClaim, metadata: { ...metadata, name: '' }, status: {} });
           inFlight.delete(uidOf(claim));
-          return Status.error(`resourceclaim.resource.k8s.io "${claim.metadata.name}" not found`);
+          s.claims[index] = target;
+        }
+        const current = handle.cluster.resources.resourceClaim(nsOf(target), target.metadata.name);
+        if (!current || (current.metadata.uid !== undefined && current.metadata.uid !== target.metadata.uid)) {
+          inFlight.delete(uidOf(claim));
+          return Status.error(`resourceclaim.resource.k8s.io "${target.metadata.name}" not found`);
         }
         const reservedFor = [...(current.status.reservedFor ?? []), { resource: 'pods', name: pod.metadata.name, uid: pod.metadata.uid ?? '' }];
         const updated: ResourceClaim = {
@@ -292,11 +386,38 @@ function newPlugin(handle: Handle): Plugin {
             : current.metadata,
           status: { ...current.status, ...(allocation ? { allocation } : {}), reservedFor },
         };
+        // upstream: the binding timeout counts from the first binding of the allocation
+        const written = updated.status.allocation;
+        if (bindingConditions && written && written.allocationTimestamp === undefined) updated.status.allocation = { ...written, allocationTimestamp: handle.now() };
         handle.api.updateResourceClaimStatus(updated);
         inFlight.delete(uidOf(claim));
         s.claims[index] = updated;
+        // upstream: patchPodExtendedResourceClaimStatus
+        if (isExtended) {
+          if (!na?.mappings?.length) return Status.error(`nil or empty request mappings, no update of pod ${nsOf(pod)}/${pod.metadata.name} ExtendedResourceClaimStatus`);
+          handle.api.setPodExtendedResourceClaimStatus(podInfo, { requestMappings: na.mappings, resourceClaimName: updated.metadata.name });
+        }
       }
       return Status.success();
+    },
+    // upstream: the end of PreBind — wait until the drivers report the binding conditions
+    preBindWait: (state, _pod, nodeName) => {
+      const s = readState(state);
+      if (s instanceof Status || !bindingConditions || !hasBindingConditions(s.claims)) return undefined;
+      return {
+        interval: BINDING_POLL_SECONDS,
+        timeout: BINDING_TIMEOUT_SECONDS,
+        timeoutMessage: 'device binding timeout',
+        event: { reason: 'BindingConditionsPending', message: `waiting for binding conditions for device on node ${nodeName}` },
+        poll: () => {
+          const current = s.claims.map((c) => handle.cluster.resources.resourceClaim(nsOf(c), c.metadata.name));
+          const missing = current.findIndex((c) => c === undefined);
+          if (missing >= 0) return `resourceclaim.resource.k8s.io "${s.claims[missing]!.metadata.name}" not found`;
+          s.claims = current as ResourceClaim[];
+          const ready = isPodReadyForBinding(s.claims, handle.now());
+          return typeof ready === 'object' ? ready.error : ready;
+        },
+      };
     },
     eventsToRegister: () => [
       // QueueingHints on: no UpdateNodeTaint

@@ -7,7 +7,7 @@ import type { ClusterEventWithHint } from '../../framework/interfaces';
 import { NodeInfo } from '../../framework/nodeInfo';
 import { computePodRequests, getAmount, type Resource } from '../../framework/resources';
 import { podKey, type Node, type Pod } from '../../model/types';
-import { computePodResourceRequest, fits } from './filtering';
+import { computePodResourceRequest, fits, type DelegateToDRA } from './filtering';
 
 type Hint = 'Queue' | 'QueueSkip';
 
@@ -54,17 +54,19 @@ function haveAnyRequestedResourcesIncreased(pod: Pod, originalNode: Node, modifi
 }
 
 /** upstream: isSchedulableAfterNodeChange */
-export function isSchedulableAfterNodeChange(pod: Pod, oldObj: unknown, newObj: unknown): Hint {
+export function isSchedulableAfterNodeChange(pod: Pod, oldObj: unknown, newObj: unknown, delegate?: DelegateToDRA): Hint {
   if (!isNode(newObj) || (oldObj !== undefined && !isNode(oldObj))) return 'Queue';
   // upstream: isFit — an empty NodeInfo for the new node
-  if (fits(pod, new NodeInfo(newObj)).length > 0) return 'QueueSkip';
+  if (fits(pod, new NodeInfo(newObj), delegate).length > 0) return 'QueueSkip';
   if (oldObj === undefined) return 'Queue';
   return haveAnyRequestedResourcesIncreased(pod, oldObj, newObj) ? 'Queue' : 'QueueSkip';
 }
 
-export function fitEventsToRegister(): ClusterEventWithHint[] {
+export function fitEventsToRegister(delegate?: DelegateToDRA): ClusterEventWithHint[] {
   return [
     { event: { resource: 'Pod', actionType: ['Delete', 'UpdatePodScaleDown'] }, hint: isSchedulableAfterPodEvent },
-    { event: { resource: 'Node', actionType: ['Add', 'UpdateNodeAllocatable'] }, hint: isSchedulableAfterNodeChange },
+    { event: { resource: 'Node', actionType: ['Add', 'UpdateNodeAllocatable'] }, hint: (pod, oldObj, newObj) => isSchedulableAfterNodeChange(pod, oldObj, newObj, delegate) },
+    // DRAExtendedResource: a class naming the resource lets DynamicResources provide it
+    ...(delegate ? [{ event: { resource: 'DeviceClass' as const, actionType: ['Add' as const, 'Update' as const] } }] : []),
   ];
 }

@@ -285,3 +285,44 @@ describe('NodeResourcesFit Filter (TestRestartableInitContainers, SidecarContain
   ];
   it.each(rows)('$name', (row) => expectRow(row, allocatable(2, 0, 1, 0, 0, 0)));
 });
+
+// upstream: fit.go shouldDelegateResourceToDRA — with DRAExtendedResource, an extended resource the
+// node does not advertise but a DeviceClass backs is left to DynamicResources.
+describe('NodeResourcesFit Filter: extended resources backed by DRA', () => {
+  const gpu = 'example.com/gpu';
+  const cls = { apiVersion: 'resource.k8s.io/v1', kind: 'DeviceClass' as const, metadata: { name: 'gpu.example.com' }, spec: { extendedResourceName: gpu } };
+  const check = (node: ReturnType<ReturnType<typeof makeNode>['obj']>, requests: ResourceList, gate: boolean, withClass = true) => {
+    const env = newTestEnv({ nodes: [node], resources: withClass ? [cls] : [], features: { DRAExtendedResource: gate } });
+    const plugin = NodeResourcesFit.factory(defaultFitArgs(), env.handle);
+    return runPreFilterAndFilter(plugin, env, makePod().name('p').req(requests).obj()).filter.get(node.metadata.name)!;
+  };
+  const bare = makeNode().name('n').capacity({ cpu: '4', memory: '4Gi', pods: '10' }).obj();
+  const advertised = makeNode().name('n').capacity({ cpu: '4', memory: '4Gi', pods: '10', [gpu]: '1' }).obj();
+  const zero = makeNode().name('n').capacity({ cpu: '4', memory: '4Gi', pods: '10', [gpu]: '0' }).obj();
+
+  it('gate off: Insufficient example.com/gpu', () => {
+    expect(check(bare, { [gpu]: '1' }, false)).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: [`Insufficient ${gpu}`] });
+  });
+  it('gate on and a class names the resource: Fit skips it on a node without it', () => {
+    expect(check(bare, { [gpu]: '1' }, true).code).toBe('Success');
+  });
+  it('gate on, allocatable 0 counts as not advertised', () => {
+    expect(check(zero, { [gpu]: '1' }, true).code).toBe('Success');
+  });
+  it('the implicit name deviceclass.resource.kubernetes.io/<class> is backed too', () => {
+    expect(check(bare, { 'deviceclass.resource.kubernetes.io/gpu.example.com': '1' }, true).code).toBe('Success');
+  });
+  it('gate on but no class: still Insufficient', () => {
+    expect(check(bare, { [gpu]: '1' }, true, false).reasons).toEqual([`Insufficient ${gpu}`]);
+  });
+  it('a node that advertises the resource is checked as always (device plugin)', () => {
+    expect(check(advertised, { [gpu]: '2' }, true)).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: [`Insufficient ${gpu}`] });
+  });
+  it('gate on registers DeviceClass Add/Update (upstream: "Register events with DRAExtendedResource feature enabled")', () => {
+    const env = newTestEnv({ nodes: [bare], features: { DRAExtendedResource: true } });
+    const events = NodeResourcesFit.factory(defaultFitArgs(), env.handle).eventsToRegister!().map((e) => e.event);
+    expect(events).toContainEqual({ resource: 'DeviceClass', actionType: ['Add', 'Update'] });
+    const off = newTestEnv({ nodes: [bare] });
+    expect(NodeResourcesFit.factory(defaultFitArgs(), off.handle).eventsToRegister!().map((e) => e.event.resource)).not.toContain('DeviceClass');
+  });
+});

@@ -8,6 +8,8 @@ import { Status } from '../../framework/status';
 import type { FitVerdicts } from './verdicts';
 import type { Pod } from '../../model/types';
 import { isQualifiedName } from '../../model/selectors';
+import { deviceClassForExtendedResource } from '../../model/resource';
+import type { Handle } from '../../framework/interfaces';
 
 export const Name = 'NodeResourcesFit';
 const preFilterStateKey = `PreFilter${Name}`;
@@ -60,6 +62,19 @@ export function isExtendedResourceName(name: string): boolean {
   return isQualifiedName(`requests.${name}`).length === 0;
 }
 
+/** Whether an extended resource is left to DynamicResources on a node (DRAExtendedResource). */
+export type DelegateToDRA = (resourceName: string, nodeInfo: NodeInfo) => boolean;
+
+/**
+ * upstream: shouldDelegateResourceToDRA — with DRAExtendedResource, a resource the node does not
+ * advertise in allocatable but a DeviceClass backs is DynamicResources' to allocate, not Fit's.
+ */
+export function delegateToDRA(handle: Handle | undefined): DelegateToDRA | undefined {
+  if (!handle?.features.DRAExtendedResource) return undefined;
+  return (name, nodeInfo) => (nodeInfo.allocatable.scalar.get(name) ?? 0) <= 0
+    && deviceClassForExtendedResource(handle.cluster.resources.deviceClasses(), name) !== undefined;
+}
+
 function insufficient(resourceName: string, reason: string, requested: number, used: number, capacity: number): InsufficientResource {
   return { resourceName, reason, requested, used, capacity, unresolvable: requested > capacity };
 }
@@ -70,6 +85,7 @@ export function fitsRequest(
   nodeInfo: NodeInfo,
   ignoredResources: ReadonlySet<string> = new Set(),
   ignoredResourceGroups: ReadonlySet<string> = new Set(),
+  delegate?: DelegateToDRA,
 ): InsufficientResource[] {
   const out: InsufficientResource[] = [];
   const allocatable = nodeInfo.allocatable;
@@ -94,6 +110,7 @@ export function fitsRequest(
     if (quantity === 0) continue;
     // Only extended resources can be ignored; hugepages and kubernetes.io/* are always checked.
     if (isExtendedResourceName(name) && (ignoredResources.has(name) || ignoredResourceGroups.has(name.split('/')[0]!))) continue;
+    if (delegate?.(name, nodeInfo)) continue;
     const capacity = allocatable.scalar.get(name) ?? 0;
     const used = requested.scalar.get(name) ?? 0;
     if (quantity > capacity - used) out.push(insufficient(name, insufficientResourceReason(name), quantity, used, capacity));
@@ -102,8 +119,8 @@ export function fitsRequest(
 }
 
 /** upstream: Fits — the check without ignored resources, for callers outside the cycle (queueing hints). */
-export function fits(pod: Pod, nodeInfo: NodeInfo): InsufficientResource[] {
-  return fitsRequest(computePodResourceRequest(pod), nodeInfo);
+export function fits(pod: Pod, nodeInfo: NodeInfo, delegate?: DelegateToDRA): InsufficientResource[] {
+  return fitsRequest(computePodResourceRequest(pod), nodeInfo, undefined, undefined, delegate);
 }
 
 /**
@@ -117,16 +134,18 @@ export function filter(
   ignoredResources: ReadonlySet<string>,
   ignoredResourceGroups: ReadonlySet<string>,
   verdicts?: FitVerdicts,
+  delegate?: DelegateToDRA,
 ): Status {
   const s = state.read<PreFilterState>(preFilterStateKey);
   if (!s) return Status.error(`error reading "${preFilterStateKey}" from cycleState: not found`);
   const check = (): Status => {
-    const insufficientResources = fitsRequest(s.podRequest, nodeInfo, ignoredResources, ignoredResourceGroups);
+    const insufficientResources = fitsRequest(s.podRequest, nodeInfo, ignoredResources, ignoredResourceGroups, delegate);
     if (insufficientResources.length === 0) return Status.success();
     const reasons = insufficientResources.map((r) => r.reason);
     const status = insufficientResources.some((r) => r.unresolvable) ? Status.unresolvable(...reasons) : Status.unschedulable(...reasons);
     const details: FitFilterDetails = { insufficientResources };
     return status.withDetails({ ...details });
   };
-  return verdicts ? verdicts.get(nodeInfo, s.podRequest, ignoredResources, ignoredResourceGroups, check) : check();
+  // a verdict that leaves resources to DRA depends on the DeviceClasses too: not kept
+  return verdicts && !delegate ? verdicts.get(nodeInfo, s.podRequest, ignoredResources, ignoredResourceGroups, check) : check();
 }

@@ -4,7 +4,7 @@ import type { Plugin, PluginDescriptor } from '../../framework/interfaces';
 import { applyFitDefaults, defaultFitArgs, validateFitArgs, type NodeResourcesFitArgs } from './args';
 import { fitEventsToRegister } from './events';
 import { aggregateMessage } from './fieldErrors';
-import { filter, Name, preFilter } from './filtering';
+import { delegateToDRA, filter, Name, preFilter } from './filtering';
 import { newFitScorer, preScore, score } from './scoring';
 import { FitVerdicts } from './verdicts';
 
@@ -19,7 +19,7 @@ export const NodeResourcesFit: PluginDescriptor<NodeResourcesFitArgs> = {
   defaultArgs: defaultFitArgs,
   applyDefaults: applyFitDefaults,
   validateArgs: validateFitArgs,
-  factory: (args): Plugin => {
+  factory: (args, handle): Plugin => {
     const errors = validateFitArgs(args);
     if (errors.length > 0) throw new Error(aggregateMessage(errors));
     if (!args.scoringStrategy) throw new Error('scoring strategy not specified');
@@ -27,14 +27,15 @@ export const NodeResourcesFit: PluginDescriptor<NodeResourcesFitArgs> = {
     const ignoredResources = new Set(args.ignoredResources ?? []);
     const ignoredResourceGroups = new Set(args.ignoredResourceGroups ?? []);
     const verdicts = new FitVerdicts();
+    const delegate = delegateToDRA(handle);
     return {
       name: Name,
       preFilter: (state, pod) => ({ status: preFilter(state, pod.pod) }),
       preFilterExtensions: () => undefined,
-      filter: (state, _pod, nodeInfo) => filter(state, nodeInfo, ignoredResources, ignoredResourceGroups, verdicts),
+      filter: (state, _pod, nodeInfo) => filter(state, nodeInfo, ignoredResources, ignoredResourceGroups, verdicts, delegate),
       preScore: (state, pod) => preScore(scorer, state, pod.pod),
       score: (state, pod, nodeInfo) => score(scorer, state, pod.pod, nodeInfo),
-      eventsToRegister: fitEventsToRegister,
+      eventsToRegister: () => fitEventsToRegister(delegate),
     };
   },
 };
