@@ -263,9 +263,11 @@ function findNodesThatPassFilters(
     for (const n of feasible) { trace.nodesEvaluated.push(n.name); verdicts.push([]); }
     return { feasible };
   }
+  // one list to collect each node's verdicts in (the trace keeps a shared copy)
+  const explain: PluginResult[] = [];
   for (let i = 0; i < numAllNodes && feasible.length < numNodesToFind; i++) {
     const nodeInfo = nodes[(start + i) % numAllNodes]!;
-    const explain: PluginResult[] = [];
+    explain.length = 0;
     const status = fwk.runFilterPluginsWithNominatedPods(state, pod, nodeInfo, explain);
     trace.nodesEvaluated.push(nodeInfo.name);
     verdicts.push(verdictLists.share(explain));
