@@ -82,6 +82,12 @@ export class Framework {
     return r[code];
   }
 
+  /** the status as the trace records it: a plain Success or Skip as the plugin's shared verdict */
+  private traced(s: Status, plugin: string): PluginResult {
+    if ((s.code === 'Success' || s.code === 'Skip') && s.reasons.length === 0 && s.details === undefined) return this.sharedResult(plugin, s.code);
+    return s.toResult(plugin);
+  }
+
   plugin(name: string): Plugin | undefined {
     return this.instances.get(name);
   }
@@ -124,7 +130,7 @@ export class Framework {
     for (const p of this.points.preFilter) {
       const { result: r, status } = p.preFilter!(state, pod, nodes);
       const s = status.withPlugin(p.name);
-      trace.push(s.toResult(p.name));
+      trace.push(this.traced(s, p.name));
       if (s.isSkip()) { state.skipFilterPlugins.add(p.name); continue; }
       if (!s.isSuccess()) {
         if (s.code === 'UnschedulableAndUnresolvable') return { status: s, trace, pluginsWithNodes };
@@ -235,7 +241,7 @@ export class Framework {
     for (const p of this.points.postFilter) {
       const { result: r, status } = p.postFilter!(state, pod, statuses);
       const s = status.withPlugin(p.name);
-      trace.push(s.toResult(p.name));
+      trace.push(this.traced(s, p.name));
       if (r?.trace) result = { ...result, trace: r.trace };
       if (s.isSuccess()) return { result: { ...result, ...r }, status: s, trace };
       if (s.code === 'UnschedulableAndUnresolvable') return { result: { ...result, ...r }, status: s, trace };
@@ -253,7 +259,7 @@ export class Framework {
     const trace: PluginResult[] = [];
     for (const p of this.points.preScore) {
       const s = p.preScore!(state, pod, nodes).withPlugin(p.name);
-      trace.push(s.toResult(p.name));
+      trace.push(this.traced(s, p.name));
       if (s.isSkip()) { state.skipScorePlugins.add(p.name); continue; }
       if (!s.isSuccess()) return { status: Status.error(`running PreScore plugin "${p.name}": ${s.message()}`).withPlugin(p.name), trace };
     }
@@ -346,7 +352,7 @@ export class Framework {
     for (const p of this.points.reserve) {
       if (!p.reserve) continue;
       const s = p.reserve(state, pod, nodeName).withPlugin(p.name);
-      trace.push(s.toResult(p.name));
+      trace.push(this.traced(s, p.name));
       if (!s.isSuccess()) return s;
     }
     return Status.success();
@@ -365,7 +371,7 @@ export class Framework {
     for (const p of this.points.permit) {
       const { status, timeout: t } = p.permit!(state, pod, nodeName);
       const s = status.withPlugin(p.name);
-      trace.push(s.toResult(p.name));
+      trace.push(this.traced(s, p.name));
       if (s.isSuccess()) continue;
       if (s.isRejected()) return { status: s, timeout: 0, waitingOn };
       if (s.code === 'Wait') {
@@ -382,7 +388,7 @@ export class Framework {
   runPreBindPlugins(state: CycleState, pod: PodInfo, nodeName: string, trace: PluginResult[]): Status {
     for (const p of this.points.preBind) {
       const s = p.preBind!(state, pod, nodeName).withPlugin(p.name);
-      trace.push(s.toResult(p.name));
+      trace.push(this.traced(s, p.name));
       if (s.isSkip()) continue;
       if (!s.isSuccess()) return s.isRejected() ? s : Status.error(`running PreBind plugin "${p.name}": ${s.message()}`).withPlugin(p.name);
     }
@@ -395,7 +401,7 @@ export class Framework {
     let status = Status.skip();
     for (const p of this.points.bind) {
       status = p.bind!(state, pod, nodeName).withPlugin(p.name);
-      trace.push(status.toResult(p.name));
+      trace.push(this.traced(status, p.name));
       if (status.isSkip()) continue;
       if (!status.isSuccess()) return status.isRejected() ? status : Status.error(`running Bind plugin "${p.name}": ${status.message()}`).withPlugin(p.name);
       return status;
