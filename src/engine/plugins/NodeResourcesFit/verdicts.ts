@@ -8,7 +8,6 @@ import type { Resource } from '../../framework/resources';
 import type { Status } from '../../framework/status';
 
 interface Kept {
-  nodeInfo: NodeInfo;
   generation: number;
   podRequest: Resource;
   ignoredResources: ReadonlySet<string>;
@@ -24,35 +23,38 @@ function sameRequest(a: Resource, b: Resource): boolean {
   return true;
 }
 
-/**
- * By node name (one entry a node; a preemption dry run's copy of a node takes the entry over
- * while it is evaluated): a lookup by string is cheaper than by object in a WeakMap.
- */
+/** By NodeInfo: a preemption dry run's copy of a node has its own, gone with the copy. */
 export class FitVerdicts {
-  private readonly kept = new Map<string, Kept>();
+  private readonly kept = new WeakMap<NodeInfo, Kept>();
   /** the request last asked with, and the equal one the kept verdicts were made for */
   private lastRequest: Resource | undefined;
-  private canonical: Resource | undefined;
+  private lastCanonical: Resource | undefined;
+  /** the distinct requests seen lately (pods of a few shapes take turns) */
+  private readonly canonicals: Resource[] = [];
 
   /** one object for equal requests (a cycle's request is a new object), so the verdicts compare it by identity */
   private canonicalRequest(podRequest: Resource): Resource {
     if (podRequest !== this.lastRequest) {
       this.lastRequest = podRequest;
-      if (!this.canonical || !sameRequest(this.canonical, podRequest)) this.canonical = podRequest;
+      let found = this.canonicals.find((c) => sameRequest(c, podRequest));
+      if (!found) {
+        if (this.canonicals.unshift((found = podRequest)) > 8) this.canonicals.pop();
+      }
+      this.lastCanonical = found;
     }
-    return this.canonical!;
+    return this.lastCanonical!;
   }
 
   /** the status `check` gives for this node and request (a failure), the one kept when they are unchanged */
   get(nodeInfo: NodeInfo, podRequest: Resource, ignoredResources: ReadonlySet<string>, ignoredResourceGroups: ReadonlySet<string>, check: () => Status): Status {
     const request = this.canonicalRequest(podRequest);
-    const k = this.kept.get(nodeInfo.name);
+    const k = this.kept.get(nodeInfo);
     if (
-      k && k.nodeInfo === nodeInfo && k.generation === nodeInfo.generation && k.podRequest === request
+      k && k.generation === nodeInfo.generation && k.podRequest === request
       && k.ignoredResources === ignoredResources && k.ignoredResourceGroups === ignoredResourceGroups
     ) return k.status;
     const status = check();
-    this.kept.set(nodeInfo.name, { nodeInfo, generation: nodeInfo.generation, podRequest: request, ignoredResources, ignoredResourceGroups, status });
+    this.kept.set(nodeInfo, { generation: nodeInfo.generation, podRequest: request, ignoredResources, ignoredResourceGroups, status });
     return status;
   }
 }
