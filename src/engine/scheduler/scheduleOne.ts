@@ -136,7 +136,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
       return { kind: 'error', status: scored.status, message: scored.status.message() };
     }
     if (scored.traced) scores = [...scored.scores.values()];
-    const { selected, tied } = selectHost(feasible.map((n) => n.name), scored.scores, input.rng);
+    const { selected, tied } = selectHost(trace.feasible, scored.scores, input.rng);
     host = selected;
     if (tied.length > 1) trace.tiedNodes = tied;
   }
