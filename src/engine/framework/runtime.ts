@@ -5,7 +5,6 @@
 import type { NodeScore, PluginResult } from '../api';
 import type { ExtensionPoint, ProfilePlugins } from './config/types';
 import { CycleState } from './cycleState';
-import { ListInterner } from './intern';
 import {
   MAX_NODE_SCORE, MIN_NODE_SCORE, NodeToStatus, type Handle, type NodeScoreEntry, type Plugin,
   type PostFilterResult, type PreFilterResult, type QueuedPodInfo, type PreBindWait,
@@ -31,9 +30,24 @@ function nodeScore(names: readonly string[], list: readonly ScoreBreakdown[], to
   return { plugins: freeze ? Object.freeze(plugins) : plugins, total };
 }
 
+/** A node's breakdowns so far as a path from the root: the running total, the NodeScore of nodes whose path ends here. */
+interface ScorePath {
+  parent?: ScorePath;
+  breakdown?: ScoreBreakdown;
+  total: number;
+  next?: Map<ScoreBreakdown, ScorePath>;
+  value?: NodeScore;
+}
+
+function breakdownsOf(path: ScorePath): ScoreBreakdown[] {
+  const out: ScoreBreakdown[] = [];
+  for (let p: ScorePath | undefined = path; p?.breakdown; p = p.parent) out.push(p.breakdown);
+  return out.reverse();
+}
+
 /** The scores so far, when a plugin fails part-way (what the trace shows of them). */
-function nodeScores(nodes: readonly NodeInfo[], names: readonly string[], lists: readonly ScoreBreakdown[][], totals: readonly number[]): Map<string, NodeScore> {
-  return new Map(nodes.map((n, i) => [n.name, nodeScore(names, lists[i]!, totals[i]!, false)]));
+function nodeScores(nodes: readonly NodeInfo[], names: readonly string[], at: readonly ScorePath[]): Map<string, NodeScore> {
+  return new Map(nodes.map((n, i) => [n.name, nodeScore(names, breakdownsOf(at[i]!), at[i]!.total, false)]));
 }
 
 export interface ScoreOutcome {
@@ -66,6 +80,12 @@ export class Framework {
     let r = this.shared.get(plugin);
     if (!r) this.shared.set(plugin, (r = { Success: Object.freeze({ plugin, code: 'Success' }), Skip: Object.freeze({ plugin, code: 'Skip' }) }));
     return r[code];
+  }
+
+  /** the status as the trace records it: a plain Success or Skip as the plugin's shared verdict */
+  private traced(s: Status, plugin: string): PluginResult {
+    if ((s.code === 'Success' || s.code === 'Skip') && s.reasons.length === 0 && s.details === undefined) return this.sharedResult(plugin, s.code);
+    return s.toResult(plugin);
   }
 
   plugin(name: string): Plugin | undefined {
@@ -110,7 +130,7 @@ export class Framework {
     for (const p of this.points.preFilter) {
       const { result: r, status } = p.preFilter!(state, pod, nodes);
       const s = status.withPlugin(p.name);
-      trace.push(s.toResult(p.name));
+      trace.push(this.traced(s, p.name));
       if (s.isSkip()) { state.skipFilterPlugins.add(p.name); continue; }
       if (!s.isSuccess()) {
         if (s.code === 'UnschedulableAndUnresolvable') return { status: s, trace, pluginsWithNodes };
@@ -221,7 +241,7 @@ export class Framework {
     for (const p of this.points.postFilter) {
       const { result: r, status } = p.postFilter!(state, pod, statuses);
       const s = status.withPlugin(p.name);
-      trace.push(s.toResult(p.name));
+      trace.push(this.traced(s, p.name));
       if (r?.trace) result = { ...result, trace: r.trace };
       if (s.isSuccess()) return { result: { ...result, ...r }, status: s, trace };
       if (s.code === 'UnschedulableAndUnresolvable') return { result: { ...result, ...r }, status: s, trace };
@@ -239,7 +259,7 @@ export class Framework {
     const trace: PluginResult[] = [];
     for (const p of this.points.preScore) {
       const s = p.preScore!(state, pod, nodes).withPlugin(p.name);
-      trace.push(s.toResult(p.name));
+      trace.push(this.traced(s, p.name));
       if (s.isSkip()) { state.skipScorePlugins.add(p.name); continue; }
       if (!s.isSuccess()) return { status: Status.error(`running PreScore plugin "${p.name}": ${s.message()}`).withPlugin(p.name), trace };
     }
@@ -248,30 +268,27 @@ export class Framework {
 
   /** upstream: RunScorePlugins — score, normalize, check [0, 100], weight. */
   runScorePlugins(state: CycleState, pod: PodInfo, nodes: NodeInfo[]): ScoreOutcome {
-    // Per node (by position): the breakdowns of the plugins that ran, in order, and the total.
+    const plugins = this.points.score.filter((p) => !state.skipScorePlugins.has(p.name));
     const names: string[] = [];
     const count = nodes.length;
-    const lists: ScoreBreakdown[][] = new Array<ScoreBreakdown[]>(count);
-    const totals: number[] = new Array<number>(count);
+    // Per node (by position): where its breakdowns so far lead in the tree of breakdown paths,
+    // which holds the running total and, at the end, the NodeScore every node with that path shares.
+    const root = this.scorePaths(plugins.map((p) => p.name).join('\u0000'));
+    const at: ScorePath[] = new Array<ScorePath>(count).fill(root);
     // one entry a node, given to every plugin in turn (NormalizeScore changes the scores in place)
     const entries: NodeScoreEntry[] = new Array<NodeScoreEntry>(count);
-    for (let i = 0; i < count; i++) {
-      lists[i] = [];
-      totals[i] = 0;
-      entries[i] = { name: nodes[i]!.name, score: 0 };
-    }
+    for (let i = 0; i < count; i++) entries[i] = { name: nodes[i]!.name, score: 0 };
     const raw: number[] = new Array<number>(count);
-    for (const p of this.points.score) {
-      if (state.skipScorePlugins.has(p.name)) continue;
+    for (const p of plugins) {
       for (let i = 0; i < count; i++) {
         const s = p.score!(state, pod, nodes[i]!);
-        if (typeof s !== 'number') return { status: Status.error(`running Score plugin "${p.name}": ${s.message()}`).withPlugin(p.name), scores: nodeScores(nodes, names, lists, totals) };
+        if (typeof s !== 'number') return { status: Status.error(`running Score plugin "${p.name}": ${s.message()}`).withPlugin(p.name), scores: nodeScores(nodes, names, at) };
         raw[i] = s;
         entries[i]!.score = s;
       }
       if (p.normalizeScore) {
         const s = p.normalizeScore(state, pod, entries);
-        if (!s.isSuccess()) return { status: Status.error(`running Normalize on Score plugin "${p.name}": ${s.message()}`).withPlugin(p.name), scores: nodeScores(nodes, names, lists, totals) };
+        if (!s.isSuccess()) return { status: Status.error(`running Normalize on Score plugin "${p.name}": ${s.message()}`).withPlugin(p.name), scores: nodeScores(nodes, names, at) };
       }
       const weight = this.scoreWeights.get(p.name) ?? 1;
       names.push(p.name);
@@ -280,28 +297,30 @@ export class Framework {
       for (let i = 0; i < count; i++) {
         const score = entries[i]!.score;
         if (score > MAX_NODE_SCORE || score < MIN_NODE_SCORE) {
-          return { status: Status.error(`plugin "${p.name}" returns an invalid score ${score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`).withPlugin(p.name), scores: nodeScores(nodes, names, lists, totals) };
+          return { status: Status.error(`plugin "${p.name}" returns an invalid score ${score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`).withPlugin(p.name), scores: nodeScores(nodes, names, at) };
         }
         const r = raw[i]!;
         let byNormalized = breakdowns.get(r);
         if (!byNormalized) breakdowns.set(r, (byNormalized = new Map()));
         let breakdown = byNormalized.get(score);
         if (!breakdown) byNormalized.set(score, (breakdown = Object.freeze({ raw: r, normalized: score, weight, weighted: score * weight })));
-        lists[i]!.push(breakdown);
-        totals[i]! += score * weight;
+        at[i] = this.step(at[i]!, breakdown);
       }
     }
-    // nodes with the same breakdowns share one (frozen) NodeScore
-    const shared = new ListInterner<ScoreBreakdown, NodeScore>();
+    // nodes with the same breakdowns share one (frozen) NodeScore, cycle after cycle
     const scores = new Map<string, NodeScore>();
     for (let i = 0; i < count; i++) {
-      scores.set(nodes[i]!.name, shared.get(lists[i]!, () => Object.freeze(nodeScore(names, lists[i]!, totals[i]!, true))));
+      const path = at[i]!;
+      scores.set(nodes[i]!.name, (path.value ??= Object.freeze(nodeScore(names, breakdownsOf(path), path.total, true))));
     }
     return { status: Status.success(), scores };
   }
 
   /** per score plugin (its weight is the profile's), raw -> normalized -> its breakdown, kept from cycle to cycle */
   private readonly breakdownCache = new Map<string, Map<number, Map<number, ScoreBreakdown>>>();
+  /** per list of score plugins, the tree of breakdown paths, kept from cycle to cycle */
+  private scorePathRoots = new Map<string, ScorePath>();
+  private scorePathCount = 0;
 
   private breakdowns(plugin: string): Map<number, Map<number, ScoreBreakdown>> {
     let m = this.breakdownCache.get(plugin);
@@ -310,12 +329,30 @@ export class Framework {
     return m;
   }
 
+  private scorePaths(plugins: string): ScorePath {
+    // many distinct paths (unbounded raw scores): start afresh (the NodeScores made stay valid)
+    if (this.scorePathCount > 100_000) { this.scorePathRoots = new Map(); this.scorePathCount = 0; }
+    let root = this.scorePathRoots.get(plugins);
+    if (!root) this.scorePathRoots.set(plugins, (root = { total: 0 }));
+    return root;
+  }
+
+  private step(path: ScorePath, breakdown: ScoreBreakdown): ScorePath {
+    const next = (path.next ??= new Map());
+    let child = next.get(breakdown);
+    if (!child) {
+      next.set(breakdown, (child = { parent: path, breakdown, total: path.total + breakdown.weighted }));
+      this.scorePathCount++;
+    }
+    return child;
+  }
+
   /** upstream: RunReservePluginsReserve — stops at the first failure. */
   runReservePluginsReserve(state: CycleState, pod: PodInfo, nodeName: string, trace: PluginResult[]): Status {
     for (const p of this.points.reserve) {
       if (!p.reserve) continue;
       const s = p.reserve(state, pod, nodeName).withPlugin(p.name);
-      trace.push(s.toResult(p.name));
+      trace.push(this.traced(s, p.name));
       if (!s.isSuccess()) return s;
     }
     return Status.success();
@@ -334,7 +371,7 @@ export class Framework {
     for (const p of this.points.permit) {
       const { status, timeout: t } = p.permit!(state, pod, nodeName);
       const s = status.withPlugin(p.name);
-      trace.push(s.toResult(p.name));
+      trace.push(this.traced(s, p.name));
       if (s.isSuccess()) continue;
       if (s.isRejected()) return { status: s, timeout: 0, waitingOn };
       if (s.code === 'Wait') {
@@ -351,7 +388,7 @@ export class Framework {
   runPreBindPlugins(state: CycleState, pod: PodInfo, nodeName: string, trace: PluginResult[]): Status {
     for (const p of this.points.preBind) {
       const s = p.preBind!(state, pod, nodeName).withPlugin(p.name);
-      trace.push(s.toResult(p.name));
+      trace.push(this.traced(s, p.name));
       if (s.isSkip()) continue;
       if (!s.isSuccess()) return s.isRejected() ? s : Status.error(`running PreBind plugin "${p.name}": ${s.message()}`).withPlugin(p.name);
     }
@@ -374,7 +411,7 @@ export class Framework {
     let status = Status.skip();
     for (const p of this.points.bind) {
       status = p.bind!(state, pod, nodeName).withPlugin(p.name);
-      trace.push(status.toResult(p.name));
+      trace.push(this.traced(status, p.name));
       if (status.isSkip()) continue;
       if (!status.isSuccess()) return status.isRejected() ? status : Status.error(`running Bind plugin "${p.name}": ${status.message()}`).withPlugin(p.name);
       return status;

@@ -136,7 +136,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
       return { kind: 'error', status: scored.status, message: scored.status.message() };
     }
     if (scored.traced) scores = [...scored.scores.values()];
-    const { selected, tied } = selectHost(feasible.map((n) => n.name), scored.scores, input.rng);
+    const { selected, tied } = selectHost(trace.feasible, scored.scores, input.rng);
     host = selected;
     if (tied.length > 1) trace.tiedNodes = tied;
   }
@@ -263,9 +263,11 @@ function findNodesThatPassFilters(
     for (const n of feasible) { trace.nodesEvaluated.push(n.name); verdicts.push([]); }
     return { feasible };
   }
+  // one list to collect each node's verdicts in (the trace keeps a shared copy)
+  const explain: PluginResult[] = [];
   for (let i = 0; i < numAllNodes && feasible.length < numNodesToFind; i++) {
     const nodeInfo = nodes[(start + i) % numAllNodes]!;
-    const explain: PluginResult[] = [];
+    explain.length = 0;
     const status = fwk.runFilterPluginsWithNominatedPods(state, pod, nodeInfo, explain);
     trace.nodesEvaluated.push(nodeInfo.name);
     verdicts.push(verdictLists.share(explain));

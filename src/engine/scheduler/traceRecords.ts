@@ -36,8 +36,11 @@ function define(trace: CycleTrace, field: Field, build: (t: CycleTrace) => unkno
   });
 }
 
-/** Distinct values once, and each element's position among them. */
-interface Indexed<T> { distinct: T[]; index: Uint16Array | T[] }
+/**
+ * Distinct values once, and each element's position among them: none when all are the same,
+ * 8 bits each for up to 256 distinct values, else 16.
+ */
+interface Indexed<T> { distinct: T[]; index: Uint8Array | Uint16Array | T[] | undefined }
 
 function indexed<T>(values: readonly T[]): Indexed<T> {
   const distinct: T[] = [];
@@ -51,11 +54,13 @@ function indexed<T>(values: readonly T[]): Indexed<T> {
     }
     index[i] = k;
   }
-  return { distinct, index };
+  if (distinct.length <= 1) return { distinct, index: undefined };
+  return { distinct, index: distinct.length <= 0x100 ? Uint8Array.from(index) : index };
 }
 
 function valueAt<T>(v: Indexed<T>, i: number): T {
-  return v.index instanceof Uint16Array ? v.distinct[v.index[i]!]! : v.index[i]!;
+  if (v.index === undefined) return v.distinct[0]!;
+  return v.index instanceof Uint16Array || v.index instanceof Uint8Array ? v.distinct[v.index[i]!]! : v.index[i]!;
 }
 
 /**

@@ -125,8 +125,8 @@ export function fits(pod: Pod, nodeInfo: NodeInfo, delegate?: DelegateToDRA): In
 
 /**
  * upstream: Fit.Filter — all reasons together; UnschedulableAndUnresolvable if any request alone
- * exceeds allocatable. With `verdicts`, a node's status is kept while the node and the request
- * are unchanged (verdicts.ts): it must depend on nothing else.
+ * exceeds allocatable. With `verdicts`, a node's failing status is kept while the node and the
+ * request are unchanged (verdicts.ts): it must depend on nothing else.
  */
 export function filter(
   state: CycleState,
@@ -138,14 +138,14 @@ export function filter(
 ): Status {
   const s = state.read<PreFilterState>(preFilterStateKey);
   if (!s) return Status.error(`error reading "${preFilterStateKey}" from cycleState: not found`);
-  const check = (): Status => {
-    const insufficientResources = fitsRequest(s.podRequest, nodeInfo, ignoredResources, ignoredResourceGroups, delegate);
-    if (insufficientResources.length === 0) return Status.success();
+  const insufficientResources = fitsRequest(s.podRequest, nodeInfo, ignoredResources, ignoredResourceGroups, delegate);
+  if (insufficientResources.length === 0) return Status.success();
+  const failed = (): Status => {
     const reasons = insufficientResources.map((r) => r.reason);
     const status = insufficientResources.some((r) => r.unresolvable) ? Status.unresolvable(...reasons) : Status.unschedulable(...reasons);
     const details: FitFilterDetails = { insufficientResources };
     return status.withDetails({ ...details });
   };
   // a verdict that leaves resources to DRA depends on the DeviceClasses too: not kept
-  return verdicts && !delegate ? verdicts.get(nodeInfo, s.podRequest, ignoredResources, ignoredResourceGroups, check) : check();
+  return verdicts && !delegate ? verdicts.get(nodeInfo, s.podRequest, ignoredResources, ignoredResourceGroups, failed) : failed();
 }

@@ -53,15 +53,16 @@ export function resourceAllocatableRequest(s: ResourceAllocationScorer, nodeInfo
 
 /** upstream: resourceAllocationScorer.score */
 export function scoreNode(s: ResourceAllocationScorer, nodeInfo: NodeInfo, podRequests: readonly number[]): number | Status {
-  if (s.resources.length === 0) return Status.error('resources not found');
-  const requested = s.resources.map(() => 0);
-  const allocatable = s.resources.map(() => 0);
-  s.resources.forEach((r, i) => {
-    const [alloc, req] = resourceAllocatableRequest(s, nodeInfo, r.name, podRequests[i] ?? 0);
-    if (alloc === 0) return;
-    allocatable[i] = alloc;
-    requested[i] = req;
-  });
+  const resources = s.resources;
+  if (resources.length === 0) return Status.error('resources not found');
+  // (a loop, not map/forEach: this runs for every scored node of every cycle)
+  const requested: number[] = [];
+  const allocatable: number[] = [];
+  for (let i = 0; i < resources.length; i++) {
+    const [alloc, req] = resourceAllocatableRequest(s, nodeInfo, resources[i]!.name, podRequests[i] ?? 0);
+    allocatable.push(alloc);
+    requested.push(alloc === 0 ? 0 : req);
+  }
   return s.scorer(requested, allocatable);
 }
 
