@@ -44,7 +44,11 @@ test('an engine error is marked on its line and listed; fixing it simulates agai
   const fixed = await pageText(page);
   expect(fixed).toContain('maxSkew: 2');
   const trace = engineResult(fixed, 'zone-spread.yaml').cycles[0]!;
-  await page.locator('body').press('Home');
+  // out of the editor first (Home there moves Monaco's cursor), then back to the first step
+  await page.getByTestId('narration').click();
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-cycle', '1');
+  await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-phase', 'PreFilter');
   await stepTo(page, 1, 'Filter');
   for (const node of trace.nodesEvaluated) {
     await expect(page.locator(`[data-testid="node-card"][data-node="${node}"]`))
