@@ -7,7 +7,7 @@ import { clusterDifference, type ClusterDifference } from '../engine/diagnosis/c
 import { diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis } from '../engine/diagnosis/diagnose';
 import { rankFixes } from '../engine/whatIf/rank';
 import type { FixView } from '../interop/fixSearch';
-import { editTitle, sideEffectTitle } from '../interop/fixText';
+import { editTitle, shownDiffLines, sideEffectTitle } from '../interop/fixText';
 
 /** A pod named as namespace/name, or by name alone when only one pod has that name. */
 export function findPod(result: SimulationResult, name: string): PodOutcome | string {
@@ -130,7 +130,7 @@ export function formatFixes(found: readonly FixView[], tried: number): string {
     if (fix.text === undefined) out.push('     (its YAML change is not shown: the object is not a document of its own in this file, e.g. it is inside a List)');
     for (const doc of fix.text?.diff ?? []) {
       // the changed lines with one line of context
-      const keep = doc.map((_l, j) => doc.slice(Math.max(0, j - 1), j + 2).some((x) => x.op !== ' '));
+      const keep = shownDiffLines(doc, 1);
       out.push(...indent(doc.filter((_l, j) => keep[j]).map((l) => `${l.op} ${l.text}`), '     '));
     }
   });

@@ -264,3 +264,8 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
 export function sideEffectTitle(s: SideEffect, short: (node: string) => string): string {
   return `${s.pod} ${s.change === 'moved' ? `moves to ${short(s.to ?? '')}` : s.change === 'preempted' ? 'is preempted' : s.change === 'deleted' ? 'is deleted' : 'becomes Pending'}`;
 }
+
+/** Which lines of a document's diff to show: the changed ones and `context` lines around each. */
+export function shownDiffLines(doc: readonly DiffLine[], context: number): boolean[] {
+  return doc.map((_l, i) => doc.slice(Math.max(0, i - context), i + context + 1).some((x) => x.op !== ' '));
+}

@@ -3,7 +3,7 @@
 // editor as one undoable edit.
 
 import { useState } from 'react';
-import { applyTextChanges, editTitle, sideEffectTitle } from '../../interop/fixText';
+import { applyTextChanges, editTitle, shownDiffLines, sideEffectTitle } from '../../interop/fixText';
 import { usePodplay, usePodplayStore } from '../../store/hooks';
 import { applyChangesInEditor } from '../editor/bridge';
 import { shortNodeNames } from '../format';
@@ -39,7 +39,7 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
         <pre className="fix-diff" data-testid="fix-diff">
           {fix.text.diff.map((doc, d) => {
             // the changed lines with two lines of context
-            const keep = doc.map((l, i) => doc.slice(Math.max(0, i - 2), i + 3).some((x) => x.op !== ' '));
+            const keep = shownDiffLines(doc, 2);
             return (
               <span key={d}>
                 {d > 0 && '\n⋯\n'}

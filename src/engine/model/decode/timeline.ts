@@ -86,29 +86,20 @@ function parseTaint(r: Reader, node: SrcNode, path: Path, effectRequired: boolea
   return ok ? defined({ key: key!, value, effect: effect as TaintEffect | undefined }) : undefined;
 }
 
-function podRef(r: Reader, m: SrcMap, path: Path): PodRef | undefined {
-  const text = r.reqStr(m, path, 'pod', 'namespace/name or name');
+/** a Pod or a ResourceClaim named by `field`: namespace/name, or name with an optional `namespace` */
+function objectRef(r: Reader, m: SrcMap, path: Path, field: 'pod' | 'claim'): PodRef | undefined {
+  const text = r.reqStr(m, path, field, 'namespace/name or name');
   if (!text) return undefined;
   const slash = text.indexOf('/');
   const namespace = slash >= 0 ? text.slice(0, slash) : (r.str(m, path, 'namespace') || 'default');
   const name = slash >= 0 ? text.slice(slash + 1) : text;
   let ok = true;
-  for (const msg of isDNS1123Label(namespace)) { r.error(r.child(m, 'pod')!.pos, [...path, 'pod'], invalid(namespace, msg)); ok = false; }
-  for (const msg of isDNS1123Subdomain(name)) { r.error(r.child(m, 'pod')!.pos, [...path, 'pod'], invalid(name, msg)); ok = false; }
+  for (const msg of isDNS1123Label(namespace)) { r.error(r.child(m, field)!.pos, [...path, field], invalid(namespace, msg)); ok = false; }
+  for (const msg of isDNS1123Subdomain(name)) { r.error(r.child(m, field)!.pos, [...path, field], invalid(name, msg)); ok = false; }
   return ok ? { namespace, name } : undefined;
 }
 
-/** a ResourceClaim: namespace/name, or name with an optional `namespace` */
-function claimRef(r: Reader, m: SrcMap, path: Path): PodRef | undefined {
-  const text = r.reqStr(m, path, 'claim', 'namespace/name or name');
-  if (!text) return undefined;
-  const slash = text.indexOf('/');
-  const namespace = slash >= 0 ? text.slice(0, slash) : (r.str(m, path, 'namespace') || 'default');
-  const name = slash >= 0 ? text.slice(slash + 1) : text;
-  let ok = true;
-  for (const msg of [...isDNS1123Label(namespace), ...isDNS1123Subdomain(name)]) { r.error(r.child(m, 'claim')!.pos, [...path, 'claim'], invalid(text, msg)); ok = false; }
-  return ok ? { namespace, name } : undefined;
-}
+const podRef = (r: Reader, m: SrcMap, path: Path) => objectRef(r, m, path, 'pod');
 
 export const objectKey = (kind: string, namespace: string, name: string): string => `${kind}/${namespace}/${name}`;
 
@@ -321,7 +312,7 @@ function step(r: Reader, item: SrcNode, path: Path, ctx: TimelineContext, lastAt
         r.error(m.pos, path, has.length === 0 ? required('one of `claim` or `pod`') : invalid('claim and pod', 'only one of `claim` or `pod` may be set'));
         return undefined;
       }
-      const ref = has[0] === 'pod' ? podRef(r, m, path) : claimRef(r, m, path);
+      const ref = objectRef(r, m, path, has[0] === 'pod' ? 'pod' : 'claim');
       const device = r.reqStr(m, path, 'device');
       const type = r.reqStr(m, path, 'type');
       if (type !== undefined) for (const msg of isQualifiedName(type)) r.error(r.child(m, 'type')!.pos, [...path, 'type'], invalid(type, msg));
