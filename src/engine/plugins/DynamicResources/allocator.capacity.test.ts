@@ -4,13 +4,13 @@
 // (staging/src/k8s.io/dynamic-resource-allocation/structured/internal/allocatortesting/
 // allocator_testing.go, TestAllocator), named as upstream names them, with upstream's features:
 // the ones a row does not list are off.
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { Device } from '../../model/resource';
 import {
   allocation, allRequest, capacity0, capacity1, claim, classA, classB, cls, consumes, consumption, counterSet, counterSet1, counterSet2,
   counterSlice, device, device1, device2, device3, device4, driverA, driverB, firstAvailable, labelSelector, localNodeSelector, memory,
-  node, node1, node2, only, pool1, pool2, region1, req0, req1, req2, req3, request, result, run, shared, sharedCls, sharedResult, slice,
-  subRequest, withCapacity, withFixedShareIDs, withNode, withRangePolicy, withValidValues, type Row,
+  node, node1, node2, only, pool1, pool2, region1, req0, req1, req2, req3, request, result, shared, sharedCls, sharedResult, slice,
+  subRequest, withCapacity, withNode, withRangePolicy, withValidValues, expectRow, type Row,
 } from './allocatorTesting';
 
 const PD = only({ partitionableDevices: true });
@@ -428,24 +428,11 @@ const consumable: Record<string, Row> = {
   },
 };
 
-function check(row: Row) {
-  const r = run(row);
-  if (row.error !== undefined) {
-    expect(r.ok ? undefined : r.error).toContain(row.error);
-    return;
-  }
-  if (row.expect === undefined) {
-    expect(r).toMatchObject({ ok: false });
-    expect(r.ok ? '' : r.error).toBeUndefined();
-    return;
-  }
-  expect(r.ok ? withFixedShareIDs(r.allocations) : r).toEqual(row.expect);
-}
 
 describe('structured allocator: partitionable devices (upstream TestAllocator rows)', () => {
-  it.each(Object.entries(partitionable))('%s', (_name, row) => check(row));
+  it.each(Object.entries(partitionable))('%s', (_name, row) => expectRow(row));
 });
 
 describe('structured allocator: consumable capacity (upstream TestAllocator rows)', () => {
-  it.each(Object.entries(consumable))('%s', (_name, row) => check(row));
+  it.each(Object.entries(consumable))('%s', (_name, row) => expectRow(row));
 });

@@ -8,7 +8,7 @@ import { deviceID } from './allocator';
 import {
   allocation, allRequest, claim, claimWithRequest, classA, classB, cls, device, device1, device2, device3, driverA, driverB,
   localNodeSelector, memory, node, node1, node2, pool1, pool2, region1, region2, req0, req1, request, result, run, slice,
-  sliceWithOneDevice, subRequest, withFixedShareIDs, withTolerations, type Row,
+  sliceWithOneDevice, subRequest, withTolerations, expectRow, type Row,
 } from './allocatorTesting';
 
 const attrs = (a: Record<string, DeviceAttribute>) => a;
@@ -302,21 +302,7 @@ const rows: Record<string, Row> = {
 };
 
 describe('structured allocator (upstream TestAllocator rows)', () => {
-  it.each(Object.entries(rows))('%s', (_name, row) => {
-    const r = run(row);
-    if (row.error !== undefined) {
-      expect(r.ok).toBe(false);
-      expect(r.ok ? undefined : r.error).toContain(row.error);
-      return;
-    }
-    if (row.expect === undefined) {
-      expect(r).toMatchObject({ ok: false });
-      expect(r.ok ? '' : r.error).toBeUndefined();
-      return;
-    }
-    expect(r.ok).toBe(true);
-    expect(r.ok ? withFixedShareIDs(r.allocations) : []).toEqual(row.expect);
-  });
+  it.each(Object.entries(rows))('%s', (_name, row) => expectRow(row));
 
   it('reports per request what matched on the node and what is in use', () => {
     const r = run({ ...rows['already-allocated-devices']!, slices: [slice('slice-1', node1, pool1, driverA, [device(device1), device(device2)])] });

@@ -8,6 +8,7 @@ import type {
   DeviceRequestAllocationResult, DeviceSubRequest, DeviceTaint, DeviceToleration, ResourceClaim, ResourceSlice,
 } from '../../model/resource';
 import type { Node, NodeSelector } from '../../model/types';
+import { expect } from 'vitest';
 import { allocate, type DeviceID, type Features } from './allocator';
 import { shareFromResult } from './consumableCapacity';
 
@@ -141,3 +142,20 @@ export function withFixedShareIDs(allocations: AllocationResult[]): AllocationRe
 }
 
 export const memory = (size: string) => `device.capacity["${driverA}"].memory.compareTo(quantity("${size}")) >= 0`;
+
+/** Runs a row and checks it: its error, or a failure without one (`expect` unset), or its allocations. */
+export function expectRow(row: Row): void {
+  const r = run(row);
+  if (row.error !== undefined) {
+    expect(r.ok).toBe(false);
+    expect(r.ok ? undefined : r.error).toContain(row.error);
+    return;
+  }
+  if (row.expect === undefined) {
+    expect(r).toMatchObject({ ok: false });
+    expect(r.ok ? '' : r.error).toBeUndefined();
+    return;
+  }
+  expect(r.ok).toBe(true);
+  expect(r.ok ? withFixedShareIDs(r.allocations) : []).toEqual(row.expect);
+}
