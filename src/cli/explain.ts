@@ -121,6 +121,7 @@ const sameName = (node: string) => node;
 
 /** The verified fixes, best first (fewest side effects, then the smallest change), each with its YAML change. */
 export function formatFixes(found: readonly FixView[], tried: number): string {
+  if (tried === 0) return 'What would fix it: nothing to try (no change of the kinds Podplay tries applies to this pod).';
   if (found.length === 0) return `What would fix it: none of the ${tried} change(s) tried makes the pod schedulable.`;
   const out = [`What would fix it (${found.length} of ${tried} change(s) tried; each simulated, best first):`];
   rankFixes(found).forEach((fix, i) => {
