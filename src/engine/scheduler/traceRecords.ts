@@ -37,30 +37,71 @@ function define(trace: CycleTrace, field: Field, build: (t: CycleTrace) => unkno
 }
 
 /**
- * Distinct values once, and each element's position among them: none when all are the same,
- * 8 bits each for up to 256 distinct values, else 16.
+ * Distinct values once, and each element's position among them packed in as few bits as their
+ * number needs (1, 2, 4, 8 or 16): none when all are the same. A cycle's 500 scores take 2 or 3
+ * distinct values, so 64 bytes, which V8 keeps inside its heap rather than in a buffer of its own.
  */
-interface Indexed<T> { distinct: T[]; index: Uint8Array | Uint16Array | T[] | undefined }
+interface Indexed<T> { distinct: T[]; index: Bits | T[] | undefined }
+
+/** positions of `bits` bits each, packed little-end first into bytes */
+interface Bits { bits: 1 | 2 | 4 | 8 | 16; packed: Uint8Array | Uint16Array }
+
+/** one scratch array for the positions while counting distinct values (grown, never shrunk) */
+let scratch = new Uint16Array(1024);
 
 function indexed<T>(values: readonly T[]): Indexed<T> {
   const distinct: T[] = [];
   const at = new Map<T, number>();
-  const index = new Uint16Array(values.length);
+  if (scratch.length < values.length) scratch = new Uint16Array(Math.max(values.length, scratch.length * 2));
   for (let i = 0; i < values.length; i++) {
     let k = at.get(values[i]!);
     if (k === undefined) {
       if (distinct.length === 0xffff) return { distinct: [], index: values.slice() };
       at.set(values[i]!, (k = distinct.push(values[i]!) - 1));
     }
-    index[i] = k;
+    scratch[i] = k;
   }
   if (distinct.length <= 1) return { distinct, index: undefined };
-  return { distinct, index: distinct.length <= 0x100 ? Uint8Array.from(index) : index };
+  return { distinct, index: pack(scratch, values.length, distinct.length) };
+}
+
+function pack(positions: Uint16Array, n: number, distinct: number): Bits {
+  if (distinct > 0x100) return { bits: 16, packed: positions.slice(0, n) };
+  const bits = distinct <= 2 ? 1 : distinct <= 4 ? 2 : distinct <= 16 ? 4 : 8;
+  const perByte = 8 / bits;
+  const packed = new Uint8Array(Math.ceil(n / perByte));
+  for (let i = 0; i < n; i++) packed[(i / perByte) | 0]! |= positions[i]! << ((i % perByte) * bits);
+  return { bits, packed };
+}
+
+function unpack(b: Bits, i: number): number {
+  if (b.bits === 16) return b.packed[i]!;
+  const perByte = 8 / b.bits;
+  return (b.packed[(i / perByte) | 0]! >> ((i % perByte) * b.bits)) & ((1 << b.bits) - 1);
 }
 
 function valueAt<T>(v: Indexed<T>, i: number): T {
   if (v.index === undefined) return v.distinct[0]!;
-  return v.index instanceof Uint16Array || v.index instanceof Uint8Array ? v.distinct[v.index[i]!]! : v.index[i]!;
+  return Array.isArray(v.index) ? v.index[i]! : v.distinct[unpack(v.index, i)]!;
+}
+
+/** which of `among` are in `names` (in order), one bit each; undefined when one is missing */
+function membership(names: readonly string[], among: readonly string[]): Bits | undefined {
+  const packed = new Uint8Array(Math.ceil(among.length / 8));
+  let j = 0;
+  for (let i = 0; i < names.length; i++) {
+    while (j < among.length && among[j] !== names[i]) j++;
+    if (j === among.length) return undefined;
+    packed[j >> 3]! |= 1 << (j & 7);
+    j++;
+  }
+  return { bits: 1, packed };
+}
+
+function members(b: Bits, among: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let j = 0; j < among.length; j++) if (unpack(b, j) === 1) out.push(among[j]!);
+  return out;
 }
 
 /**
@@ -113,22 +154,33 @@ export function compactCycle(
       return out;
     });
   }
-  // feasible: the visited nodes when all fit, else their positions among them
+  // feasible: the visited nodes when all fit, else which of them did
   const sameAsEvaluated = sameNames(feasible, evaluated);
-  const feasiblePositions = sameAsEvaluated ? undefined : positions(feasible, evaluated);
+  const feasibleBits = sameAsEvaluated ? undefined : membership(feasible, evaluated);
   if (sameAsEvaluated) define(trace, 'feasible', (t) => t.nodesEvaluated);
-  else if (feasiblePositions) define(trace, 'feasible', (t) => Array.from(feasiblePositions, (p) => t.nodesEvaluated[p]!));
-  const tied = trace.tiedNodes;
-  const tiedPositions = tied && positions(tied, feasible);
-  if (tiedPositions) define(trace, 'tiedNodes', (t) => Array.from(tiedPositions, (p) => t.feasible[p]!));
+  else if (feasibleBits) define(trace, 'feasible', (t) => members(feasibleBits, t.nodesEvaluated));
   const v = indexed(verdicts);
   define(trace, 'filter', (t) => record(t.nodesEvaluated, v, count));
+  const tied = trace.tiedNodes;
+  let tiedFromScores = false;
   if (scores) {
     const s = indexed(scores);
     const scored = scores.length;
     define(trace, 'score', (t) => record(t.feasible, s, scored));
     scoreCounts.set(trace, scored);
+    // the tied nodes are the feasible ones with the top total (selectHost's), read off the scores
+    tiedFromScores = tied !== undefined && scored === feasible.length && sameNames(tied, topScored(feasible, scores));
+    if (tiedFromScores) define(trace, 'tiedNodes', (t) => topScored(t.feasible, Array.from({ length: scored }, (_, i) => valueAt(s, i))));
   }
+  const tiedBits = tied && !tiedFromScores ? membership(tied, feasible) : undefined;
+  if (tiedBits) define(trace, 'tiedNodes', (t) => members(tiedBits, t.feasible));
+}
+
+/** the names whose score has the top total, in order (scores[i] belongs to names[i]) */
+function topScored(names: readonly string[], scores: readonly NodeScore[]): string[] {
+  let best = -Infinity;
+  for (const s of scores) if (s.total > best) best = s.total;
+  return names.filter((_, i) => scores[i]!.total === best);
 }
 
 // (no closure in compactCycle may name the plain lists: it would keep them alive)
@@ -136,19 +188,6 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-/** each name's position in `among`, in order, as 16-bit numbers; undefined when one is missing or too far */
-function positions(names: readonly string[], among: readonly string[]): Uint16Array | undefined {
-  if (among.length > 0xffff) return undefined;
-  const out = new Uint16Array(names.length);
-  let j = 0;
-  for (let i = 0; i < names.length; i++) {
-    while (j < among.length && among[j] !== names[i]) j++;
-    if (j === among.length) return undefined;
-    out[i] = j++;
-  }
-  return out;
 }
 
 /** How many nodes trace.score lists, without building it. */
