@@ -143,7 +143,10 @@ class FastReader {
   private lineEnd = 0;
   /** indentation of the current line; -1 at the end of the document */
   private indent = 0;
-  private readonly scalars = new Map<string, SrcScalar['value']>();
+  /** each distinct plain scalar's text (shared by every node that repeats it) and value */
+  private readonly scalars = new Map<string, { raw: string; value: SrcScalar['value'] }>();
+  /** each distinct quoted scalar's value, shared likewise */
+  private readonly quoted = new Map<string, string>();
 
   constructor(private readonly text: string, private readonly resolvePlain: PlainResolver) {
     this.setLine(0, 1);
@@ -420,13 +423,30 @@ class FastReader {
 
   /** the scalar's value; equal scalars share one string (a dump repeats the same keys and values thousands of times) */
   private plainValue(raw: string): SrcScalar['value'] {
-    let v = this.scalars.get(raw);
-    if (v === undefined && !this.scalars.has(raw)) {
-      v = this.resolvePlain(raw);
-      if (v === undefined) this.giveUp();
-      this.scalars.set(raw, v);
+    return this.plain(raw).value;
+  }
+
+  private plain(raw: string): { raw: string; value: SrcScalar['value'] } {
+    let e = this.scalars.get(raw);
+    if (e === undefined) {
+      const value = this.resolvePlain(raw);
+      if (value === undefined) this.giveUp();
+      this.scalars.set(raw, (e = { raw, value: value as SrcScalar['value'] }));
     }
-    return v as SrcScalar['value'];
+    return e;
+  }
+
+  /** a plain scalar's node: its text and value shared with the equal scalars read before */
+  private plainScalar(line: number, column: number, raw: string): FastScalar {
+    const e = this.plain(raw);
+    return new FastScalar(line, column, e.value, false, e.raw);
+  }
+
+  /** a quoted scalar's node, its value shared with the equal ones read before */
+  private quotedScalar(line: number, column: number, body: string): FastScalar {
+    let value = this.quoted.get(body);
+    if (value === undefined) this.quoted.set(body, (value = body));
+    return new FastScalar(line, column, value, true, value);
   }
 
   /** a plain or quoted scalar filling the rest of a block line */
@@ -439,7 +459,7 @@ class FastReader {
       if (close < 0) this.giveUp();
       const value = this.quotedValue(i, close);
       this.expectLineEnd(close + 1);
-      return new FastScalar(line, column, value, true, value);
+      return this.quotedScalar(line, column, value);
     }
     if (plainStartForbidden(c) || (c === DASH && !dashStartsPlain(t, i, end))) this.giveUp();
     let j = i;
@@ -451,8 +471,7 @@ class FastReader {
       if (d === COLON && (j + 1 === end || t.charCodeAt(j + 1) === SPACE)) this.giveUp(); // a nested mapping
       last = j + 1;
     }
-    const raw = t.slice(i, last);
-    return new FastScalar(line, column, this.plainValue(raw), false, raw);
+    return this.plainScalar(line, column, t.slice(i, last));
   }
 
   /** the offset of the closing quote of a quoted scalar starting at `i` on this line, or -1 */
@@ -571,11 +590,10 @@ class FastReader {
       const value = this.quotedValue(j, q);
       const after = t.charCodeAt(this.skipSpaces(q + 1));
       if (after === COLON) this.giveUp(); // `["a": b]`
-      return { node: new FastScalar(this.lineNo, column, value, true, value), end: q + 1 };
+      return { node: this.quotedScalar(this.lineNo, column, value), end: q + 1 };
     }
     const k = this.flowPlainEnd(j, false);
-    const raw = t.slice(j, k.end);
-    return { node: new FastScalar(this.lineNo, column, this.plainValue(raw), false, raw), end: k.next };
+    return { node: this.plainScalar(this.lineNo, column, t.slice(j, k.end)), end: k.next };
   }
 
   /**
