@@ -59,6 +59,13 @@ const rows: Row[] = [
     message: 'Node node-1: metadata.name: Duplicate value: "node-1"',
   },
   {
+    // the loader lets go of each document's source nodes; the position is found by reading it again
+    name: 'duplicate node name among the items of a List',
+    lines: ['apiVersion: v1', 'kind: List', 'items:', '- {apiVersion: v1, kind: Node, metadata: {name: a}}', '- apiVersion: v1', '  kind: Node', '  metadata:', '    name: a'],
+    line: 8, column: 11, path: 'metadata.name',
+    message: 'Node a: metadata.name: Duplicate value: "a"',
+  },
+  {
     name: 'duplicate pod name in one namespace',
     lines: [...podHead, '---', ...podHead],
     line: 11, column: 18, path: 'metadata.name',

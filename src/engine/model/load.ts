@@ -27,7 +27,7 @@ import { isStorageObject, type StorageObject } from './storage';
 import { isResourceObject, type ResourceObject, type ResourceSlice } from './resource';
 import { admitStorage } from './admission/storage';
 import { checkObjectBudget, writtenAt, type BudgetStep } from './objectBudget';
-import { describe, locate, parseYaml, toPlain, type Pos, type SrcMap, type SrcNode } from './source';
+import { describe, locate, parseYaml, toPlain, type ParsedSource, type Pos, type SrcMap, type SrcNode } from './source';
 import { duplicate, invalid } from './validation';
 import { quote } from './quote';
 
@@ -91,10 +91,18 @@ export function formatScenarioError(e: ScenarioError): string {
   return `${e.file}:${e.line}:${e.column}: ${e.message}`;
 }
 
-/** A decoded object with where it came from, for checks across objects. */
+/**
+ * A decoded object with where it came from, for checks across objects. Its source nodes are not
+ * kept (a 25,000-pod scenario's would be most of the memory while it loads): `at` finds a field's
+ * position in the text read again, which only an error or a warning needs.
+ */
 interface Declared {
   object: ScenarioObject;
-  root: SrcMap;
+  /** where the object starts */
+  pos: Pos;
+  /** its document (an index into the parsed documents) and, inside Lists, its place in `items` */
+  doc: number;
+  items: readonly number[];
   reader: Reader;
 }
 
@@ -112,17 +120,21 @@ const nsOf = (o: { metadata: { namespace?: string } }): string => o.metadata.nam
 
 class Loader {
   readonly diag: Diagnostics;
+  /** the documents read again when a position inside a declared object is needed */
+  private reread: ParsedSource | undefined;
   readonly declared: Declared[] = [];
   readonly others: AnyObject[] = [];
   scenario?: { root: SrcMap; reader: Reader };
   schedulerConfig?: SrcMap;
   legacyPolicy?: SrcMap;
 
-  constructor(readonly fileName: string) {
+  constructor(readonly fileName: string, private readonly text: string) {
     this.diag = new Diagnostics(fileName);
   }
 
-  document(root: SrcNode, index: number, listDepth: number): void {
+  /** `doc`: the document's place among the parsed ones; `items`: the List items leading to `root` */
+  document(root: SrcNode, index: number, doc: number, items: readonly number[] = []): void {
+    const listDepth = items.length;
     if (root.kind !== 'map') {
       this.diag.add('errors', root.pos, `document ${index}: expected a Kubernetes object (a mapping with apiVersion and kind), got ${describe(root)}`);
       return;
@@ -130,13 +142,13 @@ class Loader {
     const rec = decodeDocument(this.diag, root, index);
     switch (rec.type) {
       case 'invalid': return;
-      case 'object': this.declared.push({ object: rec.object, root, reader: rec.reader }); return;
+      case 'object': this.declared.push({ object: rec.object, pos: root.pos, doc, items, reader: rec.reader }); return;
       case 'list':
         if (listDepth >= MAX_LIST_DEPTH) {
           rec.reader.error(root.pos, ['items'], `Lists nested more than ${MAX_LIST_DEPTH} deep`);
           return;
         }
-        for (const item of rec.items) this.document(item, index, listDepth + 1);
+        rec.items.forEach((item, i) => this.document(item, index, doc, [...items, i]));
         return;
       case 'scenario':
         if (this.scenario) rec.reader.error(root.pos, [], 'only one Scenario document is allowed');
@@ -156,8 +168,14 @@ class Loader {
     }
   }
 
-  private at(d: Declared, path: Path): Pos {
-    return locate(d.root, path, d.root.pos);
+  /** the position of `path` inside a declared object (the document read again: the parse is deterministic) */
+  at(d: Declared, path: Path): Pos {
+    let node: SrcNode | undefined = (this.reread ??= parseYaml(this.text)).documents[d.doc]?.root;
+    for (const i of d.items) {
+      const items = node?.kind === 'map' ? node.entries.get('items')?.value : undefined;
+      node = items?.kind === 'seq' ? items.items[i] : undefined;
+    }
+    return node?.kind === 'map' ? locate(node, path, d.pos) : d.pos;
   }
 
   /** Duplicates, references to missing nodes, one default PriorityClass, namespace annotations. */
@@ -288,13 +306,17 @@ function collectNamespaces(objects: readonly ScenarioObject[]): Namespace[] {
 }
 
 function load(text: string, fileName: string): LoadResult {
-  const loader = new Loader(fileName);
+  const loader = new Loader(fileName, text);
   const parsed = parseYaml(text);
   for (const e of parsed.errors) loader.diag.add('errors', e.pos, e.message);
   for (const w of parsed.warnings) loader.diag.add('warnings', w.pos, w.message);
   const origin = timeOrigin(parsed.documents.flatMap((d) => (d.root ? [d.root] : [])));
   if (origin !== undefined) loader.diag.timeOrigin = origin;
-  for (const doc of parsed.documents) if (doc.root) loader.document(doc.root, doc.index, 0);
+  // each document's source nodes are let go once it is decoded (Loader.at reads them again)
+  parsed.documents.forEach((doc, i) => {
+    if (doc.root) loader.document(doc.root, doc.index, i);
+    doc.root = undefined;
+  });
   loader.crossCheck();
 
   const names = new NameGenerator();
@@ -324,7 +346,7 @@ function load(text: string, fileName: string): LoadResult {
       if (!isNode(o) || o.status.declaredFeatures === undefined) continue;
       delete o.status.declaredFeatures;
       const path: Path = ['status', 'declaredFeatures'];
-      d.reader.warn(locate(d.root, path, d.root.pos), path, 'dropped: the API server keeps declared features only with the NodeDeclaredFeatures feature gate (Scenario spec.featureGates)');
+      d.reader.warn(loader.at(d, path), path, 'dropped: the API server keeps declared features only with the NodeDeclaredFeatures feature gate (Scenario spec.featureGates)');
     }
   }
 
@@ -339,7 +361,7 @@ function load(text: string, fileName: string): LoadResult {
           if (device[field] === undefined) continue;
           delete device[field];
           const path: Path = ['spec', 'devices', i, field];
-          d.reader.warn(locate(d.root, path, d.root.pos), path, 'dropped: the API server keeps binding conditions only with the DRADeviceBindingConditions and DRAResourceClaimDeviceStatus feature gates (Scenario spec.featureGates)');
+          d.reader.warn(loader.at(d, path), path, 'dropped: the API server keeps binding conditions only with the DRADeviceBindingConditions and DRAResourceClaimDeviceStatus feature gates (Scenario spec.featureGates)');
         }
       }
     }
@@ -350,12 +372,12 @@ function load(text: string, fileName: string): LoadResult {
   if (!gates.DRADeviceTaintRules || !gates.DRADeviceTaints) {
     for (const d of loader.declared) {
       if (d.object.kind !== 'DeviceTaintRule') continue;
-      d.reader.warn(locate(d.root, ['kind'], d.root.pos), ['kind'], 'no effect: DeviceTaintRules taint devices only with the DRADeviceTaintRules and DRADeviceTaints feature gates (Scenario spec.featureGates)');
+      d.reader.warn(loader.at(d, ['kind']), ['kind'], 'no effect: DeviceTaintRules taint devices only with the DRADeviceTaintRules and DRADeviceTaints feature gates (Scenario spec.featureGates)');
     }
   }
 
   // Before anything is built: a scenario asking for too many objects is refused here.
-  checkObjectBudget(loader.declared.map((d) => ({ object: d.object, ...writtenAt(d.root, d.reader) })), loader.scenario ? timelineBudget(loader.scenario, timeline) : []);
+  checkObjectBudget(loader.declared.map((d) => ({ object: d.object, ...writtenAt((path) => loader.at(d, path), d.reader) })), loader.scenario ? timelineBudget(loader.scenario, timeline) : []);
 
   if (loader.diag.errors.length > 0) return { ok: false, errors: loader.diag.reported('errors'), warnings: loader.diag.reported('warnings') };
 
@@ -385,11 +407,11 @@ function load(text: string, fileName: string): LoadResult {
     const admitted = admitPod(o, ctx);
     if (admitted.ok) {
       pods.push(admitted.pod);
-      for (const w of admitted.warnings) d.reader.warn(d.root.pos, [], w);
+      for (const w of admitted.warnings) d.reader.warn(d.pos, [], w);
     } else {
       if (o.metadata.name) names.reserve(nsOf(o), o.metadata.name);
       admissionEvents.push({ time: 0, type: 'Warning', reason: 'FailedCreate', object: `Pod/${nsOf(o)}/${o.metadata.name || o.metadata.generateName || ''}`, message: admitted.message });
-      d.reader.warn(d.root.pos, [], `not created: ${admitted.message}`);
+      d.reader.warn(d.pos, [], `not created: ${admitted.message}`);
     }
   }
 
@@ -397,7 +419,7 @@ function load(text: string, fileName: string): LoadResult {
   const declaredWorkloads = loader.declared.filter((d) => isWorkload(d.object));
   const workloads = declaredWorkloads.map((d) => d.object as Workload);
   for (const w of workloads) admitWorkload(w, ctx);
-  const workloadSources = declaredWorkloads.map((d) => ({ pos: d.root.pos, subject: subjectLabel(d.reader.subject) }));
+  const workloadSources = declaredWorkloads.map((d) => ({ pos: d.pos, subject: subjectLabel(d.reader.subject) }));
 
   const located = (root: SrcMap) => ({
     object: toPlain(root) as Record<string, unknown>,

@@ -99,10 +99,10 @@ export function checkObjectBudget(declared: readonly BudgetObject[], timeline: r
   return true;
 }
 
-/** Something written at `root`, reporting through `reader` under `prefix`. */
-export function writtenAt(root: SrcMap, reader: Reader, prefix: Path = []): Located {
+/** Something written at `root` (or whose fields `root` locates), reporting through `reader` under `prefix`. */
+export function writtenAt(root: SrcMap | ((path: Path) => Pos), reader: Reader, prefix: Path = []): Located {
   return {
-    at: (path) => locate(root, path, root.pos),
+    at: typeof root === 'function' ? root : (path) => locate(root, path, root.pos),
     error: (pos, path, what) => reader.error(pos, [...prefix, ...path], what),
   };
 }
