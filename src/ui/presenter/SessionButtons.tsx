@@ -10,7 +10,8 @@ export function SessionButtons() {
   return (
     <nav className="session-buttons" aria-label="Lessons and sharing">
       <CommandButton id="lessons">Lessons</CommandButton>
-      <CommandButton id="compare" className={compareOpen ? 'pressed' : undefined}>Compare</CommandButton>
+      {/* a debugging view: in front of a room the header keeps its room for the cycle and its step */}
+      {(!presenter || compareOpen) && <CommandButton id="compare" className={compareOpen ? 'pressed' : undefined}>Compare</CommandButton>}
       <ShareButton />
       <CommandButton id="presenter" className={presenter ? 'pressed' : undefined}>
         {presenter ? 'Exit presenter' : 'Present'}
