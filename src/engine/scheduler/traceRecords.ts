@@ -54,6 +54,8 @@ function indexed<T>(values: readonly T[]): Indexed<T> {
   const at = new Map<T, number>();
   if (scratch.length < values.length) scratch = new Uint16Array(Math.max(values.length, scratch.length * 2));
   for (let i = 0; i < values.length; i++) {
+    // neighbouring nodes mostly share a value: no lookup for a repeat
+    if (i > 0 && values[i] === values[i - 1]) { scratch[i] = scratch[i - 1]!; continue; }
     let k = at.get(values[i]!);
     if (k === undefined) {
       if (distinct.length === 0xffff) return { distinct: [], index: values.slice() };
