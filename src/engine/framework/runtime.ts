@@ -36,6 +36,9 @@ interface ScorePath {
   breakdown?: ScoreBreakdown;
   total: number;
   next?: Map<ScoreBreakdown, ScorePath>;
+  /** the child step() returned last (nodes that share a path mostly take the same next step) */
+  lastBreakdown?: ScoreBreakdown;
+  lastChild?: ScorePath;
   value?: NodeScore;
 }
 
@@ -52,8 +55,20 @@ function nodeScores(nodes: readonly NodeInfo[], names: readonly string[], at: re
 
 export interface ScoreOutcome {
   status: Status;
-  /** node name -> breakdown, in feasible order */
-  scores: Map<string, NodeScore>;
+  /** node name -> breakdown, in feasible order (built when read) */
+  readonly scores: Map<string, NodeScore>;
+  /** on success: the breakdowns by position in the list of nodes scored */
+  list?: readonly NodeScore[];
+}
+
+/** A successful ScoreOutcome: the list, and the record by node name when someone asks. */
+function scored(nodes: readonly NodeInfo[], list: readonly NodeScore[]): ScoreOutcome {
+  let scores: Map<string, NodeScore> | undefined;
+  return {
+    status: Status.success(),
+    list,
+    get scores() { return (scores ??= new Map(nodes.map((n, i) => [n.name, list[i]!]))); },
+  };
 }
 
 export class Framework {
@@ -76,6 +91,7 @@ export class Framework {
   private readonly shared = new Map<string, { Success: PluginResult; Skip: PluginResult }>();
   /** the shared verdicts of the Filter plugins, by position */
   private sharedFilterResults: { Success: PluginResult; Skip: PluginResult }[] | undefined;
+  private filterFunctions: NonNullable<Plugin['filter']>[] | undefined;
   private sharedResult(plugin: string, code: 'Success' | 'Skip'): PluginResult {
     let r = this.shared.get(plugin);
     if (!r) this.shared.set(plugin, (r = { Success: Object.freeze({ plugin, code: 'Success' }), Skip: Object.freeze({ plugin, code: 'Skip' }) }));
@@ -183,13 +199,15 @@ export class Framework {
     const skipped = state.skipFilterPlugins;
     const plugins = this.points.filter;
     const shared = (this.sharedFilterResults ??= plugins.map((p) => ({ Success: this.sharedResult(p.name, 'Success'), Skip: this.sharedResult(p.name, 'Skip') })));
+    // the plugins' Filter functions in a list of their own: one lookup in plugin objects of many shapes less, per node and plugin
+    const filters = (this.filterFunctions ??= plugins.map((p) => p.filter!));
     for (let i = 0; i < plugins.length; i++) {
       const p = plugins[i]!;
       if (skipped.size > 0 && skipped.has(p.name)) {
         explain?.push(shared[i]!.Skip);
         continue;
       }
-      let s = p.filter!(state, pod, nodeInfo);
+      let s = filters[i]!.call(p, state, pod, nodeInfo);
       if (s.code === 'Success') {
         // a success needs no plugin name (only failures are kept), so no copy of the status
         explain?.push(s.details ? s.toResult(p.name) : shared[i]!.Success);
@@ -280,8 +298,9 @@ export class Framework {
     for (let i = 0; i < count; i++) entries[i] = { name: nodes[i]!.name, score: 0 };
     const raw: number[] = new Array<number>(count);
     for (const p of plugins) {
+      const score = p.score!;
       for (let i = 0; i < count; i++) {
-        const s = p.score!(state, pod, nodes[i]!);
+        const s = score.call(p, state, pod, nodes[i]!);
         if (typeof s !== 'number') return { status: Status.error(`running Score plugin "${p.name}": ${s.message()}`).withPlugin(p.name), scores: nodeScores(nodes, names, at) };
         raw[i] = s;
         entries[i]!.score = s;
@@ -294,26 +313,33 @@ export class Framework {
       names.push(p.name);
       // many nodes get the same score from a plugin, cycle after cycle: one frozen breakdown per (raw, normalized)
       const breakdowns = this.breakdowns(p.name);
+      // the last node's (neighbours often score alike: no lookup then; NaN matches nothing)
+      let lastRaw = NaN, lastScore = NaN;
+      let breakdown: ScoreBreakdown | undefined;
       for (let i = 0; i < count; i++) {
         const score = entries[i]!.score;
         if (score > MAX_NODE_SCORE || score < MIN_NODE_SCORE) {
           return { status: Status.error(`plugin "${p.name}" returns an invalid score ${score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`).withPlugin(p.name), scores: nodeScores(nodes, names, at) };
         }
         const r = raw[i]!;
-        let byNormalized = breakdowns.get(r);
-        if (!byNormalized) breakdowns.set(r, (byNormalized = new Map()));
-        let breakdown = byNormalized.get(score);
-        if (!breakdown) byNormalized.set(score, (breakdown = Object.freeze({ raw: r, normalized: score, weight, weighted: score * weight })));
+        if (breakdown === undefined || r !== lastRaw || score !== lastScore) {
+          let byNormalized = breakdowns.get(r);
+          if (!byNormalized) breakdowns.set(r, (byNormalized = new Map()));
+          breakdown = byNormalized.get(score);
+          if (!breakdown) byNormalized.set(score, (breakdown = Object.freeze({ raw: r, normalized: score, weight, weighted: score * weight })));
+          lastRaw = r;
+          lastScore = score;
+        }
         at[i] = this.step(at[i]!, breakdown);
       }
     }
     // nodes with the same breakdowns share one (frozen) NodeScore, cycle after cycle
-    const scores = new Map<string, NodeScore>();
+    const list = new Array<NodeScore>(count);
     for (let i = 0; i < count; i++) {
       const path = at[i]!;
-      scores.set(nodes[i]!.name, (path.value ??= Object.freeze(nodeScore(names, breakdownsOf(path), path.total, true))));
+      list[i] = (path.value ??= Object.freeze(nodeScore(names, breakdownsOf(path), path.total, true)));
     }
-    return { status: Status.success(), scores };
+    return scored(nodes, list);
   }
 
   /** per score plugin (its weight is the profile's), raw -> normalized -> its breakdown, kept from cycle to cycle */
@@ -338,6 +364,14 @@ export class Framework {
   }
 
   private step(path: ScorePath, breakdown: ScoreBreakdown): ScorePath {
+    if (path.lastBreakdown === breakdown) return path.lastChild!;
+    const child = this.child(path, breakdown);
+    path.lastBreakdown = breakdown;
+    path.lastChild = child;
+    return child;
+  }
+
+  private child(path: ScorePath, breakdown: ScoreBreakdown): ScorePath {
     const next = (path.next ??= new Map());
     let child = next.get(breakdown);
     if (!child) {

@@ -7,7 +7,9 @@ import type { NodeInfo } from '../../framework/nodeInfo';
 import { Status } from '../../framework/status';
 import type { Pod } from '../../model/types';
 import type { ResourceSpec } from '../NodeResourcesFit/args';
-import { isBestEffortPod, podResourceRequestList, scoreNode, type ResourceAllocationScorer } from '../NodeResourcesFit/resourceAllocation';
+import {
+  isBestEffortPod, newResourceAllocationScorer, podResourceRequestList, scoreNode, type ResourceAllocationScorer,
+} from '../NodeResourcesFit/resourceAllocation';
 
 export const Name = 'NodeResourcesBalancedAllocation';
 const preScoreStateKey = `PreScore${Name}`;
@@ -17,23 +19,30 @@ class PreScoreState implements StateData {
   clone(): StateData { return this; }
 }
 
+/** the fractions of one balancedResourceScorer call (it is not re-entered) */
+const fractions: number[] = [];
+
 /**
  * upstream: balancedResourceScorer — (1 - standard deviation of the requested/allocatable fractions,
  * each capped at 1) * 100, truncated. Two fractions: |f1 - f2| / 2; fewer than two: 0.
  */
 export function balancedResourceScorer(requested: readonly number[], allocatable: readonly number[]): number {
-  const fractions: number[] = [];
-  requested.forEach((req, i) => {
+  fractions.length = 0;
+  for (let i = 0; i < requested.length; i++) {
     const alloc = allocatable[i]!;
-    if (alloc === 0) return;
-    fractions.push(Math.min(req / alloc, 1));
-  });
+    if (alloc === 0) continue;
+    fractions.push(Math.min(requested[i]! / alloc, 1));
+  }
   let std = 0;
   if (fractions.length === 2) {
     std = Math.abs((fractions[0]! - fractions[1]!) / 2);
   } else if (fractions.length > 2) {
-    const mean = fractions.reduce((a, b) => a + b, 0) / fractions.length;
-    const sum = fractions.reduce((acc, f) => acc + (f - mean) * (f - mean), 0);
+    // sums from 0 in order, as upstream's loops (floating point: the order is part of the result)
+    let total = 0;
+    for (const f of fractions) total += f;
+    const mean = total / fractions.length;
+    let sum = 0;
+    for (const f of fractions) sum += (f - mean) * (f - mean);
     std = Math.sqrt(sum / fractions.length);
   }
   return Math.trunc((1 - std) * MAX_NODE_SCORE);
@@ -41,7 +50,7 @@ export function balancedResourceScorer(requested: readonly number[], allocatable
 
 /** Actual requests (no 100m/200Mi defaults) against the node's Requested. */
 export function newBalancedAllocationScorer(resources: readonly ResourceSpec[]): ResourceAllocationScorer {
-  return { name: Name, useRequested: true, resources, scorer: balancedResourceScorer };
+  return newResourceAllocationScorer(Name, true, resources, balancedResourceScorer);
 }
 
 /** upstream: PreScore — Skip for a pod requesting none of the resources (kubernetes#129138). */

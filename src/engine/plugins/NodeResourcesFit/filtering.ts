@@ -79,6 +79,9 @@ function insufficient(resourceName: string, reason: string, requested: number, u
   return { resourceName, reason, requested, used, capacity, unresolvable: requested > capacity };
 }
 
+/** what fitsRequest returns when the node has room (most nodes, most cycles: no list made for them) */
+const NOTHING_INSUFFICIENT: readonly InsufficientResource[] = Object.freeze([]);
+
 /** upstream: fitsRequest — every resource the node lacks, pods first, then cpu, memory, ephemeral-storage, scalars. */
 export function fitsRequest(
   podRequest: Resource,
@@ -86,15 +89,23 @@ export function fitsRequest(
   ignoredResources: ReadonlySet<string> = new Set(),
   ignoredResourceGroups: ReadonlySet<string> = new Set(),
   delegate?: DelegateToDRA,
-): InsufficientResource[] {
-  const out: InsufficientResource[] = [];
+): readonly InsufficientResource[] {
   const allocatable = nodeInfo.allocatable;
   const requested = nodeInfo.requested;
   const podCount = nodeInfo.pods.length;
-  if (podCount + 1 > allocatable.allowedPodNumber) {
+  const tooManyPods = podCount + 1 > allocatable.allowedPodNumber;
+  const scalars = podRequest.scalar.size > 0;
+  if (
+    !tooManyPods && !scalars
+    && !(podRequest.milliCPU > 0 && podRequest.milliCPU > allocatable.milliCPU - requested.milliCPU)
+    && !(podRequest.memory > 0 && podRequest.memory > allocatable.memory - requested.memory)
+    && !(podRequest.ephemeralStorage > 0 && podRequest.ephemeralStorage > allocatable.ephemeralStorage - requested.ephemeralStorage)
+  ) return NOTHING_INSUFFICIENT;
+  const out: InsufficientResource[] = [];
+  if (tooManyPods) {
     out.push({ resourceName: 'pods', reason: ErrReasonTooManyPods, requested: 1, used: podCount, capacity: allocatable.allowedPodNumber, unresolvable: false });
   }
-  if (podRequest.milliCPU === 0 && podRequest.memory === 0 && podRequest.ephemeralStorage === 0 && podRequest.scalar.size === 0) {
+  if (podRequest.milliCPU === 0 && podRequest.memory === 0 && podRequest.ephemeralStorage === 0 && !scalars) {
     return out;
   }
   if (podRequest.milliCPU > 0 && podRequest.milliCPU > allocatable.milliCPU - requested.milliCPU) {
@@ -119,7 +130,7 @@ export function fitsRequest(
 }
 
 /** upstream: Fits — the check without ignored resources, for callers outside the cycle (queueing hints). */
-export function fits(pod: Pod, nodeInfo: NodeInfo, delegate?: DelegateToDRA): InsufficientResource[] {
+export function fits(pod: Pod, nodeInfo: NodeInfo, delegate?: DelegateToDRA): readonly InsufficientResource[] {
   return fitsRequest(computePodResourceRequest(pod), nodeInfo, undefined, undefined, delegate);
 }
 
@@ -143,7 +154,7 @@ export function filter(
   const failed = (): Status => {
     const reasons = insufficientResources.map((r) => r.reason);
     const status = insufficientResources.some((r) => r.unresolvable) ? Status.unresolvable(...reasons) : Status.unschedulable(...reasons);
-    const details: FitFilterDetails = { insufficientResources };
+    const details: FitFilterDetails = { insufficientResources: insufficientResources.slice() };
     return status.withDetails({ ...details });
   };
   // a verdict that leaves resources to DRA depends on the DeviceClasses too: not kept
