@@ -263,14 +263,13 @@ function findNodesThatPassFilters(
     for (const n of feasible) { trace.nodesEvaluated.push(n.name); verdicts.push([]); }
     return { feasible };
   }
-  // one list to collect each node's verdicts in (the trace keeps a shared copy)
+  // one list to collect each node's verdicts in, refilled for every node (the trace keeps a shared copy)
   const explain: PluginResult[] = [];
   // the shared copy the last node got: the next node's verdicts are often the same
   let last: PluginResult[] = [];
   const statuses = diagnosis.nodeToStatus.statuses;
   for (let i = 0; i < numAllNodes && feasible.length < numNodesToFind; i++) {
     const nodeInfo = nodes[(start + i) % numAllNodes]!;
-    explain.length = 0;
     const status = fwk.runFilterPluginsWithNominatedPods(state, pod, nodeInfo, explain);
     trace.nodesEvaluated.push(nodeInfo.name);
     if (!sameElements(last, explain)) last = verdictLists.share(explain);

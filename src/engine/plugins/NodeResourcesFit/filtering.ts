@@ -151,12 +151,15 @@ export function filter(
   if (!s) return Status.error(`error reading "${preFilterStateKey}" from cycleState: not found`);
   const insufficientResources = fitsRequest(s.podRequest, nodeInfo, ignoredResources, ignoredResourceGroups, delegate);
   if (insufficientResources.length === 0) return Status.success();
-  const failed = (): Status => {
-    const reasons = insufficientResources.map((r) => r.reason);
-    const status = insufficientResources.some((r) => r.unresolvable) ? Status.unresolvable(...reasons) : Status.unschedulable(...reasons);
-    const details: FitFilterDetails = { insufficientResources: insufficientResources.slice() };
-    return status.withDetails({ ...details });
-  };
   // a verdict that leaves resources to DRA depends on the DeviceClasses too: not kept
-  return verdicts && !delegate ? verdicts.get(nodeInfo, s.podRequest, ignoredResources, ignoredResourceGroups, failed) : failed();
+  if (!verdicts || delegate) return failedStatus(insufficientResources);
+  return verdicts.get(nodeInfo, s.podRequest, ignoredResources, ignoredResourceGroups, () => failedStatus(insufficientResources));
+}
+
+/** Filter's failing status (a function of its own: a closure in Filter would cost every node a context) */
+function failedStatus(insufficientResources: readonly InsufficientResource[]): Status {
+  const reasons = insufficientResources.map((r) => r.reason);
+  const status = insufficientResources.some((r) => r.unresolvable) ? Status.unresolvable(...reasons) : Status.unschedulable(...reasons);
+  const details: FitFilterDetails = { insufficientResources: insufficientResources.slice() };
+  return status.withDetails({ ...details });
 }

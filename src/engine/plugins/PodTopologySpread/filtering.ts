@@ -148,6 +148,11 @@ export class PreFilterState implements StateData {
       if (status === undefined) this.statusByDomain.set(domain, (status = filterStatusOf([this.verdict(0, pod, domain).v])));
       return status;
     }
+    return this.filterStatusOfAll(pod, labels);
+  }
+
+  /** filterStatus with several constraints (apart: its closures would cost every call a context) */
+  private filterStatusOfAll(pod: Pod, labels: Labels): Status {
     let seenBefore = true;
     const list = this.constraints.map((c, i) => {
       const { v, seen } = this.verdict(i, pod, domainOf(labels, c.topologyKey));
