@@ -224,7 +224,8 @@ export class Framework {
         if (!explain || s.code === 'Error') break;
       }
     }
-    if (explain) explain.length = k;
+    // (setting a list's length is a call into the runtime, even to the length it has)
+    if (explain && explain.length !== k) explain.length = k;
     return first ?? Status.success();
   }
 

@@ -268,10 +268,11 @@ function findNodesThatPassFilters(
   // the shared copy the last node got: the next node's verdicts are often the same
   let last: PluginResult[] = [];
   const statuses = diagnosis.nodeToStatus.statuses;
+  const evaluated = trace.nodesEvaluated;
   for (let i = 0; i < numAllNodes && feasible.length < numNodesToFind; i++) {
     const nodeInfo = nodes[(start + i) % numAllNodes]!;
     const status = fwk.runFilterPluginsWithNominatedPods(state, pod, nodeInfo, explain);
-    trace.nodesEvaluated.push(nodeInfo.name);
+    evaluated.push(nodeInfo.name);
     if (!sameElements(last, explain)) last = verdictLists.share(explain);
     verdicts.push(last);
     if (status.code === 'Error') return { error: status };
