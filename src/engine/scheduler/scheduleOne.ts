@@ -318,8 +318,11 @@ export function selectHost(feasibleOrder: readonly string[], scores: readonly No
   // scores[i] is feasibleOrder[i]'s
   let best = -Infinity;
   for (let i = 0; i < feasibleOrder.length; i++) best = Math.max(best, scores[i]?.total ?? 0);
-  const tied: string[] = [];
-  for (let i = 0; i < feasibleOrder.length; i++) if ((scores[i]?.total ?? 0) === best) tied.push(feasibleOrder[i]!);
+  // counted first: the list of a big cluster's ties is made at its size
+  let ties = 0;
+  for (let i = 0; i < feasibleOrder.length; i++) if ((scores[i]?.total ?? 0) === best) ties++;
+  const tied = new Array<string>(ties);
+  for (let i = 0, k = 0; k < ties; i++) if ((scores[i]?.total ?? 0) === best) tied[k++] = feasibleOrder[i]!;
   let selected = tied[0]!;
   for (let k = 2; k <= tied.length; k++) {
     if (rng.intn(k) === 0) selected = tied[k - 1]!;
