@@ -31,7 +31,6 @@ export function balancedResourceScorer(requested: readonly number[], allocatable
   let count = 0;
   let f0 = 0;
   let f1 = 0;
-  fractions.length = 0;
   for (let i = 0; i < requested.length; i++) {
     const alloc = allocatable[i]!;
     if (alloc === 0) continue;
@@ -39,7 +38,10 @@ export function balancedResourceScorer(requested: readonly number[], allocatable
     if (count === 0) f0 = fraction;
     else if (count === 1) f1 = fraction;
     else {
-      if (count === 2) fractions.push(f0, f1);
+      if (count === 2) {
+        fractions.length = 0;
+        fractions.push(f0, f1);
+      }
       fractions.push(fraction);
     }
     count++;
