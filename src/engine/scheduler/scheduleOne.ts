@@ -269,18 +269,19 @@ function findNodesThatPassFilters(
   let last: PluginResult[] = [];
   const statuses = diagnosis.nodeToStatus.statuses;
   const evaluated = trace.nodesEvaluated;
-  for (let i = 0; i < numAllNodes && feasible.length < numNodesToFind; i++) {
-    const nodeInfo = nodes[(start + i) % numAllNodes]!;
+  // j: (start + i) % numAllNodes, without a division per node
+  for (let i = 0, j = start % numAllNodes; i < numAllNodes && feasible.length < numNodesToFind; i++, j = j + 1 === numAllNodes ? 0 : j + 1) {
+    const nodeInfo = nodes[j]!;
     const status = fwk.runFilterPluginsWithNominatedPods(state, pod, nodeInfo, explain);
     evaluated.push(nodeInfo.name);
     if (!sameElements(last, explain)) last = verdictLists.share(explain);
     verdicts.push(last);
-    if (status.code === 'Error') return { error: status };
-    if (status.isSuccess()) {
+    if (status.code === 'Success') {
       feasible.push(nodeInfo);
       // (nothing to forget while no node has failed)
       if (statuses.size > 0) statuses.delete(nodeInfo.name);
     } else {
+      if (status.code === 'Error') return { error: status };
       diagnosis.nodeToStatus.set(nodeInfo.name, status);
       addPluginStatus(diagnosis, status);
     }
