@@ -3,6 +3,7 @@
 // for the length of a cycle; preemption dry-runs clone the NodeInfos they change.
 
 import type { Node } from '../model/types';
+import { NodeChangeLog, registerNodeList } from './nodeChanges';
 import { NodeInfo, type ImageStateSummary } from './nodeInfo';
 import type { PodInfo } from './podInfo';
 import { NodeTree, Snapshot, type AffinityLists } from './snapshot';
@@ -27,6 +28,8 @@ export class SchedulerCache {
    * leaves one or the node list changes (upstream: UpdateSnapshot rebuilds them only then).
    */
   private affinityLists: AffinityLists = {};
+  /** every change to a NodeInfo of the cache (see nodeChanges.ts) */
+  private readonly changes = new NodeChangeLog();
 
   addNode(node: Node): NodeInfo {
     this.current = undefined;
@@ -46,6 +49,7 @@ export class SchedulerCache {
     if (!info) { this.addNode(node); return; }
     if (this.tree.updateNode(node)) this.ordered = undefined;
     info.setNode(node);
+    this.changes.record(info);
     this.imagesDirty = true;
   }
 
@@ -72,6 +76,7 @@ export class SchedulerCache {
     this.removePod(p.key);
     const before = affinityMembership(info);
     info.addPod(p);
+    this.changes.record(info);
     if (affinityMembership(info) !== before) this.affinityLists = {};
     this.podNodes.set(p.key, nodeName);
     if (assumed) this.assumed.add(p.key); else this.assumed.delete(p.key);
@@ -96,6 +101,7 @@ export class SchedulerCache {
     if (info) {
       const before = affinityMembership(info);
       info.removePod(podKey);
+      this.changes.record(info);
       if (affinityMembership(info) !== before) this.affinityLists = {};
     }
     this.podNodes.delete(podKey);
@@ -106,7 +112,11 @@ export class SchedulerCache {
   podChanged(podKey: string): void {
     this.current = undefined;
     const nodeName = this.podNodes.get(podKey);
-    if (nodeName !== undefined) this.nodes.get(nodeName)?.podChanged();
+    const info = nodeName === undefined ? undefined : this.nodes.get(nodeName);
+    if (info) {
+      info.podChanged();
+      this.changes.record(info);
+    }
   }
 
   nodeOfPod(podKey: string): string | undefined {
@@ -120,7 +130,12 @@ export class SchedulerCache {
 
   snapshot(): Snapshot {
     if (this.current) return this.current;
-    if (!this.ordered) { this.ordered = this.tree.list().map((name) => this.nodes.get(name)!); this.byName = undefined; this.affinityLists = {}; }
+    if (!this.ordered) {
+      this.ordered = this.tree.list().map((name) => this.nodes.get(name)!);
+      registerNodeList(this.ordered, this.changes);
+      this.byName = undefined;
+      this.affinityLists = {};
+    }
     if (this.imagesDirty) { this.refreshImageStates(); this.imagesDirty = false; }
     // the name index only changes with the node list (pods come and go every cycle)
     this.byName ??= new Map(this.ordered.map((n) => [n.name, n]));

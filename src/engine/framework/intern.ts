@@ -57,7 +57,8 @@ export class KeyedLists<T extends object> {
   }
 }
 
-function sameElements<T>(a: readonly T[], b: readonly T[]): boolean {
+/** the same elements, by identity, in the same order */
+export function sameElements<T>(a: readonly T[], b: readonly T[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

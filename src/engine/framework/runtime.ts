@@ -36,6 +36,9 @@ interface ScorePath {
   breakdown?: ScoreBreakdown;
   total: number;
   next?: Map<ScoreBreakdown, ScorePath>;
+  /** the child step() returned last (nodes that share a path mostly take the same next step) */
+  lastBreakdown?: ScoreBreakdown;
+  lastChild?: ScorePath;
   value?: NodeScore;
 }
 
@@ -50,10 +53,27 @@ function nodeScores(nodes: readonly NodeInfo[], names: readonly string[], at: re
   return new Map(nodes.map((n, i) => [n.name, nodeScore(names, breakdownsOf(at[i]!), at[i]!.total, false)]));
 }
 
+/** upstream: addGENominatedPods — the nominated pods of at least the pod's priority, other than the pod */
+function nominatedPodsToAdd(onNode: readonly PodInfo[], pod: PodInfo): PodInfo[] {
+  return onNode.filter((pi) => podPriority(pi.pod) >= podPriority(pod.pod) && pi.key !== pod.key);
+}
+
 export interface ScoreOutcome {
   status: Status;
-  /** node name -> breakdown, in feasible order */
-  scores: Map<string, NodeScore>;
+  /** node name -> breakdown, in feasible order (built when read) */
+  readonly scores: Map<string, NodeScore>;
+  /** on success: the breakdowns by position in the list of nodes scored */
+  list?: readonly NodeScore[];
+}
+
+/** A successful ScoreOutcome: the list, and the record by node name when someone asks. */
+function scored(nodes: readonly NodeInfo[], list: readonly NodeScore[]): ScoreOutcome {
+  let scores: Map<string, NodeScore> | undefined;
+  return {
+    status: Status.success(),
+    list,
+    get scores() { return (scores ??= new Map(nodes.map((n, i) => [n.name, list[i]!]))); },
+  };
 }
 
 export class Framework {
@@ -74,8 +94,7 @@ export class Framework {
 
   /** one frozen verdict object per plugin for the common plain Success/Skip (traces of big clusters share them) */
   private readonly shared = new Map<string, { Success: PluginResult; Skip: PluginResult }>();
-  /** the shared verdicts of the Filter plugins, by position */
-  private sharedFilterResults: { Success: PluginResult; Skip: PluginResult }[] | undefined;
+  private filterTableCache: { shared: { Success: PluginResult; Skip: PluginResult }[]; filters: NonNullable<Plugin['filter']>[] } | undefined;
   private sharedResult(plugin: string, code: 'Success' | 'Skip'): PluginResult {
     let r = this.shared.get(plugin);
     if (!r) this.shared.set(plugin, (r = { Success: Object.freeze({ plugin, code: 'Success' }), Skip: Object.freeze({ plugin, code: 'Skip' }) }));
@@ -177,41 +196,55 @@ export class Framework {
    * upstream: RunFilterPlugins — stops at the first non-success plugin. With `explain`, the
    * remaining plugins are still evaluated (filters are pure) and every verdict is collected,
    * so the trace can show the whole node × plugin matrix; the returned status is upstream's.
+   * `explain` is set to the verdicts (what it held is replaced: one list serves every node of a
+   * cycle, and emptying a list would drop its storage). No closure here: this runs for every node.
    */
   runFilterPlugins(state: CycleState, pod: PodInfo, nodeInfo: NodeInfo, explain?: PluginResult[]): Status {
     let first: Status | undefined;
     const skipped = state.skipFilterPlugins;
     const plugins = this.points.filter;
-    const shared = (this.sharedFilterResults ??= plugins.map((p) => ({ Success: this.sharedResult(p.name, 'Success'), Skip: this.sharedResult(p.name, 'Skip') })));
+    const { shared, filters } = this.filterTables();
+    let k = 0;
     for (let i = 0; i < plugins.length; i++) {
       const p = plugins[i]!;
       if (skipped.size > 0 && skipped.has(p.name)) {
-        explain?.push(shared[i]!.Skip);
+        if (explain) explain[k++] = shared[i]!.Skip;
         continue;
       }
-      let s = p.filter!(state, pod, nodeInfo);
+      let s = filters[i]!.call(p, state, pod, nodeInfo);
       if (s.code === 'Success') {
         // a success needs no plugin name (only failures are kept), so no copy of the status
-        explain?.push(s.details ? s.toResult(p.name) : shared[i]!.Success);
+        if (explain) explain[k++] = s.details ? s.toResult(p.name) : shared[i]!.Success;
         continue;
       }
       s = s.isRejected() ? s.withPlugin(p.name) : Status.error(`running "${p.name}" filter plugin: ${s.message()}`).withPlugin(p.name);
-      explain?.push(s.toResult(p.name));
+      if (explain) explain[k++] = s.toResult(p.name);
       if (first === undefined) {
         first = s;
         if (!explain || s.code === 'Error') break;
       }
     }
+    // (setting a list's length is a call into the runtime, even to the length it has)
+    if (explain && explain.length !== k) explain.length = k;
     return first ?? Status.success();
   }
 
-  /** upstream: RunFilterPluginsWithNominatedPods (and addGENominatedPods) */
+  /** per Filter plugin, by position: its shared verdicts, and its Filter function (a list of their own: no lookup in plugin objects of many shapes) */
+  private filterTables(): { shared: { Success: PluginResult; Skip: PluginResult }[]; filters: NonNullable<Plugin['filter']>[] } {
+    return (this.filterTableCache ??= {
+      shared: this.points.filter.map((p) => ({ Success: this.sharedResult(p.name, 'Success'), Skip: this.sharedResult(p.name, 'Skip') })),
+      filters: this.points.filter.map((p) => p.filter!),
+    });
+  }
+
+  /** upstream: RunFilterPluginsWithNominatedPods (and addGENominatedPods); `explain` as in runFilterPlugins */
   runFilterPluginsWithNominatedPods(state: CycleState, pod: PodInfo, nodeInfo: NodeInfo, explain?: PluginResult[]): Status {
     const onNode = this.handle.nominatedPodsForNode(nodeInfo.name);
     if (onNode.length === 0) return this.runFilterPlugins(state, pod, nodeInfo, explain);
-    const nominated = onNode.filter((pi) => podPriority(pi.pod) >= podPriority(pod.pod) && pi.key !== pod.key);
+    const nominated = nominatedPodsToAdd(onNode, pod);
     if (nominated.length === 0) return this.runFilterPlugins(state, pod, nodeInfo, explain);
 
+    if (explain) explain.length = 0;
     const nodeInfoOut = nodeInfo.clone();
     const stateOut = state.clone();
     for (const pi of nominated) {
@@ -274,14 +307,23 @@ export class Framework {
     // Per node (by position): where its breakdowns so far lead in the tree of breakdown paths,
     // which holds the running total and, at the end, the NodeScore every node with that path shares.
     const root = this.scorePaths(plugins.map((p) => p.name).join('\u0000'));
-    const at: ScorePath[] = new Array<ScorePath>(count).fill(root);
+    // (lists and entries kept from cycle to cycle: nothing of them outlives the call but the NodeScores)
+    const at = this.scorePathsAt;
+    for (let i = 0; i < count; i++) at[i] = root;
     // one entry a node, given to every plugin in turn (NormalizeScore changes the scores in place)
+    const pool = this.scoreEntries;
+    while (pool.length < count) pool.push({ name: '', score: 0 });
     const entries: NodeScoreEntry[] = new Array<NodeScoreEntry>(count);
-    for (let i = 0; i < count; i++) entries[i] = { name: nodes[i]!.name, score: 0 };
-    const raw: number[] = new Array<number>(count);
+    for (let i = 0; i < count; i++) {
+      const e = (entries[i] = pool[i]!);
+      e.name = nodes[i]!.name;
+      e.score = 0;
+    }
+    const raw = this.rawScores;
     for (const p of plugins) {
+      const score = p.score!;
       for (let i = 0; i < count; i++) {
-        const s = p.score!(state, pod, nodes[i]!);
+        const s = score.call(p, state, pod, nodes[i]!);
         if (typeof s !== 'number') return { status: Status.error(`running Score plugin "${p.name}": ${s.message()}`).withPlugin(p.name), scores: nodeScores(nodes, names, at) };
         raw[i] = s;
         entries[i]!.score = s;
@@ -294,27 +336,39 @@ export class Framework {
       names.push(p.name);
       // many nodes get the same score from a plugin, cycle after cycle: one frozen breakdown per (raw, normalized)
       const breakdowns = this.breakdowns(p.name);
+      // the last node's (neighbours often score alike: no lookup then; NaN matches nothing)
+      let lastRaw = NaN, lastScore = NaN;
+      let breakdown: ScoreBreakdown | undefined;
       for (let i = 0; i < count; i++) {
         const score = entries[i]!.score;
         if (score > MAX_NODE_SCORE || score < MIN_NODE_SCORE) {
           return { status: Status.error(`plugin "${p.name}" returns an invalid score ${score}, it should in the range of [${MIN_NODE_SCORE}, ${MAX_NODE_SCORE}] after normalizing`).withPlugin(p.name), scores: nodeScores(nodes, names, at) };
         }
         const r = raw[i]!;
-        let byNormalized = breakdowns.get(r);
-        if (!byNormalized) breakdowns.set(r, (byNormalized = new Map()));
-        let breakdown = byNormalized.get(score);
-        if (!breakdown) byNormalized.set(score, (breakdown = Object.freeze({ raw: r, normalized: score, weight, weighted: score * weight })));
+        if (breakdown === undefined || r !== lastRaw || score !== lastScore) {
+          let byNormalized = breakdowns.get(r);
+          if (!byNormalized) breakdowns.set(r, (byNormalized = new Map()));
+          breakdown = byNormalized.get(score);
+          if (!breakdown) byNormalized.set(score, (breakdown = Object.freeze({ raw: r, normalized: score, weight, weighted: score * weight })));
+          lastRaw = r;
+          lastScore = score;
+        }
         at[i] = this.step(at[i]!, breakdown);
       }
     }
     // nodes with the same breakdowns share one (frozen) NodeScore, cycle after cycle
-    const scores = new Map<string, NodeScore>();
+    const list = new Array<NodeScore>(count);
     for (let i = 0; i < count; i++) {
       const path = at[i]!;
-      scores.set(nodes[i]!.name, (path.value ??= Object.freeze(nodeScore(names, breakdownsOf(path), path.total, true))));
+      list[i] = (path.value ??= Object.freeze(nodeScore(names, breakdownsOf(path), path.total, true)));
     }
-    return { status: Status.success(), scores };
+    return scored(nodes, list);
   }
+
+  /** runScorePlugins' per-node lists: each node's path, its raw score; the entries NormalizeScore gets */
+  private readonly scorePathsAt: ScorePath[] = [];
+  private readonly rawScores: number[] = [];
+  private readonly scoreEntries: NodeScoreEntry[] = [];
 
   /** per score plugin (its weight is the profile's), raw -> normalized -> its breakdown, kept from cycle to cycle */
   private readonly breakdownCache = new Map<string, Map<number, Map<number, ScoreBreakdown>>>();
@@ -338,6 +392,14 @@ export class Framework {
   }
 
   private step(path: ScorePath, breakdown: ScoreBreakdown): ScorePath {
+    if (path.lastBreakdown === breakdown) return path.lastChild!;
+    const child = this.child(path, breakdown);
+    path.lastBreakdown = breakdown;
+    path.lastChild = child;
+    return child;
+  }
+
+  private child(path: ScorePath, breakdown: ScoreBreakdown): ScorePath {
     const next = (path.next ??= new Map());
     let child = next.get(breakdown);
     if (!child) {

@@ -6,7 +6,7 @@
 import type { CycleTrace, NodeScore, PluginResult } from '../api';
 import { numFeasibleNodesToFind } from '../framework/config/feasibleNodes';
 import type { CycleState } from '../framework/cycleState';
-import { KeyedLists, nodeRecord } from '../framework/intern';
+import { KeyedLists, nodeRecord, sameElements } from '../framework/intern';
 import { formatFitError } from '../framework/fitError';
 import { NodeToStatus, type QueuedPodInfo } from '../framework/interfaces';
 import type { NodeInfo } from '../framework/nodeInfo';
@@ -125,7 +125,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
   }
 
   let host: string;
-  let scores: NodeScore[] | undefined;
+  let scores: readonly NodeScore[] | undefined;
   if (feasible.length === 1) {
     host = feasible[0]!.name;
   } else {
@@ -135,8 +135,8 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
       if (scored.traced) trace.score = plainRecord([...scored.scores.keys()], [...scored.scores.values()]);
       return { kind: 'error', status: scored.status, message: scored.status.message() };
     }
-    if (scored.traced) scores = [...scored.scores.values()];
-    const { selected, tied } = selectHost(trace.feasible, scored.scores, input.rng);
+    if (scored.traced) scores = scored.list;
+    const { selected, tied } = selectHost(trace.feasible, scored.list, input.rng);
     host = selected;
     if (tied.length > 1) trace.tiedNodes = tied;
   }
@@ -263,19 +263,25 @@ function findNodesThatPassFilters(
     for (const n of feasible) { trace.nodesEvaluated.push(n.name); verdicts.push([]); }
     return { feasible };
   }
-  // one list to collect each node's verdicts in (the trace keeps a shared copy)
+  // one list to collect each node's verdicts in, refilled for every node (the trace keeps a shared copy)
   const explain: PluginResult[] = [];
-  for (let i = 0; i < numAllNodes && feasible.length < numNodesToFind; i++) {
-    const nodeInfo = nodes[(start + i) % numAllNodes]!;
-    explain.length = 0;
+  // the shared copy the last node got: the next node's verdicts are often the same
+  let last: PluginResult[] = [];
+  const statuses = diagnosis.nodeToStatus.statuses;
+  const evaluated = trace.nodesEvaluated;
+  // j: (start + i) % numAllNodes, without a division per node
+  for (let i = 0, j = start % numAllNodes; i < numAllNodes && feasible.length < numNodesToFind; i++, j = j + 1 === numAllNodes ? 0 : j + 1) {
+    const nodeInfo = nodes[j]!;
     const status = fwk.runFilterPluginsWithNominatedPods(state, pod, nodeInfo, explain);
-    trace.nodesEvaluated.push(nodeInfo.name);
-    verdicts.push(verdictLists.share(explain));
-    if (status.code === 'Error') return { error: status };
-    if (status.isSuccess()) {
+    evaluated.push(nodeInfo.name);
+    if (!sameElements(last, explain)) last = verdictLists.share(explain);
+    verdicts.push(last);
+    if (status.code === 'Success') {
       feasible.push(nodeInfo);
-      diagnosis.nodeToStatus.statuses.delete(nodeInfo.name);
+      // (nothing to forget while no node has failed)
+      if (statuses.size > 0) statuses.delete(nodeInfo.name);
     } else {
+      if (status.code === 'Error') return { error: status };
       diagnosis.nodeToStatus.set(nodeInfo.name, status);
       addPluginStatus(diagnosis, status);
     }
@@ -287,16 +293,21 @@ function findNodesThatPassFilters(
  * upstream: prioritizeNodes — with no score plugins every node scores 1. `traced`: the scores
  * belong in trace.score (the caller puts them there).
  */
-function prioritizeNodes(fwk: Framework, state: CycleState, pod: PodInfo, nodes: NodeInfo[], trace: CycleTrace): { status: Status; scores: Map<string, NodeScore>; traced: boolean } {
+function prioritizeNodes(
+  fwk: Framework, state: CycleState, pod: PodInfo, nodes: NodeInfo[], trace: CycleTrace,
+): { status: Status; scores: Map<string, NodeScore>; list: readonly NodeScore[]; traced: boolean } {
   if (!fwk.hasScorePlugins()) {
-    return { status: Status.success(), scores: new Map(nodes.map((n) => [n.name, { plugins: {}, total: 1 }])), traced: false };
+    const list = nodes.map(() => ({ plugins: {}, total: 1 }));
+    return { status: Status.success(), scores: new Map(nodes.map((n, i) => [n.name, list[i]!])), list, traced: false };
   }
   const pre = fwk.runPreScorePlugins(state, pod, nodes);
   trace.preScore = pre.trace;
-  if (!pre.status.isSuccess()) return { status: pre.status, scores: new Map(), traced: false };
+  if (!pre.status.isSuccess()) return { status: pre.status, scores: new Map(), list: [], traced: false };
   // the key's place in the trace (before tiedNodes); the caller fills it
   trace.score = nodeRecord();
-  return { ...fwk.runScorePlugins(state, pod, nodes), traced: true };
+  const out = fwk.runScorePlugins(state, pod, nodes);
+  // (scores: read on the error path only; built when read)
+  return { status: out.status, get scores() { return out.scores; }, list: out.list ?? [], traced: true };
 }
 
 /**
@@ -304,10 +315,15 @@ function prioritizeNodes(fwk: Framework, state: CycleState, pod: PodInfo, nodes:
  * generator, the way upstream's selectHost does in v1.33/v1.34 (reservoir sampling over the
  * score heap). v1.35 breaks ties by heap position instead: see docs/fidelity.md.
  */
-export function selectHost(feasibleOrder: string[], scores: Map<string, NodeScore>, rng: Rng): { selected: string; tied: string[] } {
+export function selectHost(feasibleOrder: readonly string[], scores: readonly NodeScore[], rng: Rng): { selected: string; tied: string[] } {
+  // scores[i] is feasibleOrder[i]'s
   let best = -Infinity;
-  for (const name of feasibleOrder) best = Math.max(best, scores.get(name)?.total ?? 0);
-  const tied = feasibleOrder.filter((n) => (scores.get(n)?.total ?? 0) === best);
+  for (let i = 0; i < feasibleOrder.length; i++) best = Math.max(best, scores[i]?.total ?? 0);
+  // counted first: the list of a big cluster's ties is made at its size
+  let ties = 0;
+  for (let i = 0; i < feasibleOrder.length; i++) if ((scores[i]?.total ?? 0) === best) ties++;
+  const tied = new Array<string>(ties);
+  for (let i = 0, k = 0; k < ties; i++) if ((scores[i]?.total ?? 0) === best) tied[k++] = feasibleOrder[i]!;
   let selected = tied[0]!;
   for (let k = 2; k <= tied.length; k++) {
     if (rng.intn(k) === 0) selected = tied[k - 1]!;

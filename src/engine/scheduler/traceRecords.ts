@@ -17,6 +17,8 @@ type Field = 'nodesEvaluated' | 'feasible' | 'tiedNodes' | 'filter' | 'score';
 const last = new Map<Field, { trace: CycleTrace; value: unknown }>();
 /** how many nodes a compact trace.score lists */
 const scoreCounts = new WeakMap<CycleTrace, number>();
+/** how many nodes a compact trace.nodesEvaluated lists */
+const evaluatedCounts = new WeakMap<CycleTrace, number>();
 
 function define(trace: CycleTrace, field: Field, build: (t: CycleTrace) => unknown): void {
   Object.defineProperty(trace, field, {
@@ -31,6 +33,7 @@ function define(trace: CycleTrace, field: Field, build: (t: CycleTrace) => unkno
     },
     set(this: CycleTrace, value: unknown) {
       if (field === 'score') scoreCounts.delete(this);
+      if (field === 'nodesEvaluated') evaluatedCounts.delete(this);
       Object.defineProperty(this, field, { value, enumerable: true, configurable: true, writable: true });
     },
   });
@@ -155,6 +158,7 @@ export function compactCycle(
       for (let i = 0; out.length < count; i++) out.push(nodes[(start + i) % nodes.length]!.name);
       return out;
     });
+    evaluatedCounts.set(trace, count);
   }
   // feasible: the visited nodes when all fit, else which of them did
   const sameAsEvaluated = sameNames(feasible, evaluated);
@@ -190,6 +194,11 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** How many nodes trace.nodesEvaluated lists, without building it. */
+export function evaluatedNodes(trace: CycleTrace): number {
+  return evaluatedCounts.get(trace) ?? trace.nodesEvaluated.length;
 }
 
 /** How many nodes trace.score lists, without building it. */

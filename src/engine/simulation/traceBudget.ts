@@ -8,7 +8,7 @@
 import type { CycleTrace } from '../api';
 import { formatCount, LIMITS } from '../limits';
 import { quote } from '../model/quote';
-import { scoredNodes } from '../scheduler/traceRecords';
+import { evaluatedNodes, scoredNodes } from '../scheduler/traceRecords';
 
 /** the fields that identify an attempt rather than describe it */
 const IDENTITY = new Set<keyof CycleTrace>(['cycle', 'time']);
@@ -41,7 +41,7 @@ export function sameAttempt(a: CycleTrace, b: CycleTrace): boolean {
 
 /** Entries a trace holds: the cycle, each node evaluated, each node scored, each preemption candidate. */
 export function traceEntries(t: CycleTrace): number {
-  let n = 1 + t.nodesEvaluated.length;
+  let n = 1 + evaluatedNodes(t);
   n += scoredNodes(t);
   if (t.postFilter) n += t.postFilter.candidates.length + (t.postFilter.rejected ? Object.keys(t.postFilter.rejected).length : 0);
   return n;

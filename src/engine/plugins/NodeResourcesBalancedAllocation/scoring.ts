@@ -7,7 +7,9 @@ import type { NodeInfo } from '../../framework/nodeInfo';
 import { Status } from '../../framework/status';
 import type { Pod } from '../../model/types';
 import type { ResourceSpec } from '../NodeResourcesFit/args';
-import { isBestEffortPod, podResourceRequestList, scoreNode, type ResourceAllocationScorer } from '../NodeResourcesFit/resourceAllocation';
+import {
+  isBestEffortPod, newResourceAllocationScorer, podResourceRequestList, scoreNode, type ResourceAllocationScorer,
+} from '../NodeResourcesFit/resourceAllocation';
 
 export const Name = 'NodeResourcesBalancedAllocation';
 const preScoreStateKey = `PreScore${Name}`;
@@ -17,31 +19,51 @@ class PreScoreState implements StateData {
   clone(): StateData { return this; }
 }
 
+/** the fractions of a balancedResourceScorer call with more than two (it is not re-entered) */
+const fractions: number[] = [];
+
 /**
  * upstream: balancedResourceScorer — (1 - standard deviation of the requested/allocatable fractions,
- * each capped at 1) * 100, truncated. Two fractions: |f1 - f2| / 2; fewer than two: 0.
+ * each capped at 1) * 100, truncated. Two fractions: |f1 - f2| / 2; fewer than two: 0. The first
+ * two fractions in locals (cpu and memory, the common case, allocate nothing).
  */
 export function balancedResourceScorer(requested: readonly number[], allocatable: readonly number[]): number {
-  const fractions: number[] = [];
-  requested.forEach((req, i) => {
+  let count = 0;
+  let f0 = 0;
+  let f1 = 0;
+  for (let i = 0; i < requested.length; i++) {
     const alloc = allocatable[i]!;
-    if (alloc === 0) return;
-    fractions.push(Math.min(req / alloc, 1));
-  });
+    if (alloc === 0) continue;
+    const fraction = Math.min(requested[i]! / alloc, 1);
+    if (count === 0) f0 = fraction;
+    else if (count === 1) f1 = fraction;
+    else {
+      if (count === 2) {
+        fractions.length = 0;
+        fractions.push(f0, f1);
+      }
+      fractions.push(fraction);
+    }
+    count++;
+  }
   let std = 0;
-  if (fractions.length === 2) {
-    std = Math.abs((fractions[0]! - fractions[1]!) / 2);
-  } else if (fractions.length > 2) {
-    const mean = fractions.reduce((a, b) => a + b, 0) / fractions.length;
-    const sum = fractions.reduce((acc, f) => acc + (f - mean) * (f - mean), 0);
-    std = Math.sqrt(sum / fractions.length);
+  if (count === 2) {
+    std = Math.abs((f0 - f1) / 2);
+  } else if (count > 2) {
+    // sums from 0 in order, as upstream's loops (floating point: the order is part of the result)
+    let total = 0;
+    for (const f of fractions) total += f;
+    const mean = total / count;
+    let sum = 0;
+    for (const f of fractions) sum += (f - mean) * (f - mean);
+    std = Math.sqrt(sum / count);
   }
   return Math.trunc((1 - std) * MAX_NODE_SCORE);
 }
 
 /** Actual requests (no 100m/200Mi defaults) against the node's Requested. */
 export function newBalancedAllocationScorer(resources: readonly ResourceSpec[]): ResourceAllocationScorer {
-  return { name: Name, useRequested: true, resources, scorer: balancedResourceScorer };
+  return newResourceAllocationScorer(Name, true, resources, balancedResourceScorer);
 }
 
 /** upstream: PreScore — Skip for a pod requesting none of the resources (kubernetes#129138). */

@@ -79,6 +79,19 @@ function insufficient(resourceName: string, reason: string, requested: number, u
   return { resourceName, reason, requested, used, capacity, unresolvable: requested > capacity };
 }
 
+/** what fitsRequest returns when the node has room (most nodes, most cycles: no list made for them) */
+const NOTHING_INSUFFICIENT: readonly InsufficientResource[] = Object.freeze([]);
+
+/** fitsRequest finds nothing insufficient: room for one more pod and every request, none of them a scalar resource (those take the long way) */
+function hasRoom(podRequest: Resource, nodeInfo: NodeInfo): boolean {
+  const allocatable = nodeInfo.allocatable;
+  const requested = nodeInfo.requested;
+  return nodeInfo.pods.length + 1 <= allocatable.allowedPodNumber && podRequest.scalar.size === 0
+    && !(podRequest.milliCPU > 0 && podRequest.milliCPU > allocatable.milliCPU - requested.milliCPU)
+    && !(podRequest.memory > 0 && podRequest.memory > allocatable.memory - requested.memory)
+    && !(podRequest.ephemeralStorage > 0 && podRequest.ephemeralStorage > allocatable.ephemeralStorage - requested.ephemeralStorage);
+}
+
 /** upstream: fitsRequest — every resource the node lacks, pods first, then cpu, memory, ephemeral-storage, scalars. */
 export function fitsRequest(
   podRequest: Resource,
@@ -86,15 +99,18 @@ export function fitsRequest(
   ignoredResources: ReadonlySet<string> = new Set(),
   ignoredResourceGroups: ReadonlySet<string> = new Set(),
   delegate?: DelegateToDRA,
-): InsufficientResource[] {
-  const out: InsufficientResource[] = [];
+): readonly InsufficientResource[] {
+  if (hasRoom(podRequest, nodeInfo)) return NOTHING_INSUFFICIENT;
   const allocatable = nodeInfo.allocatable;
   const requested = nodeInfo.requested;
   const podCount = nodeInfo.pods.length;
-  if (podCount + 1 > allocatable.allowedPodNumber) {
+  const tooManyPods = podCount + 1 > allocatable.allowedPodNumber;
+  const scalars = podRequest.scalar.size > 0;
+  const out: InsufficientResource[] = [];
+  if (tooManyPods) {
     out.push({ resourceName: 'pods', reason: ErrReasonTooManyPods, requested: 1, used: podCount, capacity: allocatable.allowedPodNumber, unresolvable: false });
   }
-  if (podRequest.milliCPU === 0 && podRequest.memory === 0 && podRequest.ephemeralStorage === 0 && podRequest.scalar.size === 0) {
+  if (podRequest.milliCPU === 0 && podRequest.memory === 0 && podRequest.ephemeralStorage === 0 && !scalars) {
     return out;
   }
   if (podRequest.milliCPU > 0 && podRequest.milliCPU > allocatable.milliCPU - requested.milliCPU) {
@@ -119,7 +135,7 @@ export function fitsRequest(
 }
 
 /** upstream: Fits — the check without ignored resources, for callers outside the cycle (queueing hints). */
-export function fits(pod: Pod, nodeInfo: NodeInfo, delegate?: DelegateToDRA): InsufficientResource[] {
+export function fits(pod: Pod, nodeInfo: NodeInfo, delegate?: DelegateToDRA): readonly InsufficientResource[] {
   return fitsRequest(computePodResourceRequest(pod), nodeInfo, undefined, undefined, delegate);
 }
 
@@ -138,14 +154,22 @@ export function filter(
 ): Status {
   const s = state.read<PreFilterState>(preFilterStateKey);
   if (!s) return Status.error(`error reading "${preFilterStateKey}" from cycleState: not found`);
+  if (hasRoom(s.podRequest, nodeInfo)) return Status.success();
+  // a verdict that leaves resources to DRA depends on the DeviceClasses too: not kept
+  const keep = verdicts && !delegate ? verdicts : undefined;
+  const kept = keep?.kept(nodeInfo, s.podRequest, ignoredResources, ignoredResourceGroups);
+  if (kept) return kept;
   const insufficientResources = fitsRequest(s.podRequest, nodeInfo, ignoredResources, ignoredResourceGroups, delegate);
   if (insufficientResources.length === 0) return Status.success();
-  const failed = (): Status => {
-    const reasons = insufficientResources.map((r) => r.reason);
-    const status = insufficientResources.some((r) => r.unresolvable) ? Status.unresolvable(...reasons) : Status.unschedulable(...reasons);
-    const details: FitFilterDetails = { insufficientResources };
-    return status.withDetails({ ...details });
-  };
-  // a verdict that leaves resources to DRA depends on the DeviceClasses too: not kept
-  return verdicts && !delegate ? verdicts.get(nodeInfo, s.podRequest, ignoredResources, ignoredResourceGroups, failed) : failed();
+  const status = failedStatus(insufficientResources);
+  keep?.keep(nodeInfo, s.podRequest, ignoredResources, ignoredResourceGroups, status);
+  return status;
+}
+
+/** Filter's failing status (a function of its own: a closure in Filter would cost every node a context) */
+function failedStatus(insufficientResources: readonly InsufficientResource[]): Status {
+  const reasons = insufficientResources.map((r) => r.reason);
+  const status = insufficientResources.some((r) => r.unresolvable) ? Status.unresolvable(...reasons) : Status.unschedulable(...reasons);
+  const details: FitFilterDetails = { insufficientResources: insufficientResources.slice() };
+  return status.withDetails({ ...details });
 }

@@ -17,8 +17,31 @@ export interface ResourceAllocationScorer {
    */
   readonly useRequested: boolean;
   readonly resources: readonly ResourceSpec[];
-  /** requested and allocatable per configured resource (0/0 for skipped ones) -> node score */
+  /** requested and allocatable per configured resource (0/0 for skipped ones) -> node score; must not keep the lists */
   readonly scorer: (requested: readonly number[], allocatable: readonly number[]) => number;
+  /** per configured resource, where a NodeInfo holds it (decided once, not for every node) */
+  readonly kinds: readonly ResourceKind[];
+  /** the lists scoreNode hands the scorer, refilled for every node (scoring is synchronous) */
+  readonly requested: number[];
+  readonly allocatable: number[];
+}
+
+/** cpu, memory, ephemeral-storage, a scalar resource (extended, hugepages-*, attachable-volumes-*) or another name */
+type ResourceKind = 'cpu' | 'memory' | 'ephemeral-storage' | 'scalar' | 'other';
+
+function resourceKind(name: string): ResourceKind {
+  if (name === 'cpu' || name === 'memory' || name === 'ephemeral-storage') return name;
+  return isScalarResourceName(name) ? 'scalar' : 'other';
+}
+
+/** A scorer with its resources' kinds worked out. */
+export function newResourceAllocationScorer(
+  name: string, useRequested: boolean, resources: readonly ResourceSpec[], scorer: ResourceAllocationScorer['scorer'],
+): ResourceAllocationScorer {
+  return {
+    name, useRequested, resources, scorer, kinds: resources.map((r) => resourceKind(r.name)),
+    requested: new Array<number>(resources.length).fill(0), allocatable: new Array<number>(resources.length).fill(0),
+  };
 }
 
 /** upstream: calculatePodResourceRequestList — the pod's request for each configured resource. */
@@ -32,36 +55,46 @@ export function isBestEffortPod(podRequests: readonly number[]): boolean {
   return podRequests.every((r) => r === 0);
 }
 
-/**
- * upstream: calculateResourceAllocatableRequest — [allocatable, node requested + pod request];
- * [0, 0] for a scalar resource the pod does not request or the node does not have.
- */
-export function resourceAllocatableRequest(s: ResourceAllocationScorer, nodeInfo: NodeInfo, resource: string, podRequest: number): [number, number] {
-  const requested = s.useRequested ? nodeInfo.requested : nodeInfo.nonZeroRequested;
-  if (podRequest === 0 && isScalarResourceName(resource)) return [0, 0];
-  switch (resource) {
-    case 'cpu': return [nodeInfo.allocatable.milliCPU, requested.milliCPU + podRequest];
-    case 'memory': return [nodeInfo.allocatable.memory, requested.memory + podRequest];
-    case 'ephemeral-storage': return [nodeInfo.allocatable.ephemeralStorage, nodeInfo.requested.ephemeralStorage + podRequest];
-    default: {
-      const allocatable = nodeInfo.allocatable.scalar.get(resource);
-      if (allocatable !== undefined) return [allocatable, (nodeInfo.requested.scalar.get(resource) ?? 0) + podRequest];
-      return [0, 0];
-    }
+// upstream: calculateResourceAllocatableRequest — [allocatable, node requested + pod request];
+// [0, 0] for a scalar resource the pod does not request or the node does not have. In two
+// halves, so scoreNode needs no tuple per resource.
+
+/** calculateResourceAllocatableRequest's first value (0: the resource is not scored on this node) */
+function allocatableOf(nodeInfo: NodeInfo, kind: ResourceKind, resource: string, podRequest: number): number {
+  switch (kind) {
+    case 'cpu': return nodeInfo.allocatable.milliCPU;
+    case 'memory': return nodeInfo.allocatable.memory;
+    case 'ephemeral-storage': return nodeInfo.allocatable.ephemeralStorage;
+    case 'scalar': return podRequest === 0 ? 0 : nodeInfo.allocatable.scalar.get(resource) ?? 0;
+    default: return nodeInfo.allocatable.scalar.get(resource) ?? 0;
   }
 }
 
-/** upstream: resourceAllocationScorer.score */
+/** calculateResourceAllocatableRequest's second value, for a resource the node has */
+function requestedOf(s: ResourceAllocationScorer, nodeInfo: NodeInfo, kind: ResourceKind, resource: string, podRequest: number): number {
+  switch (kind) {
+    case 'cpu': return (s.useRequested ? nodeInfo.requested : nodeInfo.nonZeroRequested).milliCPU + podRequest;
+    case 'memory': return (s.useRequested ? nodeInfo.requested : nodeInfo.nonZeroRequested).memory + podRequest;
+    case 'ephemeral-storage': return nodeInfo.requested.ephemeralStorage + podRequest;
+    default: return (nodeInfo.requested.scalar.get(resource) ?? 0) + podRequest;
+  }
+}
+
+/**
+ * upstream: resourceAllocationScorer.score — a resource the node lacks stays 0/0. No allocation:
+ * this runs for every scored node of every cycle.
+ */
 export function scoreNode(s: ResourceAllocationScorer, nodeInfo: NodeInfo, podRequests: readonly number[]): number | Status {
   const resources = s.resources;
   if (resources.length === 0) return Status.error('resources not found');
-  // (a loop, not map/forEach: this runs for every scored node of every cycle)
-  const requested: number[] = [];
-  const allocatable: number[] = [];
+  const { requested, allocatable, kinds } = s;
   for (let i = 0; i < resources.length; i++) {
-    const [alloc, req] = resourceAllocatableRequest(s, nodeInfo, resources[i]!.name, podRequests[i] ?? 0);
-    allocatable.push(alloc);
-    requested.push(alloc === 0 ? 0 : req);
+    const kind = kinds[i]!;
+    const name = resources[i]!.name;
+    const podRequest = podRequests[i] ?? 0;
+    const alloc = allocatableOf(nodeInfo, kind, name, podRequest);
+    allocatable[i] = alloc;
+    requested[i] = alloc === 0 ? 0 : requestedOf(s, nodeInfo, kind, name, podRequest);
   }
   return s.scorer(requested, allocatable);
 }

@@ -10,7 +10,7 @@ import type { Pod } from '../../model/types';
 import { buildBrokenLinearFunction } from '../helper/shapeScore';
 import type { ResourceSpec, ScoringStrategy, UtilizationShapePoint } from './args';
 import { Name } from './filtering';
-import { mulDiv, podResourceRequestList, scoreNode, type ResourceAllocationScorer } from './resourceAllocation';
+import { mulDiv, newResourceAllocationScorer, podResourceRequestList, scoreNode, type ResourceAllocationScorer } from './resourceAllocation';
 
 const preScoreStateKey = `PreScore${Name}`;
 
@@ -37,13 +37,13 @@ function weightedScorer(resources: readonly ResourceSpec[], resourceScore: (requ
   return (requested: readonly number[], allocatable: readonly number[]): number => {
     let nodeScore = 0;
     let weightSum = 0;
-    requested.forEach((req, i) => {
+    for (let i = 0; i < requested.length; i++) {
       const alloc = allocatable[i]!;
-      if (alloc === 0) return;
+      if (alloc === 0) continue;
       const weight = resources[i]!.weight;
-      nodeScore += resourceScore(req, alloc) * weight;
+      nodeScore += resourceScore(requested[i]!, alloc) * weight;
       weightSum += weight;
-    });
+    }
     return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum);
   };
 }
@@ -62,16 +62,16 @@ function requestedToCapacityRatioScorer(resources: readonly ResourceSpec[], shap
   return (requested: readonly number[], allocatable: readonly number[]): number => {
     let nodeScore = 0;
     let weightSum = 0;
-    requested.forEach((req, i) => {
+    for (let i = 0; i < requested.length; i++) {
       const alloc = allocatable[i]!;
-      if (alloc === 0) return;
+      if (alloc === 0) continue;
       const weight = resources[i]!.weight;
-      const resourceScore = resourceScoringFunction(req, alloc);
+      const resourceScore = resourceScoringFunction(requested[i]!, alloc);
       if (resourceScore > 0) {
         nodeScore += resourceScore * weight;
         weightSum += weight;
       }
-    });
+    }
     return weightSum === 0 ? 0 : Math.round(nodeScore / weightSum);
   };
 }
@@ -81,14 +81,13 @@ export function newFitScorer(strategy: ScoringStrategy): ResourceAllocationScore
   const resources = strategy.resources;
   switch (strategy.type) {
     case 'LeastAllocated':
-      return { name: 'LeastAllocated', useRequested: false, resources, scorer: weightedScorer(resources, leastRequestedScore) };
+      return newResourceAllocationScorer('LeastAllocated', false, resources, weightedScorer(resources, leastRequestedScore));
     case 'MostAllocated':
-      return { name: 'MostAllocated', useRequested: false, resources, scorer: weightedScorer(resources, mostRequestedScore) };
+      return newResourceAllocationScorer('MostAllocated', false, resources, weightedScorer(resources, mostRequestedScore));
     case 'RequestedToCapacityRatio':
-      return {
-        name: 'RequestedToCapacityRatio', useRequested: false, resources,
-        scorer: requestedToCapacityRatioScorer(resources, strategy.requestedToCapacityRatio?.shape ?? []),
-      };
+      return newResourceAllocationScorer(
+        'RequestedToCapacityRatio', false, resources, requestedToCapacityRatioScorer(resources, strategy.requestedToCapacityRatio?.shape ?? []),
+      );
     default:
       throw new Error(`scoring strategy ${String(strategy.type)} is not supported`);
   }

@@ -1,7 +1,8 @@
 // NodeResourcesFit's failing Filter verdict of a node, kept while neither the node nor the
 // request changes. A full cluster fails most of the nodes a cycle visits, cycle after cycle, each with the
 // same numbers (upstream builds the status afresh each time and forgets it): keeping the status
-// lets the trace hold one verdict per node state instead of one per node per cycle.
+// lets the trace hold one verdict per node state instead of one per node per cycle, and spares
+// Filter listing the insufficient resources again.
 
 import type { NodeInfo } from '../../framework/nodeInfo';
 import type { Resource } from '../../framework/resources';
@@ -25,7 +26,7 @@ function sameRequest(a: Resource, b: Resource): boolean {
 
 /** By NodeInfo: a preemption dry run's copy of a node has its own, gone with the copy. */
 export class FitVerdicts {
-  private readonly kept = new WeakMap<NodeInfo, Kept>();
+  private readonly byNode = new WeakMap<NodeInfo, Kept>();
   /** the request last asked with, and the equal one the kept verdicts were made for */
   private lastRequest: Resource | undefined;
   private lastCanonical: Resource | undefined;
@@ -45,16 +46,20 @@ export class FitVerdicts {
     return this.lastCanonical!;
   }
 
-  /** the status `check` gives for this node and request (a failure), the one kept when they are unchanged */
-  get(nodeInfo: NodeInfo, podRequest: Resource, ignoredResources: ReadonlySet<string>, ignoredResourceGroups: ReadonlySet<string>, check: () => Status): Status {
+  /** the failing status kept for this node and request, while neither changed */
+  kept(nodeInfo: NodeInfo, podRequest: Resource, ignoredResources: ReadonlySet<string>, ignoredResourceGroups: ReadonlySet<string>): Status | undefined {
     const request = this.canonicalRequest(podRequest);
-    const k = this.kept.get(nodeInfo);
+    const k = this.byNode.get(nodeInfo);
     if (
       k && k.generation === nodeInfo.generation && k.podRequest === request
       && k.ignoredResources === ignoredResources && k.ignoredResourceGroups === ignoredResourceGroups
     ) return k.status;
-    const status = check();
-    this.kept.set(nodeInfo, { generation: nodeInfo.generation, podRequest: request, ignoredResources, ignoredResourceGroups, status });
-    return status;
+    return undefined;
+  }
+
+  /** keeps the failing status Filter found for this node and request */
+  keep(nodeInfo: NodeInfo, podRequest: Resource, ignoredResources: ReadonlySet<string>, ignoredResourceGroups: ReadonlySet<string>, status: Status): void {
+    const request = this.canonicalRequest(podRequest);
+    this.byNode.set(nodeInfo, { generation: nodeInfo.generation, podRequest: request, ignoredResources, ignoredResourceGroups, status });
   }
 }

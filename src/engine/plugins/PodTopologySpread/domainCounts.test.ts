@@ -2,6 +2,7 @@
 // a pod bound, removed or terminating, a node relabelled, the node list changed.
 
 import { describe, expect, it } from 'vitest';
+import { SchedulerCache } from '../../framework/cache';
 import { NodeInfo } from '../../framework/nodeInfo';
 import { newPodInfo } from '../../framework/podInfo';
 import type { Pod } from '../../model/types';
@@ -48,5 +49,29 @@ describe('DomainCounter', () => {
   it('lists a node without the topology keys as skipped', () => {
     const d = new DomainCounter().count(incoming, constraints, cluster(), rule);
     expect(d.skipped[0]).toEqual([{ node: 'x', reason: 'MissingTopologyKey', missingKeys: ['zone'] }]);
+  });
+
+  // the cache's node list has a change log: the counter recounts the nodes it names
+  const throughCache: { name: string; change: (cache: SchedulerCache) => void; zones: [string, number][] }[] = [
+    { name: 'nothing', change: () => {}, zones: [['z1', 1], ['z2', 0]] },
+    { name: 'a matching pod bound', change: (c) => { c.addPod(newPodInfo(pod('p3', 'b', { foo: '' })), 'b'); }, zones: [['z1', 1], ['z2', 1]] },
+    { name: 'a matching pod bound twice over', change: (c) => { for (const n of ['p3', 'p4']) c.addPod(newPodInfo(pod(n, 'c', { foo: '' })), 'c'); }, zones: [['z1', 3], ['z2', 0]] },
+    { name: 'a matching pod removed', change: (c) => { c.removePod('default/p1'); }, zones: [['z1', 0], ['z2', 0]] },
+    { name: 'a matching pod terminating', change: (c) => { terminating(c.nodeInfo('a')!.pods[0]!.pod); c.podChanged('default/p1'); }, zones: [['z1', 0], ['z2', 0]] },
+    { name: 'a node gained the zone label', change: (c) => { c.updateNode(zoneNode('x', 'z0')); }, zones: [['z1', 1], ['z2', 0], ['z0', 0]] },
+  ];
+
+  it.each(throughCache)('after "$name" in the cache it counts what a fresh count does', ({ change, zones }) => {
+    const cache = new SchedulerCache();
+    for (const n of [zoneNode('a', 'z1'), zoneNode('b', 'z2'), zoneNode('c', 'z1'), node('x', { node: 'x' })]) cache.addNode(n);
+    cache.addPod(newPodInfo(pod('p1', 'a', { foo: '' })), 'a');
+    cache.addPod(newPodInfo(pod('p2', 'b', { bar: '' })), 'b');
+    const counter = new DomainCounter();
+    counter.count(incoming, constraints, cache.snapshot().nodeInfoList, rule);
+    change(cache);
+    const after = cache.snapshot().nodeInfoList;
+    const kept = plain(counter.count(incoming, constraints, after, rule));
+    expect(kept).toEqual(plain(new DomainCounter().count(incoming, constraints, after, rule)));
+    expect(kept.counts[0]).toEqual(zones);
   });
 });

@@ -2,10 +2,12 @@
 // upstream: calPreFilterState (filtering.go) and PreScore (scoring.go) count them afresh in every
 // cycle, over every node; with 5,000 nodes that walk was most of a spreading pod's cycle. The
 // counts only change where a node changed (a pod bound, deleted or terminating, new labels), and
-// every change moves the node's generation, so a cycle recounts just those nodes. The domains and
+// every change moves the node's generation, so a cycle recounts just those nodes (found in the
+// cache's change log, framework/nodeChanges.ts, where the node list has one). The domains and
 // their order (the first counted node's) are rebuilt only when the node list or a node object
 // changes, so the result is the one a fresh count gives, entry for entry.
 
+import { nodeChangeLog } from '../../framework/nodeChanges';
 import type { NodeInfo } from '../../framework/nodeInfo';
 import { podNamespace } from '../../framework/podInfo';
 import { getRequiredNodeAffinity } from '../../model/selectors';
@@ -48,6 +50,10 @@ interface Entry {
   counts: Map<string, number>[];
   skipped: SkippedNode[][];
   domainNodes: Map<string, NodeInfo[]>[];
+  /** the change log's mark when last counted (undefined: the node list has no log) */
+  mark?: number;
+  /** node -> its index in `nodes`, made when the change log is first read */
+  index?: Map<NodeInfo, number>;
 }
 
 /** signatures kept (one per distinct spreading pod shape at a time is the common case) */
@@ -68,27 +74,47 @@ export class DomainCounter {
     return e;
   }
 
-  /** Recounts the nodes whose pods changed; false when the domains may differ (rebuild instead). */
+  /**
+   * Recounts the nodes whose pods changed (those the cache's change log names, or else every node
+   * whose generation moved); false when the domains may differ (rebuild instead).
+   */
   private refresh(e: Entry, pod: Pod, constraints: readonly SpreadConstraint[], nodes: readonly NodeInfo[]): boolean {
     if (e.nodes !== nodes) return false;
     const namespace = podNamespace(pod);
+    const log = nodeChangeLog(nodes);
+    const changed = log && e.mark !== undefined ? log.since(e.mark) : undefined;
+    e.mark = log?.mark();
+    if (changed !== undefined) {
+      const index = (e.index ??= new Map(nodes.map((n, j) => [n, j])));
+      for (const info of changed) {
+        const j = index.get(info);
+        if (j !== undefined && !recount(e, j, constraints, namespace)) return false;
+      }
+      return true;
+    }
     for (let j = 0; j < nodes.length; j++) {
-      const info = nodes[j]!;
-      if (info.generation === e.generations[j]) continue;
-      if (info.node !== e.nodeObjects[j]) return false;
-      e.generations[j] = info.generation;
-      constraints.forEach((c, i) => {
-        const before = e.perNode[i]![j]!;
-        if (before < 0) return;
-        const now = countPodsMatchSelector(info.pods, c.selector, namespace);
-        if (now === before) return;
-        e.perNode[i]![j] = now;
-        const domain = topologyValue(info.node, c.topologyKey);
-        e.counts[i]!.set(domain, e.counts[i]!.get(domain)! + now - before);
-      });
+      if (!recount(e, j, constraints, namespace)) return false;
     }
     return true;
   }
+}
+
+/** Node j's counts again if its generation moved; false when its node object changed (rebuild instead). */
+function recount(e: Entry, j: number, constraints: readonly SpreadConstraint[], namespace: string): boolean {
+  const info = e.nodes[j]!;
+  if (info.generation === e.generations[j]) return true;
+  if (info.node !== e.nodeObjects[j]) return false;
+  e.generations[j] = info.generation;
+  for (let i = 0; i < constraints.length; i++) {
+    const before = e.perNode[i]![j]!;
+    if (before < 0) continue;
+    const now = countPodsMatchSelector(info.pods, constraints[i]!.selector, namespace);
+    if (now === before) continue;
+    e.perNode[i]![j] = now;
+    const domain = topologyValue(info.node, constraints[i]!.topologyKey);
+    e.counts[i]!.set(domain, e.counts[i]!.get(domain)! + now - before);
+  }
+  return true;
 }
 
 /** What the counts depend on besides the nodes: the pod's namespace, constraints and, where a policy honours them, its node affinity and tolerations. */
@@ -135,5 +161,6 @@ function build(pod: Pod, constraints: readonly SpreadConstraint[], nodes: readon
   });
   return {
     nodes, generations: nodes.map((n) => n.generation), nodeObjects: nodes.map((n) => n.node), perNode, counts, skipped, domainNodes,
+    mark: nodeChangeLog(nodes)?.mark(),
   };
 }

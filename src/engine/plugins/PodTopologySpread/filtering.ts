@@ -10,7 +10,7 @@ import type { NodeInfo } from '../../framework/nodeInfo';
 import { podNamespace } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
 import { getRequiredNodeAffinity } from '../../model/selectors';
-import type { Node, Pod } from '../../model/types';
+import type { Labels, Node, Pod } from '../../model/types';
 import {
   getConstraints, Name, NodeInclusion, nodeLabelsMatchSpreadConstraints, podCounts, topologyValue, type SpreadConstraint, type SpreadDefaults,
 } from './common';
@@ -138,21 +138,42 @@ export class PreFilterState implements StateData {
       this.verdictsFor = pod;
       this.verdicts = this.constraints.map(() => new Map());
       this.statuses = new ListInterner();
+      this.statusByDomain.clear();
     }
     const labels = node.metadata.labels ?? {};
+    if (this.constraints.length === 1) {
+      // one constraint (the common case): the status follows from the node's domain, no list to intern
+      const domain = domainOf(labels, this.constraints[0]!.topologyKey);
+      let status = this.statusByDomain.get(domain);
+      if (status === undefined) this.statusByDomain.set(domain, (status = filterStatusOf([this.verdict(0, pod, domain).v])));
+      return status;
+    }
+    return this.filterStatusOfAll(pod, labels);
+  }
+
+  /** filterStatus with several constraints (apart: its closures would cost every call a context) */
+  private filterStatusOfAll(pod: Pod, labels: Labels): Status {
     let seenBefore = true;
     const list = this.constraints.map((c, i) => {
-      const domain = Object.prototype.hasOwnProperty.call(labels, c.topologyKey) ? labels[c.topologyKey]! : null;
-      const cache = this.verdicts[i]!;
-      let v = cache.get(domain);
-      if (v === undefined) {
-        cache.set(domain, (v = verdict(this, i, pod, domain)));
-        seenBefore = false;
-      }
+      const { v, seen } = this.verdict(i, pod, domainOf(labels, c.topologyKey));
+      if (!seen) seenBefore = false;
       return v;
     });
     // a new verdict (a hostname domain, say) makes a combination no other node has had yet
     return seenBefore ? this.statuses.get(list, () => filterStatusOf(list)) : filterStatusOf(list);
+  }
+
+  /** with one constraint: domain -> the Filter status of every node in it */
+  private readonly statusByDomain = new Map<string | null, Status>();
+
+  /** constraint i's verdict for a domain, and whether it was made before */
+  private verdict(i: number, pod: Pod, domain: string | null): { v: ConstraintVerdict; seen: boolean } {
+    const cache = this.verdicts[i]!;
+    const v = cache.get(domain);
+    if (v !== undefined) return { v, seen: true };
+    const made = verdict(this, i, pod, domain);
+    cache.set(domain, made);
+    return { v: made, seen: false };
   }
 
   clone(): PreFilterState {
@@ -218,6 +239,11 @@ export function updateWithPod(state: CycleState, updatedPod: Pod, preemptorPod: 
     s.add(i, topologyValue(node, c.topologyKey), delta);
   });
   return Status.success();
+}
+
+/** the node's value for the topology key; null when it lacks the label */
+function domainOf(labels: Labels, topologyKey: string): string | null {
+  return Object.prototype.hasOwnProperty.call(labels, topologyKey) ? labels[topologyKey]! : null;
 }
 
 /** The numbers behind one hard constraint's verdict on one node (Filter status details). */
