@@ -161,8 +161,9 @@ export function filter(
   if (kept) return kept;
   const insufficientResources = fitsRequest(s.podRequest, nodeInfo, ignoredResources, ignoredResourceGroups, delegate);
   if (insufficientResources.length === 0) return Status.success();
-  const status = failedStatus(insufficientResources);
-  keep?.keep(nodeInfo, s.podRequest, ignoredResources, ignoredResourceGroups, status);
+  if (!keep) return failedStatus(insufficientResources);
+  const status = keep.shared(insufficientResources, failedStatus);
+  keep.keep(nodeInfo, s.podRequest, ignoredResources, ignoredResourceGroups, status);
   return status;
 }
 

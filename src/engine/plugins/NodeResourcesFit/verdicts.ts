@@ -7,6 +7,7 @@
 import type { NodeInfo } from '../../framework/nodeInfo';
 import type { Resource } from '../../framework/resources';
 import type { Status } from '../../framework/status';
+import type { InsufficientResource } from './filtering';
 
 interface Kept {
   generation: number;
@@ -32,6 +33,8 @@ export class FitVerdicts {
   private lastCanonical: Resource | undefined;
   /** the distinct requests seen lately (pods of a few shapes take turns) */
   private readonly canonicals: Resource[] = [];
+  /** one status for equal findings: full nodes of one shape fail alike, and share it in the trace */
+  private readonly byFinding = new Map<string, Status>();
 
   /** one object for equal requests (a cycle's request is a new object), so the verdicts compare it by identity */
   private canonicalRequest(podRequest: Resource): Resource {
@@ -61,5 +64,21 @@ export class FitVerdicts {
   keep(nodeInfo: NodeInfo, podRequest: Resource, ignoredResources: ReadonlySet<string>, ignoredResourceGroups: ReadonlySet<string>, status: Status): void {
     const request = this.canonicalRequest(podRequest);
     this.byNode.set(nodeInfo, { generation: nodeInfo.generation, podRequest: request, ignoredResources, ignoredResourceGroups, status });
+  }
+
+  /**
+   * The status for these insufficient resources: the one made for an equal finding on another
+   * node (or in another cycle) when there is one, else `make`'s. Every field of the finding is
+   * compared, so a shared status says exactly what a new one would.
+   */
+  shared(insufficientResources: readonly InsufficientResource[], make: (found: readonly InsufficientResource[]) => Status): Status {
+    let key = '';
+    for (const r of insufficientResources) key += `${r.resourceName}\u0000${r.reason}\u0000${r.requested}\u0000${r.used}\u0000${r.capacity}\u0000${r.unresolvable ? 1 : 0}\u0001`;
+    let status = this.byFinding.get(key);
+    if (status === undefined) {
+      if (this.byFinding.size >= 4096) this.byFinding.clear();
+      this.byFinding.set(key, (status = make(insufficientResources)));
+    }
+    return status;
   }
 }
