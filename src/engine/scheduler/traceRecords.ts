@@ -13,30 +13,74 @@ import { nodeRecord } from '../framework/intern';
 
 type Field = 'nodesEvaluated' | 'feasible' | 'tiedNodes' | 'filter' | 'score';
 
+/**
+ * What a trace keeps instead of its plain lists and records. One per trace, read by accessors
+ * shared by every trace (a closure pair per field and trace was a quarter of a long run's heap).
+ */
+interface Compact {
+  /** the snapshot's node list and the window of it the cycle visited (after `head`), when it was one */
+  nodes: readonly NodeInfo[];
+  head: string[];
+  start: number;
+  /** how many nodes were visited: undefined when nodesEvaluated is a plain list */
+  evaluated: number | undefined;
+  /** how many verdicts the Filter record lists */
+  count: number;
+  verdicts: Indexed<readonly PluginResult[]>;
+  /** which visited nodes are feasible; undefined when all are */
+  feasibleBits: Bits | undefined;
+  scores: Indexed<NodeScore> | undefined;
+  /** how many scores are kept */
+  scoreCount: number;
+  /** how many nodes trace.score lists: undefined once it was replaced by a plain record */
+  scored: number | undefined;
+  tiedFromScores: boolean;
+  tiedBits: Bits | undefined;
+}
+
+const compacts = new WeakMap<CycleTrace, Compact>();
+
 /** per field, the last value built, so a caller reading many nodes of one trace builds it once */
 const last = new Map<Field, { trace: CycleTrace; value: unknown }>();
-/** how many nodes a compact trace.score lists */
-const scoreCounts = new WeakMap<CycleTrace, number>();
-/** how many nodes a compact trace.nodesEvaluated lists */
-const evaluatedCounts = new WeakMap<CycleTrace, number>();
 
-function define(trace: CycleTrace, field: Field, build: (t: CycleTrace) => unknown): void {
-  Object.defineProperty(trace, field, {
+const BUILD: Record<Field, (t: CycleTrace, c: Compact) => unknown> = {
+  nodesEvaluated: (_, c) => {
+    const out = c.head.slice();
+    for (let i = 0; out.length < c.evaluated!; i++) out.push(c.nodes[(c.start + i) % c.nodes.length]!.name);
+    return out;
+  },
+  feasible: (t, c) => (c.feasibleBits ? members(c.feasibleBits, t.nodesEvaluated) : t.nodesEvaluated),
+  filter: (t, c) => record(t.nodesEvaluated, c.verdicts, c.count),
+  score: (t, c) => record(t.feasible, c.scores!, c.scoreCount),
+  tiedNodes: (t, c) => (c.tiedFromScores
+    ? topScored(t.feasible, Array.from({ length: c.scoreCount }, (_, i) => valueAt(c.scores!, i)))
+    : members(c.tiedBits!, t.feasible)),
+};
+
+function accessors(field: Field): PropertyDescriptor {
+  return {
     enumerable: true,
     configurable: true,
     get(this: CycleTrace) {
       const hit = last.get(field);
       if (hit?.trace === this) return hit.value;
-      const value = build(this);
+      const value = BUILD[field](this, compacts.get(this)!);
       last.set(field, { trace: this, value });
       return value;
     },
     set(this: CycleTrace, value: unknown) {
-      if (field === 'score') scoreCounts.delete(this);
-      if (field === 'nodesEvaluated') evaluatedCounts.delete(this);
+      const c = compacts.get(this)!;
+      if (field === 'score') c.scored = undefined;
+      if (field === 'nodesEvaluated') c.evaluated = undefined;
       Object.defineProperty(this, field, { value, enumerable: true, configurable: true, writable: true });
     },
-  });
+  };
+}
+
+const ACCESSORS = Object.fromEntries((['nodesEvaluated', 'feasible', 'tiedNodes', 'filter', 'score'] as const).map((f) => [f, accessors(f)])) as Record<Field, PropertyDescriptor>;
+
+function define(trace: CycleTrace, field: Field): void {
+  Object.defineProperty(trace, field, ACCESSORS[field]);
 }
 
 /**
@@ -151,35 +195,24 @@ export function compactCycle(
   const feasible = trace.feasible;
   const count = evaluated.length;
   const window = asWindow(evaluated, nodes, startHint);
-  if (window) {
-    const { head, start } = window;
-    define(trace, 'nodesEvaluated', () => {
-      const out = head.slice();
-      for (let i = 0; out.length < count; i++) out.push(nodes[(start + i) % nodes.length]!.name);
-      return out;
-    });
-    evaluatedCounts.set(trace, count);
-  }
   // feasible: the visited nodes when all fit, else which of them did
   const sameAsEvaluated = sameNames(feasible, evaluated);
   const feasibleBits = sameAsEvaluated ? undefined : membership(feasible, evaluated);
-  if (sameAsEvaluated) define(trace, 'feasible', (t) => t.nodesEvaluated);
-  else if (feasibleBits) define(trace, 'feasible', (t) => members(feasibleBits, t.nodesEvaluated));
-  const v = indexed(verdicts);
-  define(trace, 'filter', (t) => record(t.nodesEvaluated, v, count));
   const tied = trace.tiedNodes;
-  let tiedFromScores = false;
-  if (scores) {
-    const s = indexed(scores);
-    const scored = scores.length;
-    define(trace, 'score', (t) => record(t.feasible, s, scored));
-    scoreCounts.set(trace, scored);
-    // the tied nodes are the feasible ones with the top total (selectHost's), read off the scores
-    tiedFromScores = tied !== undefined && scored === feasible.length && sameNames(tied, topScored(feasible, scores));
-    if (tiedFromScores) define(trace, 'tiedNodes', (t) => topScored(t.feasible, Array.from({ length: scored }, (_, i) => valueAt(s, i))));
-  }
-  const tiedBits = tied && !tiedFromScores ? membership(tied, feasible) : undefined;
-  if (tiedBits) define(trace, 'tiedNodes', (t) => members(tiedBits, t.feasible));
+  // the tied nodes are the feasible ones with the top total (selectHost's), read off the scores
+  const tiedFromScores = scores !== undefined && tied !== undefined && scores.length === feasible.length && sameNames(tied, topScored(feasible, scores));
+  const c: Compact = {
+    nodes, head: window?.head ?? [], start: window?.start ?? 0, evaluated: window ? count : undefined, count,
+    verdicts: indexed(verdicts), feasibleBits,
+    scores: scores && indexed(scores), scoreCount: scores?.length ?? 0, scored: scores?.length,
+    tiedFromScores, tiedBits: tied && !tiedFromScores ? membership(tied, feasible) : undefined,
+  };
+  compacts.set(trace, c);
+  if (window) define(trace, 'nodesEvaluated');
+  if (sameAsEvaluated || feasibleBits) define(trace, 'feasible');
+  define(trace, 'filter');
+  if (scores) define(trace, 'score');
+  if (tiedFromScores || c.tiedBits) define(trace, 'tiedNodes');
 }
 
 /** the names whose score has the top total, in order (scores[i] belongs to names[i]) */
@@ -198,10 +231,10 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
 
 /** How many nodes trace.nodesEvaluated lists, without building it. */
 export function evaluatedNodes(trace: CycleTrace): number {
-  return evaluatedCounts.get(trace) ?? trace.nodesEvaluated.length;
+  return compacts.get(trace)?.evaluated ?? trace.nodesEvaluated.length;
 }
 
 /** How many nodes trace.score lists, without building it. */
 export function scoredNodes(trace: CycleTrace): number {
-  return scoreCounts.get(trace) ?? (trace.score ? Object.keys(trace.score).length : 0);
+  return compacts.get(trace)?.scored ?? (trace.score ? Object.keys(trace.score).length : 0);
 }
