@@ -9,7 +9,7 @@
 
 import type { CycleTrace, NodeScore, PluginResult } from '../api';
 import type { NodeInfo } from '../framework/nodeInfo';
-import { nodeRecord } from '../framework/intern';
+import { KeyedLists, nodeRecord } from '../framework/intern';
 
 type Field = 'nodesEvaluated' | 'feasible' | 'tiedNodes' | 'filter' | 'score';
 
@@ -237,4 +237,24 @@ export function evaluatedNodes(trace: CycleTrace): number {
 /** How many nodes trace.score lists, without building it. */
 export function scoredNodes(trace: CycleTrace): number {
   return compacts.get(trace)?.scored ?? (trace.score ? Object.keys(trace.score).length : 0);
+}
+
+/**
+ * A finished list of plugin results (PreFilter, PreScore, Reserve, Permit, Bind) shared with the
+ * equal list of an earlier cycle: the same plugins agreeing cycle after cycle give the same
+ * results, and a long run kept four copies of them per cycle. Shared lists are frozen.
+ */
+const resultLists = new KeyedLists<PluginResult>((list) => list.find((r) => r.details !== undefined || (r.code !== 'Success' && r.code !== 'Skip')) ?? list[0]);
+const NO_RESULTS: PluginResult[] = Object.freeze([]) as unknown as PluginResult[];
+
+export function sharedResults(list: PluginResult[]): PluginResult[] {
+  return list.length === 0 ? NO_RESULTS : resultLists.share(list);
+}
+
+/** Shares the lists of the scheduling cycle just finished (Bind's is shared when binding ends). */
+export function shareCycleResults(trace: CycleTrace): void {
+  trace.preFilter = sharedResults(trace.preFilter);
+  if (trace.preScore) trace.preScore = sharedResults(trace.preScore);
+  if (trace.reserve) trace.reserve = sharedResults(trace.reserve);
+  if (trace.permit) trace.permit = sharedResults(trace.permit);
 }

@@ -28,6 +28,7 @@ import { formatCount, LIMITS } from '../limits';
 import { TraceBudget } from './traceBudget';
 import { SchedulingQueue, UNSCHEDULABLE_FLUSH_INTERVAL, POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION, type ClusterEvent as QueueEvent } from '../queue/schedulingQueue';
 import { schedulingCycle, type SchedulerState } from '../scheduler/scheduleOne';
+import { shareCycleResults, sharedResults } from '../scheduler/traceRecords';
 import { ClusterState } from './cluster';
 import { VolumeManager } from './volumeManager';
 import { ResourceClaimManager } from './resourceClaims';
@@ -548,6 +549,7 @@ export class Simulation {
       assume: (p, node) => { this.cache.addPod(p, node, true); },
       forget: (p) => { this.cache.removePod(p.key); },
     }, trace);
+    shareCycleResults(trace);
 
     switch (outcome.kind) {
       case 'scheduled':
@@ -661,6 +663,7 @@ export class Simulation {
     this.queue.done(pi.key);
     this.queueMoves.push({ time: this.now, pod: pi.key, from: 'scheduling', to: 'bound', reason: `Bound to ${node}` });
     trace.result = 'Scheduled';
+    trace.bind = sharedResults(trace.bind!);
     this.event('Normal', 'Scheduled', `Pod/${pi.key}`, `Successfully assigned ${pi.key} to ${node}`);
     this.resourceClaims.podBound(pi.pod);
     fwk.runPostBindPlugins(state, pi, node);
