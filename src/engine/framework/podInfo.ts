@@ -4,7 +4,7 @@
 import { compileLabelSelector, type Selector } from '../model/selectors';
 import type { Labels, Pod, PodAffinityTerm, WeightedPodAffinityTerm } from '../model/types';
 import { podKey } from '../model/types';
-import { computePodRequests, type Resource } from './resources';
+import { computePodRequests, finishedRequest, type Resource } from './resources';
 
 export interface AffinityTerm {
   namespaces: ReadonlySet<string>;
@@ -77,6 +77,12 @@ export function podLabels(pod: Pod): PodLabels {
 }
 
 const NO_LABELS: Labels = Object.freeze({});
+/** one frozen list for a pod without terms of a kind (most pods: four lists each) */
+const NO_TERMS = Object.freeze([]) as unknown as WeightedAffinityTerm[];
+
+function terms<T>(list: T[]): T[] {
+  return list.length === 0 ? (NO_TERMS as unknown as T[]) : list;
+}
 
 export function newPodInfo(pod: Pod): PodInfo {
   const a = pod.spec.affinity;
@@ -86,12 +92,12 @@ export function newPodInfo(pod: Pod): PodInfo {
     labels: pod.metadata.labels ?? NO_LABELS,
     pod,
     key: podKey(pod),
-    requests: computePodRequests(pod, false),
-    nonZeroRequests: computePodRequests(pod, true),
-    requiredAffinityTerms: (a?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).map((t) => newAffinityTerm(pod, t)),
-    requiredAntiAffinityTerms: (a?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).map((t) => newAffinityTerm(pod, t)),
-    preferredAffinityTerms: weightedTerms(pod, a?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution),
-    preferredAntiAffinityTerms: weightedTerms(pod, a?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution),
+    requests: finishedRequest(computePodRequests(pod, false)),
+    nonZeroRequests: finishedRequest(computePodRequests(pod, true)),
+    requiredAffinityTerms: terms((a?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).map((t) => newAffinityTerm(pod, t))),
+    requiredAntiAffinityTerms: terms((a?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).map((t) => newAffinityTerm(pod, t))),
+    preferredAffinityTerms: terms(weightedTerms(pod, a?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution)),
+    preferredAntiAffinityTerms: terms(weightedTerms(pod, a?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution)),
   };
 }
 

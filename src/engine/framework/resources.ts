@@ -192,3 +192,21 @@ function aggregatePodRequests(pod: Pod, nonMissing: NonMissingDefaults | undefin
   regular.allowedPodNumber = 0;
   return regular;
 }
+
+/** The scalar map of every pod's request that names no extended resource: one, refusing changes. */
+class NoScalars extends Map<string, number> {
+  override set(): this { throw new TypeError('a pod\'s request is read-only'); }
+  override delete(): boolean { throw new TypeError('a pod\'s request is read-only'); }
+  override clear(): void { throw new TypeError('a pod\'s request is read-only'); }
+}
+const NO_SCALARS: Map<string, number> = new NoScalars();
+
+/**
+ * A pod's finished request, its scalar map shared when empty: an empty Map is about 200 bytes,
+ * and a PodInfo keeps two requests for each of a scenario's tens of thousands of pods.
+ */
+export function finishedRequest(r: Resource): Resource {
+  if (r.scalar.size === 0) r.scalar = NO_SCALARS;
+  return r;
+}
+

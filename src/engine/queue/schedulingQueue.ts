@@ -9,6 +9,14 @@ import type { Status } from '../framework/status';
 import { Heap } from './heap';
 import { Nominator } from './nominator';
 
+/** A queued pod's rejecting plugins before any rejected it: one empty set for all (never changed: a failure replaces it) */
+class NoPlugins extends Set<string> {
+  override add(): this { throw new TypeError('the empty set of plugins is shared'); }
+  override delete(): boolean { throw new TypeError('the empty set of plugins is shared'); }
+  override clear(): void { throw new TypeError('the empty set of plugins is shared'); }
+}
+const NO_PLUGINS: Set<string> = new NoPlugins();
+
 /** upstream: DefaultPodMaxInUnschedulablePodsDuration */
 export const POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION = 5 * 60;
 /** upstream: the unschedulable pool is checked every 30 s, the backoffQ every 1 s */
@@ -74,7 +82,7 @@ export class SchedulingQueue {
     const now = this.opts.now();
     const q: QueuedPodInfo = {
       podInfo, timestamp: now, sequence: ++this.sequence, initialAttemptTimestamp: undefined, attempts: 0, unschedulableCount: 0,
-      consecutiveErrorsCount: 0, unschedulablePlugins: new Set(), pendingPlugins: new Set(),
+      consecutiveErrorsCount: 0, unschedulablePlugins: NO_PLUGINS, pendingPlugins: NO_PLUGINS,
     };
     this.moveToActiveQ(q, undefined, reason);
   }
@@ -155,8 +163,8 @@ export class SchedulingQueue {
     q.sequence = ++this.sequence;
     if (kind === 'error') {
       q.consecutiveErrorsCount++;
-      q.unschedulablePlugins = new Set();
-      q.pendingPlugins = new Set();
+      q.unschedulablePlugins = NO_PLUGINS;
+      q.pendingPlugins = NO_PLUGINS;
       this.errorBackoffQ.addOrUpdate(q);
       this.move(q, 'scheduling', 'backoffQ', 'ScheduleAttemptFailure (error)');
       return;
