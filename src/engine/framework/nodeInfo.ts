@@ -1,6 +1,6 @@
 // upstream: pkg/scheduler/framework/types.go (NodeInfo, HostPortInfo, ImageStateSummary)
 
-import type { Node, Pod } from '../model/types';
+import type { Container, Node, Pod } from '../model/types';
 import type { PodInfo } from './podInfo';
 import { podHasAffinity } from './podInfo';
 import { addResource, cloneResource, emptyResource, resourceFromList, type Resource } from './resources';
@@ -63,16 +63,37 @@ export class HostPortInfo {
   }
 }
 
-/** upstream: schedutil.GetHostPorts — hostPort > 0 of containers and restartable init containers. */
-export function getHostPorts(pod: Pod): HostPort[] {
-  const out: HostPort[] = [];
-  const containers = [...(pod.spec.initContainers ?? []).filter((c) => c.restartPolicy === 'Always'), ...(pod.spec.containers ?? [])];
-  for (const c of containers) {
+const NO_HOST_PORTS: readonly HostPort[] = Object.freeze([]);
+
+function addHostPorts(out: HostPort[] | undefined, containers: readonly Container[] | undefined, sidecarsOnly: boolean): HostPort[] | undefined {
+  for (const c of containers ?? []) {
+    if (sidecarsOnly && c.restartPolicy !== 'Always') continue;
     for (const p of c.ports ?? []) {
-      if ((p.hostPort ?? 0) > 0) out.push({ ip: p.hostIP ?? '', protocol: p.protocol ?? 'TCP', port: p.hostPort! });
+      if ((p.hostPort ?? 0) > 0) (out ??= []).push({ ip: p.hostIP ?? '', protocol: p.protocol ?? 'TCP', port: p.hostPort! });
     }
   }
   return out;
+}
+
+/**
+ * upstream: schedutil.GetHostPorts — hostPort > 0 of containers and restartable init containers.
+ * Called for every pod a preemption dry run removes and adds back: allocates nothing when the pod
+ * has no host port (the result is then shared and frozen).
+ */
+export function getHostPorts(pod: Pod): readonly HostPort[] {
+  const out = addHostPorts(addHostPorts(undefined, pod.spec.initContainers, true), pod.spec.containers, false);
+  return out ?? NO_HOST_PORTS;
+}
+
+/**
+ * A pod's host ports, read from its containers once: a preemption dry run adds and removes the
+ * same pods on copies of hundreds of nodes, and a pod's containers never change.
+ */
+const hostPortsOfPod = new WeakMap<PodInfo, readonly HostPort[]>();
+function podHostPorts(p: PodInfo): readonly HostPort[] {
+  let ports = hostPortsOfPod.get(p);
+  if (ports === undefined) hostPortsOfPod.set(p, (ports = getHostPorts(p.pod)));
+  return ports;
 }
 
 export interface ImageStateSummary {
@@ -96,9 +117,10 @@ export class NodeInfo {
   /** the node's name (a field: read for every node in every cycle) */
   readonly name: string;
 
-  constructor(public node: Node) {
+  /** `allocatable`: the node's, when already known (a clone shares its original's) */
+  constructor(public node: Node, allocatable?: Resource) {
     this.name = node.metadata.name;
-    this.allocatable = NodeInfo.allocatableOf(node);
+    this.allocatable = allocatable ?? NodeInfo.allocatableOf(node);
   }
 
   /**
@@ -126,7 +148,7 @@ export class NodeInfo {
     if (p.requiredAntiAffinityTerms.length > 0) this.podsWithRequiredAntiAffinity.push(p);
     addResource(this.requested, p.requests);
     addResource(this.nonZeroRequested, p.nonZeroRequests);
-    for (const hp of getHostPorts(p.pod)) this.usedPorts.add(hp);
+    for (const hp of podHostPorts(p)) this.usedPorts.add(hp);
     this.generation++;
   }
 
@@ -144,24 +166,25 @@ export class NodeInfo {
     if (i < 0) return false;
     const p = this.pods[i]!;
     this.pods.splice(i, 1);
-    this.podsWithAffinity = this.podsWithAffinity.filter((q) => q.key !== podKey);
-    this.podsWithRequiredAntiAffinity = this.podsWithRequiredAntiAffinity.filter((q) => q.key !== podKey);
+    // preemption dry runs remove every lower-priority pod of a node: no new lists when there is nothing to drop
+    if (this.podsWithAffinity.length > 0) this.podsWithAffinity = this.podsWithAffinity.filter((q) => q.key !== podKey);
+    if (this.podsWithRequiredAntiAffinity.length > 0) this.podsWithRequiredAntiAffinity = this.podsWithRequiredAntiAffinity.filter((q) => q.key !== podKey);
     addResource(this.requested, p.requests, -1);
     addResource(this.nonZeroRequested, p.nonZeroRequests, -1);
-    for (const hp of getHostPorts(p.pod)) this.usedPorts.remove(hp);
+    if (this.usedPorts.size > 0) for (const hp of podHostPorts(p)) this.usedPorts.remove(hp);
     this.generation++;
     return true;
   }
 
+  /** A copy to change (preemption's dry run). The allocatable is shared: only setNode replaces it, nothing changes it. */
   clone(): NodeInfo {
-    const c = new NodeInfo(this.node);
+    const c = new NodeInfo(this.node, this.allocatable);
     c.pods = [...this.pods];
     c.podsWithAffinity = [...this.podsWithAffinity];
     c.podsWithRequiredAntiAffinity = [...this.podsWithRequiredAntiAffinity];
     c.usedPorts = this.usedPorts.clone();
     c.requested = cloneResource(this.requested);
     c.nonZeroRequested = cloneResource(this.nonZeroRequested);
-    c.allocatable = cloneResource(this.allocatable);
     c.imageStates = this.imageStates;
     c.generation = this.generation;
     return c;
