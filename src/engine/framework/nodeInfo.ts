@@ -18,7 +18,8 @@ const BIND_ALL = '0.0.0.0';
  * node hold the same port, removing one frees it.
  */
 export class HostPortInfo {
-  private readonly byIp = new Map<string, Set<string>>();
+  /** made at the first port (most nodes have none, and a preemption dry run copies hundreds a cycle) */
+  private byIp: Map<string, Set<string>> | undefined;
 
   private static sanitize(p: HostPort): [string, string] {
     return [p.ip || BIND_ALL, `${p.protocol || 'TCP'}/${p.port}`];
@@ -26,39 +27,43 @@ export class HostPortInfo {
 
   add(p: HostPort): void {
     const [ip, pp] = HostPortInfo.sanitize(p);
-    let m = this.byIp.get(ip);
-    if (!m) this.byIp.set(ip, (m = new Set()));
+    const byIp = (this.byIp ??= new Map());
+    let m = byIp.get(ip);
+    if (!m) byIp.set(ip, (m = new Set()));
     m.add(pp);
   }
 
   remove(p: HostPort): void {
     const [ip, pp] = HostPortInfo.sanitize(p);
-    const m = this.byIp.get(ip);
+    const m = this.byIp?.get(ip);
     if (!m) return;
     m.delete(pp);
-    if (m.size === 0) this.byIp.delete(ip);
+    if (m.size === 0) this.byIp!.delete(ip);
   }
 
   /** upstream: HostPortInfo.CheckConflict */
   checkConflict(p: HostPort): boolean {
-    if (p.port <= 0) return false;
+    if (p.port <= 0 || !this.byIp) return false;
     const [ip, pp] = HostPortInfo.sanitize(p);
     if (ip === BIND_ALL) {
       for (const m of this.byIp.values()) if (m.has(pp)) return true;
       return false;
     }
-    return [BIND_ALL, ip].some((k) => this.byIp.get(k)?.has(pp) ?? false);
+    return [BIND_ALL, ip].some((k) => this.byIp!.get(k)?.has(pp) ?? false);
   }
 
   get size(): number {
     let n = 0;
-    for (const m of this.byIp.values()) n += m.size;
+    if (this.byIp) for (const m of this.byIp.values()) n += m.size;
     return n;
   }
 
   clone(): HostPortInfo {
     const c = new HostPortInfo();
-    for (const [ip, m] of this.byIp) c.byIp.set(ip, new Set(m));
+    if (this.byIp && this.byIp.size > 0) {
+      c.byIp = new Map();
+      for (const [ip, m] of this.byIp) c.byIp.set(ip, new Set(m));
+    }
     return c;
   }
 }
@@ -102,25 +107,40 @@ export interface ImageStateSummary {
 }
 
 export class NodeInfo {
-  pods: PodInfo[] = [];
-  podsWithAffinity: PodInfo[] = [];
-  podsWithRequiredAntiAffinity: PodInfo[] = [];
-  usedPorts = new HostPortInfo();
-  requested: Resource = emptyResource();
-  nonZeroRequested: Resource = emptyResource();
+  pods: PodInfo[];
+  podsWithAffinity: PodInfo[];
+  podsWithRequiredAntiAffinity: PodInfo[];
+  usedPorts: HostPortInfo;
+  requested: Resource;
+  nonZeroRequested: Resource;
   allocatable: Resource;
   /** image name -> size and how many nodes in the snapshot have it (set by the snapshot) */
-  imageStates = new Map<string, ImageStateSummary>();
+  imageStates: Map<string, ImageStateSummary>;
   /** bumped on every change, so the snapshot and the UI can tell what moved */
-  generation = 0;
-
+  generation: number;
+  /** a copy made by clone() (a preemption dry run's, a Filter's with nominated pods): lives for a moment */
+  readonly isCopy: boolean;
   /** the node's name (a field: read for every node in every cycle) */
   readonly name: string;
+  node: Node;
 
-  /** `allocatable`: the node's, when already known (a clone shares its original's) */
-  constructor(public node: Node, allocatable?: Resource) {
+  /**
+   * `from`: the NodeInfo to copy (clone: a preemption dry run makes hundreds a cycle, so nothing
+   * is made only to be replaced). The allocatable is shared: only setNode replaces it, nothing changes it.
+   */
+  constructor(node: Node, from?: NodeInfo) {
+    this.pods = from ? [...from.pods] : [];
+    this.podsWithAffinity = from ? [...from.podsWithAffinity] : [];
+    this.podsWithRequiredAntiAffinity = from ? [...from.podsWithRequiredAntiAffinity] : [];
+    this.usedPorts = from ? from.usedPorts.clone() : new HostPortInfo();
+    this.requested = from ? cloneResource(from.requested) : emptyResource();
+    this.nonZeroRequested = from ? cloneResource(from.nonZeroRequested) : emptyResource();
+    this.allocatable = from ? from.allocatable : NodeInfo.allocatableOf(node);
+    this.imageStates = from ? from.imageStates : new Map();
+    this.generation = from ? from.generation : 0;
+    this.isCopy = from !== undefined;
     this.name = node.metadata.name;
-    this.allocatable = allocatable ?? NodeInfo.allocatableOf(node);
+    this.node = node;
   }
 
   /**
@@ -176,17 +196,8 @@ export class NodeInfo {
     return true;
   }
 
-  /** A copy to change (preemption's dry run). The allocatable is shared: only setNode replaces it, nothing changes it. */
+  /** A copy to change (preemption's dry run). */
   clone(): NodeInfo {
-    const c = new NodeInfo(this.node, this.allocatable);
-    c.pods = [...this.pods];
-    c.podsWithAffinity = [...this.podsWithAffinity];
-    c.podsWithRequiredAntiAffinity = [...this.podsWithRequiredAntiAffinity];
-    c.usedPorts = this.usedPorts.clone();
-    c.requested = cloneResource(this.requested);
-    c.nonZeroRequested = cloneResource(this.nonZeroRequested);
-    c.imageStates = this.imageStates;
-    c.generation = this.generation;
-    return c;
+    return new NodeInfo(this.node, this);
   }
 }
