@@ -17,8 +17,10 @@ export class CycleState {
   constructor(from?: CycleState) {
     this.data = new Map();
     if (from) for (const [k, v] of from.data) this.data.set(k, v.clone());
-    this.skipFilterPlugins = new Set(from?.skipFilterPlugins);
-    this.skipScorePlugins = new Set(from?.skipScorePlugins);
+    // upstream: Clone shares these ("not mutated, so we don't have to safe copy"): they are filled
+    // in PreFilter and PreScore, which never run on a copy
+    this.skipFilterPlugins = from ? from.skipFilterPlugins : new Set();
+    this.skipScorePlugins = from ? from.skipScorePlugins : new Set();
   }
 
   read<T extends StateData>(key: string): T | undefined {
