@@ -118,7 +118,11 @@ export class NodeInfo {
   imageStates: Map<string, ImageStateSummary>;
   /** bumped on every change, so the snapshot and the UI can tell what moved */
   generation: number;
-  /** a copy made by clone() (a preemption dry run's, a Filter's with nominated pods): lives for a moment */
+  /**
+   * a copy made by clone() (a preemption dry run's, a Filter's with nominated pods): lives for a
+   * moment and changes with every pod a dry run moves, so per-node caches (NodeResourcesFit's kept
+   * verdicts) have no reason to keep anything for it
+   */
   readonly isCopy: boolean;
   /** the node's name (a field: read for every node in every cycle) */
   readonly name: string;

@@ -23,7 +23,7 @@ function sameRequest(a: Resource, b: Resource): boolean {
   return true;
 }
 
-/** By NodeInfo, for the nodes themselves: a preemption dry run's copy (NodeInfo.isCopy) keeps none, it changes with every pod the dry run moves. */
+/** By NodeInfo: a preemption dry run's copy of a node has its own, gone with the copy. */
 export class FitVerdicts {
   private readonly kept = new WeakMap<NodeInfo, Kept>();
   /** the request last asked with, and the equal one the kept verdicts were made for */
@@ -47,8 +47,6 @@ export class FitVerdicts {
 
   /** the status `check` gives for this node and request (a failure), the one kept when they are unchanged */
   get(nodeInfo: NodeInfo, podRequest: Resource, ignoredResources: ReadonlySet<string>, ignoredResourceGroups: ReadonlySet<string>, check: () => Status): Status {
-    // a copy changes with every pod a dry run takes off or puts back, and is gone a moment later
-    if (nodeInfo.isCopy) return check();
     const request = this.canonicalRequest(podRequest);
     const k = this.kept.get(nodeInfo);
     if (
