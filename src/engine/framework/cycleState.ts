@@ -7,11 +7,21 @@ export interface StateData {
 }
 
 export class CycleState {
-  private readonly data = new Map<string, StateData>();
+  private readonly data: Map<string, StateData>;
   /** plugins whose PreFilter returned Skip: their Filter is not run this cycle */
-  skipFilterPlugins = new Set<string>();
+  skipFilterPlugins: Set<string>;
   /** plugins whose PreScore returned Skip: their Score is not run this cycle */
-  skipScorePlugins = new Set<string>();
+  skipScorePlugins: Set<string>;
+
+  /** `from`: the state to copy (clone: a preemption dry run copies it for every node it tries) */
+  constructor(from?: CycleState) {
+    this.data = new Map();
+    if (from) for (const [k, v] of from.data) this.data.set(k, v.clone());
+    // upstream: Clone shares these ("not mutated, so we don't have to safe copy"): they are filled
+    // in PreFilter and PreScore, which never run on a copy
+    this.skipFilterPlugins = from ? from.skipFilterPlugins : new Set();
+    this.skipScorePlugins = from ? from.skipScorePlugins : new Set();
+  }
 
   read<T extends StateData>(key: string): T | undefined {
     return this.data.get(key) as T | undefined;
@@ -26,10 +36,6 @@ export class CycleState {
   }
 
   clone(): CycleState {
-    const copy = new CycleState();
-    for (const [k, v] of this.data) copy.data.set(k, v.clone());
-    copy.skipFilterPlugins = new Set(this.skipFilterPlugins);
-    copy.skipScorePlugins = new Set(this.skipScorePlugins);
-    return copy;
+    return new CycleState(this);
   }
 }

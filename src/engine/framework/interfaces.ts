@@ -51,10 +51,6 @@ export class NodeToStatus {
 
   set(nodeName: string, status: Status): void { this.statuses.set(nodeName, status); }
   get(nodeName: string): Status { return this.statuses.get(nodeName) ?? this.absentNodesStatus; }
-  /** upstream: NodesForStatusCode */
-  nodesForStatusCode(snapshot: Snapshot, code: Status['code']): NodeInfo[] {
-    return snapshot.nodeInfoList.filter((n) => this.get(n.name).code === code);
-  }
 }
 
 export interface NodeScoreEntry {

@@ -25,7 +25,8 @@ export function emptyResource(): Resource {
 }
 
 export function cloneResource(r: Resource): Resource {
-  return { ...r, scalar: new Map(r.scalar) };
+  // a literal in emptyResource's field order: one object shape for every Resource, so the code adding them stays fast
+  return { milliCPU: r.milliCPU, memory: r.memory, ephemeralStorage: r.ephemeralStorage, allowedPodNumber: r.allowedPodNumber, scalar: new Map(r.scalar) };
 }
 
 /** upstream: v1helper.IsScalarResourceName */
@@ -38,7 +39,8 @@ export function addResource(into: Resource, r: Resource, sign = 1): void {
   into.memory = (into.memory + sign * r.memory) as Bytes;
   into.ephemeralStorage = (into.ephemeralStorage + sign * r.ephemeralStorage) as Bytes;
   into.allowedPodNumber += sign * r.allowedPodNumber;
-  for (const [k, v] of r.scalar) into.scalar.set(k, (into.scalar.get(k) ?? 0) + sign * v);
+  // most pods request no scalar resource: no iterator for them (every bind, every preemption dry run)
+  if (r.scalar.size > 0) for (const [k, v] of r.scalar) into.scalar.set(k, (into.scalar.get(k) ?? 0) + sign * v);
 }
 
 function setAmount(r: Resource, name: string, amount: number): void {

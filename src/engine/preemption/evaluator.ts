@@ -3,7 +3,7 @@
 // look for, which candidate wins, and the API calls that make room on it. The plugin supplies
 // eligibility and victim selection (PreemptionInterface), as DefaultPreemption does upstream.
 
-import type { PluginResult, PreemptionTrace } from '../api';
+import type { PluginResult, PreemptionTrace, StatusCode } from '../api';
 import type { CycleState } from '../framework/cycleState';
 import { formatFitError } from '../framework/fitError';
 import { NodeToStatus, type Handle } from '../framework/interfaces';
@@ -66,9 +66,12 @@ export class Evaluator {
 
     const allNodes = this.handle.snapshot().nodeInfoList;
     if (allNodes.length === 0) return { status: Status.error('no nodes available'), trace: { candidates: [] } };
-    const potentialNodes = m.nodesForStatusCode(this.handle.snapshot(), 'Unschedulable');
+    // each node's Filter code, looked up once (a preemptor that fits nowhere has a status per node)
+    const filterCodes = allNodes.map((n) => m.get(n.name).code);
+    // upstream: NodesForStatusCode(Unschedulable)
+    const potentialNodes = allNodes.filter((_, i) => filterCodes[i] === 'Unschedulable');
     const dryRun = this.findCandidates(state, pod, potentialNodes);
-    const rejected = this.rejectedNodes(allNodes, m, dryRun.nodeStatuses);
+    const rejected = this.rejectedNodes(allNodes, filterCodes, dryRun.nodeStatuses);
     const { candidates } = dryRun;
     if (dryRun.errors.length > 0 && candidates.length === 0) {
       return { status: Status.error(aggregateErrors(dryRun.errors)), trace: { candidates: [], rejected } };
@@ -154,14 +157,16 @@ export class Evaluator {
   }
 
   /** For the trace: why each node is not a candidate (dry-run failure, or never worth a dry run). */
-  private rejectedNodes(allNodes: readonly NodeInfo[], m: NodeToStatus, dryRunStatuses: NodeToStatus): Record<string, PluginResult> {
+  private rejectedNodes(allNodes: readonly NodeInfo[], filterCodes: readonly StatusCode[], dryRunStatuses: NodeToStatus): Record<string, PluginResult> {
     const rejected: Record<string, PluginResult> = {};
-    for (const n of allNodes) {
-      const tried = dryRunStatuses.statuses.get(n.name);
-      const filterCode = m.get(n.name).code;
-      if (tried) rejected[n.name] = tried.toResult(tried.plugin ?? this.pluginName);
+    const tried = dryRunStatuses.statuses;
+    for (let i = 0; i < allNodes.length; i++) {
+      const filterCode = filterCodes[i]!;
+      // only nodes whose Filter said Unschedulable are dry-run
+      const status = filterCode === 'Unschedulable' && tried.size > 0 ? tried.get(allNodes[i]!.name) : undefined;
+      if (status) rejected[allNodes[i]!.name] = status.toResult(status.plugin ?? this.pluginName);
       else if (filterCode !== 'Unschedulable') {
-        rejected[n.name] = { plugin: this.pluginName, code: 'UnschedulableAndUnresolvable', reasons: [REASON_NOT_HELPFUL], details: { filterCode } };
+        rejected[allNodes[i]!.name] = { plugin: this.pluginName, code: 'UnschedulableAndUnresolvable', reasons: [REASON_NOT_HELPFUL], details: { filterCode } };
       }
     }
     return rejected;

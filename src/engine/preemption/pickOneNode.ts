@@ -21,6 +21,12 @@ export interface SelectionStep {
 /** math.MaxInt32 + 1: added to every priority so negative priorities still sum upward. */
 const PRIORITY_OFFSET = 2 ** 31;
 
+function sumPriorities(victims: Victims): number {
+  let sum = 0;
+  for (const p of victims.pods) sum += podPriority(p.pod) + PRIORITY_OFFSET;
+  return sum;
+}
+
 /** upstream's default criteria, in upstream's order. */
 export function defaultScoreFuncs(nodesToVictims: ReadonlyMap<string, Victims>, now: number): PreemptionScoreFunc[] {
   const victimsOf = (node: string): Victims => nodesToVictims.get(node)!;
@@ -30,7 +36,7 @@ export function defaultScoreFuncs(nodesToVictims: ReadonlyMap<string, Victims>, 
     // the most important victim has the lowest priority (victims are sorted, most important first)
     { criterion: 'minHighestPriority', score: (n) => -podPriority(victimsOf(n).pods[0]!.pod) },
     // smallest sum of (priority + 2^31)
-    { criterion: 'minSumPriorities', score: (n) => -victimsOf(n).pods.reduce((sum, p) => sum + podPriority(p.pod) + PRIORITY_OFFSET, 0) },
+    { criterion: 'minSumPriorities', score: (n) => -sumPriorities(victimsOf(n)) },
     // fewest victims
     { criterion: 'minNumPods', score: (n) => -victimsOf(n).pods.length },
     // the highest-priority victims started latest

@@ -25,6 +25,8 @@ export function isPreemptionAllowed(victim: PodInfo, preemptor: PodInfo): boolea
  * missing) matches nothing here, and a pod without labels matches no PDB.
  */
 export function filterPodsWithPDBViolation(pods: readonly PodInfo[], pdbs: readonly PodDisruptionBudget[]): { violating: PodInfo[]; nonViolating: PodInfo[] } {
+  // every preemption dry run comes here, most often in a cluster without PDBs
+  if (pdbs.length === 0) return { violating: [], nonViolating: [...pods] };
   const allowed = pdbs.map((pdb) => pdb.status?.disruptionsAllowed ?? 0);
   const selectors = pdbs.map((pdb) => compileLabelSelector(pdb.spec.selector));
   const violating: PodInfo[] = [];
@@ -54,59 +56,67 @@ export interface VictimSelection {
   status: Status;
 }
 
+/** upstream turns a failed extension into an error (fwk.AsStatus(status.AsError())). */
+function asError(s: Status): Status {
+  return s.code === 'Error' ? s : Status.error(s.message());
+}
+
+function failed(status: Status): VictimSelection {
+  return { victims: [], numViolatingVictim: 0, status };
+}
+
+function removePod(handle: Handle, state: CycleState, pod: PodInfo, victim: PodInfo, nodeInfo: NodeInfo): Status {
+  nodeInfo.removePod(victim.key);
+  return handle.runPreFilterExtensionRemovePod(state, pod, victim, nodeInfo);
+}
+
+/**
+ * Adds the victim back and keeps it when the preemptor still fits: true when it stays, false
+ * when it is a victim (removed again), an Error status when an extension failed.
+ */
+function reprieve(handle: Handle, state: CycleState, pod: PodInfo, victim: PodInfo, nodeInfo: NodeInfo): boolean | Status {
+  nodeInfo.addPod(victim);
+  const added = handle.runPreFilterExtensionAddPod(state, pod, victim, nodeInfo);
+  if (!added.isSuccess()) return asError(added);
+  if (handle.runFilterPluginsWithNominatedPods(state, pod, nodeInfo).isSuccess()) return true;
+  const removed = removePod(handle, state, pod, victim, nodeInfo);
+  return removed.isSuccess() ? false : asError(removed);
+}
+
 /**
  * upstream: SelectVictimsOnNode, on copies of the node and the cycle state: remove every
  * lower-priority pod; if the preemptor still does not fit, the node is no candidate. Otherwise
  * add the pods back one by one, most important first and PDB-violating ones before the others,
- * keeping each that still lets the preemptor fit; the rest are the victims.
+ * keeping each that still lets the preemptor fit; the rest are the victims. (Every dry-run node
+ * comes here: plain loops, no closures per call.)
  */
 export function selectVictimsOnNode(handle: Handle, state: CycleState, pod: PodInfo, nodeInfo: NodeInfo, pdbs: readonly PodDisruptionBudget[]): VictimSelection {
-  const fail = (status: Status): VictimSelection => ({ victims: [], numViolatingVictim: 0, status });
-  // upstream turns a failed extension into an error (fwk.AsStatus(status.AsError())).
-  const asError = (s: Status): Status => (s.code === 'Error' ? s : Status.error(s.message()));
-  const removePod = (victim: PodInfo): Status => {
-    nodeInfo.removePod(victim.key);
-    return handle.runPreFilterExtensionRemovePod(state, pod, victim, nodeInfo);
-  };
-  const addPod = (victim: PodInfo): Status => {
-    nodeInfo.addPod(victim);
-    return handle.runPreFilterExtensionAddPod(state, pod, victim, nodeInfo);
-  };
-
-  const potentialVictims = nodeInfo.pods.filter((p) => isPreemptionAllowed(p, pod));
+  const potentialVictims: PodInfo[] = [];
+  for (const p of nodeInfo.pods) if (isPreemptionAllowed(p, pod)) potentialVictims.push(p);
   for (const victim of potentialVictims) {
-    const s = removePod(victim);
-    if (!s.isSuccess()) return fail(asError(s));
+    const s = removePod(handle, state, pod, victim, nodeInfo);
+    if (!s.isSuccess()) return failed(asError(s));
   }
-  if (potentialVictims.length === 0) return fail(Status.unresolvable(ErrReasonNoVictims));
+  if (potentialVictims.length === 0) return failed(Status.unresolvable(ErrReasonNoVictims));
 
   // Pod affinity to a lower-priority pod is not considered: upstream decided against it.
   const fits = handle.runFilterPluginsWithNominatedPods(state, pod, nodeInfo);
-  if (!fits.isSuccess()) return fail(fits);
+  if (!fits.isSuccess()) return failed(fits);
 
   const now = handle.now();
   sortByImportance(potentialVictims, (p) => p.pod, now);
   const { violating, nonViolating } = filterPodsWithPDBViolation(potentialVictims, pdbs);
   const victims: PodInfo[] = [];
   let numViolatingVictim = 0;
-  /** true when the pod could stay; an Error status when an extension failed */
-  const reprieve = (victim: PodInfo): boolean | Status => {
-    const added = addPod(victim);
-    if (!added.isSuccess()) return asError(added);
-    if (handle.runFilterPluginsWithNominatedPods(state, pod, nodeInfo).isSuccess()) return true;
-    const removed = removePod(victim);
-    if (!removed.isSuccess()) return asError(removed);
-    victims.push(victim);
-    return false;
-  };
   for (const victim of violating) {
-    const r = reprieve(victim);
-    if (r instanceof Status) return fail(r);
-    if (!r) numViolatingVictim++;
+    const r = reprieve(handle, state, pod, victim, nodeInfo);
+    if (r instanceof Status) return failed(r);
+    if (!r) { victims.push(victim); numViolatingVictim++; }
   }
   for (const victim of nonViolating) {
-    const r = reprieve(victim);
-    if (r instanceof Status) return fail(r);
+    const r = reprieve(handle, state, pod, victim, nodeInfo);
+    if (r instanceof Status) return failed(r);
+    if (!r) victims.push(victim);
   }
   // Keep victims most important first when both groups contributed.
   if (violating.length > 0 && nonViolating.length > 0) sortByImportance(victims, (p) => p.pod, now);
