@@ -25,7 +25,7 @@ function sameRequest(a: Resource, b: Resource): boolean {
   return true;
 }
 
-/** By NodeInfo: a preemption dry run's copy of a node has its own, gone with the copy. */
+/** By NodeInfo; a preemption dry run's copy of a node keeps none. */
 export class FitVerdicts {
   private readonly byNode = new WeakMap<NodeInfo, Kept>();
   /** the request last asked with, and the equal one the kept verdicts were made for */
@@ -51,6 +51,8 @@ export class FitVerdicts {
 
   /** the failing status kept for this node and request, while neither changed */
   kept(nodeInfo: NodeInfo, podRequest: Resource, ignoredResources: ReadonlySet<string>, ignoredResourceGroups: ReadonlySet<string>): Status | undefined {
+    // a preemption dry run's copy lives for one node's check: nothing to keep for it
+    if (nodeInfo.isCopy) return undefined;
     const request = this.canonicalRequest(podRequest);
     const k = this.byNode.get(nodeInfo);
     if (
@@ -62,6 +64,7 @@ export class FitVerdicts {
 
   /** keeps the failing status Filter found for this node and request */
   keep(nodeInfo: NodeInfo, podRequest: Resource, ignoredResources: ReadonlySet<string>, ignoredResourceGroups: ReadonlySet<string>, status: Status): void {
+    if (nodeInfo.isCopy) return;
     const request = this.canonicalRequest(podRequest);
     this.byNode.set(nodeInfo, { generation: nodeInfo.generation, podRequest: request, ignoredResources, ignoredResourceGroups, status });
   }
