@@ -372,8 +372,16 @@ describe('dra-binding-conditions.yaml', () => {
     expect(failures[0]!.message).toMatch(/^binding rejected: running PreBind plugin "DynamicResources": claim job-b-gpu-[a-z0-9]{5} binding failed: reason=AttachFailed, message="no free slot on the switch"$/);
     expect(failures[1]).toMatchObject({ time: 21 });
     expect(failures[1]!.message).toMatch(/^0\/2 nodes are available: 2 resourceclaim not available on the node\. deallocation of ResourceClaim completed/);
-    const jobB = claims(r).find((c) => (c.metadata['name'] as string).startsWith('job-b-gpu-'))!;
-    expect(jobB.status).toEqual({});
+    expect(failures).toHaveLength(2);
+  });
+
+  it('the deallocation happened while job-b was in flight: the queue replays it, job-b is tried again and binds once attached', () => {
+    // upstream: determineSchedulingHintForInFlightPod — the claim's update while job-b was being
+    // scheduled sends it to the backoffQ, not to wait for another event
+    const moved = r.queue.filter((m) => m.pod === 'default/job-b' && m.time === 21 && m.from === 'scheduling');
+    expect(moved.map((m) => m.to)).toEqual(['backoffQ', 'waitingOnBinding']);
+    expect(r.events.filter((e) => e.object === 'Pod/default/job-b').map((e) => [e.time, e.reason]).slice(-2)).toEqual([[21, 'BindingConditionsPending'], [41, 'Scheduled']]);
+    expect(pod(r, 'job-b')).toMatchObject({ phase: 'Running', node: 'node-1' });
   });
 });
 

@@ -117,3 +117,44 @@ describe('moving unschedulable pods on cluster events', () => {
     expect(q.pop()?.podInfo.key).toBe('default/p');
   });
 });
+
+// upstream: TestPriorityQueue_AddUnschedulableIfNotPresent with in-flight events
+// (determineSchedulingHintForInFlightPod)
+describe('events while a pod is in flight', () => {
+  const fitEvents: Record<string, ClusterEventWithHint[]> = {
+    NodeResourcesFit: [{ event: { resource: 'Node', actionType: ['Add'] } }],
+  };
+  const nodeAdd = { resource: 'Node', actionType: 'Add', label: 'NodeAdd' } as const;
+  const labelChange = { resource: 'Node', actionType: 'UpdateNodeLabel', label: 'NodeLabelChange' } as const;
+
+  it('an event its rejecting plugin registered for, during its cycle, sends it back to the queue (backoffQ while backing off)', () => {
+    const { q, moves } = newQueue({ events: fitEvents });
+    q.add(pod('p'));
+    const popped = q.pop()!;
+    q.moveAllToActiveOrBackoffQueue(nodeAdd);
+    q.addUnschedulableIfNotPresent(popped, 'rejected', new Set(['NodeResourcesFit']), new Set());
+    expect(moves.at(-1)).toMatchObject({ from: 'scheduling', to: 'backoffQ', reason: 'ScheduleAttemptFailure' });
+  });
+
+  it('an event no rejecting plugin cares about leaves it in the unschedulable pool', () => {
+    const { q, moves } = newQueue({ events: fitEvents });
+    q.add(pod('p'));
+    const popped = q.pop()!;
+    q.moveAllToActiveOrBackoffQueue(labelChange);
+    q.addUnschedulableIfNotPresent(popped, 'rejected', new Set(['NodeResourcesFit']), new Set());
+    expect(moves.at(-1)).toMatchObject({ to: 'unschedulablePods' });
+  });
+
+  it('events from before its pop are not replayed, nor events another pod saw in flight', () => {
+    const { q, moves } = newQueue({ events: fitEvents });
+    q.add(pod('a'));
+    q.add(pod('b'));
+    const a = q.pop()!;
+    q.moveAllToActiveOrBackoffQueue(nodeAdd);
+    q.addUnschedulableIfNotPresent(a, 'rejected', new Set(['NodeResourcesFit']), new Set());
+    const b = q.pop()!;
+    expect(b.podInfo.key).toBe('default/b');
+    q.addUnschedulableIfNotPresent(b, 'rejected', new Set(['NodeResourcesFit']), new Set());
+    expect(moves.filter((m) => m.pod === 'default/b').at(-1)).toMatchObject({ to: 'unschedulablePods' });
+  });
+});

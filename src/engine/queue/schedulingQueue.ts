@@ -54,8 +54,16 @@ export class SchedulingQueue {
   private readonly backoffQ: Heap<QueuedPodInfo>;
   private readonly errorBackoffQ: Heap<QueuedPodInfo>;
   private readonly unschedulable = new Map<string, QueuedPodInfo>();
-  /** pods handed to a scheduling cycle and not yet back */
+  /** pods handed to a scheduling cycle and not yet back, with the number of in-flight events recorded when each was popped */
   private readonly inFlight = new Map<string, QueuedPodInfo>();
+  private readonly poppedAt = new Map<string, number>();
+  /**
+   * upstream: activeQueue.inFlightEvents — the cluster events that happened while a pod was in
+   * flight (its cycle, a wait at Permit or in PreBind), replayed when it comes back rejected.
+   * `first` is the number of the oldest one kept.
+   */
+  private inFlightEvents: { event: ClusterEvent; oldObj: unknown; newObj: unknown }[] = [];
+  private firstInFlightEvent = 0;
   readonly nominator = new Nominator();
   private sequence = 0;
 
@@ -122,13 +130,41 @@ export class SchedulingQueue {
     q.attempts++;
     q.initialAttemptTimestamp ??= this.opts.now();
     this.inFlight.set(q.podInfo.key, q);
+    this.poppedAt.set(q.podInfo.key, this.firstInFlightEvent + this.inFlightEvents.length);
     this.move(q, from, 'scheduling', 'Pop');
     return q;
   }
 
-  /** upstream: Done — the cycle for this pod is over (bound, waiting or requeued). */
+  /** upstream: Done — the cycle for this pod is over (bound or requeued). */
   done(podKey: string): void {
     this.inFlight.delete(podKey);
+    this.poppedAt.delete(podKey);
+    // events older than every pod still in flight are nobody's any more
+    let oldest = this.firstInFlightEvent + this.inFlightEvents.length;
+    for (const n of this.poppedAt.values()) oldest = Math.min(oldest, n);
+    if (oldest > this.firstInFlightEvent) {
+      this.inFlightEvents = this.inFlightEvents.slice(oldest - this.firstInFlightEvent);
+      this.firstInFlightEvent = oldest;
+    }
+  }
+
+  /** upstream: addEventIfAnyInFlight */
+  private recordInFlight(event: ClusterEvent, oldObj: unknown, newObj: unknown): void {
+    if (this.inFlight.size > 0) this.inFlightEvents.push({ event, oldObj, newObj });
+  }
+
+  /**
+   * upstream: determineSchedulingHintForInFlightPod — whether an event that happened while the
+   * pod was in flight may make it schedulable (its rejecting plugins' hints decide).
+   */
+  private worthRequeuingAfterFlight(q: QueuedPodInfo): boolean {
+    const from = this.poppedAt.get(q.podInfo.key);
+    if (from === undefined) return false;
+    for (let i = Math.max(0, from - this.firstInFlightEvent); i < this.inFlightEvents.length; i++) {
+      const e = this.inFlightEvents[i]!;
+      if (this.isPodWorthRequeuing(q, e.event, e.oldObj, e.newObj)) return true;
+    }
+    return false;
   }
 
   /** upstream: calculateBackoffDuration — initial × 2^(count−1), capped. */
@@ -158,13 +194,13 @@ export class SchedulingQueue {
    * may help it.
    */
   addUnschedulableIfNotPresent(q: QueuedPodInfo, kind: 'rejected' | 'error', unschedulablePlugins: Set<string>, pendingPlugins: Set<string>): void {
-    this.inFlight.delete(q.podInfo.key);
     q.timestamp = this.opts.now();
     q.sequence = ++this.sequence;
     if (kind === 'error') {
       q.consecutiveErrorsCount++;
       q.unschedulablePlugins = NO_PLUGINS;
       q.pendingPlugins = NO_PLUGINS;
+      this.done(q.podInfo.key);
       this.errorBackoffQ.addOrUpdate(q);
       this.move(q, 'scheduling', 'backoffQ', 'ScheduleAttemptFailure (error)');
       return;
@@ -173,8 +209,19 @@ export class SchedulingQueue {
     q.consecutiveErrorsCount = 0;
     q.unschedulablePlugins = unschedulablePlugins;
     q.pendingPlugins = pendingPlugins;
-    this.unschedulable.set(q.podInfo.key, q);
-    this.move(q, 'scheduling', 'unschedulablePods', 'ScheduleAttemptFailure');
+    // upstream: an event while the pod was in flight may already have made it schedulable
+    const worth = this.worthRequeuingAfterFlight(q);
+    this.done(q.podInfo.key);
+    if (worth && this.isBackingOff(q)) {
+      this.backoffQ.addOrUpdate(q);
+      this.move(q, 'scheduling', 'backoffQ', 'ScheduleAttemptFailure');
+    } else if (worth) {
+      this.activeQ.addOrUpdate(q);
+      this.move(q, 'scheduling', 'activeQ', 'ScheduleAttemptFailure');
+    } else {
+      this.unschedulable.set(q.podInfo.key, q);
+      this.move(q, 'scheduling', 'unschedulablePods', 'ScheduleAttemptFailure');
+    }
   }
 
   /** moves backoffQ pods whose backoff expired to activeQ (upstream: flushBackoffQCompleted, every 1 s) */
@@ -228,8 +275,10 @@ export class SchedulingQueue {
    * plugins that rejected it registered for the event and its hint says Queue. A pod rejected
    * by no plugin moves on any event.
    */
-  moveAllToActiveOrBackoffQueue(event: ClusterEvent, oldObj?: unknown, newObj?: unknown): void {
+  moveAllToActiveOrBackoffQueue(event: ClusterEvent, oldObj?: unknown, newObj?: unknown, except?: string): void {
+    this.recordInFlight(event, oldObj, newObj);
     for (const q of [...this.unschedulable.values()]) {
+      if (q.podInfo.key === except) continue;
       if (!this.isPodWorthRequeuing(q, event, oldObj, newObj)) continue;
       // A pod held at PreEnqueue goes through PreEnqueue again (upstream: moveToActiveQ).
       if (q.gatingPlugin) this.moveToActiveQ(q, 'gated', event.label);
@@ -256,6 +305,8 @@ export class SchedulingQueue {
    */
   update(podInfo: PodInfo, reason: string): void {
     const key = podInfo.key;
+    // upstream: addEventsIfPodInFlight — the pod's own update, replayed if it comes back rejected
+    if (this.inFlight.has(key)) { this.recordInFlight({ resource: 'UnscheduledPod', actionType: 'Update', label: reason }, undefined, podInfo.pod); return; }
     for (const heap of [this.activeQ, this.backoffQ, this.errorBackoffQ]) {
       const q = heap.get(key);
       if (q) { q.podInfo = podInfo; heap.addOrUpdate(q); return; }
@@ -271,7 +322,7 @@ export class SchedulingQueue {
   delete(podKey: string): void {
     for (const heap of [this.activeQ, this.backoffQ, this.errorBackoffQ]) heap.delete(podKey);
     this.unschedulable.delete(podKey);
-    this.inFlight.delete(podKey);
+    this.done(podKey);
     this.nominator.deleteNominatedPodIfExists(podKey);
   }
 

@@ -604,7 +604,13 @@ export class Simulation {
     this.cache.removePod(pi.key);
     trace.result = 'Error';
     trace.message = `binding rejected: ${status.message()}`;
+    // upstream: handleBindingCycleError — forgetting the assumed pod is an AssignedPodDelete for
+    // the others; after the failure handling when it was rejected (and not for the pod itself,
+    // which would otherwise always replay it), before it on an error
+    const forgotten = { resource: 'AssignedPod', actionType: 'Delete', label: 'AssignedPodDelete' } as const;
+    if (!status.isRejected()) this.queue.moveAllToActiveOrBackoffQueue(forgotten, pi.pod, undefined);
     this.handleSchedulingFailure(q, status.isRejected() ? 'rejected' : 'error', trace.message, new Set(status.plugin ? [status.plugin] : []), new Set(), undefined);
+    if (status.isRejected()) this.queue.moveAllToActiveOrBackoffQueue(forgotten, pi.pod, undefined, pi.key);
   }
 
   /**
