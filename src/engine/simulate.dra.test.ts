@@ -132,6 +132,18 @@ spec:
     - {name: gpu-0, attributes: {memory: {int: 40}}}
 `;
 
+/** claim c, requesting one gpu device, and pod a, using it */
+const claimedPod = `apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: c}
+spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: a}
+spec: {resourceClaims: [{name: gpu, resourceClaimName: c}], containers: [{name: c, image: i}]}
+`;
+
 describe('a shared ResourceClaim', () => {
   it('is allocated once and reserved for both pods; deleting one pod keeps the allocation', () => {
     const r = run(`${cluster}---
@@ -177,16 +189,7 @@ spec:
   featureGates: {${gate}}
 ---
 ${cluster.replace('- {name: gpu-0, attributes: {memory: {int: 40}}}', '- {name: gpu-0, taints: [{key: broken, effect: NoSchedule}]}')}---
-apiVersion: resource.k8s.io/v1
-kind: ResourceClaim
-metadata: {name: c}
-spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
----
-apiVersion: v1
-kind: Pod
-metadata: {name: a}
-spec: {resourceClaims: [{name: gpu, resourceClaimName: c}], containers: [{name: c, image: i}]}
-`;
+${claimedPod}`;
   it('off by default: the taint is ignored and the device allocated', () => {
     expect(pod(run(tainted('DRADeviceTaints: false')), 'a').node).toBe('n1');
   });
@@ -259,16 +262,7 @@ spec:
   deviceSelector: {driver: gpu.example.com, pool: n1}
   taint: {key: maintenance, effect: NoSchedule}
 ---
-apiVersion: resource.k8s.io/v1
-kind: ResourceClaim
-metadata: {name: c}
-spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
----
-apiVersion: v1
-kind: Pod
-metadata: {name: a}
-spec: {resourceClaims: [{name: gpu, resourceClaimName: c}], containers: [{name: c, image: i}]}
-`);
+${claimedPod}`);
     const first = r.cycles.find((c) => c.pod === 'default/a')!;
     const dra = first.filter['n1']!.find((p) => p.plugin === 'DynamicResources')!;
     expect(dra).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['cannot allocate all claims'] });
@@ -307,16 +301,7 @@ spec:
   devices:
     - {name: gpu-0, bindsToNode: true, bindingConditions: [FabricDeviceReady], bindingFailureConditions: [FabricDeviceFailed]}
 ---
-apiVersion: resource.k8s.io/v1
-kind: ResourceClaim
-metadata: {name: c}
-spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
----
-apiVersion: v1
-kind: Pod
-metadata: {name: a}
-spec: {resourceClaims: [{name: gpu, resourceClaimName: c}], containers: [{name: c, image: i}]}
-`;
+${claimedPod}`;
   type Full = Claim & { status: { allocation?: { allocationTimestamp?: number; nodeSelector?: unknown; devices: { results: Record<string, unknown>[] } }; devices?: unknown[] } };
 
   it('PreBind waits until the driver reports the condition, polling every 5s', () => {
