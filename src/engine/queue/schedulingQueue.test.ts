@@ -127,22 +127,16 @@ describe('events while a pod is in flight', () => {
   const nodeAdd = { resource: 'Node', actionType: 'Add', label: 'NodeAdd' } as const;
   const labelChange = { resource: 'Node', actionType: 'UpdateNodeLabel', label: 'NodeLabelChange' } as const;
 
-  it('an event its rejecting plugin registered for, during its cycle, sends it back to the queue (backoffQ while backing off)', () => {
+  it.each([
+    { what: 'an event its rejecting plugin registered for sends it back to the queue (backoffQ while backing off)', event: nodeAdd, to: 'backoffQ' },
+    { what: 'an event no rejecting plugin cares about leaves it in the unschedulable pool', event: labelChange, to: 'unschedulablePods' },
+  ])('$what', ({ event, to }) => {
     const { q, moves } = newQueue({ events: fitEvents });
     q.add(pod('p'));
     const popped = q.pop()!;
-    q.moveAllToActiveOrBackoffQueue(nodeAdd);
+    q.moveAllToActiveOrBackoffQueue(event);
     q.addUnschedulableIfNotPresent(popped, 'rejected', new Set(['NodeResourcesFit']), new Set());
-    expect(moves.at(-1)).toMatchObject({ from: 'scheduling', to: 'backoffQ', reason: 'ScheduleAttemptFailure' });
-  });
-
-  it('an event no rejecting plugin cares about leaves it in the unschedulable pool', () => {
-    const { q, moves } = newQueue({ events: fitEvents });
-    q.add(pod('p'));
-    const popped = q.pop()!;
-    q.moveAllToActiveOrBackoffQueue(labelChange);
-    q.addUnschedulableIfNotPresent(popped, 'rejected', new Set(['NodeResourcesFit']), new Set());
-    expect(moves.at(-1)).toMatchObject({ to: 'unschedulablePods' });
+    expect(moves.at(-1)).toMatchObject({ from: 'scheduling', to, reason: 'ScheduleAttemptFailure' });
   });
 
   it('events from before its pop are not replayed, nor events another pod saw in flight', () => {
