@@ -15,7 +15,7 @@ import type { Rng } from '../framework/rng';
 import type { Framework } from '../framework/runtime';
 import type { Snapshot } from '../framework/snapshot';
 import { Status, goSlice } from '../framework/status';
-import { compactCycle } from './traceRecords';
+import { compactCycle, tellingResult } from './traceRecords';
 
 /** upstream: ErrNoNodesAvailable */
 export const ErrNoNodesAvailable = 'no nodes available to schedule pods';
@@ -243,7 +243,7 @@ function findNodesThatFitPod(
  * Nodes with the same verdicts (shared results) share one frozen list in the trace, in this
  * cycle and the next ones: found by the first verdict that fails or has details.
  */
-const verdictLists = new KeyedLists<PluginResult>((list) => list.find((r) => r.details !== undefined || (r.code !== 'Success' && r.code !== 'Skip')) ?? list[0]);
+const verdictLists = new KeyedLists<PluginResult>(tellingResult);
 
 /** upstream: findNodesThatPassFilters — walks nodes from the start index until enough are feasible. */
 function findNodesThatPassFilters(

@@ -240,11 +240,20 @@ export function scoredNodes(trace: CycleTrace): number {
 }
 
 /**
+ * The result that tells a list of plugin results from others: the first that fails or has
+ * details (the rest are the shared Success and Skip results), else the first. KeyedLists finds
+ * equal lists by it.
+ */
+export function tellingResult(list: readonly PluginResult[]): PluginResult | undefined {
+  return list.find((r) => r.details !== undefined || (r.code !== 'Success' && r.code !== 'Skip')) ?? list[0];
+}
+
+/**
  * A finished list of plugin results (PreFilter, PreScore, Reserve, Permit, Bind) shared with the
  * equal list of an earlier cycle: the same plugins agreeing cycle after cycle give the same
  * results, and a long run kept four copies of them per cycle. Shared lists are frozen.
  */
-const resultLists = new KeyedLists<PluginResult>((list) => list.find((r) => r.details !== undefined || (r.code !== 'Success' && r.code !== 'Skip')) ?? list[0]);
+const resultLists = new KeyedLists<PluginResult>(tellingResult);
 const NO_RESULTS: PluginResult[] = Object.freeze([]) as unknown as PluginResult[];
 
 export function sharedResults(list: PluginResult[]): PluginResult[] {
