@@ -55,12 +55,11 @@ export class SchedulingQueue {
   private readonly errorBackoffQ: Heap<QueuedPodInfo>;
   private readonly unschedulable = new Map<string, QueuedPodInfo>();
   /** pods handed to a scheduling cycle and not yet back, with the number of in-flight events recorded when each was popped */
-  private readonly inFlight = new Map<string, QueuedPodInfo>();
-  private readonly poppedAt = new Map<string, number>();
+  private readonly inFlight = new Map<string, number>();
   /**
    * upstream: activeQueue.inFlightEvents — the cluster events that happened while a pod was in
    * flight (its cycle, a wait at Permit or in PreBind), replayed when it comes back rejected.
-   * `first` is the number of the oldest one kept.
+   * `firstInFlightEvent` is the number of the oldest one kept.
    */
   private inFlightEvents: { event: ClusterEvent; oldObj: unknown; newObj: unknown }[] = [];
   private firstInFlightEvent = 0;
@@ -129,8 +128,7 @@ export class SchedulingQueue {
     if (!q) return undefined;
     q.attempts++;
     q.initialAttemptTimestamp ??= this.opts.now();
-    this.inFlight.set(q.podInfo.key, q);
-    this.poppedAt.set(q.podInfo.key, this.firstInFlightEvent + this.inFlightEvents.length);
+    this.inFlight.set(q.podInfo.key, this.firstInFlightEvent + this.inFlightEvents.length);
     this.move(q, from, 'scheduling', 'Pop');
     return q;
   }
@@ -138,10 +136,9 @@ export class SchedulingQueue {
   /** upstream: Done — the cycle for this pod is over (bound or requeued). */
   done(podKey: string): void {
     this.inFlight.delete(podKey);
-    this.poppedAt.delete(podKey);
     // events older than every pod still in flight are nobody's any more
     let oldest = this.firstInFlightEvent + this.inFlightEvents.length;
-    for (const n of this.poppedAt.values()) oldest = Math.min(oldest, n);
+    for (const n of this.inFlight.values()) oldest = Math.min(oldest, n);
     if (oldest > this.firstInFlightEvent) {
       this.inFlightEvents = this.inFlightEvents.slice(oldest - this.firstInFlightEvent);
       this.firstInFlightEvent = oldest;
@@ -158,7 +155,7 @@ export class SchedulingQueue {
    * pod was in flight may make it schedulable (its rejecting plugins' hints decide).
    */
   private worthRequeuingAfterFlight(q: QueuedPodInfo): boolean {
-    const from = this.poppedAt.get(q.podInfo.key);
+    const from = this.inFlight.get(q.podInfo.key);
     if (from === undefined) return false;
     for (let i = Math.max(0, from - this.firstInFlightEvent); i < this.inFlightEvents.length; i++) {
       const e = this.inFlightEvents[i]!;
