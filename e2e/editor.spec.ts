@@ -44,16 +44,18 @@ test('an engine error is marked on its line and listed; fixing it simulates agai
   const fixed = await pageText(page);
   expect(fixed).toContain('maxSkew: 2');
   const trace = engineResult(fixed, 'zone-spread.yaml').cycles[0]!;
-  // out of the editor first (Home there moves Monaco's cursor), then back to the first step
+  // out of the editor first (Home there moves Monaco's cursor), then back to the first step and on
+  // to Filter; again if the run of the last edit arrives meanwhile (it follows a typing pause)
   await page.getByTestId('narration').click();
-  await page.keyboard.press('Home');
-  await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-cycle', '1');
-  await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-phase', 'PreFilter');
-  await stepTo(page, 1, 'Filter');
-  for (const node of trace.nodesEvaluated) {
-    await expect(page.locator(`[data-testid="node-card"][data-node="${node}"]`))
-      .toHaveAttribute('data-state', trace.feasible.includes(node) ? 'feasible' : 'filtered');
-  }
+  await expect(async () => {
+    await page.keyboard.press('Home');
+    await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-phase', 'PreFilter', { timeout: 2_000 });
+    await stepTo(page, 1, 'Filter');
+    for (const node of trace.nodesEvaluated) {
+      await expect(page.locator(`[data-testid="node-card"][data-node="${node}"]`))
+        .toHaveAttribute('data-state', trace.feasible.includes(node) ? 'feasible' : 'filtered', { timeout: 2_000 });
+    }
+  }).toPass({ timeout: 30_000 });
   await page.getByTestId('next-cycle').click();
   await expect(page.locator(`[data-testid="pod-chip"][data-pod="${trace.pod}"]`)).toHaveAttribute('data-node', trace.selected!);
 });

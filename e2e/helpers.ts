@@ -87,16 +87,36 @@ export async function phase(page: Page): Promise<string> {
   return (await page.getByTestId('cycle-indicator').getAttribute('data-phase')) ?? '';
 }
 
+/** What the page shows of playback and the run, for a test that cannot step where it wants. */
+async function playbackState(page: Page): Promise<string> {
+  const indicator = page.getByTestId('cycle-indicator');
+  const text = async (selector: string) => (await page.locator(selector).allInnerTexts()).join(' | ');
+  return [
+    `indicator: cycle ${await indicator.getAttribute('data-cycle')} at "${await phase(page)}" (${(await indicator.innerText()).replace(/\s+/g, ' ')})`,
+    `run status: "${await text('[data-testid="run-status"]')}"`,
+    `stale: "${await text('.stale-badge')}"`,
+    `notices: "${await text('[data-testid="notice"]')}"`,
+    `url: ${page.url().slice(0, 120)}`,
+  ].join('; ');
+}
+
 /** Steps forward until the indicator shows this extension point of this cycle. */
 export async function stepTo(page: Page, cycle: number, wanted: string): Promise<void> {
   const indicator = page.getByTestId('cycle-indicator');
+  const forward = page.getByTestId('step-forward');
   for (let i = 0; i < 200; i++) {
     const at = Number(await indicator.getAttribute('data-cycle'));
     if (at === cycle && (await phase(page)) === wanted) return;
-    if (at > cycle) throw new Error(`passed cycle ${cycle} without reaching ${wanted}`);
-    await page.getByTestId('step-forward').click();
+    if (at > cycle) throw new Error(`passed cycle ${cycle} without reaching ${wanted}: ${await playbackState(page)}`);
+    // a run still streaming in enables it again; one that ended there has nowhere to go
+    try {
+      await expect(forward).toBeEnabled();
+    } catch {
+      throw new Error(`cannot step forward to ${wanted} of cycle ${cycle}: ${await playbackState(page)}`);
+    }
+    await forward.click();
   }
-  throw new Error(`never reached ${wanted} of cycle ${cycle}`);
+  throw new Error(`never reached ${wanted} of cycle ${cycle}: ${await playbackState(page)}`);
 }
 
 /** Puts Monaco's cursor at the start of a line (which scrolls it into view). */
