@@ -41,6 +41,12 @@ export interface DeviceTaint {
   key: string;
   value?: string;
   effect: DeviceTaintEffect;
+  /**
+   * simulated seconds; the API server defaults it to the time of the create or update
+   * (upstream: SetDefaults_DeviceTaint). The device taint eviction controller counts a
+   * toleration's seconds from it.
+   */
+  timeAdded?: number;
 }
 
 /** upstream: DeviceToleration */

@@ -115,7 +115,7 @@ function deleteObject(sim: Simulation, step: Extract<TimelineStep, { action: 'de
       else if ((RESOURCE_KINDS as readonly string[]).includes(step.kind)) found = sim.resourceClaims.delete(step.kind as ResourceObject['kind'], ns, step.name);
       else found = deps.controllers.delete(step.kind, ns, step.name);
   }
-  if (!found) stepFailed(sim, step, `${step.kind} "${['Node', 'Namespace', 'PriorityClass', 'RuntimeClass', 'PersistentVolume', 'StorageClass', 'CSINode', 'CSIDriver', 'DeviceClass', 'ResourceSlice'].includes(step.kind) ? step.name : `${ns}/${step.name}`}" not found at ${step.at}s`);
+  if (!found) stepFailed(sim, step, `${step.kind} "${['Node', 'Namespace', 'PriorityClass', 'RuntimeClass', 'PersistentVolume', 'StorageClass', 'CSINode', 'CSIDriver', 'DeviceClass', 'ResourceSlice', 'DeviceTaintRule'].includes(step.kind) ? step.name : `${ns}/${step.name}`}" not found at ${step.at}s`);
 }
 
 const sameTaint = (a: Taint, key: string, effect?: string, value?: string) =>

@@ -15,7 +15,7 @@ import type {
 import { DEVICE_TAINT_RULE_API_VERSION } from '../resource';
 import { toPlain, type SrcMap, type SrcNode } from '../source';
 import { duplicate, invalid, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, required, forbidden } from '../validation';
-import { decodeMetadata } from './metadata';
+import { decodeMetadata, timestamp } from './metadata';
 import { checkQuantity } from './resources';
 import { consumesCounters as consumesCountersOf, deviceCapacity, sharedCounters as sharedCountersOf } from './resourceCounters';
 import { decodeNodeSelector } from './scheduling';
@@ -162,7 +162,8 @@ function deviceTaint(r: Reader, node: SrcNode | undefined, path: Path): DeviceTa
   if (key !== undefined) for (const msg of isQualifiedName(key)) r.error(r.child(tm, 'key')!.pos, [...path, 'key'], invalid(key, msg));
   const effect = r.enumValue(tm, path, 'effect', ['NoSchedule', 'NoExecute', 'None'] as const);
   if (!effect && !r.has(tm, 'effect')) r.error(tm.pos, [...path, 'effect'], required());
-  return key && effect ? defined({ key, value: r.str(tm, path, 'value'), effect }) : undefined;
+  const timeAdded = timestamp(r, r.child(tm, 'timeAdded'), [...path, 'timeAdded']);
+  return key && effect ? defined({ key, value: r.str(tm, path, 'value'), effect, timeAdded }) : undefined;
 }
 
 function taints(r: Reader, m: SrcMap, path: Path): DeviceTaint[] | undefined {
