@@ -15,6 +15,7 @@ import { newInTreeRegistry } from './plugins/registry';
 import { Simulation } from './simulation/simulation';
 import { ControllerManager } from './simulation/controllerManager';
 import { EvictionManager } from './simulation/evictionManager';
+import { DeviceTaintEvictionManager } from './simulation/deviceTaintEviction';
 import { runDeschedulerStep } from './simulation/descheduler';
 import { applyTimelineStep, type TimelineDeps } from './timeline/apply';
 
@@ -103,6 +104,8 @@ export function startLoadedSimulation(scenario: ExpandedScenario, options: Simul
     const simulation = built.sim;
     simulation.warnings.push(...resolved.warnings, ...configErrors(scenario, built.warnings));
     const evictions = new EvictionManager(simulation);
+    // kube-controller-manager starts the device taint eviction controller with DRADeviceTaints
+    if (gates.DRADeviceTaints) new DeviceTaintEvictionManager(simulation, gates.DRADeviceTaintRules);
     const deps: TimelineDeps = {
       controllers: new ControllerManager(simulation),
       nodeChanged: (_sim, node) => evictions.nodeChanged(node),

@@ -516,3 +516,46 @@ spec: {containers: [{name: c, image: i, resources: {requests: {example.com/gpu: 
     expect((claims(r)[0]!.metadata['name'] as string)).toMatch(/^a-extended-resources-/);
   });
 });
+
+describe('dra-device-taint-eviction.yaml: a NoExecute DeviceTaintRule evicts the pods on the devices it taints', () => {
+  const text = readFileSync(join(scenarioDir, 'dra-device-taint-eviction.yaml'), 'utf8');
+  const deletion = (r: SimulationResult, name: RegExp | string) => r.events.filter((e) => e.reason === 'DeviceTaintManagerEviction' && (typeof name === 'string' ? e.object === `Pod/default/${name}` : name.test(e.object)));
+  const inference = (r: SimulationResult) => r.pods.filter((p) => p.pod.startsWith('default/inference-'));
+
+  it('the pod whose claim does not tolerate the taint goes when the rule appears; its replacement gets a GPU on node-2', () => {
+    const r = run(text);
+    const [first, replacement] = inference(r);
+    expect(first).toMatchObject({ node: 'node-1', phase: 'Failed', reason: 'DeviceTaintManagerEviction' });
+    expect(deletion(r, first!.pod.slice('default/'.length))).toEqual([expect.objectContaining({ time: 30, type: 'Normal', message: 'Marking for deletion' })]);
+    expect(replacement).toMatchObject({ node: 'node-2', phase: 'Running' });
+    expect(replacement!.resourceClaims![0]!.devices).toEqual([{ request: 'gpu', id: expect.stringMatching(/node-2\/gpu-\d$/) }]);
+  });
+
+  it('the tolerating pod runs on until timeAdded + tolerationSeconds (30 + 60 s); nothing replaces a bare pod', () => {
+    const r = run(text);
+    expect(deletion(r, 'trainer')).toEqual([expect.objectContaining({ time: 90, message: 'Marking for deletion' })]);
+    expect(pod(r, 'trainer')).toMatchObject({ node: 'node-1', phase: 'Failed', reason: 'DeviceTaintManagerEviction' });
+    expect(r.pods).toHaveLength(3);
+  });
+
+  it('deleting the rule before the toleration runs out cancels the deletion', () => {
+    const r = run(text.replace('effect: NoExecute}\n---', 'effect: NoExecute}\n  - {at: 60, action: delete, kind: DeviceTaintRule, name: node-1-maintenance}\n---'));
+    expect(deletion(r, 'trainer')).toEqual([expect.objectContaining({ time: 60, message: 'Cancelling deletion' })]);
+    expect(pod(r, 'trainer')).toMatchObject({ node: 'node-1', phase: 'Running' });
+  });
+
+  it('a taint the driver publishes in its ResourceSlice evicts the same way, counted from its timeAdded', () => {
+    const r = run(text.replace('devices: [{name: gpu-0}, {name: gpu-1}]\n---\napiVersion: resource.k8s.io/v1\nkind: ResourceClaimTemplate',
+      'devices: [{name: gpu-0, taints: [{key: gpu.example.com/maintenance, effect: NoExecute, timeAdded: 5}]}, {name: gpu-1, taints: [{key: gpu.example.com/maintenance, effect: NoExecute, timeAdded: 5}]}]\n---\napiVersion: resource.k8s.io/v1\nkind: ResourceClaimTemplate'));
+    // the untolerated taint keeps the inference pod off node-1 until node-2 publishes GPUs at 20 s;
+    // the trainer tolerates it and binds at once, then goes at 5 + 60 s
+    expect(inference(r)).toEqual([expect.objectContaining({ node: 'node-2', phase: 'Running' })]);
+    expect(deletion(r, 'trainer')).toEqual([expect.objectContaining({ time: 65, message: 'Marking for deletion' })]);
+  });
+
+  it('without the DRADeviceTaints gate (the v1.35 default) no controller evicts', () => {
+    const r = run(text.replace('featureGates: {DRADeviceTaints: true, DRADeviceTaintRules: true}', 'featureGates: {}'));
+    expect(r.events.filter((e) => e.reason === 'DeviceTaintManagerEviction')).toEqual([]);
+    expect(r.pods.filter((p) => p.phase === 'Running')).toHaveLength(2);
+  });
+});

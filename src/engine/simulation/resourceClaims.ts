@@ -16,15 +16,25 @@ import type { Simulation } from './simulation';
 /** PodClaimOutcome.name of the claim the scheduler made for extended resources backed by DRA */
 const EXTENDED_RESOURCES_CLAIM = 'extended-resources';
 
+/** upstream: SetDefaults_DeviceTaint — a device taint without timeAdded gets the time of the create or update */
+function defaultTaintTimes(obj: ResourceObject, now: number): void {
+  if (obj.kind === 'DeviceTaintRule') obj.spec.taint.timeAdded ??= now;
+  if (obj.kind === 'ResourceSlice') for (const device of obj.spec.devices ?? []) for (const taint of device.taints ?? []) taint.timeAdded ??= now;
+}
+
 export class ResourceClaimManager {
   /** pod key → the devices its claims held when it was bound */
   private readonly bound = new Map<string, { claim: string; request: string; id: string }[]>();
 
-  constructor(private readonly sim: Simulation) {}
+  constructor(private readonly sim: Simulation) {
+    for (const slice of this.store.slices.values()) defaultTaintTimes(slice, sim.now);
+    for (const rule of this.store.taintRules.values()) defaultTaintTimes(rule, sim.now);
+  }
 
   private get store() { return this.sim.cluster.resources; }
 
-  private publish(kind: ResourceObject['kind'], action: 'Add' | 'Update' | 'Delete', old: unknown, obj: unknown): void {
+  private publish(kind: ResourceObject['kind'], action: 'Add' | 'Update' | 'Delete', old: ResourceObject | undefined, obj: ResourceObject | undefined): void {
+    for (const listener of this.sim.resourceListeners) listener(kind, old, obj);
     if (kind === 'ResourceClaimTemplate') return; // the scheduler does not watch templates
     // upstream: the ResourceSlice tracker reports a changed DeviceTaintRule as updates of the slices it taints
     if (kind === 'DeviceTaintRule') {
@@ -38,6 +48,7 @@ export class ResourceClaimManager {
   apply(obj: ResourceObject): void {
     if (obj.kind === 'ResourceClaim' && obj.metadata.uid === undefined) obj.metadata.uid = this.sim.scenario.names.uid(obj.kind, obj.metadata.namespace ?? 'default', obj.metadata.name);
     obj.metadata.creationTimestamp ??= this.sim.now;
+    defaultTaintTimes(obj, this.sim.now);
     const old = this.store.put(obj);
     this.publish(obj.kind, old ? 'Update' : 'Add', old, obj);
     // a template that appears lets the controller create the claims pods wait for

@@ -32,6 +32,7 @@ import { shareCycleResults, sharedResults } from '../scheduler/traceRecords';
 import { ClusterState } from './cluster';
 import { VolumeManager } from './volumeManager';
 import { ResourceClaimManager } from './resourceClaims';
+import type { ResourceObject } from '../model/resource';
 import { storageObjects } from './storageObjects';
 import { volumeClaimName } from '../model/storage';
 import { podSchedulingSpec, recordedPodState } from './podDescription';
@@ -335,6 +336,8 @@ export class Simulation {
 
   /** controllers' first sync, after the initial objects exist */
   readonly startListeners: (() => void)[] = [];
+  /** the controllers that watch resource.k8s.io objects (informer handlers): kind, old and new object */
+  readonly resourceListeners: ((kind: ResourceObject['kind'], old: ResourceObject | undefined, obj: ResourceObject | undefined) => void)[] = [];
   /** the controllers that watch pods (informer handlers) */
   readonly podListeners: { bound?: (pod: Pod) => void; deleted?: (pod: Pod) => void }[] = [];
 

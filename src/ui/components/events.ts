@@ -20,7 +20,7 @@ export function kubectlObject(object: string): { namespace?: string; object: str
 
 const SOURCES: Record<string, string> = {
   Scheduled: 'default-scheduler', FailedScheduling: 'default-scheduler', Preempted: 'default-scheduler',
-  TaintManagerEviction: 'taint-eviction-controller', Evicted: 'kubelet',
+  TaintManagerEviction: 'taint-eviction-controller', DeviceTaintManagerEviction: 'device-taint-eviction-controller', Evicted: 'kubelet',
   WaitForFirstConsumer: 'persistentvolume-controller', ExternalProvisioning: 'persistentvolume-controller', FailedBinding: 'persistentvolume-controller',
   VolumeMismatch: 'persistentvolume-controller', ClaimLost: 'persistentvolume-controller',
   Provisioning: 'external-provisioner', ProvisioningSucceeded: 'external-provisioner', ProvisioningFailed: 'external-provisioner',
