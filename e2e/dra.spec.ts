@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { editorReady, freshPage, goToLine, lineOf, openScenario, replaceLine, squiggleOnLine, stepTo } from './helpers';
+import { editorReady, engineResult, freshPage, goToLine, lineOf, openScenario, replaceLine, squiggleOnLine, stepTo } from './helpers';
 
 const scenario = (name: string) => readFileSync(fileURLToPath(new URL(`../scenarios/${name}`, import.meta.url)), 'utf8');
 
@@ -113,5 +113,24 @@ test('a partitioned GPU: the whole GPU matches but its counters are used up by t
       await page.setViewportSize({ width, height });
       await page.screenshot({ path: `${process.env.PODPLAY_SCREENSHOTS}/dra-counters-${width}.png` });
     }
+  }
+});
+
+test('device taint eviction: at the end of the run the event log lists the deletions the controller made, aged from the last of them', async ({ page }) => {
+  await freshPage(page);
+  const text = scenario('dra-device-taint-eviction.yaml');
+  await openScenario(page, 'dra-device-taint-eviction.yaml', text);
+  const result = engineResult(text, 'dra-device-taint-eviction.yaml');
+  const evictions = result.events.filter((e) => e.reason === 'DeviceTaintManagerEviction');
+  expect(evictions.length).toBe(2);
+  const end = Math.max(...result.events.map((e) => e.time));
+  await page.getByTestId('narration').click();
+  await page.keyboard.press('End');
+  const rows = page.locator('[data-testid="event-row"][data-reason="DeviceTaintManagerEviction"]');
+  await expect(rows).toHaveCount(evictions.length);
+  for (const [i, e] of evictions.entries()) {
+    await expect(rows.nth(i)).toHaveAttribute('data-object', e.object);
+    await expect(rows.nth(i).locator('td').first()).toHaveText(`${end - e.time}s`);
+    await expect(rows.nth(i)).toContainText(e.message);
   }
 });
