@@ -13,7 +13,7 @@ import { taintsNoExecuteLesson, taintsNoScheduleLesson, taintsPreferNoScheduleLe
 import { spreadConflictLesson, spreadMinDomainsLesson, spreadTwoConstraintsLesson, spreadZoneLesson } from './catalog/topologySpread';
 import { volumeTopologyLesson } from './catalog/volumes';
 import { requiredDuringExecutionLesson } from './catalog/requiredDuringExecution';
-import { draGpusLesson } from './catalog/dra';
+import { draDeviceTaintsLesson, draGpusLesson } from './catalog/dra';
 import type { Lesson } from './types';
 
 export type * from './types';
@@ -51,6 +51,7 @@ export const lessons: readonly Lesson[] = [
   deschedulerLesson,
   volumeTopologyLesson,
   draGpusLesson,
+  draDeviceTaintsLesson,
   whyPendingLesson,
 ];
 

@@ -254,3 +254,192 @@ spec:
     ],
   },
 };
+
+// Device taints that evict (DRADeviceTaints, DRADeviceTaintRules): upstream
+// pkg/controller/devicetainteviction (the eviction time is the taint's timeAdded plus the claim's
+// tolerationSeconds) and the allocator's taintPreventsAllocation (a tainted device is skipped).
+//
+// Worked by hand: only node-1 publishes GPUs at 0 s, so trainer and the inference Deployment's pod
+// each get one there. node-2's driver publishes two GPUs at 20 s. At 30 s the rule taints node-1's
+// pool with NoExecute (timeAdded 30): the inference claim tolerates nothing, so its pod is deleted at
+// 30 s; its replacement cannot get a node-1 GPU (one still held by the terminating pod, the other
+// by trainer, both tainted) and binds on node-2. trainer's claim tolerates the taint for 60 s:
+// deleted at 30 + 60 = 90 s.
+
+const INFERENCE = 'default/inference-6ff98fb8c6-mgzcv';
+
+export const draDeviceTaintsLesson: Lesson = {
+  id: 'dra-device-taints',
+  title: 'DRA: a GPU taken out of service',
+  summary: 'A DeviceTaintRule puts NoExecute on a node\'s GPUs: the pods using them are deleted, at once or after the claim\'s tolerationSeconds, and their replacements go elsewhere.',
+  topic: 'Eviction',
+  docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/dynamic-resource-allocation/#device-taints-and-tolerations',
+  scenario: `# Device taints and tolerations (Kubernetes docs, "Dynamic Resource Allocation"), alpha in v1.35.
+# An admin takes node-1's GPUs out of service with a DeviceTaintRule. trainer's claim tolerates the
+# taint for 60 s (time to write a checkpoint); the inference Deployment's claim tolerates nothing.
+apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: dra-device-taints}
+spec:
+  featureGates: {DRADeviceTaints: true, DRADeviceTaintRules: true}
+  timeline:
+  - at: 20
+    action: apply
+    object:
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceSlice
+      metadata: {name: node-2-gpus}
+      spec:
+        driver: gpu.example.com
+        nodeName: node-2
+        pool: {name: node-2, generation: 1, resourceSliceCount: 1}
+        devices: [{name: gpu-0}, {name: gpu-1}]
+  - at: 30
+    action: apply
+    object:
+      apiVersion: resource.k8s.io/v1alpha3
+      kind: DeviceTaintRule
+      metadata: {name: node-1-maintenance}
+      spec:
+        deviceSelector: {driver: gpu.example.com, pool: node-1}
+        taint: {key: gpu.example.com/maintenance, value: firmware, effect: NoExecute}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-1, labels: {kubernetes.io/hostname: node-1}}
+status: {allocatable: {cpu: "16", memory: 64Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-2, labels: {kubernetes.io/hostname: node-2}}
+status: {allocatable: {cpu: "16", memory: 64Gi, pods: "110"}}
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: gpu.example.com}
+spec:
+  selectors:
+    - cel: {expression: device.driver == "gpu.example.com"}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: node-1-gpus}
+spec:
+  driver: gpu.example.com
+  nodeName: node-1
+  pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+  devices: [{name: gpu-0}, {name: gpu-1}]
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaimTemplate
+metadata: {name: gpu}
+spec:
+  spec:
+    devices:
+      requests:
+        - name: gpu
+          exactly: {deviceClassName: gpu.example.com}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaimTemplate
+metadata: {name: gpu-with-grace}
+spec:
+  spec:
+    devices:
+      requests:
+        - name: gpu
+          exactly:
+            deviceClassName: gpu.example.com
+            tolerations:
+              - {key: gpu.example.com/maintenance, operator: Exists, effect: NoExecute, tolerationSeconds: 60}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: inference}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: inference}}
+  template:
+    metadata: {labels: {app: inference}}
+    spec:
+      resourceClaims: [{name: gpu, resourceClaimTemplateName: gpu}]
+      containers: [{name: serve, image: serve, resources: {requests: {cpu: "2"}, claims: [{name: gpu}]}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: trainer}
+spec:
+  resourceClaims: [{name: gpu, resourceClaimTemplateName: gpu-with-grace}]
+  containers: [{name: train, image: train, resources: {requests: {cpu: "2"}, claims: [{name: gpu}]}}]
+`,
+  story: [
+    {
+      at: { cycle: 1, phase: 'queue' },
+      text: 'Only node-1 publishes GPUs so far. trainer\'s claim comes from the template gpu-with-grace: its request tolerates the taint gpu.example.com/maintenance with effect NoExecute for 60 s. The tolerations of a device are in the claim, not in the pod.',
+    },
+    {
+      at: { cycle: 2, phase: 'bind' },
+      text: 'trainer and the inference Deployment\'s pod each hold one of node-1\'s two GPUs. At 20 s node-2\'s driver publishes two more.',
+      question: {
+        prompt: 'At 30 s an admin applies a DeviceTaintRule: every GPU of node-1\'s pool gets gpu.example.com/maintenance=firmware:NoExecute. When is the inference pod deleted?',
+        choices: ['Never: a taint only keeps new pods away', 'At 30 s', 'At 60 s'],
+        answer: 1,
+        explanation: 'NoExecute also acts on pods that are running. Its claim tolerates nothing, so the device taint eviction controller deletes the pod at once.',
+        reveal: { fact: { kind: 'event', object: `Pod/${INFERENCE}`, reason: 'DeviceTaintManagerEviction' }, values: ['never', '30', '60'] },
+      },
+    },
+    {
+      at: { cycle: 3, phase: 'queue' },
+      text: 'At 30 s the device taint eviction controller (kube-controller-manager) marked the inference pod for deletion: event DeviceTaintManagerEviction, condition DisruptionTarget with reason DeletionByDeviceTaintManager. Its ReplicaSet made a new pod at once, with a new claim from the same template.',
+      facts: [{ says: 'At 30 s', fact: { kind: 'event', object: `Pod/${INFERENCE}`, reason: 'DeviceTaintManagerEviction' }, is: '30' }],
+      question: {
+        prompt: 'Which nodes can run the new inference pod?',
+        choices: ['node-1 and node-2', 'node-2 only', 'None'],
+        answer: 1,
+        explanation: 'The allocator skips a device whose NoSchedule or NoExecute taint the request does not tolerate, and node-1\'s GPUs are all tainted.',
+        reveal: { fact: { kind: 'feasible', cycle: 3 }, values: ['node-1, node-2', 'node-2', 'none'] },
+      },
+    },
+    {
+      at: { cycle: 3, phase: 'filter' },
+      text: `node-1: "${CANNOT}". The old pod is still terminating (a 30 s grace period), so its GPU is still allocated; trainer holds the other. Were they free, the taint would still keep them from an intolerant claim.`,
+      facts: [{ says: CANNOT, fact: { kind: 'filterReason', cycle: 3, node: 'node-1' }, is: CANNOT }],
+    },
+    {
+      at: { cycle: 3, phase: 'bind' },
+      text: 'The new pod gets a GPU on node-2.',
+      question: {
+        prompt: 'trainer\'s claim tolerates the taint for 60 s. When is trainer deleted?',
+        choices: ['30 s', '60 s', '90 s', 'Never'],
+        answer: 2,
+        explanation: 'The seconds count from the taint\'s timeAdded, which the API server set when the rule was created at 30 s: 30 + 60 = 90 s.',
+        reveal: { fact: { kind: 'event', object: 'Pod/default/trainer', reason: 'DeviceTaintManagerEviction' }, values: ['30', '60', '90', 'never'] },
+      },
+    },
+    {
+      at: { event: { reason: 'DeviceTaintManagerEviction', object: 'Pod/default/trainer' } },
+      text: 'trainer is deleted at 90 s. A bare pod has no controller, so nothing replaces it. A toleration without tolerationSeconds would have kept it running; an effect: None rule would only have reported what it would evict.',
+      facts: [{ says: 'at 90 s', fact: { kind: 'event', object: 'Pod/default/trainer', reason: 'DeviceTaintManagerEviction' }, is: '90' }],
+    },
+  ],
+  outcome: {
+    cycleCount: 3,
+    cycles: [
+      { cycle: 1, pod: 'default/trainer', time: 0, result: 'Scheduled', selected: 'node-1' },
+      { cycle: 2, pod: INFERENCE, time: 0, result: 'Scheduled', selected: 'node-1' },
+      {
+        cycle: 3, pod: 'default/inference-6ff98fb8c6-8hpf5', time: 30, result: 'Scheduled', selected: 'node-2', feasible: ['node-2'],
+        filtered: { 'node-1': { plugin: 'DynamicResources', reason: CANNOT, code: 'UnschedulableAndUnresolvable' } },
+      },
+    ],
+    pods: [
+      { pod: 'default/trainer', deleted: true },
+      { pod: INFERENCE, deleted: true },
+      { pod: 'default/inference-6ff98fb8c6-8hpf5', phase: 'Running', node: 'node-2' },
+    ],
+    events: [
+      { object: `Pod/${INFERENCE}`, reason: 'DeviceTaintManagerEviction', type: 'Normal', time: 30, messageIncludes: 'Marking for deletion' },
+      { object: 'Pod/default/trainer', reason: 'DeviceTaintManagerEviction', type: 'Normal', time: 90, messageIncludes: 'Marking for deletion' },
+    ],
+  },
+};
