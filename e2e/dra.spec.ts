@@ -134,3 +134,27 @@ test('device taint eviction: at the end of the run the event log lists the delet
     await expect(rows.nth(i)).toContainText(e.message);
   }
 });
+
+test('device taints on the stage: devices appear when their driver publishes them, and are crossed out with their taint while it applies', async ({ page }) => {
+  await freshPage(page);
+  const text = scenario('dra-device-taint-eviction.yaml');
+  await openScenario(page, 'dra-device-taint-eviction.yaml', text);
+  const result = engineResult(text, 'dra-device-taint-eviction.yaml');
+  const card = (node: string) => page.locator(`[data-testid="node-card"][data-node="${node}"]`);
+  for (const cycle of result.cycles) {
+    await stepTo(page, cycle.cycle, 'Filter');
+    for (const node of result.nodes) {
+      const drawn = (node.devices ?? []).filter((d) => d.since === undefined || d.since <= cycle.time);
+      const devices = card(node.name).locator('[data-testid="device"]');
+      await expect(devices).toHaveCount(drawn.length);
+      for (const d of drawn) {
+        const active = (d.taints ?? []).filter((t) => t.from <= cycle.time && (t.until === undefined || cycle.time < t.until));
+        const square = card(node.name).locator(`[data-device="${d.id}"]`);
+        if (active.length === 0) await expect(square).not.toHaveAttribute('data-taints');
+        else await expect(square).toHaveAttribute('data-taints', active.map((t) => `${t.key}=${t.value}:${t.effect}`).join(','));
+      }
+    }
+  }
+  // the rule's taint is written out on node-1 once it applies
+  await expect(card('node-1').getByTestId('device-taint')).toHaveText('⚠ gpu.example.com/maintenance=firmware:NoExecute');
+});

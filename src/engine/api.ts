@@ -153,6 +153,23 @@ export interface NodeDevice {
   id: string;
   driver: string;
   name: string;
+  /** simulated seconds when a timeline step published it; absent for devices there from the start */
+  since?: number;
+  /**
+   * with DRADeviceTaints: the device's taints (its slice's and, with DRADeviceTaintRules, those
+   * DeviceTaintRules add) and when each applied, from its timeAdded until it was removed
+   */
+  taints?: DeviceTaintSpan[];
+}
+
+export interface DeviceTaintSpan {
+  key: string;
+  value?: string;
+  effect: string;
+  /** simulated seconds: the taint's timeAdded */
+  from: number;
+  /** simulated seconds when it went away; absent while it stays */
+  until?: number;
 }
 
 /** extension: one of the pod's spec.resourceClaims and the devices it held while the pod was bound */

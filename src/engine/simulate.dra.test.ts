@@ -553,9 +553,20 @@ describe('dra-device-taint-eviction.yaml: a NoExecute DeviceTaintRule evicts the
     expect(deletion(r, 'trainer')).toEqual([expect.objectContaining({ time: 65, message: 'Marking for deletion' })]);
   });
 
+  it('the result tells when each device was published and when a taint applied to it, for the stage', () => {
+    const nodes = (r: SimulationResult) => new Map(r.nodes.map((n) => [n.name, n.devices ?? []]));
+    const taint = { key: 'gpu.example.com/maintenance', value: 'firmware', effect: 'NoExecute', from: 30 };
+    const r = nodes(run(text));
+    expect(r.get('node-1')!.map((d) => [d.name, d.since, d.taints])).toEqual([['gpu-0', undefined, [taint]], ['gpu-1', undefined, [taint]]]);
+    expect(r.get('node-2')!.map((d) => [d.name, d.since, d.taints])).toEqual([['gpu-0', 20, undefined], ['gpu-1', 20, undefined]]);
+    const lifted = nodes(run(text.replace('effect: NoExecute}\n---', 'effect: NoExecute}\n  - {at: 60, action: delete, kind: DeviceTaintRule, name: node-1-maintenance}\n---')));
+    expect(lifted.get('node-1')![0]!.taints).toEqual([{ ...taint, until: 60 }]);
+  });
+
   it('without the DRADeviceTaints gate (the v1.35 default) no controller evicts', () => {
     const r = run(text.replace('featureGates: {DRADeviceTaints: true, DRADeviceTaintRules: true}', 'featureGates: {}'));
     expect(r.events.filter((e) => e.reason === 'DeviceTaintManagerEviction')).toEqual([]);
     expect(r.pods.filter((p) => p.phase === 'Running')).toHaveLength(2);
+    expect(r.nodes.flatMap((n) => n.devices ?? []).filter((d) => d.taints)).toEqual([]);
   });
 });

@@ -5,12 +5,13 @@
 // Every change reaches the scheduling queue as the informer event the plugin registers for.
 
 import { createPodClaims, releasePodClaims } from '../controllers/resourceClaim';
-import type { ResourceClaim, ResourceObject } from '../model/resource';
+import type { DeviceTaint, ResourceClaim, ResourceObject } from '../model/resource';
 import type { DeviceConditionStep } from '../model/scenario';
-import type { NodeDevice, PodClaimOutcome } from '../api';
+import type { DeviceTaintSpan, NodeDevice, PodClaimOutcome } from '../api';
 import { podClaimName } from '../model/resource';
 import { podKey, type Pod } from '../model/types';
 import { deviceID } from '../plugins/DynamicResources/allocator';
+import { applyDeviceTaintRules } from '../plugins/DynamicResources/deviceTaintRules';
 import type { Simulation } from './simulation';
 
 /** PodClaimOutcome.name of the claim the scheduler made for extended resources backed by DRA */
@@ -26,14 +27,45 @@ export class ResourceClaimManager {
   /** pod key → the devices its claims held when it was bound */
   private readonly bound = new Map<string, { claim: string; request: string; id: string }[]>();
 
+  /** device id → when a timeline step first published it (devices there from the start have none) */
+  private readonly publishedAt = new Map<string, number>();
+  /** device id → its taints over time (DRADeviceTaints), for the view */
+  private readonly taintSpans = new Map<string, DeviceTaintSpan[]>();
+
   constructor(private readonly sim: Simulation) {
     for (const slice of this.store.slices.values()) defaultTaintTimes(slice, sim.now);
     for (const rule of this.store.taintRules.values()) defaultTaintTimes(rule, sim.now);
+    this.recordTaints();
+  }
+
+  /** Opens a span for each taint a device has now and had not, and closes those it lost. */
+  private recordTaints(): void {
+    const gates = this.sim.gates;
+    if (!gates.DRADeviceTaints) return;
+    const slices = gates.DRADeviceTaintRules ? applyDeviceTaintRules(this.store.resourceSlices(), this.store.deviceTaintRules()) : this.store.resourceSlices();
+    const now = new Map<string, DeviceTaint[]>();
+    for (const slice of slices) {
+      for (const d of slice.spec.devices ?? []) if (d.taints?.length) now.set(deviceID(slice.spec.driver, slice.spec.pool.name, d.name), d.taints);
+    }
+    const same = (span: DeviceTaintSpan, t: DeviceTaint) => span.key === t.key && (span.value ?? '') === (t.value ?? '') && span.effect === t.effect;
+    for (const [id, spans] of this.taintSpans) {
+      const taints = now.get(id) ?? [];
+      for (const span of spans) if (span.until === undefined && !taints.some((t) => same(span, t))) span.until = this.sim.now;
+    }
+    for (const [id, taints] of now) {
+      const spans = this.taintSpans.get(id) ?? [];
+      for (const t of taints) {
+        if (spans.some((span) => span.until === undefined && same(span, t))) continue;
+        spans.push({ key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect, from: t.timeAdded ?? this.sim.now });
+      }
+      this.taintSpans.set(id, spans);
+    }
   }
 
   private get store() { return this.sim.cluster.resources; }
 
   private publish(kind: ResourceObject['kind'], action: 'Add' | 'Update' | 'Delete', old: ResourceObject | undefined, obj: ResourceObject | undefined): void {
+    if (kind === 'ResourceSlice' || kind === 'DeviceTaintRule') this.recordTaints();
     for (const listener of this.sim.resourceListeners) listener(kind, old, obj);
     if (kind === 'ResourceClaimTemplate') return; // the scheduler does not watch templates
     // upstream: the ResourceSlice tracker reports a changed DeviceTaintRule as updates of the slices it taints
@@ -49,6 +81,12 @@ export class ResourceClaimManager {
     if (obj.kind === 'ResourceClaim' && obj.metadata.uid === undefined) obj.metadata.uid = this.sim.scenario.names.uid(obj.kind, obj.metadata.namespace ?? 'default', obj.metadata.name);
     obj.metadata.creationTimestamp ??= this.sim.now;
     defaultTaintTimes(obj, this.sim.now);
+    if (obj.kind === 'ResourceSlice') {
+      for (const d of obj.spec.devices ?? []) {
+        const id = deviceID(obj.spec.driver, obj.spec.pool.name, d.name);
+        if (!this.publishedAt.has(id)) this.publishedAt.set(id, this.sim.now);
+      }
+    }
     const old = this.store.put(obj);
     this.publish(obj.kind, old ? 'Update' : 'Add', old, obj);
     // a template that appears lets the controller create the claims pods wait for
@@ -145,7 +183,10 @@ export class ResourceClaimManager {
         if (!node) continue;
         let list = out.get(node);
         if (!list) out.set(node, (list = []));
-        list.push({ id: deviceID(slice.spec.driver, slice.spec.pool.name, d.name), driver: slice.spec.driver, name: d.name });
+        const id = deviceID(slice.spec.driver, slice.spec.pool.name, d.name);
+        const since = this.publishedAt.get(id);
+        const taints = this.taintSpans.get(id);
+        list.push({ id, driver: slice.spec.driver, name: d.name, ...(since !== undefined ? { since } : {}), ...(taints?.length ? { taints: taints.map((t) => ({ ...t })) } : {}) });
       }
     }
     return out;

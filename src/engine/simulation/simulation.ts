@@ -336,6 +336,11 @@ export class Simulation {
 
   /** controllers' first sync, after the initial objects exist */
   readonly startListeners: (() => void)[] = [];
+  /** the feature gates the scenario runs with */
+  get gates(): FeatureGates {
+    return this.options.gates ?? defaultFeatureGates();
+  }
+
   /** the controllers that watch resource.k8s.io objects (informer handlers): kind, old and new object */
   readonly resourceListeners: ((kind: ResourceObject['kind'], old: ResourceObject | undefined, obj: ResourceObject | undefined) => void)[] = [];
   /** the controllers that watch pods (informer handlers) */

@@ -253,7 +253,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   tied={scoresShown && (trace?.tiedNodes?.includes(node.name) ?? false)}
                   taints={trace === undefined ? undefined : taintMarks(trace, node.name)}
                   taintHighlight={phase === 'Filter'}
-                  devices={deviceMarks(node, podsByNode.get(node.name) ?? [], trace, currentPod)}
+                  devices={deviceMarks(node, podsByNode.get(node.name) ?? [], trace, currentPod, time ?? 0)}
                   reducedMotion={reducedMotion}
                   nominatedHere={(nominatedByNode.get(node.name) ?? []).map((p) => p.pod)}
                   pods={podsByNode.get(node.name) ?? []}

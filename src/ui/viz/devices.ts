@@ -20,6 +20,15 @@ export interface DeviceMark {
   pickedFor?: string;
   /** it matches a request of the current pod but its pool's shared counters or its capacity are used up */
   exhausted?: boolean;
+  /** its NoSchedule or NoExecute taints at this step, "key=value:Effect" (DRADeviceTaints) */
+  taints?: string[];
+}
+
+/** The taints a device has at `time`: NoSchedule and NoExecute, the ones that keep claims or pods away. */
+function taintsAt(device: NonNullable<NodeOutcome['devices']>[number], time: number): string[] {
+  return (device.taints ?? [])
+    .filter((t) => t.effect !== 'None' && t.from <= time && (t.until === undefined || time < t.until))
+    .map((t) => `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`);
 }
 
 /** The allocator's per-request outcome on a node at this cycle, when DynamicResources ran there. */
@@ -29,8 +38,10 @@ export function requestOutcomes(trace: CycleTrace | undefined, node: string): Re
   return Array.isArray(requests) ? (requests as RequestOutcome[]) : undefined;
 }
 
-export function deviceMarks(node: NodeOutcome, pods: readonly PodView[], trace: CycleTrace | undefined, currentPod: string): DeviceMark[] | undefined {
-  if (!node.devices?.length) return undefined;
+/** The node's devices published by `time` (the step's simulated time), marked as above. */
+export function deviceMarks(node: NodeOutcome, pods: readonly PodView[], trace: CycleTrace | undefined, currentPod: string, time: number): DeviceMark[] | undefined {
+  const devices = node.devices?.filter((d) => d.since === undefined || d.since <= time);
+  if (!devices?.length) return undefined;
   const held = new Map<string, string[]>();
   for (const p of pods) {
     for (const c of p.outcome.resourceClaims ?? []) {
@@ -51,5 +62,11 @@ export function deviceMarks(node: NodeOutcome, pods: readonly PodView[], trace: 
       for (const id of r.exhausted ?? []) exhausted.add(id);
     }
   }
-  return node.devices.map((d) => ({ id: d.id, name: d.name, driver: d.driver, heldBy: held.get(d.id) ?? [], ...(picked.has(d.id) ? { pickedFor: picked.get(d.id)! } : {}), ...(exhausted.has(d.id) ? { exhausted: true } : {}) }));
+  return devices.map((d) => {
+    const taints = taintsAt(d, time);
+    return {
+      id: d.id, name: d.name, driver: d.driver, heldBy: held.get(d.id) ?? [],
+      ...(picked.has(d.id) ? { pickedFor: picked.get(d.id)! } : {}), ...(exhausted.has(d.id) ? { exhausted: true } : {}), ...(taints.length ? { taints } : {}),
+    };
+  });
 }
