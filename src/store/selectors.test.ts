@@ -71,6 +71,20 @@ describe('podsAt and pendingQueue', () => {
     return podsAt({ run: runView }, currentStep({ run: runView, position: { cycle: cycleNumber, step }, frames })!);
   };
 
+  it('at the last step of a finished run, a pod deleted after that cycle is leaving; not before, nor while the run streams in', () => {
+    const ended = run.cycles.length;
+    const late = { ...view, summary: { ...view.summary, pods: view.summary.pods.map((p) => (p.pod === 'default/victim' ? { ...p, deletedAt: 90 } : p)) } };
+    const leavingAt = (runView: RunView, step: number) => {
+      const cycles = run.cycles.map((c, i) => ({ cycle: i + 1, time: c.time, pod: c.pod, result: c.result, phases: ['PreFilter', 'Filter', 'Bind'] as Phase[] }));
+      const r = { ...runView, cycles };
+      const frames = new Map([[ended, session.frame(ended)!]]);
+      return podsAt({ run: r }, currentStep({ run: r, position: { cycle: ended, step }, frames })!).find((p) => p.pod === 'default/victim')?.leaving;
+    };
+    expect(leavingAt(late, 2)).toBe(true);
+    expect(leavingAt(late, 1)).toBe(false);
+    expect(leavingAt({ ...late, complete: false }, 2)).toBe(false);
+  });
+
   it('marks the victims leaving and the preemptor nominated from PostFilter on', () => {
     const before = at(1, ['PreFilter', 'Filter', 'PostFilter'], 1);
     expect(before.find((p) => p.pod === 'default/victim')?.leaving).toBe(false);

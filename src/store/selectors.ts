@@ -68,7 +68,10 @@ export interface PodView {
   node?: string;
   nominated?: string;
   terminating: boolean;
-  /** a preemption victim of the cycle on screen, on its way out */
+  /**
+   * on its way out: a preemption victim of the cycle on screen, or, at the last step of a finished
+   * run, a pod the cluster deletes after that cycle (an eviction no later cycle shows)
+   */
   leaving: boolean;
   backoffUntil?: number;
 }
@@ -83,6 +86,7 @@ export function podsAt(state: Pick<PodplayState, 'run'>, step: CurrentStep): Pod
   const bindNow = reached(step, 'Bind') && trace.selected !== undefined;
   const victims = reached(step, 'PostFilter') ? new Set(trace.postFilter?.chosen?.victims ?? []) : new Set<string>();
   const nominee = reached(step, 'PostFilter') ? trace.postFilter?.chosen?.node : undefined;
+  const runEnds = run.complete && step.summary.cycle === run.cycles.length && step.phase === step.summary.phases.at(-1);
   const views: PodView[] = [];
   run.summary.pods.forEach((outcome, i) => {
     let location = POD_LOCATIONS[frame.location[i]!] ?? 'absent';
@@ -90,7 +94,8 @@ export function podsAt(state: Pick<PodplayState, 'run'>, step: CurrentStep): Pod
     const nodeIndex = frame.node[i]!;
     const nominatedIndex = frame.nominated[i]!;
     const view: PodView = {
-      pod: outcome.pod, outcome, location, terminating: frame.terminating[i] === 1, leaving: victims.has(outcome.pod),
+      pod: outcome.pod, outcome, location, terminating: frame.terminating[i] === 1,
+      leaving: victims.has(outcome.pod) || (runEnds && outcome.deletedAt !== undefined && outcome.deletedAt > step.summary.time),
     };
     if (nodeIndex >= 0) view.node = nodes[nodeIndex]?.name;
     if (nominatedIndex >= 0) view.nominated = nodes[nominatedIndex]?.name;

@@ -378,8 +378,9 @@ spec:
       text: 'Only node-1 publishes GPUs so far. trainer\'s claim comes from the template gpu-with-grace: its request tolerates the taint gpu.example.com/maintenance with effect NoExecute for 60 s. The tolerations of a device are in the claim, not in the pod.',
     },
     {
-      at: { cycle: 2, phase: 'bind' },
-      text: 'trainer and the inference Deployment\'s pod each hold one of node-1\'s two GPUs. At 20 s node-2\'s driver publishes two more.',
+      at: { cycle: 2, phase: 'filter' },
+      text: 'trainer holds one of node-1\'s two GPUs; node-2 publishes none yet, so only node-1 can run the inference Deployment\'s pod. At 20 s node-2\'s driver publishes two GPUs.',
+      facts: [{ says: 'only node-1', fact: { kind: 'feasible', cycle: 2 }, is: 'node-1' }],
       question: {
         prompt: 'At 30 s an admin applies a DeviceTaintRule: every GPU of node-1\'s pool gets gpu.example.com/maintenance=firmware:NoExecute. When is the inference pod deleted?',
         choices: ['Never: a taint only keeps new pods away', 'At 30 s', 'At 60 s'],
@@ -390,7 +391,7 @@ spec:
     },
     {
       at: { cycle: 3, phase: 'queue' },
-      text: 'At 30 s the device taint eviction controller (kube-controller-manager) marked the inference pod for deletion: event DeviceTaintManagerEviction, condition DisruptionTarget with reason DeletionByDeviceTaintManager. Its ReplicaSet made a new pod at once, with a new claim from the same template.',
+      text: 'At 30 s the device taint eviction controller deleted the inference pod (event DeviceTaintManagerEviction). Its ReplicaSet made a new one at once, with a new claim from the same template.',
       facts: [{ says: 'At 30 s', fact: { kind: 'event', object: `Pod/${INFERENCE}`, reason: 'DeviceTaintManagerEviction' }, is: '30' }],
       question: {
         prompt: 'Which nodes can run the new inference pod?',
@@ -404,10 +405,6 @@ spec:
       at: { cycle: 3, phase: 'filter' },
       text: `node-1: "${CANNOT}". The old pod is still terminating (a 30 s grace period), so its GPU is still allocated; trainer holds the other. Were they free, the taint would still keep them from an intolerant claim.`,
       facts: [{ says: CANNOT, fact: { kind: 'filterReason', cycle: 3, node: 'node-1' }, is: CANNOT }],
-    },
-    {
-      at: { cycle: 3, phase: 'bind' },
-      text: 'The new pod gets a GPU on node-2.',
       question: {
         prompt: 'trainer\'s claim tolerates the taint for 60 s. When is trainer deleted?',
         choices: ['30 s', '60 s', '90 s', 'Never'],
@@ -418,7 +415,7 @@ spec:
     },
     {
       at: { event: { reason: 'DeviceTaintManagerEviction', object: 'Pod/default/trainer' } },
-      text: 'trainer is deleted at 90 s. A bare pod has no controller, so nothing replaces it. A toleration without tolerationSeconds would have kept it running; an effect: None rule would only have reported what it would evict.',
+      text: 'The new inference pod got a GPU on node-2. trainer is deleted at 90 s. A bare pod has no controller, so nothing replaces it. A toleration without tolerationSeconds would have kept it running; an effect: None rule would only have reported what it would evict.',
       facts: [{ says: 'at 90 s', fact: { kind: 'event', object: 'Pod/default/trainer', reason: 'DeviceTaintManagerEviction' }, is: '90' }],
     },
   ],
