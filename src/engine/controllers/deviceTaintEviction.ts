@@ -11,6 +11,7 @@ import type { DeviceTaint, DeviceTaintRule, ResourceClaim, ResourceSlice } from 
 import { isReservedForPod, podClaimName } from '../model/resource';
 import type { Pod, PodCondition } from '../model/types';
 import { toleratesDeviceTaint } from '../plugins/DynamicResources/allocator';
+import { ruleMatchesDevice } from '../plugins/DynamicResources/deviceTaintRules';
 
 export const DEVICE_TAINT_MANAGER_EVICTION = 'DeviceTaintManagerEviction';
 
@@ -61,13 +62,6 @@ function devicesByPool(slices: readonly ResourceSlice[]): Map<string, { slice: R
     if (list) list.push(entry); else pools.set(key, [entry]);
   }
   return pools;
-}
-
-/** upstream: ruleMatchesDevice — without a selector a rule matches nothing */
-function ruleMatchesDevice(rule: DeviceTaintRule, driver: string, pool: string, device: string): boolean {
-  const sel = rule.spec.deviceSelector;
-  if (!sel) return false;
-  return (sel.driver === undefined || sel.driver === driver) && (sel.pool === undefined || sel.pool === pool) && (sel.device === undefined || sel.device === device);
 }
 
 /**

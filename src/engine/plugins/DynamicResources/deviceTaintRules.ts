@@ -5,14 +5,17 @@
 
 import type { Device, DeviceTaintRule, ResourceSlice } from '../../model/resource';
 
-/** upstream: the tracker's selector match — driver, pool and device name, each only when set */
-function ruleMatches(rule: DeviceTaintRule, slice: ResourceSlice, device: Device): boolean {
+/**
+ * upstream: the tracker's selector match (and the eviction controller's ruleMatchesDevice) —
+ * driver, pool and device name, each only when set; a rule without a selector matches nothing
+ */
+export function ruleMatchesDevice(rule: DeviceTaintRule, driver: string, pool: string, device: string): boolean {
   const sel = rule.spec.deviceSelector;
   if (!sel) return false;
-  return (sel.driver === undefined || sel.driver === slice.spec.driver)
-    && (sel.pool === undefined || sel.pool === slice.spec.pool.name)
-    && (sel.device === undefined || sel.device === device.name);
+  return (sel.driver === undefined || sel.driver === driver) && (sel.pool === undefined || sel.pool === pool) && (sel.device === undefined || sel.device === device);
 }
+
+const ruleMatches = (rule: DeviceTaintRule, slice: ResourceSlice, device: Device) => ruleMatchesDevice(rule, slice.spec.driver, slice.spec.pool.name, device.name);
 
 /**
  * The slices with every matching rule's taint appended to their devices' own taints, in rule
