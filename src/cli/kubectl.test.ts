@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../engine/index';
-import { formatResourceClaims } from './kubectl';
+import { formatDeviceTaintRules, formatResourceClaims } from './kubectl';
 
 describe('kubectl get resourceclaims', () => {
   it('prints each claim with kubectl\'s STATE: allocated,reserved or pending', () => {
@@ -18,5 +18,16 @@ describe('kubectl get resourceclaims', () => {
     const outcome = simulate(readFileSync(join(__dirname, '../../scenarios/taints.yaml'), 'utf8'));
     if (!outcome.ok) throw new Error('scenario failed');
     expect(formatResourceClaims(outcome.result)).toBeUndefined();
+  });
+});
+
+describe('DeviceTaintRules', () => {
+  it('prints each rule with its effect and the eviction controller\'s EvictionInProgress condition', () => {
+    const outcome = simulate(readFileSync(join(__dirname, '../../scenarios/dra-device-taint-eviction.yaml'), 'utf8'));
+    if (!outcome.ok) throw new Error('scenario failed');
+    const lines = formatDeviceTaintRules(outcome.result)!.split('\n');
+    expect(lines[0]).toMatch(/^NAME\s+EFFECT\s+EVICTION IN PROGRESS\s+REASON\s+MESSAGE$/);
+    expect(lines[1]).toMatch(/^node-1-maintenance\s+NoExecute\s+False\s+Completed\s+2 pods evicted since starting the controller\.$/);
+    expect(formatDeviceTaintRules({ ...outcome.result, objects: {} })).toBeUndefined();
   });
 });

@@ -91,6 +91,22 @@ export function formatResourceClaims(result: SimulationResult): string | undefin
   return table(rows);
 }
 
+/**
+ * The DeviceTaintRules with the eviction controller's EvictionInProgress condition (what
+ * `kubectl describe devicetaintrules` shows under Status); undefined when the run has none.
+ */
+export function formatDeviceTaintRules(result: SimulationResult): string | undefined {
+  const rules = result.objects?.deviceTaintRules ?? [];
+  if (rules.length === 0) return undefined;
+  const rows = [['NAME', 'EFFECT', 'EVICTION IN PROGRESS', 'REASON', 'MESSAGE']];
+  for (const r of rules) {
+    const effect = ((r['spec'] ?? {}) as { taint?: { effect?: string } }).taint?.effect ?? '';
+    const condition = ((r['status'] ?? {}) as { conditions?: { type: string; status: string; reason: string; message: string }[] }).conditions?.find((c) => c.type === 'EvictionInProgress');
+    rows.push([String(r.metadata['name']), effect, condition?.status ?? '<unknown>', condition?.reason ?? '', condition?.message ?? '']);
+  }
+  return table(rows);
+}
+
 function splitKey(key: string): [string, string] {
   const i = key.indexOf('/');
   return [key.slice(0, i), key.slice(i + 1)];

@@ -36,6 +36,8 @@ export interface SimulationResult {
     persistentVolumes?: KubeJsonObject[];
     /** resource.k8s.io/v1 ResourceClaims: status.allocation (devices, nodeSelector) and status.reservedFor */
     resourceClaims?: KubeJsonObject[];
+    /** resource.k8s.io/v1alpha3 DeviceTaintRules with the eviction controller's status.conditions (EvictionInProgress) */
+    deviceTaintRules?: KubeJsonObject[];
   };
 }
 

@@ -563,6 +563,23 @@ describe('dra-device-taint-eviction.yaml: a NoExecute DeviceTaintRule evicts the
     expect(lifted.get('node-1')![0]!.taints).toEqual([{ ...taint, until: 60 }]);
   });
 
+  it('the rule\'s status says when its evictions are done; an effect None rule reports what it would evict, once', () => {
+    const condition = (r: SimulationResult) => ((r.objects?.deviceTaintRules?.[0]?.['status'] as { conditions?: unknown[] } | undefined)?.conditions ?? [])[0];
+    expect(condition(run(text))).toEqual({
+      type: 'EvictionInProgress', status: 'False', reason: 'Completed', message: '2 pods evicted since starting the controller.', lastTransitionTime: 90,
+    });
+    // stopped while trainer's toleration runs: its deletion is still pending
+    const stopped = simulate(text, { fileName: 'test.yaml', until: 60 });
+    const pending = stopped.ok ? stopped.result : undefined;
+    expect(condition(pending!)).toMatchObject({ status: 'True', reason: 'PodsPendingEviction', message: '1 pod needs to be evicted in 1 namespace. 1 pod evicted since starting the controller.' });
+    const dryRun = run(text.replace('value: firmware, effect: NoExecute}', 'value: firmware, effect: None}'));
+    expect(condition(dryRun)).toEqual({
+      type: 'EvictionInProgress', status: 'False', reason: 'NoEffect', lastTransitionTime: 30,
+      message: '2 published devices selected. 2 allocated devices selected. 2 pods would be evicted in 1 namespace if the effect was NoExecute. This information will not be updated again. Recreate the DeviceTaintRule to trigger an update.',
+    });
+    expect(dryRun.events.filter((e) => e.reason === 'DeviceTaintManagerEviction')).toEqual([]);
+  });
+
   it('without the DRADeviceTaints gate (the v1.35 default) no controller evicts', () => {
     const r = run(text.replace('featureGates: {DRADeviceTaints: true, DRADeviceTaintRules: true}', 'featureGates: {}'));
     expect(r.events.filter((e) => e.reason === 'DeviceTaintManagerEviction')).toEqual([]);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceTaint, DeviceTaintRule, DeviceToleration, ResourceClaim, ResourceSlice } from '../model/resource';
 import type { Pod } from '../model/types';
-import { deviceTaintEvictions } from './deviceTaintEviction';
+import { countTaintedDevices, deviceTaintEvictions, ruleCondition } from './deviceTaintEviction';
 
 const driver = 'gpu.example.com';
 const taint = (key: string, timeAdded: number, effect: DeviceTaint['effect'] = 'NoExecute'): DeviceTaint => ({ key, effect, timeAdded });
@@ -68,7 +68,7 @@ describe('device taint eviction: when a pod is deleted', () => {
   it('the earliest of the claim\'s devices and of the pod\'s claims; the reasons name each taint', () => {
     const slices = [slice('s1', 'node-1', [{ name: 'gpu-0', taints: [taint('late', 50)] }, { name: 'gpu-1', taints: [taint('early', 20)] }])];
     expect(evictionOf(pod('p', ['c']), [claim('c', ['gpu-0', 'gpu-1'])], slices)).toEqual({
-      when: 20, reasons: ['ResourceSlice s1 gpu.example.com/node-1/gpu-0 taint #0', 'ResourceSlice s1 gpu.example.com/node-1/gpu-1 taint #0'],
+      when: 20, reasons: ['ResourceSlice s1 gpu.example.com/node-1/gpu-0 taint #0', 'ResourceSlice s1 gpu.example.com/node-1/gpu-1 taint #0'], rules: [],
     });
     expect(evictionOf(pod('p', ['a', 'b']), [claim('a', ['gpu-0']), claim('b', ['gpu-1'])], slices)?.when).toBe(20);
   });
@@ -76,7 +76,7 @@ describe('device taint eviction: when a pod is deleted', () => {
   it('a NoExecute DeviceTaintRule taints the devices its selector picks; without a selector, none', () => {
     const clean = [slice('s1', 'node-1', [{ name: 'gpu-0' }])];
     const byPool = rule('maintenance', { driver, pool: 'node-1' }, taint('maintenance', 30));
-    expect(evictionOf(pod('p', ['c']), [claim('c', ['gpu-0'])], clean, [byPool])).toEqual({ when: 30, reasons: ['DeviceTaintRule maintenance'] });
+    expect(evictionOf(pod('p', ['c']), [claim('c', ['gpu-0'])], clean, [byPool])).toEqual({ when: 30, reasons: ['DeviceTaintRule maintenance'], rules: ['maintenance'] });
     expect(evictionOf(pod('p', ['c']), [claim('c', ['gpu-0'])], clean, [rule('other-pool', { pool: 'node-2' }, taint('x', 30))])).toBeUndefined();
     expect(evictionOf(pod('p', ['c']), [claim('c', ['gpu-0'])], clean, [rule('everything', undefined, taint('x', 30))])).toBeUndefined();
     expect(evictionOf(pod('p', ['c']), [claim('c', ['gpu-0'])], clean, [rule('dry-run', { driver }, taint('x', 30, 'None'))])).toBeUndefined();
@@ -90,5 +90,30 @@ describe('device taint eviction: when a pod is deleted', () => {
   it('not before the pod is scheduled, and not for a claim reserved for another pod', () => {
     expect(evictionOf(pod('p', ['c'], ''), [claim('c', ['gpu-0'])], tainted)).toBeUndefined();
     expect(evictionOf(pod('p', ['c']), [claim('c', ['gpu-0'], [], 'someone-else')], tainted)).toBeUndefined();
+  });
+});
+
+describe('a DeviceTaintRule\'s EvictionInProgress condition (upstream: maybeUpdateRuleStatus)', () => {
+  it.each<[string, Parameters<typeof ruleCondition>, ReturnType<typeof ruleCondition>]>([
+    ['NoExecute, one pod waiting', ['NoExecute', { pendingPods: 1, pendingNamespaces: 1, evictedPods: 0 }],
+      { status: 'True', reason: 'PodsPendingEviction', message: '1 pod needs to be evicted in 1 namespace.' }],
+    ['NoExecute, several pods in several namespaces, some gone', ['NoExecute', { pendingPods: 2, pendingNamespaces: 2, evictedPods: 1 }],
+      { status: 'True', reason: 'PodsPendingEviction', message: '2 pods need to be evicted in 2 different namespaces. 1 pod evicted since starting the controller.' }],
+    ['NoExecute, all gone', ['NoExecute', { pendingPods: 0, pendingNamespaces: 0, evictedPods: 3 }],
+      { status: 'False', reason: 'Completed', message: '3 pods evicted since starting the controller.' }],
+    ['NoExecute, nothing to do', ['NoExecute', { pendingPods: 0, pendingNamespaces: 0, evictedPods: 0 }],
+      { status: 'False', reason: 'NotStarted', message: '' }],
+    ['None: the dry run', ['None', { pendingPods: 1, pendingNamespaces: 1, evictedPods: 0, sliceDevices: 3, allocatedDevices: 1 }],
+      { status: 'False', reason: 'NoEffect', message: '3 published devices selected. 1 allocated device selected. 1 pod would be evicted in 1 namespace if the effect was NoExecute. This information will not be updated again. Recreate the DeviceTaintRule to trigger an update.' }],
+    ['NoSchedule', ['NoSchedule', { pendingPods: 0, pendingNamespaces: 0, evictedPods: 0 }],
+      { status: 'False', reason: 'OtherEffect', message: 'Eviction only happens for the NoExecute effect.' }],
+  ])('%s', (_name, args, expected) => {
+    expect(ruleCondition(...args)).toEqual(expected);
+  });
+
+  it('counts the devices the rule selects in the newest slices and among allocated claims', () => {
+    const slices = [slice('old', 'node-1', [{ name: 'gpu-0' }, { name: 'gpu-1' }, { name: 'gpu-2' }], 1), slice('new', 'node-1', [{ name: 'gpu-0' }, { name: 'gpu-1' }], 2), slice('other', 'node-2', [{ name: 'gpu-0' }])];
+    const byPool = rule('r', { driver, pool: 'node-1' }, taint('x', 0, 'None'));
+    expect(countTaintedDevices(byPool, slices, [claim('a', ['gpu-0']), claim('b', ['gpu-0', 'gpu-1'])])).toEqual({ sliceDevices: 2, allocatedDevices: 3 });
   });
 });

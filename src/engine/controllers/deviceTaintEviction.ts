@@ -33,6 +33,66 @@ export interface DeviceTaintEviction {
   when: number;
   /** upstream: trackedTaint.String() of each taint, rules first, then slices by driver, pool, device */
   reasons: string[];
+  /** the DeviceTaintRules among the reasons, by name */
+  rules: string[];
+}
+
+/** What a DeviceTaintRule's status counts (upstream: maybeUpdateRuleStatus). */
+export interface RuleStatusCounts {
+  /** pods whose pending eviction this rule causes, and their namespaces */
+  pendingPods: number;
+  pendingNamespaces: number;
+  /** pods deleted because of this rule since the controller started */
+  evictedPods: number;
+  /** effect None only: devices the rule selects in the slices, and among allocated claims */
+  sliceDevices?: number;
+  allocatedDevices?: number;
+}
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+
+/** upstream: maybeUpdateRuleStatus — the EvictionInProgress condition's status, reason and message */
+export function ruleCondition(effect: DeviceTaint['effect'], c: RuleStatusCounts): { status: 'True' | 'False'; reason: string; message: string } {
+  let status: 'True' | 'False' = 'False';
+  let reason: string;
+  let message = '';
+  if (effect === 'NoExecute') {
+    if (c.pendingPods > 0) {
+      status = 'True';
+      reason = 'PodsPendingEviction';
+      message = `${c.pendingPods === 1 ? '1 pod needs' : `${c.pendingPods} pods need`} to be evicted in ${c.pendingNamespaces === 1 ? '1 namespace.' : `${c.pendingNamespaces} different namespaces.`}`;
+    } else {
+      reason = c.evictedPods > 0 ? 'Completed' : 'NotStarted';
+    }
+  } else if (effect === 'None') {
+    reason = 'NoEffect';
+    message = `${plural(c.sliceDevices ?? 0, 'published device', 'published devices')} selected. `
+      + `${plural(c.allocatedDevices ?? 0, 'allocated device', 'allocated devices')} selected. `
+      + `${plural(c.pendingPods, 'pod', 'pods')} would be evicted in ${c.pendingNamespaces === 1 ? '1 namespace' : `${c.pendingNamespaces} different namespaces`} `
+      + 'if the effect was NoExecute. This information will not be updated again. Recreate the DeviceTaintRule to trigger an update.';
+  } else {
+    reason = 'OtherEffect';
+    message = 'Eviction only happens for the NoExecute effect.';
+  }
+  if (c.evictedPods > 0) message += `${message ? ' ' : ''}${plural(c.evictedPods, 'pod', 'pods')} evicted since starting the controller.`;
+  return { status, reason, message };
+}
+
+/** upstream: countTaintedDevices — the rule's devices among the newest slices of each pool, and among allocated claims */
+export function countTaintedDevices(rule: DeviceTaintRule, slices: readonly ResourceSlice[], claims: readonly ResourceClaim[]): { sliceDevices: number; allocatedDevices: number } {
+  let sliceDevices = 0;
+  for (const entries of devicesByPool(slices).values()) {
+    const newest = Math.max(...entries.map((e) => e.generation));
+    for (const { slice, generation } of entries) {
+      if (generation !== newest) continue;
+      for (const d of slice.spec.devices ?? []) if (ruleMatchesDevice(rule, slice.spec.driver, slice.spec.pool.name, d.name)) sliceDevices++;
+    }
+  }
+  let allocatedDevices = 0;
+  for (const claim of claims) {
+    for (const r of claim.status.allocation?.devices.results ?? []) if (ruleMatchesDevice(rule, r.driver, r.pool, r.device)) allocatedDevices++;
+  }
+  return { sliceDevices, allocatedDevices };
 }
 
 /** What the controller reads: the API's slices (by pool), its NoExecute DeviceTaintRules and claims. */
@@ -48,6 +108,8 @@ interface TrackedTaint {
   /** rules sort first, by name; slice taints by driver, pool, device, then index */
   order: string;
   text: string;
+  /** the DeviceTaintRule it comes from */
+  rule?: string;
 }
 
 const poolKey = (driver: string, pool: string) => `${driver}\u0000${pool}`;
@@ -89,7 +151,7 @@ export function deviceTaintEvictions(input: DeviceTaintEvictionInput): { podEvic
       break;
     }
     for (const rule of evictingRules) {
-      if (ruleMatchesDevice(rule, driver, pool, device)) out.push({ taint: rule.spec.taint, order: `0\u0000${rule.metadata.name}`, text: `DeviceTaintRule ${rule.metadata.name}` });
+      if (ruleMatchesDevice(rule, driver, pool, device)) out.push({ taint: rule.spec.taint, order: `0\u0000${rule.metadata.name}`, text: `DeviceTaintRule ${rule.metadata.name}`, rule: rule.metadata.name });
     }
     return out;
   }
@@ -98,6 +160,7 @@ export function deviceTaintEvictions(input: DeviceTaintEvictionInput): { podEvic
   function claimEvictionTime(claim: ResourceClaim): DeviceTaintEviction | undefined {
     let when: number | undefined;
     const reasons = new Map<string, string>();
+    const rules = new Set<string>();
     for (const result of claim.status.allocation?.devices.results ?? []) {
       nextTaint: for (const tracked of evictingTaints(result.driver, result.pool, result.device)) {
         let at = tracked.taint.timeAdded ?? 0;
@@ -111,11 +174,12 @@ export function deviceTaintEvictions(input: DeviceTaintEvictionInput): { podEvic
         }
         if (seconds !== undefined) at += seconds;
         reasons.set(tracked.order, tracked.text);
+        if (tracked.rule !== undefined) rules.add(tracked.rule);
         if (when === undefined || at < when) when = at;
       }
     }
     if (when === undefined) return undefined;
-    return { when, reasons: [...reasons.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, text]) => text) };
+    return { when, reasons: [...reasons.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, text]) => text), rules: [...rules].sort() };
   }
 
   function claimTime(claim: ResourceClaim): DeviceTaintEviction | undefined {
@@ -140,6 +204,7 @@ export function deviceTaintEvictions(input: DeviceTaintEvictionInput): { podEvic
         eviction = eviction === undefined ? time : {
           when: Math.min(eviction.when, time.when),
           reasons: [...new Set([...eviction.reasons, ...time.reasons])],
+          rules: [...new Set([...eviction.rules, ...time.rules])].sort(),
         };
       }
       return eviction;

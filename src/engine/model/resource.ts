@@ -258,6 +258,18 @@ export interface DeviceTaintRule extends KubeObject {
     deviceSelector?: DeviceTaintSelector;
     taint: DeviceTaint;
   };
+  /** written by the device taint eviction controller */
+  status?: { conditions?: DeviceTaintRuleCondition[] };
+}
+
+/** upstream: metav1.Condition of type EvictionInProgress on a DeviceTaintRule */
+export interface DeviceTaintRuleCondition {
+  type: 'EvictionInProgress';
+  status: 'True' | 'False';
+  reason: string;
+  message: string;
+  /** simulated seconds */
+  lastTransitionTime: number;
 }
 export const DEVICE_TAINT_RULE_API_VERSION = 'resource.k8s.io/v1alpha3';
 

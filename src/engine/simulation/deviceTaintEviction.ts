@@ -1,19 +1,24 @@
 // The device taint eviction controller (DRADeviceTaints) wired to the simulated clock: after any
 // change to ResourceSlices, DeviceTaintRules or ResourceClaims, and when a pod binds, every bound
-// pod that uses claims gets its deletion (re)scheduled or cancelled. The decision is
-// controllers/deviceTaintEviction.ts; this file keeps the timers and deletes the pods.
+// pod that uses claims gets its deletion (re)scheduled or cancelled, and each DeviceTaintRule's
+// status says how far its evictions are. The decisions are controllers/deviceTaintEviction.ts;
+// this file keeps the timers, deletes the pods and writes the rules' status.
 
 import {
   CANCELLING_DELETION, DELETION_BY_DEVICE_TAINT_MANAGER_CONDITION, DEVICE_TAINT_MANAGER_EVICTION, MARKING_FOR_DELETION,
-  deviceTaintEvictions,
+  countTaintedDevices, deviceTaintEvictions, ruleCondition, type RuleStatusCounts,
 } from '../controllers/deviceTaintEviction';
-import type { ResourceObject } from '../model/resource';
+import type { DeviceTaintRule, ResourceObject } from '../model/resource';
 import { podKey, type Pod } from '../model/types';
 import type { Simulation } from './simulation';
 
 export class DeviceTaintEvictionManager {
-  /** pod key → its deletion: when, and the timer */
-  private readonly scheduled = new Map<string, { when: number; timer: number }>();
+  /** pod key → its deletion: when, the DeviceTaintRules that cause it, and the timer */
+  private readonly scheduled = new Map<string, { when: number; rules: string[]; timer: number }>();
+  /** rule name → pods deleted because of it (upstream: taintRuleStats.numEvictedPods) */
+  private readonly evictedByRule = new Map<string, number>();
+  /** effect None rules whose one-time dry-run status is written (upstream: "will not be updated again") */
+  private readonly dryRunDone = new WeakSet<DeviceTaintRule>();
 
   constructor(private readonly sim: Simulation, private readonly withRules: boolean) {
     sim.startListeners.push(() => this.sync());
@@ -51,11 +56,52 @@ export class DeviceTaintEvictionManager {
         }
         continue;
       }
-      if (existing?.when === eviction.when) continue;
+      if (existing?.when === eviction.when) { existing.rules = eviction.rules; continue; }
       if (existing) sim.cancelTimer(existing.timer);
       const timer = sim.schedule(Math.max(eviction.when, sim.now), () => this.fire(key));
-      this.scheduled.set(key, { when: eviction.when, timer });
+      this.scheduled.set(key, { when: eviction.when, rules: eviction.rules, timer });
     }
+    this.updateRuleStatuses();
+  }
+
+  /**
+   * upstream: maybeUpdateRuleStatus — each rule's EvictionInProgress condition, written at once
+   * (upstream waits up to 10 s between updates). An effect None rule gets its dry run once.
+   */
+  private updateRuleStatuses(): void {
+    if (!this.withRules) return;
+    const sim = this.sim;
+    const store = sim.cluster.resources;
+    for (const rule of store.deviceTaintRules()) {
+      const effect = rule.spec.taint.effect;
+      if (effect === 'None' && this.dryRunDone.has(rule)) continue;
+      const pending = effect === 'None' ? this.dryRun(rule) : [...this.scheduled.entries()].filter(([, e]) => e.rules.includes(rule.metadata.name)).map(([key]) => key);
+      const counts: RuleStatusCounts = {
+        pendingPods: pending.length,
+        pendingNamespaces: new Set(pending.map((key) => key.slice(0, key.indexOf('/')))).size,
+        evictedPods: this.evictedByRule.get(rule.metadata.name) ?? 0,
+        ...(effect === 'None' ? countTaintedDevices(rule, store.resourceSlices(), store.resourceClaims()) : {}),
+      };
+      const next = ruleCondition(effect, counts);
+      const old = rule.status?.conditions?.find((c) => c.type === 'EvictionInProgress');
+      if (old && old.status === next.status && old.reason === next.reason && old.message === next.message) continue;
+      rule.status = { conditions: [{ type: 'EvictionInProgress', ...next, lastTransitionTime: sim.now }] };
+      if (effect === 'None') this.dryRunDone.add(rule);
+    }
+  }
+
+  /** upstream: the None rule simulated as NoExecute — the live bound pods it would evict */
+  private dryRun(rule: DeviceTaintRule): string[] {
+    const store = this.sim.cluster.resources;
+    const asNoExecute: DeviceTaintRule = { ...rule, spec: { ...rule.spec, taint: { ...rule.spec.taint, effect: 'NoExecute' } } };
+    const decide = deviceTaintEvictions({
+      slices: store.resourceSlices(),
+      rules: [...store.deviceTaintRules().filter((r) => r !== rule), asNoExecute],
+      claim: (namespace, name) => store.resourceClaim(namespace, name),
+    });
+    return this.sim.cluster.livePods()
+      .filter((pod) => pod.metadata.deletionTimestamp === undefined && decide.podEvictionTime(pod)?.rules.includes(rule.metadata.name))
+      .map(podKey);
   }
 
   /** upstream: handlePods — the live pods in the claims' status.reservedFor */
@@ -81,11 +127,14 @@ export class DeviceTaintEvictionManager {
   /** upstream: maybeDeletePod → addConditionAndDeletePod — event, DisruptionTarget condition, graceful delete */
   private fire(key: string): void {
     const sim = this.sim;
+    const entry = this.scheduled.get(key);
     this.scheduled.delete(key);
     const pod = sim.cluster.livePod(key);
     if (!pod || pod.metadata.deletionTimestamp !== undefined) return;
     sim.recordEvent('Normal', DEVICE_TAINT_MANAGER_EVICTION, `Pod/${key}`, MARKING_FOR_DELETION);
     sim.setPodCondition(pod, DELETION_BY_DEVICE_TAINT_MANAGER_CONDITION);
+    for (const rule of entry?.rules ?? []) this.evictedByRule.set(rule, (this.evictedByRule.get(rule) ?? 0) + 1);
     sim.deletePod(pod, DEVICE_TAINT_MANAGER_EVICTION);
+    this.updateRuleStatuses();
   }
 }

@@ -23,17 +23,19 @@ function toJson(o: KubeObject & { spec: unknown; status: unknown }): KubeJsonObj
   return { apiVersion: o.apiVersion, kind: o.kind, metadata: metadataJson(o), spec: structuredClone(o.spec), status: structuredClone(o.status) };
 }
 
-/** undefined when the cluster has no volume claims, volumes or resource claims */
+/** undefined when the cluster has no volume claims, volumes, resource claims or DeviceTaintRules */
 export function storageObjects(store: StorageStore, resources: ResourceStore): SimulationResult['objects'] {
   const claims = store.persistentVolumeClaims();
   const volumes = store.persistentVolumes();
   const resourceClaims = resources.resourceClaims();
-  if (claims.length === 0 && volumes.length === 0 && resourceClaims.length === 0) return undefined;
+  const rules = resources.deviceTaintRules();
+  if (claims.length === 0 && volumes.length === 0 && resourceClaims.length === 0 && rules.length === 0) return undefined;
   return {
     ...(claims.length || volumes.length ? {
       persistentVolumeClaims: claims.map((c) => toJson(c)),
       persistentVolumes: volumes.map((v) => toJson(v)),
     } : {}),
     ...(resourceClaims.length ? { resourceClaims: resourceClaims.map((c) => toJson(c)) } : {}),
+    ...(rules.length ? { deviceTaintRules: rules.map((r) => toJson({ ...r, status: r.status ?? {} })) } : {}),
   };
 }
