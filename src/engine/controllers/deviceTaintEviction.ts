@@ -81,10 +81,8 @@ export function ruleCondition(effect: DeviceTaint['effect'], c: RuleStatusCounts
 /** upstream: countTaintedDevices — the rule's devices among the newest slices of each pool, and among allocated claims */
 export function countTaintedDevices(rule: DeviceTaintRule, slices: readonly ResourceSlice[], claims: readonly ResourceClaim[]): { sliceDevices: number; allocatedDevices: number } {
   let sliceDevices = 0;
-  for (const entries of devicesByPool(slices).values()) {
-    const newest = Math.max(...entries.map((e) => e.generation));
-    for (const { slice, generation } of entries) {
-      if (generation !== newest) continue;
+  for (const pool of newestSlicesByPool(slices).values()) {
+    for (const slice of pool) {
       for (const d of slice.spec.devices ?? []) if (ruleMatchesDevice(rule, slice.spec.driver, slice.spec.pool.name, d.name)) sliceDevices++;
     }
   }
@@ -114,14 +112,15 @@ interface TrackedTaint {
 
 const poolKey = (driver: string, pool: string) => `${driver}\u0000${pool}`;
 
-/** upstream: pool.getDevice — only slices of the pool's newest generation count */
-function devicesByPool(slices: readonly ResourceSlice[]): Map<string, { slice: ResourceSlice; generation: number }[]> {
-  const pools = new Map<string, { slice: ResourceSlice; generation: number }[]>();
+/** upstream: pool.getDevice and getTaintedDevices — each pool's slices of its newest generation only */
+function newestSlicesByPool(slices: readonly ResourceSlice[]): Map<string, ResourceSlice[]> {
+  const pools = new Map<string, ResourceSlice[]>();
   for (const slice of slices) {
     const key = poolKey(slice.spec.driver, slice.spec.pool.name);
     const list = pools.get(key);
-    const entry = { slice, generation: slice.spec.pool.generation };
-    if (list) list.push(entry); else pools.set(key, [entry]);
+    const newest = list?.[0]?.spec.pool.generation;
+    if (list === undefined || slice.spec.pool.generation > newest!) pools.set(key, [slice]);
+    else if (slice.spec.pool.generation === newest) list.push(slice);
   }
   return pools;
 }
@@ -131,17 +130,14 @@ function devicesByPool(slices: readonly ResourceSlice[]): Map<string, { slice: R
  * `podEvictionTime` then answers for one pod.
  */
 export function deviceTaintEvictions(input: DeviceTaintEvictionInput): { podEvictionTime(pod: Pod): DeviceTaintEviction | undefined } {
-  const pools = devicesByPool(input.slices);
+  const pools = newestSlicesByPool(input.slices);
   const evictingRules = input.rules.filter((r) => r.spec.taint.effect === 'NoExecute');
   const claimTimes = new Map<string, DeviceTaintEviction | undefined>();
 
   /** upstream: allEvictingDeviceTaints — the device's own NoExecute taints, then matching rules */
   function evictingTaints(driver: string, pool: string, device: string): TrackedTaint[] {
     const out: TrackedTaint[] = [];
-    const entries = pools.get(poolKey(driver, pool)) ?? [];
-    const newest = Math.max(...entries.map((e) => e.generation));
-    for (const { slice, generation } of entries) {
-      if (generation !== newest) continue;
+    for (const slice of pools.get(poolKey(driver, pool)) ?? []) {
       const found = (slice.spec.devices ?? []).find((d) => d.name === device);
       if (!found) continue;
       (found.taints ?? []).forEach((taint, i) => {
