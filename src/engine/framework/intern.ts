@@ -88,3 +88,27 @@ export function lazyRecord(keys: readonly string[], build: () => Record<string, 
   }
   return out;
 }
+
+/**
+ * One empty Set for every holder of "none" (a queued pod's rejecting plugins before any rejected
+ * it, say): it throws when written to, since a write would change them all. `what` names it in
+ * the error.
+ */
+export function sharedEmptySet<T>(what: string): Set<T> {
+  const refuse = () => { throw new TypeError(`${what} is shared and read-only`); };
+  return new (class extends Set<T> {
+    override add(): this { return refuse(); }
+    override delete(): boolean { return refuse(); }
+    override clear(): void { refuse(); }
+  })();
+}
+
+/** One empty Map for every holder of "none", refusing writes likewise. */
+export function sharedEmptyMap<K, V>(what: string): Map<K, V> {
+  const refuse = () => { throw new TypeError(`${what} is shared and read-only`); };
+  return new (class extends Map<K, V> {
+    override set(): this { return refuse(); }
+    override delete(): boolean { return refuse(); }
+    override clear(): void { refuse(); }
+  })();
+}

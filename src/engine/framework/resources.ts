@@ -5,6 +5,7 @@
 
 import { resourceAmount, type Bytes, type MilliCpu } from '../model/quantity';
 import type { Container, Pod, ResourceList } from '../model/types';
+import { sharedEmptyMap } from './intern';
 
 export interface Resource {
   milliCPU: MilliCpu;
@@ -196,12 +197,7 @@ function aggregatePodRequests(pod: Pod, nonMissing: NonMissingDefaults | undefin
 }
 
 /** The scalar map of every pod's request that names no extended resource: one, refusing changes. */
-class NoScalars extends Map<string, number> {
-  override set(): this { throw new TypeError('a pod\'s request is read-only'); }
-  override delete(): boolean { throw new TypeError('a pod\'s request is read-only'); }
-  override clear(): void { throw new TypeError('a pod\'s request is read-only'); }
-}
-const NO_SCALARS: Map<string, number> = new NoScalars();
+const NO_SCALARS = sharedEmptyMap<string, number>('a pod\'s empty request of extended resources');
 
 /**
  * A pod's finished request, its scalar map shared when empty: an empty Map is about 200 bytes,

@@ -6,16 +6,12 @@ import type { QueueMove, QueueName } from '../api';
 import type { ActionType, ClusterEventResource, ClusterEventWithHint, QueuedPodInfo } from '../framework/interfaces';
 import type { PodInfo } from '../framework/podInfo';
 import type { Status } from '../framework/status';
+import { sharedEmptySet } from '../framework/intern';
 import { Heap } from './heap';
 import { Nominator } from './nominator';
 
 /** A queued pod's rejecting plugins before any rejected it: one empty set for all (never changed: a failure replaces it) */
-class NoPlugins extends Set<string> {
-  override add(): this { throw new TypeError('the empty set of plugins is shared'); }
-  override delete(): boolean { throw new TypeError('the empty set of plugins is shared'); }
-  override clear(): void { throw new TypeError('the empty set of plugins is shared'); }
-}
-const NO_PLUGINS: Set<string> = new NoPlugins();
+const NO_PLUGINS = sharedEmptySet<string>('the empty set of plugins');
 
 /** upstream: DefaultPodMaxInUnschedulablePodsDuration */
 export const POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION = 5 * 60;
