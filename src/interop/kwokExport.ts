@@ -13,7 +13,7 @@
 // file, so the file must not have one.
 
 import { formatScenarioError, loadExpandedScenario, type ExpandedScenario } from '../engine/index';
-import { toleratesAny } from '../engine/model/taints';
+import { taintToString, toleratesAny } from '../engine/model/taints';
 import type { Taint, Toleration } from '../engine/model/types';
 import { flattenDocuments } from './kubectl';
 import { compact, kindOf, list, metaOf, nameOf, namespaceOf, NAMESPACED_KINDS, obj, omit, ordered, str, WORKLOAD_KINDS, type Obj } from './objects';
@@ -219,7 +219,7 @@ function stepCommands(step: Step, ctx: Context, warnings: string[], gatesRemoved
     }
     case 'taint': {
       const t = step.taint;
-      return [`kubectl taint nodes ${shQuote(step.node)} ${shQuote(`${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`)}`];
+      return [`kubectl taint nodes ${shQuote(step.node)} ${shQuote(taintToString(t))}`];
     }
     case 'untaint':
       return [`kubectl taint nodes ${shQuote(step.node)} ${shQuote(`${step.key}${step.effect ? `:${step.effect}` : ''}-`)}`];

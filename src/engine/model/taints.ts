@@ -63,7 +63,8 @@ export function findMatchingUntoleratedTaint(
 
 export const doNotScheduleTaintsFilter = (t: Taint): boolean => t.effect === 'NoSchedule' || t.effect === 'NoExecute';
 
-export function taintToString(t: Taint): string {
+/** "key=value:Effect", as kubectl writes a taint (node or device) */
+export function taintToString(t: Pick<Taint, 'key' | 'value'> & { effect: string }): string {
   return `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`;
 }
 

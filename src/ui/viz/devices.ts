@@ -4,6 +4,7 @@
 // capacity used up (DynamicResources' Filter details in the trace).
 
 import type { CycleTrace, NodeOutcome } from '../../engine/api';
+import { taintToString } from '../../engine/model/taints';
 import type { RequestOutcome } from '../../engine/plugins/DynamicResources/allocator';
 import type { PodView } from '../../store/selectors';
 
@@ -28,7 +29,7 @@ export interface DeviceMark {
 function taintsAt(device: NonNullable<NodeOutcome['devices']>[number], time: number): string[] {
   return (device.taints ?? [])
     .filter((t) => t.effect !== 'None' && t.from <= time && (t.until === undefined || time < t.until))
-    .map((t) => `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`);
+    .map(taintToString);
 }
 
 /** The allocator's per-request outcome on a node at this cycle, when DynamicResources ran there. */
