@@ -38,12 +38,7 @@ export class DeviceTaintEvictionManager {
   /** upstream: handlePod for the given pods (all bound pods with claims by default) */
   private sync(pods?: readonly Pod[]): void {
     const sim = this.sim;
-    const store = sim.cluster.resources;
-    const decide = deviceTaintEvictions({
-      slices: store.resourceSlices(),
-      rules: this.withRules ? store.deviceTaintRules() : [],
-      claim: (namespace, name) => store.resourceClaim(namespace, name),
-    });
+    const decide = this.decider(this.withRules ? sim.cluster.resources.deviceTaintRules() : []);
     for (const pod of pods ?? sim.cluster.livePods()) {
       if (!pod.spec.resourceClaims?.length || pod.metadata.deletionTimestamp !== undefined) continue;
       const key = podKey(pod);
@@ -90,15 +85,16 @@ export class DeviceTaintEvictionManager {
     }
   }
 
+  /** the controller's decision over the API's slices and claims, with these rules */
+  private decider(rules: readonly DeviceTaintRule[]) {
+    const store = this.sim.cluster.resources;
+    return deviceTaintEvictions({ slices: store.resourceSlices(), rules, claim: (namespace, name) => store.resourceClaim(namespace, name) });
+  }
+
   /** upstream: the None rule simulated as NoExecute — the live bound pods it would evict */
   private dryRun(rule: DeviceTaintRule): string[] {
-    const store = this.sim.cluster.resources;
     const asNoExecute: DeviceTaintRule = { ...rule, spec: { ...rule.spec, taint: { ...rule.spec.taint, effect: 'NoExecute' } } };
-    const decide = deviceTaintEvictions({
-      slices: store.resourceSlices(),
-      rules: [...store.deviceTaintRules().filter((r) => r !== rule), asNoExecute],
-      claim: (namespace, name) => store.resourceClaim(namespace, name),
-    });
+    const decide = this.decider([...this.sim.cluster.resources.deviceTaintRules().filter((r) => r !== rule), asNoExecute]);
     return this.sim.cluster.livePods()
       .filter((pod) => pod.metadata.deletionTimestamp === undefined && decide.podEvictionTime(pod)?.rules.includes(rule.metadata.name))
       .map(podKey);

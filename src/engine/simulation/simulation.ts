@@ -188,7 +188,7 @@ export class Simulation {
     };
     const handle: Handle & { fwk?: Framework } = {
       profileName,
-      features: this.options.gates ?? defaultFeatureGates(),
+      features: this.gates,
       snapshot: () => this.cache.snapshot(),
       cluster: this.cluster,
       rng: this.rng,
