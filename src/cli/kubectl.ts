@@ -107,6 +107,24 @@ export function formatDeviceTaintRules(result: SimulationResult): string | undef
   return table(rows);
 }
 
+/**
+ * `kubectl get resourcequota -A`; undefined when the run has none. REQUEST and LIMIT as kubectl's
+ * printer writes them (pkg/printers/internalversion/printers.go printResourceQuota): used/hard per
+ * resource, sorted, limits.* under LIMIT.
+ */
+export function formatResourceQuotas(result: SimulationResult): string | undefined {
+  const quotas = result.objects?.resourceQuotas ?? [];
+  if (quotas.length === 0) return undefined;
+  const rows = [['NAMESPACE', 'NAME', 'AGE', 'REQUEST', 'LIMIT']];
+  for (const q of quotas) {
+    const status = (q['status'] ?? {}) as { hard?: Record<string, string>; used?: Record<string, string> };
+    const names = Object.keys(status.hard ?? {}).sort();
+    const cell = (limits: boolean) => names.filter((n) => n.startsWith('limits.') === limits).map((n) => `${n}: ${status.used?.[n] ?? '0'}/${status.hard![n]}`).join(', ');
+    rows.push([String(q.metadata['namespace'] ?? 'default'), String(q.metadata['name']), humanDuration(result.endTime), cell(false), cell(true)]);
+  }
+  return table(rows);
+}
+
 function splitKey(key: string): [string, string] {
   const i = key.indexOf('/');
   return [key.slice(0, i), key.slice(i + 1)];

@@ -7,7 +7,7 @@ import { formatScenarioError, simulate, type SimulationResult } from '../engine/
 import { escapeControlChars, escapeJsonText } from '../interop/controlChars';
 import { readScenarioFile } from './input';
 import { jsonPieces } from './json';
-import { formatClaims, formatDeviceTaintRules, formatEvents, formatPods, formatResourceClaims } from './kubectl';
+import { formatClaims, formatDeviceTaintRules, formatResourceQuotas, formatEvents, formatPods, formatResourceClaims } from './kubectl';
 import { runFixSearch, type FixView } from '../interop/fixSearch';
 import { findPod, formatDifferences, formatExplanation, formatFixes } from './explain';
 
@@ -117,7 +117,7 @@ function main(): number | Promise<number> {
     }
     return 0;
   }
-  const claims = [formatClaims(result), formatResourceClaims(result), formatDeviceTaintRules(result)].filter((t) => t !== undefined).map((t) => `${t}\n\n`).join('');
+  const claims = [formatClaims(result), formatResourceClaims(result), formatDeviceTaintRules(result), formatResourceQuotas(result)].filter((t) => t !== undefined).map((t) => `${t}\n\n`).join('');
   process.stdout.write(`${formatPods(result)}\n\n${claims}${formatEvents(result)}\n`);
   const differing = formatDifferences(result);
   if (differing) process.stdout.write(`\n${differing}\n`);

@@ -38,6 +38,8 @@ export interface SimulationResult {
     resourceClaims?: KubeJsonObject[];
     /** resource.k8s.io/v1alpha3 DeviceTaintRules with the eviction controller's status.conditions (EvictionInProgress) */
     deviceTaintRules?: KubeJsonObject[];
+    /** extension: v1 ResourceQuotas with status.hard and status.used as the quota controller keeps them at the end */
+    resourceQuotas?: KubeJsonObject[];
   };
 }
 

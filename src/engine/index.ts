@@ -15,6 +15,7 @@ import { newInTreeRegistry } from './plugins/registry';
 import { Simulation } from './simulation/simulation';
 import { ControllerManager } from './simulation/controllerManager';
 import { EvictionManager } from './simulation/evictionManager';
+import { QuotaManager } from './simulation/quotaManager';
 import { DeviceTaintEvictionManager } from './simulation/deviceTaintEviction';
 import { runDeschedulerStep } from './simulation/descheduler';
 import { applyTimelineStep, type TimelineDeps } from './timeline/apply';
@@ -106,7 +107,10 @@ export function startLoadedSimulation(scenario: ExpandedScenario, options: Simul
     const evictions = new EvictionManager(simulation);
     // kube-controller-manager starts the device taint eviction controller with DRADeviceTaints
     if (gates.DRADeviceTaints) new DeviceTaintEvictionManager(simulation, gates.DRADeviceTaintRules);
+    // registered before the workload controllers: a pod's deletion releases quota first
+    const quotas = new QuotaManager(simulation);
     const deps: TimelineDeps = {
+      quotas,
       controllers: new ControllerManager(simulation),
       nodeChanged: (_sim, node) => evictions.nodeChanged(node),
       evict: (_sim, key) => { evictions.evict(key); },

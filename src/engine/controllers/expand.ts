@@ -10,6 +10,7 @@ import type { AdmissionContext } from '../model/admission';
 import type { LoadedScenario, ScenarioContents } from '../model/load';
 import type { Pod, Workload } from '../model/types';
 import { expandWorkload } from './index';
+import { PolicyStore } from '../model/policy';
 
 /** A scenario whose workloads have made their pods and ReplicaSets: what a simulation starts from. */
 export interface ExpandedScenario extends ScenarioContents {
@@ -27,6 +28,7 @@ function admissionContext(s: ScenarioContents): AdmissionContext {
     runtimeClasses: new Map(s.runtimeClasses.map((r) => [r.metadata.name, r])),
     names: s.names,
     now: 0,
+    policies: new PolicyStore(s.policies ?? []),
   };
 }
 
@@ -43,10 +45,14 @@ export function expandScenario(loaded: LoadedScenario): ExpandedScenario {
   const admissionEvents = [...contents.admissionEvents];
   const workloads: Workload[] = [...contents.workloads];
   const sourceOf = new Map(workloads.map((w, i) => [w, workloadSources[i]]));
+  // a ReplicaSet a Deployment makes has been synced inside the Deployment's expansion
+  const synced = new Set<Workload>();
   for (let i = 0; i < workloads.length; i++) {
     const w = workloads[i]!;
+    if (synced.has(w)) continue;
     const result = expandWorkload(w, { ...ctx, pods, workloads });
     workloads.splice(i + 1, 0, ...result.workloads);
+    for (const made of result.workloads) synced.add(made);
     pods.push(...result.pods);
     admissionEvents.push(...result.events);
     const source = sourceOf.get(w);

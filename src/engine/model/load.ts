@@ -24,6 +24,8 @@ import { decodeScenario, declaredKey, type ScenarioMeta } from './decode/timelin
 import { NameGenerator } from './names';
 import { resolveFeatureGates } from '../features';
 import { isStorageObject, type StorageObject } from './storage';
+import { isPolicyObject, PolicyStore, type PolicyObject } from './policy';
+import { initialQuotaStatus } from './quota/status';
 import { isResourceObject, type ResourceObject, type ResourceSlice } from './resource';
 import { admitStorage } from './admission/storage';
 import { checkObjectBudget, writtenAt, type BudgetStep } from './objectBudget';
@@ -54,6 +56,8 @@ export interface ScenarioContents {
   storage: StorageObject[];
   /** DeviceClasses, ResourceSlices, ResourceClaims, ResourceClaimTemplates, in document order */
   resources: ResourceObject[];
+  /** LimitRanges and ResourceQuotas (v1), in document order; quotas carry the status admission charged */
+  policies: PolicyObject[];
   schedulerConfig?: { object: Record<string, unknown>; locate(path: (string | number)[]): { line: number; column: number } };
   /** extension: a legacy scheduler Policy document (predicates and priorities), translated into a profile */
   legacyPolicy?: { object: Record<string, unknown>; locate(path: (string | number)[]): { line: number; column: number } };
@@ -388,7 +392,11 @@ function load(text: string, fileName: string): LoadResult {
 
   const pods: Pod[] = [];
   const admissionEvents: ClusterEvent[] = [];
+  // The namespace policies exist before the pods: the quota controller has synced each quota.
+  const policies = objects.filter(isPolicyObject);
+  for (const p of policies) if (p.kind === 'ResourceQuota') p.status = initialQuotaStatus(p);
   const ctx: AdmissionContext = {
+    policies: new PolicyStore(policies),
     nodes: new Map(nodes.map((n) => [n.metadata.name, n])),
     namespaces: new Map(namespaces.map((n) => [n.metadata.name, n])),
     priorityClasses: new Map(priorityClasses.map((p) => [p.metadata.name, p])),
@@ -445,6 +453,7 @@ function load(text: string, fileName: string): LoadResult {
     gangWorkloads: objects.filter(isGangWorkload),
     storage: admitStorage(objects.filter(isStorageObject)),
     resources: objects.filter(isResourceObject),
+    policies,
     timeline,
     admissionEvents,
     warnings: loader.diag.reported('warnings'),

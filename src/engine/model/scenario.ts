@@ -9,12 +9,13 @@ import type {
 } from './types';
 import type { StorageObject } from './storage';
 import type { ResourceObject } from './resource';
+import type { PolicyObject } from './policy';
 
 /** Where the step was written, for runtime messages. */
 export interface StepSource { line: number; column: number }
 
 /** Every kind an `apply` (or the scenario file) can create. */
-export type ScenarioObject = Pod | Node | Namespace | PriorityClass | RuntimeClass | Service | PodDisruptionBudget | Workload | GangWorkload | StorageObject | ResourceObject;
+export type ScenarioObject = Pod | Node | Namespace | PriorityClass | RuntimeClass | Service | PodDisruptionBudget | Workload | GangWorkload | StorageObject | ResourceObject | PolicyObject;
 
 export interface PodRef { namespace: string; name: string }
 

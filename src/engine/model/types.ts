@@ -210,6 +210,8 @@ export interface PodSpec {
   hostNetwork?: boolean;
   workloadRef?: WorkloadReference;
   restartPolicy?: 'Always' | 'OnFailure' | 'Never';
+  /** a pod with a deadline is in ResourceQuota's Terminating scope */
+  activeDeadlineSeconds?: number;
   /** DRA: the ResourceClaims the pod uses, by name or from a template */
   resourceClaims?: PodResourceClaim[];
 }

@@ -8,6 +8,7 @@ import type {
 } from '../model/types';
 import { podKey } from '../model/types';
 import { ResourceStore } from './resources';
+import { PolicyStore } from '../model/policy';
 import { StorageStore } from './storage';
 
 const nsOf = (o: { metadata: { namespace?: string } }) => o.metadata.namespace ?? 'default';
@@ -31,6 +32,8 @@ export class ClusterState implements ClusterLister {
   readonly storage: StorageStore;
   /** DeviceClasses, ResourceSlices, ResourceClaims, ResourceClaimTemplates */
   readonly resources: ResourceStore;
+  /** LimitRanges and ResourceQuotas */
+  readonly policies: PolicyStore;
 
   constructor(s: ExpandedScenario) {
     for (const n of s.nodes) this.nodes.set(n.metadata.name, n);
@@ -43,6 +46,7 @@ export class ClusterState implements ClusterLister {
     for (const g of s.gangWorkloads) this.gangWorkloads.set(nsName(g), g);
     this.storage = new StorageStore(s.storage);
     this.resources = new ResourceStore(s.resources);
+    this.policies = new PolicyStore(s.policies ?? []);
   }
 
   addPod(pod: Pod): void {

@@ -8,20 +8,26 @@ import type { Pod, Workload } from '../model/types';
 import type { Simulation } from './simulation';
 
 export class ControllerManager {
+  /** workloads whose last sync could not create a pod (kind/namespace/name), retried when quota is released */
+  private readonly failedCreate = new Set<string>();
+
   constructor(private readonly sim: Simulation) {
     sim.podListeners.push({ deleted: (pod) => this.podDeleted(pod) });
+    // the controllers' first sync ran at loading: the workloads it could not create pods for
+    for (const e of sim.scenario.admissionEvents) if (e.reason === 'FailedCreate' && sim.cluster.workloads.has(e.object)) this.failedCreate.add(e.object);
   }
 
   /** Runs a workload's controller once and carries out what it decided. */
   reconcile(workload: Workload): void {
     const sim = this.sim;
     const result = expandWorkload(workload, sim.controllerContext());
+    const key = `${workload.kind}/${namespaceOf(workload)}/${workload.metadata.name}`;
+    if (result.events.some((e) => e.reason === 'FailedCreate')) this.failedCreate.add(key); else this.failedCreate.delete(key);
     for (const w of result.workloads) sim.cluster.workloads.set(`${w.kind}/${namespaceOf(w)}/${w.metadata.name}`, w);
     for (const e of result.events) sim.recordEvent(e.type, e.reason, e.object, e.message);
     for (const pod of result.pods) sim.createPod(pod);
     for (const pod of result.excess) sim.deletePodByKey(`${namespaceOf(pod)}/${pod.metadata.name}`, 'ScaledDown');
-    // A Deployment acts through its ReplicaSets.
-    for (const w of result.workloads) if (w.kind === 'ReplicaSet') this.reconcile(w);
+    // A Deployment acts through its ReplicaSets (a new one was synced inside the Deployment's sync).
   }
 
   /** Adds (or replaces) a workload object and reconciles it. */
@@ -64,8 +70,22 @@ export class ControllerManager {
 
   private podDeleted(pod: Pod): void {
     const ref = controllerOf(pod);
-    if (!ref) return;
+    if (!ref) { this.retryFailedCreates(namespaceOf(pod), undefined); return; }
     const owner = this.sim.cluster.workload(ref.kind, namespaceOf(pod), ref.name);
     if (owner) this.reconcile(owner);
+    this.retryFailedCreates(namespaceOf(pod), owner);
+  }
+
+  /**
+   * A pod went away: quota it held may be free again, so the workloads of its namespace that could
+   * not create pods sync again. Upstream they retry with the workqueue's backoff (5 ms doubling
+   * to 1000 s) whatever changed; Podplay retries when a pod of the namespace goes away.
+   */
+  private retryFailedCreates(namespace: string, except: Workload | undefined): void {
+    for (const key of [...this.failedCreate]) {
+      const w = this.sim.cluster.workloads.get(key);
+      if (!w) { this.failedCreate.delete(key); continue; }
+      if (w !== except && namespaceOf(w) === namespace) this.reconcile(w);
+    }
   }
 }

@@ -382,6 +382,7 @@ export class Simulation {
       runtimeClasses: this.cluster.runtimeClasses,
       names: this.scenario.names,
       now: this.now,
+      policies: this.cluster.policies,
     };
   }
 
@@ -775,7 +776,7 @@ export class Simulation {
       ...(this.nodeCreatedAt.has(n.name) ? { createdAt: this.nodeCreatedAt.get(n.name)! } : {}),
       ...(devices.has(n.name) ? { devices: devices.get(n.name)! } : {}),
     }));
-    const objects = storageObjects(this.cluster.storage, this.cluster.resources);
+    const objects = storageObjects(this.cluster.storage, this.cluster.resources, this.cluster.policies);
     const result: SimulationResult = {
       version: 1, seed: this.options.seed, pods, cycles: this.cycles, events: this.events,
       nodes, warnings: capProblems(this.warnings, 'warning', this.scenario.fileName), endTime: this.now, queue: this.queueMoves,

@@ -6,6 +6,7 @@ import type { KubeJsonObject, SimulationResult } from '../api';
 import type { KubeObject } from '../model/types';
 import type { ResourceStore } from './resources';
 import type { StorageStore } from './storage';
+import type { PolicyStore } from '../model/policy';
 
 function metadataJson(o: KubeObject): Record<string, unknown> {
   const m = o.metadata;
@@ -24,12 +25,13 @@ function toJson(o: KubeObject & { spec: unknown; status: unknown }): KubeJsonObj
 }
 
 /** undefined when the cluster has no volume claims, volumes, resource claims or DeviceTaintRules */
-export function storageObjects(store: StorageStore, resources: ResourceStore): SimulationResult['objects'] {
+export function storageObjects(store: StorageStore, resources: ResourceStore, policies?: PolicyStore): SimulationResult['objects'] {
   const claims = store.persistentVolumeClaims();
   const volumes = store.persistentVolumes();
   const resourceClaims = resources.resourceClaims();
   const rules = resources.deviceTaintRules();
-  if (claims.length === 0 && volumes.length === 0 && resourceClaims.length === 0 && rules.length === 0) return undefined;
+  const quotas = policies?.all().filter((p) => p.kind === 'ResourceQuota') ?? [];
+  if (claims.length === 0 && volumes.length === 0 && resourceClaims.length === 0 && rules.length === 0 && quotas.length === 0) return undefined;
   return {
     ...(claims.length || volumes.length ? {
       persistentVolumeClaims: claims.map((c) => toJson(c)),
@@ -37,5 +39,6 @@ export function storageObjects(store: StorageStore, resources: ResourceStore): S
     } : {}),
     ...(resourceClaims.length ? { resourceClaims: resourceClaims.map((c) => toJson(c)) } : {}),
     ...(rules.length ? { deviceTaintRules: rules.map((r) => toJson({ ...r, status: r.status ?? {} })) } : {}),
+    ...(quotas.length ? { resourceQuotas: quotas.map((q) => toJson(q)) } : {}),
   };
 }

@@ -9,6 +9,9 @@ import { podKey } from '../model/types';
 import { isStorageObject, STORAGE_KINDS, type StorageObject } from '../model/storage';
 import { isResourceObject, RESOURCE_KINDS, type ResourceObject } from '../model/resource';
 import type { ControllerManager } from '../simulation/controllerManager';
+import type { QuotaManager } from '../simulation/quotaManager';
+import { initialQuotaStatus } from '../model/quota/status';
+import type { LimitRange, ResourceQuota } from '../model/policy';
 import type { Simulation } from '../simulation/simulation';
 import type { ApplyStep, ScenarioObject, TimelineStep } from '../model/scenario';
 
@@ -16,6 +19,8 @@ const WORKLOAD_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'Daem
 
 export interface TimelineDeps {
   controllers: ControllerManager;
+  /** the resource quota controller (recounts a quota applied at run time) */
+  quotas?: QuotaManager;
   /** optional machinery that lands separately (eviction, descheduler); a step needing a missing one is reported */
   evict?: (sim: Simulation, podKey: string) => void;
   deschedule?: (sim: Simulation, policy: Record<string, unknown>) => void;
@@ -82,6 +87,13 @@ function createObject(sim: Simulation, step: ApplyStep, index: number, obj: Scen
       if (i >= 0) c.pdbObjects[i] = obj as PodDisruptionBudget; else c.pdbObjects.push(obj as PodDisruptionBudget);
       return;
     }
+    case 'LimitRange': c.policies.set(obj as LimitRange); return;
+    case 'ResourceQuota': {
+      const q = obj as ResourceQuota;
+      q.status = initialQuotaStatus(q);
+      if (deps.quotas) deps.quotas.apply(q); else c.policies.set(q);
+      return;
+    }
     case 'Workload':
       c.gangWorkloads.set(`${ns}/${obj.metadata.name}`, obj as GangWorkload);
       sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'Workload', actionType: 'Add', label: 'WorkloadAdd' }, undefined, obj);
@@ -104,6 +116,7 @@ function deleteObject(sim: Simulation, step: Extract<TimelineStep, { action: 'de
     case 'PriorityClass': found = c.priorityClasses.delete(step.name); break;
     case 'RuntimeClass': found = c.runtimeClasses.delete(step.name); break;
     case 'Workload': found = c.gangWorkloads.delete(`${ns}/${step.name}`); break;
+    case 'LimitRange': case 'ResourceQuota': found = c.policies.delete(step.kind, ns, step.name); break;
     case 'Service': case 'PodDisruptionBudget': {
       const list = step.kind === 'Service' ? c.serviceObjects : c.pdbObjects;
       const i = list.findIndex((o) => o.metadata.name === step.name && (o.metadata.namespace ?? 'default') === ns);

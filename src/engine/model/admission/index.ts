@@ -7,11 +7,15 @@ import type { Namespace, Node, Pod, PriorityClass, RuntimeClass } from '../types
 import { applyMatchLabelKeys } from './matchLabelKeys';
 import type { NameGenerator } from '../names';
 import { applyPodDefaults } from './defaults';
+import { toResourceList } from '../quota/resourceList';
 import {
   defaultTolerationSeconds, originPodNodeEnvironment, podNodeSelector, podTolerationRestriction, priority, runtimeClass,
-  type PluginContext, type PluginResult,
+  forbidden, type PluginContext, type PluginResult,
 } from './plugins';
 import { quote } from '../quote';
+import type { NamespacePolicies, ResourceQuota } from '../policy';
+import { aggregateMessage, defaultPodResources, podLimitViolations } from './limitRanger';
+import { chargeResourceQuotas, checkResourceQuotas } from './resourceQuota';
 
 export interface AdmissionContext {
   nodes: ReadonlyMap<string, Node>;
@@ -22,12 +26,19 @@ export interface AdmissionContext {
   names: NameGenerator;
   /** simulated seconds: the pod's creationTimestamp */
   now: number;
+  /** LimitRanges and ResourceQuotas by namespace; none when absent */
+  policies?: NamespacePolicies;
 }
 
 export type AdmissionResult =
   | { ok: true; pod: Pod; warnings: string[] }
   /** message: the API server's error, e.g. `pods "web-1" is forbidden: no PriorityClass with name high was found` */
-  | { ok: false; message: string };
+  | { ok: false; message: string; refusal?: AdmissionRefusal };
+
+/** Which policy refused a pod, for the diagnosis (the message says the same in words). */
+export type AdmissionRefusal =
+  | { plugin: 'LimitRanger'; limitRange: string }
+  | { plugin: 'ResourceQuota'; quota: ResourceQuota; exceeded?: { requested: Record<string, string>; used: Record<string, string>; hard: Record<string, string> } };
 
 type Plugin = (pod: Pod, ctx: PluginContext) => PluginResult;
 
@@ -61,6 +72,11 @@ export function admitPod(input: Pod, ctx: AdmissionContext): AdmissionResult {
   }
   const pctx = pluginContext(ctx, nsObject);
   const warnings: string[] = [];
+  // upstream: LimitRanger (mutating) right after NamespaceLifecycle. A pod already bound in the
+  // file (a dump) was admitted before: it keeps what it has and is not checked again.
+  const limitRanges = ctx.policies?.limitRanges(namespace) ?? [];
+  const existing = pod.spec.nodeName !== undefined;
+  if (!existing) pod = defaultPodResources(pod, limitRanges);
   for (const plugin of plugins) {
     const result = plugin(pod, pctx);
     if ('rejected' in result) return { ok: false, message: result.rejected };
@@ -73,6 +89,13 @@ export function admitPod(input: Pod, ctx: AdmissionContext): AdmissionResult {
   // upstream: rest.BeforeCreate — generateName, uid, creationTimestamp.
   const name = pod.metadata.name || ctx.names.generate(namespace, pod.metadata.generateName ?? '');
   if (pod.metadata.name) ctx.names.reserve(namespace, name);
+  const named = { ...pod, metadata: { ...pod.metadata, name } };
+  if (existing) chargeResourceQuotas(named, ctx.policies?.resourceQuotas(namespace) ?? [], ctx.now);
+  const refused = existing ? undefined : validatePolicies(named, ctx);
+  if (refused) {
+    ctx.names.release(namespace, name);
+    return refused;
+  }
   pod = {
     ...pod,
     metadata: {
@@ -83,6 +106,28 @@ export function admitPod(input: Pod, ctx: AdmissionContext): AdmissionResult {
     },
   };
   return { ok: true, pod: withSharedShapes(pod), warnings };
+}
+
+/**
+ * The validating phase, after the name is generated (the registry's BeforeCreate): LimitRanger's
+ * constraints, then ResourceQuota, which charges the admitted pod to its quotas.
+ * upstream: limitRanger.Validate, resourcequota QuotaAdmission.Validate.
+ */
+function validatePolicies(pod: Pod, ctx: AdmissionContext): Extract<AdmissionResult, { ok: false }> | undefined {
+  const namespace = pod.metadata.namespace!;
+  for (const lr of ctx.policies?.limitRanges(namespace) ?? []) {
+    const errs = podLimitViolations(pod, lr);
+    if (errs.length) return { ok: false, message: forbidden(pod.metadata.name, aggregateMessage(errs)), refusal: { plugin: 'LimitRanger', limitRange: lr.metadata.name } };
+  }
+  const quotas = ctx.policies?.resourceQuotas(namespace) ?? [];
+  if (quotas.length === 0) return undefined;
+  const check = checkResourceQuotas(pod, quotas, ctx.now);
+  if (!check.ok) {
+    const exceeded = check.exceeded && { requested: toResourceList(check.exceeded.requested), used: toResourceList(check.exceeded.used), hard: toResourceList(check.exceeded.hard) };
+    return { ok: false, message: forbidden(pod.metadata.name, check.error), refusal: { plugin: 'ResourceQuota', quota: check.quota, ...(exceeded ? { exceeded } : {}) } };
+  }
+  check.charge();
+  return undefined;
 }
 
 /**

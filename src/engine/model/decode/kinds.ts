@@ -11,6 +11,7 @@ import { decodePod } from './pod';
 import { decodeCSIDriver, decodeCSINode, decodeCSIStorageCapacity, decodePersistentVolume, decodePersistentVolumeClaim, decodeStorageClass } from './storage';
 import { decodeWorkload } from './workloads';
 import { decodeDeviceClass, decodeDeviceTaintRule, decodeResourceClaim, decodeResourceClaimTemplate, decodeResourceSlice } from './resource';
+import { decodeLimitRange, decodeResourceQuota } from './policy';
 import { quote } from '../quote';
 
 interface KindInfo {
@@ -49,6 +50,8 @@ export const objectKinds: Readonly<Record<string, KindInfo>> = Object.freeze(Obj
   ResourceClaim: { apiVersion: 'resource.k8s.io/v1', namespaced: true, decode: decodeResourceClaim },
   ResourceClaimTemplate: { apiVersion: 'resource.k8s.io/v1', namespaced: true, decode: decodeResourceClaimTemplate },
   DeviceTaintRule: { apiVersion: 'resource.k8s.io/v1alpha3', namespaced: false, decode: decodeDeviceTaintRule },
+  LimitRange: { apiVersion: 'v1', namespaced: true, decode: decodeLimitRange },
+  ResourceQuota: { apiVersion: 'v1', namespaced: true, decode: decodeResourceQuota },
 }));
 
 /** Kinds that are not cluster objects but configure the simulator. */

@@ -210,6 +210,7 @@ export function decodePodSpec(r: Reader, node: SrcNode | undefined, path: Path, 
     hostNetwork,
     workloadRef: workloadRef(r, spec, path),
     restartPolicy: r.enumValue(spec, path, 'restartPolicy', ['Always', 'OnFailure', 'Never'] as const),
+    activeDeadlineSeconds: r.int(spec, path, 'activeDeadlineSeconds', 'int64'),
     resourceClaims,
   });
 }

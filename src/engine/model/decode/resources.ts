@@ -11,10 +11,16 @@ import { isQualifiedName, invalid, required } from '../validation';
 import { quote } from '../quote';
 
 /** where a resource list appears: the names allowed differ */
-export type ResourceListKind = 'container' | 'node';
+export type ResourceListKind = 'container' | 'node' | 'quota';
 
 const standardContainerResources = new Set(['cpu', 'memory', 'ephemeral-storage']);
 const standardNodeResources = new Set(['cpu', 'memory', 'ephemeral-storage', 'pods', 'storage']);
+// upstream: IsStandardQuotaResourceName
+const standardQuotaResources = new Set([
+  'pods', 'services', 'replicationcontrollers', 'resourcequotas', 'secrets', 'configmaps', 'persistentvolumeclaims',
+  'services.nodeports', 'services.loadbalancers', 'cpu', 'memory', 'ephemeral-storage', 'storage', 'requests.cpu', 'requests.memory',
+  'requests.storage', 'requests.ephemeral-storage', 'limits.cpu', 'limits.memory', 'limits.ephemeral-storage',
+]);
 
 function isNativeResource(name: string): boolean {
   if (!name.includes('/')) return true;
@@ -31,6 +37,11 @@ export function isExtendedResourceName(name: string): boolean {
 function resourceNameErrors(name: string, kind: ResourceListKind): string[] {
   const errs = isQualifiedName(name);
   if (errs.length) return errs;
+  if (kind === 'quota') {
+    // upstream: ValidateResourceQuotaResourceName
+    const ok = name.includes('/') || standardQuotaResources.has(name) || name.startsWith('hugepages-') || name.startsWith('requests.hugepages-');
+    return ok ? [] : ['must be a standard resource for quota'];
+  }
   if (!name.includes('/')) {
     const standard = kind === 'container' ? standardContainerResources : standardNodeResources;
     const ok = standard.has(name) || name.startsWith('hugepages-') || (kind === 'node' && name.startsWith('attachable-volumes-'));
