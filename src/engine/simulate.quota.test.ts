@@ -1,0 +1,104 @@
+// LimitRange and ResourceQuota end to end: admission at load, in the workload controllers and on
+// the timeline; the quota controller on the simulated clock; the example scenarios.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SimulationResult } from './api';
+import { loadExpandedScenario, simulate } from './index';
+
+const scenarioDir = join(__dirname, '../../scenarios');
+
+function run(yaml: string, until?: number): SimulationResult {
+  const outcome = simulate(yaml, { fileName: 'test.yaml', ...(until !== undefined ? { until } : {}) });
+  if (!outcome.ok) throw new Error(outcome.errors.map((e) => `${e.line}:${e.column}: ${e.message}`).join('\n'));
+  return outcome.result;
+}
+const readScenario = (name: string) => readFileSync(join(scenarioDir, name), 'utf8');
+const quotaStatus = (r: SimulationResult, name: string) => r.objects?.resourceQuotas?.find((q) => q.metadata['name'] === name)?.['status'];
+const failedCreates = (r: SimulationResult) => r.events.filter((e) => e.reason === 'FailedCreate').map((e) => `${e.time}s ${e.message}`);
+
+describe('quota-deployment.yaml: a Deployment that stops at its quota', () => {
+  const r = run(readScenario('quota-deployment.yaml'));
+  const web = r.pods.filter((p) => p.pod.startsWith('shop/web-'));
+  it('creates what the quota allows and reports FailedCreate for the rest, at 0s, 60s (terminating pod still counts) and 90s', () => {
+    const refused = /^pods "web-[a-z0-9]+-[a-z0-9]{5}" is forbidden: exceeded quota: compute, requested: pods=1,requests\.cpu=500m, used: pods=4,requests\.cpu=2, limited: pods=4,requests\.cpu=2$/;
+    const events = r.events.filter((e) => e.reason === 'FailedCreate');
+    expect(events.map((e) => e.time)).toEqual([0, 60, 90]);
+    for (const e of events) {
+      expect(e.object).toMatch(/^ReplicaSet\/shop\/web-/);
+      expect(e.message.replace(/^Error creating: /, '')).toMatch(refused);
+    }
+  });
+  it('the replacement is created when the deleted pod is gone (90s), and the refused pod never existed', () => {
+    expect(web).toHaveLength(4);
+    expect(web.every((p) => p.phase === 'Running')).toBe(true);
+    expect(r.events.filter((e) => e.reason === 'SuccessfulCreate').map((e) => e.time)).toEqual([0, 0, 0, 90]);
+  });
+  it('the quota status is kept by the controller', () => {
+    expect(quotaStatus(r, 'compute')).toEqual({ hard: { pods: '4', 'requests.cpu': '2' }, used: { pods: '4', 'requests.cpu': '2' } });
+  });
+});
+
+describe('limitrange-defaults.yaml: a pod defaulted by a LimitRange that fits nowhere', () => {
+  it('the scheduler sees the defaulted requests; the pod over the max is refused at its line', () => {
+    const text = readScenario('limitrange-defaults.yaml');
+    const loaded = loadExpandedScenario(text, 'test.yaml');
+    if (!loaded.ok) throw new Error('load failed');
+    const notebook = loaded.scenario.pods.find((p) => p.metadata.name === 'notebook')!;
+    expect(notebook.spec.containers[0]!.resources).toEqual({ requests: { cpu: '2', memory: '1Gi' }, limits: { cpu: '2', memory: '1Gi' } });
+    expect(notebook.metadata.annotations?.['kubernetes.io/limit-ranger']).toBe('LimitRanger plugin set: cpu, memory request for container notebook; cpu, memory limit for container notebook');
+    const line = text.split('\n').findIndex((l) => l.includes('metadata: {name: tool')) + 1;
+    expect(loaded.scenario.warnings.map((w) => `${w.line}: ${w.message}`)).toContain(`${line - 2}: Pod dev/tool: not created: pods "tool" is forbidden: maximum cpu usage per Container is 2, but limit is 3.`);
+    const r = run(text);
+    expect(r.pods.map((p) => p.pod)).toEqual(['dev/notebook']);
+    expect(r.pods[0]).toMatchObject({ phase: 'Pending' });
+    expect(r.pods[0]!.message).toMatch(/^0\/2 nodes are available: 2 Insufficient cpu\./);
+  });
+});
+
+const base = (extra: string) => [
+  'apiVersion: v1', 'kind: Node', 'metadata: {name: n1}', 'status: {allocatable: {cpu: "8", memory: 16Gi, pods: "110"}}',
+  '---', extra,
+].join('\n');
+
+describe('quotas on the timeline and in the file', () => {
+  it('a quota applied at run time refuses later pods; deleting it lets them in', () => {
+    const r = run(base([
+      'apiVersion: podplay/v1alpha1', 'kind: Scenario', 'metadata: {name: s}', 'spec:', '  timeline:',
+      '    - {at: 10, action: apply, object: {apiVersion: v1, kind: ResourceQuota, metadata: {name: two}, spec: {hard: {pods: "2"}}}}',
+      '    - {at: 20, action: apply, object: {apiVersion: v1, kind: Pod, metadata: {name: b}, spec: {containers: [{name: c, image: i}]}}}',
+      '    - {at: 30, action: delete, kind: ResourceQuota, name: two}',
+      '    - {at: 40, action: apply, object: {apiVersion: v1, kind: Pod, metadata: {name: c}, spec: {containers: [{name: c, image: i}]}}}',
+      '---', 'apiVersion: v1', 'kind: Pod', 'metadata: {name: a}', 'spec: {containers: [{name: c, image: i}]}',
+      '---', 'apiVersion: v1', 'kind: Pod', 'metadata: {name: a2}', 'spec: {containers: [{name: c, image: i}]}',
+    ].join('\n')));
+    expect(failedCreates(r)).toEqual(['20s pods "b" is forbidden: exceeded quota: two, requested: pods=1, used: pods=2, limited: pods=2']);
+    expect(r.pods.map((p) => p.pod)).toEqual(['default/a', 'default/a2', 'default/c']);
+  });
+
+  it('a bound pod in a dump is counted, never refused', () => {
+    const r = run(base([
+      'apiVersion: v1', 'kind: ResourceQuota', 'metadata: {name: one}', 'spec: {hard: {pods: "1"}}',
+      '---', 'apiVersion: v1', 'kind: Pod', 'metadata: {name: running}', 'spec: {nodeName: n1, containers: [{name: c, image: i}]}',
+      '---', 'apiVersion: v1', 'kind: Pod', 'metadata: {name: running2}', 'spec: {nodeName: n1, containers: [{name: c, image: i}]}',
+      '---', 'apiVersion: v1', 'kind: Pod', 'metadata: {name: new}', 'spec: {containers: [{name: c, image: i}]}',
+    ].join('\n')));
+    expect(r.pods.map((p) => p.pod)).toEqual(['default/running', 'default/running2']);
+    expect(quotaStatus(r, 'one')).toEqual({ hard: { pods: '1' }, used: { pods: '2' } });
+  });
+
+  it.each([
+    { name: 'an unknown limit type', doc: 'spec: {limits: [{type: Node, max: {cpu: "1"}}]}', kind: 'LimitRange', want: /spec\.limits\[0\]\.type: Unsupported value: "Node"/ },
+    { name: 'min above max', doc: 'spec: {limits: [{type: Container, min: {cpu: "2"}, max: {cpu: "1"}}]}', kind: 'LimitRange', want: /spec\.limits\[0\]\.min\.cpu: Invalid value: "2": min value 2 is greater than max value 1/ },
+    { name: 'a default on a Pod item', doc: 'spec: {limits: [{type: Pod, default: {cpu: "1"}}]}', kind: 'LimitRange', want: /spec\.limits\[0\]\.default: Forbidden/ },
+    { name: 'a quota on an unknown resource', doc: 'spec: {hard: {widgets: "1"}}', kind: 'ResourceQuota', want: /spec\.hard\.widgets: Invalid value: "widgets": must be a standard resource for quota/ },
+    { name: 'an unknown scope', doc: 'spec: {hard: {pods: "1"}, scopes: [Sometimes]}', kind: 'ResourceQuota', want: /spec\.scopes\[0\]: Unsupported value: "Sometimes"/ },
+    { name: 'a PriorityClass In without values', doc: 'spec: {hard: {pods: "1"}, scopeSelector: {matchExpressions: [{scopeName: PriorityClass, operator: In}]}}', kind: 'ResourceQuota', want: /spec\.scopeSelector\.matchExpressions\[0\]\.values: Required value/ },
+  ])('refused at its line: $name', ({ doc, kind, want }) => {
+    const outcome = simulate(base(['apiVersion: v1', `kind: ${kind}`, 'metadata: {name: x}', doc].join('\n')), { fileName: 'test.yaml' });
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.errors[0]!.line).toBe(9);
+    expect(outcome.errors[0]!.message).toMatch(want);
+  });
+});
