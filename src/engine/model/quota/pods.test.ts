@@ -92,10 +92,10 @@ describe('pod scopes (upstream TestPodEvaluatorMatchingScopes)', () => {
   });
 
   it.each([
-    { name: 'a quota on nothing pods use does not match', hard: { services: '3' }, want: false },
-    { name: 'a quota on pods matches', hard: { pods: '3' }, want: true },
-    { name: 'a quota on requests.<extended> matches', hard: { 'requests.example.com/dongle': '3' }, want: true },
-    { name: 'a quota on <extended> without requests. does not', hard: { 'example.com/dongle': '3' }, want: false },
+    { name: 'a quota on nothing pods use does not match', hard: { services: '3' } as ResourceList, want: false },
+    { name: 'a quota on pods matches', hard: { pods: '3' } as ResourceList, want: true },
+    { name: 'a quota on requests.<extended> matches', hard: { 'requests.example.com/dongle': '3' } as ResourceList, want: true },
+    { name: 'a quota on <extended> without requests. does not', hard: { 'example.com/dongle': '3' } as ResourceList, want: false },
   ])('generic.Matches: $name', ({ hard, want }) => {
     const q: ResourceQuota = { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'q', namespace: 'test' }, spec: { hard }, status: {} };
     expect(quotaMatchesPod(q, burstable)).toBe(want);
