@@ -8,6 +8,7 @@ import { diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnos
 import { rankFixes } from '../engine/whatIf/rank';
 import type { FixView } from '../interop/fixSearch';
 import { editTitle, shownDiffLines, sideEffectTitle } from '../interop/fixText';
+import { limitRangeLines } from './explainAdmission';
 
 /** A pod named as namespace/name, or by name alone when only one pod has that name. */
 export function findPod(result: SimulationResult, name: string): PodOutcome | string {
@@ -98,7 +99,7 @@ export function formatExplanation(result: SimulationResult, pod: PodOutcome): st
   const out: string[] = [`Pod ${pod.pod}: ${pod.deletedAt !== undefined ? `deleted (${pod.reason ?? 'Deleted'})` : pod.node ? `${pod.phase} on ${pod.node}` : pod.reason ?? pod.phase}`];
   const cycle = latestCycleOf(result.cycles, pod.pod);
   const diagnosis = cycle ? diagnoseCycle(cycle, result.nodes.map((n) => n.name)) : undefined;
-  if (diagnosis) out.push(...diagnosisLines(diagnosis));
+  if (diagnosis) out.push(...diagnosisLines(diagnosis), ...limitRangeLines(result, pod, diagnosis));
   else if (!cycle) out.push(pod.reason === 'SchedulingGated' ? 'Never scheduled: it has scheduling gates.' : pod.node ? 'Bound in the scenario file: no scheduling cycle.' : 'No scheduling cycle.');
   else out.push(`Latest cycle ${cycle.cycle} (t=${cycle.time}s): ${cycle.result}${cycle.selected ? ` on ${cycle.selected}` : ''}.`);
   const diff = clusterDifference(pod);

@@ -10,6 +10,8 @@ import { jsonPieces } from './json';
 import { formatClaims, formatDeviceTaintRules, formatResourceQuotas, formatEvents, formatPods, formatResourceClaims } from './kubectl';
 import { runFixSearch, type FixView } from '../interop/fixSearch';
 import { findPod, formatDifferences, formatExplanation, formatFixes } from './explain';
+import { formatRefusals } from './explainAdmission';
+import { admissionRefusals, refusalsFor } from '../engine/diagnosis/admission';
 
 const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD]';
 
@@ -101,6 +103,12 @@ function main(): number | Promise<number> {
   for (const w of result.warnings) report(`warning: ${formatScenarioError(w)}`);
   if (args.explain !== undefined) {
     const pod = findPod(result, args.explain);
+    // a workload whose pods admission refused: they do not exist, the refusal is the answer
+    const refused = typeof pod === 'string' ? refusalsFor(admissionRefusals(result), args.explain) : [];
+    if (refused.length > 0) {
+      process.stdout.write(`${escapeLines(formatRefusals(refused))}\n`);
+      return 0;
+    }
     if (typeof pod === 'string') {
       process.stderr.write(`simulate: ${pod}\n`);
       return 2;

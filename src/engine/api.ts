@@ -121,6 +121,8 @@ export interface PodSchedulingSpec {
   overhead?: Record<string, number>;
   /** metadata.creationTimestamp, simulated seconds (negative: before the scenario's t=0) */
   createdAt?: number;
+  /** the kubernetes.io/limit-ranger annotation: what a LimitRange's defaults set at admission */
+  limitRanger?: string;
   /** status.startTime, simulated seconds */
   startTime?: number;
 }

@@ -5,6 +5,7 @@
 import type { PodSchedulingSpec, RecordedPodState } from '../api';
 import { resourceFromList, resourceToList } from '../framework/resources';
 import type { Pod } from '../model/types';
+import { ANNOTATION_LIMIT_RANGER } from '../model/admission/limitRanger';
 
 const nonEmpty = (o: object | undefined): boolean => o !== undefined && Object.keys(o).length > 0;
 
@@ -18,6 +19,8 @@ export function podSchedulingSpec(pod: Pod): PodSchedulingSpec {
   if (s.topologySpreadConstraints?.length) out.topologySpreadConstraints = structuredClone(s.topologySpreadConstraints) as unknown as Record<string, unknown>[];
   if (nonEmpty(s.overhead)) out.overhead = resourceToList(resourceFromList(s.overhead));
   if (pod.metadata.creationTimestamp !== undefined) out.createdAt = pod.metadata.creationTimestamp;
+  const limitRanger = pod.metadata.annotations?.[ANNOTATION_LIMIT_RANGER];
+  if (limitRanger) out.limitRanger = limitRanger;
   if (pod.status.startTime !== undefined) out.startTime = pod.status.startTime;
   return out;
 }

@@ -1,0 +1,36 @@
+// `--explain` for what admission refused or defaulted, and the quota table, as a user runs the CLI.
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+const cli = new URL('./simulate.ts', import.meta.url).pathname;
+const scenario = (name: string) => new URL(`../../scenarios/${name}`, import.meta.url).pathname;
+
+function simulate(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('quota-deployment.yaml', () => {
+  it('the quota table, like kubectl get resourcequota -A', () => {
+    const r = simulate(scenario('quota-deployment.yaml'));
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/\nNAMESPACE +NAME +AGE +REQUEST +LIMIT\nshop +compute +90s +pods: 4\/4, requests\.cpu: 2\/2 *\n/);
+  });
+
+  it('--explain web: over quota, the ReplicaSet cannot create the pod, with the numbers and the fix', () => {
+    const r = simulate(scenario('quota-deployment.yaml'), '--explain', 'web');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^ReplicaSet shop\/web-[a-z0-9]+: cannot create pod web-[a-z0-9]+-[a-z0-9]{5} .*the pod does not exist, so it is not Pending\.\n/);
+    expect(r.stdout).toContain('  over quota: ResourceQuota compute would be exceeded:\n    pods: used 4 + requested 1 > limited 4\n    requests.cpu: used 2 + requested 500m > limited 2\n');
+    expect(r.stdout).toContain('raise ResourceQuota shop/compute: spec.hard.pods from 4 to at least 5, spec.hard.requests.cpu from 2 to at least 2500m');
+  });
+});
+
+describe('limitrange-defaults.yaml', () => {
+  it('--explain notebook: the LimitRange defaults made the pod too big, and the default a node could take', () => {
+    const r = simulate(scenario('limitrange-defaults.yaml'), '--explain', 'notebook');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('LimitRange defaults made the pod request cpu 2 (set for container notebook): it stated none, and no node has that much free.');
+    expect(r.stdout).toContain('fix: lower the LimitRange\'s default request (spec.limits[type=Container].defaultRequest) to what a node can take: cpu ≤ 1500m');
+  });
+});
