@@ -102,3 +102,18 @@ describe('quotas on the timeline and in the file', () => {
     expect(outcome.errors[0]!.message).toMatch(want);
   });
 });
+
+describe('priority-class-quota.yaml (seed 003): pod overhead counts, high priority is kept out', () => {
+  const r = run(readScenario('priority-class-quota.yaml'));
+  it('refuses the pod whose overhead takes it over quota, and the high-priority pod in team-a only', () => {
+    expect(failedCreates(r)).toEqual([
+      '0s pods "sandboxed" is forbidden: exceeded quota: compute, requested: requests.cpu=1250m, used: requests.cpu=1, limited: requests.cpu=2',
+      '0s pods "urgent" is forbidden: exceeded quota: pods-high, requested: pods=1, used: pods=0, limited: pods=0',
+    ]);
+    expect(r.pods.map((p) => `${p.pod} ${p.phase} ${p.priority}`).sort()).toEqual(['team-a/plain Running 0', 'team-b/urgent Running 1000000']);
+  });
+  it('the quotas show what was charged', () => {
+    expect(quotaStatus(r, 'compute')).toEqual({ hard: { 'requests.cpu': '2', 'requests.memory': '2Gi' }, used: { 'requests.cpu': '1', 'requests.memory': '100Mi' } });
+    expect(quotaStatus(r, 'pods-high')).toEqual({ hard: { pods: '0' }, used: { pods: '0' } });
+  });
+});
