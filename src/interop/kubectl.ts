@@ -128,6 +128,8 @@ function cleanOther(o: Obj): Obj {
     case 'Namespace': return base;
     case 'PriorityClass': return { ...base, ...pick(o, ['value', 'globalDefault', 'description', 'preemptionPolicy']) };
     case 'RuntimeClass': return { ...base, ...pick(o, ['handler', 'overhead', 'scheduling']) };
+    // the quota controller recounts status.used from the pods
+    case 'LimitRange': case 'ResourceQuota': return { ...base, ...pick(o, ['spec']) };
     case 'Service': {
       const spec = obj(o.spec) ?? {};
       const ports = list(spec.ports).map((p) => pick(obj(p), ['name', 'protocol', 'port', 'targetPort']));
@@ -161,6 +163,8 @@ interface Sorted {
   nodes: Obj[];
   services: Obj[];
   pdbs: Obj[];
+  /** LimitRanges and ResourceQuotas: admission reads them when the pods are created */
+  policies: Obj[];
   storage: Obj[];
   gangWorkloads: Obj[];
   workloads: Obj[];
@@ -172,7 +176,7 @@ interface Sorted {
  * kube-scheduler-simulator snapshot). Input objects are not changed.
  */
 export function normalizeObjects(input: readonly Obj[], stats: KubectlImportStats, warnings: string[]): Obj[] {
-  const sorted: Sorted = { scenario: [], config: [], namespaces: [], priorityClasses: [], runtimeClasses: [], nodes: [], services: [], pdbs: [], storage: [], gangWorkloads: [], workloads: [], pods: [] };
+  const sorted: Sorted = { scenario: [], config: [], namespaces: [], priorityClasses: [], runtimeClasses: [], nodes: [], services: [], pdbs: [], policies: [], storage: [], gangWorkloads: [], workloads: [], pods: [] };
   const objects: Obj[] = [];
   for (const o of input) {
     const kind = kindOf(o);
@@ -250,6 +254,7 @@ export function normalizeObjects(input: readonly Obj[], stats: KubectlImportStat
       case 'Node': sorted.nodes.push(cleanNode(o)); break;
       case 'Service': sorted.services.push(cleanOther(o)); break;
       case 'PodDisruptionBudget': sorted.pdbs.push(cleanOther(o)); break;
+      case 'LimitRange': case 'ResourceQuota': sorted.policies.push(cleanOther(o)); break;
       case 'Workload': sorted.gangWorkloads.push(cleanOther(o)); break;
       case 'StorageClass': case 'PersistentVolume': case 'PersistentVolumeClaim': case 'CSINode': case 'CSIDriver': case 'CSIStorageCapacity':
       case 'DeviceClass': case 'ResourceSlice': case 'ResourceClaim': case 'ResourceClaimTemplate':
@@ -264,10 +269,10 @@ export function normalizeObjects(input: readonly Obj[], stats: KubectlImportStat
   stats.pods.pending += pending.length;
   stats.workloads += sorted.workloads.length;
   stats.otherObjects += sorted.scenario.length + sorted.config.length + sorted.namespaces.length + sorted.priorityClasses.length
-    + sorted.runtimeClasses.length + sorted.services.length + sorted.pdbs.length + sorted.storage.length + sorted.gangWorkloads.length;
+    + sorted.runtimeClasses.length + sorted.services.length + sorted.pdbs.length + sorted.policies.length + sorted.storage.length + sorted.gangWorkloads.length;
   return [
     ...sorted.scenario, ...sorted.config, ...sorted.namespaces, ...sorted.priorityClasses, ...sorted.runtimeClasses, ...sorted.nodes,
-    ...sorted.services, ...sorted.pdbs, ...sorted.storage, ...sorted.gangWorkloads, ...sorted.workloads, ...sorted.pods,
+    ...sorted.services, ...sorted.pdbs, ...sorted.policies, ...sorted.storage, ...sorted.gangWorkloads, ...sorted.workloads, ...sorted.pods,
   ];
 }
 

@@ -93,6 +93,8 @@ export const SIMULATED_KINDS: Readonly<Record<string, string>> = {
   CSINode: 'storage.k8s.io/v1',
   CSIDriver: 'storage.k8s.io/v1',
   CSIStorageCapacity: 'storage.k8s.io/v1',
+  LimitRange: 'v1',
+  ResourceQuota: 'v1',
   DeviceClass: 'resource.k8s.io/v1',
   ResourceSlice: 'resource.k8s.io/v1',
   ResourceClaim: 'resource.k8s.io/v1',
@@ -103,7 +105,7 @@ export const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'Repli
 
 export const NAMESPACED_KINDS: ReadonlySet<string> = new Set([
   'Pod', 'Service', 'ReplicationController', 'PodDisruptionBudget', 'Workload', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job',
-  'PersistentVolumeClaim', 'CSIStorageCapacity', 'ResourceClaim', 'ResourceClaimTemplate',
+  'PersistentVolumeClaim', 'CSIStorageCapacity', 'ResourceClaim', 'ResourceClaimTemplate', 'LimitRange', 'ResourceQuota',
 ]);
 
 // ObjectMeta fields only the API server's bookkeeping uses.

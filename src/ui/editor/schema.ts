@@ -499,6 +499,34 @@ const KINDS: Record<string, JSONSchema> = {
     overhead: obj('Pod overhead.', { podFixed: { ...resourceList, description: 'Added to every pod of this class.' } }, { strict: true }),
     scheduling: obj('Where pods of this class may run.', { nodeSelector: labels, tolerations: arr(toleration, 'Tolerations added to the pods.') }, { strict: true }),
   }, { required: ['handler'], strict: true }),
+  LimitRange: obj('Defaults and bounds for the containers and pods of its namespace, applied at admission (LimitRanger).', {
+    ...typeMeta('v1', 'LimitRange'),
+    spec: obj('LimitRange spec.', {
+      limits: arr(obj('One limit: per Container (defaults and bounds), per Pod (the sum of its containers) or per PersistentVolumeClaim (storage).', {
+        type: oneOfValues(['Container', 'Pod', 'PersistentVolumeClaim'], 'What the limit applies to.'),
+        default: { ...resourceList, description: 'Container limits set when a container states none (defaults to max).' },
+        defaultRequest: { ...resourceList, description: 'Container requests set when a container states none (defaults to default, then min). The scheduler sees them.' },
+        min: { ...resourceList, description: 'Least request allowed.' },
+        max: { ...resourceList, description: 'Most limit allowed; a container without a limit is refused.' },
+        maxLimitRequestRatio: { ...resourceList, description: 'Largest limit / request ratio.' },
+      }, { required: ['type'], strict: true }), 'The limits.'),
+    }, { strict: true }),
+  }, { strict: true }),
+  ResourceQuota: obj('Caps what the pods (and claims) of its namespace may request; a pod over it is refused at creation, so it never exists.', {
+    ...typeMeta('v1', 'ResourceQuota'),
+    spec: obj('ResourceQuota spec.', {
+      hard: { type: 'object', additionalProperties: { type: ['string', 'number'] }, description: 'Limits: pods, requests.cpu, limits.memory, requests.<extended>, requests.storage, <class>.storageclass.storage.k8s.io/requests.storage, count/pods, persistentvolumeclaims …' },
+      scopes: arr(oneOfValues(['Terminating', 'NotTerminating', 'BestEffort', 'NotBestEffort', 'PriorityClass', 'CrossNamespacePodAffinity'], 'A scope: only matching pods count.'), 'Scopes (all must match).'),
+      scopeSelector: obj('Scopes with operators.', {
+        matchExpressions: arr(obj('A scope requirement.', {
+          scopeName: oneOfValues(['Terminating', 'NotTerminating', 'BestEffort', 'NotBestEffort', 'PriorityClass', 'CrossNamespacePodAffinity'], 'Scope.'),
+          operator: oneOfValues(['In', 'NotIn', 'Exists', 'DoesNotExist'], 'Operator (In/NotIn only for PriorityClass).'),
+          values: arr(str('A PriorityClass name.'), 'Values.'),
+        }, { required: ['scopeName', 'operator'], strict: true }), 'Requirements.'),
+      }, { strict: true }),
+    }, { strict: true }),
+    status: { type: 'object', description: 'Kept by the quota controller: hard and used.' },
+  }, { strict: true }),
   Service: obj('A service: its selector drives default topology spreading.', {
     ...typeMeta('v1', 'Service'),
     spec: obj('Service spec.', { selector: { ...labels, description: 'Pods of this service.' } }),
