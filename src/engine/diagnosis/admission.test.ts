@@ -55,3 +55,15 @@ describe('policy fixes', () => {
     expect(lowerDefaultFix(['cpu'], nodes)).toEqual({ kind: 'lowerLimitRangeDefault', resources: [{ resource: 'cpu', mostFree: '1500m' }] });
   });
 });
+
+describe('defaultsThatDoNotFit without a diagnosis', () => {
+  it('reads the Insufficient reasons of the last FailedScheduling message', () => {
+    const pod = {
+      pod: 'dev/notebook', phase: 'Pending', priority: 0, schedulerName: 'default-scheduler',
+      message: '0/2 nodes are available: 1 Insufficient memory, 2 Insufficient cpu. preemption: …',
+      scheduling: { limitRanger: 'LimitRanger plugin set: cpu request for container notebook' },
+    } as PodOutcome;
+    expect(defaultsThatDoNotFit(pod)).toEqual(['cpu']);
+    expect(defaultsThatDoNotFit({ ...pod, message: '0/2 nodes are available: 2 node(s) had untolerated taint(s).' })).toEqual([]);
+  });
+});

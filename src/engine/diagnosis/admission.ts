@@ -5,7 +5,7 @@
 // pod whose requests a LimitRange's defaults set (the kubernetes.io/limit-ranger annotation).
 // Structured data; the CLI and the page word it.
 
-import type { ClusterEvent, PodOutcome, SimulationResult } from '../api';
+import type { ClusterEvent, PodOutcome } from '../api';
 import type { Diagnosis } from './diagnose';
 
 export interface QuotaNumbers {
@@ -58,7 +58,7 @@ export function parseRefusal(e: ClusterEvent): Omit<AdmissionRefusal, 'count'> |
  * The creators whose latest attempt to create a pod was refused, with the refusal; a creator whose
  * later attempt succeeded (a SuccessfulCreate after the refusal) is left out unless `all`.
  */
-export function admissionRefusals(result: Pick<SimulationResult, 'events'>, all = false): AdmissionRefusal[] {
+export function admissionRefusals(result: { readonly events: readonly ClusterEvent[] }, all = false): AdmissionRefusal[] {
   const latest = new Map<string, AdmissionRefusal>();
   for (const e of result.events) {
     const r = parseRefusal(e);
@@ -100,13 +100,15 @@ export function limitRangeDefaults(pod: PodOutcome): { requests: Map<string, str
 
 /**
  * The resources a LimitRange's defaults requested that the nodes lacked: the "Insufficient <r>"
- * reasons of the diagnosis whose request the LimitRanger set. Empty when the defaults are not why.
+ * reasons of the diagnosis (or, without one, of the pod's last FailedScheduling message) whose
+ * request the LimitRanger set. Empty when the defaults are not why.
  */
-export function defaultsThatDoNotFit(pod: PodOutcome, d: Diagnosis): string[] {
+export function defaultsThatDoNotFit(pod: PodOutcome, d?: Diagnosis): string[] {
   const defaults = limitRangeDefaults(pod);
   if (!defaults) return [];
-  const insufficient = new Set(d.groups.flatMap((g) => {
-    const m = /^Insufficient (.+)$/.exec(g.reason);
+  const reasons = d ? d.groups.map((g) => g.reason) : [...(pod.message ?? '').matchAll(/\d+ (Insufficient [^,.]+)/g)].map((m) => m[1]!);
+  const insufficient = new Set(reasons.flatMap((reason) => {
+    const m = /^Insufficient (.+)$/.exec(reason);
     return m ? [m[1]!] : [];
   }));
   return [...defaults.requests.keys()].filter((r) => insufficient.has(r)).sort();

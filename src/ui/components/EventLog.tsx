@@ -5,6 +5,7 @@ import { usePodplay } from '../../store/hooks';
 import { formatAge } from '../format';
 import { useStep } from '../useStep';
 import { eventsSoFar, kubectlObject } from './events';
+import { AdmissionRefusals } from './AdmissionNotes';
 
 /** the latest events; every row's LAST SEEN changes on every step, so each one shown costs a relayout */
 const ROWS_SHOWN = 50;
@@ -27,6 +28,7 @@ export function EventLog() {
   const showNamespace = namespaces.size > 1;
   return (
     <section className="event-log" data-testid="event-log" aria-label="Events">
+      <AdmissionRefusals events={events} />
       {events.length === 0 ? <p className="empty">No events yet.</p> : (
         <table className="kubectl">
           <thead>

@@ -8,6 +8,7 @@ import { formatAge } from '../format';
 import { useStep } from '../useStep';
 import { affinityLines, labelLines, requestsLine, spreadLines, tolerationLines } from './describe';
 import { DiagnosisPanel } from './DiagnosisPanel';
+import { LimitRangeNote } from './AdmissionNotes';
 import { ClusterDifferenceNote } from './ClusterDifferenceNote';
 import { eventSource, eventsSoFar } from './events';
 import { PodVolumes } from './PodVolumes';
@@ -52,6 +53,7 @@ export function PodInspector() {
         {inspected !== undefined && <button type="button" className="button small" onClick={() => inspectPod(undefined)}>follow the cycle</button>}
       </div>
       {difference !== undefined && <ClusterDifferenceNote difference={difference} />}
+      {!bound && <LimitRangeNote pod={outcome} />}
       {!bound && <DiagnosisPanel pod={podKey} />}
       <dl className="describe">
         <Field name="Name">{name}</Field>

@@ -1,0 +1,42 @@
+// Admission in the page: a Deployment stopped at its ResourceQuota (the Events tab says which
+// workload cannot create its pod, with the quota's numbers and the hard value that would admit
+// it), and a Pending pod whose LimitRange defaults no node can take (the Pod tab says so).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { freshPage, openScenario } from './helpers';
+
+const scenario = (name: string) => readFileSync(fileURLToPath(new URL(`../scenarios/${name}`, import.meta.url)), 'utf8');
+
+async function shots(page: Page, name: string, target: ReturnType<Page['getByTestId']>): Promise<void> {
+  if (!process.env.PODPLAY_SCREENSHOTS) return;
+  for (const [width, height] of [[1280, 720], [1366, 768]] as const) {
+    await page.setViewportSize({ width, height });
+    await target.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.PODPLAY_SCREENSHOTS}/${name}-${width}.png` });
+  }
+}
+
+test('a Deployment over its quota: the Events tab names the ReplicaSet that cannot create its pod, the numbers and the fix', async ({ page }) => {
+  await freshPage(page);
+  await openScenario(page, 'quota-deployment.yaml', scenario('quota-deployment.yaml'));
+  await page.getByTestId('tab-events').click();
+  await page.keyboard.press('End');
+  const refusals = page.getByTestId('admission-refusals');
+  await expect(refusals).toBeVisible();
+  await expect(refusals.getByTestId('admission-refusal')).toHaveAttribute('data-object', /^ReplicaSet\/shop\/web-/);
+  await expect(refusals).toContainText('Over quota: ResourceQuota compute would be exceeded.');
+  await expect(refusals.locator('[data-testid="quota-number"][data-resource="requests.cpu"]')).toHaveText('requests.cpu: used 2 + requested 500m > limited 2');
+  await expect(refusals.getByTestId('raise-quota-fix')).toContainText('spec.hard.requests.cpu from 2 to at least 2500m');
+  await shots(page, 'quota-refusals', refusals);
+});
+
+test('a pod defaulted by a LimitRange that fits nowhere: the Pod tab says the defaults made it too big', async ({ page }) => {
+  await freshPage(page);
+  await openScenario(page, 'limitrange-defaults.yaml', scenario('limitrange-defaults.yaml'));
+  await page.getByTestId('tab-pod').click();
+  const note = page.getByTestId('limit-range-note');
+  await expect(note).toContainText('LimitRange defaults made the pod request cpu 2');
+  await expect(note).toContainText('LimitRanger plugin set: cpu, memory request for container notebook');
+  await shots(page, 'limitrange-note', note);
+});
