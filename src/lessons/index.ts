@@ -14,6 +14,7 @@ import { spreadConflictLesson, spreadMinDomainsLesson, spreadTwoConstraintsLesso
 import { volumeTopologyLesson } from './catalog/volumes';
 import { requiredDuringExecutionLesson } from './catalog/requiredDuringExecution';
 import { draDeviceTaintsLesson, draGpusLesson } from './catalog/dra';
+import { limitRangeDefaultsLesson, priorityClassQuotaLesson } from './catalog/admission';
 import type { Lesson } from './types';
 
 export type * from './types';
@@ -38,9 +39,11 @@ export const lessons: readonly Lesson[] = [
   spreadMinDomainsLesson,
   preemptionLesson,
   preemptionPdbLesson,
+  priorityClassQuotaLesson,
   schedulingGatesLesson,
   gangSchedulingLesson,
   podOverheadLesson,
+  limitRangeDefaultsLesson,
   mostAllocatedLesson,
   requestedToCapacityRatioLesson,
   schedulerProfilesLesson,
