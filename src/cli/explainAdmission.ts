@@ -3,15 +3,11 @@
 // why it fits nowhere. Words for src/engine/diagnosis/admission.ts and src/engine/whatIf/policyFixes.ts.
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
-import { defaultsThatDoNotFit, limitRangeDefaults, type AdmissionRefusal } from '../engine/diagnosis/admission';
+import { creatorName, defaultsThatDoNotFit, limitRangeDefaults, type AdmissionRefusal } from '../engine/diagnosis/admission';
 import type { Diagnosis } from '../engine/diagnosis/diagnose';
 import { formatResource } from '../engine/model/quantity';
 import { lowerDefaultFix, raiseQuotaFix, type PolicyFix } from '../engine/whatIf/policyFixes';
 
-const kindName = (object: string): string => {
-  const [kind = '', ns = '', name = ''] = object.split('/');
-  return `${kind} ${ns}/${name}`;
-};
 
 export function policyFixLines(fix: PolicyFix): string[] {
   if (fix.kind === 'raiseQuota') {
@@ -24,7 +20,7 @@ export function policyFixLines(fix: PolicyFix): string[] {
 export function formatRefusals(refusals: readonly AdmissionRefusal[]): string {
   const out: string[] = [];
   for (const r of refusals) {
-    out.push(`${kindName(r.object)}: cannot create pod ${r.pod} (${r.count} FailedCreate since it last created one, the latest at t=${r.time}s); the pod does not exist, so it is not Pending.`);
+    out.push(`${creatorName(r.object)}: cannot create pod ${r.pod} (${r.count} FailedCreate since it last created one, the latest at t=${r.time}s); the pod does not exist, so it is not Pending.`);
     if (r.plugin === 'ResourceQuota' && r.numbers) {
       out.push(`  over quota: ResourceQuota ${r.quota} would be exceeded:`);
       for (const res of Object.keys(r.numbers.limited).sort()) {

@@ -9,13 +9,14 @@ import type { Pod } from '../model/types';
 import type { PersistentVolumeClaim } from '../model/storage';
 import { podMatchingResources, podUsage, quotaScopeSelectors, podMatchesScope } from '../model/quota/pods';
 import { claimUsage } from '../model/quota/persistentVolumeClaims';
-import { addLists, fromResourceList, maskList, toResourceList, zeroAmount, type QuotaList } from '../model/quota/resourceList';
+import { addLists, fromResourceList, maskList, toResourceList, type QuotaList } from '../model/quota/resourceList';
+import { zeroUsage } from '../model/quota/status';
 
 /** upstream: syncResourceQuota — the quota's status from the namespace's pods and claims now */
 export function quotaStatus(q: ResourceQuota, pods: readonly Pod[], claims: readonly PersistentVolumeClaim[], now: number): ResourceQuota['status'] {
   const hard = fromResourceList(q.spec.hard);
   const ns = q.metadata.namespace ?? 'default';
-  let used: QuotaList = new Map([...hard.keys()].map((k) => [k, zeroAmount()]));
+  let used: QuotaList = zeroUsage(hard);
   const scopes = quotaScopeSelectors(q);
   if (podMatchingResources(hard.keys()).length) {
     for (const p of pods) {

@@ -31,6 +31,12 @@ export interface AdmissionRefusal {
   reason: string;
 }
 
+/** "ReplicaSet/shop/web-abc" → "ReplicaSet shop/web-abc", as the CLI and the page name a creator */
+export function creatorName(object: string): string {
+  const [kind = '', ns = '', name = ''] = object.split('/');
+  return `${kind} ${ns}/${name}`;
+}
+
 const parseList = (text: string): Record<string, string> =>
   Object.fromEntries(text.split(',').filter(Boolean).map((kv) => { const i = kv.indexOf('='); return [kv.slice(0, i), kv.slice(i + 1)]; }));
 

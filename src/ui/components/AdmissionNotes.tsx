@@ -5,14 +5,10 @@
 import { useMemo } from 'react';
 import type { PodOutcome } from '../../engine/api';
 import type { TimedEvent } from '../../worker/protocol';
-import { admissionRefusals, defaultsThatDoNotFit, limitRangeDefaults } from '../../engine/diagnosis/admission';
+import { admissionRefusals, creatorName, defaultsThatDoNotFit, limitRangeDefaults } from '../../engine/diagnosis/admission';
 import { raiseQuotaFix } from '../../engine/whatIf/policyFixes';
 import { formatResource } from '../../engine/model/quantity';
 
-const kindName = (object: string): string => {
-  const [kind = '', ns = '', name = ''] = object.split('/');
-  return `${kind} ${ns}/${name}`;
-};
 
 export function AdmissionRefusals({ events }: { events: readonly TimedEvent[] }) {
   const refusals = useMemo(() => admissionRefusals({ events }).filter((r) => !r.object.startsWith('Pod/')), [events]);
@@ -25,7 +21,7 @@ export function AdmissionRefusals({ events }: { events: readonly TimedEvent[] })
         return (
           <div key={r.object} className="admission-refusal" data-testid="admission-refusal" data-object={r.object}>
             <p className="diagnosis-lead">
-              <strong>{kindName(r.object)}</strong> cannot create its pod ({r.count} FailedCreate since it last created one, the latest at {r.time}s). The pod does not exist, so it is not Pending.
+              <strong>{creatorName(r.object)}</strong> cannot create its pod ({r.count} FailedCreate since it last created one, the latest at {r.time}s). The pod does not exist, so it is not Pending.
             </p>
             {r.plugin === 'ResourceQuota' && r.numbers ? (
               <>

@@ -22,7 +22,8 @@ const standardQuotaResources = new Set([
   'requests.storage', 'requests.ephemeral-storage', 'limits.cpu', 'limits.memory', 'limits.ephemeral-storage',
 ]);
 
-function isNativeResource(name: string): boolean {
+/** upstream: helper.IsNativeResource — no domain, or a kubernetes.io one */
+export function isNativeResource(name: string): boolean {
   if (!name.includes('/')) return true;
   const domain = name.split('/')[0]!;
   return domain === 'kubernetes.io' || domain.endsWith('.kubernetes.io');

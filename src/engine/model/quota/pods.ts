@@ -8,6 +8,7 @@ import type { ResourceQuota, ScopedResourceSelectorRequirement } from '../policy
 import { containerRequests } from '../../framework/resources';
 import { getPodQOS } from '../../descheduler/podutil';
 import { compareQuantity } from '../quantity';
+import { isExtendedResourceName, isNativeResource } from '../decode/resources';
 import { addAmount, addLists, amountOf, fromResourceList, type Amount, type QuotaList } from './resourceList';
 
 const POD_RESOURCES = new Set([
@@ -15,15 +16,13 @@ const POD_RESOURCES = new Set([
   'limits.cpu', 'limits.memory', 'limits.ephemeral-storage', 'pods',
 ]);
 
-/** upstream: helper.IsNativeResource */
-const isNative = (name: string): boolean => !name.includes('/') || name.split('/')[0]!.endsWith('kubernetes.io');
 
 /** upstream: podEvaluator.MatchingResources — the quota's resources a pod can use */
 export function podMatchingResources(names: Iterable<string>): string[] {
   const out: string[] = [];
   for (const n of names) {
     if (POD_RESOURCES.has(n) || n.startsWith('hugepages-') || n.startsWith('requests.hugepages-')) out.push(n);
-    else if (!isNative(n) && n.startsWith('requests.')) out.push(n);
+    else if (!isNativeResource(n) && n.startsWith('requests.')) out.push(n);
   }
   return out;
 }
@@ -90,7 +89,7 @@ export function computeUsage(requests: QuotaList, limits: QuotaList): QuotaList 
   for (const [name, req] of requests) {
     if (name.startsWith('hugepages-')) { out.set(name, req); out.set(`requests.${name}`, req); }
     // upstream: helper.IsExtendedResourceName — only requests.<name> quotas an extended resource
-    else if (!isNative(name) && !name.startsWith('requests.')) out.set(`requests.${name}`, req);
+    else if (isExtendedResourceName(name)) out.set(`requests.${name}`, req);
   }
   return out;
 }
