@@ -117,3 +117,23 @@ describe('priority-class-quota.yaml (seed 003): pod overhead counts, high priori
     expect(quotaStatus(r, 'pods-high')).toEqual({ hard: { pods: '0' }, used: { pods: '0' } });
   });
 });
+
+describe('claims at admission', () => {
+  const claims = (...docs: string[]) => base([
+    'apiVersion: storage.k8s.io/v1', 'kind: StorageClass', 'metadata: {name: gold, annotations: {storageclass.kubernetes.io/is-default-class: "true"}}', 'provisioner: example.com/csi', 'volumeBindingMode: WaitForFirstConsumer',
+    '---', 'apiVersion: v1', 'kind: ResourceQuota', 'metadata: {name: storage}', 'spec: {hard: {requests.storage: 10Gi, gold.storageclass.storage.k8s.io/persistentvolumeclaims: "2"}}',
+    '---', 'apiVersion: v1', 'kind: LimitRange', 'metadata: {name: claims}', 'spec: {limits: [{type: PersistentVolumeClaim, min: {storage: 1Gi}, max: {storage: 8Gi}}]}',
+    ...docs.flatMap((d) => ['---', d]),
+  ].join('\n'));
+  const pvc = (name: string, storage: string) => `{apiVersion: v1, kind: PersistentVolumeClaim, metadata: {name: ${name}}, spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: ${storage}}}}}`;
+  it('LimitRange bounds, quota on requests.storage and on claims of the default class (DefaultStorageClass runs first)', () => {
+    const r = run(claims(pvc('small', '500Mi'), pvc('a', '6Gi'), pvc('b', '6Gi'), pvc('c', '2Gi'), pvc('d', '1Gi')));
+    expect(failedCreates(r)).toEqual([
+      '0s persistentvolumeclaims "small" is forbidden: minimum storage usage per PersistentVolumeClaim is 1Gi, but request is 500Mi.',
+      '0s persistentvolumeclaims "b" is forbidden: exceeded quota: storage, requested: requests.storage=6Gi, used: requests.storage=6Gi, limited: requests.storage=10Gi',
+      '0s persistentvolumeclaims "d" is forbidden: exceeded quota: storage, requested: gold.storageclass.storage.k8s.io/persistentvolumeclaims=1, used: gold.storageclass.storage.k8s.io/persistentvolumeclaims=2, limited: gold.storageclass.storage.k8s.io/persistentvolumeclaims=2',
+    ]);
+    expect((r.objects?.persistentVolumeClaims ?? []).map((c) => c.metadata['name'])).toEqual(['a', 'c']);
+    expect(quotaStatus(r, 'storage')).toEqual({ hard: { 'gold.storageclass.storage.k8s.io/persistentvolumeclaims': '2', 'requests.storage': '10Gi' }, used: { 'gold.storageclass.storage.k8s.io/persistentvolumeclaims': '2', 'requests.storage': '8Gi' } });
+  });
+});

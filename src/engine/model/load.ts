@@ -23,11 +23,12 @@ import { timeOrigin } from './timeOrigin';
 import { decodeScenario, declaredKey, type ScenarioMeta } from './decode/timeline';
 import { NameGenerator } from './names';
 import { resolveFeatureGates } from '../features';
-import { isStorageObject, type StorageObject } from './storage';
+import { isStorageObject, type PersistentVolumeClaim, type StorageClass, type StorageObject } from './storage';
 import { isPolicyObject, PolicyStore, type PolicyObject } from './policy';
 import { initialQuotaStatus } from './quota/status';
 import { isResourceObject, type ResourceObject, type ResourceSlice } from './resource';
-import { admitStorage } from './admission/storage';
+import { admitClaim, admitStorage } from './admission/storage';
+import { admitClaimPolicies } from './admission/claimPolicies';
 import { checkObjectBudget, writtenAt, type BudgetStep } from './objectBudget';
 import { describe, locate, parseYaml, toPlain, type ParsedSource, type Pos, type SrcMap, type SrcNode } from './source';
 import { duplicate, invalid } from './validation';
@@ -405,6 +406,18 @@ function load(text: string, fileName: string): LoadResult {
     now: 0,
   };
 
+  // Claims are created before the pods that use them: DefaultStorageClass, LimitRanger, ResourceQuota.
+  const storageClasses = objects.filter((o): o is StorageClass => o.kind === 'StorageClass');
+  const refusedClaims = new Set<ScenarioObject>();
+  for (const d of loader.declared) {
+    if (d.object.kind !== 'PersistentVolumeClaim' || policies.length === 0) continue;
+    const refused = admitClaimPolicies(admitClaim(d.object as PersistentVolumeClaim, storageClasses), ctx.policies!);
+    if (!refused) continue;
+    refusedClaims.add(d.object);
+    admissionEvents.push({ time: 0, type: 'Warning', reason: 'FailedCreate', object: `PersistentVolumeClaim/${nsOf(d.object)}/${d.object.metadata.name}`, message: refused });
+    d.reader.warn(d.pos, [], `not created: ${refused}`);
+  }
+
   // Declared pods keep their names; controllers must not generate one of them.
   for (const o of objects) if (isPod(o) && o.metadata.name) names.reserve(nsOf(o), o.metadata.name);
   for (const d of loader.declared) {
@@ -451,7 +464,7 @@ function load(text: string, fileName: string): LoadResult {
     pdbs: objects.filter(isPodDisruptionBudget),
     workloads,
     gangWorkloads: objects.filter(isGangWorkload),
-    storage: admitStorage(objects.filter(isStorageObject)),
+    storage: admitStorage(objects.filter(isStorageObject).filter((o) => !refusedClaims.has(o))),
     resources: objects.filter(isResourceObject),
     policies,
     timeline,

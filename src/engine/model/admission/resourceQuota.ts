@@ -5,8 +5,10 @@
 // (CheckRequest), plugin/pkg/admission/resourcequota/admission.go.
 
 import type { Pod } from '../types';
+import type { PersistentVolumeClaim } from '../storage';
+import { claimMatchingResources, claimUsage } from '../quota/persistentVolumeClaims';
 import type { ResourceQuota } from '../policy';
-import { podConstraints, podMatchingResources, podUsage, quotaMatchesPod } from '../quota/pods';
+import { podConstraints, podMatchingResources, podUsage, quotaMatchesPod, quotaScopeSelectors } from '../quota/pods';
 import { addLists, exceeded, fromResourceList, maskList, prettyPrint, toResourceList, type QuotaList } from '../quota/resourceList';
 
 export type QuotaCheck =
@@ -26,8 +28,12 @@ export function checkResourceQuotas(pod: Pod, quotas: readonly ResourceQuota[], 
     const missing = podConstraints(restricted, pod);
     if (missing) return { ok: false, error: `failed quota: ${q.metadata.name}: ${missing}`, quota: q };
   }
+  return chargeIfWithin(interesting, podUsage(pod, now));
+}
+
+/** upstream: CheckRequest's last part — each interesting quota's used + the request ≤ hard, or the first that is exceeded */
+function chargeIfWithin(interesting: readonly ResourceQuota[], delta: QuotaList): QuotaCheck {
   if (interesting.length === 0) return { ok: true, charge: () => {} };
-  const delta = podUsage(pod, now);
   const updates: [ResourceQuota, QuotaList][] = [];
   for (const q of interesting) {
     const hard = fromResourceList(q.status.hard ?? q.spec.hard);
@@ -54,4 +60,13 @@ export function chargeResourceQuotas(pod: Pod, quotas: readonly ResourceQuota[],
     const hard = fromResourceList(q.status.hard ?? q.spec.hard);
     q.status = { ...q.status, used: toResourceList(addLists(fromResourceList(q.status.used), maskList(podUsage(pod, now), hard.keys()))) };
   }
+}
+
+/**
+ * CheckRequest for a claim being created: the quotas without scopes that limit something a claim
+ * uses (upstream: pvcEvaluator.Matches; VolumeAttributesClass scopes are not simulated).
+ */
+export function checkClaimQuotas(pvc: PersistentVolumeClaim, quotas: readonly ResourceQuota[]): QuotaCheck {
+  const interesting = [...quotas].sort(byName).filter((q) => quotaScopeSelectors(q).length === 0 && claimMatchingResources(Object.keys(q.status.hard ?? q.spec.hard ?? {})).length > 0);
+  return chargeIfWithin(interesting, claimUsage(pvc));
 }

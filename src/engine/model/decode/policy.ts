@@ -45,12 +45,14 @@ export function decodeLimitRange(r: Reader, root: SrcMap): LimitRange {
       return;
     }
     const type = typeText as LimitType;
+    // upstream: validateLimitRangeResourceName — claims limit storage, containers and pods compute
+    const names = type === 'PersistentVolumeClaim' ? 'node' : 'container';
     const lists = {
-      max: decodeResourceList(r, m, ip, 'max', 'container'),
-      min: decodeResourceList(r, m, ip, 'min', 'container'),
-      default: decodeResourceList(r, m, ip, 'default', 'container'),
-      defaultRequest: decodeResourceList(r, m, ip, 'defaultRequest', 'container'),
-      maxLimitRequestRatio: decodeResourceList(r, m, ip, 'maxLimitRequestRatio', 'container'),
+      max: decodeResourceList(r, m, ip, 'max', names),
+      min: decodeResourceList(r, m, ip, 'min', names),
+      default: decodeResourceList(r, m, ip, 'default', names),
+      defaultRequest: decodeResourceList(r, m, ip, 'defaultRequest', names),
+      maxLimitRequestRatio: decodeResourceList(r, m, ip, 'maxLimitRequestRatio', names),
     };
     // upstream: ValidateLimitRange — defaults only on Container items; min ≤ defaultRequest ≤ default ≤ max
     if (type !== 'Container') {

@@ -8,6 +8,12 @@ import { amountOf } from './resourceList';
 /** upstream: V1ResourceByStorageClass — <class>.storageclass.storage.k8s.io/<resource> */
 export const byStorageClass = (storageClass: string, resource: string): string => `${storageClass}.storageclass.storage.k8s.io/${resource}`;
 
+/** upstream: pvcEvaluator.MatchingResources — the quota's resources a claim can use */
+export function claimMatchingResources(names: Iterable<string>): string[] {
+  return [...names].filter((n) => n === 'persistentvolumeclaims' || n === 'count/persistentvolumeclaims' || n === 'requests.storage'
+    || /\.storageclass\.storage\.k8s\.io\/(requests\.storage|persistentvolumeclaims)$/.test(n));
+}
+
 /** upstream: pvcEvaluator.Usage — the count, and requests.storage (also per storage class) */
 export function claimUsage(pvc: PersistentVolumeClaim): QuotaList {
   const one = amountOf('1')!;
