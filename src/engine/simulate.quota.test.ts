@@ -40,19 +40,29 @@ describe('quota-deployment.yaml: a Deployment that stops at its quota', () => {
 });
 
 describe('limitrange-defaults.yaml: a pod defaulted by a LimitRange that fits nowhere', () => {
-  it('the scheduler sees the defaulted requests; the pod over the max is refused at its line', () => {
+  it('the scheduler sees the defaulted requests; the pod over the max (applied at 10s) is refused', () => {
     const text = readScenario('limitrange-defaults.yaml');
     const loaded = loadExpandedScenario(text, 'test.yaml');
     if (!loaded.ok) throw new Error('load failed');
     const notebook = loaded.scenario.pods.find((p) => p.metadata.name === 'notebook')!;
     expect(notebook.spec.containers[0]!.resources).toEqual({ requests: { cpu: '2', memory: '1Gi' }, limits: { cpu: '2', memory: '1Gi' } });
     expect(notebook.metadata.annotations?.['kubernetes.io/limit-ranger']).toBe('LimitRanger plugin set: cpu, memory request for container notebook; cpu, memory limit for container notebook');
-    const line = text.split('\n').findIndex((l) => l.includes('metadata: {name: tool')) + 1;
-    expect(loaded.scenario.warnings.map((w) => `${w.line}: ${w.message}`)).toContain(`${line - 2}: Pod dev/tool: not created: pods "tool" is forbidden: maximum cpu usage per Container is 2, but limit is 3.`);
     const r = run(text);
+    expect(failedCreates(r)).toEqual(['10s pods "tool" is forbidden: maximum cpu usage per Container is 2, but limit is 3.']);
     expect(r.pods.map((p) => p.pod)).toEqual(['dev/notebook']);
     expect(r.pods[0]).toMatchObject({ phase: 'Pending' });
     expect(r.pods[0]!.message).toMatch(/^0\/2 nodes are available: 2 Insufficient cpu\./);
+  });
+
+  it('a pod in the file that a LimitRange refuses: a warning at its line, and a FailedCreate event', () => {
+    const text = base([
+      'apiVersion: v1', 'kind: LimitRange', 'metadata: {name: lr}', 'spec: {limits: [{type: Container, max: {cpu: "2"}}]}',
+      '---', 'apiVersion: v1', 'kind: Pod', 'metadata: {name: tool}', 'spec: {containers: [{name: c, image: i, resources: {limits: {cpu: "3"}}}]}',
+    ].join('\n'));
+    const loaded = loadExpandedScenario(text, 'test.yaml');
+    if (!loaded.ok) throw new Error('load failed');
+    const line = text.split('\n').findIndex((l) => l === 'kind: Pod');
+    expect(loaded.scenario.warnings.map((w) => `${w.line}:${w.column}: ${w.message}`)).toEqual([`${line}:1: Pod default/tool: not created: pods "tool" is forbidden: maximum cpu usage per Container is 2, but limit is 3.`]);
   });
 });
 
@@ -107,8 +117,8 @@ describe('priority-class-quota.yaml (seed 003): pod overhead counts, high priori
   const r = run(readScenario('priority-class-quota.yaml'));
   it('refuses the pod whose overhead takes it over quota, and the high-priority pod in team-a only', () => {
     expect(failedCreates(r)).toEqual([
-      '0s pods "sandboxed" is forbidden: exceeded quota: compute, requested: requests.cpu=1250m, used: requests.cpu=1, limited: requests.cpu=2',
-      '0s pods "urgent" is forbidden: exceeded quota: pods-high, requested: pods=1, used: pods=0, limited: pods=0',
+      '5s pods "sandboxed" is forbidden: exceeded quota: compute, requested: requests.cpu=1250m, used: requests.cpu=1, limited: requests.cpu=2',
+      '5s pods "urgent" is forbidden: exceeded quota: pods-high, requested: pods=1, used: pods=0, limited: pods=0',
     ]);
     expect(r.pods.map((p) => `${p.pod} ${p.phase} ${p.priority}`).sort()).toEqual(['team-a/plain Running 0', 'team-b/urgent Running 1000000']);
   });
@@ -135,5 +145,26 @@ describe('claims at admission', () => {
     ]);
     expect((r.objects?.persistentVolumeClaims ?? []).map((c) => c.metadata['name'])).toEqual(['a', 'c']);
     expect(quotaStatus(r, 'storage')).toEqual({ hard: { 'gold.storageclass.storage.k8s.io/persistentvolumeclaims': '2', 'requests.storage': '10Gi' }, used: { 'gold.storageclass.storage.k8s.io/persistentvolumeclaims': '2', 'requests.storage': '8Gi' } });
+  });
+});
+
+describe('one loaded scenario run twice (what-if copies)', () => {
+  it('a run on a copy leaves the loaded quota status as admission left it', async () => {
+    const { copyScenario } = await import('./whatIf/edits');
+    const { startLoadedSimulation } = await import('./index');
+    const loaded = loadExpandedScenario(base([
+      'apiVersion: podplay/v1alpha1', 'kind: Scenario', 'metadata: {name: s}', 'spec:', '  timeline:', '    - {at: 10, action: delete, kind: Pod, name: a}',
+      '---', 'apiVersion: v1', 'kind: ResourceQuota', 'metadata: {name: two}', 'spec: {hard: {pods: "2"}}',
+      '---', 'apiVersion: v1', 'kind: Pod', 'metadata: {name: a}', 'spec: {containers: [{name: c, image: i}]}',
+      '---', 'apiVersion: v1', 'kind: Pod', 'metadata: {name: b}', 'spec: {containers: [{name: c, image: i}]}',
+    ].join('\n')), 'q.yaml');
+    if (!loaded.ok) throw new Error('load failed');
+    const usedAtLoad = () => loaded.scenario.policies.map((p) => (p.kind === 'ResourceQuota' ? p.status.used : undefined));
+    expect(usedAtLoad()).toEqual([{ pods: '2' }]);
+    const started = startLoadedSimulation(copyScenario(loaded.scenario));
+    if (!started.ok) throw new Error('start failed');
+    for (const _ of started.simulation.run()) { /* to the end */ }
+    expect(started.simulation.result().objects?.resourceQuotas?.[0]?.['status']).toEqual({ hard: { pods: '2' }, used: { pods: '1' } });
+    expect(usedAtLoad()).toEqual([{ pods: '2' }]);
   });
 });

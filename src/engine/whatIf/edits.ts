@@ -55,7 +55,10 @@ export function copyScenario(s: ExpandedScenario): ExpandedScenario {
     pdbs: structuredClone(s.pdbs),
     workloads: structuredClone(s.workloads),
     gangWorkloads: structuredClone(s.gangWorkloads),
-    timeline: structuredClone(s.timeline),
+    // quotas carry status.used, which admission and the quota controller change
+    policies: structuredClone(s.policies),
+    // an apply step's `locate` is a function (structuredClone refuses it) and reads only the source
+    timeline: s.timeline.map((step) => (step.action === 'apply' ? { ...structuredClone({ ...step, locate: undefined }), locate: step.locate } : structuredClone(step))),
     admissionEvents: structuredClone(s.admissionEvents),
     warnings: [...s.warnings],
     names: s.names.clone(),
