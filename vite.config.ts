@@ -7,7 +7,7 @@ export default defineConfig({
   worker: { format: 'es', plugins: () => [react()] },
   build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'e2e/**/*.test.ts'],
     environment: 'node',
     // property-based tests run thousands of cases; CI shares two cores with the browser tests
     testTimeout: 60_000,
