@@ -7,6 +7,8 @@ import { createRunMarks } from './store/runMarks';
 import { browserTimers, createPodplayStore } from './store/store';
 import { indexedDbTextStore, keyValueTextStore } from './store/textStore';
 import { App } from './ui/App';
+import { startServiceWorker } from './ui/offline/serviceWorker';
+import { UpdateNotice } from './ui/offline/UpdateNotice';
 import { saveFile } from './ui/importExport/saveFile';
 import { browserUrlEnv, installUrlSync } from './ui/share/urlSync';
 import zoneSpread from './ui/scenarios/zone-spread.yaml?raw';
@@ -83,9 +85,11 @@ async function start(): Promise<void> {
     <StrictMode>
       <StoreContext.Provider value={store}>
         <App />
+        <UpdateNotice />
       </StoreContext.Provider>
     </StrictMode>,
   );
+  startServiceWorker();
 }
 
 void start();
