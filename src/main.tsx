@@ -4,6 +4,7 @@ import { StoreContext } from './store/hooks';
 import { createScenarioStorage, type KeyValueStorage } from './store/persistence';
 import { createRecentScenarios } from './store/recent';
 import { createRunMarks } from './store/runMarks';
+import { engineAnswered } from './store/selectors';
 import { browserTimers, createPodplayStore } from './store/store';
 import { indexedDbTextStore, keyValueTextStore } from './store/textStore';
 import { App } from './ui/App';
@@ -89,7 +90,13 @@ async function start(): Promise<void> {
       </StoreContext.Provider>
     </StrictMode>,
   );
-  startServiceWorker();
+  // the offline copy downloads the whole build (about 2.7 MB compressed): only once the page is
+  // interactive, so on a slow connection it never competes with the engine worker
+  const offlineWhenReady = store.subscribe((state) => {
+    if (!engineAnswered(state)) return;
+    offlineWhenReady();
+    startServiceWorker();
+  });
 }
 
 void start();
