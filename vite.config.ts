@@ -21,7 +21,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,ttf,woff2}'],
         // Monaco's chunk is 3.7 MB (Workbox's default cap is 2 MiB)
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
-        navigateFallback: 'index.html',
+        // the page is the folder's index.html (precached; Workbox maps the folder's URL to it);
+        // other pages an instructor hosts beside it are left to the network
+        navigateFallback: null,
         cleanupOutdatedCaches: true,
       },
     }),
