@@ -27,6 +27,9 @@ export default defineConfig({
     viewport: { width: 1280, height: 720 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // the build registers a service worker (offline copy); only e2e/hosted.spec.ts, which tests
+    // it, lets it run, so every other test sees the network as a first visit does
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.PODPLAY_CHROMIUM ?? '/usr/bin/chromium',
       args: [

@@ -4,9 +4,12 @@ import { StoreContext } from './store/hooks';
 import { createScenarioStorage, type KeyValueStorage } from './store/persistence';
 import { createRecentScenarios } from './store/recent';
 import { createRunMarks } from './store/runMarks';
+import { engineAnswered } from './store/selectors';
 import { browserTimers, createPodplayStore } from './store/store';
 import { indexedDbTextStore, keyValueTextStore } from './store/textStore';
 import { App } from './ui/App';
+import { startServiceWorker } from './ui/offline/serviceWorker';
+import { UpdateNotice } from './ui/offline/UpdateNotice';
 import { saveFile } from './ui/importExport/saveFile';
 import { browserUrlEnv, installUrlSync } from './ui/share/urlSync';
 import zoneSpread from './ui/scenarios/zone-spread.yaml?raw';
@@ -83,9 +86,17 @@ async function start(): Promise<void> {
     <StrictMode>
       <StoreContext.Provider value={store}>
         <App />
+        <UpdateNotice />
       </StoreContext.Provider>
     </StrictMode>,
   );
+  // the offline copy downloads the whole build (about 2.7 MB compressed): only once the page is
+  // interactive, so on a slow connection it never competes with the engine worker
+  const offlineWhenReady = store.subscribe((state) => {
+    if (!engineAnswered(state)) return;
+    offlineWhenReady();
+    startServiceWorker();
+  });
 }
 
 void start();

@@ -3,7 +3,7 @@ import type { CycleTrace } from '../engine/api';
 import type { Phase } from '../worker/protocol';
 import { RunSession } from '../worker/session';
 import { cycle, move, node, pod, result } from '../worker/testing/results';
-import { currentStep, defaultTopologyKey, filterVerdict, nodeStates, pendingQueue, podsAt, podsAtEnd, shownNodeState, withoutPlacement, type NodeState, type PodView } from './selectors';
+import { currentStep, defaultTopologyKey, engineAnswered, filterVerdict, nodeStates, pendingQueue, podsAt, podsAtEnd, shownNodeState, withoutPlacement, type NodeState, type PodView } from './selectors';
 import { NOTHING_HIDDEN, type StageHidden } from './types';
 import type { RunView } from './types';
 
@@ -151,5 +151,17 @@ describe('what an open question hides', () => {
     expect(shown[0]!.node).toBeUndefined();
     expect(shown[1]).toMatchObject({ node: 'b', leaving: false });
     expect(shown[2]).toBe(pods[2]);
+  });
+});
+
+describe('engineAnswered', () => {
+  const run = { runId: 1, text: '', summary: {} as RunView['summary'], cycles: [], events: [], complete: false } satisfies RunView;
+  it.each([
+    { name: 'nothing yet: waiting for the worker', state: { run: undefined, errors: [], interrupted: undefined }, want: false },
+    { name: 'a run arrived', state: { run, errors: [], interrupted: undefined }, want: true },
+    { name: 'the text has errors (no run will come)', state: { run: undefined, errors: [{ line: 1, column: 1, message: 'x' }], interrupted: undefined }, want: true },
+    { name: 'the worker crashed', state: { run: undefined, errors: [], interrupted: 'crashed' as const }, want: true },
+  ])('$name', ({ state, want }) => {
+    expect(engineAnswered(state as Parameters<typeof engineAnswered>[0])).toBe(want);
   });
 });

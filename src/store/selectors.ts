@@ -162,3 +162,12 @@ export function withoutPlacement(pods: readonly PodView[], trace: CycleTrace): P
     return p.leaving ? { ...p, leaving: false } : p;
   });
 }
+
+/**
+ * The engine has answered the first text (a run, errors, or a crash or cancel): the page is
+ * interactive. What is not needed for that (Monaco's chunk, the offline copy) waits for it, so a
+ * slow connection carries the engine worker first.
+ */
+export function engineAnswered(state: Pick<PodplayState, 'run' | 'errors' | 'interrupted'>): boolean {
+  return state.run !== undefined || state.errors.length > 0 || state.interrupted !== undefined;
+}
