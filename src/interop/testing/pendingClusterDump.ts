@@ -33,7 +33,7 @@ function civil(days: number): [number, number, number] {
 }
 
 /** an RFC 3339 time `minutes` before the dump was taken */
-function ago(minutes: number): string {
+export function ago(minutes: number): string {
   const t = LATEST - minutes * 60;
   const [y, mo, d] = civil(Math.floor(t / 86400));
   const s = t % 86400;
@@ -41,7 +41,7 @@ function ago(minutes: number): string {
   return `${y}-${two(mo)}-${two(d)}T${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}Z`;
 }
 
-function uid(kind: number, i: number): string {
+export function uid(kind: number, i: number): string {
   const hex = (n: number, w: number) => (n >>> 0).toString(16).padStart(w, '0').slice(-w);
   return `${hex(kind * 7919 + i * 104729, 8)}-${hex(i * 31 + kind, 4)}-4${hex(kind * 13 + i, 3)}-9${hex(i * 7, 3)}-${hex(i * 2654435761 + kind, 8)}${hex(kind * 977, 4)}`;
 }
@@ -181,7 +181,7 @@ function template(labels: Record<string, string>, spec: Omit<PodShape, 'namespac
 }
 
 const SUFFIX = 'bcdfghjklmnpqrstvwxz2456789';
-const suffix = (n: number): string => Array.from({ length: 5 }, (_, k) => SUFFIX[Math.floor(n / SUFFIX.length ** k) % SUFFIX.length]).join('');
+export const suffix = (n: number): string => Array.from({ length: 5 }, (_, k) => SUFFIX[Math.floor(n / SUFFIX.length ** k) % SUFFIX.length]).join('');
 
 interface Workload { items: Obj[]; pods: Obj[] }
 
