@@ -97,11 +97,12 @@ function budgetsCovering(s: ExpandedScenario, pods: readonly PodOutcome[]): stri
 /** What a verified change means beyond "it schedules": a tier and warnings; a reason when it is no fix at all. */
 function judge(s: ExpandedScenario, baseline: SimulationResult, pod: string, candidate: Candidate, sideEffects: SideEffect[]): { tier: Tier; warnings: string[] } | { reason: string } {
   const warnings = candidate.warning ? [candidate.warning] : [];
-  const preempted = sideEffects.filter((e) => e.change === 'preempted').map((e) => baseline.pods.find((p) => p.pod === e.pod)).filter((p): p is PodOutcome => p !== undefined);
+  const outcomeOf = (e: SideEffect) => baseline.pods.find((p) => p.pod === e.pod);
+  const preempted = sideEffects.filter((e) => e.change === 'preempted').map(outcomeOf).filter((p): p is PodOutcome => p !== undefined);
   const owner = baseline.pods.find((p) => p.pod === pod)?.owner;
-  // its controller recreates a preempted replica of the pod's own workload: net zero
-  const own = owner === undefined ? [] : preempted.filter((p) => p.owner === owner);
-  if (own.length > 0) return { reason: `it preempts ${own.map((p) => p.pod).join(', ')}, a replica of the same ${owner}, which its controller recreates` };
+  // a replica of the pod's own workload preempted, deleted or made Pending in its place: net zero (its controller recreates it)
+  const own = owner === undefined ? [] : sideEffects.filter((e) => e.change !== 'moved' && outcomeOf(e)?.owner === owner).map((e) => e.pod);
+  if (own.length > 0) return { reason: `net zero: ${own.join(', ')}, a replica of the same ${owner}, loses its place instead` };
   const budgets = budgetsCovering(s, preempted);
   if (budgets.length === 0) return { tier: candidate.tier, warnings };
   return {
