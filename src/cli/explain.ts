@@ -128,6 +128,7 @@ export function formatFixes(found: readonly FixView[], tried: number): string {
     const effects = fix.sideEffects.length === 0 ? 'no other pod affected' : `${fix.sideEffects.length} side effect(s): ${fix.sideEffects.map((s) => sideEffectTitle(s, sameName)).join('; ')}`;
     out.push(`${i + 1}. ${fix.candidate.edits.map((e) => editTitle(e, sameName)).join('; ')}`);
     out.push(...indent([`→ schedules on ${fix.node}, ${effects}${fix.alsoPlaced.length > 0 ? ` (also places ${fix.alsoPlaced.join(', ')})` : ''}`], '   '));
+    for (const w of fix.warnings ?? []) out.push(`   ⚠ ${w}`);
     if (fix.text === undefined) out.push('     (its YAML change is not shown: the object is not a document of its own in this file, e.g. it is inside a List)');
     for (const doc of fix.text?.diff ?? []) {
       // the changed lines with one line of context

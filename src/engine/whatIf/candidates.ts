@@ -326,7 +326,7 @@ function addNodeCandidates(s: ExpandedScenario, d: Diagnosis): Candidate[] {
     const slices = slicesOf(s, c.node).length;
     out.push({
       kind: 'add-node', cost: 4, tier: c.plugin === 'NodeUnschedulable' ? Tier.NodeScoped : Tier.Capacity,
-      warning: `a new machine${Object.keys(pool).length > 0 ? ` in the pool ${Object.entries(pool).map(([k, v]) => `${k}=${v}`).join(', ')}` : ''}${slices > 0 ? `, with its ${slices} ResourceSlice${slices === 1 ? '' : 's'}` : ''}: it costs money`,
+      warning: `a new machine${slices > 0 ? ` with its ${slices} ResourceSlice${slices === 1 ? '' : 's'}` : ''}: it costs money${Object.keys(pool).length === 0 ? '; no label names its node pool' : ''}`,
       edits: [{ kind: 'add-node', like: c.node, name: newNodeName(s, c.node), pool }],
     });
   }

@@ -112,6 +112,11 @@ export function DiagnosisPanel({ pod }: { pod: string }) {
   const nodes = run?.summary.nodes;
   const short = useMemo(() => shortNodeNames((nodes ?? []).map((n) => n.name)), [nodes]);
   const diagnosis = useMemo(() => (trace === undefined ? undefined : diagnoseCycle(trace, (nodes ?? []).map((n) => n.name))), [trace, nodes]);
+  const outcome = run?.summary.pods.find((p) => p.pod === pod);
+  // never tried by a scheduler (a schedulerName no profile serves): no diagnosis, but a fix
+  if (latest === undefined && outcome !== undefined && outcome.node === undefined && outcome.deletedAt === undefined && outcome.reason !== 'SchedulingGated' && outcome.message !== undefined) {
+    return <><p className="diagnosis-lead" data-testid="diagnosis-unscheduled">No scheduling cycle: {outcome.message}</p><FixesPanel pod={pod} /></>;
+  }
   if (latest === undefined || latest.result !== 'Unschedulable') return null;
   if (diagnosis === undefined) {
     return (
@@ -120,5 +125,6 @@ export function DiagnosisPanel({ pod }: { pod: string }) {
       </p>
     );
   }
-  return <><DiagnosisView d={diagnosis} short={short} /><FixesPanel pod={pod} /></>;
+  // the fixes first: at 1366×768 five of them fit above the fold; the diagnosis below them
+  return <><FixesPanel pod={pod} /><DiagnosisView d={diagnosis} short={short} /></>;
 }

@@ -66,7 +66,8 @@ export function PodInspector() {
         {podView?.nominated !== undefined && <Field name="Nominated Node Name">{podView.nominated}</Field>}
         {outcome.owner !== undefined && <Field name="Controlled By">{outcome.owner}</Field>}
         <Field name="Conditions">
-          PodScheduled {scheduled || bound ? 'True' : lastFailure ? 'False (Unschedulable)' : 'Unknown'}
+          PodScheduled {scheduled || bound ? 'True' : lastFailure ? 'False (Unschedulable)'
+            : outcome.recorded?.scheduled?.status === 'False' ? `False (${outcome.recorded.scheduled.reason ?? 'Unschedulable'}, as the dump records it)` : 'Unknown'}
         </Field>
         {!bound && lastFailure && <Field name="Message">{lastFailure.message}</Field>}
         <Field name="Requests">{requestsLine(outcome.requests, outcome.scheduling?.overhead)}</Field>
