@@ -13,11 +13,16 @@ export interface LabelValue {
   schedulable: number;
 }
 
+/** A node as the scenario (Node) or the result (NodeOutcome) has it. */
+export type LabelledNode = Node | { labels: Record<string, string>; unschedulable: boolean };
+
+const labelsOf = (n: LabelledNode) => ('metadata' in n ? n.metadata.labels : n.labels);
+
 /** Each value nodes have for `key`, most nodes first, then by value. */
-export function nodeLabelValues(nodes: readonly Node[], key: string): LabelValue[] {
+export function nodeLabelValues(nodes: readonly LabelledNode[], key: string): LabelValue[] {
   const byValue = new Map<string, LabelValue>();
   for (const n of nodes) {
-    const value = n.metadata.labels?.[key];
+    const value = labelsOf(n)?.[key];
     if (value === undefined) continue;
     const entry = byValue.get(value) ?? { value, nodes: 0, schedulable: 0 };
     entry.nodes++;
@@ -27,7 +32,9 @@ export function nodeLabelValues(nodes: readonly Node[], key: string): LabelValue
   return [...byValue.values()].sort((a, b) => b.nodes - a.nodes || a.value.localeCompare(b.value));
 }
 
-export const isCordoned = (n: Node): boolean => n.spec?.unschedulable === true || (n.spec?.taints ?? []).some((t) => t.key === TAINT_NODE_UNSCHEDULABLE);
+export const isCordoned = (n: LabelledNode): boolean => ('metadata' in n
+  ? n.spec?.unschedulable === true || (n.spec?.taints ?? []).some((t) => t.key === TAINT_NODE_UNSCHEDULABLE)
+  : n.unschedulable);
 
 /** Levenshtein distance (label values are at most 63 characters). */
 export function editDistance(a: string, b: string): number {

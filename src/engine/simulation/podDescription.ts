@@ -19,6 +19,8 @@ export function podSchedulingSpec(pod: Pod): PodSchedulingSpec {
   if (nonEmpty(s.overhead)) out.overhead = resourceToList(resourceFromList(s.overhead));
   if (pod.metadata.creationTimestamp !== undefined) out.createdAt = pod.metadata.creationTimestamp;
   if (pod.status.startTime !== undefined) out.startTime = pod.status.startTime;
+  const hostPorts = [...s.initContainers ?? [], ...s.containers].flatMap((c) => (c.ports ?? []).filter((p) => (p.hostPort ?? 0) > 0).map((p) => `${p.hostPort}/${p.protocol ?? 'TCP'}`));
+  if (hostPorts.length > 0) out.hostPorts = hostPorts;
   return out;
 }
 
