@@ -3,6 +3,7 @@
 
 import { useMemo, type ReactNode } from 'react';
 import { clusterDifference } from '../../engine/diagnosis/clusterDifference';
+import { staleMessage } from '../../engine/diagnosis/detail';
 import { usePodplay } from '../../store/hooks';
 import { formatAge } from '../format';
 import { useStep } from '../useStep';
@@ -51,7 +52,7 @@ export function PodInspector() {
         <span>kubectl describe pod {name} -n {namespace}</span>
         {inspected !== undefined && <button type="button" className="button small" onClick={() => inspectPod(undefined)}>follow the cycle</button>}
       </div>
-      {difference !== undefined && <ClusterDifferenceNote difference={difference} />}
+      {difference !== undefined && <ClusterDifferenceNote difference={difference} stale={staleMessage(outcome, view.run.summary.nodes)} />}
       {!bound && <DiagnosisPanel pod={podKey} />}
       <dl className="describe">
         <Field name="Name">{name}</Field>
