@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { importAny } from '../src/interop';
 import { pendingCauses, productionDump } from '../src/interop/testing/productionDump';
-import { engineResult, freshPage } from './helpers';
+import { engineResult, importDump as importDumpAs } from './helpers';
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
@@ -14,18 +14,7 @@ const result = engineResult(importAny(dump, { source: 'cluster.yaml' }).yaml, 'c
 const pendingPod = (prefix: string) => result.pods.find((p) => p.pod.startsWith(prefix) && p.recorded?.phase === 'Pending')!.pod;
 const SHOTS = process.env.PODPLAY_SHOTS;
 
-async function importDump(page: Page): Promise<void> {
-  await freshPage(page);
-  const dataTransfer = await page.evaluateHandle((text) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([text], 'cluster.yaml', { type: 'application/x-yaml' }));
-    return dt;
-  }, dump);
-  await page.dispatchEvent('[data-testid="cluster-view"]', 'drop', { dataTransfer });
-  await page.getByTestId('import-open').click();
-  await expect(page.getByTestId('import-dialog')).toBeHidden();
-  await expect(page.locator('[data-testid="node-card"]')).toHaveCount(result.nodes.length);
-}
+const importDump = (page: Page) => importDumpAs(page, dump, result.nodes.length);
 
 for (const prefix of ['geo/geo-api-', 'ml/trainer', 'web/checkout-', 'kafka/kafka-2', 'batch/nightly-etl-']) {
   const cause = pendingCauses.find((c) => c.pod === prefix)!;

@@ -57,6 +57,18 @@ nodes.push({ name: 'ip-10-0-12-99.eu-west-1.compute.internal', zone: ZONES[2], p
 const general = nodes.filter((n) => n.pool === 'general' && !n.cordoned);
 const inZone = (zone: string) => general.filter((n) => n.zone === zone);
 
+/** An EC2 node's spec: its provider id (from `instance`), taints, cordon. */
+export function nodeSpec(n: { zone: string; cordoned?: boolean }, instance: number, taints: Obj[]): Obj {
+  return {
+    providerID: `aws:///${n.zone}/i-0${instance.toString(16).padStart(16, '0')}`,
+    ...(taints.length ? { taints } : {}),
+    ...(n.cordoned ? { unschedulable: true } : {}),
+  };
+}
+
+/** An EC2 node's addresses: the IP its name spells (ip-10-0-10-21 → 10.0.10.21) and the name. */
+export const nodeAddresses = (name: string): Obj[] => [{ address: name.slice(3, name.indexOf('.')).replace(/-/g, '.'), type: 'InternalIP' }, { address: name, type: 'Hostname' }];
+
 function nodeObject(n: NodeShape, i: number): Obj {
   const taints: Obj[] = [];
   if (n.pool === 'gpu') taints.push({ effect: 'NoSchedule', key: 'nvidia.com/gpu', value: 'present' });
@@ -75,13 +87,9 @@ function nodeObject(n: NodeShape, i: number): Obj {
       },
       name: n.name, resourceVersion: String(81234 + i), uid: uid(1, i),
     },
-    spec: {
-      providerID: `aws:///${n.zone}/i-0${(i * 7919 + 4099).toString(16).padStart(16, '0')}`,
-      ...(taints.length ? { taints } : {}),
-      ...(n.cordoned ? { unschedulable: true } : {}),
-    },
+    spec: nodeSpec(n, i * 7919 + 4099, taints),
     status: {
-      addresses: [{ address: n.name.slice(3, n.name.indexOf('.')).replace(/-/g, '.'), type: 'InternalIP' }, { address: n.name, type: 'Hostname' }],
+      addresses: nodeAddresses(n.name),
       allocatable: { cpu: n.cpu, 'ephemeral-storage': '95551679124', memory: n.memory, pods: '58' },
       capacity: { cpu: capacityCpu, 'ephemeral-storage': '104845292Ki', memory: n.memory, pods: '58' },
       conditions: [

@@ -9,7 +9,7 @@
 // this function's output (scripts/write-production-dump.ts rewrites it).
 
 import { stringify } from 'yaml';
-import { ago, suffix, uid } from './pendingClusterDump';
+import { ago, nodeAddresses, nodeSpec, suffix, uid } from './pendingClusterDump';
 
 type Obj = Record<string, unknown>;
 
@@ -65,13 +65,9 @@ function nodeObject(n: NodeShape, i: number): Obj {
       },
       name: n.name, resourceVersion: String(510_000 + i), uid: uid(11, i),
     },
-    spec: {
-      providerID: `aws:///${n.zone}/i-0${(i * 104729 + 7919).toString(16).padStart(16, '0')}`,
-      ...(taints.length ? { taints } : {}),
-      ...(n.cordoned ? { unschedulable: true } : {}),
-    },
+    spec: nodeSpec(n, i * 104729 + 7919, taints),
     status: {
-      addresses: [{ address: n.name.slice(3, n.name.indexOf('.')).replace(/-/g, '.'), type: 'InternalIP' }, { address: n.name, type: 'Hostname' }],
+      addresses: nodeAddresses(n.name),
       allocatable: { cpu: n.cpu, 'ephemeral-storage': '95551679124', memory: n.memory, pods: '110' },
       capacity: { cpu: String(Math.ceil(parseInt(n.cpu, 10) / 1000)), 'ephemeral-storage': '104845292Ki', memory: n.memory, pods: '110' },
       conditions: [{ lastHeartbeatTime: ago(1), lastTransitionTime: ago(n.ageMinutes), message: 'kubelet is posting ready status', reason: 'KubeletReady', status: 'True', type: 'Ready' }],
