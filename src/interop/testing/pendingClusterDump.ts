@@ -101,7 +101,7 @@ function nodeObject(n: NodeShape, i: number): Obj {
   };
 }
 
-interface Owner { apiVersion: string; kind: string; name: string; uid: string }
+export interface Owner { apiVersion: string; kind: string; name: string; uid: string }
 
 interface PodShape {
   namespace: string;
@@ -126,6 +126,17 @@ interface PodShape {
   restartPolicy?: string;
 }
 
+/** A pod's metadata as the API server stores it: generateName and a controller reference when a workload owns it. */
+export function podMetadata(p: { name: string; namespace: string; labels: Record<string, string>; owner?: Owner }, created: string, resourceVersion: string, podUid: string): Obj {
+  return {
+    creationTimestamp: created,
+    ...(p.owner ? { generateName: `${p.name.slice(0, p.name.lastIndexOf('-') + 1)}` } : {}),
+    labels: p.labels, name: p.name, namespace: p.namespace,
+    ...(p.owner ? { ownerReferences: [{ ...p.owner, blockOwnerDeletion: true, controller: true }] } : {}),
+    resourceVersion, uid: podUid,
+  };
+}
+
 let podSeq = 0;
 function podObject(p: PodShape): Obj {
   const i = podSeq++;
@@ -136,13 +147,7 @@ function podObject(p: PodShape): Obj {
     : [{ lastProbeTime: null, lastTransitionTime: created, message: p.unschedulable, reason: 'Unschedulable', status: 'False', type: 'PodScheduled' }];
   return {
     apiVersion: 'v1', kind: 'Pod',
-    metadata: {
-      creationTimestamp: created,
-      ...(p.owner ? { generateName: `${p.name.slice(0, p.name.lastIndexOf('-') + 1)}` } : {}),
-      labels: p.labels, name: p.name, namespace: p.namespace,
-      ...(p.owner ? { ownerReferences: [{ ...p.owner, blockOwnerDeletion: true, controller: true }] } : {}),
-      resourceVersion: String(90000 + i), uid: uid(2, i),
-    },
+    metadata: podMetadata(p, created, String(90000 + i), uid(2, i)),
     spec: {
       ...(p.affinity ? { affinity: p.affinity } : {}),
       containers: [{

@@ -9,7 +9,7 @@
 // this function's output (scripts/write-production-dump.ts rewrites it).
 
 import { stringify } from 'yaml';
-import { ago, nodeAddresses, nodeSpec, suffix, uid } from './pendingClusterDump';
+import { ago, nodeAddresses, nodeSpec, podMetadata, suffix, uid, type Owner } from './pendingClusterDump';
 
 type Obj = Record<string, unknown>;
 
@@ -77,8 +77,6 @@ function nodeObject(n: NodeShape, i: number): Obj {
   };
 }
 
-interface Owner { apiVersion: string; kind: string; name: string; uid: string }
-
 interface PodSpecShape {
   cpu: string;
   memory: string;
@@ -139,13 +137,7 @@ function podObject(p: PodShape): Obj {
   const spec = specOf(p);
   return {
     apiVersion: 'v1', kind: 'Pod',
-    metadata: {
-      creationTimestamp: created,
-      ...(p.owner ? { generateName: `${p.name.slice(0, p.name.lastIndexOf('-') + 1)}` } : {}),
-      labels: p.labels, name: p.name, namespace: p.namespace,
-      ...(p.owner ? { ownerReferences: [{ ...p.owner, blockOwnerDeletion: true, controller: true }] } : {}),
-      resourceVersion: String(600_000 + i), uid: uid(13, i),
-    },
+    metadata: podMetadata(p, created, String(600_000 + i), uid(13, i)),
     spec: {
       ...spec,
       containers: [{ ...containerOf(p), imagePullPolicy: 'IfNotPresent', terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File' }],
