@@ -7,25 +7,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { diagnoseCycle, latestCycleOf } from '../src/engine/diagnosis/diagnose';
 import { importAny } from '../src/interop';
-import { engineResult, freshPage } from './helpers';
+import { engineResult, importDump as importDumpAs } from './helpers';
 
 const dump = readFileSync(fileURLToPath(new URL('../src/interop/fixtures/kubectl-20-nodes-pending.yaml', import.meta.url)), 'utf8');
 const imported = importAny(dump, { source: 'cluster.yaml' });
 const result = engineResult(imported.yaml, 'cluster-imported.yaml');
 const pendingPod = (prefix: string) => result.pods.find((p) => p.pod.startsWith(prefix) && p.recorded?.phase === 'Pending')!.pod;
 
-async function importDump(page: Page): Promise<void> {
-  await freshPage(page);
-  const dataTransfer = await page.evaluateHandle((text) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([text], 'cluster.yaml', { type: 'application/x-yaml' }));
-    return dt;
-  }, dump);
-  await page.dispatchEvent('[data-testid="cluster-view"]', 'drop', { dataTransfer });
-  await page.getByTestId('import-open').click();
-  await expect(page.getByTestId('import-dialog')).toBeHidden();
-  await expect(page.locator('[data-testid="node-card"]')).toHaveCount(20);
-}
+const importDump = (page: Page) => importDumpAs(page, dump, 20);
 
 async function expectLatestFilterStep(page: Page, pod: string): Promise<void> {
   const latest = latestCycleOf(result.cycles, pod)!;

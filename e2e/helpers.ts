@@ -158,3 +158,17 @@ export async function squiggleOnLine(page: Page, line: number, severity: 'error'
     });
   }, [line, selector] as const);
 }
+
+/** A fresh page with a kubectl dump dropped on the cluster view and imported; waits for its `nodes` node cards. */
+export async function importDump(page: Page, dump: string, nodes: number): Promise<void> {
+  await freshPage(page);
+  const dataTransfer = await page.evaluateHandle((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'cluster.yaml', { type: 'application/x-yaml' }));
+    return dt;
+  }, dump);
+  await page.dispatchEvent('[data-testid="cluster-view"]', 'drop', { dataTransfer });
+  await page.getByTestId('import-open').click();
+  await expect(page.getByTestId('import-dialog')).toBeHidden();
+  await expect(page.locator('[data-testid="node-card"]')).toHaveCount(nodes);
+}

@@ -4,6 +4,7 @@
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
 import { clusterDifference, type ClusterDifference } from '../engine/diagnosis/clusterDifference';
+import { decisiveDetail, staleMessage, type DecisiveDetail } from '../engine/diagnosis/detail';
 import { diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis } from '../engine/diagnosis/diagnose';
 import { rankFixes } from '../engine/whatIf/rank';
 import type { FixView } from '../interop/fixSearch';
@@ -89,6 +90,20 @@ function diagnosisLines(d: Diagnosis): string[] {
   return out;
 }
 
+/** The decisive detail (src/engine/diagnosis/detail.ts), as the Pod tab shows it. */
+function detailLines(d: DecisiveDetail): string[] {
+  const lines: string[] = [];
+  for (const l of d.labelValues) {
+    const missing = l.wanted.filter((w) => !l.have.some((h) => h.value === w));
+    lines.push(`${l.key}: the pod wants ${l.wanted.join(', ')}${missing.length > 0 ? ` — no node has ${missing.join(', ')}` : ''}; nodes have ${l.have.length === 0 ? 'no such label' : l.have.slice(0, 8).map((h) => `${h.value} (${h.nodes}${h.schedulable < h.nodes ? `, ${h.nodes - h.schedulable} cordoned` : ''})`).join(', ')}`);
+  }
+  for (const c of d.claimConstraints) lines.push(`claim ${c.claim}: constraint ${c.matchAttribute ? `matchAttribute ${c.matchAttribute}` : `distinctAttribute ${c.distinctAttribute ?? ''}`}${c.requests ? ` over ${c.requests.join(', ')}` : ''}`);
+  for (const r of d.devices.slice(0, 8)) lines.push(`${r.node}: ${r.free} of ${r.matching} matching devices free, ${r.needed} needed (${r.request})${r.free >= r.needed ? ' — enough devices: a constraint or selector fails' : ''}`);
+  for (const h of d.hostPorts) lines.push(`${h.node}: port ${h.port} held by ${h.pods.length === 0 ? 'a pod' : h.pods.map((p) => `${p.pod}${p.owner ? ` (${p.owner})` : ''}`).join(', ')}`);
+  for (const s of d.spreadDomains) lines.push(`${s.topologyKey}=${s.domain}: ${s.count} matching pod(s)${s.why ? ` — ${s.why}` : ''}`);
+  return lines.length === 0 ? [] : ['What decides it:', ...indent(lines)];
+}
+
 export function differenceLines(diff: ClusterDifference): string[] {
   const state = (s: { phase?: string; node?: string; nominatedNode?: string; reason?: string; message?: string }) =>
     [s.phase ?? 'Pending', s.node ? `on ${s.node}` : '', s.nominatedNode ? `nominated ${s.nominatedNode}` : '', s.reason ?? '', s.message ? `"${s.message}"` : ''].filter(Boolean).join(' ');
@@ -99,11 +114,13 @@ export function formatExplanation(result: SimulationResult, pod: PodOutcome): st
   const out: string[] = [`Pod ${pod.pod}: ${pod.deletedAt !== undefined ? `deleted (${pod.reason ?? 'Deleted'})` : pod.node ? `${pod.phase} on ${pod.node}` : pod.reason ?? pod.phase}`];
   const cycle = latestCycleOf(result.cycles, pod.pod);
   const diagnosis = cycle ? diagnoseCycle(cycle, result.nodes.map((n) => n.name)) : undefined;
-  if (diagnosis) out.push(...diagnosisLines(diagnosis), ...limitRangeLines(result, pod, diagnosis));
+  if (diagnosis) out.push(...diagnosisLines(diagnosis), ...detailLines(decisiveDetail(diagnosis, cycle!, pod, result.nodes, result.pods, result.objects?.resourceClaims ?? [])), ...limitRangeLines(result, pod, diagnosis));
   else if (!cycle) out.push(pod.reason === 'SchedulingGated' ? 'Never scheduled: it has scheduling gates.' : pod.node ? 'Bound in the scenario file: no scheduling cycle.' : 'No scheduling cycle.');
   else out.push(`Latest cycle ${cycle.cycle} (t=${cycle.time}s): ${cycle.result}${cycle.selected ? ` on ${cycle.selected}` : ''}.`);
   const diff = clusterDifference(pod);
   if (diff) out.push(...differenceLines(diff));
+  const stale = staleMessage(pod, result.nodes);
+  if (stale) out.push(`The cluster's message is stale: it counts ${stale.messageNodes} nodes, the dump has ${stale.dumpNodes}.`);
   return out.join('\n');
 }
 
@@ -129,6 +146,7 @@ export function formatFixes(found: readonly FixView[], tried: number): string {
     const effects = fix.sideEffects.length === 0 ? 'no other pod affected' : `${fix.sideEffects.length} side effect(s): ${fix.sideEffects.map((s) => sideEffectTitle(s, sameName)).join('; ')}`;
     out.push(`${i + 1}. ${fix.candidate.edits.map((e) => editTitle(e, sameName)).join('; ')}`);
     out.push(...indent([`→ schedules on ${fix.node}, ${effects}${fix.alsoPlaced.length > 0 ? ` (also places ${fix.alsoPlaced.join(', ')})` : ''}`], '   '));
+    for (const w of fix.warnings ?? []) out.push(`   ⚠ ${w}`);
     if (fix.text === undefined) out.push('     (its YAML change is not shown: the object is not a document of its own in this file, e.g. it is inside a List)');
     for (const doc of fix.text?.diff ?? []) {
       // the changed lines with one line of context

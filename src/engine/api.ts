@@ -125,6 +125,8 @@ export interface PodSchedulingSpec {
   limitRanger?: string;
   /** status.startTime, simulated seconds */
   startTime?: number;
+  /** extension: the host ports its containers ask for (NodePorts), as "port/protocol" */
+  hostPorts?: string[];
 }
 
 /** extension: what the cluster said about a pod, as the scenario file recorded it. */

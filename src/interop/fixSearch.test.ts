@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { importAny } from './index';
 import fixture from './fixtures/kubectl-20-nodes-pending.yaml?raw';
+import { MAX_CANDIDATES } from '../engine/whatIf/verify';
 import { runFixSearch, type FixSearchReply } from './fixSearch';
 
 const text = importAny(fixture, { source: 'fixture' }).yaml;
@@ -31,5 +32,33 @@ describe('runFixSearch', () => {
     const replies: FixSearchReply[] = [];
     runFixSearch({ id: 9, text: 'kind: Pod\nmetadata: {}', fileName: 'x.yaml', pod: 'default/p' }, (r) => replies.push(r));
     expect(replies).toEqual([{ type: 'error', id: 9, message: 'the scenario has errors' }]);
+  });
+});
+
+describe('runFixSearch on 1,200 candidates (issue 23)', () => {
+  it('verifies at most its cap, says how many it left out, and ends', () => {
+    const expressions = Array.from({ length: 1200 }, (_, i) => `{key: k${i}, operator: In, values: [v${i}]}`).join(', ');
+    const scenario = `apiVersion: v1
+kind: Node
+metadata: {name: n1, labels: {k0: v0}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p, namespace: default}
+spec:
+  affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [${expressions}]}]}}}
+  containers: [{name: c, image: nginx}]
+`;
+    const replies: FixSearchReply[] = [];
+    runFixSearch({ id: 1, text: scenario, fileName: 'many.yaml', pod: 'default/p' }, (r) => replies.push(r));
+    const started = replies[0] as Extract<FixSearchReply, { type: 'started' }>;
+    expect(started.candidates).toBeLessThanOrEqual(MAX_CANDIDATES);
+    expect(started.leftOut).toBe(1200 - started.candidates);
+    const done = replies.at(-1) as Extract<FixSearchReply, { type: 'done' }>;
+    expect(done).toMatchObject({ type: 'done' });
+    expect(done.tried).toBe(started.candidates);
+    // every change tried that did not help says why
+    expect(replies.filter((r) => r.type === 'failed')).toHaveLength(done.tried - replies.filter((r) => r.type === 'fix').length);
   });
 });

@@ -7,7 +7,8 @@ import { startLoadedSimulation } from '../engine/index';
 import { loadExpandedScenario } from '../engine/index';
 import type { Candidate } from '../engine/whatIf/candidates';
 import { copyScenario } from '../engine/whatIf/edits';
-import { searchFixes, type SideEffect } from '../engine/whatIf/verify';
+import type { Tier } from '../engine/whatIf/rank';
+import { searchFixes, type FailedCandidate, type SideEffect } from '../engine/whatIf/verify';
 import { fixText, type FixText } from './fixText';
 
 export interface FixSearchRequest {
@@ -24,13 +25,19 @@ export interface FixView {
   node: string;
   sideEffects: SideEffect[];
   alsoPlaced: string[];
+  /** the tier it ranks in (../engine/whatIf/rank.ts) and what a reviewer must know */
+  tier: Tier;
+  warnings: string[];
   /** undefined when the change cannot be written into this text (e.g. the pod is inside a List) */
   text?: FixText;
 }
 
 export type FixSearchReply =
-  | { type: 'started'; id: number; candidates: number }
+  /** `leftOut`: candidates generated but not verified (over the cap, or the same change twice) */
+  | { type: 'started'; id: number; candidates: number; leftOut: number }
   | { type: 'fix'; id: number; fix: FixView }
+  /** a candidate that did not help, and why */
+  | { type: 'failed'; id: number; failed: FailedCandidate }
   | { type: 'done'; id: number; tried: number }
   | { type: 'error'; id: number; message: string };
 
@@ -46,12 +53,16 @@ export function runFixSearch(request: FixSearchRequest, post: (reply: FixSearchR
   const baseline: SimulationResult = started.simulation.result();
   const owner = baseline.pods.find((p) => p.pod === pod)?.owner;
   const search = searchFixes(loaded.scenario, baseline, pod, options);
-  post({ type: 'started', id, candidates: search.candidates.length });
+  post({ type: 'started', id, candidates: search.candidates.length, leftOut: search.leftOut });
   let tried = 0;
   for (let fix = search.next(); fix !== undefined; fix = search.next()) {
     tried++;
     if (cancelled()) return;
-    if (fix === null) continue;
+    if (fix === null) {
+      const failed = search.failures.at(-1);
+      if (failed) post({ type: 'failed', id, failed });
+      continue;
+    }
     const written = fixText(text, fix.candidate.edits, owner);
     post({ type: 'fix', id, fix: { ...fix, ...(written ? { text: written } : {}) } });
   }

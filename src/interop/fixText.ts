@@ -2,7 +2,7 @@
 // edit (comments and flow style kept by the yaml library), as text replacements the editor applies
 // in one undoable step, and the changed lines for a diff.
 
-import { isMap, isSeq, parseAllDocuments, parseDocument, stringify, type Document } from 'yaml';
+import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, stringify, type Document } from 'yaml';
 import type { ScenarioEdit } from '../engine/whatIf/edits';
 import type { SideEffect } from '../engine/whatIf/verify';
 
@@ -87,6 +87,11 @@ function podTarget(docs: Map<string, Located>, pod: string, owner: string | unde
   return undefined;
 }
 
+/** deleteIn that tolerates a missing or flow-scalar parent (`spec: {}`, no status). */
+function deleteIfPresent(doc: Document, path: (string | number)[]): void {
+  if (isMap(doc.getIn(path.slice(0, -1), true))) doc.deleteIn(path);
+}
+
 function deleteIfEmpty(doc: Document, path: (string | number)[]): void {
   const node = doc.getIn(path, true);
   if ((isMap(node) || isSeq(node)) && node.items.length === 0) doc.deleteIn(path);
@@ -120,9 +125,20 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
         const doc = parseDocument(located.text);
         doc.setIn(['metadata', 'name'], e.name);
         if (doc.hasIn(['metadata', 'labels', 'kubernetes.io/hostname'])) doc.setIn(['metadata', 'labels', 'kubernetes.io/hostname'], e.name);
-        doc.deleteIn(['metadata', 'uid']);
+        // a new machine of the same pool: not the original's identity (uid, provider id, addresses, images)
+        for (const path of [['metadata', 'uid'], ['metadata', 'resourceVersion'], ['metadata', 'creationTimestamp'], ['spec', 'providerID'], ['status', 'addresses'], ['status', 'images'], ['status', 'nodeInfo']]) deleteIfPresent(doc, path);
         uncordon(doc);
         appended.push(`---\n${doc.toString(style).trimEnd()}\n`);
+        for (const [key, located] of docs) {
+          if (!key.startsWith('ResourceSlice/') || parseDocument(located.text).getIn(['spec', 'nodeName']) !== e.like) continue;
+          const slice = parseDocument(located.text);
+          const driver = String(slice.getIn(['spec', 'driver']) ?? '');
+          slice.setIn(['metadata', 'name'], `${e.name}-${driver}`.slice(0, 253));
+          for (const path of [['metadata', 'uid'], ['metadata', 'resourceVersion'], ['metadata', 'creationTimestamp'], ['metadata', 'generateName'], ['metadata', 'ownerReferences']]) deleteIfPresent(slice, path);
+          slice.setIn(['spec', 'nodeName'], e.name);
+          slice.setIn(['spec', 'pool', 'name'], e.name);
+          appended.push(`---\n${slice.toString(style).trimEnd()}\n`);
+        }
         continue;
       }
       const doc = open(key);
@@ -133,6 +149,16 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
     }
     if (e.kind === 'scale') {
       if (!scaleAtStart(docs, open, appended, e, style)) return undefined;
+      continue;
+    }
+    if (e.kind === 'claim') {
+      const doc = open(`${e.claim.kind}/${e.claim.namespace}/${e.claim.name}`);
+      if (!doc) return undefined;
+      const devices = e.claim.kind === 'ResourceClaim' ? ['spec', 'devices'] : ['spec', 'spec', 'devices'];
+      if (e.change === 'drop-constraint') {
+        doc.deleteIn([...devices, 'constraints', e.constraint]);
+        deleteIfEmpty(doc, [...devices, 'constraints']);
+      } else doc.setIn([...devices, 'requests', e.request, 'exactly', 'count'], e.count);
       continue;
     }
     const target = podTarget(docs, e.pod, owner);
@@ -152,8 +178,28 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
           doc.deleteIn([...spec, 'nodeSelector', e.nodeSelectorKey]);
           deleteIfEmpty(doc, [...spec, 'nodeSelector']);
         } else {
-          doc.deleteIn([...spec, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms', e.term, 'matchExpressions', e.expression]);
+          // as the engine drops it (../engine/whatIf/edits.ts): no empty term, no empty list of terms
+          const required = [...spec, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution'];
+          const term = [...required, 'nodeSelectorTerms', e.term];
+          doc.deleteIn([...term, 'matchExpressions', e.expression]);
+          deleteIfEmpty(doc, [...term, 'matchExpressions']);
+          deleteIfEmpty(doc, term);
+          deleteIfEmpty(doc, [...required, 'nodeSelectorTerms']);
+          if (!doc.hasIn([...required, 'nodeSelectorTerms'])) doc.deleteIn(required);
+          deleteIfEmpty(doc, [...spec, 'affinity', 'nodeAffinity']);
+          deleteIfEmpty(doc, [...spec, 'affinity']);
         }
+        break;
+      case 'affinity-value':
+        if ('nodeSelectorKey' in e) doc.setIn([...spec, 'nodeSelector', e.nodeSelectorKey], e.value);
+        else {
+          const values = doc.getIn([...spec, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms', e.term, 'matchExpressions', e.expression, 'values'], true);
+          if (!isSeq(values)) return undefined;
+          values.items.forEach((v, i) => { if ((isScalar(v) ? v.value : v) === e.from) values.items[i] = doc.createNode(e.value); });
+        }
+        break;
+      case 'scheduler-name':
+        doc.setIn([...spec, 'schedulerName'], e.schedulerName);
         break;
       case 'request':
         doc.setIn([...spec, 'containers', e.container, 'resources', 'requests', e.resource], e.quantity);
@@ -162,13 +208,15 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
         doc.setIn([...spec, 'priorityClassName'], e.priorityClass.metadata.name);
         // admission refuses a pod whose spec.priority disagrees with its class: the class sets it
         doc.deleteIn([...spec, 'priority']);
-        if (!docs.has(`PriorityClass//${e.priorityClass.metadata.name}`)) {
+        if (!e.existing && !docs.has(`PriorityClass//${e.priorityClass.metadata.name}`)) {
           appended.push(`---\n${stringify({ apiVersion: e.priorityClass.apiVersion, kind: 'PriorityClass', metadata: { name: e.priorityClass.metadata.name }, value: e.priorityClass.value, preemptionPolicy: e.priorityClass.preemptionPolicy, description: e.priorityClass.description }, style).trimEnd()}\n`);
         }
         break;
       case 'spread':
         if (e.maxSkew !== undefined) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'maxSkew'], e.maxSkew);
         if (e.whenUnsatisfiable) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'whenUnsatisfiable'], e.whenUnsatisfiable);
+        if (e.nodeTaintsPolicy) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'nodeTaintsPolicy'], e.nodeTaintsPolicy);
+        if (e.nodeAffinityPolicy) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'nodeAffinityPolicy'], e.nodeAffinityPolicy);
         break;
       case 'anti-affinity':
         doc.deleteIn([...spec, 'affinity', 'podAntiAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', e.term]);
@@ -250,13 +298,20 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'toleration': return `Tolerate the taint ${e.toleration.key ?? ''}${e.toleration.value ? `=${e.toleration.value}` : ''}:${e.toleration.effect ?? ''}`;
     case 'node-label': return `Label node ${short(e.node)} with ${e.key}=${e.value}`;
     case 'selector': return 'nodeSelectorKey' in e ? `Drop nodeSelector ${e.nodeSelectorKey}` : `Drop expression ${e.expression + 1} of required node affinity term ${e.term + 1}`;
+    case 'affinity-value': return `${'nodeSelectorKey' in e ? 'nodeSelector' : 'Node affinity'} ${e.key}: ${e.value} instead of ${e.from}, which no node has`;
+    case 'scheduler-name': return `schedulerName: ${e.schedulerName} (no scheduler profile serves ${e.from})`;
+    case 'claim': return e.change === 'drop-constraint'
+      ? `${e.claim.kind} ${e.claim.namespace}/${e.claim.name}: drop constraint ${e.constraint + 1}${e.matchAttribute ? ` (matchAttribute ${e.matchAttribute})` : ''}`
+      : `${e.claim.kind} ${e.claim.namespace}/${e.claim.name}: request ${e.requestName} asks for ${e.count} device${e.count === 1 ? '' : 's'} instead of ${e.from}`;
     case 'request': return `Request ${e.quantity} ${e.resource}`;
-    case 'priority': return `Use PriorityClass ${e.priorityClass.metadata.name} (value ${e.priorityClass.value}) to preempt`;
-    case 'spread': return e.whenUnsatisfiable ? `Topology spread ${e.constraint + 1}: whenUnsatisfiable ScheduleAnyway` : `Topology spread ${e.constraint + 1}: maxSkew ${e.maxSkew}`;
+    case 'priority': return `Use ${e.existing ? 'the existing ' : 'a new '}PriorityClass ${e.priorityClass.metadata.name} (value ${e.priorityClass.value}) to preempt`;
+    case 'spread': return e.nodeTaintsPolicy ? `Topology spread ${e.constraint + 1}: nodeTaintsPolicy Honor (domains of nodes the pod does not tolerate stop counting)`
+      : e.nodeAffinityPolicy ? `Topology spread ${e.constraint + 1}: nodeAffinityPolicy Honor`
+        : e.whenUnsatisfiable ? `Topology spread ${e.constraint + 1}: whenUnsatisfiable ScheduleAnyway` : `Topology spread ${e.constraint + 1}: maxSkew ${e.maxSkew}`;
     case 'anti-affinity': return `Drop required pod anti-affinity term ${e.term + 1}`;
     case 'uncordon': return `Uncordon node ${short(e.node)}`;
     case 'scale': return `Scale Deployment ${e.workload.namespace}/${e.deployment} down by ${e.by} (to ${e.replicas})${e.workload.kind === 'ReplicaSet' ? ` — its ReplicaSet ${e.workload.name} here` : ''}`;
-    case 'add-node': return `Add a node like ${short(e.like)}`;
+    case 'add-node': return `Add a node like ${short(e.like)}${e.pool && Object.keys(e.pool).length > 0 ? ` (scale the node pool ${Object.entries(e.pool).map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}`;
   }
 }
 

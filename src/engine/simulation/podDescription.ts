@@ -22,6 +22,8 @@ export function podSchedulingSpec(pod: Pod): PodSchedulingSpec {
   const limitRanger = pod.metadata.annotations?.[ANNOTATION_LIMIT_RANGER];
   if (limitRanger) out.limitRanger = limitRanger;
   if (pod.status.startTime !== undefined) out.startTime = pod.status.startTime;
+  const hostPorts = [...s.initContainers ?? [], ...s.containers].flatMap((c) => (c.ports ?? []).filter((p) => (p.hostPort ?? 0) > 0).map((p) => `${p.hostPort}/${p.protocol ?? 'TCP'}`));
+  if (hostPorts.length > 0) out.hostPorts = hostPorts;
   return out;
 }
 

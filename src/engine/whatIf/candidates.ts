@@ -1,63 +1,132 @@
 // Candidate changes that might make an unschedulable pod schedulable, generated from its
 // diagnosis: one kind of change per failure reason. They are guesses; ./verify.ts keeps the ones
-// a simulation confirms.
+// a simulation confirms, and ./rank.ts orders them as a reviewer would (`tier`, `warning`).
 
 import type { PodOutcome, SimulationResult } from '../api';
 import type { Diagnosis } from '../diagnosis/diagnose';
+import { nearestLabelValues, nodeLabelValues } from '../diagnosis/labelValues';
 import type { ExpandedScenario } from '../controllers/expand';
-import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint } from '../model/taints';
-import type { Pod, Workload } from '../model/types';
+import { compileMapSelector, matchNodeSelector } from '../model/selectors';
+import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint, TAINT_NODE_UNSCHEDULABLE, taintToString } from '../model/taints';
+import type { Node, Pod, Workload } from '../model/types';
 import { podKey } from '../model/types';
-import { newNodeName, requestEdit, type EditKind, type ScenarioEdit } from './edits';
+import type { ResourceClaimSpec } from '../model/resource';
+import { newNodeName, requestEdit, slicesOf, type ClaimRef, type EditKind, type ScenarioEdit } from './edits';
+import { Tier } from './rank';
 
 export interface Candidate {
   kind: EditKind;
   edits: ScenarioEdit[];
-  /** how big the change is, for ranking: 1 (one field) … 4 (a new node) */
+  /** how big the change is, for ranking within a tier: 1 (one field) … 4 (a new node) */
   cost: number;
+  /** how a reviewer weighs the kind of change (./rank.ts): lower first */
+  tier: Tier;
+  /** what a reviewer must know before approving it (a node-scoped change, a reason a node is cordoned) */
+  warning?: string;
 }
 
-/** upstream: the taint of a cordoned node; uncordoning is its own candidate */
-const UNSCHEDULABLE_TAINT = 'node.kubernetes.io/unschedulable';
 /** user PriorityClasses may not go above this (upstream: HighestUserDefinablePriority) */
 const HIGHEST_USER_PRIORITY = 1_000_000_000;
 const MAX_PER_KIND = 3;
+/** annotations that say why a node is cordoned (an incident, maintenance, a ticket) */
+const WHY_CORDONED = /cordon|incident|maint|drain|do-not|reason|ticket|outage/i;
+/** labels that name a node pool, most specific first */
+const POOL_LABELS = ['karpenter.sh/nodepool', 'eks.amazonaws.com/nodegroup', 'cloud.google.com/gke-nodepool', 'kubernetes.azure.com/agentpool', 'agentpool', 'node-pool', 'nodepool', 'pool', 'node.kubernetes.io/instance-type'];
 
 interface Insufficient { resourceName: string; requested: number; used: number; capacity: number; unresolvable: boolean }
+
+const nodeNamed = (s: ExpandedScenario, name: string): Node | undefined => s.nodes.find((n) => n.metadata.name === name);
+
+/** Does the pod ask for this node by its own nodeSelector or required node affinity (not merely tolerate it)? */
+function podSelects(pod: Pod, node: Node): boolean {
+  const selector = pod.spec.nodeSelector ?? {};
+  const required = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  if (Object.keys(selector).length === 0 && !required) return false;
+  return compileMapSelector(selector).matches(node.metadata.labels) && (!required || matchNodeSelector(required, node));
+}
+
+/** The labels that name the node's pool, for "scale this pool" (never the hostname, IP or instance id). */
+export function poolLabelsOf(node: Node): Record<string, string> {
+  const labels = node.metadata.labels ?? {};
+  const named = POOL_LABELS.filter((k) => labels[k] !== undefined);
+  const pool = named.filter((k) => k !== 'node.kubernetes.io/instance-type');
+  return Object.fromEntries((pool.length > 0 ? pool.slice(0, 2) : named.slice(0, 1)).map((k) => [k, labels[k]!]));
+}
+
+/** Why a cordoned node is cordoned, as its annotations and other taints say; undefined when nothing says. */
+export function cordonReason(node: Node): string | undefined {
+  const notes = Object.entries(node.metadata.annotations ?? {}).filter(([k, v]) => WHY_CORDONED.test(k) || WHY_CORDONED.test(v)).map(([k, v]) => `${k}: "${v}"`);
+  const taints = (node.spec?.taints ?? []).filter((t) => t.key !== TAINT_NODE_UNSCHEDULABLE && doNotScheduleTaintsFilter(t)).map((t) => `taint ${taintToString(t)}`);
+  const all = [...notes, ...taints];
+  return all.length > 0 ? all.join('; ') : undefined;
+}
 
 function tolerationCandidates(s: ExpandedScenario, pod: Pod, key: string, nodes: readonly string[]): Candidate[] {
   const seen = new Set<string>();
   const out: Candidate[] = [];
   for (const name of nodes) {
-    const node = s.nodes.find((n) => n.metadata.name === name);
+    const node = nodeNamed(s, name);
     const taint = node && findMatchingUntoleratedTaint(node.spec?.taints, pod.spec.tolerations, doNotScheduleTaintsFilter, false);
-    if (!taint || taint.key === UNSCHEDULABLE_TAINT) continue;
+    if (!node || !taint || taint.key === TAINT_NODE_UNSCHEDULABLE) continue;
     const id = `${taint.key}=${taint.value ?? ''}:${taint.effect}`;
     if (seen.has(id) || out.length >= MAX_PER_KIND) continue;
     seen.add(id);
     const toleration = taint.value ? { key: taint.key, operator: 'Equal' as const, value: taint.value, effect: taint.effect } : { key: taint.key, operator: 'Exists' as const, effect: taint.effect };
-    out.push({ kind: 'toleration', cost: 1, edits: [{ kind: 'toleration', pod: key, toleration }] });
+    // a taint keeps a dedicated pool for its own pods: tolerating it is right only where the pod already asks for that pool
+    const home = podSelects(pod, node);
+    out.push({
+      kind: 'toleration', cost: 1, edits: [{ kind: 'toleration', pod: key, toleration }], tier: home ? Tier.SpecMistake : Tier.NodeScoped,
+      ...(home ? {} : { warning: `moves the pod into the pool tainted ${taintToString(taint)}, which it does not select: the taint keeps that pool for its own workloads` }),
+    });
   }
+  return out;
+}
+
+/** A value no node has for a key the pod selects on → the values nodes have that are nearest (a typo). */
+function affinityValueCandidates(s: ExpandedScenario, pod: Pod, key: string): Candidate[] {
+  const out: Candidate[] = [];
+  const valuesOf = (k: string) => nodeLabelValues(s.nodes, k);
+  for (const [k, v] of Object.entries(pod.spec.nodeSelector ?? {})) {
+    const values = valuesOf(k);
+    if (values.some((x) => x.value === v)) continue;
+    for (const near of nearestLabelValues(v, values)) out.push({ kind: 'affinity-value', cost: 1, tier: Tier.SpecMistake, edits: [{ kind: 'affinity-value', pod: key, key: k, from: v, value: near.value, nodeSelectorKey: k }] });
+  }
+  const terms = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
+  terms.forEach((t, term) => (t.matchExpressions ?? []).forEach((e, expression) => {
+    if (e.operator !== 'In' || !e.values) return;
+    const values = valuesOf(e.key);
+    const have = new Set(values.map((x) => x.value));
+    if (e.values.some((v) => have.has(v))) return;
+    for (const from of e.values) {
+      for (const near of nearestLabelValues(from, values)) out.push({ kind: 'affinity-value', cost: 1, tier: Tier.SpecMistake, edits: [{ kind: 'affinity-value', pod: key, key: e.key, from, value: near.value, term, expression }] });
+    }
+  }));
   return out;
 }
 
 function selectorCandidates(s: ExpandedScenario, pod: Pod, key: string, d: Diagnosis): Candidate[] {
   const out: Candidate[] = [];
   const selector = Object.entries(pod.spec.nodeSelector ?? {});
-  for (const [k] of selector) out.push({ kind: 'selector', cost: 2, edits: [{ kind: 'selector', pod: key, nodeSelectorKey: k }] });
+  for (const [k] of selector) out.push({ kind: 'selector', cost: 2, tier: Tier.Relax, edits: [{ kind: 'selector', pod: key, nodeSelectorKey: k }] });
   const terms = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
   terms.forEach((t, term) => (t.matchExpressions ?? []).forEach((_, expression) => {
-    out.push({ kind: 'selector', cost: 2, edits: [{ kind: 'selector', pod: key, term, expression }] });
+    out.push({ kind: 'selector', cost: 2, tier: Tier.Relax, edits: [{ kind: 'selector', pod: key, term, expression }] });
   }));
   // label the nodes that fail only NodeAffinity with what the nodeSelector asks for
   if (selector.length > 0) {
     const closest = d.closest.filter((c) => c.plugin === 'NodeAffinity').slice(0, 2);
     for (const c of closest) {
-      const node = s.nodes.find((n) => n.metadata.name === c.node);
+      const node = nodeNamed(s, c.node);
       // a hostname label names one node: putting it on another is no fix
       const missing = selector.filter(([k, v]) => node?.metadata.labels?.[k] !== v);
       if (missing.some(([k]) => k === 'kubernetes.io/hostname')) continue;
-      if (missing.length > 0) out.push({ kind: 'node-label', cost: missing.length, edits: missing.map(([k, v]) => ({ kind: 'node-label' as const, node: c.node, key: k, value: v })) });
+      if (missing.length === 0) continue;
+      const moved = missing.filter(([k]) => node?.metadata.labels?.[k] !== undefined).map(([k, v]) => `${k}=${node!.metadata.labels![k]} → ${v}`);
+      out.push({
+        kind: 'node-label', cost: missing.length, tier: Tier.NodeScoped,
+        warning: moved.length > 0 ? `relabels a node of another pool (${moved.join(', ')}): what runs there and selects its pool loses it` : 'changes a node\'s labels: every workload that selects on them sees it',
+        edits: missing.map(([k, v]) => ({ kind: 'node-label' as const, node: c.node, key: k, value: v })),
+      });
     }
   }
   return out;
@@ -77,36 +146,89 @@ function requestCandidates(pod: Pod, key: string, d: Diagnosis): Candidate[] {
   if (best === undefined || best.room <= 0) return [];
   const edits = [...best.free].map(([resource, amount]) => requestEdit(pod, key, resource, amount));
   if (edits.some((e) => e === undefined)) return [];
-  return [{ kind: 'request', cost: 2, edits: edits as ScenarioEdit[] }];
+  return [{ kind: 'request', cost: 2, tier: Tier.Relax, warning: 'a request is what the container needs: less than it asked for risks throttling or an OOM kill', edits: edits as ScenarioEdit[] }];
 }
 
-function priorityCandidate(key: string, d: Diagnosis, result: SimulationResult, outcome: PodOutcome): Candidate[] {
-  // preemption could help where a node fails on resources or anti-affinity only; the pod needs a
-  // priority above the pods there (upstream: only lower-priority pods are victims)
+/**
+ * Preemption could help where a node fails on resources or anti-affinity only; the pod needs a
+ * priority above the pods there (upstream: only lower-priority pods are victims). A PriorityClass
+ * the cluster has comes first (one the pod's namespace already uses before any other); a new one
+ * only when none is high enough.
+ */
+function priorityCandidates(s: ExpandedScenario, key: string, d: Diagnosis, result: SimulationResult, outcome: PodOutcome): Candidate[] {
   const nodes = new Set(d.closest.filter((c) => c.plugin === 'NodeResourcesFit' || c.plugin === 'InterPodAffinity' || c.plugin === 'PodTopologySpread').map((c) => c.node));
   if (nodes.size === 0 || d.preemption?.nominated) return [];
-  const highest = Math.max(...result.pods.filter((p) => p.node !== undefined && nodes.has(p.node) && p.deletedAt === undefined && p.priority < HIGHEST_USER_PRIORITY).map((p) => p.priority), outcome.priority);
+  const onNodes = result.pods.filter((p) => p.node !== undefined && nodes.has(p.node) && p.deletedAt === undefined && p.priority < HIGHEST_USER_PRIORITY);
+  const lowest = Math.min(...onNodes.map((p) => p.priority));
+  if (!Number.isFinite(lowest)) return [];
+  const namespace = namespaceOfKey(key);
+  const usedHere = new Set(s.pods.filter((p) => (p.metadata.namespace ?? 'default') === namespace && p.spec.priorityClassName).map((p) => p.spec.priorityClassName!));
+  const existing = s.priorityClasses
+    .filter((c) => c.value > outcome.priority && c.value > lowest && c.value < HIGHEST_USER_PRIORITY && c.preemptionPolicy !== 'Never')
+    .sort((a, b) => Number(usedHere.has(b.metadata.name)) - Number(usedHere.has(a.metadata.name)) || a.value - b.value)
+    .slice(0, 2);
+  const out: Candidate[] = existing.map((c) => ({
+    kind: 'priority' as const, cost: 1, tier: usedHere.has(c.metadata.name) ? Tier.SpecMistake : Tier.Capacity,
+    edits: [{ kind: 'priority' as const, pod: key, priorityClass: c, existing: true }],
+  }));
+  if (out.length > 0) return out;
+  const highest = Math.max(...onNodes.map((p) => p.priority), outcome.priority);
   const value = Math.min(HIGHEST_USER_PRIORITY, highest + 1000);
   if (value <= outcome.priority) return [];
   return [{
-    kind: 'priority', cost: 3,
+    kind: 'priority', cost: 3, tier: Tier.Relax, warning: 'a new PriorityClass: the cluster has none high enough',
     edits: [{ kind: 'priority', pod: key, priorityClass: { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: `preempt-${value}` }, value, globalDefault: false, preemptionPolicy: 'PreemptLowerPriority', description: 'made by Podplay: high enough to preempt the pods in the way' } }],
   }];
 }
 
 function spreadCandidates(pod: Pod, key: string, d: Diagnosis): Candidate[] {
   const out: Candidate[] = [];
+  // cordoned or tainted nodes the pod does not tolerate still make domains under nodeTaintsPolicy Ignore (the default)
+  const untolerated = d.groups.some((g) => g.plugin === 'NodeUnschedulable' || g.plugin === 'TaintToleration');
   (pod.spec.topologySpreadConstraints ?? []).forEach((c, constraint) => {
     if (c.whenUnsatisfiable !== 'DoNotSchedule') return;
+    if (untolerated && c.nodeTaintsPolicy !== 'Honor') out.push({ kind: 'spread', cost: 1, tier: Tier.SpecMistake, edits: [{ kind: 'spread', pod: key, constraint, nodeTaintsPolicy: 'Honor' }] });
+    if (c.nodeAffinityPolicy === 'Ignore') out.push({ kind: 'spread', cost: 1, tier: Tier.SpecMistake, edits: [{ kind: 'spread', pod: key, constraint, nodeAffinityPolicy: 'Honor' }] });
     const skews = d.blocking.filter((b) => b.plugin === 'PodTopologySpread' && b.topologyKey === c.topologyKey).map((b) => b.skew ?? 0);
-    if (skews.length > 0) out.push({ kind: 'spread', cost: 2, edits: [{ kind: 'spread', pod: key, constraint, maxSkew: Math.min(...skews) }] });
-    out.push({ kind: 'spread', cost: 2, edits: [{ kind: 'spread', pod: key, constraint, whenUnsatisfiable: 'ScheduleAnyway' }] });
+    if (skews.length > 0) out.push({ kind: 'spread', cost: 2, tier: Tier.Capacity, edits: [{ kind: 'spread', pod: key, constraint, maxSkew: Math.min(...skews) }] });
+    out.push({ kind: 'spread', cost: 2, tier: Tier.Relax, edits: [{ kind: 'spread', pod: key, constraint, whenUnsatisfiable: 'ScheduleAnyway' }] });
   });
   return out;
 }
 
 function antiAffinityCandidates(pod: Pod, key: string): Candidate[] {
-  return (pod.spec.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).map((_, term) => ({ kind: 'anti-affinity' as const, cost: 2, edits: [{ kind: 'anti-affinity' as const, pod: key, term }] }));
+  return (pod.spec.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).map((_, term) => ({ kind: 'anti-affinity' as const, cost: 2, tier: Tier.Relax, edits: [{ kind: 'anti-affinity' as const, pod: key, term }] }));
+}
+
+/** The pod's claims as objects to edit: its ResourceClaims, or the templates its claims come from. */
+function claimRefs(s: ExpandedScenario, pod: Pod, namespace: string): { ref: ClaimRef; devices: NonNullable<ResourceClaimSpec['devices']> }[] {
+  const out: { ref: ClaimRef; devices: NonNullable<ResourceClaimSpec['devices']> }[] = [];
+  for (const c of pod.spec.resourceClaims ?? []) {
+    const kind = c.resourceClaimName ? 'ResourceClaim' as const : c.resourceClaimTemplateName ? 'ResourceClaimTemplate' as const : undefined;
+    const name = c.resourceClaimName ?? c.resourceClaimTemplateName;
+    if (!kind || !name) continue;
+    const o = s.resources.find((r) => r.kind === kind && (r.metadata.namespace ?? 'default') === namespace && r.metadata.name === name);
+    const devices = o?.kind === 'ResourceClaim' ? o.spec.devices : o?.kind === 'ResourceClaimTemplate' ? o.spec.spec.devices : undefined;
+    if (devices) out.push({ ref: { kind, namespace, name }, devices });
+  }
+  return out;
+}
+
+/** DRA: relax the claim itself — drop a constraint, or ask for half the devices. */
+function claimCandidates(s: ExpandedScenario, pod: Pod, key: string): Candidate[] {
+  const out: Candidate[] = [];
+  for (const { ref, devices } of claimRefs(s, pod, namespaceOfKey(key))) {
+    (devices.constraints ?? []).forEach((c, constraint) => out.push({
+      kind: 'claim', cost: 1, tier: Tier.Capacity,
+      edits: [{ kind: 'claim', claim: ref, change: 'drop-constraint', constraint, ...(c.matchAttribute ? { matchAttribute: c.matchAttribute } : {}) }],
+    }));
+    (devices.requests ?? []).forEach((r, request) => {
+      const from = r.exactly?.allocationMode !== 'All' ? r.exactly?.count ?? 1 : 1;
+      if (from <= 1) return;
+      out.push({ kind: 'claim', cost: 2, tier: Tier.Relax, warning: 'fewer devices than the workload asked for', edits: [{ kind: 'claim', claim: ref, change: 'count', request, requestName: r.name, from, count: Math.floor(from / 2) }] });
+    });
+  }
+  return out;
 }
 
 const namespaceOfKey = (key: string): string => key.slice(0, key.indexOf('/'));
@@ -174,23 +296,69 @@ function scaleCandidates(s: ExpandedScenario, key: string, d: Diagnosis, result:
       if ([...short.values()].some((v) => v > 0) || by > replicas) continue;
       seen.add(id);
       const workload = { kind: w.kind as 'Deployment' | 'ReplicaSet', namespace: w.metadata.namespace ?? 'default', name: w.metadata.name };
-      out.push({ kind: 'scale', cost: 3, edits: [{ kind: 'scale', workload, deployment: target.deployment, replicas: replicas - by, by }] });
+      out.push({ kind: 'scale', cost: 3, tier: Tier.Relax, warning: `scales down another workload (${workload.namespace}/${target.deployment})`, edits: [{ kind: 'scale', workload, deployment: target.deployment, replicas: replicas - by, by }] });
     }
   }
   return out.slice(0, MAX_PER_KIND);
 }
 
-/** A node like one that fails only on what a new, empty node would not have (room, pods, domains). */
+/** Plugins a new, empty node like a failing one would pass: room, ports, devices, domains. */
+const ADD_NODE_PLUGINS = new Set(['NodeResourcesFit', 'NodePorts', 'DynamicResources', 'InterPodAffinity', 'PodTopologySpread', 'NodeUnschedulable']);
+
+/**
+ * A node like one that fails only on what a new, empty node would not have, one per pool and zone;
+ * cordoned nodes last (a copy would land in a zone someone took out of service).
+ */
 function addNodeCandidates(s: ExpandedScenario, d: Diagnosis): Candidate[] {
-  const like = d.closest.filter((c) => c.plugin === 'NodeResourcesFit' || c.plugin === 'InterPodAffinity' || c.plugin === 'PodTopologySpread' || c.plugin === 'NodeUnschedulable');
+  const like = d.closest.filter((c) => ADD_NODE_PLUGINS.has(c.plugin)).sort((a, b) => Number(a.plugin === 'NodeUnschedulable') - Number(b.plugin === 'NodeUnschedulable'));
   const out: Candidate[] = [];
+  const seen = new Set<string>();
   for (const c of like) {
     if (out.length >= 2) break;
     const insufficient = (c.details?.insufficientResources as Insufficient[] | undefined) ?? [];
     if (insufficient.some((r) => r.unresolvable)) continue;
-    out.push({ kind: 'add-node', cost: 4, edits: [{ kind: 'add-node', like: c.node, name: newNodeName(s, c.node) }] });
+    const node = nodeNamed(s, c.node);
+    if (!node) continue;
+    const pool = poolLabelsOf(node);
+    const id = `${JSON.stringify(pool)}/${node.metadata.labels?.['topology.kubernetes.io/zone'] ?? ''}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const slices = slicesOf(s, c.node).length;
+    out.push({
+      kind: 'add-node', cost: 4, tier: c.plugin === 'NodeUnschedulable' ? Tier.NodeScoped : Tier.Capacity,
+      warning: `a new machine${slices > 0 ? ` with its ${slices} ResourceSlice${slices === 1 ? '' : 's'}` : ''}: it costs money${Object.keys(pool).length === 0 ? '; no label names its node pool' : ''}`,
+      edits: [{ kind: 'add-node', like: c.node, name: newNodeName(s, c.node), pool }],
+    });
   }
   return out;
+}
+
+function uncordonCandidates(s: ExpandedScenario, nodes: readonly string[]): Candidate[] {
+  return nodes.slice(0, MAX_PER_KIND).map((name) => {
+    const node = nodeNamed(s, name);
+    const why = node && cordonReason(node);
+    return {
+      kind: 'uncordon' as const, cost: 1, tier: why ? Tier.Overrides : Tier.NodeScoped, edits: [{ kind: 'uncordon' as const, node: name }],
+      warning: why ? `the node is cordoned on purpose — ${why}` : 'someone cordoned this node: ask why before uncordoning it',
+    };
+  });
+}
+
+/** The scheduler profiles a scenario configures (upstream: pods for other schedulers are not this scheduler's). */
+export function profileNames(s: ExpandedScenario): string[] {
+  const profiles = s.schedulerConfig?.object.profiles;
+  if (!Array.isArray(profiles) || profiles.length === 0) return ['default-scheduler'];
+  return profiles.map((p) => (typeof p === 'object' && p !== null && typeof (p as { schedulerName?: unknown }).schedulerName === 'string' && (p as { schedulerName: string }).schedulerName !== '' ? (p as { schedulerName: string }).schedulerName : 'default-scheduler'));
+}
+
+/** A pod for a scheduler no profile serves: the profile to use instead (the default one first). */
+export function schedulerNameCandidates(s: ExpandedScenario, pod: string): Candidate[] {
+  const spec = s.pods.find((p) => podKey(p) === pod);
+  const from = spec?.spec.schedulerName;
+  const profiles = profileNames(s);
+  if (!spec || from === undefined || profiles.includes(from)) return [];
+  const ordered = [...profiles].sort((a, b) => Number(b === 'default-scheduler') - Number(a === 'default-scheduler'));
+  return ordered.slice(0, MAX_PER_KIND).map((schedulerName) => ({ kind: 'scheduler-name' as const, cost: 1, tier: Tier.SpecMistake, edits: [{ kind: 'scheduler-name' as const, pod, from, schedulerName }] }));
 }
 
 /**
@@ -205,15 +373,14 @@ export function candidateFixes(s: ExpandedScenario, pod: string, d: Diagnosis, r
   const out: Candidate[] = [];
   const nodesFailing = (plugin: string) => d.groups.filter((g) => g.plugin === plugin).flatMap((g) => g.nodes);
   if (plugins.has('TaintToleration')) out.push(...tolerationCandidates(s, spec, pod, nodesFailing('TaintToleration')));
-  if (plugins.has('NodeAffinity')) out.push(...selectorCandidates(s, spec, pod, d));
+  if (plugins.has('NodeAffinity')) out.push(...affinityValueCandidates(s, spec, pod), ...selectorCandidates(s, spec, pod, d));
   if (plugins.has('NodeResourcesFit')) out.push(...requestCandidates(spec, pod, d));
   if (plugins.has('PodTopologySpread')) out.push(...spreadCandidates(spec, pod, d));
+  if (plugins.has('DynamicResources')) out.push(...claimCandidates(s, spec, pod));
   if (d.blocking.some((b) => b.rule === 'podAntiAffinity')) out.push(...antiAffinityCandidates(spec, pod));
-  if (plugins.has('NodeUnschedulable')) {
-    for (const node of nodesFailing('NodeUnschedulable').slice(0, MAX_PER_KIND)) out.push({ kind: 'uncordon', cost: 1, edits: [{ kind: 'uncordon', node }] });
-  }
+  if (plugins.has('NodeUnschedulable')) out.push(...uncordonCandidates(s, nodesFailing('NodeUnschedulable')));
   if (plugins.has('NodeResourcesFit')) out.push(...scaleCandidates(s, pod, d, result, outcome));
-  out.push(...priorityCandidate(pod, d, result, outcome));
+  out.push(...priorityCandidates(s, pod, d, result, outcome));
   out.push(...addNodeCandidates(s, d));
   return out;
 }

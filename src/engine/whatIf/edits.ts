@@ -4,26 +4,42 @@
 
 import type { ExpandedScenario } from '../controllers/expand';
 import { formatResource, resourceAmount } from '../model/quantity';
+import type { ResourceSlice } from '../model/resource';
 import type { Node, Pod, PriorityClass, Toleration } from '../model/types';
 import { podKey } from '../model/types';
 
 /** The kinds, as the UI's `data-kind` names them (../../../shared/contracts/ui-test-ids.md). */
-export type EditKind = 'toleration' | 'node-label' | 'selector' | 'request' | 'priority' | 'spread' | 'anti-affinity' | 'uncordon' | 'scale' | 'add-node';
+export type EditKind = 'toleration' | 'node-label' | 'selector' | 'affinity-value' | 'request' | 'priority' | 'spread' | 'anti-affinity' | 'uncordon' | 'scale' | 'add-node' | 'scheduler-name' | 'claim';
 
 export type ScenarioEdit =
   /** add a toleration to the pod */
   | { kind: 'toleration'; pod: string; toleration: Toleration }
   /** label a node */
   | { kind: 'node-label'; node: string; key: string; value: string }
-  /** drop a nodeSelector key, or one expression of a required node affinity term */
+  /**
+   * drop a nodeSelector key, or one expression of a required node affinity term; dropping a
+   * term's only expression drops the term, and the only term the whole required node affinity
+   * (an empty term would match no node: upstream nodeaffinity.go)
+   */
   | { kind: 'selector'; pod: string; nodeSelectorKey: string }
   | { kind: 'selector'; pod: string; term: number; expression: number }
+  /** a value no node has for the key, replaced by one nodes have (a typo): in a nodeSelector or an In expression */
+  | { kind: 'affinity-value'; pod: string; key: string; from: string; value: string; nodeSelectorKey: string }
+  | { kind: 'affinity-value'; pod: string; key: string; from: string; value: string; term: number; expression: number }
+  /** the pod goes to a scheduler profile that exists */
+  | { kind: 'scheduler-name'; pod: string; from: string; schedulerName: string }
   /** set one container's request of a resource */
   | { kind: 'request'; pod: string; container: number; resource: string; quantity: string }
-  /** a new PriorityClass, and the pod uses it */
-  | { kind: 'priority'; pod: string; priorityClass: PriorityClass }
-  /** relax a hard topology spread constraint */
-  | { kind: 'spread'; pod: string; constraint: number; maxSkew?: number; whenUnsatisfiable?: 'ScheduleAnyway' }
+  /** a PriorityClass (a new one, or one the cluster has: `existing`), and the pod uses it */
+  | { kind: 'priority'; pod: string; priorityClass: PriorityClass; existing?: boolean }
+  /** relax a hard topology spread constraint, or count only the domains of nodes the pod could use (Honor) */
+  | { kind: 'spread'; pod: string; constraint: number; maxSkew?: number; whenUnsatisfiable?: 'ScheduleAnyway'; nodeTaintsPolicy?: 'Honor'; nodeAffinityPolicy?: 'Honor' }
+  /**
+   * a ResourceClaim (namespace/name) or ResourceClaimTemplate the pod uses: drop a constraint,
+   * or ask for fewer devices in one request
+   */
+  | { kind: 'claim'; claim: ClaimRef; change: 'drop-constraint'; constraint: number; matchAttribute?: string }
+  | { kind: 'claim'; claim: ClaimRef; change: 'count'; request: number; requestName: string; from: number; count: number }
   /** drop a required pod anti-affinity term */
   | { kind: 'anti-affinity'; pod: string; term: number }
   | { kind: 'uncordon'; node: string }
@@ -32,8 +48,15 @@ export type ScenarioEdit =
    * replicas; the ReplicaSet it owns when the scenario has no Deployment object
    */
   | { kind: 'scale'; workload: { kind: 'Deployment' | 'ReplicaSet'; namespace: string; name: string }; deployment: string; replicas: number; by: number }
-  /** a new node with the labels, taints and allocatable of `like` */
-  | { kind: 'add-node'; like: string; name: string };
+  /**
+   * a new node with the labels, taints and allocatable of `like` (not its addresses, provider id
+   * or images), and a copy of each ResourceSlice published for `like`; `pool` names the node pool
+   * to scale by its labels
+   */
+  | { kind: 'add-node'; like: string; name: string; pool?: Record<string, string> };
+
+/** A claim the pod's spec.resourceClaims names: a ResourceClaim, or the template its claims are made from. */
+export interface ClaimRef { kind: 'ResourceClaim' | 'ResourceClaimTemplate'; namespace: string; name: string }
 
 /** upstream: the NoSchedule taint the node controller puts on a cordoned node */
 const UNSCHEDULABLE_TAINT = 'node.kubernetes.io/unschedulable';
@@ -59,6 +82,7 @@ export function copyScenario(s: ExpandedScenario): ExpandedScenario {
     policies: structuredClone(s.policies),
     // an apply step's `locate` is a function (structuredClone refuses it) and reads only the source
     timeline: s.timeline.map((step) => (step.action === 'apply' ? { ...structuredClone({ ...step, locate: undefined }), locate: step.locate } : structuredClone(step))),
+    resources: structuredClone(s.resources),
     admissionEvents: structuredClone(s.admissionEvents),
     warnings: [...s.warnings],
     names: s.names.clone(),
@@ -78,7 +102,28 @@ export function requestEdit(pod: Pod, key: string, resource: string, target: num
   const container = own.indexOf(Math.max(...own));
   const next = own[container]! - (total - target);
   if (container < 0 || next < 0 || next >= own[container]!) return undefined;
-  return { kind: 'request', pod: key, container, resource, quantity: formatResource(resource, next) };
+  const written = pod.spec.containers[container]!.resources?.requests?.[resource];
+  return { kind: 'request', pod: key, container, resource, quantity: inUnitsOf(written, resource, next) };
+}
+
+const BYTE_UNITS: readonly [string, number][] = [['Ti', 2 ** 40], ['Gi', 2 ** 30], ['Mi', 2 ** 20], ['Ki', 2 ** 10], ['T', 1e12], ['G', 1e9], ['M', 1e6], ['k', 1e3]];
+
+/**
+ * `amount` (scheduler units, at most what fits) in the unit the user wrote `written` in, rounded
+ * down so it still fits: "24Gi" cut to 12.02Gi of bytes reads "12Gi", not "12603056Ki"; a unit too
+ * coarse for the amount steps down (Gi → Mi).
+ */
+export function inUnitsOf(written: string | undefined, resource: string, amount: number): string {
+  if (resource === 'cpu') return formatResource(resource, amount);
+  const suffix = written?.match(/[0-9.]([KMGT]i?|k)$/)?.[1];
+  const start = suffix === undefined ? -1 : BYTE_UNITS.findIndex(([u]) => u === suffix);
+  if (start < 0) return formatResource(resource, amount);
+  const binary = suffix!.endsWith('i');
+  for (const [unit, size] of BYTE_UNITS.slice(start)) {
+    if (unit.endsWith('i') !== binary) continue;
+    if (amount >= size) return `${Math.floor(amount / size)}${unit}`;
+  }
+  return formatResource(resource, amount);
 }
 
 function podOf(s: ExpandedScenario, key: string): Pod {
@@ -103,6 +148,28 @@ export function newNodeName(s: ExpandedScenario, like: string): string {
   }
 }
 
+/** The ResourceSlices a node's drivers publish for it (spec.nodeName). */
+export function slicesOf(s: Pick<ExpandedScenario, 'resources'>, node: string): ResourceSlice[] {
+  return s.resources.filter((r): r is ResourceSlice => r.kind === 'ResourceSlice' && r.spec.nodeName === node);
+}
+
+/**
+ * Drops expression `expression` of required node affinity term `term`, keeping the affinity valid
+ * and its meaning: a term left with nothing goes, and with it the whole required node affinity
+ * when no term is left (upstream: an empty term matches no node, and an empty
+ * nodeSelectorTerms list is invalid).
+ */
+function dropAffinityExpression(pod: Pod, term: number, expression: number): void {
+  const nodeAffinity = pod.spec.affinity?.nodeAffinity;
+  const required = nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  const t = required?.nodeSelectorTerms[term];
+  if (!nodeAffinity || !required || !t) return;
+  t.matchExpressions?.splice(expression, 1);
+  if ((t.matchExpressions?.length ?? 0) > 0 || (t.matchFields?.length ?? 0) > 0) return;
+  required.nodeSelectorTerms.splice(term, 1);
+  if (required.nodeSelectorTerms.length === 0) delete nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution;
+}
+
 /** Applies the edits to `s` in place (pass a copy). Throws on an edit that names nothing. */
 export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]): ExpandedScenario {
   for (const e of edits) {
@@ -123,8 +190,32 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
           const { [e.nodeSelectorKey]: _dropped, ...rest } = pod.spec.nodeSelector ?? {};
           pod.spec.nodeSelector = rest;
         } else {
-          const terms = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
-          terms?.[e.term]?.matchExpressions?.splice(e.expression, 1);
+          dropAffinityExpression(pod, e.term, e.expression);
+        }
+        break;
+      }
+      case 'affinity-value': {
+        const pod = podOf(s, e.pod);
+        if ('nodeSelectorKey' in e) pod.spec.nodeSelector = { ...pod.spec.nodeSelector, [e.nodeSelectorKey]: e.value };
+        else {
+          const expression = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms[e.term]?.matchExpressions?.[e.expression];
+          if (!expression?.values) throw new Error(`no expression ${e.expression} in term ${e.term} of ${e.pod}`);
+          expression.values = expression.values.map((v) => (v === e.from ? e.value : v));
+        }
+        break;
+      }
+      case 'scheduler-name':
+        podOf(s, e.pod).spec.schedulerName = e.schedulerName;
+        break;
+      case 'claim': {
+        const claim = s.resources.find((r) => r.kind === e.claim.kind && (r.metadata.namespace ?? 'default') === e.claim.namespace && r.metadata.name === e.claim.name);
+        if (!claim || (claim.kind !== 'ResourceClaim' && claim.kind !== 'ResourceClaimTemplate')) throw new Error(`no ${e.claim.kind} ${e.claim.namespace}/${e.claim.name} in the scenario`);
+        const devices = claim.kind === 'ResourceClaim' ? claim.spec.devices : claim.spec.spec.devices;
+        if (e.change === 'drop-constraint') devices?.constraints?.splice(e.constraint, 1);
+        else {
+          const exactly = devices?.requests?.[e.request]?.exactly;
+          if (!exactly) throw new Error(`no request ${e.request} in ${e.claim.namespace}/${e.claim.name}`);
+          exactly.count = e.count;
         }
         break;
       }
@@ -136,7 +227,7 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
       }
       case 'priority': {
         const pod = podOf(s, e.pod);
-        s.priorityClasses.push(structuredClone(e.priorityClass));
+        if (!e.existing) s.priorityClasses.push(structuredClone(e.priorityClass));
         // what admission would set (priority is resolved when a pod is created)
         pod.spec.priorityClassName = e.priorityClass.metadata.name;
         pod.spec.priority = e.priorityClass.value;
@@ -148,6 +239,8 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         if (!c) throw new Error(`no topology spread constraint ${e.constraint} on ${e.pod}`);
         if (e.maxSkew !== undefined) c.maxSkew = e.maxSkew;
         if (e.whenUnsatisfiable) c.whenUnsatisfiable = e.whenUnsatisfiable;
+        if (e.nodeTaintsPolicy) c.nodeTaintsPolicy = e.nodeTaintsPolicy;
+        if (e.nodeAffinityPolicy) c.nodeAffinityPolicy = e.nodeAffinityPolicy;
         break;
       }
       case 'anti-affinity': {
@@ -176,6 +269,13 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         delete copy.metadata.uid;
         copy.spec = { ...copy.spec, unschedulable: false, taints: (copy.spec?.taints ?? []).filter((t) => t.key !== UNSCHEDULABLE_TAINT) };
         s.nodes.push(copy);
+        // the node's devices come with it: its driver publishes a ResourceSlice for the new node too
+        for (const slice of slicesOf(s, e.like)) {
+          const sliceCopy = structuredClone(slice);
+          sliceCopy.metadata = { name: `${e.name}-${slice.spec.driver}`.slice(0, 253) };
+          sliceCopy.spec = { ...sliceCopy.spec, nodeName: e.name, pool: { ...sliceCopy.spec.pool, name: e.name } };
+          s.resources.push(sliceCopy);
+        }
         break;
       }
     }

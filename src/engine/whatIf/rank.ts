@@ -1,9 +1,45 @@
-// The order fixes are offered in, apart from the search itself so the page can rank the fixes the
-// worker sends without loading the engine.
+// The order fixes are offered in, as a reviewer would approve them (README "How fixes are
+// ranked"), apart from the search itself so the page can rank the fixes the worker sends without
+// loading the engine. One implementation for the page and the CLI.
 
-import type { VerifiedFix } from './verify';
+/**
+ * How a reviewer weighs a kind of change, best first:
+ * - SpecMistake: the pod's own spec corrected to the cluster it runs in (a label value no node
+ *   has → the nearest one, a schedulerName no profile serves, nodeTaintsPolicy Honor for a spread
+ *   over cordoned domains, a toleration for the pool the pod already selects, a PriorityClass its
+ *   namespace already uses);
+ * - Capacity: more room for what the workload asks (a node like one of its pool, another existing
+ *   PriorityClass, a claim constraint relaxed, maxSkew raised);
+ * - Relax: the workload asks for less than it meant (a request cut, a selector dropped, fewer
+ *   devices, ScheduleAnyway, another workload scaled down, a new PriorityClass);
+ * - NodeScoped: changes to nodes other workloads share (labels, a foreign pool's taint, uncordon);
+ * - Overrides: overrides what someone wrote down — uncordoning a node whose annotations say why it
+ *   is cordoned, preemption that violates a PodDisruptionBudget.
+ */
+export const Tier = { SpecMistake: 0, Capacity: 1, Relax: 2, NodeScoped: 3, Overrides: 4 } as const;
+export type Tier = (typeof Tier)[keyof typeof Tier];
 
-/** Fewest side effects first, then the smallest change; otherwise the order they were found in. */
-export function rankFixes<T extends Pick<VerifiedFix, 'sideEffects' | 'candidate'>>(fixes: readonly T[]): T[] {
-  return fixes.map((f, i) => ({ f, i })).sort((a, b) => a.f.sideEffects.length - b.f.sideEffects.length || a.f.candidate.cost - b.f.candidate.cost || a.i - b.i).map(({ f }) => f);
+interface Rankable {
+  candidate: { tier: Tier; cost: number };
+  /** the verified fix's tier when verification found more (a PDB violated); else the candidate's */
+  tier?: Tier;
+  sideEffects: readonly { change: string }[];
+}
+
+/** The tier a verified fix ranks in: a fix that makes other pods Pending or deletes them weighs two tiers more (as much as touching shared nodes). */
+export function effectiveTier(f: Rankable): number {
+  const harm = f.sideEffects.some((s) => s.change === 'pending' || s.change === 'deleted');
+  return (f.tier ?? f.candidate.tier) + (harm ? 2 : 0);
+}
+
+/** Best first: by tier, then fewest side effects, then the smallest change; otherwise the order they were found in. */
+export function rankFixes<T extends Rankable>(fixes: readonly T[]): T[] {
+  return fixes.map((f, i) => ({ f, i, t: effectiveTier(f) }))
+    .sort((a, b) => a.t - b.t || a.f.sideEffects.length - b.f.sideEffects.length || a.f.candidate.cost - b.f.candidate.cost || a.i - b.i)
+    .map(({ f }) => f);
+}
+
+/** The order candidates are verified in: the likeliest to be approved first, so the first fixes come early. */
+export function rankCandidates<T extends { tier: Tier; cost: number }>(candidates: readonly T[]): T[] {
+  return candidates.map((c, i) => ({ c, i })).sort((a, b) => a.c.tier - b.c.tier || a.c.cost - b.c.cost || a.i - b.i).map(({ c }) => c);
 }

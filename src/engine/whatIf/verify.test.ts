@@ -39,11 +39,12 @@ describe('verified fixes, one kind at a time', () => {
     expect(fixes[0]!).toMatchObject({ node: 'n1', sideEffects: [] });
   });
 
-  it('node-label and selector: label a node as the nodeSelector asks, or drop the selector', () => {
+  it('node-label and selector: drop the selector (the pod\'s own spec) before labelling a node (node-scoped)', () => {
     const { fixes } = fixesFor(node('n1') + node('n2') + pod('p', { spec: 'nodeSelector: {disk: ssd}' }), 'default/p');
-    expect(kinds(fixes)).toEqual(['node-label', 'node-label', 'selector']);
-    expect(fixes[0]!.candidate.edits).toEqual([{ kind: 'node-label', node: fixes[0]!.node, key: 'disk', value: 'ssd' }]);
-    expect(fixes[2]!.candidate.edits).toEqual([{ kind: 'selector', pod: 'default/p', nodeSelectorKey: 'disk' }]);
+    expect(kinds(fixes)).toEqual(['selector', 'node-label', 'node-label']);
+    expect(fixes[0]!.candidate.edits).toEqual([{ kind: 'selector', pod: 'default/p', nodeSelectorKey: 'disk' }]);
+    expect(fixes[1]!.candidate.edits).toEqual([{ kind: 'node-label', node: fixes[1]!.node, key: 'disk', value: 'ssd' }]);
+    expect(fixes[1]!.warnings[0]).toMatch(/changes a node's labels/);
   });
 
   it('selector: drop one expression of a required node affinity term', () => {
@@ -149,12 +150,13 @@ spec:
     expect(search.candidates.map((c) => c.kind)).not.toContain('scale');
   });
 
-  it('a fix that makes another pod Pending shows it, and ranks after one that does not', () => {
+  it('a fix that makes another pod Pending shows it', () => {
     // p (created first) is kept off n1 by its selector; q takes n1. Dropping p's selector gives n1 to p, and q goes Pending.
     const text = node('n1', { cpu: '2' }) + pod('p', { cpu: '2', created: 0, spec: 'nodeSelector: {disk: ssd}' }) + pod('q', { cpu: '2', created: 1 });
     const { fixes } = fixesFor(text, 'default/p');
     const drop = fixes.find((f) => f.candidate.kind === 'selector')!;
     expect(drop.sideEffects).toEqual([{ pod: 'default/q', change: 'pending', from: 'n1' }]);
-    expect(fixes.indexOf(drop)).toBe(fixes.length - 1);
+    // both fixes make q Pending; the pod's own spec goes before relabelling a node (src/engine/whatIf/rank.ts)
+    expect(kinds(fixes)).toEqual(['selector', 'node-label']);
   });
 });

@@ -2,11 +2,13 @@
 // the pod then schedules. Its side effects are the other pods it makes Pending (or preempted) or
 // moves to another node. Fixes rank by fewest side effects, then by the smallest change.
 
-import type { SimulateOptions, SimulationResult } from '../api';
+import type { PodOutcome, SimulateOptions, SimulationResult } from '../api';
 import { diagnoseCycle, latestCycleOf } from '../diagnosis/diagnose';
 import { startLoadedSimulation } from '../index';
 import type { ExpandedScenario } from '../controllers/expand';
-import { candidateFixes, type Candidate } from './candidates';
+import { compileLabelSelector } from '../model/selectors';
+import { candidateFixes, schedulerNameCandidates, type Candidate } from './candidates';
+import { rankCandidates, Tier } from './rank';
 import { applyEdits, copyScenario, type ScenarioEdit } from './edits';
 
 /** how far past the unchanged run's end a variant runs (graceful deletion of victims is 30 s) */
@@ -27,7 +29,20 @@ export interface VerifiedFix {
   sideEffects: SideEffect[];
   /** other Pending pods the change also places */
   alsoPlaced: string[];
+  /** the tier it ranks in (./rank.ts): the candidate's, or Overrides when its preemption violates a PodDisruptionBudget */
+  tier: Tier;
+  /** the candidate's warning and what verification found (PodDisruptionBudgets violated) */
+  warnings: string[];
 }
+
+/** A candidate that did not make the pod schedulable, and why. */
+export interface FailedCandidate {
+  candidate: Candidate;
+  reason: string;
+}
+
+/** At most this many candidates are verified (the likeliest first); the rest are counted as left out. */
+export const MAX_CANDIDATES = 40;
 
 /** Runs the loaded scenario (which stays unchanged) with the edits applied. Undefined when the variant does not load. */
 export function simulateWithEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[], options: SimulateOptions = {}): SimulationResult | undefined {
@@ -58,37 +73,96 @@ export function sideEffectsOf(before: SimulationResult, after: SimulationResult,
 export { rankFixes } from './rank';
 
 export interface FixSearch {
+  /** the candidates to verify, likeliest first, at most MAX_CANDIDATES */
   candidates: Candidate[];
+  /** candidates generated but not verified (over the cap or the same change twice) */
+  leftOut: number;
+  /** the candidates verified so far that did not help, with why */
+  failures: FailedCandidate[];
   /** verifies the next candidate: a fix, or null when it does not help; undefined when all are done */
   next(): VerifiedFix | null | undefined;
 }
 
+/** The PodDisruptionBudgets in the pods' namespaces whose selector matches them. */
+function budgetsCovering(s: ExpandedScenario, pods: readonly PodOutcome[]): string[] {
+  const out = new Set<string>();
+  for (const pdb of s.pdbs) {
+    const namespace = pdb.metadata.namespace ?? 'default';
+    const selector = compileLabelSelector(pdb.spec.selector);
+    for (const p of pods) if (p.pod.startsWith(`${namespace}/`) && selector.matches(p.labels)) out.add(`${namespace}/${pdb.metadata.name}`);
+  }
+  return [...out];
+}
+
+/** What a verified change means beyond "it schedules": a tier and warnings; a reason when it is no fix at all. */
+function judge(s: ExpandedScenario, baseline: SimulationResult, pod: string, candidate: Candidate, sideEffects: SideEffect[]): { tier: Tier; warnings: string[] } | { reason: string } {
+  const warnings = candidate.warning ? [candidate.warning] : [];
+  const outcomeOf = (e: SideEffect) => baseline.pods.find((p) => p.pod === e.pod);
+  const preempted = sideEffects.filter((e) => e.change === 'preempted').map(outcomeOf).filter((p): p is PodOutcome => p !== undefined);
+  const owner = baseline.pods.find((p) => p.pod === pod)?.owner;
+  // a replica of the pod's own workload preempted, deleted or made Pending in its place: net zero (its controller recreates it)
+  const own = owner === undefined ? [] : sideEffects.filter((e) => e.change !== 'moved' && outcomeOf(e)?.owner === owner).map((e) => e.pod);
+  if (own.length > 0) return { reason: `net zero: ${own.join(', ')}, a replica of the same ${owner}, loses its place instead` };
+  const budgets = budgetsCovering(s, preempted);
+  if (budgets.length === 0) return { tier: candidate.tier, warnings };
+  return {
+    tier: Tier.Overrides,
+    warnings: [...warnings, `preempts pods that the PodDisruptionBudget${budgets.length > 1 ? 's' : ''} ${budgets.join(', ')} protect${budgets.length > 1 ? '' : 's'}: upstream preemption avoids violating a PDB but does so when nothing else fits`],
+  };
+}
+
+/** One change per distinct edit list, the likeliest first, at most `cap`. */
+function boundCandidates(all: readonly Candidate[], cap: number): { candidates: Candidate[]; leftOut: number } {
+  const seen = new Set<string>();
+  const distinct = all.filter((c) => {
+    const id = JSON.stringify(c.edits);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  const ranked = rankCandidates(distinct);
+  return { candidates: ranked.slice(0, cap), leftOut: all.length - Math.min(cap, ranked.length) };
+}
+
 /**
  * The candidate fixes for `pod` (namespace/name), verified one at a time so a caller (the worker)
- * can stop between them. `baseline` is the unchanged scenario's result.
+ * can stop between them. `baseline` is the unchanged scenario's result. A pod no cycle ever tried
+ * (a schedulerName no profile serves) gets the profiles that exist.
  */
-export function searchFixes(s: ExpandedScenario, baseline: SimulationResult, pod: string, options: SimulateOptions = {}): FixSearch {
+export function searchFixes(s: ExpandedScenario, baseline: SimulationResult, pod: string, options: SimulateOptions = {}, cap = MAX_CANDIDATES): FixSearch {
   // a change that starts a loop (preempted pods recreated and preempting in turn) must not run a
   // simulated day: the pod either schedules within minutes of the unchanged run's end or not
   const variantOptions: SimulateOptions = { ...options, until: options.until ?? baseline.endTime + VARIANT_MARGIN_SECONDS };
   const cycle = latestCycleOf(baseline.cycles, pod);
   const diagnosis = cycle && diagnoseCycle(cycle, baseline.nodes.map((n) => n.name));
-  const candidates = diagnosis ? candidateFixes(s, pod, diagnosis, baseline) : [];
+  const generated = diagnosis ? candidateFixes(s, pod, diagnosis, baseline) : cycle === undefined ? schedulerNameCandidates(s, pod) : [];
+  const { candidates, leftOut } = boundCandidates(generated, cap);
+  const failures: FailedCandidate[] = [];
   let i = 0;
   return {
     candidates,
+    leftOut,
+    failures,
     next() {
       const candidate = candidates[i++];
       if (candidate === undefined) return undefined;
+      const fail = (reason: string) => {
+        failures.push({ candidate, reason });
+        return null;
+      };
       let result: SimulationResult | undefined;
       try {
         result = simulateWithEdits(s, candidate.edits, variantOptions);
-      } catch {
-        return null;
+      } catch (e) {
+        return fail(`the change cannot be made: ${e instanceof Error ? e.message : String(e)}`);
       }
-      const outcome = result?.pods.find((p) => p.pod === pod);
-      if (!result || outcome?.node === undefined || outcome.deletedAt !== undefined) return null;
-      return { candidate, node: outcome.node, ...sideEffectsOf(baseline, result, pod) };
+      if (!result) return fail('the changed scenario does not load');
+      const outcome = result.pods.find((p) => p.pod === pod);
+      if (outcome?.node === undefined || outcome.deletedAt !== undefined) return fail(`the pod stays ${outcome?.phase ?? 'Pending'}${outcome?.message ? `: ${outcome.message}` : ''}`);
+      const effects = sideEffectsOf(baseline, result, pod);
+      const verdict = judge(s, baseline, pod, candidate, effects.sideEffects);
+      if ('reason' in verdict) return fail(verdict.reason);
+      return { candidate, node: outcome.node, ...effects, ...verdict };
     },
   };
 }

@@ -33,7 +33,7 @@ function civil(days: number): [number, number, number] {
 }
 
 /** an RFC 3339 time `minutes` before the dump was taken */
-function ago(minutes: number): string {
+export function ago(minutes: number): string {
   const t = LATEST - minutes * 60;
   const [y, mo, d] = civil(Math.floor(t / 86400));
   const s = t % 86400;
@@ -41,7 +41,7 @@ function ago(minutes: number): string {
   return `${y}-${two(mo)}-${two(d)}T${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}Z`;
 }
 
-function uid(kind: number, i: number): string {
+export function uid(kind: number, i: number): string {
   const hex = (n: number, w: number) => (n >>> 0).toString(16).padStart(w, '0').slice(-w);
   return `${hex(kind * 7919 + i * 104729, 8)}-${hex(i * 31 + kind, 4)}-4${hex(kind * 13 + i, 3)}-9${hex(i * 7, 3)}-${hex(i * 2654435761 + kind, 8)}${hex(kind * 977, 4)}`;
 }
@@ -56,6 +56,18 @@ nodes.push({ name: 'ip-10-0-12-99.eu-west-1.compute.internal', zone: ZONES[2], p
 
 const general = nodes.filter((n) => n.pool === 'general' && !n.cordoned);
 const inZone = (zone: string) => general.filter((n) => n.zone === zone);
+
+/** An EC2 node's spec: its provider id (from `instance`), taints, cordon. */
+export function nodeSpec(n: { zone: string; cordoned?: boolean }, instance: number, taints: Obj[]): Obj {
+  return {
+    providerID: `aws:///${n.zone}/i-0${instance.toString(16).padStart(16, '0')}`,
+    ...(taints.length ? { taints } : {}),
+    ...(n.cordoned ? { unschedulable: true } : {}),
+  };
+}
+
+/** An EC2 node's addresses: the IP its name spells (ip-10-0-10-21 → 10.0.10.21) and the name. */
+export const nodeAddresses = (name: string): Obj[] => [{ address: name.slice(3, name.indexOf('.')).replace(/-/g, '.'), type: 'InternalIP' }, { address: name, type: 'Hostname' }];
 
 function nodeObject(n: NodeShape, i: number): Obj {
   const taints: Obj[] = [];
@@ -75,13 +87,9 @@ function nodeObject(n: NodeShape, i: number): Obj {
       },
       name: n.name, resourceVersion: String(81234 + i), uid: uid(1, i),
     },
-    spec: {
-      providerID: `aws:///${n.zone}/i-0${(i * 7919 + 4099).toString(16).padStart(16, '0')}`,
-      ...(taints.length ? { taints } : {}),
-      ...(n.cordoned ? { unschedulable: true } : {}),
-    },
+    spec: nodeSpec(n, i * 7919 + 4099, taints),
     status: {
-      addresses: [{ address: n.name.slice(3, n.name.indexOf('.')).replace(/-/g, '.'), type: 'InternalIP' }, { address: n.name, type: 'Hostname' }],
+      addresses: nodeAddresses(n.name),
       allocatable: { cpu: n.cpu, 'ephemeral-storage': '95551679124', memory: n.memory, pods: '58' },
       capacity: { cpu: capacityCpu, 'ephemeral-storage': '104845292Ki', memory: n.memory, pods: '58' },
       conditions: [
@@ -93,7 +101,7 @@ function nodeObject(n: NodeShape, i: number): Obj {
   };
 }
 
-interface Owner { apiVersion: string; kind: string; name: string; uid: string }
+export interface Owner { apiVersion: string; kind: string; name: string; uid: string }
 
 interface PodShape {
   namespace: string;
@@ -118,6 +126,17 @@ interface PodShape {
   restartPolicy?: string;
 }
 
+/** A pod's metadata as the API server stores it: generateName and a controller reference when a workload owns it. */
+export function podMetadata(p: { name: string; namespace: string; labels: Record<string, string>; owner?: Owner }, created: string, resourceVersion: string, podUid: string): Obj {
+  return {
+    creationTimestamp: created,
+    ...(p.owner ? { generateName: `${p.name.slice(0, p.name.lastIndexOf('-') + 1)}` } : {}),
+    labels: p.labels, name: p.name, namespace: p.namespace,
+    ...(p.owner ? { ownerReferences: [{ ...p.owner, blockOwnerDeletion: true, controller: true }] } : {}),
+    resourceVersion, uid: podUid,
+  };
+}
+
 let podSeq = 0;
 function podObject(p: PodShape): Obj {
   const i = podSeq++;
@@ -128,13 +147,7 @@ function podObject(p: PodShape): Obj {
     : [{ lastProbeTime: null, lastTransitionTime: created, message: p.unschedulable, reason: 'Unschedulable', status: 'False', type: 'PodScheduled' }];
   return {
     apiVersion: 'v1', kind: 'Pod',
-    metadata: {
-      creationTimestamp: created,
-      ...(p.owner ? { generateName: `${p.name.slice(0, p.name.lastIndexOf('-') + 1)}` } : {}),
-      labels: p.labels, name: p.name, namespace: p.namespace,
-      ...(p.owner ? { ownerReferences: [{ ...p.owner, blockOwnerDeletion: true, controller: true }] } : {}),
-      resourceVersion: String(90000 + i), uid: uid(2, i),
-    },
+    metadata: podMetadata(p, created, String(90000 + i), uid(2, i)),
     spec: {
       ...(p.affinity ? { affinity: p.affinity } : {}),
       containers: [{
@@ -181,7 +194,7 @@ function template(labels: Record<string, string>, spec: Omit<PodShape, 'namespac
 }
 
 const SUFFIX = 'bcdfghjklmnpqrstvwxz2456789';
-const suffix = (n: number): string => Array.from({ length: 5 }, (_, k) => SUFFIX[Math.floor(n / SUFFIX.length ** k) % SUFFIX.length]).join('');
+export const suffix = (n: number): string => Array.from({ length: 5 }, (_, k) => SUFFIX[Math.floor(n / SUFFIX.length ** k) % SUFFIX.length]).join('');
 
 interface Workload { items: Obj[]; pods: Obj[] }
 

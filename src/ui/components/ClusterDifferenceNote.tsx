@@ -15,7 +15,7 @@ function stateText(s: State): string {
   return [s.phase ?? 'Pending', s.node ? `on ${s.node}` : '', s.nominatedNode ? `nominated to ${s.nominatedNode}` : '', s.reason ? `(${s.reason})` : ''].filter(Boolean).join(' ');
 }
 
-export function ClusterDifferenceNote({ difference }: { difference: ClusterDifference }) {
+export function ClusterDifferenceNote({ difference, stale }: { difference: ClusterDifference; stale?: { messageNodes: number; dumpNodes: number } }) {
   return (
     <section className="cluster-difference" data-testid="cluster-difference" data-kind={difference.kind} aria-label="Differs from your cluster">
       <h4>Differs from your cluster: {HEADLINE[difference.kind]}</h4>
@@ -23,6 +23,11 @@ export function ClusterDifferenceNote({ difference }: { difference: ClusterDiffe
         <dt>Cluster:</dt><dd>{stateText(difference.cluster)}{difference.cluster.message && <div className="message">{difference.cluster.message}</div>}</dd>
         <dt>Simulation:</dt><dd>{stateText(difference.simulated)}{difference.simulated.message && <div className="message">{difference.simulated.message}</div>}</dd>
       </dl>
+      {stale && (
+        <p className="note" data-testid="stale-message">
+          The cluster's message is stale: it counts {stale.messageNodes} nodes, the dump has {stale.dumpNodes} — the cluster changed after the scheduler last tried this pod.
+        </p>
+      )}
       <p className="note">The simulation replays scheduling from the dump: ties, the cluster's history (pods that came and went), and plugins or extenders the dump does not show can make it decide otherwise.</p>
     </section>
   );

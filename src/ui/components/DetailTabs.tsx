@@ -1,5 +1,6 @@
 // Side panel tabs: topology spread, the pod inspector and the event log.
 
+import { useState } from 'react';
 import { usePodplay } from '../../store/hooks';
 import type { DetailTab } from '../../store/types';
 import { SkewPanel } from '../viz/SkewPanel';
@@ -15,8 +16,14 @@ const TABS: { id: DetailTab; label: string }[] = [
 export function DetailTabs() {
   const tab = usePodplay((s) => s.detailTab);
   const setDetailTab = usePodplay((s) => s.setDetailTab);
+  // on a laptop screen the panel is short: widened, it takes most of the stage (five fixes fit at 1366×768)
+  const [wide, setWide] = useState(false);
   return (
-    <section className="detail-tabs">
+    <section className={`detail-tabs${wide ? ' wide' : ''}`}>
+      <button type="button" className="button small detail-widen" data-testid="detail-widen" aria-pressed={wide} onClick={() => setWide(!wide)}
+        title={wide ? 'Give the cluster view its room back' : 'Make this panel taller and wider (the cluster view shrinks)'}>
+        {wide ? '⤡ Smaller' : '⤢ Larger'}
+      </button>
       <div role="tablist" aria-label="Details">
         {TABS.map((t) => (
           <button

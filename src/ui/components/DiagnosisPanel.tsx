@@ -6,7 +6,9 @@
 import { useMemo } from 'react';
 import { diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis } from '../../engine/diagnosis/diagnose';
 import { usePodplay } from '../../store/hooks';
+import { decisiveDetail, type DecisiveDetail } from '../../engine/diagnosis/detail';
 import { FixesPanel } from '../fixes/FixesPanel';
+import { DecisiveDetailView } from './DecisiveDetail';
 import { formatQuantity, shortNodeNames } from '../format';
 
 function NodeName({ name, short }: { name: string; short: Map<string, string> }) {
@@ -34,7 +36,7 @@ function closestDetail(c: ClosestNode): string {
   return '';
 }
 
-function DiagnosisView({ d, short }: { d: Diagnosis; short: Map<string, string> }) {
+function DiagnosisView({ d, short, detail }: { d: Diagnosis; short: Map<string, string>; detail?: DecisiveDetail }) {
   const total = d.groups.reduce((n, g) => n + g.nodes.length, 0);
   return (
     <section className="diagnosis" data-testid="diagnosis" data-cycle={d.cycle} aria-label="Why the pod is unschedulable">
@@ -57,6 +59,7 @@ function DiagnosisView({ d, short }: { d: Diagnosis; short: Map<string, string> 
           ))}
         </>
       )}
+      {detail && <DecisiveDetailView detail={detail} short={short} />}
       {d.blocking.length > 0 && (
         <div className="diagnosis-blocking" data-testid="diagnosis-blocking">
           <h5>Pods that cause it, per domain</h5>
@@ -112,6 +115,13 @@ export function DiagnosisPanel({ pod }: { pod: string }) {
   const nodes = run?.summary.nodes;
   const short = useMemo(() => shortNodeNames((nodes ?? []).map((n) => n.name)), [nodes]);
   const diagnosis = useMemo(() => (trace === undefined ? undefined : diagnoseCycle(trace, (nodes ?? []).map((n) => n.name))), [trace, nodes]);
+  const outcome = run?.summary.pods.find((p) => p.pod === pod);
+  const detail = useMemo(() => (run === undefined || trace === undefined || diagnosis === undefined || outcome === undefined ? undefined
+    : decisiveDetail(diagnosis, trace, outcome, run.summary.nodes, run.summary.pods, run.summary.objects?.resourceClaims ?? [])), [run, trace, diagnosis, outcome]);
+  // never tried by a scheduler (a schedulerName no profile serves): no diagnosis, but a fix
+  if (latest === undefined && outcome !== undefined && outcome.node === undefined && outcome.deletedAt === undefined && outcome.reason !== 'SchedulingGated' && outcome.message !== undefined) {
+    return <><p className="diagnosis-lead" data-testid="diagnosis-unscheduled">No scheduling cycle: {outcome.message}</p><FixesPanel pod={pod} /></>;
+  }
   if (latest === undefined || latest.result !== 'Unschedulable') return null;
   if (diagnosis === undefined) {
     return (
@@ -120,5 +130,6 @@ export function DiagnosisPanel({ pod }: { pod: string }) {
       </p>
     );
   }
-  return <><DiagnosisView d={diagnosis} short={short} /><FixesPanel pod={pod} /></>;
+  // the fixes first: at 1366×768 five of them fit above the fold; the diagnosis below them
+  return <><FixesPanel pod={pod} /><DiagnosisView d={diagnosis} short={short} detail={detail} /></>;
 }

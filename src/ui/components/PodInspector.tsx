@@ -3,6 +3,7 @@
 
 import { useMemo, type ReactNode } from 'react';
 import { clusterDifference } from '../../engine/diagnosis/clusterDifference';
+import { staleMessage } from '../../engine/diagnosis/detail';
 import { usePodplay } from '../../store/hooks';
 import { formatAge } from '../format';
 import { useStep } from '../useStep';
@@ -52,7 +53,7 @@ export function PodInspector() {
         <span>kubectl describe pod {name} -n {namespace}</span>
         {inspected !== undefined && <button type="button" className="button small" onClick={() => inspectPod(undefined)}>follow the cycle</button>}
       </div>
-      {difference !== undefined && <ClusterDifferenceNote difference={difference} />}
+      {difference !== undefined && <ClusterDifferenceNote difference={difference} stale={staleMessage(outcome, view.run.summary.nodes)} />}
       {!bound && <LimitRangeNote pod={outcome} />}
       {!bound && <DiagnosisPanel pod={podKey} />}
       <dl className="describe">
@@ -68,7 +69,8 @@ export function PodInspector() {
         {podView?.nominated !== undefined && <Field name="Nominated Node Name">{podView.nominated}</Field>}
         {outcome.owner !== undefined && <Field name="Controlled By">{outcome.owner}</Field>}
         <Field name="Conditions">
-          PodScheduled {scheduled || bound ? 'True' : lastFailure ? 'False (Unschedulable)' : 'Unknown'}
+          PodScheduled {scheduled || bound ? 'True' : lastFailure ? 'False (Unschedulable)'
+            : outcome.recorded?.scheduled?.status === 'False' ? `False (${outcome.recorded.scheduled.reason ?? 'Unschedulable'}, as the dump records it)` : 'Unknown'}
         </Field>
         {!bound && lastFailure && <Field name="Message">{lastFailure.message}</Field>}
         <Field name="Requests">{requestsLine(outcome.requests, outcome.scheduling?.overhead)}</Field>

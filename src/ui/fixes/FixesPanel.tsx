@@ -14,7 +14,7 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
   const [showDiff, setShowDiff] = useState(false);
   const effects = fix.sideEffects;
   return (
-    <li className="fix" data-testid="fix" data-kind={fix.candidate.kind} data-side-effects={effects.length}>
+    <li className="fix" data-testid="fix" data-kind={fix.candidate.kind} data-tier={fix.tier} data-side-effects={effects.length}>
       <div className="fix-head">
         <span className="fix-title">{fix.candidate.edits.map((e) => editTitle(e, short)).join('; ')}</span>
         <button type="button" className="button small primary" data-testid="fix-apply" disabled={fix.text === undefined} onClick={() => onApply(fix)}
@@ -31,10 +31,11 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
           </span>
         )}
         {fix.alsoPlaced.length > 0 && <span className="fix-also"> (also places {fix.alsoPlaced.length} other Pending pod{fix.alsoPlaced.length > 1 ? 's' : ''})</span>}
+        {fix.text !== undefined && (
+          <>{' · '}<button type="button" className="link fix-diff-toggle" aria-expanded={showDiff} onClick={() => setShowDiff(!showDiff)}>{showDiff ? 'hide' : 'show'} the YAML change</button></>
+        )}
       </div>
-      {fix.text !== undefined && (
-        <button type="button" className="link fix-diff-toggle" aria-expanded={showDiff} onClick={() => setShowDiff(!showDiff)}>{showDiff ? 'hide' : 'show'} the YAML change</button>
-      )}
+      {fix.warnings.map((w, i) => <div key={i} className="fix-warning" data-testid="fix-warning">⚠ {w}</div>)}
       {showDiff && fix.text !== undefined && (
         <pre className="fix-diff" data-testid="fix-diff">
           {fix.text.diff.map((doc, d) => {
@@ -69,14 +70,25 @@ export function FixesPanel({ pod }: { pod: string }) {
     if (fix.text === undefined) return;
     if (!applyChangesInEditor(fix.text.changes)) store.getState().setText(applyTextChanges(store.getState().text, fix.text.changes));
   };
+  const leftOut = search.leftOut ? ` (${search.leftOut} more left out: the likeliest ${search.candidates} are tried)` : '';
   const status = search.error !== undefined ? `stopped: ${search.error}`
-    : !search.done ? `checking ${search.candidates === undefined ? 'the scenario' : `${search.candidates} possible change${search.candidates === 1 ? '' : 's'}`} by simulating each…`
-      : search.fixes.length === 0 ? `none of the ${search.tried} changes tried makes it schedulable` : `${search.fixes.length} of ${search.tried} changes tried make it schedulable`;
+    : !search.done ? `checking ${search.candidates === undefined ? 'the scenario' : `${search.tried} of ${search.candidates} possible change${search.candidates === 1 ? '' : 's'}`} by simulating each…${leftOut}`
+      : search.fixes.length === 0 ? `none of the ${search.tried} changes tried makes it schedulable${leftOut}` : `${search.fixes.length} of ${search.tried} changes tried make it schedulable, best first${leftOut}`;
   return (
     <section className="fixes" data-testid="fixes" data-done={search.done} aria-label="What would make it schedulable">
       <h4>What would make it schedulable</h4>
       <p className="fixes-status" role="status">{status}</p>
       {search.fixes.length > 0 && <ol className="fix-list">{search.fixes.map((f, i) => <FixCard key={i} fix={f} short={short} onApply={apply} />)}</ol>}
+      {search.failures.length > 0 && (
+        <details className="fix-failures" data-testid="fix-failures" open={search.done && search.fixes.length === 0}>
+          <summary>{search.failures.length} change{search.failures.length === 1 ? '' : 's'} tried that did not help</summary>
+          <ul>
+            {search.failures.map((f, i) => (
+              <li key={i}><span className="fix-title">{f.candidate.edits.map((e) => editTitle(e, short)).join('; ')}</span>: <span className="fix-failure-reason">{f.reason}</span></li>
+            ))}
+          </ul>
+        </details>
+      )}
     </section>
   );
 }

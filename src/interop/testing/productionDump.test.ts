@@ -1,0 +1,64 @@
+// The committed production-like dump is its generator's output, loads without errors, and each
+// Pending pod its author marked is Pending in the simulation (or placed, for the stale message).
+import { describe, expect, it } from 'vitest';
+import { loadExpandedScenario, simulate } from '../../engine/index';
+import { rankFixes, searchFixes, type VerifiedFix } from '../../engine/whatIf/verify';
+import { applyTextChanges, fixText } from '../fixText';
+import { importAny } from '../index';
+import fixture from '../fixtures/kubectl-production-pending.yaml?raw';
+import { pendingCauses, productionDump } from './productionDump';
+
+describe('kubectl-production-pending.yaml', () => {
+  const text = productionDump();
+
+  it('is the generator output (npx tsx scripts/write-production-dump.ts)', () => {
+    expect(fixture).toBe(text);
+  });
+
+  const imported = importAny(text, { source: 'fixture' });
+  const outcome = simulate(imported.yaml, { fileName: 'imported.yaml' });
+  if (!outcome.ok) throw new Error(outcome.errors.map((e) => `${e.line}:${e.column} ${e.message}`).join('\n'));
+  const result = outcome.result;
+
+  it('imports 19 nodes in 4 zones, 3 of them cordoned', () => {
+    expect(result.nodes).toHaveLength(19);
+    expect(new Set(result.nodes.map((n) => n.labels['topology.kubernetes.io/zone'])).size).toBe(4);
+  });
+
+  it.each(pendingCauses.map((c) => [c.pod, c] as const))('%s: the dump records it Pending; the simulation agrees unless the message is stale', (prefix, cause) => {
+    const pod = result.pods.find((p) => p.pod.startsWith(prefix) && p.recorded?.phase === 'Pending');
+    expect(pod).toBeDefined();
+    expect(pod!.node === undefined).toBe(cause.fix !== 'placed');
+  });
+});
+
+describe('kubectl-production-pending.yaml: the fix its author marks is ranked first, and applied it schedules the pod', () => {
+  const imported = importAny(productionDump(), { source: 'fixture' });
+  const loaded = loadExpandedScenario(imported.yaml, 'imported.yaml');
+  if (!loaded.ok) throw new Error('the fixture does not load');
+  const baseline = simulate(imported.yaml, { fileName: 'imported.yaml' });
+  if (!baseline.ok) throw new Error('the fixture does not simulate');
+  const result = baseline.result;
+
+  it.each(pendingCauses.filter((c) => c.fix !== 'placed').map((c) => [c.pod, c] as const))('%s', (prefix, cause) => {
+    const pod = result.pods.find((p) => p.pod.startsWith(prefix) && p.recorded?.phase === 'Pending')!;
+    const search = searchFixes(loaded.scenario, result, pod.pod);
+    const fixes: VerifiedFix[] = [];
+    for (let f = search.next(); f !== undefined; f = search.next()) if (f) fixes.push(f);
+    const top = rankFixes(fixes)[0];
+    expect(top, `no fix for ${pod.pod}; tried: ${search.failures.map((f) => `${f.candidate.kind}: ${f.reason}`).join('; ')}`).toBeDefined();
+    const { kind, ...fields } = cause.fix as { kind: string };
+    expect(top!.candidate.kind).toBe(kind);
+    const edit = top!.candidate.edits[0] as unknown as Record<string, unknown>;
+    for (const [field, value] of Object.entries(fields)) {
+      if (field === 'priorityClassName') expect((edit.priorityClass as { metadata: { name: string } }).metadata.name).toBe(value);
+      else expect(edit[field]).toBe(value);
+    }
+    // the change written into the imported YAML schedules the pod
+    const written = fixText(imported.yaml, top!.candidate.edits, pod.owner);
+    expect(written).toBeDefined();
+    const after = simulate(applyTextChanges(imported.yaml, written!.changes), { fileName: 'imported.yaml' });
+    if (!after.ok) throw new Error(after.errors.map((e) => `${e.line}:${e.column} ${e.message}`).join('\n'));
+    expect(after.result.pods.find((p) => p.pod === pod.pod)?.node).toBeDefined();
+  });
+});
