@@ -412,6 +412,31 @@ export function decodeTaints(r: Reader, m: SrcMap | undefined, path: Path): Tain
 
 const spreadFields = new Set(['maxSkew', 'topologyKey', 'whenUnsatisfiable', 'labelSelector', 'minDomains', 'nodeAffinityPolicy', 'nodeTaintsPolicy', 'matchLabelKeys']);
 
+/**
+ * upstream: validateMatchLabelKeysAndMismatchLabelKeys, as the API server runs it since v1.34
+ * (MatchLabelKeysInPodTopologySpreadSelectorMerge, beta and on): the server first merges each
+ * matchLabelKeys key into labelSelector as `key In [value]`, then refuses a key that the
+ * selector then names twice. So a stored pod (a dump) carries the merged expression once and is
+ * valid; a key also in matchLabels, or in two expressions, is the user's own duplicate. A file
+ * cannot tell a stored pod from one about to be created, so a single `key In [one value]`
+ * expression is read as the server's merge (docs/fidelity.md).
+ */
+function matchLabelKeysListedTwice(selector: LabelSelector | undefined): (key: string) => boolean {
+  const inMatchLabels = new Set(Object.keys(selector?.matchLabels ?? {}));
+  const expressions = new Map<string, LabelSelectorRequirement[]>();
+  for (const e of selector?.matchExpressions ?? []) expressions.set(e.key, [...(expressions.get(e.key) ?? []), e]);
+  return (key) => {
+    // in matchLabels: the server's merge adds the expression beside it (a created pod), or has
+    // added it already (a stored one); either way the selector names the key twice
+    if (inMatchLabels.has(key)) return true;
+    const es = expressions.get(key) ?? [];
+    if (es.length === 0) return false;
+    if (es.length > 1) return true;
+    const e = es[0]!;
+    return !(e.operator === 'In' && (e.values ?? []).length === 1);
+  };
+}
+
 /** upstream: validateTopologySpreadConstraints */
 export function decodeTopologySpreadConstraints(r: Reader, m: SrcMap | undefined, path: Path): TopologySpreadConstraint[] | undefined {
   const lp = [...path, 'topologySpreadConstraints'];
@@ -468,11 +493,11 @@ export function decodeTopologySpreadConstraints(r: Reader, m: SrcMap | undefined
         r.error(posOf(r, c, 'matchLabelKeys'), [...ip, 'matchLabelKeys'], forbidden('must not be specified when labelSelector is not set'));
         ok = false;
       }
-      const selectorKeys = new Set([...Object.keys(labelSelector?.matchLabels ?? {}), ...(labelSelector?.matchExpressions ?? []).map((e) => e.key)]);
+      const listedTwice = matchLabelKeysListedTwice(labelSelector);
       matchLabelKeys.forEach((k, j) => {
         const pos = list?.kind === 'seq' ? (list.items[j]?.pos ?? list.pos) : c.pos;
         ok = r.labelName(k, pos, [...ip, 'matchLabelKeys', j]) && ok;
-        if (selectorKeys.has(k)) {
+        if (listedTwice(k)) {
           r.error(pos, [...ip, 'matchLabelKeys', j], invalid(k, 'exists in both matchLabelKeys and labelSelector'));
           ok = false;
         }
