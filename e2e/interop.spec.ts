@@ -29,6 +29,9 @@ test('a kubectl List dump imports: a summary of what was kept and left out, boun
   expect(expected.format).toBe('kubectl');
   await freshPage(page);
   await page.getByTestId('import').click();
+  // the suggested command names every kind the importer keeps (src/interop/kubectlCommand.ts)
+  await expect(page.getByTestId('import-command')).toContainText('pv,pvc,storageclasses,csinodes,csidrivers,csistoragecapacities');
+  await expect(page.getByTestId('import-command')).toContainText('deviceclasses,resourceslices,resourceclaims');
   await page.getByTestId('import-text').fill(dump);
   await page.getByTestId('import-run').click();
   const summary = page.getByTestId('import-summary');

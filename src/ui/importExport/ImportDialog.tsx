@@ -9,6 +9,7 @@ import { interopClient } from './interopClient';
 import type { SimulatorImport } from '../../interop';
 import type { ImportResult } from './interopWork';
 import { baseName, formatBytes } from './saveFile';
+import { kubectlDumpCommand } from '../../interop/kubectlCommand';
 import './importExport.css';
 
 /** kube-scheduler-simulator exports also count the volume objects they leave out. */
@@ -167,9 +168,10 @@ export function ImportDialog({ ref }: { ref?: Ref<ImportDialogHandle> }) {
       ) : (
         <>
           <p>
-            Paste or drop the output of <code>kubectl get nodes,pods,pdb,priorityclasses -A -o yaml</code> (YAML or JSON, any{' '}
-            <code>List</code>), a set of manifests, or a kube-scheduler-simulator export. Running pods stay on their nodes; pending
-            pods queue for the scheduler. Nothing leaves your browser.
+            Paste or drop the output of <code className="import-command" data-testid="import-command">{kubectlDumpCommand()}</code>{' '}
+            (YAML or JSON, any <code>List</code>; before Kubernetes 1.34 leave out the four <code>resource.k8s.io</code> kinds),
+            a set of manifests, or a kube-scheduler-simulator export. Running pods stay on their nodes; pending pods queue for the
+            scheduler. Nothing leaves your browser.
           </p>
           <textarea
             className="import-text"
