@@ -87,3 +87,31 @@ spec:
     expect(diffLines('a\nb\nc', 'a\nB\nc\nd')).toEqual([{ op: ' ', text: 'a' }, { op: '-', text: 'b' }, { op: '+', text: 'B' }, { op: ' ', text: 'c' }, { op: '+', text: 'd' }]);
   });
 });
+
+describe('fixText on a kubectl List, as dumped (the objects are items, not documents)', () => {
+  const listLoaded = loadExpandedScenario(fixture);
+  const listBaseline = simulate(fixture);
+  if (!listLoaded.ok || !listBaseline.ok) throw new Error('the raw dump does not load');
+
+  it.each([
+    ['ml/trainer-', 'toleration'],
+    ['ops/debug-shell', 'uncordon'],
+    ['db/postgres-2', 'add-node'],
+  ])('%s: the %s fix is written into the List item at its indentation and schedules the pod', (prefix, kind) => {
+    if (!listLoaded.ok || !listBaseline.ok) throw new Error('unreachable');
+    const outcome = listBaseline.result.pods.find((p) => p.pod.startsWith(prefix) && p.recorded?.phase === 'Pending')!;
+    const search = searchFixes(listLoaded.scenario, listBaseline.result, outcome.pod);
+    const fixes: VerifiedFix[] = [];
+    for (let f = search.next(); f !== undefined; f = search.next()) if (f) fixes.push(f);
+    const fix = fixes.find((f) => f.candidate.kind === kind)!;
+    expect(fix).toBeDefined();
+    const change = fixText(fixture, fix.candidate.edits, outcome.owner);
+    expect(change).toBeDefined();
+    // the diff is of the object itself, dedented: its kind line at column 0
+    expect(change!.diff[0]!.some((l) => /^kind: (Pod|Node)$/.test(l.text))).toBe(true);
+    const after = applyTextChanges(fixture, change!.changes);
+    const r = simulate(after);
+    if (!r.ok) throw new Error(r.errors.map((e) => `${e.line}: ${e.message}`).join('\n'));
+    expect(r.result.pods.find((p) => p.pod === outcome.pod)?.node).toBe(fix.node);
+  });
+});

@@ -26,23 +26,69 @@ export interface FixText {
 
 interface DocRef { kind: string; name: string; namespace?: string }
 
-interface Located { from: number; to: number; text: string }
+/**
+ * A document's place in the text. `text` is the object's YAML with the indentation it has in the
+ * text taken off (an item of a List starts at its column), `raw` is the text as it stands there.
+ */
+interface Located { from: number; to: number; text: string; raw: string; indent: number }
 
 const UNSCHEDULABLE_TAINT = 'node.kubernetes.io/unschedulable';
 const NAMESPACED = (kind: string) => kind !== 'Node' && kind !== 'PriorityClass' && kind !== 'Namespace';
 
-/** The top-level documents of the text by kind/namespace/name, with their text ranges. */
+function keyOf(kind: unknown, name: unknown, namespace: unknown): string | undefined {
+  if (typeof kind !== 'string' || typeof name !== 'string' || !kind || !name) return undefined;
+  return `${kind}/${NAMESPACED(kind) ? (typeof namespace === 'string' ? namespace : 'default') : ''}/${name}`;
+}
+
+function locate(text: string, from: number, to: number): Located {
+  const raw = text.slice(from, to);
+  const indent = from - (text.lastIndexOf('\n', from - 1) + 1);
+  const margin = new RegExp(`\n {0,${indent}}`, 'g');
+  return { from, to, raw, indent, text: indent === 0 ? raw : raw.replace(margin, '\n') };
+}
+
+/**
+ * An item that uses an alias whose anchor stands elsewhere in the List cannot be read alone: it is
+ * written out whole, with the alias resolved (kubectl never writes aliases; hand-made files may).
+ */
+function selfContained(located: Located, resolved: () => unknown): Located {
+  if (!located.text.includes('*')) return located;
+  try {
+    const alone = parseDocument(located.text);
+    // an alias without its anchor parses, and throws only when written
+    if (alone.errors.length === 0 && alone.toString() !== '') return located;
+  } catch {
+    // written out whole below
+  }
+  return { ...located, text: stringify(resolved()).replace(/\n$/, '') };
+}
+
+/** Puts a re-written object back at the column its text started at. */
+function reindent(text: string, indent: number): string {
+  return indent === 0 ? text : text.replace(/\n(?=.)/g, `\n${' '.repeat(indent)}`);
+}
+
+/**
+ * The objects of the text by kind/namespace/name, with their text ranges: top-level documents,
+ * and the items of a `List` (every kubectl dump is one).
+ */
 function indexDocuments(text: string): Map<string, Located> {
   const out = new Map<string, Located>();
   for (const doc of parseAllDocuments(text, { keepSourceTokens: false })) {
     const contents = doc.contents;
     if (!isMap(contents) || !contents.range) continue;
-    const kind = String(doc.getIn(['kind']) ?? '');
-    const name = String(doc.getIn(['metadata', 'name']) ?? '');
-    if (!kind || !name) continue;
-    const ns = NAMESPACED(kind) ? String(doc.getIn(['metadata', 'namespace']) ?? 'default') : '';
-    const [from, , to] = contents.range;
-    out.set(`${kind}/${ns}/${name}`, { from, to, text: text.slice(from, to) });
+    const kind = doc.getIn(['kind']);
+    const items = doc.getIn(['items'], true);
+    if (typeof kind === 'string' && kind.endsWith('List') && isSeq(items)) {
+      for (const item of items.items) {
+        if (!isMap(item) || !item.range) continue;
+        const key = keyOf(item.getIn(['kind']), item.getIn(['metadata', 'name']), item.getIn(['metadata', 'namespace']));
+        if (key && !out.has(key)) out.set(key, selfContained(locate(text, item.range[0], item.range[1]), () => item.toJS(doc)));
+      }
+      continue;
+    }
+    const key = keyOf(kind, doc.getIn(['metadata', 'name']), doc.getIn(['metadata', 'namespace']));
+    if (key) out.set(key, locate(text, contents.range[0], contents.range[2]));
   }
   return out;
 }
@@ -98,8 +144,8 @@ function deleteIfEmpty(doc: Document, path: (string | number)[]): void {
 }
 
 /**
- * The text changes of a fix, or undefined when a document it needs is not a top-level document
- * of the text (for example inside a List). `owner` is the pod's top-most owner ("Kind/name").
+ * The text changes of a fix, or undefined when an object it needs is neither a document of the
+ * text nor an item of a List in it. `owner` is the pod's top-most owner ("Kind/name").
  */
 export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: string): FixText | undefined {
   const docs = indexDocuments(text);
@@ -229,7 +275,8 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
     const located = docs.get(key)!;
     const after = doc.toString(style).replace(/\n$/, '');
     const before = located.text.replace(/\n$/, '');
-    changes.push({ from: located.from, to: located.from + before.length, insert: after });
+    const raw = located.raw.replace(/\n$/, '');
+    changes.push({ from: located.from, to: located.from + raw.length, insert: reindent(after, located.indent) });
     diff.push(diffLines(before, after));
   }
   if (appended.length > 0) {
