@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { stringify } from 'yaml';
 import { freshPage, openScenario } from './helpers';
 
 const scenario = (name: string) => readFileSync(fileURLToPath(new URL(`../scenarios/${name}`, import.meta.url)), 'utf8');
@@ -39,4 +40,29 @@ test('a pod defaulted by a LimitRange that fits nowhere: the Pod tab says the de
   await expect(note).toContainText('LimitRange defaults made the pod request cpu 2');
   await expect(note).toContainText('LimitRanger plugin set: cpu, memory request for container notebook');
   await shots(page, 'limitrange-note', note);
+});
+
+test('a kubectl dump with a quota-blocked Deployment imports, and the Events tab says why it is short of pods', async ({ page }) => {
+  const dump = stringify({
+    apiVersion: 'v1', kind: 'List', items: [
+      { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' }, status: { allocatable: { cpu: '8', memory: '16Gi', pods: '110' } } },
+      { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } },
+      { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'compute', namespace: 'shop' }, spec: { hard: { pods: '2' } }, status: { hard: { pods: '2' }, used: { pods: '2' } } },
+      { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop' }, spec: { replicas: 3, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } } } },
+    ],
+  });
+  await freshPage(page);
+  await page.getByTestId('import').click();
+  await page.getByTestId('import-text').fill(dump);
+  await page.getByTestId('import-run').click();
+  await expect(page.getByTestId('import-summary')).toBeVisible();
+  await page.getByTestId('import-open').click();
+  await expect(page.getByTestId('import-dialog')).toBeHidden();
+  await page.getByTestId('tab-events').click();
+  await page.keyboard.press('End');
+  const refusals = page.getByTestId('admission-refusals');
+  await expect(refusals.getByTestId('admission-refusal')).toHaveAttribute('data-object', /^ReplicaSet\/shop\/web-/);
+  await expect(refusals.locator('[data-testid="quota-number"][data-resource="pods"]')).toHaveText('pods: used 2 + requested 1 > limited 2');
+  await expect(refusals.getByTestId('raise-quota-fix')).toContainText('spec.hard.pods from 2 to at least 3');
+  await shots(page, 'quota-dump', refusals);
 });

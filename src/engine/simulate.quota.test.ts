@@ -148,6 +148,23 @@ describe('claims at admission', () => {
   });
 });
 
+describe('claims on the timeline', () => {
+  it('an applied claim over quota is refused; deleting a claim releases its storage for the next one', () => {
+    const claim = (name: string, storage: string) => `{apiVersion: v1, kind: PersistentVolumeClaim, metadata: {name: ${name}}, spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: ${storage}}}}}`;
+    const r = run(base([
+      'apiVersion: podplay/v1alpha1', 'kind: Scenario', 'metadata: {name: s}', 'spec:', '  timeline:',
+      `    - {at: 1, action: apply, object: ${claim('a', '6Gi')}}`,
+      `    - {at: 2, action: apply, object: ${claim('b', '6Gi')}}`,
+      '    - {at: 3, action: delete, kind: PersistentVolumeClaim, name: a}',
+      `    - {at: 4, action: apply, object: ${claim('c', '6Gi')}}`,
+      '---', 'apiVersion: v1', 'kind: ResourceQuota', 'metadata: {name: storage}', 'spec: {hard: {requests.storage: 10Gi}}',
+    ].join('\n')));
+    expect(failedCreates(r)).toEqual(['2s persistentvolumeclaims "b" is forbidden: exceeded quota: storage, requested: requests.storage=6Gi, used: requests.storage=6Gi, limited: requests.storage=10Gi']);
+    expect((r.objects?.persistentVolumeClaims ?? []).map((c) => c.metadata['name'])).toEqual(['c']);
+    expect(quotaStatus(r, 'storage')).toEqual({ hard: { 'requests.storage': '10Gi' }, used: { 'requests.storage': '6Gi' } });
+  });
+});
+
 describe('one loaded scenario run twice (what-if copies)', () => {
   it('a run on a copy leaves the loaded quota status as admission left it', async () => {
     const { copyScenario } = await import('./whatIf/edits');

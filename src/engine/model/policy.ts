@@ -52,6 +52,9 @@ export interface NamespacePolicies {
   resourceQuotas(namespace: string): readonly ResourceQuota[];
 }
 
+// admission asks for every pod; most namespaces have no policies
+const NONE: readonly never[] = Object.freeze([]);
+
 /** A store of policies; `set` replaces an object of the same kind, namespace and name. */
 export class PolicyStore implements NamespacePolicies {
   private readonly byNamespace = new Map<string, PolicyObject[]>();
@@ -77,11 +80,13 @@ export class PolicyStore implements NamespacePolicies {
   }
 
   limitRanges(namespace: string): readonly LimitRange[] {
-    return (this.byNamespace.get(namespace) ?? []).filter((o): o is LimitRange => o.kind === 'LimitRange');
+    const list = this.byNamespace.get(namespace);
+    return list ? list.filter((o): o is LimitRange => o.kind === 'LimitRange') : NONE;
   }
 
   resourceQuotas(namespace: string): readonly ResourceQuota[] {
-    return (this.byNamespace.get(namespace) ?? []).filter((o): o is ResourceQuota => o.kind === 'ResourceQuota');
+    const list = this.byNamespace.get(namespace);
+    return list ? list.filter((o): o is ResourceQuota => o.kind === 'ResourceQuota') : NONE;
   }
 
   /** every object, namespaces in the order they were first seen */

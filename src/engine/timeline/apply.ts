@@ -6,7 +6,9 @@ import { admitPod } from '../model/admission';
 import { admitPodUpdate } from '../model/admission/podUpdate';
 import type { GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, Workload } from '../model/types';
 import { podKey } from '../model/types';
-import { isStorageObject, STORAGE_KINDS, type StorageObject } from '../model/storage';
+import { isStorageObject, STORAGE_KINDS, type PersistentVolumeClaim, type StorageObject } from '../model/storage';
+import { admitClaim } from '../model/admission/storage';
+import { admitClaimPolicies } from '../model/admission/claimPolicies';
 import { isResourceObject, RESOURCE_KINDS, type ResourceObject } from '../model/resource';
 import type { ControllerManager } from '../simulation/controllerManager';
 import type { QuotaManager } from '../simulation/quotaManager';
@@ -99,6 +101,11 @@ function createObject(sim: Simulation, step: ApplyStep, index: number, obj: Scen
       sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'Workload', actionType: 'Add', label: 'WorkloadAdd' }, undefined, obj);
       return;
     default:
+      if (obj.kind === 'PersistentVolumeClaim' && !c.storage.persistentVolumeClaim(ns, obj.metadata.name)) {
+        // a new claim goes through LimitRanger and ResourceQuota (after DefaultStorageClass)
+        const refused = admitClaimPolicies(admitClaim(obj as PersistentVolumeClaim, c.storage.storageClasses()), c.policies);
+        if (refused) { sim.recordEvent('Warning', 'FailedCreate', `PersistentVolumeClaim/${ns}/${obj.metadata.name}`, refused); return; }
+      }
       if (isStorageObject(obj)) sim.volumes.apply(obj);
       else if (isResourceObject(obj)) sim.resourceClaims.apply(obj);
       else if (WORKLOAD_KINDS.has(obj.kind)) deps.controllers.apply(obj as Workload);
@@ -124,7 +131,11 @@ function deleteObject(sim: Simulation, step: Extract<TimelineStep, { action: 'de
       break;
     }
     default:
-      if ((STORAGE_KINDS as readonly string[]).includes(step.kind)) found = sim.volumes.delete(step.kind as StorageObject['kind'], ns, step.name);
+      if ((STORAGE_KINDS as readonly string[]).includes(step.kind)) {
+        found = sim.volumes.delete(step.kind as StorageObject['kind'], ns, step.name);
+        // the quota controller recounts a namespace whose claim went away
+        if (found && step.kind === 'PersistentVolumeClaim') deps.quotas?.recount(ns);
+      }
       else if ((RESOURCE_KINDS as readonly string[]).includes(step.kind)) found = sim.resourceClaims.delete(step.kind as ResourceObject['kind'], ns, step.name);
       else found = deps.controllers.delete(step.kind, ns, step.name);
   }

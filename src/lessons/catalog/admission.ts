@@ -93,18 +93,43 @@ spec:
 
 const HIGH_REFUSED = 'exceeded quota: pods-high, requested: pods=1, used: pods=0, limited: pods=0';
 
-// team-a's quota pods-high allows 0 pods of PriorityClass high: team-a/urgent is refused. The same
-// pod in team-b (no quota) is created at priority 1000000 and schedules; batch (no class) too.
+// team-a's quota pods-high allows 0 pods of PriorityClass high. team-b/urgent (no quota there) is
+// created at priority 1000000 and runs; team-a/batch, of no class, too. At 10 s team-a applies an
+// urgent pod of class high: refused. A second batch pod applied with it is created (cycle 3).
 export const priorityClassQuotaLesson: Lesson = {
   id: 'priority-class-quota',
   title: 'A quota on a PriorityClass: who may create high-priority pods',
   summary: 'A ResourceQuota whose scopeSelector names a PriorityClass caps the pods of that class in its namespace. With pods: 0, nobody there can create one: they could preempt everyone else.',
   topic: 'Priority and preemption',
   docs: 'https://kubernetes.io/docs/concepts/policy/resource-quotas/#quota-scopes',
-  warnings: [HIGH_REFUSED],
   scenario: `# Limit Priority Class consumption (Kubernetes docs, "Resource Quotas" and "Pod Priority and
 # Preemption": "an administrator can use ResourceQuota to prevent users from creating pods at
 # high priorities").
+apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: priority-class-quota}
+spec:
+  timeline:
+  - at: 10
+    action: apply
+    object:
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: urgent, namespace: team-a}
+      spec:
+        priorityClassName: high
+        containers:
+        - {name: app, image: nginx, resources: {requests: {cpu: 500m}}}
+  - at: 10
+    action: apply
+    object:
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: batch-2, namespace: team-a}
+      spec:
+        containers:
+        - {name: app, image: busybox, resources: {requests: {cpu: 500m}}}
+---
 apiVersion: scheduling.k8s.io/v1
 kind: PriorityClass
 metadata: {name: high}
@@ -130,14 +155,6 @@ spec:
 ${nodeYaml('node-1')}---
 apiVersion: v1
 kind: Pod
-metadata: {name: urgent, namespace: team-a}
-spec:
-  priorityClassName: high
-  containers:
-  - {name: app, image: nginx, resources: {requests: {cpu: 500m}}}
----
-apiVersion: v1
-kind: Pod
 metadata: {name: batch, namespace: team-a}
 spec:
   containers:
@@ -151,40 +168,42 @@ spec:
   containers:
   - {name: app, image: nginx, resources: {requests: {cpu: 500m}}}
 `,
-  steps: [
+  story: [
     {
-      cycle: 1, phase: 'queue',
-      text: `team-a's quota pods-high counts the pods of PriorityClass high and allows none. team-a/urgent is refused at creation: "${HIGH_REFUSED}". team-a/batch, of no class, is not in the quota's scope.`,
-      facts: [{ says: 'team-a/urgent is refused at creation', fact: { kind: 'event', object: 'Pod/team-a/urgent', reason: 'FailedCreate' }, is: '0' }],
+      at: { cycle: 1, phase: 'queue' },
+      text: 'team-a\'s quota pods-high counts the pods of PriorityClass high and allows none. team-b has no such quota: its urgent pod was created at priority 1000000, so the queue takes it first.',
+      facts: [{ says: 'the queue takes it first', fact: { kind: 'pod', cycle: 1 }, is: 'team-b/urgent' }],
     },
     {
-      cycle: 1, phase: 'select', text: 'team-b has no such quota: team-b/urgent was created at priority 1000000, so the queue takes it first, and it runs on node-1.',
-      facts: [
-        { says: 'the queue takes it first', fact: { kind: 'pod', cycle: 1 }, is: 'team-b/urgent' },
-        { says: 'it runs on node-1', fact: { kind: 'selected', cycle: 1 }, is: 'node-1' },
-      ],
+      at: { cycle: 2, phase: 'select' },
+      text: 'team-a/batch has no PriorityClass: the quota\'s scope leaves it out, and it runs on node-1.',
+      facts: [{ says: 'it runs on node-1', fact: { kind: 'selected', cycle: 2 }, is: 'node-1' }],
+      question: {
+        prompt: 'At 10 s team-a applies its own urgent pod, PriorityClass high. What happens?',
+        choices: ['It is created and waits in the queue', 'The API server refuses to create it'],
+        answer: 1,
+        explanation: 'A quota is checked when the pod is created: over it, the pod is forbidden and never exists.',
+        reveal: { fact: { kind: 'event', object: 'Pod/team-a/urgent', reason: 'FailedCreate' }, values: ['never', '10'] },
+      },
     },
-  ],
-  questions: [
     {
-      atCycle: 1, atPhase: 'queue',
-      prompt: 'team-a/urgent asks for PriorityClass high; team-a\'s quota allows 0 pods of that class. What happens?',
-      choices: ['It is created and waits in the queue', 'The API server refuses to create it'],
-      answer: 1,
-      explanation: 'A quota is checked when the pod is created: over it, the pod is forbidden and never exists.',
-      reveal: { fact: { kind: 'event', object: 'Pod/team-a/urgent', reason: 'FailedCreate' }, values: ['never', '0'] },
+      at: { event: { reason: 'FailedCreate', object: 'Pod/team-a/urgent' } },
+      text: `At 10 s: "${HIGH_REFUSED}". The pod is not Pending, it does not exist. batch-2, applied with it and of no class, is created.`,
+      facts: [{ says: 'At 10 s', fact: { kind: 'event', object: 'Pod/team-a/urgent', reason: 'FailedCreate' }, is: '10' }],
     },
   ],
   outcome: {
-    cycleCount: 2,
+    cycleCount: 3,
     cycles: [
       { cycle: 1, pod: 'team-b/urgent', result: 'Scheduled', selected: 'node-1' },
       { cycle: 2, pod: 'team-a/batch', result: 'Scheduled', selected: 'node-1' },
+      { cycle: 3, pod: 'team-a/batch-2', time: 10, result: 'Scheduled', selected: 'node-1' },
     ],
     pods: [
       { pod: 'team-a/batch', phase: 'Running', node: 'node-1' },
       { pod: 'team-b/urgent', phase: 'Running', node: 'node-1' },
+      { pod: 'team-a/batch-2', phase: 'Running', node: 'node-1' },
     ],
-    events: [{ object: 'Pod/team-a/urgent', reason: 'FailedCreate', type: 'Warning', messageIncludes: HIGH_REFUSED }],
+    events: [{ object: 'Pod/team-a/urgent', reason: 'FailedCreate', type: 'Warning', time: 10, messageIncludes: HIGH_REFUSED }],
   },
 };

@@ -13,7 +13,7 @@ import {
   forbidden, type PluginContext, type PluginResult,
 } from './plugins';
 import { quote } from '../quote';
-import type { NamespacePolicies, ResourceQuota } from '../policy';
+import type { LimitRange, NamespacePolicies, ResourceQuota } from '../policy';
 import { aggregateMessage, defaultPodResources, podLimitViolations } from './limitRanger';
 import { chargeResourceQuotas, checkResourceQuotas } from './resourceQuota';
 
@@ -75,8 +75,11 @@ export function admitPod(input: Pod, ctx: AdmissionContext): AdmissionResult {
   // upstream: LimitRanger (mutating) right after NamespaceLifecycle. A pod already bound in the
   // file (a dump) was admitted before: it keeps what it has and is not checked again.
   const limitRanges = ctx.policies?.limitRanges(namespace) ?? [];
+  const quotas = ctx.policies?.resourceQuotas(namespace) ?? [];
+  // most namespaces have neither: nothing more to do or to allocate for them
+  const policed = limitRanges.length > 0 || quotas.length > 0;
   const existing = pod.spec.nodeName !== undefined;
-  if (!existing) pod = defaultPodResources(pod, limitRanges);
+  if (!existing && limitRanges.length > 0) pod = defaultPodResources(pod, limitRanges);
   for (const plugin of plugins) {
     const result = plugin(pod, pctx);
     if ('rejected' in result) return { ok: false, message: result.rejected };
@@ -89,12 +92,14 @@ export function admitPod(input: Pod, ctx: AdmissionContext): AdmissionResult {
   // upstream: rest.BeforeCreate — generateName, uid, creationTimestamp.
   const name = pod.metadata.name || ctx.names.generate(namespace, pod.metadata.generateName ?? '');
   if (pod.metadata.name) ctx.names.reserve(namespace, name);
-  const named = { ...pod, metadata: { ...pod.metadata, name } };
-  if (existing) chargeResourceQuotas(named, ctx.policies?.resourceQuotas(namespace) ?? [], ctx.now);
-  const refused = existing ? undefined : validatePolicies(named, ctx);
-  if (refused) {
-    ctx.names.release(namespace, name);
-    return refused;
+  if (policed) {
+    const named = { ...pod, metadata: { ...pod.metadata, name } };
+    if (existing) chargeResourceQuotas(named, quotas, ctx.now);
+    const refused = existing ? undefined : validatePolicies(named, limitRanges, quotas, ctx.now);
+    if (refused) {
+      ctx.names.release(namespace, name);
+      return refused;
+    }
   }
   pod = {
     ...pod,
@@ -113,15 +118,13 @@ export function admitPod(input: Pod, ctx: AdmissionContext): AdmissionResult {
  * constraints, then ResourceQuota, which charges the admitted pod to its quotas.
  * upstream: limitRanger.Validate, resourcequota QuotaAdmission.Validate.
  */
-function validatePolicies(pod: Pod, ctx: AdmissionContext): Extract<AdmissionResult, { ok: false }> | undefined {
-  const namespace = pod.metadata.namespace!;
-  for (const lr of ctx.policies?.limitRanges(namespace) ?? []) {
+function validatePolicies(pod: Pod, limitRanges: readonly LimitRange[], quotas: readonly ResourceQuota[], now: number): Extract<AdmissionResult, { ok: false }> | undefined {
+  for (const lr of limitRanges) {
     const errs = podLimitViolations(pod, lr);
     if (errs.length) return { ok: false, message: forbidden(pod.metadata.name, aggregateMessage(errs)), refusal: { plugin: 'LimitRanger', limitRange: lr.metadata.name } };
   }
-  const quotas = ctx.policies?.resourceQuotas(namespace) ?? [];
   if (quotas.length === 0) return undefined;
-  const check = checkResourceQuotas(pod, quotas, ctx.now);
+  const check = checkResourceQuotas(pod, quotas, now);
   if (!check.ok) {
     const exceeded = check.exceeded && { requested: toResourceList(check.exceeded.requested), used: toResourceList(check.exceeded.used), hard: toResourceList(check.exceeded.hard) };
     return { ok: false, message: forbidden(pod.metadata.name, check.error), refusal: { plugin: 'ResourceQuota', quota: check.quota, ...(exceeded ? { exceeded } : {}) } };
