@@ -147,12 +147,20 @@ export function formatFixes(found: readonly FixView[], tried: number): string {
     out.push(`${i + 1}. ${fix.candidate.edits.map((e) => editTitle(e, sameName)).join('; ')}`);
     out.push(...indent([`→ schedules on ${fix.node}, ${effects}${fix.alsoPlaced.length > 0 ? ` (also places ${fix.alsoPlaced.join(', ')})` : ''}`], '   '));
     for (const w of fix.warnings ?? []) out.push(`   ⚠ ${w}`);
-    if (fix.text === undefined) out.push('     (its YAML change is not shown: the object is not a document of its own in this file, e.g. it is inside a List)');
+    if (fix.text === undefined) out.push('     (its YAML change is not shown: an object it changes is neither a document nor a List item of this file)');
     for (const doc of fix.text?.diff ?? []) {
       // the changed lines with one line of context
       const keep = shownDiffLines(doc, 1);
       out.push(...indent(doc.filter((_l, j) => keep[j]).map((l) => `${l.op} ${l.text}`), '     '));
     }
   });
+  return out.join('\n');
+}
+
+/** `--verbose`: the changes tried that did not schedule the pod, each with why (the page lists them too). */
+export function formatFailedCandidates(search: { failed: readonly { candidate: { edits: FixView['candidate']['edits'] }; reason: string }[]; leftOut: number }): string {
+  const out = [search.failed.length === 0 ? 'Changes tried that did not help: none.' : `Changes tried that did not help (${search.failed.length}):`];
+  for (const f of search.failed) out.push(...indent([`${f.candidate.edits.map((e) => editTitle(e, sameName)).join('; ')}: ${f.reason}`]));
+  if (search.leftOut > 0) out.push(`${search.leftOut} more change(s) were not tried: the search verifies the likeliest first, up to its cap.`);
   return out.join('\n');
 }

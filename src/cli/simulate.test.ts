@@ -69,6 +69,50 @@ describe('npm run simulate', () => {
     expect(fixes).toMatch(/\n +\+ spec: \{containers: \[.*\], tolerations: \[\{key: dedicated, operator: Equal, value: gpu, effect: NoSchedule\}\]\}\n/);
   });
 
+  describe('--explain POD --json: the diagnosis and ranked fixes for a CI job, and an exit status it can branch on', () => {
+    const file = () => write('ci.yaml', [
+      'apiVersion: v1', 'kind: Node', 'metadata: {name: gpu-1}',
+      'spec: {taints: [{key: dedicated, value: gpu, effect: NoSchedule}]}',
+      'status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}',
+      '---', 'apiVersion: v1', 'kind: Pod', 'metadata: {name: trainer}',
+      'spec: {containers: [{name: c, image: trainer, resources: {requests: {cpu: "1"}}}]}',
+      '---', 'apiVersion: v1', 'kind: Pod', 'metadata: {name: running}',
+      'spec: {nodeName: gpu-1, containers: [{name: c, image: nginx}]}',
+      '---', 'apiVersion: v1', 'kind: Pod', 'metadata: {name: held}',
+      'spec: {schedulingGates: [{name: example.com/quota}], containers: [{name: c, image: nginx}]}',
+    ].join('\n'));
+
+    it('3: Pending with a verified fix, the fixes ranked with their diff', () => {
+      const r = simulate(file(), '--explain', 'trainer', '--json');
+      expect(r.status).toBe(3);
+      const doc = JSON.parse(r.stdout) as { version: number; state: string; exitCode: number; diagnosis: { groups: { plugin: string }[] }; fixes: { rank: number; title: string; node: string; diff?: string }[]; search: { tried: number } };
+      expect(doc).toMatchObject({ version: 1, state: 'pending', exitCode: 3 });
+      expect(doc.diagnosis.groups.map((g) => g.plugin)).toEqual(['TaintToleration']);
+      expect(doc.fixes[0]).toMatchObject({ rank: 1, title: 'Tolerate the taint dedicated=gpu:NoSchedule', node: 'gpu-1' });
+      expect(doc.fixes[0]!.diff).toContain('+ spec: {containers:');
+      expect(doc.search.tried).toBeGreaterThanOrEqual(doc.fixes.length);
+    });
+
+    it('0: scheduled', () => {
+      const r = simulate(file(), '--explain', 'running', '--json');
+      expect(r.status).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ state: 'scheduled', node: 'gpu-1', fixes: [], exitCode: 0 });
+    });
+
+    it('4: Pending with no verified fix (here: held by a scheduling gate, which no change to the spec lifts)', () => {
+      const r = simulate(file(), '--explain', 'held', '--json');
+      expect(r.status).toBe(4);
+      expect(JSON.parse(r.stdout)).toMatchObject({ state: 'gated', fixes: [], exitCode: 4 });
+    });
+
+    it('--verbose lists the changes tried that did not help', () => {
+      const r = simulate(file(), '--explain', 'trainer', '--verbose');
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/\nChanges tried that did not help(: none\.| \(\d+\):\n)/);
+      expect(simulate(file(), '--verbose').status).toBe(2);
+    });
+  });
+
   it('writes JSON that parses to the same strings, without the raw controls JSON.stringify leaves', () => {
     const note = 'del\u007f c1\u009b ls\u2028 rlo\u202e';
     const r = simulate('--json', write('json.yaml', [

@@ -1,6 +1,7 @@
-// npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD]
+// npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD [--verbose]]
 // Exit 0 when the simulation ran (unschedulable pods are a result), 2 on scenario errors and on
-// a file that is refused (not a regular file, or over MAX_INPUT_BYTES).
+// a file that is refused (not a regular file, or over MAX_INPUT_BYTES). `--explain POD --json`
+// exits 0, 3 or 4 by the pod's state (./explainJson.ts).
 
 import { once } from 'node:events';
 import { formatScenarioError, simulate, type SimulationResult } from '../engine/index';
@@ -9,21 +10,27 @@ import { readScenarioFile } from './input';
 import { jsonPieces } from './json';
 import { formatClaims, formatDeviceTaintRules, formatResourceQuotas, formatEvents, formatPods, formatResourceClaims } from './kubectl';
 import { runFixSearch, type FixView } from '../interop/fixSearch';
-import { findPod, formatDifferences, formatExplanation, formatFixes } from './explain';
+import { findPod, formatDifferences, formatExplanation, formatFailedCandidates, formatFixes } from './explain';
+import { explainJson, refusedJson, type FixSearchOutcome } from './explainJson';
+import type { FailedCandidate } from '../engine/whatIf/verify';
 import { formatRefusals } from './explainAdmission';
 import { admissionRefusals, refusalsFor } from '../engine/diagnosis/admission';
 
-const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD]';
+const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD [--verbose]]';
 
-function parseArgs(argv: string[]): { file: string; json: boolean; seed?: number; until?: number; explain?: string } | string {
+interface Args { file: string; json: boolean; verbose: boolean; seed?: number; until?: number; explain?: string }
+
+function parseArgs(argv: string[]): Args | string {
   let file: string | undefined;
   let json = false;
+  let verbose = false;
   let explain: string | undefined;
   let seed: number | undefined;
   let until: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--json') json = true;
+    else if (a === '--verbose') verbose = true;
     else if (a === '--explain') {
       explain = argv[++i];
       if (explain === undefined || explain === '') return '--explain needs a pod (namespace/name, or a name)';
@@ -39,8 +46,8 @@ function parseArgs(argv: string[]): { file: string; json: boolean; seed?: number
     else return `only one scenario file, got ${file} and ${a}`;
   }
   if (file === undefined) return 'no scenario file given';
-  if (json && explain !== undefined) return '--json and --explain cannot be combined';
-  return { file, json, ...(seed !== undefined ? { seed } : {}), ...(until !== undefined ? { until } : {}), ...(explain !== undefined ? { explain } : {}) };
+  if (verbose && explain === undefined) return '--verbose goes with --explain';
+  return { file, json, verbose, ...(seed !== undefined ? { seed } : {}), ...(until !== undefined ? { until } : {}), ...(explain !== undefined ? { explain } : {}) };
 }
 
 /** A line for people on stderr: the text is the user's file, names from it, messages quoting it. */
@@ -81,6 +88,59 @@ function exitQuietlyOnClosedPipe(): void {
   }
 }
 
+/** The verified fixes for a Pending pod, as the page's Fixes panel finds them (one implementation). */
+function searchFixesFor(args: Args, text: string, pod: string): FixSearchOutcome {
+  const found: FixView[] = [];
+  const failed: FailedCandidate[] = [];
+  let tried = 0;
+  let leftOut = 0;
+  runFixSearch({ id: 0, text, fileName: args.file, pod, ...(args.seed !== undefined ? { seed: args.seed } : {}) }, (reply) => {
+    if (reply.type === 'fix') found.push(reply.fix);
+    else if (reply.type === 'failed') failed.push(reply.failed);
+    else if (reply.type === 'started') leftOut = reply.leftOut;
+    else if (reply.type === 'done') tried = reply.tried;
+  });
+  return { found, failed, tried, leftOut };
+}
+
+function writeJson(value: unknown): void {
+  process.stdout.write(`${escapeJsonText(JSON.stringify(value, null, 2))}\n`);
+}
+
+function explain(args: Args, text: string, result: SimulationResult): number {
+  const name = args.explain!;
+  if (!args.json) for (const w of result.warnings) report(`warning: ${formatScenarioError(w)}`);
+  const pod = findPod(result, name);
+  // a workload whose pods admission refused: they do not exist, the refusal is the answer
+  const refused = typeof pod === 'string' ? refusalsFor(admissionRefusals(result), name) : [];
+  if (refused.length > 0) {
+    if (!args.json) {
+      process.stdout.write(`${escapeLines(formatRefusals(refused))}\n`);
+      return 0;
+    }
+    const doc = refusedJson(name, refused);
+    writeJson(doc);
+    return doc.exitCode;
+  }
+  if (typeof pod === 'string') {
+    process.stderr.write(`simulate: ${pod}\n`);
+    return 2;
+  }
+  const waiting = pod.node === undefined && pod.deletedAt === undefined && pod.reason !== 'SchedulingGated';
+  const search = waiting ? searchFixesFor(args, text, pod.pod) : undefined;
+  if (args.json) {
+    const doc = explainJson(result, pod, search);
+    writeJson(doc);
+    return doc.exitCode;
+  }
+  process.stdout.write(`${escapeLines(formatExplanation(result, pod))}\n`);
+  if (search) {
+    process.stdout.write(`\n${escapeLines(formatFixes(search.found, search.tried))}\n`);
+    if (args.verbose) process.stdout.write(`\n${escapeLines(formatFailedCandidates(search))}\n`);
+  }
+  return 0;
+}
+
 function main(): number | Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   if (typeof args === 'string') {
@@ -99,32 +159,9 @@ function main(): number | Promise<number> {
     return 2;
   }
   const result = outcome.result;
+  if (args.explain !== undefined) return explain(args, input.text, result);
   if (args.json) return writeResult(result).then(() => 0);
   for (const w of result.warnings) report(`warning: ${formatScenarioError(w)}`);
-  if (args.explain !== undefined) {
-    const pod = findPod(result, args.explain);
-    // a workload whose pods admission refused: they do not exist, the refusal is the answer
-    const refused = typeof pod === 'string' ? refusalsFor(admissionRefusals(result), args.explain) : [];
-    if (refused.length > 0) {
-      process.stdout.write(`${escapeLines(formatRefusals(refused))}\n`);
-      return 0;
-    }
-    if (typeof pod === 'string') {
-      process.stderr.write(`simulate: ${pod}\n`);
-      return 2;
-    }
-    process.stdout.write(`${escapeLines(formatExplanation(result, pod))}\n`);
-    if (pod.node === undefined && pod.deletedAt === undefined && pod.reason !== 'SchedulingGated') {
-      const found: FixView[] = [];
-      let tried = 0;
-      runFixSearch({ id: 0, text: input.text, fileName: args.file, pod: pod.pod, ...(args.seed !== undefined ? { seed: args.seed } : {}) }, (reply) => {
-        if (reply.type === 'fix') found.push(reply.fix);
-        else if (reply.type === 'done') tried = reply.tried;
-      });
-      process.stdout.write(`\n${escapeLines(formatFixes(found, tried))}\n`);
-    }
-    return 0;
-  }
   const claims = [formatClaims(result), formatResourceClaims(result), formatDeviceTaintRules(result), formatResourceQuotas(result)].filter((t) => t !== undefined).map((t) => `${t}\n\n`).join('');
   process.stdout.write(`${formatPods(result)}\n\n${claims}${formatEvents(result)}\n`);
   const differing = formatDifferences(result);

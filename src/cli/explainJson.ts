@@ -1,0 +1,106 @@
+// `npm run simulate -- FILE --explain POD --json`: the diagnosis and the ranked, verified fixes as
+// one JSON document, and an exit status a CI job can branch on (README, "Command line"):
+//   0  the pod is scheduled (or not waiting for the scheduler: deleted, finished)
+//   3  the pod is Pending and at least one verified fix schedules it
+//   4  the pod is Pending (or its workload cannot create it) and no verified fix was found
+//   2  the scenario has errors, or no such pod (as every other mode)
+
+import type { PodOutcome, SimulationResult } from '../engine/api';
+import type { AdmissionRefusal } from '../engine/diagnosis/admission';
+import { clusterDifference, type ClusterDifference } from '../engine/diagnosis/clusterDifference';
+import { decisiveDetail, staleMessage, type DecisiveDetail } from '../engine/diagnosis/detail';
+import { diagnoseCycle, latestCycleOf, type Diagnosis } from '../engine/diagnosis/diagnose';
+import type { FailedCandidate } from '../engine/whatIf/verify';
+import { rankFixes } from '../engine/whatIf/rank';
+import type { FixView } from '../interop/fixSearch';
+import { editTitle, shownDiffLines, sideEffectTitle, type DiffLine } from '../interop/fixText';
+
+export const EXPLAIN_EXIT = { scheduled: 0, pendingWithFix: 3, pendingWithoutFix: 4 } as const;
+
+export interface ExplainFixJson {
+  rank: number;
+  tier: FixView['tier'];
+  title: string;
+  node: string;
+  sideEffects: string[];
+  alsoPlaced: string[];
+  warnings: string[];
+  edits: FixView['candidate']['edits'];
+  /** the YAML change as a unified-style diff of the objects it touches, when it can be written into the file */
+  diff?: string;
+}
+
+export interface ExplainJson {
+  /** the format of this document */
+  version: 1;
+  pod: string;
+  state: 'scheduled' | 'pending' | 'gated' | 'deleted' | 'not-created';
+  phase?: string;
+  node?: string;
+  reason?: string;
+  diagnosis?: Diagnosis;
+  detail?: DecisiveDetail;
+  clusterDifference?: ClusterDifference;
+  staleMessage?: { messageNodes: number; dumpNodes: number };
+  /** the workload's pods the API server refused (quota, LimitRange): they do not exist */
+  refusals?: AdmissionRefusal[];
+  fixes: ExplainFixJson[];
+  search?: { tried: number; leftOut: number; failed: { title: string; reason: string }[] };
+  exitCode: number;
+}
+
+const same = (node: string) => node;
+
+/** a changed object's lines that changed, with two lines of context either side */
+function changedLines(doc: readonly DiffLine[]): string {
+  const keep = shownDiffLines(doc, 2);
+  return doc.filter((_l, i) => keep[i]).map((l) => `${l.op} ${l.text}`).join('\n');
+}
+const titleOf = (edits: FixView['candidate']['edits']) => edits.map((e) => editTitle(e, same)).join('; ');
+
+function stateOf(pod: PodOutcome): ExplainJson['state'] {
+  if (pod.deletedAt !== undefined) return 'deleted';
+  if (pod.node !== undefined) return 'scheduled';
+  return pod.reason === 'SchedulingGated' ? 'gated' : 'pending';
+}
+
+export interface FixSearchOutcome { found: readonly FixView[]; tried: number; leftOut: number; failed: readonly FailedCandidate[] }
+
+export function explainJson(result: SimulationResult, pod: PodOutcome, search: FixSearchOutcome | undefined): ExplainJson {
+  const state = stateOf(pod);
+  const cycle = latestCycleOf(result.cycles, pod.pod);
+  const diagnosis = cycle && state !== 'scheduled' ? diagnoseCycle(cycle, result.nodes.map((n) => n.name)) : undefined;
+  const difference = clusterDifference(pod);
+  const stale = staleMessage(pod, result.nodes);
+  const fixes = rankFixes(search?.found ?? []).map((fix, i): ExplainFixJson => ({
+    rank: i + 1,
+    tier: fix.tier,
+    title: titleOf(fix.candidate.edits),
+    node: fix.node,
+    sideEffects: fix.sideEffects.map((s) => sideEffectTitle(s, same)),
+    alsoPlaced: fix.alsoPlaced,
+    warnings: fix.warnings ?? [],
+    edits: fix.candidate.edits,
+    ...(fix.text ? { diff: fix.text.diff.map(changedLines).join('\n---\n') } : {}),
+  }));
+  const waiting = state === 'pending' || state === 'gated';
+  return {
+    version: 1,
+    pod: pod.pod,
+    state,
+    phase: pod.phase,
+    ...(pod.node !== undefined ? { node: pod.node } : {}),
+    ...(pod.reason !== undefined ? { reason: pod.reason } : {}),
+    ...(diagnosis ? { diagnosis, detail: decisiveDetail(diagnosis, cycle!, pod, result.nodes, result.pods, result.objects?.resourceClaims ?? []) } : {}),
+    ...(difference ? { clusterDifference: difference } : {}),
+    ...(stale ? { staleMessage: stale } : {}),
+    fixes,
+    ...(search ? { search: { tried: search.tried, leftOut: search.leftOut, failed: search.failed.map((f) => ({ title: titleOf(f.candidate.edits), reason: f.reason })) } } : {}),
+    exitCode: !waiting ? EXPLAIN_EXIT.scheduled : fixes.length > 0 ? EXPLAIN_EXIT.pendingWithFix : EXPLAIN_EXIT.pendingWithoutFix,
+  };
+}
+
+/** A workload whose pods admission refused: there is no pod to diagnose, the refusal is the answer. */
+export function refusedJson(name: string, refusals: AdmissionRefusal[]): ExplainJson {
+  return { version: 1, pod: name, state: 'not-created', refusals, fixes: [], exitCode: EXPLAIN_EXIT.pendingWithoutFix };
+}
