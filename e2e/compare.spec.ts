@@ -96,3 +96,41 @@ for (const fixture of frozenLinks.filter((f) => f.state.compare !== undefined)) 
     await expect(page.getByTestId('notice')).toHaveCount(0);
   });
 }
+
+test('on a dump, "replay from empty" schedules the bound pods again and says so; "keep" leaves them', async ({ page }) => {
+  // three pods the "cluster" spread one per node, and a Pending pod only n3 can take: kept, MostAllocated
+  // changes nothing; replayed, it packs the three
+  const dump = ['n1', 'n2', 'n3'].map((n) => `apiVersion: v1
+kind: Node
+metadata: {name: ${n}, labels: {kubernetes.io/hostname: ${n}}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+`).join('---\n') + ['n1', 'n2', 'n3'].map((n, i) => `---
+apiVersion: v1
+kind: Pod
+metadata: {name: app-${i}, namespace: default}
+spec: {nodeName: ${n}, containers: [{name: c, image: nginx, resources: {requests: {cpu: "1", memory: 1Gi}}}]}
+`).join('') + `---
+apiVersion: v1
+kind: Pod
+metadata: {name: pinned, namespace: default}
+spec: {nodeSelector: {kubernetes.io/hostname: n3}, containers: [{name: c, image: nginx, resources: {requests: {cpu: 100m, memory: 128Mi}}}]}
+`;
+  const loaded = loadExpandedScenario(dump, 'dump.yaml');
+  const b = loadSchedulerConfig(strategyVariant(undefined, 'MostAllocated'), 'b');
+  if (!loaded.ok || !b.ok) throw new Error('fixture');
+  const replayed = compareConfigurations(loaded.scenario, b.config, 'b', {}, 'from-empty');
+  if (!replayed.ok) throw new Error('compare');
+  expect(replayed.comparison.differ).toBeGreaterThan(0);
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await freshPage(page);
+  await openScenario(page, 'dump.yaml', dump);
+  await page.getByTestId('compare').click();
+  await expect(page.getByTestId('compare-view')).toHaveAttribute('data-state', 'done');
+  await expect(page.getByTestId('compare-view')).toHaveAttribute('data-differ', '0');
+  await expect(page.locator('.compare-status')).toContainText('bound pods kept where the file put them');
+
+  await page.getByTestId('compare-mode').selectOption('from-empty');
+  await expectComparison(page, replayed.comparison);
+  await expect(page.locator('.compare-status')).toContainText('replayed from empty: 3 bound pods scheduled again');
+});

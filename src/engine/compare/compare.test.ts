@@ -84,3 +84,36 @@ describe('compareConfigurations', () => {
     expect(!none.ok && none.errors[0]!.message).toMatch(/no KubeSchedulerConfiguration/);
   });
 });
+
+describe('compareConfigurations on a dump: keep bound pods, or replay from empty', () => {
+  // a dump: three pods spread one per node, and a DaemonSet's pod that belongs to n1
+  const daemon = `---
+apiVersion: v1
+kind: Pod
+metadata: {name: agent-x1, namespace: default, ownerReferences: [{apiVersion: apps/v1, kind: DaemonSet, name: agent, uid: d1, controller: true}]}
+spec: {nodeName: n1, containers: [{name: c, image: agent, resources: {requests: {cpu: 100m, memory: 64Mi}}}]}
+`;
+  const dump = node('n1') + node('n2') + node('n3') + pod('a', '1', 'n1') + pod('b', '1', 'n2') + pod('c', '1', 'n3') + daemon;
+
+  it('keep-bound: bound pods stay where the dump put them, so the strategies cannot differ', () => {
+    const out = compareConfigurations(scenario(dump), configB(strategy('MostAllocated')), 'b.yaml');
+    if (!out.ok) throw new Error('unreachable');
+    expect(out.comparison.mode).toBe('keep-bound');
+    expect(out.comparison.replay).toBeUndefined();
+    expect(out.comparison.differ).toBe(0);
+  });
+
+  it('from-empty: every movable pod is scheduled again, so packing and spreading build different clusters', () => {
+    const out = compareConfigurations(scenario(dump), configB(strategy('MostAllocated')), 'b.yaml', {}, 'from-empty');
+    if (!out.ok) throw new Error(out.errors.map((e) => e.message).join('\n'));
+    const c = out.comparison;
+    expect(c.mode).toBe('from-empty');
+    expect(c.replay).toEqual({ unbound: 3, kept: [{ pod: 'default/agent-x1', why: 'a DaemonSet pod: one per node' }] });
+    const where = (run: 'a' | 'b') => ['default/a', 'default/b', 'default/c'].map((p) => c.pods.find((x) => x.pod === p)![run]);
+    // LeastAllocated spreads the three over three nodes; MostAllocated packs them on one
+    expect(new Set(where('a')).size).toBe(3);
+    expect(new Set(where('b')).size).toBe(1);
+    expect(c.pods.find((x) => x.pod === 'default/agent-x1')).toMatchObject({ a: 'n1', b: 'n1' });
+    expect(c.placed).toEqual({ a: 4, b: 4 });
+  });
+});

@@ -27,7 +27,25 @@ export interface NodeUtilisation {
   b: Record<string, number>;
 }
 
+/**
+ * What happens to the pods a dump has on nodes. `keep-bound`: they stay where the cluster put
+ * them and only Pending pods are scheduled (the cluster's next moments). `from-empty`: every pod is
+ * scheduled again from an empty cluster, in creation order (what this configuration would have
+ * built), except the pods that belong to their node.
+ */
+export type CompareMode = 'keep-bound' | 'from-empty';
+
+export interface ReplayFromEmpty {
+  /** pods taken off their nodes, to be scheduled again */
+  unbound: number;
+  /** pods left on their nodes, and why */
+  kept: { pod: string; why: string }[];
+}
+
 export interface ConfigurationComparison {
+  mode: CompareMode;
+  /** with `from-empty`: what was unbound and what was kept */
+  replay?: ReplayFromEmpty;
   /** every pod of either run, those placed differently first, then in the runs' order */
   pods: PodPlacement[];
   /** pods placed on different nodes (or placed by one run only) */
@@ -63,6 +81,34 @@ export function withSchedulerConfig(s: ExpandedScenario, config: SchedulerConfig
   return copy;
 }
 
+/** Why a bound pod stays on its node when the cluster is replayed from empty, or undefined. */
+function keptOnNode(pod: ExpandedScenario['pods'][number]): string | undefined {
+  const owner = pod.metadata.ownerReferences?.find((o) => o.controller) ?? pod.metadata.ownerReferences?.[0];
+  if (owner?.kind === 'Node') return 'a static pod of its node';
+  if (owner?.kind === 'DaemonSet') return 'a DaemonSet pod: one per node';
+  // its claims were allocated on that node; unbinding would need the devices freed too
+  if ((pod.spec.resourceClaims ?? []).length > 0) return 'holds ResourceClaims allocated on its node';
+  return undefined;
+}
+
+/** A copy of the scenario with every bound pod that can move taken off its node (Pending again). */
+export function replayFromEmpty(s: ExpandedScenario): { scenario: ExpandedScenario; replay: ReplayFromEmpty } {
+  const copy = copyScenario(s);
+  const replay: ReplayFromEmpty = { unbound: 0, kept: [] };
+  copy.pods = copy.pods.map((pod) => {
+    if (pod.spec.nodeName === undefined || pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed') return pod;
+    const why = keptOnNode(pod);
+    if (why) {
+      replay.kept.push({ pod: `${pod.metadata.namespace}/${pod.metadata.name}`, why });
+      return pod;
+    }
+    replay.unbound++;
+    const { nodeName: _bound, ...spec } = pod.spec;
+    return { ...pod, spec, status: { phase: 'Pending' } };
+  });
+  return { scenario: copy, replay };
+}
+
 export type RunOutcome = { ok: true; result: SimulationResult } | { ok: false; errors: ScenarioError[] };
 
 /** Runs a loaded scenario (pass a copy) to the end. */
@@ -77,7 +123,7 @@ const placements = (r: SimulationResult): Map<string, string | undefined> =>
   new Map(r.pods.map((p) => [p.pod, p.deletedAt === undefined ? p.node : undefined]));
 
 /** Per pod and per node, the two runs of one scenario side by side. */
-export function compareResults(a: SimulationResult, b: SimulationResult): ConfigurationComparison {
+export function compareResults(a: SimulationResult, b: SimulationResult, mode: CompareMode = 'keep-bound'): ConfigurationComparison {
   const onA = placements(a), onB = placements(b);
   const same: PodPlacement[] = [], different: PodPlacement[] = [];
   for (const pod of new Set([...onA.keys(), ...onB.keys()])) {
@@ -95,7 +141,7 @@ export function compareResults(a: SimulationResult, b: SimulationResult): Config
   // the nodes whose load differs first (the sort is stable: otherwise the runs' order)
   const differs = (u: NodeUtilisation) => Object.keys({ ...u.a, ...u.b }).some((r) => (u.a[r] ?? 0) !== (u.b[r] ?? 0));
   nodes.sort((x, y) => Number(differs(y)) - Number(differs(x)));
-  return { pods: [...different, ...same], differ: different.length, placed: { a: count(onA), b: count(onB) }, nodes };
+  return { mode, pods: [...different, ...same], differ: different.length, placed: { a: count(onA), b: count(onB) }, nodes };
 }
 
 export type CompareOutcome =
@@ -104,11 +150,14 @@ export type CompareOutcome =
   | { ok: false; which: 'a' | 'b'; errors: ScenarioError[] };
 
 /** Runs the scenario under its own configuration (A) and under `configB`, and compares them. */
-export function compareConfigurations(s: ExpandedScenario, configB: SchedulerConfigDocument, configFileName: string, options: SimulateOptions = {}): CompareOutcome {
+export function compareConfigurations(
+  scenario: ExpandedScenario, configB: SchedulerConfigDocument, configFileName: string, options: SimulateOptions = {}, mode: CompareMode = 'keep-bound',
+): CompareOutcome {
+  const { scenario: s, replay } = mode === 'from-empty' ? replayFromEmpty(scenario) : { scenario, replay: undefined };
   const a = runToEnd(copyScenario(s), options);
   if (!a.ok) return { ok: false, which: 'a', errors: a.errors };
   const b = runToEnd(withSchedulerConfig(s, configB), options);
   // the scenario ran under A: what fails under B is B's configuration, whose lines these are
   if (!b.ok) return { ok: false, which: 'b', errors: b.errors.map((e) => ({ ...e, file: configFileName })) };
-  return { ok: true, comparison: compareResults(a.result, b.result) };
+  return { ok: true, comparison: { ...compareResults(a.result, b.result, mode), ...(replay ? { replay } : {}) } };
 }

@@ -4,7 +4,7 @@
 // in a worker of their own; the link carries configuration B.
 
 import { useState } from 'react';
-import type { NodeUtilisation, PodPlacement } from '../../engine/compare/compare';
+import type { CompareMode, ConfigurationComparison, NodeUtilisation, PodPlacement } from '../../engine/compare/compare';
 import { usePodplay } from '../../store/hooks';
 import { formatQuantity, shortNodeNames } from '../format';
 import { STRATEGIES, STRATEGY_LABELS, type Strategy } from './presets';
@@ -56,6 +56,13 @@ function PodRow({ p, short }: { p: PodPlacement; short: (node: string | undefine
   );
 }
 
+/** which mode the numbers are for, so "0 placed differently" is never read as "bin-packing changes nothing" */
+function modeSummary(c: ConfigurationComparison): string {
+  if (c.mode === 'keep-bound') return 'bound pods kept where the file put them';
+  const kept = c.replay?.kept.length ?? 0;
+  return `replayed from empty: ${c.replay?.unbound ?? 0} bound pods scheduled again${kept > 0 ? `, ${kept} kept on their nodes (static, DaemonSet, or holding allocated devices)` : ''}`;
+}
+
 export function CompareView() {
   const text = usePodplay((s) => s.text);
   const fileName = usePodplay((s) => s.fileName);
@@ -65,14 +72,15 @@ export function CompareView() {
   const setOpen = usePodplay((s) => s.setCompareOpen);
   const [source, setSource] = useState<CompareRequest['config']>(() => (config !== undefined ? { yaml: config } : { preset: 'MostAllocated' }));
   const [allPods, setAllPods] = useState(false);
-  const state = useCompare(text, fileName, seed, source, setConfig);
+  const [mode, setMode] = useState<CompareMode>('keep-bound');
+  const state = useCompare(text, fileName, seed, source, mode, setConfig);
   const c = state.comparison;
   const names = shortNodeNames((c?.nodes ?? []).map((n) => n.node));
   const short = (node: string | undefined) => (node === undefined ? 'Pending' : names.get(node) ?? node);
   const pods = c ? (allPods ? c.pods : c.pods.slice(0, c.differ)) : [];
   const status = state.running ? 'Simulating the scenario under A and under B…'
     : state.error ? `${state.error.which === 'a' ? 'The scenario' : 'Configuration B'} has problems:`
-      : c ? `${c.differ} of ${c.pods.length} pods placed differently · placed: A ${c.placed.a}, B ${c.placed.b}` : '';
+      : c ? `${c.differ} of ${c.pods.length} pods placed differently · placed: A ${c.placed.a}, B ${c.placed.b} · ${modeSummary(c)}` : '';
   return (
     <section className="compare-view" data-testid="compare-view" data-state={state.running ? 'running' : state.error ? 'error' : 'done'} data-differ={c?.differ ?? ''} aria-label="Compare two scheduler configurations">
       <header className="compare-head">
@@ -87,6 +95,13 @@ export function CompareView() {
           >
             {STRATEGIES.map((s) => <option key={s} value={s}>{STRATEGY_LABELS[s]}</option>)}
             <option value="custom" disabled={!('yaml' in source)}>as written below</option>
+          </select>
+        </label>
+        <label title="A dump's running pods: leave them where the cluster put them (only Pending pods are scheduled), or schedule every pod again from an empty cluster under each configuration">
+          Bound pods:{' '}
+          <select data-testid="compare-mode" value={mode} onChange={(e) => setMode(e.target.value as CompareMode)}>
+            <option value="keep-bound">keep where they are</option>
+            <option value="from-empty">replay from empty</option>
           </select>
         </label>
         <button type="button" className="button small" data-testid="compare-close" onClick={() => setOpen(false)}>Close</button>

@@ -3,7 +3,7 @@
 // message plumbing so it runs in tests.
 
 import type { ScenarioError } from '../../engine/api';
-import { compareConfigurations, loadSchedulerConfig, type ConfigurationComparison } from '../../engine/compare/compare';
+import { compareConfigurations, loadSchedulerConfig, type CompareMode, type ConfigurationComparison } from '../../engine/compare/compare';
 import { loadExpandedScenario } from '../../engine/index';
 import { strategyVariant, type Strategy } from './presets';
 
@@ -19,6 +19,8 @@ export interface CompareRequest {
   seed?: number;
   /** configuration B as YAML, or a preset to make it from the scenario's own configuration */
   config: { yaml: string } | { preset: Strategy };
+  /** what happens to the pods bound in the file (a dump's running pods); keep-bound when absent */
+  mode?: CompareMode;
 }
 
 export type CompareReply =
@@ -41,7 +43,7 @@ export function runCompare(request: CompareRequest, post: (reply: CompareReply) 
   }
   const b = loadSchedulerConfig(yaml, CONFIG_B_FILE);
   if (!b.ok) return fail('b', b.errors);
-  const out = compareConfigurations(loaded.scenario, b.config, CONFIG_B_FILE, seed === undefined ? {} : { seed });
+  const out = compareConfigurations(loaded.scenario, b.config, CONFIG_B_FILE, seed === undefined ? {} : { seed }, request.mode ?? 'keep-bound');
   if (!out.ok) return fail(out.which, out.errors);
   post({ type: 'done', id, comparison: out.comparison });
 }

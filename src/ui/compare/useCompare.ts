@@ -3,7 +3,7 @@
 
 import { useEffect, useState } from 'react';
 import type { ScenarioError } from '../../engine/api';
-import type { ConfigurationComparison } from '../../engine/compare/compare';
+import type { CompareMode, ConfigurationComparison } from '../../engine/compare/compare';
 import type { CompareReply, CompareRequest } from './runCompare';
 
 export interface CompareState {
@@ -15,8 +15,8 @@ export interface CompareState {
 const QUIET_MS = 300;
 let nextId = 1;
 
-export function useCompare(text: string, fileName: string, seed: number | undefined, config: CompareRequest['config'], onConfig: (yaml: string) => void): CompareState {
-  const key = `${seed ?? ''}\u0000${JSON.stringify(config)}\u0000${text}`;
+export function useCompare(text: string, fileName: string, seed: number | undefined, config: CompareRequest['config'], mode: CompareMode, onConfig: (yaml: string) => void): CompareState {
+  const key = `${seed ?? ''}\u0000${mode}\u0000${JSON.stringify(config)}\u0000${text}`;
   const [state, setState] = useState<CompareState & { key?: string }>({ running: true });
   useEffect(() => {
     const id = nextId++;
@@ -31,14 +31,14 @@ export function useCompare(text: string, fileName: string, seed: number | undefi
         worker?.terminate();
       };
       worker.onerror = (e) => setState({ key, running: false, error: { which: 'a', errors: [{ file: '', line: 1, column: 1, message: e.message || 'the comparison stopped' }], more: 0 } });
-      const request: CompareRequest = { id, text, fileName, ...(seed !== undefined ? { seed } : {}), config };
+      const request: CompareRequest = { id, text, fileName, ...(seed !== undefined ? { seed } : {}), config, mode };
       worker.postMessage(request);
     }, QUIET_MS);
     return () => {
       clearTimeout(timer);
       worker?.terminate();
     };
-    // key covers text, seed and config
+    // key covers text, seed, mode and config
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return state.key === key ? state : { running: true };
