@@ -148,14 +148,17 @@ export class PodStateReplay {
   }
 
   /**
-   * Pods deleted before a cycle at `time` are gone by then. A victim deleted at that very time
-   * (no grace period) is gone too; any other deletion at the same time may come after the cycle.
+   * Pods deleted before a cycle at `time` are gone by then. At that very time, a deletion the
+   * timeline or a controller made (a grace period ending, a `delete` step) comes before the cycle,
+   * as session.ts's timeEvents orders them, and may be its cause (dra-gpus: trainer-1's end at
+   * 90 s frees the GPUs trainer-2 gets at 90 s); a victim already terminating is gone too. Only a
+   * preemption victim not yet marked is deleted by the scheduler during (or after) the cycle.
    */
   private applyDeletions(state: PodState, time: number): void {
     for (const p of this.deleted) {
       const at = this.result.pods[p]!.deletedAt!;
       if (state.location[p] === DELETED) continue;
-      if (at < time || (at === time && state.terminating[p] === 1)) {
+      if (at < time || (at === time && (state.terminating[p] === 1 || this.result.pods[p]!.reason !== 'Preempted'))) {
         state.location[p] = DELETED;
         state.nominated[p] = -1;
       } else if (this.deletionStart[p]! <= time) {
