@@ -38,3 +38,17 @@ for (const fixture of frozenLinks.filter((f) => /^#p[12]\./.test(f.link) && f.st
     await expect(page.getByTestId('pod-inspector')).toHaveAttribute('data-pod', fixture.state.pod!);
   });
 }
+
+test('every lesson states its version, on its card and its title card', async ({ page }) => {
+  await freshPage(page);
+  await page.getByRole('button', { name: 'Lessons' }).click();
+  const versions = page.getByTestId('lesson-card-version');
+  expect(await versions.count()).toBeGreaterThan(0);
+  for (const text of await versions.allTextContents()) expect(text).toMatch(/^kube-scheduler v1\.3[567]$/);
+  for (const [width, height] of [[1280, 720], [1366, 768]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${SHOTS}/versions-lessons-${width}x${height}.png` });
+  }
+  await page.getByTestId('lesson-card').first().click();
+  await expect(page.getByTestId('lesson-version')).toHaveText(/^kube-scheduler v1\.3[567]$/);
+});

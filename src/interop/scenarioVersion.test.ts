@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scenarioKubernetesVersion, withKubernetesVersion } from './scenarioVersion';
+import { scenarioKubernetesVersion, scenarioRunsAs, withKubernetesVersion } from './scenarioVersion';
 
 const NODE = 'apiVersion: v1\nkind: Node\nmetadata: {name: n1} # the only node\n';
 
@@ -42,5 +42,12 @@ spec: { seed: 3, kubernetesVersion: "1.35" }
     ['none', NODE, undefined],
   ])('reads the version: %s', (_name, text, version) => {
     expect(scenarioKubernetesVersion(text)).toBe(version);
+  });
+
+  it.each([
+    ['pinned', 'kind: Scenario\nspec: {kubernetesVersion: "1.35"}\n', '1.35'],
+    ['not pinned: the newest', NODE, '1.37'],
+  ])('runs as: %s', (_name, text, version) => {
+    expect(scenarioRunsAs(text)).toBe(version);
   });
 });

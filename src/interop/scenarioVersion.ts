@@ -66,3 +66,16 @@ export function withKubernetesVersion(text: string, version: ScenarioKubernetesV
   const rest = text.slice(end);
   return `${text.slice(0, start)}${marker}${rewritten}${rest.startsWith('\n') || rest === '' ? '' : '\n'}${rest === '' ? '\n' : rest}`;
 }
+
+const versionOfText = new Map<string, string>();
+
+/** The version a text runs as: its `spec.kubernetesVersion`, else the newest. Remembered per text (lesson cards ask often). */
+export function scenarioRunsAs(text: string): string {
+  let version = versionOfText.get(text);
+  if (version === undefined) {
+    version = scenarioKubernetesVersion(text) ?? NEWEST_KUBERNETES_VERSION;
+    if (versionOfText.size > 200) versionOfText.clear();
+    versionOfText.set(text, version);
+  }
+  return version;
+}

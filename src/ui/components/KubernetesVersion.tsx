@@ -4,7 +4,7 @@
 
 import { usePodplay, usePodplayStore } from '../../store/hooks';
 import {
-  NEWEST_KUBERNETES_VERSION, SCENARIO_KUBERNETES_VERSIONS, scenarioKubernetesVersion, withKubernetesVersion, type ScenarioKubernetesVersion,
+  SCENARIO_KUBERNETES_VERSIONS, scenarioKubernetesVersion, scenarioRunsAs, withKubernetesVersion, type ScenarioKubernetesVersion,
 } from '../../interop/scenarioVersion';
 import { applyChangesInEditor } from '../editor/bridge';
 import type { RunKubernetesVersion } from '../../worker/protocol';
@@ -21,10 +21,11 @@ function oneChange(before: string, after: string): { from: number; to: number; i
 /** What the header says: the run's version as the engine reported it, else what the text declares. */
 export function shownVersion(run: RunKubernetesVersion | undefined, text: string): RunKubernetesVersion {
   if (run !== undefined) return run;
-  const declared = scenarioKubernetesVersion(text);
-  return declared === undefined
-    ? { version: NEWEST_KUBERNETES_VERSION, source: 'default', detail: 'the scenario does not say spec.kubernetesVersion: the newest version' }
-    : { version: declared, source: 'scenario', detail: 'spec.kubernetesVersion of the Scenario document' };
+  const declared = scenarioKubernetesVersion(text) !== undefined;
+  return {
+    version: scenarioRunsAs(text), source: declared ? 'scenario' : 'default',
+    detail: declared ? 'spec.kubernetesVersion of the Scenario document' : 'the scenario does not say spec.kubernetesVersion: the newest version',
+  };
 }
 
 export function KubernetesVersion() {
