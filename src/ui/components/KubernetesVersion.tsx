@@ -43,20 +43,17 @@ export function KubernetesVersion() {
     if (store.getState().text !== after) store.getState().setText(after);
     store.getState().simulateNow();
   };
+  // one control: it reads "kube-scheduler v1.37" (the run's version) and opens on the others
   return (
-    <span className="k8s-version">
-      <span className="k8s-version-label" data-testid="kubernetes-version" data-version={shown.version} data-source={shown.source} title={`Simulated as kube-scheduler v${shown.version}: ${shown.detail}`}>
-        kube-scheduler v{shown.version}
-      </span>
+    <span className="k8s-version" data-testid="kubernetes-version" data-version={shown.version} data-source={shown.source} title={`Simulated as kube-scheduler v${shown.version}: ${shown.detail}. Choose another version to set spec.kubernetesVersion in the scenario and simulate it again.`}>
       <select
-        aria-label="Kubernetes version to simulate"
-        title="Sets spec.kubernetesVersion in the scenario and simulates it again"
+        aria-label="Kubernetes version simulated"
         data-testid="kubernetes-version-select"
         value={shown.version}
         onChange={(e) => choose(e.target.value as ScenarioKubernetesVersion)}
       >
-        {SCENARIO_KUBERNETES_VERSIONS.map((v) => <option key={v} value={v}>{v}</option>)}
-        {!(SCENARIO_KUBERNETES_VERSIONS as readonly string[]).includes(shown.version) && <option value={shown.version} disabled>{shown.version}</option>}
+        {SCENARIO_KUBERNETES_VERSIONS.map((v) => <option key={v} value={v}>kube-scheduler v{v}</option>)}
+        {!(SCENARIO_KUBERNETES_VERSIONS as readonly string[]).includes(shown.version) && <option value={shown.version} disabled>kube-scheduler v{shown.version}</option>}
       </select>
     </span>
   );
