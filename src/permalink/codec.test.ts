@@ -5,6 +5,8 @@ import { decodePermalink, encodePermalink, linkSizeAdvice, MAX_DECOMPRESSED_BYTE
 import { frozenLinks as fixtures } from './fixtures';
 import type { PermalinkState } from './migrations';
 
+/** what a link made before the version axis gains in its scenario text: it ran as v1.35 */
+const V135 = 'apiVersion: podplay/v1alpha1\nkind: Scenario\nspec:\n  kubernetesVersion: "1.35"\n---\n';
 const link = (json: unknown) => `p1.${deflateSync(Buffer.from(JSON.stringify(json))).toString('base64url')}`;
 
 describe('permalink codec', () => {
@@ -19,8 +21,8 @@ describe('permalink codec', () => {
       compare: { config: 'kind: KubeSchedulerConfiguration\n# <script>\n' },
     };
     const encoded = await encodePermalink(state);
-    expect(encoded).toMatch(/^p2\.[A-Za-z0-9_-]+$/);
-    expect(await decodePermalink(`#${encoded}`)).toEqual({ ok: true, state, version: 2 });
+    expect(encoded).toMatch(/^p3\.[A-Za-z0-9_-]+$/);
+    expect(await decodePermalink(`#${encoded}`)).toEqual({ ok: true, state, version: 3 });
   });
 
   it('compresses a typical scenario well under 2,000 characters', async () => {
@@ -64,18 +66,27 @@ describe('permalink codec', () => {
 
   it('drops fields of the wrong type instead of trusting them', async () => {
     const r = await decodePermalink(link({ v: 1, scenario: 'x', seed: 'NaN', cycle: -1, phase: 'explode', pod: 5, view: { topologyKey: 7, presenter: 'yes' }, __proto__: { polluted: true } }));
-    expect(r).toEqual({ ok: true, state: { scenario: 'x', view: {} }, version: 1 });
+    expect(r).toEqual({ ok: true, state: { scenario: V135 + 'x', view: {} }, version: 1 });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('format 1 has no Compare view: a compare field in a format-1 link is dropped', async () => {
-    expect(await decodePermalink(link({ v: 1, scenario: 'x', compare: { config: 'y' } }))).toEqual({ ok: true, state: { scenario: 'x' }, version: 1 });
+    expect(await decodePermalink(link({ v: 1, scenario: 'x', compare: { config: 'y' } }))).toEqual({ ok: true, state: { scenario: V135 + 'x' }, version: 1 });
   });
 
   it('format 2 refuses configuration B of the wrong type or too long, keeping the rest', async () => {
     const link2 = (json: unknown) => `p2.${deflateSync(Buffer.from(JSON.stringify(json))).toString('base64url')}`;
-    expect(await decodePermalink(link2({ v: 2, scenario: 'x', compare: { config: 7 } }))).toEqual({ ok: true, state: { scenario: 'x' }, version: 2 });
-    expect(await decodePermalink(link2({ v: 2, scenario: 'x', compare: { config: 'a'.repeat(64 * 1024 + 1) } }))).toEqual({ ok: true, state: { scenario: 'x' }, version: 2 });
+    expect(await decodePermalink(link2({ v: 2, scenario: 'x', compare: { config: 7 } }))).toEqual({ ok: true, state: { scenario: V135 + 'x' }, version: 2 });
+    expect(await decodePermalink(link2({ v: 2, scenario: 'x', compare: { config: 'a'.repeat(64 * 1024 + 1) } }))).toEqual({ ok: true, state: { scenario: V135 + 'x' }, version: 2 });
+  });
+
+  it.each([
+    ['format 1, a Scenario document without a version', 1, 'kind: Scenario\nmetadata: {name: s}\n', 'kind: Scenario\nmetadata: { name: s }\nspec:\n  kubernetesVersion: "1.35"\n'],
+    ['format 2, no Scenario document', 2, 'kind: Node\n', `${V135}kind: Node\n`],
+    ['format 3 is read as written: no version means the newest', 3, 'kind: Node\n', 'kind: Node\n'],
+  ])('pins links made before the version axis to v1.35: %s', async (_name, version, scenario, expected) => {
+    const l = `p${version}.${deflateSync(Buffer.from(JSON.stringify({ v: version, scenario }))).toString('base64url')}`;
+    expect(await decodePermalink(l)).toEqual({ ok: true, state: { scenario: expected }, version });
   });
 
   it('advises a warning above 2,000 characters and a download above 8,000', () => {

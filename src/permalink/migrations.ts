@@ -1,6 +1,8 @@
 // Every permalink format we ever published, and how each becomes the current one. Never edit a
 // published version's reader: add a new version and a migration step instead.
 
+import { PRE_VERSION_AXIS_KUBERNETES_VERSION, withKubernetesVersion } from '../interop/scenarioVersion';
+
 /** extension points a playback position can stop at */
 export type PlaybackPhase = 'queue' | 'preFilter' | 'filter' | 'postFilter' | 'preScore' | 'score' | 'normalizeScore' | 'select' | 'reserve' | 'permit' | 'bind' | 'done';
 
@@ -21,7 +23,7 @@ export interface PermalinkState {
   compare?: { config: string };
 }
 
-export const CURRENT_VERSION = 2;
+export const CURRENT_VERSION = 3;
 
 /** configuration B is YAML of one document: far below the scenario's cap */
 export const MAX_COMPARE_CONFIG_CHARS = 64 * 1024;
@@ -62,7 +64,24 @@ function readV2(raw: unknown): PermalinkState | string {
   return state;
 }
 
-const readers: Record<number, (raw: unknown) => PermalinkState | string> = { 1: readV1, 2: readV2 };
+/**
+ * Formats 1 and 2 were made when Podplay simulated kube-scheduler v1.35 only; a scenario without
+ * `spec.kubernetesVersion` now runs as the newest version (issue 17). So that such a link replays
+ * exactly as it did, its scenario is pinned to 1.35 in the text (the Scenario document gains the
+ * field; a text without one gains one). The text on screen says so, and a link made from it carries it.
+ */
+function pinnedToV135(read: (raw: unknown) => PermalinkState | string): (raw: unknown) => PermalinkState | string {
+  return (raw) => {
+    const state = read(raw);
+    if (typeof state === 'string') return state;
+    return { ...state, scenario: withKubernetesVersion(state.scenario, PRE_VERSION_AXIS_KUBERNETES_VERSION) };
+  };
+}
+
+/** Format 3: the fields of format 2; the scenario text says its Kubernetes version (none: the newest). */
+const readV3 = readV2;
+
+const readers: Record<number, (raw: unknown) => PermalinkState | string> = { 1: pinnedToV135(readV1), 2: pinnedToV135(readV2), 3: readV3 };
 
 /** Reads a decoded payload of `version` and brings it to the current shape. */
 export function migrate(version: number, raw: unknown): PermalinkState | string {

@@ -64,6 +64,38 @@ describe('scenario storage', () => {
     expect(result).toEqual({ ok: false, reason: expect.stringMatching(/IndexedDB, which holds more, is unavailable/) });
   });
 
+  // issue 23 major 7: tab A keeps a large my-work.yaml; tab B opens a link over 1 MB. B's text lands
+  // in IndexedDB before its record lands in storage; a reload in between must never read A's record
+  // (its file name) over B's text.
+  it.each([
+    ['a fresh tab reading the shared copy', 'shared'],
+    ['tab B reloading its own copy', 'tab'],
+  ] as const)('a record never names a text it was not written with: %s', async (_name, reader) => {
+    const shared = memoryStorage();
+    const texts = memoryTextStore();
+    const tabB = memoryStorage();
+    const a = memoryScenarioStorage({ tab: memoryStorage(), shared, texts, tabId: 'a' }).storage;
+    const b = memoryScenarioStorage({ tab: tabB, shared, texts, tabId: 'b' }).storage;
+    const mine = 'm'.repeat(INLINE_MAX_CHARS + 1);
+    const link = 'l'.repeat(INLINE_MAX_CHARS + 2);
+    await a.save({ fileName: 'my-work.yaml', text: mine });
+    b.adopt({ fileName: 'my-work.yaml', text: mine, savedAt: 1 });
+    await Promise.resolve();
+    const saving = b.save({ fileName: 'shared-scenario.yaml', text: link });
+    // B's text is in IndexedDB, its records not yet written: the reload happens now
+    const reloaded = reader === 'shared'
+      ? memoryScenarioStorage({ tab: memoryStorage(), shared, texts, tabId: 'c' }).storage
+      : memoryScenarioStorage({ tab: tabB, shared, texts, tabId: 'b' }).storage;
+    const { scenario } = await reloaded.load();
+    expect([scenario?.fileName, scenario?.text.length]).toEqual(['my-work.yaml', mine.length]);
+    await saving;
+    const after = (await reloaded.load()).scenario;
+    expect([after?.fileName, after?.text.length]).toEqual(['shared-scenario.yaml', link.length]);
+    // the replaced texts are deleted once no record names them: one text per record (A's tab, B's tab, shared)
+    await Promise.resolve();
+    expect(texts.data.size).toBe(3);
+  });
+
   it('copies each unreadable record to a key of its own, never over an earlier copy, and says where', async () => {
     const earlier = `${UNREADABLE_PREFIX}.1000`;
     const shared = memoryStorage({ [STORAGE_KEY]: '{"version":7,"text":"future"}', [earlier]: 'an earlier copy' });

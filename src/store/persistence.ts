@@ -74,6 +74,15 @@ export interface StorageDeps {
 
 export function createScenarioStorage(deps: StorageDeps): ScenarioStorage {
   const keys = { tab: `tab.${deps.tabId}`, shared: 'shared' };
+  let writes = 0;
+  /**
+   * A fresh IndexedDB key for each large text written. A key reused for another text lets a record
+   * name a text it was not written with: between the new text landing in IndexedDB and its record
+   * landing in storage, a reload (or another tab) read the old record, with its file name, over the
+   * new text (issue 23: a >1 MB link shown as the other tab's my-work.yaml). With one key per text,
+   * a record and the text it names are always written together; the old text goes once no record names it.
+   */
+  const freshKey = (scope: string) => `${scope}.${deps.tabId}.${deps.now().toString(36)}-${(writes++).toString(36)}`;
 
   function read(storage: KeyValueStorage | undefined, unreadable: UnreadableRecord[]): StoredV1 | undefined {
     const raw = safely(() => storage?.getItem(STORAGE_KEY) ?? null);
@@ -102,19 +111,27 @@ export function createScenarioStorage(deps: StorageDeps): ScenarioStorage {
   }
 
   /** Writes one record; a text the storage cannot hold goes to IndexedDB first. */
-  async function write(storage: KeyValueStorage | undefined, textKey: string, record: StoredV1 & { text: string }): Promise<SaveResult> {
+  async function write(storage: KeyValueStorage | undefined, scope: string, record: StoredV1 & { text: string }): Promise<SaveResult> {
     if (storage === undefined) return { ok: false, reason: 'the browser does not allow this page to store data' };
     if (record.text.length <= INLINE_MAX_CHARS && tryWrite(storage, JSON.stringify(record))) return { ok: true };
     if (deps.texts === undefined) {
       return { ok: false, reason: `the scenario (${kilobytes(record.text.length)}) is more than this browser's storage for the page holds, and IndexedDB, which holds more, is unavailable` };
     }
-    const pointer: StoredV1 = { version: 1, fileName: record.fileName, savedAt: record.savedAt, textKey };
+    const key = freshKey(scope);
+    const pointer: StoredV1 = { version: 1, fileName: record.fileName, savedAt: record.savedAt, textKey: key };
     try {
-      await deps.texts.put(textKey, record.text);
+      await deps.texts.put(key, record.text);
     } catch (e) {
       return { ok: false, reason: `the browser refused to store it (${e instanceof Error ? e.message : String(e)})` };
     }
-    return tryWrite(storage, JSON.stringify(pointer)) ? { ok: true } : { ok: false, reason: storageFullReason(record.text.length) };
+    const replaced = textKeyIn(storage);
+    const written = tryWrite(storage, JSON.stringify(pointer));
+    const texts = deps.texts;
+    // a text no record names any more is deleted: the one replaced, or this one if its record did not fit
+    for (const orphan of written ? [replaced] : [replaced, key]) {
+      if (orphan !== undefined && textKeyIn(storage) !== orphan) void texts.delete(orphan).catch(() => {});
+    }
+    return written ? { ok: true } : { ok: false, reason: storageFullReason(record.text.length) };
   }
 
   return {
@@ -180,6 +197,12 @@ function setAside(storage: KeyValueStorage, raw: string, now: number): string | 
     }
   }
   return undefined;
+}
+
+/** The IndexedDB key the record in `storage` names, if it names one. */
+function textKeyIn(storage: KeyValueStorage): string | undefined {
+  const parsed = safely(() => JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as Partial<StoredV1> | null);
+  return typeof parsed?.textKey === 'string' ? parsed.textKey : undefined;
 }
 
 function safely<T>(fn: () => T): T | undefined {

@@ -38,6 +38,29 @@ describe('recent scenarios', () => {
     expect(texts.data.size).toBe(RECENT_MAX);
   });
 
+  it('never drops an edited scenario to make room: only scenarios merely opened do (issue 23 major 6)', async () => {
+    const { recent, texts } = recentScenarios();
+    await recent.keep({ fileName: 'my-work.yaml', text: 'my edit' }, { edited: true });
+    for (let i = 0; i < RECENT_MAX + 1; i++) await recent.keep({ fileName: `lesson-${i}.yaml`, text: `lesson ${i}` });
+    const list = recent.list();
+    expect(list).toHaveLength(RECENT_MAX + 1);
+    expect(list.at(-1)).toMatchObject({ fileName: 'my-work.yaml', edited: true });
+    expect(list.some((e) => e.fileName === 'lesson-0.yaml')).toBe(false);
+    expect(await recent.read(list.at(-1)!.id)).toEqual({ fileName: 'my-work.yaml', text: 'my edit' });
+    await Promise.resolve();
+    expect(texts.data.size).toBe(RECENT_MAX + 1);
+  });
+
+  it('a text kept again unedited stays edited; the user removes it with its text', async () => {
+    const { recent, texts } = recentScenarios();
+    await recent.keep({ fileName: 'a.yaml', text: 'mine' }, { edited: true });
+    await recent.keep({ fileName: 'a.yaml', text: 'mine' });
+    expect(recent.list()).toMatchObject([{ fileName: 'a.yaml', edited: true }]);
+    expect(recent.remove(recent.list()[0]!.id)).toEqual([]);
+    await Promise.resolve();
+    expect(texts.data.size).toBe(0);
+  });
+
   it('rejects when the browser refuses to store the text, and lists nothing it does not hold', async () => {
     const { recent } = recentScenarios(memoryTextStore({ refuse: true }));
     await expect(recent.keep({ fileName: 'a.yaml', text: 'x' })).rejects.toThrow();

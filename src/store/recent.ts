@@ -1,7 +1,9 @@
 // Recent scenarios: before a link, a file, an import or a lesson replaces the text on screen, that
 // text is kept here, so opening something never loses work. The list (title, file, time, size)
 // is small and lives in localStorage, shared by every tab; the texts live in IndexedDB, which
-// holds the large ones too. The newest RECENT_MAX are kept.
+// holds the large ones too. Of the scenarios merely opened (a link, a lesson), the newest RECENT_MAX
+// are kept; a scenario the user edited is kept until the user removes it (issue 23: opening eleven
+// lessons used to push an edit out of every storage).
 
 import { fingerprint } from './fingerprint';
 import type { KeyValueStorage, SavedScenario } from './persistence';
@@ -21,13 +23,17 @@ export interface RecentEntry {
   size: number;
   /** tells equal texts apart without reading them back */
   fingerprint: string;
+  /** the user edited this text: it is never dropped to make room, only removed by the user */
+  edited?: boolean;
 }
 
 export interface RecentScenarios {
   /** newest first */
   list(): RecentEntry[];
   /** keeps a scenario; resolves with the list, or rejects when the browser refuses to store it */
-  keep(scenario: SavedScenario): Promise<RecentEntry[]>;
+  keep(scenario: SavedScenario, options?: { edited?: boolean }): Promise<RecentEntry[]>;
+  /** removes an entry and its text (the user's choice) */
+  remove(id: string): RecentEntry[];
   /** the text of an entry; undefined when it is gone */
   read(id: string): Promise<SavedScenario | undefined>;
 }
@@ -46,7 +52,8 @@ export function scenarioTitle(scenario: SavedScenario): string {
 function isEntry(x: unknown): x is RecentEntry {
   const e = x as Partial<RecentEntry> | null;
   return typeof e?.id === 'string' && typeof e.title === 'string' && typeof e.fileName === 'string'
-    && typeof e.savedAt === 'number' && typeof e.size === 'number' && typeof e.fingerprint === 'string';
+    && typeof e.savedAt === 'number' && typeof e.size === 'number' && typeof e.fingerprint === 'string'
+    && (e.edited === undefined || typeof e.edited === 'boolean');
 }
 
 export function createRecentScenarios(deps: { index: KeyValueStorage | undefined; texts: TextStore | undefined; now(): number }): RecentScenarios {
@@ -78,20 +85,30 @@ export function createRecentScenarios(deps: { index: KeyValueStorage | undefined
 
   return {
     list,
-    async keep(scenario) {
+    async keep(scenario, options = {}) {
       if (deps.texts === undefined) throw new Error('this browser does not let the page store scenarios (IndexedDB is unavailable)');
       const print = fingerprint(scenario.text);
       const entries = list();
       const same = entries.find((e) => e.fingerprint === print && e.fileName === scenario.fileName);
       const id = same?.id ?? `${deps.now().toString(36)}-${(counter++).toString(36)}`;
       if (same === undefined) await deps.texts.put(`recent.${id}`, JSON.stringify(scenario));
+      const edited = options.edited === true || same?.edited === true;
       const entry: RecentEntry = {
         id, title: scenarioTitle(scenario), fileName: scenario.fileName, savedAt: deps.now(), size: scenario.text.length, fingerprint: print,
+        ...(edited ? { edited } : {}),
       };
       // another tab may have changed the list meanwhile: merge with what is there now
       const next = [entry, ...list().filter((e) => e.id !== id)];
-      for (const dropped of next.slice(RECENT_MAX)) void deps.texts.delete(`recent.${dropped.id}`).catch(() => {});
-      writeList(next.slice(0, RECENT_MAX));
+      // only scenarios merely opened make room; every edited one stays
+      let opened = 0;
+      const kept = next.filter((e) => e.edited === true || ++opened <= RECENT_MAX);
+      for (const dropped of next.filter((e) => !kept.includes(e))) void deps.texts.delete(`recent.${dropped.id}`).catch(() => {});
+      writeList(kept);
+      return list();
+    },
+    remove(id) {
+      void deps.texts?.delete(`recent.${id}`).catch(() => {});
+      writeList(list().filter((e) => e.id !== id));
       return list();
     },
     async read(id) {

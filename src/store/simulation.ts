@@ -102,11 +102,18 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
     });
   }
 
+  /**
+   * Whether the text on screen is the user's own edit (typed since it was opened), rather than a
+   * link, lesson or file merely opened: Recent never drops an edit to make room. A text restored at
+   * start may be an edit from before the reload: it counts as one.
+   */
+  let edited = true;
+
   /** Keeps the text on screen in Recent before something else replaces it. */
   function keepPrevious(next: string, via: 'link' | 'open'): void {
     const { text, fileName } = get();
     if (text === next || text.trim() === '' || text === deps.defaultScenario.text) return;
-    deps.recent.keep({ fileName, text }).then((recent) => {
+    deps.recent.keep({ fileName, text }, { edited }).then((recent) => {
       set({ recent });
       if (via === 'link') {
         const id = recent[0]?.id;
@@ -253,12 +260,14 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
     },
     setText(text) {
       if (text === get().text) return;
+      edited = true;
       set({ text });
       save(get().fileName, text);
       scheduleSimulation();
     },
     openScenario(fileName, text, seed, via = 'open') {
       keepPrevious(text, via);
+      edited = false;
       set({ fileName, text, seed, position: { cycle: 0, step: 0 }, playing: false, inspectedPod: undefined, editorDeferred: text.length > LARGE_EDITOR_CHARS });
       save(fileName, text);
       if (via === 'link') simulateUnlessInterrupted();

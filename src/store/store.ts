@@ -76,6 +76,7 @@ export function createPodplayStore(deps: StoreDeps): PodplayStore {
     const recent: RecentSlice = {
       recent: deps.recent.list(),
       refreshRecent: () => set({ recent: deps.recent.list() }),
+      removeRecent: (id) => set({ recent: deps.recent.remove(id) }),
       async reopenRecent(id) {
         const scenario = await deps.recent.read(id);
         if (scenario === undefined) {

@@ -47,6 +47,8 @@ export interface RecentSlice {
   refreshRecent(): void;
   /** opens a recent scenario; false when it is no longer stored */
   reopenRecent(id: string): Promise<boolean>;
+  /** removes a recent scenario and its text (an edited one stays until this) */
+  removeRecent(id: string): void;
 }
 
 /** One simulated run, as far as the worker has sent it. */

@@ -38,6 +38,19 @@ describe('Recent', () => {
     expect(store.getState().notices).toEqual([]);
   });
 
+  it('an edit stays in Recent after eleven lessons are opened over it, and the lessons make room for each other (issue 23 major 6)', async () => {
+    const store = testStore(scriptedClient());
+    store.getState().setText('kind: Node\nmetadata: {name: my-edit}\n');
+    for (let i = 0; i < 11; i++) store.getState().openScenario(`lesson-${i}.yaml`, `kind: Node\nmetadata: {name: l${i}}\n`);
+    store.getState().openScenario('last.yaml', 'kind: Node\nmetadata: {name: last}\n');
+    await settled();
+    const recent = store.getState().recent;
+    expect(recent.filter((e) => e.edited === true).map((e) => e.fileName)).toEqual(['default.yaml']);
+    expect(recent.filter((e) => e.edited !== true)).toHaveLength(10);
+    await store.getState().reopenRecent(recent.find((e) => e.edited === true)!.id);
+    expect(store.getState().text).toBe('kind: Node\nmetadata: {name: my-edit}\n');
+  });
+
   it('a scenario that cannot be kept is offered as a download instead', async () => {
     const download = vi.fn();
     const texts = memoryTextStore({ refuse: true });

@@ -64,6 +64,15 @@ export interface RunSummary {
   eventCount: number;
   /** the claims and volumes at the end of the run (SimulationResult.objects) */
   objects?: SimulationResult['objects'];
+  /** the Kubernetes version the run simulated and why (SimulationResult.kubernetesVersion, issue 17) */
+  kubernetesVersion?: RunKubernetesVersion;
+}
+
+/** As the version contract's SimulationResult.kubernetesVersion: the version, where it came from, why. */
+export interface RunKubernetesVersion {
+  version: string;
+  source: string;
+  detail: string;
 }
 
 /** One line of the cycle index: enough to step through a cycle without its trace. */

@@ -2,7 +2,7 @@
 // the main thread asks for (summary, cycle index batches, one frame per cycle).
 
 import type { ClusterEvent, CycleTrace, SimulationResult } from '../engine/api';
-import type { CycleFrame, CycleSummary, Phase, RunSummary, TimedEvent } from './protocol';
+import type { CycleFrame, CycleSummary, Phase, RunKubernetesVersion, RunSummary, TimedEvent } from './protocol';
 import { PodStateReplay } from './replay';
 
 /** The extension points worth stepping through in this cycle, in the order they ran. */
@@ -100,6 +100,8 @@ export class RunSession {
       seed: r.seed, endTime: r.endTime, nodes: r.nodes, pods: r.pods, warnings: r.warnings,
       cycleCount: r.cycles.length, eventCount: r.events.length,
       ...(r.objects ? { objects: r.objects } : {}),
+      // read structurally: the engine side of issue 17 adds the field to SimulationResult
+      ...versionOf(r),
     };
   }
 
@@ -140,4 +142,9 @@ export class RunSession {
 export function frameTransfer(frame: CycleFrame): ArrayBuffer[] {
   return [frame.location, frame.node, frame.nominated, frame.backoffUntil, frame.terminating]
     .map((a) => a.buffer as ArrayBuffer);
+}
+
+function versionOf(r: SimulationResult): { kubernetesVersion?: RunKubernetesVersion } {
+  const v = (r as { kubernetesVersion?: Partial<RunKubernetesVersion> }).kubernetesVersion;
+  return typeof v?.version === 'string' ? { kubernetesVersion: { version: v.version, source: String(v.source ?? ''), detail: String(v.detail ?? '') } } : {};
 }

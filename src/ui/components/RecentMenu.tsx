@@ -1,5 +1,6 @@
 // Recent scenarios: what a link, a file, an import or a lesson replaced, to open again. A menu
-// beside Open…; each entry is a button (Tab or the arrow keys move between them, Escape closes).
+// beside Open…; each entry is a button (Tab or the arrow keys move between them, Escape closes),
+// with × beside it to remove it: the user's own edits stay until removed so.
 
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { usePodplay } from '../../store/hooks';
@@ -26,13 +27,20 @@ function moveFocus(event: KeyboardEvent<HTMLElement>): void {
   items[next]!.focus();
 }
 
-function Item({ entry, now, onOpen }: { entry: RecentEntry; now: number; onOpen(): void }) {
+function Item({ entry, now, onOpen, onRemove }: { entry: RecentEntry; now: number; onOpen(): void; onRemove(): void }) {
   return (
-    <button type="button" role="menuitem" data-testid="recent-item" data-title={entry.title} onClick={onOpen}>
-      <span className="recent-title">{entry.title}</span>
-      {entry.title !== entry.fileName && <span className="recent-file">{entry.fileName}</span>}
-      <span className="recent-meta">{timeAgo(entry.savedAt, now)} · {formatBytes(entry.size)}</span>
-    </button>
+    <div className="recent-row">
+      <button type="button" role="menuitem" data-testid="recent-item" data-title={entry.title} data-edited={entry.edited === true} onClick={onOpen}>
+        <span className="recent-title">{entry.title}</span>
+        {entry.title !== entry.fileName && <span className="recent-file">{entry.fileName}</span>}
+        <span className="recent-meta">{entry.edited === true ? 'your edit · ' : ''}{timeAgo(entry.savedAt, now)} · {formatBytes(entry.size)}</span>
+      </button>
+      <button
+        type="button" className="recent-remove" data-testid="recent-remove" onClick={onRemove}
+        aria-label={`Remove ${entry.title} from Recent`}
+        title={entry.edited === true ? 'Remove your edit from this browser (it is kept until you do)' : 'Remove from Recent'}
+      >×</button>
+    </div>
   );
 }
 
@@ -40,6 +48,7 @@ export function RecentMenu() {
   const recent = usePodplay((s) => s.recent);
   const refresh = usePodplay((s) => s.refreshRecent);
   const reopen = usePodplay((s) => s.reopenRecent);
+  const remove = usePodplay((s) => s.removeRecent);
   const menu = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
   const [now, setNow] = useState(0);
@@ -64,7 +73,7 @@ export function RecentMenu() {
       <div className="recent-items" role="menu" aria-label="Recent scenarios">
         {recent.length === 0
           ? <p className="recent-empty">Nothing yet. When a link, a file, an import or a lesson replaces your scenario, it is kept here.</p>
-          : recent.map((entry) => <Item key={entry.id} entry={entry} now={now} onOpen={() => { close(); void reopen(entry.id); }} />)}
+          : recent.map((entry) => <Item key={entry.id} entry={entry} now={now} onOpen={() => { close(); void reopen(entry.id); }} onRemove={() => remove(entry.id)} />)}
       </div>
     </details>
   );

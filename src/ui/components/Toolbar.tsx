@@ -1,10 +1,11 @@
-// The top bar: playback commands (from the command registry), speed, where playback stands, help.
+// The top bar: the Kubernetes version, playback commands (from the command registry), speed, where playback stands, help.
 
 import { commandById } from '../../store/commands';
 import { usePodplay, usePodplayStore } from '../../store/hooks';
 import { SPEEDS } from '../../store/playback';
 import { CommandButton } from './CommandButton';
 import { CycleIndicator } from './CycleIndicator';
+import { KubernetesVersion } from './KubernetesVersion';
 import { SearchBox } from './SearchBox';
 import { SessionButtons } from '../presenter/SessionButtons';
 
@@ -16,6 +17,7 @@ export function Toolbar() {
   return (
     <header className="toolbar">
       <h1 className="brand">Podplay <span className="brand-sub">kube-scheduler, step by step</span></h1>
+      <KubernetesVersion />
       <nav className="playback" aria-label="Playback">
         <CommandButton id="step-back"><span aria-hidden="true">◀</span> Step</CommandButton>
         <CommandButton id="step-forward">Step <span aria-hidden="true">▶</span></CommandButton>

@@ -1,6 +1,7 @@
 // A lesson's title card over the stage: nothing of the first cycle shows (not even which pod goes
 // first) until the user starts, so the first questions can be asked honestly.
 
+import { scenarioRunsAs } from '../../interop/scenarioVersion';
 import { lessonById } from '../../lessons';
 import { usePodplay } from '../../store/hooks';
 import './lessons.css';
@@ -14,7 +15,7 @@ export function LessonCover() {
   return (
     <div className="lesson-cover" data-testid="lesson-cover">
       <div className="lesson-cover-card">
-        <p className="lesson-topic">{lesson.topic}</p>
+        <p className="lesson-topic">{lesson.topic} · <span data-testid="lesson-version">kube-scheduler v{scenarioRunsAs(lesson.scenario)}</span></p>
         <h2>{lesson.title}</h2>
         <p className="lesson-cover-summary">{lesson.summary}</p>
         <button type="button" className="button primary" data-testid="lesson-start" disabled={!ready} onClick={startLesson}>

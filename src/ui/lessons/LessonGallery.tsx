@@ -2,6 +2,7 @@
 // scenario on the lesson's title card.
 
 import { useMemo } from 'react';
+import { scenarioRunsAs } from '../../interop/scenarioVersion';
 import { lessons, lessonStory, type Lesson } from '../../lessons';
 import { usePodplay } from '../../store/hooks';
 import { useModalDialog } from '../useModalDialog';
@@ -72,6 +73,7 @@ export function LessonGallery() {
                   <span className="lesson-card-topic">{lesson.topic}</span>
                   <span className="lesson-card-title">{lesson.title}</span>
                   <span className="lesson-card-summary">{lesson.summary}</span>
+                  <span className="lesson-card-version" data-testid="lesson-card-version">kube-scheduler v{scenarioRunsAs(lesson.scenario)}</span>
                   <LessonMeta lesson={lesson} reached={reached[lesson.id]} />
                 </button>
               </li>

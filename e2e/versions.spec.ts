@@ -1,0 +1,56 @@
+// The Kubernetes version in the page (issue 17): the header says the version the run simulated,
+// the selector writes spec.kubernetesVersion into the scenario and re-runs, and a link made before
+// the version axis replays as before, pinned to v1.35.
+import { expect, test } from '@playwright/test';
+import { frozenLinks } from '../src/permalink/fixtures';
+import { freshPage, openScenario, pageText, scenarioFile } from './helpers';
+
+/** screenshots to look at, outside the repository */
+const SHOTS = 'test-results/shots';
+
+test('choosing the version writes it into the scenario, re-runs it and changes the header', async ({ page }) => {
+  await freshPage(page);
+  await openScenario(page, 'taints.yaml', scenarioFile('taints.yaml'));
+  const header = page.getByTestId('kubernetes-version');
+  // no spec.kubernetesVersion: the newest
+  await expect(header).toHaveAttribute('data-version', '1.37');
+  await expect(header).toHaveAttribute('title', /kube-scheduler v1\.37: the scenario does not say spec\.kubernetesVersion/);
+  await expect(page.getByTestId('kubernetes-version-select').locator('option:checked')).toHaveText('kube-scheduler v1.37');
+  await page.getByTestId('kubernetes-version-select').selectOption('1.36');
+  // the header reads the run on screen: it changes once the scenario has been simulated again
+  await expect(header).toHaveAttribute('data-version', '1.36');
+  await expect(page.getByTestId('kubernetes-version-select').locator('option:checked')).toHaveText('kube-scheduler v1.36');
+  await expect.poll(() => pageText(page)).toContain('kubernetesVersion: "1.36"');
+  // the rest of the text is as it was
+  expect((await pageText(page)).endsWith(scenarioFile('taints.yaml'))).toBe(true);
+  for (const [width, height] of [[1280, 720], [1366, 768]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${SHOTS}/versions-header-${width}x${height}.png` });
+  }
+});
+
+for (const fixture of frozenLinks.filter((f) => /^#p[12]\./.test(f.link) && f.state.compare === undefined)) {
+  test(`a link made before the version axis replays as before and says v1.35: ${fixture.name}`, async ({ page }) => {
+    await page.goto(`/${fixture.link}`);
+    const indicator = page.getByTestId('cycle-indicator');
+    await expect(indicator).toHaveAttribute('data-cycle', String(fixture.state.cycle));
+    await expect(page.getByTestId('kubernetes-version')).toHaveAttribute('data-version', '1.35');
+    await expect(page.getByTestId('kubernetes-version-select')).toHaveValue('1.35');
+    expect(await pageText(page)).toBe(fixture.state.scenario);
+    await expect(page.getByTestId('pod-inspector')).toHaveAttribute('data-pod', fixture.state.pod!);
+  });
+}
+
+test('every lesson states its version, on its card and its title card', async ({ page }) => {
+  await freshPage(page);
+  await page.getByRole('button', { name: 'Lessons' }).click();
+  const versions = page.getByTestId('lesson-card-version');
+  expect(await versions.count()).toBeGreaterThan(0);
+  for (const text of await versions.allTextContents()) expect(text).toMatch(/^kube-scheduler v1\.3[567]$/);
+  for (const [width, height] of [[1280, 720], [1366, 768]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${SHOTS}/versions-lessons-${width}x${height}.png` });
+  }
+  await page.getByTestId('lesson-card').first().click();
+  await expect(page.getByTestId('lesson-version')).toHaveText(/^kube-scheduler v1\.3[567]$/);
+});
