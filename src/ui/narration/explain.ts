@@ -5,7 +5,7 @@
 import type { PluginResult } from '../../engine/api';
 import type { InsufficientResource } from '../../engine/plugins/NodeResourcesFit';
 import type { ConstraintVerdict } from '../../engine/plugins/PodTopologySpread';
-import type { RequestOutcome } from '../../engine/plugins/DynamicResources/allocator';
+import type { RequestOutcome } from '../../engine/dra/allocator';
 import { formatQuantity, listNames, plural, shortPodName } from '../format';
 
 type Details = Record<string, unknown>;

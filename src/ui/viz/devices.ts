@@ -5,7 +5,7 @@
 
 import type { CycleTrace, NodeOutcome } from '../../engine/api';
 import { taintToString } from '../../engine/model/taints';
-import type { RequestOutcome } from '../../engine/plugins/DynamicResources/allocator';
+import type { RequestOutcome } from '../../engine/dra/allocator';
 import type { PodView } from '../../store/selectors';
 
 const PLUGIN = 'DynamicResources';
