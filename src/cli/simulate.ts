@@ -11,7 +11,7 @@ import { formatClaims, formatDeviceTaintRules, formatResourceQuotas, formatEvent
 import { runFixSearch, type FixView } from '../interop/fixSearch';
 import { findPod, formatDifferences, formatExplanation, formatFixes } from './explain';
 import { formatRefusals } from './explainAdmission';
-import { admissionRefusals, refusalsFor } from '../engine/diagnosis/admission';
+import { admissionRefusals, refusalsFor } from '../engine/readers';
 
 const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD]';
 

@@ -3,7 +3,7 @@
 
 import { useEffect, useState } from 'react';
 import type { ScenarioError } from '../../engine/api';
-import type { ConfigurationComparison } from '../../engine/compare/compare';
+import type { ConfigurationComparison } from '../../engine/readers';
 import type { CompareReply, CompareRequest } from './runCompare';
 
 export interface CompareState {
