@@ -2,18 +2,105 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 /** No UI libraries, no Node built-ins, no UI code, no clock or unseeded randomness. */
-function pureRules({ subject, outside, random }) {
+function pureRules({ subject, outside, random, more = [] }) {
   return {
     'no-restricted-imports': ['error', {
       patterns: [
         { group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*', 'd3', 'd3-*', 'monaco-editor', 'monaco-editor/*', 'monaco-yaml'], message: `${subject} must not depend on UI libraries.` },
         { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'process', 'url', 'crypto', 'util'], message: `${subject} must not depend on Node built-ins.` },
         { group: ['**/ui/**', '**/store/**', '**/worker/**', '**/cli/**', '**/permalink/**'], message: outside },
+        ...more,
       ],
     }],
     'no-restricted-globals': ['error', 'window', 'document', 'self', 'localStorage', 'navigator', 'postMessage', 'Date', 'performance'],
     'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: random }],
   };
+}
+
+/**
+ * The engine's front door: the app side (store, worker, interop, lessons, ui, cli, permalink)
+ * reaches the engine through its entry modules only — index.ts (simulate), api.ts (the result
+ * types), readers.ts (reading objects and a finished trace without simulating; light enough for
+ * the page's own chunk) and experiments.ts (fix search and Compare, which start simulations).
+ * Tests may reach further in to set a case up.
+ */
+const ENGINE_FRONT_DOOR = {
+  group: ['**/engine/**', '!**/engine/index', '!**/engine/api', '!**/engine/readers', '!**/engine/experiments'],
+  message: 'Reach the engine through src/engine/index.ts, api.ts, readers.ts or experiments.ts (README: layout).',
+};
+
+/**
+ * The engine's layers, bottom first (README: layout). A folder may import its own layer and the
+ * ones below it, never one above; api.ts, features.ts and limits.ts import nothing and serve all.
+ */
+const ENGINE_LAYERS = [
+  ['model'],
+  ['framework'],
+  // upstream's k8s.io/dynamic-resource-allocation: the structured allocator and its rules
+  ['dra'],
+  // the cluster around the scheduler uses objects, the framework's resource arithmetic and the
+  // DRA library, never the scheduler's own plugins, queue or cycle
+  ['controllers', 'descheduler'],
+  ['preemption'],
+  ['plugins'],
+  ['queue', 'scheduler'],
+  ['simulation'],
+  ['timeline'],
+  ['index.ts'],
+  ['diagnosis'],
+  ['whatIf'],
+  ['compare'],
+];
+
+/**
+ * Known climbs, to be moved down rather than added to (issue 20's admission code reaches the
+ * framework's pod request arithmetic and the descheduler's pod helpers from model/).
+ */
+const ENGINE_LAYER_EXCEPTIONS = ['src/engine/model/admission/limitRanger.ts', 'src/engine/model/quota/pods.ts'];
+
+/** test code and its fixtures may build a whole simulation wherever they sit */
+const ENGINE_TEST_SUPPORT = [
+  'src/engine/**/*.test.ts', 'src/engine/testing/**', 'src/engine/**/testing.ts', 'src/engine/**/*Testing.ts',
+  'src/engine/**/testPods.ts', 'src/engine/**/testdata.ts', 'src/engine/**/testFixtures.ts',
+];
+
+const pureEngine = (more) => pureRules({
+  subject: 'The engine',
+  outside: 'The engine must not import from outside src/engine.',
+  random: 'Use the seeded generator passed in.',
+  more,
+});
+
+/** deepest folder under src/engine/<layer>/ that holds code */
+const ENGINE_MAX_DEPTH = 4;
+
+/**
+ * One block per layer and folder depth: an import climbs when, relative to the file, it goes up
+ * to src/engine itself and into a higher layer's folder (or to index.ts). Anchoring at the engine's
+ * root keeps a layer's own sub-folders (descheduler/plugins/) out of it.
+ */
+function engineLayerConfigs() {
+  return ENGINE_LAYERS.flatMap((layer, rank) => {
+    const folders = layer.filter((name) => name !== 'index.ts');
+    const above = ENGINE_LAYERS.slice(rank + 1).flat();
+    const aboveFolders = above.filter((name) => name !== 'index.ts');
+    if (folders.length === 0) return [];
+    return Array.from({ length: ENGINE_MAX_DEPTH }, (_, i) => i + 1).map((depth) => {
+      const toRoot = `(\\.\\./){${depth}}`;
+      const upward = [];
+      if (aboveFolders.length > 0) {
+        upward.push({ regex: `^${toRoot}(${aboveFolders.join('|')})(/|$)`, message: `src/engine/${folders.join(', ')} must not import a layer above it (${above.join(', ')}).` });
+      }
+      if (above.includes('index.ts')) {
+        upward.push({ regex: `^(\\.\\./){${depth - 1}}\\.\\.(/|/index)?$`, message: `src/engine/${folders.join(', ')} sits below src/engine/index.ts and must not import it.` });
+      }
+      return {
+        files: folders.map((name) => `src/engine/${name}/${'*/'.repeat(depth - 1)}*.ts`),
+        ignores: [...ENGINE_TEST_SUPPORT, ...ENGINE_LAYER_EXCEPTIONS],
+        rules: pureEngine(upward),
+      };
+    });
+  });
 }
 
 export default tseslint.config(
@@ -32,11 +119,15 @@ export default tseslint.config(
     // run in Node and may read files.
     files: ['src/engine/**/*.ts'],
     ignores: ['src/engine/**/*.test.ts'],
-    rules: pureRules({
-      subject: 'The engine',
-      outside: 'The engine must not import from outside src/engine.',
-      random: 'Use the seeded generator passed in.',
-    }),
+    rules: pureEngine([]),
+  },
+  // ...and layered: no import climbs back up (ENGINE_LAYERS)
+  ...engineLayerConfigs(),
+  {
+    // the app side reaches the engine through its front door
+    files: ['src/{store,worker,lessons,ui,cli,permalink}/**/*.{ts,tsx}', 'src/main.tsx'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [ENGINE_FRONT_DOOR] }] },
   },
   {
     // Importers and exporters (src/interop) are pure too: the UI and the CLI both call them.
@@ -47,6 +138,7 @@ export default tseslint.config(
       subject: 'src/interop',
       outside: 'src/interop may use the engine\'s model, never the UI.',
       random: 'Exports are deterministic.',
+      more: [ENGINE_FRONT_DOOR],
     }),
   },
 );

@@ -3,10 +3,7 @@
 // differs from the cluster the file was dumped from, and the verified fixes (the page's Fixes panel).
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
-import { clusterDifference, type ClusterDifference } from '../engine/diagnosis/clusterDifference';
-import { decisiveDetail, staleMessage, type DecisiveDetail } from '../engine/diagnosis/detail';
-import { diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis } from '../engine/diagnosis/diagnose';
-import { rankFixes } from '../engine/whatIf/rank';
+import { clusterDifference, type ClusterDifference, decisiveDetail, staleMessage, type DecisiveDetail, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, rankFixes } from '../engine/readers';
 import type { FixView } from '../interop/fixSearch';
 import { editTitle, shownDiffLines, sideEffectTitle } from '../interop/fixText';
 import { limitRangeLines } from './explainAdmission';

@@ -3,10 +3,7 @@
 // why it fits nowhere. Words for src/engine/diagnosis/admission.ts and src/engine/whatIf/policyFixes.ts.
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
-import { creatorName, defaultsThatDoNotFit, limitRangeDefaults, type AdmissionRefusal } from '../engine/diagnosis/admission';
-import type { Diagnosis } from '../engine/diagnosis/diagnose';
-import { formatResource } from '../engine/model/quantity';
-import { lowerDefaultFix, raiseQuotaFix, type PolicyFix } from '../engine/whatIf/policyFixes';
+import { creatorName, defaultsThatDoNotFit, limitRangeDefaults, type AdmissionRefusal, type Diagnosis, formatResource, lowerDefaultFix, raiseQuotaFix, type PolicyFix } from '../engine/readers';
 
 
 export function policyFixLines(fix: PolicyFix): string[] {

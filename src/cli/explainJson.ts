@@ -6,12 +6,10 @@
 //   2  the scenario has errors, or no such pod (as every other mode)
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
-import type { AdmissionRefusal } from '../engine/diagnosis/admission';
-import { clusterDifference, type ClusterDifference } from '../engine/diagnosis/clusterDifference';
-import { decisiveDetail, staleMessage, type DecisiveDetail } from '../engine/diagnosis/detail';
-import { diagnoseCycle, latestCycleOf, type Diagnosis } from '../engine/diagnosis/diagnose';
-import type { FailedCandidate } from '../engine/whatIf/verify';
-import { rankFixes } from '../engine/whatIf/rank';
+import {
+  clusterDifference, decisiveDetail, diagnoseCycle, latestCycleOf, rankFixes, staleMessage,
+  type AdmissionRefusal, type ClusterDifference, type DecisiveDetail, type Diagnosis, type FailedCandidate,
+} from '../engine/readers';
 import type { FixView } from '../interop/fixSearch';
 import { editTitle, shownDiffLines, sideEffectTitle, type DiffLine } from '../interop/fixText';
 

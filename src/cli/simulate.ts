@@ -12,9 +12,9 @@ import { formatClaims, formatDeviceTaintRules, formatResourceQuotas, formatEvent
 import { runFixSearch, type FixView } from '../interop/fixSearch';
 import { findPod, formatDifferences, formatExplanation, formatFailedCandidates, formatFixes } from './explain';
 import { explainJson, refusedJson, type FixSearchOutcome } from './explainJson';
-import type { FailedCandidate } from '../engine/whatIf/verify';
+import type { FailedCandidate } from '../engine/readers';
 import { formatRefusals } from './explainAdmission';
-import { admissionRefusals, refusalsFor } from '../engine/diagnosis/admission';
+import { admissionRefusals, refusalsFor } from '../engine/readers';
 
 const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD [--verbose]]';
 

@@ -23,6 +23,8 @@ import { applyTimelineStep, type TimelineDeps } from './timeline/apply';
 export type * from './api';
 export { formatScenarioError } from './model/load';
 export type { ExpandedScenario } from './controllers/expand';
+// reading YAML with positions, for the importers (src/interop), which run in the workers and the CLI
+export { MAX_DEPTH, parseYaml, parseYamlWithPackage, toPlain, type ParsedSource } from './model/source';
 
 export type StartOutcome = { ok: true; simulation: Simulation; scenario: ExpandedScenario } | { ok: false; errors: ScenarioError[]; warnings: ScenarioError[] };
 

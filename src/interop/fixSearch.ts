@@ -5,10 +5,8 @@
 import type { SimulationResult } from '../engine/api';
 import { startLoadedSimulation } from '../engine/index';
 import { loadExpandedScenario } from '../engine/index';
-import type { Candidate } from '../engine/whatIf/candidates';
-import { copyScenario } from '../engine/whatIf/edits';
-import type { Tier } from '../engine/whatIf/rank';
-import { searchFixes, type FailedCandidate, type SideEffect } from '../engine/whatIf/verify';
+import type { Candidate, Tier, FailedCandidate, SideEffect } from '../engine/readers';
+import { copyScenario, searchFixes } from '../engine/experiments';
 import { fixText, type FixText } from './fixText';
 
 export interface FixSearchRequest {

@@ -3,8 +3,7 @@
 // in one undoable step, and the changed lines for a diff.
 
 import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, stringify, type Document } from 'yaml';
-import type { ScenarioEdit } from '../engine/whatIf/edits';
-import type { SideEffect } from '../engine/whatIf/verify';
+import type { ScenarioEdit, SideEffect } from '../engine/readers';
 
 export interface TextChange {
   /** character offsets in the scenario text */

@@ -13,12 +13,10 @@
 // file, so the file must not have one.
 
 import { formatScenarioError, loadExpandedScenario, type ExpandedScenario } from '../engine/index';
-import { taintToString, toleratesAny } from '../engine/model/taints';
-import type { Taint, Toleration } from '../engine/model/types';
+import { taintToString, toleratesAny, type Taint, type Toleration, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../engine/readers';
 import { flattenDocuments } from './kubectl';
 import { compact, kindOf, list, metaOf, nameOf, namespaceOf, NAMESPACED_KINDS, obj, omit, ordered, str, WORKLOAD_KINDS, type Obj } from './objects';
 import { SCHEDULER_CONFIG_API_VERSION } from './schedulerConfig';
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../engine/model/validation';
 import { escapeControlChars } from './controlChars';
 import { hereDocument, shComment, shQuote } from './shell';
 import { commentBlock, emitDocument, emitDocuments, parseText } from './yaml';

@@ -10,8 +10,8 @@
 import type { DeviceTaint, DeviceTaintRule, ResourceClaim, ResourceSlice } from '../model/resource';
 import { isReservedForPod, podClaimName } from '../model/resource';
 import type { Pod, PodCondition } from '../model/types';
-import { toleratesDeviceTaint } from '../plugins/DynamicResources/allocator';
-import { ruleMatchesDevice } from '../plugins/DynamicResources/deviceTaintRules';
+import { toleratesDeviceTaint } from '../dra/allocator';
+import { ruleMatchesDevice } from '../dra/deviceTaintRules';
 
 export const DEVICE_TAINT_MANAGER_EVICTION = 'DeviceTaintManagerEviction';
 

@@ -10,8 +10,8 @@ import type { DeviceConditionStep } from '../model/scenario';
 import type { DeviceTaintSpan, NodeDevice, PodClaimOutcome } from '../api';
 import { podClaimName } from '../model/resource';
 import { podKey, type Pod } from '../model/types';
-import { deviceID } from '../plugins/DynamicResources/allocator';
-import { applyDeviceTaintRules } from '../plugins/DynamicResources/deviceTaintRules';
+import { deviceID } from '../dra/allocator';
+import { applyDeviceTaintRules } from '../dra/deviceTaintRules';
 import type { Simulation } from './simulation';
 
 /** PodClaimOutcome.name of the claim the scheduler made for extended resources backed by DRA */

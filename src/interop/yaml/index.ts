@@ -3,7 +3,7 @@
 // and every malformed input, to the `yaml` package with the options the scenario loader uses
 // (YAML 1.1 as kubectl reads it, no timestamps), which also words the errors.
 
-import { MAX_DEPTH, parseYaml, parseYamlWithPackage, toPlain, type ParsedSource } from '../../engine/model/source';
+import { MAX_DEPTH, parseYaml, parseYamlWithPackage, toPlain, type ParsedSource } from '../../engine/index';
 
 export { emitDocument, emitDocuments, commentBlock, LINE_WIDTH } from './emit';
 export { isPlainSafe, quote, resolvePlain } from './scalars';

@@ -4,7 +4,7 @@
 // in a worker of their own; the link carries configuration B.
 
 import { useState } from 'react';
-import type { CompareMode, ConfigurationComparison, NodeUtilisation, PodPlacement } from '../../engine/compare/compare';
+import type { CompareMode, ConfigurationComparison, NodeUtilisation, PodPlacement } from '../../engine/readers';
 import { usePodplay } from '../../store/hooks';
 import { formatQuantity, shortNodeNames } from '../format';
 import { STRATEGIES, STRATEGY_LABELS, type Strategy } from './presets';

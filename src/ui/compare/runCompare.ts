@@ -3,7 +3,8 @@
 // message plumbing so it runs in tests.
 
 import type { ScenarioError } from '../../engine/api';
-import { compareConfigurations, loadSchedulerConfig, type CompareMode, type ConfigurationComparison } from '../../engine/compare/compare';
+import type { CompareMode, ConfigurationComparison } from '../../engine/readers';
+import { compareConfigurations, loadSchedulerConfig } from '../../engine/experiments';
 import { loadExpandedScenario } from '../../engine/index';
 import { strategyVariant, type Strategy } from './presets';
 

@@ -3,7 +3,7 @@
 
 import { useEffect, useState } from 'react';
 import type { ScenarioError } from '../../engine/api';
-import type { CompareMode, ConfigurationComparison } from '../../engine/compare/compare';
+import type { CompareMode, ConfigurationComparison } from '../../engine/readers';
 import type { CompareReply, CompareRequest } from './runCompare';
 
 export interface CompareState {

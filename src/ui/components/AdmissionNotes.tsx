@@ -5,9 +5,7 @@
 import { useMemo } from 'react';
 import type { PodOutcome } from '../../engine/api';
 import type { TimedEvent } from '../../worker/protocol';
-import { admissionRefusals, creatorName, defaultsThatDoNotFit, limitRangeDefaults } from '../../engine/diagnosis/admission';
-import { raiseQuotaFix } from '../../engine/whatIf/policyFixes';
-import { formatResource } from '../../engine/model/quantity';
+import { admissionRefusals, creatorName, defaultsThatDoNotFit, limitRangeDefaults, raiseQuotaFix, formatResource } from '../../engine/readers';
 
 
 export function AdmissionRefusals({ events }: { events: readonly TimedEvent[] }) {

@@ -1,6 +1,6 @@
 // "Differs from your cluster": the dump's recorded state of a pod beside the simulated one.
 
-import type { ClusterDifference } from '../../engine/diagnosis/clusterDifference';
+import type { ClusterDifference } from '../../engine/readers';
 
 const HEADLINE: Record<ClusterDifference['kind'], string> = {
   placed: 'Pending in your cluster, placed by the simulation',

@@ -1,7 +1,7 @@
 // The decisive detail under "Why Pending" (src/engine/diagnosis/detail.ts, the same data
 // `--explain` prints): the fact that points at the fix.
 
-import type { DecisiveDetail } from '../../engine/diagnosis/detail';
+import type { DecisiveDetail } from '../../engine/readers';
 
 function NodeName({ name, short }: { name: string; short: Map<string, string> }) {
   return <span className="diag-node" title={name}>{short.get(name) ?? name}</span>;

@@ -4,9 +4,8 @@
 // fail one plugin only, and what preemption found.
 
 import { useMemo } from 'react';
-import { diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis } from '../../engine/diagnosis/diagnose';
+import { diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, decisiveDetail, type DecisiveDetail } from '../../engine/readers';
 import { usePodplay } from '../../store/hooks';
-import { decisiveDetail, type DecisiveDetail } from '../../engine/diagnosis/detail';
 import { FixesPanel } from '../fixes/FixesPanel';
 import { DecisiveDetailView } from './DecisiveDetail';
 import { formatQuantity, shortNodeNames } from '../format';

@@ -2,8 +2,7 @@
 // scheduling message, and its events so far.
 
 import { useMemo, type ReactNode } from 'react';
-import { clusterDifference } from '../../engine/diagnosis/clusterDifference';
-import { staleMessage } from '../../engine/diagnosis/detail';
+import { clusterDifference, staleMessage } from '../../engine/readers';
 import { usePodplay } from '../../store/hooks';
 import { formatAge } from '../format';
 import { useStep } from '../useStep';

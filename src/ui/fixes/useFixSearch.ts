@@ -2,8 +2,7 @@
 // a new pod, a new text or leaving the panel terminates the old search.
 
 import { useEffect, useState } from 'react';
-import { rankFixes } from '../../engine/whatIf/rank';
-import type { FailedCandidate } from '../../engine/whatIf/verify';
+import { rankFixes, type FailedCandidate } from '../../engine/readers';
 import type { FixSearchReply, FixView } from '../../interop/fixSearch';
 
 export interface FixSearchState {

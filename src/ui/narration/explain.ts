@@ -3,9 +3,7 @@
 // the reasons alone, so a plugin that adds numbers later only makes the sentence longer.
 
 import type { PluginResult } from '../../engine/api';
-import type { InsufficientResource } from '../../engine/plugins/NodeResourcesFit';
-import type { ConstraintVerdict } from '../../engine/plugins/PodTopologySpread';
-import type { RequestOutcome } from '../../engine/plugins/DynamicResources/allocator';
+import type { InsufficientResource, ConstraintVerdict, RequestOutcome } from '../../engine/readers';
 import { formatQuantity, listNames, plural, shortPodName } from '../format';
 
 type Details = Record<string, unknown>;

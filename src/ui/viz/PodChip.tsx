@@ -3,7 +3,7 @@
 
 import { easeCubicOut, select, transition } from 'd3';
 import { memo, useLayoutEffect, useRef } from 'react';
-import { clusterDifference } from '../../engine/diagnosis/clusterDifference';
+import { clusterDifference } from '../../engine/readers';
 import type { PodOutcome } from '../../engine/api';
 import type { PodView } from '../../store/selectors';
 import { chipPodName, formatPriority } from '../format';

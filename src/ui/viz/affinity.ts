@@ -3,7 +3,7 @@
 // required anti-affinity matches it, each in its topology domain.
 
 import type { CycleTrace } from '../../engine/api';
-import type { MatchedPods } from '../../engine/plugins/InterPodAffinity';
+import type { MatchedPods } from '../../engine/readers';
 
 const PLUGIN = 'InterPodAffinity';
 

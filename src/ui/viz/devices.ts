@@ -4,8 +4,7 @@
 // capacity used up (DynamicResources' Filter details in the trace).
 
 import type { CycleTrace, NodeOutcome } from '../../engine/api';
-import { taintToString } from '../../engine/model/taints';
-import type { RequestOutcome } from '../../engine/plugins/DynamicResources/allocator';
+import { taintToString, type RequestOutcome } from '../../engine/readers';
 import type { PodView } from '../../store/selectors';
 
 const PLUGIN = 'DynamicResources';

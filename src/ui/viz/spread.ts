@@ -3,7 +3,7 @@
 // filtered node. Only the skew arithmetic for display is done here; nothing is decided.
 
 import type { CycleTrace } from '../../engine/api';
-import type { ConstraintVerdict, SkippedNode, SpreadExplanation } from '../../engine/plugins/PodTopologySpread';
+import type { ConstraintVerdict, SkippedNode, SpreadExplanation } from '../../engine/readers';
 
 const PLUGIN = 'PodTopologySpread';
 

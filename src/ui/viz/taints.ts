@@ -2,8 +2,7 @@
 // NoSchedule/NoExecute taint with the pod's toleration that tolerates it, and the one that decided.
 
 import type { CycleTrace } from '../../engine/api';
-import type { TaintVerdict } from '../../engine/plugins/TaintToleration';
-import type { Toleration } from '../../engine/model/types';
+import type { TaintVerdict, Toleration } from '../../engine/readers';
 
 const PLUGIN = 'TaintToleration';
 

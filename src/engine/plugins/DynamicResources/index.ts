@@ -30,13 +30,13 @@ import {
 import type { NodeSelector, Pod } from '../../model/types';
 import { defaultNormalizeScore } from '../helper/normalizeScore';
 import { isSamePod } from '../helper/samePod';
-import { allocate, deviceID, type AllocatorInput, type DeviceID, type Features } from './allocator';
-import { applyDeviceTaintRules } from './deviceTaintRules';
+import { allocate, deviceID, type AllocatorInput, type DeviceID, type Features } from '../../dra/allocator';
+import { applyDeviceTaintRules } from '../../dra/deviceTaintRules';
 import {
   BINDING_POLL_SECONDS, BINDING_TIMEOUT_SECONDS, bindingConditionsEnabled, hasBindingConditions, isClaimReadyForBinding, isClaimTimeout,
   isPodReadyForBinding, poolsWithBindingConditionsLast, withBindingConditions,
 } from './bindingConditions';
-import { allocatedCapacity } from './consumableCapacity';
+import { allocatedCapacity } from '../../dra/consumableCapacity';
 import {
   filterExtendedResources, findExtendedResourceClaim, isSpecialClaimName, newExtendedResourceClaim, podDRAExtendedResources, type RequestMapping,
 } from './extendedResources';

@@ -20,13 +20,13 @@
 // their first slice was created, so runs are reproducible. Share IDs are derived from the claim,
 // request and device (upstream: random UUIDs).
 
-import { compileDeviceSelector, deviceMatches } from '../../model/deviceSelector';
+import { compileDeviceSelector, deviceMatches } from '../model/deviceSelector';
 import type {
   AllocationResult, Device, DeviceClass, DeviceRequestAllocationResult, DeviceSelector,
   DeviceTaint, DeviceToleration, ExactDeviceRequest, ResourceClaim, ResourceSlice,
-} from '../../model/resource';
-import { ALLOCATION_RESULTS_MAX_SIZE } from '../../model/resource';
-import type { Node, NodeSelector } from '../../model/types';
+} from '../model/resource';
+import { ALLOCATION_RESULTS_MAX_SIZE } from '../model/resource';
+import type { Node, NodeSelector } from '../model/types';
 import { addConsumed, capacityFits, consumedCapacity, type ConsumedCapacity } from './consumableCapacity';
 import { distinctAttributeConstraint, matchAttributeConstraint, type Constraint } from './constraint';
 import { CounterState } from './counters';

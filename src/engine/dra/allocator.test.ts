@@ -3,7 +3,7 @@
 // allocator_testing.go, TestAllocator), named as upstream names them; fixtures in
 // allocatorTesting.ts. Partitionable devices and consumable capacity: allocator.capacity.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { DeviceAttribute, DeviceTaint, DeviceToleration } from '../../model/resource';
+import type { DeviceAttribute, DeviceTaint, DeviceToleration } from '../model/resource';
 import { deviceID } from './allocator';
 import {
   allocation, allRequest, claim, claimWithRequest, classA, classB, cls, device, device1, device2, device3, driverA, driverB,

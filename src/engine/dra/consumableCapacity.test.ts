@@ -3,8 +3,8 @@
 // consumable_capacity_test.go: calculate-consumed-capacity, violate-capacity-sharing), the
 // integer rows (fractional ranges came after v1.35).
 import { describe, expect, it } from 'vitest';
-import { parseQuantity } from '../../model/quantity';
-import type { CapacityRequestPolicy } from '../../model/resource';
+import { parseQuantity } from '../model/quantity';
+import type { CapacityRequestPolicy } from '../model/resource';
 import { calculateConsumedCapacity, violatesPolicy } from './consumableCapacity';
 
 const range = (def: string, min: string, more: { max?: string; step?: string } = {}): CapacityRequestPolicy => ({ default: def, validRange: { min, ...more } });

@@ -4,7 +4,7 @@
 // allocatortesting/allocator_testing.go, TestAllocator), named as upstream names them, with
 // upstream's features: the ones a row does not list are off.
 import { describe, it } from 'vitest';
-import type { DeviceClass, DeviceRequest, DeviceTaint, DeviceToleration, ResourceClaim } from '../../model/resource';
+import type { DeviceClass, DeviceRequest, DeviceTaint, DeviceToleration, ResourceClaim } from '../model/resource';
 import {
   allocation, allRequest, claim, claimWithRequest, classA, classB, cls, device, device1, device2, device3, driverA, driverB, firstAvailable,
   labelSelector, localNodeSelector, memory, node, node1, node2, only, pool1, pool2, region1, region2, req0, req1, req2, request, result,

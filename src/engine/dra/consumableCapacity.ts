@@ -12,8 +12,8 @@
 // amount keeps the policy (max, step, validValues) and, added to what allocated claims and
 // this allocation already consume, stays within the capacity.
 
-import { addQuantity, compareQuantity, formatQuantity, parseQuantity, quantityFormat, ZERO_QUANTITY, type Quantity, type QuantityFormat } from '../../model/quantity';
-import type { CapacityRequestPolicy, Device, DeviceCapacity, DeviceRequestAllocationResult } from '../../model/resource';
+import { addQuantity, compareQuantity, formatQuantity, parseQuantity, quantityFormat, ZERO_QUANTITY, type Quantity, type QuantityFormat } from '../model/quantity';
+import type { CapacityRequestPolicy, Device, DeviceCapacity, DeviceRequestAllocationResult } from '../model/resource';
 
 /** consumed capacity by fully qualified capacity name */
 export type ConsumedCapacity = Map<string, Quantity>;

@@ -3,7 +3,7 @@
 // upstream: staging/src/k8s.io/dynamic-resource-allocation/structured/internal/experimental/
 // constraint.go and allocator_experimental.go (matchAttributeConstraint, lookupAttribute), v1.35.
 
-import type { Device, DeviceAttribute, DeviceConstraint } from '../../model/resource';
+import type { Device, DeviceAttribute, DeviceConstraint } from '../model/resource';
 
 /** upstream: constraint — add/remove as devices are tried */
 export interface Constraint {

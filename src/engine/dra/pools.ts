@@ -10,9 +10,9 @@
 // complete, anything less leaves it incomplete (no device is taken from it). Devices of the pool
 // that do not reach the node still count for the counters they consume.
 
-import { matchNodeSelector } from '../../model/selectors';
-import type { CounterSet, Device, ResourceSlice } from '../../model/resource';
-import type { Node, NodeSelector } from '../../model/types';
+import { matchNodeSelector } from '../model/selectors';
+import type { CounterSet, Device, ResourceSlice } from '../model/resource';
+import type { Node, NodeSelector } from '../model/types';
 
 export interface PoolFeatures {
   partitionableDevices: boolean;

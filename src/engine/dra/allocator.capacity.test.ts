@@ -5,7 +5,7 @@
 // allocator_testing.go, TestAllocator), named as upstream names them, with upstream's features:
 // the ones a row does not list are off.
 import { describe, it } from 'vitest';
-import type { Device } from '../../model/resource';
+import type { Device } from '../model/resource';
 import {
   allocation, allRequest, capacity0, capacity1, claim, classA, classB, cls, consumes, consumption, counterSet, counterSet1, counterSet2,
   counterSlice, device, device1, device2, device3, device4, driverA, driverB, firstAvailable, labelSelector, localNodeSelector, memory,

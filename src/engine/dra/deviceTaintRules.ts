@@ -3,7 +3,7 @@
 // ResourceSlice tracker hands them out (ListWithDeviceTaintRules).
 // upstream: staging/src/k8s.io/dynamic-resource-allocation/resourceslice/tracker/tracker.go
 
-import type { Device, DeviceTaintRule, ResourceSlice } from '../../model/resource';
+import type { Device, DeviceTaintRule, ResourceSlice } from '../model/resource';
 
 /**
  * upstream: the tracker's selector match (and the eviction controller's ruleMatchesDevice) —

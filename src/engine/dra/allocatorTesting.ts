@@ -6,8 +6,8 @@
 import type {
   AllocationResult, CounterSet, Device, DeviceAttribute, DeviceClass, DeviceConstraint, DeviceCounterConsumption, DeviceRequest,
   DeviceRequestAllocationResult, DeviceSubRequest, DeviceTaint, DeviceToleration, ResourceClaim, ResourceSlice,
-} from '../../model/resource';
-import type { Node, NodeSelector } from '../../model/types';
+} from '../model/resource';
+import type { Node, NodeSelector } from '../model/types';
 import { expect } from 'vitest';
 import { allocate, type DeviceID, type Features } from './allocator';
 import { shareFromResult } from './consumableCapacity';

@@ -8,8 +8,8 @@
 // go below zero with it; a pool already over its counters (a slice changed under allocated
 // devices) takes no further partitionable device.
 
-import { addQuantity, compareQuantity, parseQuantity, subtractQuantity, ZERO_QUANTITY, type Quantity } from '../../model/quantity';
-import type { Device } from '../../model/resource';
+import { addQuantity, compareQuantity, parseQuantity, subtractQuantity, ZERO_QUANTITY, type Quantity } from '../model/quantity';
+import type { Device } from '../model/resource';
 import type { Pool } from './pools';
 
 type Counters = Map<string, Map<string, Quantity>>;

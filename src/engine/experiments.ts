@@ -1,0 +1,8 @@
+// The engine's third front door (README: layout): runs that try changes on a loaded scenario —
+// the fix search (whatIf/) and the Compare view's two configurations (compare/). They sit above
+// index.ts (they start simulations), so they have an entry of their own; the workers and the CLI
+// use it.
+
+export { copyScenario } from './whatIf/edits';
+export { searchFixes } from './whatIf/verify';
+export { compareConfigurations, loadSchedulerConfig } from './compare/compare';

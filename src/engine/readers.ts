@@ -1,0 +1,30 @@
+// The engine's second front door (README: layout): what the app reads without simulating —
+// object helpers, a finished trace's diagnosis and the ranking of verified fixes, and the types
+// of the plugins' explanations. Light on purpose: the page's own chunk imports it, so nothing
+// here may pull in the simulation or the YAML reader (index.ts, in the workers).
+
+export { taintToString, toleratesAny } from './model/taints';
+export { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from './model/validation';
+export type { Taint, Toleration } from './model/types';
+export type { TimelineStep } from './model/scenario';
+
+export { clusterDifference, type ClusterDifference } from './diagnosis/clusterDifference';
+export { diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis } from './diagnosis/diagnose';
+export { rankFixes, type Tier } from './whatIf/rank';
+export type { Candidate } from './whatIf/candidates';
+export type { ScenarioEdit } from './whatIf/edits';
+export type { FailedCandidate, SideEffect, VerifiedFix } from './whatIf/verify';
+export type { CompareMode, ConfigurationComparison, NodeUtilisation, PodPlacement, ReplayFromEmpty } from './compare/compare';
+
+// what the plugins and the DRA allocator record in a trace, for the views to explain
+export type { InsufficientResource } from './plugins/NodeResourcesFit';
+export type { ConstraintVerdict, SkippedNode, SpreadExplanation } from './plugins/PodTopologySpread';
+export type { TaintVerdict } from './plugins/TaintToleration';
+export type { MatchedPods } from './plugins/InterPodAffinity';
+export type { RequestOutcome } from './dra/allocator';
+
+// LimitRange and ResourceQuota admission: what refused a pod and the policy changes that fix it
+export { admissionRefusals, creatorName, defaultsThatDoNotFit, limitRangeDefaults, refusalsFor, type AdmissionRefusal } from './diagnosis/admission';
+export { decisiveDetail, staleMessage, type DecisiveDetail } from './diagnosis/detail';
+export { lowerDefaultFix, raiseQuotaFix, type PolicyFix } from './whatIf/policyFixes';
+export { formatResource } from './model/quantity';
