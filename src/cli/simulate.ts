@@ -1,4 +1,5 @@
 // npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD]
+//   [--kubernetes-version V] [--compare-versions FROM,TO]
 // Exit 0 when the simulation ran (unschedulable pods are a result), 2 on scenario errors and on
 // a file that is refused (not a regular file, or over MAX_INPUT_BYTES).
 
@@ -12,11 +13,22 @@ import { runFixSearch, type FixView } from '../interop/fixSearch';
 import { findPod, formatDifferences, formatExplanation, formatFixes } from './explain';
 import { formatRefusals } from './explainAdmission';
 import { admissionRefusals, refusalsFor } from '../engine/diagnosis/admission';
+import { KUBERNETES_VERSIONS, isKubernetesVersion, type KubernetesVersion } from '../engine/versions';
+import { compareVersions, formatVersionComparison } from '../engine/compare/versions';
 
-const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD]';
+const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD] [--kubernetes-version 1.35|1.36|1.37] [--compare-versions FROM,TO]';
 
-function parseArgs(argv: string[]): { file: string; json: boolean; seed?: number; until?: number; explain?: string } | string {
+interface Args {
+  file: string; json: boolean; seed?: number; until?: number; explain?: string;
+  kubernetesVersion?: KubernetesVersion; compareVersions?: [KubernetesVersion, KubernetesVersion];
+}
+
+const versionList = KUBERNETES_VERSIONS.join(', ');
+
+function parseArgs(argv: string[]): Args | string {
   let file: string | undefined;
+  let kubernetesVersion: KubernetesVersion | undefined;
+  let compare: [KubernetesVersion, KubernetesVersion] | undefined;
   let json = false;
   let explain: string | undefined;
   let seed: number | undefined;
@@ -27,6 +39,16 @@ function parseArgs(argv: string[]): { file: string; json: boolean; seed?: number
     else if (a === '--explain') {
       explain = argv[++i];
       if (explain === undefined || explain === '') return '--explain needs a pod (namespace/name, or a name)';
+    }
+    else if (a === '--kubernetes-version') {
+      const v = argv[++i];
+      if (!isKubernetesVersion(v)) return `--kubernetes-version needs one of ${versionList}`;
+      kubernetesVersion = v;
+    } else if (a === '--compare-versions') {
+      const parts = (argv[++i] ?? '').split(',');
+      const [x, y] = parts;
+      if (parts.length !== 2 || !isKubernetesVersion(x) || !isKubernetesVersion(y) || x === y) return `--compare-versions needs two different versions FROM,TO of ${versionList} (e.g. 1.35,1.37)`;
+      compare = [x, y];
     }
     else if (a === '--seed' || a === '--until') {
       const v = argv[++i];
@@ -40,7 +62,13 @@ function parseArgs(argv: string[]): { file: string; json: boolean; seed?: number
   }
   if (file === undefined) return 'no scenario file given';
   if (json && explain !== undefined) return '--json and --explain cannot be combined';
-  return { file, json, ...(seed !== undefined ? { seed } : {}), ...(until !== undefined ? { until } : {}), ...(explain !== undefined ? { explain } : {}) };
+  if (compare && (explain !== undefined || kubernetesVersion)) return '--compare-versions runs both versions: it takes neither --explain nor --kubernetes-version';
+  return { file, json, ...(kubernetesVersion ? { kubernetesVersion } : {}), ...(compare ? { compareVersions: compare } : {}), ...(seed !== undefined ? { seed } : {}), ...(until !== undefined ? { until } : {}), ...(explain !== undefined ? { explain } : {}) };
+}
+
+/** Which version the run simulated, and why. */
+function versionLine(result: SimulationResult): string {
+  return `Simulated as kube-scheduler v${result.kubernetesVersion.version} (${result.kubernetesVersion.detail})`;
 }
 
 /** A line for people on stderr: the text is the user's file, names from it, messages quoting it. */
@@ -93,7 +121,19 @@ function main(): number | Promise<number> {
     report(`${args.file}:1:1: ${input.message}`);
     return 2;
   }
-  const outcome = simulate(input.text, { fileName: args.file, ...(args.seed !== undefined ? { seed: args.seed } : {}), ...(args.until !== undefined ? { until: args.until } : {}) });
+  const runOptions = { fileName: args.file, ...(args.seed !== undefined ? { seed: args.seed } : {}), ...(args.until !== undefined ? { until: args.until } : {}) };
+  if (args.compareVersions) {
+    const compared = compareVersions(input.text, args.compareVersions[0], args.compareVersions[1], runOptions);
+    if (!compared.ok) {
+      for (const e of compared.errors) report(formatScenarioError(e));
+      return 2;
+    }
+    process.stdout.write(args.json ? `${escapeJsonText(JSON.stringify(compared.comparison, null, 2))}
+` : `${escapeLines(formatVersionComparison(compared.comparison))}
+`);
+    return 0;
+  }
+  const outcome = simulate(input.text, { ...runOptions, ...(args.kubernetesVersion ? { kubernetesVersion: args.kubernetesVersion } : {}) });
   if (!outcome.ok) {
     for (const e of outcome.errors) report(formatScenarioError(e));
     return 2;
@@ -113,7 +153,7 @@ function main(): number | Promise<number> {
       process.stderr.write(`simulate: ${pod}\n`);
       return 2;
     }
-    process.stdout.write(`${escapeLines(formatExplanation(result, pod))}\n`);
+    process.stdout.write(`${escapeLines(formatExplanation(result, pod))}\n\n${versionLine(result)}\n`);
     if (pod.node === undefined && pod.deletedAt === undefined && pod.reason !== 'SchedulingGated') {
       const found: FixView[] = [];
       let tried = 0;
@@ -129,6 +169,7 @@ function main(): number | Promise<number> {
   process.stdout.write(`${formatPods(result)}\n\n${claims}${formatEvents(result)}\n`);
   const differing = formatDifferences(result);
   if (differing) process.stdout.write(`\n${differing}\n`);
+  process.stdout.write(`\n${versionLine(result)}\n`);
   return 0;
 }
 
