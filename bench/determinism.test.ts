@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startSimulation } from '../src/engine/index';
-import { hashJson } from './hashJson';
+import { hashResult } from './hashJson';
 import { benchCases } from './scenarios';
 
 const SMALL_CASE = '100 nodes, 50 pending';
@@ -17,6 +17,6 @@ describe('bench determinism', () => {
     if (!started.ok) throw new Error(started.errors.map((e) => e.message).join('\n'));
     const run = started.simulation.run();
     while (!run.next().done) { /* every cycle */ }
-    expect(hashJson(started.simulation.result()).hash).toBe(recorded[SMALL_CASE]);
+    expect(hashResult(started.simulation.result()).hash).toBe(recorded[SMALL_CASE]);
   });
 });

@@ -1,6 +1,7 @@
 // The determinism check's hash of a SimulationResult (npm run bench and bench/determinism.test.ts).
 
 import { createHash } from 'node:crypto';
+import type { SimulationResult } from '../src/engine/api';
 
 /**
  * sha256 of JSON.stringify(value), written piece by piece: big traces exceed the longest string
@@ -31,4 +32,15 @@ export function hashJson(value: unknown): { hash: string; bytes: number } {
   };
   write(value, 0);
   return { hash: h.digest('hex').slice(0, 16), bytes };
+}
+
+/**
+ * The hash of a run's result. Its kubernetesVersion (which version ran, and why) is left out: it
+ * restates the input, and every bench scenario pins "1.35", so the hashes stay comparable with
+ * those recorded before the version axis existed (issue 17: v1.35 results unchanged).
+ */
+export function hashResult(result: SimulationResult): { hash: string; bytes: number } {
+  const rest: Partial<SimulationResult> = { ...result };
+  delete rest.kubernetesVersion;
+  return hashJson(rest);
 }

@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startSimulation } from '../src/engine/index';
-import { hashJson } from './hashJson';
+import { hashResult } from './hashJson';
 import { benchFixes } from './fixes';
 import { benchCases as cases, type BenchCase as Case } from './scenarios';
 
@@ -92,7 +92,7 @@ function runCase(c: Case): Measured | undefined {
   gc();
   const retained = process.memoryUsage().heapUsed - heapBefore;
   if (c.name === 'warm-up') return undefined;
-  const { hash, bytes } = hashJson(r);
+  const { hash, bytes } = hashResult(r);
   const running = r.pods.filter((p) => p.phase === 'Running').length;
   return { loadMs, loadCpu, runMs, runCpu, cycles, retained, hash, bytes, running };
 }

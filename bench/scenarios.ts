@@ -23,7 +23,7 @@ export interface LargeScenarioOptions {
 }
 
 export function largeScenario({ nodes, zones = 3, boundPods = 0, pendingReplicas = 50 }: LargeScenarioOptions): string {
-  const docs: string[] = [`apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: large-${nodes}}\nspec: {seed: 7}`];
+  const docs: string[] = [`apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: large-${nodes}}\nspec: {seed: 7, kubernetesVersion: "1.35"}`];
   for (let i = 0; i < nodes; i++) {
     const zone = `zone-${String.fromCharCode(97 + (i % zones))}`;
     docs.push(`apiVersion: v1
@@ -75,7 +75,7 @@ export interface SpreadScenarioOptions {
  * so PreFilter and Score walk every bound pod's terms.
  */
 export function spreadScenario({ nodes, zones = 3, boundPods = 0, pendingReplicas = 100 }: SpreadScenarioOptions): string {
-  const docs: string[] = [`apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: spread-${nodes}}\nspec: {seed: 11}`];
+  const docs: string[] = [`apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: spread-${nodes}}\nspec: {seed: 11, kubernetesVersion: "1.35"}`];
   for (let i = 0; i < nodes; i++) {
     const zone = `zone-${String.fromCharCode(97 + (i % zones))}`;
     docs.push(`apiVersion: v1

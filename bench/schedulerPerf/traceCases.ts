@@ -1,7 +1,7 @@
 // Small scheduler_perf shapes whose result JSON (trace included) bench/schedulerPerf/trace.test.ts
 // compares with hashes recorded before the throughput work.
 import { startSimulation } from '../../src/engine/index';
-import { hashJson } from '../hashJson';
+import { hashResult } from '../hashJson';
 import { scaled, scenarioText, workloads } from './workloads';
 
 /** the workloads at a hundredth of their size, plus shapes whose Filter verdicts fail with details */
@@ -19,5 +19,5 @@ export function traceHash(text: string): string {
   const started = startSimulation(text, { fileName: 'trace.yaml' });
   if (!started.ok) throw new Error(started.errors.map((e) => e.message).join('\n'));
   for (const trace of started.simulation.run()) void trace;
-  return hashJson(started.simulation.result()).hash;
+  return hashResult(started.simulation.result()).hash;
 }

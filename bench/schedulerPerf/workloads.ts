@@ -178,6 +178,6 @@ export function scenarioText(w: Workload): string {
   } else {
     steps.push(applyStep(String(MEASURED_AT), measured));
   }
-  const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: ${w.name}}\nspec:\n  seed: 1\n  timeline:\n${steps.join('\n')}`;
+  const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: ${w.name}}\nspec:\n  seed: 1\n  kubernetesVersion: \"1.35\"\n  timeline:\n${steps.join('\n')}`;
   return `${[scenario, ...docs].join('\n---\n')}\n`;
 }

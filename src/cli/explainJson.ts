@@ -32,6 +32,8 @@ export interface ExplainJson {
   /** the format of this document */
   version: 1;
   pod: string;
+  /** the Kubernetes version simulated, and why that one */
+  kubernetesVersion: SimulationResult['kubernetesVersion'];
   state: 'scheduled' | 'pending' | 'gated' | 'deleted' | 'not-created';
   phase?: string;
   node?: string;
@@ -85,6 +87,7 @@ export function explainJson(result: SimulationResult, pod: PodOutcome, search: F
   return {
     version: 1,
     pod: pod.pod,
+    kubernetesVersion: result.kubernetesVersion,
     state,
     phase: pod.phase,
     ...(pod.node !== undefined ? { node: pod.node } : {}),
@@ -99,6 +102,6 @@ export function explainJson(result: SimulationResult, pod: PodOutcome, search: F
 }
 
 /** A workload whose pods admission refused: there is no pod to diagnose, the refusal is the answer. */
-export function refusedJson(name: string, refusals: AdmissionRefusal[]): ExplainJson {
-  return { version: 1, pod: name, state: 'not-created', refusals, fixes: [], exitCode: EXPLAIN_EXIT.pendingWithoutFix };
+export function refusedJson(name: string, refusals: AdmissionRefusal[], kubernetesVersion: SimulationResult['kubernetesVersion']): ExplainJson {
+  return { version: 1, pod: name, kubernetesVersion, state: 'not-created', refusals, fixes: [], exitCode: EXPLAIN_EXIT.pendingWithoutFix };
 }

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { balancedAllocationUpgrade } from '../engine/testing/versionScenarios';
 
 const dir = mkdtempSync(join(tmpdir(), 'podplay-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -142,5 +143,37 @@ describe('npm run simulate', () => {
     expect(r.stdout).toMatch(args.length ? /^\{\n$/ : /^NAMESPACE +NAME +READY [^\n]*\n$/);
     expect(stderr).toBe('');
     expect(status).toBe(0);
+  });
+});
+
+describe('npm run simulate: Kubernetes versions', () => {
+  it('says the version it simulated in its output, in --json and in --explain', () => {
+    const file = write('ba-136.yaml', balancedAllocationUpgrade('1.36'));
+    const plain = simulate(file);
+    expect(plain.status).toBe(0);
+    expect(plain.stdout).toMatch(/\nSimulated as kube-scheduler v1\.36 \(v1\.36, from the scenario's spec\.kubernetesVersion\)\n$/);
+    const json = JSON.parse(simulate(file, '--json').stdout) as { kubernetesVersion: unknown };
+    expect(json.kubernetesVersion).toMatchObject({ version: '1.36', source: 'scenario' });
+    expect(simulate(file, '--explain', 'p').stdout).toContain('Simulated as kube-scheduler v1.36');
+    expect(simulate(file, '--kubernetes-version', '1.35').stdout).toContain('Simulated as kube-scheduler v1.35 (v1.35, chosen for this run (the scenario says 1.36))');
+  });
+
+  it('--compare-versions lists the pod BalancedAllocation moves with its upstream cause', () => {
+    const r = simulate(write('ba.yaml', balancedAllocationUpgrade()), '--compare-versions', '1.35,1.37');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Upgrade preview: kube-scheduler v1\.35 -> v1\.37: 1 pod\(s\) differ, 2 unchanged\n/);
+    expect(r.stdout).toContain('default/p: placed-differently\n  v1.35: on n-even\n  v1.37: on n-cpu\n  because of:\n');
+    expect(r.stdout).toContain('kubernetes PR #135573');
+  });
+
+  const refused = [
+    { args: ['--compare-versions', '1.35'], message: '--compare-versions needs two different versions FROM,TO of 1.35, 1.36, 1.37 (e.g. 1.35,1.37)' },
+    { args: ['--compare-versions', '1.34,1.37'], message: '--compare-versions needs two different versions FROM,TO of 1.35, 1.36, 1.37 (e.g. 1.35,1.37)' },
+    { args: ['--kubernetes-version', '1.38'], message: '--kubernetes-version needs one of 1.35, 1.36, 1.37' },
+  ];
+  it.each(refused)('refuses $args', ({ args, message }) => {
+    const r = simulate(write('v.yaml', balancedAllocationUpgrade()), ...args);
+    expect(r.status).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(`simulate: ${message}`);
   });
 });

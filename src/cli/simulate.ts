@@ -1,4 +1,5 @@
 // npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD [--verbose]]
+//   [--kubernetes-version V] [--compare-versions FROM,TO]
 // Exit 0 when the simulation ran (unschedulable pods are a result), 2 on scenario errors and on
 // a file that is refused (not a regular file, or over MAX_INPUT_BYTES). `--explain POD --json`
 // exits 0, 3 or 4 by the pod's state (./explainJson.ts).
@@ -15,13 +16,22 @@ import { explainJson, refusedJson, type FixSearchOutcome } from './explainJson';
 import type { FailedCandidate } from '../engine/readers';
 import { formatRefusals } from './explainAdmission';
 import { admissionRefusals, refusalsFor } from '../engine/readers';
+import { KUBERNETES_VERSIONS, isKubernetesVersion, type KubernetesVersion } from '../engine/readers';
+import { compareVersions, formatVersionComparison } from '../engine/experiments';
 
-const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD [--verbose]]';
+const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD [--verbose]] [--kubernetes-version 1.35|1.36|1.37] [--compare-versions FROM,TO]';
 
-interface Args { file: string; json: boolean; verbose: boolean; seed?: number; until?: number; explain?: string }
+interface Args {
+  file: string; json: boolean; verbose: boolean; seed?: number; until?: number; explain?: string;
+  kubernetesVersion?: KubernetesVersion; compareVersions?: [KubernetesVersion, KubernetesVersion];
+}
+
+const versionList = KUBERNETES_VERSIONS.join(', ');
 
 function parseArgs(argv: string[]): Args | string {
   let file: string | undefined;
+  let kubernetesVersion: KubernetesVersion | undefined;
+  let compare: [KubernetesVersion, KubernetesVersion] | undefined;
   let json = false;
   let verbose = false;
   let explain: string | undefined;
@@ -35,6 +45,16 @@ function parseArgs(argv: string[]): Args | string {
       explain = argv[++i];
       if (explain === undefined || explain === '') return '--explain needs a pod (namespace/name, or a name)';
     }
+    else if (a === '--kubernetes-version') {
+      const v = argv[++i];
+      if (!isKubernetesVersion(v)) return `--kubernetes-version needs one of ${versionList}`;
+      kubernetesVersion = v;
+    } else if (a === '--compare-versions') {
+      const parts = (argv[++i] ?? '').split(',');
+      const [x, y] = parts;
+      if (parts.length !== 2 || !isKubernetesVersion(x) || !isKubernetesVersion(y) || x === y) return `--compare-versions needs two different versions FROM,TO of ${versionList} (e.g. 1.35,1.37)`;
+      compare = [x, y];
+    }
     else if (a === '--seed' || a === '--until') {
       const v = argv[++i];
       const n = Number(v);
@@ -47,7 +67,13 @@ function parseArgs(argv: string[]): Args | string {
   }
   if (file === undefined) return 'no scenario file given';
   if (verbose && explain === undefined) return '--verbose goes with --explain';
-  return { file, json, verbose, ...(seed !== undefined ? { seed } : {}), ...(until !== undefined ? { until } : {}), ...(explain !== undefined ? { explain } : {}) };
+  if (compare && (explain !== undefined || kubernetesVersion)) return '--compare-versions runs both versions: it takes neither --explain nor --kubernetes-version';
+  return { file, json, verbose, ...(kubernetesVersion ? { kubernetesVersion } : {}), ...(compare ? { compareVersions: compare } : {}), ...(seed !== undefined ? { seed } : {}), ...(until !== undefined ? { until } : {}), ...(explain !== undefined ? { explain } : {}) };
+}
+
+/** Which version the run simulated, and why. */
+function versionLine(result: SimulationResult): string {
+  return `Simulated as kube-scheduler v${result.kubernetesVersion.version} (${result.kubernetesVersion.detail})`;
 }
 
 /** A line for people on stderr: the text is the user's file, names from it, messages quoting it. */
@@ -94,7 +120,7 @@ function searchFixesFor(args: Args, text: string, pod: string): FixSearchOutcome
   const failed: FailedCandidate[] = [];
   let tried = 0;
   let leftOut = 0;
-  runFixSearch({ id: 0, text, fileName: args.file, pod, ...(args.seed !== undefined ? { seed: args.seed } : {}) }, (reply) => {
+  runFixSearch({ id: 0, text, fileName: args.file, pod, ...(args.seed !== undefined ? { seed: args.seed } : {}), ...(args.kubernetesVersion ? { kubernetesVersion: args.kubernetesVersion } : {}) }, (reply) => {
     if (reply.type === 'fix') found.push(reply.fix);
     else if (reply.type === 'failed') failed.push(reply.failed);
     else if (reply.type === 'started') leftOut = reply.leftOut;
@@ -118,7 +144,7 @@ function explain(args: Args, text: string, result: SimulationResult): number {
       process.stdout.write(`${escapeLines(formatRefusals(refused))}\n`);
       return 0;
     }
-    const doc = refusedJson(name, refused);
+    const doc = refusedJson(name, refused, result.kubernetesVersion);
     writeJson(doc);
     return doc.exitCode;
   }
@@ -133,7 +159,7 @@ function explain(args: Args, text: string, result: SimulationResult): number {
     writeJson(doc);
     return doc.exitCode;
   }
-  process.stdout.write(`${escapeLines(formatExplanation(result, pod))}\n`);
+  process.stdout.write(`${escapeLines(formatExplanation(result, pod))}\n\n${escapeLines(versionLine(result))}\n`);
   if (search) {
     process.stdout.write(`\n${escapeLines(formatFixes(search.found, search.tried))}\n`);
     if (args.verbose) process.stdout.write(`\n${escapeLines(formatFailedCandidates(search))}\n`);
@@ -153,7 +179,19 @@ function main(): number | Promise<number> {
     report(`${args.file}:1:1: ${input.message}`);
     return 2;
   }
-  const outcome = simulate(input.text, { fileName: args.file, ...(args.seed !== undefined ? { seed: args.seed } : {}), ...(args.until !== undefined ? { until: args.until } : {}) });
+  const runOptions = { fileName: args.file, ...(args.seed !== undefined ? { seed: args.seed } : {}), ...(args.until !== undefined ? { until: args.until } : {}) };
+  if (args.compareVersions) {
+    const compared = compareVersions(input.text, args.compareVersions[0], args.compareVersions[1], runOptions);
+    if (!compared.ok) {
+      for (const e of compared.errors) report(formatScenarioError(e));
+      return 2;
+    }
+    process.stdout.write(args.json ? `${escapeJsonText(JSON.stringify(compared.comparison, null, 2))}
+` : `${escapeLines(formatVersionComparison(compared.comparison))}
+`);
+    return 0;
+  }
+  const outcome = simulate(input.text, { ...runOptions, ...(args.kubernetesVersion ? { kubernetesVersion: args.kubernetesVersion } : {}) });
   if (!outcome.ok) {
     for (const e of outcome.errors) report(formatScenarioError(e));
     return 2;
@@ -166,6 +204,7 @@ function main(): number | Promise<number> {
   process.stdout.write(`${formatPods(result)}\n\n${claims}${formatEvents(result)}\n`);
   const differing = formatDifferences(result);
   if (differing) process.stdout.write(`\n${differing}\n`);
+  process.stdout.write(`\n${versionLine(result)}\n`);
   return 0;
 }
 

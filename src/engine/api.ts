@@ -1,11 +1,15 @@
 // The public result types of the engine: ../shared/contracts/scenario-and-trace.md, section 5.
 // Extend freely; never break. Additions to the contract are marked "extension".
 
+import type { KubernetesVersion, ResolvedKubernetesVersion, VersionChangeId } from './versions';
+
 export type StatusCode = 'Success' | 'Unschedulable' | 'UnschedulableAndUnresolvable' | 'Skip' | 'Error' | 'Wait' | 'Pending';
 
 export interface SimulationResult {
   version: 1;
   seed: number;
+  /** extension: the Kubernetes version simulated, where it came from and why (versions.ts) */
+  kubernetesVersion: ResolvedKubernetesVersion;
   /** Every pod, final state, in creation order. */
   pods: PodOutcome[];
   /** Every scheduling attempt, in order. */
@@ -302,6 +306,13 @@ export interface SimulateOptions {
   /** stop the simulated clock at this time (seconds) */
   until?: number;
   fileName?: string;
+  /** run as this Kubernetes version, whatever the scenario's spec.kubernetesVersion says */
+  kubernetesVersion?: KubernetesVersion;
+  /**
+   * turn single upstream changes (versions.ts VERSION_CHANGES) on or off over the version's own
+   * set: the upgrade preview uses it to find which change moves a pod
+   */
+  versionChanges?: Partial<Record<VersionChangeId, boolean>>;
 }
 
 export type SimulateOutcome = { ok: true; result: SimulationResult } | { ok: false; errors: ScenarioError[] };

@@ -6,3 +6,4 @@
 export { copyScenario } from './whatIf/edits';
 export { searchFixes } from './whatIf/verify';
 export { compareConfigurations, loadSchedulerConfig } from './compare/compare';
+export { compareVersions, formatVersionComparison, type VersionComparison, type VersionDifference } from './compare/versions';

@@ -40,9 +40,12 @@ export function isFeatureGateName(name: string): name is FeatureGateName {
   return Object.prototype.hasOwnProperty.call(FEATURE_GATES, name);
 }
 
-/** The defaults overridden by the scenario's settings. */
-export function resolveFeatureGates(overrides: Partial<Record<FeatureGateName, boolean>> | undefined): FeatureGates {
-  return { ...defaultFeatureGates(), ...(overrides ?? {}) };
+/**
+ * The defaults overridden by the scenario's settings. `defaults`: a version's defaults
+ * (versions.ts featureGateDefaults); without them, v1.35's.
+ */
+export function resolveFeatureGates(overrides: Partial<Record<FeatureGateName, boolean>> | undefined, defaults: FeatureGates = defaultFeatureGates()): FeatureGates {
+  return { ...defaults, ...(overrides ?? {}) };
 }
 
 /** upstream: applyFeatureGates — GangScheduling is appended to the default plugins when both gates are on. */

@@ -3,7 +3,8 @@
 
 import type { CycleTrace, ScenarioError, SimulateOptions, SimulateOutcome, SimulationResult } from './api';
 import { formatFieldPath, resolveSchedulerConfig } from './framework/config';
-import { resolveFeatureGates, type FeatureGates } from './features';
+import type { FeatureGates } from './features';
+import { resolveKubernetesVersion, versionFeatureGates, versionSwitches, type KubernetesVersion } from './versions';
 import { policyToProfile } from './framework/config/legacyPolicy';
 import type { SchedulerConfiguration } from './framework/config/types';
 import type { ConfigError } from './framework/config/types';
@@ -73,7 +74,7 @@ export function startSimulation(scenarioText: string, options: SimulateOptions =
 
 function start(scenarioText: string, fileName: string, options: SimulateOptions): StartOutcome {
   try {
-    const loaded = loadExpandedScenario(scenarioText, fileName);
+    const loaded = loadExpandedScenario(scenarioText, fileName, options.kubernetesVersion);
     if (!loaded.ok) return loaded;
     return startLoadedSimulation(loaded.scenario, options);
   } catch (e) {
@@ -85,8 +86,8 @@ function start(scenarioText: string, fileName: string, options: SimulateOptions)
  * The whole loading pipeline: parse, decode and validate, admit (model/load.ts), then the
  * workload controllers' first run (controllers/expand.ts). Never throws on user input.
  */
-export function loadExpandedScenario(scenarioText: string, fileName = 'scenario.yaml'): ExpandResult {
-  const loaded: LoadResult = loadScenario(scenarioText, fileName);
+export function loadExpandedScenario(scenarioText: string, fileName = 'scenario.yaml', kubernetesVersion?: KubernetesVersion): ExpandResult {
+  const loaded: LoadResult = loadScenario(scenarioText, fileName, kubernetesVersion);
   return loaded.ok ? { ok: true, scenario: expandScenario(loaded.scenario) } : loaded;
 }
 
@@ -98,11 +99,14 @@ export function startLoadedSimulation(scenario: ExpandedScenario, options: Simul
   const fileName = scenario.fileName;
   try {
     const registry = newInTreeRegistry();
-    const gates = resolveFeatureGates(scenario.meta.featureGates);
+    // the version: the option's, else the scenario's spec.kubernetesVersion, else the newest
+    const kubernetesVersion = resolveKubernetesVersion(scenario.meta.kubernetesVersion, options.kubernetesVersion);
+    const switches = versionSwitches(kubernetesVersion.version, options.versionChanges);
+    const gates = versionFeatureGates(switches, scenario.meta.featureGates);
     const resolved = schedulerConfiguration(scenario, registry, gates);
     if (!resolved.ok) return { ok: false, errors: resolved.errors, warnings: scenario.warnings };
     const seed = options.seed ?? scenario.meta.seed ?? 0;
-    const built = Simulation.create(scenario, resolved.config, registry, { seed, gates, ...(options.until !== undefined ? { until: options.until } : {}) });
+    const built = Simulation.create(scenario, resolved.config, registry, { seed, gates, kubernetesVersion, versionSwitches: switches, ...(options.until !== undefined ? { until: options.until } : {}) });
     if (!built.ok) return { ok: false, errors: configErrors(scenario, built.errors), warnings: scenario.warnings };
     const simulation = built.sim;
     simulation.warnings.push(...resolved.warnings, ...configErrors(scenario, built.warnings));

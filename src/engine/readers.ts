@@ -28,3 +28,6 @@ export { admissionRefusals, creatorName, defaultsThatDoNotFit, limitRangeDefault
 export { decisiveDetail, staleMessage, type DecisiveDetail } from './diagnosis/detail';
 export { lowerDefaultFix, raiseQuotaFix, type PolicyFix } from './whatIf/policyFixes';
 export { formatResource } from './model/quantity';
+
+// Kubernetes versions: which ones Podplay simulates and the upstream changes between them
+export { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, isKubernetesVersion, type KubernetesVersion, type VersionChange } from './versions';

@@ -103,7 +103,7 @@ describe('dra-extended-resource.yaml (DRAExtendedResource)', () => {
   });
 
   it('without the gate the classic check applies: only train-1 binds', () => {
-    const off = run(text.replace('featureGates: {DRAExtendedResource: true}', 'featureGates: {}'));
+    const off = run(text.replace('featureGates: {DRAExtendedResource: true}', 'featureGates: {DRAExtendedResource: false}'));
     expect(off.pods.filter((p) => p.phase === 'Running').map((p) => p.pod)).toEqual(['default/train-1']);
     expect(off.objects?.resourceClaims).toBeUndefined();
   });
@@ -401,7 +401,7 @@ describe('dra-partitionable-gpu.yaml (DRAPartitionableDevices)', () => {
   });
 
   it('with the gate off (v1.35 default) no device that consumes counters is allocated', () => {
-    const off = run(yaml.replace('featureGates: {DRAPartitionableDevices: true}', 'featureGates: {}'));
+    const off = run(yaml.replace('featureGates: {DRAPartitionableDevices: true}', 'featureGates: {DRAPartitionableDevices: false}'));
     expect(off.events.filter((e) => e.reason === 'Scheduled')).toEqual([]);
     expect(off.pods.filter((p) => p.pod !== 'default/infer-1').map((p) => p.phase)).toEqual(['Pending', 'Pending', 'Pending']);
   });

@@ -56,7 +56,7 @@ ${declared}`;
 
 describe('the gates', () => {
   it('without NodeDeclaredFeatures: declared features are dropped (a warning at the field) and the plugin does not filter', () => {
-    const outcome = simulate(withGates('RestartAllContainersOnContainerExits: true'), { fileName: 'f.yaml' });
+    const outcome = simulate(withGates('NodeDeclaredFeatures: false, RestartAllContainersOnContainerExits: true'), { fileName: 'f.yaml' });
     if (!outcome.ok) throw new Error(outcome.errors.map((e) => e.message).join('\n'));
     expect(outcome.result.warnings.map((w) => [w.line, w.message])).toContainEqual([text.split('\n').findIndex((l) => l.includes('declaredFeatures:')) + 1, 'Node node-new: status.declaredFeatures: dropped: the API server keeps declared features only with the NodeDeclaredFeatures feature gate (Scenario spec.featureGates)']);
     expect(outcome.result.cycles.every((c) => Object.values(c.filter).every((ps) => ps.every((p) => p.plugin !== 'NodeDeclaredFeatures')))).toBe(true);
@@ -64,7 +64,7 @@ describe('the gates', () => {
   });
 
   it('without RestartAllContainersOnContainerExits: the action is refused at its line', () => {
-    const outcome = simulate(withGates('NodeDeclaredFeatures: true'), { fileName: 'f.yaml' });
+    const outcome = simulate(withGates('NodeDeclaredFeatures: true, RestartAllContainersOnContainerExits: false'), { fileName: 'f.yaml' });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     const line = text.split('\n').findIndex((l) => l.includes('- action: RestartAllContainers')) + 1;

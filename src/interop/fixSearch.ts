@@ -3,6 +3,7 @@
 // verified fix with its YAML change as it is found. Kept apart from the worker's message plumbing.
 
 import type { SimulationResult } from '../engine/api';
+import type { KubernetesVersion } from '../engine/readers';
 import { startLoadedSimulation } from '../engine/index';
 import { loadExpandedScenario } from '../engine/index';
 import type { Candidate, Tier, FailedCandidate, SideEffect } from '../engine/readers';
@@ -14,6 +15,8 @@ export interface FixSearchRequest {
   text: string;
   fileName: string;
   seed?: number;
+  /** the CLI's --kubernetes-version: the version the search simulates instead of the scenario's */
+  kubernetesVersion?: KubernetesVersion;
   pod: string;
 }
 
@@ -41,10 +44,10 @@ export type FixSearchReply =
 
 /** Runs a search, calling `post` for each reply; `cancelled` is checked between variants. */
 export function runFixSearch(request: FixSearchRequest, post: (reply: FixSearchReply) => void, cancelled: () => boolean = () => false): void {
-  const { id, text, fileName, seed, pod } = request;
-  const loaded = loadExpandedScenario(text, fileName);
+  const { id, text, fileName, seed, pod, kubernetesVersion } = request;
+  const loaded = loadExpandedScenario(text, fileName, kubernetesVersion);
   if (!loaded.ok) return post({ type: 'error', id, message: 'the scenario has errors' });
-  const options = seed === undefined ? {} : { seed };
+  const options = { ...(seed === undefined ? {} : { seed }), ...(kubernetesVersion ? { kubernetesVersion } : {}) };
   const started = startLoadedSimulation(copyScenario(loaded.scenario), options);
   if (!started.ok) return post({ type: 'error', id, message: 'the scenario has errors' });
   for (const _cycle of started.simulation.run()) { /* to the end */ }

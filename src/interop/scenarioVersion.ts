@@ -4,15 +4,15 @@
 // Only the Scenario document is re-written (by the yaml library's Document API, which keeps its
 // comments and layout); every other character of the text is left as it was.
 //
-// The versions are those of the version contract (src/engine/versions.ts, written by the engine
-// side of issue 17); until that lands they are listed here.
+// The versions are the engine's (src/engine/versions.ts).
 
 import { isMap, parseAllDocuments, type Document } from 'yaml';
+import { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, type KubernetesVersion } from '../engine/readers';
 
-export const SCENARIO_KUBERNETES_VERSIONS = ['1.35', '1.36', '1.37'] as const;
-export type ScenarioKubernetesVersion = (typeof SCENARIO_KUBERNETES_VERSIONS)[number];
+export const SCENARIO_KUBERNETES_VERSIONS = KUBERNETES_VERSIONS;
+export type ScenarioKubernetesVersion = KubernetesVersion;
 /** what a scenario without `spec.kubernetesVersion` runs as */
-export const NEWEST_KUBERNETES_VERSION: ScenarioKubernetesVersion = '1.37';
+export const NEWEST_KUBERNETES_VERSION: ScenarioKubernetesVersion = DEFAULT_KUBERNETES_VERSION;
 /** what every link and scenario made before the version axis ran as */
 export const PRE_VERSION_AXIS_KUBERNETES_VERSION: ScenarioKubernetesVersion = '1.35';
 

@@ -24,7 +24,7 @@ function cycle(overrides: Partial<CycleTrace>): CycleTrace {
 
 function result(cycles: CycleTrace[]): SimulationResult {
   return {
-    version: 1, seed: 0, cycles, events: [], nodes: [], warnings: [], endTime: 0, queue: [],
+    version: 1, seed: 0, kubernetesVersion: { version: '1.35', source: 'scenario', detail: '' }, cycles, events: [], nodes: [], warnings: [], endTime: 0, queue: [],
     pods: [{ pod: 'default/p', phase: 'Running', node: 'n2', priority: 0, schedulerName: 'default-scheduler' }],
   };
 }

@@ -3,6 +3,7 @@
 // methods of the extension points it implements; the runtime finds them by presence.
 
 import type { FeatureGates } from '../features';
+import type { VersionSwitches } from '../versions';
 import type { DeviceClass, DeviceTaintRule, ResourceClaim, ResourceSlice } from '../model/resource';
 import type { CSIDriver, CSINode, CSIStorageCapacity, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../model/storage';
 import type { PreemptionTrace } from '../api';
@@ -175,6 +176,8 @@ export interface Handle {
   readonly profileName: string;
   /** the feature gates (upstream: the feature.Features a plugin's New gets) */
   readonly features: FeatureGates;
+  /** the upstream behaviour changes of the simulated Kubernetes version (../versions.ts) */
+  readonly versionSwitches: VersionSwitches;
   snapshot(): Snapshot;
   readonly cluster: ClusterLister;
   readonly rng: Rng;

@@ -22,7 +22,7 @@ import { decodeDocument } from './decode/kinds';
 import { timeOrigin } from './timeOrigin';
 import { decodeScenario, declaredKey, type ScenarioMeta } from './decode/timeline';
 import { NameGenerator } from './names';
-import { resolveFeatureGates } from '../features';
+import { resolveKubernetesVersion, versionFeatureGates, versionSwitches, type KubernetesVersion } from '../versions';
 import { isStorageObject, type PersistentVolumeClaim, type StorageClass, type StorageObject } from './storage';
 import { isPolicyObject, PolicyStore, type PolicyObject } from './policy';
 import { initialQuotaStatus } from './quota/status';
@@ -310,7 +310,7 @@ function collectNamespaces(objects: readonly ScenarioObject[]): Namespace[] {
   });
 }
 
-function load(text: string, fileName: string): LoadResult {
+function load(text: string, fileName: string, versionOverride: KubernetesVersion | undefined): LoadResult {
   const loader = new Loader(fileName, text);
   const parsed = parseYaml(text);
   for (const e of parsed.errors) loader.diag.add('errors', e.pos, e.message);
@@ -338,7 +338,8 @@ function load(text: string, fileName: string): LoadResult {
   let timeline: TimelineStep[] = [];
   if (loader.scenario) ({ meta, timeline } = decodeScenario(loader.scenario.reader, loader.scenario.root, timelineCtx));
   // fields behind a feature gate the scenario leaves off are unknown fields to the API server
-  const gates = resolveFeatureGates(meta.featureGates) as Readonly<Record<string, boolean>>;
+  const version = resolveKubernetesVersion(meta.kubernetesVersion, versionOverride).version;
+  const gates = versionFeatureGates(versionSwitches(version), meta.featureGates) as Readonly<Record<string, boolean>>;
   for (const g of loader.diag.gated) {
     if (!gates[g.gate]) loader.diag.add('errors', { line: g.error.line, column: g.error.column }, g.error.message, g.error.path);
   }
@@ -481,12 +482,13 @@ function load(text: string, fileName: string): LoadResult {
 }
 
 /** Loads a scenario. Never throws: broken input gives a list of positioned errors. */
-export function loadScenario(text: string, fileName = 'scenario.yaml'): LoadResult {
+/** `kubernetesVersion`: run as this version whatever the scenario says (SimulateOptions.kubernetesVersion). */
+export function loadScenario(text: string, fileName = 'scenario.yaml', kubernetesVersion?: KubernetesVersion): LoadResult {
   try {
     if (typeof text !== 'string') {
       return { ok: false, errors: [{ file: fileName, line: 1, column: 1, message: 'the scenario must be text' }], warnings: [] };
     }
-    return load(text, fileName);
+    return load(text, fileName, kubernetesVersion);
   } catch (e) {
     // A bug in the loader, not in the scenario; still an answer rather than a crash.
     const message = e instanceof RangeError ? 'the scenario is nested too deeply to read' : `internal error while loading the scenario: ${e instanceof Error ? e.message : String(e)}`;

@@ -18,6 +18,7 @@ import { seededRng, type Rng } from '../framework/rng';
 import { Framework } from '../framework/runtime';
 import { Status } from '../framework/status';
 import type { ExpandedScenario } from '../controllers/expand';
+import { V1_35_SWITCHES, type ResolvedKubernetesVersion, type VersionSwitches } from '../versions';
 import { defaultFeatureGates, gangSchedulingEnabled, type FeatureGates } from '../features';
 import type { Node, Pod, PodCondition } from '../model/types';
 import type { ControllerContext } from '../controllers';
@@ -75,6 +76,10 @@ interface WaitingPod {
 export interface SimulationOptions {
   seed: number;
   gates?: FeatureGates;
+  /** the version simulated (without it, v1.35: the engine's behaviour before versions existed) */
+  kubernetesVersion?: ResolvedKubernetesVersion;
+  /** the upstream changes switched on (without them, v1.35's) */
+  versionSwitches?: VersionSwitches;
   until?: number;
 }
 
@@ -189,6 +194,7 @@ export class Simulation {
     const handle: Handle & { fwk?: Framework } = {
       profileName,
       features: this.gates,
+      versionSwitches: this.versionSwitches,
       snapshot: () => this.cache.snapshot(),
       cluster: this.cluster,
       rng: this.rng,
@@ -336,6 +342,15 @@ export class Simulation {
 
   /** controllers' first sync, after the initial objects exist */
   readonly startListeners: (() => void)[] = [];
+  /** the upstream behaviour changes the run has (versions.ts) */
+  get versionSwitches(): VersionSwitches {
+    return this.options.versionSwitches ?? V1_35_SWITCHES;
+  }
+
+  get kubernetesVersion(): ResolvedKubernetesVersion {
+    return this.options.kubernetesVersion ?? { version: '1.35', source: 'default', detail: "v1.35, the engine's behaviour when no version is given" };
+  }
+
   /** the feature gates the scenario runs with */
   get gates(): FeatureGates {
     return this.options.gates ?? defaultFeatureGates();
@@ -778,7 +793,7 @@ export class Simulation {
     }));
     const objects = storageObjects(this.cluster.storage, this.cluster.resources, this.cluster.policies);
     const result: SimulationResult = {
-      version: 1, seed: this.options.seed, pods, cycles: this.cycles, events: this.events,
+      version: 1, seed: this.options.seed, kubernetesVersion: this.kubernetesVersion, pods, cycles: this.cycles, events: this.events,
       nodes, warnings: capProblems(this.warnings, 'warning', this.scenario.fileName), endTime: this.now, queue: this.queueMoves,
       ...(objects ? { objects } : {}),
     };

@@ -3,6 +3,7 @@
 
 import { CycleState } from '../framework/cycleState';
 import { defaultFeatureGates, type FeatureGates } from '../features';
+import { V1_35_SWITCHES, type VersionSwitches } from '../versions';
 import { SchedulerCache } from '../framework/cache';
 import type { ClusterLister, Handle, NodeScoreEntry, Plugin, WaitingPods } from '../framework/interfaces';
 import type { NodeInfo } from '../framework/nodeInfo';
@@ -33,6 +34,8 @@ export interface TestCluster {
   now?: number;
   /** gates that differ from the v1.35 defaults */
   features?: Partial<FeatureGates>;
+  /** the upstream changes switched on (without it, v1.35's) */
+  versionSwitches?: VersionSwitches;
 }
 
 export function testLister(c: TestCluster): ClusterLister {
@@ -72,6 +75,7 @@ export function newTestEnv(c: TestCluster, plugins: Plugin[] = []): TestEnv {
   env.handle = {
     profileName: 'default-scheduler',
     features: { ...defaultFeatureGates(), ...c.features },
+    versionSwitches: c.versionSwitches ?? V1_35_SWITCHES,
     snapshot: () => env.snapshot,
     cluster: testLister(c),
     rng: seededRng(c.seed ?? 1),

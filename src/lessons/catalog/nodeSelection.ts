@@ -139,6 +139,11 @@ export const nodeAffinityRequiredLesson: Lesson = {
   topic: 'Node selection',
   docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#node-affinity',
   scenario: `# Required node affinity (Kubernetes docs, "Assign Pods to Nodes", operators In, Gt, Lt).
+apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: node-affinity-required}
+spec: {kubernetesVersion: "1.35"}
+---
 ${[
     nodeYaml('node-1', { labels: { [ZONE]: 'antarctica-east1', [GENERATION]: '3' } }),
     nodeYaml('node-2', { labels: { [ZONE]: 'antarctica-east1', [GENERATION]: '6' } }),

@@ -101,6 +101,11 @@ export const mostAllocatedLesson: Lesson = {
   topic: 'Resources and scoring',
   docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/resource-bin-packing/#enabling-bin-packing-using-mostallocated-strategy',
   scenario: `# Resource bin packing with MostAllocated (Kubernetes docs, "Resource Bin Packing").
+apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: bin-packing-most-allocated}
+spec: {kubernetesVersion: "1.35"}
+---
 apiVersion: kubescheduler.config.k8s.io/v1
 kind: KubeSchedulerConfiguration
 profiles:

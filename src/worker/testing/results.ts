@@ -26,7 +26,7 @@ export function move(time: number, podKey: string, to: QueueMove['to'], from?: Q
 }
 
 export function result(parts: Partial<SimulationResult>): SimulationResult {
-  return { version: 1, seed: 1, pods: [], cycles: [], events: [], nodes: [], warnings: [], endTime: 0, queue: [], ...parts };
+  return { version: 1, seed: 1, kubernetesVersion: { version: '1.37', source: 'default', detail: '' }, pods: [], cycles: [], events: [], nodes: [], warnings: [], endTime: 0, queue: [], ...parts };
 }
 
 /** Two nodes, one pod bound at the start, one pod scheduled in cycle 1 onto node-b. */

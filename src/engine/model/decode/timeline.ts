@@ -9,9 +9,14 @@ import { parseRfc3339 } from '../timeOrigin';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, invalid, notSupported, required } from '../validation';
 import { decodeDocument, objectKinds } from './kinds';
 import { FEATURE_GATES, isFeatureGateName, type FeatureGateName } from '../../features';
+import { KUBERNETES_VERSIONS, isKubernetesVersion, type KubernetesVersion } from '../../versions';
 import { quote } from '../quote';
 
-export interface ScenarioMeta { name?: string; title?: string; description?: string; seed?: number; featureGates?: Partial<Record<FeatureGateName, boolean>> }
+export interface ScenarioMeta {
+  name?: string; title?: string; description?: string; seed?: number; featureGates?: Partial<Record<FeatureGateName, boolean>>;
+  /** spec.kubernetesVersion: the Kubernetes minor version the scenario simulates (../../versions.ts) */
+  kubernetesVersion?: KubernetesVersion;
+}
 
 const actions = ['apply', 'delete', 'taint', 'untaint', 'evict', 'condition', 'deviceCondition', 'label', 'cordon', 'uncordon', 'deschedule', 'ungate', 'scale'] as const;
 const taintEffects: readonly TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
@@ -354,8 +359,20 @@ function step(r: Reader, item: SrcNode, path: Path, ctx: TimelineContext, lastAt
   }
 }
 
+/** spec.kubernetesVersion: "1.35", "1.36" or "1.37" (a minor version, as a string) */
+function decodeKubernetesVersion(r: Reader, spec: SrcMap | undefined, sp: Path): KubernetesVersion | undefined {
+  const node = r.child(spec, 'kubernetesVersion');
+  if (!node || isNull(node)) return undefined;
+  // an unquoted 1.36 is a YAML number: its source text is the version
+  const text = node.kind !== 'scalar' ? undefined : typeof node.value === 'string' ? node.value.trim() : typeof node.value === 'number' ? node.raw : undefined;
+  if (text !== undefined && isKubernetesVersion(text)) return text;
+  const supported = KUBERNETES_VERSIONS.map((v) => `"${v}"`).join(', ');
+  r.error(node.pos, [...sp, 'kubernetesVersion'], invalid(node.kind === 'scalar' ? node.value : describe(node), `unsupported Kubernetes version: the simulator runs ${supported} (a minor version, quoted)`));
+  return undefined;
+}
+
 const scenarioFields = new Set(['apiVersion', 'kind', 'metadata', 'spec']);
-const scenarioSpecFields = new Set(['seed', 'title', 'description', 'timeline', 'featureGates', 'now']);
+const scenarioSpecFields = new Set(['seed', 'title', 'description', 'timeline', 'featureGates', 'now', 'kubernetesVersion']);
 
 /** Reads a Scenario document: its meta and its validated timeline. */
 export function decodeScenario(r: Reader, root: SrcMap, ctx: TimelineContext): { meta: ScenarioMeta; timeline: TimelineStep[] } {
@@ -375,6 +392,7 @@ export function decodeScenario(r: Reader, root: SrcMap, ctx: TimelineContext): {
   if (now && !isNull(now) && (now.kind !== 'scalar' || typeof now.value !== 'string' || parseRfc3339(now.value) === undefined)) {
     r.error(now.pos, [...sp, 'now'], invalid(now.kind === 'scalar' ? now.value : describe(now), 'must be an RFC 3339 time (e.g. "2024-05-01T10:00:00Z"), the instant that is simulated t=0'));
   }
+  const kubernetesVersion = decodeKubernetesVersion(r, spec, sp);
   const featureGates: Partial<Record<FeatureGateName, boolean>> = {};
   const gp: Path = [...sp, 'featureGates'];
   const gates = r.map(r.child(spec, 'featureGates'), gp);
@@ -388,6 +406,7 @@ export function decodeScenario(r: Reader, root: SrcMap, ctx: TimelineContext): {
   }
   const meta: ScenarioMeta = defined({
     featureGates: Object.keys(featureGates).length ? featureGates : undefined,
+    kubernetesVersion,
     name: r.str(metadata, mp, 'name'),
     title: r.str(spec, sp, 'title') ?? annotations?.title,
     description: r.str(spec, sp, 'description') ?? annotations?.description,

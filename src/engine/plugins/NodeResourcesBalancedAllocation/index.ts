@@ -17,14 +17,16 @@ export const NodeResourcesBalancedAllocation: PluginDescriptor<NodeResourcesBala
   defaultArgs: defaultBalancedAllocationArgs,
   applyDefaults: applyBalancedAllocationDefaults,
   validateArgs: validateBalancedAllocationArgs,
-  factory: (args): Plugin => {
+  factory: (args, handle): Plugin => {
     const errors = validateBalancedAllocationArgs(args);
     if (errors.length > 0) throw new Error(aggregateMessage(errors));
     const scorer = newBalancedAllocationScorer(args.resources ?? []);
+    // upstream v1.36+: the change in balance (PR #135573)
+    const balanceChange = handle.versionSwitches.balancedAllocationDelta;
     return {
       name: Name,
       preScore: (state, pod) => preScore(scorer, state, pod.pod),
-      score: (state, pod, nodeInfo) => score(scorer, state, pod.pod, nodeInfo),
+      score: (state, pod, nodeInfo) => score(scorer, state, pod.pod, nodeInfo, balanceChange),
     };
   },
 };

@@ -1,11 +1,17 @@
 // Cases from upstream noderesources/balanced_allocation_test.go (TestNodeResourcesBalancedAllocation),
-// the v1.33-v1.35 table (standard-deviation formula, best-effort pods skipped in PreScore).
+// the v1.33-v1.35 table (standard-deviation formula, best-effort pods skipped in PreScore). Each row
+// runs at both formulas: `expected` is v1.35's, `expected136` v1.36+'s (kubernetes PR #135573:
+// 50 + (50 + balance with the pod - balance without it) / 2), worked out by hand per node in the
+// row's comment; the upstream v1.36 table's own name for the last row ("nodes to reach min/max
+// score") is what that formula gives.
 import { describe, expect, it } from 'vitest';
 import type { Node } from '../../model/types';
 import { makePod, type PodWrapper } from '../../testing/builders';
 import type { ResourceSpec } from '../NodeResourcesFit/args';
 import { scoreOnNodes, sizedNode as makeNode } from '../NodeResourcesFit/testPods';
 import { NodeResourcesBalancedAllocation } from './index';
+import type { Handle } from '../../framework/interfaces';
+import { KUBERNETES_VERSIONS, versionSwitches, type KubernetesVersion } from '../../versions';
 
 // upstream's PodSpec fixtures: per-container requests
 type Fixture = { nodeName?: string; containers: Record<string, string>[] };
@@ -34,6 +40,7 @@ interface Row {
   runPreScore?: boolean;
   preScore?: 'Skip';
   expected?: number[];
+  expected136?: number[];
 }
 
 const rows: Row[] = [
@@ -44,61 +51,78 @@ const rows: Row[] = [
   {
     name: 'nothing scheduled, resources requested, differently sized nodes', pod: podOf(cpuAndMemory()),
     nodes: [makeNode('node1', 4000, 10000), makeNode('node2', 6000, 10000)], resources: defaultSet, expected: [87, 100],
+    // node1 without 0,0 -> 100, with .75,.5 -> 87: 50+(50+87-100)/2 = 68; node2 100 -> 100: 75
+    expected136: [68, 75],
   },
   {
     name: 'resources requested, pods scheduled with resources', pod: podOf(cpuAndMemory()),
     nodes: [makeNode('node1', 10000, 20000), makeNode('node2', 10000, 20000)], existing: [podOf(cpuOnly('node1')), podOf(cpuAndMemory('node2'))],
     resources: defaultSet, expected: [82, 95],
+    // node1 .3,0 -> 85, .6,.25 -> 82: 50+47/2 = 73; node2 .3,.25 -> 97, .6,.5 -> 95: 50+48/2 = 74
+    expected136: [73, 74],
   },
   {
     name: 'resources requested, pods scheduled with resources, differently sized nodes', pod: podOf(cpuAndMemory()),
     nodes: [makeNode('node1', 10000, 20000), makeNode('node2', 10000, 50000)], existing: [podOf(cpuOnly('node1')), podOf(cpuAndMemory('node2'))],
     resources: defaultSet, expected: [82, 80],
+    // node1 as above 73; node2 .3,.1 -> 90, .6,.2 -> 80: 50+40/2 = 70
+    expected136: [73, 70],
   },
   {
     name: 'requested resources at node capacity', pod: podOf(cpuOnly()),
     nodes: [makeNode('node1', 6000, 10000), makeNode('node2', 6000, 10000)], existing: [podOf(cpuOnly('node1')), podOf(cpuAndMemory('node2'))],
     resources: defaultSet, expected: [50, 75],
+    // node1 .5,0 -> 75, 1,0 -> 50: 50+25/2 = 62; node2 .5,.5 -> 100, 1,.5 -> 75: 50+25/2 = 62
+    expected136: [62, 62],
   },
   {
     name: 'include scalar resource on a node for balanced resource allocation', pod: makePod().req({ memory: '0', 'nvidia.com/gpu': '1' }),
     nodes: [makeNode('node1', 3500, 40000, gpu8), makeNode('node2', 3500, 40000, gpu8)],
     existing: [podOf(cpuAndMemory('node2')), podOf(cpuAndMemoryAndGPU('node1'))], resources: withGPU, expected: [70, 65],
+    // node1 gpu 3/8 -> 69, 4/8 -> 70: 50+51/2 = 75; node2 gpu 0/8 -> 62, 1/8 -> 65: 50+53/2 = 76
+    expected136: [75, 76],
   },
   {
     name: 'node without the scalar resource should skip the scalar resource', pod: podOf(cpuAndMemory()),
     nodes: [makeNode('node1', 3500, 40000, gpu8), makeNode('node2', 3500, 40000)], resources: withGPU, expected: [63, 63],
+    // gpu skipped (not requested); 0,0 -> 100, .857,.125 -> 63: 50+13/2 = 56 on both
+    expected136: [56, 56],
   },
   {
     name: 'resources requested, pods scheduled with resources if PreScore not called', pod: podOf(cpuAndMemory()),
     nodes: [makeNode('node1', 10000, 20000), makeNode('node2', 10000, 20000)], existing: [podOf(cpuOnly('node1')), podOf(cpuAndMemory('node2'))],
-    resources: defaultSet, runPreScore: false, expected: [82, 95],
+    resources: defaultSet, runPreScore: false, expected: [82, 95], expected136: [73, 74],
   },
   {
     // From the later (v1.36) table, whose comments give these v1.35-formula scores as "(… -> 100)" and "(… -> 50)".
     name: 'resources requested, pods scheduled with resources, nodes to reach min/max score', pod: podOf(memoryOnly()),
     nodes: [makeNode('node1', 3000, 5000), makeNode('node2', 3000, 5000)], existing: [podOf(cpuOnly('node1'))],
     resources: defaultSet, expected: [100, 50],
+    // node1 1,0 -> 50, 1,1 -> 100: 50+100/2 = 100; node2 0,0 -> 100, 0,1 -> 50: 50+0/2 = 50
+    expected136: [100, 50],
   },
 ];
 
+const handleAt = (version: KubernetesVersion): Handle => ({ versionSwitches: versionSwitches(version) }) as Handle;
+const versionRows = rows.flatMap((row) => KUBERNETES_VERSIONS.map((version) => ({ ...row, version, want: version === '1.35' ? row.expected : row.expected136 })));
+
 describe('NodeResourcesBalancedAllocation (TestNodeResourcesBalancedAllocation)', () => {
-  it.each(rows)('$name', (row) => {
-    const plugin = NodeResourcesBalancedAllocation.factory({ resources: row.resources }, undefined as never);
+  it.each(versionRows)('v$version $name', (row) => {
+    const plugin = NodeResourcesBalancedAllocation.factory({ resources: row.resources }, handleAt(row.version));
     const { preScore, scores } = scoreOnNodes(plugin, row.nodes, row.existing ?? [], row.pod.name('p').obj(), row.runPreScore ?? true);
     expect(preScore).toBe(row.preScore ?? 'Success');
-    if (row.expected) expect(scores.map((s) => s.score)).toEqual(row.expected);
+    if (row.expected) expect(scores.map((s) => s.score)).toEqual(row.want);
   });
 
   it('Score without PreScore gives a best-effort pod 0 (upstream Score fallback)', () => {
-    const plugin = NodeResourcesBalancedAllocation.factory({ resources: defaultSet }, undefined as never);
+    const plugin = NodeResourcesBalancedAllocation.factory({ resources: defaultSet }, handleAt('1.35'));
     const { scores } = scoreOnNodes(plugin, [makeNode('node1', 4000, 10000)], [], makePod().name('p').obj(), false);
     expect(scores).toEqual([{ name: 'node1', score: 0 }]);
   });
 
   it('uses actual requests, not the 100m/200Mi defaults of NodeResourcesFit scoring', () => {
     // A container without a cpu request counts 0 cpu: fractions cpu 0/4000, memory 5000/10000 -> std 0.25 -> 75.
-    const plugin = NodeResourcesBalancedAllocation.factory({ resources: defaultSet }, undefined as never);
+    const plugin = NodeResourcesBalancedAllocation.factory({ resources: defaultSet }, handleAt('1.35'));
     const { scores } = scoreOnNodes(plugin, [makeNode('node1', 4000, 10000)], [], makePod().name('p').req({ memory: '5000' }).obj());
     expect(scores).toEqual([{ name: 'node1', score: 75 }]);
   });

@@ -1,5 +1,7 @@
 // NodeResourcesBalancedAllocation PreScore/Score: prefer nodes whose resource fractions stay close.
-// upstream: pkg/scheduler/framework/plugins/noderesources/balanced_allocation.go (v1.33-v1.35 formula)
+// upstream: pkg/scheduler/framework/plugins/noderesources/balanced_allocation.go — the v1.33-v1.35
+// formula, and from v1.36 the change in balance (kubernetes PR #135573, issue #129733), behind the
+// versions.ts switch balancedAllocationDelta.
 
 import type { CycleState, StateData } from '../../framework/cycleState';
 import { MAX_NODE_SCORE } from '../../framework/interfaces';
@@ -74,12 +76,36 @@ export function preScore(scorer: ResourceAllocationScorer, state: CycleState, po
   return Status.success();
 }
 
-/** upstream: Score — without PreScore state, a best-effort pod scores 0. */
-export function score(scorer: ResourceAllocationScorer, state: CycleState, pod: Pod, nodeInfo: NodeInfo): number | Status {
+/** the node's requests without the pod's, reused (Score is not re-entered) */
+const withoutPod: number[] = [];
+
+/**
+ * v1.36+ (PR #135573): how much the pod improves the node's balance. Both balances are in
+ * [50, 100], so their difference is in [-50, 50]; the score is 50 + (50 + with - without) / 2
+ * (Go int64 division; the sum is never negative): about 75 when the pod changes little, towards
+ * 100 when it evens the node out, towards 50 when it unbalances it.
+ */
+export function balanceChangeScore(withPod: number, requested: readonly number[], allocatable: readonly number[], podRequests: readonly number[]): number {
+  withoutPod.length = 0;
+  // a resource the node does not have counts 0/0 in both (scoreNode leaves requested 0)
+  for (let i = 0; i < requested.length; i++) withoutPod.push(allocatable[i] === 0 ? 0 : requested[i]! - (podRequests[i] ?? 0));
+  const without = balancedResourceScorer(withoutPod, allocatable);
+  const half = MAX_NODE_SCORE / 2;
+  return half + Math.trunc((half + withPod - without) / 2);
+}
+
+/**
+ * upstream: Score — without PreScore state, a best-effort pod scores 0. `balanceChange`: the
+ * v1.36+ formula (versions.ts balancedAllocationDelta).
+ */
+export function score(scorer: ResourceAllocationScorer, state: CycleState, pod: Pod, nodeInfo: NodeInfo, balanceChange = false): number | Status {
   let podRequests = state.read<PreScoreState>(preScoreStateKey)?.podRequests;
   if (!podRequests) {
     podRequests = podResourceRequestList(scorer, pod);
     if (isBestEffortPod(podRequests)) return 0;
   }
-  return scoreNode(scorer, nodeInfo, podRequests);
+  const withPod = scoreNode(scorer, nodeInfo, podRequests);
+  if (!balanceChange || typeof withPod !== 'number') return withPod;
+  // scoreNode left the node's requests (with the pod's) and allocatable in the scorer's lists
+  return balanceChangeScore(withPod, scorer.requested, scorer.allocatable, podRequests);
 }

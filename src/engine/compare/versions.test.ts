@@ -1,0 +1,36 @@
+// The upgrade preview: a pod BalancedAllocation moves between 1.35 and 1.37 is listed with that
+// change as its cause, singled out by re-running 1.37 with the change undone.
+import { describe, expect, it } from 'vitest';
+import { balancedAllocationUpgrade } from '../testing/versionScenarios';
+import { changesBetween, compareVersions, formatVersionComparison } from './versions';
+
+describe('compareVersions', () => {
+  it('lists the pod BalancedAllocation moves, caused by PR #135573 alone', () => {
+    const out = compareVersions(balancedAllocationUpgrade(), '1.35', '1.37', { fileName: 'ba.yaml' });
+    if (!out.ok) throw new Error(out.errors.map((e) => e.message).join('\n'));
+    const c = out.comparison;
+    expect(c).toMatchObject({ from: '1.35', to: '1.37', unchanged: 2 });
+    expect(c.differences).toHaveLength(1);
+    const d = c.differences[0]!;
+    expect(d).toMatchObject({ pod: 'default/p', kind: 'placed-differently', before: { node: 'n-even' }, after: { node: 'n-cpu' }, isolated: true });
+    expect(d.causes.map((x) => [x.id, x.pr])).toEqual([['balancedAllocationDelta', 135573]]);
+    expect(formatVersionComparison(c)).toContain('default/p: placed-differently\n  v1.35: on n-even\n  v1.37: on n-cpu\n  because of:\n    - NodeResourcesBalancedAllocation scores the change in balance (v1.36, kubernetes PR #135573)');
+  });
+
+  it('a downgrade names the same change', () => {
+    const out = compareVersions(balancedAllocationUpgrade(), '1.36', '1.35');
+    if (!out.ok) throw new Error('failed');
+    expect(out.comparison.differences.map((d) => [d.pod, d.before.node, d.after.node, d.causes.map((x) => x.id)])).toEqual([['default/p', 'n-cpu', 'n-even', ['balancedAllocationDelta']]]);
+  });
+
+  it('two versions with no change between them differ in nothing', () => {
+    expect(changesBetween('1.36', '1.37')).toEqual([]);
+    const out = compareVersions(balancedAllocationUpgrade(), '1.36', '1.37');
+    expect(out.ok && out.comparison).toMatchObject({ differences: [], unchanged: 3 });
+  });
+
+  it('passes scenario errors through', () => {
+    const out = compareVersions('kind: Nope', '1.35', '1.37', { fileName: 'x.yaml' });
+    expect(out.ok).toBe(false);
+  });
+});

@@ -1,0 +1,134 @@
+// The version axis: spec.kubernetesVersion, the simulate option, the result's kubernetesVersion,
+// and the feature-gate defaults and default plugins each version has.
+import { describe, expect, it } from 'vitest';
+import { simulate } from './index';
+import { getDefaultPlugins } from './framework/config/defaults';
+import { balancedAllocationUpgrade } from './testing/versionScenarios';
+import {
+  DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, featureGateDefaults, isKubernetesVersion, versionSwitches,
+  type KubernetesVersion,
+} from './versions';
+
+const scenario = (specLines: string) => `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: v}
+spec:
+${specLines}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers: [{name: c, image: x, resources: {requests: {cpu: 100m}}}]
+`;
+
+function run(text: string, options: Parameters<typeof simulate>[1] = {}) {
+  const out = simulate(text, { fileName: 's.yaml', ...options });
+  if (!out.ok) throw new Error(out.errors.map((e) => `${e.line}:${e.column}: ${e.message}`).join('\n'));
+  return out.result;
+}
+
+describe('spec.kubernetesVersion', () => {
+  const rows: { name: string; spec: string; option?: KubernetesVersion; want: { version: KubernetesVersion; source: string } }[] = [
+    { name: 'absent: the newest, by default', spec: '  seed: 1', want: { version: '1.37', source: 'default' } },
+    { name: 'quoted "1.35"', spec: '  kubernetesVersion: "1.35"', want: { version: '1.35', source: 'scenario' } },
+    { name: 'unquoted 1.36 (a YAML number) reads as its text', spec: '  kubernetesVersion: 1.36', want: { version: '1.36', source: 'scenario' } },
+    { name: 'the option overrides the scenario', spec: '  kubernetesVersion: "1.35"', option: '1.37', want: { version: '1.37', source: 'option' } },
+    { name: 'the option without a scenario version', spec: '  seed: 1', option: '1.36', want: { version: '1.36', source: 'option' } },
+  ];
+  it.each(rows)('$name', (row) => {
+    const r = run(scenario(row.spec), row.option ? { kubernetesVersion: row.option } : {});
+    expect(r.kubernetesVersion).toMatchObject(row.want);
+    expect(r.kubernetesVersion.detail).toContain(`v${row.want.version}`);
+  });
+
+  const bad = [
+    { name: 'a version outside the supported ones', value: '"1.34"' },
+    { name: 'a patch version', value: '"1.36.2"' },
+    { name: 'a v prefix', value: '"v1.36"' },
+    { name: 'a map', value: '{minor: 36}' },
+  ];
+  it.each(bad)('refuses $name at its line, listing the supported versions', ({ value }) => {
+    const out = simulate(scenario(`  seed: 1\n  kubernetesVersion: ${value}`), { fileName: 's.yaml' });
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    expect(out.errors).toHaveLength(1);
+    expect(out.errors[0]).toMatchObject({ file: 's.yaml', line: 6, column: 22 });
+    expect(out.errors[0]!.message).toContain('spec.kubernetesVersion');
+    expect(out.errors[0]!.message).toContain('"1.35", "1.36", "1.37"');
+  });
+});
+
+describe('versions', () => {
+  it('lists the supported versions oldest first, defaulting to the newest', () => {
+    expect(KUBERNETES_VERSIONS).toEqual(['1.35', '1.36', '1.37']);
+    expect(DEFAULT_KUBERNETES_VERSION).toBe('1.37');
+    expect(['1.35', '1.37', '1.34', 1.36, undefined].map(isKubernetesVersion)).toEqual([true, true, false, false, false]);
+  });
+
+  it('every change names a supported version, a PR field and the upstream file', () => {
+    for (const c of VERSION_CHANGES) {
+      expect(KUBERNETES_VERSIONS).toContain(c.since);
+      expect(c.upstreamFile).not.toBe('');
+      expect(Number.isInteger(c.pr)).toBe(true);
+    }
+    expect(new Set(VERSION_CHANGES.map((c) => c.id)).size).toBe(VERSION_CHANGES.length);
+  });
+
+  // upstream: pkg/features/kube_features.go versioned specs (per CHANGELOG-1.36.md)
+  const gateRows: { gate: keyof ReturnType<typeof featureGateDefaults>; v135: boolean; v136: boolean; v137: boolean }[] = [
+    { gate: 'DRAPartitionableDevices', v135: false, v136: true, v137: true },
+    { gate: 'DRADeviceTaints', v135: false, v136: true, v137: true },
+    { gate: 'DRAConsumableCapacity', v135: false, v136: true, v137: true },
+    { gate: 'DRAExtendedResource', v135: false, v136: true, v137: true },
+    { gate: 'DRADeviceBindingConditions', v135: false, v136: true, v137: true },
+    { gate: 'DRAPrioritizedList', v135: true, v136: true, v137: true },
+    { gate: 'DRAAdminAccess', v135: true, v136: true, v137: true },
+    { gate: 'NodeDeclaredFeatures', v135: false, v136: true, v137: true },
+    { gate: 'RestartAllContainersOnContainerExits', v135: false, v136: true, v137: true },
+    { gate: 'DRADeviceTaintRules', v135: false, v136: false, v137: false },
+    { gate: 'GenericWorkload', v135: false, v136: false, v137: false },
+  ];
+  it.each(gateRows)('$gate defaults per version', (row) => {
+    expect(KUBERNETES_VERSIONS.map((v) => featureGateDefaults(versionSwitches(v))[row.gate])).toEqual([row.v135, row.v136, row.v137]);
+  });
+
+  it('the default profile has NodeDeclaredFeatures from 1.36 (applyFeatureGates)', () => {
+    const names = (v: KubernetesVersion) => getDefaultPlugins(featureGateDefaults(versionSwitches(v))).multiPoint.enabled.map((p) => p.name);
+    expect(names('1.35')).not.toContain('NodeDeclaredFeatures');
+    expect(names('1.36').at(-1)).toBe('NodeDeclaredFeatures');
+    expect(names('1.37').at(-1)).toBe('NodeDeclaredFeatures');
+  });
+
+  it('a single change can be switched off over a version (for the upgrade preview)', () => {
+    expect(versionSwitches('1.37', { balancedAllocationDelta: false })).toMatchObject({ balancedAllocationDelta: false, draPartitionableDevicesBeta: true });
+    expect(versionSwitches('1.35', { balancedAllocationDelta: true })).toMatchObject({ balancedAllocationDelta: true, draPartitionableDevicesBeta: false });
+  });
+
+  it("the scenario's spec.featureGates still win over the version's defaults", () => {
+    const text = scenario('  kubernetesVersion: "1.37"\n  featureGates: {NodeDeclaredFeatures: false}');
+    const r = run(text);
+    expect(r.cycles[0]!.filter['n1']!.map((p) => p.plugin)).not.toContain('NodeDeclaredFeatures');
+  });
+});
+
+describe('BalancedAllocation per version, end to end', () => {
+  const text = (version: string) => balancedAllocationUpgrade(version);
+  const balanced = (v: string) => {
+    const c = run(text(v)).cycles.find((x) => x.pod === 'default/p')!;
+    return Object.fromEntries(Object.entries(c.score ?? {}).map(([node, s]) => [node, s.plugins['NodeResourcesBalancedAllocation']?.raw]));
+  };
+  it.each([
+    { version: '1.35', want: { 'n-even': 95, 'n-cpu': 75 }, node: 'n-even' },
+    { version: '1.36', want: { 'n-even': 72, 'n-cpu': 77 }, node: 'n-cpu' },
+    { version: '1.37', want: { 'n-even': 72, 'n-cpu': 77 }, node: 'n-cpu' },
+  ])('v$version', ({ version, want, node }) => {
+    expect(balanced(version)).toEqual(want);
+    expect(run(text(version)).pods.find((p) => p.pod === 'default/p')?.node).toBe(node);
+  });
+});

@@ -1,0 +1,138 @@
+// The Kubernetes versions Podplay simulates, and every upstream change that makes one behave
+// differently from another, as data. One engine: a behaviour that differs reads a named switch
+// (`versionSwitches(...)[id]`), never the version string; a feature gate whose default flipped is a
+// change carrying the new defaults. The upgrade preview (./compare/versions.ts) quotes these
+// entries as the causes of a difference, and toggles them one at a time to find which one it is.
+
+import { FEATURE_GATES, resolveFeatureGates, type FeatureGateName, type FeatureGates } from './features';
+
+export type KubernetesVersion = '1.35' | '1.36' | '1.37';
+
+/** oldest first */
+export const KUBERNETES_VERSIONS: readonly KubernetesVersion[] = ['1.35', '1.36', '1.37'];
+
+/** a scenario that does not say its version runs as the newest */
+export const DEFAULT_KUBERNETES_VERSION: KubernetesVersion = '1.37';
+
+export function isKubernetesVersion(s: unknown): s is KubernetesVersion {
+  return typeof s === 'string' && (KUBERNETES_VERSIONS as readonly string[]).includes(s);
+}
+
+/** -1, 0 or 1 as a is older than, the same as or newer than b */
+export function compareKubernetesVersions(a: KubernetesVersion, b: KubernetesVersion): number {
+  return Math.sign(KUBERNETES_VERSIONS.indexOf(a) - KUBERNETES_VERSIONS.indexOf(b));
+}
+
+export interface VersionChange {
+  id: VersionChangeId;
+  /** the first version with the change */
+  since: KubernetesVersion;
+  title: string;
+  /** the kubernetes/kubernetes pull request */
+  pr: number;
+  upstreamFile: string;
+  note: string;
+  /** for a change of feature-gate defaults: the defaults from `since` on */
+  gates?: Partial<Record<FeatureGateName, boolean>>;
+}
+
+export type VersionChangeId =
+  | 'balancedAllocationDelta' | 'draPartitionableDevicesBeta' | 'draGatesBeta136' | 'restartAllContainersBeta' | 'nodeDeclaredFeaturesBeta';
+
+/**
+ * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
+ * its pull request is not pinned here yet.
+ */
+export const VERSION_CHANGES: readonly VersionChange[] = [
+  {
+    id: 'balancedAllocationDelta',
+    since: '1.36',
+    title: 'NodeResourcesBalancedAllocation scores the change in balance',
+    pr: 135573,
+    upstreamFile: 'pkg/scheduler/framework/plugins/noderesources/balanced_allocation.go',
+    note: 'a node scores 50 + (50 + balance with the pod - balance without it) / 2, so a node the pod makes more balanced is preferred (issue #129733); before, only the balance with the pod counted',
+  },
+  {
+    id: 'draPartitionableDevicesBeta',
+    since: '1.36',
+    title: 'DRAPartitionableDevices beta, on by default',
+    pr: 137350,
+    upstreamFile: 'pkg/features/kube_features.go',
+    note: "ResourceSlices' shared counters limit the devices that consume them, and devices may select their own nodes",
+    gates: { DRAPartitionableDevices: true },
+  },
+  {
+    id: 'draGatesBeta136',
+    since: '1.36',
+    title: 'DRA device taints, consumable capacity, extended resources and binding conditions on by default',
+    pr: 0,
+    upstreamFile: 'CHANGELOG/CHANGELOG-1.36.md',
+    note: 'DRADeviceTaints, DRAConsumableCapacity, DRAExtendedResource and DRADeviceBindingConditions became beta and on; DRAPrioritizedList and DRAAdminAccess GA (on as in 1.35)',
+    gates: { DRAExtendedResource: true, DRAConsumableCapacity: true, DRADeviceTaints: true, DRADeviceBindingConditions: true, DRAPrioritizedList: true, DRAAdminAccess: true },
+  },
+  {
+    id: 'restartAllContainersBeta',
+    since: '1.36',
+    title: 'RestartAllContainersOnContainerExits beta, on by default',
+    pr: 136681,
+    upstreamFile: 'pkg/features/kube_features.go',
+    note: 'the RestartAllContainers action of restartPolicyRules is served by default',
+    gates: { RestartAllContainersOnContainerExits: true },
+  },
+  {
+    id: 'nodeDeclaredFeaturesBeta',
+    since: '1.36',
+    title: 'NodeDeclaredFeatures on by default',
+    pr: 0,
+    upstreamFile: 'pkg/features/kube_features.go',
+    note: 'NodeDeclaredFeatures became beta and on (GA in 1.37): the NodeDeclaredFeatures plugin joins the default profile and nodes keep status.declaredFeatures',
+    gates: { NodeDeclaredFeatures: true },
+  },
+];
+
+export type VersionSwitches = Readonly<Record<VersionChangeId, boolean>>;
+
+/** Which changes a version has (overrides turn single ones on or off, for the upgrade preview). */
+export function versionSwitches(version: KubernetesVersion, overrides?: Partial<Record<VersionChangeId, boolean>>): VersionSwitches {
+  const out = {} as Record<VersionChangeId, boolean>;
+  for (const c of VERSION_CHANGES) out[c.id] = overrides?.[c.id] ?? compareKubernetesVersions(version, c.since) >= 0;
+  return out;
+}
+
+/** The switches of v1.35 (Podplay's behaviour before versions existed: unit-test harnesses use it). */
+export const V1_35_SWITCHES: VersionSwitches = versionSwitches('1.35');
+
+export function versionChange(id: VersionChangeId): VersionChange {
+  return VERSION_CHANGES.find((c) => c.id === id)!;
+}
+
+/**
+ * upstream: the versioned specs of pkg/features/kube_features.go — the v1.35 defaults
+ * (FEATURE_GATES) with the gate changes each switched-on change brings.
+ */
+export function featureGateDefaults(switches: VersionSwitches): FeatureGates {
+  const out = Object.fromEntries(Object.entries(FEATURE_GATES).map(([k, v]) => [k, v.default])) as Record<FeatureGateName, boolean>;
+  for (const c of VERSION_CHANGES) if (c.gates && switches[c.id]) Object.assign(out, c.gates);
+  return out;
+}
+
+/** The version a run uses, where it came from and why. */
+export interface ResolvedKubernetesVersion {
+  version: KubernetesVersion;
+  source: 'scenario' | 'option' | 'dump' | 'default';
+  detail: string;
+}
+
+export function resolveKubernetesVersion(fromScenario: KubernetesVersion | undefined, fromOption: KubernetesVersion | undefined): ResolvedKubernetesVersion {
+  if (fromOption) return { version: fromOption, source: 'option', detail: `v${fromOption}, chosen for this run${fromScenario && fromScenario !== fromOption ? ` (the scenario says ${fromScenario})` : ''}` };
+  if (fromScenario) return { version: fromScenario, source: 'scenario', detail: `v${fromScenario}, from the scenario's spec.kubernetesVersion` };
+  return { version: DEFAULT_KUBERNETES_VERSION, source: 'default', detail: `v${DEFAULT_KUBERNETES_VERSION}, the newest supported (the scenario does not set spec.kubernetesVersion)` };
+}
+
+/**
+ * The feature gates a run uses: the version's defaults (its switches) with the scenario's
+ * spec.featureGates on top, as kube-scheduler's --feature-gates over its compiled-in defaults.
+ */
+export function versionFeatureGates(switches: VersionSwitches, overrides: Partial<Record<FeatureGateName, boolean>> | undefined): FeatureGates {
+  return resolveFeatureGates(overrides, featureGateDefaults(switches));
+}
