@@ -9,20 +9,58 @@
 // not have is an empty map (upstream's lazy map), so `device.attributes["x"].y` fails with "no such
 // key" and `"y" in device.attributes["x"]` is false.
 // upstream's limits: an expression is at most 10 Ki long (CELSelectorExpressionMaxLength) and its
-// cost at most 1,000,000 (CELSelectorExpressionMaxCost); the cost here is estimated from the
-// expression's size, each comprehension over a device's at most 32 attributes.
+// cost at most 1,000,000 (CELSelectorExpressionMaxCost), both as an estimate when it is compiled
+// and as the actual cost of each evaluation (celCost.ts).
 
-import { celEnv, CelScalar, isCelError, mapType, parse, plan } from '@bufbuild/cel';
+import { celEnv, celMethod, CelScalar, isCelError, mapType, parse, plan } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
+import { ACTUAL_COST_LIMIT_EXCEEDED, costFuncs, estimateCost, instrument, withCostLimit, type ExprNode } from './celCost';
 import { celQuantity, celSemver, k8sCelFuncs, k8sCelRegistry } from './celLibrary';
+import { formatCount } from '../limits';
 import type { Device, DeviceAttribute } from './resource';
 
 export const CEL_SELECTOR_EXPRESSION_MAX_LENGTH = 10 * 1024;
 export const CEL_SELECTOR_EXPRESSION_MAX_COST = 1_000_000;
-/** upstream: ResourceSliceMaxAttributesAndCapacitiesPerDevice */
-const MAX_ENTRIES_PER_DEVICE = 32;
 
-const env = celEnv({ registry: k8sCelRegistry, funcs: [...strings, ...k8sCelFuncs], variables: { device: mapType(CelScalar.STRING, CelScalar.DYN) } });
+/**
+ * upstream (cel-go ext/strings.go): replace(old, new[, n]) replaces the first n occurrences, all
+ * when n is negative or absent. One pass: the extension's own replace rebuilds the whole string at
+ * each occurrence, quadratic in the string's length.
+ */
+function replaceOccurrences(this: string, from: string, to: string, n?: bigint): string {
+  const limit = n === undefined || n < 0n ? Number.POSITIVE_INFINITY : Number(n);
+  if (limit === 0) return this;
+  if (from === '') {
+    const chars = Array.from(this);
+    const out: string[] = [];
+    for (let i = 0; i <= chars.length; i++) {
+      if (i < limit) out.push(to);
+      if (i < chars.length) out.push(chars[i]!);
+    }
+    return out.join('');
+  }
+  const parts: string[] = [];
+  let at = 0;
+  for (let done = 0; done < limit; done++) {
+    const i = this.indexOf(from, at);
+    if (i < 0) break;
+    parts.push(this.slice(at, i), to);
+    at = i + from.length;
+  }
+  parts.push(this.slice(at));
+  return parts.join('');
+}
+
+const replaceFuncs = [
+  celMethod('replace', CelScalar.STRING, [CelScalar.STRING, CelScalar.STRING], CelScalar.STRING, replaceOccurrences),
+  celMethod('replace', CelScalar.STRING, [CelScalar.STRING, CelScalar.STRING, CelScalar.INT], CelScalar.STRING, replaceOccurrences),
+];
+
+const env = celEnv({
+  registry: k8sCelRegistry,
+  funcs: [...strings.filter((f) => f.name !== 'replace'), ...replaceFuncs, ...k8sCelFuncs, ...costFuncs],
+  variables: { device: mapType(CelScalar.STRING, CelScalar.DYN) },
+});
 
 type Program = ReturnType<typeof plan<{ device: ReturnType<typeof mapType> }>>;
 
@@ -34,56 +72,53 @@ export interface CompiledSelector {
 
 export type CompileResult = { ok: true; selector: CompiledSelector } | { ok: false; error: string };
 
-interface ExprNode {
-  exprKind: { case: string | undefined; value?: unknown };
-}
-
-/** Walks a parsed expression: identifiers, string literals and an estimated cost. */
-function inspect(root: ExprNode): { idents: string[]; literals: string[]; cost: number } {
+/** Walks a parsed expression: its free identifiers and its string literals. */
+function inspect(root: ExprNode): { idents: string[]; literals: string[] } {
   const idents: string[] = [];
   const literals: string[] = [];
   const bound = new Set<string>();
-  const visit = (e: ExprNode | undefined, weight: number): number => {
-    if (!e) return 0;
-    const k = e.exprKind;
-    const v = k.value as Record<string, unknown> | undefined;
-    switch (k.case) {
+  const visit = (e: ExprNode | undefined): void => {
+    if (!e) return;
+    const v = e.exprKind.value as Record<string, unknown> | undefined;
+    switch (e.exprKind.case) {
       case 'constExpr': {
         const c = v as { constantKind: { case: string; value: unknown } };
         if (c.constantKind.case === 'stringValue') literals.push(c.constantKind.value as string);
-        return weight;
+        return;
       }
       case 'identExpr': {
         const name = (v as { name: string }).name;
         if (!bound.has(name)) idents.push(name);
-        return weight;
+        return;
       }
-      case 'selectExpr': return weight + visit((v as { operand: ExprNode }).operand, weight);
+      case 'selectExpr': return visit((v as { operand: ExprNode }).operand);
       case 'callExpr': {
         const call = v as { target?: ExprNode; args: ExprNode[] };
-        let cost = weight + visit(call.target, weight);
-        for (const a of call.args) cost += visit(a, weight);
-        return cost;
+        visit(call.target);
+        for (const a of call.args) visit(a);
+        return;
       }
-      case 'listExpr': return (v as { elements: ExprNode[] }).elements.reduce((s, a) => s + visit(a, weight), weight);
-      case 'structExpr': {
-        const entries = (v as { entries: { mapKey?: ExprNode; value: ExprNode }[] }).entries;
-        return entries.reduce((s, en) => s + visit(en.mapKey, weight) + visit(en.value, weight), weight);
-      }
+      case 'listExpr': for (const a of (v as { elements: ExprNode[] }).elements) visit(a); return;
+      case 'structExpr':
+        for (const en of (v as { entries: { mapKey?: ExprNode; value: ExprNode }[] }).entries) { visit(en.mapKey); visit(en.value); }
+        return;
       case 'comprehensionExpr': {
         const c = v as { iterVar: string; iterVar2?: string; accuVar: string; iterRange: ExprNode; accuInit: ExprNode; loopCondition: ExprNode; loopStep: ExprNode; result: ExprNode };
-        let cost = visit(c.iterRange, weight) + visit(c.accuInit, weight);
+        visit(c.iterRange);
+        visit(c.accuInit);
         const added = [c.iterVar, c.iterVar2, c.accuVar].filter((n): n is string => !!n && !bound.has(n));
         for (const n of added) bound.add(n);
-        cost += visit(c.loopCondition, weight * MAX_ENTRIES_PER_DEVICE) + visit(c.loopStep, weight * MAX_ENTRIES_PER_DEVICE) + visit(c.result, weight);
+        visit(c.loopCondition);
+        visit(c.loopStep);
+        visit(c.result);
         for (const n of added) bound.delete(n);
-        return cost;
+        return;
       }
-      default: return weight;
+      default: return;
     }
   };
-  const cost = visit(root, 1);
-  return { idents, literals, cost };
+  visit(root);
+  return { idents, literals };
 }
 
 const cache = new Map<string, CompileResult>();
@@ -111,15 +146,17 @@ function compile(expression: string): CompileResult {
   } catch (e) {
     return { ok: false, error: `compilation failed: ERROR: ${e instanceof Error ? e.message : String(e)}` };
   }
-  const { idents, literals, cost } = inspect(parsed.expr as unknown as ExprNode);
+  const root = parsed.expr as unknown as ExprNode;
+  const { idents, literals } = inspect(root);
   const undeclared = idents.find((n) => n !== 'device');
   if (undeclared !== undefined) return { ok: false, error: `compilation failed: ERROR: <input>: undeclared reference to '${undeclared}'` };
+  const cost = estimateCost(root);
   if (cost > CEL_SELECTOR_EXPRESSION_MAX_COST) {
-    return { ok: false, error: `cost limit exceeded: the estimated cost ${cost} exceeds the limit of ${CEL_SELECTOR_EXPRESSION_MAX_COST}` };
+    return { ok: false, error: `too complex, exceeds cost limit (estimated cost ${formatCount(cost)}, at most ${formatCount(CEL_SELECTOR_EXPRESSION_MAX_COST)})` };
   }
   let program: Program;
   try {
-    program = plan(env, parsed) as Program;
+    program = plan(env, { ...parsed, expr: instrument(root) as unknown as typeof parsed.expr }) as Program;
   } catch (e) {
     return { ok: false, error: `compilation failed: ERROR: ${e instanceof Error ? e.message : String(e)}` };
   }
@@ -162,7 +199,8 @@ export function deviceMatches(selector: CompiledSelector, driver: string, device
     ['capacity', byDomain(driver, device.capacity, (c) => celQuantity(c.value), selector.literals)],
     ['allowMultipleAllocations', device.allowMultipleAllocations ?? false],
   ]);
-  const result = selector.program({ device: value as never });
+  const result = withCostLimit(CEL_SELECTOR_EXPRESSION_MAX_COST, () => selector.program({ device: value as never }));
+  if (typeof result === 'object' && result !== null && 'costExceeded' in result) return { error: ACTUAL_COST_LIMIT_EXCEEDED };
   if (isCelError(result)) return { error: result.message.replace(/^field not found: /, 'no such key: ') };
   if (typeof result !== 'boolean') return { error: `CEL result of type ${typeof result} could not be converted to bool` };
   return { matches: result };
