@@ -50,6 +50,18 @@ export class SchedulingQueue {
   private readonly backoffQ: Heap<QueuedPodInfo>;
   private readonly errorBackoffQ: Heap<QueuedPodInfo>;
   private readonly unschedulable = new Map<string, QueuedPodInfo>();
+  /**
+   * The gated pods of `unschedulable`, counted by (profile, rejecting plugins), with one pod of
+   * each kind to ask for its plugins' registered events. An event none of those registrations
+   * matches cannot move a gated pod, so it walks only the pods waiting for an event: a bind costs
+   * the same with 10,000 gated pods as with none (upstream: the queue looks only at the pods
+   * whose plugins registered for the event; SchedulingGates registers only for
+   * Pod/UpdatePodSchedulingGatesEliminated — pkg/scheduler/backend/queue/scheduling_queue.go).
+   */
+  private readonly gatedKinds = new Map<string, { count: number; podInfo: PodInfo; plugins: string[] }>();
+  /** the pods of `unschedulable` that are not gated, in the same order */
+  private readonly waiting = new Map<string, QueuedPodInfo>();
+  private readonly gatedKindOf = new Map<string, string>();
   /** pods handed to a scheduling cycle and not yet back, with the number of in-flight events recorded when each was popped */
   private readonly inFlight = new Map<string, number>();
   /**
@@ -96,11 +108,12 @@ export class SchedulingQueue {
     if (!s.isSuccess()) {
       q.gatingPlugin = s.plugin;
       this.unschedulable.set(q.podInfo.key, q);
+      this.countGated(q);
       if (from !== 'gated') this.move(q, from, 'gated', `PreEnqueue: ${s.plugin ?? ''}: ${s.message()}`);
       return false;
     }
     q.gatingPlugin = undefined;
-    this.unschedulable.delete(q.podInfo.key);
+    this.removeFromPool(q.podInfo.key);
     this.activeQ.addOrUpdate(q);
     this.move(q, from, 'activeQ', reason);
     return true;
@@ -213,6 +226,7 @@ export class SchedulingQueue {
       this.move(q, 'scheduling', 'activeQ', 'ScheduleAttemptFailure');
     } else {
       this.unschedulable.set(q.podInfo.key, q);
+      this.waiting.set(q.podInfo.key, q);
       this.move(q, 'scheduling', 'unschedulablePods', 'ScheduleAttemptFailure');
     }
   }
@@ -254,7 +268,7 @@ export class SchedulingQueue {
   }
 
   private requeue(q: QueuedPodInfo, reason: string): void {
-    this.unschedulable.delete(q.podInfo.key);
+    this.removeFromPool(q.podInfo.key);
     if (this.isBackingOff(q)) {
       this.backoffQ.addOrUpdate(q);
       this.move(q, 'unschedulablePods', 'backoffQ', reason);
@@ -270,7 +284,10 @@ export class SchedulingQueue {
    */
   moveAllToActiveOrBackoffQueue(event: ClusterEvent, oldObj?: unknown, newObj?: unknown, except?: string): void {
     this.recordInFlight(event, oldObj, newObj);
-    for (const q of [...this.unschedulable.values()]) {
+    const pool = this.gatedKinds.size === 0 || this.someGatedPodRegistered(event)
+      ? [...this.unschedulable.values()]
+      : [...this.waiting.values()];
+    for (const q of pool) {
       if (q.podInfo.key === except) continue;
       if (!this.isPodWorthRequeuing(q, event, oldObj, newObj)) continue;
       // A pod held at PreEnqueue goes through PreEnqueue again (upstream: moveToActiveQ).
@@ -279,9 +296,50 @@ export class SchedulingQueue {
     }
   }
 
+  private rejectors(q: QueuedPodInfo): string[] {
+    return [...q.unschedulablePlugins, ...q.pendingPlugins, ...(q.gatingPlugin ? [q.gatingPlugin] : [])];
+  }
+
+  /** counts a gated pod in `gatedKinds` (once, however often PreEnqueue keeps it gated) */
+  private countGated(q: QueuedPodInfo): void {
+    const key = q.podInfo.key;
+    const kind = `${q.podInfo.pod.spec.schedulerName ?? ''}\0${this.rejectors(q).join('\0')}`;
+    const old = this.gatedKindOf.get(key);
+    if (old === kind) return;
+    if (old !== undefined) this.uncountGated(key);
+    const entry = this.gatedKinds.get(kind);
+    if (entry) entry.count++;
+    else this.gatedKinds.set(kind, { count: 1, podInfo: q.podInfo, plugins: this.rejectors(q) });
+    this.gatedKindOf.set(key, kind);
+  }
+
+  private uncountGated(key: string): void {
+    const kind = this.gatedKindOf.get(key);
+    if (kind === undefined) return;
+    this.gatedKindOf.delete(key);
+    const entry = this.gatedKinds.get(kind)!;
+    if (--entry.count === 0) this.gatedKinds.delete(kind);
+  }
+
+  private removeFromPool(key: string): void {
+    this.unschedulable.delete(key);
+    this.waiting.delete(key);
+    this.uncountGated(key);
+  }
+
+  /** whether a plugin that holds some gated pod registered for the event (then every pod is checked, as before) */
+  private someGatedPodRegistered(event: ClusterEvent): boolean {
+    for (const { podInfo, plugins } of this.gatedKinds.values()) {
+      for (const plugin of plugins) {
+        if (this.opts.pluginEvents(podInfo, plugin).some((reg) => eventMatches(reg.event, event))) return true;
+      }
+    }
+    return false;
+  }
+
   /** upstream: isPodWorthRequeuing — the rejecting (or gating) plugins' registered events and hints decide. */
   private isPodWorthRequeuing(q: QueuedPodInfo, event: ClusterEvent, oldObj: unknown, newObj: unknown): boolean {
-    const rejectors = [...q.unschedulablePlugins, ...q.pendingPlugins, ...(q.gatingPlugin ? [q.gatingPlugin] : [])];
+    const rejectors = this.rejectors(q);
     if (rejectors.length === 0) return true;
     for (const plugin of rejectors) {
       for (const reg of this.opts.pluginEvents(q.podInfo, plugin)) {
@@ -314,7 +372,7 @@ export class SchedulingQueue {
   /** upstream: Delete */
   delete(podKey: string): void {
     for (const heap of [this.activeQ, this.backoffQ, this.errorBackoffQ]) heap.delete(podKey);
-    this.unschedulable.delete(podKey);
+    this.removeFromPool(podKey);
     this.done(podKey);
     this.nominator.deleteNominatedPodIfExists(podKey);
   }
@@ -324,7 +382,7 @@ export class SchedulingQueue {
     for (const key of podKeys) {
       const q = this.unschedulable.get(key) ?? this.backoffQ.get(key);
       if (!q || q.gatingPlugin) continue;
-      this.unschedulable.delete(key);
+      this.removeFromPool(key);
       this.backoffQ.delete(key);
       this.moveToActiveQ(q, 'unschedulablePods', 'ForceActivate');
     }
@@ -337,7 +395,7 @@ export class SchedulingQueue {
   get activeLength(): number { return this.activeQ.length; }
   get backoffLength(): number { return this.backoffQ.length + this.errorBackoffQ.length; }
   /** pods waiting for an event (not gated) */
-  get unschedulableLength(): number { return [...this.unschedulable.values()].filter((q) => !q.gatingPlugin).length; }
+  get unschedulableLength(): number { return this.waiting.size; }
 
   pendingPods(): QueuedPodInfo[] {
     return [...this.activeQ.list(), ...this.backoffQ.list(), ...this.errorBackoffQ.list(), ...this.unschedulable.values()];
