@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { compareConfigurations, loadSchedulerConfig, type ConfigurationComparison } from '../src/engine/compare/compare';
 import { loadExpandedScenario } from '../src/engine/index';
 import { frozenLinks } from '../src/permalink/fixtures';
+import { CURRENT_VERSION } from '../src/permalink/migrations';
 import { strategyVariant } from '../src/ui/compare/presets';
 import { freshPage, openScenario, pageText } from './helpers';
 
@@ -65,7 +66,7 @@ test('LeastAllocated against MostAllocated: where each places the pods, each nod
   await expect(page.getByTestId('cluster-view')).toHaveCount(0);
 
   // the address bar carries configuration B: a new tab opens the same comparison
-  await expect.poll(() => page.url()).toContain('#p2.');
+  await expect.poll(() => page.url()).toContain(`#p${CURRENT_VERSION}.`);
   await expect.poll(async () => (await page.evaluate(() => location.hash)).length).toBeGreaterThan(10);
   const link = page.url();
   const other = await context.newPage();

@@ -16,11 +16,21 @@ import { requiredDuringExecutionLesson } from './catalog/requiredDuringExecution
 import { draDeviceTaintsLesson, draGpusLesson } from './catalog/dra';
 import { limitRangeDefaultsLesson, priorityClassQuotaLesson } from './catalog/admission';
 import type { Lesson } from './types';
+import { scenarioKubernetesVersion, withKubernetesVersion } from '../interop/scenarioVersion';
 
 export type * from './types';
 export { LESSON_PHASES, SPOILERS } from './types';
 export { defaultHides, isCyclePosition, lessonStory, storyPresses, type LessonQuestion, type LessonStory, type StoryBeat } from './story';
 export { comparePositions, phaseExists, readFact, revealPosition, type PlaybackPosition, type ShownEvent } from './facts';
+
+/**
+ * The lessons were written and checked against kube-scheduler v1.35: one that does not name its
+ * version runs as 1.35 (its card says so), not as the newest, until its teaching is brought up to
+ * date for 1.36+ (issue 17). The version is written into its scenario text, so links carry it.
+ */
+function pinned(lesson: Lesson): Lesson {
+  return scenarioKubernetesVersion(lesson.scenario) !== undefined ? lesson : { ...lesson, scenario: withKubernetesVersion(lesson.scenario, '1.35') };
+}
 
 export const lessons: readonly Lesson[] = [
   nodeSelectorLesson,
@@ -56,7 +66,7 @@ export const lessons: readonly Lesson[] = [
   draGpusLesson,
   draDeviceTaintsLesson,
   whyPendingLesson,
-];
+].map(pinned);
 
 const byId = new Map(lessons.map((l) => [l.id, l]));
 
