@@ -104,7 +104,8 @@ for (const fixture of frozenLinks.filter((f) => f.state.compare === undefined)) 
     await expect(indicator).toHaveAttribute('data-phase', 'Filter');
     expect(await pageText(page)).toBe(fixture.state.scenario);
     await expect(page.getByTestId('pod-inspector')).toHaveAttribute('data-pod', fixture.state.pod!);
-    await expect(page.locator('.node-details')).toHaveCount(1);
+    // the node details are drawn when the link's view asks for labels and taints
+    await expect(page.locator('.node-details')).toHaveCount(fixture.state.view?.showLabels ? 1 : 0);
     await expect(page.locator('[data-testid="pod-chip"][data-pod="default/web"]')).toBeVisible();
     await expect(page.getByTestId('notice')).toHaveCount(0);
   });
