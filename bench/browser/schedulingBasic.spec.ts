@@ -1,12 +1,12 @@
 // Issue 10's browser check: upstream's SchedulingBasic shape at full size (5,000 nodes, 1,000 init
 // and 10,000 measured pods, ../schedulerPerf/workloads.ts) opened in the page, simulated in the
 // worker to the end, then stepped, jumped and played: no main-thread task may take over 50 ms of
-// the main thread's CPU (see ../../e2e/longtasks.ts for how a task is weighed). It also reports the
+// the main thread's CPU (see ./longtasks.ts for how a task is weighed). It also reports the
 // tab's peak resident memory (the renderer process: page and worker).
 import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { engineResult, editorReady, freshPage, stepTo } from '../../e2e/helpers';
-import { startLongTaskWatch } from '../../e2e/longtasks';
+import { startLongTaskWatch } from './longtasks';
 import { scenarioText, workloads } from '../schedulerPerf/workloads';
 
 /** The largest resident set of Chromium's renderer processes (the tab: page and worker threads), in MB. */

@@ -2,8 +2,8 @@
 // scenario is opened, simulated in the worker, stepped through, jumped and played. Long tasks come
 // from PerformanceObserver('longtask'); see ./longtasks.ts for how each is weighed.
 import { expect, test } from '@playwright/test';
-import { largeScenario } from '../bench/scenarios';
-import { editorReady, engineResult, freshPage, openScenario, stepTo } from './helpers';
+import { largeScenario } from '../scenarios';
+import { editorReady, engineResult, freshPage, openScenario, stepTo } from '../../e2e/helpers';
 import { startLongTaskWatch } from './longtasks';
 
 // Playwright's own trace snapshots the whole DOM (1,000 node cards) on the page's main thread at
