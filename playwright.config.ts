@@ -12,8 +12,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  // two shared cores: one browser at a time keeps timings (long tasks) honest
-  workers: 1,
+  // No test here asserts a timing (long tasks and frame gaps are measured by `npm run bench:browser`),
+  // so CI runs two browsers side by side on its two cores: most of a test's time is spent waiting for
+  // the page. Locally one at a time, so that several checkouts can share a machine.
+  workers: process.env.CI ? 2 : 1,
   fullyParallel: false,
   // CI runs once more a test that failed, and reports it as flaky (the line reporter names it):
   // two shared cores make timing races rare but not impossible, and a flaky test is then a finding
@@ -25,7 +27,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 720 },
-    trace: 'retain-on-failure',
+    // a trace snapshots the DOM at every action (a third of the clicker's time): CI records one
+    // only when it runs a failed test again, which is the run worth reading
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     // the build registers a service worker (offline copy); only e2e/hosted.spec.ts, which tests
     // it, lets it run, so every other test sees the network as a first visit does

@@ -1,6 +1,6 @@
 // Import and export in the browser: kubectl output and simulator exports come in through the
 // import dialog (pasted, chosen or dropped) with a summary of what was kept and left out; a
-// 300-node, 5,000-pod dump loads and simulates while the page keeps responding; the scenario and
+// dump too large for the editor loads, simulates and opens on request; the scenario and
 // the KWOK bundle download. Expectations come from src/interop and the engine run in this process
 // on the same input, never hard-coded.
 import { expect, test, type Page } from '@playwright/test';
@@ -69,54 +69,27 @@ test('a kube-scheduler-simulator export dropped on the page imports', async ({ p
   await expectEngineOutcome(page, expected.yaml, 'simulator-export-imported.yaml');
 });
 
-test('a 300-node, 5,000-pod dump loads and simulates while the page keeps responding', async ({ page }, testInfo) => {
-  test.setTimeout(240_000);
-  const dump = generateClusterDump({ nodes: 300, pods: 5000, format: 'yaml' });
-  // from a file on disk: handing Chromium a 24 MB buffer through the test protocol stalls the page itself
+test('a dump too large for the editor (60 nodes, 1,200 pods) imports, simulates and opens in the editor on request', async ({ page }, testInfo) => {
+  const dump = generateClusterDump({ nodes: 60, pods: 1200, format: 'yaml' });
+  // from a file on disk: handing Chromium megabytes through the test protocol stalls the page itself
   const file = testInfo.outputPath('cluster.yaml');
   writeFileSync(file, dump.text);
   await freshPage(page);
   await editorReady(page);
-  // the longest time the main thread went without painting a frame, since the last reset
-  await page.evaluate(() => {
-    const w = window as unknown as { worstFrameGap: number };
-    w.worstFrameGap = 0;
-    let last = performance.now();
-    const tick = (now: number) => {
-      w.worstFrameGap = Math.max(w.worstFrameGap, now - last);
-      last = now;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-  const worstGap = () => page.evaluate(() => {
-    const w = window as unknown as { worstFrameGap: number };
-    const worst = w.worstFrameGap;
-    w.worstFrameGap = 0;
-    return Math.round(worst);
-  });
-
-  // reading 24 MB happens in a worker: the page goes on painting (the same work on the main
-  // thread takes seconds)
+  // read in a worker (bench/browser/largeDump.spec.ts measures that the page goes on painting)
   await page.getByTestId('import').click();
   await page.getByTestId('import-file').setInputFiles(file);
   await expect(page.getByTestId('import-summary')).toBeVisible({ timeout: 120_000 });
   await expect(page.getByTestId('import-kept')).toContainText(`${dump.counts.nodes} nodes`);
-  const whileImporting = await worstGap();
 
-  // opening it: the editor takes the 5 MB text, the engine worker simulates
+  // opening it: the scenario (over 1 MB) is simulated by the engine worker
   await page.getByTestId('import-open').click();
   await expect(page.locator('.file-name')).toHaveText('cluster-imported.yaml');
   await expect(page.getByTestId('node-card')).toHaveCount(dump.counts.nodes, { timeout: 120_000 });
   await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-cycle', '1', { timeout: 120_000 });
   await page.locator('body').press('End');
   await expect(page.getByTestId('step-forward')).toBeDisabled({ timeout: 60_000 });
-  const whileOpening = await worstGap();
-  console.log(`worst frame gap: ${whileImporting} ms while importing, ${whileOpening} ms while opening and simulating`);
-  expect(whileImporting).toBeLessThan(800);
-  expect(whileOpening).toBeLessThan(2500);
-
-  // 5 MB is more than the editor takes without holding the page: it opens on request
+  // more than the editor takes without holding the page (LARGE_EDITOR_CHARS): it opens on request
   await expect(page.getByTestId('large-scenario')).toContainText('MB');
   await page.getByTestId('open-in-editor').click();
   await editorReady(page);
