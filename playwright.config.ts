@@ -16,7 +16,8 @@ export default defineConfig({
   // so CI runs two browsers side by side on its two cores: most of a test's time is spent waiting for
   // the page. Locally one at a time, so that several checkouts can share a machine.
   workers: process.env.CI ? 2 : 1,
-  fullyParallel: false,
+  // tests, not files, are shared out: the clicker file alone (one test per lesson) is a third of the suite
+  fullyParallel: true,
   // CI runs once more a test that failed, and reports it as flaky (the line reporter names it):
   // two shared cores make timing races rare but not impossible, and a flaky test is then a finding
   // to read, not a lost run. Locally a failure stays a failure.

@@ -108,7 +108,8 @@ test('a scenario of several megabytes survives a reload (IndexedDB)', async ({ p
   await openScenario(page, 'dump.yaml', bigScenario(6, 'big'));
   await expect(page.getByTestId('large-scenario')).toContainText('saved in this browser');
   await page.reload();
-  await expect(nodeOf(page, 'big')).toBeVisible();
+  // read back from IndexedDB and parsed again in the worker: 6 MB of YAML takes seconds on a busy machine
+  await expect(nodeOf(page, 'big')).toBeVisible({ timeout: 60_000 });
   await expect(page.locator('.file-name')).toHaveText('dump.yaml');
 });
 
