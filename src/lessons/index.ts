@@ -20,7 +20,7 @@ import { scenarioKubernetesVersion, withKubernetesVersion } from '../interop/sce
 
 export type * from './types';
 export { LESSON_PHASES, SPOILERS } from './types';
-export { defaultHides, isCyclePosition, lessonStory, storyPresses, type LessonQuestion, type LessonStory, type StoryBeat } from './story';
+export { defaultHides, hiddenAtCycle, isCyclePosition, lessonStory, storyPresses, type LessonQuestion, type LessonStory, type StoryBeat } from './story';
 export { comparePositions, phaseExists, readFact, revealPosition, type PlaybackPosition, type ShownEvent } from './facts';
 
 /**

@@ -4,7 +4,7 @@
 // and the events the worker streamed, as global step numbers.
 
 import { lessonById, revealPosition, type Lesson, type Spoiler } from '../lessons';
-import { isCyclePosition, lessonStory, type LessonQuestion, type LessonStory } from '../lessons/story';
+import { hiddenAtCycle, isCyclePosition, lessonStory, type LessonQuestion, type LessonStory } from '../lessons/story';
 import type { CycleSummary, TimedEvent } from '../worker/protocol';
 import { stepFor, type NamedPosition } from './permalinkState';
 import type { PlaybackPosition, PodplayState } from './types';
@@ -133,7 +133,7 @@ export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predict
     const prediction = predictions[question.index];
     if (prediction !== undefined) progress.prediction = prediction;
     questions.push(progress);
-    if (!progress.revealed) for (const h of question.hides) hidden.add(h);
+    if (!progress.revealed) for (const h of hiddenAtCycle(question, position.cycle)) hidden.add(h);
   }
 
   const result: LessonProgress = {

@@ -305,7 +305,7 @@ ${replicaSet('web', 2)}`,
       facts: [{ says: 'Both nodes pass', fact: { kind: 'feasibleCount', cycle: 3 }, is: '2' }],
     },
     {
-      cycle: 3, phase: 'select',
+      cycle: 3, phase: 'done',
       text: 'NodeResourcesFit: node-1 71 (the evicted pod still counts until it is gone), the empty node-2 90; the default topology spread prefers node-2 too. web-ksnxs goes to node-2: one replica per node.',
       facts: [
         { says: 'node-1 71', fact: { kind: 'score', cycle: 3, node: 'node-1', plugin: 'NodeResourcesFit' }, is: '71' },

@@ -80,7 +80,7 @@ ${[...docsCluster, myPod(zoneConstraint)].join('---\n')}`,
     },
     { cycle: 1, phase: 'score', text: 'PodTopologySpread only scores ScheduleAnyway constraints, and mypod has none. Spreading is satisfied on both nodes: the other plugins decide.' },
     {
-      cycle: 1, phase: 'select',
+      cycle: 1, phase: 'done',
       text: 'NodeResourcesFit: p3 on node3 counts as 100m CPU and 200Mi even without requests, so node3 scores 95 and the empty node4 97. mypod lands on node4: the zones are now 2 and 2.',
       facts: [
         { says: 'node3 scores 95', fact: { kind: 'score', cycle: 1, node: 'node3', plugin: 'NodeResourcesFit' }, is: '95' },
@@ -151,7 +151,7 @@ ${[...docsCluster, myPod(zoneConstraint + nodeConstraint)].join('---\n')}`,
       ],
     },
     {
-      cycle: 1, phase: 'select', text: 'One node satisfies both: node4, taken without scoring.',
+      cycle: 1, phase: 'done', text: 'One node satisfies both: node4, taken without scoring.',
       facts: [{ says: 'taken without scoring', fact: { kind: 'scored', cycle: 1 }, is: 'no' }, { says: 'node4', fact: { kind: 'selected', cycle: 1 }, is: 'node4' }],
     },
   ],
@@ -346,7 +346,7 @@ spec:
       ],
     },
     {
-      cycle: 2, phase: 'select', text: 'ha-3 runs on node-c1: one pod in each of the three zones.',
+      cycle: 2, phase: 'done', text: 'ha-3 runs on node-c1: one pod in each of the three zones.',
       facts: [{ says: 'ha-3 runs on node-c1', fact: { kind: 'selected', cycle: 2 }, is: 'node-c1' }],
     },
   ],
