@@ -112,6 +112,12 @@ export const COMMANDS: readonly Command[] = [
     enabled: () => true, run: (s) => s.setPresenter(!s.presenter),
   },
   {
+    // a live "what if" in front of the room: the lesson's scenario in an editor of its own, which
+    // keys reach only when it has the focus (issue 19)
+    id: 'live-edit', label: 'What if? Edit the lesson\'s scenario live (presenter mode)', shortcut: ['e'],
+    enabled: (s) => s.presenter && s.lessonId !== undefined, run: (s) => s.setDialog(s.dialog === 'liveEdit' ? undefined : 'liveEdit'),
+  },
+  {
     id: 'compare', label: 'Compare two scheduler configurations on this scenario', shortcut: ['c'],
     enabled: () => true, run: (s) => s.setCompareOpen(!s.compareOpen),
   },

@@ -19,7 +19,8 @@ export interface Notice {
   action?: { label: string; run(): void; keep?: boolean };
 }
 
-export type SessionDialog = 'lessons' | 'import';
+/** liveEdit: presenter mode's "what if" editor over the lesson (src/ui/presenter/LiveEdit.tsx) */
+export type SessionDialog = 'lessons' | 'import' | 'liveEdit';
 
 export interface SessionSlice {
   lessonId?: string;

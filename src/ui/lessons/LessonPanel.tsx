@@ -101,6 +101,7 @@ export function LessonPanel() {
   const edited = usePodplay((s) => s.lessonId !== undefined && s.text !== lessonById(s.lessonId)?.scenario);
   const predict = usePodplay((s) => s.predict);
   const openLesson = usePodplay((s) => s.openLesson);
+  const setText = usePodplay((s) => s.setText);
   const current = useMemo(
     () => currentLessonProgress({ lessonId, run, position, lessonIntro: intro, predictions, storyPoint }),
     [lessonId, run, position, intro, predictions, storyPoint],
@@ -121,7 +122,7 @@ export function LessonPanel() {
           )}
         </div>
       ) : (
-        <div className="lesson-narration" data-testid="lesson-narration" aria-live="polite">
+        <div className={`lesson-narration${edited ? ' changed' : ''}`} data-testid="lesson-narration" data-changed={edited} aria-live="polite">
           {progress.narration.length === 0
             ? <p className="empty">Press → for the lesson&apos;s next point.</p>
             : progress.narration.map((text, i) => <p key={i} data-point={progress.current}>{text}</p>)}
@@ -139,9 +140,10 @@ export function LessonPanel() {
         </p>
       )}
       {edited && (
-        <p className="lesson-edited" role="note">
-          You have changed this lesson&apos;s scenario; the narration and answers describe the original.{' '}
-          <button type="button" className="button small" onClick={() => openLesson(lesson.id)}>Restart the lesson</button>
+        <p className="lesson-edited" role="note" data-testid="lesson-changed">
+          <strong>Changed:</strong> what you see is the edited scenario; the narration and answers describe the original.{' '}
+          <button type="button" className="button small" onClick={() => setText(lesson.scenario)} title="The lesson's own scenario, at this point">Restore the lesson</button>{' '}
+          <button type="button" className="button small" onClick={() => openLesson(lesson.id)}>Restart</button>
         </p>
       )}
       {progress.questions.length > 0 && (
