@@ -306,10 +306,12 @@ ${replicaSet('web', 2)}`,
     },
     {
       cycle: 3, phase: 'done',
-      text: 'NodeResourcesFit: node-1 71 (the evicted pod still counts until it is gone), the empty node-2 90; the default topology spread prefers node-2 too. web-ksnxs goes to node-2: one replica per node.',
+      text: 'NodeResourcesFit: node-1 71 (the evicted pod still counts until it is gone), the empty node-2 90; the default topology spread prefers node-2 too: totals 593 and 686. web-ksnxs goes to node-2: one replica per node.',
       facts: [
         { says: 'node-1 71', fact: { kind: 'score', cycle: 3, node: 'node-1', plugin: 'NodeResourcesFit' }, is: '71' },
         { says: 'node-2 90', fact: { kind: 'score', cycle: 3, node: 'node-2', plugin: 'NodeResourcesFit' }, is: '90' },
+        { says: 'totals 593', fact: { kind: 'total', cycle: 3, node: 'node-1' }, is: '593' },
+        { says: 'and 686', fact: { kind: 'total', cycle: 3, node: 'node-2' }, is: '686' },
         { says: 'web-ksnxs goes to node-2', fact: { kind: 'selected', cycle: 3 }, is: 'node-2' },
       ],
     },

@@ -81,10 +81,12 @@ ${[...docsCluster, myPod(zoneConstraint)].join('---\n')}`,
     { cycle: 1, phase: 'score', text: 'PodTopologySpread only scores ScheduleAnyway constraints, and mypod has none. Spreading is satisfied on both nodes: the other plugins decide.' },
     {
       cycle: 1, phase: 'done',
-      text: 'NodeResourcesFit: p3 on node3 counts as 100m CPU and 200Mi even without requests, so node3 scores 95 and the empty node4 97. mypod lands on node4: the zones are now 2 and 2.',
+      text: 'NodeResourcesFit: p3 on node3 counts as 100m CPU and 200Mi even without requests, so node3 scores 95 and the empty node4 97 (totals 395 and 397). mypod lands on node4: the zones are now 2 and 2.',
       facts: [
         { says: 'node3 scores 95', fact: { kind: 'score', cycle: 1, node: 'node3', plugin: 'NodeResourcesFit' }, is: '95' },
         { says: 'node4 97', fact: { kind: 'score', cycle: 1, node: 'node4', plugin: 'NodeResourcesFit' }, is: '97' },
+        { says: 'totals 395', fact: { kind: 'total', cycle: 1, node: 'node3' }, is: '395' },
+        { says: 'and 397', fact: { kind: 'total', cycle: 1, node: 'node4' }, is: '397' },
         { says: 'mypod lands on node4', fact: { kind: 'selected', cycle: 1 }, is: 'node4' },
       ],
     },
