@@ -2,7 +2,7 @@
 // this list (after Excalidraw's actions registry).
 
 import type { PodplayState } from './types';
-import { currentLessonProgress, openQuestion } from './lessonProgress';
+import { currentLessonProgress, nextLessonAtEnd, openQuestion } from './lessonProgress';
 import { positionAfter, positionBefore, SPEEDS } from './playback';
 
 export interface Command {
@@ -46,8 +46,10 @@ const inLesson = (s: PodplayState) => s.lessonId !== undefined && currentLessonP
 export const COMMANDS: readonly Command[] = [
   {
     // what a presenter's clicker sends: PageDown / PageUp
+    // (at a lesson's end: the gallery's next lesson, on its title card)
     id: 'story-next', label: 'Next story point of the lesson', shortcut: ['ArrowRight', 'PageDown', ' '], lessonOnly: true,
-    enabled: (s) => s.lessonIntro || currentLessonProgress(s)?.progress.next !== undefined, run: (s) => s.nextStoryPoint(),
+    enabled: (s) => s.lessonIntro || currentLessonProgress(s)?.progress.next !== undefined || nextLessonAtEnd(s) !== undefined,
+    run: (s) => s.nextStoryPoint(),
   },
   {
     id: 'story-previous', label: 'Previous story point of the lesson', shortcut: ['ArrowLeft', 'PageUp'], lessonOnly: true,

@@ -3,7 +3,7 @@
 // Story points come from the lesson (src/lessons/story.ts); this only finds them in the cycle index
 // and the events the worker streamed, as global step numbers.
 
-import { lessonById, revealPosition, type Lesson, type Spoiler } from '../lessons';
+import { lessonAfter, lessonById, revealPosition, type Lesson, type Spoiler } from '../lessons';
 import { hiddenAtCycle, isCyclePosition, lessonStory, type LessonQuestion, type LessonStory } from '../lessons/story';
 import type { CycleSummary, TimedEvent } from '../worker/protocol';
 import { stepFor, type NamedPosition } from './permalinkState';
@@ -191,4 +191,15 @@ export function currentLessonProgress(state: LessonState): { lesson: Lesson; pro
 /** What the open questions of the lesson on screen keep off the screen. */
 export function hiddenNow(state: LessonState): ReadonlySet<Spoiler> {
   return currentLessonProgress(state)?.progress.hidden ?? NOTHING_HIDDEN;
+}
+
+/**
+ * At the lesson's end (every cycle in, the last point on screen): the lesson the gallery lists
+ * next, which the next press opens, so a clicker alone goes from one lesson to the next.
+ */
+export function nextLessonAtEnd(state: LessonState): Lesson | undefined {
+  const current = currentLessonProgress(state);
+  if (current === undefined || state.lessonIntro || state.run?.complete !== true) return undefined;
+  const { progress, lesson } = current;
+  return progress.next === undefined && progress.current === progress.story.points.length - 1 ? lessonAfter(lesson.id) : undefined;
 }

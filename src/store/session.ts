@@ -5,7 +5,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { lessonById, type Lesson } from '../lessons';
 import type { PermalinkState } from '../permalink/migrations';
-import { currentLessonProgress, hiddenNow, type StoryTarget } from './lessonProgress';
+import { currentLessonProgress, hiddenNow, nextLessonAtEnd, type StoryTarget } from './lessonProgress';
 import { stepFor, type NamedPosition } from './permalinkState';
 import type { PodplayState } from './types';
 
@@ -163,6 +163,10 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
       }
       const next = currentLessonProgress(get())?.progress.next;
       if (next !== undefined) goToPoint(next);
+      else {
+        const after = nextLessonAtEnd(get());
+        if (after !== undefined) get().openLesson(after.id);
+      }
     },
     previousStoryPoint() {
       const previous = currentLessonProgress(get())?.progress.previous;

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { lessonById, type Lesson } from '../../lessons';
 import { usePodplay } from '../../store/hooks';
-import { currentLessonProgress, openQuestion, type QuestionProgress } from '../../store/lessonProgress';
+import { currentLessonProgress, nextLessonAtEnd, openQuestion, type QuestionProgress } from '../../store/lessonProgress';
 import { CommandButton } from '../components/CommandButton';
 import { FitBox } from '../presenter/FitBox';
 import './lessons.css';
@@ -106,6 +106,7 @@ export function LessonPanel() {
     () => currentLessonProgress({ lessonId, run, position, lessonIntro: intro, predictions, storyPoint }),
     [lessonId, run, position, intro, predictions, storyPoint],
   );
+  const after = usePodplay((s) => nextLessonAtEnd(s));
   if (current === undefined) return null;
   const { lesson, progress } = current;
   const open = openQuestion(progress);
@@ -131,7 +132,12 @@ export function LessonPanel() {
       {!intro && (
         <p className="lesson-story-progress" data-testid="lesson-story-progress" data-point={progress.current} data-points={progress.story.points.length}>
           {progress.next === undefined && progress.current >= 0
-            ? <span className="lesson-end" data-testid="lesson-end">End of the lesson.</span>
+            ? (
+              <span className="lesson-end" data-testid="lesson-end">
+                End of the lesson.
+                {after !== undefined && <span className="lesson-after" data-testid="lesson-after" data-lesson={after.id}> Next: {after.title} <kbd>→</kbd></span>}
+              </span>
+            )
             : <>Point {progress.current + 1} of {progress.story.points.length}</>}
           <span className="lesson-story-buttons">
             <CommandButton id="story-previous" className="small"><span aria-hidden="true">◀</span> Back</CommandButton>
