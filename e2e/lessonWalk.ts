@@ -11,11 +11,16 @@ export interface StoryStop {
   hidden: Set<Spoiler>;
 }
 
-/** Opens the lesson on its title card, in presenter mode. */
-export async function openInPresenter(page: Page, lesson: Lesson): Promise<void> {
+/** Opens the lesson on its title card from the gallery. */
+export async function openInGallery(page: Page, lesson: Lesson): Promise<void> {
   await page.locator('body').press('g');
   await page.locator(`[data-testid="lesson-card"][data-lesson="${lesson.id}"]`).click();
   await expect(page.getByTestId('lesson-start')).toBeEnabled();
+}
+
+/** Opens the lesson on its title card, in presenter mode. */
+export async function openInPresenter(page: Page, lesson: Lesson): Promise<void> {
+  await openInGallery(page, lesson);
   if (!(await page.locator('.app.presenter').count())) await page.locator('body').press('f');
   await expect(page.locator('.app.presenter')).toHaveCount(1);
 }
