@@ -3,7 +3,7 @@
 // leaves the editor without changing its text; node cards take the focus and say their state.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { lessonById } from '../src/lessons';
+import { lessonById, lessonStory } from '../src/lessons';
 import { editorReady, freshPage, pageText } from './helpers';
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -82,4 +82,24 @@ test('node cards take the focus, say their state, and the focus ring is not the 
   });
   expect(rings.focus).toBe('dashed');
   expect(rings.current).not.toBe('none');
+});
+
+// Pods on their way out (preempted, evicted) are the point of these lessons: at the
+// first story point that draws one leaving, every text on the stage is at 4.5:1 (issue 19: 2.08:1).
+test('axe: the stage of each lesson where pods leave keeps its text at 4.5:1 while they leave', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await freshPage(page);
+  const leaving = page.locator('.pod-chip.leaving, .pod-chip.terminating');
+  for (const id of ['preemption', 'taints-noexecute']) {
+    await openLesson(page, id);
+    const points = lessonStory(lessonById(id)!).points.length;
+    for (let point = 0; point < points && (await leaving.count()) === 0; point++) {
+      await page.locator('body').press('PageDown');
+      await expect(page.getByTestId('lesson-story-progress')).toHaveAttribute('data-point', String(point));
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    }
+    await expect(leaving.first(), `${id}: no story point draws a pod leaving`).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('.stage').withRules(['color-contrast']).analyze();
+    expect(results.violations.flatMap((v) => v.nodes.map((n) => `${id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`))).toEqual([]);
+  }
 });

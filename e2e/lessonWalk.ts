@@ -1,7 +1,7 @@
 // A lesson taught with a clicker: open it from the gallery, switch to presenter mode, then PageDown
 // from the title card to the lesson's end. Shared by the clicker test and `npm run lessons:shots`.
 import { expect, type Page } from '@playwright/test';
-import { lessonStory, type Lesson, type Spoiler } from '../src/lessons';
+import { hiddenAtCycle, lessonStory, type Lesson, type Spoiler } from '../src/lessons';
 import { engineResult } from './helpers';
 
 export interface StoryStop {
@@ -11,22 +11,29 @@ export interface StoryStop {
   hidden: Set<Spoiler>;
 }
 
-/** Opens the lesson on its title card, in presenter mode. */
-export async function openInPresenter(page: Page, lesson: Lesson): Promise<void> {
+/** Opens the lesson on its title card from the gallery. */
+export async function openInGallery(page: Page, lesson: Lesson): Promise<void> {
   await page.locator('body').press('g');
   await page.locator(`[data-testid="lesson-card"][data-lesson="${lesson.id}"]`).click();
   await expect(page.getByTestId('lesson-start')).toBeEnabled();
+}
+
+/** Opens the lesson on its title card, in presenter mode. */
+export async function openInPresenter(page: Page, lesson: Lesson): Promise<void> {
+  await openInGallery(page, lesson);
   if (!(await page.locator('.app.presenter').count())) await page.locator('body').press('f');
   await expect(page.locator('.app.presenter')).toHaveCount(1);
 }
 
-/** What the questions still open on screen declare hidden. */
+/** What the questions still open on screen declare hidden at the cycle on screen. */
 async function hiddenOnScreen(page: Page, lesson: Lesson): Promise<Set<Spoiler>> {
   const { questions } = lessonStory(lesson);
   const open = await page.locator('[data-testid="lesson-question"]:not([data-state="revealed"])').evaluateAll(
     (items) => items.map((i) => Number(i.getAttribute('data-question'))),
   );
-  return new Set(open.flatMap((i) => questions[i]!.hides));
+  const indicator = page.getByTestId('cycle-indicator');
+  const cycle = (await indicator.count()) === 0 ? 1 : Number(await indicator.getAttribute('data-cycle')) || 1;
+  return new Set(open.flatMap((i) => hiddenAtCycle(questions[i]!, cycle)));
 }
 
 /** Presses PageDown from the title card until the lesson's end, calling `visit` at every stop. */

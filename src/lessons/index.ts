@@ -20,7 +20,7 @@ import { scenarioKubernetesVersion, withKubernetesVersion } from '../interop/sce
 
 export type * from './types';
 export { LESSON_PHASES, SPOILERS } from './types';
-export { defaultHides, isCyclePosition, lessonStory, storyPresses, type LessonQuestion, type LessonStory, type StoryBeat } from './story';
+export { defaultHides, hiddenAtCycle, isCyclePosition, lessonStory, storyPresses, type LessonQuestion, type LessonStory, type StoryBeat } from './story';
 export { comparePositions, phaseExists, readFact, revealPosition, type PlaybackPosition, type ShownEvent } from './facts';
 
 /**
@@ -67,6 +67,21 @@ export const lessons: readonly Lesson[] = [
   draDeviceTaintsLesson,
   whyPendingLesson,
 ].map(pinned);
+
+/** The gallery's topics, each with its lessons, in teaching order (a topic where it first appears). */
+export function lessonsByTopic(all: readonly Lesson[] = lessons): [string, Lesson[]][] {
+  const topics = new Map<string, Lesson[]>();
+  for (const lesson of all) topics.set(lesson.topic, [...(topics.get(lesson.topic) ?? []), lesson]);
+  return [...topics];
+}
+
+const galleryOrder = lessonsByTopic().flatMap(([, list]) => list);
+
+/** The lesson the gallery lists after this one (none after the last). */
+export function lessonAfter(id: string): Lesson | undefined {
+  const i = galleryOrder.findIndex((l) => l.id === id);
+  return i < 0 ? undefined : galleryOrder[i + 1];
+}
 
 const byId = new Map(lessons.map((l) => [l.id, l]));
 

@@ -11,7 +11,9 @@ import { simulate } from '../engine/index';
 import type { SimulationResult } from '../engine/api';
 import { podsAt } from '../store/selectors';
 import type { PodplayState } from '../store/types';
-import { RunSession } from '../worker/session';
+import { phasesOf, RunSession } from '../worker/session';
+import { stepFor } from '../store/permalinkState';
+import { isCyclePosition, lessonStory } from './story';
 import { lessons } from './index';
 
 function run(id: string): SimulationResult {
@@ -58,5 +60,18 @@ function contradictions(result: SimulationResult): string[] {
 describe('the stage draws the engine\'s pods at every cycle of every lesson', () => {
   it.each(lessons.map((l) => [l.id]))('%s', (id) => {
     expect(contradictions(run(id))).toEqual([]);
+  });
+});
+
+// A lesson ends on its outcome drawn: a last point at Select leaves the pod off its node and the
+// lanes' counts as they were before it (issue 19: spread-zone ended on "the zones are now 2 and 2"
+// with zoneB still drawn at 1). Bind draws the pod on its node and the lanes updated.
+describe('the last point of every lesson draws the end of its cycle', () => {
+  it.each(lessons.map((l) => [l.id]))('%s', (id) => {
+    const lesson = lessons.find((l) => l.id === id)!;
+    const { at } = lessonStory(lesson).points.at(-1)!;
+    if (!isCyclePosition(at)) return; // an event's point shows from the cycle after it, or at the run's last step
+    const phases = phasesOf(run(id).cycles[at.cycle - 1]!);
+    expect(phases[stepFor(phases, at.phase)], `ends at ${at.phase} of cycle ${at.cycle}`).toBe(phases.at(-1));
   });
 });

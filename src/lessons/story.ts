@@ -33,8 +33,11 @@ export interface LessonStory {
 export function defaultHides(fact: TraceFact): Spoiler[] {
   switch (fact.kind) {
     case 'feasible': case 'feasibleCount': case 'nodesEvaluated': case 'firstNodeEvaluated':
-    case 'rejectedBy': case 'filterReason': case 'untoleratedTaint': case 'scored': case 'result':
+    case 'rejectedBy': case 'filterReason': case 'untoleratedTaint': case 'result':
       return ['feasibility', 'scores', 'placement', 'laterPhases'];
+    // whether Score runs: the phase track and the score rows tell; Filter's verdicts, asked about
+    // and told at the point before, stay drawn
+    case 'scored': return ['scores', 'placement', 'laterPhases'];
     case 'spread': return ['feasibility', 'placement'];
     case 'score': case 'total': case 'selected': return ['scores', 'placement'];
     case 'victims': case 'nominatedNode': case 'permit': case 'candidate': case 'preemptionDecidedBy':
@@ -44,6 +47,22 @@ export function defaultHides(fact: TraceFact): Spoiler[] {
     // facts of the cluster itself are on screen from the start: nothing to hide
     case 'nodeCount': case 'nodeLabel': case 'allocatable': return [];
   }
+}
+
+/** What a question's own cycle draws that could answer it: the rest of the run cannot. */
+const CYCLE_SPOILERS: ReadonlySet<Spoiler> = new Set(['placement', 'scores', 'feasibility', 'laterPhases']);
+
+/**
+ * What an open question keeps off the stage while the playback is at `cycle`. A fact of a cycle
+ * is answered by that cycle's placement, scores, Filter verdicts and phases: an earlier cycle's
+ * are another pod's, already told by the text, and stay drawn (issue 19: taints-noschedule p3 redrew
+ * nginx as still being scheduled while its text said "nginx runs there"). Events, and the facts of
+ * no cycle (where a pod ends, when it is deleted), are hidden wherever the question is open.
+ */
+export function hiddenAtCycle(question: Pick<LessonQuestion, 'hides' | 'reveal'>, cycle: number): Spoiler[] {
+  const fact = question.reveal.fact;
+  if (!('cycle' in fact) || cycle >= fact.cycle) return question.hides;
+  return question.hides.filter((h) => !CYCLE_SPOILERS.has(h));
 }
 
 export function isCyclePosition(at: StoryPosition): at is { cycle: number; phase: LessonPhase } {

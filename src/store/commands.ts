@@ -2,7 +2,7 @@
 // this list (after Excalidraw's actions registry).
 
 import type { PodplayState } from './types';
-import { currentLessonProgress, openQuestion } from './lessonProgress';
+import { currentLessonProgress, nextLessonAtEnd, openQuestion } from './lessonProgress';
 import { positionAfter, positionBefore, SPEEDS } from './playback';
 
 export interface Command {
@@ -46,8 +46,10 @@ const inLesson = (s: PodplayState) => s.lessonId !== undefined && currentLessonP
 export const COMMANDS: readonly Command[] = [
   {
     // what a presenter's clicker sends: PageDown / PageUp
+    // (at a lesson's end: the gallery's next lesson, on its title card)
     id: 'story-next', label: 'Next story point of the lesson', shortcut: ['ArrowRight', 'PageDown', ' '], lessonOnly: true,
-    enabled: (s) => s.lessonIntro || currentLessonProgress(s)?.progress.next !== undefined, run: (s) => s.nextStoryPoint(),
+    enabled: (s) => s.lessonIntro || currentLessonProgress(s)?.progress.next !== undefined || nextLessonAtEnd(s) !== undefined,
+    run: (s) => s.nextStoryPoint(),
   },
   {
     id: 'story-previous', label: 'Previous story point of the lesson', shortcut: ['ArrowLeft', 'PageUp'], lessonOnly: true,
@@ -110,6 +112,12 @@ export const COMMANDS: readonly Command[] = [
   {
     id: 'presenter', label: 'Presenter mode (large type, no editor)', shortcut: ['f'],
     enabled: () => true, run: (s) => s.setPresenter(!s.presenter),
+  },
+  {
+    // a live "what if" in front of the room: the lesson's scenario in an editor of its own, which
+    // keys reach only when it has the focus (issue 19)
+    id: 'live-edit', label: 'What if? Edit the lesson\'s scenario live (presenter mode)', shortcut: ['e'],
+    enabled: (s) => s.presenter && s.lessonId !== undefined, run: (s) => s.setDialog(s.dialog === 'liveEdit' ? undefined : 'liveEdit'),
   },
   {
     id: 'compare', label: 'Compare two scheduler configurations on this scenario', shortcut: ['c'],

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../engine/index';
-import { lessons, lessonStory, storyPresses, type Lesson } from '../lessons';
+import { hiddenAtCycle, lessons, lessonStory, storyPresses, type Lesson, type Spoiler, type StepFact, type TraceFact } from '../lessons';
 import { summarizeCycle, timeEvents } from '../worker/session';
 import type { CycleSummary, TimedEvent } from '../worker/protocol';
 import { lessonProgress, openQuestion, storySteps, type LessonPlayback, type LessonProgress } from './lessonProgress';
@@ -60,11 +60,26 @@ describe.each(lessons.map((l) => [l.id, l] as const))('lesson %s with a clicker'
       const at = shown[q.point + 1]!;
       const state = at.questions.find((x) => x.index === q.index);
       expect(state?.revealed, `question ${q.index + 1} revealed where it is asked`).toBe(false);
-      for (const h of q.hides) expect(at.hidden.has(h)).toBe(true);
+      const cycle = q.point < 0 ? 1 : shown[q.point]!.next!.position.cycle;
+      for (const h of hiddenAtCycle(q, cycle)) expect(at.hidden.has(h)).toBe(true);
       expect(shown.at(-1)!.questions.find((x) => x.index === q.index)?.revealed, `question ${q.index + 1} never revealed`).toBe(true);
     }
     expect(shown.at(-1)!.upcoming).toBe(0);
     expect(shown.at(-1)!.hidden.size).toBe(0);
+  });
+
+  it('never hides what the text of the point on screen states about the cycle on screen', () => {
+    const problems: string[] = [];
+    shown.slice(1).forEach((p, i) => {
+      const cycle = shown[i]!.next!.position.cycle;
+      for (const { says, fact } of statedAt(lesson, i)) {
+        const drawnBy = drawingOf(fact);
+        if (drawnBy !== undefined && 'cycle' in fact && fact.cycle === cycle && p.hidden.has(drawnBy)) {
+          problems.push(`point ${i + 1} says "${says}" but hides ${drawnBy}`);
+        }
+      }
+    });
+    expect(problems).toEqual([]);
   });
 
   it('walks back point by point to the title card', () => {
@@ -81,6 +96,23 @@ describe.each(lessons.map((l) => [l.id, l] as const))('lesson %s with a clicker'
     expect(visited).toEqual([...visited].sort((a, b) => b - a));
   });
 });
+
+/** The facts a story point's text states (a declared point's, or the steps at that position). */
+function statedAt(lesson: Lesson, point: number): StepFact[] {
+  if (lesson.story !== undefined) return lesson.story[point]?.facts ?? [];
+  const at = lessonStory(lesson).points[point]!.at;
+  return (lesson.steps ?? []).filter((s) => 'cycle' in at && s.cycle === at.cycle && s.phase === at.phase).flatMap((s) => s.facts ?? []);
+}
+
+/** What the stage draws a fact with, when one of the spoilers covers it. */
+function drawingOf(fact: TraceFact): Spoiler | undefined {
+  switch (fact.kind) {
+    case 'feasible': case 'feasibleCount': case 'rejectedBy': case 'filterReason': case 'untoleratedTaint': return 'feasibility';
+    case 'score': case 'total': case 'scored': return 'scores';
+    case 'selected': case 'nominatedNode': case 'victims': case 'result': return 'placement';
+    default: return undefined;
+  }
+}
 
 describe('predictions', () => {
   const lesson = lessons.find((l) => l.id === 'taints-noschedule')!;

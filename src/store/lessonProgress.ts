@@ -3,8 +3,8 @@
 // Story points come from the lesson (src/lessons/story.ts); this only finds them in the cycle index
 // and the events the worker streamed, as global step numbers.
 
-import { lessonById, revealPosition, type Lesson, type Spoiler } from '../lessons';
-import { isCyclePosition, lessonStory, type LessonQuestion, type LessonStory } from '../lessons/story';
+import { lessonAfter, lessonById, revealPosition, type Lesson, type Spoiler } from '../lessons';
+import { hiddenAtCycle, isCyclePosition, lessonStory, type LessonQuestion, type LessonStory } from '../lessons/story';
 import type { CycleSummary, TimedEvent } from '../worker/protocol';
 import { stepFor, type NamedPosition } from './permalinkState';
 import type { PlaybackPosition, PodplayState } from './types';
@@ -133,7 +133,7 @@ export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predict
     const prediction = predictions[question.index];
     if (prediction !== undefined) progress.prediction = prediction;
     questions.push(progress);
-    if (!progress.revealed) for (const h of question.hides) hidden.add(h);
+    if (!progress.revealed) for (const h of hiddenAtCycle(question, position.cycle)) hidden.add(h);
   }
 
   const result: LessonProgress = {
@@ -191,4 +191,15 @@ export function currentLessonProgress(state: LessonState): { lesson: Lesson; pro
 /** What the open questions of the lesson on screen keep off the screen. */
 export function hiddenNow(state: LessonState): ReadonlySet<Spoiler> {
   return currentLessonProgress(state)?.progress.hidden ?? NOTHING_HIDDEN;
+}
+
+/**
+ * At the lesson's end (every cycle in, the last point on screen): the lesson the gallery lists
+ * next, which the next press opens, so a clicker alone goes from one lesson to the next.
+ */
+export function nextLessonAtEnd(state: LessonState): Lesson | undefined {
+  const current = currentLessonProgress(state);
+  if (current === undefined || state.lessonIntro || state.run?.complete !== true) return undefined;
+  const { progress, lesson } = current;
+  return progress.next === undefined && progress.current === progress.story.points.length - 1 ? lessonAfter(lesson.id) : undefined;
 }

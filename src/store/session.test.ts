@@ -43,6 +43,19 @@ describe('lessons', () => {
     expect(toPermalinkState(store.getState())).toMatchObject({ cycle: 1, phase: 'preFilter', lesson: lesson.id });
   });
 
+  it('at a lesson\'s end, the next press opens the gallery\'s next lesson on its title card', async () => {
+    const { store } = await engineStore();
+    const lesson = lessonById('taints-noschedule')!;
+    store.getState().openLesson(lesson.id);
+    await settled();
+    for (let press = 0; press <= lessonStory(lesson).points.length; press++) {
+      expect(store.getState().lessonId, `press ${press}`).toBe(lesson.id);
+      store.getState().nextStoryPoint();
+      await settled();
+    }
+    expect(store.getState()).toMatchObject({ lessonId: 'taints-prefer-noschedule', lessonIntro: true });
+  });
+
   it('leaves the title card when the user steps past the first extension point', async () => {
     const { store } = await engineStore();
     store.getState().openLesson('taints-noschedule');
@@ -79,9 +92,6 @@ describe('lessons', () => {
       store.getState().nextStoryPoint();
       expect(point()).toBe(i);
     }
-    const end = store.getState().position;
-    store.getState().nextStoryPoint();
-    expect(store.getState().position).toBe(end);
     expect(store.getState().lessonReached[lesson.id]).toBe(story.points.length - 1);
     for (let i = story.points.length - 2; i >= 0; i--) {
       store.getState().previousStoryPoint();

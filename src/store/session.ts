@@ -5,7 +5,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { lessonById, type Lesson } from '../lessons';
 import type { PermalinkState } from '../permalink/migrations';
-import { currentLessonProgress, hiddenNow, type StoryTarget } from './lessonProgress';
+import { currentLessonProgress, hiddenNow, nextLessonAtEnd, type StoryTarget } from './lessonProgress';
 import { stepFor, type NamedPosition } from './permalinkState';
 import type { PodplayState } from './types';
 
@@ -19,7 +19,8 @@ export interface Notice {
   action?: { label: string; run(): void; keep?: boolean };
 }
 
-export type SessionDialog = 'lessons' | 'import';
+/** liveEdit: presenter mode's "what if" editor over the lesson (src/ui/presenter/LiveEdit.tsx) */
+export type SessionDialog = 'lessons' | 'import' | 'liveEdit';
 
 export interface SessionSlice {
   lessonId?: string;
@@ -162,6 +163,10 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
       }
       const next = currentLessonProgress(get())?.progress.next;
       if (next !== undefined) goToPoint(next);
+      else {
+        const after = nextLessonAtEnd(get());
+        if (after !== undefined) get().openLesson(after.id);
+      }
     },
     previousStoryPoint() {
       const previous = currentLessonProgress(get())?.progress.previous;

@@ -10,11 +10,25 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
 }
 
+/**
+ * A field that is not drawn (the editor pane presenter mode hides) can keep the focus: Chrome does
+ * not move it. Nobody is typing there, so it lets the focus go.
+ */
+export function releaseHiddenFocus(): boolean {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body || active.getClientRects().length > 0) return false;
+  active.blur();
+  return true;
+}
+
 export function useKeyboard(): void {
   const store = usePodplayStore();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || isTyping(event.target)) return;
+      // a key pressed into a hidden editor is the presenter's, never the hidden text's (issue 19:
+      // `f` to leave presenter mode typed "f" into the YAML); the editor may have claimed it already
+      const hidden = event.target === document.activeElement && releaseHiddenFocus();
+      if (!hidden && (event.defaultPrevented || isTyping(event.target))) return;
       const command = commandForKey(store.getState(), event);
       if (command === undefined) return;
       event.preventDefault();

@@ -66,7 +66,7 @@ spec:
       ],
     },
     {
-      cycle: 1, phase: 'select', text: 'notebook runs on big-node. Its kubernetes.io/limit-ranger annotation says what admission set: cpu and memory requests and limits (defaultRequest follows default).',
+      cycle: 1, phase: 'done', text: 'notebook runs on big-node. Its kubernetes.io/limit-ranger annotation says what admission set: cpu and memory requests and limits (defaultRequest follows default).',
       facts: [{ says: 'notebook runs on big-node', fact: { kind: 'selected', cycle: 1 }, is: 'big-node' }],
     },
   ],

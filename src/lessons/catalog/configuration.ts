@@ -102,6 +102,8 @@ ${pod('orphan', '1', '1Gi', '  schedulerName: my-scheduler\n')}`,
       answer: 1,
       explanation: 'A scheduler only takes pods whose schedulerName is one of its profiles. Another scheduler may be meant to run them.',
       reveal: { fact: { kind: 'podNode', pod: 'default/orphan' }, values: ['node-2', 'none'] },
+      // no cycle takes orphan: batch's placement, told at this point, stays drawn; the events would tell
+      hides: ['events'],
     },
   ],
   outcome: {

@@ -75,7 +75,7 @@ spec:
       facts: [{ says: 'At 60 s', fact: { kind: 'time', cycle: 2 }, is: '60' }],
     },
     {
-      cycle: 2, phase: 'select', text: 'node-1 now passes every filter; it is the only feasible node. app runs at last.',
+      cycle: 2, phase: 'done', text: 'node-1 now passes every filter; it is the only feasible node. app runs at last.',
       facts: [
         { says: 'it is the only feasible node', fact: { kind: 'feasible', cycle: 2 }, is: 'node-1' },
         { says: 'app runs at last', fact: { kind: 'selected', cycle: 2 }, is: 'node-1' },

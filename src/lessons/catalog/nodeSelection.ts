@@ -95,6 +95,8 @@ spec:
       answer: 0,
       explanation: 'nodeSelector is a hard rule. The pod waits until some node gets the label.',
       reveal: { fact: { kind: 'result', cycle: 2 }, values: ['Unschedulable', 'Scheduled'] },
+      // the point that asks it tells that all 3 nodes fail: the question is what follows from that
+      hides: ['placement', 'laterPhases', 'events'],
     },
   ],
   outcome: {
@@ -215,7 +217,7 @@ spec:
     },
     { cycle: 2, phase: 'score', text: 'Both requests are 500m CPU and 512Mi. node-1 has 4 CPUs, node-4 has 2. NodeResourcesFit (LeastAllocated) favours free room.' },
     {
-      cycle: 2, phase: 'select', text: 'NodeResourcesFit: node-1 scores 90, node-4 84. BalancedAllocation: 96 against 90. node-1 has the higher total and gets legacy-app.',
+      cycle: 2, phase: 'done', text: 'NodeResourcesFit: node-1 scores 90, node-4 84. BalancedAllocation: 96 against 90. node-1 has the higher total and gets legacy-app.',
       facts: [
         { says: 'node-1 scores 90', fact: { kind: 'score', cycle: 2, node: 'node-1', plugin: 'NodeResourcesFit' }, is: '90' },
         { says: 'node-4 84', fact: { kind: 'score', cycle: 2, node: 'node-4', plugin: 'NodeResourcesFit' }, is: '84' },
@@ -343,7 +345,7 @@ spec:
       ],
     },
     {
-      cycle: 1, phase: 'select', text: 'The three nodes are alike in every other score, so node-4 wins by its two labels.',
+      cycle: 1, phase: 'done', text: 'The three nodes are alike in every other score, so node-4 wins by its two labels.',
       facts: [{ says: 'node-4 wins', fact: { kind: 'selected', cycle: 1 }, is: 'node-4' }],
     },
   ],
@@ -449,6 +451,10 @@ spec:
     {
       cycle: 2, phase: 'filter', text: 'db asks for disktype=ssd, and admission added region=west: both must match. Only west-2 passes.',
       facts: [{ says: 'Only west-2 passes', fact: { kind: 'feasible', cycle: 2 }, is: 'west-2' }],
+    },
+    {
+      cycle: 2, phase: 'done', text: 'db runs on west-2. Both pods run in region west, as the namespace says, whatever their own selectors ask.',
+      facts: [{ says: 'db runs on west-2', fact: { kind: 'selected', cycle: 2 }, is: 'west-2' }],
     },
   ],
   questions: [

@@ -70,6 +70,10 @@ spec:
         { says: 'at node-145', fact: { kind: 'firstNodeEvaluated', cycle: 2 }, is: 'node-145' },
       ],
     },
+    {
+      cycle: 2, phase: 'done', text: 'pod-2 is bound to one of those 100 nodes. The other 200 were never looked at for it.',
+      facts: [{ says: 'one of those 100 nodes', fact: { kind: 'nodesEvaluated', cycle: 2 }, is: '100' }],
+    },
   ],
   questions: [
     {

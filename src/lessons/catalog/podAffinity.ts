@@ -252,7 +252,7 @@ ${[1, 2, 3, 4].map(etcd).join('---\n')}`,
       ],
     },
     {
-      cycle: 5, phase: 'select', text: 'Only node-d1 passes: etcd-4 runs there. Four etcd pods, four zones.',
+      cycle: 5, phase: 'done', text: 'Only node-d1 passes: etcd-4 runs there. Four etcd pods, four zones.',
       facts: [
         { says: 'Only node-d1 passes', fact: { kind: 'feasible', cycle: 5 }, is: 'node-d1' },
         { says: 'etcd-4 runs there', fact: { kind: 'selected', cycle: 5 }, is: 'node-d1' },

@@ -111,7 +111,7 @@ ${clusterYaml(false)}`,
       ],
     },
     {
-      cycle: 2, phase: 'select', text: 'The nominated node is tried first: 500m used, 1500m free. critical is bound to node-b.',
+      cycle: 2, phase: 'done', text: 'The nominated node is tried first: 500m used, 1500m free. critical is bound to node-b.',
       facts: [
         { says: 'The nominated node is tried first', fact: { kind: 'firstNodeEvaluated', cycle: 2 }, is: 'node-b' },
         { says: 'critical is bound to node-b', fact: { kind: 'selected', cycle: 2 }, is: 'node-b' },

@@ -78,7 +78,7 @@ spec:
       facts: [{ says: 'NodeAffinity filters it out', fact: { kind: 'rejectedBy', cycle: 2, node: 'node-1' }, is: 'NodeAffinity' }],
     },
     {
-      cycle: 2, phase: 'select', text: 'Only node-2 is left, so test-pod goes there. stuck-pod keeps its gate and never gets a cycle.',
+      cycle: 2, phase: 'done', text: 'Only node-2 is left, so test-pod goes there. stuck-pod keeps its gate and never gets a cycle.',
       facts: [
         { says: 'test-pod goes there', fact: { kind: 'selected', cycle: 2 }, is: 'node-2' },
         { says: 'stuck-pod keeps its gate', fact: { kind: 'queue', cycle: 1, pod: 'default/stuck-pod' }, is: 'gated' },

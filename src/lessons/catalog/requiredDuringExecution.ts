@@ -107,7 +107,7 @@ spec:
     { cycle: 3, phase: 'queue', text: 'At 30 s node-1 is relabelled disktype=hdd. batch stays: IgnoredDuringExecution is only checked when scheduling. cache is evicted at once (event RequiredDuringExecutionEviction), and its ReplicaSet creates a replacement.' },
     { cycle: 3, phase: 'select', text: 'The replacement can only go to node-2, the last ssd node.' },
     { cycle: 4, phase: 'queue', text: 'At 60 s the descheduler runs RemovePodsViolatingNodeAffinity (nodeAffinityType requiredDuringSchedulingIgnoredDuringExecution): batch violates its required term on node-1 and another node fits it, so it is evicted. This periodic job is what clusters run instead of RequiredDuringExecution.' },
-    { cycle: 4, phase: 'select', text: 'Its replacement is scheduled with the same required term: node-2 is the only ssd node left, so both pods end up there.' },
+    { cycle: 4, phase: 'done', text: 'Its replacement is scheduled with the same required term: node-2 is the only ssd node left, so both pods end up there.' },
   ],
   questions: [
     {

@@ -55,7 +55,7 @@ spec:
       ],
     },
     {
-      cycle: 1, phase: 'select', text: 'test-pod runs on exact-node. The kubelet also sizes the pod cgroup with the overhead: 2250m and 320Mi.',
+      cycle: 1, phase: 'done', text: 'test-pod runs on exact-node. The kubelet also sizes the pod cgroup with the overhead: 2250m and 320Mi.',
       facts: [{ says: 'test-pod runs on exact-node', fact: { kind: 'selected', cycle: 1 }, is: 'exact-node' }],
     },
   ],
@@ -164,11 +164,13 @@ spec:
       facts: [{ says: `node-1 has no CPU left: "${INSUFFICIENT_CPU}"`, fact: { kind: 'filterReason', cycle: 3, node: 'node-1' }, is: INSUFFICIENT_CPU }],
     },
     {
-      cycle: 3, phase: 'select', text: 'node-2 (43) beats node-3 (18). node-3 stays empty, ready to be scaled down or to take a big pod.',
+      cycle: 3, phase: 'done', text: 'node-2 (43, total 436) beats node-3 (18, total 411). node-3 stays empty, ready to be scaled down or to take a big pod.',
       facts: [
-        { says: 'node-2 (43)', fact: { kind: 'score', cycle: 3, node: 'node-2', plugin: 'NodeResourcesFit' }, is: '43' },
-        { says: 'node-3 (18)', fact: { kind: 'score', cycle: 3, node: 'node-3', plugin: 'NodeResourcesFit' }, is: '18' },
-        { says: 'node-2 (43) beats', fact: { kind: 'selected', cycle: 3 }, is: 'node-2' },
+        { says: 'node-2 (43', fact: { kind: 'score', cycle: 3, node: 'node-2', plugin: 'NodeResourcesFit' }, is: '43' },
+        { says: 'total 436', fact: { kind: 'total', cycle: 3, node: 'node-2' }, is: '436' },
+        { says: 'total 411', fact: { kind: 'total', cycle: 3, node: 'node-3' }, is: '411' },
+        { says: 'node-3 (18', fact: { kind: 'score', cycle: 3, node: 'node-3', plugin: 'NodeResourcesFit' }, is: '18' },
+        { says: 'node-2 (43, total 436) beats', fact: { kind: 'selected', cycle: 3 }, is: 'node-2' },
       ],
     },
   ],
@@ -317,7 +319,7 @@ spec:
       facts: [{ says: 'node-2 has 0 left: "Insufficient intel.com/bar"', fact: { kind: 'filterReason', cycle: 2, node: 'node-2' }, is: 'Insufficient intel.com/bar' }],
     },
     {
-      cycle: 2, phase: 'select', text: 'accel-2 lands on node-1, the only node with room.',
+      cycle: 2, phase: 'done', text: 'accel-2 lands on node-1, the only node with room.',
       facts: [{ says: 'the only node with room', fact: { kind: 'feasible', cycle: 2 }, is: 'node-1' }],
     },
   ],

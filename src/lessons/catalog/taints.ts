@@ -67,7 +67,7 @@ spec:
     },
     { cycle: 2, phase: 'score', text: 'Tolerating a taint allows a node; it does not attract the pod there. The other plugins decide.' },
     {
-      cycle: 2, phase: 'select',
+      cycle: 2, phase: 'done',
       text: 'nginx on node2 counts as 100m CPU and 200Mi for scoring, although it requests nothing. NodeResourcesFit: node1 95, node2 90. nginx-all goes to node1, the emptier node.',
       facts: [
         { says: 'node1 95', fact: { kind: 'score', cycle: 2, node: 'node1', plugin: 'NodeResourcesFit' }, is: '95' },
@@ -178,7 +178,7 @@ spec:
     },
     { cycle: 2, phase: 'score', text: 'spot-ok tolerates spot=true:PreferNoSchedule, so only maintenance=soon still counts against a node. batch now runs on node-2.' },
     {
-      cycle: 2, phase: 'select',
+      cycle: 2, phase: 'done',
       text: 'Counts: node-1 0, node-2 0, node-3 1: TaintToleration 100, 100, 0. NodeResourcesFit: node-2 holds batch (1 CPU, 1Gi) and scores 78; node-1 and node-3 score 97. spot-ok goes to node-1.',
       facts: [
         { says: 'TaintToleration 100, 100, 0', fact: { kind: 'score', cycle: 2, node: 'node-3', plugin: 'TaintToleration' }, is: '0' },

@@ -106,7 +106,10 @@ spec:
     { cycle: 1, phase: 'queue', text: 'Before any pod was scheduled, the PV controller provisioned early-data at once (volumeBindingMode Immediate) in zone-a, the only zone its class allows. late-data waits: "waiting for first consumer to be created before binding".' },
     { cycle: 1, phase: 'filter', text: `report-early needs 4 CPUs: node-a has only 2 ("Insufficient cpu"). node-b has the CPUs, but early-data's volume carries node affinity topology.kubernetes.io/zone In [zone-a]: VolumeBinding says "${NODE_CONFLICT}".` },
     { cycle: 1, phase: 'done', text: 'Both rejections are final (UnschedulableAndUnresolvable: node-a has less CPU than the pod asks for in total, and evicting pods cannot move a volume): preemption cannot help, and report-early stays Pending until a zone-a node with room appears.' },
-    { cycle: 2, phase: 'filter', text: 'report-late\'s claim is unbound and its class waits for the first consumer: VolumeBinding checks that the class could provision on each node. node-a still lacks CPU; node-b passes.' },
+    {
+      cycle: 2, phase: 'filter', text: 'report-late\'s claim is unbound and its class waits for the first consumer: VolumeBinding checks that the class could provision on each node. node-a still lacks CPU; node-b passes.',
+      facts: [{ says: 'node-b passes', fact: { kind: 'feasible', cycle: 2 }, is: 'node-b' }],
+    },
     { cycle: 2, phase: 'bind', text: 'PreBind writes volume.kubernetes.io/selected-node: node-b on late-data. The provisioner creates the volume in node-b\'s zone (the driver\'s topology key), the claim binds, then the pod binds.' },
   ],
   questions: [
@@ -119,12 +122,13 @@ spec:
       reveal: { fact: { kind: 'rejectedBy', cycle: 1, node: 'node-b' }, values: ['none', 'NodeResourcesFit', 'VolumeBinding'] },
     },
     {
-      atCycle: 2, atPhase: 'select',
-      prompt: 'late-data uses a WaitForFirstConsumer class that allows any zone. Where does report-late run?',
+      // asked before the Filter point, whose text tells that node-b passes (issue 19: it was asked there)
+      atCycle: 2, atPhase: 'filter',
+      prompt: 'late-data uses a WaitForFirstConsumer class that allows any zone. Where can report-late run?',
       choices: ['node-a (zone-a)', 'node-b (zone-b)', 'Nowhere: its volume is not there yet'],
       answer: 1,
-      explanation: 'The claim is provisioned after the scheduler chooses the node, in that node\'s zone.',
-      reveal: { fact: { kind: 'selected', cycle: 2 }, values: ['node-a', 'node-b', 'none'] },
+      explanation: 'An unbound claim of a WaitForFirstConsumer class does not pin the pod: the volume is provisioned after the scheduler chooses the node, in that node\'s zone. node-a lacks CPU.',
+      reveal: { fact: { kind: 'feasible', cycle: 2 }, values: ['node-a', 'node-b', 'none'] },
     },
   ],
   outcome: {

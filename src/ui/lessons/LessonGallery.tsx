@@ -3,16 +3,10 @@
 
 import { useMemo } from 'react';
 import { scenarioRunsAs } from '../../interop/scenarioVersion';
-import { lessons, lessonStory, type Lesson } from '../../lessons';
+import { lessonsByTopic, lessonStory, type Lesson } from '../../lessons';
 import { usePodplay } from '../../store/hooks';
 import { useModalDialog } from '../useModalDialog';
 import './lessons.css';
-
-function byTopic(all: readonly Lesson[]): [string, Lesson[]][] {
-  const topics = new Map<string, Lesson[]>();
-  for (const lesson of all) topics.set(lesson.topic, [...(topics.get(lesson.topic) ?? []), lesson]);
-  return [...topics];
-}
 
 /** The presses the lesson takes (one per story point), its questions, and how far it was followed. */
 function LessonMeta({ lesson, reached }: { lesson: Lesson; reached: number | undefined }) {
@@ -38,7 +32,7 @@ export function LessonGallery() {
   const setDialog = usePodplay((s) => s.setDialog);
   const openLesson = usePodplay((s) => s.openLesson);
   const reached = usePodplay((s) => s.lessonReached);
-  const topics = useMemo(() => byTopic(lessons), []);
+  const topics = useMemo(() => lessonsByTopic(), []);
 
 
   return (

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { lessonById, type Lesson } from '../../lessons';
 import { usePodplay } from '../../store/hooks';
-import { currentLessonProgress, openQuestion, type QuestionProgress } from '../../store/lessonProgress';
+import { currentLessonProgress, nextLessonAtEnd, openQuestion, type QuestionProgress } from '../../store/lessonProgress';
 import { CommandButton } from '../components/CommandButton';
 import { FitBox } from '../presenter/FitBox';
 import './lessons.css';
@@ -101,10 +101,12 @@ export function LessonPanel() {
   const edited = usePodplay((s) => s.lessonId !== undefined && s.text !== lessonById(s.lessonId)?.scenario);
   const predict = usePodplay((s) => s.predict);
   const openLesson = usePodplay((s) => s.openLesson);
+  const setText = usePodplay((s) => s.setText);
   const current = useMemo(
     () => currentLessonProgress({ lessonId, run, position, lessonIntro: intro, predictions, storyPoint }),
     [lessonId, run, position, intro, predictions, storyPoint],
   );
+  const after = usePodplay((s) => nextLessonAtEnd(s));
   if (current === undefined) return null;
   const { lesson, progress } = current;
   const open = openQuestion(progress);
@@ -121,7 +123,7 @@ export function LessonPanel() {
           )}
         </div>
       ) : (
-        <div className="lesson-narration" data-testid="lesson-narration" aria-live="polite">
+        <div className={`lesson-narration${edited ? ' changed' : ''}`} data-testid="lesson-narration" data-changed={edited} aria-live="polite">
           {progress.narration.length === 0
             ? <p className="empty">Press → for the lesson&apos;s next point.</p>
             : progress.narration.map((text, i) => <p key={i} data-point={progress.current}>{text}</p>)}
@@ -130,7 +132,12 @@ export function LessonPanel() {
       {!intro && (
         <p className="lesson-story-progress" data-testid="lesson-story-progress" data-point={progress.current} data-points={progress.story.points.length}>
           {progress.next === undefined && progress.current >= 0
-            ? <span className="lesson-end" data-testid="lesson-end">End of the lesson.</span>
+            ? (
+              <span className="lesson-end" data-testid="lesson-end">
+                End of the lesson.
+                {after !== undefined && <span className="lesson-after" data-testid="lesson-after" data-lesson={after.id}> Next: {after.title} <kbd>→</kbd></span>}
+              </span>
+            )
             : <>Point {progress.current + 1} of {progress.story.points.length}</>}
           <span className="lesson-story-buttons">
             <CommandButton id="story-previous" className="small"><span aria-hidden="true">◀</span> Back</CommandButton>
@@ -139,9 +146,10 @@ export function LessonPanel() {
         </p>
       )}
       {edited && (
-        <p className="lesson-edited" role="note">
-          You have changed this lesson&apos;s scenario; the narration and answers describe the original.{' '}
-          <button type="button" className="button small" onClick={() => openLesson(lesson.id)}>Restart the lesson</button>
+        <p className="lesson-edited" role="note" data-testid="lesson-changed">
+          <strong>Changed:</strong> what you see is the edited scenario; the narration and answers describe the original.{' '}
+          <button type="button" className="button small" onClick={() => setText(lesson.scenario)} title="The lesson's own scenario, at this point">Restore the lesson</button>{' '}
+          <button type="button" className="button small" onClick={() => openLesson(lesson.id)}>Restart</button>
         </p>
       )}
       {progress.questions.length > 0 && (

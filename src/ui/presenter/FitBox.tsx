@@ -5,7 +5,7 @@
 // wrap into: the largest scale whose height fits is found by bisection (a few synchronous layouts
 // of a dozen node cards).
 
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { usePodplay } from '../../store/hooks';
 import { COMPACT_ABOVE } from '../viz/ClusterView';
 
@@ -96,6 +96,19 @@ export function FitBox({ enabled, maxScale = 1, children }: { enabled: boolean; 
  * once); elsewhere it scrolls, and big clusters (tiles) always do.
  */
 export function StageFit({ children }: { children: ReactNode }) {
-  const enabled = usePodplay((s) => (s.presenter || s.lessonId !== undefined) && (s.run?.summary.nodes.length ?? 0) <= COMPACT_ABOVE);
+  const phone = usePhone();
+  const enabled = usePodplay((s) => (s.presenter || s.lessonId !== undefined) && (s.run?.summary.nodes.length ?? 0) <= COMPACT_ABOVE) && !phone;
   return <FitBox enabled={enabled} maxScale={1.35}>{children}</FitBox>;
+}
+
+/** the phone layout's width (styles.css): the stage is read at full size and panned, never shrunk to fit */
+const PHONE = '(max-width: 480px)';
+
+function usePhone(): boolean {
+  const subscribe = useCallback((changed: () => void) => {
+    const query = window.matchMedia(PHONE);
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, []);
+  return useSyncExternalStore(subscribe, () => window.matchMedia(PHONE).matches, () => false);
 }

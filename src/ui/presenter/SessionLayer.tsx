@@ -1,19 +1,28 @@
 // What links, lessons and imports put on top of the page: notices, the lesson gallery, the import
-// dialog (and dropping files anywhere), and the page's mode classes (presenter, lesson title card).
+// dialog (and dropping files anywhere), presenter mode's live edit, and the page's mode classes (presenter, lesson title card).
 
+import { useEffect } from 'react';
 import { lessonById } from '../../lessons';
 import { usePodplay } from '../../store/hooks';
 import { ImportLayer } from '../importExport/ImportLayer';
 import { LessonGallery } from '../lessons/LessonGallery';
 import { Notices } from '../share/Notices';
+import { releaseHiddenFocus } from '../useKeyboard';
+import { LiveEdit } from './LiveEdit';
 import './presenter.css';
 
 export function SessionLayer() {
+  // presenter mode hides the editor: the focus it had goes, so no key lands in the hidden text
+  const presenter = usePodplay((s) => s.presenter);
+  useEffect(() => {
+    if (presenter) releaseHiddenFocus();
+  }, [presenter]);
   return (
     <>
       <Notices />
       <LessonGallery />
       <ImportLayer />
+      <LiveEdit />
     </>
   );
 }
