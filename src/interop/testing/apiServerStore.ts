@@ -54,7 +54,7 @@ export class ApiServer {
       case 'CSIDriver': storeCsiDriver(o); break;
       case 'PersistentVolume': storePv(o); break;
       case 'PersistentVolumeClaim': storePvc(o, opts.defaultStorageClass); break;
-      case 'ResourceClaim': storeClaim(o); break;
+      case 'ResourceClaim': storeClaim(o, this.minor); break;
       case 'Service': storeService(o); break;
       case 'LimitRange': {
         const item = storeLimitRange(o);
@@ -206,6 +206,8 @@ function storePod(o: Obj, minor: StoredMinor, opts: { node?: string; pending?: s
   }
   spec.tolerations = tolerations;
   const observed = minor >= 34 ? { observedGeneration: 1 } : {};
+  // the resourceclaim controller's record of the claims it made from templates
+  const claimStatuses = isObj(o.status) && Array.isArray(o.status.resourceClaimStatuses) ? { resourceClaimStatuses: o.status.resourceClaimStatuses } : {};
   const qosClass = objs(spec.containers).every((c) => !isObj((c.resources as Obj).requests) && !isObj((c.resources as Obj).limits)) ? 'BestEffort' : 'Burstable';
   if (opts.node) {
     spec.nodeName = opts.node;
@@ -216,12 +218,12 @@ function storePod(o: Obj, minor: StoredMinor, opts: { node?: string; pending?: s
         ready: true, resources: c.resources, restartCount: 0, started: true, state: { running: { startedAt: TIME } }, user: { linux: { gid: 0, supplementalGroups: [0], uid: 0 } },
         volumeMounts: [{ mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', name: tokenVolume, readOnly: true, recursiveReadOnly: 'Disabled' }],
       })),
-      hostIP: '172.18.0.3', hostIPs: [{ ip: '172.18.0.3' }], ...observed, phase: 'Running', podIP: '10.244.1.7', podIPs: [{ ip: '10.244.1.7' }], qosClass, startTime: TIME,
+      hostIP: '172.18.0.3', hostIPs: [{ ip: '172.18.0.3' }], ...observed, phase: 'Running', ...claimStatuses, podIP: '10.244.1.7', podIPs: [{ ip: '10.244.1.7' }], qosClass, startTime: TIME,
     };
   } else {
     o.status = {
       conditions: opts.pending === undefined ? [] : [{ ...observed, lastProbeTime: null, lastTransitionTime: TIME, message: opts.pending, reason: 'Unschedulable', status: 'False', type: 'PodScheduled' }],
-      ...observed, phase: 'Pending', qosClass,
+      ...observed, phase: 'Pending', qosClass, ...claimStatuses,
     };
   }
 }
@@ -414,7 +416,14 @@ function defaultDeviceRequests(devices: Obj | undefined): void {
   }
 }
 
-function storeClaim(o: Obj): void {
+function storeClaim(o: Obj, minor: StoredMinor): void {
   defaultDeviceRequests(((o.spec as Obj).devices as Obj | undefined));
-  o.status ??= {};
+  const status = (o.status ??= {}) as Obj;
+  const allocation = isObj(status.allocation) ? status.allocation : undefined;
+  if (allocation) {
+    // DRAResourceClaimDeviceStatus (beta 1.35): when the devices were allocated; the driver's device status
+    if (minor >= 35) allocation.allocationTimestamp = TIME;
+    const results = isObj(allocation.devices) ? objs(allocation.devices.results) : [];
+    status.devices = results.map((r) => ({ conditions: [{ lastTransitionTime: TIME, message: '', reason: 'Ready', status: 'True', type: 'Ready' }], device: r.device, driver: r.driver, pool: r.pool }));
+  }
 }

@@ -35,6 +35,8 @@ export interface ClusterShape {
   podLevel: { bound: number | undefined };
   /** a pod with a generic ephemeral volume (its PVC made by the ephemeral-volume controller) */
   ephemeral: boolean;
+  /** a pod on node-0 whose claim (from a ResourceClaimTemplate) the scheduler allocated there */
+  allocatedClaim: boolean;
   waitForFirstConsumer: boolean;
 }
 
@@ -53,7 +55,7 @@ export const clusterShape: fc.Arbitrary<ClusterShape> = fc.record({
   job: fc.boolean(), daemonSet: fc.boolean(),
   hostNetworkPod: fc.record({ bound: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }) }),
   claimPod: fc.boolean(), staticVolume: fc.boolean(), waitForFirstConsumer: fc.boolean(),
-  limitRange: fc.boolean(), podLevel: fc.record({ bound: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }) }), ephemeral: fc.boolean(),
+  limitRange: fc.boolean(), podLevel: fc.record({ bound: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }) }), ephemeral: fc.boolean(), allocatedClaim: fc.boolean(),
 });
 
 const NS = 'team';
@@ -121,6 +123,33 @@ export function writtenCluster(c: ClusterShape): Written[] {
   if (c.claimPod) {
     add({ apiVersion: 'resource.k8s.io/v1', kind: 'ResourceClaim', metadata: { name: 'one-gpu', namespace: NS }, spec: { devices: { requests: [{ name: 'gpu', exactly: { deviceClassName: 'gpu.example.com' } }] } } });
     add({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'inference', namespace: NS, labels: { app: 'inference' } }, spec: { containers: [{ name: 'main', image: 'vllm:0.9', resources: { claims: [{ name: 'gpu' }] } }], resourceClaims: [{ name: 'gpu', resourceClaimName: 'one-gpu' }] } });
+  }
+
+  if (c.allocatedClaim) {
+    const podUid = 'c0000000-0000-4000-8000-000000000001';
+    const claimName = 'trainer-gpu-8x2kq';
+    if (!c.nodes[0]!.slice) {
+      add({
+        apiVersion: 'resource.k8s.io/v1', kind: 'ResourceSlice', metadata: { name: `${nodeName(0)}-gpu` },
+        spec: { driver: 'gpu.example.com', nodeName: nodeName(0), pool: { name: nodeName(0), generation: 1, resourceSliceCount: 1 }, devices: [{ name: 'gpu-0', attributes: { model: { string: 'L4' } } }] },
+      });
+    }
+    add({ apiVersion: 'resource.k8s.io/v1', kind: 'ResourceClaimTemplate', metadata: { name: 'gpu', namespace: NS }, spec: { spec: { devices: { requests: [{ name: 'gpu', exactly: { deviceClassName: 'gpu.example.com' } }] } } } });
+    // what the resourceclaim controller and the scheduler wrote: the claim, its allocation, the pod's claim status
+    add({
+      apiVersion: 'resource.k8s.io/v1', kind: 'ResourceClaim',
+      metadata: { name: claimName, namespace: NS, annotations: { 'resource.kubernetes.io/pod-claim-name': 'gpu' }, ownerReferences: [{ apiVersion: 'v1', kind: 'Pod', name: 'trainer', uid: podUid, controller: true, blockOwnerDeletion: true }] },
+      spec: { devices: { requests: [{ name: 'gpu', exactly: { deviceClassName: 'gpu.example.com' } }] } },
+      status: {
+        allocation: { devices: { results: [{ request: 'gpu', driver: 'gpu.example.com', pool: nodeName(0), device: 'gpu-0' }] }, nodeSelector: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName(0)] }] }] } },
+        reservedFor: [{ resource: 'pods', name: 'trainer', uid: podUid }],
+      },
+    });
+    add({
+      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'trainer', namespace: NS, uid: podUid, labels: { app: 'trainer' } },
+      spec: { containers: [{ name: 'main', image: 'trainer:1', resources: { requests: { cpu: '100m' }, claims: [{ name: 'gpu' }] } }], resourceClaims: [{ name: 'gpu', resourceClaimTemplateName: 'gpu' }] },
+      status: { resourceClaimStatuses: [{ name: 'gpu', resourceClaimName: claimName }] },
+    }, nodeName(0));
   }
 
   // Deployment web → ReplicaSet web-6d9f7c8b5 → pods, some bound by an earlier scheduler
