@@ -214,7 +214,7 @@ function claimRefs(s: ExpandedScenario, pod: Pod, namespace: string): { ref: Cla
   return out;
 }
 
-/** DRA: relax the claim itself — drop a constraint, or ask for half the devices. */
+/** DRA: relax the claim itself — drop a constraint or a request's selectors, ask another DeviceClass, or half the devices. */
 function claimCandidates(s: ExpandedScenario, pod: Pod, key: string): Candidate[] {
   const out: Candidate[] = [];
   for (const { ref, devices } of claimRefs(s, pod, namespaceOfKey(key))) {
@@ -223,7 +223,18 @@ function claimCandidates(s: ExpandedScenario, pod: Pod, key: string): Candidate[
       edits: [{ kind: 'claim', claim: ref, change: 'drop-constraint', constraint, ...(c.matchAttribute ? { matchAttribute: c.matchAttribute } : {}) }],
     }));
     (devices.requests ?? []).forEach((r, request) => {
-      const from = r.exactly?.allocationMode !== 'All' ? r.exactly?.count ?? 1 : 1;
+      const exactly = r.exactly;
+      if (!exactly) return;
+      const selectors = exactly.selectors?.length ?? 0;
+      if (selectors > 0) {
+        out.push({ kind: 'claim', cost: 2, tier: Tier.Relax, warning: 'any device of the class, not only the ones its selector picked: check the workload runs on them', edits: [{ kind: 'claim', claim: ref, change: 'drop-selectors', request, requestName: r.name, selectors }] });
+      }
+      // another class of devices the cluster offers (the simulation checks that some node has them)
+      const classes = s.resources.filter((o) => o.kind === 'DeviceClass' && o.metadata.name !== exactly.deviceClassName).map((o) => o.metadata.name);
+      for (const deviceClassName of classes.slice(0, MAX_PER_KIND)) {
+        out.push({ kind: 'claim', cost: 2, tier: Tier.Capacity, warning: `another kind of device (DeviceClass ${deviceClassName}): check the workload runs on it`, edits: [{ kind: 'claim', claim: ref, change: 'device-class', request, requestName: r.name, from: exactly.deviceClassName, deviceClassName }] });
+      }
+      const from = exactly.allocationMode !== 'All' ? exactly.count ?? 1 : 1;
       if (from <= 1) return;
       out.push({ kind: 'claim', cost: 2, tier: Tier.Relax, warning: 'fewer devices than the workload asked for', edits: [{ kind: 'claim', claim: ref, change: 'count', request, requestName: r.name, from, count: Math.floor(from / 2) }] });
     });
