@@ -121,10 +121,15 @@ function selectorCandidates(s: ExpandedScenario, pod: Pod, key: string, d: Diagn
       const missing = selector.filter(([k, v]) => node?.metadata.labels?.[k] !== v);
       if (missing.some(([k]) => k === 'kubernetes.io/hostname')) continue;
       if (missing.length === 0) continue;
-      const moved = missing.filter(([k]) => node?.metadata.labels?.[k] !== undefined).map(([k, v]) => `${k}=${node!.metadata.labels![k]} → ${v}`);
+      const overwritten = missing.filter(([k]) => node?.metadata.labels?.[k] !== undefined);
+      // moving a node into another pool is the pool owner's change, not a fix for one pod (what
+      // runs there and selects its pool loses it; the autoscaler manages it as the other pool):
+      // "add a node like" one of the pod's own pool is the capacity fix
+      if (overwritten.some(([k]) => POOL_LABELS.includes(k))) continue;
+      const moved = overwritten.map(([k, v]) => `${k}=${node!.metadata.labels![k]} → ${v}`);
       out.push({
-        kind: 'node-label', cost: missing.length, tier: Tier.NodeScoped,
-        warning: moved.length > 0 ? `relabels a node of another pool (${moved.join(', ')}): what runs there and selects its pool loses it` : 'changes a node\'s labels: every workload that selects on them sees it',
+        kind: 'node-label', cost: missing.length, tier: moved.length > 0 ? Tier.Overrides : Tier.NodeScoped,
+        warning: moved.length > 0 ? `overwrites a label the node has (${moved.join(', ')}): what selects the node on it loses it` : 'changes a node\'s labels: every workload that selects on them sees it',
         edits: missing.map(([k, v]) => ({ kind: 'node-label' as const, node: c.node, key: k, value: v })),
       });
     }
