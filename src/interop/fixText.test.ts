@@ -88,6 +88,69 @@ spec:
   });
 });
 
+describe('fixText: a DRA claim request', () => {
+  const text = `apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: a100}
+spec: {selectors: [{cel: {expression: 'device.driver == "gpu.example.com" && device.attributes["gpu.example.com"].model == "A100"'}}]}
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: any-gpu}
+spec: {selectors: [{cel: {expression: 'device.driver == "gpu.example.com"'}}]}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: n1-gpus}
+spec:
+  driver: gpu.example.com
+  nodeName: n1
+  pool: {name: n1, generation: 1, resourceSliceCount: 1}
+  devices: [{name: gpu-0, attributes: {model: {string: L4}}}]
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: gpu, namespace: default}
+spec:
+  devices:
+    requests:
+    - name: gpu
+      exactly:
+        deviceClassName: a100
+        selectors: [{cel: {expression: 'device.attributes["gpu.example.com"].model == "A100"'}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p, namespace: default}
+spec:
+  resourceClaims: [{name: gpu, resourceClaimName: gpu}]
+  containers: [{name: c, image: nginx, resources: {claims: [{name: gpu}]}}]
+`;
+  const claim = { kind: 'ResourceClaim' as const, namespace: 'default', name: 'gpu' };
+  const placed = (after: string) => {
+    const r = simulate(after);
+    if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('\n'));
+    return r.result.pods.find((p) => p.pod === 'default/p')?.node;
+  };
+
+  it.each([
+    { name: 'another DeviceClass and no selector: the pod schedules', edits: [{ kind: 'claim' as const, claim, change: 'device-class' as const, request: 0, requestName: 'gpu', from: 'a100', deviceClassName: 'any-gpu' }, { kind: 'claim' as const, claim, change: 'drop-selectors' as const, request: 0, requestName: 'gpu', selectors: 1 }], node: 'n1', has: 'deviceClassName: any-gpu', lacks: 'selectors' },
+    { name: 'the selector dropped alone: still the A100 class, still Pending', edits: [{ kind: 'claim' as const, claim, change: 'drop-selectors' as const, request: 0, requestName: 'gpu', selectors: 1 }], node: undefined, has: 'deviceClassName: a100', lacks: 'selectors' },
+  ])('$name', ({ edits, node, has, lacks }) => {
+    const change = fixText(text, edits)!;
+    const after = applyTextChanges(text, change.changes);
+    const claimDoc = after.slice(after.indexOf('kind: ResourceClaim'), after.indexOf('kind: Pod'));
+    expect(claimDoc).toContain(has);
+    expect(claimDoc).not.toContain(lacks);
+    expect(placed(after)).toBe(node);
+  });
+});
+
 describe('fixText on a kubectl List, as dumped (the objects are items, not documents)', () => {
   const listLoaded = loadExpandedScenario(fixture);
   const listBaseline = simulate(fixture);

@@ -203,7 +203,9 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
       if (e.change === 'drop-constraint') {
         doc.deleteIn([...devices, 'constraints', e.constraint]);
         deleteIfEmpty(doc, [...devices, 'constraints']);
-      } else doc.setIn([...devices, 'requests', e.request, 'exactly', 'count'], e.count);
+      } else if (e.change === 'count') doc.setIn([...devices, 'requests', e.request, 'exactly', 'count'], e.count);
+      else if (e.change === 'drop-selectors') doc.deleteIn([...devices, 'requests', e.request, 'exactly', 'selectors']);
+      else doc.setIn([...devices, 'requests', e.request, 'exactly', 'deviceClassName'], e.deviceClassName);
       continue;
     }
     const target = podTarget(docs, e.pod, owner);
@@ -346,9 +348,15 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'selector': return 'nodeSelectorKey' in e ? `Drop nodeSelector ${e.nodeSelectorKey}` : `Drop expression ${e.expression + 1} of required node affinity term ${e.term + 1}`;
     case 'affinity-value': return `${'nodeSelectorKey' in e ? 'nodeSelector' : 'Node affinity'} ${e.key}: ${e.value} instead of ${e.from}, which no node has`;
     case 'scheduler-name': return `schedulerName: ${e.schedulerName} (no scheduler profile serves ${e.from})`;
-    case 'claim': return e.change === 'drop-constraint'
-      ? `${e.claim.kind} ${e.claim.namespace}/${e.claim.name}: drop constraint ${e.constraint + 1}${e.matchAttribute ? ` (matchAttribute ${e.matchAttribute})` : ''}`
-      : `${e.claim.kind} ${e.claim.namespace}/${e.claim.name}: request ${e.requestName} asks for ${e.count} device${e.count === 1 ? '' : 's'} instead of ${e.from}`;
+    case 'claim': {
+      const claim = `${e.claim.kind} ${e.claim.namespace}/${e.claim.name}`;
+      switch (e.change) {
+        case 'drop-constraint': return `${claim}: drop constraint ${e.constraint + 1}${e.matchAttribute ? ` (matchAttribute ${e.matchAttribute})` : ''}`;
+        case 'count': return `${claim}: request ${e.requestName} asks for ${e.count} device${e.count === 1 ? '' : 's'} instead of ${e.from}`;
+        case 'drop-selectors': return `${claim}: request ${e.requestName} drops its ${e.selectors === 1 ? 'selector' : `${e.selectors} selectors`} (any device of its class)`;
+        default: return `${claim}: request ${e.requestName} asks DeviceClass ${e.deviceClassName} instead of ${e.from}`;
+      }
+    }
     case 'request': return `Request ${e.quantity} ${e.resource}`;
     case 'priority': return `Use ${e.existing ? 'the existing ' : 'a new '}PriorityClass ${e.priorityClass.metadata.name} (value ${e.priorityClass.value}) to preempt`;
     case 'spread': return e.nodeTaintsPolicy ? `Topology spread ${e.constraint + 1}: nodeTaintsPolicy Honor (domains of nodes the pod does not tolerate stop counting)`

@@ -121,10 +121,15 @@ function selectorCandidates(s: ExpandedScenario, pod: Pod, key: string, d: Diagn
       const missing = selector.filter(([k, v]) => node?.metadata.labels?.[k] !== v);
       if (missing.some(([k]) => k === 'kubernetes.io/hostname')) continue;
       if (missing.length === 0) continue;
-      const moved = missing.filter(([k]) => node?.metadata.labels?.[k] !== undefined).map(([k, v]) => `${k}=${node!.metadata.labels![k]} → ${v}`);
+      const overwritten = missing.filter(([k]) => node?.metadata.labels?.[k] !== undefined);
+      // moving a node into another pool is the pool owner's change, not a fix for one pod (what
+      // runs there and selects its pool loses it; the autoscaler manages it as the other pool):
+      // "add a node like" one of the pod's own pool is the capacity fix
+      if (overwritten.some(([k]) => POOL_LABELS.includes(k))) continue;
+      const moved = overwritten.map(([k, v]) => `${k}=${node!.metadata.labels![k]} → ${v}`);
       out.push({
-        kind: 'node-label', cost: missing.length, tier: Tier.NodeScoped,
-        warning: moved.length > 0 ? `relabels a node of another pool (${moved.join(', ')}): what runs there and selects its pool loses it` : 'changes a node\'s labels: every workload that selects on them sees it',
+        kind: 'node-label', cost: missing.length, tier: moved.length > 0 ? Tier.Overrides : Tier.NodeScoped,
+        warning: moved.length > 0 ? `overwrites a label the node has (${moved.join(', ')}): what selects the node on it loses it` : 'changes a node\'s labels: every workload that selects on them sees it',
         edits: missing.map(([k, v]) => ({ kind: 'node-label' as const, node: c.node, key: k, value: v })),
       });
     }
@@ -214,7 +219,7 @@ function claimRefs(s: ExpandedScenario, pod: Pod, namespace: string): { ref: Cla
   return out;
 }
 
-/** DRA: relax the claim itself — drop a constraint, or ask for half the devices. */
+/** DRA: relax the claim itself — drop a constraint or a request's selectors, ask another DeviceClass, or half the devices. */
 function claimCandidates(s: ExpandedScenario, pod: Pod, key: string): Candidate[] {
   const out: Candidate[] = [];
   for (const { ref, devices } of claimRefs(s, pod, namespaceOfKey(key))) {
@@ -223,7 +228,18 @@ function claimCandidates(s: ExpandedScenario, pod: Pod, key: string): Candidate[
       edits: [{ kind: 'claim', claim: ref, change: 'drop-constraint', constraint, ...(c.matchAttribute ? { matchAttribute: c.matchAttribute } : {}) }],
     }));
     (devices.requests ?? []).forEach((r, request) => {
-      const from = r.exactly?.allocationMode !== 'All' ? r.exactly?.count ?? 1 : 1;
+      const exactly = r.exactly;
+      if (!exactly) return;
+      const selectors = exactly.selectors?.length ?? 0;
+      if (selectors > 0) {
+        out.push({ kind: 'claim', cost: 2, tier: Tier.Relax, warning: 'any device of the class, not only the ones its selector picked: check the workload runs on them', edits: [{ kind: 'claim', claim: ref, change: 'drop-selectors', request, requestName: r.name, selectors }] });
+      }
+      // another class of devices the cluster offers (the simulation checks that some node has them)
+      const classes = s.resources.filter((o) => o.kind === 'DeviceClass' && o.metadata.name !== exactly.deviceClassName).map((o) => o.metadata.name);
+      for (const deviceClassName of classes.slice(0, MAX_PER_KIND)) {
+        out.push({ kind: 'claim', cost: 2, tier: Tier.Capacity, warning: `another kind of device (DeviceClass ${deviceClassName}): check the workload runs on it`, edits: [{ kind: 'claim', claim: ref, change: 'device-class', request, requestName: r.name, from: exactly.deviceClassName, deviceClassName }] });
+      }
+      const from = exactly.allocationMode !== 'All' ? exactly.count ?? 1 : 1;
       if (from <= 1) return;
       out.push({ kind: 'claim', cost: 2, tier: Tier.Relax, warning: 'fewer devices than the workload asked for', edits: [{ kind: 'claim', claim: ref, change: 'count', request, requestName: r.name, from, count: Math.floor(from / 2) }] });
     });

@@ -40,6 +40,10 @@ export type ScenarioEdit =
    */
   | { kind: 'claim'; claim: ClaimRef; change: 'drop-constraint'; constraint: number; matchAttribute?: string }
   | { kind: 'claim'; claim: ClaimRef; change: 'count'; request: number; requestName: string; from: number; count: number }
+  /** any device of the request's class: its CEL selectors dropped */
+  | { kind: 'claim'; claim: ClaimRef; change: 'drop-selectors'; request: number; requestName: string; selectors: number }
+  /** the request asks another DeviceClass of the scenario */
+  | { kind: 'claim'; claim: ClaimRef; change: 'device-class'; request: number; requestName: string; from: string; deviceClassName: string }
   /** drop a required pod anti-affinity term */
   | { kind: 'anti-affinity'; pod: string; term: number }
   | { kind: 'uncordon'; node: string }
@@ -215,7 +219,9 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         else {
           const exactly = devices?.requests?.[e.request]?.exactly;
           if (!exactly) throw new Error(`no request ${e.request} in ${e.claim.namespace}/${e.claim.name}`);
-          exactly.count = e.count;
+          if (e.change === 'count') exactly.count = e.count;
+          else if (e.change === 'drop-selectors') delete exactly.selectors;
+          else exactly.deviceClassName = e.deviceClassName;
         }
         break;
       }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadExpandedScenario, simulate } from '../index';
 import { inUnitsOf } from './edits';
+import { Tier } from './rank';
 import { rankFixes, searchFixes, type FailedCandidate, type VerifiedFix } from './verify';
 
 function search(text: string, pod: string, cap?: number): { fixes: VerifiedFix[]; failures: FailedCandidate[]; leftOut: number; candidates: number } {
@@ -47,10 +48,17 @@ describe('ranking rules', () => {
     expect(kinds(fixes).indexOf('node-label')).toBeGreaterThan(0);
   });
 
-  it('node-scoped changes carry a warning', () => {
-    const { fixes } = search(node('n1', { labels: 'pool: high-mem' }) + pod('p', { spec: 'nodeSelector: {pool: general}' }), 'default/p');
+  it('node-scoped changes carry a warning; overwriting a label the node has ranks with the overrides', () => {
+    const { fixes } = search(node('n1', { labels: 'disk: hdd' }) + pod('p', { spec: 'nodeSelector: {disk: ssd}' }), 'default/p');
     const label = fixes.find((f) => f.candidate.kind === 'node-label')!;
-    expect(label.warnings.join()).toMatch(/relabels a node of another pool \(pool=high-mem → general\)/);
+    expect(label.warnings.join()).toMatch(/overwrites a label the node has \(disk=hdd → ssd\)/);
+    expect(label.tier ?? label.candidate.tier).toBe(Tier.Overrides);
+  });
+
+  it('a node is never moved into another pool for a pod (node-pool: high-mem → general is no fix)', () => {
+    const { fixes, failures } = search(node('n1', { labels: 'node-pool: high-mem' }) + pod('p', { spec: 'nodeSelector: {node-pool: general}' }), 'default/p');
+    expect([...kinds(fixes), ...failures.map((f) => f.candidate.kind)]).not.toContain('node-label');
+    expect(kinds(fixes)[0]).toBe('selector');
   });
 
   it('an annotated cordon is quoted and uncordoning it ranks last', () => {

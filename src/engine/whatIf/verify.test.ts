@@ -96,6 +96,53 @@ describe('verified fixes, one kind at a time', () => {
     expect(fixes[0]).toMatchObject({ node: 'n1', sideEffects: [], candidate: { kind: 'uncordon', edits: [{ kind: 'uncordon', node: 'n1' }] } });
   });
 
+  // a node with two L4 GPUs; classes for any GPU of the driver and for A100s only
+  const dra = (claim: string) => `${node('n1')}---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: a100}
+spec: {selectors: [{cel: {expression: 'device.driver == "gpu.example.com" && device.attributes["gpu.example.com"].model == "A100"'}}]}
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: any-gpu}
+spec: {selectors: [{cel: {expression: 'device.driver == "gpu.example.com"'}}]}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: n1-gpus}
+spec:
+  driver: gpu.example.com
+  nodeName: n1
+  pool: {name: n1, generation: 1, resourceSliceCount: 1}
+  devices:
+  - {name: gpu-0, attributes: {model: {string: L4}, memory: {int: 24}}}
+  - {name: gpu-1, attributes: {model: {string: L4}, memory: {int: 24}}}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: gpu, namespace: default}
+spec:
+  devices:
+    requests:
+    - name: gpu
+      exactly: ${claim}
+${pod('p', { spec: 'resourceClaims: [{name: gpu, resourceClaimName: gpu}]' })}`;
+
+  it('claim device-class: the request asks a DeviceClass no node has devices of; another class of the cluster', () => {
+    const { fixes } = fixesFor(dra('{deviceClassName: a100}'), 'default/p');
+    expect(fixes.map((f) => f.candidate.edits[0])).toEqual([{ kind: 'claim', claim: { kind: 'ResourceClaim', namespace: 'default', name: 'gpu' }, change: 'device-class', request: 0, requestName: 'gpu', from: 'a100', deviceClassName: 'any-gpu' }]);
+    expect(fixes[0]!.warnings[0]).toMatch(/another kind of device \(DeviceClass any-gpu\)/);
+  });
+
+  it('claim drop-selectors: the request\'s selector picks devices no node has; any device of its class', () => {
+    const { fixes } = fixesFor(dra(`{deviceClassName: any-gpu, selectors: [{cel: {expression: 'device.attributes["gpu.example.com"].memory >= 80'}}]}`), 'default/p');
+    const edits = fixes.map((f) => f.candidate.edits[0]);
+    expect(edits).toContainEqual({ kind: 'claim', claim: { kind: 'ResourceClaim', namespace: 'default', name: 'gpu' }, change: 'drop-selectors', request: 0, requestName: 'gpu', selectors: 1 });
+    // the other class narrows to A100s: not a fix
+    expect(edits.some((e) => e?.kind === 'claim' && e.change === 'device-class')).toBe(false);
+  });
+
   it('add-node: a node like the full one', () => {
     const { fixes } = fixesFor(node('n1', { cpu: '2' }) + pod('running', { node: 'n1', cpu: '2' }) + pod('p', { cpu: '2' }), 'default/p');
     expect(fixes[0]).toMatchObject({ node: 'n1-2', sideEffects: [], candidate: { kind: 'add-node', edits: [{ kind: 'add-node', like: 'n1', name: 'n1-2' }] } });

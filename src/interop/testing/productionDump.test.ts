@@ -6,7 +6,7 @@ import { rankFixes, searchFixes, type VerifiedFix } from '../../engine/whatIf/ve
 import { applyTextChanges, fixText } from '../fixText';
 import { importAny } from '../index';
 import fixture from '../fixtures/kubectl-production-pending.yaml?raw';
-import { pendingCauses, productionDump } from './productionDump';
+import { DO_NOT_UNCORDON, pendingCauses, productionDump } from './productionDump';
 
 describe('kubectl-production-pending.yaml', () => {
   const text = productionDump();
@@ -32,20 +32,41 @@ describe('kubectl-production-pending.yaml', () => {
   });
 });
 
-describe('kubectl-production-pending.yaml: the fix its author marks is ranked first, and applied it schedules the pod', () => {
+describe('kubectl-production-pending.yaml: the fix its author marks is ranked first, none of the first five is one a reviewer would reject, and applied it schedules the pod', () => {
   const imported = importAny(productionDump(), { source: 'fixture' });
   const loaded = loadExpandedScenario(imported.yaml, 'imported.yaml');
   if (!loaded.ok) throw new Error('the fixture does not load');
   const baseline = simulate(imported.yaml, { fileName: 'imported.yaml' });
   if (!baseline.ok) throw new Error('the fixture does not simulate');
   const result = baseline.result;
+  const incidentNodes = new Set(loaded.scenario.nodes.filter((n) => n.metadata.annotations?.[DO_NOT_UNCORDON] !== undefined).map((n) => n.metadata.name));
+
+  it('the incident zone\'s three nodes carry the do-not-uncordon annotation', () => {
+    expect(incidentNodes.size).toBe(3);
+  });
 
   it.each(pendingCauses.filter((c) => c.fix !== 'placed').map((c) => [c.pod, c] as const))('%s', (prefix, cause) => {
     const pod = result.pods.find((p) => p.pod.startsWith(prefix) && p.recorded?.phase === 'Pending')!;
     const search = searchFixes(loaded.scenario, result, pod.pod);
     const fixes: VerifiedFix[] = [];
     for (let f = search.next(); f !== undefined; f = search.next()) if (f) fixes.push(f);
-    const top = rankFixes(fixes)[0];
+    const ranked = rankFixes(fixes);
+    const top = ranked[0];
+    // what a reviewer would reject, in the five fixes the Pod tab shows first
+    const spec = loaded.scenario.pods.find((p) => `${p.metadata.namespace}/${p.metadata.name}` === pod.pod)!.spec;
+    ranked.slice(0, 5).forEach((f, rank) => {
+      for (const e of f.candidate.edits) {
+        // an incident's cordon: never first, and only with the annotation quoted
+        if (e.kind === 'uncordon' && incidentNodes.has(e.node)) {
+          expect(rank, `${pod.pod}: uncordon ${e.node} ranked first`).toBeGreaterThan(0);
+          expect(f.warnings.join(' ')).toContain('INC-123');
+        }
+        // into the dedicated GPU pool only for a pod whose home it is
+        if (e.kind === 'toleration') expect(e.toleration.key === 'nvidia.com/gpu' && spec.nodeSelector?.['node-pool'] !== 'gpu', `${pod.pod}: tolerates the GPU taint`).toBe(false);
+        // a node moved into another pool
+        if (e.kind === 'node-label') expect(e.key, `${pod.pod}: relabels ${e.node}`).not.toBe('node-pool');
+      }
+    });
     expect(top, `no fix for ${pod.pod}; tried: ${search.failures.map((f) => `${f.candidate.kind}: ${f.reason}`).join('; ')}`).toBeDefined();
     const { kind, ...fields } = cause.fix as { kind: string };
     expect(top!.candidate.kind).toBe(kind);
