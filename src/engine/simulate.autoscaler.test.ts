@@ -101,7 +101,7 @@ describe('autoscaler-scale-down.yaml: idle nodes go, the one a PDB keeps stays',
     expect(live).toHaveLength(3);
   });
   it('says why the db node stays', () => {
-    expect(r.autoscaler?.unremovable[dbNode]?.reason).toMatch(/^BlockedByPod: NotEnoughPdb$|^NodeGroupMinSizeReached$/);
+    expect(r.autoscaler?.unremovable[dbNode]).toMatchObject({ reason: 'BlockedByPod: NotEnoughPdb', message: expect.stringMatching(/^not enough pod disruption budget to move default\/db-[a-z0-9]{5}$/) });
   });
   it('every drained pod gets "deleting pod for node scale down" before its eviction', () => {
     for (const e of r.events.filter((x) => x.reason === 'ScaleDown' && x.object.startsWith('Pod/'))) {
