@@ -52,7 +52,14 @@ export class ClusterAutoscaler {
     const wake = () => this.wake();
     sim.podListeners.push({ unschedulable: wake, deleted: wake });
     sim.startListeners.push(wake);
-    sim.resultExtensions.push((result) => { result.autoscaler = this.outcome(); });
+    sim.resultExtensions.push((result) => {
+      result.autoscaler = this.outcome();
+      const decided = new Map(this.activities.flatMap((a) => (a.kind === 'scaleUp' ? a.nodes.map((n) => [n, a] as const) : [])));
+      for (const n of result.nodes) {
+        const a = decided.get(n.name);
+        if (a) n.provisionedBy = { group: a.group, scaleUpAt: a.time };
+      }
+    });
   }
 
   private groupOf(node: Node): NodeGroupSpec | undefined {
