@@ -41,7 +41,8 @@ const ENGINE_LAYERS = [
   // the cluster around the scheduler uses objects, the framework's resource arithmetic and the
   // DRA library, never the scheduler's own plugins, queue or cycle
   ['controllers', 'descheduler'],
-  ['preemption'],
+  // the node autoscaler runs the framework's Filters on template nodes (cluster-autoscaler's simulator)
+  ['preemption', 'autoscaler'],
   ['plugins'],
   ['queue', 'scheduler'],
   ['simulation'],

@@ -3,7 +3,7 @@
 // differs from the cluster the file was dumped from, and the verified fixes (the page's Fixes panel).
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
-import { clusterDifference, type ClusterDifference, decisiveDetail, staleMessage, type DecisiveDetail, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, rankFixes } from '../engine/readers';
+import { clusterDifference, type ClusterDifference, decisiveDetail, staleMessage, type DecisiveDetail, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, rankFixes, autoscalerNote, autoscalerNoteLines } from '../engine/readers';
 import type { FixView } from '../interop/fixSearch';
 import { editTitle, shownDiffLines, sideEffectTitle } from '../interop/fixText';
 import { limitRangeLines } from './explainAdmission';
@@ -114,6 +114,9 @@ export function formatExplanation(result: SimulationResult, pod: PodOutcome): st
   if (diagnosis) out.push(...diagnosisLines(diagnosis), ...detailLines(decisiveDetail(diagnosis, cycle!, pod, result.nodes, result.pods, result.objects?.resourceClaims ?? [])), ...limitRangeLines(result, pod, diagnosis));
   else if (!cycle) out.push(pod.reason === 'SchedulingGated' ? 'Never scheduled: it has scheduling gates.' : pod.node ? 'Bound in the scenario file: no scheduling cycle.' : 'No scheduling cycle.');
   else out.push(`Latest cycle ${cycle.cycle} (t=${cycle.time}s): ${cycle.result}${cycle.selected ? ` on ${cycle.selected}` : ''}.`);
+  // the node autoscaler's word on the pod (a ClusterAutoscaler document)
+  const scaling = pod.deletedAt === undefined ? autoscalerNote(result.autoscaler, pod.pod, result.endTime) : undefined;
+  if (scaling && (pod.node === undefined || scaling.kind === 'triggeredScaleUp')) out.push(...autoscalerNoteLines(scaling));
   const diff = clusterDifference(pod);
   if (diff) out.push(...differenceLines(diff));
   const stale = staleMessage(pod, result.nodes);

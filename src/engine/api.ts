@@ -45,7 +45,37 @@ export interface SimulationResult {
     /** extension: v1 ResourceQuotas with status.hard and status.used as the quota controller keeps them at the end */
     resourceQuotas?: KubeJsonObject[];
   };
+  /** extension: the node autoscaler's groups and what it did (a ClusterAutoscaler document; docs/autoscaler.md) */
+  autoscaler?: AutoscalerOutcome;
 }
+
+/** extension: cluster-autoscaler's view at the end of the run and its decisions along it */
+export interface AutoscalerOutcome {
+  expander: string;
+  nodeGroups: { name: string; minSize: number; maxSize: number; template: string; size: number; nodes: string[] }[];
+  /** in order of simulated time */
+  activities: AutoscalerActivity[];
+  /** pod key -> the autoscaler's last word on it while it was unschedulable (the Pod tab) */
+  pods: Record<string, AutoscalerPodVerdict>;
+  /** node name -> why the last loop did not remove it, as cluster-autoscaler's status names it */
+  unremovable: Record<string, { reason: string; message: string; time: number }>;
+}
+
+export type AutoscalerActivity =
+  /** IncreaseSize: `nodes` are provisioning, Ready at `readyAt` */
+  | { time: number; kind: 'scaleUp'; group: string; from: number; to: number; max: number; nodes: string[]; readyAt: number; pods: string[]; expander: { expander: string; kept: string[]; detail?: Record<string, string> }[] }
+  /** a provisioned node registered, Ready */
+  | { time: number; kind: 'nodeReady'; group: string; node: string }
+  /** a node found unneeded since `since`, tainted and drained */
+  | { time: number; kind: 'scaleDown'; group: string; node: string; empty: boolean; pods: string[]; since: number; utilization: number }
+  /** the drained node deleted from the cloud provider and the API */
+  | { time: number; kind: 'nodeRemoved'; group: string; node: string };
+
+export type AutoscalerPodVerdict =
+  | { time: number; kind: 'triggeredScaleUp'; group: string; nodes: string[]; readyAt: number }
+  /** the pod fits a node being provisioned (an upcoming node of `group`) */
+  | { time: number; kind: 'waitingForUpcomingNode'; group: string }
+  | { time: number; kind: 'notTriggerScaleUp'; message: string; groups: { group: string; reason: string }[] };
 
 /** An API object as `kubectl get -o json` prints it. */
 export type KubeJsonObject = { apiVersion: string; kind: string; metadata: Record<string, unknown> } & Record<string, unknown>;
@@ -155,6 +185,8 @@ export interface NodeOutcome {
   declaredFeatures?: string[];
   /** extension: simulated seconds when a timeline step added the node; absent for nodes there from the start */
   createdAt?: number;
+  /** extension: the node autoscaler added it: its group and when the scale-up was decided (it was provisioning until createdAt) */
+  provisionedBy?: { group: string; scaleUpAt: number };
   /** extension: the DRA devices local to the node (ResourceSlices with its nodeName) at the end of the run */
   devices?: NodeDevice[];
 }

@@ -20,6 +20,8 @@ import { QuotaManager } from './simulation/quotaManager';
 import { DeviceTaintEvictionManager } from './simulation/deviceTaintEviction';
 import { runDeschedulerStep } from './simulation/descheduler';
 import { applyTimelineStep, type TimelineDeps } from './timeline/apply';
+import { ClusterAutoscaler } from './simulation/autoscaler';
+import { seededRng } from './framework/rng';
 
 export type * from './api';
 export { formatScenarioError } from './model/load';
@@ -123,6 +125,13 @@ export function startLoadedSimulation(scenario: ExpandedScenario, options: Simul
       deschedule: (_sim, policy) => runDeschedulerStep(simulation, evictions, policy),
     };
     simulation.applyTimelineStep = (step) => applyTimelineStep(simulation, step, deps);
+    if (scenario.clusterAutoscaler) {
+      // its own generator: the expander's random choice does not shift the scheduler's tie-breaks
+      new ClusterAutoscaler(simulation, scenario.clusterAutoscaler, seededRng((seed ^ 0x5ca1ab1e) >>> 0), {
+        nodeChanged: (node) => { evictions.nodeChanged(node); deps.controllers.nodesChanged(); },
+        evict: (key) => evictions.evict(key, 'cluster-autoscaler'),
+      });
+    }
     return { ok: true, simulation, scenario };
   } catch (e) {
     return { ok: false, errors: [internalError(fileName, e)], warnings: [] };

@@ -29,5 +29,8 @@ export { decisiveDetail, staleMessage, type DecisiveDetail } from './diagnosis/d
 export { lowerDefaultFix, raiseQuotaFix, type PolicyFix } from './whatIf/policyFixes';
 export { formatResource } from './model/quantity';
 
+// the node autoscaler's word on a Pending pod (a ClusterAutoscaler document)
+export { autoscalerNote, autoscalerNoteLines, type AutoscalerNote } from './diagnosis/autoscaler';
+
 // Kubernetes versions: which ones Podplay simulates and the upstream changes between them
 export { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, isKubernetesVersion, type KubernetesVersion, type VersionChange } from './versions';

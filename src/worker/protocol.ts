@@ -66,6 +66,8 @@ export interface RunSummary {
   objects?: SimulationResult['objects'];
   /** the Kubernetes version the run simulated and why (SimulationResult.kubernetesVersion, issue 17) */
   kubernetesVersion?: RunKubernetesVersion;
+  /** the node autoscaler's groups and decisions (SimulationResult.autoscaler, issue 20) */
+  autoscaler?: SimulationResult['autoscaler'];
 }
 
 /** As the version contract's SimulationResult.kubernetesVersion: the version, where it came from, why. */

@@ -100,6 +100,7 @@ export class RunSession {
       seed: r.seed, endTime: r.endTime, nodes: r.nodes, pods: r.pods, warnings: r.warnings,
       cycleCount: r.cycles.length, eventCount: r.events.length,
       ...(r.objects ? { objects: r.objects } : {}),
+      ...(r.autoscaler ? { autoscaler: r.autoscaler } : {}),
       // read structurally: the engine side of issue 17 adds the field to SimulationResult
       ...versionOf(r),
     };

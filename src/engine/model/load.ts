@@ -33,6 +33,7 @@ import { checkObjectBudget, writtenAt, type BudgetStep } from './objectBudget';
 import { describe, locate, parseYaml, toPlain, type ParsedSource, type Pos, type SrcMap, type SrcNode } from './source';
 import { duplicate, invalid } from './validation';
 import { quote } from './quote';
+import { decodeClusterAutoscaler, type ClusterAutoscalerConfig } from './autoscaler';
 
 /** The objects of a scenario at simulated time 0, and its timeline: what the simulation starts from. */
 export interface ScenarioContents {
@@ -62,6 +63,8 @@ export interface ScenarioContents {
   schedulerConfig?: { object: Record<string, unknown>; locate(path: (string | number)[]): { line: number; column: number } };
   /** extension: a legacy scheduler Policy document (predicates and priorities), translated into a profile */
   legacyPolicy?: { object: Record<string, unknown>; locate(path: (string | number)[]): { line: number; column: number } };
+  /** extension: the node autoscaler (a ClusterAutoscaler document), validated */
+  clusterAutoscaler?: ClusterAutoscalerConfig;
   /** from the Scenario document, validated, in order */
   timeline: TimelineStep[];
   /** events of creating the objects: FailedCreate (admission refused a pod), SuccessfulCreate, ScalingReplicaSet */
@@ -132,6 +135,7 @@ class Loader {
   scenario?: { root: SrcMap; reader: Reader };
   schedulerConfig?: SrcMap;
   legacyPolicy?: SrcMap;
+  clusterAutoscaler?: ClusterAutoscalerConfig;
 
   constructor(readonly fileName: string, private readonly text: string) {
     this.diag = new Diagnostics(fileName);
@@ -158,6 +162,10 @@ class Loader {
       case 'scenario':
         if (this.scenario) rec.reader.error(root.pos, [], 'only one Scenario document is allowed');
         else this.scenario = { root, reader: rec.reader };
+        return;
+      case 'clusterAutoscaler':
+        if (this.clusterAutoscaler) rec.reader.error(root.pos, [], 'only one ClusterAutoscaler is allowed');
+        else this.clusterAutoscaler = decodeClusterAutoscaler(rec.reader, root);
         return;
       case 'schedulerConfig':
         if (this.schedulerConfig) rec.reader.error(root.pos, [], 'only one KubeSchedulerConfiguration is allowed');
@@ -478,6 +486,7 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
   };
   if (schedulerConfig) scenario.schedulerConfig = schedulerConfig;
   if (legacyPolicy) scenario.legacyPolicy = legacyPolicy;
+  if (loader.clusterAutoscaler) scenario.clusterAutoscaler = loader.clusterAutoscaler;
   return { ok: true, scenario };
 }
 

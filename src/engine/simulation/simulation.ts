@@ -340,6 +340,9 @@ export class Simulation {
     this.resourceClaims.podDeleted(pod);
   }
 
+  /** parts of the cluster that add their own section to the result (the node autoscaler) */
+  readonly resultExtensions: ((result: SimulationResult) => void)[] = [];
+
   /** controllers' first sync, after the initial objects exist */
   readonly startListeners: (() => void)[] = [];
   /** the upstream behaviour changes the run has (versions.ts) */
@@ -359,7 +362,7 @@ export class Simulation {
   /** the controllers that watch resource.k8s.io objects (informer handlers): kind, old and new object */
   readonly resourceListeners: ((kind: ResourceObject['kind'], old: ResourceObject | undefined, obj: ResourceObject | undefined) => void)[] = [];
   /** the controllers that watch pods (informer handlers) */
-  readonly podListeners: { bound?: (pod: Pod) => void; deleted?: (pod: Pod) => void }[] = [];
+  readonly podListeners: { bound?: (pod: Pod) => void; deleted?: (pod: Pod) => void; unschedulable?: (pod: Pod) => void }[] = [];
 
   private onPodDeleted(pod: Pod): void {
     for (const l of this.podListeners) l.deleted?.(pod);
@@ -607,6 +610,7 @@ export class Simulation {
     this.lastFailure.set(pi.key, { reason, message });
     if (nominatedNodeName !== undefined) this.setNominatedNode(pi, nominatedNodeName);
     this.queue.addUnschedulableIfNotPresent(q, kind, unschedulablePlugins, pendingPlugins);
+    if (kind === 'rejected') for (const l of this.podListeners) l.unschedulable?.(pi.pod);
   }
 
   /** upstream: bindingCycle — WaitOnPermit (already passed), PreBind, Bind, PostBind. */
@@ -798,6 +802,7 @@ export class Simulation {
       ...(objects ? { objects } : {}),
     };
     if (this.stopped !== undefined) result.stopped = this.stopped;
+    for (const extend of this.resultExtensions) extend(result);
     return result;
   }
 }

@@ -9,6 +9,7 @@ import { useStep } from '../useStep';
 import { affinityLines, labelLines, requestsLine, spreadLines, tolerationLines } from './describe';
 import { DiagnosisPanel } from './DiagnosisPanel';
 import { LimitRangeNote } from './AdmissionNotes';
+import { AutoscalerNote } from './AutoscalerNote';
 import { ClusterDifferenceNote } from './ClusterDifferenceNote';
 import { eventSource, eventsSoFar } from './events';
 import { PodVolumes } from './PodVolumes';
@@ -54,6 +55,7 @@ export function PodInspector() {
       </div>
       {difference !== undefined && <ClusterDifferenceNote difference={difference} stale={staleMessage(outcome, view.run.summary.nodes)} />}
       {!bound && <LimitRangeNote pod={outcome} />}
+      {!bound && <AutoscalerNote summary={view.run.summary} pod={podKey} now={now} />}
       {!bound && <DiagnosisPanel pod={podKey} />}
       <dl className="describe">
         <Field name="Name">{name}</Field>

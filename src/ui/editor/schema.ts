@@ -541,6 +541,24 @@ const KINDS: Record<string, JSONSchema> = {
     leaderElection: { type: 'object', description: 'Ignored.' },
     clientConnection: { type: 'object', description: 'Ignored.' },
   }, { strict: true }),
+  ClusterAutoscaler: obj('The node autoscaler (cluster-autoscaler): its flags, and node groups as kwok template Nodes (docs/autoscaler.md).', {
+    apiVersion: { const: 'podplay/v1alpha1' }, kind: { const: 'ClusterAutoscaler' }, metadata,
+    spec: obj('cluster-autoscaler flags.', {
+      expander: str('--expander: random, most-pods, least-waste, least-nodes, priority, or a chain ("priority,least-waste").'),
+      priorities: { type: 'object', description: 'The priority expander\'s priorities: {10: [".*"], 50: ["^gpu-"]}.' },
+      scanInterval: { type: ['string', 'number'], description: '--scan-interval (10s).' },
+      provisioningDelay: { type: ['string', 'number'], description: 'Podplay: from scale-up to a Ready node (60s).' },
+      scaleDownEnabled: bool('--scale-down-enabled (true).'),
+      scaleDownUnneededTime: { type: ['string', 'number'], description: '--scale-down-unneeded-time (10m).' },
+      scaleDownDelayAfterAdd: { type: ['string', 'number'], description: '--scale-down-delay-after-add (10m).' },
+      scaleDownUtilizationThreshold: { type: 'number', minimum: 0, maximum: 1, description: '--scale-down-utilization-threshold (0.5).' },
+      maxGracefulTerminationSec: int('--max-graceful-termination-sec (600).', { minimum: 0 }),
+      skipNodesWithLocalStorage: bool('--skip-nodes-with-local-storage (true).'),
+      skipNodesWithSystemPods: bool('--skip-nodes-with-system-pods (true).'),
+      nodeGroupLabelKey: str('kwok nodegroups.fromNodeLabelKey: the label naming a node\'s group (kwok-nodegroup).'),
+      templates: arr({ type: 'object', description: 'A template Node labelled with its group, sized by cluster-autoscaler.kwok.nodegroup/min-count and max-count.' }, 'One template Node per node group.'),
+    }, { strict: true }),
+  }, { strict: true }),
   Scenario: obj('Podplay scenario settings: title, random seed and a timeline of actions.', {
     apiVersion: { const: 'podplay/v1alpha1' }, kind: { const: 'Scenario' }, metadata,
     spec: obj('Scenario spec.', {

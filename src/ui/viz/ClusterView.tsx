@@ -167,10 +167,12 @@ function RankedNodes({ order, reducedMotion, children }: { order: NodeOutcome[] 
 }
 
 /** A node a timeline step adds later: where it will be, not yet a node. */
-function NodeGhost({ node, joinsAt }: { node: string; joinsAt: number }) {
+function NodeGhost({ node, joinsAt, provisionedBy, time }: { node: string; joinsAt: number; provisionedBy?: NodeOutcome['provisionedBy']; time: number | undefined }) {
+  // a node the autoscaler asked for is provisioning from the scale-up on
+  const provisioning = provisionedBy !== undefined && time !== undefined && time >= provisionedBy.scaleUpAt;
   return (
-    <div className="node-ghost" data-testid="node-ghost" data-node={node} data-joins-at={joinsAt}>
-      <span className="node-name">{node}</span> joins at {joinsAt} s
+    <div className={`node-ghost${provisioning ? ' node-provisioning' : ''}`} data-testid="node-ghost" data-node={node} data-joins-at={joinsAt} {...(provisioning ? { 'data-provisioning': provisionedBy.group } : {})}>
+      <span className="node-name">{node}</span> {provisioning ? `provisioning (cluster-autoscaler, node group ${provisionedBy.group}), joins at ${joinsAt} s` : `joins at ${joinsAt} s`}
     </div>
   );
 }
@@ -239,7 +241,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
           ) : (
           <RankedNodes order={ranking === undefined ? undefined : rankedOrder(laneNodes, rankedByNode)} reducedMotion={reducedMotion}>
             {(ranking === undefined ? laneNodes : rankedOrder(laneNodes, rankedByNode)).map((node) => {
-              if (joinsLater(node)) return <NodeGhost key={node.name} node={node.name} joinsAt={node.createdAt!} />;
+              if (joinsLater(node)) return <NodeGhost key={node.name} node={node.name} joinsAt={node.createdAt!} provisionedBy={node.provisionedBy} time={time} />;
               const state = stateOf(node.name);
               return (
                 <NodeCard

@@ -17,6 +17,9 @@ import {
 } from '../podutil';
 import type { DeschedulerPod, LabelSelector, PriorityThreshold } from '../types';
 import { quote } from '../../model/quote';
+import { parseGoDuration } from '../../model/duration';
+
+export { parseGoDuration };
 
 export const Name = 'DefaultEvictor';
 /** upstream: evictPodAnnotationKey — a pod carrying it is always evictable */
@@ -61,20 +64,6 @@ export function defaultEvictorArgs(): DefaultEvictorArgs {
     evictLocalStoragePods: false, evictDaemonSetPods: false, evictSystemCriticalPods: false,
     ignorePvcPods: false, ignorePodsWithoutPDB: false, evictFailedBarePods: false,
   };
-}
-
-const GO_DURATION_UNITS: Record<string, number> = { ns: 1e-9, us: 1e-6, 'µs': 1e-6, 'μs': 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
-
-/** upstream: time.ParseDuration (metav1.Duration's JSON form), in seconds */
-export function parseGoDuration(s: string): number | undefined {
-  if (s === '0') return 0;
-  const m = /^([-+]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/.exec(s);
-  if (!m) return undefined;
-  let total = 0;
-  for (const part of s.replace(/^[-+]/, '').matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)) {
-    total += Number(part[1]) * GO_DURATION_UNITS[part[2]!]!;
-  }
-  return m[1] === '-' ? -total : total;
 }
 
 function decodeArgs(r: Reader, raw: unknown): DefaultEvictorArgs {

@@ -61,6 +61,8 @@ export const SCHEDULER_CONFIG_API_VERSION = 'kubescheduler.config.k8s.io/v1';
 export type Recognised =
   | { type: 'object'; object: ScenarioObject; reader: Reader }
   | { type: 'scenario'; reader: Reader }
+  /** the node autoscaler's flags and node groups (../autoscaler.ts) */
+  | { type: 'clusterAutoscaler'; reader: Reader }
   | { type: 'schedulerConfig'; reader: Reader }
   /** the legacy scheduler Policy file (kind: Policy, v1; removed from kube-scheduler in v1.23) */
   | { type: 'legacyPolicy'; reader: Reader }
@@ -104,6 +106,7 @@ export function decodeDocument(diag: Diagnostics, root: SrcMap, document: number
     return { type: 'list', items: [], reader: r };
   }
   if (kind === 'Scenario') return version === SCENARIO_API_VERSION ? { type: 'scenario', reader: r } : unsupported(SCENARIO_API_VERSION);
+  if (kind === 'ClusterAutoscaler') return version === SCENARIO_API_VERSION ? { type: 'clusterAutoscaler', reader: r } : unsupported(SCENARIO_API_VERSION);
   if (kind === 'KubeSchedulerConfiguration') {
     return version === SCHEDULER_CONFIG_API_VERSION ? { type: 'schedulerConfig', reader: r } : unsupported(SCHEDULER_CONFIG_API_VERSION);
   }

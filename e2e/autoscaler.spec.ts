@@ -1,0 +1,36 @@
+// The node autoscaler in the page (issue 20): while a node it asked for is provisioning, the stage
+// draws it as such and the Pending pod's tab says a node is being added for it.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { freshPage, openScenario } from './helpers';
+
+const scenario = (name: string) => readFileSync(fileURLToPath(new URL(`../scenarios/${name}`, import.meta.url)), 'utf8');
+
+test('a GPU pod waits for a node the autoscaler adds: the stage shows it provisioning, the Pod tab says why', async ({ page }) => {
+  await freshPage(page);
+  await openScenario(page, 'autoscaler-gpu-scale-up.yaml', scenario('autoscaler-gpu-scale-up.yaml'));
+  // cycle 4: the third web pod at t=30, while gpu-pool-1 (asked for at t=10) is provisioning
+  const indicator = page.getByTestId('cycle-indicator');
+  await page.getByTestId('cycle-input').fill('4');
+  await expect(indicator).toHaveAttribute('data-cycle', '4');
+  const ghost = page.locator('[data-testid="node-ghost"][data-node="gpu-pool-1"]');
+  await expect(ghost).toHaveAttribute('data-provisioning', 'gpu-pool');
+  await expect(ghost).toContainText('provisioning (cluster-autoscaler, node group gpu-pool), joins at 70 s');
+  // inspecting the pod jumps to its latest cycle (t=70, gpu-pool-1 ready); one step back is t=30 again
+  await page.locator('[data-testid="pod-chip"][data-pod="default/train"]').first().click();
+  await expect(indicator).toHaveAttribute('data-cycle', '5');
+  await page.getByTestId('cycle-input').fill('4');
+  await expect(indicator).toHaveAttribute('data-cycle', '4');
+  await page.getByTestId('tab-pod').click();
+  await expect(page.getByTestId('pod-inspector')).toHaveAttribute('data-pod', 'default/train');
+  const note = page.getByTestId('autoscaler-note');
+  await expect(note).toHaveAttribute('data-kind', 'triggeredScaleUp');
+  await expect(note).toContainText('A node is being added for this pod: cluster-autoscaler grew node group gpu-pool at 10 s; gpu-pool-1 is provisioning and joins at 70 s.');
+  if (process.env.PODPLAY_SCREENSHOTS) {
+    for (const [width, height] of [[1280, 720], [1366, 768]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${process.env.PODPLAY_SCREENSHOTS}/autoscaler-${width}.png` });
+    }
+  }
+});

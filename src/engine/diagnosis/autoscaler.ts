@@ -1,0 +1,45 @@
+// What the node autoscaler said about a Pending pod, in words the page and `--explain` share:
+// "a node is being added for this pod" (TriggeredScaleUp), "a node being added will take it"
+// (an upcoming node), or "no node group can fit it" with each group's reason (NotTriggerScaleUp).
+// Read from SimulationResult.autoscaler (src/engine/simulation/autoscaler.ts).
+
+import type { AutoscalerOutcome, AutoscalerPodVerdict } from '../api';
+
+export interface AutoscalerNote {
+  kind: AutoscalerPodVerdict['kind'];
+  lead: string;
+  /** one line per node group for a pod no group can host */
+  groups: { group: string; reason: string }[];
+  /** upstream's event message, when there was one */
+  event?: string;
+}
+
+/** The autoscaler's last word on `pod` as of simulated time `now` (undefined: it said nothing yet). */
+export function autoscalerNote(outcome: AutoscalerOutcome | undefined, pod: string, now: number): AutoscalerNote | undefined {
+  const v = outcome?.pods[pod];
+  if (!v || v.time > now) return undefined;
+  switch (v.kind) {
+    case 'triggeredScaleUp': {
+      const nodes = v.nodes.join(', ');
+      const joined = now >= v.readyAt;
+      return {
+        kind: v.kind, groups: [],
+        lead: joined
+          ? `A node was added for this pod: cluster-autoscaler grew node group ${v.group} at ${v.time} s; ${nodes} joined at ${v.readyAt} s.`
+          : `A node is being added for this pod: cluster-autoscaler grew node group ${v.group} at ${v.time} s; ${nodes} is provisioning and joins at ${v.readyAt} s. In a real cluster, wait.`,
+        event: `TriggeredScaleUp: pod triggered scale-up (group ${v.group})`,
+      };
+    }
+    case 'waitingForUpcomingNode':
+      return { kind: v.kind, groups: [], lead: `A node of group ${v.group} that is being added will take this pod (cluster-autoscaler counts nodes still provisioning, so it adds no other).` };
+    case 'notTriggerScaleUp': {
+      const groups = outcome!.nodeGroups.map((g) => ({ group: g.name, reason: v.groups.filter((r) => r.group === g.name).map((r) => r.reason).join('; ') || 'fits (another pod took the space)' }));
+      return { kind: v.kind, groups, lead: 'No node group can fit it: cluster-autoscaler adds no node for this pod.', event: `NotTriggerScaleUp: ${v.message}` };
+    }
+  }
+}
+
+/** `--explain`'s lines for the note. */
+export function autoscalerNoteLines(note: AutoscalerNote): string[] {
+  return [note.lead, ...note.groups.map((g) => `  node group ${g.group}: ${g.reason}`), ...(note.event ? [`  (event ${note.event})`] : [])];
+}
