@@ -44,6 +44,11 @@ export function checkPlacements(w: Workload, pods: readonly PodOutcome[]): strin
     const perNode = new Set(green.map((p) => p.node));
     if (perNode.size !== green.length) problems.push(`${green.length - perNode.size} anti-affinity pod(s) share a node`);
   }
+  if (w.nodeExtendedResource) {
+    // pod i requests the resource node i alone has
+    const elsewhere = measured.filter((p, i) => p?.node !== undefined && p.node !== nodeName(i)).length;
+    if (elsewhere) problems.push(`${elsewhere} extended-resource pod(s) on a node without their resource`);
+  }
   if (w.gated) {
     const gated = Array.from({ length: w.gated.count }, (_, i) => byKey.get(`${w.gated!.namespace}/${podName(w.gated!.template, i, 'init')}`));
     const notGated = gated.filter((p) => !p || p.phase !== 'Pending' || p.node || p.reason !== 'SchedulingGated').length;

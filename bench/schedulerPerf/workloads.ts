@@ -14,6 +14,8 @@ export interface PodTemplate {
   cpu?: string;
   /** the pod's spec fields besides containers, as YAML flow text */
   spec?: string;
+  /** pod i requests (and limits) one `<this>-i` (pod-with-extended-resource.yaml: foo.com/bar) */
+  extendedResource?: string;
 }
 
 export interface Workload {
@@ -27,6 +29,10 @@ export interface Workload {
   measured: { count: number; namespace: string; template: PodTemplate };
   /** PreemptionAsync's churn: a high-priority pod created every 200 ms */
   churn?: PodTemplate;
+  /** node i has one `<this>-i` (node-with-extended-resource.yaml: foo.com/bar) */
+  nodeExtendedResource?: string;
+  /** the scenario's spec.featureGates, as YAML flow text */
+  featureGates?: string;
   /** the nodes' pods capacity when not node-default's 110 (node-with-name.yaml: 90000) */
   nodePods?: number;
   /** pods created first that stay gated to the end (gated-pod.yaml), never given a cycle */
@@ -103,6 +109,14 @@ export const workloads: Workload[] = [
     measured: { count: 500, namespace: 'default', template: highPriority },
   },
   {
+    // misc/performance-config.yaml, 5000pods_5000nodes: pod i fits node i alone, so every
+    // cycle filters all 5,000 nodes
+    name: 'SchedulingWithExtendedResource', threshold: 180, nodes: 5000, nodeExtendedResource: 'foo.com/bar',
+    featureGates: '{DRAExtendedResource: false}', // DynamicResourceAllocation is GA (always on) at 1.35
+    init: { count: 0, namespace: 'test', template: defaultPod },
+    measured: { count: 5000, namespace: 'test', template: { prefix: 'test-extended-resource', extendedResource: 'foo.com/bar' } },
+  },
+  {
     // misc/performance-config.yaml, 1Node_10000GatedPods: the pods of namespace-3 are deleted at
     // 50/s while the measured pods are created; the gated pods must not slow the binds down
     name: 'SchedulingWhileGated', threshold: 910, nodes: 1, nodePods: 90000,
@@ -177,9 +191,12 @@ export function podName(t: PodTemplate, i: number, phase: 'init' | 'measured' = 
 
 function podYaml(t: PodTemplate, namespace: string, i: number, phase: 'init' | 'measured' = 'measured'): string {
   const labels = t.labels ? `, labels: {${Object.entries(t.labels).map(([k, v]) => `${k}: ${v}`).join(', ')}}` : '';
+  const extended = t.extendedResource ? `{${t.extendedResource}-${i}: 1}` : undefined;
   const container = t.cpu
     ? `{name: pause, image: registry.k8s.io/pause:3.10.1, ports: [{containerPort: 80}], resources: {requests: {cpu: ${t.cpu}, memory: 500Mi}, limits: {cpu: ${t.cpu}, memory: 500Mi}}}`
-    : '{name: pause, image: registry.k8s.io/pause:3.10.1}';
+    : extended
+      ? `{name: pause, image: registry.k8s.io/pause:3.10.1, resources: {requests: ${extended}, limits: ${extended}}}`
+      : '{name: pause, image: registry.k8s.io/pause:3.10.1}';
   return `{apiVersion: v1, kind: Pod, metadata: {name: ${podName(t, i, phase)}, namespace: ${namespace}${labels}}, spec: {${t.spec ? `${t.spec}, ` : ''}containers: [${container}]}}`;
 }
 
@@ -198,8 +215,10 @@ export function scenarioText(w: Workload): string {
   const steps: string[] = [];
   for (let i = 0; i < w.nodes; i++) {
     const zone = w.zones ? `, topology.kubernetes.io/zone: ${w.zones[i % w.zones.length]}` : '';
-    const resources = `{cpu: "4", memory: 32Gi, pods: "${w.nodePods ?? 110}"}`;
-    docs.push(`apiVersion: v1\nkind: Node\nmetadata: {name: ${nodeName(i)}, labels: {kubernetes.io/hostname: ${nodeName(i)}${zone}}}\nstatus: {capacity: ${resources}, allocatable: ${resources}}`);
+    const extended = w.nodeExtendedResource ? `, ${w.nodeExtendedResource}-${i}: "1"` : '';
+    const label = w.nodeExtendedResource ? ', node-with-extended-resource: "true"' : '';
+    const resources = `{cpu: "4", memory: 32Gi, pods: "${w.nodePods ?? 110}"${extended}}`;
+    docs.push(`apiVersion: v1\nkind: Node\nmetadata: {name: ${nodeName(i)}, labels: {kubernetes.io/hostname: ${nodeName(i)}${zone}${label}}}\nstatus: {capacity: ${resources}, allocatable: ${resources}}`);
   }
   const namespaces = new Set(['sched-0', 'sched-1', w.init.namespace, w.measured.namespace, ...(w.gated ? [w.gated.namespace] : [])]);
   namespaces.delete('default');
@@ -226,6 +245,7 @@ export function scenarioText(w: Workload): string {
   } else {
     steps.push(applyStep(String(MEASURED_AT), measured));
   }
-  const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: ${w.name}}\nspec:\n  seed: 1\n  kubernetesVersion: \"1.35\"\n  timeline:\n${steps.join('\n')}`;
+  const gates = w.featureGates ? `\n  featureGates: ${w.featureGates}` : '';
+  const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: ${w.name}}\nspec:\n  seed: 1\n  kubernetesVersion: \"1.35\"${gates}\n  timeline:\n${steps.join('\n')}`;
   return `${[scenario, ...docs].join('\n---\n')}\n`;
 }
