@@ -1,4 +1,5 @@
-// The nine 5,000-node [performance] workloads of upstream's scheduler_perf, as Podplay scenarios.
+// Upstream scheduler_perf's [performance] workloads, as Podplay scenarios: the nine 5,000-node
+// ones of issue 10, and (issue 24) SchedulingWithExtendedResource and SchedulingWhileGated.
 // upstream: test/integration/scheduler_perf/{misc,affinity,topology_spreading,default_preemption}/
 // performance-config.yaml and templates/*.yaml (v1.35): node-default (4 CPU, 32Gi, 110 pods),
 // pod-default (100m / 500Mi), pod-with-pod-affinity, pod-with-pod-anti-affinity,
@@ -56,6 +57,13 @@ export const workloads: Workload[] = [
     name: 'SchedulingBasic', threshold: 680, nodes: 5000,
     init: { count: 1000, namespace: 'default', template: defaultPod },
     measured: { count: 10000, namespace: 'default', template: defaultPod },
+  },
+  {
+    // misc/performance-config.yaml, 5000Nodes_50000Pods (and its SchedulerAsyncAPICalls and
+    // NodeDeclaredFeatures variants, the same run to Podplay): the limits' largest pod count
+    name: 'SchedulingBasic50000Pods', threshold: 810, nodes: 5000,
+    init: { count: 5000, namespace: 'default', template: defaultPod },
+    measured: { count: 50000, namespace: 'default', template: defaultPod },
   },
   {
     name: 'TopologySpreading', threshold: 460, nodes: 5000, zones: ['moon-1', 'moon-2', 'moon-3'],
