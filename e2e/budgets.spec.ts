@@ -19,7 +19,7 @@ spec:
   await page.evaluate(() => localStorage.clear());
   await page.goto(`/#${await encodePermalink({ scenario: bomb })}`);
   const error = page.getByTestId('editor-error').first();
-  await expect(error).toContainText("spec.replicas: 1000000000 would create 1,000,000,000 pods; Podplay's limit is 50,000 pods per scenario");
+  await expect(error).toContainText("spec.replicas: 1000000000 would create 1,000,000,000 pods; Podplay's limit is 60,000 pods per scenario");
   await expect(error).toHaveAttribute('data-line', '5');
   expect(await pageText(page)).toBe(bomb);
 

@@ -4,7 +4,7 @@
 // holds another).
 
 import type { PodOutcome } from '../../src/engine/index';
-import { MEASURED_AT, nodeName, podName, type Workload } from './workloads';
+import { MEASURED_AT, measuredPerDeletion, nodeName, podName, type Workload } from './workloads';
 
 /** node-default's allocatable: 4 CPU (millicores), 32Gi, 110 pods */
 const ALLOCATABLE = { cpu: 4000, memory: 32 * 1024 ** 3, pods: 110 };
@@ -26,7 +26,8 @@ export function checkPlacements(w: Workload, pods: readonly PodOutcome[]): strin
     u.pods++;
     used.set(p.node, u);
   }
-  const over = [...used].filter(([, u]) => u.cpu > ALLOCATABLE.cpu || u.memory > ALLOCATABLE.memory || u.pods > ALLOCATABLE.pods);
+  const podsAllocatable = w.nodePods ?? ALLOCATABLE.pods;
+  const over = [...used].filter(([, u]) => u.cpu > ALLOCATABLE.cpu || u.memory > ALLOCATABLE.memory || u.pods > podsAllocatable);
   if (over.length) problems.push(`${over.length} node(s) over allocatable, e.g. ${over[0]![0]}`);
 
   const zoneOf = (node: string) => (w.zones ? w.zones[Number(node.slice(nodeName(0).length - 1)) % w.zones.length] : undefined);
@@ -42,6 +43,23 @@ export function checkPlacements(w: Workload, pods: readonly PodOutcome[]): strin
     const green = pods.filter((p) => p.labels?.color === 'green' && p.node && p.phase === 'Running');
     const perNode = new Set(green.map((p) => p.node));
     if (perNode.size !== green.length) problems.push(`${green.length - perNode.size} anti-affinity pod(s) share a node`);
+  }
+  if (w.nodeExtendedResource) {
+    // pod i requests the resource node i alone has
+    const elsewhere = measured.filter((p, i) => p?.node !== undefined && p.node !== nodeName(i)).length;
+    if (elsewhere) problems.push(`${elsewhere} extended-resource pod(s) on a node without their resource`);
+  }
+  if (w.gated) {
+    const gated = Array.from({ length: w.gated.count }, (_, i) => byKey.get(`${w.gated!.namespace}/${podName(w.gated!.template, i, 'init')}`));
+    const notGated = gated.filter((p) => !p || p.phase !== 'Pending' || p.node || p.reason !== 'SchedulingGated').length;
+    if (notGated) problems.push(`${notGated} of ${gated.length} gated pods not held at their gate`);
+  }
+  if (w.deleteInitPerSecond) {
+    // the init pods deleted while the measured pods were created are gone; the rest still run
+    const deleted = Math.min(w.init.count, Math.ceil(w.measured.count / measuredPerDeletion(w)));
+    const init = Array.from({ length: w.init.count }, (_, i) => byKey.get(`${w.init.namespace}/${podName(w.init.template, i, 'init')}`));
+    const wrong = init.filter((p, i) => (i < deleted ? p?.deletedAt === undefined : !p || p.phase !== 'Running' || p.deletedAt !== undefined)).length;
+    if (wrong) problems.push(`${wrong} of ${init.length} init pods not deleted (the first ${deleted}) or not running (the rest)`);
   }
   if (w.name === 'SchedulingPodAffinity' && bound.some((p) => zoneOf(p.node) !== 'zone1')) problems.push('an affinity pod outside zone1');
   return problems;

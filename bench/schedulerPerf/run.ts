@@ -3,7 +3,7 @@
 // pods' throughput (pods/s of CPU time and of wall time), upstream's threshold, the ratio (CPU)
 // and peak RSS, and checks the placements.
 //
-//   npm run bench -- --scheduler-perf                        all nine at full size
+//   npm run bench -- --scheduler-perf                        all of them at full size
 //   npm run bench -- --scheduler-perf --only Affinity        workloads whose name contains "Affinity"
 //   npm run bench -- --scheduler-perf --divide 10            nodes and pods divided by 10 (quick iterations)
 //   npx tsx bench/schedulerPerf/run.ts --workload TopologySpreading --measured 500 --profile /tmp/p.cpuprofile

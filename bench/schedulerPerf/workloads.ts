@@ -1,4 +1,5 @@
-// The nine 5,000-node [performance] workloads of upstream's scheduler_perf, as Podplay scenarios.
+// Upstream scheduler_perf's [performance] workloads, as Podplay scenarios: the nine 5,000-node
+// ones of issue 10, and (issue 24) SchedulingWithExtendedResource and SchedulingWhileGated.
 // upstream: test/integration/scheduler_perf/{misc,affinity,topology_spreading,default_preemption}/
 // performance-config.yaml and templates/*.yaml (v1.35): node-default (4 CPU, 32Gi, 110 pods),
 // pod-default (100m / 500Mi), pod-with-pod-affinity, pod-with-pod-anti-affinity,
@@ -10,9 +11,12 @@
 export interface PodTemplate {
   prefix: string;
   labels?: Record<string, string>;
-  cpu: string;
+  /** requests and limits of CPU (and 500Mi of memory); none at all when absent (light-pod.yaml) */
+  cpu?: string;
   /** the pod's spec fields besides containers, as YAML flow text */
   spec?: string;
+  /** pod i requests (and limits) one `<this>-i` (pod-with-extended-resource.yaml: foo.com/bar) */
+  extendedResource?: string;
 }
 
 export interface Workload {
@@ -26,9 +30,22 @@ export interface Workload {
   measured: { count: number; namespace: string; template: PodTemplate };
   /** PreemptionAsync's churn: a high-priority pod created every 200 ms */
   churn?: PodTemplate;
+  /** node i has one `<this>-i` (node-with-extended-resource.yaml: foo.com/bar) */
+  nodeExtendedResource?: string;
+  /** the scenario's spec.featureGates, as YAML flow text */
+  featureGates?: string;
+  /** the nodes' pods capacity when not node-default's 110 (node-with-name.yaml: 90000) */
+  nodePods?: number;
+  /** pods created first that stay gated to the end (gated-pod.yaml), never given a cycle */
+  gated?: { count: number; namespace: string; template: PodTemplate };
+  /** deletePods: the init pods deleted at this many per second while the measured pods are scheduled */
+  deleteInitPerSecond?: number;
 }
 
 const defaultPod: PodTemplate = { prefix: 'pod', cpu: '100m' };
+// light-pod.yaml: no requests, terminationGracePeriodSeconds 0; gated-pod.yaml: one scheduling gate
+const lightPod: PodTemplate = { prefix: 'light-pod', spec: 'terminationGracePeriodSeconds: 0' };
+const gatedPod: PodTemplate = { prefix: 'gated-pod', spec: 'schedulingGates: [{name: test.k8s.io/hold}]' };
 const bothNamespaces = 'namespaces: [sched-1, sched-0]';
 const lowPriority: PodTemplate = { prefix: 'low', cpu: '900m', spec: 'terminationGracePeriodSeconds: 0' };
 // upstream sets spec.priority: 10 directly (its test API server runs no Priority admission);
@@ -40,6 +57,13 @@ export const workloads: Workload[] = [
     name: 'SchedulingBasic', threshold: 680, nodes: 5000,
     init: { count: 1000, namespace: 'default', template: defaultPod },
     measured: { count: 10000, namespace: 'default', template: defaultPod },
+  },
+  {
+    // misc/performance-config.yaml, 5000Nodes_50000Pods (and its SchedulerAsyncAPICalls and
+    // NodeDeclaredFeatures variants, the same run to Podplay): the limits' largest pod count
+    name: 'SchedulingBasic50000Pods', threshold: 810, nodes: 5000,
+    init: { count: 5000, namespace: 'default', template: defaultPod },
+    measured: { count: 50000, namespace: 'default', template: defaultPod },
   },
   {
     name: 'TopologySpreading', threshold: 460, nodes: 5000, zones: ['moon-1', 'moon-2', 'moon-3'],
@@ -92,6 +116,23 @@ export const workloads: Workload[] = [
     init: { count: 2000, namespace: 'default', template: lowPriority },
     measured: { count: 500, namespace: 'default', template: highPriority },
   },
+  {
+    // misc/performance-config.yaml, 5000pods_5000nodes: pod i fits node i alone, so every
+    // cycle filters all 5,000 nodes
+    name: 'SchedulingWithExtendedResource', threshold: 180, nodes: 5000, nodeExtendedResource: 'foo.com/bar',
+    featureGates: '{DRAExtendedResource: false}', // DynamicResourceAllocation is GA (always on) at 1.35
+    init: { count: 0, namespace: 'test', template: defaultPod },
+    measured: { count: 5000, namespace: 'test', template: { prefix: 'test-extended-resource', extendedResource: 'foo.com/bar' } },
+  },
+  {
+    // misc/performance-config.yaml, 1Node_10000GatedPods: the pods of namespace-3 are deleted at
+    // 50/s while the measured pods are created; the gated pods must not slow the binds down
+    name: 'SchedulingWhileGated', threshold: 910, nodes: 1, nodePods: 90000,
+    gated: { count: 10000, namespace: 'namespace-1', template: gatedPod },
+    init: { count: 20000, namespace: 'namespace-3', template: lightPod },
+    measured: { count: 20000, namespace: 'namespace-5', template: lightPod },
+    deleteInitPerSecond: 50,
+  },
 ];
 
 function nodeAffinityPod(): PodTemplate {
@@ -125,7 +166,10 @@ function preferredAffinityPod(): PodTemplate {
 /** A workload with its nodes and pods divided by `divisor` (at least one of each): for quick iterations. */
 export function scaled(w: Workload, divisor: number): Workload {
   const d = (n: number) => Math.max(1, Math.round(n / divisor));
-  return { ...w, nodes: d(w.nodes), init: { ...w.init, count: d(w.init.count) }, measured: { ...w.measured, count: d(w.measured.count) } };
+  return {
+    ...w, nodes: d(w.nodes), init: { ...w.init, count: d(w.init.count) }, measured: { ...w.measured, count: d(w.measured.count) },
+    ...(w.gated ? { gated: { ...w.gated, count: d(w.gated.count) } } : {}),
+  };
 }
 
 /** simulated second at which the measured pods are applied (the init pods are bound by then) */
@@ -139,6 +183,15 @@ export const CHURN_INTERVAL = 0.2;
  */
 export const MEASURED_PER_CHURN = 114;
 
+/**
+ * Rate-driven deletions (deletePods at N/s) on the simulated clock, tied to the measured pods
+ * likewise: a deletion every 1/N s, with the measured pods upstream's threshold schedules in
+ * that time applied at the same step (SchedulingWhileGated: 910 pods/s, 50 deletions/s → 18).
+ */
+export function measuredPerDeletion(w: Workload): number {
+  return Math.max(1, Math.floor(w.threshold / w.deleteInitPerSecond!));
+}
+
 /** init pods are named apart from measured pods of the same template (upstream: generateName) */
 export function podName(t: PodTemplate, i: number, phase: 'init' | 'measured' = 'measured'): string {
   return phase === 'init' ? `${t.prefix}-init-${i}` : `${t.prefix}-${i}`;
@@ -146,7 +199,13 @@ export function podName(t: PodTemplate, i: number, phase: 'init' | 'measured' = 
 
 function podYaml(t: PodTemplate, namespace: string, i: number, phase: 'init' | 'measured' = 'measured'): string {
   const labels = t.labels ? `, labels: {${Object.entries(t.labels).map(([k, v]) => `${k}: ${v}`).join(', ')}}` : '';
-  return `{apiVersion: v1, kind: Pod, metadata: {name: ${podName(t, i, phase)}, namespace: ${namespace}${labels}}, spec: {${t.spec ? `${t.spec}, ` : ''}containers: [{name: pause, image: registry.k8s.io/pause:3.10.1, ports: [{containerPort: 80}], resources: {requests: {cpu: ${t.cpu}, memory: 500Mi}, limits: {cpu: ${t.cpu}, memory: 500Mi}}}]}}`;
+  const extended = t.extendedResource ? `{${t.extendedResource}-${i}: 1}` : undefined;
+  const container = t.cpu
+    ? `{name: pause, image: registry.k8s.io/pause:3.10.1, ports: [{containerPort: 80}], resources: {requests: {cpu: ${t.cpu}, memory: 500Mi}, limits: {cpu: ${t.cpu}, memory: 500Mi}}}`
+    : extended
+      ? `{name: pause, image: registry.k8s.io/pause:3.10.1, resources: {requests: ${extended}, limits: ${extended}}}`
+      : '{name: pause, image: registry.k8s.io/pause:3.10.1}';
+  return `{apiVersion: v1, kind: Pod, metadata: {name: ${podName(t, i, phase)}, namespace: ${namespace}${labels}}, spec: {${t.spec ? `${t.spec}, ` : ''}containers: [${container}]}}`;
 }
 
 export function nodeName(i: number): string {
@@ -164,10 +223,16 @@ export function scenarioText(w: Workload): string {
   const steps: string[] = [];
   for (let i = 0; i < w.nodes; i++) {
     const zone = w.zones ? `, topology.kubernetes.io/zone: ${w.zones[i % w.zones.length]}` : '';
-    docs.push(`apiVersion: v1\nkind: Node\nmetadata: {name: ${nodeName(i)}, labels: {kubernetes.io/hostname: ${nodeName(i)}${zone}}}\nstatus: {capacity: {cpu: "4", memory: 32Gi, pods: "110"}, allocatable: {cpu: "4", memory: 32Gi, pods: "110"}}`);
+    const extended = w.nodeExtendedResource ? `, ${w.nodeExtendedResource}-${i}: "1"` : '';
+    const label = w.nodeExtendedResource ? ', node-with-extended-resource: "true"' : '';
+    const resources = `{cpu: "4", memory: 32Gi, pods: "${w.nodePods ?? 110}"${extended}}`;
+    docs.push(`apiVersion: v1\nkind: Node\nmetadata: {name: ${nodeName(i)}, labels: {kubernetes.io/hostname: ${nodeName(i)}${zone}${label}}}\nstatus: {capacity: ${resources}, allocatable: ${resources}}`);
   }
-  for (const ns of ['sched-0', 'sched-1']) docs.push(`apiVersion: v1\nkind: Namespace\nmetadata: {name: ${ns}}`);
+  const namespaces = new Set(['sched-0', 'sched-1', w.init.namespace, w.measured.namespace, ...(w.gated ? [w.gated.namespace] : [])]);
+  namespaces.delete('default');
+  for (const ns of namespaces) docs.push(`apiVersion: v1\nkind: Namespace\nmetadata: {name: ${ns}}`);
   docs.push('apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 10');
+  for (let i = 0; i < (w.gated?.count ?? 0); i++) docs.push(podYaml(w.gated!.template, w.gated!.namespace, i, 'init'));
   for (let i = 0; i < w.init.count; i++) docs.push(podYaml(w.init.template, w.init.namespace, i, 'init'));
   const measured = Array.from({ length: w.measured.count }, (_, i) => podYaml(w.measured.template, w.measured.namespace, i));
   if (w.churn) {
@@ -175,9 +240,20 @@ export function scenarioText(w: Workload): string {
       const chunk = measured.slice(k * MEASURED_PER_CHURN, (k + 1) * MEASURED_PER_CHURN);
       steps.push(applyStep(at.toFixed(1), [podYaml(w.churn, 'default', k), ...chunk]));
     }
+  } else if (w.deleteInitPerSecond) {
+    // one step per deletion while the measured pods are created, the first at MEASURED_AT (times
+    // in milliseconds, so no float drift); upstream's later deletions fall outside its measurement
+    const per = measuredPerDeletion(w);
+    for (let k = 0; k * per < measured.length; k++) {
+      const at = (MEASURED_AT * 1000 + Math.round((k * 1000) / w.deleteInitPerSecond)) / 1000;
+      if (k < w.init.count) steps.push(`  - {at: ${at}, action: delete, kind: Pod, name: ${podName(w.init.template, k, 'init')}, namespace: ${w.init.namespace}}`);
+      const chunk = measured.slice(k * per, (k + 1) * per);
+      if (chunk.length) steps.push(applyStep(String(at), chunk));
+    }
   } else {
     steps.push(applyStep(String(MEASURED_AT), measured));
   }
-  const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: ${w.name}}\nspec:\n  seed: 1\n  kubernetesVersion: \"1.35\"\n  timeline:\n${steps.join('\n')}`;
+  const gates = w.featureGates ? `\n  featureGates: ${w.featureGates}` : '';
+  const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: ${w.name}}\nspec:\n  seed: 1\n  kubernetesVersion: \"1.35\"${gates}\n  timeline:\n${steps.join('\n')}`;
   return `${[scenario, ...docs].join('\n---\n')}\n`;
 }

@@ -1,7 +1,8 @@
 // What a scenario may ask of Podplay, in one place. Scenarios come from links, files and dumps
 // that nobody has checked: each of these bounds turns a request that would exhaust the tab's
 // memory or time into an error at the line that asks (or, during a run, a warning that says
-// what to change). They leave room for the benchmarks (bench/: 5,000 nodes and ~25,000 pods).
+// what to change). They leave room for the benchmarks (bench/: upstream's scheduler_perf shapes, up to 15,001
+// nodes and 55,000 pods).
 // README.md, "What Podplay refuses, and why", lists them for users.
 
 export const LIMITS = {
@@ -9,9 +10,14 @@ export const LIMITS = {
    * Pods a scenario may create: Pod documents, workload replicas, Job parallelism, DaemonSet
    * pods (one per node), the pods timeline steps apply or scale up. Counted before any is built.
    */
-  podsPerScenario: 50_000,
-  /** Nodes a scenario may declare or apply. */
-  nodesPerScenario: 10_000,
+  podsPerScenario: 60_000,
+  /**
+   * Nodes a scenario may declare or apply. Both sized for upstream's largest scheduler_perf
+   * shapes (test/integration/scheduler_perf: SchedulingDaemonset's 15,001 nodes, SchedulingBasic's
+   * 5,000 init and 50,000 measured pods) with room to spare; what a pod or a node costs in memory
+   * is small beside the trace, which has a budget of its own (traceBytes).
+   */
+  nodesPerScenario: 16_000,
   /**
    * Pods a run may create in all, with the ones controllers make again after an eviction or a
    * scale-down and up: the run stops (with a warning) when it reaches this many.
@@ -32,10 +38,14 @@ export const LIMITS = {
   /** Scheduling cycles in one run. */
   cyclesPerRun: 200_000,
   /**
-   * Entries of the run's trace: one per cycle, per node evaluated and per node scored. A retry
-   * whose trace is the same as the pod's previous attempt shares it and counts one entry.
+   * Bytes the run's trace may hold, estimated (simulation/traceBudget.ts): a cycle's own record,
+   * and per node evaluated or scored what is kept of it — nothing for a window of the node list,
+   * a few bits for verdicts and scores that repeat, 16 bytes for a plain list or record. A budget
+   * by bytes rather than by entries: upstream's 50,000-pod workloads on 5,000 nodes (25 million
+   * verdicts and as many scores, kept in a few bits each) run in full, while a run whose trace
+   * would really fill the tab still stops.
    */
-  traceEntries: 40_000_000,
+  traceBytes: 256 * 1024 * 1024,
   /**
    * Retries whose trace is the same as the pod's attempt before (nothing that matters to it
    * changed): at most this many of one pod in a row, and this many in the whole run.

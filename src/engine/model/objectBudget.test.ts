@@ -33,22 +33,22 @@ describe('object budget: refused at the field that asks', () => {
     {
       name: 'Deployment replicas',
       text: workload('Deployment', 'apps/v1', '  replicas: 1000000000'),
-      line: 5, message: "Deployment default/web: spec.replicas: 1000000000 would create 1,000,000,000 pods; Podplay's limit is 50,000 pods per scenario",
+      line: 5, message: "Deployment default/web: spec.replicas: 1000000000 would create 1,000,000,000 pods; Podplay's limit is 60,000 pods per scenario",
     },
     {
       name: 'StatefulSet replicas',
       text: workload('StatefulSet', 'apps/v1', '  serviceName: web\n  replicas: 2147483647'),
-      line: 6, message: "StatefulSet default/web: spec.replicas: 2147483647 would create 2,147,483,647 pods; Podplay's limit is 50,000 pods per scenario",
+      line: 6, message: "StatefulSet default/web: spec.replicas: 2147483647 would create 2,147,483,647 pods; Podplay's limit is 60,000 pods per scenario",
     },
     {
       name: 'Job parallelism (completions unset)',
-      text: workload('Job', 'batch/v1', '  parallelism: 60000').replace('spec: {containers', 'spec: {restartPolicy: Never, containers').replace(/\n  selector: .*\n/, '\n'),
-      line: 5, message: "Job default/web: spec.parallelism: 60000 would create 60,000 pods; Podplay's limit is 50,000 pods per scenario",
+      text: workload('Job', 'batch/v1', '  parallelism: 70000').replace('spec: {containers', 'spec: {restartPolicy: Never, containers').replace(/\n  selector: .*\n/, '\n'),
+      line: 5, message: "Job default/web: spec.parallelism: 70000 would create 70,000 pods; Podplay's limit is 60,000 pods per scenario",
     },
     {
       name: 'two Deployments together',
-      text: `${workload('Deployment', 'apps/v1', '  replicas: 30000')}---\n${workload('Deployment', 'apps/v1', '  replicas: 30000', 'api')}`,
-      line: 15, message: "Deployment default/api: spec.replicas: 30000 would bring the scenario to 60,000 pods; Podplay's limit is 50,000 pods per scenario",
+      text: `${workload('Deployment', 'apps/v1', '  replicas: 35000')}---\n${workload('Deployment', 'apps/v1', '  replicas: 35000', 'api')}`,
+      line: 15, message: "Deployment default/api: spec.replicas: 35000 would bring the scenario to 70,000 pods; Podplay's limit is 60,000 pods per scenario",
     },
   ])('$name', ({ text, line, message }) => {
     const errors = errorsOf(text);
@@ -57,7 +57,7 @@ describe('object budget: refused at the field that asks', () => {
   });
 
   it('a DaemonSet counts one pod per node, with the nodes the timeline applies', () => {
-    const text = `${workload('Deployment', 'apps/v1', '  replicas: 49000')}---\n${workload('DaemonSet', 'apps/v1', '', 'agent')}${nodes(600)}---
+    const text = `${workload('Deployment', 'apps/v1', '  replicas: 59000')}---\n${workload('DaemonSet', 'apps/v1', '', 'agent')}${nodes(600)}---
 apiVersion: podplay/v1alpha1
 kind: Scenario
 metadata: {name: s}
@@ -68,7 +68,7 @@ spec:
     const errors = errorsOf(text);
     expect(errors).toHaveLength(1);
     expect(errors[0]!.line).toBe(11); // the DaemonSet's first line
-    expect(errors[0]!.message).toBe("DaemonSet default/agent: one pod on each of 1,100 nodes would bring the scenario to 50,100 pods; Podplay's limit is 50,000 pods per scenario");
+    expect(errors[0]!.message).toBe("DaemonSet default/agent: one pod on each of 1,100 nodes would bring the scenario to 60,100 pods; Podplay's limit is 60,000 pods per scenario");
   });
 
   it('a timeline scale, at its replicas', () => {
@@ -88,7 +88,7 @@ spec:
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ line: 20, column: 15 });
     // 3 exist: scaling to 100,000,000 creates the difference
-    expect(errors[0]!.message).toBe("Scenario s: spec.timeline[0].replicas: 100000000 would create 99,999,997 pods; Podplay's limit is 50,000 pods per scenario");
+    expect(errors[0]!.message).toBe("Scenario s: spec.timeline[0].replicas: 100000000 would create 99,999,997 pods; Podplay's limit is 60,000 pods per scenario");
   });
 
   it('a timeline apply, at the applied object\'s field', () => {
@@ -118,7 +118,7 @@ spec:
   it('nodes: the one past the limit is refused', () => {
     const errors = errorsOf(nodes(LIMITS.nodesPerScenario + 1));
     expect(errors).toHaveLength(1);
-    expect(errors[0]!.message).toBe(`Node n${LIMITS.nodesPerScenario}: this Node would bring the scenario to 10,001 nodes; Podplay's limit is 10,000 nodes per scenario`);
+    expect(errors[0]!.message).toBe(`Node n${LIMITS.nodesPerScenario}: this Node would bring the scenario to 16,001 nodes; Podplay's limit is 16,000 nodes per scenario`);
   });
 });
 
@@ -138,8 +138,8 @@ describe('checkObjectBudget at the limit', () => {
   it.each([
     { name: 'exactly the limit', declared: [deployment('a', LIMITS.podsPerScenario)], timeline: [], ok: true },
     { name: 'one more', declared: [deployment('a', LIMITS.podsPerScenario), deployment('b', 1)], timeline: [], ok: false },
-    { name: 'scaling down and up again counts the new pods', declared: [deployment('a', 30_000)], timeline: [scale(0), scale(30_000)], ok: false },
-    { name: 'scaling to the same size creates nothing', declared: [deployment('a', 30_000)], timeline: [scale(30_000), scale(30_000)], ok: true },
+    { name: 'scaling down and up again counts the new pods', declared: [deployment('a', 35_000)], timeline: [scale(0), scale(35_000)], ok: false },
+    { name: 'scaling to the same size creates nothing', declared: [deployment('a', 35_000)], timeline: [scale(35_000), scale(35_000)], ok: true },
   ])('$name', ({ declared, timeline, ok }) => {
     reported.length = 0;
     expect(checkObjectBudget(declared, timeline)).toBe(ok);

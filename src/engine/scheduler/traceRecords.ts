@@ -229,6 +229,36 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+/** bytes an estimate counts for a reference (a list element, a record's value) */
+const REF_BYTES = 8;
+/** bytes an estimate counts for a node of a plain list or record (the name's reference and the slot) */
+const PLAIN_NODE_BYTES = 16;
+/** bytes an estimate counts for one distinct verdict list or score (shared lists, small objects) */
+const DISTINCT_BYTES = 64;
+
+function bitsBytes(b: Bits | undefined): number {
+  return b ? b.packed.byteLength : 0;
+}
+
+function indexedBytes<T>(v: Indexed<T>): number {
+  const index = v.index === undefined ? 0 : Array.isArray(v.index) ? REF_BYTES * v.index.length : bitsBytes(v.index);
+  return DISTINCT_BYTES * v.distinct.length + index;
+}
+
+/**
+ * The memory a trace's per-node part holds, estimated from what is kept: a window of the node
+ * list costs nothing per node, verdicts and scores their distinct values and a few bits a node;
+ * a plain list or record (a cycle not compacted, a field set afterwards) 16 bytes a node.
+ */
+export function perNodeBytes(trace: CycleTrace): number {
+  const c = compacts.get(trace);
+  if (!c) return PLAIN_NODE_BYTES * (trace.nodesEvaluated.length + scoredNodes(trace));
+  let bytes = REF_BYTES * c.head.length + (c.evaluated === undefined ? PLAIN_NODE_BYTES * trace.nodesEvaluated.length : 0);
+  bytes += indexedBytes(c.verdicts) + bitsBytes(c.feasibleBits) + bitsBytes(c.tiedBits);
+  if (c.scores) bytes += c.scored === undefined ? PLAIN_NODE_BYTES * scoredNodes(trace) : indexedBytes(c.scores);
+  return bytes;
+}
+
 /** How many nodes trace.nodesEvaluated lists, without building it. */
 export function evaluatedNodes(trace: CycleTrace): number {
   return compacts.get(trace)?.evaluated ?? trace.nodesEvaluated.length;

@@ -3,6 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../index';
 import { LIMITS } from '../limits';
+import type { CycleTrace, PluginResult } from '../api';
+import type { NodeInfo } from '../framework/nodeInfo';
+import { compactCycle, perNodeBytes } from '../scheduler/traceRecords';
+import { TraceBudget } from './traceBudget';
 
 const nodes = (n: number, cpu = '4') => Array.from({ length: n }, (_, i) => `---\n{apiVersion: v1, kind: Node, metadata: {name: n${i}}, status: {allocatable: {cpu: '${cpu}', memory: 8Gi, pods: '110'}}}\n`).join('');
 const bigPod = (name: string) => `---\n{apiVersion: v1, kind: Pod, metadata: {name: ${name}}, spec: {containers: [{name: c, image: x, resources: {requests: {cpu: '64'}}}]}}\n`;
@@ -70,5 +74,37 @@ spec:
     } finally {
       limits.podsPerRun = saved;
     }
+  });
+});
+
+describe('trace budget by bytes', () => {
+  // a cycle's trace as scheduleOne leaves it: nodes visited, every verdict the same shared list
+  const cycle = (pod: string, names: string[]): CycleTrace => ({ pod, time: 0, result: 'Scheduled', nodesEvaluated: names, feasible: names, filter: {} }) as unknown as CycleTrace;
+  const nodeList = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `n${i}` }) as NodeInfo);
+  const verdict: PluginResult[] = [];
+  const compacted = (n: number, order: (names: string[]) => string[]) => {
+    const list = nodeList(n);
+    const t = cycle('default/p', order(list.map((x) => x.name)));
+    compactCycle(t, list, t.nodesEvaluated.map(() => verdict));
+    return perNodeBytes(t);
+  };
+
+  it.each([
+    { name: 'a window of the node list, one verdict for all', order: (names: string[]) => names, per1000: 0 },
+    { name: 'the nodes out of order: a plain list, 16 bytes a node', order: (names: string[]) => names.slice().reverse(), per1000: 16_000 },
+  ])('$name', ({ order, per1000 }) => {
+    expect(compacted(2000, order) - compacted(1000, order)).toBe(per1000);
+  });
+
+  it('a run whose trace would exceed the budget stops, saying how large it grew', () => {
+    const budget = new TraceBudget();
+    const names = nodeList(16_000).map((x) => x.name);
+    let stopped: string | undefined;
+    let cycles = 0;
+    // plain (not compacted) cycles over 16,000 nodes: 256 KB each
+    while (!stopped && cycles < 2_000) stopped = budget.account(cycle(`default/p${cycles}`, names), ++cycles);
+    // 256 MiB / (16 × 16,000 + 1,024 bytes a cycle) = 1,044.4: the 1,045th cycle goes over
+    expect(cycles).toBe(1045);
+    expect(stopped).toContain("its trace reached about 256 MB (16,721,045 entries: a verdict or score per node per cycle; Podplay's limit is 256 MB)");
   });
 });

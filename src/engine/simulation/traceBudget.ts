@@ -8,7 +8,7 @@
 import type { CycleTrace } from '../api';
 import { formatCount, LIMITS } from '../limits';
 import { quote } from '../model/quote';
-import { evaluatedNodes, scoredNodes } from '../scheduler/traceRecords';
+import { evaluatedNodes, perNodeBytes, scoredNodes } from '../scheduler/traceRecords';
 
 /** the fields that identify an attempt rather than describe it */
 const IDENTITY = new Set<keyof CycleTrace>(['cycle', 'time']);
@@ -47,11 +47,25 @@ export function traceEntries(t: CycleTrace): number {
   return n;
 }
 
+/** bytes counted for a cycle's own record (pod, result, messages, plugin lists), for a retry that shares the one before, and for a preemption candidate */
+const CYCLE_BYTES = 1024;
+const SHARED_RETRY_BYTES = 128;
+const CANDIDATE_BYTES = 256;
+
+/** The memory a finished cycle's trace holds, estimated (LIMITS.traceBytes). */
+export function traceBytes(t: CycleTrace): number {
+  let bytes = CYCLE_BYTES + perNodeBytes(t);
+  if (t.postFilter) bytes += CANDIDATE_BYTES * (t.postFilter.candidates.length + (t.postFilter.rejected ? Object.keys(t.postFilter.rejected).length : 0));
+  return bytes;
+}
+
 const endSooner = 'or end the run sooner (an earlier last timeline step, or a smaller --until)';
 
 export class TraceBudget {
-  /** entries kept so far */
+  /** entries kept so far (cycles, nodes evaluated and scored, candidates), for the record */
   entries = 0;
+  /** bytes the trace holds so far, estimated */
+  bytes = 0;
   /** retries that shared the attempt before, in the whole run */
   unchangedRetries = 0;
   private readonly last = new Map<string, CycleTrace>();
@@ -67,6 +81,7 @@ export class TraceBudget {
     if (trace.result === 'Unschedulable' && prev?.result === 'Unschedulable' && sameAttempt(prev, trace)) {
       share(prev, trace);
       this.entries++;
+      this.bytes += SHARED_RETRY_BYTES;
       this.unchangedRetries++;
       const inARow = (this.inARow.get(trace.pod) ?? 0) + 1;
       this.inARow.set(trace.pod, inARow);
@@ -79,9 +94,10 @@ export class TraceBudget {
     } else {
       this.inARow.delete(trace.pod);
       this.entries += traceEntries(trace);
+      this.bytes += traceBytes(trace);
     }
-    if (this.entries > LIMITS.traceEntries) {
-      return `the run stopped at ${formatCount(trace.time)} s of simulated time: its trace reached ${formatCount(this.entries)} entries (a verdict or score per node per cycle; Podplay's limit is ${formatCount(LIMITS.traceEntries)}). Use fewer nodes or pods, ${endSooner}`;
+    if (this.bytes > LIMITS.traceBytes) {
+      return `the run stopped at ${formatCount(trace.time)} s of simulated time: its trace reached about ${formatCount(Math.round(this.bytes / 2 ** 20))} MB (${formatCount(this.entries)} entries: a verdict or score per node per cycle; Podplay's limit is ${formatCount(LIMITS.traceBytes / 2 ** 20)} MB). Use fewer nodes or pods, ${endSooner}`;
     }
     if (cycles >= LIMITS.cyclesPerRun) {
       return `the run stopped at ${formatCount(trace.time)} s of simulated time after ${formatCount(cycles)} scheduling cycles (Podplay's limit). Use fewer pods, make the pending ones schedulable, ${endSooner}`;

@@ -55,11 +55,21 @@ export function preFilter(state: CycleState, pod: Pod): Status {
   return Status.success();
 }
 
+/** isExtendedResourceName's answers by name: Filter asks for every node, and validating the name cost more than the rest of Filter */
+const extendedNames = new Map<string, boolean>();
+
 /** upstream: v1helper.IsExtendedResourceName — a domain-prefixed name outside kubernetes.io. */
 export function isExtendedResourceName(name: string): boolean {
-  const native = !name.includes('/') || name.includes('kubernetes.io/');
-  if (native || name.startsWith('requests.')) return false;
-  return isQualifiedName(`requests.${name}`).length === 0;
+  let extended = extendedNames.get(name);
+  if (extended === undefined) {
+    // upstream IsNativeResource: no "/", or containing "kubernetes.io/"
+    const native = !name.includes('/') || name.includes('kubernetes.io/');
+    extended = !native && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
+    // names come from scenarios: bounded, whatever a scenario holds
+    if (extendedNames.size >= 4096) extendedNames.clear();
+    extendedNames.set(name, extended);
+  }
+  return extended;
 }
 
 /** Whether an extended resource is left to DynamicResources on a node (DRAExtendedResource). */
@@ -125,7 +135,8 @@ export function fitsRequest(
   for (const [name, quantity] of podRequest.scalar) {
     if (quantity === 0) continue;
     // Only extended resources can be ignored; hugepages and kubernetes.io/* are always checked.
-    if (isExtendedResourceName(name) && (ignoredResources.has(name) || ignoredResourceGroups.has(name.split('/')[0]!))) continue;
+    if ((ignoredResources.size > 0 || ignoredResourceGroups.size > 0) && isExtendedResourceName(name)
+      && (ignoredResources.has(name) || ignoredResourceGroups.has(name.split('/')[0]!))) continue;
     if (delegate?.(name, nodeInfo)) continue;
     const capacity = allocatable.scalar.get(name) ?? 0;
     const used = requested.scalar.get(name) ?? 0;

@@ -25,6 +25,18 @@ function sameRequest(a: Resource, b: Resource): boolean {
   return true;
 }
 
+/** every field equal, as `shared`'s key compares them */
+function sameFinding(a: readonly InsufficientResource[], b: readonly InsufficientResource[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.resourceName !== y.resourceName || x.reason !== y.reason || x.requested !== y.requested || x.used !== y.used
+      || x.capacity !== y.capacity || x.unresolvable !== y.unresolvable) return false;
+  }
+  return true;
+}
+
 /** By NodeInfo; a preemption dry run's copy of a node keeps none. */
 export class FitVerdicts {
   private readonly byNode = new WeakMap<NodeInfo, Kept>();
@@ -35,6 +47,9 @@ export class FitVerdicts {
   private readonly canonicals: Resource[] = [];
   /** one status for equal findings: full nodes of one shape fail alike, and share it in the trace */
   private readonly byFinding = new Map<string, Status>();
+  /** the finding `shared` was last given, and its status */
+  private lastFinding: readonly InsufficientResource[] | undefined;
+  private lastStatus: Status | undefined;
 
   /** one object for equal requests (a cycle's request is a new object), so the verdicts compare it by identity */
   private canonicalRequest(podRequest: Resource): Resource {
@@ -75,6 +90,8 @@ export class FitVerdicts {
    * compared, so a shared status says exactly what a new one would.
    */
   shared(insufficientResources: readonly InsufficientResource[], make: (found: readonly InsufficientResource[]) => Status): Status {
+    // the node before found the same, most often (a cycle walks nodes of one shape): no key to build
+    if (this.lastFinding !== undefined && sameFinding(this.lastFinding, insufficientResources)) return this.lastStatus!;
     let key = '';
     for (const r of insufficientResources) key += `${r.resourceName}\u0000${r.reason}\u0000${r.requested}\u0000${r.used}\u0000${r.capacity}\u0000${r.unresolvable ? 1 : 0}\u0001`;
     let status = this.byFinding.get(key);
@@ -82,6 +99,8 @@ export class FitVerdicts {
       if (this.byFinding.size >= 4096) this.byFinding.clear();
       this.byFinding.set(key, (status = make(insufficientResources)));
     }
+    this.lastFinding = insufficientResources;
+    this.lastStatus = status;
     return status;
   }
 }
