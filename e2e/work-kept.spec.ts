@@ -210,3 +210,23 @@ test('a reload in the middle of a run is not taken for a crash: the scenario run
   await expect(page.locator('[data-testid="node-card"][data-node="n-0"]')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('notice').filter({ hasText: 'The last run did not finish' })).toHaveCount(0);
 });
+
+interface DebugHooks { __podplay: { hangNextRun(ms: number): void; loadState(): string } }
+
+test('Cancel stops a run stuck in a step at once: the worker is replaced, the page says so, and a reload does not run it again', async ({ page }) => {
+  await freshPage(page);
+  // the next run's first step never returns within the test (as an engine loop would not)
+  await page.evaluate(() => (window as unknown as DebugHooks).__podplay.hangNextRun(120_000));
+  await chooseFile(page, 'stuck.yaml', namedScenario('stuck'));
+  const status = page.getByTestId('run-status');
+  await expect.poll(() => page.evaluate(() => (window as unknown as DebugHooks).__podplay.loadState())).toBe('simulating');
+  await page.getByTestId('cancel-run').click();
+  await expect(status).toHaveAttribute('data-state', 'cancelled');
+  await expect(page.getByTestId('notice')).toContainText('The simulator was restarted');
+  await expect(page.locator('.file-name')).toHaveText('stuck.yaml');
+  await page.reload();
+  await expect(page.getByTestId('notice')).toContainText('The last run did not finish');
+  await expect(nodeOf(page, 'stuck')).toHaveCount(0);
+  await page.getByTestId('notice').getByTestId('notice-action').click();
+  await expect(nodeOf(page, 'stuck')).toBeVisible();
+});

@@ -79,8 +79,9 @@ async function start(): Promise<void> {
   // not this tab's own copy: a link this tab wrote is newer than it
   installUrlSync(store, browserUrlEnv(browserTimers, loaded.from === 'tab' ? loaded.scenario?.savedAt : -1));
 
-  // for debugging (and the browser tests): end the engine worker as a crash would; the page recovers
-  Object.defineProperty(window, '__podplay', { value: Object.freeze({ crashWorker: () => client.crashWorker() }) });
+  // for debugging (and the browser tests): end the engine worker as a crash would, or hang its next
+  // run; the page recovers
+  Object.defineProperty(window, '__podplay', { value: Object.freeze({ crashWorker: () => client.crashWorker(), hangNextRun: (ms: number) => client.hangNextRun(ms), loadState: () => client.loadState() }) });
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

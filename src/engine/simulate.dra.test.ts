@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SimulationResult } from './api';
 import { simulate } from './index';
+import { allocationTimedOut } from './dra/allocator';
 
 const scenarioDir = join(__dirname, '../../scenarios');
 
@@ -585,5 +586,30 @@ describe('dra-device-taint-eviction.yaml: a NoExecute DeviceTaintRule evicts the
     expect(r.events.filter((e) => e.reason === 'DeviceTaintManagerEviction')).toEqual([]);
     expect(r.pods.filter((p) => p.phase === 'Running')).toHaveLength(2);
     expect(r.nodes.flatMap((n) => n.devices ?? []).filter((d) => d.taints)).toEqual([]);
+  });
+});
+
+describe('an allocation search past its step budget (issue 23)', () => {
+  /** `nodes` nodes of 20 GPUs; the claim asks for 8 of them and for a device of a class nothing matches. */
+  function hostile(nodes: number): string {
+    const docs = [
+      'apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu}\nspec: {selectors: [{cel: {expression: device.driver == "gpu.example.com"}}]}',
+      'apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: none}\nspec: {selectors: [{cel: {expression: device.driver == "none.example.com"}}]}',
+      'apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: greedy}\nspec:\n  devices:\n    requests:\n      - {name: gpus, exactly: {deviceClassName: gpu, count: 8}}\n      - {name: other, exactly: {deviceClassName: none}}',
+      'apiVersion: v1\nkind: Pod\nmetadata: {name: trainer}\nspec:\n  resourceClaims: [{name: c, resourceClaimName: greedy}]\n  containers: [{name: c}]',
+    ];
+    for (let n = 0; n < nodes; n++) {
+      docs.push(`apiVersion: v1\nkind: Node\nmetadata: {name: node-${n}}\nstatus: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}`);
+      const devices = Array.from({ length: 20 }, (_, i) => `{name: gpu-${i}}`).join(', ');
+      docs.push(`apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: node-${n}-gpus}\nspec: {driver: gpu.example.com, nodeName: node-${n}, pool: {name: node-${n}, generation: 1, resourceSliceCount: 1}, devices: [${devices}]}`);
+    }
+    return docs.join('\n---\n');
+  }
+
+  it('is upstream\'s "timed out trying to allocate devices" for the node, saying which budget ran out', () => {
+    const r = run(hostile(1));
+    const dra = r.cycles[0]!.filter['node-0']!.find((p) => p.plugin === 'DynamicResources')!;
+    expect(dra).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: [allocationTimedOut('node')] });
+    expect(r.events.find((e) => e.reason === 'FailedScheduling')!.message).toMatch(/^0\/1 nodes are available: 1 timed out trying to allocate devices \(Podplay: the search for devices exceeded 20,000 steps on this node\)\./);
   });
 });

@@ -7,12 +7,20 @@ import { fingerprint } from './fingerprint';
 import type { KeyValueStorage } from './persistence';
 
 export const RUN_MARKS_KEY = 'podplay.running';
+/** the suffix of a hung run's mark (a page id is never this) */
+const HUNG = '#hung';
 /** several tabs may be simulating at once; older marks beyond this are forgotten */
 const MAX_MARKS = 20;
 
 export interface RunMarks {
   mark(text: string): void;
   clear(text: string): void;
+  /**
+   * The run of this text hung (a step never returned) and was stopped: unlike this page's own
+   * marks, this one stays when the page goes away, so no reload runs the text by itself. It goes
+   * when a run of the text finishes.
+   */
+  hung(text: string): void;
   isMarked(text: string): boolean;
   /**
    * The page is going away normally (pagehide: a reload, a link, closing the tab): its runs did not
@@ -43,15 +51,20 @@ export function createRunMarks(storage: KeyValueStorage | undefined, page: strin
     }
   };
   const ours = (text: string) => `${fingerprint(text)}@${page}`;
+  const hung = (text: string) => `${fingerprint(text)}${HUNG}`;
   return {
     mark(text) {
       const mark = ours(text);
       write([...read().filter((m) => m !== mark), mark]);
     },
     clear(text) {
-      const mark = ours(text);
+      const marks = [ours(text), hung(text)];
       const list = read();
-      if (list.includes(mark)) write(list.filter((m) => m !== mark));
+      if (list.some((m) => marks.includes(m))) write(list.filter((m) => !marks.includes(m)));
+    },
+    hung(text) {
+      const mark = hung(text);
+      write([...read().filter((m) => m !== mark), mark]);
     },
     leave() {
       const list = read();
@@ -60,7 +73,8 @@ export function createRunMarks(storage: KeyValueStorage | undefined, page: strin
     },
     isMarked(text) {
       const print = `${fingerprint(text)}@`;
-      return read().some((m) => m.startsWith(print) && m !== ours(text));
+      const mark = hung(text);
+      return read().some((m) => m === mark || (m.startsWith(print) && m !== ours(text)));
     },
   };
 }

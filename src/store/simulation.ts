@@ -36,6 +36,8 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
   const requested = new Set<string>();
   /** the newest save; an older one answering late says nothing */
   let saves = 0;
+  /** the texts of the last few runs sent, to mark the one that hung (a cancel leaves it unanswered) */
+  const runTexts = new Map<number, string>();
 
   function simulateNow(): void {
     if (debounce !== undefined) deps.timers.clearTimeout(debounce);
@@ -48,6 +50,8 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
     }
     const runId = nextRunId++;
     pendingText = text;
+    runTexts.set(runId, text);
+    for (const old of runTexts.keys()) if (runTexts.size > 8) runTexts.delete(old);
     set({ pendingRunId: runId, interrupted: undefined });
     deps.runMarks.mark(text);
     deps.client.send({ type: 'load', runId, text, options: seed === undefined ? { fileName } : { fileName, seed } });
@@ -191,13 +195,31 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
       case 'failed':
         return workerFailed(state, reply);
       case 'replaced':
+        if (reply.unanswered !== undefined) workerUnanswered(state, reply.unanswered);
         // the run on screen lived in the old worker: its frames cannot be asked for any more
         requested.clear();
         return { run: undefined, frames: new Map() };
       case 'started':
       case 'ready':
+      case 'heard':
+      case 'progress':
         return {};
     }
+  }
+
+  /**
+   * The worker did not hear a cancel or a newer load: a step of run `runId` never returned, and the
+   * client replaced the worker. That text is marked as hung, so no reload runs it by itself.
+   */
+  function workerUnanswered(state: PodplayState, runId: number): void {
+    const text = runTexts.get(runId);
+    if (text !== undefined) deps.runMarks.hung(text);
+    const again = state.pendingRunId !== undefined;
+    queueNotice({
+      kind: 'error', title: 'The simulator was restarted',
+      text: `A run did not stop when asked: one of its steps never returned, so the simulator was stopped and a new one started${again ? ', which is simulating your scenario' : ''}. Your scenario is unchanged${text === state.text ? '; it is not run again by itself, not even by a reload' : ''}.`,
+      ...(again ? {} : { action: { label: 'Run again', run: simulateNow } }),
+    });
   }
 
   /** The worker died (or never started): whatever it held is gone; the client has started another. */
@@ -205,6 +227,7 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
     // the run on screen died with its worker: the client loads it again under its own id
     const shown = reply.runId !== state.pendingRunId && state.run !== undefined && reply.runId === state.run.runId;
     const ours = reply.runId === state.pendingRunId || shown;
+    if (reply.cause === 'stuck') return runHung(state, reply, ours);
     const what = reply.cause === 'start' ? 'The simulator could not start' : 'The simulator stopped';
     const detail = reply.message === '' ? '' : ` (${reply.message})`;
     // notices are set after this batch: replies are applied as one change
@@ -225,6 +248,20 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
       return { ...lost, pendingRunId: reply.runId, interrupted: undefined };
     }
     return reply.retrying ? lost : { ...lost, pendingRunId: undefined, interrupted: 'crashed' as const };
+  }
+
+  /** A step of the run went past the client's budget: the worker was replaced and the run is not repeated, now or on reload. */
+  function runHung(state: PodplayState, reply: Extract<WorkerReply, { type: 'failed' }>, ours: boolean): Partial<PodplayState> {
+    const text = runTexts.get(reply.runId);
+    if (text !== undefined) deps.runMarks.hung(text);
+    requested.clear();
+    queueNotice({
+      kind: 'error', title: 'The simulation was stopped',
+      text: `The simulation was stopped: ${reply.message}, so the simulator was replaced. Your scenario is unchanged; it is not run again by itself, not even by a reload.`,
+      action: { label: 'Run again', run: simulateNow },
+    });
+    const lost = { run: undefined, frames: new Map<number, CycleFrame>() };
+    return ours ? { ...lost, pendingRunId: undefined, interrupted: 'crashed' as const } : (state.run?.runId === reply.runId ? lost : {});
   }
 
   let queuedNotices: Parameters<PodplayState['notify']>[0][] = [];

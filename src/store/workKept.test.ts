@@ -181,6 +181,45 @@ describe('a worker that dies', () => {
   });
 });
 
+describe('a run that hangs (issue 23: cancel that always works)', () => {
+  it.each([
+    ['a cancel the worker never heard', (runId: number) => ({ type: 'replaced', unanswered: runId } as const), 'cancelled', 'The simulator was restarted'],
+    ['a step past the budget', (runId: number) => ({ type: 'failed', runId, cause: 'stuck', retrying: false, message: 'one step ran for more than 10 s after 3 scheduling cycles' } as const), 'crashed', 'The simulation was stopped'],
+  ])('%s: the page says so, keeps the text, and no reload runs it by itself', (_name, reply, state, title) => {
+    const shared = memoryStorage();
+    const client = scriptedClient();
+    const store = testStore(client, { runMarks: createRunMarks(shared, 'first') });
+    const runId = client.lastLoad();
+    if (state === 'cancelled') store.getState().cancelSimulation();
+    client.reply(reply(runId));
+    expect(store.getState()).toMatchObject({ text: 'kind: Node', errors: [], pendingRunId: undefined, interrupted: state });
+    const notice = store.getState().notices.at(-1)!;
+    expect(notice).toMatchObject({ kind: 'error', title, text: expect.stringMatching(/not run again by itself, not even by a reload/) });
+    // the page goes away normally (a reload): the hung run's mark stays
+    createRunMarks(shared, 'first').leave();
+    const reloaded = scriptedClient();
+    const next = testStore(reloaded, { runMarks: createRunMarks(shared, 'second') });
+    expect(reloaded.sent.filter((r) => r.type === 'load')).toEqual([]);
+    expect(next.getState().interrupted).toBe('crashed');
+    // Run again runs it; once a run of it finishes, it is forgotten
+    notice.action!.run();
+    const again = client.lastLoad();
+    expect(again).toBeGreaterThan(runId);
+    client.reply({ type: 'error', runId: again, errors: [] });
+    expect(createRunMarks(shared, 'third').isMarked('kind: Node')).toBe(false);
+  });
+
+  it('a newer text waiting behind a hung run is simulated by the new worker, and the notice says so', () => {
+    const client = scriptedClient();
+    const store = testStore(client);
+    const hung = client.lastLoad();
+    store.getState().openScenario('other.yaml', 'kind: Pod');
+    client.reply({ type: 'replaced', unanswered: hung });
+    expect(store.getState().pendingRunId).toBe(client.lastLoad());
+    expect(store.getState().notices.at(-1)).toMatchObject({ title: 'The simulator was restarted', text: expect.stringMatching(/which is simulating your scenario\. Your scenario is unchanged\.$/) });
+  });
+});
+
 describe('notices', () => {
   it('a notice of the same title replaces the earlier one', () => {
     const store = testStore(scriptedClient());

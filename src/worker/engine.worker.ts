@@ -4,7 +4,7 @@
 import { simulateCycles, startSimulation } from '../engine';
 import type { SimulationResult } from '../engine/api';
 import { createWorkerHost, type StartFn } from './host';
-import type { WorkerRequest } from './protocol';
+import type { RunPosition, WorkerRequest } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
@@ -14,15 +14,23 @@ const start: StartFn = (text, options) => {
   if (!started.ok) return { ok: false, errors: started.errors };
   const cycles = simulateCycles(started.simulation);
   let result: SimulationResult | undefined;
+  const position: RunPosition = { cycles: 0, time: 0 };
   return {
     ok: true,
     run: {
       advance() {
         const next = cycles.next();
-        if (next.done) result = next.value;
+        if (next.done) {
+          result = next.value;
+        } else {
+          position.cycles++;
+          position.time = next.value.time;
+          position.pod = next.value.pod;
+        }
         return next.done === true;
       },
       result: () => result!,
+      position: () => ({ ...position }),
     },
   };
 };

@@ -1,17 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { SimulationResult } from '../engine/api';
-import { createWorkerHost, runOfResult, type EngineRun, type StartFn } from './host';
+import { createWorkerHost, PROGRESS_MS, runOfResult, type EngineRun, type StartFn } from './host';
 import type { WorkerReply } from './protocol';
 import { cycle, twoNodeRun } from './testing/results';
 
-/** A host with a hand-cranked clock and deferred queue. */
+/** A host with a hand-cranked clock and deferred queue; acknowledgements and progress kept apart. */
 function harness(start: StartFn) {
   const replies: { reply: WorkerReply; transfer?: ArrayBuffer[] }[] = [];
+  const supervision: WorkerReply[] = [];
   const deferred: (() => void)[] = [];
   let clock = 0;
   const host = createWorkerHost({
     start,
-    post: (reply, transfer) => replies.push(transfer ? { reply, transfer } : { reply }),
+    post: (reply, transfer) => {
+      if (reply.type === 'heard' || reply.type === 'progress') supervision.push(reply);
+      else replies.push(transfer ? { reply, transfer } : { reply });
+    },
     now: () => (clock += 3),
     defer: (fn) => deferred.push(fn),
   });
@@ -19,7 +23,7 @@ function harness(start: StartFn) {
     for (let i = 0; i < limit && deferred.length > 0; i++) deferred.shift()!();
   };
   const types = () => replies.map((r) => `${r.reply.type}:${'runId' in r.reply ? r.reply.runId : ''}`);
-  return { host, replies, deferred, drain, types };
+  return { host, replies, supervision, deferred, drain, types };
 }
 
 /** An engine run of `cycles` steps, counting the ones it was asked for. */
@@ -106,5 +110,28 @@ describe('worker host', () => {
     h.host.handle({ type: 'cancel', runId: 1 });
     h.host.handle({ type: 'seek', runId: 1, cycle: 1 });
     expect(h.replies.at(-1)).toBe(snapshot);
+  });
+
+  it('acknowledges every load and cancel at once, before any work on them', () => {
+    const h = harness(() => ({ ok: true, run: countingRun(1000).run }));
+    h.host.handle({ type: 'load', runId: 1, text: 'x', options: {} });
+    h.host.handle({ type: 'cancel', runId: 1 });
+    h.host.handle({ type: 'seek', runId: 1, cycle: 1 });
+    expect(h.supervision).toEqual([{ type: 'heard', runId: 1 }, { type: 'heard', runId: 1 }]);
+    expect(h.deferred).toHaveLength(1);
+  });
+
+  it(`says how far a run got every ${PROGRESS_MS} ms while it simulates`, () => {
+    let cycles = 0;
+    const run: EngineRun = { advance: () => ++cycles >= 400, result: () => twoNodeRun(), position: () => ({ cycles, time: cycles * 2, pod: 'default/web' }) };
+    const h = harness(() => ({ ok: true, run }));
+    h.host.handle({ type: 'load', runId: 1, text: 'x', options: {} });
+    h.drain();
+    const progress = h.supervision.filter((r) => r.type === 'progress');
+    // 400 cycles, two per slice, and a slice reads the clock four times at 3 ms a read: 200 slices
+    // over 2,400 ms of the clock, so a report every 250 ms makes 9
+    expect(progress).toHaveLength(9);
+    expect(progress[0]).toMatchObject({ runId: 1, position: { pod: 'default/web' } });
+    expect(h.types()).toEqual(['started:1', 'loaded:1']);
   });
 });

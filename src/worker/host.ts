@@ -3,13 +3,15 @@
 // about 8 ms: between slices a newer load, a cancel or a seek gets in.
 
 import type { ScenarioError, SimulateOptions, SimulationResult } from '../engine/api';
-import type { RunId, WorkerReply, WorkerRequest } from './protocol';
+import type { RunId, RunPosition, WorkerReply, WorkerRequest } from './protocol';
 import { RunSession, frameTransfer } from './session';
 
 /** A simulation under way: `advance` runs one cycle and says whether the run has ended. */
 export interface EngineRun {
   advance(): boolean;
   result(): SimulationResult;
+  /** how far the run got (sent as `progress`, so a run that hangs can be named) */
+  position?(): RunPosition;
 }
 
 export type StartFn = (scenarioText: string, options: SimulateOptions) => { ok: true; run: EngineRun } | { ok: false; errors: ScenarioError[] };
@@ -23,6 +25,8 @@ export interface HostDeps {
 }
 
 const SLICE_MS = 8;
+/** How often a run still simulating says how far it got: the client stops a worker silent for much longer. */
+export const PROGRESS_MS = 250;
 
 function internalError(options: SimulateOptions, e: unknown): ScenarioError {
   const message = `the simulator failed on this scenario (a bug in Podplay, please report it): ${e instanceof Error ? e.message : String(e)}`;
@@ -33,6 +37,8 @@ export function createWorkerHost(deps: HostDeps): { handle(request: WorkerReques
   const sessions = new Map<RunId, RunSession>();
   /** the newest load; an older one still computing stops at its next slice */
   let latestLoad: RunId = -1;
+  /** hangNextRun: how long the next run's first step spins */
+  let hangFor = 0;
 
   function fail(runId: RunId, errors: ScenarioError[]): void {
     deps.post({ type: 'error', runId, errors });
@@ -46,9 +52,13 @@ export function createWorkerHost(deps: HostDeps): { handle(request: WorkerReques
     deps.post({ type: 'loaded', runId, summary: session.summary() });
   }
 
-  function compute(runId: RunId, run: EngineRun, options: SimulateOptions): void {
+  function compute(runId: RunId, run: EngineRun, options: SimulateOptions, lastProgress = deps.now()): void {
     if (runId !== latestLoad) return;
     const start = deps.now();
+    if (start - lastProgress >= PROGRESS_MS) {
+      lastProgress = start;
+      deps.post({ type: 'progress', runId, position: run.position?.() ?? { cycles: 0, time: 0 } });
+    }
     try {
       while (deps.now() - start < SLICE_MS) {
         if (run.advance()) {
@@ -60,7 +70,7 @@ export function createWorkerHost(deps: HostDeps): { handle(request: WorkerReques
       fail(runId, [internalError(options, e)]);
       return;
     }
-    deps.defer(() => compute(runId, run, options));
+    deps.defer(() => compute(runId, run, options, lastProgress));
   }
 
   function load(runId: RunId, text: string, options: SimulateOptions): void {
@@ -77,7 +87,8 @@ export function createWorkerHost(deps: HostDeps): { handle(request: WorkerReques
     }
     // from here a newer load or a cancel stops it between slices; until here only terminating could
     deps.post({ type: 'started', runId });
-    compute(runId, started.run, options);
+    compute(runId, hangFor > 0 ? hangingRun(started.run, hangFor, deps.now) : started.run, options);
+    hangFor = 0;
   }
 
   function pump(runId: RunId, maxCycles: number, continueAfter: boolean): void {
@@ -92,6 +103,8 @@ export function createWorkerHost(deps: HostDeps): { handle(request: WorkerReques
 
   return {
     handle(request) {
+      // answered at once: a worker that does not answer is stuck in a step, and the client replaces it
+      if (request.type === 'load' || request.type === 'cancel') deps.post({ type: 'heard', runId: request.runId });
       switch (request.type) {
         case 'load':
           latestLoad = request.runId;
@@ -116,12 +129,31 @@ export function createWorkerHost(deps: HostDeps): { handle(request: WorkerReques
           sessions.delete(request.runId);
           if (latestLoad === request.runId) latestLoad = -1;
           return;
+        case 'hangNextRun':
+          hangFor = request.ms;
+          return;
         case 'seek': {
           const frame = sessions.get(request.runId)?.frame(request.cycle);
           if (frame !== undefined) deps.post({ type: 'snapshot', runId: request.runId, frame }, frameTransfer(frame));
           return;
         }
       }
+    },
+  };
+}
+
+/** `run`, whose first step spins for `ms` before it starts (hangNextRun). */
+function hangingRun(run: EngineRun, ms: number, now: () => number): EngineRun {
+  let hung = false;
+  return {
+    ...run,
+    advance() {
+      if (!hung) {
+        hung = true;
+        const until = now() + ms;
+        while (now() < until) { /* a step that does not return */ }
+      }
+      return run.advance();
     },
   };
 }

@@ -31,7 +31,12 @@ export type WorkerRequest =
   /** forget a run (a newer one replaces it) */
   | { type: 'cancel'; runId: RunId }
   /** the cluster as it was when a cycle started, and that cycle's trace; replies `snapshot` */
-  | { type: 'seek'; runId: RunId; cycle: number };
+  | { type: 'seek'; runId: RunId; cycle: number }
+  /**
+   * a test hook (as crashWorker): the next run's first step never returns (it spins for `ms`), as
+   * a step of the engine caught in a loop would
+   */
+  | { type: 'hangNextRun'; ms: number };
 
 export type WorkerReply =
   | { type: 'loaded'; runId: RunId; summary: RunSummary }
@@ -43,13 +48,30 @@ export type WorkerReply =
   | { type: 'ready' }
   /** the scenario is loaded and being simulated: a newer load now stops it between slices */
   | { type: 'started'; runId: RunId }
+  /** the worker received a load or a cancel (it is not stuck in a step that never returns) */
+  | { type: 'heard'; runId: RunId }
+  /** a run still simulating, a few times a second: how far it got (the client's watchdog) */
+  | { type: 'progress'; runId: RunId; position: RunPosition }
   /**
    * sent by the client, not the worker: the worker died (or could not start) while `runId` was
-   * loading (-1: none was); a new worker was started, and the load is sent again when `retrying`
+   * loading (-1: none was); a new worker was started, and the load is sent again when `retrying`.
+   * `stuck`: one step of the run went on past the client's step budget and the worker was stopped
+   * (never retried; `position` is where the run was last heard of).
    */
-  | { type: 'failed'; runId: RunId; cause: 'start' | 'crash'; message: string; retrying: boolean }
-  /** sent by the client: the worker was replaced to stop a load stuck in its synchronous part; the runs it held are gone */
-  | { type: 'replaced' };
+  | { type: 'failed'; runId: RunId; cause: 'start' | 'crash' | 'stuck'; message: string; retrying: boolean; position?: RunPosition }
+  /**
+   * sent by the client: the worker was replaced to stop a load stuck in its synchronous part; the
+   * runs it held are gone. `unanswered`: the run it was busy with did not hear a cancel or a newer
+   * load in time (a step that never returns), so that run is one that hung.
+   */
+  | { type: 'replaced'; unanswered?: RunId };
+
+/** How far a run got: the cycles it finished, the simulated time and the pod of the last one. */
+export interface RunPosition {
+  cycles: number;
+  time: number;
+  pod?: string;
+}
 
 /** What the whole run looks like, without the per-cycle traces. */
 export interface RunSummary {

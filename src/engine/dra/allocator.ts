@@ -91,6 +91,35 @@ export function untoleratedDeviceTaint(device: Device, tolerations: readonly Dev
 
 class AllocationError extends Error {}
 class MaxSizeExceeded extends Error {}
+class StepBudgetExceeded extends Error {}
+
+/**
+ * Devices the search may try for one node (a step: one candidate device looked at for one needed
+ * device). Upstream bounds the search by wall time instead (DRASchedulerFilterTimeout, on by
+ * default since 1.34: 10 s per node's Filter); a count of steps keeps runs reproducible. Ordinary
+ * claims take tens or hundreds of steps (8 of 20 free devices: 36); an exponential search (k of n
+ * devices before a request nothing matches) stops after this many, in 0.1–0.2 s.
+ */
+export const ALLOCATION_STEPS_PER_NODE = 20_000;
+
+/**
+ * Steps over all nodes of one scheduling cycle: once they are spent, the remaining nodes time out
+ * at once, so a claim that cannot be allocated costs a bounded time (a few seconds) on a cluster of
+ * any size; an ordinary claim on 15,000 nodes takes well under this.
+ */
+export const ALLOCATION_STEPS_PER_CYCLE = 500_000;
+
+/** upstream's Filter status for a search that ran out of time (dynamicresources.go), with what ran out in Podplay */
+export function allocationTimedOut(kind: 'node' | 'cycle'): string {
+  return kind === 'node'
+    ? `timed out trying to allocate devices (Podplay: the search for devices exceeded ${ALLOCATION_STEPS_PER_NODE.toLocaleString('en-US')} steps on this node)`
+    : `timed out trying to allocate devices (Podplay: this cycle's search for devices exceeded ${ALLOCATION_STEPS_PER_CYCLE.toLocaleString('en-US')} steps over all nodes)`;
+}
+
+/** The steps one scheduling cycle has left for the searches on its nodes (shared by them). */
+export interface AllocationSteps {
+  left: number;
+}
 
 export interface AllocatorInput {
   features: Features;
@@ -103,6 +132,8 @@ export interface AllocatorInput {
   slices: readonly ResourceSlice[];
   /** every slice (pool completeness, counter slices, devices elsewhere that consume counters); default `slices` */
   allSlices?: readonly ResourceSlice[];
+  /** the cycle's steps left (ALLOCATION_STEPS_PER_CYCLE); this search takes at most ALLOCATION_STEPS_PER_NODE of them */
+  steps?: AllocationSteps;
 }
 
 /** What a node's search found, for the trace: per request the devices taken, or why none fit. */
@@ -129,17 +160,24 @@ export interface RequestOutcome {
 
 export type AllocateResult =
   | { ok: true; allocations: AllocationResult[]; outcomes: RequestOutcome[] }
-  | { ok: false; error?: string; outcomes: RequestOutcome[] };
+  /** `timedOut`: the search ran out of steps (upstream: context.DeadlineExceeded), upstream's message and which budget */
+  | { ok: false; error?: string; timedOut?: string; outcomes: RequestOutcome[] };
 
 /** upstream: Allocator.Allocate — the claims' allocations on this node, all or none. */
 export function allocate(input: AllocatorInput, node: Node, claims: readonly ResourceClaim[]): AllocateResult {
+  const steps = input.steps ?? { left: ALLOCATION_STEPS_PER_CYCLE };
+  const limit = Math.min(ALLOCATION_STEPS_PER_NODE, steps.left);
+  const search = new Search(input, node, claims, limit);
   try {
-    return new Search(input, node, claims).run();
+    return search.run();
   } catch (e) {
+    if (e instanceof StepBudgetExceeded) return { ok: false, timedOut: allocationTimedOut(limit < ALLOCATION_STEPS_PER_NODE ? 'cycle' : 'node'), outcomes: [] };
     if (e instanceof AllocationError) return { ok: false, error: e.message, outcomes: [] };
     // upstream: errAllocationResultMaxSizeExceeded out of the first claim ends Allocate with it
     if (e instanceof MaxSizeExceeded) return { ok: false, error: 'allocation max size exceeded', outcomes: [] };
     throw e;
+  } finally {
+    steps.left -= Math.min(search.steps, limit);
   }
 }
 
@@ -152,14 +190,18 @@ class Search {
   private readonly constraints: Constraint[][] = [];
   private readonly allocating = new Map<DeviceID, Set<number>>();
   private readonly results: DeviceResult[][] = [];
-  private readonly matchCache = new Map<string, boolean>();
+  /** per request (of one claim) and candidate: whether the selectors accept it */
+  private readonly matchCache = new Map<RequestData, Map<Candidate, boolean>>();
+  private readonly candidateCache = new Map<Pool, Candidate[]>();
   /** per device, how many results of this allocation use it (a shared device's counters are taken once) */
   private readonly users = new Map<DeviceID, number>();
   /** DRAConsumableCapacity: what this allocation's shares take of each shared device */
   private readonly allocatingCapacity = new Map<DeviceID, ConsumedCapacity>();
   private readonly counters: CounterState;
+  /** candidate devices looked at so far (the step budget) */
+  steps = 0;
 
-  constructor(private readonly input: AllocatorInput, private readonly node: Node, private readonly claims: readonly ResourceClaim[]) {
+  constructor(private readonly input: AllocatorInput, private readonly node: Node, private readonly claims: readonly ResourceClaim[], private readonly stepLimit: number) {
     this.pools = gatherPools(input.slices, node, input.features, input.allSlices);
     this.counters = new CounterState((driver, pool, device) => this.allocatedBefore(deviceID(driver, pool, device)));
   }
@@ -244,23 +286,30 @@ class Search {
     return data;
   }
 
-  private *candidates(pool: Pool): Generator<Candidate> {
+  /** a pool's devices that may reach the node, in slice order (computed once: the search walks them at every step) */
+  private candidates(pool: Pool): readonly Candidate[] {
+    let list = this.candidateCache.get(pool);
+    if (list !== undefined) return list;
+    list = [];
     for (const slice of pool.slices) {
       for (const device of slice.spec.devices ?? []) {
         if (slice.spec.perDeviceNodeSelection && !nodeMatches(this.node, device.nodeName, device.allNodes, device.nodeSelector)) continue;
-        yield { id: deviceID(pool.driver, pool.pool, device.name), device, slice, pool };
+        list.push({ id: deviceID(pool.driver, pool.pool, device.name), device, slice, pool });
       }
     }
+    this.candidateCache.set(pool, list);
+    return list;
   }
 
   /** upstream: isSelectable — the class's selectors, then the request's */
   private isSelectable(claim: ResourceClaim, data: RequestData, c: Candidate): boolean {
-    const key = `${claimRef(claim)}\u0000${data.name}\u0000${c.id}`;
-    const hit = this.matchCache.get(key);
+    let perDevice = this.matchCache.get(data);
+    if (perDevice === undefined) this.matchCache.set(data, perDevice = new Map());
+    const hit = perDevice.get(c);
     if (hit !== undefined) return hit;
     const ok = this.selectorsMatch(c, data.cls.spec.selectors, `class ${data.cls.metadata.name}`)
       && this.selectorsMatch(c, data.request.selectors, `claim ${claimRef(claim)}`);
-    this.matchCache.set(key, ok);
+    perDevice.set(c, ok);
     return ok;
   }
 
@@ -314,6 +363,7 @@ class Search {
     if (this.results[ci]!.length + data.numDevices - di > ALLOCATION_RESULTS_MAX_SIZE) throw new MaxSizeExceeded();
     const claim = this.claims[ci]!;
     if (data.allDevices) {
+      this.step();
       const undo = this.tryDevice(ci, data, data.allDevices[di]!, true);
       if (!undo) return false;
       let done = false;
@@ -327,6 +377,7 @@ class Search {
     for (const pool of this.pools) {
       if (pool.isIncomplete || pool.isInvalid) continue;
       for (const c of this.candidates(pool)) {
+        this.step();
         if (data.request.adminAccess ? this.allocating.get(c.id)?.has(ci) : this.inUse(c.id)) continue;
         if (!this.isSelectable(claim, data, c)) continue;
         if (!this.capacityFits(data, c)) continue;
@@ -342,6 +393,10 @@ class Search {
       }
     }
     return false;
+  }
+
+  private step(): void {
+    if (++this.steps > this.stepLimit) throw new StepBudgetExceeded();
   }
 
   /** upstream: allocateDevice — availability, counters, taints, constraints, capacity; the undo on success */

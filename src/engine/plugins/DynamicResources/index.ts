@@ -30,7 +30,7 @@ import {
 import type { NodeSelector, Pod } from '../../model/types';
 import { defaultNormalizeScore } from '../helper/normalizeScore';
 import { isSamePod } from '../helper/samePod';
-import { allocate, deviceID, type AllocatorInput, type DeviceID, type Features } from '../../dra/allocator';
+import { ALLOCATION_STEPS_PER_CYCLE, allocate, deviceID, type AllocatorInput, type DeviceID, type Features } from '../../dra/allocator';
 import { applyDeviceTaintRules } from '../../dra/deviceTaintRules';
 import {
   BINDING_POLL_SECONDS, BINDING_TIMEOUT_SECONDS, bindingConditionsEnabled, hasBindingConditions, isClaimReadyForBinding, isClaimTimeout,
@@ -214,6 +214,8 @@ function newPlugin(handle: Handle): Plugin {
         deviceClass: (name) => lister.deviceClass(name),
         slices,
         allSlices: slices,
+        // the cycle's allocation steps, shared by its nodes' searches (Podplay's bound for DRASchedulerFilterTimeout)
+        steps: { left: ALLOCATION_STEPS_PER_CYCLE },
       };
       s.slicesByNode = slicesByNode(s.allocator.slices);
     }
@@ -261,6 +263,9 @@ function newPlugin(handle: Handle): Plugin {
         const claimsToAllocate = indices.map((i) => (s.claims[i] === extendedClaim ? nodeClaim!.claim : s.claims[i]!));
         const result = allocate({ ...s.allocator, slices }, node, claimsToAllocate);
         details = { requests: result.outcomes };
+        // upstream (v1.35): a search past filterTimeout is statusUnschedulable for this node;
+        // Podplay counts steps instead of time (dra/allocator.ts, ALLOCATION_STEPS_PER_NODE)
+        if (!result.ok && result.timedOut !== undefined) return Status.unresolvable(result.timedOut).withDetails(details);
         // upstream: a claim or class that cannot work aborts the cycle (Error), except a disabled
         // feature, which is statusUnschedulable like "cannot allocate all claims"
         if (!result.ok && result.error !== undefined) {
