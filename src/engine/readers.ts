@@ -30,4 +30,5 @@ export { lowerDefaultFix, raiseQuotaFix, type PolicyFix } from './whatIf/policyF
 export { formatResource } from './model/quantity';
 
 // Kubernetes versions: which ones Podplay simulates and the upstream changes between them
-export { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, isKubernetesVersion, type KubernetesVersion, type VersionChange } from './versions';
+export { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, changesBetween, isKubernetesVersion, type KubernetesVersion, type VersionChange } from './versions';
+export type { PodVersionOutcome, VersionComparison, VersionDifference, VersionDifferenceKind } from './compare/versions';
