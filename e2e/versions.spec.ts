@@ -2,6 +2,8 @@
 // the selector writes spec.kubernetesVersion into the scenario and re-runs, and a link made before
 // the version axis replays as before, pinned to v1.35.
 import { expect, test } from '@playwright/test';
+import { compareVersions } from '../src/engine/compare/versions';
+import { balancedAllocationUpgrade } from '../src/engine/testing/versionScenarios';
 import { frozenLinks } from '../src/permalink/fixtures';
 import { freshPage, openScenario, pageText, scenarioFile } from './helpers';
 
@@ -54,4 +56,38 @@ test('every lesson states its version, on its card and its title card', async ({
   }
   await page.getByTestId('lesson-card').first().click();
   await expect(page.getByTestId('lesson-version')).toHaveText(/^kube-scheduler v1\.3[567]$/);
+});
+
+test('the upgrade preview lists the pod BalancedAllocation moves between 1.35 and 1.37, with its cause', async ({ page }) => {
+  const text = balancedAllocationUpgrade('1.35');
+  const out = compareVersions(text, '1.35', '1.37', { fileName: 'ba.yaml' });
+  if (!out.ok) throw new Error('scenario');
+  const expected = out.comparison;
+  expect(expected.differences.length).toBeGreaterThan(0);
+  await freshPage(page);
+  await openScenario(page, 'ba.yaml', text);
+  await page.getByTestId('compare').click();
+  await page.getByTestId('compare-kind').selectOption('versions');
+  // from the scenario's version to the newest
+  await expect(page.getByTestId('version-from')).toHaveValue('1.35');
+  await expect(page.getByTestId('version-to')).toHaveValue('1.37');
+  const view = page.getByTestId('compare-view');
+  await expect(view).toHaveAttribute('data-state', 'done');
+  await expect(view).toHaveAttribute('data-differ', String(expected.differences.length));
+  for (const d of expected.differences) {
+    const row = page.locator(`[data-testid="version-difference"][data-pod="${d.pod}"]`);
+    await expect(row).toHaveAttribute('data-kind', d.kind);
+    await expect(row).toHaveAttribute('data-before', d.before.node ?? '');
+    await expect(row).toHaveAttribute('data-after', d.after.node ?? '');
+    await expect(row).toHaveAttribute('data-causes', d.causes.map((c) => c.id).join(' '));
+    for (const c of d.causes) await expect(row).toContainText(`kubernetes PR #${c.pr}`);
+  }
+  for (const [width, height] of [[1280, 720], [1366, 768]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${SHOTS}/versions-upgrade-${width}x${height}.png` });
+  }
+  // two versions with nothing between them that moves a pod: says so
+  await page.getByTestId('version-from').selectOption('1.36');
+  await expect(view).toHaveAttribute('data-differ', '0');
+  await expect(page.getByTestId('version-status')).toHaveText(`No difference for ${expected.differences.length + expected.unchanged} pods between v1.36 and v1.37`);
 });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { balancedAllocationUpgrade } from '../engine/testing/versionScenarios';
+import { normalizeKubectlDump } from '../interop/kubectl';
 
 const dir = mkdtempSync(join(tmpdir(), 'podplay-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -164,6 +165,14 @@ describe('npm run simulate: Kubernetes versions', () => {
     expect(r.stdout).toMatch(/^Upgrade preview: kube-scheduler v1\.35 -> v1\.37: 1 pod\(s\) differ, 2 unchanged\n/);
     expect(r.stdout).toContain('default/p: placed-differently\n  v1.35: on n-even\n  v1.37: on n-cpu\n  because of:\n');
     expect(r.stdout).toContain('kubernetes PR #135573');
+  });
+
+  it('an imported dump: "Simulated as" says the version was inferred from the nodes\' kubelets', () => {
+    const kubelet = (name: string, v: string) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name }, status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' }, nodeInfo: { kubeletVersion: v } } });
+    const imported = normalizeKubectlDump(JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [kubelet('a', 'v1.36.2'), kubelet('b', 'v1.36.2'), kubelet('c', 'v1.35.8')] }));
+    const r = simulate(write('imported.yaml', imported.yaml));
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/\nSimulated as kube-scheduler v1\.36 \(v1\.36, inferred from the most common kubeletVersion minor, 1\.36 \(2 of 3 nodes, e\.g\. v1\.36\.2; 1 on 1\.35\) \(kubelets may lag the API server/);
   });
 
   const refused = [

@@ -102,7 +102,7 @@ export function startLoadedSimulation(scenario: ExpandedScenario, options: Simul
   try {
     const registry = newInTreeRegistry();
     // the version: the option's, else the scenario's spec.kubernetesVersion, else the newest
-    const kubernetesVersion = resolveKubernetesVersion(scenario.meta.kubernetesVersion, options.kubernetesVersion);
+    const kubernetesVersion = resolveKubernetesVersion(scenario.meta.kubernetesVersion, options.kubernetesVersion, scenario.meta.inferredKubernetesVersion);
     const switches = versionSwitches(kubernetesVersion.version, options.versionChanges);
     const gates = versionFeatureGates(switches, scenario.meta.featureGates);
     const resolved = schedulerConfiguration(scenario, registry, gates);

@@ -90,6 +90,12 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
   },
 ];
 
+/** The changes between two versions (those the newer has and the older has not), in either order. */
+export function changesBetween(a: KubernetesVersion, b: KubernetesVersion): VersionChange[] {
+  const [older, newer] = compareKubernetesVersions(a, b) <= 0 ? [a, b] : [b, a];
+  return VERSION_CHANGES.filter((c) => compareKubernetesVersions(c.since, older) > 0 && compareKubernetesVersions(c.since, newer) <= 0);
+}
+
 export type VersionSwitches = Readonly<Record<VersionChangeId, boolean>>;
 
 /** Which changes a version has (overrides turn single ones on or off, for the upgrade preview). */
@@ -123,8 +129,13 @@ export interface ResolvedKubernetesVersion {
   detail: string;
 }
 
-export function resolveKubernetesVersion(fromScenario: KubernetesVersion | undefined, fromOption: KubernetesVersion | undefined): ResolvedKubernetesVersion {
+/**
+ * `fromDump`: the version a dump importer inferred and wrote as spec.kubernetesVersion (with why);
+ * it is the run's source while the scenario still says that version.
+ */
+export function resolveKubernetesVersion(fromScenario: KubernetesVersion | undefined, fromOption: KubernetesVersion | undefined, fromDump?: { version: KubernetesVersion; detail: string }): ResolvedKubernetesVersion {
   if (fromOption) return { version: fromOption, source: 'option', detail: `v${fromOption}, chosen for this run${fromScenario && fromScenario !== fromOption ? ` (the scenario says ${fromScenario})` : ''}` };
+  if (fromScenario && fromDump?.version === fromScenario) return { version: fromScenario, source: 'dump', detail: `v${fromScenario}, ${fromDump.detail}` };
   if (fromScenario) return { version: fromScenario, source: 'scenario', detail: `v${fromScenario}, from the scenario's spec.kubernetesVersion` };
   return { version: DEFAULT_KUBERNETES_VERSION, source: 'default', detail: `v${DEFAULT_KUBERNETES_VERSION}, the newest supported (the scenario does not set spec.kubernetesVersion)` };
 }

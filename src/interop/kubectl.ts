@@ -8,9 +8,10 @@ import {
   NAMESPACED_KINDS, SIMULATED_KINDS, WORKLOAD_KINDS, apiVersionOf, cleanConditions, cleanMetadata, cleanPodSpec, cleanTemplate, compact,
   isObj, kindOf, list, metaOf, nameOf, namespaceOf, obj, omit, ordered, pick, str, type Obj,
 } from './objects';
+import { dumpVersionLine, inferDumpVersion, isVersionDocument, INFERRED_VERSION_ANNOTATION, type DumpVersion } from './dumpVersion';
 import { settleWorkloads } from './ownership';
 import { cleanSchedulerConfig } from './schedulerConfig';
-import { commentBlock, emitDocuments, parseText, type ParsedText } from './yaml';
+import { asBlock, commentBlock, emitDocuments, parseText, type ParsedText } from './yaml';
 
 export interface KubectlImportStats {
   /** objects read, List items flattened */
@@ -32,6 +33,8 @@ export interface KubectlImportStats {
   bytesOut: number;
   /** which reader parsed the text */
   reader: 'json' | 'fast' | 'yaml';
+  /** the Kubernetes version the dump shows and the scenario runs as (./dumpVersion.ts) */
+  kubernetesVersion?: DumpVersion;
 }
 
 export interface KubectlImport {
@@ -350,7 +353,38 @@ export function importSummary(stats: KubectlImportStats, source: string): string
     `Imported from ${source} by Podplay.`,
     `${plural(stats.nodes, 'node')}, ${plural(stats.pods.bound + stats.pods.pending, 'pod')} (${stats.pods.bound} running, ${stats.pods.pending} pending), ${plural(stats.workloads, 'workload')}.`,
     ...(dropped || stats.droppedWorkloads ? [`Left out: ${plural(dropped, 'pod')} (finished or on missing nodes), ${plural(stats.droppedWorkloads, 'workload')} their pods stand for.`] : []),
+    ...(stats.kubernetesVersion ? [dumpVersionLine(stats.kubernetesVersion)] : []),
   ];
+}
+
+/**
+ * The Scenario document with the version the dump shows: spec.kubernetesVersion, and the
+ * annotation that tells the engine it was inferred (its run then says source 'dump'). A Scenario
+ * in the dump that already sets a version keeps it; one imported before keeps the inference it
+ * carries (a scenario imported again reads the same).
+ */
+function withDumpVersion(objects: Obj[], inferred: DumpVersion | undefined, stats: KubectlImportStats): Obj[] {
+  const at = objects.findIndex((o) => kindOf(o) === 'Scenario');
+  const scenario = at >= 0 ? objects[at]! : { apiVersion: 'podplay/v1alpha1', kind: 'Scenario', metadata: { name: 'imported' } };
+  const spec = obj(scenario.spec) ?? {};
+  const metadata = metaOf(scenario);
+  // a line per field: the user changes the version, a fix adds a timeline, each a line of its own
+  const replaced = (next: Obj) => (at >= 0 ? objects.map((o, i) => (i === at ? next : o)) : [next, ...objects]);
+  const written = str(spec.kubernetesVersion) ?? (typeof spec.kubernetesVersion === 'number' ? String(spec.kubernetesVersion) : undefined);
+  if (written !== undefined) {
+    const version = written as DumpVersion['version'];
+    const carried = str(obj(metadata.annotations)?.[INFERRED_VERSION_ANNOTATION]);
+    if (carried?.startsWith(`${written};`)) {
+      stats.kubernetesVersion = { version, shown: inferred?.shown ?? written, detail: carried.slice(carried.indexOf(';') + 1).trim() };
+      return replaced({ ...scenario, spec: asBlock({ ...spec }) });
+    }
+    if (inferred) stats.kubernetesVersion = { ...inferred, version, fromScenario: true };
+    return objects;
+  }
+  if (!inferred) return objects;
+  stats.kubernetesVersion = inferred;
+  const annotations = { ...(obj(metadata.annotations) ?? {}), [INFERRED_VERSION_ANNOTATION]: `${inferred.version}; ${inferred.detail}` };
+  return replaced({ ...scenario, metadata: { ...metadata, annotations }, spec: asBlock({ ...spec, kubernetesVersion: inferred.version }) });
 }
 
 /** The Scenario document for a title and seed, if either is given. */
@@ -370,11 +404,14 @@ export function normalizeParsedDump(parsed: ParsedText, bytesIn: number, options
   const stats = emptyStats(bytesIn, parsed.reader);
   const warnings: string[] = [];
   if (parsed.errors.length) return { yaml: '', stats, warnings, errors: parsed.errors };
-  const input = flattenDocuments(parsed.documents);
-  stats.objectsRead = input.length;
-  const objects = normalizeObjects(input, stats, warnings);
+  const read = flattenDocuments(parsed.documents);
+  stats.objectsRead = read.length;
+  // a `kubectl version` document is read for the version, not dropped as an unknown kind
+  const input = read.filter((o) => !isVersionDocument(o));
+  let objects = normalizeObjects(input, stats, warnings);
   const scenario = scenarioDocument(options);
   if (scenario && !objects.some((o) => kindOf(o) === 'Scenario')) objects.unshift(scenario);
+  objects = withDumpVersion(objects, inferDumpVersion(read), stats);
   const yaml = commentBlock(importSummary(stats, options.source ?? 'kubectl output')) + emitDocuments(objects);
   stats.bytesOut = yaml.length;
   return { yaml, stats, warnings, errors: [] };

@@ -8,8 +8,10 @@
 import type { PodOutcome, ScenarioError, SimulateOptions, SimulationResult } from '../api';
 import { simulate } from '../index';
 import {
-  compareKubernetesVersions, VERSION_CHANGES, type KubernetesVersion, type VersionChange, type VersionChangeId,
+  changesBetween, compareKubernetesVersions, type KubernetesVersion, type VersionChange, type VersionChangeId,
 } from '../versions';
+
+export { changesBetween };
 
 export type VersionDifferenceKind = 'placed-differently' | 'became-pending' | 'became-schedulable' | 'message-changed';
 
@@ -57,12 +59,6 @@ const same = (a: PodVersionOutcome, b: PodVersionOutcome) => a.node === b.node &
 
 function podsByKey(r: SimulationResult): Map<string, PodVersionOutcome> {
   return new Map(r.pods.map((p) => [p.pod, outcomeOf(p)]));
-}
-
-/** The changes between two versions (those the newer has and the older has not). */
-export function changesBetween(a: KubernetesVersion, b: KubernetesVersion): VersionChange[] {
-  const [older, newer] = compareKubernetesVersions(a, b) <= 0 ? [a, b] : [b, a];
-  return VERSION_CHANGES.filter((c) => compareKubernetesVersions(c.since, older) > 0 && compareKubernetesVersions(c.since, newer) <= 0);
 }
 
 /**

@@ -26,8 +26,18 @@ function scalarText(v: unknown): string {
   throw new TypeError(`cannot write ${typeof v} as YAML`);
 }
 
-/** The flow form of `v`, or undefined when it is longer than `budget`. */
+/** Collections written in block style even when they would fit on a line (asBlock). */
+const BLOCK_STYLE = new WeakSet<object>();
+
+/** Marks `v` to be written in block style: a mapping users edit by hand, a line per field. */
+export function asBlock<T extends object>(v: T): T {
+  BLOCK_STYLE.add(v);
+  return v;
+}
+
+/** The flow form of `v`, or undefined when it is longer than `budget` (or marked asBlock). */
 function flow(v: unknown, budget: number): string | undefined {
+  if (typeof v === 'object' && v !== null && BLOCK_STYLE.has(v)) return undefined;
   if (Array.isArray(v)) {
     let out = '[';
     for (let i = 0; i < v.length; i++) {

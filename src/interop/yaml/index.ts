@@ -5,7 +5,7 @@
 
 import { MAX_DEPTH, parseYaml, parseYamlWithPackage, toPlain, type ParsedSource } from '../../engine/index';
 
-export { emitDocument, emitDocuments, commentBlock, LINE_WIDTH } from './emit';
+export { asBlock, emitDocument, emitDocuments, commentBlock, LINE_WIDTH } from './emit';
 export { isPlainSafe, quote, resolvePlain } from './scalars';
 
 export interface ParsedText {

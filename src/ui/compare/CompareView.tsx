@@ -1,14 +1,16 @@
 // The Compare view: the scenario on screen under its own scheduler configuration (A) and under a
 // second one (B: a preset made from A with another NodeResourcesFit scoring strategy, or YAML the
 // user writes), per pod where each placed it and per node what each leaves on it. Both runs happen
-// in a worker of their own; the link carries configuration B.
+// in a worker of their own; the link carries configuration B. Its other mode compares two
+// Kubernetes versions (UpgradePreview.tsx).
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { CompareMode, ConfigurationComparison, NodeUtilisation, PodPlacement } from '../../engine/readers';
 import { usePodplay } from '../../store/hooks';
 import { formatQuantity, shortNodeNames } from '../format';
 import { STRATEGIES, STRATEGY_LABELS, type Strategy } from './presets';
 import type { CompareRequest } from './runCompare';
+import { UpgradePreview } from './UpgradePreview';
 import { useCompare } from './useCompare';
 import './compare.css';
 
@@ -63,13 +65,27 @@ function modeSummary(c: ConfigurationComparison): string {
   return `replayed from empty: ${c.replay?.unbound ?? 0} bound pods scheduled again${kept > 0 ? `, ${kept} kept on their nodes (static, DaemonSet, or holding allocated devices)` : ''}`;
 }
 
+type CompareWhat = 'configurations' | 'versions';
+
 export function CompareView() {
+  const [what, setWhat] = useState<CompareWhat>('configurations');
+  const setOpen = usePodplay((s) => s.setCompareOpen);
+  const picker = (
+    <select data-testid="compare-kind" aria-label="What to compare" value={what} onChange={(e) => setWhat(e.target.value as CompareWhat)}>
+      <option value="configurations">scheduler configurations</option>
+      <option value="versions">Kubernetes versions (upgrade preview)</option>
+    </select>
+  );
+  const close = <button type="button" className="button small" data-testid="compare-close" onClick={() => setOpen(false)}>Close</button>;
+  return what === 'versions' ? <UpgradePreview picker={picker} close={close} /> : <ConfigurationCompare picker={picker} close={close} />;
+}
+
+function ConfigurationCompare({ picker, close }: { picker: ReactNode; close: ReactNode }) {
   const text = usePodplay((s) => s.text);
   const fileName = usePodplay((s) => s.fileName);
   const seed = usePodplay((s) => s.seed);
   const config = usePodplay((s) => s.compareConfig);
   const setConfig = usePodplay((s) => s.setCompareConfig);
-  const setOpen = usePodplay((s) => s.setCompareOpen);
   const [source, setSource] = useState<CompareRequest['config']>(() => (config !== undefined ? { yaml: config } : { preset: 'MostAllocated' }));
   const [allPods, setAllPods] = useState(false);
   const [mode, setMode] = useState<CompareMode>('keep-bound');
@@ -82,9 +98,10 @@ export function CompareView() {
     : state.error ? `${state.error.which === 'a' ? 'The scenario' : 'Configuration B'} has problems:`
       : c ? `${c.differ} of ${c.pods.length} pods placed differently · placed: A ${c.placed.a}, B ${c.placed.b} · ${modeSummary(c)}` : '';
   return (
-    <section className="compare-view" data-testid="compare-view" data-state={state.running ? 'running' : state.error ? 'error' : 'done'} data-differ={c?.differ ?? ''} aria-label="Compare two scheduler configurations">
+    <section className="compare-view" data-testid="compare-view" data-kind="configurations" data-state={state.running ? 'running' : state.error ? 'error' : 'done'} data-differ={c?.differ ?? ''} aria-label="Compare two scheduler configurations">
       <header className="compare-head">
         <h3>Compare</h3>
+        {picker}
         <span><b>A</b>: this scenario&apos;s configuration</span>
         <label>
           <b>B</b>:{' '}
@@ -104,7 +121,7 @@ export function CompareView() {
             <option value="from-empty">replay from empty</option>
           </select>
         </label>
-        <button type="button" className="button small" data-testid="compare-close" onClick={() => setOpen(false)}>Close</button>
+        {close}
       </header>
       <details className="compare-config">
         <summary>Configuration B (KubeSchedulerConfiguration)</summary>

@@ -1,15 +1,20 @@
-// Runs the Compare view's two simulations off the main thread. One comparison per worker: the
-// page cancels one by terminating the worker.
+// Runs the Compare view's simulations off the main thread: two scheduler configurations, or the
+// upgrade preview's two Kubernetes versions. One comparison per worker: the page cancels one by
+// terminating the worker.
 /// <reference lib="webworker" />
 
 import { runCompare, type CompareRequest } from './runCompare';
+import { runVersionCompare, type VersionCompareRequest } from './runVersions';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
-scope.onmessage = (event: MessageEvent<CompareRequest>) => {
+scope.onmessage = (event: MessageEvent<CompareRequest | VersionCompareRequest>) => {
+  const request = event.data;
+  const post = (reply: unknown) => scope.postMessage(reply);
   try {
-    runCompare(event.data, (reply) => scope.postMessage(reply));
+    if ('kind' in request) runVersionCompare(request, post);
+    else runCompare(request, post);
   } catch (e) {
-    scope.postMessage({ type: 'error', id: event.data.id, which: 'a', errors: [{ file: '', line: 1, column: 1, message: `internal error in the simulator (please report it): ${e instanceof Error ? e.message : String(e)}` }], more: 0 });
+    scope.postMessage({ type: 'error', id: request.id, which: 'a', errors: [{ file: '', line: 1, column: 1, message: `internal error in the simulator (please report it): ${e instanceof Error ? e.message : String(e)}` }], more: 0 });
   }
 };

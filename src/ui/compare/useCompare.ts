@@ -1,45 +1,79 @@
-// Runs a comparison in its own worker for the scenario on screen; a new text, seed or
-// configuration B terminates the old one (a change while typing waits for a quiet moment first).
+// Runs a comparison in its own worker for the scenario on screen; a new text, seed, configuration
+// B or pair of versions terminates the old one (a change while typing waits for a quiet moment first).
 
 import { useEffect, useState } from 'react';
 import type { ScenarioError } from '../../engine/api';
-import type { CompareMode, ConfigurationComparison } from '../../engine/readers';
+import type { CompareMode, ConfigurationComparison, KubernetesVersion, VersionComparison } from '../../engine/readers';
 import type { CompareReply, CompareRequest } from './runCompare';
+import type { VersionCompareReply, VersionCompareRequest } from './runVersions';
 
-export interface CompareState {
+interface WorkerRunState<T> {
   running: boolean;
-  comparison?: ConfigurationComparison;
+  comparison?: T;
   error?: { which: 'a' | 'b'; errors: ScenarioError[]; more: number };
 }
+export type CompareState = WorkerRunState<ConfigurationComparison>;
+export type VersionCompareState = WorkerRunState<VersionComparison>;
 
 const QUIET_MS = 300;
 let nextId = 1;
 
-export function useCompare(text: string, fileName: string, seed: number | undefined, config: CompareRequest['config'], mode: CompareMode, onConfig: (yaml: string) => void): CompareState {
-  const key = `${seed ?? ''}\u0000${mode}\u0000${JSON.stringify(config)}\u0000${text}`;
-  const [state, setState] = useState<CompareState & { key?: string }>({ running: true });
+/** One request to the Compare worker per `key`; `done` picks the comparison out of a reply (undefined: not the last reply). */
+function useCompareWorker<T, Reply extends { id: number; type: string }>(
+  key: string,
+  request: (id: number) => object,
+  done: (reply: Reply) => T | undefined,
+): WorkerRunState<T> {
+  const [state, setState] = useState<WorkerRunState<T> & { key?: string }>({ running: true });
   useEffect(() => {
     const id = nextId++;
     let worker: Worker | undefined;
     const timer = setTimeout(() => {
       worker = new Worker(new URL('./compare.worker.ts', import.meta.url), { type: 'module' });
-      worker.onmessage = (event: MessageEvent<CompareReply>) => {
+      worker.onmessage = (event: MessageEvent<Reply | Extract<CompareReply, { type: 'error' }>>) => {
         const reply = event.data;
         if (reply.id !== id) return;
-        if (reply.type === 'config') { onConfig(reply.yaml); return; }
-        setState(reply.type === 'done' ? { key, running: false, comparison: reply.comparison } : { key, running: false, error: { which: reply.which, errors: reply.errors, more: reply.more } });
+        if (reply.type === 'error') {
+          const e = reply as Extract<CompareReply, { type: 'error' }>;
+          setState({ key, running: false, error: { which: e.which, errors: e.errors, more: e.more } });
+        } else {
+          const comparison = done(reply as Reply);
+          if (comparison === undefined) return;
+          setState({ key, running: false, comparison });
+        }
         worker?.terminate();
       };
       worker.onerror = (e) => setState({ key, running: false, error: { which: 'a', errors: [{ file: '', line: 1, column: 1, message: e.message || 'the comparison stopped' }], more: 0 } });
-      const request: CompareRequest = { id, text, fileName, ...(seed !== undefined ? { seed } : {}), config, mode };
-      worker.postMessage(request);
+      worker.postMessage(request(id));
     }, QUIET_MS);
     return () => {
       clearTimeout(timer);
       worker?.terminate();
     };
-    // key covers text, seed, mode and config
+    // key covers everything the request is made of
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return state.key === key ? state : { running: true };
+}
+
+export function useCompare(text: string, fileName: string, seed: number | undefined, config: CompareRequest['config'], mode: CompareMode, onConfig: (yaml: string) => void): CompareState {
+  const key = `${seed ?? ''}\u0000${mode}\u0000${JSON.stringify(config)}\u0000${text}`;
+  return useCompareWorker<ConfigurationComparison, CompareReply>(
+    key,
+    (id): CompareRequest => ({ id, text, fileName, ...(seed !== undefined ? { seed } : {}), config, mode }),
+    (reply) => {
+      if (reply.type === 'config') { onConfig(reply.yaml); return undefined; }
+      return reply.type === 'done' ? reply.comparison : undefined;
+    },
+  );
+}
+
+/** The upgrade preview: the scenario on screen under `from` and under `to`. */
+export function useVersionCompare(text: string, fileName: string, seed: number | undefined, from: KubernetesVersion, to: KubernetesVersion): VersionCompareState {
+  const key = `versions\u0000${seed ?? ''}\u0000${from}\u0000${to}\u0000${text}`;
+  return useCompareWorker<VersionComparison, VersionCompareReply>(
+    key,
+    (id): VersionCompareRequest => ({ id, kind: 'versions', text, fileName, ...(seed !== undefined ? { seed } : {}), from, to }),
+    (reply) => (reply.type === 'versions' ? reply.comparison : undefined),
+  );
 }

@@ -9,6 +9,7 @@ import { interopClient } from './interopClient';
 import type { SimulatorImport } from '../../interop';
 import type { ImportResult } from './interopWork';
 import { baseName, formatBytes } from './saveFile';
+import { dumpVersionLine } from '../../interop/dumpVersion';
 import { kubectlDumpCommand } from '../../interop/kubectlCommand';
 import './importExport.css';
 
@@ -72,6 +73,7 @@ function Summary({ result, source }: { result: ImportResult; source: string }) {
         <strong>{source}</strong>: {FORMAT_NAMES[result.format]}, {formatBytes(result.stats.bytesIn)}
         {result.format !== 'scenario' && <> → a scenario of {formatBytes(result.stats.bytesOut)}</>}.
       </p>
+      {result.stats.kubernetesVersion && <p data-testid="import-version" data-version={result.stats.kubernetesVersion.version}>Simulated as {dumpVersionLine(result.stats.kubernetesVersion)}. The version selector in the header changes it.</p>}
       {result.format === 'scenario' ? <p>It opens as it is.</p> : (
         <div className="import-columns">
           <section><h3>Kept</h3><Kept result={result} /></section>

@@ -16,6 +16,12 @@ export interface ScenarioMeta {
   name?: string; title?: string; description?: string; seed?: number; featureGates?: Partial<Record<FeatureGateName, boolean>>;
   /** spec.kubernetesVersion: the Kubernetes minor version the scenario simulates (../../versions.ts) */
   kubernetesVersion?: KubernetesVersion;
+  /**
+   * metadata.annotations["podplay.dev/inferred-version"]: "<version>; <why>", written by
+   * the dump importer (src/interop/dumpVersion.ts); the run says source 'dump' while
+   * spec.kubernetesVersion is still that version
+   */
+  inferredKubernetesVersion?: { version: KubernetesVersion; detail: string };
 }
 
 const actions = ['apply', 'delete', 'taint', 'untaint', 'evict', 'condition', 'deviceCondition', 'label', 'cordon', 'uncordon', 'deschedule', 'ungate', 'scale'] as const;
@@ -371,6 +377,14 @@ function decodeKubernetesVersion(r: Reader, spec: SrcMap | undefined, sp: Path):
   return undefined;
 }
 
+const INFERRED_VERSION_ANNOTATION = 'podplay.dev/inferred-version';
+
+/** "1.36; inferred from …" → the version and why; anything else is ignored (an annotation is free text) */
+function inferredVersion(value: string | undefined): ScenarioMeta['inferredKubernetesVersion'] {
+  const m = /^\s*([0-9.]{1,10})\s*;\s*(.{1,2000})$/s.exec(value ?? '');
+  return m && isKubernetesVersion(m[1]) ? { version: m[1], detail: m[2]!.trim() } : undefined;
+}
+
 const scenarioFields = new Set(['apiVersion', 'kind', 'metadata', 'spec']);
 const scenarioSpecFields = new Set(['seed', 'title', 'description', 'timeline', 'featureGates', 'now', 'kubernetesVersion']);
 
@@ -407,6 +421,7 @@ export function decodeScenario(r: Reader, root: SrcMap, ctx: TimelineContext): {
   const meta: ScenarioMeta = defined({
     featureGates: Object.keys(featureGates).length ? featureGates : undefined,
     kubernetesVersion,
+    inferredKubernetesVersion: inferredVersion(annotations?.[INFERRED_VERSION_ANNOTATION]),
     name: r.str(metadata, mp, 'name'),
     title: r.str(spec, sp, 'title') ?? annotations?.title,
     description: r.str(spec, sp, 'description') ?? annotations?.description,
