@@ -316,3 +316,26 @@ export interface SimulateOptions {
 }
 
 export type SimulateOutcome = { ok: true; result: SimulationResult } | { ok: false; errors: ScenarioError[] };
+
+/**
+ * extension (v1.36+, TopologyAwareWorkloadScheduling): one candidate placement of a pod group's
+ * cycle — the nodes a PlacementGenerate plugin gave it, whether the group fit there, and the
+ * PlacementScore plugins' scores. upstream: schedule_one_podgroup.go podGroupSchedulingPlacementAlgorithm.
+ */
+export interface PlacementCandidate {
+  /** the placement's name (TopologyPlacement: the topology domain's value) */
+  name: string;
+  nodes: string[];
+  /** enough of the group fit on these nodes (or would after preemption) */
+  feasible: boolean;
+  /** where the group's pods went in this placement ("namespace/name" -> node) */
+  assignments: { pod: string; node: string }[];
+  /** why the group did not fit */
+  message?: string;
+  /** each PlacementScore plugin's (normalized) score; absent when only one placement was feasible */
+  scores?: { plugin: string; score: number }[];
+  /** the weighted sum of `scores` */
+  totalScore?: number;
+  /** the placement the cycle chose */
+  chosen?: boolean;
+}
