@@ -35,11 +35,11 @@ function firstFit(p: Placement) {
 }
 
 describe('topology-aware placement of a training job (TopologyPlacement + NodeResourcesFit + PodGroupPodsCount)', () => {
-  it.each([
+  it.each<{ name: string; busy: Record<string, number>; chosen: string; scored: boolean }>([
     { name: 'only one rack has room for all four: it is chosen without scoring', busy: { a1: 3, a2: 2, c1: 1 }, chosen: 'rack-b', scored: false },
     { name: 'two racks fit: the fuller one wins (NodeResourcesFit packs; PodGroupPodsCount ties)', busy: { b1: 2, c1: 1 }, chosen: 'rack-b', scored: true },
   ])('$name', ({ busy, chosen, scored }) => {
-    const nodes = cluster(busy as Record<string, number>);
+    const nodes = cluster(busy);
     const byName = new Map(nodes.map((n) => [n.name, n]));
     const { generators, scorers } = placementPlugins({ topologyKey: 'topology.kubernetes.io/rack', scheduledPods: [] }, (n) => byName.get(n));
     const r = podGroupSchedulingPlacementAlgorithm(generators, scorers, nodes, firstFit, () => 0);
