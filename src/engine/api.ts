@@ -254,6 +254,33 @@ export interface CycleTrace {
   bindingWait?: { time: number; end?: number; ok?: boolean };
   /** extension: pods waiting at Permit that this cycle's Permit plugins allowed; they bind now */
   permitReleased?: string[];
+  /**
+   * extension (v1.36+): this attempt was one pod of a pod-group cycle (upstream
+   * schedule_one_podgroup.go): every member's trace carries the same record.
+   */
+  podGroup?: PodGroupCycleTrace;
+}
+
+/**
+ * One pod-group scheduling cycle: the group's unscheduled pods tried in one snapshot, in order
+ * (priority, then first attempt), each assumed for the next; all-or-nothing.
+ */
+export interface PodGroupCycleTrace {
+  /** "namespace/name" of the PodGroup */
+  name: string;
+  /** the cycle number of the group's first member in this group cycle */
+  firstCycle: number;
+  /** the members tried, "namespace/name", in the order tried */
+  members: string[];
+  /** gang minCount (1 for a basic group) */
+  minCount: number;
+  /** the group's pods already bound before this cycle */
+  bound: number;
+  /** members that found a node in this cycle (assumed; they bind together if the group succeeds) */
+  placed: number;
+  result: 'Scheduled' | 'Unschedulable' | 'Error';
+  /** the group's status message (the PodGroupScheduled condition's) */
+  message?: string;
 }
 
 export interface PluginResult {

@@ -20,7 +20,7 @@ import { Status } from '../framework/status';
 import type { ExpandedScenario } from '../controllers/expand';
 import { V1_35_SWITCHES, type ResolvedKubernetesVersion, type VersionSwitches } from '../versions';
 import { defaultFeatureGates, gangSchedulingEnabled, type FeatureGates } from '../features';
-import type { Node, Pod, PodCondition } from '../model/types';
+import type { Node, Pod, PodCondition, PodGroup } from '../model/types';
 import type { ControllerContext } from '../controllers';
 import type { AdmissionContext } from '../model/admission';
 import { podKey } from '../model/types';
@@ -28,7 +28,8 @@ import { capProblems } from '../model/decoder';
 import { formatCount, LIMITS } from '../limits';
 import { TraceBudget } from './traceBudget';
 import { SchedulingQueue, UNSCHEDULABLE_FLUSH_INTERVAL, POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION, type ClusterEvent as QueueEvent } from '../queue/schedulingQueue';
-import { schedulingCycle, type SchedulerState } from '../scheduler/scheduleOne';
+import { schedulingCycle, type CycleOutcome, type SchedulerState } from '../scheduler/scheduleOne';
+import { memberFailureMessage, podGroupCondition, podGroupOrder, podGroupTrace, podGroupVerdict, setPodGroupCondition, type MemberAttempt } from '../scheduler/podGroupCycle';
 import { shareCycleResults, sharedResults } from '../scheduler/traceRecords';
 import { ClusterState } from './cluster';
 import { VolumeManager } from './volumeManager';
@@ -492,8 +493,7 @@ export class Simulation {
       if (this.stopped !== undefined) break;
       const q = this.queue.pop();
       if (q) {
-        const trace = this.scheduleOne(q);
-        if (trace) {
+        for (const trace of this.scheduleOne(q)) {
           const stop = this.traceBudget.account(trace, this.cycles.length);
           if (stop) this.stop(stop);
           yield trace;
@@ -551,30 +551,16 @@ export class Simulation {
   /** Hook for the timeline (src/engine/timeline); set by the caller. */
   applyTimelineStep: (step: ExpandedScenario['timeline'][number]) => void = () => {};
 
-  private scheduleOne(q: QueuedPodInfo): CycleTrace | undefined {
+  /** One cycle — or, for a pod of a PodGroup from v1.36 on, one pod-group cycle (several traces). */
+  private scheduleOne(q: QueuedPodInfo): CycleTrace[] {
     const pi = q.podInfo;
     const pod = pi.pod;
     const fwk = this.profileFor(pod);
-    if (!fwk) { this.queue.done(pi.key); return undefined; }
-    // upstream: skipPodSchedule — a pod being deleted is not scheduled.
-    if (pod.metadata.deletionTimestamp !== undefined || this.cluster.deletedPods.has(pi.key)) {
-      this.queue.done(pi.key);
-      this.event('Warning', 'FailedScheduling', `Pod/${pi.key}`, `skip schedule deleting pod: ${pi.key}`);
-      return undefined;
-    }
-    const trace: CycleTrace = {
-      cycle: this.cycles.length + 1, time: this.now, pod: pi.key, profile: fwk.profileName,
-      preFilter: [], nodesEvaluated: [], filter: {}, feasible: [], result: 'Error',
-    };
-    this.cycles.push(trace);
-    this.cycleInProgress = trace;
-    const outcome = schedulingCycle({
-      fwk, snapshot: this.cache.snapshot(), rng: this.rng, scheduler: this.sched, queued: q,
-      assume: (p, node) => { this.cache.addPod(p, node, true); },
-      forget: (p) => { this.cache.removePod(p.key); },
-    }, trace);
-    shareCycleResults(trace);
-
+    if (!fwk) { this.queue.done(pi.key); return []; }
+    if (this.skipPodSchedule(pi)) return [];
+    const pg = this.podGroupOf(pod);
+    if (pg) return this.schedulePodGroup(q, fwk, pg);
+    const { trace, outcome } = this.runCycle(q, fwk);
     switch (outcome.kind) {
       case 'scheduled':
         this.runBindingCycle(fwk, outcome.state, q, outcome.node, trace);
@@ -589,13 +575,106 @@ export class Simulation {
         this.handleSchedulingFailure(q, 'rejected', outcome.message, outcome.unschedulablePlugins, outcome.pendingPlugins, outcome.nominatedNodeName);
         break;
       case 'error':
-        trace.result = 'Error';
-        trace.message = outcome.message;
-        this.handleSchedulingFailure(q, 'error', outcome.message, new Set(), new Set(), undefined);
+        this.failWithError(q, trace, outcome.message);
         break;
     }
     this.cycleInProgress = undefined;
-    return trace;
+    return [trace];
+  }
+
+  /** upstream: skipPodSchedule — a pod being deleted is not scheduled. */
+  private skipPodSchedule(pi: PodInfo): boolean {
+    if (pi.pod.metadata.deletionTimestamp === undefined && !this.cluster.deletedPods.has(pi.key)) return false;
+    this.queue.done(pi.key);
+    this.event('Warning', 'FailedScheduling', `Pod/${pi.key}`, `skip schedule deleting pod: ${pi.key}`);
+    return true;
+  }
+
+  private failWithError(q: QueuedPodInfo, trace: CycleTrace, message: string): void {
+    trace.result = 'Error';
+    trace.message = message;
+    this.handleSchedulingFailure(q, 'error', message, new Set(), new Set(), undefined);
+  }
+
+  /** The scheduling cycle of one pod, traced (Filter … Permit; what follows is the caller's). */
+  private runCycle(q: QueuedPodInfo, fwk: Framework): { trace: CycleTrace; outcome: CycleOutcome } {
+    const pi = q.podInfo;
+    const trace: CycleTrace = {
+      cycle: this.cycles.length + 1, time: this.now, pod: pi.key, profile: fwk.profileName,
+      preFilter: [], nodesEvaluated: [], filter: {}, feasible: [], result: 'Error',
+    };
+    this.cycles.push(trace);
+    this.cycleInProgress = trace;
+    const outcome = schedulingCycle({
+      fwk, snapshot: this.cache.snapshot(), rng: this.rng, scheduler: this.sched, queued: q,
+      assume: (p, node) => { this.cache.addPod(p, node, true); },
+      forget: (p) => { this.cache.removePod(p.key); },
+    }, trace);
+    shareCycleResults(trace);
+    return { trace, outcome };
+  }
+
+  /**
+   * The PodGroup a pod is scheduled with, when the version has the pod-group cycle
+   * (versions.ts podGroupSchedulingCycle) and GenericWorkload is on.
+   */
+  private podGroupOf(pod: Pod): PodGroup | undefined {
+    const name = pod.spec.schedulingGroup?.podGroupName;
+    if (!name || !this.versionSwitches.podGroupSchedulingCycle || !this.options.gates?.GenericWorkload) return undefined;
+    return this.cluster.podGroup(pod.metadata.namespace ?? 'default', name);
+  }
+
+  /** upstream: scheduleOnePodGroup (./scheduler/podGroupCycle.ts says what it does). */
+  private schedulePodGroup(q: QueuedPodInfo, fwk: Framework, pg: PodGroup): CycleTrace[] {
+    const ns = pg.metadata.namespace ?? 'default';
+    const inGroup = (p: Pod) => p.spec.schedulingGroup?.podGroupName === pg.metadata.name && (p.metadata.namespace ?? 'default') === ns;
+    const groupPods = this.cluster.pods().filter(inGroup);
+    // upstream: podGroupInfoForPod — the group's other unscheduled pods leave the queue with it
+    const members = [q];
+    for (const p of groupPods) {
+      const key = podKey(p);
+      if (key === q.podInfo.key || p.spec.nodeName || this.cache.nodeOfPod(key) !== undefined) continue;
+      const other = this.queue.popSpecific(key);
+      if (other && !this.skipPodSchedule(other.podInfo)) members.push(other);
+    }
+    members.sort(podGroupOrder);
+    const bound = groupPods.filter((p) => p.spec.nodeName).length;
+    const attempts: MemberAttempt[] = [];
+    for (const m of members) {
+      const { trace, outcome } = this.runCycle(m, fwk);
+      attempts.push({ queued: m, trace, outcome });
+      if (outcome.kind === 'error') break;
+    }
+    this.cycleInProgress = undefined;
+    const verdict = podGroupVerdict(attempts);
+    const groupTrace = podGroupTrace(pg, attempts, bound, verdict);
+    for (const a of attempts) a.trace.podGroup = groupTrace;
+    setPodGroupCondition(pg, podGroupCondition(pg, verdict, this.now));
+    for (const a of attempts) {
+      const placed = a.outcome.kind === 'scheduled' || a.outcome.kind === 'waiting' ? a.outcome : undefined;
+      if (verdict.kind === 'scheduled') {
+        if (placed) {
+          a.trace.result = 'Waiting';
+          this.runBindingCycle(fwk, placed.state, a.queued, placed.node, a.trace);
+        } else if (a.outcome.kind === 'unschedulable') {
+          this.handleSchedulingFailure(a.queued, 'rejected', a.outcome.message, a.outcome.unschedulablePlugins, a.outcome.pendingPlugins, a.outcome.nominatedNodeName);
+        }
+        continue;
+      }
+      if (placed) {
+        fwk.runReservePluginsUnreserve(placed.state, a.queued.podInfo, placed.node);
+        this.cache.removePod(a.queued.podInfo.key);
+      }
+      const message = memberFailureMessage(a, verdict);
+      if (verdict.kind === 'error') { this.failWithError(a.queued, a.trace, message); continue; }
+      a.trace.result = 'Unschedulable';
+      a.trace.message = message;
+      const own = a.outcome.kind === 'unschedulable' ? a.outcome : undefined;
+      this.handleSchedulingFailure(a.queued, 'rejected', message, own?.unschedulablePlugins ?? new Set(), own?.pendingPlugins ?? new Set(), own ? own.nominatedNodeName : '');
+    }
+    // members not tried after an error go back with the group's error
+    for (const m of members.slice(attempts.length)) this.handleSchedulingFailure(m, 'error', verdict.kind === 'error' ? verdict.message : '', new Set(), new Set(), undefined);
+    return attempts.map((a) => a.trace);
   }
 
   /** upstream: handleSchedulingFailure — event, PodScheduled condition, nomination, requeue. */
