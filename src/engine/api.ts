@@ -281,6 +281,11 @@ export interface PodGroupCycleTrace {
   result: 'Scheduled' | 'Unschedulable' | 'Error';
   /** the group's status message (the PodGroupScheduled condition's) */
   message?: string;
+  /**
+   * extension (v1.36+, TopologyAwareWorkloadScheduling): the candidate placements the group was
+   * tried in, their scores and the chosen one; the members' traces are the chosen placement's
+   */
+  placements?: PlacementCandidate[];
 }
 
 export interface PluginResult {

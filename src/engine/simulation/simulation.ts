@@ -3,7 +3,7 @@
 // scenario's timeline. Runs as a generator so callers can stream cycles one by one.
 
 import type {
-  ClusterEvent, CycleTrace, NodeOutcome, PluginResult, PodOutcome, QueueMove, RecordedPodState, ScenarioError, SimulationResult,
+  ClusterEvent, CycleTrace, NodeOutcome, PluginResult, PodOutcome, QueueMove, RecordedPodState, ScenarioError, SimulationResult, PlacementCandidate,
 } from '../api';
 import { SchedulerCache } from '../framework/cache';
 import type { ProfilePlugins, SchedulerConfiguration } from '../framework/config/types';
@@ -31,6 +31,11 @@ import { SchedulingQueue, UNSCHEDULABLE_FLUSH_INTERVAL, POD_MAX_IN_UNSCHEDULABLE
 import { schedulingCycle, type CycleOutcome, type SchedulerState } from '../scheduler/scheduleOne';
 import { memberFailureMessage, podGroupCondition, podGroupOrder, podGroupTrace, podGroupVerdict, setPodGroupCondition, type MemberAttempt } from '../scheduler/podGroupCycle';
 import { shareCycleResults, sharedResults } from '../scheduler/traceRecords';
+import { placementPlugins } from '../scheduler/placementPlugins';
+import { placementPodGroup, usesPlacementAlgorithm } from '../scheduler/podGroupWorkloadAware';
+import { podGroupSchedulingPlacementAlgorithm } from '../framework/placementAlgorithm';
+import type { ProposedAssignment } from '../framework/placement';
+import { Snapshot } from '../framework/snapshot';
 import { ClusterState } from './cluster';
 import { VolumeManager } from './volumeManager';
 import { ResourceClaimManager } from './resourceClaims';
@@ -597,8 +602,11 @@ export class Simulation {
   }
 
   /** The scheduling cycle of one pod, traced (Filter … Permit; what follows is the caller's). */
-  private runCycle(q: QueuedPodInfo, fwk: Framework): { trace: CycleTrace; outcome: CycleOutcome } {
+  private runCycle(q: QueuedPodInfo, fwk: Framework, placementNodes?: ReadonlySet<string>): { trace: CycleTrace; outcome: CycleOutcome } {
     const pi = q.podInfo;
+    const full = this.cache.snapshot();
+    // upstream: Snapshot.AssumePlacement — the cycle sees only the placement's nodes
+    const snapshot = placementNodes ? new Snapshot(full.nodeInfoList.filter((n) => placementNodes.has(n.name))) : full;
     const trace: CycleTrace = {
       cycle: this.cycles.length + 1, time: this.now, pod: pi.key, profile: fwk.profileName,
       preFilter: [], nodesEvaluated: [], filter: {}, feasible: [], result: 'Error',
@@ -606,7 +614,7 @@ export class Simulation {
     this.cycles.push(trace);
     this.cycleInProgress = trace;
     const outcome = schedulingCycle({
-      fwk, snapshot: this.cache.snapshot(), rng: this.rng, scheduler: this.sched, queued: q,
+      fwk, snapshot, rng: this.rng, scheduler: this.sched, queued: q,
       assume: (p, node) => { this.cache.addPod(p, node, true); },
       forget: (p) => { this.cache.removePod(p.key); },
     }, trace);
@@ -639,15 +647,15 @@ export class Simulation {
     }
     members.sort(podGroupOrder);
     const bound = groupPods.filter((p) => p.spec.nodeName).length;
-    const attempts: MemberAttempt[] = [];
-    for (const m of members) {
-      const { trace, outcome } = this.runCycle(m, fwk);
-      attempts.push({ queued: m, trace, outcome });
-      if (outcome.kind === 'error') break;
-    }
+    const placement = this.options.gates && usesPlacementAlgorithm(this.options.gates)
+      ? this.choosePlacement(fwk, pg, members, groupPods)
+      : undefined;
+    const attempts = this.tryMembers(fwk, members, placement?.nodes);
     this.cycleInProgress = undefined;
-    const verdict = podGroupVerdict(attempts);
+    let verdict = podGroupVerdict(attempts);
+    if (placement?.message && verdict.kind === 'unschedulable') verdict = { kind: 'unschedulable', message: placement.message };
     const groupTrace = podGroupTrace(pg, attempts, bound, verdict);
+    if (placement) groupTrace.placements = placement.candidates;
     for (const a of attempts) a.trace.podGroup = groupTrace;
     setPodGroupCondition(pg, podGroupCondition(pg, verdict, this.now));
     for (const a of attempts) {
@@ -675,6 +683,52 @@ export class Simulation {
     // members not tried after an error go back with the group's error
     for (const m of members.slice(attempts.length)) this.handleSchedulingFailure(m, 'error', verdict.kind === 'error' ? verdict.message : '', new Set(), new Set(), undefined);
     return attempts.map((a) => a.trace);
+  }
+
+  /** The group's members tried in order, each assumed for the next (upstream: podGroupSchedulingDefaultAlgorithm). */
+  private tryMembers(fwk: Framework, members: readonly QueuedPodInfo[], placementNodes?: ReadonlySet<string>): MemberAttempt[] {
+    const attempts: MemberAttempt[] = [];
+    for (const m of members) {
+      const { trace, outcome } = this.runCycle(m, fwk, placementNodes);
+      attempts.push({ queued: m, trace, outcome });
+      if (outcome.kind === 'error') break;
+    }
+    return attempts;
+  }
+
+  /**
+   * TopologyAwareWorkloadScheduling (v1.36 alpha): the group is tried in every candidate placement
+   * — each trial undone, its traces dropped — and the placements are scored
+   * (./scheduler/placementPlugins.ts, ../framework/placementAlgorithm.ts). Returns the chosen
+   * placement's nodes (the first one's when none fits, as upstream reports the first), the
+   * candidates for the trace, and the group's message when none fits.
+   */
+  private choosePlacement(fwk: Framework, pg: PodGroup, members: readonly QueuedPodInfo[], groupPods: readonly Pod[]): { nodes: ReadonlySet<string>; candidates: PlacementCandidate[]; message?: string } {
+    const all = this.cache.snapshot().nodeInfoList;
+    const byName = new Map(all.map((n) => [n.name, n]));
+    const scheduled = groupPods.map((p) => ({ ...p, spec: { ...p.spec, nodeName: p.spec.nodeName ?? this.cache.nodeOfPod(podKey(p)) } })).filter((p) => p.spec.nodeName);
+    const { generators, scorers } = placementPlugins(placementPodGroup(pg, scheduled), (n) => byName.get(n));
+    const result = podGroupSchedulingPlacementAlgorithm(generators, scorers, all, (placement) => {
+      const nodes = new Set(placement.nodes.map((n) => n.name));
+      const firstTrace = this.cycles.length;
+      const trial = this.tryMembers(fwk, members, nodes);
+      const verdict = podGroupVerdict(trial);
+      const assignments: ProposedAssignment[] = [];
+      for (const a of trial) {
+        if (a.outcome.kind !== 'scheduled' && a.outcome.kind !== 'waiting') continue;
+        assignments.push({ pod: a.queued.podInfo.pod, nodeName: a.outcome.node });
+        fwk.runReservePluginsUnreserve(a.outcome.state, a.queued.podInfo, a.outcome.node);
+        this.cache.removePod(a.queued.podInfo.key);
+      }
+      this.cycles.length = firstTrace;
+      const status = verdict.kind === 'scheduled' ? Status.success() : verdict.kind === 'error' ? Status.error(verdict.message) : Status.unschedulable(trial.find((a) => a.outcome.kind === 'unschedulable')?.trace.message ?? verdict.message);
+      return { status, assignments, result: nodes };
+    }, () => this.rng.intn(0x7fffffff));
+    this.cycleInProgress = undefined;
+    const nodes = result.attempt?.result ?? new Set<string>();
+    const out: { nodes: ReadonlySet<string>; candidates: PlacementCandidate[]; message?: string } = { nodes, candidates: result.candidates };
+    if (!result.status.isSuccess()) out.message = result.candidates.length === 0 ? `0/0 placements are available${result.status.message() ? `: ${result.status.message()}` : ''}` : result.status.message();
+    return out;
   }
 
   /** upstream: handleSchedulingFailure — event, PodScheduled condition, nomination, requeue. */
