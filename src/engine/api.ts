@@ -286,6 +286,38 @@ export interface CycleTrace {
   bindingWait?: { time: number; end?: number; ok?: boolean };
   /** extension: pods waiting at Permit that this cycle's Permit plugins allowed; they bind now */
   permitReleased?: string[];
+  /**
+   * extension (v1.36+): this attempt was one pod of a pod-group cycle (upstream
+   * schedule_one_podgroup.go): every member's trace carries the same record.
+   */
+  podGroup?: PodGroupCycleTrace;
+}
+
+/**
+ * One pod-group scheduling cycle: the group's unscheduled pods tried in one snapshot, in order
+ * (priority, then first attempt), each assumed for the next; all-or-nothing.
+ */
+export interface PodGroupCycleTrace {
+  /** "namespace/name" of the PodGroup */
+  name: string;
+  /** the cycle number of the group's first member in this group cycle */
+  firstCycle: number;
+  /** the members tried, "namespace/name", in the order tried */
+  members: string[];
+  /** gang minCount (1 for a basic group) */
+  minCount: number;
+  /** the group's pods already bound before this cycle */
+  bound: number;
+  /** members that found a node in this cycle (assumed; they bind together if the group succeeds) */
+  placed: number;
+  result: 'Scheduled' | 'Unschedulable' | 'Error';
+  /** the group's status message (the PodGroupScheduled condition's) */
+  message?: string;
+  /**
+   * extension (v1.36+, TopologyAwareWorkloadScheduling): the candidate placements the group was
+   * tried in, their scores and the chosen one; the members' traces are the chosen placement's
+   */
+  placements?: PlacementCandidate[];
 }
 
 export interface PluginResult {
@@ -348,3 +380,26 @@ export interface SimulateOptions {
 }
 
 export type SimulateOutcome = { ok: true; result: SimulationResult } | { ok: false; errors: ScenarioError[] };
+
+/**
+ * extension (v1.36+, TopologyAwareWorkloadScheduling): one candidate placement of a pod group's
+ * cycle — the nodes a PlacementGenerate plugin gave it, whether the group fit there, and the
+ * PlacementScore plugins' scores. upstream: schedule_one_podgroup.go podGroupSchedulingPlacementAlgorithm.
+ */
+export interface PlacementCandidate {
+  /** the placement's name (TopologyPlacement: the topology domain's value) */
+  name: string;
+  nodes: string[];
+  /** enough of the group fit on these nodes (or would after preemption) */
+  feasible: boolean;
+  /** where the group's pods went in this placement ("namespace/name" -> node) */
+  assignments: { pod: string; node: string }[];
+  /** why the group did not fit */
+  message?: string;
+  /** each PlacementScore plugin's (normalized) score; absent when only one placement was feasible */
+  scores?: { plugin: string; score: number }[];
+  /** the weighted sum of `scores` */
+  totalScore?: number;
+  /** the placement the cycle chose */
+  chosen?: boolean;
+}

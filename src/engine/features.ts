@@ -15,6 +15,8 @@ export interface FeatureGateSpec {
 export const FEATURE_GATES = {
   GenericWorkload: { default: false, stage: 'Alpha', description: 'the scheduling.k8s.io/v1alpha1 Workload API and spec.workloadRef on pods' },
   GangScheduling: { default: false, stage: 'Alpha', description: 'the GangScheduling plugin: all-or-nothing scheduling of a Workload pod group (needs GenericWorkload)' },
+  TopologyAwareWorkloadScheduling: { default: false, stage: 'Alpha', description: "v1.36+: a PodGroup's spec.schedulingConstraints.topology — the group is tried in each domain of the topology key (TopologyPlacement), the feasible ones are scored (NodeResourcesFit, PodGroupPodsCount) and the best is chosen (needs GenericWorkload)" },
+  WorkloadAwarePreemption: { default: false, stage: 'Alpha', description: 'v1.36: a PodGroup that does not fit preempts as one unit, with victims across nodes chosen by PodGroup priority and disruptionMode (needs GenericWorkload and GangScheduling; merged into GenericWorkload in v1.37)' },
   NodeDeclaredFeatures: { default: false, stage: 'Alpha', description: "nodes' status.declaredFeatures and the NodeDeclaredFeatures plugin: a pod goes only to nodes that declare the features its spec needs" },
   RestartAllContainersOnContainerExits: { default: false, stage: 'Alpha', description: 'the RestartAllContainers action of a container restartPolicyRules entry (a pod using it needs nodes that declare the feature)' },
   DRAAdminAccess: { default: true, stage: 'Beta', description: 'DRA: requests with adminAccess get devices that are already allocated (and do not take them)' },
@@ -51,4 +53,19 @@ export function resolveFeatureGates(overrides: Partial<Record<FeatureGateName, b
 /** upstream: applyFeatureGates — GangScheduling is appended to the default plugins when both gates are on. */
 export function gangSchedulingEnabled(gates: FeatureGates): boolean {
   return gates.GenericWorkload && gates.GangScheduling;
+}
+
+/** upstream: applyTopologyAwareWorkloadScheduling — TopologyPlacement and PodGroupPodsCount join the profile. */
+export function topologyAwareWorkloadSchedulingEnabled(gates: FeatureGates): boolean {
+  return gates.GenericWorkload && gates.TopologyAwareWorkloadScheduling;
+}
+
+/**
+ * Workload-aware preemption runs for a PodGroup: in v1.36 behind WorkloadAwarePreemption (which
+ * needs GenericWorkload and GangScheduling); from v1.37 GangScheduling and WorkloadAwarePreemption
+ * are merged into GenericWorkload (kubernetes PR #139520), so GenericWorkload alone turns it on.
+ */
+export function workloadAwarePreemptionEnabled(gates: FeatureGates, mergedIntoGenericWorkload: boolean): boolean {
+  if (mergedIntoGenericWorkload) return gates.GenericWorkload;
+  return gates.GenericWorkload && gates.GangScheduling && gates.WorkloadAwarePreemption;
 }

@@ -20,7 +20,7 @@ const gang = (minCount: number, nodes: string[]) => [
   `apiVersion: podplay/v1alpha1
 kind: Scenario
 metadata: {name: gang}
-spec: {featureGates: {GenericWorkload: true, GangScheduling: true}}`,
+spec: {kubernetesVersion: "1.35", featureGates: {GenericWorkload: true, GangScheduling: true}}`,
   ...nodes,
   `apiVersion: scheduling.k8s.io/v1alpha1
 kind: Workload

@@ -37,7 +37,8 @@ export interface VersionChange {
 }
 
 export type VersionChangeId =
-  | 'balancedAllocationDelta' | 'draPartitionableDevicesBeta' | 'draGatesBeta136' | 'restartAllContainersBeta' | 'nodeDeclaredFeaturesBeta';
+  | 'balancedAllocationDelta' | 'draPartitionableDevicesBeta' | 'draGatesBeta136' | 'restartAllContainersBeta' | 'nodeDeclaredFeaturesBeta'
+  | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -88,12 +89,46 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     note: 'NodeDeclaredFeatures became beta and on (GA in 1.37): the NodeDeclaredFeatures plugin joins the default profile and nodes keep status.declaredFeatures',
     gates: { NodeDeclaredFeatures: true },
   },
+  {
+    id: 'podGroupApi',
+    since: '1.36',
+    title: 'Workload v1alpha2 and PodGroup replace Workload v1alpha1 and pod.spec.workloadRef',
+    pr: 0,
+    upstreamFile: 'staging/src/k8s.io/api/scheduling/v1alpha2/types.go',
+    note: 'scheduling.k8s.io/v1alpha1 Workload and spec.workloadRef are gone (KEP-5832): a v1alpha2 Workload holds podGroupTemplates, a PodGroup object is one runtime group, and a pod names its PodGroup with spec.schedulingGroup.podGroupName',
+  },
+  {
+    id: 'podGroupSchedulingCycle',
+    since: '1.36',
+    title: 'A PodGroup is scheduled in one pod-group cycle',
+    pr: 136618,
+    upstreamFile: 'pkg/scheduler/schedule_one_podgroup.go',
+    note: "the scheduler pops a gang's unscheduled pods together and tries them in one snapshot, each assumed for the next; the group binds only if GangScheduling's Permit reaches minCount, otherwise every pod goes back to the queue at once (no pods wait at Permit holding resources)",
+  },
+  {
+    id: 'workloadApiBeta',
+    since: '1.37',
+    title: 'Workload and PodGroup beta (scheduling.k8s.io/v1beta1), gang minCount mutable',
+    pr: 0,
+    upstreamFile: 'staging/src/k8s.io/api/scheduling/v1beta1/types.go',
+    note: "the API is served as v1beta1 under GenericWorkload (beta, still off by default); a PodGroup's gang minCount may be changed, and lowering it requeues the group (GangScheduling isSchedulableAfterPodGroupUpdated)",
+  },
 ];
 
 /** The changes between two versions (those the newer has and the older has not), in either order. */
 export function changesBetween(a: KubernetesVersion, b: KubernetesVersion): VersionChange[] {
   const [older, newer] = compareKubernetesVersions(a, b) <= 0 ? [a, b] : [b, a];
   return VERSION_CHANGES.filter((c) => compareKubernetesVersions(c.since, older) > 0 && compareKubernetesVersions(c.since, newer) <= 0);
+}
+
+/** the versions from `since` on (oldest first) */
+export function versionsSince(since: KubernetesVersion): KubernetesVersion[] {
+  return KUBERNETES_VERSIONS.filter((v) => compareKubernetesVersions(v, since) >= 0);
+}
+
+/** the versions before `until` */
+export function versionsBefore(until: KubernetesVersion): KubernetesVersion[] {
+  return KUBERNETES_VERSIONS.filter((v) => compareKubernetesVersions(v, until) < 0);
 }
 
 export type VersionSwitches = Readonly<Record<VersionChangeId, boolean>>;

@@ -7,7 +7,7 @@ import type { VersionSwitches } from '../versions';
 import type { DeviceClass, DeviceTaintRule, ResourceClaim, ResourceSlice } from '../model/resource';
 import type { CSIDriver, CSINode, CSIStorageCapacity, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../model/storage';
 import type { PreemptionTrace } from '../api';
-import type { Labels, Pod, PodDisruptionBudget, Service, Workload, GangWorkload } from '../model/types';
+import type { Labels, Pod, PodDisruptionBudget, PodGroup, Service, Workload, GangWorkload } from '../model/types';
 import type { CycleState } from './cycleState';
 import type { NodeInfo } from './nodeInfo';
 import type { PodInfo } from './podInfo';
@@ -77,7 +77,7 @@ export interface PreFilterExtensions {
 }
 
 /** Cluster events a plugin cares about (upstream: EventsToRegister), for the scheduling queue. */
-export type ClusterEventResource = 'Pod' | 'AssignedPod' | 'UnscheduledPod' | 'Node' | 'Namespace' | 'PodDisruptionBudget' | 'Workload'
+export type ClusterEventResource = 'Pod' | 'AssignedPod' | 'UnscheduledPod' | 'Node' | 'Namespace' | 'PodDisruptionBudget' | 'Workload' | 'PodGroup'
   | 'PersistentVolumeClaim' | 'PersistentVolume' | 'StorageClass' | 'CSINode' | 'CSIDriver' | 'CSIStorageCapacity'
   | 'ResourceClaim' | 'ResourceSlice' | 'DeviceClass' | '*';
 export type ActionType = 'Add' | 'Delete' | 'Update' | 'UpdateNodeLabel' | 'UpdateNodeTaint' | 'UpdateNodeAllocatable' | 'UpdateNodeCondition' | 'UpdateNodeDeclaredFeature' | 'UpdatePodLabel' | 'UpdatePodScaleDown' | 'UpdatePodToleration' | 'UpdatePodSchedulingGatesEliminated' | 'UpdatePodGeneratedResourceClaim' | 'All';
@@ -138,6 +138,8 @@ export interface ClusterLister {
   workload(kind: string, namespace: string, name: string): Workload | undefined;
   /** scheduling.k8s.io/v1alpha1 Workload (gang scheduling) */
   gangWorkload(namespace: string, name: string): GangWorkload | undefined;
+  /** scheduling.k8s.io/v1alpha2 / v1beta1 PodGroup (v1.36+: pods name it with spec.schedulingGroup) */
+  podGroup(namespace: string, name: string): PodGroup | undefined;
   pdbs(): PodDisruptionBudget[];
   /** every pod the scheduler knows, bound or not, in creation order */
   pods(): Pod[];

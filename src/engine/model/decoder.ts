@@ -6,6 +6,7 @@ import { isQualifiedName, isValidLabelValue, invalid, notSupported, required } f
 import { formatCount, LIMITS } from '../limits';
 import { clip, clipMessage, quote } from './quote';
 import { describe, type Pos, type SrcEntry, type SrcMap, type SrcNode } from './source';
+import type { KubernetesVersion } from '../versions';
 
 export type PathSeg = string | number;
 export type Path = readonly PathSeg[];
@@ -46,6 +47,8 @@ export class Diagnostics {
   readonly warnings: ScenarioError[] = [];
   /** fields that exist only behind a feature gate: errors unless the scenario turns the gate on */
   readonly gated: { gate: string; error: ScenarioError }[] = [];
+  /** objects and fields only some Kubernetes versions serve: errors at the others (load.ts, once the version is known) */
+  readonly versioned: { servedIn: readonly KubernetesVersion[]; error: ScenarioError }[] = [];
   /** epoch seconds of simulated t=0 for RFC 3339 timestamps (../timeOrigin.ts); undefined: they map to 0 */
   timeOrigin?: number;
   private readonly dropped = { errors: 0, warnings: 0 };
@@ -67,6 +70,7 @@ export class Diagnostics {
     copy.errors.push(...this.errors);
     copy.warnings.push(...this.warnings);
     copy.gated.push(...this.gated);
+    copy.versioned.push(...this.versioned);
     if (this.timeOrigin !== undefined) copy.timeOrigin = this.timeOrigin;
     copy.dropped.errors = this.dropped.errors;
     copy.dropped.warnings = this.dropped.warnings;
@@ -154,6 +158,17 @@ export class Reader {
       gate,
       error: { file: this.diag.file, line: pos.line, column: pos.column, path: p, message: this.message(path, `${what} (needs the feature gate ${gate} in the Scenario's spec.featureGates)`) },
     });
+  }
+
+  /**
+   * Something only `servedIn` versions' API servers accept: `what` is the refusal the others give
+   * (load.ts reports it once the scenario's spec.kubernetesVersion is known).
+   */
+  versioned(servedIn: readonly KubernetesVersion[], pos: Pos, path: Path, what: string): void {
+    const p = formatPath(path);
+    const error: ScenarioError = { file: this.diag.file, line: pos.line, column: pos.column, message: this.message(path, what) };
+    if (p) error.path = p;
+    this.diag.versioned.push({ servedIn, error });
   }
 
   // ---- structure ----

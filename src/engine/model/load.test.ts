@@ -2,9 +2,10 @@
 // document and its timeline, and every example in scenarios/ (copies of ../shared/scenarios).
 import { describe, expect, it } from 'vitest';
 import { formatScenarioError, loadScenario, type LoadedScenario } from './load';
+import type { KubernetesVersion } from '../versions';
 
-function load(text: string): LoadedScenario {
-  const r = loadScenario(text, 'ok.yaml');
+function load(text: string, kubernetesVersion?: KubernetesVersion): LoadedScenario {
+  const r = loadScenario(text, 'ok.yaml', kubernetesVersion);
   if (!r.ok) throw new Error(r.errors.map(formatScenarioError).join('\n'));
   return r.scenario;
 }
@@ -42,7 +43,7 @@ describe('kinds', () => {
     'spec: {podGroups: [{name: workers, policy: {gang: {minCount: 4}}}, {name: ps, policy: {basic: {}}}]}',
     '---', 'apiVersion: kubescheduler.config.k8s.io/v1', 'kind: KubeSchedulerConfiguration',
     'profiles:', '- schedulerName: default-scheduler', '  plugins: {score: {disabled: [{name: ImageLocality}]}}',
-  ));
+  ), '1.35'); // the v1alpha1 Workload is served up to 1.35
 
   it('Namespace keeps its labels and gets kubernetes.io/metadata.name', () => {
     expect(s.namespaces.map((n) => [n.metadata.name, n.metadata.labels])).toEqual([

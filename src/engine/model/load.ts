@@ -7,11 +7,11 @@
 
 import type { ClusterEvent, ScenarioError } from '../api';
 import {
-  isGangWorkload, isNamespace, isNamespaced, isNode, isPod, isPodDisruptionBudget, isPriorityClass, isRuntimeClass, isService, isWorkload,
+  isGangWorkload, isPodGroup, isSchedulingWorkload, isNamespace, isNamespaced, isNode, isPod, isPodDisruptionBudget, isPriorityClass, isRuntimeClass, isService, isWorkload,
   type ScenarioObject, type TimelineStep,
 } from './scenario';
 import type {
-  AnyObject, GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Workload,
+  AnyObject, GangWorkload, PodGroup, SchedulingWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Workload,
 } from './types';
 import { admitPod, DEFAULT_SCHEDULER_NAME, parseDefaultTolerations, parseNodeSelectorAnnotation, ANNOTATION_DEFAULT_TOLERATIONS, ANNOTATION_NODE_SELECTOR, ANNOTATION_OPENSHIFT_NODE_SELECTOR, type AdmissionContext } from './admission';
 import { admitWorkload, JOB_CONTROLLER_UID_LABEL } from './admission/workloads';
@@ -54,6 +54,10 @@ export interface ScenarioContents {
   workloads: Workload[];
   /** scheduling.k8s.io/v1alpha1 Workload */
   gangWorkloads: GangWorkload[];
+  /** scheduling.k8s.io/v1alpha2 / v1beta1 Workloads (v1.36+) */
+  schedulingWorkloads?: SchedulingWorkload[];
+  /** scheduling.k8s.io/v1alpha2 / v1beta1 PodGroups (v1.36+) */
+  podGroups?: PodGroup[];
   /** StorageClasses, PVs, PVCs (DefaultStorageClass admitted), CSINodes, CSIDrivers, CSIStorageCapacities, in document order */
   storage: StorageObject[];
   /** DeviceClasses, ResourceSlices, ResourceClaims, ResourceClaimTemplates, in document order */
@@ -351,6 +355,10 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
   for (const g of loader.diag.gated) {
     if (!gates[g.gate]) loader.diag.add('errors', { line: g.error.line, column: g.error.column }, g.error.message, g.error.path);
   }
+  // objects and fields the version's API server does not serve (decode/podGroups.ts, decode/pod.ts)
+  for (const v of loader.diag.versioned) {
+    if (!v.servedIn.includes(version)) loader.diag.add('errors', { line: v.error.line, column: v.error.column }, v.error.message, v.error.path);
+  }
 
   // upstream: pkg/registry/core/node/strategy.go dropDisabledFields — without the gate the API
   // server drops status.declaredFeatures
@@ -473,6 +481,8 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
     pdbs: objects.filter(isPodDisruptionBudget),
     workloads,
     gangWorkloads: objects.filter(isGangWorkload),
+    schedulingWorkloads: objects.filter(isSchedulingWorkload),
+    podGroups: objects.filter(isPodGroup),
     storage: admitStorage(objects.filter(isStorageObject).filter((o) => !refusedClaims.has(o))),
     resources: objects.filter(isResourceObject),
     policies,

@@ -4,9 +4,10 @@
 // step runs, against the cluster as it is then).
 
 import type {
-  GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, TaintEffect,
+  GangWorkload, Namespace, PodGroup, SchedulingWorkload, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, TaintEffect,
   Workload, WorkloadKind,
 } from './types';
+import { SCHEDULING_V1ALPHA1 } from './types';
 import type { StorageObject } from './storage';
 import type { ResourceObject } from './resource';
 import type { PolicyObject } from './policy';
@@ -15,7 +16,7 @@ import type { PolicyObject } from './policy';
 export interface StepSource { line: number; column: number }
 
 /** Every kind an `apply` (or the scenario file) can create. */
-export type ScenarioObject = Pod | Node | Namespace | PriorityClass | RuntimeClass | Service | PodDisruptionBudget | Workload | GangWorkload | StorageObject | ResourceObject | PolicyObject;
+export type ScenarioObject = Pod | Node | Namespace | PriorityClass | RuntimeClass | Service | PodDisruptionBudget | Workload | GangWorkload | SchedulingWorkload | PodGroup | StorageObject | ResourceObject | PolicyObject;
 
 export interface PodRef { namespace: string; name: string }
 
@@ -110,7 +111,11 @@ export const isPriorityClass = (o: ScenarioObject): o is PriorityClass => o.kind
 export const isRuntimeClass = (o: ScenarioObject): o is RuntimeClass => o.kind === 'RuntimeClass';
 export const isService = (o: ScenarioObject): o is Service => o.kind === 'Service';
 export const isPodDisruptionBudget = (o: ScenarioObject): o is PodDisruptionBudget => o.kind === 'PodDisruptionBudget';
-export const isGangWorkload = (o: ScenarioObject): o is GangWorkload => o.kind === 'Workload';
+/** scheduling.k8s.io/v1alpha1 Workload (v1.35) */
+export const isGangWorkload = (o: ScenarioObject): o is GangWorkload => o.kind === 'Workload' && o.apiVersion === SCHEDULING_V1ALPHA1;
+/** scheduling.k8s.io/v1alpha2 or v1beta1 Workload (v1.36+) */
+export const isSchedulingWorkload = (o: ScenarioObject): o is SchedulingWorkload => o.kind === 'Workload' && o.apiVersion !== SCHEDULING_V1ALPHA1;
+export const isPodGroup = (o: ScenarioObject): o is PodGroup => o.kind === 'PodGroup';
 export const isWorkload = (o: ScenarioObject): o is Workload => (WORKLOAD_KINDS as readonly string[]).includes(o.kind);
 /** Node, Namespace, PriorityClass and RuntimeClass have no namespace. */
 export const isNamespaced = (o: ScenarioObject): boolean => !['Node', 'Namespace', 'PriorityClass', 'RuntimeClass', 'PersistentVolume', 'StorageClass', 'CSINode', 'CSIDriver'].includes(o.kind);

@@ -180,11 +180,16 @@ export interface PodSchedulingGate {
   name: string;
 }
 
-/** scheduling.k8s.io/v1alpha1 (v1.35) gang scheduling reference */
+/** scheduling.k8s.io/v1alpha1 (v1.35 only) gang scheduling reference; removed in v1.36 */
 export interface WorkloadReference {
   name: string;
   podGroup: string;
   podGroupReplicaKey?: string;
+}
+
+/** upstream: core/v1 PodSchedulingGroup (v1.36+) — exactly one field: the PodGroup's name */
+export interface PodSchedulingGroup {
+  podGroupName: string;
 }
 
 export interface PodSpec {
@@ -208,7 +213,10 @@ export interface PodSpec {
   runtimeClassName?: string;
   terminationGracePeriodSeconds?: number;
   hostNetwork?: boolean;
+  /** v1.35 only (removed in v1.36 for schedulingGroup) */
   workloadRef?: WorkloadReference;
+  /** v1.36+: the PodGroup the pod belongs to (upstream: core/v1 PodSchedulingGroup, KEP-5832) */
+  schedulingGroup?: PodSchedulingGroup;
   restartPolicy?: 'Always' | 'OnFailure' | 'Never';
   /** a pod with a deadline is in ResourceQuota's Terminating scope */
   activeDeadlineSeconds?: number;
@@ -347,6 +355,76 @@ export interface Workload extends KubeObject {
 export interface GangWorkload extends KubeObject {
   kind: 'Workload';
   spec: { podGroups: { name: string; policy: { basic?: Record<string, never>; gang?: { minCount: number } } }[] };
+}
+
+// ---- scheduling.k8s.io v1alpha2 (v1.36+) and v1beta1 (v1.37+): Workload and PodGroup ----
+// upstream: staging/src/k8s.io/api/scheduling/v1alpha2/types.go, v1beta1/types.go (KEP-4671, KEP-5832)
+
+export const SCHEDULING_V1ALPHA1 = 'scheduling.k8s.io/v1alpha1';
+export const SCHEDULING_V1ALPHA2 = 'scheduling.k8s.io/v1alpha2';
+export const SCHEDULING_V1BETA1 = 'scheduling.k8s.io/v1beta1';
+export type PodGroupApiVersion = typeof SCHEDULING_V1ALPHA2 | typeof SCHEDULING_V1BETA1;
+
+/** exactly one of basic, gang */
+export interface PodGroupSchedulingPolicy {
+  basic?: Record<string, never>;
+  /** minCount: mutable from v1.37 (v1beta1) on */
+  gang?: { minCount: number };
+}
+
+export interface TopologyConstraint {
+  /** a node label key: all the group's pods go to nodes with one value of it */
+  key: string;
+}
+
+export interface PodGroupSchedulingConstraints {
+  /** at most one (TopologyAwareWorkloadScheduling) */
+  topology?: TopologyConstraint[];
+}
+
+/** exactly one of single, all; a PodGroup without one is `single` (v1beta1 default) */
+export type DisruptionMode = 'Single' | 'All';
+
+/** fields a PodGroupTemplate and a PodGroup share */
+export interface PodGroupPolicyFields {
+  schedulingPolicy: PodGroupSchedulingPolicy;
+  schedulingConstraints?: PodGroupSchedulingConstraints;
+  disruptionMode?: DisruptionMode;
+  priorityClassName?: string;
+  priority?: number;
+}
+
+export interface PodGroupTemplate extends PodGroupPolicyFields {
+  name: string;
+}
+
+/** scheduling.k8s.io/v1alpha2 (v1.36+) or v1beta1 (v1.37+) Workload: templates for PodGroups */
+export interface SchedulingWorkload extends KubeObject {
+  apiVersion: PodGroupApiVersion;
+  kind: 'Workload';
+  spec: {
+    controllerRef?: { apiGroup?: string; kind: string; name: string };
+    podGroupTemplates: PodGroupTemplate[];
+  };
+}
+
+export interface PodGroupCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  reason: string;
+  message: string;
+  lastTransitionTime?: number;
+}
+
+/** scheduling.k8s.io/v1alpha2 (v1.36+) or v1beta1 (v1.37+) PodGroup: a runtime group of pods */
+export interface PodGroup extends KubeObject {
+  apiVersion: PodGroupApiVersion;
+  kind: 'PodGroup';
+  spec: PodGroupPolicyFields & {
+    /** the Workload template it was made from (v1alpha2 podGroupTemplateRef.workload, v1beta1 workloadRef) */
+    workloadRef?: { workloadName: string; templateName: string };
+  };
+  status?: { conditions?: PodGroupCondition[] };
 }
 
 export type AnyObject = KubeObject & Record<string, unknown>;

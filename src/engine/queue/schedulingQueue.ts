@@ -142,6 +142,31 @@ export class SchedulingQueue {
     return q;
   }
 
+  /**
+   * upstream: PopSpecificPod (v1.36, the pod-group cycle) — takes one more pod of a group out of
+   * whichever queue holds it (not a gated one) for the cycle already running.
+   */
+  popSpecific(podKey: string): QueuedPodInfo | undefined {
+    let q: QueuedPodInfo | undefined;
+    let from: QueueName = 'activeQ';
+    for (const [heap, name] of [[this.activeQ, 'activeQ'], [this.backoffQ, 'backoffQ'], [this.errorBackoffQ, 'backoffQ']] as const) {
+      q = heap.get(podKey);
+      if (q) { heap.delete(podKey); from = name; break; }
+    }
+    if (!q) {
+      const waiting = this.unschedulable.get(podKey);
+      if (!waiting || waiting.gatingPlugin) return undefined;
+      this.removeFromPool(podKey);
+      q = waiting;
+      from = 'unschedulablePods';
+    }
+    q.attempts++;
+    q.initialAttemptTimestamp ??= this.opts.now();
+    this.inFlight.set(podKey, this.firstInFlightEvent + this.inFlightEvents.length);
+    this.move(q, from, 'scheduling', 'Pop (pod group)');
+    return q;
+  }
+
   /** upstream: Done — the cycle for this pod is over (bound or requeued). */
   done(podKey: string): void {
     this.inFlight.delete(podKey);

@@ -4,7 +4,7 @@
 import type { ClusterLister } from '../framework/interfaces';
 import type { ExpandedScenario } from '../controllers/expand';
 import type {
-  GangWorkload, Labels, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Workload,
+  GangWorkload, Labels, PodGroup, SchedulingWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Workload,
 } from '../model/types';
 import { podKey } from '../model/types';
 import { ResourceStore } from './resources';
@@ -28,6 +28,9 @@ export class ClusterState implements ClusterLister {
   /** kind/namespace/name -> workload */
   readonly workloads = new Map<string, Workload>();
   readonly gangWorkloads = new Map<string, GangWorkload>();
+  /** v1.36+: namespace/name -> scheduling.k8s.io v1alpha2/v1beta1 Workload, PodGroup */
+  readonly schedulingWorkloads = new Map<string, SchedulingWorkload>();
+  readonly podGroups = new Map<string, PodGroup>();
   /** StorageClasses, PVs, PVCs, CSINodes, CSIDrivers, CSIStorageCapacities */
   readonly storage: StorageStore;
   /** DeviceClasses, ResourceSlices, ResourceClaims, ResourceClaimTemplates */
@@ -44,6 +47,8 @@ export class ClusterState implements ClusterLister {
     this.pdbObjects.push(...s.pdbs);
     for (const w of s.workloads) this.workloads.set(`${w.kind}/${nsName(w)}`, w);
     for (const g of s.gangWorkloads) this.gangWorkloads.set(nsName(g), g);
+    for (const w of s.schedulingWorkloads ?? []) this.schedulingWorkloads.set(nsName(w), w);
+    for (const g of s.podGroups ?? []) this.podGroups.set(nsName(g), g);
     this.storage = new StorageStore(s.storage);
     this.resources = new ResourceStore(s.resources);
     this.policies = new PolicyStore(s.policies ?? []);
@@ -83,6 +88,10 @@ export class ClusterState implements ClusterLister {
 
   gangWorkload(namespace: string, name: string): GangWorkload | undefined {
     return this.gangWorkloads.get(`${namespace}/${name}`);
+  }
+
+  podGroup(namespace: string, name: string): PodGroup | undefined {
+    return this.podGroups.get(`${namespace}/${name}`);
   }
 
   pdbs(): PodDisruptionBudget[] {

@@ -3,7 +3,7 @@
 // scenario's timeline. Runs as a generator so callers can stream cycles one by one.
 
 import type {
-  ClusterEvent, CycleTrace, NodeOutcome, PluginResult, PodOutcome, QueueMove, RecordedPodState, ScenarioError, SimulationResult,
+  ClusterEvent, CycleTrace, NodeOutcome, PluginResult, PodOutcome, QueueMove, RecordedPodState, ScenarioError, SimulationResult, PlacementCandidate,
 } from '../api';
 import { SchedulerCache } from '../framework/cache';
 import type { ProfilePlugins, SchedulerConfiguration } from '../framework/config/types';
@@ -20,7 +20,7 @@ import { Status } from '../framework/status';
 import type { ExpandedScenario } from '../controllers/expand';
 import { V1_35_SWITCHES, type ResolvedKubernetesVersion, type VersionSwitches } from '../versions';
 import { defaultFeatureGates, gangSchedulingEnabled, type FeatureGates } from '../features';
-import type { Node, Pod, PodCondition } from '../model/types';
+import type { Node, Pod, PodCondition, PodGroup } from '../model/types';
 import type { ControllerContext } from '../controllers';
 import type { AdmissionContext } from '../model/admission';
 import { podKey } from '../model/types';
@@ -28,8 +28,14 @@ import { capProblems } from '../model/decoder';
 import { formatCount, LIMITS } from '../limits';
 import { TraceBudget } from './traceBudget';
 import { SchedulingQueue, UNSCHEDULABLE_FLUSH_INTERVAL, POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION, type ClusterEvent as QueueEvent } from '../queue/schedulingQueue';
-import { schedulingCycle, type SchedulerState } from '../scheduler/scheduleOne';
+import { schedulingCycle, type CycleOutcome, type SchedulerState } from '../scheduler/scheduleOne';
+import { memberFailureMessage, podGroupCondition, podGroupOrder, podGroupTrace, podGroupVerdict, setPodGroupCondition, type MemberAttempt } from '../scheduler/podGroupCycle';
 import { shareCycleResults, sharedResults } from '../scheduler/traceRecords';
+import { placementPlugins } from '../scheduler/placementPlugins';
+import { placementPodGroup, usesPlacementAlgorithm } from '../scheduler/podGroupWorkloadAware';
+import { podGroupSchedulingPlacementAlgorithm } from '../framework/placementAlgorithm';
+import type { ProposedAssignment } from '../framework/placement';
+import { Snapshot } from '../framework/snapshot';
 import { ClusterState } from './cluster';
 import { VolumeManager } from './volumeManager';
 import { ResourceClaimManager } from './resourceClaims';
@@ -495,8 +501,7 @@ export class Simulation {
       if (this.stopped !== undefined) break;
       const q = this.queue.pop();
       if (q) {
-        const trace = this.scheduleOne(q);
-        if (trace) {
+        for (const trace of this.scheduleOne(q)) {
           const stop = this.traceBudget.account(trace, this.cycles.length);
           if (stop) this.stop(stop);
           yield trace;
@@ -554,30 +559,16 @@ export class Simulation {
   /** Hook for the timeline (src/engine/timeline); set by the caller. */
   applyTimelineStep: (step: ExpandedScenario['timeline'][number]) => void = () => {};
 
-  private scheduleOne(q: QueuedPodInfo): CycleTrace | undefined {
+  /** One cycle — or, for a pod of a PodGroup from v1.36 on, one pod-group cycle (several traces). */
+  private scheduleOne(q: QueuedPodInfo): CycleTrace[] {
     const pi = q.podInfo;
     const pod = pi.pod;
     const fwk = this.profileFor(pod);
-    if (!fwk) { this.queue.done(pi.key); return undefined; }
-    // upstream: skipPodSchedule — a pod being deleted is not scheduled.
-    if (pod.metadata.deletionTimestamp !== undefined || this.cluster.deletedPods.has(pi.key)) {
-      this.queue.done(pi.key);
-      this.event('Warning', 'FailedScheduling', `Pod/${pi.key}`, `skip schedule deleting pod: ${pi.key}`);
-      return undefined;
-    }
-    const trace: CycleTrace = {
-      cycle: this.cycles.length + 1, time: this.now, pod: pi.key, profile: fwk.profileName,
-      preFilter: [], nodesEvaluated: [], filter: {}, feasible: [], result: 'Error',
-    };
-    this.cycles.push(trace);
-    this.cycleInProgress = trace;
-    const outcome = schedulingCycle({
-      fwk, snapshot: this.cache.snapshot(), rng: this.rng, scheduler: this.sched, queued: q,
-      assume: (p, node) => { this.cache.addPod(p, node, true); },
-      forget: (p) => { this.cache.removePod(p.key); },
-    }, trace);
-    shareCycleResults(trace);
-
+    if (!fwk) { this.queue.done(pi.key); return []; }
+    if (this.skipPodSchedule(pi)) return [];
+    const pg = this.podGroupOf(pod);
+    if (pg) return this.schedulePodGroup(q, fwk, pg);
+    const { trace, outcome } = this.runCycle(q, fwk);
     switch (outcome.kind) {
       case 'scheduled':
         this.runBindingCycle(fwk, outcome.state, q, outcome.node, trace);
@@ -592,13 +583,155 @@ export class Simulation {
         this.handleSchedulingFailure(q, 'rejected', outcome.message, outcome.unschedulablePlugins, outcome.pendingPlugins, outcome.nominatedNodeName);
         break;
       case 'error':
-        trace.result = 'Error';
-        trace.message = outcome.message;
-        this.handleSchedulingFailure(q, 'error', outcome.message, new Set(), new Set(), undefined);
+        this.failWithError(q, trace, outcome.message);
         break;
     }
     this.cycleInProgress = undefined;
-    return trace;
+    return [trace];
+  }
+
+  /** upstream: skipPodSchedule — a pod being deleted is not scheduled. */
+  private skipPodSchedule(pi: PodInfo): boolean {
+    if (pi.pod.metadata.deletionTimestamp === undefined && !this.cluster.deletedPods.has(pi.key)) return false;
+    this.queue.done(pi.key);
+    this.event('Warning', 'FailedScheduling', `Pod/${pi.key}`, `skip schedule deleting pod: ${pi.key}`);
+    return true;
+  }
+
+  private failWithError(q: QueuedPodInfo, trace: CycleTrace, message: string): void {
+    trace.result = 'Error';
+    trace.message = message;
+    this.handleSchedulingFailure(q, 'error', message, new Set(), new Set(), undefined);
+  }
+
+  /** The scheduling cycle of one pod, traced (Filter … Permit; what follows is the caller's). */
+  private runCycle(q: QueuedPodInfo, fwk: Framework, placementNodes?: ReadonlySet<string>): { trace: CycleTrace; outcome: CycleOutcome } {
+    const pi = q.podInfo;
+    const full = this.cache.snapshot();
+    // upstream: Snapshot.AssumePlacement — the cycle sees only the placement's nodes
+    const snapshot = placementNodes ? new Snapshot(full.nodeInfoList.filter((n) => placementNodes.has(n.name))) : full;
+    const trace: CycleTrace = {
+      cycle: this.cycles.length + 1, time: this.now, pod: pi.key, profile: fwk.profileName,
+      preFilter: [], nodesEvaluated: [], filter: {}, feasible: [], result: 'Error',
+    };
+    this.cycles.push(trace);
+    this.cycleInProgress = trace;
+    const outcome = schedulingCycle({
+      fwk, snapshot, rng: this.rng, scheduler: this.sched, queued: q,
+      assume: (p, node) => { this.cache.addPod(p, node, true); },
+      forget: (p) => { this.cache.removePod(p.key); },
+    }, trace);
+    shareCycleResults(trace);
+    return { trace, outcome };
+  }
+
+  /**
+   * The PodGroup a pod is scheduled with, when the version has the pod-group cycle
+   * (versions.ts podGroupSchedulingCycle) and GenericWorkload is on.
+   */
+  private podGroupOf(pod: Pod): PodGroup | undefined {
+    const name = pod.spec.schedulingGroup?.podGroupName;
+    if (!name || !this.versionSwitches.podGroupSchedulingCycle || !this.options.gates?.GenericWorkload) return undefined;
+    return this.cluster.podGroup(pod.metadata.namespace ?? 'default', name);
+  }
+
+  /** upstream: scheduleOnePodGroup (./scheduler/podGroupCycle.ts says what it does). */
+  private schedulePodGroup(q: QueuedPodInfo, fwk: Framework, pg: PodGroup): CycleTrace[] {
+    const ns = pg.metadata.namespace ?? 'default';
+    const inGroup = (p: Pod) => p.spec.schedulingGroup?.podGroupName === pg.metadata.name && (p.metadata.namespace ?? 'default') === ns;
+    const groupPods = this.cluster.pods().filter(inGroup);
+    // upstream: podGroupInfoForPod — the group's other unscheduled pods leave the queue with it
+    const members = [q];
+    for (const p of groupPods) {
+      const key = podKey(p);
+      if (key === q.podInfo.key || p.spec.nodeName || this.cache.nodeOfPod(key) !== undefined) continue;
+      const other = this.queue.popSpecific(key);
+      if (other && !this.skipPodSchedule(other.podInfo)) members.push(other);
+    }
+    members.sort(podGroupOrder);
+    const bound = groupPods.filter((p) => p.spec.nodeName).length;
+    const placement = this.options.gates && usesPlacementAlgorithm(this.options.gates)
+      ? this.choosePlacement(fwk, pg, members, groupPods)
+      : undefined;
+    const attempts = this.tryMembers(fwk, members, placement?.nodes);
+    this.cycleInProgress = undefined;
+    let verdict = podGroupVerdict(attempts);
+    if (placement?.message && verdict.kind === 'unschedulable') verdict = { kind: 'unschedulable', message: placement.message };
+    const groupTrace = podGroupTrace(pg, attempts, bound, verdict);
+    if (placement) groupTrace.placements = placement.candidates;
+    for (const a of attempts) a.trace.podGroup = groupTrace;
+    setPodGroupCondition(pg, podGroupCondition(pg, verdict, this.now));
+    for (const a of attempts) {
+      const placed = a.outcome.kind === 'scheduled' || a.outcome.kind === 'waiting' ? a.outcome : undefined;
+      if (verdict.kind === 'scheduled') {
+        if (placed) {
+          a.trace.result = 'Waiting';
+          this.runBindingCycle(fwk, placed.state, a.queued, placed.node, a.trace);
+        } else if (a.outcome.kind === 'unschedulable') {
+          this.handleSchedulingFailure(a.queued, 'rejected', a.outcome.message, a.outcome.unschedulablePlugins, a.outcome.pendingPlugins, a.outcome.nominatedNodeName);
+        }
+        continue;
+      }
+      if (placed) {
+        fwk.runReservePluginsUnreserve(placed.state, a.queued.podInfo, placed.node);
+        this.cache.removePod(a.queued.podInfo.key);
+      }
+      const message = memberFailureMessage(a, verdict);
+      if (verdict.kind === 'error') { this.failWithError(a.queued, a.trace, message); continue; }
+      a.trace.result = 'Unschedulable';
+      a.trace.message = message;
+      const own = a.outcome.kind === 'unschedulable' ? a.outcome : undefined;
+      this.handleSchedulingFailure(a.queued, 'rejected', message, own?.unschedulablePlugins ?? new Set(), own?.pendingPlugins ?? new Set(), own ? own.nominatedNodeName : '');
+    }
+    // members not tried after an error go back with the group's error
+    for (const m of members.slice(attempts.length)) this.handleSchedulingFailure(m, 'error', verdict.kind === 'error' ? verdict.message : '', new Set(), new Set(), undefined);
+    return attempts.map((a) => a.trace);
+  }
+
+  /** The group's members tried in order, each assumed for the next (upstream: podGroupSchedulingDefaultAlgorithm). */
+  private tryMembers(fwk: Framework, members: readonly QueuedPodInfo[], placementNodes?: ReadonlySet<string>): MemberAttempt[] {
+    const attempts: MemberAttempt[] = [];
+    for (const m of members) {
+      const { trace, outcome } = this.runCycle(m, fwk, placementNodes);
+      attempts.push({ queued: m, trace, outcome });
+      if (outcome.kind === 'error') break;
+    }
+    return attempts;
+  }
+
+  /**
+   * TopologyAwareWorkloadScheduling (v1.36 alpha): the group is tried in every candidate placement
+   * — each trial undone, its traces dropped — and the placements are scored
+   * (./scheduler/placementPlugins.ts, ../framework/placementAlgorithm.ts). Returns the chosen
+   * placement's nodes (the first one's when none fits, as upstream reports the first), the
+   * candidates for the trace, and the group's message when none fits.
+   */
+  private choosePlacement(fwk: Framework, pg: PodGroup, members: readonly QueuedPodInfo[], groupPods: readonly Pod[]): { nodes: ReadonlySet<string>; candidates: PlacementCandidate[]; message?: string } {
+    const all = this.cache.snapshot().nodeInfoList;
+    const byName = new Map(all.map((n) => [n.name, n]));
+    const scheduled = groupPods.map((p) => ({ ...p, spec: { ...p.spec, nodeName: p.spec.nodeName ?? this.cache.nodeOfPod(podKey(p)) } })).filter((p) => p.spec.nodeName);
+    const { generators, scorers } = placementPlugins(placementPodGroup(pg, scheduled), (n) => byName.get(n));
+    const result = podGroupSchedulingPlacementAlgorithm(generators, scorers, all, (placement) => {
+      const nodes = new Set(placement.nodes.map((n) => n.name));
+      const firstTrace = this.cycles.length;
+      const trial = this.tryMembers(fwk, members, nodes);
+      const verdict = podGroupVerdict(trial);
+      const assignments: ProposedAssignment[] = [];
+      for (const a of trial) {
+        if (a.outcome.kind !== 'scheduled' && a.outcome.kind !== 'waiting') continue;
+        assignments.push({ pod: a.queued.podInfo.pod, nodeName: a.outcome.node });
+        fwk.runReservePluginsUnreserve(a.outcome.state, a.queued.podInfo, a.outcome.node);
+        this.cache.removePod(a.queued.podInfo.key);
+      }
+      this.cycles.length = firstTrace;
+      const status = verdict.kind === 'scheduled' ? Status.success() : verdict.kind === 'error' ? Status.error(verdict.message) : Status.unschedulable(trial.find((a) => a.outcome.kind === 'unschedulable')?.trace.message ?? verdict.message);
+      return { status, assignments, result: nodes };
+    }, () => this.rng.intn(0x7fffffff));
+    this.cycleInProgress = undefined;
+    const nodes = result.attempt?.result ?? new Set<string>();
+    const out: { nodes: ReadonlySet<string>; candidates: PlacementCandidate[]; message?: string } = { nodes, candidates: result.candidates };
+    if (!result.status.isSuccess()) out.message = result.candidates.length === 0 ? `0/0 placements are available${result.status.message() ? `: ${result.status.message()}` : ''}` : result.status.message();
+    return out;
   }
 
   /** upstream: handleSchedulingFailure — event, PodScheduled condition, nomination, requeue. */

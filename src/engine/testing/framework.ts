@@ -15,7 +15,7 @@ import type { StorageObject } from '../model/storage';
 import { StorageStore } from '../simulation/storage';
 import { ResourceStore } from '../simulation/resources';
 import type { ResourceClaim, ResourceObject } from '../model/resource';
-import type { GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, Service, Workload } from '../model/types';
+import type { GangWorkload, PodGroup, Namespace, Node, Pod, PodDisruptionBudget, Service, Workload } from '../model/types';
 
 export interface TestCluster {
   nodes: Node[];
@@ -25,6 +25,7 @@ export interface TestCluster {
   services?: Service[];
   workloads?: Workload[];
   gangWorkloads?: GangWorkload[];
+  podGroups?: PodGroup[];
   pdbs?: PodDisruptionBudget[];
   /** StorageClasses, PVs, PVCs and CSI objects */
   storage?: StorageObject[];
@@ -47,6 +48,7 @@ export function testLister(c: TestCluster): ClusterLister {
     services: (ns) => (c.services ?? []).filter((s) => (s.metadata.namespace ?? 'default') === ns),
     workload: (kind, ns, name) => c.workloads?.find((w) => w.kind === kind && (w.metadata.namespace ?? 'default') === ns && w.metadata.name === name),
     gangWorkload: (ns, name) => c.gangWorkloads?.find((w) => (w.metadata.namespace ?? 'default') === ns && w.metadata.name === name),
+    podGroup: (ns, name) => c.podGroups?.find((g) => (g.metadata.namespace ?? 'default') === ns && g.metadata.name === name),
     pdbs: () => c.pdbs ?? [],
     pods: () => c.pods ?? [],
   };

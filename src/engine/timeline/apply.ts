@@ -4,7 +4,8 @@
 
 import { admitPod } from '../model/admission';
 import { admitPodUpdate } from '../model/admission/podUpdate';
-import type { GangWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, Workload } from '../model/types';
+import { SCHEDULING_V1ALPHA1, SCHEDULING_V1BETA1 } from '../model/types';
+import type { GangWorkload, PodGroup, SchedulingWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, Workload } from '../model/types';
 import { podKey } from '../model/types';
 import { isStorageObject, STORAGE_KINDS, type PersistentVolumeClaim, type StorageObject } from '../model/storage';
 import { admitClaim } from '../model/admission/storage';
@@ -97,9 +98,30 @@ function createObject(sim: Simulation, step: ApplyStep, index: number, obj: Scen
       return;
     }
     case 'Workload':
-      c.gangWorkloads.set(`${ns}/${obj.metadata.name}`, obj as GangWorkload);
-      sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'Workload', actionType: 'Add', label: 'WorkloadAdd' }, undefined, obj);
+      if (obj.apiVersion === SCHEDULING_V1ALPHA1) {
+        c.gangWorkloads.set(`${ns}/${obj.metadata.name}`, obj as GangWorkload);
+        sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'Workload', actionType: 'Add', label: 'WorkloadAdd' }, undefined, obj);
+      } else {
+        c.schedulingWorkloads.set(`${ns}/${obj.metadata.name}`, obj as SchedulingWorkload);
+      }
       return;
+    case 'PodGroup': {
+      const key = `${ns}/${obj.metadata.name}`;
+      const old = c.podGroups.get(key);
+      const updated = obj as PodGroup;
+      if (old) {
+        // upstream: PodGroup validation on update — the policy is immutable except gang.minCount
+        // from v1beta1 (v1.37) on; anything else is refused
+        const refused = podGroupUpdateRefusal(old, updated);
+        if (refused) { sim.recordEvent('Warning', 'FailedUpdate', `PodGroup/${key}`, refused); return; }
+        c.podGroups.set(key, { ...updated, status: old.status });
+        sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'PodGroup', actionType: 'Update', label: 'PodGroupUpdate' }, old, updated);
+      } else {
+        c.podGroups.set(key, updated);
+        sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'PodGroup', actionType: 'Add', label: 'PodGroupAdd' }, undefined, updated);
+      }
+      return;
+    }
     default:
       if (obj.kind === 'PersistentVolumeClaim' && !c.storage.persistentVolumeClaim(ns, obj.metadata.name)) {
         // a new claim goes through LimitRanger and ResourceQuota (after DefaultStorageClass)
@@ -122,7 +144,8 @@ function deleteObject(sim: Simulation, step: Extract<TimelineStep, { action: 'de
     case 'Namespace': found = c.namespaceObjects.delete(step.name); break;
     case 'PriorityClass': found = c.priorityClasses.delete(step.name); break;
     case 'RuntimeClass': found = c.runtimeClasses.delete(step.name); break;
-    case 'Workload': found = c.gangWorkloads.delete(`${ns}/${step.name}`); break;
+    case 'Workload': found = c.gangWorkloads.delete(`${ns}/${step.name}`) || c.schedulingWorkloads.delete(`${ns}/${step.name}`); break;
+    case 'PodGroup': found = c.podGroups.delete(`${ns}/${step.name}`); break;
     case 'LimitRange': case 'ResourceQuota': found = c.policies.delete(step.kind, ns, step.name); break;
     case 'Service': case 'PodDisruptionBudget': {
       const list = step.kind === 'Service' ? c.serviceObjects : c.pdbObjects;
@@ -226,3 +249,18 @@ export function applyTimelineStep(sim: Simulation, step: TimelineStep, deps: Tim
   }
 }
 
+
+/**
+ * Why the API server refuses this PodGroup update, if it does. upstream: v1alpha2 marks the whole
+ * spec immutable; v1beta1 keeps gang.minCount mutable (the policy kind may not change).
+ */
+export function podGroupUpdateRefusal(old: PodGroup, updated: PodGroup): string | undefined {
+  const name = `podgroups.scheduling.k8s.io "${old.metadata.name}"`;
+  const was = old.spec.schedulingPolicy, now = updated.spec.schedulingPolicy;
+  if (!!was.gang !== !!now.gang) return `${name} is invalid: spec.schedulingPolicy: Invalid value: the scheduling policy may not change between basic and gang after creation`;
+  const minCountChanged = was.gang && now.gang && was.gang.minCount !== now.gang.minCount;
+  const rest = (g: PodGroup) => JSON.stringify({ ...g.spec, schedulingPolicy: undefined });
+  if (rest(old) !== rest(updated)) return `${name} is invalid: spec: Invalid value: field is immutable`;
+  if (minCountChanged && updated.apiVersion !== SCHEDULING_V1BETA1) return `${name} is invalid: spec.schedulingPolicy.gang.minCount: Invalid value: ${now.gang!.minCount}: field is immutable (mutable from scheduling.k8s.io/v1beta1, Kubernetes 1.37, on)`;
+  return undefined;
+}

@@ -82,6 +82,8 @@ export function copyScenario(s: ExpandedScenario): ExpandedScenario {
     pdbs: structuredClone(s.pdbs),
     workloads: structuredClone(s.workloads),
     gangWorkloads: structuredClone(s.gangWorkloads),
+    ...(s.schedulingWorkloads ? { schedulingWorkloads: structuredClone(s.schedulingWorkloads) } : {}),
+    ...(s.podGroups ? { podGroups: structuredClone(s.podGroups) } : {}),
     // quotas carry status.used, which admission and the quota controller change
     policies: structuredClone(s.policies),
     // an apply step's `locate` is a function (structuredClone refuses it) and reads only the source

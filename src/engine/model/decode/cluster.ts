@@ -4,15 +4,14 @@
 // ValidateWorkload), pkg/apis/policy/validation/validation.go (ValidatePodDisruptionBudgetSpec).
 
 import type {
-  ContainerImage, GangWorkload, Namespace, Node, NodeCondition, PodDisruptionBudget, PriorityClass, RuntimeClass, Service,
+  ContainerImage, Namespace, Node, NodeCondition, PodDisruptionBudget, PriorityClass, RuntimeClass, Service,
 } from '../types';
 import { defined, type Path, type Reader } from '../decoder';
 import type { SrcMap } from '../source';
-import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isValidPercent, forbidden, invalid, required } from '../validation';
+import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isValidPercent, forbidden, invalid } from '../validation';
 import { decodeMetadata, timestamp } from './metadata';
 import { decodeResourceList } from './resources';
 import { decodeLabelSelector, decodeTaints, decodeTolerations } from './scheduling';
-import { quote } from '../quote';
 
 const nodeSpecFields = new Set(['podCIDR', 'podCIDRs', 'providerID', 'unschedulable', 'taints', 'configSource', 'externalID']);
 
@@ -213,49 +212,4 @@ function decodePdbStatus(r: Reader, m: SrcMap | undefined, path: Path): PodDisru
     expectedPods: r.nonNegInt(m, path, 'expectedPods'),
     disruptedPods,
   });
-}
-
-/** scheduling.k8s.io/v1alpha1 Workload (gang scheduling). upstream: ValidateWorkload */
-export function decodeGangWorkload(r: Reader, root: SrcMap): GangWorkload {
-  r.knownFields(root, [], new Set(['apiVersion', 'kind', 'metadata', 'spec', 'status']));
-  const metadata = decodeMetadata(r, root, { namespaced: true, validateName: isDNS1123Subdomain });
-  const sp: Path = ['spec'];
-  const spec = r.map(r.child(root, 'spec'), sp);
-  if (spec) r.knownFields(spec, sp, new Set(['controllerRef', 'podGroups']));
-  const gp: Path = [...sp, 'podGroups'];
-  const items = r.list(r.child(spec, 'podGroups'), gp);
-  if (!items || items.length === 0) r.error(r.child(spec, 'podGroups')?.pos ?? spec?.pos ?? root.pos, gp, required('must have at least one item'));
-  const seen = new Set<string>();
-  const podGroups: GangWorkload['spec']['podGroups'] = [];
-  (items ?? []).forEach((item, i) => {
-    const ip = [...gp, i];
-    const g = r.map(item, ip);
-    if (!g) return;
-    r.knownFields(g, ip, new Set(['name', 'policy']));
-    const name = r.reqStr(g, ip, 'name');
-    if (name) for (const msg of isDNS1123Label(name)) r.error(r.child(g, 'name')!.pos, [...ip, 'name'], invalid(name, msg));
-    if (name && seen.has(name)) r.error(g.pos, ip, `Duplicate value: {"name":${quote(name)}}`);
-    if (name) seen.add(name);
-    const pp = [...ip, 'policy'];
-    const policy = r.map(r.child(g, 'policy'), pp);
-    const basic = r.child(policy, 'basic');
-    const gang = r.map(r.child(policy, 'gang'), [...pp, 'gang']);
-    if (!basic && !gang) {
-      r.error(policy?.pos ?? g.pos, pp, invalid('', 'must specify one of: `basic`, `gang`'));
-      return;
-    }
-    if (basic && gang) {
-      r.error(policy!.pos, pp, invalid('{`basic`, `gang`}', 'exactly one of `basic`, `gang` is required, but multiple fields are set'));
-      return;
-    }
-    if (gang) {
-      const minCount = r.int(gang, [...pp, 'gang'], 'minCount') ?? 0;
-      if (minCount === 0) r.error(r.child(gang, 'minCount')?.pos ?? gang.pos, [...pp, 'gang', 'minCount'], required());
-      else if (minCount < 0) r.error(r.child(gang, 'minCount')!.pos, [...pp, 'gang', 'minCount'], invalid(minCount, 'must be greater than zero'));
-      if (name && minCount > 0) podGroups.push({ name, policy: { gang: { minCount } } });
-    } else if (name) {
-      podGroups.push({ name, policy: { basic: {} } });
-    }
-  });
-  return { apiVersion: 'scheduling.k8s.io/v1alpha1', kind: 'Workload', metadata, spec: { podGroups } };
 }

@@ -5,9 +5,10 @@ import type { ScenarioObject } from '../scenario';
 import type { WorkloadKind } from '../types';
 import { Reader, type Diagnostics } from '../decoder';
 import type { SrcMap, SrcNode } from '../source';
-import { decodeGangWorkload, decodeNamespace, decodeNode, decodePodDisruptionBudget, decodePriorityClass, decodeRuntimeClass, decodeService } from './cluster';
+import { decodeNamespace, decodeNode, decodePodDisruptionBudget, decodePriorityClass, decodeRuntimeClass, decodeService } from './cluster';
 import { peekSubject } from './metadata';
 import { decodePod } from './pod';
+import { decodeAnyWorkload, decodePodGroup } from './podGroups';
 import { decodeCSIDriver, decodeCSINode, decodeCSIStorageCapacity, decodePersistentVolume, decodePersistentVolumeClaim, decodeStorageClass } from './storage';
 import { decodeWorkload } from './workloads';
 import { decodeDeviceClass, decodeDeviceTaintRule, decodeResourceClaim, decodeResourceClaimTemplate, decodeResourceSlice } from './resource';
@@ -15,7 +16,10 @@ import { decodeLimitRange, decodeResourceQuota } from './policy';
 import { quote } from '../quote';
 
 interface KindInfo {
+  /** the version written when a timeline object leaves apiVersion out */
   apiVersion: string;
+  /** every version the kind is read in, when more than one (the decoder tells them apart; versions.ts says which Kubernetes serves which) */
+  apiVersions?: readonly string[];
   namespaced: boolean;
   decode(r: Reader, root: SrcMap): ScenarioObject;
 }
@@ -32,7 +36,8 @@ export const objectKinds: Readonly<Record<string, KindInfo>> = Object.freeze(Obj
   PriorityClass: { apiVersion: 'scheduling.k8s.io/v1', namespaced: false, decode: decodePriorityClass },
   RuntimeClass: { apiVersion: 'node.k8s.io/v1', namespaced: false, decode: decodeRuntimeClass },
   PodDisruptionBudget: { apiVersion: 'policy/v1', namespaced: true, decode: decodePodDisruptionBudget },
-  Workload: { apiVersion: 'scheduling.k8s.io/v1alpha1', namespaced: true, decode: decodeGangWorkload },
+  Workload: { apiVersion: 'scheduling.k8s.io/v1alpha1', apiVersions: ['scheduling.k8s.io/v1alpha1', 'scheduling.k8s.io/v1alpha2', 'scheduling.k8s.io/v1beta1'], namespaced: true, decode: decodeAnyWorkload },
+  PodGroup: { apiVersion: 'scheduling.k8s.io/v1alpha2', apiVersions: ['scheduling.k8s.io/v1alpha2', 'scheduling.k8s.io/v1beta1'], namespaced: true, decode: decodePodGroup },
   Deployment: workload('Deployment', 'apps/v1'),
   ReplicaSet: workload('ReplicaSet', 'apps/v1'),
   StatefulSet: workload('StatefulSet', 'apps/v1'),
@@ -112,6 +117,7 @@ export function decodeDocument(diag: Diagnostics, root: SrcMap, document: number
   }
   if (kind === 'Policy' && (version === 'v1' || version === SCHEDULER_CONFIG_API_VERSION)) return { type: 'legacyPolicy', reader: r };
   if (!info) return { type: 'unknown', kind, apiVersion: version, reader: r };
-  if (version !== info.apiVersion) return unsupported(info.apiVersion);
+  const versions = info.apiVersions ?? [info.apiVersion];
+  if (!versions.includes(version)) return unsupported(versions.join(', '));
   return { type: 'object', object: info.decode(r, root), reader: r };
 }

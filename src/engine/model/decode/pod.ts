@@ -3,9 +3,10 @@
 // pkg/apis/core/validation/validation.go (ValidatePodSpec, validateContainers, validateContainerPorts).
 
 import type {
-  Container, ContainerPort, ContainerRestartRule, Pod, PodCondition, PodSchedulingGate, PodSpec, PodStatus, PodTemplateSpec, WorkloadReference,
+  Container, ContainerPort, ContainerRestartRule, Pod, PodCondition, PodSchedulingGate, PodSchedulingGroup, PodSpec, PodStatus, PodTemplateSpec, WorkloadReference,
 } from '../types';
-import { defined, type Path, type Reader } from '../decoder';
+import { defined, formatPath, type Path, type Reader } from '../decoder';
+import { versionsBefore, versionsSince } from '../../versions';
 import type { Pos, SrcMap, SrcNode } from '../source';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, duplicate, invalid, notSupported, required } from '../validation';
 import { decodeAnnotations, decodeMetadata, timestamp } from './metadata';
@@ -26,7 +27,7 @@ const podSpecFields = new Set([
   'nodeName', 'hostNetwork', 'hostPID', 'hostIPC', 'shareProcessNamespace', 'securityContext', 'imagePullSecrets', 'hostname',
   'subdomain', 'affinity', 'schedulerName', 'tolerations', 'hostAliases', 'priorityClassName', 'priority', 'dnsConfig',
   'readinessGates', 'runtimeClassName', 'enableServiceLinks', 'preemptionPolicy', 'overhead', 'topologySpreadConstraints',
-  'setHostnameAsFQDN', 'os', 'hostUsers', 'schedulingGates', 'resourceClaims', 'resources', 'hostnameOverride', 'workloadRef',
+  'setHostnameAsFQDN', 'os', 'hostUsers', 'schedulingGates', 'resourceClaims', 'resources', 'hostnameOverride', 'workloadRef', 'schedulingGroup',
 ]);
 const podFields = new Set(['apiVersion', 'kind', 'metadata', 'spec', 'status']);
 const portFields = new Set(['name', 'hostPort', 'containerPort', 'protocol', 'hostIP']);
@@ -152,15 +153,34 @@ function schedulingGates(r: Reader, spec: SrcMap, path: Path): PodSchedulingGate
   });
 }
 
+/** v1.35 only: the field was removed in v1.36 for schedulingGroup (KEP-5832) */
 function workloadRef(r: Reader, spec: SrcMap, path: Path): WorkloadReference | undefined {
   const wp = [...path, 'workloadRef'];
   const w = r.map(r.child(spec, 'workloadRef'), wp);
   if (!w) return undefined;
+  r.versioned(versionsBefore('1.36'), r.entry(spec, 'workloadRef')!.keyPos, wp,
+    `strict decoding error: unknown field "${formatPath(wp)}": pod.spec.workloadRef was removed in Kubernetes 1.36; name the pod's PodGroup with spec.schedulingGroup.podGroupName (scheduling.k8s.io/v1alpha2 or v1beta1 PodGroup)`);
   r.knownFields(w, wp, new Set(['name', 'podGroup', 'podGroupReplicaKey']));
   const name = r.reqStr(w, wp, 'name');
   const podGroup = r.reqStr(w, wp, 'podGroup');
   if (!name || !podGroup) return undefined;
   return defined({ name, podGroup, podGroupReplicaKey: r.str(w, wp, 'podGroupReplicaKey') });
+}
+
+/** v1.36+: upstream core/v1 PodSchedulingGroup — exactly one field, podGroupName (a DNS subdomain) */
+function schedulingGroup(r: Reader, spec: SrcMap, path: Path): PodSchedulingGroup | undefined {
+  const sp = [...path, 'schedulingGroup'];
+  const g = r.map(r.child(spec, 'schedulingGroup'), sp);
+  if (!g) return undefined;
+  r.versioned(versionsSince('1.36'), r.entry(spec, 'schedulingGroup')!.keyPos, sp,
+    `strict decoding error: unknown field "${formatPath(sp)}": pod.spec.schedulingGroup is served from Kubernetes 1.36 on (Scenario spec.kubernetesVersion); in 1.35 a pod names its gang with spec.workloadRef`);
+  r.knownFields(g, sp, new Set(['podGroupName']));
+  if (!r.has(g, 'podGroupName')) {
+    r.error(g.pos, sp, invalid('{}', 'must specify one of: `podGroupName`'));
+    return undefined;
+  }
+  const name = dnsSubdomainField(r, g, sp, 'podGroupName');
+  return name ? { podGroupName: name } : undefined;
 }
 
 function dnsSubdomainField(r: Reader, m: SrcMap, path: Path, key: string): string | undefined {
@@ -209,6 +229,7 @@ export function decodePodSpec(r: Reader, node: SrcNode | undefined, path: Path, 
     terminationGracePeriodSeconds: r.nonNegInt(spec, path, 'terminationGracePeriodSeconds', 'int64'),
     hostNetwork,
     workloadRef: workloadRef(r, spec, path),
+    schedulingGroup: schedulingGroup(r, spec, path),
     restartPolicy: r.enumValue(spec, path, 'restartPolicy', ['Always', 'OnFailure', 'Never'] as const),
     activeDeadlineSeconds: r.int(spec, path, 'activeDeadlineSeconds', 'int64'),
     resourceClaims,

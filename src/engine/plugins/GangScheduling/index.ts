@@ -1,26 +1,46 @@
-// upstream: pkg/scheduler/framework/plugins/gangscheduling/gangscheduling.go (v1.35, alpha,
-// feature gates GenericWorkload + GangScheduling): all-or-nothing scheduling for pods of a
-// scheduling.k8s.io/v1alpha1 Workload pod group with a gang policy.
+// upstream: pkg/scheduler/framework/plugins/gangscheduling/gangscheduling.go (feature gates
+// GenericWorkload + GangScheduling): all-or-nothing scheduling for the pods of a gang — in v1.35
+// a scheduling.k8s.io/v1alpha1 Workload pod group (spec.workloadRef), from v1.36 a PodGroup
+// object (spec.schedulingGroup) with a gang schedulingPolicy, scheduled in one pod-group cycle
+// (../../scheduler/podGroupCycle.ts).
 
-import type { Plugin, PluginDescriptor } from '../../framework/interfaces';
+import type { Handle, Plugin, PluginDescriptor } from '../../framework/interfaces';
 import { Status } from '../../framework/status';
-import type { GangWorkload, Pod } from '../../model/types';
-import { PodGroupManager, sameGang } from './podGroups';
+import type { GangWorkload, Pod, PodGroup, PodGroupSchedulingPolicy } from '../../model/types';
+import { PodGroupManager, gangKey, sameGang } from './podGroups';
+
+function namesPodGroup(pod: Pod, pg: PodGroup): boolean {
+  return pod.spec.schedulingGroup?.podGroupName === pg.metadata.name && (pod.metadata.namespace ?? 'default') === (pg.metadata.namespace ?? 'default');
+}
 
 export const Name = 'GangScheduling';
 
 export const ErrReasonWaitingForQuorum = 'waiting for minCount pods from a gang to appear in scheduling queue';
 export const ErrReasonWaitingOnPermit = 'waiting for minCount pods from a gang to be waiting on permit';
 
-function podGroupPolicy(workload: GangWorkload, podGroup: string) {
-  return workload.spec.podGroups.find((g) => g.name === podGroup)?.policy;
+/**
+ * The scheduling policy of the pod's gang, or why there is none yet (PreEnqueue's message, and
+ * Permit's error): the v1alpha1 Workload's pod group, or the PodGroup object.
+ */
+export function gangPolicy(handle: Handle, pod: Pod): { policy: PodGroupSchedulingPolicy } | { missing: string; workloadMissing?: boolean } | undefined {
+  const ns = pod.metadata.namespace ?? 'default';
+  const group = pod.spec.schedulingGroup;
+  if (group) {
+    const pg = handle.cluster.podGroup(ns, group.podGroupName);
+    return pg ? { policy: pg.spec.schedulingPolicy } : { missing: `waiting for pod's pod group "${group.podGroupName}" to appear in scheduling queue` };
+  }
+  const ref = pod.spec.workloadRef;
+  if (!ref) return undefined;
+  const workload: GangWorkload | undefined = handle.cluster.gangWorkload(ns, ref.name);
+  if (!workload) return { missing: `waiting for pods's workload "${ref.name}" to appear in scheduling queue`, workloadMissing: true };
+  const policy = workload.spec.podGroups.find((g) => g.name === ref.podGroup)?.policy;
+  return policy ? { policy } : { missing: `pod group "${ref.podGroup}" doesn't exist for a workload "${workload.metadata.name}"` };
 }
 
 export const GangScheduling: PluginDescriptor = {
   name: Name,
   factory: (_args, handle): Plugin => {
     const groups = new PodGroupManager(handle);
-    const workloadOf = (pod: Pod) => handle.cluster.gangWorkload(pod.metadata.namespace ?? 'default', pod.spec.workloadRef!.name);
     return {
       name: Name,
       eventsToRegister: () => [
@@ -30,35 +50,38 @@ export const GangScheduling: PluginDescriptor = {
           const w = added as GangWorkload;
           return pod.spec.workloadRef && (pod.metadata.namespace ?? 'default') === (w.metadata.namespace ?? 'default') && pod.spec.workloadRef.name === w.metadata.name ? 'Queue' : 'QueueSkip';
         } },
+        // v1.36+: upstream isSchedulableAfterPodGroupAdded / isSchedulableAfterPodGroupUpdated
+        { event: { resource: 'PodGroup', actionType: ['Add'] }, hint: (pod, _old, added) => (namesPodGroup(pod, added as PodGroup) ? 'Queue' : 'QueueSkip') },
+        { event: { resource: 'PodGroup', actionType: ['Update'] }, hint: (pod, old, updated) => {
+          const was = (old as PodGroup).spec.schedulingPolicy.gang, now = (updated as PodGroup).spec.schedulingPolicy.gang;
+          // only a lower minCount may make a waiting gang schedulable
+          return namesPodGroup(pod, updated as PodGroup) && was && now && now.minCount < was.minCount ? 'Queue' : 'QueueSkip';
+        } },
       ],
       preEnqueue(podInfo) {
-        const pod = podInfo.pod;
-        const ref = pod.spec.workloadRef;
-        if (!ref) return Status.success();
-        const workload = workloadOf(pod);
-        if (!workload) return Status.unresolvable(`waiting for pods's workload "${ref.name}" to appear in scheduling queue`);
-        const policy = podGroupPolicy(workload, ref.podGroup);
-        if (!policy) return Status.unresolvable(`pod group "${ref.podGroup}" doesn't exist for a workload "${workload.metadata.name}"`);
-        if (!policy.gang) return Status.success();
-        const all = groups.allPods(pod).length;
-        if (all < policy.gang.minCount) return Status.unresolvable(ErrReasonWaitingForQuorum).withDetails({ minCount: policy.gang.minCount, pods: all });
+        const found = gangPolicy(handle, podInfo.pod);
+        if (!found) return Status.success();
+        if ('missing' in found) return Status.unresolvable(found.missing);
+        if (!found.policy.gang) return Status.success();
+        const all = groups.allPods(podInfo.pod).length;
+        if (all < found.policy.gang.minCount) return Status.unresolvable(ErrReasonWaitingForQuorum).withDetails({ minCount: found.policy.gang.minCount, pods: all });
         return Status.success();
       },
       reserve(_state, podInfo) {
-        if (podInfo.pod.spec.workloadRef) groups.assumePod(podInfo.pod);
+        if (gangKey(podInfo.pod) !== undefined) groups.assumePod(podInfo.pod);
         return Status.success();
       },
       unreserve(_state, podInfo) {
-        if (podInfo.pod.spec.workloadRef) groups.forgetPod(podInfo.pod);
+        if (gangKey(podInfo.pod) !== undefined) groups.forgetPod(podInfo.pod);
       },
       permit(_state, podInfo) {
         const pod = podInfo.pod;
-        const ref = pod.spec.workloadRef;
-        if (!ref) return { status: Status.success() };
-        const workload = workloadOf(pod);
-        if (!workload) return { status: Status.error(`failed to get workload ${pod.metadata.namespace ?? 'default'}/${ref.name}`) };
-        const policy = podGroupPolicy(workload, ref.podGroup);
-        if (!policy) return { status: Status.error(`pod group "${ref.podGroup}" doesn't exist for a workload "${workload.metadata.name}"`) };
+        const found = gangPolicy(handle, pod);
+        if (!found) return { status: Status.success() };
+        if ('missing' in found) {
+          return { status: Status.error(found.workloadMissing ? `failed to get workload ${pod.metadata.namespace ?? 'default'}/${pod.spec.workloadRef!.name}` : found.missing) };
+        }
+        const policy = found.policy;
         if (!policy.gang) return { status: Status.success() };
         const assumed = groups.assumedPods(pod);
         const ready = new Set([...assumed, ...groups.assignedPods(pod)]);

@@ -1,6 +1,8 @@
-// upstream: pkg/scheduler/backend/workloadmanager (v1.35) — what the scheduler knows of each
-// gang: every pod that references it, the ones assumed at Reserve, the ones bound, and a
-// scheduling deadline shared by the gang.
+// upstream: pkg/scheduler/backend/workloadmanager (v1.35; the pod group states of v1.36+) — what
+// the scheduler knows of each gang: every pod that references it, the ones assumed at Reserve,
+// the ones bound, and a scheduling deadline shared by the gang. A v1.35 pod names its gang with
+// spec.workloadRef (Workload, pod group, replica key); a v1.36+ pod with
+// spec.schedulingGroup.podGroupName (a PodGroup object).
 
 import type { Handle } from '../../framework/interfaces';
 import { podNamespace } from '../../framework/podInfo';
@@ -15,9 +17,16 @@ export function podGroupKey(namespace: string, ref: WorkloadReference): string {
   return [namespace, ref.name, ref.podGroup, ref.podGroupReplicaKey ?? ''].join('\x00');
 }
 
+/** The gang a pod belongs to, by either reference (undefined: none). */
+export function gangKey(pod: Pod): string | undefined {
+  const ns = podNamespace(pod);
+  if (pod.spec.schedulingGroup) return `${ns}\x00${pod.spec.schedulingGroup.podGroupName}`;
+  return pod.spec.workloadRef ? podGroupKey(ns, pod.spec.workloadRef) : undefined;
+}
+
 export function sameGang(a: Pod, b: Pod): boolean {
-  const ra = a.spec.workloadRef, rb = b.spec.workloadRef;
-  return !!ra && !!rb && podNamespace(a) === podNamespace(b) && podGroupKey(podNamespace(a), ra) === podGroupKey(podNamespace(b), rb);
+  const ka = gangKey(a);
+  return ka !== undefined && ka === gangKey(b);
 }
 
 export class PodGroupManager {
@@ -36,7 +45,7 @@ export class PodGroupManager {
   }
 
   assumedPods(pod: Pod): Set<string> {
-    return new Set(this.assumed.get(podGroupKey(podNamespace(pod), pod.spec.workloadRef!)) ?? []);
+    return new Set(this.assumed.get(gangKey(pod)!) ?? []);
   }
 
   /** upstream: AssignedPods — bound pods of the gang */
@@ -51,19 +60,19 @@ export class PodGroupManager {
   }
 
   assumePod(pod: Pod): void {
-    const key = podGroupKey(podNamespace(pod), pod.spec.workloadRef!);
+    const key = gangKey(pod)!;
     let set = this.assumed.get(key);
     if (!set) this.assumed.set(key, (set = new Set()));
     set.add(podKey(pod));
   }
 
   forgetPod(pod: Pod): void {
-    this.assumed.get(podGroupKey(podNamespace(pod), pod.spec.workloadRef!))?.delete(podKey(pod));
+    this.assumed.get(gangKey(pod)!)?.delete(podKey(pod));
   }
 
   /** upstream: SchedulingTimeout — a new deadline when none exists or the last one passed */
   schedulingTimeout(pod: Pod): number {
-    const key = podGroupKey(podNamespace(pod), pod.spec.workloadRef!);
+    const key = gangKey(pod)!;
     const now = this.handle.now();
     let deadline = this.deadlines.get(key);
     if (deadline === undefined || deadline < now) {

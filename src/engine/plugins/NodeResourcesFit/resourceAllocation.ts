@@ -105,3 +105,15 @@ export function mulDiv(a: number, b: number, c: number): number {
   if (Number.isSafeInteger(x)) return (x - (x % c)) / c;
   return Number((BigInt(a) * BigInt(b)) / BigInt(c));
 }
+
+/**
+ * upstream: calculateNodeAllocatableRequest as a PlacementScore plugin calls it — the node's
+ * allocatable and what its pods already request of configured resource `i`; [0, 0] for a scalar
+ * resource the pod group does not request (`groupRequest` 0) or the node does not have.
+ */
+export function nodeAllocatableAndAllocated(s: ResourceAllocationScorer, nodeInfo: NodeInfo, i: number, groupRequest: number): [number, number] {
+  const kind = s.kinds[i]!;
+  const name = s.resources[i]!.name;
+  const alloc = allocatableOf(nodeInfo, kind, name, groupRequest);
+  return alloc === 0 ? [0, 0] : [alloc, requestedOf(s, nodeInfo, kind, name, 0)];
+}

@@ -1,0 +1,80 @@
+// The Workload/PodGroup API per Kubernetes version: which versions serve which objects and
+// fields (the API server's refusal at the line), validation and defaulting.
+// upstream: staging/src/k8s.io/api/scheduling/{v1alpha1,v1alpha2,v1beta1}/types.go,
+// pkg/apis/scheduling/validation; KEP-5832 (pod.spec.workloadRef → spec.schedulingGroup in 1.36).
+import { describe, expect, it } from 'vitest';
+import { formatScenarioError, loadScenario } from '../load';
+import type { KubernetesVersion } from '../../versions';
+
+const doc = (...lines: string[]) => lines.join('\n');
+const v1alpha1Workload = doc('apiVersion: scheduling.k8s.io/v1alpha1', 'kind: Workload', 'metadata: {name: train}', 'spec: {podGroups: [{name: workers, policy: {gang: {minCount: 2}}}]}');
+const workload = (apiVersion: string) => doc(`apiVersion: scheduling.k8s.io/${apiVersion}`, 'kind: Workload', 'metadata: {name: train}', 'spec: {podGroupTemplates: [{name: workers, schedulingPolicy: {gang: {minCount: 2}}}]}');
+const podGroup = (apiVersion: string, spec = '{schedulingPolicy: {gang: {minCount: 2}}}') => doc(`apiVersion: scheduling.k8s.io/${apiVersion}`, 'kind: PodGroup', 'metadata: {name: train-0}', `spec: ${spec}`);
+const pod = (specLine: string) => doc('apiVersion: v1', 'kind: Pod', 'metadata: {name: w}', 'spec:', `  ${specLine}`, '  containers: [{name: c, image: i}]');
+
+function errors(text: string, version: KubernetesVersion): string[] {
+  const r = loadScenario(text, 'w.yaml', version);
+  return r.ok ? [] : r.errors.map(formatScenarioError);
+}
+
+describe('which versions serve the Workload API', () => {
+  const rows: { name: string; text: string; version: KubernetesVersion; want: string[] }[] = [
+    { name: 'v1alpha1 Workload at 1.35', text: v1alpha1Workload, version: '1.35', want: [] },
+    { name: 'v1alpha1 Workload removed at 1.36', text: v1alpha1Workload, version: '1.36', want: ['w.yaml:1:13: Workload default/train: apiVersion: no matches for kind "Workload" in version "scheduling.k8s.io/v1alpha1": scheduling.k8s.io/v1alpha1 Workload was removed in Kubernetes 1.36; use scheduling.k8s.io/v1alpha2 (1.36) or scheduling.k8s.io/v1beta1 (1.37) Workload and PodGroup, with pod.spec.schedulingGroup.podGroupName'] },
+    { name: 'v1alpha1 Workload removed at 1.37', text: v1alpha1Workload, version: '1.37', want: [expect.stringContaining('was removed in Kubernetes 1.36') as unknown as string] },
+    { name: 'v1alpha2 Workload not served at 1.35', text: workload('v1alpha2'), version: '1.35', want: ['w.yaml:1:13: Workload default/train: apiVersion: no matches for kind "Workload" in version "scheduling.k8s.io/v1alpha2": served from Kubernetes 1.36 on (Scenario spec.kubernetesVersion); before, use scheduling.k8s.io/v1alpha1 Workload with pod.spec.workloadRef'] },
+    { name: 'v1alpha2 Workload at 1.36', text: workload('v1alpha2'), version: '1.36', want: [] },
+    { name: 'v1alpha2 Workload still read at 1.37', text: workload('v1alpha2'), version: '1.37', want: [] },
+    { name: 'v1beta1 Workload not served at 1.36', text: workload('v1beta1'), version: '1.36', want: [expect.stringContaining('in version "scheduling.k8s.io/v1beta1": served from Kubernetes 1.37 on') as unknown as string] },
+    { name: 'v1beta1 Workload at 1.37', text: workload('v1beta1'), version: '1.37', want: [] },
+    { name: 'PodGroup not served at 1.35', text: podGroup('v1alpha2'), version: '1.35', want: [expect.stringContaining('no matches for kind "PodGroup" in version "scheduling.k8s.io/v1alpha2": served from Kubernetes 1.36 on') as unknown as string] },
+    { name: 'v1alpha2 PodGroup at 1.36', text: podGroup('v1alpha2'), version: '1.36', want: [] },
+    { name: 'v1beta1 PodGroup at 1.37', text: podGroup('v1beta1'), version: '1.37', want: [] },
+    { name: 'spec.workloadRef at 1.35', text: pod('workloadRef: {name: train, podGroup: workers}'), version: '1.35', want: [] },
+    { name: 'spec.workloadRef removed at 1.36, at the field', text: pod('workloadRef: {name: train, podGroup: workers}'), version: '1.36', want: ['w.yaml:5:3: Pod default/w: spec.workloadRef: strict decoding error: unknown field "spec.workloadRef": pod.spec.workloadRef was removed in Kubernetes 1.36; name the pod\'s PodGroup with spec.schedulingGroup.podGroupName (scheduling.k8s.io/v1alpha2 or v1beta1 PodGroup)'] },
+    { name: 'spec.schedulingGroup unknown at 1.35', text: pod('schedulingGroup: {podGroupName: train-0}'), version: '1.35', want: [expect.stringContaining('w.yaml:5:3: Pod default/w: spec.schedulingGroup: strict decoding error: unknown field "spec.schedulingGroup": pod.spec.schedulingGroup is served from Kubernetes 1.36 on') as unknown as string] },
+    { name: 'spec.schedulingGroup at 1.36', text: pod('schedulingGroup: {podGroupName: train-0}'), version: '1.36', want: [] },
+    { name: 'spec.schedulingGroup at 1.37', text: pod('schedulingGroup: {podGroupName: train-0}'), version: '1.37', want: [] },
+  ];
+  it.each(rows)('$name', ({ text, version, want }) => expect(errors(text, version)).toEqual(want));
+});
+
+describe('validation (the API server refuses these at every version that serves them)', () => {
+  const rows: { name: string; text: string; version: KubernetesVersion; want: string }[] = [
+    { name: 'podGroupName must be a DNS subdomain', text: pod('schedulingGroup: {podGroupName: Train_0}'), version: '1.36', want: 'spec.schedulingGroup.podGroupName: Invalid value: "Train_0"' },
+    { name: 'schedulingGroup needs podGroupName', text: pod('schedulingGroup: {}'), version: '1.36', want: 'spec.schedulingGroup: Invalid value: "{}": must specify one of: `podGroupName`' },
+    { name: 'PodGroup: gang minCount 0 is required', text: podGroup('v1alpha2', '{schedulingPolicy: {gang: {minCount: 0}}}'), version: '1.36', want: 'spec.schedulingPolicy.gang.minCount: Required value' },
+    { name: 'PodGroup: both basic and gang', text: podGroup('v1beta1', '{schedulingPolicy: {basic: {}, gang: {minCount: 1}}}'), version: '1.37', want: 'exactly one of `basic`, `gang` is required, but multiple fields are set' },
+    { name: 'PodGroup: no policy', text: podGroup('v1beta1', '{}'), version: '1.37', want: 'spec.schedulingPolicy: Invalid value: "": must specify one of: `basic`, `gang`' },
+    { name: 'PodGroup: at most one topology constraint', text: podGroup('v1alpha2', '{schedulingPolicy: {basic: {}}, schedulingConstraints: {topology: [{key: rack}, {key: zone}]}}'), version: '1.36', want: 'spec.schedulingConstraints.topology: Too many: 2: must have at most 1 items' },
+    { name: 'Workload: duplicate template names', text: doc('apiVersion: scheduling.k8s.io/v1alpha2', 'kind: Workload', 'metadata: {name: t}', 'spec: {podGroupTemplates: [{name: a, schedulingPolicy: {basic: {}}}, {name: a, schedulingPolicy: {basic: {}}}]}'), version: '1.36', want: 'spec.podGroupTemplates[1].name: Duplicate value: "a"' },
+    { name: 'Workload: at most 8 templates', text: doc('apiVersion: scheduling.k8s.io/v1beta1', 'kind: Workload', 'metadata: {name: t}', `spec: {podGroupTemplates: [${Array.from({ length: 9 }, (_, i) => `{name: g${i}, schedulingPolicy: {basic: {}}}`).join(', ')}]}`), version: '1.37', want: 'spec.podGroupTemplates: Too many: 9: must have at most 8 items' },
+  ];
+  it.each(rows)('$name', ({ text, version, want }) => {
+    const got = errors(text, version);
+    expect(got.length).toBeGreaterThan(0);
+    expect(got.join('\n')).toContain(want);
+  });
+});
+
+describe('decoding and defaulting', () => {
+  it('a v1beta1 PodGroup names its template workloadRef: v1alpha2\'s podGroupTemplateRef is an unknown field there', () => {
+    const r = loadScenario(podGroup('v1beta1', '{schedulingPolicy: {basic: {}}, podGroupTemplateRef: {workload: {workloadName: a, podGroupTemplateName: b}}}'), 'w.yaml', '1.37');
+    expect(r.ok && r.scenario.warnings.map(formatScenarioError)).toEqual(['w.yaml:4:39: PodGroup default/train-0: spec.podGroupTemplateRef: unknown field, ignored']);
+  });
+  it('a v1alpha2 PodGroup: its template reference, topology and disruptionMode defaulted to Single', () => {
+    const r = loadScenario(podGroup('v1alpha2', '{podGroupTemplateRef: {workload: {workloadName: train, podGroupTemplateName: workers}}, schedulingPolicy: {gang: {minCount: 4}}, schedulingConstraints: {topology: [{key: topology.kubernetes.io/rack}]}}'), 'w.yaml', '1.36');
+    expect(r.ok && r.scenario.podGroups).toEqual([{
+      apiVersion: 'scheduling.k8s.io/v1alpha2', kind: 'PodGroup', metadata: expect.objectContaining({ name: 'train-0', namespace: 'default' }),
+      spec: { workloadRef: { workloadName: 'train', templateName: 'workers' }, schedulingPolicy: { gang: { minCount: 4 } }, schedulingConstraints: { topology: [{ key: 'topology.kubernetes.io/rack' }] }, disruptionMode: 'Single' },
+    }]);
+  });
+  it('a v1beta1 PodGroup: workloadRef, disruptionMode all, priority', () => {
+    const r = loadScenario(podGroup('v1beta1', '{workloadRef: {workloadName: train, templateName: workers}, schedulingPolicy: {basic: {}}, disruptionMode: {all: {}}, priorityClassName: high, priority: 1000}'), 'w.yaml', '1.37');
+    expect(r.ok && r.scenario.podGroups?.[0]?.spec).toEqual({ workloadRef: { workloadName: 'train', templateName: 'workers' }, schedulingPolicy: { basic: {} }, disruptionMode: 'All', priorityClassName: 'high', priority: 1000 });
+  });
+  it('a pod names its PodGroup', () => {
+    const r = loadScenario(pod('schedulingGroup: {podGroupName: train-0}'), 'w.yaml', '1.37');
+    expect(r.ok && r.scenario.pods[0]!.spec.schedulingGroup).toEqual({ podGroupName: 'train-0' });
+  });
+});

@@ -1,0 +1,91 @@
+// upstream: pkg/scheduler/schedule_one_podgroup.go (v1.36, PR #136618) — the pod-group
+// scheduling cycle. The group's unscheduled pods are popped together (podGroupInfoForPod), sorted
+// by priority and then by first attempt, and tried one after another in one snapshot: each pod
+// that finds a node is assumed and reserved so that the next ones see it, and its Permit runs
+// (podGroupPodSchedulingAlgorithm). The group is schedulable as soon as one member's Permit
+// returns Success (GangScheduling: minCount reached); then every assumed member goes to its
+// binding cycle. Otherwise every assumed member is unreserved and forgotten, and all go back to
+// the queue (submitPodGroupAlgorithmResult). No pod waits at Permit holding resources.
+// Not simulated: workload-aware preemption and placements (PlacementGenerate/Score) — issue 21.
+
+import type { CycleTrace, PodGroupCycleTrace } from '../api';
+import type { QueuedPodInfo } from '../framework/interfaces';
+import type { PodGroup } from '../model/types';
+import type { CycleOutcome } from './scheduleOne';
+
+/** upstream: errPodGroupUnschedulable — the error every member's status carries when the group fails */
+export const ErrPodGroupUnschedulable = 'pod group is unschedulable';
+
+/** upstream: podGroupInfoForPod's sort — higher priority first, then the earlier first attempt. */
+export function podGroupOrder(a: QueuedPodInfo, b: QueuedPodInfo): number {
+  const pa = a.podInfo.pod.spec.priority ?? 0, pb = b.podInfo.pod.spec.priority ?? 0;
+  if (pa !== pb) return pb - pa;
+  return (a.initialAttemptTimestamp ?? 0) - (b.initialAttemptTimestamp ?? 0);
+}
+
+export interface MemberAttempt {
+  queued: QueuedPodInfo;
+  trace: CycleTrace;
+  outcome: CycleOutcome;
+}
+
+export type PodGroupVerdict =
+  | { kind: 'scheduled' }
+  | { kind: 'unschedulable'; message: string }
+  | { kind: 'error'; message: string };
+
+/**
+ * upstream: podGroupSchedulingDefaultAlgorithm's verdict — Success once a member's Permit
+ * succeeded; an Error from any member stops the group; otherwise Unschedulable.
+ */
+export function podGroupVerdict(attempts: readonly MemberAttempt[]): PodGroupVerdict {
+  const failed = attempts.find((a) => a.outcome.kind === 'error');
+  if (failed && failed.outcome.kind === 'error') return { kind: 'error', message: `failed to schedule other pod from a pod group: ${failed.outcome.message}` };
+  if (attempts.some((a) => a.outcome.kind === 'scheduled')) return { kind: 'scheduled' };
+  return { kind: 'unschedulable', message: ErrPodGroupUnschedulable };
+}
+
+/**
+ * The FailedScheduling message of a member when its group did not schedule. upstream:
+ * submitPodGroupAlgorithmResult — an assumed member's status is Unschedulable with its Permit
+ * message and errPodGroupUnschedulable (Status.Message puts the error first); a member that found
+ * no node keeps its own FitError; on a group error every member gets the group's error.
+ */
+export function memberFailureMessage(a: MemberAttempt, verdict: PodGroupVerdict): string {
+  if (verdict.kind === 'error') return a.outcome.kind === 'error' ? a.outcome.message : verdict.message;
+  if (a.outcome.kind === 'waiting' || a.outcome.kind === 'scheduled') {
+    const wait = a.trace.permit?.find((p) => p.code === 'Wait');
+    return [ErrPodGroupUnschedulable, ...(wait?.reasons ?? [])].join(', ');
+  }
+  return a.outcome.message;
+}
+
+/** The group's condition after the cycle. upstream: submitPodGroupAlgorithmResult, updatePodGroupCondition */
+export function podGroupCondition(pg: PodGroup, verdict: PodGroupVerdict, now: number) {
+  // v1beta1 renamed the condition (it turns True once and stays True)
+  const type = pg.apiVersion === 'scheduling.k8s.io/v1beta1' ? 'PodGroupInitiallyScheduled' : 'PodGroupScheduled';
+  if (verdict.kind === 'scheduled') return { type, status: 'True' as const, reason: 'Scheduled', message: '', lastTransitionTime: now };
+  return { type, status: 'False' as const, reason: verdict.kind === 'error' ? 'SchedulerError' : 'Unschedulable', message: verdict.message, lastTransitionTime: now };
+}
+
+/** Sets the condition, never turning a True one back to False (upstream: updatePodGroupCondition). */
+export function setPodGroupCondition(pg: PodGroup, condition: ReturnType<typeof podGroupCondition>): void {
+  const conditions = (pg.status ??= {}).conditions ??= [];
+  const i = conditions.findIndex((c) => c.type === condition.type);
+  if (i >= 0 && conditions[i]!.status === 'True' && condition.status !== 'True') return;
+  if (i >= 0) conditions[i] = condition; else conditions.push(condition);
+}
+
+export function podGroupTrace(pg: PodGroup, attempts: readonly MemberAttempt[], bound: number, verdict: PodGroupVerdict): PodGroupCycleTrace {
+  const t: PodGroupCycleTrace = {
+    name: `${pg.metadata.namespace ?? 'default'}/${pg.metadata.name}`,
+    firstCycle: attempts[0]?.trace.cycle ?? 0,
+    members: attempts.map((a) => a.queued.podInfo.key),
+    minCount: pg.spec.schedulingPolicy.gang?.minCount ?? 1,
+    bound,
+    placed: attempts.filter((a) => a.outcome.kind === 'scheduled' || a.outcome.kind === 'waiting').length,
+    result: verdict.kind === 'scheduled' ? 'Scheduled' : verdict.kind === 'error' ? 'Error' : 'Unschedulable',
+  };
+  if (verdict.kind !== 'scheduled') t.message = verdict.message;
+  return t;
+}
