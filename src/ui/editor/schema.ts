@@ -172,9 +172,12 @@ const podSpec = obj('What the pod needs from a node.', {
   terminationGracePeriodSeconds: int('Seconds a preempted or evicted pod takes to go away (30 by default).'),
   hostNetwork: bool('Host networking: container ports become host ports.'),
   restartPolicy: oneOfValues(['Always', 'OnFailure', 'Never'], 'Restart policy.'),
-  workloadRef: obj('Gang scheduling (v1.35 alpha): the Workload and pod group this pod belongs to.', {
+  workloadRef: obj('Gang scheduling (v1.35 only; removed in 1.36 for schedulingGroup): the scheduling.k8s.io/v1alpha1 Workload and pod group this pod belongs to.', {
     name: str('Workload name.'), podGroup: str('Pod group in the workload.'), podGroupReplicaKey: str('Replica key.'),
   }, { strict: true }),
+  schedulingGroup: obj('Kubernetes 1.36+: the PodGroup this pod belongs to (gang scheduling in one pod-group cycle).', {
+    podGroupName: str('Name of a PodGroup in the pod\'s namespace.'),
+  }, { required: ['podGroupName'], strict: true }),
   resourceClaims: arr(obj('A DRA claim: a ResourceClaim by name, or one made from a ResourceClaimTemplate for this pod.', {
     name: str('Name containers use in resources.claims.'),
     resourceClaimName: str('An existing ResourceClaim of the namespace (may be shared by pods).'),
@@ -185,6 +188,20 @@ const podSpec = obj('What the pod needs from a node.', {
 }, { strict: true });
 
 const podTemplate = obj('The pods this controller creates.', { metadata, spec: ref('podSpec') }, { strict: true });
+
+const schedulingPolicy = obj('Exactly one of basic and gang.', {
+  basic: { type: 'object', description: 'Pods scheduled one by one.' },
+  gang: obj('All-or-nothing.', { minCount: int('Pods that must fit together (mutable from v1beta1, 1.37).', { minimum: 1 }) }, { required: ['minCount'] }),
+});
+
+const podGroupFields = (description: string, extra: Props): JSONSchema => obj(description, {
+  ...extra,
+  schedulingPolicy,
+  schedulingConstraints: obj('TopologyAwareWorkloadScheduling.', { topology: arr(obj('A topology constraint.', { key: str('Node label key: all pods in one of its domains.') }), 'At most one.') }),
+  disruptionMode: obj('Exactly one of single and all (default single).', { single: { type: 'object' }, all: { type: 'object' } }),
+  priorityClassName: str('PriorityClass of the group.'),
+  priority: int('Priority of the group.'),
+});
 
 const typeMeta = (apiVersion: string, kind: string): Props => ({
   apiVersion: { const: apiVersion, description: `${kind} is served as ${apiVersion}.` },
@@ -473,6 +490,26 @@ const KINDS: Record<string, JSONSchema> = {
     parallelism: int('Pods running at once.', { minimum: 0 }), completions: int('Completions wanted.', { minimum: 0 }),
     backoffLimit: int('Ignored.'),
   }),
+  Workload: obj('Kubernetes 1.36+ (v1alpha2; v1beta1 from 1.37): templates for the PodGroups of a workload. 1.35 reads scheduling.k8s.io/v1alpha1 with spec.podGroups.', {
+    apiVersion: { enum: ['scheduling.k8s.io/v1alpha2', 'scheduling.k8s.io/v1beta1', 'scheduling.k8s.io/v1alpha1'], description: 'v1alpha1: 1.35 only; v1alpha2: 1.36+; v1beta1: 1.37.' },
+    kind: { const: 'Workload' },
+    metadata,
+    spec: obj('Workload spec.', {
+      controllerRef: obj('The controlling object (informational).', { apiGroup: str('API group.'), kind: str('Kind.'), name: str('Name.') }),
+      podGroupTemplates: arr(podGroupFields('A template for PodGroups.', { name: str('Template name (a DNS label).') }), 'At most 8 templates (v1alpha2/v1beta1).'),
+      podGroups: arr(obj('v1alpha1 (1.35): a pod group.', { name: str('Pod group name.'), policy: schedulingPolicy }), 'v1alpha1 (1.35) pod groups.'),
+    }),
+  }, { required: ['spec'], strict: true }),
+  PodGroup: obj('Kubernetes 1.36+: a runtime group of pods (spec.schedulingGroup.podGroupName) scheduled together; gang: all-or-nothing.', {
+    apiVersion: { enum: ['scheduling.k8s.io/v1alpha2', 'scheduling.k8s.io/v1beta1'], description: 'v1alpha2: 1.36+; v1beta1: 1.37.' },
+    kind: { const: 'PodGroup' },
+    metadata,
+    spec: podGroupFields('PodGroup spec.', {
+      podGroupTemplateRef: obj('v1alpha2: the Workload template it was made from.', { workload: obj('Workload template.', { workloadName: str('Workload name.'), podGroupTemplateName: str('Template name.') }) }),
+      workloadRef: obj('v1beta1: the Workload template it was made from.', { workloadName: str('Workload name.'), templateName: str('Template name.') }),
+    }),
+    status: { type: 'object', description: 'Conditions set by the scheduler (PodGroupScheduled).' },
+  }, { required: ['spec'], strict: true }),
   PriorityClass: obj('Maps a name to a priority value.', {
     ...typeMeta('scheduling.k8s.io/v1', 'PriorityClass'),
     value: int('The priority; higher is scheduled first and may preempt lower.'),
