@@ -217,13 +217,18 @@ spec:
     },
     { cycle: 2, phase: 'score', text: 'Both requests are 500m CPU and 512Mi. node-1 has 4 CPUs, node-4 has 2. NodeResourcesFit (LeastAllocated) favours free room.' },
     {
-      cycle: 2, phase: 'done', text: 'NodeResourcesFit: node-1 scores 90, node-4 84. BalancedAllocation: 96 against 90. node-1 has the higher total and gets legacy-app.',
+      cycle: 2, phase: 'select', text: 'NodeResourcesFit: node-1 scores 90, node-4 84. BalancedAllocation: 96 against 90. node-1 has the higher total and gets legacy-app.',
       facts: [
         { says: 'node-1 scores 90', fact: { kind: 'score', cycle: 2, node: 'node-1', plugin: 'NodeResourcesFit' }, is: '90' },
         { says: 'node-4 84', fact: { kind: 'score', cycle: 2, node: 'node-4', plugin: 'NodeResourcesFit' }, is: '84' },
         { says: '96 against 90', fact: { kind: 'score', cycle: 2, node: 'node-1', plugin: 'NodeResourcesBalancedAllocation' }, is: '96' },
         { says: 'gets legacy-app', fact: { kind: 'selected', cycle: 2 }, is: 'node-1' },
       ],
+    },
+    {
+      // the scores stay on the stage at Select, where the text quotes them; the binding gets its own point
+      cycle: 2, phase: 'done', text: 'legacy-app runs on node-1.',
+      facts: [{ says: 'runs on node-1', fact: { kind: 'selected', cycle: 2 }, is: 'node-1' }],
     },
   ],
   questions: [

@@ -75,7 +75,7 @@ function PendingLane({ queue, currentPod, colourOf, travel, onInspect }: {
 }) {
   const shown = queue.slice(0, QUEUE_SHOWN);
   return (
-    <section className="lane pending-lane" data-testid="pending-queue" aria-label="Pending pods, in the order they are tried">
+    <section className={`lane pending-lane${queue.length === 0 ? ' is-empty' : ''}`} data-testid="pending-queue" aria-label="Pending pods, in the order they are tried">
       <h3 className="lane-title">Pending <span className="lane-count">{queue.length}</span></h3>
       <div className="pending-pods">
         {shown.map((p) => (
