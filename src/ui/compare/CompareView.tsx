@@ -5,6 +5,7 @@
 // Kubernetes versions (UpgradePreview.tsx).
 
 import { useState, type ReactNode } from 'react';
+import { CompareErrors } from './CompareErrors';
 import type { CompareMode, ConfigurationComparison, NodeUtilisation, PodPlacement } from '../../engine/readers';
 import { usePodplay } from '../../store/hooks';
 import { formatQuantity, shortNodeNames } from '../format';
@@ -134,12 +135,7 @@ function ConfigurationCompare({ picker, close }: { picker: ReactNode; close: Rea
         />
       </details>
       <p className="compare-status" role="status">{status}</p>
-      {state.error && (
-        <ul className="compare-errors">
-          {state.error.errors.map((e, i) => <li key={i} data-testid="compare-error">{e.file}:{e.line}:{e.column}: {e.message}</li>)}
-          {state.error.more > 0 && <li>and {state.error.more} more</li>}
-        </ul>
-      )}
+      {state.error && <CompareErrors error={state.error} />}
       {c && !state.running && (
         <div className="compare-body">
           <div className="compare-pods">

@@ -4,6 +4,7 @@
 // engine finds the causes (compare/versions.ts); this view only lists them.
 
 import { useState, type ReactNode } from 'react';
+import { CompareErrors } from './CompareErrors';
 import {
   changesBetween, KUBERNETES_VERSIONS, type KubernetesVersion, type PodVersionOutcome, type VersionChange, type VersionDifference, type VersionDifferenceKind,
 } from '../../engine/readers';
@@ -98,12 +99,7 @@ export function UpgradePreview({ picker, close }: { picker: ReactNode; close: Re
         {close}
       </header>
       <p className="compare-status" role="status" data-testid="version-status">{status}</p>
-      {state.error && (
-        <ul className="compare-errors">
-          {state.error.errors.map((e, i) => <li key={i} data-testid="compare-error">{e.file}:{e.line}:{e.column}: {e.message}</li>)}
-          {state.error.more > 0 && <li>and {state.error.more} more</li>}
-        </ul>
-      )}
+      {state.error && <CompareErrors error={state.error} />}
       {c && !state.running && (
         <div className="upgrade-body">
           {c.differences.length > 0 && (
