@@ -172,3 +172,21 @@ export async function importDump(page: Page, dump: string, nodes: number): Promi
   await expect(page.getByTestId('import-dialog')).toBeHidden();
   await expect(page.locator('[data-testid="node-card"]')).toHaveCount(nodes);
 }
+
+/** Imports a dump from a file on disk through the import dialog and waits for its summary. */
+export async function importDumpFile(page: Page, file: string, nodes: number): Promise<void> {
+  await page.getByTestId('import').click();
+  await page.getByTestId('import-file').setInputFiles(file);
+  await expect(page.getByTestId('import-summary')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('import-kept')).toContainText(`${nodes} nodes`);
+}
+
+/** Opens the imported scenario (`cluster-imported.yaml`) and steps to the end of its run. */
+export async function openImportedToEnd(page: Page, nodes: number): Promise<void> {
+  await page.getByTestId('import-open').click();
+  await expect(page.locator('.file-name')).toHaveText('cluster-imported.yaml');
+  await expect(page.getByTestId('node-card')).toHaveCount(nodes, { timeout: 120_000 });
+  await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-cycle', '1', { timeout: 120_000 });
+  await page.locator('body').press('End');
+  await expect(page.getByTestId('step-forward')).toBeDisabled({ timeout: 60_000 });
+}

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { importAny, scenarioFile as scenarioDownload } from '../src/interop';
 import { generateClusterDump } from '../src/interop/testing/clusterDump';
-import { editorReady, engineResult, freshPage, pageText } from './helpers';
+import { editorReady, engineResult, freshPage, importDumpFile, openImportedToEnd, pageText } from './helpers';
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`../src/interop/fixtures/${name}`, import.meta.url)), 'utf8');
 
@@ -77,18 +77,10 @@ test('a dump too large for the editor (60 nodes, 1,200 pods) imports, simulates 
   await freshPage(page);
   await editorReady(page);
   // read in a worker (bench/browser/largeDump.spec.ts measures that the page goes on painting)
-  await page.getByTestId('import').click();
-  await page.getByTestId('import-file').setInputFiles(file);
-  await expect(page.getByTestId('import-summary')).toBeVisible({ timeout: 120_000 });
-  await expect(page.getByTestId('import-kept')).toContainText(`${dump.counts.nodes} nodes`);
+  await importDumpFile(page, file, dump.counts.nodes);
 
   // opening it: the scenario (over 1 MB) is simulated by the engine worker
-  await page.getByTestId('import-open').click();
-  await expect(page.locator('.file-name')).toHaveText('cluster-imported.yaml');
-  await expect(page.getByTestId('node-card')).toHaveCount(dump.counts.nodes, { timeout: 120_000 });
-  await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-cycle', '1', { timeout: 120_000 });
-  await page.locator('body').press('End');
-  await expect(page.getByTestId('step-forward')).toBeDisabled({ timeout: 60_000 });
+  await openImportedToEnd(page, dump.counts.nodes);
   // more than the editor takes without holding the page (LARGE_EDITOR_CHARS): it opens on request
   await expect(page.getByTestId('large-scenario')).toContainText('MB');
   await page.getByTestId('open-in-editor').click();

@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { generateClusterDump } from '../../src/interop/testing/clusterDump';
-import { editorReady, freshPage, pageText } from '../../e2e/helpers';
+import { editorReady, freshPage, importDumpFile, openImportedToEnd, pageText } from '../../e2e/helpers';
 
 test('a 300-node, 5,000-pod dump loads and simulates while the page keeps responding', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
@@ -37,19 +37,11 @@ test('a 300-node, 5,000-pod dump loads and simulates while the page keeps respon
 
   // reading 24 MB happens in a worker: the page goes on painting (the same work on the main
   // thread takes seconds)
-  await page.getByTestId('import').click();
-  await page.getByTestId('import-file').setInputFiles(file);
-  await expect(page.getByTestId('import-summary')).toBeVisible({ timeout: 120_000 });
-  await expect(page.getByTestId('import-kept')).toContainText(`${dump.counts.nodes} nodes`);
+  await importDumpFile(page, file, dump.counts.nodes);
   const whileImporting = await worstGap();
 
   // opening it: the editor takes the 5 MB text, the engine worker simulates
-  await page.getByTestId('import-open').click();
-  await expect(page.locator('.file-name')).toHaveText('cluster-imported.yaml');
-  await expect(page.getByTestId('node-card')).toHaveCount(dump.counts.nodes, { timeout: 120_000 });
-  await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-cycle', '1', { timeout: 120_000 });
-  await page.locator('body').press('End');
-  await expect(page.getByTestId('step-forward')).toBeDisabled({ timeout: 60_000 });
+  await openImportedToEnd(page, dump.counts.nodes);
   const whileOpening = await worstGap();
   console.log(`worst frame gap: ${whileImporting} ms while importing, ${whileOpening} ms while opening and simulating`);
   expect(whileImporting).toBeLessThan(800);
