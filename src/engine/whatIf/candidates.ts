@@ -225,6 +225,9 @@ function claimCandidates(s: ExpandedScenario, pod: Pod, key: string): Candidate[
   for (const { ref, devices } of claimRefs(s, pod, namespaceOfKey(key))) {
     (devices.constraints ?? []).forEach((c, constraint) => out.push({
       kind: 'claim', cost: 1, tier: Tier.Capacity,
+      // a matchAttribute is there for the workload (GPUs on one PCIe root, one interconnect): a
+      // reviewer must see what dropping it gives up
+      ...(c.matchAttribute ? { warning: `the devices need no longer share ${c.matchAttribute}: check the workload does not depend on it` } : {}),
       edits: [{ kind: 'claim', claim: ref, change: 'drop-constraint', constraint, ...(c.matchAttribute ? { matchAttribute: c.matchAttribute } : {}) }],
     }));
     (devices.requests ?? []).forEach((r, request) => {
