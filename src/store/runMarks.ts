@@ -23,6 +23,12 @@ export interface RunMarks {
   hung(text: string): void;
   isMarked(text: string): boolean;
   /**
+   * Why the last run of this text did not finish: it 'hung' (a step never returned and the worker
+   * was replaced), or it was 'unfinished' when its page went away without a goodbye (a crash, out
+   * of memory, the tab killed). undefined: it did not fail to finish.
+   */
+  unfinished(text: string): 'hung' | 'unfinished' | undefined;
+  /**
    * The page is going away normally (pagehide: a reload, a link, closing the tab): its runs did not
    * take it down, so their marks go. A tab that crashes never gets here, and its marks stay.
    */
@@ -52,6 +58,12 @@ export function createRunMarks(storage: KeyValueStorage | undefined, page: strin
   };
   const ours = (text: string) => `${fingerprint(text)}@${page}`;
   const hung = (text: string) => `${fingerprint(text)}${HUNG}`;
+  const unfinished = (text: string): 'hung' | 'unfinished' | undefined => {
+    const list = read();
+    if (list.includes(hung(text))) return 'hung';
+    const print = `${fingerprint(text)}@`;
+    return list.some((m) => m.startsWith(print) && m !== ours(text)) ? 'unfinished' : undefined;
+  };
   return {
     mark(text) {
       const mark = ours(text);
@@ -71,10 +83,7 @@ export function createRunMarks(storage: KeyValueStorage | undefined, page: strin
       const left = list.filter((m) => !m.endsWith(`@${page}`));
       if (left.length !== list.length) write(left);
     },
-    isMarked(text) {
-      const print = `${fingerprint(text)}@`;
-      const mark = hung(text);
-      return read().some((m) => m === mark || (m.startsWith(print) && m !== ours(text)));
-    },
+    isMarked: (text) => unfinished(text) !== undefined,
+    unfinished,
   };
 }

@@ -59,7 +59,8 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
 
   /** Simulates the text on screen, unless its last run did not finish (then it waits for the user). */
   function simulateUnlessInterrupted(): void {
-    if (!deps.runMarks.isMarked(get().text)) {
+    const unfinished = deps.runMarks.unfinished(get().text);
+    if (unfinished === undefined) {
       simulateNow();
       return;
     }
@@ -70,7 +71,9 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
     set({ pendingRunId: undefined, interrupted: 'crashed' });
     get().notify({
       kind: 'error', title: 'The last run did not finish',
-      text: 'The last time this scenario was simulated, the simulation never finished (the page may have run out of memory or been closed). It was not run again by itself.',
+      text: unfinished === 'hung'
+        ? 'The last time this scenario was simulated, one of its steps never returned and the simulation was stopped. It was not run again by itself.'
+        : 'The last time this scenario was simulated, the simulation never finished (the page may have run out of memory or been closed). It was not run again by itself.',
       action: { label: 'Run', run: simulateNow },
     });
   }

@@ -126,7 +126,7 @@ describe('runs that did not finish', () => {
     expect(client.sent.filter((r) => r.type === 'load')).toEqual([]);
     expect(store.getState().interrupted).toBe('crashed');
     const notice = store.getState().notices[0]!;
-    expect(notice.title).toBe('The last run did not finish');
+    expect(notice).toMatchObject({ title: 'The last run did not finish', text: expect.stringMatching(/may have run out of memory or been closed/) });
     notice.action!.run();
     expect(client.sent.at(-1)).toMatchObject({ type: 'load', text: 'kind: Node' });
     expect(store.getState().interrupted).toBeUndefined();
@@ -201,6 +201,9 @@ describe('a run that hangs (issue 23: cancel that always works)', () => {
     const next = testStore(reloaded, { runMarks: createRunMarks(shared, 'second') });
     expect(reloaded.sent.filter((r) => r.type === 'load')).toEqual([]);
     expect(next.getState().interrupted).toBe('crashed');
+    // the reloaded page says the run hung, not that the page may have run out of memory
+    expect(next.getState().notices.at(-1)).toMatchObject({ title: 'The last run did not finish', text: expect.stringMatching(/one of its steps never returned/) });
+    expect(next.getState().notices.at(-1)!.text).not.toMatch(/memory/);
     // Run again runs it; once a run of it finishes, it is forgotten
     notice.action!.run();
     const again = client.lastLoad();
