@@ -22,11 +22,13 @@ const standardQuotaResources = new Set([
   'requests.storage', 'requests.ephemeral-storage', 'limits.cpu', 'limits.memory', 'limits.ephemeral-storage',
 ]);
 
-/** upstream: helper.IsNativeResource — no domain, or a kubernetes.io one */
+/**
+ * upstream: helper.IsNativeResource — no "/", or IsPrefixedNativeResource: the name contains
+ * "kubernetes.io/" (pkg/apis/core/v1/helper/helpers.go). A substring test, as upstream's: a domain
+ * such as "xkubernetes.io" counts as native too.
+ */
 export function isNativeResource(name: string): boolean {
-  if (!name.includes('/')) return true;
-  const domain = name.split('/')[0]!;
-  return domain === 'kubernetes.io' || domain.endsWith('.kubernetes.io');
+  return !name.includes('/') || name.includes('kubernetes.io/');
 }
 
 /** upstream: IsExtendedResourceName */

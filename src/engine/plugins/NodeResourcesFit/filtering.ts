@@ -7,7 +7,7 @@ import { computePodRequests, type Resource } from '../../framework/resources';
 import { Status } from '../../framework/status';
 import type { FitVerdicts } from './verdicts';
 import type { Pod } from '../../model/types';
-import { isQualifiedName } from '../../model/selectors';
+import { isExtendedResourceName as isExtendedName } from '../../model/decode/resources';
 import { deviceClassForExtendedResource } from '../../model/resource';
 import type { Handle } from '../../framework/interfaces';
 
@@ -58,13 +58,11 @@ export function preFilter(state: CycleState, pod: Pod): Status {
 /** isExtendedResourceName's answers by name: Filter asks for every node, and validating the name cost more than the rest of Filter */
 const extendedNames = new Map<string, boolean>();
 
-/** upstream: v1helper.IsExtendedResourceName — a domain-prefixed name outside kubernetes.io. */
+/** upstream: v1helper.IsExtendedResourceName (the model's, remembered by name) — a domain-prefixed name outside kubernetes.io. */
 export function isExtendedResourceName(name: string): boolean {
   let extended = extendedNames.get(name);
   if (extended === undefined) {
-    // upstream IsNativeResource: no "/", or containing "kubernetes.io/"
-    const native = !name.includes('/') || name.includes('kubernetes.io/');
-    extended = !native && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
+    extended = isExtendedName(name);
     // names come from scenarios: bounded, whatever a scenario holds
     if (extendedNames.size >= 4096) extendedNames.clear();
     extendedNames.set(name, extended);
