@@ -34,4 +34,9 @@ export interface StoreDeps {
   download(fileName: string, text: string): void;
   /** quiet time after the last keystroke before the text is simulated */
   debounceMs: number;
+  /**
+   * the page opens on a link: the first run is the link's (src/ui/share/urlSync.ts starts it),
+   * not the saved scenario's, which a slow first load would otherwise simulate and then throw away
+   */
+  linkFirst?: boolean;
 }

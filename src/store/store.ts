@@ -73,7 +73,7 @@ export function createPodplayStore(deps: StoreDeps): PodplayStore {
       action: { label: 'Download it', run: () => deps.download('unreadable-scenario.json', record.raw), keep: true },
     });
   }
-  store.getState().simulateUnlessInterrupted();
+  if (!deps.linkFirst) store.getState().simulateUnlessInterrupted();
   return Object.assign(store, {
     dispose() {
       store.getState().pause();
