@@ -11,7 +11,7 @@ import { App } from './ui/App';
 import { startServiceWorker } from './ui/offline/serviceWorker';
 import { UpdateNotice } from './ui/offline/UpdateNotice';
 import { saveFile } from './ui/importExport/saveFile';
-import { browserUrlEnv, installUrlSync } from './ui/share/urlSync';
+import { browserUrlEnv, fragmentOf, installUrlSync } from './ui/share/urlSync';
 import zoneSpread from './ui/scenarios/zone-spread.yaml?raw';
 import './ui/styles.css';
 import { createWorkerClient } from './worker/client';
@@ -73,6 +73,7 @@ async function start(): Promise<void> {
     defaultScenario: { fileName: 'zone-spread.yaml', text: zoneSpread },
     download: (fileName, text) => saveFile(fileName, text, 'application/x-yaml'),
     debounceMs: 350,
+    linkFirst: fragmentOf(window.location) !== '',
   });
 
   // the address bar holds a permalink of what is on screen; a link in it is opened first

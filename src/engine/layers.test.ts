@@ -46,6 +46,10 @@ describe('no import climbs the engine\'s layers', () => {
     { file: 'src/engine/simulation/simulation.ts', specifier: '..', refused: true },
     { file: 'src/engine/simulation/simulation.ts', specifier: '../whatIf/verify', refused: true },
     { file: 'src/engine/descheduler/plugins/PodLifeTime.ts', specifier: '../../queue/queue', refused: true },
+    // issue 22: admission read the framework's and the descheduler's pod helpers (now in model/)
+    { file: 'src/engine/model/admission/limitRanger.ts', specifier: '../../framework/resources', refused: true },
+    { file: 'src/engine/model/quota/pods.ts', specifier: '../../descheduler/podutil', refused: true },
+    { file: 'src/engine/model/quota/pods.ts', specifier: '../qos', refused: false },
     // a layer's own sub-folder of the same name as a higher layer is its own
     { file: 'src/engine/descheduler/registry.ts', specifier: './plugins/PodLifeTime', refused: false },
     { file: 'src/engine/controllers/deviceTaintEviction.ts', specifier: '../dra/allocator', refused: false },

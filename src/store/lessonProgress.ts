@@ -6,8 +6,8 @@
 import { lessonAfter, lessonById, revealPosition, type Lesson, type Spoiler } from '../lessons';
 import { hiddenAtCycle, isCyclePosition, lessonStory, type LessonQuestion, type LessonStory } from '../lessons/story';
 import type { CycleSummary, TimedEvent } from '../worker/protocol';
-import { stepFor, type NamedPosition } from './permalinkState';
-import type { PlaybackPosition, PodplayState } from './types';
+import { stepFor } from './permalinkState';
+import type { NamedPosition, PlaybackPosition, PodplayState } from './types';
 
 export interface QuestionProgress {
   index: number;

@@ -3,13 +3,7 @@
 
 import { PLAYBACK_PHASES, type PermalinkState, type PlaybackPhase } from '../permalink/migrations';
 import type { Phase } from '../worker/protocol';
-import type { PodplayState } from './types';
-
-/** A playback position as links and lessons name it: a 1-based cycle and a point inside it. */
-export interface NamedPosition {
-  cycle: number;
-  phase: PlaybackPhase;
-}
+import type { NamedPosition, PodplayState } from './types';
 
 /** "PreFilter" → "preFilter": the store's extension points as links name them. */
 export function linkPhaseOf(phase: Phase): PlaybackPhase {

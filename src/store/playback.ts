@@ -3,7 +3,7 @@
 
 import type { StoreApi } from 'zustand/vanilla';
 import { asksHere, currentLessonProgress } from './lessonProgress';
-import type { StoreDeps } from './store';
+import type { StoreDeps } from './deps';
 import type { PlaybackPosition, PlaybackSlice, PodplayState } from './types';
 
 export const SPEEDS = [0.5, 1, 2, 4, 8, 16] as const;

@@ -4,65 +4,9 @@
 
 import type { StoreApi } from 'zustand/vanilla';
 import { lessonById, type Lesson } from '../lessons';
-import type { PermalinkState } from '../permalink/migrations';
 import { currentLessonProgress, hiddenNow, nextLessonAtEnd, type StoryTarget } from './lessonProgress';
-import { stepFor, type NamedPosition } from './permalinkState';
-import type { PodplayState } from './types';
-
-export interface Notice {
-  id: number;
-  kind: 'error' | 'info';
-  title: string;
-  /** shown as text, never as markup: it may quote a link or a scenario */
-  text: string;
-  /** `keep`: the notice stays after the action (a download) */
-  action?: { label: string; run(): void; keep?: boolean };
-}
-
-/** liveEdit: presenter mode's "what if" editor over the lesson (src/ui/presenter/LiveEdit.tsx) */
-export type SessionDialog = 'lessons' | 'import' | 'liveEdit';
-
-export interface SessionSlice {
-  lessonId?: string;
-  /** the lesson's title card: nothing of cycle 1 is shown before the user starts */
-  lessonIntro: boolean;
-  /** question index → the choice predicted, in the lesson on screen */
-  predictions: Readonly<Record<number, number>>;
-  /** the story point the last press moved to (several points may share one step) */
-  storyPoint?: number;
-  /** lesson id → the furthest story point reached (0-based), for the gallery */
-  lessonReached: Readonly<Record<string, number>>;
-  presenter: boolean;
-  dialog?: SessionDialog;
-  notices: readonly Notice[];
-  /** where playback goes once the run has that cycle (a link or history entry being restored) */
-  pendingPosition?: NamedPosition;
-  /** counts loads that deserve their own browser history entry (a lesson, an import, a link) */
-  loadCount: number;
-  /** opens a lesson on its title card; false when there is no such lesson */
-  openLesson(id: string): boolean;
-  /** leaves the title card for the first story point */
-  startLesson(): void;
-  /** the next story point of the lesson (from the title card: the first) */
-  nextStoryPoint(): void;
-  /** the previous story point, or the title card from the first */
-  previousStoryPoint(): void;
-  closeLesson(): void;
-  predict(question: number, choice: number): void;
-  setPresenter(on: boolean): void;
-  setDialog(dialog: SessionDialog | undefined): void;
-  /**
-   * shows the state a link holds; `newEntry` when it should get its own history entry; `reload`
-   * when it is this tab's own address (what it replaces is kept in Recent without a notice)
-   */
-  restore(link: PermalinkState, options: { fileName?: string; newEntry: boolean; reload?: boolean }): void;
-  /** an empty scenario that is not saved over the user's own, with a notice saying why */
-  openEmpty(title: string, reason: string): void;
-  /** a scenario made by an import */
-  openImported(fileName: string, text: string): void;
-  notify(notice: Omit<Notice, 'id'>): void;
-  dismissNotice(id: number): void;
-}
+import { stepFor } from './permalinkState';
+import type { PodplayState, SessionSlice } from './types';
 
 type Set = StoreApi<PodplayState>['setState'];
 type Get = StoreApi<PodplayState>['getState'];

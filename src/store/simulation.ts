@@ -4,7 +4,7 @@
 
 import type { StoreApi } from 'zustand/vanilla';
 import type { CycleFrame, WorkerReply } from '../worker/protocol';
-import type { StoreDeps } from './store';
+import type { StoreDeps } from './deps';
 import type { PodplayState, RunView, ScenarioSlice, SimulationSlice } from './types';
 
 export const SAVE_FAILED_TITLE = 'Not saved';

@@ -3,44 +3,13 @@
 // components select narrow slices through ./hooks.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { EngineClient } from '../worker/client';
-import type { SavedScenario, ScenarioStorage, UnreadableRecord } from './persistence';
-import type { RecentScenarios } from './recent';
-import type { RunMarks } from './runMarks';
+import type { StoreDeps } from './deps';
 import { createPlayback, latestCyclePosition } from './playback';
 import { createSession } from './session';
 import { createSimulation } from './simulation';
 import { NOTHING_HIDDEN, type PodplayState, type RecentSlice, type ViewSlice } from './types';
 
-/** Timers as the store uses them (injected so tests control time). */
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-/** The browser's timers, called on their own object (window.setTimeout rejects another `this`). */
-export const browserTimers: Timers = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
-export interface StoreDeps {
-  client: EngineClient;
-  storage: ScenarioStorage;
-  recent: RecentScenarios;
-  runMarks: RunMarks;
-  timers: Timers;
-  /** the scenario the page starts with (read from storage); undefined: defaultScenario */
-  initial?: SavedScenario;
-  /** saved records that could not be read, copied aside: the user is told where */
-  unreadable?: readonly UnreadableRecord[];
-  /** the scenario shown on a first visit */
-  defaultScenario: { fileName: string; text: string };
-  /** hands a text to the browser's downloads (a save that failed offers this) */
-  download(fileName: string, text: string): void;
-  /** quiet time after the last keystroke before the text is simulated */
-  debounceMs: number;
-}
+export { browserTimers, type StoreDeps, type Timers } from './deps';
 
 export type PodplayStore = StoreApi<PodplayState> & { dispose(): void };
 
@@ -104,7 +73,7 @@ export function createPodplayStore(deps: StoreDeps): PodplayStore {
       action: { label: 'Download it', run: () => deps.download('unreadable-scenario.json', record.raw), keep: true },
     });
   }
-  store.getState().simulateUnlessInterrupted();
+  if (!deps.linkFirst) store.getState().simulateUnlessInterrupted();
   return Object.assign(store, {
     dispose() {
       store.getState().pause();

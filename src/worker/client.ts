@@ -2,7 +2,10 @@
 // animation frame, so a burst of batches costs the main thread one store update, not many.
 
 import { createWorkerHost, type StartFn } from './host';
-import type { RunId, RunPosition, WorkerReply, WorkerRequest } from './protocol';
+import { engineWorker } from './earlyWorker';
+import type { RunId, RunPosition, WorkerLike, WorkerReply, WorkerRequest } from './protocol';
+
+export type { WorkerLike };
 
 export interface EngineClient {
   send(request: WorkerRequest): void;
@@ -38,14 +41,6 @@ function replyBuffer(schedule: (flush: () => void) => void) {
 }
 
 /** The part of a Worker the client uses (a fake one in tests). */
-export interface WorkerLike {
-  onmessage: ((event: MessageEvent<WorkerReply>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-  onmessageerror: ((event: MessageEvent) => void) | null;
-  postMessage(message: WorkerRequest): void;
-  terminate(): void;
-}
-
 /** How long a load may stay in its synchronous part before a newer load replaces the worker. */
 export const SUPERSEDE_AFTER_MS = 300;
 
@@ -102,7 +97,7 @@ export function describePosition(position: RunPosition | undefined): string {
  * runs one step for STEP_BUDGET_MS, is terminated and replaced.
  */
 export function createWorkerClient(
-  spawn: () => WorkerLike = () => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'podplay-engine' }) as unknown as WorkerLike,
+  spawn: () => WorkerLike = engineWorker,
   schedule: (flush: () => void) => void = (flush) => requestAnimationFrame(flush),
   now: () => number = () => performance.now(),
   timers: ClientTimers = windowTimers,

@@ -142,3 +142,12 @@ export interface CycleFrame {
   /** 1 for a preemption victim whose graceful deletion has started */
   terminating: Uint8Array;
 }
+
+/** The main thread's handle on the engine worker (a Worker, or a test's stand-in). */
+export interface WorkerLike {
+  onmessage: ((event: MessageEvent<WorkerReply>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+  onmessageerror: ((event: MessageEvent) => void) | null;
+  postMessage(message: WorkerRequest): void;
+  terminate(): void;
+}

@@ -1,9 +1,8 @@
 // Pod helpers the strategies share.
-// upstream: sigs.k8s.io/descheduler pkg/descheduler/pod/pods.go, pkg/utils/pod.go, pkg/utils/qos.go,
+// upstream: sigs.k8s.io/descheduler pkg/descheduler/pod/pods.go, pkg/utils/pod.go,
 // pkg/descheduler/evictions/utils/utils.go.
 
-import { containerRequests } from '../framework/resources';
-import { resourceAmount } from '../model/quantity';
+import { getPodQOS, type QOSClass } from '../model/qos';
 import type { OwnerReference } from '../model/types';
 import type { DeschedulerPod, Namespaces } from './types';
 import type { Selector } from '../model/selectors';
@@ -70,43 +69,6 @@ export const isPodWithPVC = (pod: DeschedulerPod): boolean =>
 export const isPodWithResourceClaims = (pod: DeschedulerPod): boolean => (pod.spec.resourceClaims ?? []).length > 0;
 export const haveNoEvictionAnnotation = (pod: DeschedulerPod): boolean =>
   Object.prototype.hasOwnProperty.call(pod.metadata.annotations ?? {}, SOFT_NO_EVICTION_ANNOTATION);
-
-export type QOSClass = 'BestEffort' | 'Burstable' | 'Guaranteed';
-
-/**
- * upstream: utils.GetPodQOS — status.qosClass when set; otherwise from the containers' requests
- * and limits (cpu and memory only, positive values). Requests are read after API defaulting
- * (a limit without a request sets the request), as the API server stores pods.
- */
-export function getPodQOS(pod: DeschedulerPod): QOSClass {
-  if (pod.status.qosClass) return pod.status.qosClass;
-  const requests = new Map<string, number>();
-  const limits = new Map<string, number>();
-  let guaranteed = true;
-  const add = (into: Map<string, number>, name: string, q: string): boolean => {
-    if (name !== 'cpu' && name !== 'memory') return false;
-    const amount = resourceAmount(name, q);
-    if (amount === undefined || amount <= 0) return false;
-    into.set(name, (into.get(name) ?? 0) + amount);
-    return true;
-  };
-  for (const c of [...pod.spec.containers, ...(pod.spec.initContainers ?? [])]) {
-    for (const [name, q] of Object.entries(containerRequests(c))) add(requests, name, q);
-    const found = new Set<string>();
-    for (const [name, q] of Object.entries(c.resources?.limits ?? {})) if (add(limits, name, q)) found.add(name);
-    if (!found.has('cpu') || !found.has('memory')) guaranteed = false;
-  }
-  if (requests.size === 0 && limits.size === 0) return 'BestEffort';
-  if (guaranteed) {
-    for (const [name, req] of requests) {
-      if (limits.get(name) !== req) {
-        guaranteed = false;
-        break;
-      }
-    }
-  }
-  return guaranteed && requests.size === limits.size ? 'Guaranteed' : 'Burstable';
-}
 
 const QOS_RANK: Record<QOSClass, number> = { BestEffort: 0, Burstable: 1, Guaranteed: 2 };
 

@@ -5,7 +5,11 @@
 
 import { resourceAmount, type Bytes, type MilliCpu } from '../model/quantity';
 import type { Container, Pod, ResourceList } from '../model/types';
+import { containerRequests } from '../model/containerRequests';
 import { sharedEmptyMap } from './intern';
+
+// the framework's callers read it here with the rest of a pod's resource arithmetic
+export { containerRequests };
 
 export interface Resource {
   milliCPU: MilliCpu;
@@ -82,15 +86,6 @@ export function resourceToList(r: Resource): Record<string, number> {
   if (r.allowedPodNumber) out.pods = r.allowedPodNumber;
   for (const [k, v] of r.scalar) out[k] = v;
   return out;
-}
-
-/** Container requests after API defaulting: a limit with no request sets the request. */
-export function containerRequests(c: Container): ResourceList {
-  const requests: ResourceList = { ...(c.resources?.requests ?? {}) };
-  for (const [k, v] of Object.entries(c.resources?.limits ?? {})) {
-    if (!Object.prototype.hasOwnProperty.call(requests, k)) requests[k] = v;
-  }
-  return requests;
 }
 
 function maxInto(into: Resource, r: Resource): void {

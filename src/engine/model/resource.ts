@@ -2,7 +2,10 @@
 // ResourceSlice, ResourceClaim, ResourceClaimTemplate. Field names and shapes are upstream's
 // (staging/src/k8s.io/api/resource/v1/types.go); quantities stay strings as written.
 
-import type { KubeObject, NodeSelector, Pod } from './types';
+import type { KubeObject, NodeSelector, Pod, PodResourceClaim, PodResourceClaimStatus } from './types';
+
+// the pod's side is part of the Pod (core/v1): it lives in ./types.ts, exported here too
+export type { PodResourceClaim, PodResourceClaimStatus };
 
 /** upstream: DeviceAttribute — exactly one of the values is set */
 export interface DeviceAttribute {
@@ -282,20 +285,6 @@ export function isResourceObject(o: { kind: string }): o is ResourceObject {
 }
 
 // ---- the pod's side (core/v1) ----
-
-/** upstream: core/v1 PodResourceClaim — exactly one of the two sources */
-export interface PodResourceClaim {
-  name: string;
-  resourceClaimName?: string;
-  resourceClaimTemplateName?: string;
-}
-
-/** upstream: core/v1 PodResourceClaimStatus (pod.status.resourceClaimStatuses) */
-export interface PodResourceClaimStatus {
-  name: string;
-  /** unset: no claim was needed */
-  resourceClaimName?: string;
-}
 
 /** upstream: ResourceClaimReservedForMaxSize */
 export const RESERVED_FOR_MAX_SIZE = 256;

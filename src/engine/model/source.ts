@@ -12,45 +12,10 @@ import { formatCount, LIMITS } from '../limits';
 import { clip } from './quote';
 import { parseFast } from './yamlFast';
 
-export interface Pos { line: number; column: number }
+import type { ParsedSource, Pos, SourceProblem, SrcEntry, SrcMap, SrcNode, SrcScalar } from './sourceNodes';
 
-export type SrcNode = SrcMap | SrcSeq | SrcScalar;
-
-export interface SrcEntry { key: string; keyPos: Pos; value: SrcNode }
-
-/** A mapping's entries by key, in document order: a Map, or the fast reader's compact equivalent. */
-export interface SrcEntries extends Iterable<[string, SrcEntry]> {
-  get(key: string): SrcEntry | undefined;
-  has(key: string): boolean;
-  readonly size: number;
-}
-
-export interface SrcMap { kind: 'map'; pos: Pos; entries: SrcEntries }
-export interface SrcSeq { kind: 'seq'; pos: Pos; items: SrcNode[] }
-export interface SrcScalar {
-  kind: 'scalar';
-  pos: Pos;
-  value: string | number | boolean | null;
-  /** written in quotes or as a block scalar: always a string */
-  quoted: boolean;
-  /** the scalar as written (plain scalars), for exact numbers */
-  raw: string;
-}
-
-export interface SourceDocument {
-  /** 1-based position of the document in the stream */
-  index: number;
-  pos: Pos;
-  root: SrcNode | undefined;
-}
-
-export interface SourceProblem { pos: Pos; message: string }
-
-export interface ParsedSource {
-  documents: SourceDocument[];
-  errors: SourceProblem[];
-  warnings: SourceProblem[];
-}
+// the tree both readers build (./sourceNodes.ts), read through this module by the decoders
+export type { ParsedSource, Pos, SourceDocument, SourceProblem, SrcEntries, SrcEntry, SrcMap, SrcNode, SrcScalar, SrcSeq } from './sourceNodes';
 
 /** Deeper than this is not a Kubernetes object; it protects the walker's stack. */
 export const MAX_DEPTH = LIMITS.nestingDepth;

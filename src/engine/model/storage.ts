@@ -3,11 +3,13 @@
 // shapes are upstream's (staging/src/k8s.io/api/core/v1/types.go, storage/v1/types.go);
 // quantities stay strings as written.
 
-import type { KubeObject, LabelSelector, NodeSelector, Pod } from './types';
+import type { KubeObject, LabelSelector, NodeSelector, PersistentVolumeAccessMode, PersistentVolumeClaimSpec, PersistentVolumeMode, Pod, PodVolume } from './types';
 
-export type PersistentVolumeAccessMode = 'ReadWriteOnce' | 'ReadOnlyMany' | 'ReadWriteMany' | 'ReadWriteOncePod';
+// A pod's volumes and a claim's spec are part of the Pod (core/v1): they live in ./types.ts,
+// which this file builds on, and are exported here too, with the storage objects.
+export type { PersistentVolumeAccessMode, PersistentVolumeClaimSpec, PersistentVolumeMode, PodVolume };
+
 export const ACCESS_MODES: readonly PersistentVolumeAccessMode[] = ['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOncePod'];
-export type PersistentVolumeMode = 'Filesystem' | 'Block';
 export type VolumeBindingMode = 'Immediate' | 'WaitForFirstConsumer';
 
 /** core/v1 TopologySelectorTerm (StorageClass.allowedTopologies) */
@@ -52,16 +54,6 @@ export interface PersistentVolume extends KubeObject {
   status: { phase?: 'Pending' | 'Available' | 'Bound' | 'Released' | 'Failed' };
 }
 
-export interface PersistentVolumeClaimSpec {
-  accessModes?: PersistentVolumeAccessMode[];
-  selector?: LabelSelector;
-  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
-  volumeName?: string;
-  /** null (absent) and "" differ: "" asks for a volume without a class */
-  storageClassName?: string;
-  volumeMode?: PersistentVolumeMode;
-}
-
 export interface PersistentVolumeClaim extends KubeObject {
   kind: 'PersistentVolumeClaim';
   spec: PersistentVolumeClaimSpec;
@@ -102,22 +94,6 @@ export const STORAGE_KINDS: readonly StorageObject['kind'][] = ['StorageClass', 
 
 export function isStorageObject(o: { kind: string }): o is StorageObject {
   return (STORAGE_KINDS as readonly string[]).includes(o.kind);
-}
-
-// ---- a pod's volumes (core/v1 Volume: the sources scheduling reads) ----
-
-export interface PodVolume {
-  name: string;
-  persistentVolumeClaim?: { claimName: string; readOnly?: boolean };
-  /** a generic ephemeral volume: the ephemeral volume controller makes its PVC */
-  ephemeral?: { volumeClaimTemplate: { metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> }; spec: PersistentVolumeClaimSpec } };
-  // in-tree sources VolumeRestrictions compares (disk conflicts)
-  gcePersistentDisk?: { pdName: string; readOnly?: boolean };
-  awsElasticBlockStore?: { volumeID: string; readOnly?: boolean };
-  iscsi?: { iqn: string; readOnly?: boolean };
-  rbd?: { monitors: string[]; pool?: string; image: string; readOnly?: boolean };
-  /** other sources (emptyDir, configMap, secret, hostPath, csi, ...): valid, not simulated */
-  other?: string;
 }
 
 /** upstream: ephemeral.VolumeClaimName (component-helpers/storage/ephemeral) — "<pod>-<volume>" */

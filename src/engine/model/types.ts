@@ -4,9 +4,6 @@
 // Quantities stay strings here (as written); they are parsed once into branded units
 // when the scheduler builds its PodInfo/NodeInfo (see ./quantity.ts, ../framework/resources.ts).
 
-import type { PodResourceClaim, PodResourceClaimStatus } from './resource';
-import type { PodVolume } from './storage';
-
 export type Labels = Record<string, string>;
 
 export interface OwnerReference {
@@ -190,6 +187,51 @@ export interface WorkloadReference {
 /** upstream: core/v1 PodSchedulingGroup (v1.36+) — exactly one field: the PodGroup's name */
 export interface PodSchedulingGroup {
   podGroupName: string;
+}
+
+// ---- a pod's volumes (core/v1 Volume: the sources scheduling reads; the storage objects are in ./storage.ts) ----
+
+export type PersistentVolumeAccessMode = 'ReadWriteOnce' | 'ReadOnlyMany' | 'ReadWriteMany' | 'ReadWriteOncePod';
+export type PersistentVolumeMode = 'Filesystem' | 'Block';
+
+export interface PersistentVolumeClaimSpec {
+  accessModes?: PersistentVolumeAccessMode[];
+  selector?: LabelSelector;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  volumeName?: string;
+  /** null (absent) and "" differ: "" asks for a volume without a class */
+  storageClassName?: string;
+  volumeMode?: PersistentVolumeMode;
+}
+
+export interface PodVolume {
+  name: string;
+  persistentVolumeClaim?: { claimName: string; readOnly?: boolean };
+  /** a generic ephemeral volume: the ephemeral volume controller makes its PVC */
+  ephemeral?: { volumeClaimTemplate: { metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> }; spec: PersistentVolumeClaimSpec } };
+  // in-tree sources VolumeRestrictions compares (disk conflicts)
+  gcePersistentDisk?: { pdName: string; readOnly?: boolean };
+  awsElasticBlockStore?: { volumeID: string; readOnly?: boolean };
+  iscsi?: { iqn: string; readOnly?: boolean };
+  rbd?: { monitors: string[]; pool?: string; image: string; readOnly?: boolean };
+  /** other sources (emptyDir, configMap, secret, hostPath, csi, ...): valid, not simulated */
+  other?: string;
+}
+
+// ---- a pod's ResourceClaims (core/v1; the resource.k8s.io objects are in ./resource.ts) ----
+
+/** upstream: core/v1 PodResourceClaim — exactly one of the two sources */
+export interface PodResourceClaim {
+  name: string;
+  resourceClaimName?: string;
+  resourceClaimTemplateName?: string;
+}
+
+/** upstream: core/v1 PodResourceClaimStatus (pod.status.resourceClaimStatuses) */
+export interface PodResourceClaimStatus {
+  name: string;
+  /** unset: no claim was needed */
+  resourceClaimName?: string;
 }
 
 export interface PodSpec {

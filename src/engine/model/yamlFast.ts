@@ -10,7 +10,7 @@
 // whole text with the yaml package, so errors, warnings and exotic YAML are exactly as before.
 // source.test.ts checks the two readers against each other.
 
-import type { Pos, SourceDocument, SrcEntries, SrcEntry, SrcMap, SrcNode, SrcScalar, SrcSeq } from './source';
+import type { Pos, SourceDocument, SrcEntries, SrcEntry, SrcMap, SrcNode, SrcScalar, SrcSeq } from './sourceNodes';
 
 /** a plain scalar's value as the YAML 1.1 schema resolves it; undefined when unsure */
 export type PlainResolver = (text: string) => SrcScalar['value'] | undefined;

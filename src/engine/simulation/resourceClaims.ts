@@ -12,7 +12,7 @@ import { podClaimName } from '../model/resource';
 import { podKey, type Pod } from '../model/types';
 import { deviceID } from '../dra/allocator';
 import { applyDeviceTaintRules } from '../dra/deviceTaintRules';
-import type { Simulation } from './simulation';
+import type { ManagerHost } from './managerHost';
 
 /** PodClaimOutcome.name of the claim the scheduler made for extended resources backed by DRA */
 const EXTENDED_RESOURCES_CLAIM = 'extended-resources';
@@ -32,7 +32,7 @@ export class ResourceClaimManager {
   /** device id → its taints over time (DRADeviceTaints), for the view */
   private readonly taintSpans = new Map<string, DeviceTaintSpan[]>();
 
-  constructor(private readonly sim: Simulation) {
+  constructor(private readonly sim: ManagerHost) {
     for (const slice of this.store.slices.values()) defaultTaintTimes(slice, sim.now);
     for (const rule of this.store.taintRules.values()) defaultTaintTimes(rule, sim.now);
     this.recordTaints();

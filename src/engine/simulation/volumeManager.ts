@@ -9,7 +9,7 @@ import { admitClaim } from '../model/admission/storage';
 import type { PersistentVolume, PersistentVolumeClaim, StorageObject } from '../model/storage';
 import { ephemeralVolumeClaims } from '../controllers/ephemeral';
 import type { Pod } from '../model/types';
-import type { Simulation } from './simulation';
+import type { ManagerHost } from './managerHost';
 
 const nsOf = (o: { metadata: { namespace?: string } }) => o.metadata.namespace ?? 'default';
 
@@ -17,7 +17,7 @@ export class VolumeManager {
   /** events already recorded for a claim (the event recorder aggregates repeats) */
   private readonly reported = new Set<string>();
 
-  constructor(private readonly sim: Simulation) {}
+  constructor(private readonly sim: ManagerHost) {}
 
   private get store() { return this.sim.cluster.storage; }
 

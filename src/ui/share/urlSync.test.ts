@@ -72,6 +72,25 @@ function start(browser: ReturnType<typeof fakeBrowser>, saved?: string): { store
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 
+describe('a page opened on a link (linkFirst) simulates once, what the link opens', () => {
+  const SAVED = 'apiVersion: v1\nkind: Node\nmetadata: {name: mine}\n';
+  it.each([
+    { name: 'a link to another scenario: only its scenario', link: () => encodePermalink({ scenario: TWO_NODES_TWO_PODS }), loads: [TWO_NODES_TWO_PODS] },
+    { name: 'a link to the saved scenario: the saved scenario, once', link: () => encodePermalink({ scenario: SAVED }), loads: [SAVED] },
+    { name: 'a damaged link: the empty playground', link: async () => (await encodePermalink({ scenario: TWO_NODES_TWO_PODS })).slice(0, -6), loads: [''] },
+  ])('$name', async ({ link, loads }) => {
+    const browser = fakeBrowser(`#${await link()}`);
+    const { overrides } = savedScenario(SAVED);
+    const client = engineClient();
+    const store = testStore(client, { ...overrides, debounceMs: 10, linkFirst: true });
+    expect(store.getState().pendingRunId).toBeUndefined();
+    stop = installUrlSync(store, browser.env);
+    await vi.waitFor(() => expect(client.loads.length > 0 && store.getState().pendingRunId === undefined).toBe(true));
+    await settle();
+    expect(client.loads.map((l) => l.text)).toEqual(loads);
+  });
+});
+
 describe('opening the page with a link', () => {
   it('restores the state the link holds', async () => {
     const link: PermalinkState = { scenario: TWO_NODES_TWO_PODS, seed: 5, cycle: 2, phase: 'filter', pod: 'default/web-2' };

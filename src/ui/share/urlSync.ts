@@ -51,7 +51,8 @@ function opensSomething(s: PodplayState, previous: PodplayState): boolean {
   return s.loadCount !== previous.loadCount || s.lessonId !== previous.lessonId || s.fileName !== previous.fileName;
 }
 
-const fragmentOf = (location: Pick<Location, 'hash'>) => location.hash.replace(/^#/, '');
+/** the link in an address (empty: none) */
+export const fragmentOf = (location: Pick<Location, 'hash'>) => location.hash.replace(/^#/, '');
 
 function entryFileName(state: unknown): string | undefined {
   const fileName = (state as Partial<EntryState> | null)?.fileName;
@@ -152,7 +153,16 @@ export function installUrlSync(store: PodplayStore, env: UrlSyncEnv): () => void
   const stopPop = env.listen('popstate', onNavigate);
   const stopHash = env.listen('hashchange', onNavigate);
 
-  if (written !== '') void show(written, true);
+  // a store made with linkFirst has not simulated yet: the link's scenario is its first run, and
+  // when the link opened nothing new (the scenario on screen, or a link that could not be read),
+  // the scenario on screen is simulated now
+  const firstRun = () => {
+    const state = store.getState();
+    const simulated = state.run !== undefined || state.pendingRunId !== undefined || state.errors.length > 0 || state.interrupted !== undefined;
+    if (!simulated) state.simulateUnlessInterrupted();
+  };
+  if (written !== '') void show(written, true).finally(firstRun);
+  else firstRun();
 
   return () => {
     cancelWrite();

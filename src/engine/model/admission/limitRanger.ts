@@ -8,7 +8,7 @@
 import type { Container, Pod, ResourceList } from '../types';
 import type { LimitRange, LimitType } from '../policy';
 import type { PersistentVolumeClaim } from '../storage';
-import { containerRequests } from '../../framework/resources';
+import { containerRequests } from '../containerRequests';
 import { compareQuantity, formatQuantity, parseQuantity, quantityFormat, type Quantity } from '../quantity';
 
 /** upstream: limitRangerAnnotation */

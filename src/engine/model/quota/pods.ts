@@ -5,8 +5,8 @@
 
 import type { Container, Pod, PodAffinityTerm, ResourceList } from '../types';
 import type { ResourceQuota, ScopedResourceSelectorRequirement } from '../policy';
-import { containerRequests } from '../../framework/resources';
-import { getPodQOS } from '../../descheduler/podutil';
+import { containerRequests } from '../containerRequests';
+import { getPodQOS } from '../qos';
 import { compareQuantity } from '../quantity';
 import { isExtendedResourceName, isNativeResource } from '../decode/resources';
 import { addAmount, addLists, amountOf, fromResourceList, type Amount, type QuotaList } from './resourceList';

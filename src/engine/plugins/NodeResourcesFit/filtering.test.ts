@@ -10,7 +10,7 @@ import { makeNode, makePod, type PodWrapper } from '../../testing/builders';
 import { newTestEnv, runPreFilterAndFilter } from '../../testing/framework';
 import type { NodeResourcesFitArgs } from './args';
 import { defaultFitArgs } from './args';
-import type { InsufficientResource } from './filtering';
+import type { InsufficientResource } from './verdicts';
 import { NodeResourcesFit } from './index';
 import {
   allocatable, extendedResourceA, extendedResourceB, hugePageResourceA, kubernetesIOResourceA, kubernetesIOResourceB,

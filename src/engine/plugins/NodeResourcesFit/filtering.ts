@@ -5,7 +5,7 @@ import type { CycleState, StateData } from '../../framework/cycleState';
 import type { NodeInfo } from '../../framework/nodeInfo';
 import { computePodRequests, type Resource } from '../../framework/resources';
 import { Status } from '../../framework/status';
-import type { FitVerdicts } from './verdicts';
+import type { FitVerdicts, InsufficientResource } from './verdicts';
 import type { Pod } from '../../model/types';
 import { isExtendedResourceName as isExtendedName } from '../../model/decode/resources';
 import { deviceClassForExtendedResource } from '../../model/resource';
@@ -21,19 +21,6 @@ export const ErrReasonInsufficientMemory = 'Insufficient memory';
 export const ErrReasonInsufficientEphemeralStorage = 'Insufficient ephemeral-storage';
 /** upstream: fmt.Sprintf("Insufficient %v", rName) for extended resources and hugepages */
 export const insufficientResourceReason = (resourceName: string): string => `Insufficient ${resourceName}`;
-
-/** upstream: InsufficientResource — what the UI needs to say "requests 1500m, free 500m". */
-export interface InsufficientResource {
-  resourceName: string;
-  reason: string;
-  requested: number;
-  /** already requested by the pods on the node */
-  used: number;
-  /** the node's allocatable amount */
-  capacity: number;
-  /** the request alone exceeds the node's allocatable: preemption cannot help */
-  unresolvable: boolean;
-}
 
 /** Status.details of a failed Filter */
 export interface FitFilterDetails {

@@ -11,8 +11,9 @@ import { FitVerdicts } from './verdicts';
 export type { NodeResourcesFitArgs, ResourceSpec, ScoringStrategy, ScoringStrategyType, UtilizationShapePoint } from './args';
 export {
   ErrReasonInsufficientCPU, ErrReasonInsufficientEphemeralStorage, ErrReasonInsufficientMemory, ErrReasonTooManyPods,
-  insufficientResourceReason, Name, type FitFilterDetails, type InsufficientResource,
+  insufficientResourceReason, Name, type FitFilterDetails,
 } from './filtering';
+export type { InsufficientResource } from './verdicts';
 
 export const NodeResourcesFit: PluginDescriptor<NodeResourcesFitArgs> = {
   name: Name,

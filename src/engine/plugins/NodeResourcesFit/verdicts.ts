@@ -7,7 +7,19 @@
 import type { NodeInfo } from '../../framework/nodeInfo';
 import type { Resource } from '../../framework/resources';
 import type { Status } from '../../framework/status';
-import type { InsufficientResource } from './filtering';
+
+/** upstream: InsufficientResource (fit.go), Filter's finding and the key of a kept verdict — what the UI needs to say "requests 1500m, free 500m". */
+export interface InsufficientResource {
+  resourceName: string;
+  reason: string;
+  requested: number;
+  /** already requested by the pods on the node */
+  used: number;
+  /** the node's allocatable amount */
+  capacity: number;
+  /** the request alone exceeds the node's allocatable: preemption cannot help */
+  unresolvable: boolean;
+}
 
 interface Kept {
   generation: number;
