@@ -208,6 +208,15 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
       else doc.setIn([...devices, 'requests', e.request, 'exactly', 'deviceClassName'], e.deviceClassName);
       continue;
     }
+    if (e.kind === 'quota' || e.kind === 'limit-range' || e.kind === 'template-request') {
+      const [key, path] = e.kind === 'quota' ? [`ResourceQuota/${e.quota.namespace}/${e.quota.name}`, ['spec', 'hard', e.resource]]
+        : e.kind === 'limit-range' ? [`LimitRange/${e.limitRange.namespace}/${e.limitRange.name}`, ['spec', 'limits', e.item, 'defaultRequest', e.resource]]
+          : [`${e.workload.kind}/${e.workload.namespace}/${e.workload.name}`, ['spec', 'template', 'spec', 'containers', e.container, 'resources', 'requests', e.resource]];
+      const doc = open(key);
+      if (!doc) return undefined;
+      doc.setIn(path, e.kind === 'quota' ? e.hard : e.quantity);
+      continue;
+    }
     const target = podTarget(docs, e.pod, owner);
     if (!target) return undefined;
     const doc = open(target.key)!;
@@ -365,6 +374,9 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'anti-affinity': return `Drop required pod anti-affinity term ${e.term + 1}`;
     case 'uncordon': return `Uncordon node ${short(e.node)}`;
     case 'scale': return `Scale Deployment ${e.workload.namespace}/${e.deployment} down by ${e.by} (to ${e.replicas})${e.workload.kind === 'ReplicaSet' ? ` — its ReplicaSet ${e.workload.name} here` : ''}`;
+    case 'quota': return `Raise ResourceQuota ${e.quota.namespace}/${e.quota.name}: spec.hard.${e.resource} ${e.hard}${e.from ? ` (from ${e.from})` : ''}`;
+    case 'limit-range': return `LimitRange ${e.limitRange.namespace}/${e.limitRange.name}: default request ${e.resource} ${e.quantity}${e.from ? ` (from ${e.from})` : ''}`;
+    case 'template-request': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: container ${e.container + 1} requests ${e.quantity} ${e.resource}${e.from ? ` (from ${e.from})` : ''}`;
     case 'add-node': return `Add a node like ${short(e.like)}${e.pool && Object.keys(e.pool).length > 0 ? ` (scale the node pool ${Object.entries(e.pool).map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}`;
   }
 }
