@@ -5,8 +5,7 @@
 // would come too late for the pods the controllers made at the start.
 
 import type { SimulateOptions, SimulationResult } from '../engine/api';
-import { loadExpandedScenario, startLoadedSimulation } from '../engine/index';
-import type { ExpandedScenario } from '../engine/controllers/expand';
+import { loadExpandedScenario, startLoadedSimulation, type ExpandedScenario } from '../engine/index';
 import { admissionRefusals, defaultsThatDoNotFit, diagnoseCycle, latestCycleOf, refusalsFor, type Candidate, type FailedCandidate, type KubernetesVersion } from '../engine/readers';
 import { limitRangeCandidates, livePodsOf, refusalCandidates, refusedWorkload, sideEffectsOf, VARIANT_MARGIN_SECONDS, type RefusedWorkload } from '../engine/experiments';
 import { applyTextChanges, fixText } from './fixText';
