@@ -3,7 +3,7 @@
 // why it fits nowhere. Words for src/engine/diagnosis/admission.ts and src/engine/whatIf/policyFixes.ts.
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
-import { creatorName, defaultsThatDoNotFit, limitRangeDefaults, type AdmissionRefusal, type Diagnosis, formatResource, lowerDefaultFix, raiseQuotaFix, type PolicyFix } from '../engine/readers';
+import { creatorName, defaultsThatDoNotFit, limitRangeDefaults, type AdmissionRefusal, type Diagnosis, formatResource, lowerDefaultFix, type PolicyFix } from '../engine/readers';
 
 
 export function policyFixLines(fix: PolicyFix): string[] {
@@ -31,8 +31,7 @@ export function formatRefusals(refusals: readonly AdmissionRefusal[]): string {
     } else {
       out.push(`  ${r.reason}`);
     }
-    const fix = raiseQuotaFix(r);
-    if (fix) out.push('What would fix it:', ...policyFixLines(fix).map((l) => `  ${l}`));
+    // the fixes follow, each verified by simulating the changed file (../interop/policyFixSearch.ts)
   }
   return out.join('\n');
 }
