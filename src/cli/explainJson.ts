@@ -11,7 +11,7 @@ import {
   type AdmissionRefusal, type ClusterDifference, type DecisiveDetail, type Diagnosis, type FailedCandidate,
 } from '../engine/readers';
 import type { FixView } from '../interop/fixSearch';
-import { editTitle, shownDiffLines, sideEffectTitle, type DiffLine } from '../interop/fixText';
+import { fixTitle, shownDiffLines, sideEffectTitle, type DiffLine } from '../interop/fixText';
 
 export const EXPLAIN_EXIT = { scheduled: 0, pendingWithFix: 3, pendingWithoutFix: 4 } as const;
 
@@ -58,7 +58,7 @@ function changedLines(doc: readonly DiffLine[]): string {
   const keep = shownDiffLines(doc, 2);
   return doc.filter((_l, i) => keep[i]).map((l) => `${l.op} ${l.text}`).join('\n');
 }
-const titleOf = (edits: FixView['candidate']['edits']) => edits.map((e) => editTitle(e, same)).join('; ');
+const titleOf = (edits: FixView['candidate']['edits']) => fixTitle(edits, same);
 
 function stateOf(pod: PodOutcome): ExplainJson['state'] {
   if (pod.deletedAt !== undefined) return 'deleted';

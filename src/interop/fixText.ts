@@ -374,12 +374,29 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'anti-affinity': return `Drop required pod anti-affinity term ${e.term + 1}`;
     case 'uncordon': return `Uncordon node ${short(e.node)}`;
     case 'scale': return `Scale Deployment ${e.workload.namespace}/${e.deployment} down by ${e.by} (to ${e.replicas})${e.workload.kind === 'ReplicaSet' ? ` — its ReplicaSet ${e.workload.name} here` : ''}`;
-    case 'quota': return `Raise ResourceQuota ${e.quota.namespace}/${e.quota.name}: spec.hard.${e.resource} ${e.hard}${e.from ? ` (from ${e.from})` : ''}`;
+    case 'quota': return `Raise ResourceQuota ${e.quota.namespace}/${e.quota.name}: ${quotaChange(e)}`;
     case 'limit-range': return `LimitRange ${e.limitRange.namespace}/${e.limitRange.name}: default request ${e.resource} ${e.quantity}${e.from ? ` (from ${e.from})` : ''}`;
     case 'template-request': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: container ${e.container + 1} requests ${e.quantity} ${e.resource}${e.from ? ` (from ${e.from})` : ''}`;
     case 'add-node': return `Add a node like ${short(e.like)}${e.pool && Object.keys(e.pool).length > 0 ? ` (scale the node pool ${Object.entries(e.pool).map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}`;
   }
 }
+
+/**
+ * A fix's edits in words, as the Fixes panel and `--explain` title it: one title per edit, except
+ * that the resources raised in one ResourceQuota read as one change.
+ */
+export function fixTitle(edits: readonly ScenarioEdit[], short: (node: string) => string): string {
+  const titles: string[] = [];
+  edits.forEach((e, i) => {
+    const before = edits[i - 1];
+    if (e.kind === 'quota' && before?.kind === 'quota' && before.quota.namespace === e.quota.namespace && before.quota.name === e.quota.name) {
+      titles[titles.length - 1] += `, ${quotaChange(e)}`;
+    } else titles.push(editTitle(e, short));
+  });
+  return titles.join('; ');
+}
+
+const quotaChange = (e: Extract<ScenarioEdit, { kind: 'quota' }>): string => `spec.hard.${e.resource} ${e.hard}${e.from ? ` (from ${e.from})` : ''}`;
 
 /** What a fix does to another pod, in words. */
 export function sideEffectTitle(s: SideEffect, short: (node: string) => string): string {

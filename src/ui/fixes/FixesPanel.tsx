@@ -3,7 +3,7 @@
 // editor as one undoable edit.
 
 import { useState } from 'react';
-import { applyTextChanges, editTitle, shownDiffLines, sideEffectTitle } from '../../interop/fixText';
+import { applyTextChanges, fixTitle, shownDiffLines, sideEffectTitle } from '../../interop/fixText';
 import { usePodplay, usePodplayStore } from '../../store/hooks';
 import { applyChangesInEditor } from '../editor/bridge';
 import { shortNodeNames } from '../format';
@@ -16,7 +16,7 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
   return (
     <li className="fix" data-testid="fix" data-kind={fix.candidate.kind} data-tier={fix.tier} data-side-effects={effects.length}>
       <div className="fix-head">
-        <span className="fix-title">{fix.candidate.edits.map((e) => editTitle(e, short)).join('; ')}</span>
+        <span className="fix-title">{fixTitle(fix.candidate.edits, short)}</span>
         <button type="button" className="button small primary" data-testid="fix-apply" disabled={fix.text === undefined} onClick={() => onApply(fix)}
           title={fix.text === undefined ? 'This change cannot be written into this file (the object is not a document of its own)' : 'Put this change into the editor (Ctrl+Z undoes it)'}>
           Apply
@@ -90,7 +90,7 @@ export function FixesPanel({ pod, heading = 'What would make it schedulable', su
           <summary>{search.failures.length} change{search.failures.length === 1 ? '' : 's'} tried that did not help</summary>
           <ul>
             {search.failures.map((f, i) => (
-              <li key={i}><span className="fix-title">{f.candidate.edits.map((e) => editTitle(e, short)).join('; ')}</span>: <span className="fix-failure-reason">{f.reason}</span></li>
+              <li key={i}><span className="fix-title">{fixTitle(f.candidate.edits, short)}</span>: <span className="fix-failure-reason">{f.reason}</span></li>
             ))}
           </ul>
         </details>
