@@ -14,7 +14,7 @@ describe('quota-deployment.yaml', () => {
   it('the quota table, like kubectl get resourcequota -A', () => {
     const r = simulate(scenario('quota-deployment.yaml'));
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/\nNAMESPACE +NAME +AGE +REQUEST +LIMIT\nshop +compute +90s +pods: 4\/4, requests\.cpu: 2\/2 *\n/);
+    expect(r.stdout).toMatch(/\nNAMESPACE +NAME +AGE +REQUEST +LIMIT\nshop +compute +2m43s +pods: 4\/4, requests\.cpu: 2\/2 *\n/);
   });
 
   it('--explain web: over quota, the ReplicaSet cannot create the pod, with the numbers and the fix', () => {

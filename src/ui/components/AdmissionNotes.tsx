@@ -38,7 +38,7 @@ export function AdmissionRefusals({ events }: { events: readonly TimedEvent[] })
             ) : <p className="detail">{r.reason}</p>}
             {fix && (
               <p className="detail" data-testid="raise-quota-fix">
-                Fix: raise ResourceQuota {fix.quota} — {fix.hard.map((h) => `spec.hard.${h.resource} from ${h.from} to at least ${h.to}`).join(', ')} (admits one more such pod); it is retried when quota is released.
+                Fix: raise ResourceQuota {fix.quota} — {fix.hard.map((h) => `spec.hard.${h.resource} from ${h.from} to at least ${h.to}`).join(', ')} (admits one more such pod); the controller retries with backoff (5 ms doubling to 1000 s), and the first retry after quota is released creates it.
               </p>
             )}
             {/* the fixes, each verified by simulating the changed file, with Apply */}
