@@ -3,7 +3,7 @@
 // in one undoable step, and the changed lines for a diff.
 
 import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, stringify, type Document } from 'yaml';
-import type { ScenarioEdit, SideEffect } from '../engine/readers';
+import { NG_MAX_SIZE_ANNOTATION, type ScenarioEdit, type SideEffect } from '../engine/readers';
 
 export interface TextChange {
   /** character offsets in the scenario text */
@@ -208,6 +208,13 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
       else doc.setIn([...devices, 'requests', e.request, 'exactly', 'deviceClassName'], e.deviceClassName);
       continue;
     }
+    if (e.kind === 'node-group-max') {
+      const key = [...docs.keys()].find((k) => k.startsWith('ClusterAutoscaler/'));
+      const doc = key === undefined ? undefined : open(key);
+      if (!doc) return undefined;
+      doc.setIn(['spec', 'templates', e.template, 'metadata', 'annotations', NG_MAX_SIZE_ANNOTATION], String(e.max));
+      continue;
+    }
     if (e.kind === 'quota' || e.kind === 'limit-range' || e.kind === 'template-request') {
       const [key, path] = e.kind === 'quota' ? [`ResourceQuota/${e.quota.namespace}/${e.quota.name}`, ['spec', 'hard', e.resource]]
         : e.kind === 'limit-range' ? [`LimitRange/${e.limitRange.namespace}/${e.limitRange.name}`, ['spec', 'limits', e.item, 'defaultRequest', e.resource]]
@@ -377,6 +384,7 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'quota': return `Raise ResourceQuota ${e.quota.namespace}/${e.quota.name}: ${quotaChange(e)}`;
     case 'limit-range': return `LimitRange ${e.limitRange.namespace}/${e.limitRange.name}: default request ${e.resource} ${e.quantity}${e.from ? ` (from ${e.from})` : ''}`;
     case 'template-request': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: container ${e.container + 1} requests ${e.quantity} ${e.resource}${e.from ? ` (from ${e.from})` : ''}`;
+    case 'node-group-max': return `Raise node group ${e.group}'s max size to ${e.max} (from ${e.from}): the ClusterAutoscaler template's ${NG_MAX_SIZE_ANNOTATION}`;
     case 'add-node': return `Add a node like ${short(e.like)}${e.pool && Object.keys(e.pool).length > 0 ? ` (scale the node pool ${Object.entries(e.pool).map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}`;
   }
 }

@@ -86,6 +86,25 @@ describe('policy fixes, verified by reloading the changed text', () => {
       edits: [{ kind: 'limit-range', limitRange: { namespace: 'dev', name: 'defaults' }, item: 0, resource: 'cpu', from: '2', quantity: '1500m' }],
       node: 'node-a',
     },
+    {
+      name: 'a node group at its max size (NotTriggerScaleUp "max node group size reached"): its max raised by one',
+      text: docs(`apiVersion: podplay/v1alpha1
+kind: ClusterAutoscaler
+metadata: {name: ca}
+spec:
+  templates:
+    - apiVersion: v1
+      kind: Node
+      metadata:
+        name: pool-template
+        labels: {kwok-nodegroup: pool}
+        annotations: {cluster-autoscaler.kwok.nodegroup/max-count: "1"}
+      status: {allocatable: {cpu: "2", memory: 16Gi, pods: "110"}}
+`, node('seed', '1'), 'apiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec:\n  containers: [{name: c, image: x, resources: {requests: {cpu: 1500m}}}]\n', 'apiVersion: v1\nkind: Pod\nmetadata: {name: b}\nspec:\n  containers: [{name: c, image: x, resources: {requests: {cpu: 1500m}}}]\n'),
+      target: 'default/b', kind: 'node-group',
+      edits: [{ kind: 'node-group-max', group: 'pool', template: 0, from: 1, max: 2 }],
+      node: 'pool-2',
+    },
   ];
   it.each(rows)('$name', ({ text, target, kind, edits, admitted, node: on }) => {
     const { fixes } = search(text, target);

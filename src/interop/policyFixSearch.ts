@@ -1,5 +1,6 @@
 // Fixes to the namespace's policy objects — a ResourceQuota's spec.hard, a LimitRange's default
-// request, a refused workload's template request — verified the way Apply makes them: the YAML
+// request, a refused workload's template request — and to the ClusterAutoscaler's node groups
+// (a group's max size), verified the way Apply makes them: the YAML
 // change is written into the scenario text, the text is loaded again and simulated. Admission
 // runs when a pod is created (the first sync is part of loading), so a change to an expanded copy
 // would come too late for the pods the controllers made at the start.
@@ -7,7 +8,7 @@
 import type { SimulateOptions, SimulationResult } from '../engine/api';
 import { loadExpandedScenario, startLoadedSimulation, type ExpandedScenario } from '../engine/index';
 import { admissionRefusals, defaultsThatDoNotFit, diagnoseCycle, latestCycleOf, refusalsFor, type Candidate, type FailedCandidate, type KubernetesVersion } from '../engine/readers';
-import { limitRangeCandidates, livePodsOf, refusalCandidates, refusedWorkload, sideEffectsOf, VARIANT_MARGIN_SECONDS, type RefusedWorkload } from '../engine/experiments';
+import { limitRangeCandidates, livePodsOf, nodeGroupCandidates, refusalCandidates, refusedWorkload, sideEffectsOf, VARIANT_MARGIN_SECONDS, type RefusedWorkload } from '../engine/experiments';
 import { applyTextChanges, fixText } from './fixText';
 import type { FixView } from './fixSearch';
 
@@ -45,7 +46,7 @@ export function policyFixSearch(input: Input, target: string): PolicySearch {
   else if (pod && pod.node === undefined) {
     const cycle = latestCycleOf(baseline.cycles, pod.pod);
     const diagnosis = cycle && diagnoseCycle(cycle, baseline.nodes.map((n) => n.name));
-    candidates = limitRangeCandidates(scenario, pod, defaultsThatDoNotFit(pod, diagnosis), baseline.nodes);
+    candidates = [...limitRangeCandidates(scenario, pod, defaultsThatDoNotFit(pod, diagnosis), baseline.nodes), ...nodeGroupCandidates(scenario, baseline, pod.pod)];
   }
   const until = options.until ?? baseline.endTime + VARIANT_MARGIN_SECONDS;
   return {

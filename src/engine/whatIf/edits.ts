@@ -9,7 +9,7 @@ import type { Node, Pod, PriorityClass, Toleration } from '../model/types';
 import { podKey } from '../model/types';
 
 /** The kinds, as the UI's `data-kind` names them (../../../shared/contracts/ui-test-ids.md). */
-export type EditKind = 'toleration' | 'node-label' | 'selector' | 'affinity-value' | 'request' | 'priority' | 'spread' | 'anti-affinity' | 'uncordon' | 'scale' | 'add-node' | 'scheduler-name' | 'claim' | 'quota' | 'limit-range';
+export type EditKind = 'toleration' | 'node-label' | 'selector' | 'affinity-value' | 'request' | 'priority' | 'spread' | 'anti-affinity' | 'uncordon' | 'scale' | 'add-node' | 'scheduler-name' | 'claim' | 'quota' | 'limit-range' | 'node-group';
 
 export type ScenarioEdit =
   /** add a toleration to the pod */
@@ -63,7 +63,9 @@ export type ScenarioEdit =
   /** set one resource of a LimitRange item's defaultRequest (the request a container that states none gets) */
   | { kind: 'limit-range'; limitRange: PolicyRef; item: number; resource: string; from?: string; quantity: string }
   /** set one container's request in a workload's pod template (its pods do not exist: admission refused them) */
-  | { kind: 'template-request'; workload: PolicyRef & { kind: string }; container: number; resource: string; from?: string; quantity: string };
+  | { kind: 'template-request'; workload: PolicyRef & { kind: string }; container: number; resource: string; from?: string; quantity: string }
+  /** raise a node group's max size: the max-count annotation of the ClusterAutoscaler's template `template` (spec.templates index) */
+  | { kind: 'node-group-max'; group: string; template: number; from: number; max: number };
 
 /** A namespaced object by namespace and name. */
 export interface PolicyRef { namespace: string; name: string }
@@ -310,6 +312,13 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         const item = lr?.kind === 'LimitRange' ? lr.spec.limits[e.item] : undefined;
         if (!item) throw new Error(`no item ${e.item} in LimitRange ${e.limitRange.namespace}/${e.limitRange.name}`);
         item.defaultRequest = { ...item.defaultRequest, [e.resource]: e.quantity };
+        break;
+      }
+      case 'node-group-max': {
+        const config = s.clusterAutoscaler;
+        if (!config || config.nodeGroups[e.template]?.name !== e.group) throw new Error(`no node group ${e.group} in the ClusterAutoscaler`);
+        // the configuration is shared with the loaded scenario (copyScenario does not clone it): replaced, not changed
+        s.clusterAutoscaler = { ...config, nodeGroups: config.nodeGroups.map((g, i) => (i === e.template ? { ...g, maxSize: e.max } : g)) };
         break;
       }
       case 'template-request': {

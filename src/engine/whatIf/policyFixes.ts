@@ -168,3 +168,26 @@ export function limitRangeCandidates(s: Pick<ExpandedScenario, 'policies'>, pod:
   }
   return edits.length > 0 ? [{ kind: 'limit-range', edits, cost: edits.length, tier: Tier.Relax, warning: `changes the default for every container in ${namespace} that states no request` }] : [];
 }
+
+/** upstream: cluster-autoscaler's NotTriggerScaleUp reason for a group that would fit the pod but is at its max */
+const MAX_SIZE_REACHED = 'max node group size reached';
+
+/**
+ * For a Pending pod the autoscaler could not help because a group that fits it is at its max
+ * size: that group's max raised by the number of Pending pods it turned away for that reason.
+ */
+export function nodeGroupCandidates(s: Pick<ExpandedScenario, 'clusterAutoscaler'>, baseline: Pick<SimulationResult, 'autoscaler'>, pod: string): Candidate[] {
+  const verdict = baseline.autoscaler?.pods[pod];
+  const groups = s.clusterAutoscaler?.nodeGroups ?? [];
+  if (verdict?.kind !== 'notTriggerScaleUp') return [];
+  const out: Candidate[] = [];
+  for (const { group } of verdict.groups.filter((g) => g.reason === MAX_SIZE_REACHED)) {
+    const template = groups.findIndex((g) => g.name === group);
+    if (template < 0) continue;
+    const turnedAway = Object.values(baseline.autoscaler!.pods).filter((v) => v.kind === 'notTriggerScaleUp' && v.groups.some((g) => g.group === group && g.reason === MAX_SIZE_REACHED)).length;
+    const from = groups[template]!.maxSize;
+    const max = from + Math.max(1, turnedAway);
+    out.push({ kind: 'node-group', edits: [{ kind: 'node-group-max', group, template, from, max }], cost: 2, tier: Tier.Capacity, warning: `node group ${group} may then grow to ${max} nodes: more machines on the bill` });
+  }
+  return out;
+}
