@@ -208,11 +208,13 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
       else doc.setIn([...devices, 'requests', e.request, 'exactly', 'deviceClassName'], e.deviceClassName);
       continue;
     }
-    if (e.kind === 'node-group-max') {
+    if (e.kind === 'node-group-max' || e.kind === 'node-group-label') {
       const key = [...docs.keys()].find((k) => k.startsWith('ClusterAutoscaler/'));
       const doc = key === undefined ? undefined : open(key);
       if (!doc) return undefined;
-      doc.setIn(['spec', 'templates', e.template, 'metadata', 'annotations', NG_MAX_SIZE_ANNOTATION], String(e.max));
+      const metadata = ['spec', 'templates', e.template, 'metadata'];
+      if (e.kind === 'node-group-max') doc.setIn([...metadata, 'annotations', NG_MAX_SIZE_ANNOTATION], String(e.max));
+      else doc.setIn([...metadata, 'labels', e.key], e.value);
       continue;
     }
     if (e.kind === 'quota' || e.kind === 'limit-range' || e.kind === 'template-request') {
@@ -385,6 +387,7 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'limit-range': return `LimitRange ${e.limitRange.namespace}/${e.limitRange.name}: default request ${e.resource} ${e.quantity}${e.from ? ` (from ${e.from})` : ''}`;
     case 'template-request': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: container ${e.container + 1} requests ${e.quantity} ${e.resource}${e.from ? ` (from ${e.from})` : ''}`;
     case 'node-group-max': return `Raise node group ${e.group}'s max size to ${e.max} (from ${e.from}): the ClusterAutoscaler template's ${NG_MAX_SIZE_ANNOTATION}`;
+    case 'node-group-label': return `Label node group ${e.group}'s template with ${e.key}=${e.value} (the nodes it adds carry it)`;
     case 'add-node': return `Add a node like ${short(e.like)}${e.pool && Object.keys(e.pool).length > 0 ? ` (scale the node pool ${Object.entries(e.pool).map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}`;
   }
 }

@@ -46,6 +46,20 @@ spec:
   containers: [{name: notebook, image: jupyter}]
 `;
 const docs = (...d: string[]) => d.join('---\n');
+/** a ClusterAutoscaler with one node group "pool" (max 3) and `spec` under its template */
+const groupTemplate = (spec: string) => `apiVersion: podplay/v1alpha1
+kind: ClusterAutoscaler
+metadata: {name: ca}
+spec:
+  templates:
+    - apiVersion: v1
+      kind: Node
+      metadata:
+        name: pool-template
+        labels: {kwok-nodegroup: pool}
+        annotations: {cluster-autoscaler.kwok.nodegroup/max-count: "3"}
+${spec}      status: {allocatable: {cpu: "2", memory: 16Gi, pods: "110"}}
+`;
 
 function search(text: string, target: string) {
   const replies: FixSearchReply[] = [];
@@ -104,6 +118,20 @@ spec:
       target: 'default/b', kind: 'node-group',
       edits: [{ kind: 'node-group-max', group: 'pool', template: 0, from: 1, max: 2 }],
       node: 'pool-2',
+    },
+    {
+      name: 'no node group\'s template has the label the pod selects: the group\'s template labelled',
+      text: docs(groupTemplate(''), node('seed', '1'), 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeSelector: {disk: ssd}\n  containers: [{name: c, image: x}]\n'),
+      target: 'default/p', kind: 'node-label',
+      edits: [{ kind: 'node-group-label', group: 'pool', template: 0, key: 'disk', value: 'ssd' }],
+      node: 'pool-1',
+    },
+    {
+      name: 'the only node group\'s template is tainted: the pod tolerates the taint',
+      text: docs(groupTemplate('      spec: {taints: [{key: dedicated, value: batch, effect: NoSchedule}]}\n'), node('seed', '1'), 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: x, resources: {requests: {cpu: 1500m}}}]\n'),
+      target: 'default/p', kind: 'toleration',
+      edits: [{ kind: 'toleration', pod: 'default/p', toleration: { key: 'dedicated', operator: 'Equal', value: 'batch', effect: 'NoSchedule' } }],
+      node: 'pool-1',
     },
   ];
   it.each(rows)('$name', ({ text, target, kind, edits, admitted, node: on }) => {

@@ -65,7 +65,9 @@ export type ScenarioEdit =
   /** set one container's request in a workload's pod template (its pods do not exist: admission refused them) */
   | { kind: 'template-request'; workload: PolicyRef & { kind: string }; container: number; resource: string; from?: string; quantity: string }
   /** raise a node group's max size: the max-count annotation of the ClusterAutoscaler's template `template` (spec.templates index) */
-  | { kind: 'node-group-max'; group: string; template: number; from: number; max: number };
+  | { kind: 'node-group-max'; group: string; template: number; from: number; max: number }
+  /** label a node group's template (spec.templates index): the nodes the group adds carry it */
+  | { kind: 'node-group-label'; group: string; template: number; key: string; value: string };
 
 /** A namespaced object by namespace and name. */
 export interface PolicyRef { namespace: string; name: string }
@@ -319,6 +321,14 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         if (!config || config.nodeGroups[e.template]?.name !== e.group) throw new Error(`no node group ${e.group} in the ClusterAutoscaler`);
         // the configuration is shared with the loaded scenario (copyScenario does not clone it): replaced, not changed
         s.clusterAutoscaler = { ...config, nodeGroups: config.nodeGroups.map((g, i) => (i === e.template ? { ...g, maxSize: e.max } : g)) };
+        break;
+      }
+      case 'node-group-label': {
+        const config = s.clusterAutoscaler;
+        const group = config?.nodeGroups[e.template];
+        if (!config || group?.name !== e.group) throw new Error(`no node group ${e.group} in the ClusterAutoscaler`);
+        const template = { ...group.template, metadata: { ...group.template.metadata, labels: { ...group.template.metadata.labels, [e.key]: e.value } } };
+        s.clusterAutoscaler = { ...config, nodeGroups: config.nodeGroups.map((g, i) => (i === e.template ? { ...g, template } : g)) };
         break;
       }
       case 'template-request': {

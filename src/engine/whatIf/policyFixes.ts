@@ -9,8 +9,9 @@ import { controllerOf } from '../controllers/common';
 import type { ExpandedScenario } from '../controllers/expand';
 import { addQuantity, formatQuantity, parseQuantity, quantityFormat } from '../model/quantity';
 import { formatResource } from '../model/quantity';
-import type { Pod, Workload } from '../model/types';
-import type { Candidate } from './candidates';
+import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint, taintToString } from '../model/taints';
+import { podKey, type Pod, type Workload } from '../model/types';
+import { tolerationFor, type Candidate } from './candidates';
 import { amountOf, inUnitsOf, requestEdit, type ScenarioEdit } from './edits';
 import { Tier } from './rank';
 
@@ -176,11 +177,11 @@ const MAX_SIZE_REACHED = 'max node group size reached';
  * For a Pending pod the autoscaler could not help because a group that fits it is at its max
  * size: that group's max raised by the number of Pending pods it turned away for that reason.
  */
-export function nodeGroupCandidates(s: Pick<ExpandedScenario, 'clusterAutoscaler'>, baseline: Pick<SimulationResult, 'autoscaler'>, pod: string): Candidate[] {
+export function nodeGroupCandidates(s: Pick<ExpandedScenario, 'clusterAutoscaler' | 'pods'>, baseline: Pick<SimulationResult, 'autoscaler'>, pod: string): Candidate[] {
   const verdict = baseline.autoscaler?.pods[pod];
   const groups = s.clusterAutoscaler?.nodeGroups ?? [];
   if (verdict?.kind !== 'notTriggerScaleUp') return [];
-  const out: Candidate[] = [];
+  const out: Candidate[] = templateCandidates(groups, s.pods.find((p) => podKey(p) === pod), pod);
   for (const { group } of verdict.groups.filter((g) => g.reason === MAX_SIZE_REACHED)) {
     const template = groups.findIndex((g) => g.name === group);
     if (template < 0) continue;
@@ -189,5 +190,30 @@ export function nodeGroupCandidates(s: Pick<ExpandedScenario, 'clusterAutoscaler
     const max = from + Math.max(1, turnedAway);
     out.push({ kind: 'node-group', edits: [{ kind: 'node-group-max', group, template, from, max }], cost: 2, tier: Tier.Capacity, warning: `node group ${group} may then grow to ${max} nodes: more machines on the bill` });
   }
+  return out;
+}
+
+/**
+ * A node group whose template would fit the pod but for a taint it does not tolerate (the pod
+ * tolerates it) or a nodeSelector label it lacks (the template is labelled): the autoscaler then
+ * adds a node of that group for it.
+ */
+function templateCandidates(groups: NonNullable<ExpandedScenario['clusterAutoscaler']>['nodeGroups'], spec: Pod | undefined, pod: string): Candidate[] {
+  if (!spec) return [];
+  const out: Candidate[] = [];
+  groups.forEach((g, template) => {
+    const labels = g.template.metadata.labels ?? {};
+    const missing = Object.entries(spec.spec.nodeSelector ?? {}).filter(([k, v]) => labels[k] !== v);
+    if (missing.length > 0) {
+      out.push({
+        kind: 'node-label', cost: 2, tier: Tier.NodeScoped, edits: missing.map(([key, value]) => ({ kind: 'node-group-label', group: g.name, template, key, value })),
+        warning: `every node group ${g.name} adds carries the label${missing.length > 1 ? 's' : ''}: other pods that select ${missing.map(([k, v]) => `${k}=${v}`).join(', ')} may land there too`,
+      });
+      return;
+    }
+    const taint = findMatchingUntoleratedTaint(g.template.spec?.taints, spec.spec.tolerations, doNotScheduleTaintsFilter, false);
+    if (!taint) return;
+    out.push({ kind: 'toleration', cost: 1, tier: Tier.NodeScoped, edits: [{ kind: 'toleration', pod, toleration: tolerationFor(taint) }], warning: `moves the pod into node group ${g.name}, tainted ${taintToString(taint)}: the taint keeps that group for its own workloads` });
+  });
   return out;
 }
