@@ -47,7 +47,7 @@ spec:
 `;
 const docs = (...d: string[]) => d.join('---\n');
 /** a ClusterAutoscaler with one node group "pool" (max 3) and `spec` under its template */
-const groupTemplate = (spec: string) => `apiVersion: podplay/v1alpha1
+const groupTemplate = (spec: string, max = 3) => `apiVersion: podplay/v1alpha1
 kind: ClusterAutoscaler
 metadata: {name: ca}
 spec:
@@ -57,7 +57,7 @@ spec:
       metadata:
         name: pool-template
         labels: {kwok-nodegroup: pool}
-        annotations: {cluster-autoscaler.kwok.nodegroup/max-count: "3"}
+        annotations: {cluster-autoscaler.kwok.nodegroup/max-count: "${max}"}
 ${spec}      status: {allocatable: {cpu: "2", memory: 16Gi, pods: "110"}}
 `;
 
@@ -102,19 +102,7 @@ describe('policy fixes, verified by reloading the changed text', () => {
     },
     {
       name: 'a node group at its max size (NotTriggerScaleUp "max node group size reached"): its max raised by one',
-      text: docs(`apiVersion: podplay/v1alpha1
-kind: ClusterAutoscaler
-metadata: {name: ca}
-spec:
-  templates:
-    - apiVersion: v1
-      kind: Node
-      metadata:
-        name: pool-template
-        labels: {kwok-nodegroup: pool}
-        annotations: {cluster-autoscaler.kwok.nodegroup/max-count: "1"}
-      status: {allocatable: {cpu: "2", memory: 16Gi, pods: "110"}}
-`, node('seed', '1'), 'apiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec:\n  containers: [{name: c, image: x, resources: {requests: {cpu: 1500m}}}]\n', 'apiVersion: v1\nkind: Pod\nmetadata: {name: b}\nspec:\n  containers: [{name: c, image: x, resources: {requests: {cpu: 1500m}}}]\n'),
+      text: docs(groupTemplate('', 1), node('seed', '1'), 'apiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec:\n  containers: [{name: c, image: x, resources: {requests: {cpu: 1500m}}}]\n', 'apiVersion: v1\nkind: Pod\nmetadata: {name: b}\nspec:\n  containers: [{name: c, image: x, resources: {requests: {cpu: 1500m}}}]\n'),
       target: 'default/b', kind: 'node-group',
       edits: [{ kind: 'node-group-max', group: 'pool', template: 0, from: 1, max: 2 }],
       node: 'pool-2',
