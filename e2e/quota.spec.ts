@@ -1,6 +1,6 @@
 // Admission in the page: a Deployment stopped at its ResourceQuota (the Events tab says which
 // workload cannot create its pod, with the quota's numbers and the hard value that would admit
-// it), and a Pending pod whose LimitRange defaults no node can take (the Pod tab says so).
+// it; the verified fix's Apply lets it create all its pods), and a Pending pod whose LimitRange defaults no node can take (the Pod tab says so).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
@@ -18,7 +18,7 @@ async function shots(page: Page, name: string, target: ReturnType<Page['getByTes
   }
 }
 
-test('a Deployment over its quota: the Events tab names the ReplicaSet that cannot create its pod, the numbers and the fix', async ({ page }) => {
+test('a Deployment over its quota: the Events tab names the ReplicaSet that cannot create its pod, the numbers and the verified fix, and Apply creates the pods', async ({ page }) => {
   await freshPage(page);
   await openScenario(page, 'quota-deployment.yaml', scenario('quota-deployment.yaml'));
   await page.getByTestId('tab-events').click();
@@ -29,7 +29,19 @@ test('a Deployment over its quota: the Events tab names the ReplicaSet that cann
   await expect(refusals).toContainText('Over quota: ResourceQuota compute would be exceeded.');
   await expect(refusals.locator('[data-testid="quota-number"][data-resource="requests.cpu"]')).toHaveText('requests.cpu: used 2 + requested 500m > limited 2');
   await expect(refusals.getByTestId('raise-quota-fix')).toContainText('spec.hard.requests.cpu from 2 to at least 2500m');
-  await shots(page, 'quota-refusals', refusals);
+  // the verified fix: raising the quota lets the API server create all five pods; Apply puts it into the editor
+  const fixes = refusals.getByTestId('fixes');
+  await expect(fixes).toHaveAttribute('data-done', 'true', { timeout: 30_000 });
+  const fix = fixes.locator('[data-testid="fix"][data-kind="quota"]');
+  await expect(fix.getByTestId('fix-admitted')).toHaveText('Deployment shop/web has 5 pods, 5 scheduled');
+  await shots(page, 'quota-refusals', fix);
+  await fix.getByTestId('fix-apply').click();
+  // the edited scenario simulates again: nothing is refused, and the ReplicaSet created five pods
+  await expect(async () => {
+    await page.locator('body').press('End');
+    await expect(page.getByTestId('admission-refusals')).toHaveCount(0, { timeout: 2_000 });
+    await expect(page.locator('[data-testid="event-row"][data-reason="SuccessfulCreate"][data-object^="ReplicaSet/shop/web-"]')).toHaveCount(5, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 });
 
 test('a pod defaulted by a LimitRange that fits nowhere: the Pod tab says the defaults made it too big', async ({ page }) => {

@@ -5,7 +5,7 @@
 import type { PodOutcome, SimulationResult } from '../engine/api';
 import { clusterDifference, type ClusterDifference, decisiveDetail, staleMessage, type DecisiveDetail, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, rankFixes, autoscalerNote, autoscalerNoteLines } from '../engine/readers';
 import type { FixView } from '../interop/fixSearch';
-import { editTitle, shownDiffLines, sideEffectTitle } from '../interop/fixText';
+import { fixTitle, shownDiffLines, sideEffectTitle } from '../interop/fixText';
 import { limitRangeLines } from './explainAdmission';
 
 /** A pod named as namespace/name, or by name alone when only one pod has that name. */
@@ -144,8 +144,9 @@ export function formatFixes(found: readonly FixView[], tried: number): string {
   const out = [`What would fix it (${found.length} of ${tried} change(s) tried; each simulated, best first):`];
   rankFixes(found).forEach((fix, i) => {
     const effects = fix.sideEffects.length === 0 ? 'no other pod affected' : `${fix.sideEffects.length} side effect(s): ${fix.sideEffects.map((s) => sideEffectTitle(s, sameName)).join('; ')}`;
-    out.push(`${i + 1}. ${fix.candidate.edits.map((e) => editTitle(e, sameName)).join('; ')}`);
-    out.push(...indent([`→ schedules on ${fix.node}, ${effects}${fix.alsoPlaced.length > 0 ? ` (also places ${fix.alsoPlaced.join(', ')})` : ''}`], '   '));
+    out.push(`${i + 1}. ${fixTitle(fix.candidate.edits, sameName)}`);
+    const outcome = fix.admitted ? `the API server admits its pods: ${fix.admitted.workload} has ${fix.admitted.pods} pods, ${fix.admitted.scheduled} scheduled` : `schedules on ${fix.node}`;
+    out.push(...indent([`→ ${outcome}, ${effects}${fix.alsoPlaced.length > 0 ? ` (also places ${fix.alsoPlaced.join(', ')})` : ''}`], '   '));
     for (const w of fix.warnings ?? []) out.push(`   ⚠ ${w}`);
     if (fix.text === undefined) out.push('     (its YAML change is not shown: an object it changes is neither a document nor a List item of this file)');
     for (const doc of fix.text?.diff ?? []) {
@@ -160,7 +161,7 @@ export function formatFixes(found: readonly FixView[], tried: number): string {
 /** `--verbose`: the changes tried that did not schedule the pod, each with why (the page lists them too). */
 export function formatFailedCandidates(search: { failed: readonly { candidate: { edits: FixView['candidate']['edits'] }; reason: string }[]; leftOut: number }): string {
   const out = [search.failed.length === 0 ? 'Changes tried that did not help: none.' : `Changes tried that did not help (${search.failed.length}):`];
-  for (const f of search.failed) out.push(...indent([`${f.candidate.edits.map((e) => editTitle(e, sameName)).join('; ')}: ${f.reason}`]));
+  for (const f of search.failed) out.push(...indent([`${fixTitle(f.candidate.edits, sameName)}: ${f.reason}`]));
   if (search.leftOut > 0) out.push(`${search.leftOut} more change(s) were not tried: the search verifies the likeliest first, up to its cap.`);
   return out.join('\n');
 }

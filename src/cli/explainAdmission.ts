@@ -3,7 +3,7 @@
 // why it fits nowhere. Words for src/engine/diagnosis/admission.ts and src/engine/whatIf/policyFixes.ts.
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
-import { creatorName, defaultsThatDoNotFit, limitRangeDefaults, type AdmissionRefusal, type Diagnosis, formatResource, lowerDefaultFix, raiseQuotaFix, type PolicyFix } from '../engine/readers';
+import { creatorName, defaultsThatDoNotFit, limitRangeDefaults, type AdmissionRefusal, type Diagnosis, formatResource, lowerDefaultFix, type PolicyFix } from '../engine/readers';
 
 
 export function policyFixLines(fix: PolicyFix): string[] {
@@ -23,7 +23,7 @@ export function formatRefusals(refusals: readonly AdmissionRefusal[]): string {
       for (const res of Object.keys(r.numbers.limited).sort()) {
         out.push(`    ${res}: used ${r.numbers.used[res] ?? '0'} + requested ${r.numbers.requested[res] ?? '0'} > limited ${r.numbers.limited[res]}`);
       }
-      out.push('  It is retried when quota is released (a pod of the namespace goes away).');
+      out.push('  The ReplicaSet controller retries with backoff (5 ms doubling to 1000 s): the first retry after quota is released creates the pod.');
     } else if (r.plugin === 'ResourceQuota') {
       out.push(`  ResourceQuota ${r.quota}: ${r.reason.replace(/^failed quota: [^:]+: /, '')} (a quota on cpu or memory needs every container to state it)`);
     } else if (r.plugin === 'LimitRanger') {
@@ -31,8 +31,7 @@ export function formatRefusals(refusals: readonly AdmissionRefusal[]): string {
     } else {
       out.push(`  ${r.reason}`);
     }
-    const fix = raiseQuotaFix(r);
-    if (fix) out.push('What would fix it:', ...policyFixLines(fix).map((l) => `  ${l}`));
+    // the fixes follow, each verified by simulating the changed file (../interop/policyFixSearch.ts)
   }
   return out.join('\n');
 }

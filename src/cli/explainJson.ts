@@ -11,7 +11,7 @@ import {
   type AdmissionRefusal, type ClusterDifference, type DecisiveDetail, type Diagnosis, type FailedCandidate,
 } from '../engine/readers';
 import type { FixView } from '../interop/fixSearch';
-import { editTitle, shownDiffLines, sideEffectTitle, type DiffLine } from '../interop/fixText';
+import { fixTitle, shownDiffLines, sideEffectTitle, type DiffLine } from '../interop/fixText';
 
 export const EXPLAIN_EXIT = { scheduled: 0, pendingWithFix: 3, pendingWithoutFix: 4 } as const;
 
@@ -26,6 +26,8 @@ export interface ExplainFixJson {
   edits: FixView['candidate']['edits'];
   /** the YAML change as a unified-style diff of the objects it touches, when it can be written into the file */
   diff?: string;
+  /** a fix for a workload whose pods admission refused: its pods with the change, how many scheduled */
+  admitted?: FixView['admitted'];
 }
 
 export interface ExplainJson {
@@ -56,7 +58,7 @@ function changedLines(doc: readonly DiffLine[]): string {
   const keep = shownDiffLines(doc, 2);
   return doc.filter((_l, i) => keep[i]).map((l) => `${l.op} ${l.text}`).join('\n');
 }
-const titleOf = (edits: FixView['candidate']['edits']) => edits.map((e) => editTitle(e, same)).join('; ');
+const titleOf = (edits: FixView['candidate']['edits']) => fixTitle(edits, same);
 
 function stateOf(pod: PodOutcome): ExplainJson['state'] {
   if (pod.deletedAt !== undefined) return 'deleted';
@@ -66,13 +68,11 @@ function stateOf(pod: PodOutcome): ExplainJson['state'] {
 
 export interface FixSearchOutcome { found: readonly FixView[]; tried: number; leftOut: number; failed: readonly FailedCandidate[] }
 
-export function explainJson(result: SimulationResult, pod: PodOutcome, search: FixSearchOutcome | undefined): ExplainJson {
-  const state = stateOf(pod);
-  const cycle = latestCycleOf(result.cycles, pod.pod);
-  const diagnosis = cycle && state !== 'scheduled' ? diagnoseCycle(cycle, result.nodes.map((n) => n.name)) : undefined;
-  const difference = clusterDifference(pod);
-  const stale = staleMessage(pod, result.nodes);
-  const fixes = rankFixes(search?.found ?? []).map((fix, i): ExplainFixJson => ({
+const searchJson = (search: FixSearchOutcome | undefined): Pick<ExplainJson, 'search'> =>
+  (search ? { search: { tried: search.tried, leftOut: search.leftOut, failed: search.failed.map((f) => ({ title: titleOf(f.candidate.edits), reason: f.reason })) } } : {});
+
+function fixesJson(search: FixSearchOutcome | undefined): ExplainFixJson[] {
+  return rankFixes(search?.found ?? []).map((fix, i): ExplainFixJson => ({
     rank: i + 1,
     tier: fix.tier,
     title: titleOf(fix.candidate.edits),
@@ -82,7 +82,17 @@ export function explainJson(result: SimulationResult, pod: PodOutcome, search: F
     warnings: fix.warnings ?? [],
     edits: fix.candidate.edits,
     ...(fix.text ? { diff: fix.text.diff.map(changedLines).join('\n---\n') } : {}),
+    ...(fix.admitted ? { admitted: fix.admitted } : {}),
   }));
+}
+
+export function explainJson(result: SimulationResult, pod: PodOutcome, search: FixSearchOutcome | undefined): ExplainJson {
+  const state = stateOf(pod);
+  const cycle = latestCycleOf(result.cycles, pod.pod);
+  const diagnosis = cycle && state !== 'scheduled' ? diagnoseCycle(cycle, result.nodes.map((n) => n.name)) : undefined;
+  const difference = clusterDifference(pod);
+  const stale = staleMessage(pod, result.nodes);
+  const fixes = fixesJson(search);
   const waiting = state === 'pending' || state === 'gated';
   return {
     version: 1,
@@ -96,12 +106,17 @@ export function explainJson(result: SimulationResult, pod: PodOutcome, search: F
     ...(difference ? { clusterDifference: difference } : {}),
     ...(stale ? { staleMessage: stale } : {}),
     fixes,
-    ...(search ? { search: { tried: search.tried, leftOut: search.leftOut, failed: search.failed.map((f) => ({ title: titleOf(f.candidate.edits), reason: f.reason })) } } : {}),
+    ...searchJson(search),
     exitCode: !waiting ? EXPLAIN_EXIT.scheduled : fixes.length > 0 ? EXPLAIN_EXIT.pendingWithFix : EXPLAIN_EXIT.pendingWithoutFix,
   };
 }
 
 /** A workload whose pods admission refused: there is no pod to diagnose, the refusal is the answer. */
-export function refusedJson(name: string, refusals: AdmissionRefusal[], kubernetesVersion: SimulationResult['kubernetesVersion']): ExplainJson {
-  return { version: 1, pod: name, kubernetesVersion, state: 'not-created', refusals, fixes: [], exitCode: EXPLAIN_EXIT.pendingWithoutFix };
+export function refusedJson(name: string, refusals: AdmissionRefusal[], kubernetesVersion: SimulationResult['kubernetesVersion'], search?: FixSearchOutcome): ExplainJson {
+  const fixes = fixesJson(search);
+  return {
+    version: 1, pod: name, kubernetesVersion, state: 'not-created', refusals, fixes,
+    ...searchJson(search),
+    exitCode: fixes.length > 0 ? EXPLAIN_EXIT.pendingWithFix : EXPLAIN_EXIT.pendingWithoutFix,
+  };
 }

@@ -140,11 +140,14 @@ function explain(args: Args, text: string, result: SimulationResult): number {
   // a workload whose pods admission refused: they do not exist, the refusal is the answer
   const refused = typeof pod === 'string' ? refusalsFor(admissionRefusals(result), name) : [];
   if (refused.length > 0) {
+    // the quota and template fixes for the first refused creator, verified as the page verifies them
+    const search = searchFixesFor(args, text, refused[0]!.object);
     if (!args.json) {
-      process.stdout.write(`${escapeLines(formatRefusals(refused))}\n`);
+      process.stdout.write(`${escapeLines(formatRefusals(refused))}\n\n${escapeLines(formatFixes(search.found, search.tried))}\n`);
+      if (args.verbose) process.stdout.write(`\n${escapeLines(formatFailedCandidates(search))}\n`);
       return 0;
     }
-    const doc = refusedJson(name, refused, result.kubernetesVersion);
+    const doc = refusedJson(name, refused, result.kubernetesVersion, search);
     writeJson(doc);
     return doc.exitCode;
   }

@@ -31,6 +31,7 @@ export { formatResource } from './model/quantity';
 
 // the node autoscaler's word on a Pending pod (a ClusterAutoscaler document)
 export { autoscalerNote, autoscalerNoteLines, type AutoscalerNote } from './diagnosis/autoscaler';
+export { NG_MAX_SIZE_ANNOTATION } from './model/autoscaler';
 
 // Kubernetes versions: which ones Podplay simulates and the upstream changes between them
 export { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, changesBetween, isKubernetesVersion, type KubernetesVersion, type VersionChange } from './versions';

@@ -20,19 +20,21 @@ const failedCreates = (r: SimulationResult) => r.events.filter((e) => e.reason =
 describe('quota-deployment.yaml: a Deployment that stops at its quota', () => {
   const r = run(readScenario('quota-deployment.yaml'));
   const web = r.pods.filter((p) => p.pod.startsWith('shop/web-'));
-  it('creates what the quota allows and reports FailedCreate for the rest, at 0s, 60s (terminating pod still counts) and 90s', () => {
+  // the ReplicaSet's k-th rate-limited retry after its refusal at 0 s: 5 ms × (2^k − 1)
+  const retry = (k: number) => Math.round(5 * (2 ** k - 1)) / 1000;
+  it('creates what the quota allows and reports FailedCreate for the rest: at 0 s, at the first retry after "report" is deleted (81.915 s: a terminating pod still counts) and at the next (163.835 s)', () => {
     const refused = /^pods "web-[a-z0-9]+-[a-z0-9]{5}" is forbidden: exceeded quota: compute, requested: pods=1,requests\.cpu=500m, used: pods=4,requests\.cpu=2, limited: pods=4,requests\.cpu=2$/;
     const events = r.events.filter((e) => e.reason === 'FailedCreate');
-    expect(events.map((e) => e.time)).toEqual([0, 60, 90]);
+    expect(events.map((e) => e.time)).toEqual([0, retry(14), retry(15)]);
     for (const e of events) {
       expect(e.object).toMatch(/^ReplicaSet\/shop\/web-/);
       expect(e.message.replace(/^Error creating: /, '')).toMatch(refused);
     }
   });
-  it('the replacement is created when the deleted pod is gone (90s), and the refused pod never existed', () => {
+  it('the replacement is created at the first retry after the deleted pod is gone (at 90 s; the retry at 163.835 s), and the refused pod never existed', () => {
     expect(web).toHaveLength(4);
     expect(web.every((p) => p.phase === 'Running')).toBe(true);
-    expect(r.events.filter((e) => e.reason === 'SuccessfulCreate').map((e) => e.time)).toEqual([0, 0, 0, 90]);
+    expect(r.events.filter((e) => e.reason === 'SuccessfulCreate').map((e) => e.time)).toEqual([0, 0, 0, retry(15)]);
   });
   it('the quota status is kept by the controller', () => {
     expect(quotaStatus(r, 'compute')).toEqual({ hard: { pods: '4', 'requests.cpu': '2' }, used: { pods: '4', 'requests.cpu': '2' } });

@@ -9,6 +9,7 @@ import { loadExpandedScenario } from '../engine/index';
 import type { Candidate, Tier, FailedCandidate, SideEffect } from '../engine/readers';
 import { copyScenario, searchFixes } from '../engine/experiments';
 import { fixText, type FixText } from './fixText';
+import { policyFixSearch } from './policyFixSearch';
 
 export interface FixSearchRequest {
   id: number;
@@ -31,6 +32,11 @@ export interface FixView {
   warnings: string[];
   /** undefined when the change cannot be written into this text (e.g. the pod is inside a List) */
   text?: FixText;
+  /**
+   * a fix for a workload whose pods admission refused (./policyFixSearch.ts): with it the API
+   * server admits them — the workload's pods at the end, how many are scheduled, and where
+   */
+  admitted?: { workload: string; pods: number; scheduled: number; nodes: string[] };
 }
 
 export type FixSearchReply =
@@ -53,9 +59,18 @@ export function runFixSearch(request: FixSearchRequest, post: (reply: FixSearchR
   for (const _cycle of started.simulation.run()) { /* to the end */ }
   const baseline: SimulationResult = started.simulation.result();
   const owner = baseline.pods.find((p) => p.pod === pod)?.owner;
-  const search = searchFixes(loaded.scenario, baseline, pod, options);
-  post({ type: 'started', id, candidates: search.candidates.length, leftOut: search.leftOut });
+  // the quota, LimitRange and template fixes, verified through the text (admission runs at loading)
+  const policy = policyFixSearch({ text, fileName, options, scenario: loaded.scenario, baseline }, pod);
+  const search = policy.workload ? undefined : searchFixes(loaded.scenario, baseline, pod, options);
+  post({ type: 'started', id, candidates: (search?.candidates.length ?? 0) + policy.candidates.length, leftOut: search?.leftOut ?? 0 });
   let tried = 0;
+  for (const candidate of policy.candidates) {
+    tried++;
+    if (cancelled()) return;
+    const verified = policy.verify(candidate);
+    post('fix' in verified ? { type: 'fix', id, fix: verified.fix } : { type: 'failed', id, failed: verified.failed });
+  }
+  if (!search) return post({ type: 'done', id, tried });
   for (let fix = search.next(); fix !== undefined; fix = search.next()) {
     tried++;
     if (cancelled()) return;

@@ -5,7 +5,8 @@ import { simulate } from '../engine/index';
 import { loadExpandedScenario } from '../engine/index';
 import { rankFixes, searchFixes, type VerifiedFix } from '../engine/whatIf/verify';
 import fixture from './fixtures/kubectl-20-nodes-pending.yaml?raw';
-import { applyTextChanges, diffLines, fixText } from './fixText';
+import { applyTextChanges, diffLines, fixText, fixTitle } from './fixText';
+import type { ScenarioEdit } from '../engine/readers';
 import { importAny } from './index';
 
 const yaml = importAny(fixture, { source: 'fixture' }).yaml;
@@ -176,5 +177,41 @@ describe('fixText on a kubectl List, as dumped (the objects are items, not docum
     const r = simulate(after);
     if (!r.ok) throw new Error(r.errors.map((e) => `${e.line}: ${e.message}`).join('\n'));
     expect(r.result.pods.find((p) => p.pod === outcome.pod)?.node).toBe(fix.node);
+  });
+});
+
+describe('policy edits (quota, LimitRange, a workload template)', () => {
+  const policies = `apiVersion: v1
+kind: ResourceQuota
+metadata: {name: compute, namespace: shop}
+spec:
+  hard: {pods: "4", requests.cpu: "2"}
+---
+apiVersion: v1
+kind: LimitRange
+metadata: {name: defaults, namespace: shop}
+spec:
+  limits:
+    - type: Container
+      default: {cpu: "2"}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop}
+spec:
+  template:
+    spec:
+      containers: [{name: app, image: nginx, resources: {requests: {cpu: 500m}}}]
+`;
+  const quota = { namespace: 'shop', name: 'compute' };
+  const rows: { name: string; edits: ScenarioEdit[]; title: string; changed: RegExp }[] = [
+    { name: 'two resources of one quota read as one change', edits: [{ kind: 'quota', quota, resource: 'pods', from: '4', hard: '5' }, { kind: 'quota', quota, resource: 'requests.cpu', from: '2', hard: '2500m' }], title: 'Raise ResourceQuota shop/compute: spec.hard.pods 5 (from 4), spec.hard.requests.cpu 2500m (from 2)', changed: /hard: \{ pods: "5", requests.cpu: "2500m" \}|hard: \{pods: "5", requests.cpu: "2500m"\}/ },
+    { name: 'a LimitRange item gets a defaultRequest', edits: [{ kind: 'limit-range', limitRange: { namespace: 'shop', name: 'defaults' }, item: 0, resource: 'cpu', from: '2', quantity: '1500m' }], title: 'LimitRange shop/defaults: default request cpu 1500m (from 2)', changed: /defaultRequest:\n\s+cpu: 1500m/ },
+    { name: 'a template container request', edits: [{ kind: 'template-request', workload: { kind: 'Deployment', namespace: 'shop', name: 'web' }, container: 0, resource: 'cpu', from: '500m', quantity: '400m' }], title: 'Deployment shop/web: container 1 requests 400m cpu (from 500m)', changed: /requests: \{ ?cpu: 400m ?\}/ },
+  ];
+  it.each(rows)('$name', ({ edits, title, changed }) => {
+    expect(fixTitle(edits, (n) => n)).toBe(title);
+    const written = fixText(policies, edits);
+    expect(applyTextChanges(policies, written!.changes)).toMatch(changed);
   });
 });

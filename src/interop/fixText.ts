@@ -3,7 +3,7 @@
 // in one undoable step, and the changed lines for a diff.
 
 import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, stringify, type Document } from 'yaml';
-import type { ScenarioEdit, SideEffect } from '../engine/readers';
+import { NG_MAX_SIZE_ANNOTATION, type ScenarioEdit, type SideEffect } from '../engine/readers';
 
 export interface TextChange {
   /** character offsets in the scenario text */
@@ -208,6 +208,24 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
       else doc.setIn([...devices, 'requests', e.request, 'exactly', 'deviceClassName'], e.deviceClassName);
       continue;
     }
+    if (e.kind === 'node-group-max' || e.kind === 'node-group-label') {
+      const key = [...docs.keys()].find((k) => k.startsWith('ClusterAutoscaler/'));
+      const doc = key === undefined ? undefined : open(key);
+      if (!doc) return undefined;
+      const metadata = ['spec', 'templates', e.template, 'metadata'];
+      if (e.kind === 'node-group-max') doc.setIn([...metadata, 'annotations', NG_MAX_SIZE_ANNOTATION], String(e.max));
+      else doc.setIn([...metadata, 'labels', e.key], e.value);
+      continue;
+    }
+    if (e.kind === 'quota' || e.kind === 'limit-range' || e.kind === 'template-request') {
+      const [key, path] = e.kind === 'quota' ? [`ResourceQuota/${e.quota.namespace}/${e.quota.name}`, ['spec', 'hard', e.resource]]
+        : e.kind === 'limit-range' ? [`LimitRange/${e.limitRange.namespace}/${e.limitRange.name}`, ['spec', 'limits', e.item, 'defaultRequest', e.resource]]
+          : [`${e.workload.kind}/${e.workload.namespace}/${e.workload.name}`, ['spec', 'template', 'spec', 'containers', e.container, 'resources', 'requests', e.resource]];
+      const doc = open(key);
+      if (!doc) return undefined;
+      doc.setIn(path, e.kind === 'quota' ? e.hard : e.quantity);
+      continue;
+    }
     const target = podTarget(docs, e.pod, owner);
     if (!target) return undefined;
     const doc = open(target.key)!;
@@ -365,9 +383,31 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'anti-affinity': return `Drop required pod anti-affinity term ${e.term + 1}`;
     case 'uncordon': return `Uncordon node ${short(e.node)}`;
     case 'scale': return `Scale Deployment ${e.workload.namespace}/${e.deployment} down by ${e.by} (to ${e.replicas})${e.workload.kind === 'ReplicaSet' ? ` — its ReplicaSet ${e.workload.name} here` : ''}`;
+    case 'quota': return `Raise ResourceQuota ${e.quota.namespace}/${e.quota.name}: ${quotaChange(e)}`;
+    case 'limit-range': return `LimitRange ${e.limitRange.namespace}/${e.limitRange.name}: default request ${e.resource} ${e.quantity}${e.from ? ` (from ${e.from})` : ''}`;
+    case 'template-request': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: container ${e.container + 1} requests ${e.quantity} ${e.resource}${e.from ? ` (from ${e.from})` : ''}`;
+    case 'node-group-max': return `Raise node group ${e.group}'s max size to ${e.max} (from ${e.from}): the ClusterAutoscaler template's ${NG_MAX_SIZE_ANNOTATION}`;
+    case 'node-group-label': return `Label node group ${e.group}'s template with ${e.key}=${e.value} (the nodes it adds carry it)`;
     case 'add-node': return `Add a node like ${short(e.like)}${e.pool && Object.keys(e.pool).length > 0 ? ` (scale the node pool ${Object.entries(e.pool).map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}`;
   }
 }
+
+/**
+ * A fix's edits in words, as the Fixes panel and `--explain` title it: one title per edit, except
+ * that the resources raised in one ResourceQuota read as one change.
+ */
+export function fixTitle(edits: readonly ScenarioEdit[], short: (node: string) => string): string {
+  const titles: string[] = [];
+  edits.forEach((e, i) => {
+    const before = edits[i - 1];
+    if (e.kind === 'quota' && before?.kind === 'quota' && before.quota.namespace === e.quota.namespace && before.quota.name === e.quota.name) {
+      titles[titles.length - 1] += `, ${quotaChange(e)}`;
+    } else titles.push(editTitle(e, short));
+  });
+  return titles.join('; ');
+}
+
+const quotaChange = (e: Extract<ScenarioEdit, { kind: 'quota' }>): string => `spec.hard.${e.resource} ${e.hard}${e.from ? ` (from ${e.from})` : ''}`;
 
 /** What a fix does to another pod, in words. */
 export function sideEffectTitle(s: SideEffect, short: (node: string) => string): string {

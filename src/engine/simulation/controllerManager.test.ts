@@ -2,6 +2,7 @@
 // inside it, so a scale-down of many replicas neither overflows the stack nor costs n² syncs.
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../index';
+import { retryDelay } from './controllerManager';
 
 function scaledToZero(kind: string, replicas: number): string {
   return `apiVersion: podplay/v1alpha1
@@ -37,5 +38,70 @@ describe('controller manager', () => {
     const pods = outcome.result.pods;
     expect(pods).toHaveLength(1000);
     expect(pods.filter((p) => p.deletedAt !== 10).map((p) => p.pod)).toEqual([]);
+  });
+});
+
+// upstream: client-go util/workqueue/default_rate_limiters_test.go TestItemExponentialFailureRateLimiter
+// (5 ms base doubling, capped at the max: 1000 s in DefaultTypedControllerRateLimiter)
+describe('the rate-limited retry of a workload that could not create a pod', () => {
+  it.each([
+    { failures: 0, seconds: 0.005 },
+    { failures: 1, seconds: 0.01 },
+    { failures: 10, seconds: 5.12 },
+    { failures: 17, seconds: 655.36 },
+    { failures: 18, seconds: 1000 },
+    { failures: 500, seconds: 1000 },
+  ])('after $failures failures it waits $seconds s', ({ failures, seconds }) => {
+    expect(retryDelay(failures)).toBeCloseTo(seconds, 9);
+  });
+
+  const quotaBlocked = (deleteAt: number) => `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: retry}
+spec:
+  timeline:
+    - {at: ${deleteAt}, action: delete, kind: Pod, namespace: shop, name: other}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "8", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: shop}
+---
+apiVersion: v1
+kind: ResourceQuota
+metadata: {name: count, namespace: shop}
+spec: {hard: {pods: "1"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: other, namespace: shop}
+spec:
+  terminationGracePeriodSeconds: 0
+  containers: [{name: c, image: busybox}]
+---
+apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: web, namespace: shop}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: c, image: nginx}]}
+`;
+  // refused at 0 s; the k-th retry comes at 5 ms × (2^k − 1); the first one after the quota is freed creates the pod
+  it.each([
+    { name: 'freed at 1 s: the 8th retry (1.275 s) creates it', deleteAt: 1, createdAt: 1.275 },
+    { name: 'freed at 100 s: the 15th retry (163.835 s) creates it', deleteAt: 100, createdAt: 163.835 },
+    { name: 'freed at 3000 s: retries are 1000 s apart by then (2310.715 s, then 3310.715 s)', deleteAt: 3000, createdAt: 3310.715 },
+  ])('$name', ({ deleteAt, createdAt }) => {
+    const outcome = simulate(quotaBlocked(deleteAt), { fileName: 'retry.yaml' });
+    if (!outcome.ok) throw new Error(outcome.errors.map((e) => e.message).join('; '));
+    const created = outcome.result.events.filter((e) => e.reason === 'SuccessfulCreate' && e.object === 'ReplicaSet/shop/web');
+    expect(created.map((e) => e.time)).toEqual([createdAt]);
   });
 });

@@ -7,14 +7,53 @@ import { expandWorkload } from '../controllers';
 import type { Pod, Workload } from '../model/types';
 import type { Simulation } from './simulation';
 
+/**
+ * upstream: client-go workqueue DefaultTypedControllerRateLimiter's per-item part,
+ * ItemExponentialFailureRateLimiter(5ms, 1000s): the n-th retry of a failing key waits 5 ms × 2ⁿ,
+ * at most 1000 s (the 10 qps bucket only matters for hundreds of keys at once).
+ */
+export const RETRY_BASE_SECONDS = 0.005;
+export const RETRY_MAX_SECONDS = 1000;
+export const retryDelay = (failures: number): number => Math.min(RETRY_BASE_SECONDS * 2 ** Math.min(failures, 40), RETRY_MAX_SECONDS);
+/** `at` + the delay, to the millisecond (5 ms steps add up without binary fractions) */
+const after = (at: number, failures: number): number => Math.round((at + retryDelay(failures)) * 1000) / 1000;
+
+/** A workload whose last sync could not create a pod: its workqueue backoff. */
+interface Backoff {
+  /** failed syncs since the last one that succeeded (upstream: Forget resets it) */
+  failures: number;
+  /** when the rate-limited requeue runs the sync again */
+  next: number;
+  /** the timer of that retry, when one is set */
+  timer?: number;
+}
+
 export class ControllerManager {
-  /** workloads whose last sync could not create a pod (kind/namespace/name), retried when quota is released */
-  private readonly failedCreate = new Set<string>();
+  /**
+   * Workloads whose last sync could not create a pod (kind/namespace/name), with their backoff.
+   * upstream: pkg/controller/replicaset/replica_set.go processNextWorkItem — a sync that fails
+   * (manageReplicas returns the create error) is requeued with AddRateLimited; one that succeeds
+   * is forgotten. The same for the Job, StatefulSet and DaemonSet controllers.
+   */
+  private readonly failedCreate = new Map<string, Backoff>();
 
   constructor(private readonly sim: Simulation) {
     sim.podListeners.push({ deleted: (pod) => this.podDeleted(pod) });
     // the controllers' first sync ran at loading: the workloads it could not create pods for
-    for (const e of sim.scenario.admissionEvents) if (e.reason === 'FailedCreate' && sim.cluster.workloads.has(e.object)) this.failedCreate.add(e.object);
+    for (const e of sim.scenario.admissionEvents) if (e.reason === 'FailedCreate' && sim.cluster.workloads.has(e.object)) this.syncFailed(e.object, 0);
+  }
+
+  /** AddRateLimited: the retry waits 5 ms × 2^failures. */
+  private syncFailed(key: string, now: number): void {
+    const b = this.failedCreate.get(key) ?? { failures: 0, next: now };
+    if (b.timer !== undefined) this.sim.cancelTimer(b.timer);
+    this.failedCreate.set(key, { failures: b.failures + 1, next: after(now, b.failures) });
+  }
+
+  private syncSucceeded(key: string): void {
+    const b = this.failedCreate.get(key);
+    if (b?.timer !== undefined) this.sim.cancelTimer(b.timer);
+    this.failedCreate.delete(key);
   }
 
   /** workloads waiting for their controller to sync, by key, with the newest object */
@@ -46,7 +85,7 @@ export class ControllerManager {
     const sim = this.sim;
     const result = expandWorkload(workload, sim.controllerContext());
     const key = `${workload.kind}/${namespaceOf(workload)}/${workload.metadata.name}`;
-    if (result.events.some((e) => e.reason === 'FailedCreate')) this.failedCreate.add(key); else this.failedCreate.delete(key);
+    if (result.events.some((e) => e.reason === 'FailedCreate')) this.syncFailed(key, sim.now); else this.syncSucceeded(key);
     for (const w of result.workloads) sim.cluster.workloads.set(`${w.kind}/${namespaceOf(w)}/${w.metadata.name}`, w);
     for (const e of result.events) sim.recordEvent(e.type, e.reason, e.object, e.message);
     for (const pod of result.pods) sim.createPod(pod);
@@ -101,15 +140,27 @@ export class ControllerManager {
   }
 
   /**
-   * A pod went away: quota it held may be free again, so the workloads of its namespace that could
-   * not create pods sync again. Upstream they retry with the workqueue's backoff (5 ms doubling
-   * to 1000 s) whatever changed; Podplay retries when a pod of the namespace goes away.
+   * A pod went away: quota it held may be free again. Upstream the workloads that could not create
+   * pods are not told: their rate-limited retries (5 ms doubling to 1000 s) run whatever changed,
+   * and the first one after the quota is released creates the pod. Podplay keeps the simulation
+   * finite by setting a retry's timer only once something in the namespace changed: the retries
+   * before it, with nothing changed, would fail the same way (their FailedCreate events are not
+   * recorded; kubectl would show the count rising). The workload's own pods re-sync it at once
+   * (its informer), as before.
    */
   private retryFailedCreates(namespace: string, except: Workload | undefined): void {
-    for (const key of [...this.failedCreate]) {
+    const now = this.sim.now;
+    for (const [key, b] of [...this.failedCreate]) {
       const w = this.sim.cluster.workloads.get(key);
-      if (!w) { this.failedCreate.delete(key); continue; }
-      if (w !== except && namespaceOf(w) === namespace) this.reconcile(w);
+      if (!w) { this.syncSucceeded(key); continue; }
+      if (w === except || namespaceOf(w) !== namespace || b.timer !== undefined) continue;
+      // the retries that came and went while nothing changed
+      while (b.next < now) { b.next = after(b.next, b.failures); b.failures++; }
+      b.timer = this.sim.schedule(b.next, () => {
+        b.timer = undefined;
+        const live = this.sim.cluster.workloads.get(key);
+        if (live) this.reconcile(live);
+      });
     }
   }
 }

@@ -8,7 +8,7 @@ import { nearestLabelValues, nodeLabelValues } from '../diagnosis/labelValues';
 import type { ExpandedScenario } from '../controllers/expand';
 import { compileMapSelector, matchNodeSelector } from '../model/selectors';
 import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint, TAINT_NODE_UNSCHEDULABLE, taintToString } from '../model/taints';
-import type { Node, Pod, Workload } from '../model/types';
+import type { Node, Pod, Taint, Toleration, Workload } from '../model/types';
 import { podKey } from '../model/types';
 import type { ResourceClaimSpec } from '../model/resource';
 import { newNodeName, requestEdit, slicesOf, type ClaimRef, type EditKind, type ScenarioEdit } from './edits';
@@ -61,6 +61,11 @@ export function cordonReason(node: Node): string | undefined {
   return all.length > 0 ? all.join('; ') : undefined;
 }
 
+/** The toleration of exactly this taint (Equal on its value, Exists when it has none). */
+export function tolerationFor(taint: Taint): Toleration {
+  return taint.value ? { key: taint.key, operator: 'Equal', value: taint.value, effect: taint.effect } : { key: taint.key, operator: 'Exists', effect: taint.effect };
+}
+
 function tolerationCandidates(s: ExpandedScenario, pod: Pod, key: string, nodes: readonly string[]): Candidate[] {
   const seen = new Set<string>();
   const out: Candidate[] = [];
@@ -71,7 +76,7 @@ function tolerationCandidates(s: ExpandedScenario, pod: Pod, key: string, nodes:
     const id = `${taint.key}=${taint.value ?? ''}:${taint.effect}`;
     if (seen.has(id) || out.length >= MAX_PER_KIND) continue;
     seen.add(id);
-    const toleration = taint.value ? { key: taint.key, operator: 'Equal' as const, value: taint.value, effect: taint.effect } : { key: taint.key, operator: 'Exists' as const, effect: taint.effect };
+    const toleration = tolerationFor(taint);
     // a taint keeps a dedicated pool for its own pods: tolerating it is right only where the pod already asks for that pool
     const home = podSelects(pod, node);
     out.push({

@@ -9,7 +9,7 @@ import type { Node, Pod, PriorityClass, Toleration } from '../model/types';
 import { podKey } from '../model/types';
 
 /** The kinds, as the UI's `data-kind` names them (../../../shared/contracts/ui-test-ids.md). */
-export type EditKind = 'toleration' | 'node-label' | 'selector' | 'affinity-value' | 'request' | 'priority' | 'spread' | 'anti-affinity' | 'uncordon' | 'scale' | 'add-node' | 'scheduler-name' | 'claim';
+export type EditKind = 'toleration' | 'node-label' | 'selector' | 'affinity-value' | 'request' | 'priority' | 'spread' | 'anti-affinity' | 'uncordon' | 'scale' | 'add-node' | 'scheduler-name' | 'claim' | 'quota' | 'limit-range' | 'node-group';
 
 export type ScenarioEdit =
   /** add a toleration to the pod */
@@ -57,7 +57,20 @@ export type ScenarioEdit =
    * or images), and a copy of each ResourceSlice published for `like`; `pool` names the node pool
    * to scale by its labels
    */
-  | { kind: 'add-node'; like: string; name: string; pool?: Record<string, string> };
+  | { kind: 'add-node'; like: string; name: string; pool?: Record<string, string> }
+  /** raise (or set) one resource of a ResourceQuota's spec.hard */
+  | { kind: 'quota'; quota: PolicyRef; resource: string; from?: string; hard: string }
+  /** set one resource of a LimitRange item's defaultRequest (the request a container that states none gets) */
+  | { kind: 'limit-range'; limitRange: PolicyRef; item: number; resource: string; from?: string; quantity: string }
+  /** set one container's request in a workload's pod template (its pods do not exist: admission refused them) */
+  | { kind: 'template-request'; workload: PolicyRef & { kind: string }; container: number; resource: string; from?: string; quantity: string }
+  /** raise a node group's max size: the max-count annotation of the ClusterAutoscaler's template `template` (spec.templates index) */
+  | { kind: 'node-group-max'; group: string; template: number; from: number; max: number }
+  /** label a node group's template (spec.templates index): the nodes the group adds carry it */
+  | { kind: 'node-group-label'; group: string; template: number; key: string; value: string };
+
+/** A namespaced object by namespace and name. */
+export interface PolicyRef { namespace: string; name: string }
 
 /** A claim the pod's spec.resourceClaims names: a ResourceClaim, or the template its claims are made from. */
 export interface ClaimRef { kind: 'ResourceClaim' | 'ResourceClaimTemplate'; namespace: string; name: string }
@@ -284,6 +297,45 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
           sliceCopy.spec = { ...sliceCopy.spec, nodeName: e.name, pool: { ...sliceCopy.spec.pool, name: e.name } };
           s.resources.push(sliceCopy);
         }
+        break;
+      }
+      // Policy edits change objects admission reads when a pod is created: on an expanded scenario
+      // they act from the next creation on (the fix search verifies them by reloading the edited
+      // text, ../../interop/policyFixSearch.ts, so the first sync sees them too).
+      case 'quota': {
+        const q = s.policies.find((p) => p.kind === 'ResourceQuota' && (p.metadata.namespace ?? 'default') === e.quota.namespace && p.metadata.name === e.quota.name);
+        if (!q || q.kind !== 'ResourceQuota') throw new Error(`no ResourceQuota ${e.quota.namespace}/${e.quota.name} in the scenario`);
+        q.spec = { ...q.spec, hard: { ...q.spec.hard, [e.resource]: e.hard } };
+        q.status = { ...q.status, hard: { ...q.status.hard, [e.resource]: e.hard } };
+        break;
+      }
+      case 'limit-range': {
+        const lr = s.policies.find((p) => p.kind === 'LimitRange' && (p.metadata.namespace ?? 'default') === e.limitRange.namespace && p.metadata.name === e.limitRange.name);
+        const item = lr?.kind === 'LimitRange' ? lr.spec.limits[e.item] : undefined;
+        if (!item) throw new Error(`no item ${e.item} in LimitRange ${e.limitRange.namespace}/${e.limitRange.name}`);
+        item.defaultRequest = { ...item.defaultRequest, [e.resource]: e.quantity };
+        break;
+      }
+      case 'node-group-max': {
+        const config = s.clusterAutoscaler;
+        if (!config || config.nodeGroups[e.template]?.name !== e.group) throw new Error(`no node group ${e.group} in the ClusterAutoscaler`);
+        // the configuration is shared with the loaded scenario (copyScenario does not clone it): replaced, not changed
+        s.clusterAutoscaler = { ...config, nodeGroups: config.nodeGroups.map((g, i) => (i === e.template ? { ...g, maxSize: e.max } : g)) };
+        break;
+      }
+      case 'node-group-label': {
+        const config = s.clusterAutoscaler;
+        const group = config?.nodeGroups[e.template];
+        if (!config || group?.name !== e.group) throw new Error(`no node group ${e.group} in the ClusterAutoscaler`);
+        const template = { ...group.template, metadata: { ...group.template.metadata, labels: { ...group.template.metadata.labels, [e.key]: e.value } } };
+        s.clusterAutoscaler = { ...config, nodeGroups: config.nodeGroups.map((g, i) => (i === e.template ? { ...g, template } : g)) };
+        break;
+      }
+      case 'template-request': {
+        const w = s.workloads.find((x) => x.kind === e.workload.kind && (x.metadata.namespace ?? 'default') === e.workload.namespace && x.metadata.name === e.workload.name);
+        const c = w && 'template' in w.spec ? w.spec.template?.spec.containers[e.container] : undefined;
+        if (!c) throw new Error(`no container ${e.container} in the pod template of ${e.workload.kind} ${e.workload.namespace}/${e.workload.name}`);
+        c.resources = { ...c.resources, requests: { ...c.resources?.requests, [e.resource]: e.quantity } };
         break;
       }
     }

@@ -3,10 +3,17 @@
 // request any node could still take. Both are edits of the namespace's policy objects; a reviewer
 // would check them against the team's budget, so they are offered with their numbers, not applied.
 
-import type { NodeOutcome, PodOutcome } from '../api';
+import type { NodeOutcome, PodOutcome, SimulationResult } from '../api';
 import type { AdmissionRefusal } from '../diagnosis/admission';
+import { controllerOf } from '../controllers/common';
+import type { ExpandedScenario } from '../controllers/expand';
 import { addQuantity, formatQuantity, parseQuantity, quantityFormat } from '../model/quantity';
 import { formatResource } from '../model/quantity';
+import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint, taintToString } from '../model/taints';
+import { podKey, type Pod, type Workload } from '../model/types';
+import { tolerationFor, type Candidate } from './candidates';
+import { amountOf, inUnitsOf, requestEdit, type ScenarioEdit } from './edits';
+import { Tier } from './rank';
 
 export interface RaiseQuotaFix {
   kind: 'raiseQuota';
@@ -54,4 +61,159 @@ export type PolicyFix = RaiseQuotaFix | LowerDefaultFix;
 export function podPolicyFixes(pod: PodOutcome, defaultsNotFitting: readonly string[], nodes: readonly NodeOutcome[]): PolicyFix[] {
   const fix = pod.node === undefined ? lowerDefaultFix(defaultsNotFitting, nodes) : undefined;
   return fix ? [fix] : [];
+}
+
+// ---- the same fixes as candidates the fix search verifies (../../interop/policyFixSearch.ts) ----
+
+/** The workload a refused creator belongs to, as PodOutcome.owner names it: a Deployment's ReplicaSet → the Deployment. */
+export interface RefusedWorkload {
+  /** "Deployment/web" */
+  owner: string;
+  namespace: string;
+  /** the top-most workload object */
+  workload: Workload;
+  /** its replicas, and how many of its pods exist at the end of the run */
+  replicas: number;
+  missing: number;
+}
+
+export function refusedWorkload(s: Pick<ExpandedScenario, 'workloads'>, baseline: Pick<SimulationResult, 'pods'>, refusal: AdmissionRefusal): RefusedWorkload | undefined {
+  const [kind, namespace = 'default', name] = refusal.object.split('/');
+  const find = (k: string, n: string) => s.workloads.find((w) => w.kind === k && (w.metadata.namespace ?? 'default') === namespace && w.metadata.name === n);
+  let workload = find(kind ?? '', name ?? '');
+  const parent = workload && controllerOf(workload);
+  if (parent) workload = find(parent.kind, parent.name) ?? workload;
+  if (!workload) return undefined;
+  const owner = `${workload.kind}/${workload.metadata.name}`;
+  const replicas = workload.spec.replicas ?? 1;
+  const target = { owner, namespace, workload, replicas, missing: 0 };
+  const live = livePodsOf(baseline, target).length;
+  return { ...target, missing: Math.max(1, replicas - live) };
+}
+
+/** The workload's pods that exist at the end of a run: its own, or (a Deployment) its ReplicaSets'. */
+export function livePodsOf(result: Pick<SimulationResult, 'pods'>, w: Pick<RefusedWorkload, 'owner' | 'namespace' | 'workload'>): PodOutcome[] {
+  const replicaSets = w.workload.kind === 'Deployment' ? `ReplicaSet/${w.workload.metadata.name}-` : undefined;
+  return result.pods.filter((p) => p.deletedAt === undefined && p.pod.startsWith(`${w.namespace}/`)
+    && p.owner !== undefined && (p.owner === w.owner || (replicaSets !== undefined && p.owner.startsWith(replicaSets))));
+}
+
+/** Resources a pod's requests are charged to: "requests.cpu" and bare "cpu" (not limits, not counts). */
+const requestedResource = (quotaResource: string): string | undefined => {
+  if (quotaResource.startsWith('requests.')) return quotaResource.slice('requests.'.length);
+  return quotaResource.includes('.') || quotaResource.includes('/') || quotaResource === 'pods' ? undefined : quotaResource;
+};
+
+/**
+ * For a workload whose pods a ResourceQuota refused: raise the quota so that every missing pod is
+ * admitted (used + requested × missing), and — when only compute requests are exceeded — the
+ * template's request that lets all its replicas fit the quota as it stands.
+ */
+export function refusalCandidates(s: Pick<ExpandedScenario, 'workloads'>, baseline: Pick<SimulationResult, 'pods'>, refusal: AdmissionRefusal): Candidate[] {
+  const numbers = refusal.numbers;
+  const target = refusedWorkload(s, baseline, refusal);
+  if (refusal.plugin !== 'ResourceQuota' || !refusal.quota || !numbers || !target) return [];
+  const quota = { namespace: target.namespace, name: refusal.quota };
+  const out: Candidate[] = [];
+  const raise: ScenarioEdit[] = [];
+  for (const [resource, limited] of Object.entries(numbers.limited).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    let hard = parseQuantity(numbers.used[resource] ?? '0');
+    const requested = parseQuantity(numbers.requested[resource] ?? '0');
+    if (!hard || !requested) continue;
+    for (let i = 0; i < target.missing; i++) hard = addQuantity(hard, requested);
+    raise.push({ kind: 'quota', quota, resource, from: limited, hard: formatQuantity(hard, quantityFormat(numbers.requested[resource] ?? limited)) });
+  }
+  if (raise.length > 0) {
+    out.push({ kind: 'quota', edits: raise, cost: raise.length, tier: Tier.Capacity, warning: `raises the namespace's budget: check it with whoever sets ${target.namespace}'s quota` });
+  }
+  const exceeded = Object.keys(numbers.limited);
+  const resources = exceeded.map(requestedResource);
+  if (resources.every((r): r is string => r !== undefined)) {
+    const edits: ScenarioEdit[] = [];
+    exceeded.forEach((quotaResource, i) => {
+      const resource = resources[i]!;
+      const perPod = amountOf(resource, numbers.requested[quotaResource]);
+      const used = amountOf(resource, numbers.used[quotaResource]);
+      const hard = amountOf(resource, numbers.limited[quotaResource]);
+      const others = used - (target.replicas - target.missing) * perPod;
+      const budget = Math.floor((hard - others) / target.replicas);
+      const template: Pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: '' }, spec: target.workload.spec.template.spec, status: {} };
+      const edit = budget > 0 ? requestEdit(template, '', resource, budget) : undefined;
+      if (edit?.kind !== 'request') return;
+      const from = template.spec.containers[edit.container]?.resources?.requests?.[resource];
+      edits.push({ kind: 'template-request', workload: { kind: target.workload.kind, namespace: target.namespace, name: target.workload.metadata.name }, container: edit.container, resource, ...(from ? { from } : {}), quantity: edit.quantity });
+    });
+    if (edits.length === exceeded.length) out.push({ kind: 'request', edits, cost: edits.length, tier: Tier.Relax });
+  }
+  return out;
+}
+
+/**
+ * For a Pending pod whose LimitRange defaults no node can take: the namespace's LimitRange
+ * Container items that default the resource, each set to the most any node has free.
+ */
+export function limitRangeCandidates(s: Pick<ExpandedScenario, 'policies'>, pod: PodOutcome, culprits: readonly string[], nodes: readonly NodeOutcome[]): Candidate[] {
+  const namespace = pod.pod.slice(0, pod.pod.indexOf('/'));
+  const edits: ScenarioEdit[] = [];
+  for (const resource of culprits) {
+    const most = Math.max(0, ...nodes.map((n) => (n.allocatable[resource] ?? 0) - (n.requested[resource] ?? 0)));
+    if (most <= 0) continue;
+    for (const lr of s.policies) {
+      if (lr.kind !== 'LimitRange' || (lr.metadata.namespace ?? 'default') !== namespace) continue;
+      lr.spec.limits.forEach((item, i) => {
+        const from = item.type === 'Container' ? item.defaultRequest?.[resource] ?? item.default?.[resource] : undefined;
+        if (from === undefined || amountOf(resource, from) <= most) return;
+        edits.push({ kind: 'limit-range', limitRange: { namespace, name: lr.metadata.name }, item: i, resource, from, quantity: inUnitsOf(from, resource, most) });
+      });
+    }
+  }
+  return edits.length > 0 ? [{ kind: 'limit-range', edits, cost: edits.length, tier: Tier.Relax, warning: `changes the default for every container in ${namespace} that states no request` }] : [];
+}
+
+/** upstream: cluster-autoscaler's NotTriggerScaleUp reason for a group that would fit the pod but is at its max */
+const MAX_SIZE_REACHED = 'max node group size reached';
+
+/**
+ * For a Pending pod the autoscaler could not help because a group that fits it is at its max
+ * size: that group's max raised by the number of Pending pods it turned away for that reason.
+ */
+export function nodeGroupCandidates(s: Pick<ExpandedScenario, 'clusterAutoscaler' | 'pods'>, baseline: Pick<SimulationResult, 'autoscaler'>, pod: string): Candidate[] {
+  const verdict = baseline.autoscaler?.pods[pod];
+  const groups = s.clusterAutoscaler?.nodeGroups ?? [];
+  if (verdict?.kind !== 'notTriggerScaleUp') return [];
+  const out: Candidate[] = templateCandidates(groups, s.pods.find((p) => podKey(p) === pod), pod);
+  for (const { group } of verdict.groups.filter((g) => g.reason === MAX_SIZE_REACHED)) {
+    const template = groups.findIndex((g) => g.name === group);
+    if (template < 0) continue;
+    const turnedAway = Object.values(baseline.autoscaler!.pods).filter((v) => v.kind === 'notTriggerScaleUp' && v.groups.some((g) => g.group === group && g.reason === MAX_SIZE_REACHED)).length;
+    const from = groups[template]!.maxSize;
+    const max = from + Math.max(1, turnedAway);
+    out.push({ kind: 'node-group', edits: [{ kind: 'node-group-max', group, template, from, max }], cost: 2, tier: Tier.Capacity, warning: `node group ${group} may then grow to ${max} nodes: more machines on the bill` });
+  }
+  return out;
+}
+
+/**
+ * A node group whose template would fit the pod but for a taint it does not tolerate (the pod
+ * tolerates it) or a nodeSelector label it lacks (the template is labelled): the autoscaler then
+ * adds a node of that group for it.
+ */
+function templateCandidates(groups: NonNullable<ExpandedScenario['clusterAutoscaler']>['nodeGroups'], spec: Pod | undefined, pod: string): Candidate[] {
+  if (!spec) return [];
+  const out: Candidate[] = [];
+  groups.forEach((g, template) => {
+    const labels = g.template.metadata.labels ?? {};
+    const missing = Object.entries(spec.spec.nodeSelector ?? {}).filter(([k, v]) => labels[k] !== v);
+    if (missing.length > 0) {
+      out.push({
+        kind: 'node-label', cost: 2, tier: Tier.NodeScoped, edits: missing.map(([key, value]) => ({ kind: 'node-group-label', group: g.name, template, key, value })),
+        warning: `every node group ${g.name} adds carries the label${missing.length > 1 ? 's' : ''}: other pods that select ${missing.map(([k, v]) => `${k}=${v}`).join(', ')} may land there too`,
+      });
+      return;
+    }
+    const taint = findMatchingUntoleratedTaint(g.template.spec?.taints, spec.spec.tolerations, doNotScheduleTaintsFilter, false);
+    if (!taint) return;
+    out.push({ kind: 'toleration', cost: 1, tier: Tier.NodeScoped, edits: [{ kind: 'toleration', pod, toleration: tolerationFor(taint) }], warning: `moves the pod into node group ${g.name}, tainted ${taintToString(taint)}: the taint keeps that group for its own workloads` });
+  });
+  return out;
 }

@@ -12,7 +12,7 @@ import { rankCandidates, Tier } from './rank';
 import { applyEdits, copyScenario, type ScenarioEdit } from './edits';
 
 /** how far past the unchanged run's end a variant runs (graceful deletion of victims is 30 s) */
-const VARIANT_MARGIN_SECONDS = 600;
+export const VARIANT_MARGIN_SECONDS = 600;
 
 export interface SideEffect {
   pod: string;

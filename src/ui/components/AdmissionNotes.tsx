@@ -6,7 +6,10 @@ import { useMemo } from 'react';
 import type { PodOutcome } from '../../engine/api';
 import type { TimedEvent } from '../../worker/protocol';
 import { admissionRefusals, creatorName, defaultsThatDoNotFit, limitRangeDefaults, raiseQuotaFix, formatResource } from '../../engine/readers';
+import { FixesPanel } from '../fixes/FixesPanel';
 
+/** each search simulates the scenario once per candidate: the first few refused workloads get one */
+const MAX_SEARCHED = 3;
 
 export function AdmissionRefusals({ events }: { events: readonly TimedEvent[] }) {
   const refusals = useMemo(() => admissionRefusals({ events }).filter((r) => !r.object.startsWith('Pod/')), [events]);
@@ -14,7 +17,7 @@ export function AdmissionRefusals({ events }: { events: readonly TimedEvent[] })
   return (
     <section className="admission-refusals diagnosis" data-testid="admission-refusals" aria-label="Pods admission refused">
       <h4>Not created: the API server refused these pods</h4>
-      {refusals.map((r) => {
+      {refusals.map((r, i) => {
         const fix = raiseQuotaFix(r);
         return (
           <div key={r.object} className="admission-refusal" data-testid="admission-refusal" data-object={r.object}>
@@ -35,9 +38,11 @@ export function AdmissionRefusals({ events }: { events: readonly TimedEvent[] })
             ) : <p className="detail">{r.reason}</p>}
             {fix && (
               <p className="detail" data-testid="raise-quota-fix">
-                Fix: raise ResourceQuota {fix.quota} — {fix.hard.map((h) => `spec.hard.${h.resource} from ${h.from} to at least ${h.to}`).join(', ')} (admits one more such pod); it is retried when quota is released.
+                Fix: raise ResourceQuota {fix.quota} — {fix.hard.map((h) => `spec.hard.${h.resource} from ${h.from} to at least ${h.to}`).join(', ')} (admits one more such pod); the controller retries with backoff (5 ms doubling to 1000 s), and the first retry after quota is released creates it.
               </p>
             )}
+            {/* the fixes, each verified by simulating the changed file, with Apply */}
+            {i < MAX_SEARCHED && <FixesPanel pod={r.object} heading="What would let the API server create its pods" subject="the API server create all its pods" />}
           </div>
         );
       })}

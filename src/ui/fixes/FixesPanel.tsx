@@ -3,7 +3,7 @@
 // editor as one undoable edit.
 
 import { useState } from 'react';
-import { applyTextChanges, editTitle, shownDiffLines, sideEffectTitle } from '../../interop/fixText';
+import { applyTextChanges, fixTitle, shownDiffLines, sideEffectTitle } from '../../interop/fixText';
 import { usePodplay, usePodplayStore } from '../../store/hooks';
 import { applyChangesInEditor } from '../editor/bridge';
 import { shortNodeNames } from '../format';
@@ -16,14 +16,16 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
   return (
     <li className="fix" data-testid="fix" data-kind={fix.candidate.kind} data-tier={fix.tier} data-side-effects={effects.length}>
       <div className="fix-head">
-        <span className="fix-title">{fix.candidate.edits.map((e) => editTitle(e, short)).join('; ')}</span>
+        <span className="fix-title">{fixTitle(fix.candidate.edits, short)}</span>
         <button type="button" className="button small primary" data-testid="fix-apply" disabled={fix.text === undefined} onClick={() => onApply(fix)}
           title={fix.text === undefined ? 'This change cannot be written into this file (the object is not a document of its own)' : 'Put this change into the editor (Ctrl+Z undoes it)'}>
           Apply
         </button>
       </div>
       <div className="fix-outcome">
-        → schedules on <span className="diag-node" title={fix.node}>{short(fix.node)}</span>
+        {fix.admitted
+          ? <>→ the API server admits its pods: <span data-testid="fix-admitted">{fix.admitted.workload} has {fix.admitted.pods} pods, {fix.admitted.scheduled} scheduled</span></>
+          : <>→ schedules on <span className="diag-node" title={fix.node}>{short(fix.node)}</span></>}
         {effects.length === 0 ? <span className="fix-clean">, no other pod affected</span> : (
           <span className="fix-effects">, {effects.length} side effect{effects.length > 1 ? 's' : ''}:{' '}
             {effects.slice(0, 4).map((s) => sideEffectTitle(s, short)).join('; ')}
@@ -54,7 +56,11 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
   );
 }
 
-export function FixesPanel({ pod }: { pod: string }) {
+/**
+ * `pod` is the Pending pod (namespace/name), or a workload whose pods admission refused (the
+ * creator as its FailedCreate event names it, ../../interop/policyFixSearch.ts).
+ */
+export function FixesPanel({ pod, heading = 'What would make it schedulable', subject = 'it schedulable' }: { pod: string; heading?: string; subject?: string }) {
   const store = usePodplayStore();
   const text = usePodplay((s) => s.text);
   const fileName = usePodplay((s) => s.fileName);
@@ -73,10 +79,10 @@ export function FixesPanel({ pod }: { pod: string }) {
   const leftOut = search.leftOut ? ` (${search.leftOut} more left out: the likeliest ${search.candidates} are tried)` : '';
   const status = search.error !== undefined ? `stopped: ${search.error}`
     : !search.done ? `checking ${search.candidates === undefined ? 'the scenario' : `${search.tried} of ${search.candidates} possible change${search.candidates === 1 ? '' : 's'}`} by simulating each…${leftOut}`
-      : search.fixes.length === 0 ? `none of the ${search.tried} changes tried makes it schedulable${leftOut}` : `${search.fixes.length} of ${search.tried} changes tried make it schedulable, best first${leftOut}`;
+      : search.fixes.length === 0 ? `none of the ${search.tried} changes tried makes ${subject}${leftOut}` : `${search.fixes.length} of ${search.tried} changes tried make ${subject}, best first${leftOut}`;
   return (
-    <section className="fixes" data-testid="fixes" data-done={search.done} aria-label="What would make it schedulable">
-      <h4>What would make it schedulable</h4>
+    <section className="fixes" data-testid="fixes" data-done={search.done} aria-label={heading}>
+      <h4>{heading}</h4>
       <p className="fixes-status" role="status">{status}</p>
       {search.fixes.length > 0 && <ol className="fix-list">{search.fixes.map((f, i) => <FixCard key={i} fix={f} short={short} onApply={apply} />)}</ol>}
       {search.failures.length > 0 && (
@@ -84,7 +90,7 @@ export function FixesPanel({ pod }: { pod: string }) {
           <summary>{search.failures.length} change{search.failures.length === 1 ? '' : 's'} tried that did not help</summary>
           <ul>
             {search.failures.map((f, i) => (
-              <li key={i}><span className="fix-title">{f.candidate.edits.map((e) => editTitle(e, short)).join('; ')}</span>: <span className="fix-failure-reason">{f.reason}</span></li>
+              <li key={i}><span className="fix-title">{fixTitle(f.candidate.edits, short)}</span>: <span className="fix-failure-reason">{f.reason}</span></li>
             ))}
           </ul>
         </details>

@@ -1,0 +1,151 @@
+// Policy fixes verified through the text: each row a scenario, the target (a refused workload or a
+// Pending pod), and the fixes that the reloaded, re-simulated text confirms or refutes.
+import { describe, expect, it } from 'vitest';
+import { runFixSearch, type FixSearchReply } from './fixSearch';
+import { applyTextChanges } from './fixText';
+import { admissionRefusals, refusalsFor } from '../engine/readers';
+import { simulate } from '../engine/index';
+
+const node = (name: string, cpu: string) => `apiVersion: v1
+kind: Node
+metadata: {name: ${name}, labels: {kubernetes.io/hostname: ${name}}}
+status: {allocatable: {cpu: "${cpu}", memory: 32Gi, pods: "110"}}
+`;
+const quota = (hard: string) => `apiVersion: v1
+kind: ResourceQuota
+metadata: {name: compute, namespace: shop}
+spec:
+  hard: {${hard}}
+`;
+const deployment = (replicas: number, cpu: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop}
+spec:
+  replicas: ${replicas}
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers:
+        - name: app
+          image: nginx
+          resources: {requests: {cpu: ${cpu}}}
+`;
+const limitRange = (item: string) => `apiVersion: v1
+kind: LimitRange
+metadata: {name: defaults, namespace: dev}
+spec:
+  limits:
+    - type: Container
+      ${item}
+`;
+const bare = (ns: string) => `apiVersion: v1
+kind: Pod
+metadata: {name: notebook, namespace: ${ns}}
+spec:
+  containers: [{name: notebook, image: jupyter}]
+`;
+const docs = (...d: string[]) => d.join('---\n');
+/** a ClusterAutoscaler with one node group "pool" (max 3) and `spec` under its template */
+const groupTemplate = (spec: string, max = 3) => `apiVersion: podplay/v1alpha1
+kind: ClusterAutoscaler
+metadata: {name: ca}
+spec:
+  templates:
+    - apiVersion: v1
+      kind: Node
+      metadata:
+        name: pool-template
+        labels: {kwok-nodegroup: pool}
+        annotations: {cluster-autoscaler.kwok.nodegroup/max-count: "${max}"}
+${spec}      status: {allocatable: {cpu: "2", memory: 16Gi, pods: "110"}}
+`;
+
+function search(text: string, target: string) {
+  const replies: FixSearchReply[] = [];
+  runFixSearch({ id: 1, text, fileName: 'policy.yaml', pod: target }, (r) => replies.push(r));
+  return {
+    fixes: replies.flatMap((r) => (r.type === 'fix' ? [r.fix] : [])),
+    failed: replies.flatMap((r) => (r.type === 'failed' ? [r.failed] : [])),
+  };
+}
+
+describe('policy fixes, verified by reloading the changed text', () => {
+  const rows: { name: string; text: string; target: string; kind: string; edits: object[]; admitted?: object; node?: string }[] = [
+    {
+      name: 'pods and requests.cpu both full: raise both so the missing replica is admitted',
+      text: docs(node('node-1', '8'), 'apiVersion: v1\nkind: Namespace\nmetadata: {name: shop}\n', quota('pods: "4", requests.cpu: "2"'), deployment(5, '500m')),
+      target: 'web', kind: 'quota',
+      edits: [{ kind: 'quota', resource: 'pods', from: '4', hard: '5' }, { kind: 'quota', resource: 'requests.cpu', from: '2', hard: '2500m' }],
+      admitted: { workload: 'Deployment shop/web', pods: 5, scheduled: 5 },
+    },
+    {
+      name: 'two replicas missing: the quota grows by two pods\' requests',
+      text: docs(node('node-1', '8'), 'apiVersion: v1\nkind: Namespace\nmetadata: {name: shop}\n', quota('requests.cpu: "1"'), deployment(4, '500m')),
+      target: 'web', kind: 'quota',
+      edits: [{ kind: 'quota', resource: 'requests.cpu', from: '1', hard: '2' }],
+      admitted: { workload: 'Deployment shop/web', pods: 4, scheduled: 4 },
+    },
+    {
+      name: 'only requests.cpu full: the template request that lets every replica fit the quota',
+      text: docs(node('node-1', '8'), 'apiVersion: v1\nkind: Namespace\nmetadata: {name: shop}\n', quota('requests.cpu: "2"'), deployment(5, '500m')),
+      target: 'shop/web', kind: 'request',
+      edits: [{ kind: 'template-request', workload: { kind: 'Deployment', namespace: 'shop', name: 'web' }, container: 0, resource: 'cpu', from: '500m', quantity: '400m' }],
+      admitted: { workload: 'Deployment shop/web', pods: 5, scheduled: 5 },
+    },
+    {
+      name: 'a LimitRange default no node can take: defaultRequest lowered to the most a node has free',
+      text: docs(node('node-a', '1500m'), 'apiVersion: v1\nkind: Namespace\nmetadata: {name: dev}\n', limitRange('default: {cpu: "2"}'), bare('dev')),
+      target: 'dev/notebook', kind: 'limit-range',
+      edits: [{ kind: 'limit-range', limitRange: { namespace: 'dev', name: 'defaults' }, item: 0, resource: 'cpu', from: '2', quantity: '1500m' }],
+      node: 'node-a',
+    },
+    {
+      name: 'a node group at its max size (NotTriggerScaleUp "max node group size reached"): its max raised by one',
+      text: docs(groupTemplate('', 1), node('seed', '1'), 'apiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec:\n  containers: [{name: c, image: x, resources: {requests: {cpu: 1500m}}}]\n', 'apiVersion: v1\nkind: Pod\nmetadata: {name: b}\nspec:\n  containers: [{name: c, image: x, resources: {requests: {cpu: 1500m}}}]\n'),
+      target: 'default/b', kind: 'node-group',
+      edits: [{ kind: 'node-group-max', group: 'pool', template: 0, from: 1, max: 2 }],
+      node: 'pool-2',
+    },
+    {
+      name: 'no node group\'s template has the label the pod selects: the group\'s template labelled',
+      text: docs(groupTemplate(''), node('seed', '1'), 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeSelector: {disk: ssd}\n  containers: [{name: c, image: x}]\n'),
+      target: 'default/p', kind: 'node-label',
+      edits: [{ kind: 'node-group-label', group: 'pool', template: 0, key: 'disk', value: 'ssd' }],
+      node: 'pool-1',
+    },
+    {
+      name: 'the only node group\'s template is tainted: the pod tolerates the taint',
+      text: docs(groupTemplate('      spec: {taints: [{key: dedicated, value: batch, effect: NoSchedule}]}\n'), node('seed', '1'), 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: x, resources: {requests: {cpu: 1500m}}}]\n'),
+      target: 'default/p', kind: 'toleration',
+      edits: [{ kind: 'toleration', pod: 'default/p', toleration: { key: 'dedicated', operator: 'Equal', value: 'batch', effect: 'NoSchedule' } }],
+      node: 'pool-1',
+    },
+  ];
+  it.each(rows)('$name', ({ text, target, kind, edits, admitted, node: on }) => {
+    const { fixes } = search(text, target);
+    const fix = fixes.find((f) => f.candidate.kind === kind);
+    expect(fix?.candidate.edits).toMatchObject(edits);
+    if (admitted) expect(fix?.admitted).toMatchObject(admitted);
+    if (on) expect(fix?.node).toBe(on);
+    // Apply: the text with the fix's change loads, and the workload's pods are all admitted / the pod schedules
+    const applied = simulate(applyTextChanges(text, fix!.text!.changes), { fileName: 'applied.yaml' });
+    expect(applied.ok).toBe(true);
+    if (!applied.ok) return;
+    if (admitted) expect(refusalsFor(admissionRefusals(applied.result), target)).toEqual([]);
+    else expect(applied.result.pods.find((p) => p.pod === target)?.node).toBe(on);
+  });
+
+  it('a LimitRange whose min is above what any node has: lowering the default is refused, and says why', () => {
+    const text = docs(node('node-a', '1500m'), 'apiVersion: v1\nkind: Namespace\nmetadata: {name: dev}\n', limitRange('default: {cpu: "2"}\n      min: {cpu: "2"}'), bare('dev'));
+    const { fixes, failed } = search(text, 'dev/notebook');
+    expect(fixes.some((f) => f.candidate.kind === 'limit-range')).toBe(false);
+    expect(failed.find((f) => f.candidate.kind === 'limit-range')?.reason).toMatch(/does not load|stays Pending/);
+  });
+
+  it('pods full but a count no request can lower: no template-request candidate', () => {
+    const text = docs(node('node-1', '8'), 'apiVersion: v1\nkind: Namespace\nmetadata: {name: shop}\n', quota('pods: "2"'), deployment(3, '100m'));
+    const { fixes, failed } = search(text, 'web');
+    expect([...fixes, ...failed].map((f) => f.candidate.kind)).toEqual(['quota']);
+  });
+});
