@@ -33,5 +33,5 @@ export { formatResource } from './model/quantity';
 export { autoscalerNote, autoscalerNoteLines, type AutoscalerNote } from './diagnosis/autoscaler';
 
 // Kubernetes versions: which ones Podplay simulates and the upstream changes between them
-export { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, changesBetween, isKubernetesVersion, type KubernetesVersion, type VersionChange } from './versions';
+export { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, changesBetween, isKubernetesVersion, type InferredKubernetesVersion, type KubernetesVersion, type VersionChange } from './versions';
 export type { PodVersionOutcome, VersionComparison, VersionDifference, VersionDifferenceKind } from './compare/versions';

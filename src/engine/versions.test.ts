@@ -47,6 +47,30 @@ describe('spec.kubernetesVersion', () => {
     expect(r.kubernetesVersion.detail).toContain(`v${row.want.version}`);
   });
 
+  // the CLI reading a kubectl dump passes the version the dump shows (src/cli/dumpVersion.ts)
+  const dump = { version: '1.35', detail: "inferred from 3 nodes' kubeletVersion v1.35.1 (kubelets may lag the API server)" } as const;
+  const fromDump: { name: string; spec: string; option?: KubernetesVersion; want: { version: KubernetesVersion; source: string; detail: string } }[] = [
+    { name: 'a dump without spec.kubernetesVersion runs as the version it shows, source dump', spec: '  seed: 1', want: { version: '1.35', source: 'dump', detail: `v1.35, ${dump.detail}` } },
+    { name: "the scenario's spec.kubernetesVersion wins over the dump's", spec: '  kubernetesVersion: "1.36"', want: { version: '1.36', source: 'scenario', detail: "v1.36, from the scenario's spec.kubernetesVersion" } },
+    { name: "--kubernetes-version overrides the dump's, saying what the dump shows", spec: '  seed: 1', option: '1.37', want: { version: '1.37', source: 'option', detail: 'v1.37, chosen for this run (the dump shows 1.35)' } },
+  ];
+  it.each(fromDump)('$name', (row) => {
+    const r = run(scenario(row.spec), { inferredKubernetesVersion: dump, ...(row.option ? { kubernetesVersion: row.option } : {}) });
+    expect(r.kubernetesVersion).toEqual(row.want);
+  });
+
+  it("a dump is loaded as its version's API server serves it: spec.schedulingGroup refused in a dump that shows 1.35", () => {
+    const text = scenario('  seed: 1').replace('spec:\n  containers', 'spec:\n  schedulingGroup: {podGroupName: pg}\n  containers');
+    const out = simulate(text, { fileName: 's.yaml', inferredKubernetesVersion: dump });
+    expect(out.ok ? [] : out.errors.map((e) => [e.line, e.message.includes('unknown field "spec.schedulingGroup"')])).toEqual([[16, true]]);
+    expect(simulate(text, { fileName: 's.yaml', inferredKubernetesVersion: { ...dump, version: '1.36' } }).ok).toBe(true);
+  });
+
+  it('reads past a `kubectl version -o yaml` document in the file (its reader takes the version from it)', () => {
+    const out = simulate(`clientVersion: {gitVersion: v1.37.0}\nserverVersion: {gitVersion: v1.36.3}\n---\n${scenario('  seed: 1')}`, { fileName: 's.yaml' });
+    expect(out.ok && out.result.pods.map((p) => p.node)).toEqual(['n1']);
+  });
+
   const bad = [
     { name: 'a version outside the supported ones', value: '"1.34"' },
     { name: 'a patch version', value: '"1.36.2"' },

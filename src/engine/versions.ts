@@ -164,12 +164,21 @@ export interface ResolvedKubernetesVersion {
   detail: string;
 }
 
+/** A version read off a dump (the nodes' kubelets, a `kubectl version` document) and why: src/interop/dumpVersion.ts. */
+export interface InferredKubernetesVersion {
+  version: KubernetesVersion;
+  detail: string;
+}
+
 /**
  * `fromDump`: the version a dump importer inferred and wrote as spec.kubernetesVersion (with why);
  * it is the run's source while the scenario still says that version.
  */
-export function resolveKubernetesVersion(fromScenario: KubernetesVersion | undefined, fromOption: KubernetesVersion | undefined, fromDump?: { version: KubernetesVersion; detail: string }): ResolvedKubernetesVersion {
-  if (fromOption) return { version: fromOption, source: 'option', detail: `v${fromOption}, chosen for this run${fromScenario && fromScenario !== fromOption ? ` (the scenario says ${fromScenario})` : ''}` };
+export function resolveKubernetesVersion(fromScenario: KubernetesVersion | undefined, fromOption: KubernetesVersion | undefined, fromDump?: InferredKubernetesVersion): ResolvedKubernetesVersion {
+  if (fromOption) {
+    const said = !fromScenario || fromScenario === fromOption ? '' : fromDump?.version === fromScenario ? ` (the dump shows ${fromScenario})` : ` (the scenario says ${fromScenario})`;
+    return { version: fromOption, source: 'option', detail: `v${fromOption}, chosen for this run${said}` };
+  }
   if (fromScenario && fromDump?.version === fromScenario) return { version: fromScenario, source: 'dump', detail: `v${fromScenario}, ${fromDump.detail}` };
   if (fromScenario) return { version: fromScenario, source: 'scenario', detail: `v${fromScenario}, from the scenario's spec.kubernetesVersion` };
   return { version: DEFAULT_KUBERNETES_VERSION, source: 'default', detail: `v${DEFAULT_KUBERNETES_VERSION}, the newest supported (the scenario does not set spec.kubernetesVersion)` };
