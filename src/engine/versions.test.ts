@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from './index';
 import { getDefaultPlugins } from './framework/config/defaults';
-import { balancedAllocationUpgrade } from './testing/versionScenarios';
+import { balancedAllocationUpgrade, draNameOrderUpgrade } from './testing/versionScenarios';
 import {
   DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, featureGateDefaults, isKubernetesVersion, versionSwitches,
   type KubernetesVersion,
@@ -154,5 +154,24 @@ describe('BalancedAllocation per version, end to end', () => {
   ])('v$version', ({ version, want, node }) => {
     expect(balanced(version)).toEqual(want);
     expect(run(text(version)).pods.find((p) => p.pod === 'default/p')?.node).toBe(node);
+  });
+});
+
+describe('DRA allocator pool order per version, end to end (kubernetes PR #136641)', () => {
+  type Claim = { metadata: { name: string }; status?: { allocation?: { devices: { results: { pool: string; device: string }[] } } } };
+  const allocated = (r: ReturnType<typeof run>, claim: string) => (r.objects?.resourceClaims as Claim[] | undefined)?.find((c) => c.metadata.name === claim)?.status?.allocation?.devices.results.map((d) => `${d.pool}/${d.device}`);
+  it.each([
+    { version: '1.35', first: 'z-shared/gpu-shared', second: 'a-local/gpu-local', secondNode: 'n1' },
+    { version: '1.36', first: 'a-local/gpu-local', second: 'z-shared/gpu-shared', secondNode: 'n2' },
+    { version: '1.37', first: 'a-local/gpu-local', second: 'z-shared/gpu-shared', secondNode: 'n2' },
+  ])('v$version: first takes $first, second runs on $secondNode', ({ version, first, second, secondNode }) => {
+    const r = run(draNameOrderUpgrade(version));
+    expect(allocated(r, 'c-first')).toEqual([first]);
+    expect(allocated(r, 'c-second')).toEqual([second]);
+    expect(r.pods.map((p) => [p.pod, p.node])).toEqual([['default/first', 'n1'], ['default/second', secondNode]]);
+  });
+
+  it('1.37 with the change switched off walks the v1.35 order', () => {
+    expect(run(draNameOrderUpgrade('1.37'), { versionChanges: { draNameOrder: false } }).pods.find((p) => p.pod === 'default/second')?.node).toBe('n1');
   });
 });

@@ -38,7 +38,7 @@ export interface VersionChange {
 
 export type VersionChangeId =
   | 'balancedAllocationDelta' | 'draPartitionableDevicesBeta' | 'draGatesBeta136' | 'restartAllContainersBeta' | 'nodeDeclaredFeaturesBeta'
-  | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta';
+  | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta' | 'draNameOrder';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -88,6 +88,14 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     upstreamFile: 'pkg/features/kube_features.go',
     note: 'NodeDeclaredFeatures became beta and on (GA in 1.37): the NodeDeclaredFeatures plugin joins the default profile and nodes keep status.declaredFeatures',
     gates: { NodeDeclaredFeatures: true },
+  },
+  {
+    id: 'draNameOrder',
+    since: '1.36',
+    title: 'The DRA allocator walks pools and slices in name order',
+    pr: 136641,
+    upstreamFile: 'staging/src/k8s.io/dynamic-resource-allocation/structured/internal/*/pools_*.go',
+    note: "GatherPools sorts pools and each pool's slices by name, so the first-fit search takes devices from the pool whose name sorts first (drivers name slices to set a priority); pools without binding conditions still come first. Before, the order was the informer's (Podplay: creation order)",
   },
   {
     id: 'podGroupApi',

@@ -1,7 +1,7 @@
 // The upgrade preview: a pod BalancedAllocation moves between 1.35 and 1.37 is listed with that
 // change as its cause, singled out by re-running 1.37 with the change undone.
 import { describe, expect, it } from 'vitest';
-import { balancedAllocationUpgrade } from '../testing/versionScenarios';
+import { balancedAllocationUpgrade, draNameOrderUpgrade } from '../testing/versionScenarios';
 import { changesBetween, compareVersions, formatVersionComparison } from './versions';
 
 describe('compareVersions', () => {
@@ -15,6 +15,14 @@ describe('compareVersions', () => {
     expect(d).toMatchObject({ pod: 'default/p', kind: 'placed-differently', before: { node: 'n-even' }, after: { node: 'n-cpu' }, isolated: true });
     expect(d.causes.map((x) => [x.id, x.pr])).toEqual([['balancedAllocationDelta', 135573]]);
     expect(formatVersionComparison(c)).toContain('default/p: placed-differently\n  v1.35: on n-even\n  v1.37: on n-cpu\n  because of:\n    - NodeResourcesBalancedAllocation scores the change in balance (v1.36, kubernetes PR #135573)');
+  });
+
+  it('lists the pod the DRA allocator\'s name order moves, caused by PR #136641 alone', () => {
+    const out = compareVersions(draNameOrderUpgrade(), '1.35', '1.37', { fileName: 'dra.yaml' });
+    if (!out.ok) throw new Error(out.errors.map((e) => e.message).join('\n'));
+    expect(out.comparison.differences.map((d) => [d.pod, d.kind, d.before.node, d.after.node, d.causes.map((x) => [x.id, x.pr])])).toEqual([
+      ['default/second', 'placed-differently', 'n1', 'n2', [['draNameOrder', 136641]]],
+    ]);
   });
 
   it('a downgrade names the same change', () => {
