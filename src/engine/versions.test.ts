@@ -104,7 +104,7 @@ describe('versions', () => {
     expect(new Set(VERSION_CHANGES.map((c) => c.id)).size).toBe(VERSION_CHANGES.length);
   });
 
-  // upstream: pkg/features/kube_features.go versioned specs (per CHANGELOG-1.36.md)
+  // upstream: the versioned specs of the scheduler's feature gates (pkg/features/kube_features.go), read at a 1.37-era commit
   const gateRows: { gate: keyof ReturnType<typeof featureGateDefaults>; v135: boolean; v136: boolean; v137: boolean }[] = [
     { gate: 'DRAPartitionableDevices', v135: false, v136: true, v137: true },
     { gate: 'DRADeviceTaints', v135: false, v136: true, v137: true },
@@ -115,7 +115,8 @@ describe('versions', () => {
     { gate: 'DRAAdminAccess', v135: true, v136: true, v137: true },
     { gate: 'NodeDeclaredFeatures', v135: false, v136: true, v137: true },
     { gate: 'RestartAllContainersOnContainerExits', v135: false, v136: true, v137: true },
-    { gate: 'DRADeviceTaintRules', v135: false, v136: false, v137: false },
+    { gate: 'DRADeviceTaintRules', v135: false, v136: false, v137: true },
+    { gate: 'DRAResourceClaimDeviceStatus', v135: true, v136: true, v137: true },
     { gate: 'GenericWorkload', v135: false, v136: false, v137: false },
   ];
   it.each(gateRows)('$gate defaults per version', (row) => {

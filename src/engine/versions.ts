@@ -38,7 +38,7 @@ export interface VersionChange {
 
 export type VersionChangeId =
   | 'balancedAllocationDelta' | 'draPartitionableDevicesBeta' | 'draGatesBeta136' | 'restartAllContainersBeta' | 'nodeDeclaredFeaturesBeta'
-  | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta' | 'draNameOrder';
+  | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta' | 'draNameOrder' | 'draDeviceTaintRulesGA';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -84,7 +84,7 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     id: 'nodeDeclaredFeaturesBeta',
     since: '1.36',
     title: 'NodeDeclaredFeatures on by default',
-    pr: 0,
+    pr: 136042,
     upstreamFile: 'pkg/features/kube_features.go',
     note: 'NodeDeclaredFeatures became beta and on (GA in 1.37): the NodeDeclaredFeatures plugin joins the default profile and nodes keep status.declaredFeatures',
     gates: { NodeDeclaredFeatures: true },
@@ -112,6 +112,15 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     pr: 136618,
     upstreamFile: 'pkg/scheduler/schedule_one_podgroup.go',
     note: "the scheduler pops a gang's unscheduled pods together and tries them in one snapshot, each assumed for the next; the group binds only if GangScheduling's Permit reaches minCount, otherwise every pod goes back to the queue at once (no pods wait at Permit holding resources)",
+  },
+  {
+    id: 'draDeviceTaintRulesGA',
+    since: '1.37',
+    title: 'DRADeviceTaintRules GA, on by default',
+    pr: 0,
+    upstreamFile: 'pkg/features/kube_features.go',
+    note: 'DeviceTaintRule objects taint the devices they select without the gate being turned on (beta and off in 1.36, GA and on in 1.37); DRADeviceTaints, DRAExtendedResource, DRAResourceClaimDeviceStatus and NodeDeclaredFeatures are GA in 1.37, on as in 1.36',
+    gates: { DRADeviceTaintRules: true },
   },
   {
     id: 'workloadApiBeta',

@@ -32,8 +32,8 @@ describe('compareVersions', () => {
   });
 
   it('a scenario none of the changes between two versions touches differs in nothing', () => {
-    // 1.37's only change is the Workload/PodGroup beta API; this scenario has no pod groups
-    expect(changesBetween('1.36', '1.37').map((c) => c.id)).toEqual(['workloadApiBeta']);
+    // 1.37's changes are DRADeviceTaintRules on and the Workload/PodGroup beta API; this scenario has neither DRA nor pod groups
+    expect(changesBetween('1.36', '1.37').map((c) => c.id)).toEqual(['draDeviceTaintRulesGA', 'workloadApiBeta']);
     const out = compareVersions(balancedAllocationUpgrade(), '1.36', '1.37');
     expect(out.ok && out.comparison).toMatchObject({ differences: [], unchanged: 3 });
   });
