@@ -104,7 +104,7 @@ describe('versions', () => {
     expect(new Set(VERSION_CHANGES.map((c) => c.id)).size).toBe(VERSION_CHANGES.length);
   });
 
-  // upstream: the versioned specs of the scheduler's feature gates (pkg/features/kube_features.go), read at a 1.37-era commit
+  // upstream: the scheduler's versioned feature-gate specs (defaultVersionedKubernetesFeatureGates), read at a 1.37-era commit
   const gateRows: { gate: keyof ReturnType<typeof featureGateDefaults>; v135: boolean; v136: boolean; v137: boolean }[] = [
     { gate: 'DRAPartitionableDevices', v135: false, v136: true, v137: true },
     { gate: 'DRADeviceTaints', v135: false, v136: true, v137: true },
