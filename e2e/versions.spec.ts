@@ -90,4 +90,10 @@ test('the upgrade preview lists the pod BalancedAllocation moves between 1.35 an
   await page.getByTestId('version-from').selectOption('1.36');
   await expect(view).toHaveAttribute('data-differ', '0');
   await expect(page.getByTestId('version-status')).toHaveText(`No difference for ${expected.differences.length + expected.unchanged} pods between v1.36 and v1.37`);
+  // the link carries the preview and its versions (permalink format 4): reopening it shows them again
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#p4\./);
+  await page.reload();
+  await expect(page.getByTestId('version-from')).toHaveValue('1.36');
+  await expect(page.getByTestId('version-to')).toHaveValue('1.37');
+  await expect(page.getByTestId('compare-kind')).toHaveValue('versions');
 });

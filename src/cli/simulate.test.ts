@@ -175,6 +175,13 @@ describe('npm run simulate: Kubernetes versions', () => {
     expect(r.stdout).toMatch(/\nSimulated as kube-scheduler v1\.36 \(v1\.36, inferred from the most common kubeletVersion minor, 1\.36 \(2 of 3 nodes, e\.g\. v1\.36\.2; 1 on 1\.35\) \(kubelets may lag the API server/);
   });
 
+  it('a kubectl dump read directly runs as the version its `kubectl version` document shows, source dump', () => {
+    const dump = ['clientVersion: {gitVersion: v1.37.0}', 'serverVersion: {gitVersion: v1.36.3-eks-1}', '---',
+      'apiVersion: v1', 'kind: List', 'items:', '- {apiVersion: v1, kind: Node, metadata: {name: a}, status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}, nodeInfo: {kubeletVersion: v1.35.2}}}', ''].join('\n');
+    const json = JSON.parse(simulate(write('raw-dump.yaml', dump), '--json').stdout) as { kubernetesVersion: unknown };
+    expect(json.kubernetesVersion).toEqual({ version: '1.36', source: 'dump', detail: "v1.36, the API server's version in the dump (kubectl version: serverVersion v1.36.3-eks-1)" });
+  });
+
   const refused = [
     { args: ['--compare-versions', '1.35'], message: '--compare-versions needs two different versions FROM,TO of 1.35, 1.36, 1.37 (e.g. 1.35,1.37)' },
     { args: ['--compare-versions', '1.34,1.37'], message: '--compare-versions needs two different versions FROM,TO of 1.35, 1.36, 1.37 (e.g. 1.35,1.37)' },

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { formatScenarioError, simulate, type SimulationResult } from '../engine/index';
 import { escapeControlChars, escapeJsonText } from '../interop/controlChars';
 import { readScenarioFile } from './input';
+import { fileDumpVersion } from './dumpVersion';
 import { jsonPieces } from './json';
 import { formatClaims, formatDeviceTaintRules, formatResourceQuotas, formatEvents, formatPods, formatResourceClaims } from './kubectl';
 import { runFixSearch, type FixView } from '../interop/fixSearch';
@@ -17,6 +18,7 @@ import type { FailedCandidate } from '../engine/readers';
 import { formatRefusals } from './explainAdmission';
 import { admissionRefusals, refusalsFor } from '../engine/readers';
 import { KUBERNETES_VERSIONS, isKubernetesVersion, type KubernetesVersion } from '../engine/readers';
+import type { InferredKubernetesVersion } from '../engine/readers';
 import { compareVersions, formatVersionComparison } from '../engine/experiments';
 
 const usage = 'usage: npm run simulate -- <scenario.yaml> [--json] [--seed N] [--until SECONDS] [--explain POD [--verbose]] [--kubernetes-version 1.35|1.36|1.37] [--compare-versions FROM,TO]';
@@ -115,12 +117,12 @@ function exitQuietlyOnClosedPipe(): void {
 }
 
 /** The verified fixes for a Pending pod, as the page's Fixes panel finds them (one implementation). */
-function searchFixesFor(args: Args, text: string, pod: string): FixSearchOutcome {
+function searchFixesFor(args: Args, text: string, pod: string, fromDump: InferredKubernetesVersion | undefined): FixSearchOutcome {
   const found: FixView[] = [];
   const failed: FailedCandidate[] = [];
   let tried = 0;
   let leftOut = 0;
-  runFixSearch({ id: 0, text, fileName: args.file, pod, ...(args.seed !== undefined ? { seed: args.seed } : {}), ...(args.kubernetesVersion ? { kubernetesVersion: args.kubernetesVersion } : {}) }, (reply) => {
+  runFixSearch({ id: 0, text, fileName: args.file, pod, ...(fromDump ? { inferredKubernetesVersion: fromDump } : {}), ...(args.seed !== undefined ? { seed: args.seed } : {}), ...(args.kubernetesVersion ? { kubernetesVersion: args.kubernetesVersion } : {}) }, (reply) => {
     if (reply.type === 'fix') found.push(reply.fix);
     else if (reply.type === 'failed') failed.push(reply.failed);
     else if (reply.type === 'started') leftOut = reply.leftOut;
@@ -133,7 +135,7 @@ function writeJson(value: unknown): void {
   process.stdout.write(`${escapeJsonText(JSON.stringify(value, null, 2))}\n`);
 }
 
-function explain(args: Args, text: string, result: SimulationResult): number {
+function explain(args: Args, text: string, result: SimulationResult, fromDump: InferredKubernetesVersion | undefined): number {
   const name = args.explain!;
   if (!args.json) for (const w of result.warnings) report(`warning: ${formatScenarioError(w)}`);
   const pod = findPod(result, name);
@@ -156,7 +158,7 @@ function explain(args: Args, text: string, result: SimulationResult): number {
     return 2;
   }
   const waiting = pod.node === undefined && pod.deletedAt === undefined && pod.reason !== 'SchedulingGated';
-  const search = waiting ? searchFixesFor(args, text, pod.pod) : undefined;
+  const search = waiting ? searchFixesFor(args, text, pod.pod, fromDump) : undefined;
   if (args.json) {
     const doc = explainJson(result, pod, search);
     writeJson(doc);
@@ -182,7 +184,8 @@ function main(): number | Promise<number> {
     report(`${args.file}:1:1: ${input.message}`);
     return 2;
   }
-  const runOptions = { fileName: args.file, ...(args.seed !== undefined ? { seed: args.seed } : {}), ...(args.until !== undefined ? { until: args.until } : {}) };
+  const fromDump = fileDumpVersion(input.text);
+  const runOptions = { fileName: args.file, ...(fromDump ? { inferredKubernetesVersion: fromDump } : {}), ...(args.seed !== undefined ? { seed: args.seed } : {}), ...(args.until !== undefined ? { until: args.until } : {}) };
   if (args.compareVersions) {
     const compared = compareVersions(input.text, args.compareVersions[0], args.compareVersions[1], runOptions);
     if (!compared.ok) {
@@ -200,7 +203,7 @@ function main(): number | Promise<number> {
     return 2;
   }
   const result = outcome.result;
-  if (args.explain !== undefined) return explain(args, input.text, result);
+  if (args.explain !== undefined) return explain(args, input.text, result, fromDump);
   if (args.json) return writeResult(result).then(() => 0);
   for (const w of result.warnings) report(`warning: ${formatScenarioError(w)}`);
   const claims = [formatClaims(result), formatResourceClaims(result), formatDeviceTaintRules(result), formatResourceQuotas(result)].filter((t) => t !== undefined).map((t) => `${t}\n\n`).join('');

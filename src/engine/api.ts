@@ -1,7 +1,7 @@
 // The public result types of the engine: ../shared/contracts/scenario-and-trace.md, section 5.
 // Extend freely; never break. Additions to the contract are marked "extension".
 
-import type { KubernetesVersion, ResolvedKubernetesVersion, VersionChangeId } from './versions';
+import type { InferredKubernetesVersion, KubernetesVersion, ResolvedKubernetesVersion, VersionChangeId } from './versions';
 
 export type StatusCode = 'Success' | 'Unschedulable' | 'UnschedulableAndUnresolvable' | 'Skip' | 'Error' | 'Wait' | 'Pending';
 
@@ -372,6 +372,11 @@ export interface SimulateOptions {
   fileName?: string;
   /** run as this Kubernetes version, whatever the scenario's spec.kubernetesVersion says */
   kubernetesVersion?: KubernetesVersion;
+  /**
+   * the version the file's reader inferred from it (the CLI reading a kubectl dump,
+   * src/interop/dumpVersion.ts): run as it, source 'dump', when spec.kubernetesVersion is not set
+   */
+  inferredKubernetesVersion?: InferredKubernetesVersion;
   /**
    * turn single upstream changes (versions.ts VERSION_CHANGES) on or off over the version's own
    * set: the upgrade preview uses it to find which change moves a pod

@@ -4,7 +4,7 @@
 import type { CycleTrace, ScenarioError, SimulateOptions, SimulateOutcome, SimulationResult } from './api';
 import { formatFieldPath, resolveSchedulerConfig } from './framework/config';
 import type { FeatureGates } from './features';
-import { resolveKubernetesVersion, versionFeatureGates, versionSwitches, type KubernetesVersion } from './versions';
+import { resolveKubernetesVersion, versionFeatureGates, versionSwitches, type InferredKubernetesVersion, type KubernetesVersion } from './versions';
 import { policyToProfile } from './framework/config/legacyPolicy';
 import type { SchedulerConfiguration } from './framework/config/types';
 import type { ConfigError } from './framework/config/types';
@@ -76,7 +76,7 @@ export function startSimulation(scenarioText: string, options: SimulateOptions =
 
 function start(scenarioText: string, fileName: string, options: SimulateOptions): StartOutcome {
   try {
-    const loaded = loadExpandedScenario(scenarioText, fileName, options.kubernetesVersion);
+    const loaded = loadExpandedScenario(scenarioText, fileName, options.kubernetesVersion, options.inferredKubernetesVersion);
     if (!loaded.ok) return loaded;
     return startLoadedSimulation(loaded.scenario, options);
   } catch (e) {
@@ -88,8 +88,8 @@ function start(scenarioText: string, fileName: string, options: SimulateOptions)
  * The whole loading pipeline: parse, decode and validate, admit (model/load.ts), then the
  * workload controllers' first run (controllers/expand.ts). Never throws on user input.
  */
-export function loadExpandedScenario(scenarioText: string, fileName = 'scenario.yaml', kubernetesVersion?: KubernetesVersion): ExpandResult {
-  const loaded: LoadResult = loadScenario(scenarioText, fileName, kubernetesVersion);
+export function loadExpandedScenario(scenarioText: string, fileName = 'scenario.yaml', kubernetesVersion?: KubernetesVersion, fromDump?: InferredKubernetesVersion): ExpandResult {
+  const loaded: LoadResult = loadScenario(scenarioText, fileName, kubernetesVersion, fromDump);
   return loaded.ok ? { ok: true, scenario: expandScenario(loaded.scenario) } : loaded;
 }
 

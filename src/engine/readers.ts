@@ -34,5 +34,5 @@ export { autoscalerNote, autoscalerNoteLines, type AutoscalerNote } from './diag
 export { NG_MAX_SIZE_ANNOTATION } from './model/autoscaler';
 
 // Kubernetes versions: which ones Podplay simulates and the upstream changes between them
-export { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, changesBetween, isKubernetesVersion, type KubernetesVersion, type VersionChange } from './versions';
+export { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, changesBetween, isKubernetesVersion, type InferredKubernetesVersion, type KubernetesVersion, type VersionChange } from './versions';
 export type { PodVersionOutcome, VersionComparison, VersionDifference, VersionDifferenceKind } from './compare/versions';

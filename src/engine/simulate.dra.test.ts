@@ -582,7 +582,8 @@ describe('dra-device-taint-eviction.yaml: a NoExecute DeviceTaintRule evicts the
   });
 
   it('without the DRADeviceTaints gate (the v1.35 default) no controller evicts', () => {
-    const r = run(text.replace('featureGates: {DRADeviceTaints: true, DRADeviceTaintRules: true}', 'featureGates: {}'));
+    // v1.37 turns both gates on (versions.ts draDeviceTaintRulesGA): pinned to v1.35 for its defaults
+    const r = run(text.replace('featureGates: {DRADeviceTaints: true, DRADeviceTaintRules: true}', 'kubernetesVersion: "1.35"\n  featureGates: {}'));
     expect(r.events.filter((e) => e.reason === 'DeviceTaintManagerEviction')).toEqual([]);
     expect(r.pods.filter((p) => p.phase === 'Running')).toHaveLength(2);
     expect(r.nodes.flatMap((n) => n.devices ?? []).filter((d) => d.taints)).toEqual([]);

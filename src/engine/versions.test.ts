@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from './index';
 import { getDefaultPlugins } from './framework/config/defaults';
-import { balancedAllocationUpgrade } from './testing/versionScenarios';
+import { balancedAllocationUpgrade, draNameOrderUpgrade } from './testing/versionScenarios';
 import {
   DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, featureGateDefaults, isKubernetesVersion, versionSwitches,
   type KubernetesVersion,
@@ -47,6 +47,30 @@ describe('spec.kubernetesVersion', () => {
     expect(r.kubernetesVersion.detail).toContain(`v${row.want.version}`);
   });
 
+  // the CLI reading a kubectl dump passes the version the dump shows (src/cli/dumpVersion.ts)
+  const dump = { version: '1.35', detail: "inferred from 3 nodes' kubeletVersion v1.35.1 (kubelets may lag the API server)" } as const;
+  const fromDump: { name: string; spec: string; option?: KubernetesVersion; want: { version: KubernetesVersion; source: string; detail: string } }[] = [
+    { name: 'a dump without spec.kubernetesVersion runs as the version it shows, source dump', spec: '  seed: 1', want: { version: '1.35', source: 'dump', detail: `v1.35, ${dump.detail}` } },
+    { name: "the scenario's spec.kubernetesVersion wins over the dump's", spec: '  kubernetesVersion: "1.36"', want: { version: '1.36', source: 'scenario', detail: "v1.36, from the scenario's spec.kubernetesVersion" } },
+    { name: "--kubernetes-version overrides the dump's, saying what the dump shows", spec: '  seed: 1', option: '1.37', want: { version: '1.37', source: 'option', detail: 'v1.37, chosen for this run (the dump shows 1.35)' } },
+  ];
+  it.each(fromDump)('$name', (row) => {
+    const r = run(scenario(row.spec), { inferredKubernetesVersion: dump, ...(row.option ? { kubernetesVersion: row.option } : {}) });
+    expect(r.kubernetesVersion).toEqual(row.want);
+  });
+
+  it("a dump is loaded as its version's API server serves it: spec.schedulingGroup refused in a dump that shows 1.35", () => {
+    const text = scenario('  seed: 1').replace('spec:\n  containers', 'spec:\n  schedulingGroup: {podGroupName: pg}\n  containers');
+    const out = simulate(text, { fileName: 's.yaml', inferredKubernetesVersion: dump });
+    expect(out.ok ? [] : out.errors.map((e) => [e.line, e.message.includes('unknown field "spec.schedulingGroup"')])).toEqual([[16, true]]);
+    expect(simulate(text, { fileName: 's.yaml', inferredKubernetesVersion: { ...dump, version: '1.36' } }).ok).toBe(true);
+  });
+
+  it('reads past a `kubectl version -o yaml` document in the file (its reader takes the version from it)', () => {
+    const out = simulate(`clientVersion: {gitVersion: v1.37.0}\nserverVersion: {gitVersion: v1.36.3}\n---\n${scenario('  seed: 1')}`, { fileName: 's.yaml' });
+    expect(out.ok && out.result.pods.map((p) => p.node)).toEqual(['n1']);
+  });
+
   const bad = [
     { name: 'a version outside the supported ones', value: '"1.34"' },
     { name: 'a patch version', value: '"1.36.2"' },
@@ -80,7 +104,7 @@ describe('versions', () => {
     expect(new Set(VERSION_CHANGES.map((c) => c.id)).size).toBe(VERSION_CHANGES.length);
   });
 
-  // upstream: pkg/features/kube_features.go versioned specs (per CHANGELOG-1.36.md)
+  // upstream: the scheduler's versioned feature-gate specs (defaultVersionedKubernetesFeatureGates), read at a 1.37-era commit
   const gateRows: { gate: keyof ReturnType<typeof featureGateDefaults>; v135: boolean; v136: boolean; v137: boolean }[] = [
     { gate: 'DRAPartitionableDevices', v135: false, v136: true, v137: true },
     { gate: 'DRADeviceTaints', v135: false, v136: true, v137: true },
@@ -91,7 +115,8 @@ describe('versions', () => {
     { gate: 'DRAAdminAccess', v135: true, v136: true, v137: true },
     { gate: 'NodeDeclaredFeatures', v135: false, v136: true, v137: true },
     { gate: 'RestartAllContainersOnContainerExits', v135: false, v136: true, v137: true },
-    { gate: 'DRADeviceTaintRules', v135: false, v136: false, v137: false },
+    { gate: 'DRADeviceTaintRules', v135: false, v136: false, v137: true },
+    { gate: 'DRAResourceClaimDeviceStatus', v135: true, v136: true, v137: true },
     { gate: 'GenericWorkload', v135: false, v136: false, v137: false },
   ];
   it.each(gateRows)('$gate defaults per version', (row) => {
@@ -130,5 +155,24 @@ describe('BalancedAllocation per version, end to end', () => {
   ])('v$version', ({ version, want, node }) => {
     expect(balanced(version)).toEqual(want);
     expect(run(text(version)).pods.find((p) => p.pod === 'default/p')?.node).toBe(node);
+  });
+});
+
+describe('DRA allocator pool order per version, end to end (kubernetes PR #136641)', () => {
+  type Claim = { metadata: { name: string }; status?: { allocation?: { devices: { results: { pool: string; device: string }[] } } } };
+  const allocated = (r: ReturnType<typeof run>, claim: string) => (r.objects?.resourceClaims as Claim[] | undefined)?.find((c) => c.metadata.name === claim)?.status?.allocation?.devices.results.map((d) => `${d.pool}/${d.device}`);
+  it.each([
+    { version: '1.35', first: 'z-shared/gpu-shared', second: 'a-local/gpu-local', secondNode: 'n1' },
+    { version: '1.36', first: 'a-local/gpu-local', second: 'z-shared/gpu-shared', secondNode: 'n2' },
+    { version: '1.37', first: 'a-local/gpu-local', second: 'z-shared/gpu-shared', secondNode: 'n2' },
+  ])('v$version: first takes $first, second runs on $secondNode', ({ version, first, second, secondNode }) => {
+    const r = run(draNameOrderUpgrade(version));
+    expect(allocated(r, 'c-first')).toEqual([first]);
+    expect(allocated(r, 'c-second')).toEqual([second]);
+    expect(r.pods.map((p) => [p.pod, p.node])).toEqual([['default/first', 'n1'], ['default/second', secondNode]]);
+  });
+
+  it('1.37 with the change switched off walks the v1.35 order', () => {
+    expect(run(draNameOrderUpgrade('1.37'), { versionChanges: { draNameOrder: false } }).pods.find((p) => p.pod === 'default/second')?.node).toBe('n1');
   });
 });

@@ -38,7 +38,7 @@ export interface VersionChange {
 
 export type VersionChangeId =
   | 'balancedAllocationDelta' | 'draPartitionableDevicesBeta' | 'draGatesBeta136' | 'restartAllContainersBeta' | 'nodeDeclaredFeaturesBeta'
-  | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta';
+  | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta' | 'draNameOrder' | 'draDeviceTaintRulesGA';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -84,10 +84,18 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     id: 'nodeDeclaredFeaturesBeta',
     since: '1.36',
     title: 'NodeDeclaredFeatures on by default',
-    pr: 0,
+    pr: 136042,
     upstreamFile: 'pkg/features/kube_features.go',
     note: 'NodeDeclaredFeatures became beta and on (GA in 1.37): the NodeDeclaredFeatures plugin joins the default profile and nodes keep status.declaredFeatures',
     gates: { NodeDeclaredFeatures: true },
+  },
+  {
+    id: 'draNameOrder',
+    since: '1.36',
+    title: 'The DRA allocator walks pools and slices in name order',
+    pr: 136641,
+    upstreamFile: 'staging/src/k8s.io/dynamic-resource-allocation/structured/internal/*/pools_*.go',
+    note: "GatherPools sorts pools and each pool's slices by name, so the first-fit search takes devices from the pool whose name sorts first (drivers name slices to set a priority); pools without binding conditions still come first. Before, the order was the informer's (Podplay: creation order)",
   },
   {
     id: 'podGroupApi',
@@ -104,6 +112,15 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     pr: 136618,
     upstreamFile: 'pkg/scheduler/schedule_one_podgroup.go',
     note: "the scheduler pops a gang's unscheduled pods together and tries them in one snapshot, each assumed for the next; the group binds only if GangScheduling's Permit reaches minCount, otherwise every pod goes back to the queue at once (no pods wait at Permit holding resources)",
+  },
+  {
+    id: 'draDeviceTaintRulesGA',
+    since: '1.37',
+    title: 'DRADeviceTaintRules GA, on by default',
+    pr: 0,
+    upstreamFile: 'pkg/features/kube_features.go',
+    note: 'DeviceTaintRule objects taint the devices they select without the gate being turned on (beta and off in 1.36, GA and on in 1.37); DRADeviceTaints, DRAExtendedResource, DRAResourceClaimDeviceStatus and NodeDeclaredFeatures are GA in 1.37, on as in 1.36',
+    gates: { DRADeviceTaintRules: true },
   },
   {
     id: 'workloadApiBeta',
@@ -164,12 +181,21 @@ export interface ResolvedKubernetesVersion {
   detail: string;
 }
 
+/** A version read off a dump (the nodes' kubelets, a `kubectl version` document) and why: src/interop/dumpVersion.ts. */
+export interface InferredKubernetesVersion {
+  version: KubernetesVersion;
+  detail: string;
+}
+
 /**
  * `fromDump`: the version a dump importer inferred and wrote as spec.kubernetesVersion (with why);
  * it is the run's source while the scenario still says that version.
  */
-export function resolveKubernetesVersion(fromScenario: KubernetesVersion | undefined, fromOption: KubernetesVersion | undefined, fromDump?: { version: KubernetesVersion; detail: string }): ResolvedKubernetesVersion {
-  if (fromOption) return { version: fromOption, source: 'option', detail: `v${fromOption}, chosen for this run${fromScenario && fromScenario !== fromOption ? ` (the scenario says ${fromScenario})` : ''}` };
+export function resolveKubernetesVersion(fromScenario: KubernetesVersion | undefined, fromOption: KubernetesVersion | undefined, fromDump?: InferredKubernetesVersion): ResolvedKubernetesVersion {
+  if (fromOption) {
+    const said = !fromScenario || fromScenario === fromOption ? '' : fromDump?.version === fromScenario ? ` (the dump shows ${fromScenario})` : ` (the scenario says ${fromScenario})`;
+    return { version: fromOption, source: 'option', detail: `v${fromOption}, chosen for this run${said}` };
+  }
   if (fromScenario && fromDump?.version === fromScenario) return { version: fromScenario, source: 'dump', detail: `v${fromScenario}, ${fromDump.detail}` };
   if (fromScenario) return { version: fromScenario, source: 'scenario', detail: `v${fromScenario}, from the scenario's spec.kubernetesVersion` };
   return { version: DEFAULT_KUBERNETES_VERSION, source: 'default', detail: `v${DEFAULT_KUBERNETES_VERSION}, the newest supported (the scenario does not set spec.kubernetesVersion)` };

@@ -4,6 +4,7 @@
 
 import type { SimulationResult } from '../engine/api';
 import type { KubernetesVersion } from '../engine/readers';
+import type { InferredKubernetesVersion } from '../engine/readers';
 import { startLoadedSimulation } from '../engine/index';
 import { loadExpandedScenario } from '../engine/index';
 import type { Candidate, Tier, FailedCandidate, SideEffect } from '../engine/readers';
@@ -18,6 +19,8 @@ export interface FixSearchRequest {
   seed?: number;
   /** the CLI's --kubernetes-version: the version the search simulates instead of the scenario's */
   kubernetesVersion?: KubernetesVersion;
+  /** the version the CLI inferred from the dump it reads (../cli/dumpVersion.ts), as the run used */
+  inferredKubernetesVersion?: InferredKubernetesVersion;
   pod: string;
 }
 
@@ -50,8 +53,8 @@ export type FixSearchReply =
 
 /** Runs a search, calling `post` for each reply; `cancelled` is checked between variants. */
 export function runFixSearch(request: FixSearchRequest, post: (reply: FixSearchReply) => void, cancelled: () => boolean = () => false): void {
-  const { id, text, fileName, seed, pod, kubernetesVersion } = request;
-  const loaded = loadExpandedScenario(text, fileName, kubernetesVersion);
+  const { id, text, fileName, seed, pod, kubernetesVersion, inferredKubernetesVersion } = request;
+  const loaded = loadExpandedScenario(text, fileName, kubernetesVersion, inferredKubernetesVersion);
   if (!loaded.ok) return post({ type: 'error', id, message: 'the scenario has errors' });
   const options = { ...(seed === undefined ? {} : { seed }), ...(kubernetesVersion ? { kubernetesVersion } : {}) };
   const started = startLoadedSimulation(copyScenario(loaded.scenario), options);

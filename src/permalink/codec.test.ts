@@ -18,11 +18,28 @@ describe('permalink codec', () => {
     const state: PermalinkState = {
       scenario: 'kind: Pod\nmetadata: {name: "<img src=x onerror=alert(1)>"}\n# ünïcode ✓\n', seed: 42, cycle: 7, phase: 'score',
       pod: 'default/<img src=x onerror=alert(1)>', view: { presenter: true, showTaints: false }, lesson: 'taints-1',
-      compare: { config: 'kind: KubeSchedulerConfiguration\n# <script>\n' },
+      compare: { config: 'kind: KubeSchedulerConfiguration\n# <script>\n' }, compareVersions: { from: '1.36', to: '1.35' },
     };
     const encoded = await encodePermalink(state);
-    expect(encoded).toMatch(/^p3\.[A-Za-z0-9_-]+$/);
-    expect(await decodePermalink(`#${encoded}`)).toEqual({ ok: true, state, version: 3 });
+    expect(encoded).toMatch(/^p4\.[A-Za-z0-9_-]+$/);
+    expect(await decodePermalink(`#${encoded}`)).toEqual({ ok: true, state, version: 4 });
+  });
+
+  // the upgrade preview's versions: only versions Podplay simulates; anything else is dropped, the rest kept
+  const v4 = (json: Record<string, unknown>) => `p4.${deflateSync(Buffer.from(JSON.stringify({ v: 4, scenario: 's', ...json }))).toString('base64url')}`;
+  it.each([
+    { name: 'a pair of simulated versions is kept', compareVersions: { from: '1.35', to: '1.37' }, want: { from: '1.35', to: '1.37' } },
+    { name: 'a version Podplay does not simulate drops the pair', compareVersions: { from: '1.34', to: '1.37' }, want: undefined },
+    { name: 'a number instead of a version string drops the pair', compareVersions: { from: 1.35, to: '1.37' }, want: undefined },
+    { name: 'a missing side drops the pair', compareVersions: { from: '1.35' }, want: undefined },
+    { name: 'markup instead of a version drops the pair', compareVersions: { from: '<b>1.35</b>', to: '1.37' }, want: undefined },
+  ])('format 4: $name', async ({ compareVersions, want }) => {
+    expect(await decodePermalink(v4({ seed: 5, compareVersions }))).toEqual({ ok: true, version: 4, state: { scenario: 's', seed: 5, ...(want ? { compareVersions: want } : {}) } });
+  });
+
+  it('format 3 has no upgrade preview: a compareVersions field in a format-3 link is dropped', async () => {
+    const p3 = `p3.${deflateSync(Buffer.from(JSON.stringify({ v: 3, scenario: 's', compareVersions: { from: '1.35', to: '1.37' } }))).toString('base64url')}`;
+    expect(await decodePermalink(p3)).toEqual({ ok: true, version: 3, state: { scenario: 's' } });
   });
 
   it('compresses a typical scenario well under 2,000 characters', async () => {

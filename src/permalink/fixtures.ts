@@ -38,4 +38,13 @@ export const frozenLinks: readonly FrozenLink[] = [
       seed: 2, cycle: 1, phase: 'filter', pod: 'default/web',
     },
   },
+  {
+    name: 'format 4, the Compare view previewing the upgrade from v1.35 to v1.37',
+    link: '#p4.eJxNjrFqAzEQRH9FbK1LuMQhsD-QLo0h1TZraUOEpZWQdAdG6N-DHWPSTTHz3gzYAQ8WmhPlGjIgcAlfUlvIiqZkXyJfnveVY_nhlfQc1KM53uukrYhDUmPO20mqSpf2WBOsT69vBKTLspD-B-8P1Gf2Qpqks-fOaIZyEjSavSzrJG2d-9bQDI4xO-58ioJmuLJdBS8E1iRJuV7QHD7CnKRgoYl4wNWCy6lwlbu3AQ74rjkB3q6BhZ7_8jvM-QuFU1s1',
+    state: {
+      scenario: 'apiVersion: podplay/v1alpha1\nkind: Scenario\nspec:\n  kubernetesVersion: "1.35"\n---\napiVersion: v1\nkind: Node\nmetadata: {name: node-1}\nstatus: {allocatable: {cpu: "2", memory: 4Gi}}\n',
+      seed: 1,
+      compareVersions: { from: '1.35', to: '1.37' },
+    },
+  },
 ];

@@ -1,6 +1,7 @@
 // Every permalink format we ever published, and how each becomes the current one. Never edit a
 // published version's reader: add a new version and a migration step instead.
 
+import { isKubernetesVersion, type KubernetesVersion } from '../engine/readers';
 import { PRE_VERSION_AXIS_KUBERNETES_VERSION, withKubernetesVersion } from '../interop/scenarioVersion';
 
 /** extension points a playback position can stop at */
@@ -21,9 +22,11 @@ export interface PermalinkState {
   lesson?: string;
   /** format 2: the Compare view, with configuration B (a KubeSchedulerConfiguration document) */
   compare?: { config: string };
+  /** format 4: the Compare view in its "Kubernetes versions" mode (the upgrade preview), from → to */
+  compareVersions?: { from: KubernetesVersion; to: KubernetesVersion };
 }
 
-export const CURRENT_VERSION = 3;
+export const CURRENT_VERSION = 4;
 
 /** configuration B is YAML of one document: far below the scenario's cap */
 export const MAX_COMPARE_CONFIG_CHARS = 64 * 1024;
@@ -81,7 +84,16 @@ function pinnedToV135(read: (raw: unknown) => PermalinkState | string): (raw: un
 /** Format 3: the fields of format 2; the scenario text says its Kubernetes version (none: the newest). */
 const readV3 = readV2;
 
-const readers: Record<number, (raw: unknown) => PermalinkState | string> = { 1: pinnedToV135(readV1), 2: pinnedToV135(readV2), 3: readV3 };
+/** Format 4: format 3 and `compareVersions?: { from, to }`, two versions Podplay simulates (else dropped). */
+function readV4(raw: unknown): PermalinkState | string {
+  const state = readV3(raw);
+  if (typeof state === 'string' || !isRecord(raw)) return state;
+  const pair = raw.compareVersions;
+  if (isRecord(pair) && isKubernetesVersion(pair.from) && isKubernetesVersion(pair.to)) state.compareVersions = { from: pair.from, to: pair.to };
+  return state;
+}
+
+const readers: Record<number, (raw: unknown) => PermalinkState | string> = { 1: pinnedToV135(readV1), 2: pinnedToV135(readV2), 3: readV3, 4: readV4 };
 
 /** Reads a decoded payload of `version` and brings it to the current shape. */
 export function migrate(version: number, raw: unknown): PermalinkState | string {

@@ -48,6 +48,7 @@ export function toPermalinkState(state: PodplayState): PermalinkState {
   if (Object.keys(view).length > 0) link.view = view;
   if (state.lessonId !== undefined) link.lesson = state.lessonId;
   if (state.compareOpen && state.compareConfig !== undefined) link.compare = { config: state.compareConfig };
+  if (state.compareOpen && state.compareVersions !== undefined) link.compareVersions = { ...state.compareVersions };
   return link;
 }
 

@@ -137,6 +137,20 @@ describe('restoring a link', () => {
     expect(toPermalinkState(state)).toEqual(link);
   });
 
+  // permalink format 4: the Compare view's mode and versions come back and are written back
+  it.each([
+    { name: 'the upgrade preview from 1.35 to 1.37', extra: { compareVersions: { from: '1.35', to: '1.37' } }, want: { compareOpen: true, compareVersions: { from: '1.35', to: '1.37' } } },
+    { name: 'comparing configurations (no versions in the link)', extra: { compare: { config: 'kind: KubeSchedulerConfiguration\n' } }, want: { compareOpen: true, compareVersions: undefined } },
+    { name: 'no Compare view', extra: {}, want: { compareOpen: false, compareVersions: undefined } },
+  ] as const)('restores $name and writes it back', async ({ extra, want }) => {
+    const { store } = await engineStore();
+    const withCompare: PermalinkState = { ...link, ...extra };
+    store.getState().setCompareVersions({ from: '1.36', to: '1.37' });
+    store.getState().restore(withCompare, { newEntry: false });
+    expect(store.getState()).toMatchObject(want);
+    expect(toPermalinkState(store.getState())).toEqual(withCompare);
+  });
+
   it('writes the asked-for position while the run is still on its way', async () => {
     const { store } = await engineStore();
     store.getState().restore(link, { newEntry: false });

@@ -149,6 +149,8 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
         inspectedPod: link.pod,
         ...(link.pod !== undefined ? { detailTab: 'pod' as const } : {}),
         ...(link.compare !== undefined ? { compareOpen: true, compareConfig: link.compare.config } : { compareOpen: false }),
+        // format 4: the upgrade preview, whose versions decide the Compare view's mode
+        ...(link.compareVersions !== undefined ? { compareOpen: true, compareVersions: link.compareVersions } : { compareVersions: undefined }),
         // no position in the link: the start (set together with lessonIntro, which a later step ends)
         ...(link.cycle === undefined || link.cycle === 0
           ? { pendingPosition: undefined, position: { cycle: Math.min(1, get().run?.cycles.length ?? 0), step: 0 } }

@@ -38,6 +38,7 @@ export function createPodplayStore(deps: StoreDeps): PodplayStore {
       setDetailTab: (detailTab) => set({ detailTab }),
       setCompareOpen: (compareOpen) => set({ compareOpen }),
       setCompareConfig: (compareConfig) => set({ compareConfig }),
+      setCompareVersions: (compareVersions) => set({ compareVersions }),
       setHelpOpen: (helpOpen) => set({ helpOpen }),
       setReducedMotion: (reducedMotion) => set({ reducedMotion }),
       setStageHidden: (stageHidden) => set({ stageHidden }),

@@ -1,6 +1,7 @@
 // The shape of the one Podplay store: four slices, each with its state and the actions on it.
 
 import type { ScenarioError } from '../engine/api';
+import type { KubernetesVersion } from '../engine/readers';
 import type { CycleFrame, CycleSummary, RunSummary, TimedEvent } from '../worker/protocol';
 import type { RecentEntry } from './recent';
 import type { PermalinkState, PlaybackPhase } from '../permalink/migrations';
@@ -132,6 +133,8 @@ export interface ViewSlice {
   compareOpen: boolean;
   /** the Compare view's configuration B (YAML of a KubeSchedulerConfiguration); undefined before it is made */
   compareConfig?: string;
+  /** the Compare view's "Kubernetes versions" mode (the upgrade preview) and its two versions; undefined: comparing configurations */
+  compareVersions?: { from: KubernetesVersion; to: KubernetesVersion };
   helpOpen: boolean;
   reducedMotion: boolean;
   /** set by the lesson runtime while a question is open */
@@ -144,6 +147,8 @@ export interface ViewSlice {
   setDetailTab(tab: DetailTab): void;
   setCompareOpen(open: boolean): void;
   setCompareConfig(config: string): void;
+  /** a pair: the upgrade preview with these versions; undefined: back to comparing configurations */
+  setCompareVersions(pair: { from: KubernetesVersion; to: KubernetesVersion } | undefined): void;
   setHelpOpen(open: boolean): void;
   setReducedMotion(reduced: boolean): void;
   setStageHidden(hidden: StageHidden): void;

@@ -1,7 +1,7 @@
 // The upgrade preview: a pod BalancedAllocation moves between 1.35 and 1.37 is listed with that
 // change as its cause, singled out by re-running 1.37 with the change undone.
 import { describe, expect, it } from 'vitest';
-import { balancedAllocationUpgrade } from '../testing/versionScenarios';
+import { balancedAllocationUpgrade, draNameOrderUpgrade } from '../testing/versionScenarios';
 import { changesBetween, compareVersions, formatVersionComparison } from './versions';
 
 describe('compareVersions', () => {
@@ -17,6 +17,14 @@ describe('compareVersions', () => {
     expect(formatVersionComparison(c)).toContain('default/p: placed-differently\n  v1.35: on n-even\n  v1.37: on n-cpu\n  because of:\n    - NodeResourcesBalancedAllocation scores the change in balance (v1.36, kubernetes PR #135573)');
   });
 
+  it('lists the pod the DRA allocator\'s name order moves, caused by PR #136641 alone', () => {
+    const out = compareVersions(draNameOrderUpgrade(), '1.35', '1.37', { fileName: 'dra.yaml' });
+    if (!out.ok) throw new Error(out.errors.map((e) => e.message).join('\n'));
+    expect(out.comparison.differences.map((d) => [d.pod, d.kind, d.before.node, d.after.node, d.causes.map((x) => [x.id, x.pr])])).toEqual([
+      ['default/second', 'placed-differently', 'n1', 'n2', [['draNameOrder', 136641]]],
+    ]);
+  });
+
   it('a downgrade names the same change', () => {
     const out = compareVersions(balancedAllocationUpgrade(), '1.36', '1.35');
     if (!out.ok) throw new Error('failed');
@@ -24,8 +32,8 @@ describe('compareVersions', () => {
   });
 
   it('a scenario none of the changes between two versions touches differs in nothing', () => {
-    // 1.37's only change is the Workload/PodGroup beta API; this scenario has no pod groups
-    expect(changesBetween('1.36', '1.37').map((c) => c.id)).toEqual(['workloadApiBeta']);
+    // 1.37's changes are DRADeviceTaintRules on and the Workload/PodGroup beta API; this scenario has neither DRA nor pod groups
+    expect(changesBetween('1.36', '1.37').map((c) => c.id)).toEqual(['draDeviceTaintRulesGA', 'workloadApiBeta']);
     const out = compareVersions(balancedAllocationUpgrade(), '1.36', '1.37');
     expect(out.ok && out.comparison).toMatchObject({ differences: [], unchanged: 3 });
   });

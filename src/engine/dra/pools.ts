@@ -21,7 +21,7 @@ export interface PoolFeatures {
 export interface Pool {
   driver: string;
   pool: string;
-  /** slices with devices that may reach the node, in the order they were created */
+  /** slices with devices that may reach the node, in the order they were created (v1.36+: by name) */
   slices: ResourceSlice[];
   /** DRAPartitionableDevices: slices of the pool whose devices do not reach the node */
   otherSlices: ResourceSlice[];
@@ -82,6 +82,23 @@ function incompleteCounterPools(allSlices: readonly ResourceSlice[]): { driver: 
     if (current.length !== current[0]!.spec.pool.resourceSliceCount) out.push({ driver, pool: name });
   }
   incompleteCounterPoolIndex.set(allSlices, out);
+  return out;
+}
+
+/**
+ * v1.36+ (kubernetes PR #136641, versions.ts draNameOrder): GatherPools sorts the pools by name and
+ * each pool's slices by name, and the first-fit search walks them in that order. Sorting the list
+ * by (pool, driver, slice name) gives gatherPools both orders, since it keeps the order in which it
+ * meets pools and slices. Sorted once per list (one list serves every node of a cycle).
+ */
+const nameOrderIndex = new WeakMap<readonly ResourceSlice[], ResourceSlice[]>();
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+export function slicesInNameOrder(slices: readonly ResourceSlice[]): ResourceSlice[] {
+  let out = nameOrderIndex.get(slices);
+  if (!out) {
+    out = [...slices].sort((a, b) => byName(a.spec.pool.name, b.spec.pool.name) || byName(a.spec.driver, b.spec.driver) || byName(a.metadata.name, b.metadata.name));
+    nameOrderIndex.set(slices, out);
+  }
   return out;
 }
 

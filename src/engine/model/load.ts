@@ -22,7 +22,7 @@ import { decodeDocument } from './decode/kinds';
 import { timeOrigin } from './timeOrigin';
 import { decodeScenario, declaredKey, type ScenarioMeta } from './decode/timeline';
 import { NameGenerator } from './names';
-import { resolveKubernetesVersion, versionFeatureGates, versionSwitches, type KubernetesVersion } from '../versions';
+import { resolveKubernetesVersion, versionFeatureGates, versionSwitches, type InferredKubernetesVersion, type KubernetesVersion } from '../versions';
 import { isStorageObject, type PersistentVolumeClaim, type StorageClass, type StorageObject } from './storage';
 import { isPolicyObject, PolicyStore, type PolicyObject } from './policy';
 import { initialQuotaStatus } from './quota/status';
@@ -155,6 +155,7 @@ class Loader {
     const rec = decodeDocument(this.diag, root, index);
     switch (rec.type) {
       case 'invalid': return;
+      case 'versionDocument': return;
       case 'object': this.declared.push({ object: rec.object, pos: root.pos, doc, items, reader: rec.reader }); return;
       case 'list':
         if (listDepth >= MAX_LIST_DEPTH) {
@@ -322,7 +323,7 @@ function collectNamespaces(objects: readonly ScenarioObject[]): Namespace[] {
   });
 }
 
-function load(text: string, fileName: string, versionOverride: KubernetesVersion | undefined): LoadResult {
+function load(text: string, fileName: string, versionOverride: KubernetesVersion | undefined, fromDump: InferredKubernetesVersion | undefined): LoadResult {
   const loader = new Loader(fileName, text);
   const parsed = parseYaml(text);
   for (const e of parsed.errors) loader.diag.add('errors', e.pos, e.message);
@@ -349,6 +350,9 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
   let meta: ScenarioMeta = {};
   let timeline: TimelineStep[] = [];
   if (loader.scenario) ({ meta, timeline } = decodeScenario(loader.scenario.reader, loader.scenario.root, timelineCtx));
+  // a version its reader inferred from the file (the CLI reading a kubectl dump) stands in for a
+  // spec.kubernetesVersion the file does not set, as the page's import writes it
+  if (fromDump && meta.kubernetesVersion === undefined) meta = { ...meta, kubernetesVersion: fromDump.version, inferredKubernetesVersion: fromDump };
   // fields behind a feature gate the scenario leaves off are unknown fields to the API server
   const version = resolveKubernetesVersion(meta.kubernetesVersion, versionOverride).version;
   const gates = versionFeatureGates(versionSwitches(version), meta.featureGates) as Readonly<Record<string, boolean>>;
@@ -502,12 +506,12 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
 
 /** Loads a scenario. Never throws: broken input gives a list of positioned errors. */
 /** `kubernetesVersion`: run as this version whatever the scenario says (SimulateOptions.kubernetesVersion). */
-export function loadScenario(text: string, fileName = 'scenario.yaml', kubernetesVersion?: KubernetesVersion): LoadResult {
+export function loadScenario(text: string, fileName = 'scenario.yaml', kubernetesVersion?: KubernetesVersion, fromDump?: InferredKubernetesVersion): LoadResult {
   try {
     if (typeof text !== 'string') {
       return { ok: false, errors: [{ file: fileName, line: 1, column: 1, message: 'the scenario must be text' }], warnings: [] };
     }
-    return load(text, fileName, kubernetesVersion);
+    return load(text, fileName, kubernetesVersion, fromDump);
   } catch (e) {
     // A bug in the loader, not in the scenario; still an answer rather than a crash.
     const message = e instanceof RangeError ? 'the scenario is nested too deeply to read' : `internal error while loading the scenario: ${e instanceof Error ? e.message : String(e)}`;

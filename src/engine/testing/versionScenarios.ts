@@ -44,3 +44,77 @@ metadata: {name: p}
 spec:
   containers: [{name: c, image: x, resources: {requests: {memory: 1Gi}}}]
 `;
+
+/**
+ * A pod the DRA allocator's pool order moves between v1.35 and v1.36+ (PR #136641). The shared
+ * pool z-shared (every node; its slice created first) and n1's own pool a-local offer one gpu
+ * each. `first` must run on n1 and takes the first device the first-fit search meets there:
+ * v1.35 (creation order) z-shared's, v1.36+ (name order) a-local's. `second` then needs the
+ * other: v1.35 only a-local's is left, on n1; v1.36+ z-shared's reaches both nodes, and
+ * NodeResourcesFit's LeastAllocated prefers the empty n2.
+ */
+export const draNameOrderUpgrade = (version?: string): string => `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: dra-name-order-upgrade}
+spec:
+${version ? `  kubernetesVersion: "${version}"\n` : ''}  seed: 1
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1, labels: {rack: r1}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2, labels: {rack: r2}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: gpu}
+spec:
+  selectors: [{cel: {expression: 'device.driver == "gpu.example.com"'}}]
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: z-shared}
+spec:
+  driver: gpu.example.com
+  allNodes: true
+  pool: {name: z-shared, generation: 1, resourceSliceCount: 1}
+  devices: [{name: gpu-shared}]
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: a-local}
+spec:
+  driver: gpu.example.com
+  nodeName: n1
+  pool: {name: a-local, generation: 1, resourceSliceCount: 1}
+  devices: [{name: gpu-local}]
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: c-first}
+spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: c-second}
+spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: first}
+spec:
+  nodeSelector: {rack: r1}
+  resourceClaims: [{name: gpu, resourceClaimName: c-first}]
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1", memory: 2Gi}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: second}
+spec:
+  resourceClaims: [{name: gpu, resourceClaimName: c-second}]
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1", memory: 2Gi}}}]
+`;

@@ -11,7 +11,7 @@ import { usePodplay } from '../../store/hooks';
 import { formatQuantity, shortNodeNames } from '../format';
 import { STRATEGIES, STRATEGY_LABELS, type Strategy } from './presets';
 import type { CompareRequest } from './runCompare';
-import { UpgradePreview } from './UpgradePreview';
+import { defaultVersionPair, UpgradePreview } from './UpgradePreview';
 import { useCompare } from './useCompare';
 import './compare.css';
 
@@ -69,7 +69,11 @@ function modeSummary(c: ConfigurationComparison): string {
 type CompareWhat = 'configurations' | 'versions';
 
 export function CompareView() {
-  const [what, setWhat] = useState<CompareWhat>('configurations');
+  // the mode and the versions live in the store, so that a link carries them (permalink format 4)
+  const what: CompareWhat = usePodplay((s) => (s.compareVersions !== undefined ? 'versions' : 'configurations'));
+  const setCompareVersions = usePodplay((s) => s.setCompareVersions);
+  const scenarioVersion = usePodplay((s) => s.run?.summary.kubernetesVersion?.version);
+  const setWhat = (next: CompareWhat) => setCompareVersions(next === 'versions' ? defaultVersionPair(scenarioVersion) : undefined);
   const setOpen = usePodplay((s) => s.setCompareOpen);
   const picker = (
     <select data-testid="compare-kind" aria-label="What to compare" value={what} onChange={(e) => setWhat(e.target.value as CompareWhat)}>

@@ -3,7 +3,7 @@
 // upstream change(s) that cause it (versions.ts VERSION_CHANGES: title, PR, upstream file). The
 // engine finds the causes (compare/versions.ts); this view only lists them.
 
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { CompareErrors } from './CompareErrors';
 import {
   changesBetween, KUBERNETES_VERSIONS, type KubernetesVersion, type PodVersionOutcome, type VersionChange, type VersionDifference, type VersionDifferenceKind,
@@ -80,7 +80,9 @@ export function UpgradePreview({ picker, close }: { picker: ReactNode; close: Re
   const fileName = usePodplay((s) => s.fileName);
   const seed = usePodplay((s) => s.seed);
   const scenarioVersion = usePodplay((s) => s.run?.summary.kubernetesVersion?.version);
-  const [pair, setPair] = useState(() => defaultVersionPair(scenarioVersion));
+  const chosen = usePodplay((s) => s.compareVersions);
+  const setPair = usePodplay((s) => s.setCompareVersions);
+  const pair = chosen ?? defaultVersionPair(scenarioVersion);
   const state = useVersionCompare(text, fileName, seed, pair.from, pair.to);
   const c = state.comparison;
   const between = changesBetween(pair.from, pair.to);

@@ -43,7 +43,7 @@ export const CORRUPT_LINK_TITLE = 'This link could not be opened';
 
 /** Fields whose change is written to the address bar. */
 function linked(s: PodplayState): unknown[] {
-  return [s.text, s.seed, s.position, s.pendingPosition, s.inspectedPod, s.topologyKey, s.showNodeDetails, s.presenter, s.lessonId, s.lessonIntro, s.compareOpen ? s.compareConfig : undefined];
+  return [s.text, s.seed, s.position, s.pendingPosition, s.inspectedPod, s.topologyKey, s.showNodeDetails, s.presenter, s.lessonId, s.lessonIntro, s.compareOpen ? s.compareConfig : undefined, s.compareOpen ? s.compareVersions : undefined];
 }
 
 /** Changes that deserve a history entry of their own. */

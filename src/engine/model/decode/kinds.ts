@@ -72,6 +72,8 @@ export type Recognised =
   /** the legacy scheduler Policy file (kind: Policy, v1; removed from kube-scheduler in v1.23) */
   | { type: 'legacyPolicy'; reader: Reader }
   | { type: 'list'; items: SrcNode[]; reader: Reader }
+  /** `kubectl version -o yaml` in a dump: read for the version only (src/interop/dumpVersion.ts) */
+  | { type: 'versionDocument' }
   | { type: 'unknown'; kind: string; apiVersion: string; reader: Reader }
   | { type: 'invalid' };
 
@@ -90,6 +92,9 @@ export function decodeDocument(diag: Diagnostics, root: SrcMap, document: number
   const info = kind !== undefined ? objectKinds[kind] : undefined;
   const subject = { kind: kind || 'Object', document, ...peekSubject(root, info?.namespaced ?? false) };
   const r = new Reader(diag, subject);
+  // a kubectl dump may hold `kubectl version -o yaml` (no kind, a clientVersion and/or
+  // serverVersion): no object of the cluster, its reader takes the version from it
+  if (!root.entries.has('kind') && !root.entries.has('apiVersion') && ['clientVersion', 'serverVersion'].some((k) => root.entries.get(k)?.value.kind === 'map')) return { type: 'versionDocument' };
   if (!kind) {
     r.error(root.entries.get('kind')?.value.pos ?? root.pos, ['kind'], root.entries.has('kind') ? 'expected a string' : 'Object \'Kind\' is missing');
     return { type: 'invalid' };

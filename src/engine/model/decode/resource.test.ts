@@ -130,11 +130,13 @@ ${spec}`;
     expect(errors(text)).toEqual([expect.stringMatching(want)]);
   });
 
-  it('a valid rule loads; without the gates it warns that it has no effect', () => {
+  it('a valid rule loads; without the gates (v1.35 defaults) it warns that it has no effect', () => {
     const text = rule(`  deviceSelector: {driver: gpu.example.com, pool: node-1, device: gpu-0}
   taint: {key: maintenance, value: planned, effect: NoSchedule}
 `);
-    const off = loadScenario(text, 'ok.yaml');
+    // v1.37: DRADeviceTaintRules GA and on, DRADeviceTaints on (versions.ts draDeviceTaintRulesGA)
+    expect(loadScenario(text, 'ok.yaml', '1.37')).toMatchObject({ ok: true, scenario: { warnings: [] } });
+    const off = loadScenario(text, 'ok.yaml', '1.35');
     expect(off.ok).toBe(true);
     if (!off.ok) return;
     expect(off.scenario.warnings.map(formatScenarioError)).toEqual([expect.stringMatching(/^ok\.yaml:2:7: DeviceTaintRule maintenance: kind: no effect: DeviceTaintRules taint devices only with the DRADeviceTaintRules and DRADeviceTaints feature gates/)]);
@@ -147,7 +149,7 @@ apiVersion: podplay/v1alpha1
 kind: Scenario
 metadata: {name: s}
 spec: {featureGates: {DRADeviceTaints: true, DRADeviceTaintRules: true}}
-`, 'ok.yaml');
+`, 'ok.yaml', '1.35');
     expect(on.ok && on.scenario.warnings).toEqual([]);
   });
 

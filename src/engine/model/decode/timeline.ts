@@ -9,7 +9,7 @@ import { parseRfc3339 } from '../timeOrigin';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, invalid, notSupported, required } from '../validation';
 import { decodeDocument, objectKinds } from './kinds';
 import { FEATURE_GATES, isFeatureGateName, type FeatureGateName } from '../../features';
-import { KUBERNETES_VERSIONS, isKubernetesVersion, type KubernetesVersion } from '../../versions';
+import { KUBERNETES_VERSIONS, isKubernetesVersion, type InferredKubernetesVersion, type KubernetesVersion } from '../../versions';
 import { quote } from '../quote';
 
 export interface ScenarioMeta {
@@ -21,7 +21,7 @@ export interface ScenarioMeta {
    * the dump importer (src/interop/dumpVersion.ts); the run says source 'dump' while
    * spec.kubernetesVersion is still that version
    */
-  inferredKubernetesVersion?: { version: KubernetesVersion; detail: string };
+  inferredKubernetesVersion?: InferredKubernetesVersion;
 }
 
 const actions = ['apply', 'delete', 'taint', 'untaint', 'evict', 'condition', 'deviceCondition', 'label', 'cordon', 'uncordon', 'deschedule', 'ungate', 'scale'] as const;

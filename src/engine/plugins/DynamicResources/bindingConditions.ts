@@ -24,7 +24,8 @@ const hasConditions = (d: { bindingConditions?: string[] }) => (d.bindingConditi
 
 /**
  * upstream (incubating allocator's pools): pools without binding conditions are tried before
- * those with them. Podplay keeps creation order within each group (see docs/fidelity.md).
+ * those with them, keeping the order each group comes in: v1.35 creation order, v1.36+ name order
+ * (../../dra/pools.ts slicesInNameOrder; see docs/fidelity.md).
  */
 export function poolsWithBindingConditionsLast(slices: readonly ResourceSlice[]): ResourceSlice[] {
   const withConditions = new Set<string>();

@@ -31,6 +31,7 @@ import type { NodeSelector, Pod } from '../../model/types';
 import { defaultNormalizeScore } from '../helper/normalizeScore';
 import { isSamePod } from '../helper/samePod';
 import { ALLOCATION_STEPS_PER_CYCLE, allocate, deviceID, type AllocatorInput, type DeviceID, type Features } from '../../dra/allocator';
+import { slicesInNameOrder } from '../../dra/pools';
 import { applyDeviceTaintRules } from '../../dra/deviceTaintRules';
 import {
   BINDING_POLL_SECONDS, BINDING_TIMEOUT_SECONDS, bindingConditionsEnabled, hasBindingConditions, isClaimReadyForBinding, isClaimTimeout,
@@ -206,7 +207,9 @@ function newPlugin(handle: Handle): Plugin {
       const allocated = [...lister.resourceClaims().filter((c) => !inFlight.has(uidOf(c))), ...inFlight.values()];
       // upstream: ResourceSlices().ListWithDeviceTaintRules
       const tainted = features.deviceTaints && handle.features.DRADeviceTaintRules ? applyDeviceTaintRules(lister.resourceSlices(), lister.deviceTaintRules()) : lister.resourceSlices();
-      const slices = bindingConditions ? poolsWithBindingConditionsLast(tainted) : tainted;
+      // v1.36+: pools and slices in name order; pools without binding conditions still first (PR #136641)
+      const ordered = handle.versionSwitches.draNameOrder ? slicesInNameOrder(tainted) : tainted;
+      const slices = bindingConditions ? poolsWithBindingConditionsLast(ordered) : ordered;
       s.allocator = {
         features,
         allocatedDevices: allocatedDevices(allocated),
