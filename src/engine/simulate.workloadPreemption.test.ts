@@ -100,3 +100,28 @@ describe('workload-aware preemption in the pod-group cycle', () => {
     expect(r.events.some((e) => e.reason === 'Preempted')).toBe(false);
   });
 });
+
+// upstream: schedule_one_podgroup_test.go TestPodGroupCycle_PodGroupPostFilter — whether the
+// pod-group cycle calls the group's PostFilter (workload-aware preemption)
+describe('TestPodGroupCycle_PodGroupPostFilter', () => {
+  const noDefaultPreemption = `---
+apiVersion: kubescheduler.config.k8s.io/v1
+kind: KubeSchedulerConfiguration
+profiles:
+- schedulerName: default-scheduler
+  plugins:
+    postFilter:
+      disabled: [{name: DefaultPreemption}]`;
+  const rows = [
+    { name: 'runs pod group post filter when WAP is enabled and DefaultPreemption is registered', since: '1.36', yaml: example, preemption: 'Success' },
+    { name: 'disables pod group post filter when WAP feature gate is disabled', since: '1.36', yaml: example.replace(', WorkloadAwarePreemption: true', ''), preemption: undefined },
+    { name: 'disables pod group post filter when DefaultPreemption is not registered', since: '1.36', yaml: example + noDefaultPreemption, preemption: 'Unschedulable' },
+  ];
+  it.each(rows)('$name ($since)', ({ yaml, preemption }) => {
+    const r = run(yaml);
+    const trace = groupCycle(r, 'training')!.preemption;
+    expect(trace?.result).toBe(preemption);
+    if (preemption === 'Unschedulable') expect(trace!.message).toBe('default preemption plugin is not registered, workload aware preemption is disabled');
+    expect(r.events.some((e) => e.message.startsWith('Preempted by podgroup'))).toBe(preemption === 'Success');
+  });
+});

@@ -46,7 +46,7 @@ export interface WorkloadPreemptionDeps {
 export function runWorkloadAwarePreemption(pg: PodGroup, members: readonly QueuedPodInfo[], deps: WorkloadPreemptionDeps): PodGroupPreemptionTrace {
   const preemptor = podGroupPreemptor(pg, members.map((m) => m.podInfo.pod));
   const failed = (result: 'Unschedulable' | 'Error', message: string): PodGroupPreemptionTrace => ({ result, message, priority: preemptor.priority, victims: [], nominated: [], podGroupDisruptions: 0, pdbViolations: 0 });
-  if (!deps.fwk.plugin(DefaultPreemptionName)) return failed('Unschedulable', ErrNoDefaultPreemption);
+  if (!deps.fwk.hasPostFilterPlugin(DefaultPreemptionName)) return failed('Unschedulable', ErrNoDefaultPreemption);
   if ((pg.spec.schedulingConstraints?.topology?.length ?? 0) > 0) return failed('Unschedulable', ErrPreemptionWithConstraints);
 
   const running = runningPods(deps.cache, new Set(members.map((m) => m.podInfo.key)));
