@@ -310,6 +310,11 @@ export interface PodGroupCycleTrace {
   bound: number;
   /** members that found a node in this cycle (assumed; they bind together if the group succeeds) */
   placed: number;
+  /**
+   * extension: each member's attempt in the order tried — the node it was placed on (assumed), or
+   * why it found none (its own FitError message)
+   */
+  attempts?: { pod: string; node?: string; message?: string }[];
   result: 'Scheduled' | 'Unschedulable' | 'Error';
   /** the group's status message (the PodGroupScheduled condition's) */
   message?: string;

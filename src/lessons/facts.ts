@@ -25,6 +25,9 @@ export function cycleOf(result: SimulationResult, cycle: number): CycleTrace | u
 export function phaseExists(trace: CycleTrace, phase: LessonPhase): boolean {
   switch (phase) {
     case 'queue': case 'preFilter': case 'done': return true;
+    // a pod-group cycle's points show in its first member's cycle (placements) and its last (preemption)
+    case 'placementGenerate': case 'placementScore': return trace.podGroup?.placements !== undefined && trace.cycle === trace.podGroup.firstCycle;
+    case 'podGroupPostFilter': return trace.podGroup?.preemption !== undefined && trace.cycle === trace.podGroup.firstCycle + trace.podGroup.members.length - 1;
     case 'filter': return trace.nodesEvaluated.length > 0;
     case 'postFilter': return trace.postFilter !== undefined;
     case 'preScore': return trace.preScore !== undefined;

@@ -6,7 +6,7 @@ import type { CycleTrace, PodPhase, StatusCode } from '../engine/api';
 
 /** Points of one scheduling cycle, in playback order. */
 export const LESSON_PHASES = [
-  'queue', 'preFilter', 'filter', 'postFilter', 'preScore', 'score', 'select', 'reserve', 'permit', 'bind', 'done',
+  'queue', 'placementGenerate', 'placementScore', 'preFilter', 'filter', 'postFilter', 'preScore', 'score', 'select', 'reserve', 'permit', 'podGroupPostFilter', 'bind', 'done',
 ] as const;
 
 export type LessonPhase = (typeof LESSON_PHASES)[number];

@@ -86,6 +86,11 @@ export function podGroupTrace(pg: PodGroup, attempts: readonly MemberAttempt[], 
     minCount: pg.spec.schedulingPolicy.gang?.minCount ?? 1,
     bound,
     placed: attempts.filter((a) => a.outcome.kind === 'scheduled' || a.outcome.kind === 'waiting').length,
+    attempts: attempts.map((a) => {
+      const o = a.outcome;
+      if (o.kind === 'scheduled' || o.kind === 'waiting') return { pod: a.queued.podInfo.key, node: o.node };
+      return { pod: a.queued.podInfo.key, message: o.kind === 'unschedulable' || o.kind === 'error' ? o.message : '' };
+    }),
     result: verdict.kind === 'scheduled' ? 'Scheduled' : verdict.kind === 'error' ? 'Error' : 'Unschedulable',
   };
   if (verdict.kind !== 'scheduled') t.message = verdict.message;
