@@ -206,7 +206,9 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   const time = view?.step.summary.time;
   const joinsLater = (node: NodeOutcome) => time !== undefined && node.createdAt !== undefined && node.createdAt > time;
   const laneConstraint = spread?.laneConstraint;
-  const placements = trace === undefined || phase === undefined ? undefined : placementMarks(trace, phase);
+  // an open question about the placement keeps PlacementScore's verdicts and scores off the nodes
+  const placements = trace === undefined || phase === undefined ? undefined
+    : placementMarks(trace, phase === 'PlacementScore' && (hidden.placement || hidden.scores) ? 'PlacementGenerate' : phase);
   // skew and toleration verdicts are Filter's: from Filter on, unless an open question hides them
   const hideVerdicts = hidden.feasibility || phase === 'PreFilter';
   const spreadScale = laneConstraint === undefined ? 1
