@@ -2,12 +2,302 @@
 // rack by topology-aware placement, and preempting as a whole group. upstream:
 // pkg/scheduler/schedule_one_podgroup.go (podGroupCycle, podGroupSchedulingPlacementAlgorithm,
 // runWorkloadAwarePreemption), plugins/gangscheduling, plugins/topologyaware, KEPs 4671, 5732, 5710.
-// The scenarios are the example scenarios of scenarios/, each checked by its own engine test.
+// The scenarios are copies of the example scenarios of scenarios/ (each checked by its own engine
+// test; workloads.test.ts keeps the copies equal): Playwright loads lessons without Vite's ?raw.
 
 import type { Lesson } from '../types';
-import gangPodGroup from '../../../scenarios/gang-podgroup.yaml?raw';
-import topologyRack from '../../../scenarios/topology-training-rack.yaml?raw';
-import workloadPreemption136 from '../../../scenarios/workload-preemption.yaml?raw';
+
+/** scenarios/gang-podgroup.yaml */
+export const gangPodGroup = `# A gang of four training workers as a PodGroup (scheduling.k8s.io/v1alpha2, Kubernetes 1.36+;
+# v1beta1 in 1.37), scheduled in one pod-group cycle (upstream schedule_one_podgroup.go).
+# Each worker asks for 1500m cpu and each node has 2 cpu, so a node holds one worker; the gang
+# needs all four (minCount: 4) and the cluster starts with three nodes.
+#   t=0:  one pod-group cycle tries the four workers in one snapshot: three find a node and are
+#         assumed, the fourth finds none ("0/3 nodes are available: 3 Insufficient cpu."), so
+#         GangScheduling's Permit never reaches minCount and nothing binds. The three go back to
+#         the queue with "pod group is unschedulable, waiting for minCount pods from a gang to be
+#         waiting on permit"; the PodGroup's PodGroupScheduled condition is False (Unschedulable).
+#         At 1.37 workload-aware preemption (part of GenericWorkload) then runs for the group and
+#         finds nothing of lower priority to evict: ", pod group preemption: No preemption victims
+#         found for incoming preemptor" is added to the group's message.
+#   t=60: node-4 joins (a Node add: NodeResourcesFit queues the fourth worker). The next
+#         pod-group cycle places all four, and they bind at once, one per node.
+apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: gang-podgroup}
+spec:
+  kubernetesVersion: "1.37"
+  featureGates: {GenericWorkload: true, GangScheduling: true}
+  timeline:
+  - at: 60
+    action: apply
+    object:
+      apiVersion: v1
+      kind: Node
+      metadata: {name: node-4, labels: {kubernetes.io/hostname: node-4}}
+      status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-1, labels: {kubernetes.io/hostname: node-1}}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-2, labels: {kubernetes.io/hostname: node-2}}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-3, labels: {kubernetes.io/hostname: node-3}}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: scheduling.k8s.io/v1alpha2
+kind: Workload
+metadata: {name: training}
+spec:
+  podGroupTemplates:
+  - name: workers
+    schedulingPolicy: {gang: {minCount: 4}}
+---
+apiVersion: scheduling.k8s.io/v1alpha2
+kind: PodGroup
+metadata: {name: training-workers-0}
+spec:
+  podGroupTemplateRef: {workload: {workloadName: training, podGroupTemplateName: workers}}
+  schedulingPolicy: {gang: {minCount: 4}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: worker-0}
+spec:
+  schedulingGroup: {podGroupName: training-workers-0}
+  containers: [{name: train, image: trainer, resources: {requests: {cpu: 1500m}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: worker-1}
+spec:
+  schedulingGroup: {podGroupName: training-workers-0}
+  containers: [{name: train, image: trainer, resources: {requests: {cpu: 1500m}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: worker-2}
+spec:
+  schedulingGroup: {podGroupName: training-workers-0}
+  containers: [{name: train, image: trainer, resources: {requests: {cpu: 1500m}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: worker-3}
+spec:
+  schedulingGroup: {podGroupName: training-workers-0}
+  containers: [{name: train, image: trainer, resources: {requests: {cpu: 1500m}}}]
+`;
+
+/** scenarios/topology-training-rack.yaml */
+export const topologyRack = `# A training job placed in one rack by topology-aware workload scheduling (Kubernetes 1.36,
+# alpha gate TopologyAwareWorkloadScheduling; KEP-5732). The PodGroup's
+# spec.schedulingConstraints.topology asks for one value of topology.kubernetes.io/rack.
+# Three racks of two 4-cpu nodes; each of the four workers asks for 1500m cpu (two fit a node).
+#   rack-a: a1 runs a 3-cpu pod, so the rack holds only three workers — the placement fails;
+#   rack-b: b1 runs a 1-cpu pod — four workers fit (two on b1, two on b2);
+#   rack-c: empty — four workers fit.
+# The pod-group cycle tries the gang in each rack (TopologyPlacement's placements), scores the
+# two feasible ones (NodeResourcesFit packs: rack-b is fuller; PodGroupPodsCount: 4 and 4, a tie)
+# and binds all four workers in rack-b. Without the gate the same gang spreads across racks.
+apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: topology-training-rack}
+spec:
+  kubernetesVersion: "1.36"
+  featureGates: {GenericWorkload: true, GangScheduling: true, TopologyAwareWorkloadScheduling: true}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: a1, labels: {kubernetes.io/hostname: a1, topology.kubernetes.io/rack: rack-a}}
+status: {allocatable: {cpu: "4", memory: 16Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: a2, labels: {kubernetes.io/hostname: a2, topology.kubernetes.io/rack: rack-a}}
+status: {allocatable: {cpu: "4", memory: 16Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: b1, labels: {kubernetes.io/hostname: b1, topology.kubernetes.io/rack: rack-b}}
+status: {allocatable: {cpu: "4", memory: 16Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: b2, labels: {kubernetes.io/hostname: b2, topology.kubernetes.io/rack: rack-b}}
+status: {allocatable: {cpu: "4", memory: 16Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: c1, labels: {kubernetes.io/hostname: c1, topology.kubernetes.io/rack: rack-c}}
+status: {allocatable: {cpu: "4", memory: 16Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: c2, labels: {kubernetes.io/hostname: c2, topology.kubernetes.io/rack: rack-c}}
+status: {allocatable: {cpu: "4", memory: 16Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: busy-a1}
+spec:
+  nodeName: a1
+  containers: [{name: app, image: app, resources: {requests: {cpu: "3"}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: busy-b1}
+spec:
+  nodeName: b1
+  containers: [{name: app, image: app, resources: {requests: {cpu: "1"}}}]
+---
+apiVersion: scheduling.k8s.io/v1alpha2
+kind: Workload
+metadata: {name: training}
+spec:
+  podGroupTemplates:
+  - name: workers
+    schedulingPolicy: {gang: {minCount: 4}}
+    schedulingConstraints: {topology: [{key: topology.kubernetes.io/rack}]}
+---
+apiVersion: scheduling.k8s.io/v1alpha2
+kind: PodGroup
+metadata: {name: training-workers-0}
+spec:
+  podGroupTemplateRef: {workload: {workloadName: training, podGroupTemplateName: workers}}
+  schedulingPolicy: {gang: {minCount: 4}}
+  schedulingConstraints: {topology: [{key: topology.kubernetes.io/rack}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: worker-0}
+spec:
+  schedulingGroup: {podGroupName: training-workers-0}
+  containers: [{name: train, image: trainer, resources: {requests: {cpu: 1500m}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: worker-1}
+spec:
+  schedulingGroup: {podGroupName: training-workers-0}
+  containers: [{name: train, image: trainer, resources: {requests: {cpu: 1500m}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: worker-2}
+spec:
+  schedulingGroup: {podGroupName: training-workers-0}
+  containers: [{name: train, image: trainer, resources: {requests: {cpu: 1500m}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: worker-3}
+spec:
+  schedulingGroup: {podGroupName: training-workers-0}
+  containers: [{name: train, image: trainer, resources: {requests: {cpu: 1500m}}}]
+`;
+
+/** scenarios/workload-preemption.yaml */
+export const workloadPreemption136 = `# A high-priority PodGroup preempting a lower one across two nodes (Kubernetes 1.36, alpha gate
+# WorkloadAwarePreemption; KEP-5710). Two 2-cpu nodes run the two pods of a low-priority batch
+# PodGroup (priority 10, disruptionMode All: it may only be disrupted as a whole). At t=30 a
+# training PodGroup of priority 1000 arrives: two pods of 1500m, minCount 2 — they fit only where
+# the batch pods are.
+#   t=30: the pod-group cycle fails (0/2 nodes have room); workload-aware preemption takes the
+#         whole cluster as its domain: the batch group is one victim across n1 and n2, removed,
+#         the training group fits, and nothing can be put back (the batch group only comes back
+#         whole). Both batch pods are preempted; the training pods are nominated to n1 and n2.
+#   then: the batch pods terminate and the training group binds, one pod per node.
+apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: workload-preemption}
+spec:
+  kubernetesVersion: "1.36"
+  featureGates: {GenericWorkload: true, GangScheduling: true, WorkloadAwarePreemption: true}
+  timeline:
+  - at: 30
+    action: apply
+    object:
+      apiVersion: scheduling.k8s.io/v1alpha2
+      kind: PodGroup
+      metadata: {name: training}
+      spec:
+        schedulingPolicy: {gang: {minCount: 2}}
+        priorityClassName: training-high
+        priority: 1000
+  - at: 30
+    action: apply
+    object:
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: trainer-0}
+      spec:
+        priorityClassName: training-high
+        schedulingGroup: {podGroupName: training}
+        containers: [{name: train, image: trainer, resources: {requests: {cpu: 1500m}}}]
+  - at: 30
+    action: apply
+    object:
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: trainer-1}
+      spec:
+        priorityClassName: training-high
+        schedulingGroup: {podGroupName: training}
+        containers: [{name: train, image: trainer, resources: {requests: {cpu: 1500m}}}]
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: batch-low}
+value: 10
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: training-high}
+value: 1000
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1, labels: {kubernetes.io/hostname: n1}}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2, labels: {kubernetes.io/hostname: n2}}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: scheduling.k8s.io/v1alpha2
+kind: PodGroup
+metadata: {name: batch}
+spec:
+  schedulingPolicy: {gang: {minCount: 2}}
+  disruptionMode: {all: {}}
+  priorityClassName: batch-low
+  priority: 10
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: batch-0}
+spec:
+  priorityClassName: batch-low
+  schedulingGroup: {podGroupName: batch}
+  containers: [{name: work, image: batch, resources: {requests: {cpu: 1500m}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: batch-1}
+spec:
+  priorityClassName: batch-low
+  schedulingGroup: {podGroupName: batch}
+  containers: [{name: work, image: batch, resources: {requests: {cpu: 1500m}}}]
+`;
 
 const INSUFFICIENT_CPU = 'Insufficient cpu';
 
