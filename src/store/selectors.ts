@@ -44,6 +44,8 @@ export function filterVerdict(trace: CycleTrace, node: string): PluginResult | u
 /** The state each node is drawn in at this extension point. */
 export function nodeStates(trace: CycleTrace, phase: Phase): Map<string, NodeState> {
   const states = new Map<string, NodeState>();
+  // a pod group's placements are drawn on the nodes (ui/viz/podGroup.ts); no member has run Filter yet
+  if (phase === 'PlacementGenerate' || phase === 'PlacementScore') return states;
   if (phase === 'PreFilter') {
     if (preFilterRejection(trace) !== undefined) for (const node of Object.keys(trace.filter)) states.set(node, 'filtered');
     return states;

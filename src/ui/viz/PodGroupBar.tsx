@@ -8,6 +8,12 @@ import { shortPodName } from '../format';
 import { groupProgress, quorumText } from './podGroup';
 import './podGroup.css';
 
+/** the FitError's first sentence ("0/3 nodes are available: 3 Insufficient cpu."); the whole message is the title */
+function firstSentence(message: string): string {
+  const end = message.indexOf('. ');
+  return end < 0 ? message : message.slice(0, end + 1);
+}
+
 const VERDICT: Record<string, string> = {
   Scheduled: 'all bind together',
   Unschedulable: 'all-or-nothing: none binds, all go back to the queue',
@@ -31,7 +37,7 @@ export function PodGroupBar({ view }: { view: StepView | undefined }) {
       {!secret && <span className="pod-group-quorum" data-testid="pod-group-quorum" data-placed={progress.placedSoFar} data-min-count={group.minCount}>{quorumText(progress)}</span>}
       {!secret && progress.unplaced !== undefined && (
         <span className="pod-group-unplaced" data-testid="pod-group-unplaced" data-pod={progress.unplaced.pod} title={progress.unplaced.message}>
-          ✗ {shortPodName(progress.unplaced.pod)} could not be placed: {progress.unplaced.message}
+          ✗ {shortPodName(progress.unplaced.pod)} could not be placed: {firstSentence(progress.unplaced.message)}
         </span>
       )}
       {!secret && progress.result !== undefined && (
