@@ -13,8 +13,9 @@ const OUT = fileURLToPath(new URL(phone ? '../../lesson-shots-phone/' : '../../l
 
 test.use(phone ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } : { viewport: { width: 1280, height: 720 } });
 
-const only = process.env.LESSON;
-for (const lesson of lessons.filter((l) => only === undefined || l.id === only)) {
+// LESSON=<id>[,<id>…]: only those lessons (one build for several)
+const only = process.env.LESSON?.split(',');
+for (const lesson of lessons.filter((l) => only === undefined || only.includes(l.id))) {
   test(`shots of ${lesson.id}`, async ({ page }) => {
     mkdirSync(`${OUT}${lesson.id}`, { recursive: true });
     await freshPage(page);

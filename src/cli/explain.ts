@@ -3,7 +3,7 @@
 // differs from the cluster the file was dumped from, and the verified fixes (the page's Fixes panel).
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
-import { clusterDifference, type ClusterDifference, decisiveDetail, staleMessage, type DecisiveDetail, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, rankFixes, autoscalerNote, autoscalerNoteLines } from '../engine/readers';
+import { clusterDifference, type ClusterDifference, decisiveDetail, staleMessage, type DecisiveDetail, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, type PodGroupDiagnosis, rankFixes, autoscalerNote, autoscalerNoteLines } from '../engine/readers';
 import type { FixView } from '../interop/fixSearch';
 import { fixTitle, shownDiffLines, sideEffectTitle } from '../interop/fixText';
 import { limitRangeLines } from './explainAdmission';
@@ -45,11 +45,22 @@ function closestDetail(c: ClosestNode): string {
   return '';
 }
 
+/** the pod's group: its quorum, the member that found no node and why, placements, preemption */
+function podGroupLines(g: PodGroupDiagnosis): string[] {
+  const lines = [`${g.placed} of ${g.members} member(s) placed${g.bound > 0 ? `, ${g.bound} bound before` : ''}; the gang needs ${g.minCount}: all or nothing`];
+  if (g.unplaced) lines.push(`${g.unplaced.pod} found no node: ${g.unplaced.message}`);
+  if (g.placements) lines.push(`${g.placements.feasible} of ${g.placements.total} candidate placement(s) hold the group`);
+  if (g.preemption && g.preemption.result !== 'Success') lines.push(`workload-aware preemption: ${g.preemption.message ?? g.preemption.result}`);
+  if (g.preemption?.result === 'Success') lines.push('workload-aware preemption chose victims: the members wait for them to leave');
+  return [`PodGroup ${g.name}:`, ...indent(lines)];
+}
+
 function diagnosisLines(d: Diagnosis): string[] {
   const out: string[] = [`Unschedulable at cycle ${d.cycle} (t=${d.time}s):`, ...indent([d.message ?? '(no message)'])];
   if (d.preFilter) {
     out.push(`PreFilter: ${d.preFilter.plugin} rejected the pod before any node was checked: ${(d.preFilter.reasons ?? []).join('; ')}`);
   }
+  if (d.podGroup) out.push(...podGroupLines(d.podGroup));
   if (d.groups.length > 0) {
     out.push('Nodes by the first plugin that rejected them:');
     for (const g of d.groups) {

@@ -310,6 +310,11 @@ export interface PodGroupCycleTrace {
   bound: number;
   /** members that found a node in this cycle (assumed; they bind together if the group succeeds) */
   placed: number;
+  /**
+   * extension: each member's attempt in the order tried — the node it was placed on (assumed), or
+   * why it found none (its own FitError message)
+   */
+  attempts?: { pod: string; node?: string; message?: string }[];
   result: 'Scheduled' | 'Unschedulable' | 'Error';
   /** the group's status message (the PodGroupScheduled condition's) */
   message?: string;
@@ -318,6 +323,38 @@ export interface PodGroupCycleTrace {
    * tried in, their scores and the chosen one; the members' traces are the chosen placement's
    */
   placements?: PlacementCandidate[];
+  /**
+   * extension (v1.36+, WorkloadAwarePreemption): after an Unschedulable group cycle, the whole
+   * group as one preemptor — the victims it evicts across nodes and each member's nominated node,
+   * or why it could not preempt
+   */
+  preemption?: PodGroupPreemptionTrace;
+}
+
+/** Workload-aware preemption of one pod-group cycle (upstream: runWorkloadAwarePreemption, PodGroupEvaluator) */
+export interface PodGroupPreemptionTrace {
+  /** Success: victims chosen, the members nominated and back in the queue until they are gone */
+  result: 'Success' | 'Unschedulable' | 'Error';
+  /** why not (the status appended to the group's message) */
+  message?: string;
+  /** the preemptor's priority (the PodGroup's spec.priority, else its members') */
+  priority: number;
+  /** the victims, most important first: a pod, or a whole PodGroup with disruptionMode All */
+  victims: PodGroupPreemptionVictim[];
+  /** each member's nominated node */
+  nominated: { pod: string; node: string }[];
+  /** upstream: numPodGroupDisruptions, numPDBViolations of the candidate */
+  podGroupDisruptions: number;
+  pdbViolations: number;
+}
+
+export interface PodGroupPreemptionVictim {
+  /** "Pod/namespace/name" or "PodGroup/namespace/name" */
+  unit: string;
+  priority: number;
+  /** the PodGroup a pod victim belongs to, "namespace/name" */
+  podGroup?: string;
+  pods: { pod: string; node: string }[];
 }
 
 export interface PluginResult {

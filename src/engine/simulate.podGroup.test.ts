@@ -15,20 +15,32 @@ function run(yaml: string, kubernetesVersion: KubernetesVersion, until?: number)
 
 const GROUP_FAILED = 'pod group is unschedulable, waiting for minCount pods from a gang to be waiting on permit';
 
+const NO_VICTIMS = 'pod group preemption: No preemption victims found for incoming preemptor';
+const FOURTH_NO_ROOM = '0/3 nodes are available: 3 Insufficient cpu. no new claims to deallocate, ';
+
 describe('scenarios/gang-podgroup.yaml: a 4-pod gang waits for its fourth node, then lands at once', () => {
-  it.each(['1.36', '1.37'] as const)('at %s', (version) => {
+  // 1.36: WorkloadAwarePreemption is off by default, the fourth pod tries preemption alone;
+  // 1.37: GenericWorkload runs workload-aware preemption for the group, which finds no victims
+  const rows = [
+    {
+      version: '1.36' as const, groupMessage: 'pod group is unschedulable', placedMessage: GROUP_FAILED,
+      fourthMessage: `${FOURTH_NO_ROOM}preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.`,
+    },
+    {
+      version: '1.37' as const, groupMessage: `pod group is unschedulable, ${NO_VICTIMS}`, placedMessage: `${GROUP_FAILED}, ${NO_VICTIMS}`,
+      fourthMessage: `${FOURTH_NO_ROOM}preemption: not eligible due to workload aware preemption enabled`,
+    },
+  ];
+  it.each(rows)('at $version', ({ version, groupMessage, placedMessage, fourthMessage }) => {
     const r = run(example, version);
     expect(r.kubernetesVersion.version).toBe(version);
     // t=0: one group cycle, four attempts, nothing bound
     const first = r.cycles.filter((c) => c.time === 0);
     expect(first.map((c) => c.podGroup?.firstCycle)).toEqual([1, 1, 1, 1]);
-    expect(first[0]!.podGroup).toMatchObject({ name: 'default/training-workers-0', minCount: 4, bound: 0, placed: 3, result: 'Unschedulable', message: 'pod group is unschedulable' });
+    expect(first[0]!.podGroup).toMatchObject({ name: 'default/training-workers-0', minCount: 4, bound: 0, placed: 3, result: 'Unschedulable', message: groupMessage });
     expect(first.map((c) => c.result)).toEqual(['Unschedulable', 'Unschedulable', 'Unschedulable', 'Unschedulable']);
     const failures = r.events.filter((e) => e.reason === 'FailedScheduling').map((e) => [e.time, e.message]);
-    expect(failures).toEqual([
-      [0, GROUP_FAILED], [0, GROUP_FAILED], [0, GROUP_FAILED],
-      [0, '0/3 nodes are available: 3 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.'],
-    ]);
+    expect(failures).toEqual([[0, placedMessage], [0, placedMessage], [0, placedMessage], [0, fourthMessage]]);
     // t=60: node-4 joins; one more group cycle binds all four together, one per node
     const bound = r.events.filter((e) => e.reason === 'Scheduled');
     expect(bound.map((e) => e.time)).toEqual([60, 60, 60, 60]);

@@ -25,6 +25,9 @@ export function cycleOf(result: SimulationResult, cycle: number): CycleTrace | u
 export function phaseExists(trace: CycleTrace, phase: LessonPhase): boolean {
   switch (phase) {
     case 'queue': case 'preFilter': case 'done': return true;
+    // a pod-group cycle's points show in its first member's cycle (placements) and its last (preemption)
+    case 'placementGenerate': case 'placementScore': return trace.podGroup?.placements !== undefined && trace.cycle === trace.podGroup.firstCycle;
+    case 'podGroupPostFilter': return trace.podGroup?.preemption !== undefined && trace.cycle === trace.podGroup.firstCycle + trace.podGroup.members.length - 1;
     case 'filter': return trace.nodesEvaluated.length > 0;
     case 'postFilter': return trace.postFilter !== undefined;
     case 'preScore': return trace.preScore !== undefined;
@@ -105,6 +108,10 @@ export function revealPosition(fact: TraceFact, result: RevealContext): Playback
       return { cycle: result.cycles.length, phase: 'done' };
     }
     case 'podNode': case 'deletedAt': return { cycle: result.cycles.length, phase: 'done' };
+    case 'podGroup': return {
+      cycle: fact.cycle,
+      phase: fact.field === 'victims' ? 'podGroupPostFilter' : fact.field === 'chosenPlacement' || fact.field === 'feasiblePlacements' ? 'placementScore' : 'done',
+    };
   }
 }
 
@@ -156,6 +163,18 @@ function formatQuantity(resource: string, value: number): string {
   return String(value);
 }
 
+function podGroupFact(trace: CycleTrace, field: Extract<TraceFact, { kind: 'podGroup' }>['field']): string {
+  const group = trace.podGroup;
+  if (group === undefined) return NONE;
+  switch (field) {
+    case 'chosenPlacement': return group.placements?.find((c) => c.chosen)?.name ?? NONE;
+    case 'feasiblePlacements': return nodeList(group.placements?.filter((c) => c.feasible).map((c) => c.name) ?? []);
+    case 'victims': return nodeList(group.preemption?.victims.flatMap((v) => v.pods.map((p) => p.pod)) ?? []);
+    case 'placed': return String(group.placed);
+    case 'result': return group.result;
+  }
+}
+
 /** The fact as a string, or undefined when the trace has no such cycle. */
 export function readFact(result: SimulationResult, fact: TraceFact): string | undefined {
   if (fact.kind === 'evictedAt' || fact.kind === 'event') {
@@ -203,6 +222,7 @@ export function readFact(result: SimulationResult, fact: TraceFact): string | un
     case 'selected': return trace.selected ?? NONE;
     case 'permit': return trace.permit?.find((p) => p.plugin === fact.plugin)?.code ?? NONE;
     case 'result': return trace.result;
+    case 'podGroup': return podGroupFact(trace, fact.field);
     case 'total': {
       const s = trace.score?.[fact.node];
       return s ? String(s.total) : NONE;

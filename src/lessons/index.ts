@@ -15,6 +15,7 @@ import { volumeTopologyLesson } from './catalog/volumes';
 import { requiredDuringExecutionLesson } from './catalog/requiredDuringExecution';
 import { draDeviceTaintsLesson, draGpusLesson } from './catalog/dra';
 import { limitRangeDefaultsLesson, priorityClassQuotaLesson } from './catalog/admission';
+import { gangPodGroupLesson, topologyPlacementLesson, workloadPreemptionLesson } from './catalog/workloads';
 import type { Lesson } from './types';
 import { scenarioKubernetesVersion, withKubernetesVersion } from '../interop/scenarioVersion';
 
@@ -49,9 +50,12 @@ export const lessons: readonly Lesson[] = [
   spreadMinDomainsLesson,
   preemptionLesson,
   preemptionPdbLesson,
+  workloadPreemptionLesson,
   priorityClassQuotaLesson,
   schedulingGatesLesson,
   gangSchedulingLesson,
+  gangPodGroupLesson,
+  topologyPlacementLesson,
   podOverheadLesson,
   limitRangeDefaultsLesson,
   mostAllocatedLesson,

@@ -46,6 +46,8 @@ export function defaultHides(fact: TraceFact): Spoiler[] {
     case 'time': case 'evictedAt': case 'event': case 'deletedAt': return ['events'];
     // facts of the cluster itself are on screen from the start: nothing to hide
     case 'nodeCount': case 'nodeLabel': case 'allocatable': return [];
+    // a pod group's placement, quorum and preemption: the stage's placements and the group strip tell
+    case 'podGroup': return ['placement', 'scores', 'laterPhases', 'events'];
   }
 }
 

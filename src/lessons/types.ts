@@ -6,7 +6,7 @@ import type { CycleTrace, PodPhase, StatusCode } from '../engine/api';
 
 /** Points of one scheduling cycle, in playback order. */
 export const LESSON_PHASES = [
-  'queue', 'preFilter', 'filter', 'postFilter', 'preScore', 'score', 'select', 'reserve', 'permit', 'bind', 'done',
+  'queue', 'placementGenerate', 'placementScore', 'preFilter', 'filter', 'postFilter', 'preScore', 'score', 'select', 'reserve', 'permit', 'podGroupPostFilter', 'bind', 'done',
 ] as const;
 
 export type LessonPhase = (typeof LESSON_PHASES)[number];
@@ -195,7 +195,13 @@ export type TraceFact =
   /** simulated seconds when the pod was deleted (preempted, evicted: the end of its grace period), "never" */
   | { kind: 'deletedAt'; pod: string }
   /** the node a pod ends the run on ("none" when unbound) */
-  | { kind: 'podNode'; pod: string };
+  | { kind: 'podNode'; pod: string }
+  /**
+   * the pod-group cycle of the cycle's pod (v1.36+): the placement chosen and the feasible ones
+   * (sorted) — give the group's first cycle; workload-aware preemption's victim pods (sorted), or
+   * the members placed and the group's result — give its last cycle
+   */
+  | { kind: 'podGroup'; cycle: number; field: 'chosenPlacement' | 'feasiblePlacements' | 'victims' | 'placed' | 'result' };
 
 /** Expectations that come from Kubernetes semantics; each is checked against the engine. */
 export interface LessonOutcome {

@@ -5,7 +5,7 @@ import { isKubernetesVersion, type KubernetesVersion } from '../engine/readers';
 import { PRE_VERSION_AXIS_KUBERNETES_VERSION, withKubernetesVersion } from '../interop/scenarioVersion';
 
 /** extension points a playback position can stop at */
-export type PlaybackPhase = 'queue' | 'preFilter' | 'filter' | 'postFilter' | 'preScore' | 'score' | 'normalizeScore' | 'select' | 'reserve' | 'permit' | 'bind' | 'done';
+export type PlaybackPhase = 'queue' | 'placementGenerate' | 'placementScore' | 'preFilter' | 'filter' | 'postFilter' | 'preScore' | 'score' | 'normalizeScore' | 'select' | 'reserve' | 'permit' | 'podGroupPostFilter' | 'bind' | 'done';
 
 export interface PermalinkState {
   /** the scenario YAML, exactly as the user wrote it */
@@ -31,8 +31,12 @@ export const CURRENT_VERSION = 4;
 /** configuration B is YAML of one document: far below the scenario's cap */
 export const MAX_COMPARE_CONFIG_CHARS = 64 * 1024;
 
-/** every PlaybackPhase, in playback order */
-export const PLAYBACK_PHASES: readonly PlaybackPhase[] = ['queue', 'preFilter', 'filter', 'postFilter', 'preScore', 'score', 'normalizeScore', 'select', 'reserve', 'permit', 'bind', 'done'];
+/**
+ * every PlaybackPhase, in playback order. The pod-group points (placementGenerate, placementScore,
+ * podGroupPostFilter; v1.36+ pod-group cycles) were added to every format: a link written before
+ * them never names them, so each older link still reads as it did.
+ */
+export const PLAYBACK_PHASES: readonly PlaybackPhase[] = ['queue', 'placementGenerate', 'placementScore', 'preFilter', 'filter', 'postFilter', 'preScore', 'score', 'normalizeScore', 'select', 'reserve', 'permit', 'podGroupPostFilter', 'bind', 'done'];
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -44,6 +44,8 @@ export function filterVerdict(trace: CycleTrace, node: string): PluginResult | u
 /** The state each node is drawn in at this extension point. */
 export function nodeStates(trace: CycleTrace, phase: Phase): Map<string, NodeState> {
   const states = new Map<string, NodeState>();
+  // a pod group's placements are drawn on the nodes (ui/viz/podGroup.ts); no member has run Filter yet
+  if (phase === 'PlacementGenerate' || phase === 'PlacementScore') return states;
   if (phase === 'PreFilter') {
     if (preFilterRejection(trace) !== undefined) for (const node of Object.keys(trace.filter)) states.set(node, 'filtered');
     return states;
@@ -86,6 +88,10 @@ export function podsAt(state: Pick<PodplayState, 'run'>, step: CurrentStep): Pod
   const bindNow = reached(step, 'Bind') && trace.selected !== undefined;
   const victims = reached(step, 'PostFilter') ? new Set(trace.postFilter?.chosen?.victims ?? []) : new Set<string>();
   const nominee = reached(step, 'PostFilter') ? trace.postFilter?.chosen?.node : undefined;
+  // workload-aware preemption (a pod-group cycle's last member): victims across nodes, every member nominated
+  const groupPreemption = reached(step, 'PodGroupPostFilter') && trace.podGroup?.preemption?.result === 'Success' ? trace.podGroup.preemption : undefined;
+  for (const v of groupPreemption?.victims ?? []) for (const p of v.pods) victims.add(p.pod);
+  const groupNominees = new Map(groupPreemption?.nominated.map((n) => [n.pod, n.node]));
   const runEnds = run.complete && step.summary.cycle === run.cycles.length && step.phase === step.summary.phases.at(-1);
   const views: PodView[] = [];
   run.summary.pods.forEach((outcome, i) => {
@@ -99,6 +105,8 @@ export function podsAt(state: Pick<PodplayState, 'run'>, step: CurrentStep): Pod
     };
     if (nodeIndex >= 0) view.node = nodes[nodeIndex]?.name;
     if (nominatedIndex >= 0) view.nominated = nodes[nominatedIndex]?.name;
+    const groupNominee = groupNominees.get(outcome.pod);
+    if (groupNominee !== undefined) view.nominated = groupNominee;
     if (frame.backoffUntil[i]! >= 0) view.backoffUntil = frame.backoffUntil[i];
     // pods this cycle's Permit released from waiting bind with its pod
     if (bindNow && location === 'waitingOnPermit' && trace.permitReleased?.includes(outcome.pod)) view.location = 'bound';

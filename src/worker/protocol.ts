@@ -10,7 +10,7 @@ import type {
 export type RunId = number;
 
 /** The extension points a cycle is stepped through, in the order the scheduler runs them. */
-export const PHASES = ['PreFilter', 'Filter', 'PostFilter', 'Score', 'Select', 'Reserve', 'Permit', 'Bind'] as const;
+export const PHASES = ['PlacementGenerate', 'PlacementScore', 'PreFilter', 'Filter', 'PostFilter', 'Score', 'Select', 'Reserve', 'Permit', 'PodGroupPostFilter', 'Bind'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export interface LoadOptions {

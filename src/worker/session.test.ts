@@ -6,6 +6,8 @@ import { RunSession, phasesOf, summarizeCycle, timeEvents } from './session';
 import { cycle, move, node, pod, result, twoNodeRun } from './testing/results';
 
 const fit = (code: 'Success' | 'Unschedulable') => [{ plugin: 'NodeResourcesFit', code }];
+/** a pod-group cycle of two members, cycles 1 and 2 */
+const group: NonNullable<CycleTrace['podGroup']> = { name: 'default/g', firstCycle: 1, members: ['default/p', 'default/q'], minCount: 2, bound: 0, placed: 1, result: 'Unschedulable' };
 
 describe('phasesOf', () => {
   const rows: { name: string; trace: Partial<CycleTrace>; phases: string[] }[] = [
@@ -49,9 +51,24 @@ describe('phasesOf', () => {
       },
       phases: ['PreFilter', 'Filter', 'PostFilter'],
     },
+    {
+      name: 'pod-group cycle, first member: the placements are generated and scored before its attempt',
+      trace: { nodesEvaluated: ['a'], feasible: ['a'], selected: 'a', reserve: [], permit: [], result: 'Scheduled', podGroup: { ...group, placements: [] } },
+      phases: ['PlacementGenerate', 'PlacementScore', 'PreFilter', 'Filter', 'Select', 'Reserve', 'Permit', 'Bind'],
+    },
+    {
+      name: 'pod-group cycle without placements (TopologyAwareWorkloadScheduling off): the member alone',
+      trace: { nodesEvaluated: ['a'], feasible: ['a'], selected: 'a', reserve: [], permit: [], result: 'Scheduled', podGroup: group },
+      phases: ['PreFilter', 'Filter', 'Select', 'Reserve', 'Permit', 'Bind'],
+    },
+    {
+      name: 'pod-group cycle, last member: workload-aware preemption after its attempt',
+      trace: { cycle: 2, nodesEvaluated: ['a'], filter: { a: fit('Unschedulable') }, result: 'Unschedulable', podGroup: { ...group, preemption: { result: 'Success', priority: 10, victims: [], nominated: [], podGroupDisruptions: 0, pdbViolations: 0 } } },
+      phases: ['PreFilter', 'Filter', 'PodGroupPostFilter'],
+    },
   ];
   it.each(rows)('$name', ({ trace, phases }) => {
-    expect(phasesOf(cycle(1, 'default/p', trace))).toEqual(phases);
+    expect(phasesOf(cycle(trace.cycle ?? 1, 'default/p', trace))).toEqual(phases);
   });
 });
 

@@ -7,7 +7,12 @@ import { PodStateReplay } from './replay';
 
 /** The extension points worth stepping through in this cycle, in the order they ran. */
 export function phasesOf(trace: CycleTrace): Phase[] {
-  const phases: Phase[] = ['PreFilter'];
+  const group = trace.podGroup;
+  // a pod-group cycle: its placements are generated and scored before its first member's attempt
+  // is shown (the attempts kept are the chosen placement's), its preemption runs after the last's
+  const firstOfGroup = group !== undefined && trace.cycle === group.firstCycle;
+  const lastOfGroup = group !== undefined && trace.cycle === group.firstCycle + group.members.length - 1;
+  const phases: Phase[] = firstOfGroup && group.placements !== undefined ? ['PlacementGenerate', 'PlacementScore', 'PreFilter'] : ['PreFilter'];
   if (trace.nodesEvaluated.length > 0) phases.push('Filter');
   if (trace.postFilter !== undefined) phases.push('PostFilter');
   if (trace.score !== undefined) phases.push('Score');
@@ -16,6 +21,7 @@ export function phasesOf(trace: CycleTrace): Phase[] {
   if (hostChosen && trace.reserve !== undefined) phases.push('Reserve');
   if (hostChosen && trace.permit !== undefined) phases.push('Permit');
   // a pod that waited at Permit binds during the cycle that released it (permitWait.cycle)
+  if (lastOfGroup && group.preemption !== undefined) phases.push('PodGroupPostFilter');
   if (trace.result === 'Scheduled' && trace.permitWait === undefined) phases.push('Bind');
   return phases;
 }

@@ -66,6 +66,43 @@ export interface Diagnosis {
   /** nodes failing one Filter plugin only, fewest reasons first */
   closest: ClosestNode[];
   preemption?: PreemptionDiagnosis;
+  /** the pod's PodGroup, when the pod was tried in a pod-group cycle (v1.36+) */
+  podGroup?: PodGroupDiagnosis;
+}
+
+/**
+ * Why a pod's group did not schedule: the quorum reached, the member that found no node and why,
+ * the topology constraint's placements, and what workload-aware preemption said.
+ */
+export interface PodGroupDiagnosis {
+  /** "namespace/name" */
+  name: string;
+  minCount: number;
+  members: number;
+  /** members placed in the cycle (and bound before it) */
+  placed: number;
+  bound: number;
+  /** the first member that found no node, with its FitError */
+  unplaced?: { pod: string; message: string };
+  /** TopologyAwareWorkloadScheduling: how many candidate placements held the group, of how many */
+  placements?: { feasible: number; total: number };
+  /** the group's message (the PodGroupScheduled condition's) */
+  message?: string;
+  /** workload-aware preemption's result and why it did not help */
+  preemption?: { result: string; message?: string };
+}
+
+/** The group part of a member's diagnosis (upstream: the pod-group cycle's verdict, see scheduler/podGroupCycle.ts). */
+export function diagnosePodGroup(trace: CycleTrace): PodGroupDiagnosis | undefined {
+  const g = trace.podGroup;
+  if (g === undefined || g.result === 'Scheduled') return undefined;
+  const d: PodGroupDiagnosis = { name: g.name, minCount: g.minCount, members: g.members.length, placed: g.placed, bound: g.bound };
+  const unplaced = g.attempts?.find((a) => a.node === undefined);
+  if (unplaced) d.unplaced = { pod: unplaced.pod, message: unplaced.message ?? '' };
+  if (g.placements) d.placements = { feasible: g.placements.filter((c) => c.feasible).length, total: g.placements.length };
+  if (g.message !== undefined) d.message = g.message;
+  if (g.preemption) d.preemption = { result: g.preemption.result, ...(g.preemption.message ? { message: g.preemption.message } : {}) };
+  return d;
 }
 
 const failed = (r: PluginResult): boolean => r.code !== 'Success' && r.code !== 'Skip';
@@ -139,6 +176,8 @@ export function diagnoseCycle(trace: CycleTrace, allNodes: readonly string[] = [
   if (trace.message !== undefined) diagnosis.message = trace.message;
   const preemption = preemptionOf(trace);
   if (preemption) diagnosis.preemption = preemption;
+  const podGroup = diagnosePodGroup(trace);
+  if (podGroup) diagnosis.podGroup = podGroup;
 
   const rejectedAtPreFilter = trace.preFilter.find(failed);
   if (rejectedAtPreFilter) {

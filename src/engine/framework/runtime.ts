@@ -119,6 +119,11 @@ export class Framework {
     return this.points.postFilter.length > 0;
   }
 
+  /** whether the named plugin is enabled at PostFilter (upstream: PodGroupPostFilterPlugins holds DefaultPreemption when it is) */
+  hasPostFilterPlugin(name: string): boolean {
+    return this.points.postFilter.some((p) => p.name === name);
+  }
+
   /** upstream: RunPreEnqueuePlugins — the first rejection keeps the pod out of activeQ. */
   runPreEnqueuePlugins(pod: PodInfo): Status {
     for (const p of this.points.preEnqueue) {

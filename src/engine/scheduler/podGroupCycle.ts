@@ -6,7 +6,8 @@
 // returns Success (GangScheduling: minCount reached); then every assumed member goes to its
 // binding cycle. Otherwise every assumed member is unreserved and forgotten, and all go back to
 // the queue (submitPodGroupAlgorithmResult). No pod waits at Permit holding resources.
-// Not simulated: workload-aware preemption and placements (PlacementGenerate/Score) — issue 21.
+// Placements (TopologyAwareWorkloadScheduling) and workload-aware preemption (WorkloadAwarePreemption)
+// are run by the simulation around this (../simulation/simulation.ts schedulePodGroup).
 
 import type { CycleTrace, PodGroupCycleTrace } from '../api';
 import type { QueuedPodInfo } from '../framework/interfaces';
@@ -51,11 +52,12 @@ export function podGroupVerdict(attempts: readonly MemberAttempt[]): PodGroupVer
  * message and errPodGroupUnschedulable (Status.Message puts the error first); a member that found
  * no node keeps its own FitError; on a group error every member gets the group's error.
  */
-export function memberFailureMessage(a: MemberAttempt, verdict: PodGroupVerdict): string {
+export function memberFailureMessage(a: MemberAttempt, verdict: PodGroupVerdict, appendedReason?: string): string {
   if (verdict.kind === 'error') return a.outcome.kind === 'error' ? a.outcome.message : verdict.message;
   if (a.outcome.kind === 'waiting' || a.outcome.kind === 'scheduled') {
     const wait = a.trace.permit?.find((p) => p.code === 'Wait');
-    return [ErrPodGroupUnschedulable, ...(wait?.reasons ?? [])].join(', ');
+    // appendedReason: why workload-aware preemption did not help (upstream: AppendReason on the group's status)
+    return [ErrPodGroupUnschedulable, ...(wait?.reasons ?? []), ...(appendedReason ? [appendedReason] : [])].join(', ');
   }
   return a.outcome.message;
 }
@@ -84,6 +86,11 @@ export function podGroupTrace(pg: PodGroup, attempts: readonly MemberAttempt[], 
     minCount: pg.spec.schedulingPolicy.gang?.minCount ?? 1,
     bound,
     placed: attempts.filter((a) => a.outcome.kind === 'scheduled' || a.outcome.kind === 'waiting').length,
+    attempts: attempts.map((a) => {
+      const o = a.outcome;
+      if (o.kind === 'scheduled' || o.kind === 'waiting') return { pod: a.queued.podInfo.key, node: o.node };
+      return { pod: a.queued.podInfo.key, message: o.kind === 'unschedulable' || o.kind === 'error' ? o.message : '' };
+    }),
     result: verdict.kind === 'scheduled' ? 'Scheduled' : verdict.kind === 'error' ? 'Error' : 'Unschedulable',
   };
   if (verdict.kind !== 'scheduled') t.message = verdict.message;

@@ -4,7 +4,7 @@
 // placement algorithm when TopologyAwareWorkloadScheduling is on; runWorkloadAwarePreemption).
 
 import type { PodGroup, Pod } from '../model/types';
-import { topologyAwareWorkloadSchedulingEnabled, workloadAwarePreemptionEnabled, type FeatureGates } from '../features';
+import { topologyAwareWorkloadSchedulingEnabled, type FeatureGates } from '../features';
 import type { PreemptionPodGroup, PodGroupPreemptor } from '../plugins/DefaultPreemption/podGroupPreemption';
 import type { PlacementPodGroup } from './placementPlugins';
 import { podKey } from '../model/types';
@@ -28,16 +28,6 @@ export function usesPlacementAlgorithm(gates: FeatureGates): boolean {
 
 export function placementPodGroup(pg: PodGroup, scheduledPods: readonly Pod[]): PlacementPodGroup {
   return { topologyKey: topologyKeyOf(pg), scheduledPods: scheduledPods.map((p) => ({ pod: podKey(p), nodeName: p.spec.nodeName! })) };
-}
-
-/**
- * Whether a PodGroup that did not fit preempts as a group, and if not why not (undefined: it
- * does). `merged`: the version has WorkloadAwarePreemption folded into GenericWorkload (v1.37).
- */
-export function workloadPreemptionBlocked(pg: PodGroup, gates: FeatureGates, merged: boolean): string | undefined {
-  if (!workloadAwarePreemptionEnabled(gates, merged)) return 'WorkloadAwarePreemption is off';
-  if ((pg.spec.schedulingConstraints?.topology?.length ?? 0) > 0) return ErrPreemptionWithConstraints;
-  return undefined;
 }
 
 /** upstream: util.PodGroupPriority — spec.priority, else the members' priority */

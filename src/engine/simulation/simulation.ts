@@ -3,7 +3,7 @@
 // scenario's timeline. Runs as a generator so callers can stream cycles one by one.
 
 import type {
-  ClusterEvent, CycleTrace, NodeOutcome, PluginResult, PodOutcome, QueueMove, RecordedPodState, ScenarioError, SimulationResult, PlacementCandidate,
+  ClusterEvent, CycleTrace, NodeOutcome, PluginResult, PodOutcome, QueueMove, RecordedPodState, ScenarioError, SimulationResult, PlacementCandidate, PodGroupPreemptionTrace,
 } from '../api';
 import { SchedulerCache } from '../framework/cache';
 import type { ProfilePlugins, SchedulerConfiguration } from '../framework/config/types';
@@ -19,7 +19,7 @@ import { Framework } from '../framework/runtime';
 import { Status } from '../framework/status';
 import type { ExpandedScenario } from '../controllers/expand';
 import { V1_35_SWITCHES, type ResolvedKubernetesVersion, type VersionSwitches } from '../versions';
-import { defaultFeatureGates, gangSchedulingEnabled, type FeatureGates } from '../features';
+import { defaultFeatureGates, gangSchedulingEnabled, workloadAwarePreemptionEnabled, type FeatureGates } from '../features';
 import type { Node, Pod, PodCondition, PodGroup } from '../model/types';
 import type { ControllerContext } from '../controllers';
 import type { AdmissionContext } from '../model/admission';
@@ -29,10 +29,11 @@ import { formatCount, LIMITS } from '../limits';
 import { TraceBudget } from './traceBudget';
 import { SchedulingQueue, UNSCHEDULABLE_FLUSH_INTERVAL, POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION, type ClusterEvent as QueueEvent } from '../queue/schedulingQueue';
 import { schedulingCycle, type CycleOutcome, type SchedulerState } from '../scheduler/scheduleOne';
-import { memberFailureMessage, podGroupCondition, podGroupOrder, podGroupTrace, podGroupVerdict, setPodGroupCondition, type MemberAttempt } from '../scheduler/podGroupCycle';
+import { memberFailureMessage, podGroupCondition, podGroupOrder, podGroupTrace, podGroupVerdict, setPodGroupCondition, type MemberAttempt, type PodGroupVerdict } from '../scheduler/podGroupCycle';
 import { shareCycleResults, sharedResults } from '../scheduler/traceRecords';
 import { placementPlugins } from '../scheduler/placementPlugins';
-import { placementPodGroup, usesPlacementAlgorithm } from '../scheduler/podGroupWorkloadAware';
+import { placementPodGroup, podGroupKey, preemptionPodGroup, usesPlacementAlgorithm } from '../scheduler/podGroupWorkloadAware';
+import { runWorkloadAwarePreemption } from './workloadAwarePreemption';
 import { podGroupSchedulingPlacementAlgorithm } from '../framework/placementAlgorithm';
 import type { ProposedAssignment } from '../framework/placement';
 import { Snapshot } from '../framework/snapshot';
@@ -375,12 +376,15 @@ export class Simulation {
   }
 
   /** upstream: preemption.Evaluator.prepareCandidate, for one victim */
-  private preemptPod(victim: PodInfo, preemptor: PodInfo, nodeName: string): void {
+  private preemptPod(victim: PodInfo, preemptor: PodInfo, nodeName: string, group?: PodGroup): void {
     const w = this.waiting.get(victim.key);
     if (w) { this.rejectWaitingPod(victim.key, 'DefaultPreemption', 'preempted'); return; }
     if (victim.pod.metadata.deletionTimestamp !== undefined) return;
-    this.setPodCondition(victim.pod, { type: 'DisruptionTarget', status: 'True', reason: 'PreemptionByScheduler', message: `${this.profileFor(preemptor.pod)?.profileName ?? DEFAULT_SCHEDULER_NAME}: preempting to accommodate a higher priority pod` });
-    this.event('Normal', 'Preempted', `Pod/${victim.key}`, `Preempted by pod ${preemptor.pod.metadata.uid ?? preemptor.key} on node ${nodeName}`);
+    // upstream: Executor.PreemptPod — a pod group preemptor says so (the whole cluster is its domain)
+    this.setPodCondition(victim.pod, { type: 'DisruptionTarget', status: 'True', reason: 'PreemptionByScheduler', message: `${this.profileFor(preemptor.pod)?.profileName ?? DEFAULT_SCHEDULER_NAME}: preempting to accommodate a higher priority pod${group ? ' group' : ''}` });
+    this.event('Normal', 'Preempted', `Pod/${victim.key}`, group
+      ? `Preempted by podgroup ${group.metadata.uid ?? podGroupKey(group)} on node ${nodeName}`
+      : `Preempted by pod ${preemptor.pod.metadata.uid ?? preemptor.key} on node ${nodeName}`);
     // upstream (prepareCandidateAsync) deletes the victims after the preemptor's cycle, so their
     // deletion is an event the queue sees with the preemptor back in it. A victim deleted at once
     // (terminationGracePeriodSeconds: 0) would otherwise vanish inside the cycle and leave the
@@ -657,8 +661,16 @@ export class Simulation {
     this.cycleInProgress = undefined;
     let verdict = podGroupVerdict(attempts);
     if (placement?.message && verdict.kind === 'unschedulable') verdict = { kind: 'unschedulable', message: placement.message };
+    // upstream: the algorithm's assumed members are forgotten before preemption runs (deferred revertFn)
+    if (verdict.kind !== 'scheduled') for (const a of attempts) this.forgetPlaced(fwk, a);
+    const preemption = verdict.kind === 'unschedulable' ? this.preemptForPodGroup(fwk, pg, members) : undefined;
+    // upstream: podGroupCycle — an Error replaces the group's status, an Unschedulable is appended to it
+    if (preemption?.result === 'Error') verdict = { kind: 'error', message: preemption.message ?? '' };
+    else if (preemption?.result === 'Unschedulable' && preemption.message && verdict.kind === 'unschedulable') verdict = { kind: 'unschedulable', message: `${verdict.message}, ${preemption.message}` };
+    const nominated = new Map(preemption?.result === 'Success' ? preemption.nominated.map((n) => [n.pod, n.node]) : []);
     const groupTrace = podGroupTrace(pg, attempts, bound, verdict);
     if (placement) groupTrace.placements = placement.candidates;
+    if (preemption) groupTrace.preemption = preemption;
     for (const a of attempts) a.trace.podGroup = groupTrace;
     setPodGroupCondition(pg, podGroupCondition(pg, verdict, this.now));
     for (const a of attempts) {
@@ -672,16 +684,15 @@ export class Simulation {
         }
         continue;
       }
-      if (placed) {
-        fwk.runReservePluginsUnreserve(placed.state, a.queued.podInfo, placed.node);
-        this.cache.removePod(a.queued.podInfo.key);
-      }
-      const message = memberFailureMessage(a, verdict);
+      const message = memberFailureMessage(a, verdict, preemption?.result === 'Unschedulable' ? preemption.message : undefined);
       if (verdict.kind === 'error') { this.failWithError(a.queued, a.trace, message); continue; }
       a.trace.result = 'Unschedulable';
       a.trace.message = message;
       const own = a.outcome.kind === 'unschedulable' ? a.outcome : undefined;
-      this.handleSchedulingFailure(a.queued, 'rejected', message, own?.unschedulablePlugins ?? new Set(), own?.pendingPlugins ?? new Set(), own ? own.nominatedNodeName : '');
+      // upstream: submitPodGroupAlgorithmResult — waiting on preemption, a placed member is
+      // nominated to the node it was placed on, the others to the node preemption chose
+      const nominatedNode = preemption?.result === 'Success' ? (placed ? placed.node : nominated.get(a.queued.podInfo.key)) : own ? own.nominatedNodeName : '';
+      this.handleSchedulingFailure(a.queued, 'rejected', message, own?.unschedulablePlugins ?? new Set(), own?.pendingPlugins ?? new Set(), nominatedNode);
     }
     // members not tried after an error go back with the group's error
     for (const m of members.slice(attempts.length)) this.handleSchedulingFailure(m, 'error', verdict.kind === 'error' ? verdict.message : '', new Set(), new Set(), undefined);
@@ -713,18 +724,8 @@ export class Simulation {
     const { generators, scorers } = placementPlugins(placementPodGroup(pg, scheduled), (n) => byName.get(n));
     const result = podGroupSchedulingPlacementAlgorithm(generators, scorers, all, (placement) => {
       const nodes = new Set(placement.nodes.map((n) => n.name));
-      const firstTrace = this.cycles.length;
-      const trial = this.tryMembers(fwk, members, nodes);
-      const verdict = podGroupVerdict(trial);
-      const assignments: ProposedAssignment[] = [];
-      for (const a of trial) {
-        if (a.outcome.kind !== 'scheduled' && a.outcome.kind !== 'waiting') continue;
-        assignments.push({ pod: a.queued.podInfo.pod, nodeName: a.outcome.node });
-        fwk.runReservePluginsUnreserve(a.outcome.state, a.queued.podInfo, a.outcome.node);
-        this.cache.removePod(a.queued.podInfo.key);
-      }
-      this.cycles.length = firstTrace;
-      const status = verdict.kind === 'scheduled' ? Status.success() : verdict.kind === 'error' ? Status.error(verdict.message) : Status.unschedulable(trial.find((a) => a.outcome.kind === 'unschedulable')?.trace.message ?? verdict.message);
+      const { verdict, assignments, firstMessage } = this.trialMembers(fwk, members, nodes);
+      const status = verdict.kind === 'scheduled' ? Status.success() : verdict.kind === 'error' ? Status.error(verdict.message) : Status.unschedulable(firstMessage ?? verdict.message);
       return { status, assignments, result: nodes };
     }, () => this.rng.intn(0x7fffffff));
     this.cycleInProgress = undefined;
@@ -732,6 +733,48 @@ export class Simulation {
     const out: { nodes: ReadonlySet<string>; candidates: PlacementCandidate[]; message?: string } = { nodes, candidates: result.candidates };
     if (!result.status.isSuccess()) out.message = result.candidates.length === 0 ? `0/0 placements are available${result.status.message() ? `: ${result.status.message()}` : ''}` : result.status.message();
     return out;
+  }
+
+  /** The group tried and undone, its traces dropped: where each member would go. */
+  private trialMembers(fwk: Framework, members: readonly QueuedPodInfo[], placementNodes?: ReadonlySet<string>): { verdict: PodGroupVerdict; assignments: ProposedAssignment[]; firstMessage?: string } {
+    const firstTrace = this.cycles.length;
+    const trial = this.tryMembers(fwk, members, placementNodes);
+    const assignments: ProposedAssignment[] = [];
+    for (const a of trial) {
+      if (a.outcome.kind === 'scheduled' || a.outcome.kind === 'waiting') assignments.push({ pod: a.queued.podInfo.pod, nodeName: a.outcome.node });
+      this.forgetPlaced(fwk, a);
+    }
+    this.cycles.length = firstTrace;
+    this.cycleInProgress = undefined;
+    return { verdict: podGroupVerdict(trial), assignments, firstMessage: trial.find((a) => a.outcome.kind === 'unschedulable')?.trace.message };
+  }
+
+  /** Unreserve and forget a member the group's algorithm assumed (upstream: unreserveAndForget). */
+  private forgetPlaced(fwk: Framework, a: MemberAttempt): void {
+    if (a.outcome.kind !== 'scheduled' && a.outcome.kind !== 'waiting') return;
+    fwk.runReservePluginsUnreserve(a.outcome.state, a.queued.podInfo, a.outcome.node);
+    this.cache.removePod(a.queued.podInfo.key);
+  }
+
+  /**
+   * Workload-aware preemption after an Unschedulable group cycle (v1.36 WorkloadAwarePreemption,
+   * in GenericWorkload from v1.37): ./workloadAwarePreemption.ts.
+   */
+  private preemptForPodGroup(fwk: Framework, pg: PodGroup, members: readonly QueuedPodInfo[]): PodGroupPreemptionTrace | undefined {
+    if (!this.options.gates || !workloadAwarePreemptionEnabled(this.options.gates, this.versionSwitches.workloadApiBeta)) return undefined;
+    const representative = members[0]!.podInfo;
+    return runWorkloadAwarePreemption(pg, members, {
+      fwk, cache: this.cache, now: this.now, pdbs: this.cluster.pdbs(),
+      podGroupOf: (pod) => {
+        const group = this.podGroupOf(pod);
+        return group ? preemptionPodGroup(group, pod.spec.priority ?? 0) : undefined;
+      },
+      trySchedule: () => {
+        const t = this.trialMembers(fwk, members);
+        return { scheduled: t.verdict.kind === 'scheduled', message: t.verdict.kind === 'scheduled' ? '' : t.verdict.message, assignments: t.assignments };
+      },
+      preemptPod: (victim) => this.preemptPod(victim, representative, 'cluster', pg),
+    });
   }
 
   /** upstream: handleSchedulingFailure — event, PodScheduled condition, nomination, requeue. */

@@ -23,7 +23,7 @@ export function PhaseTrack() {
     <nav className="phase-track" aria-label="Extension points of this cycle">
       <ol>
         {shown.map(({ phase, i }) => (
-          <li key={phase} className={i === step ? 'current' : i < step ? 'done' : ''}>
+          <li key={phase} data-phase={phase} className={i === step ? 'current' : i < step ? 'done' : ''}>
             <button type="button" aria-current={i === step ? 'step' : undefined} onClick={() => setPosition(i)}>{phase}</button>
           </li>
         ))}

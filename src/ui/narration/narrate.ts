@@ -5,6 +5,7 @@ import { filterVerdict, preFilterRejection } from '../../store/selectors';
 import type { Phase } from '../../worker/protocol';
 import { formatPriority, listNames, plural, shortPodName } from '../format';
 import { explainVerdict } from './explain';
+import { narratePlacementGenerate, narratePlacementScore, narratePodGroupPostFilter } from './podGroup';
 
 /** Nodes by total score, best first; equal totals keep the scheduler's node order. */
 export function rankNodes(score: Record<string, NodeScore>): [string, NodeScore][] {
@@ -113,6 +114,12 @@ export function narrate(trace: CycleTrace, phase: Phase, isLastStep: boolean, pr
       if (waiting) return `Permit: ${waiting.plugin} holds ${pod} on ${trace.selected}: ${explainVerdict(waiting)}. It keeps the node reserved but is not bound: binding waits until it is allowed.${suffix}`;
       return `Permit on ${trace.selected}: ${verdictList(trace.permit)}.${releasedSentence(trace, 'Permit')}${suffix}`;
     }
+    case 'PlacementGenerate':
+      return trace.podGroup ? narratePlacementGenerate(trace, trace.podGroup) : '';
+    case 'PlacementScore':
+      return trace.podGroup ? narratePlacementScore(trace.podGroup) : '';
+    case 'PodGroupPostFilter':
+      return trace.podGroup ? `${narratePodGroupPostFilter(trace.podGroup)}${suffix}` : suffix;
     case 'Bind': {
       // PreBind plugins come first in the list; the binder is the last plugin that succeeded
       const binder = [...(trace.bind ?? [])].reverse().find((r) => r.code === 'Success')?.plugin ?? 'DefaultBinder';

@@ -28,6 +28,8 @@ import { taintMarks } from './taints';
 import { deviceMarks } from './devices';
 import { slideReordered } from './motion';
 import { TileGrid } from './TileGrid';
+import { PodGroupBar } from './PodGroupBar';
+import { placementMarks } from './podGroup';
 import { BAR_RESOURCES, barsOnStage, type BarResource } from './usage';
 import './stage.css';
 
@@ -204,6 +206,9 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   const time = view?.step.summary.time;
   const joinsLater = (node: NodeOutcome) => time !== undefined && node.createdAt !== undefined && node.createdAt > time;
   const laneConstraint = spread?.laneConstraint;
+  // an open question about the placement keeps PlacementScore's verdicts and scores off the nodes
+  const placements = trace === undefined || phase === undefined ? undefined
+    : placementMarks(trace, phase === 'PlacementScore' && (hidden.placement || hidden.scores) ? 'PlacementGenerate' : phase);
   // skew and toleration verdicts are Filter's: from Filter on, unless an open question hides them
   const hideVerdicts = hidden.feasibility || phase === 'PreFilter';
   const spreadScale = laneConstraint === undefined ? 1
@@ -211,6 +216,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   return (
     <div className="lanes">
       {relations.length > 0 && <AffinityLines relations={relations} incoming={currentPod} laneKey={topologyKey} reducedMotion={reducedMotion} />}
+      <PodGroupBar view={view} />
       <PendingLane queue={queue} currentPod={currentPod} colourOf={colourOf} travel={travel} onInspect={onInspect} />
       {lanes.map(([domain, laneNodes], laneIndex) => {
         const laneSpread = spread?.lanes.get(domain);
@@ -268,6 +274,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   travel={travel}
                   bars={bars}
                   briefReason={presenter}
+                  placement={placements?.get(node.name)}
                   colourOf={colourOf}
                   onInspect={onInspect}
                 />

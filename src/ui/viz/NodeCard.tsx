@@ -18,6 +18,7 @@ import { DeviceSquares } from './DeviceSquares';
 import type { DeviceMark } from './devices';
 import type { TaintMark } from './taints';
 import { usageAt, type BarResource } from './usage';
+import type { PlacementMark } from './podGroup';
 
 export const STATE_LABEL: Record<NodeState, { symbol: string; word: string }> = {
   idle: { symbol: '○', word: 'waiting' },
@@ -64,6 +65,8 @@ export interface NodeCardProps {
   bars: readonly BarResource[];
   /** the upstream reason alone on the card, the numbers behind it in its tooltip (presenter mode) */
   briefReason: boolean;
+  /** at a pod-group cycle's PlacementGenerate/PlacementScore: the candidate placement covering the node */
+  placement?: PlacementMark;
 }
 
 /** pods drawn on a card before a "+N" chip: a busy node must not grow past its lane */
@@ -114,10 +117,23 @@ function NodeSpread({ spread, hideVerdict }: { spread: readonly DomainSpread[]; 
   );
 }
 
+function placementClass(mark: PlacementMark | undefined): string {
+  if (mark === undefined) return '';
+  return ` in-placement${mark.chosen ? ' placement-chosen' : ''}${mark.feasible ? '' : ' placement-infeasible'}`;
+}
+
+function PlacementTag({ mark }: { mark: PlacementMark }) {
+  return (
+    <p className="placement-tag" data-testid="placement-tag" data-placement={mark.name} data-chosen={mark.chosen} data-feasible={mark.feasible}>
+      {mark.chosen ? '★ ' : ''}placement {mark.name}{mark.score !== undefined ? ` · ${mark.score}` : ''}{mark.feasible ? '' : ' · ✗ does not hold the group'}
+    </p>
+  );
+}
+
 export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const {
     node, state, verdict, affinityDomains, ranked, ranking, tied, taints, taintHighlight, devices, reducedMotion, nominatedHere, pods, currentPod, showDetails, spread,
-    hideVerdicts, revealIndex, travel, colourOf, onInspect, shortName, bars, briefReason,
+    hideVerdicts, revealIndex, travel, colourOf, onInspect, shortName, bars, briefReason, placement,
   } = props;
   const [allPods, setAllPods] = useState(false);
   // the pod being scheduled is always drawn
@@ -125,7 +141,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const label = STATE_LABEL[state];
   return (
     <article
-      className={`node-card state-${state}${nominatedHere.length > 0 ? ' has-nominated' : ''}`}
+      className={`node-card state-${state}${nominatedHere.length > 0 ? ' has-nominated' : ''}${placementClass(placement)}`}
       data-testid="node-card"
       data-node={node.name}
       data-state={state}
@@ -144,6 +160,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
         )}
         <span className="node-state"><span aria-hidden="true">{label.symbol}</span> {label.word}</span>
       </header>
+      {placement !== undefined && <PlacementTag mark={placement} />}
       {verdict !== undefined && (
         <p className="filter-reason" data-testid="filter-reason" data-node={node.name} data-plugin={verdict.plugin} title={`${verdict.plugin}: ${explainVerdict(verdict)}`}>
           {briefReason

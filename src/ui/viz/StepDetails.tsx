@@ -8,6 +8,7 @@ import { explainVerdict } from '../narration/explain';
 import { rankNodes } from '../narration/narrate';
 import { phaseTellsHidden, useStep } from '../useStep';
 import { FilterMatrix } from './FilterMatrix';
+import { PodGroupPanel } from './PodGroupPanel';
 import { PreemptionPanel } from './PreemptionPanel';
 import { ScoreTable } from './ScoreTable';
 
@@ -54,6 +55,8 @@ function detailFor(phase: Phase, trace: CycleTrace) {
     case 'Reserve': return <Verdicts title={`Reserve on ${trace.selected}`} results={trace.reserve} />;
     case 'Permit': return <Verdicts title={`Permit on ${trace.selected}`} results={trace.permit} />;
     case 'Bind': return <Verdicts title={`Bind to ${trace.selected}`} results={trace.bind} />;
+    case 'PlacementGenerate': case 'PlacementScore': case 'PodGroupPostFilter':
+      return trace.podGroup ? <PodGroupPanel phase={phase} group={trace.podGroup} /> : null;
   }
 }
 

@@ -15,12 +15,15 @@ import {
   applyDefaultPreemptionDefaults, calculateNumCandidates, defaultPreemptionArgs, validateDefaultPreemptionArgs,
   type DefaultPreemptionArgs,
 } from './args';
+import { workloadAwarePreemptionEnabled } from '../../features';
 import { isPreemptionAllowed, selectVictimsOnNode, type VictimSelection } from './victims';
 
 export const Name = 'DefaultPreemption';
 
 export const ErrReasonPreemptionPolicyNever = 'not eligible due to preemptionPolicy=Never.';
 export const ErrReasonTerminatingPodOnNominatedNode = 'not eligible due to a terminating pod on the nominated node.';
+/** upstream: DefaultPreemption.PostFilter — a pod of a PodGroup leaves preemption to the group (workload-aware preemption) */
+export const ErrReasonWorkloadAwarePreemption = 'preemption: not eligible due to workload aware preemption enabled';
 
 /** upstream: podTerminatingByPreemption — deleting, with DisruptionTarget=True reason PreemptionByScheduler. */
 export function podTerminatingByPreemption(pod: Pod): boolean {
@@ -42,6 +45,12 @@ export class DefaultPreemptionPlugin implements Plugin, PreemptionInterface {
    * (upstream's NominatingMode Override), or absent to leave it as it is (upstream's nil result).
    */
   postFilter(state: CycleState, pod: PodInfo, m: NodeToStatus): { result?: PostFilterResult; status: Status } {
+    // upstream: a pod of a PodGroup does not preempt in its own cycle when workload-aware
+    // preemption runs for the whole group after the pod-group cycle (schedule_one_podgroup.go)
+    if (pod.pod.spec.schedulingGroup?.podGroupName && this.handle.versionSwitches.podGroupSchedulingCycle
+      && workloadAwarePreemptionEnabled(this.handle.features, this.handle.versionSwitches.workloadApiBeta)) {
+      return { status: Status.unschedulable(ErrReasonWorkloadAwarePreemption) };
+    }
     const outcome = this.evaluator.preempt(state, pod, m);
     const msg = outcome.status.message();
     const status = msg === '' ? outcome.status : Status.of(outcome.status.code, `preemption: ${msg}`);

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { CycleTrace, PodGroupCycleTrace } from '../../engine/api';
+import { cycle } from '../../worker/testing/results';
+import { groupProgress, placementMarks, quorumText } from './podGroup';
+
+// a gang of four tried in cycles 5–8: three placed, the fourth found no node
+const group: PodGroupCycleTrace = {
+  name: 'default/training', firstCycle: 5, members: ['default/w0', 'default/w1', 'default/w2', 'default/w3'], minCount: 4, bound: 0, placed: 3,
+  attempts: [{ pod: 'default/w0', node: 'n1' }, { pod: 'default/w1', node: 'n2' }, { pod: 'default/w2', node: 'n3' }, { pod: 'default/w3', message: '0/3 nodes are available: 3 Insufficient cpu.' }],
+  result: 'Unschedulable',
+  placements: [
+    { name: 'rack-a', nodes: ['n1', 'n2'], feasible: false, assignments: [], message: 'no' },
+    { name: 'rack-b', nodes: ['n3', 'n4'], feasible: true, assignments: [], scores: [{ plugin: 'NodeResourcesFit', score: 80 }], totalScore: 80, chosen: true },
+  ],
+};
+const member = (n: number): CycleTrace => cycle(n, group.members[n - 5]!, { podGroup: group });
+
+describe('groupProgress: the quorum as far as the stepper has got', () => {
+  const rows = [
+    { name: 'at PlacementGenerate of the first member nothing is placed yet', trace: member(5), phase: 'PlacementGenerate' as const, last: false, text: '0 of 4 placed · needs 4', unplaced: undefined, result: undefined },
+    { name: 'after the first member its attempt counts', trace: member(5), phase: 'Permit' as const, last: true, text: '1 of 4 placed · needs 4', unplaced: undefined, result: undefined },
+    { name: 'the third member: 3 of 4', trace: member(7), phase: 'Permit' as const, last: true, text: '3 of 4 placed · needs 4', unplaced: undefined, result: undefined },
+    { name: 'the fourth member found no node: named with its reason, and the verdict at its last step', trace: member(8), phase: 'Filter' as const, last: true, text: '3 of 4 placed · needs 4', unplaced: 'default/w3', result: 'Unschedulable' },
+  ];
+  it.each(rows)('$name', ({ trace, phase, last, text, unplaced, result }) => {
+    const p = groupProgress(trace, phase, last)!;
+    expect(quorumText(p)).toBe(text);
+    expect(p.unplaced?.pod).toBe(unplaced);
+    expect(p.result).toBe(result);
+  });
+
+  it('a cycle of a pod without a group has none', () => {
+    expect(groupProgress(cycle(1, 'default/p'), 'Filter', true)).toBeUndefined();
+  });
+});
+
+describe('placementMarks: candidate placements on the nodes they cover', () => {
+  it('PlacementGenerate outlines every candidate, unscored and none chosen', () => {
+    const marks = placementMarks(member(5), 'PlacementGenerate');
+    expect([...marks.keys()]).toEqual(['n1', 'n2', 'n3', 'n4']);
+    expect(marks.get('n3')).toEqual({ name: 'rack-b', feasible: true, chosen: false });
+  });
+  it('PlacementScore adds the verdict, the score and the chosen one', () => {
+    const marks = placementMarks(member(5), 'PlacementScore');
+    expect(marks.get('n1')).toEqual({ name: 'rack-a', feasible: false, chosen: false });
+    expect(marks.get('n4')).toEqual({ name: 'rack-b', feasible: true, chosen: true, score: 80 });
+  });
+  it('other points draw no placement', () => {
+    expect(placementMarks(member(5), 'Filter').size).toBe(0);
+  });
+});

@@ -1,0 +1,68 @@
+// What the stage draws of a pod-group cycle (v1.36+), read off the engine's PodGroupCycleTrace:
+// the group's quorum so far, the candidate placements on the nodes they cover, the member that
+// could not be placed, and workload-aware preemption's victims and nominations. Nothing here
+// decides anything: it only picks, for the cycle and point on screen, what the engine recorded.
+
+import type { CycleTrace, PodGroupCycleTrace } from '../../engine/api';
+import type { Phase } from '../../worker/protocol';
+
+/** the group's point on screen: which of its members' attempts have been stepped through */
+export interface GroupProgress {
+  group: PodGroupCycleTrace;
+  /** 0-based index of this cycle's member in the group's attempts */
+  index: number;
+  /** members placed (assumed) in this group cycle up to and including this one, once its attempt is on screen */
+  placedSoFar: number;
+  /** the first member up to here that found no node, with its FitError */
+  unplaced?: { pod: string; message: string };
+  /** the group's verdict, once its last member's cycle is on screen past its attempt */
+  result?: PodGroupCycleTrace['result'];
+}
+
+/** the phases of a member's own attempt (not the group's PlacementGenerate/Score before it) */
+const GROUP_POINTS: ReadonlySet<Phase> = new Set(['PlacementGenerate', 'PlacementScore']);
+
+export function groupProgress(trace: CycleTrace, phase: Phase, lastStep: boolean): GroupProgress | undefined {
+  const group = trace.podGroup;
+  if (group === undefined) return undefined;
+  const index = trace.cycle - group.firstCycle;
+  const attempts = group.attempts ?? [];
+  // this member's own attempt counts once its cycle is past the placement points
+  const upTo = GROUP_POINTS.has(phase) ? index : index + 1;
+  const seen = attempts.slice(0, upTo);
+  const progress: GroupProgress = { group, index, placedSoFar: seen.filter((a) => a.node !== undefined).length };
+  const unplaced = seen.find((a) => a.node === undefined);
+  if (unplaced !== undefined) progress.unplaced = { pod: unplaced.pod, message: unplaced.message ?? '' };
+  if (index === group.members.length - 1 && (lastStep || phase === 'PodGroupPostFilter')) progress.result = group.result;
+  return progress;
+}
+
+/** "3 of 4 placed · needs 4" (bound members of earlier cycles count toward the quorum) */
+export function quorumText(p: GroupProgress): string {
+  const { group } = p;
+  const total = group.bound + group.members.length;
+  const bound = group.bound > 0 ? ` (+${group.bound} bound)` : '';
+  return `${p.placedSoFar} of ${group.members.length} placed${bound} · needs ${group.minCount}${total < group.minCount ? ` (only ${total} exist)` : ''}`;
+}
+
+/** A candidate placement as a node card shows it. */
+export interface PlacementMark {
+  name: string;
+  feasible: boolean;
+  /** the total, once PlacementScore is on screen and the placement was scored */
+  score?: number;
+  chosen: boolean;
+}
+
+/** At PlacementGenerate and PlacementScore: each node's placement (the first that covers it). */
+export function placementMarks(trace: CycleTrace, phase: Phase): Map<string, PlacementMark> {
+  const marks = new Map<string, PlacementMark>();
+  if (phase !== 'PlacementGenerate' && phase !== 'PlacementScore') return marks;
+  const scored = phase === 'PlacementScore';
+  for (const c of trace.podGroup?.placements ?? []) {
+    const mark: PlacementMark = { name: c.name, feasible: scored ? c.feasible : true, chosen: scored && c.chosen === true };
+    if (scored && c.totalScore !== undefined) mark.score = c.totalScore;
+    for (const node of c.nodes) if (!marks.has(node)) marks.set(node, mark);
+  }
+  return marks;
+}
