@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { checkLessonShape } from './check';
 import { lessonById, lessons } from './index';
+import { lessonStory } from './story';
+import { PRESENTER_TEXT, wrappedLines } from './textFit';
 
 describe('lesson gallery', () => {
   it('has at least 14 lessons with unique ids', () => {
@@ -61,5 +63,26 @@ describe.each(lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, lesson)
 
   it('links the Kubernetes docs', () => {
     expect(lesson.docs).toMatch(/^https:\/\/kubernetes\.io\/docs\//);
+  });
+});
+
+// Issue 19: a projector shows at most 5 lines of lesson text per point (1280×720 presenter mode,
+// 24 px); longer texts pushed the question below the fold. The line count is a budget measured
+// with the widest font of the app's stack (textFit.ts).
+describe('wrappedLines', () => {
+  it.each([
+    // rows measured in Chromium with DejaVu Sans at 24 px in a 450 px column
+    ['one short line', 'One feasible node.', 1],
+    ['three lines of words', 'Only nodes with every label pass; node-2 (disktype=hdd) fails and node-3 too.', 3],
+    ['breaks after hyphens', 'requiredDuringSchedulingIgnoredDuringExecution-and-more-words-than-fit-in-one-line', 3],
+    ['a word wider than the column counts the lines it would fill', 'x'.repeat(60), 2],
+  ])('%s', (_name, text, lines) => {
+    expect(wrappedLines(text)).toBe(lines);
+  });
+});
+
+describe.each(lessons.map((l) => [l.id, l] as const))('lesson %s at 1280×720 presenter', (_id, lesson) => {
+  it.each(lessonStory(lesson).points.map((p, i) => [i + 1, p.texts] as const))(`point %i's text fits in ${PRESENTER_TEXT.maxLines} lines`, (_point, texts) => {
+    expect(texts.reduce((lines, text) => lines + wrappedLines(text), 0)).toBeLessThanOrEqual(PRESENTER_TEXT.maxLines);
   });
 });

@@ -1,18 +1,26 @@
 // The stage of every lesson against the engine, cycle by cycle: the pods the stage draws (the
 // worker's replay of the recorded result, which every story point reads) must be the pods the
 // engine has at that simulated time. A pod deleted before a cycle is not drawn at it; a pod is
-// drawn only on the node the engine bound it to; no DRA device is drawn held by two claims at
-// once (the allocator never gives one device to two claims: DynamicResources' Filter, upstream
-// pkg/scheduler/framework/plugins/dynamicresources). Issue 19: dra-gpus drew trainer-1, deleted
-// at 90 s, still holding gpu-0 and gpu-1 next to trainer-2, which the scheduler gave them at 90 s.
+// drawn only on the node the engine bound it to. The DRA devices drawn held on each node card are
+// the ones the scheduler allocated (DynamicResources' Filter on the chosen node, in each cycle's
+// trace; upstream pkg/scheduler/framework/plugins/dynamicresources) to claims of pods still there;
+// the matching pods each lane and node card counts for a spread constraint are the pods drawn in
+// that domain that the constraint's selector matches (upstream podtopologyspread/common.go
+// countPodsMatchSelector: same namespace, not terminating). Issue 19: dra-gpus drew trainer-1,
+// deleted at 90 s, still holding gpu-0 and gpu-1 next to trainer-2, which the scheduler gave them
+// at 90 s; spread-zone ended on "2 and 2" with zoneB still drawn at 1.
 
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../engine/index';
-import type { SimulationResult } from '../engine/api';
-import { podsAt } from '../store/selectors';
+import type { NodeOutcome, PodOutcome, SimulationResult } from '../engine/api';
+import type { LabelSelector } from '../engine/model/types';
+import { compileLabelSelector, type Selector } from '../engine/model/selectors';
+import { podsAt, type CurrentStep, type PodView } from '../store/selectors';
 import type { PodplayState } from '../store/types';
 import { phasesOf, RunSession } from '../worker/session';
 import { stepFor } from '../store/permalinkState';
+import { deviceMarks, requestOutcomes } from '../ui/viz/devices';
+import { spreadOnStage, spreadView, type SpreadConstraintView } from '../ui/viz/spread';
 import { isCyclePosition, lessonStory } from './story';
 import { lessons } from './index';
 
@@ -25,8 +33,66 @@ function run(id: string): SimulationResult {
 
 const ON_NODE = new Set(['bound', 'waitingOnPermit', 'waitingOnBinding']);
 
+type Drawn = (state: Pick<PodplayState, 'run'>, step: Required<CurrentStep>) => PodView[];
+
+/**
+ * The devices each pod's claims hold in the engine when cycle `cycle` is on screen: what the
+ * scheduler allocated in the earlier cycles that bound pods (and in this one once it reached
+ * Bind), the allocations of pods bound without a cycle (a scenario's own), minus pods the engine
+ * deleted by then. A device a later cycle allocates has left its earlier holder.
+ */
+function engineDeviceHolders(result: SimulationResult, cycle: number, bindReached: boolean): Map<string, string> {
+  const trace = result.cycles[cycle - 1]!;
+  const victims = new Set(trace.postFilter?.chosen?.victims ?? []);
+  const pods = new Map(result.pods.map((p) => [p.pod, p]));
+  const holders = new Map<string, string>();
+  const scheduledPods = new Set(result.cycles.filter((t) => t.result === 'Scheduled').map((t) => t.pod));
+  for (const p of result.pods) {
+    if (scheduledPods.has(p.pod) || p.node === undefined) continue;
+    for (const c of p.resourceClaims ?? []) for (const d of c.devices ?? []) holders.set(d.id, p.pod);
+  }
+  const upTo = bindReached ? cycle : cycle - 1;
+  for (const t of result.cycles.slice(0, upTo)) {
+    if (t.result !== 'Scheduled' || t.selected === undefined) continue;
+    for (const r of requestOutcomes(t, t.selected) ?? []) for (const id of r.devices) holders.set(id, t.pod);
+  }
+  // a pod deleted at this second is gone before this cycle, unless this cycle's preemption deletes it
+  const gone = (pod: PodOutcome | undefined) => pod?.deletedAt !== undefined && (pod.deletedAt < trace.time || (pod.deletedAt === trace.time && !victims.has(pod.pod)));
+  for (const [id, pod] of holders) if (gone(pods.get(pod))) holders.delete(id);
+  return holders;
+}
+
+/**
+ * The selector of each of the pod's hard spread constraints as written, with matchLabelKeys ANDed
+ * on (upstream podtopologyspread/common.go mergeLabelSetWithSelector); undefined when the engine
+ * used constraints the pod does not write (the cluster's defaults).
+ */
+function hardSpreadSelectors(pod: PodOutcome | undefined, constraints: number): Selector[] | undefined {
+  const written = (pod?.scheduling?.topologySpreadConstraints ?? []).filter((c) => c['whenUnsatisfiable'] !== 'ScheduleAnyway');
+  if (written.length !== constraints) return undefined;
+  return written.map((c) => {
+    const selector = compileLabelSelector(c['labelSelector'] as LabelSelector | undefined ?? null);
+    const keys = (c['matchLabelKeys'] as string[] | undefined ?? []).filter((k) => pod!.labels?.[k] !== undefined);
+    return { ...selector, matches: (labels) => selector.matches(labels) && keys.every((k) => labels?.[k] === pod!.labels![k]) };
+  });
+}
+
+/** Matching pods per counted domain of one spread constraint, over the pods drawn on nodes. */
+function drawnDomainCounts(namespace: string, c: SpreadConstraintView, selector: Selector, nodes: readonly NodeOutcome[], pods: readonly PodView[]): Map<string, number> {
+  const domainOf = new Map(nodes.map((n) => [n.name, n.labels[c.topologyKey]]));
+  const skipped = new Set(c.skippedNodes.map((s) => s.node));
+  const counts = new Map(c.domains.map((d) => [d.domain, 0]));
+  for (const p of pods) {
+    if (!ON_NODE.has(p.location) || p.terminating || p.node === undefined || skipped.has(p.node)) continue;
+    if (p.pod.split('/')[0] !== namespace || !selector.matches(p.outcome.labels ?? {})) continue;
+    const domain = domainOf.get(p.node);
+    if (domain !== undefined && counts.has(domain)) counts.set(domain, counts.get(domain)! + 1);
+  }
+  return counts;
+}
+
 /** What the stage draws at each phase of each cycle that the engine contradicts. */
-function contradictions(result: SimulationResult): string[] {
+function contradictions(result: SimulationResult, drawn: Drawn = podsAt): string[] {
   const session = new RunSession(result);
   const { cycles } = session.nextBatch(Infinity, () => 0);
   const state = { run: { summary: session.summary(), cycles, complete: true } } as unknown as Pick<PodplayState, 'run'>;
@@ -35,31 +101,66 @@ function contradictions(result: SimulationResult): string[] {
     const frame = session.frame(summary.cycle)!;
     for (const phase of summary.phases) {
       const where = `cycle ${summary.cycle} ${phase} (t=${summary.time}s)`;
-      const holders = new Map<string, string>();
-      for (const view of podsAt(state, { summary, phase, frame })) {
+      const pods = drawn(state, { summary, phase, frame });
+      for (const view of pods) {
         const pod = view.outcome;
         // a pod deleted before this time is gone (one deleted after the last cycle is drawn leaving)
         if (pod.deletedAt !== undefined && pod.deletedAt < summary.time) problems.push(`${where}: ${pod.pod} drawn ${view.location}, deleted at ${pod.deletedAt}s`);
         if (!ON_NODE.has(view.location)) continue;
         if (pod.node !== undefined && view.node !== pod.node) problems.push(`${where}: ${pod.pod} drawn on ${view.node ?? '(no node)'}, the engine bound it to ${pod.node}`);
-        if (view.location !== 'bound' || view.leaving) continue;
-        for (const claim of pod.resourceClaims ?? []) {
-          const owner = claim.claimName ?? `${pod.pod}/${claim.name}`;
-          for (const d of claim.devices ?? []) {
-            const other = holders.get(d.id);
-            if (other !== undefined && other !== owner) problems.push(`${where}: ${d.id} drawn held by ${other} and ${owner}`);
-            holders.set(d.id, owner);
-          }
+      }
+      // devices: the node cards' squares drawn held, against the engine's allocations
+      const bindReached = phase === 'Bind';
+      const engine = engineDeviceHolders(result, summary.cycle, bindReached);
+      for (const node of result.nodes) {
+        const onNode = pods.filter((p) => p.node === node.name);
+        for (const mark of deviceMarks(node, onNode, frame.trace, summary.pod, summary.time) ?? []) {
+          const holder = engine.get(mark.id);
+          const drawnHolders = mark.heldBy;
+          const expected = holder === undefined ? [] : [holder];
+          if (drawnHolders.join() !== expected.join()) problems.push(`${where}: ${mark.id} drawn held by [${drawnHolders.join(', ')}], the engine allocated it to [${expected.join(', ')}]`);
         }
       }
+      // zone counts: every domain's matching pods, as the lanes draw them
+      const constraints = spreadView(frame.trace);
+      const selectors = hardSpreadSelectors(result.pods.find((p) => p.pod === summary.pod), constraints.length);
+      const bound = bindReached && frame.trace.result === 'Scheduled' ? frame.trace.selected : undefined;
+      constraints.forEach((c, i) => {
+        if (selectors === undefined) return;
+        const onStage = spreadOnStage([c], c.topologyKey, result.nodes, bound);
+        for (const [domain, count] of drawnDomainCounts(summary.pod.split('/')[0]!, c, selectors[i]!, result.nodes, pods)) {
+          const shown = onStage.lanes.get(domain)?.count;
+          if (shown !== count) problems.push(`${where}: ${c.topologyKey}=${domain} drawn with ${shown} matching, ${count} matching pods drawn there`);
+        }
+      });
     }
   }
   return problems;
 }
 
-describe('the stage draws the engine\'s pods at every cycle of every lesson', () => {
+describe('the stage draws the engine\'s pods, devices and zone counts at every cycle of every lesson', () => {
   it.each(lessons.map((l) => [l.id]))('%s', (id) => {
     expect(contradictions(run(id))).toEqual([]);
+  });
+});
+
+// The checks must catch what issue 19 saw. Each row draws a stage the way a bug would and names
+// what the test reports.
+describe('the stage check fails on a stage that contradicts the engine', () => {
+  const keep = (pod: string): Drawn => (state, step) => {
+    const pods = podsAt(state, step);
+    if (pods.some((p) => p.pod === pod)) return pods;
+    // the bug: the replay forgets the deletion, the pod stays bound with its claims
+    const outcome = state.run!.summary.pods.find((p) => p.pod === pod)!;
+    return [...pods, { pod, outcome, location: 'bound', node: outcome.node!, terminating: false, leaving: false }];
+  };
+  const rows: [string, string, Drawn, RegExp][] = [
+    ['dra-gpus: trainer-1 drawn after its deletion at 90 s', 'dra-gpus', keep('default/trainer-1'), /gpu-node-2\/gpu-0 drawn held by \[default\/trainer-1(, default\/trainer-2)?\], the engine allocated it to \[(default\/trainer-2)?\]/],
+    ['spread-zone: the bound pod not drawn in its zone at Bind', 'spread-zone', (state, step) => podsAt(state, step).filter((p) => !(step.phase === 'Bind' && p.pod === step.summary.pod)),
+      /zone=\S+ drawn with \d+ matching, \d+ matching pods drawn there/],
+  ];
+  it.each(rows)('%s', (_, id, drawn, report) => {
+    expect(contradictions(run(id), drawn).join('\n')).toMatch(report);
   });
 });
 

@@ -188,7 +188,7 @@ spec:
     },
     {
       at: { event: { reason: 'FailedCreate', object: 'Pod/team-a/urgent' } },
-      text: `At 10 s: "${HIGH_REFUSED}". The pod is not Pending, it does not exist. batch-2, applied with it and of no class, is created.`,
+      text: `At 10 s: "exceeded quota: pods-high". The pod is not Pending: it does not exist. batch-2, of no class, is created.`,
       facts: [{ says: 'At 10 s', fact: { kind: 'event', object: 'Pod/team-a/urgent', reason: 'FailedCreate' }, is: '10' }],
     },
   ],

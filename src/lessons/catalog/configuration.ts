@@ -48,7 +48,7 @@ ${pod('orphan', '1', '1Gi', '  schedulerName: my-scheduler\n')}`,
   steps: [
     {
       cycle: 1, phase: 'queue',
-      text: 'One kube-scheduler, two profiles: default-scheduler scores with LeastAllocated, bin-packer with MostAllocated. A pod chooses with spec.schedulerName. busy already uses 2 of node-1\'s 4 CPUs.',
+      text: `One scheduler, two profiles: default-scheduler (LeastAllocated), bin-packer (MostAllocated); spec.schedulerName picks. busy uses 2 of node-1's 4 CPUs.`,
       facts: [{ says: 'node-1\'s 4 CPUs', fact: { kind: 'allocatable', node: 'node-1', resource: 'cpu' }, is: '4' }],
     },
     {
@@ -149,12 +149,12 @@ ${pod('web', '1', '1Gi')}`,
   steps: [
     {
       cycle: 1, phase: 'queue',
-      text: 'This scheduler reads a Policy file, as kube-scheduler did until v1.23. Podplay translates it as v1.22 did: each predicate becomes a Filter plugin, each priority a Score plugin. busy requests all of node-1\'s 2 CPUs.',
+      text: `A Policy file, as kube-scheduler read until v1.23: each predicate becomes a Filter plugin, each priority a Score plugin. busy requests all of node-1's 2 CPUs.`,
       facts: [{ says: 'node-1\'s 2 CPUs', fact: { kind: 'allocatable', node: 'node-1', resource: 'cpu' }, is: '2' }],
     },
     {
       cycle: 1, phase: 'filter',
-      text: 'MatchNodeSelector became NodeAffinity, PodToleratesNodeTaints TaintToleration; NodeUnschedulable is always added. PodFitsResources is not listed, so no NodeResourcesFit filter: nothing checks CPU. Both nodes pass.',
+      text: `MatchNodeSelector became NodeAffinity. PodFitsResources is not listed, so no NodeResourcesFit filter: nothing checks CPU. Both nodes pass.`,
       facts: [
         { says: 'nothing checks CPU', fact: { kind: 'rejectedBy', cycle: 1, node: 'node-1' }, is: 'none' },
         { says: 'Both nodes pass', fact: { kind: 'feasible', cycle: 1 }, is: 'node-1, node-2' },
@@ -170,7 +170,7 @@ ${pod('web', '1', '1Gi')}`,
         { says: 'web lands on node-1', fact: { kind: 'selected', cycle: 1 }, is: 'node-1' },
       ],
     },
-    { cycle: 1, phase: 'done', text: 'Today the same choices are a KubeSchedulerConfiguration profile: plugins enabled or disabled per extension point, with weights. Leaving out NodeResourcesFit\'s Filter is as possible there, and as risky.' },
+    { cycle: 1, phase: 'done', text: `Today this is a KubeSchedulerConfiguration profile: plugins on or off per extension point, with weights. Dropping NodeResourcesFit's Filter is as risky.` },
   ],
   questions: [
     {

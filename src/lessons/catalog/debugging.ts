@@ -55,21 +55,21 @@ spec:
     { cycle: 1, phase: 'queue', text: 'app wants a node with disktype=ssd and 2 free CPUs. kubectl get pods will show it Pending; kubectl describe pod app shows why.' },
     {
       cycle: 1, phase: 'filter',
-      text: `Each node reports the first plugin that rejects it. node-1 is cordoned: "${R.unschedulable}". node-2 has the taint dedicated=gpu:NoSchedule: "${R.taint}". node-3 has disktype=hdd: "${R.selector}". node-4 has 1 CPU free (hog uses 1 of 2): "${R.cpu}".`,
+      text: `Each node's first rejection: node-1 is cordoned. node-2 has the taint dedicated=gpu:NoSchedule. node-3 has disktype=hdd. node-4 has 1 CPU free (hog uses 1 of 2).`,
       facts: [
-        { says: `node-1 is cordoned: "${R.unschedulable}"`, fact: { kind: 'filterReason', cycle: 1, node: 'node-1' }, is: R.unschedulable },
+        { says: 'node-1 is cordoned', fact: { kind: 'filterReason', cycle: 1, node: 'node-1' }, is: R.unschedulable },
         { says: 'node-2 has the taint dedicated=gpu:NoSchedule', fact: { kind: 'untoleratedTaint', cycle: 1, node: 'node-2' }, is: 'dedicated=gpu:NoSchedule' },
-        { says: `node-3 has disktype=hdd: "${R.selector}"`, fact: { kind: 'filterReason', cycle: 1, node: 'node-3' }, is: R.selector },
+        { says: 'node-3 has disktype=hdd', fact: { kind: 'filterReason', cycle: 1, node: 'node-3' }, is: R.selector },
         { says: 'node-4 has 1 CPU free (hog uses 1 of 2)', fact: { kind: 'allocatable', node: 'node-4', resource: 'cpu' }, is: '2' },
-        { says: `"${R.cpu}"`, fact: { kind: 'filterReason', cycle: 1, node: 'node-4' }, is: R.cpu },
+        { says: 'node-4 has 1 CPU free', fact: { kind: 'filterReason', cycle: 1, node: 'node-4' }, is: R.cpu },
       ],
     },
     {
       cycle: 1, phase: 'postFilter',
-      text: 'Preemption can only help where removing pods helps: node-4. There hog has priority 0, like app, so: "No preemption victims found for incoming pod". The other 3 nodes: "Preemption is not helpful for scheduling".',
+      text: `Preemption only helps where removing pods helps: node-4. hog has priority 0, like app: "No preemption victims found". The others: "not helpful".`,
       facts: [{ says: 'No preemption victims found', fact: { kind: 'victims', cycle: 1 }, is: 'none' }],
     },
-    { cycle: 1, phase: 'done', text: `The event: "0/4 nodes are available: 1 ${R.cpu}, 1 ${R.selector}, 1 ${R.taint}, 1 ${R.unschedulable}." Counts per reason, sorted alphabetically (capital letters first), then the preemption part.` },
+    { cycle: 1, phase: 'done', text: `Event: "0/4 nodes are available: 1 ${R.cpu}, 1 ${R.selector}, 1 ${R.taint}, 1 ${R.unschedulable}." (A–Z)` },
     {
       cycle: 2, phase: 'queue', text: 'At 60 s: kubectl uncordon node-1. A node update that can help NodeUnschedulable moves app back to the active queue.',
       facts: [{ says: 'At 60 s', fact: { kind: 'time', cycle: 2 }, is: '60' }],

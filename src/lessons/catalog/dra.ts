@@ -173,7 +173,7 @@ spec:
   story: [
     {
       at: { cycle: 1, phase: 'queue' },
-      text: 'trainer-1 has no GPU count in its requests. Its spec.resourceClaims names the template two-gpus, and the resourceclaim controller made a ResourceClaim from it: two devices of the class gpu.example.com whose gpu.example.com/pcieRoot attribute matches. The devices come from each node\'s ResourceSlice.',
+      text: `trainer-1 requests no GPU count. Its claim, made from the template two-gpus, asks for two GPUs whose pcieRoot attribute matches, from the nodes' ResourceSlices.`,
       question: {
         prompt: 'gpu-node-1 has GPUs on pci-0 and pci-1; gpu-node-2 has two on pci-0 and one on pci-1. Which nodes can run trainer-1?',
         choices: ['gpu-node-1 and gpu-node-2', 'gpu-node-2 only', 'All three nodes'],
@@ -184,11 +184,11 @@ spec:
     },
     {
       at: { cycle: 1, phase: 'filter' },
-      text: `DynamicResources runs the structured allocator on every node. cpu-node publishes no devices; gpu-node-1 has two GPUs, but no two on one root: both get "${CANNOT}". On gpu-node-2 the allocator tries gpu-0, then gpu-1 (same root) and succeeds: the squares it would take are outlined.`,
+      text: `The allocator runs on every node. cpu-node has no devices; gpu-node-1's two GPUs sit on two roots: "cannot allocate all claims". gpu-node-2 has gpu-0 and gpu-1 on one.`,
     },
     {
       at: { cycle: 1, phase: 'bind' },
-      text: 'Reserve keeps the allocation in flight, so no other pod can take those devices; PreBind writes it to the claim\'s status (devices gpu-0 and gpu-1, a node selector for gpu-node-2) with trainer-1 in reservedFor. The Pod tab lists the claim and its devices.',
+      text: `Reserve holds the devices for trainer-1; PreBind writes the allocation (gpu-0, gpu-1 on gpu-node-2) to the claim's status, with trainer-1 in reservedFor.`,
     },
     {
       at: { cycle: 2, phase: 'queue' },
@@ -203,7 +203,7 @@ spec:
     },
     {
       at: { cycle: 2, phase: 'postFilter' },
-      text: `"0/3 nodes are available: 3 ${CANNOT}." On gpu-node-2, gpu-0 and gpu-1 are already allocated. DynamicResources' PostFilter would deallocate a claim nobody uses, but trainer-1 uses this one ("still not schedulable"). The rejections are UnschedulableAndUnresolvable, so preemption does not even try: trainer-2 waits for a claim change.`,
+      text: `trainer-2: "0/3 nodes are available: 3 ${CANNOT}." gpu-0 and gpu-1 are taken, by trainer-1. Preemption does not even try: trainer-2 waits for a claim change.`,
     },
     {
       at: { cycle: 3, phase: 'queue' },
@@ -226,7 +226,7 @@ spec:
     },
     {
       at: { cycle: 4, phase: 'queue' },
-      text: 'At 60 s trainer-1 is deleted; 30 s later it is gone. The resourceclaim controller sees no pod reserving its claim, deallocates it and the garbage collector deletes it. A claim losing its allocation is an event DynamicResources registers for, so trainer-2 is tried again at 90 s.',
+      text: `At 60 s trainer-1 is deleted; 30 s later it is gone and its claim is deallocated. DynamicResources registered for that event: trainer-2 is tried again at 90 s.`,
     },
     {
       at: { cycle: 4, phase: 'bind' },
@@ -375,7 +375,7 @@ spec:
   story: [
     {
       at: { cycle: 1, phase: 'queue' },
-      text: 'Only node-1 publishes GPUs so far. trainer\'s claim comes from the template gpu-with-grace: its request tolerates the taint gpu.example.com/maintenance with effect NoExecute for 60 s. The tolerations of a device are in the claim, not in the pod.',
+      text: `Only node-1 has GPUs so far. trainer's claim tolerates the device taint gpu.example.com/maintenance (NoExecute) for 60 s: the claim tolerates, not the pod.`,
     },
     {
       at: { cycle: 2, phase: 'filter' },
@@ -391,7 +391,7 @@ spec:
     },
     {
       at: { cycle: 3, phase: 'queue' },
-      text: 'At 30 s the device taint eviction controller deleted the inference pod (event DeviceTaintManagerEviction). Its ReplicaSet made a new one at once, with a new claim from the same template.',
+      text: `At 30 s the device taint eviction controller deleted the inference pod. Its ReplicaSet made a new one, with a new claim.`,
       facts: [{ says: 'At 30 s', fact: { kind: 'event', object: `Pod/${INFERENCE}`, reason: 'DeviceTaintManagerEviction' }, is: '30' }],
       question: {
         prompt: 'Which nodes can run the new inference pod?',
@@ -403,7 +403,7 @@ spec:
     },
     {
       at: { cycle: 3, phase: 'filter' },
-      text: `node-1: "${CANNOT}". The old pod is still terminating (a 30 s grace period), so its GPU is still allocated; trainer holds the other. Were they free, the taint would still keep them from an intolerant claim.`,
+      text: `node-1: "${CANNOT}". The old pod is still terminating (30 s grace), so its GPU stays allocated; trainer holds the other.`,
       facts: [{ says: CANNOT, fact: { kind: 'filterReason', cycle: 3, node: 'node-1' }, is: CANNOT }],
       question: {
         prompt: 'trainer\'s claim tolerates the taint for 60 s. When is trainer deleted?',
@@ -415,7 +415,7 @@ spec:
     },
     {
       at: { event: { reason: 'DeviceTaintManagerEviction', object: 'Pod/default/trainer' } },
-      text: 'The new inference pod got a GPU on node-2. trainer is deleted at 90 s. A bare pod has no controller, so nothing replaces it. A toleration without tolerationSeconds would have kept it running; an effect: None rule would only have reported what it would evict.',
+      text: `The new inference pod got a GPU on node-2. trainer is deleted at 90 s, and nothing replaces a bare pod. Without tolerationSeconds it would have stayed.`,
       facts: [{ says: 'at 90 s', fact: { kind: 'event', object: 'Pod/default/trainer', reason: 'DeviceTaintManagerEviction' }, is: '90' }],
     },
   ],

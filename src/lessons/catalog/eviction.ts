@@ -85,7 +85,7 @@ ${replicaSet('web', 1, `      affinity:
     },
     {
       cycle: 2, phase: 'queue',
-      text: 'The kubelet ranks node-1\'s pods: those using more memory than they request first (none here), then lowest priority. web-jmd9t (0) goes before cache (1000). Its ReplicaSet creates web-5td7t.',
+      text: `The kubelet ranks node-1's pods: over their memory request first (none), then lowest priority: web-jmd9t (0) goes before cache (1000). The ReplicaSet creates web-5td7t.`,
       facts: [
         { says: 'web-jmd9t (0) goes', fact: { kind: 'event', object: 'Pod/default/web-jmd9t', reason: 'Evicted' }, is: '30' },
         { says: 'creates web-5td7t', fact: { kind: 'pod', cycle: 2 }, is: 'default/web-5td7t' },
@@ -93,7 +93,7 @@ ${replicaSet('web', 1, `      affinity:
     },
     {
       cycle: 2, phase: 'filter',
-      text: `While the pressure lasts, node-1 carries the taint ${MEMORY_PRESSURE_TAINT}: TaintToleration rejects it. Only node-2 passes.`,
+      text: `While the pressure lasts, node-1 has the taint ${MEMORY_PRESSURE_TAINT}. Only node-2 passes.`,
       facts: [
         { says: MEMORY_PRESSURE_TAINT, fact: { kind: 'untoleratedTaint', cycle: 2, node: 'node-1' }, is: MEMORY_PRESSURE_TAINT },
         { says: 'Only node-2 passes', fact: { kind: 'feasible', cycle: 2 }, is: 'node-2' },
@@ -187,7 +187,7 @@ spec:
     },
     {
       cycle: 3, phase: 'queue',
-      text: 'The API server answered 429: "Cannot evict pod as it would violate the pod\'s disruption budget." web-pdb needs 2 healthy pods and has 2. kubectl drain retries. At 20 s the ReplicaSet is scaled to 3.',
+      text: `The API server answered 429: eviction would violate web-pdb (2 healthy needed, 2 there). kubectl drain retries. At 20 s the ReplicaSet scales to 3.`,
       facts: [{ says: 'The API server answered 429', fact: { kind: 'event', object: 'Pod/default/web-jmd9t', reason: 'EvictionRefused' }, is: '10' }],
     },
     {
@@ -293,7 +293,7 @@ ${replicaSet('web', 2)}`,
     },
     {
       cycle: 3, phase: 'queue',
-      text: 'Nothing moved at 20 s: the scheduler only places pods without a node. At 30 s the descheduler (RemoveDuplicates) sees 2 replicas on node-1 and evicts web-5td7t. The ReplicaSet creates web-ksnxs.',
+      text: `At 20 s nothing moved: the scheduler only places pods without a node. At 30 s the descheduler evicts web-5td7t (2 on node-1); the ReplicaSet creates web-ksnxs.`,
       facts: [
         { says: 'At 30 s', fact: { kind: 'time', cycle: 3 }, is: '30' },
         { says: 'evicts web-5td7t', fact: { kind: 'event', object: 'Pod/default/web-5td7t', reason: 'Descheduled' }, is: '30' },
@@ -306,7 +306,7 @@ ${replicaSet('web', 2)}`,
     },
     {
       cycle: 3, phase: 'done',
-      text: 'NodeResourcesFit: node-1 71 (the evicted pod still counts until it is gone), the empty node-2 90; the default topology spread prefers node-2 too: totals 593 and 686. web-ksnxs goes to node-2: one replica per node.',
+      text: `Fit: node-1 71 (the evicted pod still counts), empty node-2 90; spread prefers node-2 too: totals 593 and 686. web-ksnxs goes to node-2.`,
       facts: [
         { says: 'node-1 71', fact: { kind: 'score', cycle: 3, node: 'node-1', plugin: 'NodeResourcesFit' }, is: '71' },
         { says: 'node-2 90', fact: { kind: 'score', cycle: 3, node: 'node-2', plugin: 'NodeResourcesFit' }, is: '90' },

@@ -51,7 +51,7 @@ spec:
   steps: [
     { cycle: 1, phase: 'queue', text: 'nginx leaves the queue. Its nodeSelector lists one label, disktype=ssd. A node must carry every label in the list.' },
     {
-      cycle: 1, phase: 'filter', text: `The NodeAffinity plugin also enforces nodeSelector. node-2 (disktype=hdd) and node-3 (no disktype label) fail with "${NODE_AFFINITY_REASON}". Only node-1 passes.`,
+      cycle: 1, phase: 'filter', text: `NodeAffinity enforces nodeSelector. node-2 (disktype=hdd) and node-3 (no disktype label) fail. Only node-1 passes.`,
       facts: [
         { says: 'node-2 (disktype=hdd)', fact: { kind: 'nodeLabel', node: 'node-2', key: 'disktype' }, is: 'hdd' },
         { says: 'node-3 (no disktype label)', fact: { kind: 'nodeLabel', node: 'node-3', key: 'disktype' }, is: 'none' },
@@ -67,7 +67,7 @@ spec:
       facts: [{ says: 'all 3 nodes fail', fact: { kind: 'feasibleCount', cycle: 2 }, is: '0' }],
     },
     {
-      cycle: 2, phase: 'done', text: `nginx-nvme stays Pending. The event reads "0/3 nodes are available: 3 ${NODE_AFFINITY_REASON}." Removing pods never adds a label, so preemption says "Preemption is not helpful for scheduling" for all 3 nodes. Fix: label a node (kubectl label nodes node-3 disktype=nvme) or change the selector.`,
+      cycle: 2, phase: 'done', text: `nginx-nvme stays Pending: "0/3 nodes are available". Removing pods adds no label, so preemption cannot help. Fix: label a node, or change the selector.`,
       facts: [{ says: 'nginx-nvme stays Pending', fact: { kind: 'result', cycle: 2 }, is: 'Unschedulable' }],
     },
   ],
@@ -201,7 +201,7 @@ spec:
     { cycle: 1, phase: 'queue', text: 'fast-app has one nodeSelectorTerm with two expressions: zone In [antarctica-east1, antarctica-west1] AND example.com/cpu-generation Gt 5.' },
     {
       cycle: 1, phase: 'filter',
-      text: 'node-1: generation 3 is not greater than 5. node-3: no generation label, and Gt never matches a missing label. node-4: zone antarctica-south1 is not in the list. Only node-2 (east1, generation 6) passes.',
+      text: `node-1: generation 3 is not > 5. node-3: no generation label (Gt never matches it). node-4: zone antarctica-south1 is not listed. Only node-2 (generation 6) passes.`,
       facts: [
         { says: 'node-1: generation 3', fact: { kind: 'nodeLabel', node: 'node-1', key: GENERATION }, is: '3' },
         { says: 'node-3: no generation label', fact: { kind: 'nodeLabel', node: 'node-3', key: GENERATION }, is: 'none' },
@@ -441,12 +441,12 @@ spec:
   steps: [
     {
       cycle: 1, phase: 'queue',
-      text: 'Namespace team-a says scheduler.alpha.kubernetes.io/node-selector: region=west. report asked for region=east: the API server refused to create it ("pod node label selector conflicts with its namespace node label selector"). The scheduler never sees it.',
+      text: `Namespace team-a pins pods to region=west. report asked for region=east: the API server refused to create it. The scheduler never sees it.`,
       facts: [{ says: 'the API server refused to create it', fact: { kind: 'event', object: 'Pod/team-a/report', reason: 'FailedCreate' }, is: '0' }],
     },
     {
       cycle: 1, phase: 'filter',
-      text: `api has no nodeSelector, but admission (PodNodeSelector) gave it region=west. east-1, the biggest node, fails: "${NODE_AFFINITY_REASON}". west-1 and west-2 pass.`,
+      text: `api has no nodeSelector; admission (PodNodeSelector) gave it region=west. east-1, the biggest node, fails. west-1 and west-2 pass.`,
       facts: [
         { says: 'east-1, the biggest node, fails', fact: { kind: 'filterReason', cycle: 1, node: 'east-1' }, is: NODE_AFFINITY_REASON },
         { says: 'the biggest node', fact: { kind: 'allocatable', node: 'east-1', resource: 'cpu' }, is: '8' },

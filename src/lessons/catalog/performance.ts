@@ -64,7 +64,7 @@ spec:
     },
     {
       cycle: 2, phase: 'filter',
-      text: 'pod-2 uses fast-scheduler with percentageOfNodesToScore 10: 10% of 300 = 30, but the scheduler never looks for fewer than 100. The search starts where the last one stopped, at node-145, and checks node-145 to node-244.',
+      text: `pod-2: percentageOfNodesToScore 10, and 10% of 300 is 30, but the scheduler never looks for fewer than 100. It goes on at node-145, up to node-244.`,
       facts: [
         { says: 'never looks for fewer than 100', fact: { kind: 'nodesEvaluated', cycle: 2 }, is: '100' },
         { says: 'at node-145', fact: { kind: 'firstNodeEvaluated', cycle: 2 }, is: 'node-145' },

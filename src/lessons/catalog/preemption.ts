@@ -89,7 +89,7 @@ ${clusterYaml(false)}`,
     },
     {
       cycle: 1, phase: 'postFilter',
-      text: 'DefaultPreemption dry-runs each node: remove every lower-priority pod, then add them back while critical still fits. node-a needs 2 victims; node-b only low-b1, because low-b2\'s 500m fits beside critical\'s 1500m.',
+      text: `DefaultPreemption dry-runs each node: remove lower-priority pods, add back what still fits. node-a needs 2 victims; node-b only low-b1.`,
       facts: [
         { says: 'node-a needs 2 victims', fact: { kind: 'candidate', cycle: 1, node: 'node-a', field: 'victims' }, is: 'default/low-a1, default/low-a2' },
         { says: 'node-b only low-b1', fact: { kind: 'candidate', cycle: 1, node: 'node-b', field: 'victims' }, is: 'default/low-b1' },
@@ -97,7 +97,7 @@ ${clusterYaml(false)}`,
     },
     {
       cycle: 1, phase: 'done',
-      text: 'No PDB is violated, and the highest victim priority is 100 on both nodes. Next, the sum of victim priorities: 100 on node-b, 200 on node-a. critical gets nominatedNodeName node-b and the attempt ends; low-b1 is asked to shut down.',
+      text: `No PDB is hit; the highest victim priority is 100 on both. Then the sum of victim priorities: 100 on node-b. critical gets nominatedNodeName node-b.`,
       facts: [
         { says: 'the sum of victim priorities', fact: { kind: 'preemptionDecidedBy', cycle: 1 }, is: 'minSumPriorities' },
         { says: 'nominatedNodeName node-b', fact: { kind: 'nominatedNode', cycle: 1 }, is: 'node-b' },
@@ -173,7 +173,7 @@ export const preemptionPdbLesson: Lesson = {
   scenario: `# Priority and preemption with a PodDisruptionBudget (Kubernetes docs, "Pod Priority and Preemption").
 ${clusterYaml(true)}`,
   steps: [
-    { cycle: 1, phase: 'queue', text: 'As before, critical (priority 1000000, 1500m) meets two full nodes. New: low-b1 is labelled app=db, and the PDB db-pdb wants minAvailable 1 of app=db pods. low-b1 is the only one, so it may not be disrupted.' },
+    { cycle: 1, phase: 'queue', text: `As before, critical (1500m) meets two full nodes. New: the PDB db-pdb wants minAvailable 1 of app=db pods, and low-b1 is the only one.` },
     {
       cycle: 1, phase: 'filter', text: `Both nodes: "${INSUFFICIENT_CPU}".`,
       facts: [{ says: 'Both nodes', fact: { kind: 'feasibleCount', cycle: 1 }, is: '0' }],

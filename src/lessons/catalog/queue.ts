@@ -67,8 +67,8 @@ spec:
     image: registry.k8s.io/pause:3.6
 `,
   steps: [
-    { cycle: 1, phase: 'queue', text: 'test-pod was created first, but it has two scheduling gates. The SchedulingGates PreEnqueue plugin keeps it out of the active queue; kubectl shows STATUS SchedulingGated. other has no gates and goes first.' },
-    { cycle: 1, phase: 'done', text: 'At 10 s a controller removes example.com/foo. One gate is left, so test-pod still waits. At 15 s the controller also decides where test-pod may run: it applies the pod again with nodeSelector disktype=ssd. While a pod is gated its nodeSelector and required node affinity may be tightened (keys added, terms narrowed); changing or removing what is there is refused by the API server.' },
+    { cycle: 1, phase: 'queue', text: `test-pod came first, but it has two scheduling gates: PreEnqueue (SchedulingGates) keeps it out of the queue, STATUS SchedulingGated. other goes first.` },
+    { cycle: 1, phase: 'done', text: `At 10 s a controller removes one gate; test-pod still waits. At 15 s it adds nodeSelector disktype=ssd: a gated pod's placement may be narrowed, never widened.` },
     {
       cycle: 2, phase: 'queue', text: 'At 20 s example.com/bar is removed. With no gates left, test-pod enters the active queue and gets its first scheduling cycle.',
       facts: [{ says: 'At 20 s', fact: { kind: 'time', cycle: 2 }, is: '20' }, { says: 'test-pod enters', fact: { kind: 'pod', cycle: 2 }, is: 'default/test-pod' }],
@@ -183,7 +183,7 @@ spec:
   steps: [
     {
       cycle: 1, phase: 'queue',
-      text: 'The Workload training has a pod group workers with gang minCount 3. worker-0 and worker-1 exist from 0 s, but GangScheduling\'s PreEnqueue holds them: "waiting for minCount pods from a gang to appear in scheduling queue". At 20 s worker-2 arrives and all three enter the queue.',
+      text: `The pod group workers needs a gang of 3. GangScheduling's PreEnqueue holds worker-0 and worker-1 until enough pods exist. At 20 s worker-2 arrives.`,
       facts: [{ says: 'At 20 s', fact: { kind: 'time', cycle: 1 }, is: '20' }],
     },
     { cycle: 1, phase: 'reserve', text: 'The first worker passes Filter and Score like any pod, and Reserve books 1 CPU on its node.' },

@@ -102,11 +102,11 @@ spec:
       - {name: worker, image: "busybox:1.37", resources: {requests: {cpu: "1", memory: 1Gi}}}
 `,
   steps: [
-    { cycle: 1, phase: 'filter', text: 'cache asks for disktype In [ssd] with requiredDuringSchedulingRequiredDuringExecution: for scheduling it is exactly the required term, so node-3 (hdd) is filtered out by NodeAffinity.' },
-    { cycle: 1, phase: 'select', text: 'node-1 and node-2 both have ssd; node-1 has more room (LeastAllocated), so cache goes there. batch, with the usual IgnoredDuringExecution term, follows it in cycle 2.' },
-    { cycle: 3, phase: 'queue', text: 'At 30 s node-1 is relabelled disktype=hdd. batch stays: IgnoredDuringExecution is only checked when scheduling. cache is evicted at once (event RequiredDuringExecutionEviction), and its ReplicaSet creates a replacement.' },
+    { cycle: 1, phase: 'filter', text: `cache wants disktype In [ssd], RequiredDuringExecution. For scheduling that is a plain required term: NodeAffinity filters out node-3 (hdd).` },
+    { cycle: 1, phase: 'select', text: `node-1 and node-2 have ssd; node-1 has more room (LeastAllocated), so cache goes there. batch (IgnoredDuringExecution) follows in cycle 2.` },
+    { cycle: 3, phase: 'queue', text: `At 30 s node-1 becomes disktype=hdd. batch stays (IgnoredDuringExecution). cache is evicted at once; its ReplicaSet creates a replacement.` },
     { cycle: 3, phase: 'select', text: 'The replacement can only go to node-2, the last ssd node.' },
-    { cycle: 4, phase: 'queue', text: 'At 60 s the descheduler runs RemovePodsViolatingNodeAffinity (nodeAffinityType requiredDuringSchedulingIgnoredDuringExecution): batch violates its required term on node-1 and another node fits it, so it is evicted. This periodic job is what clusters run instead of RequiredDuringExecution.' },
+    { cycle: 4, phase: 'queue', text: `At 60 s the descheduler (RemovePodsViolatingNodeAffinity) evicts batch: its required term fails on node-1 and another node fits. Clusters run this instead.` },
     { cycle: 4, phase: 'done', text: 'Its replacement is scheduled with the same required term: node-2 is the only ssd node left, so both pods end up there.' },
   ],
   questions: [

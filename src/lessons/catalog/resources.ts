@@ -42,10 +42,10 @@ spec:
     resources: {limits: {cpu: 1500m, memory: 100Mi}}
 `,
   steps: [
-    { cycle: 1, phase: 'queue', text: 'test-pod sets only limits, so its requests equal them: 500m + 1500m = 2000m CPU, 100Mi + 100Mi = 200Mi. At admission the RuntimeClass kata-fc sets spec.overhead to 250m and 120Mi.' },
+    { cycle: 1, phase: 'queue', text: `test-pod sets only limits, so requests equal them: 2000m CPU, 200Mi. At admission the RuntimeClass kata-fc adds an overhead of 250m and 120Mi.` },
     {
       cycle: 1, phase: 'filter',
-      text: `NodeResourcesFit checks 2000m + 250m = 2250m CPU and 200Mi + 120Mi = 320Mi. small-node has 2249m: "${INSUFFICIENT_CPU}", one millicore short. exact-node has exactly 2250m and 320Mi: it fits.`,
+      text: `Fit checks 2250m CPU and 320Mi. small-node has 2249m: "Insufficient cpu". exact-node has exactly 2250m and 320Mi: it fits.`,
       facts: [
         { says: 'small-node has 2249m', fact: { kind: 'allocatable', node: 'small-node', resource: 'cpu' }, is: '2249m' },
         { says: `"${INSUFFICIENT_CPU}"`, fact: { kind: 'filterReason', cycle: 1, node: 'small-node' }, is: INSUFFICIENT_CPU },
@@ -304,7 +304,7 @@ spec:
     },
     {
       cycle: 1, phase: 'score',
-      text: 'The shape maps utilization 0% → 0 and 100% → 10, scaled to 0–100. node-1 would be foo 75%, bar 25%: (75 × 3 + 25 × 3) / 6 = 50. node-2 would be foo 25%, bar 100%: (25 × 3 + 100 × 3) / 6 = 62.5, rounded to 63.',
+      text: `Utilization 0% → 0, 100% → 10, scaled to 0–100. node-1: (75 × 3 + 25 × 3) / 6 = 50. node-2: (25 × 3 + 100 × 3) / 6 = 62.5, rounded to 63.`,
       facts: [
         { says: '(75 × 3 + 25 × 3) / 6 = 50', fact: { kind: 'score', cycle: 1, node: 'node-1', plugin: 'NodeResourcesFit' }, is: '50' },
         { says: 'rounded to 63', fact: { kind: 'score', cycle: 1, node: 'node-2', plugin: 'NodeResourcesFit' }, is: '63' },

@@ -51,7 +51,7 @@ spec:
     { cycle: 1, phase: 'queue', text: 'nginx tolerates key1=value1:NoSchedule and key1=value1:NoExecute. node1 has those two taints and a third one, key2=value2:NoSchedule.' },
     {
       cycle: 1, phase: 'filter',
-      text: `TaintToleration walks node1's taints in order. The first one without a matching toleration, key2=value2:NoSchedule, rejects the node: "${UNTOLERATED}" (since v1.35 the message no longer names the taint). node2 has no taints.`,
+      text: `node1's first taint without a matching toleration, key2=value2:NoSchedule, rejects the node: "node(s) had untolerated taint(s)". node2 has no taints.`,
       facts: [
         { says: 'key2=value2:NoSchedule, rejects the node', fact: { kind: 'untoleratedTaint', cycle: 1, node: 'node1' }, is: 'key2=value2:NoSchedule' },
         { says: 'node2 has no taints', fact: { kind: 'feasible', cycle: 1 }, is: 'node2' },
@@ -165,7 +165,7 @@ spec:
     },
     {
       cycle: 1, phase: 'score',
-      text: 'Untolerated PreferNoSchedule taints: node-1 has 1, node-2 0, node-3 2. Score = 100 − 100 × count / 2: node-1 50, node-2 100, node-3 0, then × 3 (the TaintToleration weight).',
+      text: `Untolerated PreferNoSchedule taints: node-1 1, node-2 0, node-3 2. Score = 100 − 100 × count / 2: node-1 50, node-2 100, node-3 0; weight 3.`,
       facts: [
         { says: 'node-1 50', fact: { kind: 'score', cycle: 1, node: 'node-1', plugin: 'TaintToleration' }, is: '50' },
         { says: 'node-2 100', fact: { kind: 'score', cycle: 1, node: 'node-2', plugin: 'TaintToleration' }, is: '100' },
@@ -179,7 +179,7 @@ spec:
     { cycle: 2, phase: 'score', text: 'spot-ok tolerates spot=true:PreferNoSchedule, so only maintenance=soon still counts against a node. batch now runs on node-2.' },
     {
       cycle: 2, phase: 'done',
-      text: 'Counts: node-1 0, node-2 0, node-3 1: TaintToleration 100, 100, 0. NodeResourcesFit: node-2 holds batch (1 CPU, 1Gi) and scores 78; node-1 and node-3 score 97. spot-ok goes to node-1.',
+      text: `TaintToleration 100, 100, 0. NodeResourcesFit: node-2 holds batch and scores 78; node-1 and node-3 score 97. spot-ok goes to node-1.`,
       facts: [
         { says: 'TaintToleration 100, 100, 0', fact: { kind: 'score', cycle: 2, node: 'node-3', plugin: 'TaintToleration' }, is: '0' },
         { says: 'scores 78', fact: { kind: 'score', cycle: 2, node: 'node-2', plugin: 'NodeResourcesFit' }, is: '78' },

@@ -70,7 +70,7 @@ ${[...docsCluster, myPod(zoneConstraint)].join('---\n')}`,
     },
     {
       cycle: 1, phase: 'filter',
-      text: `Per node: pods in its zone + 1 (mypod) − global minimum ≤ maxSkew? zoneA: 2 + 1 − 1 = 2 > 1, so node1 and node2 fail with "${SPREAD}". zoneB: 1 + 1 − 1 = 1: node3 and node4 pass.`,
+      text: `Zone count + 1 − global minimum ≤ maxSkew 1? zoneA: 2 + 1 − 1 = 2, so node1 and node2 fail. zoneB: 1 + 1 − 1 = 1: node3 and node4 pass.`,
       facts: [
         { says: 'zoneA: 2 + 1 − 1 = 2', fact: { kind: 'spread', cycle: 1, node: 'node1', field: 'skew' }, is: '2' },
         { says: 'zoneB: 1 + 1 − 1 = 1', fact: { kind: 'spread', cycle: 1, node: 'node3', field: 'skew' }, is: '1' },
@@ -81,7 +81,7 @@ ${[...docsCluster, myPod(zoneConstraint)].join('---\n')}`,
     { cycle: 1, phase: 'score', text: 'PodTopologySpread only scores ScheduleAnyway constraints, and mypod has none. Spreading is satisfied on both nodes: the other plugins decide.' },
     {
       cycle: 1, phase: 'done',
-      text: 'NodeResourcesFit: p3 on node3 counts as 100m CPU and 200Mi even without requests, so node3 scores 95 and the empty node4 97 (totals 395 and 397). mypod lands on node4: the zones are now 2 and 2.',
+      text: `p3 counts as 100m CPU even without requests, so node3 scores 95 and empty node4 97 (totals 395 and 397). mypod lands on node4: zones 2 and 2.`,
       facts: [
         { says: 'node3 scores 95', fact: { kind: 'score', cycle: 1, node: 'node3', plugin: 'NodeResourcesFit' }, is: '95' },
         { says: 'node4 97', fact: { kind: 'score', cycle: 1, node: 'node4', plugin: 'NodeResourcesFit' }, is: '97' },
@@ -143,7 +143,7 @@ ${[...docsCluster, myPod(zoneConstraint + nodeConstraint)].join('---\n')}`,
     },
     {
       cycle: 1, phase: 'filter',
-      text: `Zone rule: zoneA gives 2 + 1 − 1 = 2, so only zoneB. Node rule (global minimum 0 on node4): node3 gives 1 + 1 − 0 = 2, node4 gives 0 + 1 − 0 = 1. node1, node2 and node3 fail with "${SPREAD}".`,
+      text: `Zone rule: zoneA gives 2 + 1 − 1 = 2, so only zoneB. Node rule, global minimum 0: node3 gives 1 + 1 − 0 = 2, node4 gives 0 + 1 − 0 = 1. node1, node2 and node3 fail.`,
       facts: [
         { says: 'zoneA gives 2 + 1 − 1 = 2', fact: { kind: 'spread', cycle: 1, node: 'node1', field: 'skew' }, is: '2' },
         { says: 'global minimum 0', fact: { kind: 'spread', cycle: 1, node: 'node3', field: 'minMatch', constraint: 1 }, is: '0' },
@@ -211,7 +211,7 @@ ${[zonedNode('node1', 'zoneA'), zonedNode('node2', 'zoneA'), zonedNode('node3', 
     },
     {
       cycle: 1, phase: 'filter',
-      text: `Zone rule: zoneA gives 2 + 1 − 1 = 2 > 1, so only node3. Node rule, global minimum 0 (node2): node3 gives 1 + 1 − 0 = 2 > 1, so only node2. No node passes both: 3 × "${SPREAD}".`,
+      text: `Zone rule: zoneA gives 2 + 1 − 1 = 2 > 1: only node3. Node rule (minimum 0): node3 gives 1 + 1 − 0 = 2 > 1: only node2. No node passes both.`,
       facts: [
         { says: 'zoneA gives 2 + 1 − 1 = 2', fact: { kind: 'spread', cycle: 1, node: 'node2', field: 'skew' }, is: '2' },
         { says: 'node3 gives 1 + 1 − 0 = 2', fact: { kind: 'spread', cycle: 1, node: 'node3', field: 'skew', constraint: 1 }, is: '2' },
@@ -317,7 +317,7 @@ spec:
     },
     {
       cycle: 1, phase: 'filter',
-      text: `2 eligible zones < minDomains 3, so the global minimum is taken as 0. Each node gives 1 + 1 − 0 = 2 > 1: "${SPREAD}". Without minDomains the minimum would be 1 and both would pass.`,
+      text: `2 zones < minDomains 3: the global minimum is taken as 0. Each node gives 1 + 1 − 0 = 2 > 1: "node(s) didn't match pod topology spread constraints".`,
       facts: [
         { says: 'global minimum is taken as 0', fact: { kind: 'spread', cycle: 1, node: 'node-a1', field: 'minMatch' }, is: '0' },
         { says: 'Each node gives 1 + 1 − 0 = 2', fact: { kind: 'spread', cycle: 1, node: 'node-b1', field: 'skew' }, is: '2' },

@@ -103,14 +103,14 @@ spec:
   - {name: data, persistentVolumeClaim: {claimName: late-data}}
 `,
   steps: [
-    { cycle: 1, phase: 'queue', text: 'Before any pod was scheduled, the PV controller provisioned early-data at once (volumeBindingMode Immediate) in zone-a, the only zone its class allows. late-data waits: "waiting for first consumer to be created before binding".' },
-    { cycle: 1, phase: 'filter', text: `report-early needs 4 CPUs: node-a has only 2 ("Insufficient cpu"). node-b has the CPUs, but early-data's volume carries node affinity topology.kubernetes.io/zone In [zone-a]: VolumeBinding says "${NODE_CONFLICT}".` },
-    { cycle: 1, phase: 'done', text: 'Both rejections are final (UnschedulableAndUnresolvable: node-a has less CPU than the pod asks for in total, and evicting pods cannot move a volume): preemption cannot help, and report-early stays Pending until a zone-a node with room appears.' },
+    { cycle: 1, phase: 'queue', text: `early-data (volumeBindingMode Immediate) was provisioned at once, in zone-a, the only zone its class allows. late-data waits for its first consumer.` },
+    { cycle: 1, phase: 'filter', text: `report-early needs 4 CPUs: node-a has 2 ("Insufficient cpu"). node-b has them, but early-data's volume lives in zone-a: "didn't match PersistentVolume's node affinity".` },
+    { cycle: 1, phase: 'done', text: `Both rejections are final: preemption cannot add CPU to node-a or move a volume. report-early stays Pending until a zone-a node with room appears.` },
     {
       cycle: 2, phase: 'filter', text: 'report-late\'s claim is unbound and its class waits for the first consumer: VolumeBinding checks that the class could provision on each node. node-a still lacks CPU; node-b passes.',
       facts: [{ says: 'node-b passes', fact: { kind: 'feasible', cycle: 2 }, is: 'node-b' }],
     },
-    { cycle: 2, phase: 'bind', text: 'PreBind writes volume.kubernetes.io/selected-node: node-b on late-data. The provisioner creates the volume in node-b\'s zone (the driver\'s topology key), the claim binds, then the pod binds.' },
+    { cycle: 2, phase: 'bind', text: `PreBind marks late-data with selected-node: node-b. The volume is created in node-b's zone, the claim binds, then the pod binds.` },
   ],
   questions: [
     {

@@ -1,5 +1,6 @@
 // One line in plain words for the step on screen, read out by screen readers as it changes.
 
+import { useLayoutEffect, useRef, useState } from 'react';
 import { usePodplay } from '../../store/hooks';
 import { narrate } from '../narration/narrate';
 import { phaseTellsHidden, useStep } from '../useStep';
@@ -19,5 +20,38 @@ export function Narration() {
   } else if (runState === 'empty') {
     text = 'No scheduling cycles: no pod in this scenario needs scheduling.';
   }
-  return <p className="narration" data-testid="narration" aria-live="polite" title={text}>{text}</p>;
+  return <FittedNarration text={text} />;
+}
+
+/** The narration's sentences (a sentence ends at . ! ? or …, perhaps closing a quote, before a capital or a quote). */
+export function sentences(text: string): string[] {
+  return text.split(/(?<=[.!?…]["”)]?)\s+(?=[A-Z"“(])/);
+}
+
+/**
+ * Where the narration is clamped to a few lines (presenter mode), it shows the whole sentences
+ * that fit, never a sentence cut by an ellipsis (issue 19: "the narration cut to two lines"); the
+ * whole text stays its tooltip and what a screen reader hears.
+ */
+function FittedNarration({ text }: { text: string }) {
+  const all = sentences(text);
+  // one live region whose text changes (a new element would not be announced)
+  const presenter = usePodplay((s) => s.presenter);
+  const [fit, setFit] = useState({ text, presenter, shown: all.length, grow: false });
+  if (fit.text !== text || fit.presenter !== presenter) setFit({ text, presenter, shown: all.length, grow: false });
+  const shown = fit.text === text && fit.presenter === presenter ? fit.shown : all.length;
+  const ref = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el === null || fit.grow) return;
+    const clamped = getComputedStyle(el).getPropertyValue('-webkit-line-clamp');
+    if (clamped === '' || clamped === 'none' || el.scrollHeight <= el.clientHeight + 1) return;
+    // one sentence that does not fit the clamp is wrapped whole (a narrow window, browser zoom)
+    setFit(fit.shown > 1 ? { ...fit, shown: fit.shown - 1 } : { ...fit, grow: true });
+  }, [fit]);
+  return (
+    <p ref={ref} className="narration" data-testid="narration" aria-live="polite" title={text} data-sentences={`${shown}/${all.length}`} data-grow={fit.grow || undefined}>
+      {shown < all.length ? <>{all.slice(0, shown).join(' ')}<span className="visually-hidden"> {all.slice(shown).join(' ')}</span></> : text}
+    </p>
+  );
 }

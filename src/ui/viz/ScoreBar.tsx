@@ -69,8 +69,11 @@ export function ScoreLegend({ ranking }: { ranking: ScoreRanking }) {
         );
       })}
       {ranking.uniform.length > 0 && (
-        <li className="uniform" data-testid="score-uniform" data-plugins={ranking.uniform.join(' ')} title={ranking.uniform.join(', ')}>
-          <span className="swatch" aria-hidden="true" /> {ranking.uniform.length === 1 ? ranking.uniform[0] : `${ranking.uniform.length} plugins`} same on every node
+        <li className="uniform" data-testid="score-uniform" data-plugins={ranking.uniform.join(' ')} title={`${ranking.uniform.join(', ')}: same on every node`}>
+          <span className="swatch" aria-hidden="true" />
+          {/* a projector's one-row legend shows the short label; the long one is its accessible name everywhere */}
+          <span className="uniform-long"> {ranking.uniform.length === 1 ? ranking.uniform[0] : `${ranking.uniform.length} plugins`} same on every node</span>
+          <span className="uniform-short" aria-hidden="true"> {ranking.uniform.length} tie</span>
         </li>
       )}
     </ul>
