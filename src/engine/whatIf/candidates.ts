@@ -195,7 +195,8 @@ function spreadCandidates(pod: Pod, key: string, d: Diagnosis): Candidate[] {
     if (untolerated && c.nodeTaintsPolicy !== 'Honor') out.push({ kind: 'spread', cost: 1, tier: Tier.SpecMistake, edits: [{ kind: 'spread', pod: key, constraint, nodeTaintsPolicy: 'Honor' }] });
     if (c.nodeAffinityPolicy === 'Ignore') out.push({ kind: 'spread', cost: 1, tier: Tier.SpecMistake, edits: [{ kind: 'spread', pod: key, constraint, nodeAffinityPolicy: 'Honor' }] });
     const skews = d.blocking.filter((b) => b.plugin === 'PodTopologySpread' && b.topologyKey === c.topologyKey).map((b) => b.skew ?? 0);
-    if (skews.length > 0) out.push({ kind: 'spread', cost: 2, tier: Tier.Capacity, edits: [{ kind: 'spread', pod: key, constraint, maxSkew: Math.min(...skews) }] });
+    // a larger skew weakens the spread the workload declared (./rank.ts Tier)
+    if (skews.length > 0) out.push({ kind: 'spread', cost: 2, tier: Tier.Relax, edits: [{ kind: 'spread', pod: key, constraint, maxSkew: Math.min(...skews) }] });
     out.push({ kind: 'spread', cost: 2, tier: Tier.Relax, edits: [{ kind: 'spread', pod: key, constraint, whenUnsatisfiable: 'ScheduleAnyway' }] });
   });
   return out;
@@ -224,7 +225,8 @@ function claimCandidates(s: ExpandedScenario, pod: Pod, key: string): Candidate[
   const out: Candidate[] = [];
   for (const { ref, devices } of claimRefs(s, pod, namespaceOfKey(key))) {
     (devices.constraints ?? []).forEach((c, constraint) => out.push({
-      kind: 'claim', cost: 1, tier: Tier.Capacity,
+      // weakens what the workload declared: below a node like one of its pool (./rank.ts Tier)
+      kind: 'claim', cost: 1, tier: Tier.Relax,
       // a matchAttribute is there for the workload (GPUs on one PCIe root, one interconnect): a
       // reviewer must see what dropping it gives up
       ...(c.matchAttribute ? { warning: `the devices need no longer share ${c.matchAttribute}: check the workload does not depend on it` } : {}),

@@ -244,24 +244,47 @@ function kafka(): Workload {
   return { items: [sts], pods };
 }
 
-/** The trainer's claim: four GPUs on one PCIe root; every node has two per root. */
-function gpuObjects(): Obj[] {
+/**
+ * The trainer's claim: four GPUs on one PCIe root. Each GPU node has 8, four per root, and runs an
+ * inference pod whose claim holds one GPU of each root: 6 free per node, but no root with 4 free.
+ */
+function gpuObjects(): Workload {
   const deviceClass = { apiVersion: 'resource.k8s.io/v1', kind: 'DeviceClass', metadata: { creationTimestamp: ago(30_000), generation: 1, name: GPU_DRIVER, resourceVersion: '560001', uid: uid(18, 1) }, spec: { selectors: [{ cel: { expression: `device.driver == "${GPU_DRIVER}"` } }] } };
   const slices = poolNodes('gpu').map((n, i) => ({
     apiVersion: 'resource.k8s.io/v1', kind: 'ResourceSlice',
     metadata: { creationTimestamp: ago(n.ageMinutes - 1), generateName: `${n.name}-${GPU_DRIVER}-`, generation: 1, name: `${n.name}-${GPU_DRIVER}-${suffix(i + 40)}`, ownerReferences: [{ apiVersion: 'v1', controller: true, kind: 'Node', name: n.name, uid: uid(11, nodes.indexOf(n)) }], resourceVersion: String(560_010 + i), uid: uid(18, 10 + i) },
     spec: {
       driver: GPU_DRIVER, nodeName: n.name, pool: { generation: 1, name: n.name, resourceSliceCount: 1 },
-      devices: Array.from({ length: 8 }, (_, g) => ({ name: `gpu-${g}`, attributes: { model: { string: 'A100-SXM4-40GB' }, pcieRoot: { string: `pci0000:${(g >> 1).toString(16).padStart(2, '0')}` } }, capacity: { memory: { value: '40Gi' } } })),
+      devices: Array.from({ length: 8 }, (_, g) => ({ name: `gpu-${g}`, attributes: { model: { string: 'A100-SXM4-40GB' }, pcieRoot: { string: `pci0000:${(g >> 2).toString(16).padStart(2, '0')}` } }, capacity: { memory: { value: '40Gi' } } })),
     },
   }));
+  // an inference server per GPU node, its claim allocated one GPU on each PCIe root (what the scheduler wrote)
+  const requests = [0, 1].map((root) => ({ exactly: { allocationMode: 'ExactCount', count: 1, deviceClassName: GPU_DRIVER, selectors: [{ cel: { expression: `device.attributes["${GPU_DRIVER}"].pcieRoot == "pci0000:0${root}"` } }] }, name: `root${root}` }));
+  const inference = poolNodes('gpu').flatMap((n, i) => {
+    const name = `inference-${i}`;
+    const pod = podObject({
+      namespace: 'ml', name, labels: { app: 'inference' }, cpu: '4', memory: '32Gi', image: 'ghcr.io/example/inference:1.2.0', node: n.name, age: 5000,
+      nodeSelector: { 'node-pool': 'gpu' }, tolerations: [{ effect: 'NoSchedule', key: 'nvidia.com/gpu', operator: 'Exists' }], resourceClaims: [{ name: 'gpus', resourceClaimName: `${name}-gpus` }],
+    });
+    const podUid = (pod.metadata as { uid: string }).uid;
+    const claim = {
+      apiVersion: 'resource.k8s.io/v1', kind: 'ResourceClaim',
+      metadata: { creationTimestamp: ago(5001), name: `${name}-gpus`, namespace: 'ml', resourceVersion: String(560_200 + i), uid: uid(18, 200 + i) },
+      spec: { devices: { requests } },
+      status: {
+        allocation: { devices: { results: [0, 4].map((g, k) => ({ device: `gpu-${g}`, driver: GPU_DRIVER, pool: n.name, request: `root${k}` })) }, nodeSelector: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [n.name] }] }] } },
+        reservedFor: [{ name, resource: 'pods', uid: podUid }],
+      },
+    };
+    return [{ claim, pod }];
+  });
   const claim = {
     apiVersion: 'resource.k8s.io/v1', kind: 'ResourceClaim',
     metadata: { creationTimestamp: ago(61), name: 'trainer-gpus', namespace: 'ml', resourceVersion: '560100', uid: uid(18, 100) },
     spec: { devices: { constraints: [{ matchAttribute: `${GPU_DRIVER}/pcieRoot`, requests: ['gpus'] }], requests: [{ exactly: { allocationMode: 'ExactCount', count: 4, deviceClassName: GPU_DRIVER }, name: 'gpus' }] } },
     status: {},
   };
-  return [deviceClass, ...slices, claim];
+  return { items: [deviceClass, ...slices, ...inference.map((x) => x.claim), claim], pods: inference.map((x) => x.pod) };
 }
 
 const N = nodes.length;
@@ -278,7 +301,10 @@ const MSG = {
 
 export const pendingCauses: MarkedFix[] = [
   { pod: 'geo/geo-api-', cause: 'required node affinity, one expression, a zone no node has (us-east-1x)', fix: { kind: 'affinity-value', value: 'us-east-1a' } },
-  { pod: 'ml/trainer', cause: 'a ResourceClaim for 4 GPUs on one PCIe root; every GPU node has 2 per root', fix: { kind: 'claim', change: 'drop-constraint' } },
+  // was "drop matchAttribute pcieRoot": a reviewer keeps the GPU-topology constraint the job
+  // declared and scales the GPU pool (a node like one with its ResourceSlice has 4 free per root);
+  // dropping the constraint ranks below it (rank.ts Tier.Relax)
+  { pod: 'ml/trainer', cause: 'a ResourceClaim for 4 GPUs on one PCIe root; inference pods hold one GPU of each root on every GPU node', fix: { kind: 'add-node' } },
   { pod: 'web/checkout-', cause: 'zone spread where us-east-1d is cordoned (INC-123) but counts under nodeTaintsPolicy Ignore', fix: { kind: 'spread', nodeTaintsPolicy: 'Honor' } },
   { pod: 'kafka/kafka-2', cause: 'a broker needs 24Gi of the general pool; the GPU pool beside it is tainted, the high-mem pool is another pool', fix: { kind: 'add-node' } },
   { pod: 'edge/ingress-gw-', cause: 'a surge rollout: the old ReplicaSet holds hostPort 443 on both edge nodes', fix: { kind: 'add-node' } },
@@ -324,9 +350,11 @@ export function productionDump(): string {
     deployment('web', 'search', 11, { cpu: '10', memory: '32Gi', image: 'docker.elastic.co/elasticsearch/elasticsearch:8.17.4', nodeSelector: { 'node-pool': 'high-mem' } }, { placed: [], pending: [MSG.stale] }),
     kafka(),
   ];
+  const gpu = gpuObjects();
   for (const w of workloads) items.push(...w.items);
-  items.push(...priorityClasses, pdb, ...gpuObjects());
+  items.push(...priorityClasses, pdb, ...gpu.items);
   for (const w of workloads) items.push(...w.pods);
+  items.push(...gpu.pods);
   items.push(podObject({
     namespace: 'ml', name: 'trainer', labels: { app: 'trainer' }, cpu: '8', memory: '64Gi', image: 'ghcr.io/example/trainer:2.0.0', age: 60,
     nodeSelector: { 'node-pool': 'gpu' }, tolerations: [{ effect: 'NoSchedule', key: 'nvidia.com/gpu', operator: 'Exists' }],
