@@ -323,6 +323,30 @@ function scaleCandidates(s: ExpandedScenario, key: string, d: Diagnosis, result:
   return out.slice(0, MAX_PER_KIND);
 }
 
+/**
+ * A rollout stuck on its own old pods: the new ReplicaSet's pod needs a host port that pods of an
+ * older ReplicaSet of the same Deployment hold on every node it could use (maxSurge > 0 with
+ * maxUnavailable 0 never frees one). The strategy is the fix — maxSurge 0, maxUnavailable 1, so
+ * the controller replaces pods one at a time — not more nodes.
+ */
+function rolloutCandidates(s: ExpandedScenario, key: string, portNodes: readonly string[], result: SimulationResult, outcome: PodOutcome): Candidate[] {
+  const namespace = namespaceOfKey(key);
+  const own = scaleTargetOf(s, namespace, outcome.owner);
+  if (own === undefined || !outcome.owner?.startsWith('ReplicaSet/')) return [];
+  const nodes = new Set(portNodes);
+  const old = result.pods.find((p) => p.node !== undefined && nodes.has(p.node) && p.deletedAt === undefined && p.owner !== outcome.owner
+    && p.owner?.startsWith('ReplicaSet/') && namespaceOfKey(p.pod) === namespace && scaleTargetOf(s, namespace, p.owner)?.deployment === own.deployment);
+  const oldName = old?.owner?.slice('ReplicaSet/'.length);
+  const rs = oldName === undefined ? undefined : s.workloads.find((w) => w.kind === 'ReplicaSet' && (w.metadata.namespace ?? 'default') === namespace && w.metadata.name === oldName);
+  const replicas = (rs?.spec as { replicas?: number } | undefined)?.replicas ?? 1;
+  if (!rs || replicas < 1) return [];
+  return [{
+    kind: 'rollout', cost: 1, tier: Tier.SpecMistake,
+    warning: `the Deployment replaces its pods one at a time: one replica fewer while ${namespace}/${own.deployment} rolls out (a host port cannot surge onto nodes its old pods hold)`,
+    edits: [{ kind: 'rollout', deployment: { namespace, name: own.deployment }, maxSurge: 0, maxUnavailable: 1, oldReplicaSet: rs.metadata.name, replicas: replicas - 1 }],
+  }];
+}
+
 /** Plugins a new, empty node like a failing one would pass: room, ports, devices, domains. */
 const ADD_NODE_PLUGINS = new Set(['NodeResourcesFit', 'NodePorts', 'DynamicResources', 'InterPodAffinity', 'PodTopologySpread', 'NodeUnschedulable']);
 
@@ -400,6 +424,7 @@ export function candidateFixes(s: ExpandedScenario, pod: string, d: Diagnosis, r
   if (plugins.has('DynamicResources')) out.push(...claimCandidates(s, spec, pod));
   if (d.blocking.some((b) => b.rule === 'podAntiAffinity')) out.push(...antiAffinityCandidates(spec, pod));
   if (plugins.has('NodeUnschedulable')) out.push(...uncordonCandidates(s, nodesFailing('NodeUnschedulable')));
+  if (plugins.has('NodePorts')) out.push(...rolloutCandidates(s, pod, nodesFailing('NodePorts'), result, outcome));
   if (plugins.has('NodeResourcesFit')) out.push(...scaleCandidates(s, pod, d, result, outcome));
   out.push(...priorityCandidates(s, pod, d, result, outcome));
   out.push(...addNodeCandidates(s, d));

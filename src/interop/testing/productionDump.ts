@@ -307,7 +307,8 @@ export const pendingCauses: MarkedFix[] = [
   { pod: 'ml/trainer', cause: 'a ResourceClaim for 4 GPUs on one PCIe root; inference pods hold one GPU of each root on every GPU node', fix: { kind: 'add-node' } },
   { pod: 'web/checkout-', cause: 'zone spread where us-east-1d is cordoned (INC-123) but counts under nodeTaintsPolicy Ignore', fix: { kind: 'spread', nodeTaintsPolicy: 'Honor' } },
   { pod: 'kafka/kafka-2', cause: 'a broker needs 24Gi of the general pool; the GPU pool beside it is tainted, the high-mem pool is another pool', fix: { kind: 'add-node' } },
-  { pod: 'edge/ingress-gw-', cause: 'a surge rollout: the old ReplicaSet holds hostPort 443 on both edge nodes', fix: { kind: 'add-node' } },
+  // the rollout strategy, not another node: maxUnavailable 0 keeps both old pods on their ports
+  { pod: 'edge/ingress-gw-', cause: 'a surge rollout: the old ReplicaSet holds hostPort 443 on both edge nodes', fix: { kind: 'rollout', maxSurge: 0, maxUnavailable: 1 } },
   { pod: 'batch/nightly-etl-', cause: 'schedulerName volcano: no profile serves it', fix: { kind: 'scheduler-name', schedulerName: 'default-scheduler' } },
   { pod: 'risk/risk-engine-', cause: 'cpu shortage; the namespace\'s other workloads use the existing PriorityClass business-critical; a PDB guards the cache', fix: { kind: 'priority', priorityClassName: 'business-critical' } },
   { pod: 'web/search-', cause: 'a stale FailedScheduling message (one node fewer) from before the newest high-mem node joined', fix: 'placed' },
