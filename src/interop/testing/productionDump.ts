@@ -2,7 +2,7 @@
 // statefulsets,daemonsets,jobs,priorityclasses,pdb,deviceclasses,resourceslices,resourceclaims -A
 // -o yaml` prints for a 4-zone cluster with four node pools (general; high-mem; a GPU pool tainted
 // nvidia.com/gpu with DRA ResourceSlices; edge), zone us-east-1d under an incident (its nodes
-// cordoned and annotated "do not uncordon"), and Pending pods of eight causes. Each Pending pod
+// cordoned and annotated "do not uncordon"), and Pending pods of ten causes. Each Pending pod
 // carries the fix its author (a reviewer) would approve: `pendingCauses` below; the test beside
 // this file checks that the fix search ranks it first.
 // Deterministic; the committed fixture (src/interop/fixtures/kubectl-production-pending.yaml) is
@@ -295,6 +295,8 @@ const MSG = {
   kafka: `0/${N} nodes are available: 2 Insufficient cpu, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable, 5 node(s) didn't match Pod's node affinity/selector, 9 Insufficient memory. preemption: 0/${N} nodes are available: 10 Preemption is not helpful for scheduling, 9 No preemption victims found for incoming pod.`,
   ingress: `0/${N} nodes are available: 12 node(s) didn't match Pod's node affinity/selector, 2 node(s) didn't have free ports for the requested pod ports, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable. preemption: 0/${N} nodes are available: 17 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.`,
   risk: `0/${N} nodes are available: 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable, 5 node(s) didn't match Pod's node affinity/selector, 9 Insufficient cpu. preemption: 0/${N} nodes are available: 10 Preemption is not helpful for scheduling, 9 No preemption victims found for incoming pod.`,
+  finance: `0/${N} nodes are available: 11 node(s) didn't match Pod's node affinity/selector, 2 node(s) had untolerated taint(s), 3 Insufficient cpu, 3 node(s) were unschedulable. preemption: not eligible due to preemptionPolicy=Never.`,
+  token: `0/${N} nodes are available: 12 node(s) didn't match Pod's node affinity/selector, 2 node(s) didn't match pod anti-affinity rules, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable. preemption: 0/${N} nodes are available: 17 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.`,
   /** recorded before the newest high-mem node joined: it counts one node fewer */
   stale: `0/${N - 1} nodes are available: 2 Insufficient cpu, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable, 12 node(s) didn't match Pod's node affinity/selector. preemption: 0/${N - 1} nodes are available: 2 No preemption victims found for incoming pod, 16 Preemption is not helpful for scheduling.`,
 };
@@ -311,6 +313,10 @@ export const pendingCauses: MarkedFix[] = [
   { pod: 'edge/ingress-gw-', cause: 'a surge rollout: the old ReplicaSet holds hostPort 443 on both edge nodes', fix: { kind: 'rollout', maxSurge: 0, maxUnavailable: 1 } },
   { pod: 'batch/nightly-etl-', cause: 'schedulerName volcano: no profile serves it', fix: { kind: 'scheduler-name', schedulerName: 'default-scheduler' } },
   { pod: 'risk/risk-engine-', cause: 'cpu shortage; the namespace\'s other workloads use the existing PriorityClass business-critical; a PDB guards the cache', fix: { kind: 'priority', priorityClassName: 'business-critical' } },
+  // the idle, tainted GPU pool has room: tolerating its taint is what a reviewer rejects; the pool the job selects is scaled
+  { pod: 'finance/ledger-recon-', cause: 'a finance batch job (batch-low, preemptionPolicy Never) short of cpu in the high-mem pool it selects, beside an idle tainted GPU pool', fix: { kind: 'add-node' } },
+  // one replica per node is the point of the anti-affinity: another edge node, not the term dropped
+  { pod: 'auth/token-svc-', cause: 'three replicas with required pod anti-affinity per hostname in the two-node edge pool', fix: { kind: 'add-node' } },
   { pod: 'web/search-', cause: 'a stale FailedScheduling message (one node fewer) from before the newest high-mem node joined', fix: 'placed' },
 ];
 
@@ -347,6 +353,11 @@ export function productionDump(): string {
     deployment('edge', 'ingress-gw', 9, { cpu: '500m', memory: '512Mi', image: 'ghcr.io/example/ingress-gw:2.1.0', nodeSelector: { 'node-pool': 'edge' }, hostPort: 443 },
       { placed: [], pending: [MSG.ingress] }, { spec: { cpu: '500m', memory: '512Mi', image: 'ghcr.io/example/ingress-gw:2.0.3', nodeSelector: { 'node-pool': 'edge' }, hostPort: 443 }, placed: poolNodes('edge').map((n) => n.name) },
       { rollingUpdate: { maxSurge: 1, maxUnavailable: 0 }, type: 'RollingUpdate' }),
+    deployment('finance', 'ledger-recon', 13, { cpu: '8', memory: '16Gi', image: 'ghcr.io/example/ledger-recon:5.0.2', nodeSelector: { 'node-pool': 'high-mem' }, priorityClassName: 'batch-low', priority: -100 }, { placed: [], pending: [MSG.finance] }),
+    deployment('auth', 'token-svc', 14, {
+      cpu: '250m', memory: '256Mi', image: 'ghcr.io/example/token-svc:3.1.0', nodeSelector: { 'node-pool': 'edge' },
+      affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'token-svc' } }, topologyKey: 'kubernetes.io/hostname' }] } },
+    }, { placed: poolNodes('edge').map((n) => n.name), pending: [MSG.token] }),
     deployment('batch', 'nightly-etl', 10, { cpu: '500m', memory: '1Gi', image: 'ghcr.io/example/etl:0.9.2', schedulerName: 'volcano' }, { placed: [], pending: [undefined] }),
     deployment('web', 'search', 11, { cpu: '10', memory: '32Gi', image: 'docker.elastic.co/elasticsearch/elasticsearch:8.17.4', nodeSelector: { 'node-pool': 'high-mem' } }, { placed: [], pending: [MSG.stale] }),
     kafka(),
