@@ -1,8 +1,7 @@
 // A verified fix written into the scenario's YAML: the edited text simulates to the same outcome
 // the fix promised (the pod schedules), other documents are untouched, and the diff shows it.
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../engine/index';
-import { loadExpandedScenario } from '../engine/index';
+import { loadExpandedScenario, simulate } from '../engine/index';
 import { rankFixes, searchFixes, type VerifiedFix } from '../engine/whatIf/verify';
 import fixture from './fixtures/kubectl-20-nodes-pending.yaml?raw';
 import { applyTextChanges, diffLines, fixText, fixTitle } from './fixText';
@@ -213,5 +212,34 @@ spec:
     expect(fixTitle(edits, (n) => n)).toBe(title);
     const written = fixText(policies, edits);
     expect(applyTextChanges(policies, written!.changes)).toMatch(changed);
+  });
+});
+
+describe('fixText: timeline steps (scale, a rollout strategy)', () => {
+  const rs = `apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: gw-old, namespace: default, ownerReferences: [{apiVersion: apps/v1, kind: Deployment, name: gw, uid: d1, controller: true}]}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: gw}}
+  template:
+    metadata: {labels: {app: gw}}
+    spec: {containers: [{name: c, image: gw}]}
+`;
+  const rollout = { kind: 'rollout' as const, deployment: { namespace: 'default', name: 'gw' }, maxSurge: 0 as const, maxUnavailable: 1 as const, oldReplicaSet: 'gw-old', replicas: 1 };
+  const scenarios = (text: string) => text.match(/^kind: Scenario$/gm)?.length ?? 0;
+
+  it.each([
+    ['a Scenario document without a name takes the step (no second Scenario)', 'apiVersion: podplay/v1alpha1\nkind: Scenario\nspec: {}\n---\n', 1],
+    ['a named Scenario document takes the step', 'apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: mine}\n---\n', 1],
+    ['without a Scenario document, one is added', '', 1],
+  ])('%s', (_name, scenario, expected) => {
+    const text = scenario + rs;
+    const after = applyTextChanges(text, fixText(text, [rollout])!.changes);
+    expect(scenarios(after)).toBe(expected);
+    expect(after).toMatch(/# Deployment default\/gw: strategy maxSurge 0, maxUnavailable 1 — its controller scales the old ReplicaSet down first \(kubectl patch deployment gw -n default/);
+    const r = simulate(after);
+    if (!r.ok) throw new Error(r.errors.map((e) => `${e.line}: ${e.message}`).join('\n'));
+    expect(r.result.pods.filter((p) => p.owner === 'ReplicaSet/gw-old' && p.deletedAt === undefined)).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@
 // edit (comments and flow style kept by the yaml library), as text replacements the editor applies
 // in one undoable step, and the changed lines for a diff.
 
-import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, stringify, type Document } from 'yaml';
+import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, stringify, YAMLSeq, type Document } from 'yaml';
 import { NG_MAX_SIZE_ANNOTATION, type ScenarioEdit, type SideEffect } from '../engine/readers';
 
 export interface TextChange {
@@ -86,7 +86,8 @@ function indexDocuments(text: string): Map<string, Located> {
       }
       continue;
     }
-    const key = keyOf(kind, doc.getIn(['metadata', 'name']), doc.getIn(['metadata', 'namespace']));
+    // a Scenario document needs no name: it is still the one a timeline step goes into
+    const key = keyOf(kind, doc.getIn(['metadata', 'name']), doc.getIn(['metadata', 'namespace'])) ?? (kind === 'Scenario' ? 'Scenario//' : undefined);
     if (key) out.set(key, locate(text, contents.range[0], contents.range[2]));
   }
   return out;
@@ -193,7 +194,18 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
       continue;
     }
     if (e.kind === 'scale') {
-      if (!scaleAtStart(docs, open, appended, e, style)) return undefined;
+      if (!scaleAtStart(docs, open, appended, e.workload, e.replicas, `scale-${e.deployment}`, style)) return undefined;
+      continue;
+    }
+    if (e.kind === 'rollout') {
+      // the strategy where the Deployment is in the text; a dump's import keeps only its
+      // ReplicaSets, so the step its controller would take under that strategy is written too
+      const strategy = { type: 'RollingUpdate', rollingUpdate: { maxSurge: e.maxSurge, maxUnavailable: e.maxUnavailable } };
+      const deployment = open(`Deployment/${e.deployment.namespace}/${e.deployment.name}`);
+      if (deployment) deployment.setIn(['spec', 'strategy'], deployment.createNode(strategy));
+      const why = ` Deployment ${e.deployment.namespace}/${e.deployment.name}: strategy maxSurge ${e.maxSurge}, maxUnavailable ${e.maxUnavailable} — its controller scales the old ReplicaSet down first`
+        + (deployment ? '' : ` (kubectl patch deployment ${e.deployment.name} -n ${e.deployment.namespace} -p '${JSON.stringify({ spec: { strategy } })}')`);
+      if (!scaleAtStart(docs, open, appended, { kind: 'ReplicaSet', namespace: e.deployment.namespace, name: e.oldReplicaSet }, e.replicas, `rollout-${e.deployment.name}`, style, why)) return undefined;
       continue;
     }
     if (e.kind === 'claim') {
@@ -312,27 +324,33 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
  * Scenario document when there is none). Editing spec.replicas would not do: the pods a dump
  * holds stay until the Deployment's controller runs again.
  */
-function scaleAtStart(docs: Map<string, Located>, open: (key: string) => Document | undefined, appended: string[], e: Extract<ScenarioEdit, { kind: 'scale' }>, style: ReturnType<typeof styleOf>): boolean {
-  const w = e.workload;
+function scaleAtStart(docs: Map<string, Located>, open: (key: string) => Document | undefined, appended: string[], w: { kind: string; namespace: string; name: string }, replicas: number, name: string, style: ReturnType<typeof styleOf>, comment?: string): boolean {
   if (!docs.has(`${w.kind}/${w.namespace}/${w.name}`)) return false;
-  const step = { at: 0, action: 'scale', kind: w.kind, namespace: w.namespace, name: w.name, replicas: e.replicas };
+  const step = { at: 0, action: 'scale', kind: w.kind, namespace: w.namespace, name: w.name, replicas };
   const scenario = [...docs.keys()].find((k) => k.startsWith('Scenario/'));
   if (scenario === undefined) {
     appended.push(`---
-${stringify({ apiVersion: 'podplay/v1alpha1', kind: 'Scenario', metadata: { name: `scale-${e.deployment}` }, spec: { timeline: [step] } }, style).trimEnd()}
+${comment ? `#${comment}\n` : ''}${stringify({ apiVersion: 'podplay/v1alpha1', kind: 'Scenario', metadata: { name }, spec: { timeline: [step] } }, style).trimEnd()}
 `);
     return true;
   }
   const doc = open(scenario)!;
   const timeline = doc.getIn(['spec', 'timeline'], true);
   const node = doc.createNode(step);
+  if (comment) node.commentBefore = comment;
   if (isSeq(timeline)) {
     // before the first step after 0, as the engine puts it
     const at = timeline.items.findIndex((t) => isMap(t) && Number(t.get('at')) > 0);
     timeline.items.splice(at < 0 ? timeline.items.length : at, 0, node);
+    // a comment needs block style (a flow collection cannot hold one)
+    if (comment) timeline.flow = false;
   } else {
-    doc.setIn(['spec', 'timeline'], doc.createNode([step]));
+    const seq = new YAMLSeq();
+    seq.items.push(node);
+    doc.setIn(['spec', 'timeline'], seq);
   }
+  const spec = doc.getIn(['spec'], true);
+  if (comment && isMap(spec)) spec.flow = false;
   return true;
 }
 
@@ -382,6 +400,7 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
         : e.whenUnsatisfiable ? `Topology spread ${e.constraint + 1}: whenUnsatisfiable ScheduleAnyway` : `Topology spread ${e.constraint + 1}: maxSkew ${e.maxSkew}`;
     case 'anti-affinity': return `Drop required pod anti-affinity term ${e.term + 1}`;
     case 'uncordon': return `Uncordon node ${short(e.node)}`;
+    case 'rollout': return `Deployment ${e.deployment.namespace}/${e.deployment.name}: rollout strategy maxSurge ${e.maxSurge}, maxUnavailable ${e.maxUnavailable} (its old ReplicaSet ${e.oldReplicaSet} gives way first)`;
     case 'scale': return `Scale Deployment ${e.workload.namespace}/${e.deployment} down by ${e.by} (to ${e.replicas})${e.workload.kind === 'ReplicaSet' ? ` — its ReplicaSet ${e.workload.name} here` : ''}`;
     case 'quota': return `Raise ResourceQuota ${e.quota.namespace}/${e.quota.name}: ${quotaChange(e)}`;
     case 'limit-range': return `LimitRange ${e.limitRange.namespace}/${e.limitRange.name}: default request ${e.resource} ${e.quantity}${e.from ? ` (from ${e.from})` : ''}`;
@@ -411,7 +430,7 @@ const quotaChange = (e: Extract<ScenarioEdit, { kind: 'quota' }>): string => `sp
 
 /** What a fix does to another pod, in words. */
 export function sideEffectTitle(s: SideEffect, short: (node: string) => string): string {
-  return `${s.pod} ${s.change === 'moved' ? `moves to ${short(s.to ?? '')}` : s.change === 'preempted' ? 'is preempted' : s.change === 'deleted' ? 'is deleted' : 'becomes Pending'}`;
+  return `${s.pod} ${s.change === 'moved' ? `moves to ${short(s.to ?? '')}` : s.change === 'preempted' ? 'is preempted' : s.change === 'deleted' ? 'is deleted' : s.change === 'replaced' ? 'is replaced by the new revision' : 'becomes Pending'}`;
 }
 
 /** Which lines of a document's diff to show: the changed ones and `context` lines around each. */

@@ -28,7 +28,8 @@ describe('the decisive detail', () => {
   it('DRA: devices free vs needed on each GPU node, and the claim\'s matchAttribute constraint', () => {
     const d = detailOf('ml/trainer');
     expect(d.devices).toHaveLength(2);
-    for (const row of d.devices) expect(row).toMatchObject({ claim: 'ml/trainer-gpus', request: 'gpus', matching: 8, free: 8, needed: 4 });
+    // each GPU node's inference pod holds 2 of its 8 GPUs (one per PCIe root)
+    for (const row of d.devices) expect(row).toMatchObject({ claim: 'ml/trainer-gpus', request: 'gpus', matching: 8, free: 6, needed: 4 });
     expect(d.claimConstraints).toEqual([{ claim: 'ml/trainer-gpus', matchAttribute: 'gpu.example.com/pcieRoot', requests: ['gpus'] }]);
   });
 

@@ -200,7 +200,8 @@ function spreadCandidates(pod: Pod, key: string, d: Diagnosis): Candidate[] {
     if (untolerated && c.nodeTaintsPolicy !== 'Honor') out.push({ kind: 'spread', cost: 1, tier: Tier.SpecMistake, edits: [{ kind: 'spread', pod: key, constraint, nodeTaintsPolicy: 'Honor' }] });
     if (c.nodeAffinityPolicy === 'Ignore') out.push({ kind: 'spread', cost: 1, tier: Tier.SpecMistake, edits: [{ kind: 'spread', pod: key, constraint, nodeAffinityPolicy: 'Honor' }] });
     const skews = d.blocking.filter((b) => b.plugin === 'PodTopologySpread' && b.topologyKey === c.topologyKey).map((b) => b.skew ?? 0);
-    if (skews.length > 0) out.push({ kind: 'spread', cost: 2, tier: Tier.Capacity, edits: [{ kind: 'spread', pod: key, constraint, maxSkew: Math.min(...skews) }] });
+    // a larger skew weakens the spread the workload declared (./rank.ts Tier)
+    if (skews.length > 0) out.push({ kind: 'spread', cost: 2, tier: Tier.Relax, edits: [{ kind: 'spread', pod: key, constraint, maxSkew: Math.min(...skews) }] });
     out.push({ kind: 'spread', cost: 2, tier: Tier.Relax, edits: [{ kind: 'spread', pod: key, constraint, whenUnsatisfiable: 'ScheduleAnyway' }] });
   });
   return out;
@@ -229,7 +230,8 @@ function claimCandidates(s: ExpandedScenario, pod: Pod, key: string): Candidate[
   const out: Candidate[] = [];
   for (const { ref, devices } of claimRefs(s, pod, namespaceOfKey(key))) {
     (devices.constraints ?? []).forEach((c, constraint) => out.push({
-      kind: 'claim', cost: 1, tier: Tier.Capacity,
+      // weakens what the workload declared: below a node like one of its pool (./rank.ts Tier)
+      kind: 'claim', cost: 1, tier: Tier.Relax,
       // a matchAttribute is there for the workload (GPUs on one PCIe root, one interconnect): a
       // reviewer must see what dropping it gives up
       ...(c.matchAttribute ? { warning: `the devices need no longer share ${c.matchAttribute}: check the workload does not depend on it` } : {}),
@@ -326,6 +328,30 @@ function scaleCandidates(s: ExpandedScenario, key: string, d: Diagnosis, result:
   return out.slice(0, MAX_PER_KIND);
 }
 
+/**
+ * A rollout stuck on its own old pods: the new ReplicaSet's pod needs a host port that pods of an
+ * older ReplicaSet of the same Deployment hold on every node it could use (maxSurge > 0 with
+ * maxUnavailable 0 never frees one). The strategy is the fix — maxSurge 0, maxUnavailable 1, so
+ * the controller replaces pods one at a time — not more nodes.
+ */
+function rolloutCandidates(s: ExpandedScenario, key: string, portNodes: readonly string[], result: SimulationResult, outcome: PodOutcome): Candidate[] {
+  const namespace = namespaceOfKey(key);
+  const own = scaleTargetOf(s, namespace, outcome.owner);
+  if (own === undefined || !outcome.owner?.startsWith('ReplicaSet/')) return [];
+  const nodes = new Set(portNodes);
+  const old = result.pods.find((p) => p.node !== undefined && nodes.has(p.node) && p.deletedAt === undefined && p.owner !== outcome.owner
+    && p.owner?.startsWith('ReplicaSet/') && namespaceOfKey(p.pod) === namespace && scaleTargetOf(s, namespace, p.owner)?.deployment === own.deployment);
+  const oldName = old?.owner?.slice('ReplicaSet/'.length);
+  const rs = oldName === undefined ? undefined : s.workloads.find((w) => w.kind === 'ReplicaSet' && (w.metadata.namespace ?? 'default') === namespace && w.metadata.name === oldName);
+  const replicas = (rs?.spec as { replicas?: number } | undefined)?.replicas ?? 1;
+  if (!rs || replicas < 1) return [];
+  return [{
+    kind: 'rollout', cost: 1, tier: Tier.SpecMistake,
+    warning: `the Deployment replaces its pods one at a time: one replica fewer while ${namespace}/${own.deployment} rolls out (a host port cannot surge onto nodes its old pods hold)`,
+    edits: [{ kind: 'rollout', deployment: { namespace, name: own.deployment }, maxSurge: 0, maxUnavailable: 1, oldReplicaSet: rs.metadata.name, replicas: replicas - 1 }],
+  }];
+}
+
 /** Plugins a new, empty node like a failing one would pass: room, ports, devices, domains. */
 const ADD_NODE_PLUGINS = new Set(['NodeResourcesFit', 'NodePorts', 'DynamicResources', 'InterPodAffinity', 'PodTopologySpread', 'NodeUnschedulable']);
 
@@ -403,6 +429,7 @@ export function candidateFixes(s: ExpandedScenario, pod: string, d: Diagnosis, r
   if (plugins.has('DynamicResources')) out.push(...claimCandidates(s, spec, pod));
   if (d.blocking.some((b) => b.rule === 'podAntiAffinity')) out.push(...antiAffinityCandidates(spec, pod));
   if (plugins.has('NodeUnschedulable')) out.push(...uncordonCandidates(s, nodesFailing('NodeUnschedulable')));
+  if (plugins.has('NodePorts')) out.push(...rolloutCandidates(s, pod, nodesFailing('NodePorts'), result, outcome));
   if (plugins.has('NodeResourcesFit')) out.push(...scaleCandidates(s, pod, d, result, outcome));
   out.push(...priorityCandidates(s, pod, d, result, outcome));
   out.push(...addNodeCandidates(s, d));

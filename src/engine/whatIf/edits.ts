@@ -9,7 +9,7 @@ import type { Node, Pod, PriorityClass, Toleration } from '../model/types';
 import { podKey } from '../model/types';
 
 /** The kinds, as the UI's `data-kind` names them (../../../shared/contracts/ui-test-ids.md). */
-export type EditKind = 'toleration' | 'node-label' | 'selector' | 'affinity-value' | 'request' | 'priority' | 'spread' | 'anti-affinity' | 'uncordon' | 'scale' | 'add-node' | 'scheduler-name' | 'claim' | 'quota' | 'limit-range' | 'node-group';
+export type EditKind = 'toleration' | 'node-label' | 'selector' | 'affinity-value' | 'request' | 'priority' | 'spread' | 'anti-affinity' | 'uncordon' | 'scale' | 'rollout' | 'add-node' | 'scheduler-name' | 'claim' | 'quota' | 'limit-range' | 'node-group';
 
 export type ScenarioEdit =
   /** add a toleration to the pod */
@@ -52,6 +52,14 @@ export type ScenarioEdit =
    * replicas; the ReplicaSet it owns when the scenario has no Deployment object
    */
   | { kind: 'scale'; workload: { kind: 'Deployment' | 'ReplicaSet'; namespace: string; name: string }; deployment: string; replicas: number; by: number }
+  /**
+   * a Deployment's rollout strategy set to maxSurge 0, maxUnavailable 1, for a rollout whose new
+   * pods cannot go where the old ones hold what they need (a host port): its controller then
+   * scales an old ReplicaSet down first (upstream: pkg/controller/deployment/rolling.go,
+   * reconcileOldReplicaSets — maxScaledDown = all pods − (replicas − maxUnavailable) − new
+   * unavailable). Simulated as that scale of `oldReplicaSet` to `replicas` when the run starts.
+   */
+  | { kind: 'rollout'; deployment: { namespace: string; name: string }; maxSurge: 0; maxUnavailable: 1; oldReplicaSet: string; replicas: number }
   /**
    * a new node with the labels, taints and allocatable of `like` (not its addresses, provider id
    * or images), and a copy of each ResourceSlice published for `like`; `pool` names the node pool
@@ -143,6 +151,14 @@ export function inUnitsOf(written: string | undefined, resource: string, amount:
     if (amount >= size) return `${Math.floor(amount / size)}${unit}`;
   }
   return formatResource(resource, amount);
+}
+
+/** `kubectl scale` of a workload when the run starts: a timeline step at 0. */
+function scaleAtStart(s: ExpandedScenario, w: { kind: 'Deployment' | 'ReplicaSet'; namespace: string; name: string }, replicas: number): void {
+  if (!s.workloads.some((x) => x.kind === w.kind && (x.metadata.namespace ?? 'default') === w.namespace && x.metadata.name === w.name)) throw new Error(`no ${w.kind} ${w.namespace}/${w.name} in the scenario`);
+  // before the steps after t=0, so the timeline stays in order
+  const at = s.timeline.findIndex((step) => step.at > 0);
+  s.timeline.splice(at < 0 ? s.timeline.length : at, 0, { at: 0, action: 'scale', kind: w.kind, namespace: w.namespace, name: w.name, replicas, source: { line: 1, column: 1 } });
 }
 
 function podOf(s: ExpandedScenario, key: string): Pod {
@@ -275,14 +291,12 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         node.spec = { ...node.spec, unschedulable: false, taints: (node.spec?.taints ?? []).filter((t) => t.key !== UNSCHEDULABLE_TAINT) };
         break;
       }
-      case 'scale': {
-        const w = e.workload;
-        if (!s.workloads.some((x) => x.kind === w.kind && (x.metadata.namespace ?? 'default') === w.namespace && x.metadata.name === w.name)) throw new Error(`no ${w.kind} ${w.namespace}/${w.name} in the scenario`);
-        // before the steps after t=0, so the timeline stays in order
-        const at = s.timeline.findIndex((step) => step.at > 0);
-        s.timeline.splice(at < 0 ? s.timeline.length : at, 0, { at: 0, action: 'scale', kind: w.kind, namespace: w.namespace, name: w.name, replicas: e.replicas, source: { line: 1, column: 1 } });
+      case 'scale':
+        scaleAtStart(s, e.workload, e.replicas);
         break;
-      }
+      case 'rollout':
+        scaleAtStart(s, { kind: 'ReplicaSet', namespace: e.deployment.namespace, name: e.oldReplicaSet }, e.replicas);
+        break;
       case 'add-node': {
         const like = nodeOf(s, e.like);
         const copy = structuredClone(like);

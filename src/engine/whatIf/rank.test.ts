@@ -129,6 +129,41 @@ spec: {maxUnavailable: 0, selector: {matchLabels: {app: cache}}}
     expect(fixes.indexOf(priority)).toBe(fixes.length - 1);
   });
 
+  it('a fix that weakens a constraint the workload declared ranks below more capacity for it as declared: a GPU node like its pool before dropping matchAttribute pcieRoot', () => {
+    // 8 GPUs, 4 per PCIe root; a running job holds one GPU on each root, so no root has 4 free
+    const gpus = Array.from({ length: 8 }, (_, g) => `  - {name: gpu-${g}, attributes: {pcieRoot: {string: r${g >> 2}}}}`).join('\n');
+    const request = (name: string, root?: string) => `{name: ${name}, exactly: {deviceClassName: gpu${root ? `, selectors: [{cel: {expression: 'device.attributes["gpu.example.com"].pcieRoot == "${root}"'}}]` : ''}${root ? '' : ', count: 4'}}}`;
+    const claim = (name: string, devices: string) => `---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: ${name}, namespace: default}
+spec: {devices: ${devices}}
+`;
+    const text = node('gpu1', { labels: 'node-pool: gpu' }) + `---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: gpu}
+spec: {selectors: [{cel: {expression: 'device.driver == "gpu.example.com"'}}]}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: gpu1-gpus}
+spec:
+  driver: gpu.example.com
+  nodeName: gpu1
+  pool: {name: gpu1, generation: 1, resourceSliceCount: 1}
+  devices:
+${gpus}
+` + claim('job', `{requests: [${request('a', 'r0')}, ${request('b', 'r1')}]}`) + claim('trainer', `{requests: [${request('gpus')}], constraints: [{matchAttribute: gpu.example.com/pcieRoot, requests: [gpus]}]}`)
+      + pod('job', { cpu: '0', spec: 'resourceClaims: [{name: g, resourceClaimName: job}]' }) + pod('trainer', { cpu: '0', spec: 'resourceClaims: [{name: g, resourceClaimName: trainer}]' });
+    const { fixes } = search(text, 'default/trainer');
+    const drop = fixes.findIndex((f) => f.candidate.edits[0]?.kind === 'claim' && f.candidate.edits[0].change === 'drop-constraint');
+    expect(kinds(fixes)[0]).toBe('add-node');
+    expect(fixes[0]!.candidate.edits[0]).toMatchObject({ kind: 'add-node', like: 'gpu1', pool: { 'node-pool': 'gpu' } });
+    expect(drop).toBeGreaterThan(0);
+    expect(fixes[drop]!.tier).toBe(Tier.Relax);
+  });
+
   it.each([
     ['24Gi cut to 12.02Gi reads 12Gi', '24Gi', 'memory', 12.02 * 2 ** 30, '12Gi'],
     ['a unit too coarse steps down', '2Gi', 'memory', 0.5 * 2 ** 30, '512Mi'],

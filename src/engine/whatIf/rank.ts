@@ -8,10 +8,13 @@
  *   has → the nearest one, a schedulerName no profile serves, nodeTaintsPolicy Honor for a spread
  *   over cordoned domains, a toleration for the pool the pod already selects, a PriorityClass its
  *   namespace already uses);
- * - Capacity: more room for what the workload asks (a node like one of its pool, another existing
- *   PriorityClass, a claim constraint relaxed, maxSkew raised);
- * - Relax: the workload asks for less than it meant (a request cut, a selector dropped, fewer
- *   devices, ScheduleAnyway, another workload scaled down, a new PriorityClass);
+ * - Capacity: more room for what the workload asks, as it asks it (a node like one of its pool
+ *   with its ResourceSlices, another existing PriorityClass, another DeviceClass of the cluster);
+ * - Relax: the workload asks for less than it meant, or gives up a constraint it declared (a
+ *   request cut, a selector dropped, fewer devices, a claim's matchAttribute dropped — GPUs no
+ *   longer on one PCIe root —, maxSkew raised, ScheduleAnyway, another workload scaled down, a new
+ *   PriorityClass). A reviewer approves more capacity for an unchanged spec before a weaker spec:
+ *   the constraint is the workload owner's to give up, the node pool the platform's to scale;
  * - NodeScoped: changes to nodes other workloads share (labels, a foreign pool's taint, uncordon);
  * - Overrides: overrides what someone wrote down — uncordoning a node whose annotations say why it
  *   is cordoned, preemption that violates a PodDisruptionBudget.

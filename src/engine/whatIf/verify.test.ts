@@ -197,6 +197,34 @@ spec:
     expect(search.candidates.map((c) => c.kind)).not.toContain('scale');
   });
 
+  it('rollout: a surge rollout whose old pods hold the host port on every node — maxSurge 0, maxUnavailable 1 first, the old pod replaced, not a side effect', () => {
+    // as a dump's import has it: the Deployment's two ReplicaSets, the old one's pods bound, the new one's Pending
+    const rs = (name: string, replicas: number) => `---
+apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: ${name}, namespace: default, ownerReferences: [{apiVersion: apps/v1, kind: Deployment, name: gw, uid: d1, controller: true}]}
+spec:
+  replicas: ${replicas}
+  selector: {matchLabels: {app: gw, pod-template-hash: ${name}}}
+  template:
+    metadata: {labels: {app: gw, pod-template-hash: ${name}}}
+    spec: {containers: [{name: c, image: gw, ports: [{containerPort: 443, hostPort: 443}], resources: {requests: {cpu: "1"}}}]}
+`;
+    const gwPod = (name: string, owner: string, nodeName?: string) => `---
+apiVersion: v1
+kind: Pod
+metadata: {name: ${name}, namespace: default, labels: {app: gw, pod-template-hash: ${owner}}, ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: ${owner}, controller: true}]}
+spec:
+  ${nodeName ? `nodeName: ${nodeName}\n  ` : ''}containers: [{name: c, image: gw, ports: [{containerPort: 443, hostPort: 443}], resources: {requests: {cpu: "1"}}}]
+`;
+    const text = node('edge1') + node('edge2') + rs('gw-old', 2) + rs('gw-new', 1) + gwPod('gw-old-a', 'gw-old', 'edge1') + gwPod('gw-old-b', 'gw-old', 'edge2') + gwPod('gw-new-a', 'gw-new');
+    const { fixes } = fixesFor(text, 'default/gw-new-a');
+    expect(fixes[0]!.candidate.edits).toEqual([{ kind: 'rollout', deployment: { namespace: 'default', name: 'gw' }, maxSurge: 0, maxUnavailable: 1, oldReplicaSet: 'gw-old', replicas: 1 }]);
+    expect(fixes[0]!.sideEffects).toHaveLength(1);
+    expect(fixes[0]!.sideEffects[0]).toMatchObject({ change: 'replaced' });
+    expect(kinds(fixes).indexOf('add-node')).toBeGreaterThan(0);
+  });
+
   it('a fix that makes another pod Pending shows it', () => {
     // p (created first) is kept off n1 by its selector; q takes n1. Dropping p's selector gives n1 to p, and q goes Pending.
     const text = node('n1', { cpu: '2' }) + pod('p', { cpu: '2', created: 0, spec: 'nodeSelector: {disk: ssd}' }) + pod('q', { cpu: '2', created: 1 });

@@ -16,8 +16,12 @@ export const VARIANT_MARGIN_SECONDS = 600;
 
 export interface SideEffect {
   pod: string;
-  /** placed before, Pending, preempted or deleted (a Deployment scaled down) with the change; or on another node */
-  change: 'pending' | 'preempted' | 'deleted' | 'moved';
+  /**
+   * placed before, Pending, preempted or deleted (a Deployment scaled down) with the change; or on
+   * another node; or replaced: an old revision's pod its rollout takes down (no harm: the rollout
+   * replaces it with the new revision's)
+   */
+  change: 'pending' | 'preempted' | 'deleted' | 'moved' | 'replaced';
   from?: string;
   to?: string;
 }
@@ -160,6 +164,11 @@ export function searchFixes(s: ExpandedScenario, baseline: SimulationResult, pod
       const outcome = result.pods.find((p) => p.pod === pod);
       if (outcome?.node === undefined || outcome.deletedAt !== undefined) return fail(`the pod stays ${outcome?.phase ?? 'Pending'}${outcome?.message ? `: ${outcome.message}` : ''}`);
       const effects = sideEffectsOf(baseline, result, pod);
+      for (const e of candidate.edits) {
+        if (e.kind !== 'rollout') continue;
+        const old = `ReplicaSet/${e.oldReplicaSet}`;
+        for (const effect of effects.sideEffects) if (effect.change === 'deleted' && baseline.pods.find((p) => p.pod === effect.pod)?.owner === old) effect.change = 'replaced';
+      }
       const verdict = judge(s, baseline, pod, candidate, effects.sideEffects);
       if ('reason' in verdict) return fail(verdict.reason);
       return { candidate, node: outcome.node, ...effects, ...verdict };

@@ -2,7 +2,7 @@
 // statefulsets,daemonsets,jobs,priorityclasses,pdb,deviceclasses,resourceslices,resourceclaims -A
 // -o yaml` prints for a 4-zone cluster with four node pools (general; high-mem; a GPU pool tainted
 // nvidia.com/gpu with DRA ResourceSlices; edge), zone us-east-1d under an incident (its nodes
-// cordoned and annotated "do not uncordon"), and Pending pods of eight causes. Each Pending pod
+// cordoned and annotated "do not uncordon"), and Pending pods of ten causes. Each Pending pod
 // carries the fix its author (a reviewer) would approve: `pendingCauses` below; the test beside
 // this file checks that the fix search ranks it first.
 // Deterministic; the committed fixture (src/interop/fixtures/kubectl-production-pending.yaml) is
@@ -244,24 +244,47 @@ function kafka(): Workload {
   return { items: [sts], pods };
 }
 
-/** The trainer's claim: four GPUs on one PCIe root; every node has two per root. */
-function gpuObjects(): Obj[] {
+/**
+ * The trainer's claim: four GPUs on one PCIe root. Each GPU node has 8, four per root, and runs an
+ * inference pod whose claim holds one GPU of each root: 6 free per node, but no root with 4 free.
+ */
+function gpuObjects(): Workload {
   const deviceClass = { apiVersion: 'resource.k8s.io/v1', kind: 'DeviceClass', metadata: { creationTimestamp: ago(30_000), generation: 1, name: GPU_DRIVER, resourceVersion: '560001', uid: uid(18, 1) }, spec: { selectors: [{ cel: { expression: `device.driver == "${GPU_DRIVER}"` } }] } };
   const slices = poolNodes('gpu').map((n, i) => ({
     apiVersion: 'resource.k8s.io/v1', kind: 'ResourceSlice',
     metadata: { creationTimestamp: ago(n.ageMinutes - 1), generateName: `${n.name}-${GPU_DRIVER}-`, generation: 1, name: `${n.name}-${GPU_DRIVER}-${suffix(i + 40)}`, ownerReferences: [{ apiVersion: 'v1', controller: true, kind: 'Node', name: n.name, uid: uid(11, nodes.indexOf(n)) }], resourceVersion: String(560_010 + i), uid: uid(18, 10 + i) },
     spec: {
       driver: GPU_DRIVER, nodeName: n.name, pool: { generation: 1, name: n.name, resourceSliceCount: 1 },
-      devices: Array.from({ length: 8 }, (_, g) => ({ name: `gpu-${g}`, attributes: { model: { string: 'A100-SXM4-40GB' }, pcieRoot: { string: `pci0000:${(g >> 1).toString(16).padStart(2, '0')}` } }, capacity: { memory: { value: '40Gi' } } })),
+      devices: Array.from({ length: 8 }, (_, g) => ({ name: `gpu-${g}`, attributes: { model: { string: 'A100-SXM4-40GB' }, pcieRoot: { string: `pci0000:${(g >> 2).toString(16).padStart(2, '0')}` } }, capacity: { memory: { value: '40Gi' } } })),
     },
   }));
+  // an inference server per GPU node, its claim allocated one GPU on each PCIe root (what the scheduler wrote)
+  const requests = [0, 1].map((root) => ({ exactly: { allocationMode: 'ExactCount', count: 1, deviceClassName: GPU_DRIVER, selectors: [{ cel: { expression: `device.attributes["${GPU_DRIVER}"].pcieRoot == "pci0000:0${root}"` } }] }, name: `root${root}` }));
+  const inference = poolNodes('gpu').flatMap((n, i) => {
+    const name = `inference-${i}`;
+    const pod = podObject({
+      namespace: 'ml', name, labels: { app: 'inference' }, cpu: '4', memory: '32Gi', image: 'ghcr.io/example/inference:1.2.0', node: n.name, age: 5000,
+      nodeSelector: { 'node-pool': 'gpu' }, tolerations: [{ effect: 'NoSchedule', key: 'nvidia.com/gpu', operator: 'Exists' }], resourceClaims: [{ name: 'gpus', resourceClaimName: `${name}-gpus` }],
+    });
+    const podUid = (pod.metadata as { uid: string }).uid;
+    const claim = {
+      apiVersion: 'resource.k8s.io/v1', kind: 'ResourceClaim',
+      metadata: { creationTimestamp: ago(5001), name: `${name}-gpus`, namespace: 'ml', resourceVersion: String(560_200 + i), uid: uid(18, 200 + i) },
+      spec: { devices: { requests } },
+      status: {
+        allocation: { devices: { results: [0, 4].map((g, k) => ({ device: `gpu-${g}`, driver: GPU_DRIVER, pool: n.name, request: `root${k}` })) }, nodeSelector: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [n.name] }] }] } },
+        reservedFor: [{ name, resource: 'pods', uid: podUid }],
+      },
+    };
+    return [{ claim, pod }];
+  });
   const claim = {
     apiVersion: 'resource.k8s.io/v1', kind: 'ResourceClaim',
     metadata: { creationTimestamp: ago(61), name: 'trainer-gpus', namespace: 'ml', resourceVersion: '560100', uid: uid(18, 100) },
     spec: { devices: { constraints: [{ matchAttribute: `${GPU_DRIVER}/pcieRoot`, requests: ['gpus'] }], requests: [{ exactly: { allocationMode: 'ExactCount', count: 4, deviceClassName: GPU_DRIVER }, name: 'gpus' }] } },
     status: {},
   };
-  return [deviceClass, ...slices, claim];
+  return { items: [deviceClass, ...slices, ...inference.map((x) => x.claim), claim], pods: inference.map((x) => x.pod) };
 }
 
 const N = nodes.length;
@@ -272,18 +295,28 @@ const MSG = {
   kafka: `0/${N} nodes are available: 2 Insufficient cpu, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable, 5 node(s) didn't match Pod's node affinity/selector, 9 Insufficient memory. preemption: 0/${N} nodes are available: 10 Preemption is not helpful for scheduling, 9 No preemption victims found for incoming pod.`,
   ingress: `0/${N} nodes are available: 12 node(s) didn't match Pod's node affinity/selector, 2 node(s) didn't have free ports for the requested pod ports, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable. preemption: 0/${N} nodes are available: 17 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.`,
   risk: `0/${N} nodes are available: 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable, 5 node(s) didn't match Pod's node affinity/selector, 9 Insufficient cpu. preemption: 0/${N} nodes are available: 10 Preemption is not helpful for scheduling, 9 No preemption victims found for incoming pod.`,
+  finance: `0/${N} nodes are available: 11 node(s) didn't match Pod's node affinity/selector, 2 node(s) had untolerated taint(s), 3 Insufficient cpu, 3 node(s) were unschedulable. preemption: not eligible due to preemptionPolicy=Never.`,
+  token: `0/${N} nodes are available: 12 node(s) didn't match Pod's node affinity/selector, 2 node(s) didn't match pod anti-affinity rules, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable. preemption: 0/${N} nodes are available: 17 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.`,
   /** recorded before the newest high-mem node joined: it counts one node fewer */
   stale: `0/${N - 1} nodes are available: 2 Insufficient cpu, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable, 12 node(s) didn't match Pod's node affinity/selector. preemption: 0/${N - 1} nodes are available: 2 No preemption victims found for incoming pod, 16 Preemption is not helpful for scheduling.`,
 };
 
 export const pendingCauses: MarkedFix[] = [
   { pod: 'geo/geo-api-', cause: 'required node affinity, one expression, a zone no node has (us-east-1x)', fix: { kind: 'affinity-value', value: 'us-east-1a' } },
-  { pod: 'ml/trainer', cause: 'a ResourceClaim for 4 GPUs on one PCIe root; every GPU node has 2 per root', fix: { kind: 'claim', change: 'drop-constraint' } },
+  // was "drop matchAttribute pcieRoot": a reviewer keeps the GPU-topology constraint the job
+  // declared and scales the GPU pool (a node like one with its ResourceSlice has 4 free per root);
+  // dropping the constraint ranks below it (rank.ts Tier.Relax)
+  { pod: 'ml/trainer', cause: 'a ResourceClaim for 4 GPUs on one PCIe root; inference pods hold one GPU of each root on every GPU node', fix: { kind: 'add-node' } },
   { pod: 'web/checkout-', cause: 'zone spread where us-east-1d is cordoned (INC-123) but counts under nodeTaintsPolicy Ignore', fix: { kind: 'spread', nodeTaintsPolicy: 'Honor' } },
   { pod: 'kafka/kafka-2', cause: 'a broker needs 24Gi of the general pool; the GPU pool beside it is tainted, the high-mem pool is another pool', fix: { kind: 'add-node' } },
-  { pod: 'edge/ingress-gw-', cause: 'a surge rollout: the old ReplicaSet holds hostPort 443 on both edge nodes', fix: { kind: 'add-node' } },
+  // the rollout strategy, not another node: maxUnavailable 0 keeps both old pods on their ports
+  { pod: 'edge/ingress-gw-', cause: 'a surge rollout: the old ReplicaSet holds hostPort 443 on both edge nodes', fix: { kind: 'rollout', maxSurge: 0, maxUnavailable: 1 } },
   { pod: 'batch/nightly-etl-', cause: 'schedulerName volcano: no profile serves it', fix: { kind: 'scheduler-name', schedulerName: 'default-scheduler' } },
   { pod: 'risk/risk-engine-', cause: 'cpu shortage; the namespace\'s other workloads use the existing PriorityClass business-critical; a PDB guards the cache', fix: { kind: 'priority', priorityClassName: 'business-critical' } },
+  // the idle, tainted GPU pool has room: tolerating its taint is what a reviewer rejects; the pool the job selects is scaled
+  { pod: 'finance/ledger-recon-', cause: 'a finance batch job (batch-low, preemptionPolicy Never) short of cpu in the high-mem pool it selects, beside an idle tainted GPU pool', fix: { kind: 'add-node' } },
+  // one replica per node is the point of the anti-affinity: another edge node, not the term dropped
+  { pod: 'auth/token-svc-', cause: 'three replicas with required pod anti-affinity per hostname in the two-node edge pool', fix: { kind: 'add-node' } },
   { pod: 'web/search-', cause: 'a stale FailedScheduling message (one node fewer) from before the newest high-mem node joined', fix: 'placed' },
 ];
 
@@ -320,13 +353,20 @@ export function productionDump(): string {
     deployment('edge', 'ingress-gw', 9, { cpu: '500m', memory: '512Mi', image: 'ghcr.io/example/ingress-gw:2.1.0', nodeSelector: { 'node-pool': 'edge' }, hostPort: 443 },
       { placed: [], pending: [MSG.ingress] }, { spec: { cpu: '500m', memory: '512Mi', image: 'ghcr.io/example/ingress-gw:2.0.3', nodeSelector: { 'node-pool': 'edge' }, hostPort: 443 }, placed: poolNodes('edge').map((n) => n.name) },
       { rollingUpdate: { maxSurge: 1, maxUnavailable: 0 }, type: 'RollingUpdate' }),
+    deployment('finance', 'ledger-recon', 13, { cpu: '8', memory: '16Gi', image: 'ghcr.io/example/ledger-recon:5.0.2', nodeSelector: { 'node-pool': 'high-mem' }, priorityClassName: 'batch-low', priority: -100 }, { placed: [], pending: [MSG.finance] }),
+    deployment('auth', 'token-svc', 14, {
+      cpu: '250m', memory: '256Mi', image: 'ghcr.io/example/token-svc:3.1.0', nodeSelector: { 'node-pool': 'edge' },
+      affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'token-svc' } }, topologyKey: 'kubernetes.io/hostname' }] } },
+    }, { placed: poolNodes('edge').map((n) => n.name), pending: [MSG.token] }),
     deployment('batch', 'nightly-etl', 10, { cpu: '500m', memory: '1Gi', image: 'ghcr.io/example/etl:0.9.2', schedulerName: 'volcano' }, { placed: [], pending: [undefined] }),
     deployment('web', 'search', 11, { cpu: '10', memory: '32Gi', image: 'docker.elastic.co/elasticsearch/elasticsearch:8.17.4', nodeSelector: { 'node-pool': 'high-mem' } }, { placed: [], pending: [MSG.stale] }),
     kafka(),
   ];
+  const gpu = gpuObjects();
   for (const w of workloads) items.push(...w.items);
-  items.push(...priorityClasses, pdb, ...gpuObjects());
+  items.push(...priorityClasses, pdb, ...gpu.items);
   for (const w of workloads) items.push(...w.pods);
+  items.push(...gpu.pods);
   items.push(podObject({
     namespace: 'ml', name: 'trainer', labels: { app: 'trainer' }, cpu: '8', memory: '64Gi', image: 'ghcr.io/example/trainer:2.0.0', age: 60,
     nodeSelector: { 'node-pool': 'gpu' }, tolerations: [{ effect: 'NoSchedule', key: 'nvidia.com/gpu', operator: 'Exists' }],

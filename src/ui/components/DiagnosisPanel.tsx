@@ -104,6 +104,17 @@ function DiagnosisView({ d, short, detail }: { d: Diagnosis; short: Map<string, 
   );
 }
 
+/** The diagnosis in one line, as the FailedScheduling event counts it: what the fixes below answer. */
+function DiagnosisSummary({ d }: { d: Diagnosis }) {
+  const why = d.preFilter ? `${d.preFilter.plugin} rejected it at PreFilter` : d.groups.map((g) => `${g.nodes.length} ${g.reason}`).join('; ');
+  const text = `0/${d.numAllNodes} nodes: ${why}`;
+  return (
+    <p className="diagnosis-summary" data-testid="diagnosis-summary" title={text}>
+      <strong>Why Pending:</strong> {text} <span className="diagnosis-summary-more">(the diagnosis is below the fixes)</span>
+    </p>
+  );
+}
+
 /** The diagnosis of `pod`'s latest cycle, once that cycle's frame is here; a link to it otherwise. */
 export function DiagnosisPanel({ pod }: { pod: string }) {
   const run = usePodplay((s) => s.run);
@@ -129,6 +140,6 @@ export function DiagnosisPanel({ pod }: { pod: string }) {
       </p>
     );
   }
-  // the fixes first: at 1366×768 five of them fit above the fold; the diagnosis below them
-  return <><FixesPanel pod={pod} /><DiagnosisView d={diagnosis} short={short} detail={detail} /></>;
+  // the fixes first, under a one-line why: at 1366×768 both are above the fold; the full diagnosis below them
+  return <><DiagnosisSummary d={diagnosis} /><FixesPanel pod={pod} /><DiagnosisView d={diagnosis} short={short} detail={detail} /></>;
 }
