@@ -143,7 +143,7 @@ function explain(args: Args, text: string, result: SimulationResult, fromDump: I
   const refused = typeof pod === 'string' ? refusalsFor(admissionRefusals(result), name) : [];
   if (refused.length > 0) {
     // the quota and template fixes for the first refused creator, verified as the page verifies them
-    const search = searchFixesFor(args, text, refused[0]!.object);
+    const search = searchFixesFor(args, text, refused[0]!.object, fromDump);
     if (!args.json) {
       process.stdout.write(`${escapeLines(formatRefusals(refused))}\n\n${escapeLines(formatFixes(search.found, search.tried))}\n`);
       if (args.verbose) process.stdout.write(`\n${escapeLines(formatFailedCandidates(search))}\n`);
