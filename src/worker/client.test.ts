@@ -2,20 +2,9 @@
 // again (once), a load stuck in its synchronous part is replaced by a newer one or a cancel.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createWorkerClient, HEAR_WITHIN_MS, MAX_RETRIES, STEP_BUDGET_MS, SUPERSEDE_AFTER_MS, type WorkerLike } from './client';
+import { createWorkerClient, HEAR_WITHIN_MS, MAX_RETRIES, STEP_BUDGET_MS, SUPERSEDE_AFTER_MS } from './client';
 import type { WorkerReply, WorkerRequest } from './protocol';
-
-class FakeWorker implements WorkerLike {
-  onmessage: WorkerLike['onmessage'] = null;
-  onerror: WorkerLike['onerror'] = null;
-  onmessageerror: WorkerLike['onmessageerror'] = null;
-  received: WorkerRequest[] = [];
-  terminated = false;
-  postMessage(message: WorkerRequest) { this.received.push(message); }
-  terminate() { this.terminated = true; }
-  reply(reply: WorkerReply) { this.onmessage?.({ data: reply } as MessageEvent<WorkerReply>); }
-  crash(message: string) { this.onerror?.({ message, preventDefault() {} } as ErrorEvent); }
-}
+import { FakeWorker } from './testing/fakeWorker';
 
 function harness() {
   const workers: FakeWorker[] = [];

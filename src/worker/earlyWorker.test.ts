@@ -4,19 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { createWorkerClient } from './client';
 import { engineWorker, holdEvents, startEngineWorker } from './earlyWorker';
-import type { WorkerLike, WorkerReply, WorkerRequest } from './protocol';
-
-class FakeWorker implements WorkerLike {
-  onmessage: WorkerLike['onmessage'] = null;
-  onerror: WorkerLike['onerror'] = null;
-  onmessageerror: WorkerLike['onmessageerror'] = null;
-  received: WorkerRequest[] = [];
-  terminated = false;
-  postMessage(message: WorkerRequest) { this.received.push(message); }
-  terminate() { this.terminated = true; }
-  reply(reply: WorkerReply) { this.onmessage?.({ data: reply } as MessageEvent<WorkerReply>); }
-  crash(message: string) { this.onerror?.({ message, preventDefault() {} } as ErrorEvent); }
-}
+import type { WorkerReply } from './protocol';
+import { FakeWorker } from './testing/fakeWorker';
 
 type Step = { say: WorkerReply } | { crash: string } | 'listen' | 'tick';
 const progress = (cycles: number): WorkerReply => ({ type: 'heard', runId: cycles });
