@@ -17,12 +17,26 @@ metadata:
 status: {allocatable: {cpu: "64", memory: 256Gi, pods: "${pods}"}}`);
 }
 
-/** a StatefulSet of `evictions` replicas, every pod evicted through the API at one instant */
+/**
+ * a StatefulSet of `evictions` replicas, bound as a dump declares them, every pod evicted through
+ * the API at one instant: what is measured is the storm, not the first scheduling of the pods
+ */
 export function evictionStorm({ nodes, evictions }: { nodes: number; evictions: number }): string {
   const steps = Array.from({ length: evictions }, (_, i) => `  - {at: 60, action: evict, pod: default/db-${i}}`);
+  const pods = Array.from({ length: evictions }, (_, i) => `apiVersion: v1
+kind: Pod
+metadata:
+  name: db-${i}
+  namespace: default
+  labels: {app: db, statefulset.kubernetes.io/pod-name: db-${i}}
+  ownerReferences: [{apiVersion: apps/v1, kind: StatefulSet, name: db, uid: sts-db, controller: true}]
+spec:
+  nodeName: node-${i % nodes}
+  terminationGracePeriodSeconds: 0
+  containers: [{name: db, image: postgres, resources: {requests: {cpu: 100m, memory: 128Mi}}}]`);
   return [...nodeDocs(nodes), `apiVersion: apps/v1
 kind: StatefulSet
-metadata: {name: db, namespace: default}
+metadata: {name: db, namespace: default, uid: sts-db}
 spec:
   replicas: ${evictions}
   podManagementPolicy: Parallel
@@ -32,7 +46,7 @@ spec:
     spec:
       terminationGracePeriodSeconds: 0
       containers: [{name: db, image: postgres, resources: {requests: {cpu: 100m, memory: 128Mi}}}]`,
-  scenarioDoc(`eviction-storm-${evictions}`, 3, steps)].join('\n---\n');
+  ...pods, scenarioDoc(`eviction-storm-${evictions}`, 3, steps)].join('\n---\n');
 }
 
 /** one local PV per `pvsPerNode` on every node (WaitForFirstConsumer), and a pod claiming each */
