@@ -26,6 +26,8 @@ export interface StorageStore extends StorageLister {
   /** creates or replaces an object; returns the one it replaced */
   put(o: StorageObject): StorageObject | undefined;
   remove(kind: StorageObject['kind'], namespace: string | undefined, name: string): StorageObject | undefined;
+  /** the volumes whose claimRef names namespace/name, in store order, if the store keeps that index */
+  volumesClaimedBy?(namespace: string, name: string): PersistentVolume[];
 }
 
 export interface PVControllerContext {
@@ -185,6 +187,7 @@ class Controller {
    * during the claims' loop, so one index serves the pass.
    */
   private volumesClaimedBy(claim: PersistentVolumeClaim): PersistentVolume[] {
+    if (this.ctx.store.volumesClaimedBy) return this.ctx.store.volumesClaimedBy(nsOf(claim), claim.metadata.name);
     if (!this.claimRefs) {
       this.claimRefs = new Map();
       for (const v of this.ctx.store.persistentVolumes()) {
