@@ -1,6 +1,8 @@
 // Generated scenarios for benchmarks and large-scale tests: N nodes over Z zones, running
 // pods, and pending workloads that exercise spreading, affinity and resource fit.
 
+import { evictionStorm, localVolumes, scaleToZero } from './storms';
+
 /** The cases of `npm run bench` (bench/run.ts); `objects` is the number of top-level objects, for ms/object. */
 export interface BenchCase { name: string; objects: number; scenario: () => string }
 
@@ -11,6 +13,10 @@ export const benchCases: BenchCase[] = [
   { name: '1,000 nodes spread+anti-affinity', objects: 4001, scenario: () => spreadScenario({ nodes: 1000, boundPods: 3000, pendingReplicas: 100 }) },
   { name: '5,000 nodes, 100 pending', objects: 10001, scenario: () => largeScenario({ nodes: 5000, boundPods: 5000, pendingReplicas: 100 }) },
   { name: 'kubectl dump 300 nodes/5,000 pods', objects: 5300, scenario: () => kubectlDump({ nodes: 300, pods: 5000, pending: 100 }) },
+  // issue 23's storms: each simulates (load and schedule) in under 5 s
+  { name: 'storm: 3,000 evictions at one instant', objects: 6102, scenario: () => evictionStorm({ nodes: 100, evictions: 3000 }) },
+  { name: 'storm: 4,000 local PVs', objects: 13001, scenario: () => localVolumes({ nodes: 1000, pvs: 4000 }) },
+  { name: 'storm: scale 10,000 replicas to 0', objects: 3, scenario: () => scaleToZero({ replicas: 10000 }) },
 ];
 
 export interface LargeScenarioOptions {

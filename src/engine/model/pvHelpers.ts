@@ -3,9 +3,9 @@
 // affinity, and FindMatchingVolume (the smallest available volume that fits a claim).
 
 import { resourceAmount } from './quantity';
-import { compileLabelSelector, matchNodeSelector } from './selectors';
+import { compileLabelSelector, LazyErrorNodeSelector } from './selectors';
 import type { PersistentVolume, PersistentVolumeClaim, TopologySelectorTerm } from './storage';
-import type { Labels, Node } from './types';
+import type { Labels, Node, NodeSelector } from './types';
 
 /** upstream: AnnBindCompleted */
 export const AnnBindCompleted = 'pv.kubernetes.io/bind-completed';
@@ -58,8 +58,12 @@ export function checkNodeAffinity(volume: PersistentVolume, nodeLabels: Labels |
   const required = volume.spec.nodeAffinity?.required;
   if (!required) return undefined;
   const node: Node = { apiVersion: 'v1', kind: 'Node', metadata: { name: '', labels: nodeLabels ?? {} }, spec: {}, status: {} };
-  return matchNodeSelector(required, node) ? undefined : 'no matching NodeSelectorTerms';
+  // parsed once per volume object (a change of a PV is a new object), not at every check
+  let selector = parsedNodeAffinity.get(required);
+  if (!selector) parsedNodeAffinity.set(required, selector = new LazyErrorNodeSelector(required));
+  return selector.match(node).matches ? undefined : 'no matching NodeSelectorTerms';
 }
+const parsedNodeAffinity = new WeakMap<NodeSelector, LazyErrorNodeSelector>();
 
 /** upstream: IsVolumeBoundToClaim — claimRef names the claim (and its uid, when the ref has one) */
 export function isVolumeBoundToClaim(volume: PersistentVolume, claim: PersistentVolumeClaim): boolean {

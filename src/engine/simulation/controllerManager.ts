@@ -41,6 +41,27 @@ export class ControllerManager {
     sim.podListeners.push({ deleted: (pod) => this.podDeleted(pod) });
     // the controllers' first sync ran at loading: the workloads it could not create pods for
     for (const e of sim.scenario.admissionEvents) if (e.reason === 'FailedCreate' && sim.cluster.workloads.has(e.object)) this.syncFailed(e.object, 0);
+    sim.instantListeners.push(() => this.drainDeferred());
+  }
+
+  /** workloads whose pods went away while the instant's steps were applied, synced after them */
+  private readonly deferred = new Map<string, Workload>();
+
+  private drainDeferred(): boolean {
+    if (this.deferred.size === 0) return false;
+    const workloads = [...this.deferred.values()];
+    this.deferred.clear();
+    for (const w of workloads) this.reconcile(w);
+    return true;
+  }
+
+  /** reconciles now, or after the instant's steps when the timeline or a timer deleted the pod */
+  private reconcileSoon(workload: Workload): void {
+    if (!this.sim.applyingDue || this.draining) { this.reconcile(workload); return; }
+    const key = `${workload.kind}/${namespaceOf(workload)}/${workload.metadata.name}`;
+    // the newest object counts: delete first so the workload moves to the end, as reconcile's queue does
+    this.deferred.delete(key);
+    this.deferred.set(key, workload);
   }
 
   /** AddRateLimited: the retry waits 5 ms × 2^failures. */
@@ -135,7 +156,7 @@ export class ControllerManager {
     const ref = controllerOf(pod);
     if (!ref) { this.retryFailedCreates(namespaceOf(pod), undefined); return; }
     const owner = this.sim.cluster.workload(ref.kind, namespaceOf(pod), ref.name);
-    if (owner) this.reconcile(owner);
+    if (owner) this.reconcileSoon(owner);
     this.retryFailedCreates(namespaceOf(pod), owner);
   }
 

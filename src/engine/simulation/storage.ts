@@ -27,7 +27,12 @@ export class StorageStore implements StorageLister {
   put(o: StorageObject): StorageObject | undefined {
     switch (o.kind) {
       case 'StorageClass': return replace(this.classes, o.metadata.name, o);
-      case 'PersistentVolume': return replace(this.volumes, o.metadata.name, o);
+      case 'PersistentVolume': {
+        if (!this.volumes.has(o.metadata.name)) this.volumeSeq.set(o.metadata.name, this.nextVolumeSeq++);
+        const old = replace(this.volumes, o.metadata.name, o);
+        this.indexClaimRef(old, o);
+        return old;
+      }
       case 'PersistentVolumeClaim': return replace(this.claims, nsName(o), o);
       case 'CSINode': return replace(this.csiNodes, o.metadata.name, o);
       case 'CSIDriver': return replace(this.csiDrivers, o.metadata.name, o);
@@ -45,7 +50,12 @@ export class StorageStore implements StorageLister {
     const take = <T>(m: Map<string, T>, key: string): T | undefined => { const v = m.get(key); m.delete(key); return v; };
     switch (kind) {
       case 'StorageClass': return take(this.classes, name);
-      case 'PersistentVolume': return take(this.volumes, name);
+      case 'PersistentVolume': {
+        const old = take(this.volumes, name);
+        this.volumeSeq.delete(name);
+        this.indexClaimRef(old, undefined);
+        return old;
+      }
       case 'PersistentVolumeClaim': return take(this.claims, `${namespace ?? 'default'}/${name}`);
       case 'CSINode': return take(this.csiNodes, name);
       case 'CSIDriver': return take(this.csiDrivers, name);
@@ -54,6 +64,33 @@ export class StorageStore implements StorageLister {
         return i >= 0 ? this.capacities.splice(i, 1)[0] : undefined;
       }
     }
+  }
+
+  /**
+   * "namespace/name" of a claimRef → the names of the volumes that carry it: the PV controller
+   * asks for a waiting claim's pre-bound volumes once per sync, which was a pass over every volume
+   */
+  private readonly claimRefs = new Map<string, Set<string>>();
+  /** a volume's place in the store's order (the volumes map keeps it across replacements) */
+  private readonly volumeSeq = new Map<string, number>();
+  private nextVolumeSeq = 0;
+
+  private indexClaimRef(old: PersistentVolume | undefined, now: PersistentVolume | undefined): void {
+    const keyOf = (v: PersistentVolume | undefined) => (v?.spec.claimRef ? `${v.spec.claimRef.namespace ?? 'default'}/${v.spec.claimRef.name ?? ''}` : undefined);
+    const was = keyOf(old), is = keyOf(now);
+    if (was === is) return;
+    if (was !== undefined) {
+      const names = this.claimRefs.get(was);
+      names?.delete(old!.metadata.name);
+      if (names?.size === 0) this.claimRefs.delete(was);
+    }
+    if (is !== undefined) (this.claimRefs.get(is) ?? this.claimRefs.set(is, new Set()).get(is)!).add(now!.metadata.name);
+  }
+
+  volumesClaimedBy(namespace: string, name: string): PersistentVolume[] {
+    const names = this.claimRefs.get(`${namespace}/${name}`);
+    if (!names) return [];
+    return [...names].sort((a, b) => this.volumeSeq.get(a)! - this.volumeSeq.get(b)!).map((n) => this.volumes.get(n)!);
   }
 
   // ---- StorageLister ----

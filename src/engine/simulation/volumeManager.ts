@@ -28,9 +28,9 @@ export class VolumeManager {
     }
   }
 
-  /** One pass of the PV controller over every claim and volume. */
-  sync(): void {
-    const result = syncPersistentVolumes({ store: this.store, nodes: this.sim.cluster.nodes, names: this.sim.scenario.names, now: this.sim.now });
+  /** One pass of the PV controller over every claim and volume, or over those that changed. */
+  sync(changed?: { claims: readonly PersistentVolumeClaim[]; volumes: readonly PersistentVolume[] }): void {
+    const result = syncPersistentVolumes({ store: this.store, nodes: this.sim.cluster.nodes, names: this.sim.scenario.names, now: this.sim.now }, changed);
     for (const e of result.events) {
       const key = `${e.object}/${e.reason}/${e.message}`;
       if (this.reported.has(key)) continue;
@@ -102,6 +102,6 @@ export class VolumeManager {
       changes.push({ kind: 'PersistentVolumeClaim', action: 'Update', ...(old ? { old } : {}), obj: pvc });
     }
     this.publish(changes);
-    this.sync();
+    this.sync({ claims, volumes });
   }
 }

@@ -178,9 +178,10 @@ function weight(r: Reader, m: SrcMap, path: Path): number | undefined {
 
 /**
  * A list of selector terms, refused (an error at the list, undefined) beyond
- * LIMITS.nodeSelectorTerms: every term is matched against every node for every pod.
+ * LIMITS.nodeSelectorTerms: every term is matched against every node for every pod (and a
+ * StorageClass's allowedTopologies against every node for every pod with a claim of the class).
  */
-function termList(r: Reader, m: SrcMap, key: string, path: Path): SrcNode[] | undefined {
+export function termList(r: Reader, m: SrcMap, key: string, path: Path): SrcNode[] | undefined {
   const node = r.child(m, key);
   const items = r.list(node, path);
   if (!items || items.length <= LIMITS.nodeSelectorTerms) return items;

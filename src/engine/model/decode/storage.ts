@@ -13,7 +13,7 @@ import {
 import { isDNS1123Label, isDNS1123Subdomain, duplicate, invalid, required } from '../validation';
 import { decodeAnnotations, decodeMetadata } from './metadata';
 import { checkQuantity } from './resources';
-import { decodeLabelSelector, decodeNodeSelector } from './scheduling';
+import { decodeLabelSelector, decodeNodeSelector, termList } from './scheduling';
 
 const topLevel = (...extra: string[]) => new Set(['apiVersion', 'kind', 'metadata', ...extra]);
 /** the key is written (valid or not: an invalid value has its own error) */
@@ -54,7 +54,7 @@ function accessModes(r: Reader, m: SrcMap | undefined, path: Path, requiredField
 
 function topologySelectorTerms(r: Reader, m: SrcMap, path: Path): TopologySelectorTerm[] | undefined {
   const lp = [...path, 'allowedTopologies'];
-  return r.list(r.child(m, 'allowedTopologies'), lp)?.flatMap((t, i): TopologySelectorTerm[] => {
+  return termList(r, m, 'allowedTopologies', lp)?.flatMap((t, i): TopologySelectorTerm[] => {
     const tp = [...lp, i];
     const tm = r.map(t, tp);
     if (!tm) return [];

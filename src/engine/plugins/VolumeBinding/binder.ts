@@ -13,6 +13,7 @@ import { resourceAmount } from '../../model/quantity';
 import { compileLabelSelector } from '../../model/selectors';
 import { volumeClaimName, type CSIStorageCapacity, type PersistentVolume, type PersistentVolumeClaim, type StorageClass } from '../../model/storage';
 import type { Node, Pod } from '../../model/types';
+import { volumesForNode } from './nodeVolumes';
 
 /** upstream: ErrReasonBindConflict */
 export const ErrReasonBindConflict = "node(s) didn't find available persistent volumes to bind";
@@ -194,7 +195,7 @@ export class VolumeBinder {
     let foundMatches = true;
     for (const pvc of sorted) {
       const pvs = pvsByClass.get(getPersistentVolumeClaimClass(pvc)) ?? [];
-      const pv = findMatchingVolume(pvc, pvs, node, chosen, true);
+      const pv = findMatchingVolume(pvc, volumesForNode(pvs, pvc, node), node, chosen, true);
       if (!pv) { unboundClaims.push(pvc); foundMatches = false; continue; }
       chosen.add(pv.metadata.name);
       bindings.push({ pv, pvc });
