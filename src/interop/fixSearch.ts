@@ -3,14 +3,14 @@
 // verified fix with its YAML change as it is found. Kept apart from the worker's message plumbing.
 
 import type { SimulationResult } from '../engine/api';
-import type { KubernetesVersion } from '../engine/readers';
-import type { InferredKubernetesVersion } from '../engine/readers';
-import { startLoadedSimulation } from '../engine/index';
-import { loadExpandedScenario } from '../engine/index';
-import type { Candidate, Tier, FailedCandidate, SideEffect } from '../engine/readers';
+import type { FailedCandidate, InferredKubernetesVersion, KubernetesVersion } from '../engine/readers';
+import { loadExpandedScenario, startLoadedSimulation } from '../engine/index';
 import { copyScenario, searchFixes } from '../engine/experiments';
-import { fixText, type FixText } from './fixText';
+import { fixText } from './fixText';
+import type { FixView } from './fixView';
 import { policyFixSearch } from './policyFixSearch';
+
+export type { FixView } from './fixView';
 
 export interface FixSearchRequest {
   id: number;
@@ -22,24 +22,6 @@ export interface FixSearchRequest {
   /** the version the CLI inferred from the dump it reads (../cli/dumpVersion.ts), as the run used */
   inferredKubernetesVersion?: InferredKubernetesVersion;
   pod: string;
-}
-
-/** A verified fix as the panel shows it. */
-export interface FixView {
-  candidate: Candidate;
-  node: string;
-  sideEffects: SideEffect[];
-  alsoPlaced: string[];
-  /** the tier it ranks in (../engine/whatIf/rank.ts) and what a reviewer must know */
-  tier: Tier;
-  warnings: string[];
-  /** undefined when the change cannot be written into this text (e.g. the pod is inside a List) */
-  text?: FixText;
-  /**
-   * a fix for a workload whose pods admission refused (./policyFixSearch.ts): with it the API
-   * server admits them — the workload's pods at the end, how many are scheduled, and where
-   */
-  admitted?: { workload: string; pods: number; scheduled: number; nodes: string[] };
 }
 
 export type FixSearchReply =

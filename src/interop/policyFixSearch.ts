@@ -10,7 +10,7 @@ import { loadExpandedScenario, startLoadedSimulation, type ExpandedScenario } fr
 import { admissionRefusals, defaultsThatDoNotFit, diagnoseCycle, latestCycleOf, refusalsFor, type Candidate, type FailedCandidate, type KubernetesVersion } from '../engine/readers';
 import { limitRangeCandidates, livePodsOf, nodeGroupCandidates, refusalCandidates, refusedWorkload, sideEffectsOf, VARIANT_MARGIN_SECONDS, type RefusedWorkload } from '../engine/experiments';
 import { applyTextChanges, fixText } from './fixText';
-import type { FixView } from './fixSearch';
+import type { FixView } from './fixView';
 
 export interface PolicySearch {
   candidates: Candidate[];

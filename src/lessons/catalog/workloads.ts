@@ -315,7 +315,7 @@ export const gangPodGroupLesson: Lesson = {
   steps: [
     {
       cycle: 1, phase: 'queue',
-      text: 'Kubernetes 1.37: the PodGroup training-workers-0 needs all 4 workers (gang minCount 4). The scheduler pops the four together at 0 s and tries them in one snapshot: one pod-group cycle.',
+      text: 'PodGroup training-workers-0 needs all 4 workers (minCount 4). The scheduler pops the four together at 0 s and tries them in one snapshot: a pod-group cycle.',
       facts: [{ says: 'at 0 s', fact: { kind: 'time', cycle: 1 }, is: '0' }],
     },
     {
@@ -386,7 +386,7 @@ export const topologyPlacementLesson: Lesson = {
   steps: [
     {
       cycle: 1, phase: 'placementGenerate',
-      text: 'The PodGroup asks for one topology.kubernetes.io/rack. PlacementGenerate: TopologyPlacement proposes one placement per rack, rack-a, rack-b and rack-c, and the group of 4 is tried in each.',
+      text: 'The PodGroup asks for one rack. PlacementGenerate: TopologyPlacement proposes a placement per rack (rack-a, rack-b, rack-c); the 4 pods are tried in each.',
       facts: [{ says: 'rack-a', fact: { kind: 'nodeLabel', node: 'a1', key: 'topology.kubernetes.io/rack' }, is: 'rack-a' }],
     },
     {
@@ -447,7 +447,7 @@ export const workloadPreemptionLesson: Lesson = {
     },
     {
       cycle: 3, phase: 'filter',
-      text: `At 30 s the training PodGroup (priority 1000) arrives: two pods of 1500m. trainer-0 fits nowhere: "${INSUFFICIENT_CPU}". Its own PostFilter steps aside: a group member preempts only with its group.`,
+      text: `At 30 s the training group (priority 1000) arrives: two 1500m pods. trainer-0 fits nowhere: "${INSUFFICIENT_CPU}". A member does not preempt alone, only with its group.`,
       facts: [
         { says: 'At 30 s', fact: { kind: 'time', cycle: 3 }, is: '30' },
         { says: `"${INSUFFICIENT_CPU}"`, fact: { kind: 'filterReason', cycle: 3, node: 'n1' }, is: INSUFFICIENT_CPU },
@@ -455,7 +455,7 @@ export const workloadPreemptionLesson: Lesson = {
     },
     {
       cycle: 4, phase: 'podGroupPostFilter',
-      text: 'PodGroupPostFilter: the whole training group preempts. The batch group is one victim across n1 and n2: both batch pods are evicted, and the trainers are nominated to n1 and n2.',
+      text: 'PodGroupPostFilter: the training group preempts as one. The batch group is one victim across n1 and n2: both batch pods are evicted; the trainers are nominated there.',
       facts: [{ says: 'both batch pods are evicted', fact: { kind: 'podGroup', cycle: 4, field: 'victims' }, is: 'default/batch-0, default/batch-1' }],
     },
     {
