@@ -23,9 +23,12 @@ export function Narration() {
   return <FittedNarration text={text} />;
 }
 
-/** The narration's sentences (a sentence ends at . ! ? or …, perhaps closing a quote, before a capital or a quote). */
+/**
+ * The narration's sentences: a sentence ends at . ! ? or …, perhaps closing a quote, before a
+ * capital, a digit ("… (node-3 and node-4). 2 nodes filtered out …") or a quote.
+ */
 export function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?…]["”)]?)\s+(?=[A-Z"“(])/);
+  return text.split(/(?<=[.!?…]["”)]?)\s+(?=[A-Z0-9"“(])/);
 }
 
 /**
@@ -46,8 +49,10 @@ function FittedNarration({ text }: { text: string }) {
     if (el === null || fit.grow) return;
     const clamped = getComputedStyle(el).getPropertyValue('-webkit-line-clamp');
     if (clamped === '' || clamped === 'none' || el.scrollHeight <= el.clientHeight + 1) return;
-    // one sentence that does not fit the clamp is wrapped whole (a narrow window, browser zoom)
-    setFit(fit.shown > 1 ? { ...fit, shown: fit.shown - 1 } : { ...fit, grow: true });
+    if (fit.shown > 1) { setFit({ ...fit, shown: fit.shown - 1 }); return; }
+    // one sentence that does not fit the clamp is wrapped whole (a narrow window, browser zoom);
+    // beside a lesson, whose text is the voice, the stage keeps its size and the clamp stays
+    if (el.closest('.with-lesson') === null) setFit({ ...fit, grow: true });
   }, [fit]);
   return (
     <p ref={ref} className="narration" data-testid="narration" aria-live="polite" title={text} data-sentences={`${shown}/${all.length}`} data-grow={fit.grow || undefined}>
