@@ -49,10 +49,10 @@ function FittedNarration({ text }: { text: string }) {
     if (el === null || fit.grow) return;
     const clamped = getComputedStyle(el).getPropertyValue('-webkit-line-clamp');
     if (clamped === '' || clamped === 'none' || el.scrollHeight <= el.clientHeight + 1) return;
-    if (fit.shown > 1) { setFit({ ...fit, shown: fit.shown - 1 }); return; }
     // one sentence that does not fit the clamp is wrapped whole (a narrow window, browser zoom);
     // beside a lesson, whose text is the voice, the stage keeps its size and the clamp stays
-    if (el.closest('.with-lesson') === null) setFit({ ...fit, grow: true });
+    if (fit.shown === 1 && el.closest('.with-lesson') !== null) return;
+    setFit(fit.shown > 1 ? { ...fit, shown: fit.shown - 1 } : { ...fit, grow: true });
   }, [fit]);
   return (
     <p ref={ref} className="narration" data-testid="narration" aria-live="polite" title={text} data-sentences={`${shown}/${all.length}`} data-grow={fit.grow || undefined}>
