@@ -95,8 +95,9 @@ test('a long link comes with a warning, a very long one with the scenario as a f
   expect(readFileSync(await file.path(), 'utf8')).toContain(incompressible(500));
 });
 
-// format 1's link opens at a cycle with a pod selected; format 2's Compare view is in compare.spec.ts
-for (const fixture of frozenLinks.filter((f) => f.state.compare === undefined)) {
+// format 1's link opens at a cycle with a pod selected; format 2's Compare view is in compare.spec.ts,
+// format 4's upgrade preview (a Compare view, no cycle) in versions.spec.ts
+for (const fixture of frozenLinks.filter((f) => f.state.compare === undefined && f.state.compareVersions === undefined)) {
   test(`an old link still opens: ${fixture.name}`, async ({ page }) => {
     await page.goto(`/${fixture.link}`);
     const indicator = page.getByTestId('cycle-indicator');
