@@ -87,6 +87,8 @@ interface PodSpecShape {
   topologySpreadConstraints?: Obj[];
   priorityClassName?: string;
   priority?: number;
+  /** as the Priority admission plugin copies it from the PriorityClass (default PreemptLowerPriority) */
+  preemptionPolicy?: 'Never' | 'PreemptLowerPriority';
   schedulerName?: string;
   hostPort?: number;
   resourceClaims?: Obj[];
@@ -143,7 +145,7 @@ function podObject(p: PodShape): Obj {
       containers: [{ ...containerOf(p), imagePullPolicy: 'IfNotPresent', terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File' }],
       dnsPolicy: 'ClusterFirst', enableServiceLinks: true,
       ...(p.node ? { nodeName: p.node } : {}),
-      preemptionPolicy: 'PreemptLowerPriority', priority: p.priority ?? 0,
+      preemptionPolicy: p.preemptionPolicy ?? 'PreemptLowerPriority', priority: p.priority ?? 0,
       restartPolicy: p.restartPolicy ?? 'Always', schedulerName: p.schedulerName ?? 'default-scheduler', securityContext: {},
       serviceAccount: 'default', serviceAccountName: 'default', terminationGracePeriodSeconds: 30,
       tolerations: [
@@ -353,7 +355,7 @@ export function productionDump(): string {
     deployment('edge', 'ingress-gw', 9, { cpu: '500m', memory: '512Mi', image: 'ghcr.io/example/ingress-gw:2.1.0', nodeSelector: { 'node-pool': 'edge' }, hostPort: 443 },
       { placed: [], pending: [MSG.ingress] }, { spec: { cpu: '500m', memory: '512Mi', image: 'ghcr.io/example/ingress-gw:2.0.3', nodeSelector: { 'node-pool': 'edge' }, hostPort: 443 }, placed: poolNodes('edge').map((n) => n.name) },
       { rollingUpdate: { maxSurge: 1, maxUnavailable: 0 }, type: 'RollingUpdate' }),
-    deployment('finance', 'ledger-recon', 13, { cpu: '8', memory: '16Gi', image: 'ghcr.io/example/ledger-recon:5.0.2', nodeSelector: { 'node-pool': 'high-mem' }, priorityClassName: 'batch-low', priority: -100 }, { placed: [], pending: [MSG.finance] }),
+    deployment('finance', 'ledger-recon', 13, { cpu: '8', memory: '16Gi', image: 'ghcr.io/example/ledger-recon:5.0.2', nodeSelector: { 'node-pool': 'high-mem' }, priorityClassName: 'batch-low', priority: -100, preemptionPolicy: 'Never' }, { placed: [], pending: [MSG.finance] }),
     deployment('auth', 'token-svc', 14, {
       cpu: '250m', memory: '256Mi', image: 'ghcr.io/example/token-svc:3.1.0', nodeSelector: { 'node-pool': 'edge' },
       affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'token-svc' } }, topologyKey: 'kubernetes.io/hostname' }] } },
