@@ -14,8 +14,11 @@ export function expandStatefulSet(sts: Workload, ctx: ControllerContext): Expans
   const result = emptyResult();
   const name = sts.metadata.name;
   const replicas = sts.spec.replicas ?? 1;
-  const owned = activePods(claimPods(sts, ctx, result));
-  const existing = new Set(owned.map((p) => p.metadata.name));
+  const claimed = claimPods(sts, ctx, result);
+  const owned = activePods(claimed);
+  // upstream: stateful_set_control.go — a terminating pod keeps its ordinal until it is gone
+  // ("StatefulSet is waiting for Pod to Terminate"); only then is it created again, with its name.
+  const existing = new Set(claimed.map((p) => p.metadata.name));
   // upstream: the revision is a ControllerRevision named <set>-<hash>
   const revision = `${name}-${computeHash(sts.spec.template)}`;
   const pods = [];

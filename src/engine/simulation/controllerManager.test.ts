@@ -154,8 +154,47 @@ describe('pods evicted at one instant (issue 23: 3,000 evictions took over a min
     // every replacement is created after every eviction: one sync, not one per evicted pod
     expect(reasons.lastIndexOf('Evicted')).toBeLessThan(reasons.indexOf('SuccessfulCreate'));
   });
-  it('a Parallel StatefulSet records one FailedCreate per evicted pod, not one per pod per eviction (n²)', () => {
-    // the names stay taken in Podplay (docs/fidelity.md): each recreation is refused once
-    expect(at60('StatefulSet').filter((r) => r === 'FailedCreate')).toHaveLength(40);
+  it('a Parallel StatefulSet creates each evicted pod again once, under its own name, after the burst', () => {
+    const reasons = at60('StatefulSet');
+    expect(reasons.filter((r) => r === 'SuccessfulCreate')).toHaveLength(40);
+    expect(reasons).not.toContain('FailedCreate');
+    expect(reasons.lastIndexOf('Evicted')).toBeLessThan(reasons.indexOf('SuccessfulCreate'));
+  });
+});
+
+describe('a StatefulSet pod deleted with a grace period (upstream: stateful_set_control.go)', () => {
+  const scenario = `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: sts-recreate}
+spec:
+  timeline:
+    - {at: 10, action: delete, kind: Pod, namespace: default, name: db-1}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-1}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: db}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: db}}
+  template:
+    metadata: {labels: {app: db}}
+    spec: {terminationGracePeriodSeconds: 30, containers: [{name: c, resources: {requests: {cpu: 100m}}}]}`;
+  const outcome = simulate(scenario);
+  if (!outcome.ok) throw new Error(outcome.errors.map((e) => e.message).join('\n'));
+  const { events, pods } = outcome.result;
+  const creates = events.filter((e) => e.object === 'StatefulSet/default/db').map((e) => [e.time, e.reason, e.message]);
+  it('waits while the pod terminates, then creates it again with the same name', () => {
+    expect(creates.filter(([time]) => (time as number) > 0)).toEqual([[40, 'SuccessfulCreate', 'create Pod db-1 in StatefulSet db successful']]);
+  });
+  it('the new db-1 is scheduled and running; the set has three pods again', () => {
+    expect(pods.map((p) => [p.pod, p.phase, p.node])).toEqual([
+      ['default/db-0', 'Running', 'node-1'], ['default/db-1', 'Running', 'node-1'], ['default/db-2', 'Running', 'node-1'],
+    ]);
+    expect(events.filter((e) => e.reason === 'Scheduled' && e.object === 'Pod/default/db-1').map((e) => e.time)).toEqual([0, 40]);
   });
 });

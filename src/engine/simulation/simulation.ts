@@ -273,6 +273,9 @@ export class Simulation {
   /** A pod created in the API: bound pods go to the cache, pending ones to the queue. */
   createPod(pod: Pod): void {
     pod.metadata.creationTimestamp ??= this.now;
+    // a StatefulSet's pod created again under the name of one that is gone: a new pod, and the
+    // old one's end is history (its cycles and events stay in the trace)
+    if (this.cluster.deletedPods.has(podKey(pod))) this.forgetDeletedPod(podKey(pod));
     this.cluster.addPod(pod);
     if (this.cluster.allPods.size > LIMITS.podsPerRun) {
       this.stop(`the run stopped at ${formatCount(this.now)} s of simulated time: ${formatCount(this.cluster.allPods.size)} pods were created (Podplay's limit is ${formatCount(LIMITS.podsPerRun)} in a run, pods that controllers made again after an eviction or a scale-down included). Use fewer replicas or fewer timeline steps that replace pods`);
@@ -323,6 +326,12 @@ export class Simulation {
     const key = podKey(pod);
     if (this.cluster.deletedPods.has(key)) return;
     this.cluster.deletedPods.add(key);
+    // A pod's name is free again once it is gone. Only a StatefulSet asks for it again (its pods'
+    // names are its identity); generated names stay taken, as upstream's random suffixes would
+    // not meet the old name again.
+    if (pod.metadata.ownerReferences?.some((o) => o.controller && o.kind === 'StatefulSet')) {
+      this.scenario.names.release(pod.metadata.namespace ?? 'default', pod.metadata.name);
+    }
     this.deletedAt.set(key, this.now);
     this.endReason.set(key, reason);
     const wasBound = this.cache.nodeOfPod(key) !== undefined;
@@ -484,6 +493,15 @@ export class Simulation {
     this.cache.removePod(key);
     this.cache.addPod(pi, node);
     this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Update', label: 'AssignedPodUpdate' }, before, pod);
+  }
+
+  private forgetDeletedPod(key: string): void {
+    this.cluster.deletedPods.delete(key);
+    this.deletedAt.delete(key);
+    this.endReason.delete(key);
+    this.lastFailure.delete(key);
+    this.recorded.delete(key);
+    this.podInfos.delete(key);
   }
 
   /** Deletes a pod at once or gracefully, by its key. */
