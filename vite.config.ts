@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -30,7 +31,7 @@ export default defineConfig({
       },
     }),
   ],
-  worker: { format: 'es', plugins: () => [react()] },
+  worker: { format: 'es', plugins: () => [react(), lazyDeviceSelectors()] },
   build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'e2e/**/*.test.ts'],
@@ -71,6 +72,32 @@ function preloadApp(app = 'src/main.tsx'): Plugin {
         }
         return tags;
       },
+    },
+  };
+}
+
+// The page's engine worker without the CEL evaluator: there the engine's two users of CEL device
+// selectors (the DRA allocator and the DeviceTaintRule decoder) get model/deviceSelectorLazy.ts,
+// which fetches model/deviceSelector.ts (and @bufbuild/cel with it, a chunk of its own) when the
+// worker is about to start a scenario that needs it. The other workers simulate only after the
+// user asks (Compare, fixes, import) and keep it built in.
+function lazyDeviceSelectors(): Plugin {
+  const lazy = fileURLToPath(new URL('./src/engine/model/deviceSelectorLazy.ts', import.meta.url));
+  // the module the lazy one fetches, which imports the real one
+  const chunk = fileURLToPath(new URL('./src/engine/model/deviceSelectorChunk.ts', import.meta.url));
+  let engineWorker = false;
+  return {
+    name: 'podplay:lazy-device-selectors',
+    enforce: 'pre',
+    apply: 'build',
+    options(options) {
+      const input = options.input;
+      const entries = typeof input === 'string' ? [input] : Array.isArray(input) ? input : Object.values(input ?? {});
+      engineWorker = entries.some((entry) => entry.replace(/\\/g, '/').endsWith('/src/worker/engine.worker.ts'));
+    },
+    resolveId(source, importer) {
+      if (!engineWorker || importer === undefined || importer === chunk) return null;
+      return /^\.\.?\/(\.\.\/)?(model\/)?deviceSelector$/.test(source) && /[\\/]src[\\/]engine[\\/]/.test(importer) ? lazy : null;
     },
   };
 }
