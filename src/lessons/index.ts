@@ -30,10 +30,7 @@ export { comparePositions, phaseExists, readFact, revealPosition, type PlaybackP
  * date for 1.36+ (issue 17). The version is written into its scenario text, so links carry it.
  */
 function pinned(lesson: Lesson): Lesson {
-  // a text without the field is not parsed to look for it: this runs for every lesson while the
-  // page starts (a lesson link on a slow phone, bench/browser/lessonFirstLoad.spec.ts)
-  const declared = /\bkubernetesVersion\b/.test(lesson.scenario) && scenarioKubernetesVersion(lesson.scenario) !== undefined;
-  return declared ? lesson : { ...lesson, scenario: withKubernetesVersion(lesson.scenario, '1.35') };
+  return scenarioKubernetesVersion(lesson.scenario) !== undefined ? lesson : { ...lesson, scenario: withKubernetesVersion(lesson.scenario, '1.35') };
 }
 
 export const lessons: readonly Lesson[] = [
