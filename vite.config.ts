@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -9,6 +10,8 @@ export default defineConfig({
   base: './',
   plugins: [
     react(),
+    // the app's chunk is asked for with index.html, not after boot's chunk (below)
+    preloadApp(),
     // Offline after one visit: a Workbox service worker precaches the whole build (page, engine
     // and other workers, Monaco, lessons) as one versioned set. A new build waits until the page
     // asks for it (src/ui/offline/serviceWorker.ts announces it), so an old page never runs a new
@@ -28,7 +31,7 @@ export default defineConfig({
       },
     }),
   ],
-  worker: { format: 'es', plugins: () => [react()] },
+  worker: { format: 'es', plugins: () => [react(), lazyDeviceSelectors()] },
   build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'e2e/**/*.test.ts'],
@@ -41,3 +44,60 @@ export default defineConfig({
     isolate: false,
   },
 });
+
+// Build-only Vite plugin: the page's first script (src/boot.ts) starts the engine worker and then
+// imports the app's chunk, so without a hint the browser asks for that chunk only once boot's
+// chunk has arrived: one more round trip before the largest download starts (562.5 ms on Fast 3G:
+// bench/browser/lessonFirstLoad.spec.ts). These tags in index.html ask for the app's chunk, the
+// chunks it imports and its stylesheet while boot's chunk is still on its way. None blocks the
+// first paint: a modulepreload only fetches and parses, and the stylesheet is only preloaded
+// (Vite's loader adds it as a stylesheet when boot imports the app, and finds it there).
+function preloadApp(app = 'src/main.tsx'): Plugin {
+  return {
+    name: 'podplay:preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = new Map<string, Rollup.OutputChunk>();
+        for (const c of Object.values(ctx.bundle ?? {})) if (c.type === 'chunk') chunks.set(c.fileName, c);
+        const main = [...chunks.values()].find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/${app}`));
+        if (main === undefined) throw new Error(`preloadApp: the build has no chunk for ${app}`);
+        const tags: HtmlTagDescriptor[] = [];
+        const link = (attrs: Record<string, string | boolean>): void => void tags.push({ tag: 'link', attrs: { ...attrs, crossorigin: true }, injectTo: 'head' });
+        // the page's own entry (boot) is in the HTML already
+        for (const chunk of [main, ...main.imports.flatMap((file) => chunks.get(file) ?? [])].filter((c) => !c.isEntry)) {
+          link({ rel: 'modulepreload', href: `./${chunk.fileName}` });
+          for (const css of chunk.viteMetadata?.importedCss ?? []) link({ rel: 'preload', as: 'style', href: `./${css}` });
+        }
+        return tags;
+      },
+    },
+  };
+}
+
+// The page's engine worker without the CEL evaluator: there the engine's two users of CEL device
+// selectors (the DRA allocator and the DeviceTaintRule decoder) get model/deviceSelectorLazy.ts,
+// which fetches model/deviceSelector.ts (and @bufbuild/cel with it, a chunk of its own) when the
+// worker is about to start a scenario that needs it. The other workers simulate only after the
+// user asks (Compare, fixes, import) and keep it built in.
+function lazyDeviceSelectors(): Plugin {
+  const lazy = fileURLToPath(new URL('./src/engine/model/deviceSelectorLazy.ts', import.meta.url));
+  // the module the lazy one fetches, which imports the real one
+  const chunk = fileURLToPath(new URL('./src/engine/model/deviceSelectorChunk.ts', import.meta.url));
+  let engineWorker = false;
+  return {
+    name: 'podplay:lazy-device-selectors',
+    enforce: 'pre',
+    apply: 'build',
+    options(options) {
+      const input = options.input;
+      const entries = typeof input === 'string' ? [input] : Array.isArray(input) ? input : Object.values(input ?? {});
+      engineWorker = entries.some((entry) => entry.replace(/\\/g, '/').endsWith('/src/worker/engine.worker.ts'));
+    },
+    resolveId(source, importer) {
+      if (!engineWorker || importer === undefined || importer === chunk) return null;
+      return /^\.\.?\/(\.\.\/)?(model\/)?deviceSelector$/.test(source) && /[\\/]src[\\/]engine[\\/]/.test(importer) ? lazy : null;
+    },
+  };
+}

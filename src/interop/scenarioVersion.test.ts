@@ -40,6 +40,8 @@ spec: { seed: 3, kubernetesVersion: "1.35" }
     ['quoted', 'kind: Scenario\nspec: {kubernetesVersion: "1.36"}\n', '1.36'],
     ['a number, as the user may write it', 'kind: Scenario\nspec: {kubernetesVersion: 1.36}\n', '1.36'],
     ['none', NODE, undefined],
+    ['a Scenario document without the field (not parsed)', 'kind: Scenario\nspec: {seed: 3}\n', undefined],
+    ['the word only in a comment', 'kind: Scenario # no kubernetesVersion here\nspec: {seed: 3}\n', undefined],
   ])('reads the version: %s', (_name, text, version) => {
     expect(scenarioKubernetesVersion(text)).toBe(version);
   });
@@ -49,5 +51,14 @@ spec: { seed: 3, kubernetesVersion: "1.35" }
     ['not pinned: the newest', NODE, '1.37'],
   ])('runs as: %s', (_name, text, version) => {
     expect(scenarioRunsAs(text)).toBe(version);
+  });
+
+  it.each([
+    ['a Scenario document put first', NODE, '1.36'],
+    ['a version replaced', 'kind: Scenario\nspec: {kubernetesVersion: "1.37"}\n', '1.35'],
+  ] as const)('a text just given its version runs as it: %s', (_name, text, version) => {
+    const out = withKubernetesVersion(text, version);
+    expect(scenarioRunsAs(out)).toBe(version);
+    expect(scenarioKubernetesVersion(out)).toBe(version);
   });
 });

@@ -5,13 +5,14 @@ import type { WorkerReply } from './protocol';
 import { cycle, twoNodeRun } from './testing/results';
 
 /** A host with a hand-cranked clock and deferred queue; acknowledgements and progress kept apart. */
-function harness(start: StartFn) {
+function harness(start: StartFn, prepare?: (text: string) => Promise<void> | undefined) {
   const replies: { reply: WorkerReply; transfer?: ArrayBuffer[] }[] = [];
   const supervision: WorkerReply[] = [];
   const deferred: (() => void)[] = [];
   let clock = 0;
   const host = createWorkerHost({
     start,
+    ...(prepare ? { prepare } : {}),
     post: (reply, transfer) => {
       if (reply.type === 'heard' || reply.type === 'progress') supervision.push(reply);
       else replies.push(transfer ? { reply, transfer } : { reply });
@@ -133,5 +134,57 @@ describe('worker host', () => {
     expect(progress).toHaveLength(9);
     expect(progress[0]).toMatchObject({ runId: 1, position: { pod: 'default/web' } });
     expect(h.types()).toEqual(['started:1', 'loaded:1']);
+  });
+
+  describe('code a scenario needs fetched first (the CEL evaluator)', () => {
+    /** a fetch the test settles; `needs` says which texts wait for it */
+    function fetching() {
+      let settle!: { resolve: () => void; reject: (e: Error) => void };
+      const promise = new Promise<void>((resolve, reject) => { settle = { resolve, reject }; });
+      const asked: string[] = [];
+      const prepare = (text: string) => (text.includes('cel') ? (asked.push(text), promise) : undefined);
+      return { prepare, asked, settle };
+    }
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    it.each([
+      { name: 'a scenario that needs nothing starts at once', text: 'plain', startedBeforeFetch: ['started:1', 'loaded:1'] },
+      { name: 'a scenario that needs the code starts once it has arrived', text: 'cel: x', startedBeforeFetch: [] },
+    ])('$name', async ({ text, startedBeforeFetch }) => {
+      const f = fetching();
+      const h = harness(() => ({ ok: true, run: countingRun(1).run }), f.prepare);
+      h.host.handle({ type: 'load', runId: 1, text, options: {} });
+      h.drain();
+      expect(h.types()).toEqual(startedBeforeFetch);
+      f.settle.resolve();
+      await settled();
+      h.drain();
+      expect(h.types()).toEqual(['started:1', 'loaded:1']);
+    });
+
+    it('a fetch that fails is the run\'s error with its message, not silence', async () => {
+      const f = fetching();
+      const h = harness(() => ({ ok: true, run: countingRun(1).run }), f.prepare);
+      h.host.handle({ type: 'load', runId: 1, text: 'cel: x', options: { fileName: 'dra.yaml' } });
+      h.drain();
+      f.settle.reject(new Error('could not load the CEL evaluator: offline'));
+      await settled();
+      expect(h.replies.map((r) => r.reply)).toEqual([{ type: 'error', runId: 1, errors: [{ file: 'dra.yaml', line: 1, column: 1, message: 'could not load the CEL evaluator: offline' }] }]);
+    });
+
+    it('a newer load while the code is on its way: the older scenario never starts', async () => {
+      const f = fetching();
+      const started: string[] = [];
+      const h = harness((text) => (started.push(text), { ok: true, run: countingRun(1).run }), f.prepare);
+      h.host.handle({ type: 'load', runId: 1, text: 'cel: old', options: {} });
+      h.drain();
+      h.host.handle({ type: 'load', runId: 2, text: 'cel: new', options: {} });
+      h.drain();
+      f.settle.resolve();
+      await settled();
+      h.drain();
+      expect(started).toEqual(['cel: new']);
+      expect(h.types()).toEqual(['started:2', 'loaded:2']);
+    });
   });
 });

@@ -18,6 +18,8 @@ export type StartFn = (scenarioText: string, options: SimulateOptions) => { ok: 
 
 export interface HostDeps {
   start: StartFn;
+  /** what must be fetched before `start` can run this text (the CEL evaluator), or undefined */
+  prepare?(scenarioText: string): Promise<void> | undefined;
   post(reply: WorkerReply, transfer?: ArrayBuffer[]): void;
   now(): number;
   /** runs fn after messages already queued (setTimeout 0 in the worker) */
@@ -74,6 +76,21 @@ export function createWorkerHost(deps: HostDeps): { handle(request: WorkerReques
   }
 
   function load(runId: RunId, text: string, options: SimulateOptions): void {
+    if (runId !== latestLoad) return;
+    let fetching: Promise<void> | undefined;
+    try {
+      fetching = deps.prepare?.(text);
+    } catch (e) {
+      fail(runId, [internalError(options, e)]);
+      return;
+    }
+    if (fetching === undefined) begin(runId, text, options);
+    else fetching.then(() => begin(runId, text, options), (e: unknown) => {
+      if (runId === latestLoad) fail(runId, [{ file: options.fileName ?? 'scenario.yaml', line: 1, column: 1, message: e instanceof Error ? e.message : String(e) }]);
+    });
+  }
+
+  function begin(runId: RunId, text: string, options: SimulateOptions): void {
     if (runId !== latestLoad) return;
     let started: ReturnType<StartFn>;
     try {

@@ -24,6 +24,13 @@ let shared: PermalinkEncoder | undefined;
 export function permalinkEncoder(): PermalinkEncoder {
   if (shared !== undefined) return shared;
   if (typeof Worker === 'undefined') return (shared = encodePermalink);
+  // the worker starts with the first permalink asked for, not with the page: on a slow connection
+  // its code would compete with the engine worker's (bench/browser/lessonFirstLoad.spec.ts)
+  let started: PermalinkEncoder | undefined;
+  return (shared = (state) => (started ??= startEncoderWorker())(state));
+}
+
+function startEncoderWorker(): PermalinkEncoder {
   const worker = new Worker(new URL('./permalink.worker.ts', import.meta.url), { type: 'module', name: 'podplay-permalink' });
   const pending = new Map<number, Waiting>();
   let nextId = 1;
@@ -34,12 +41,13 @@ export function permalinkEncoder(): PermalinkEncoder {
     if ('fragment' in reply) waiting?.resolve(reply.fragment);
     else waiting?.reject(new Error(reply.error));
   };
+  let failed = false;
   worker.onerror = () => {
-    shared = encodePermalink;
+    failed = true;
     for (const waiting of pending.values()) encodePermalink(waiting.state).then(waiting.resolve, waiting.reject);
     pending.clear();
   };
-  return (shared = (state) => new Promise<string>((resolve, reject) => {
+  return (state) => (failed ? encodePermalink(state) : new Promise<string>((resolve, reject) => {
     const id = nextId++;
     pending.set(id, { state, resolve, reject });
     worker.postMessage({ id, state } satisfies EncodeRequest);
