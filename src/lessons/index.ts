@@ -16,6 +16,7 @@ import { requiredDuringExecutionLesson } from './catalog/requiredDuringExecution
 import { draDeviceTaintsLesson, draGpusLesson } from './catalog/dra';
 import { limitRangeDefaultsLesson, priorityClassQuotaLesson } from './catalog/admission';
 import { gangPodGroupLesson, topologyPlacementLesson, workloadPreemptionLesson } from './catalog/workloads';
+import { upgradeBalancedAllocationLesson } from './catalog/upgrade';
 import type { Lesson } from './types';
 import { scenarioKubernetesVersion, withKubernetesVersion } from '../interop/scenarioVersion';
 
@@ -60,6 +61,7 @@ export const lessons: readonly Lesson[] = [
   limitRangeDefaultsLesson,
   mostAllocatedLesson,
   requestedToCapacityRatioLesson,
+  upgradeBalancedAllocationLesson,
   schedulerProfilesLesson,
   legacyPolicyLesson,
   percentageOfNodesToScoreLesson,
