@@ -607,10 +607,34 @@ describe('an allocation search past its step budget (issue 23)', () => {
     return docs.join('\n---\n');
   }
 
-  it('is upstream\'s "timed out trying to allocate devices" for the node, saying which budget ran out', () => {
-    const r = run(hostile(1));
+  const pinned = (text: string, version: string) => `apiVersion: podplay/v1alpha1\nkind: Scenario\nspec: {kubernetesVersion: "${version}"}\n---\n${text}`;
+
+  it('v1.35: is upstream\'s "timed out trying to allocate devices" for the node, saying which budget ran out', () => {
+    const r = run(pinned(hostile(1), '1.35'));
     const dra = r.cycles[0]!.filter['node-0']!.find((p) => p.plugin === 'DynamicResources')!;
     expect(dra).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: [allocationTimedOut('node')] });
     expect(r.events.find((e) => e.reason === 'FailedScheduling')!.message).toMatch(/^0\/1 nodes are available: 1 timed out trying to allocate devices \(Podplay: the search for devices exceeded 20,000 steps on this node\)\./);
+  });
+
+  // upstream: dynamicresources.go Filter, DeadlineExceeded — statusUnschedulable at v1.35;
+  // statusError naming the node from v1.36 (kubernetes PR #137607): the attempt stops at that node
+  // and the pod retries after backoff (1, 2, 4, 8 s) instead of waiting for a cluster event
+  const err136 = `running "DynamicResources" filter plugin: node node-0: ${allocationTimedOut('node')}`;
+  it.each([
+    {
+      version: '1.35', result: 'Unschedulable', evaluated: ['node-0', 'node-1'], attempts: [0], to: 'unschedulablePods',
+      message: `0/2 nodes are available: 2 ${allocationTimedOut('node')}. still not schedulable, preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.`,
+    },
+    { version: '1.36', result: 'Error', evaluated: ['node-0'], attempts: [0, 1, 3, 7, 15], to: 'backoffQ', message: err136 },
+    { version: '1.37', result: 'Error', evaluated: ['node-0'], attempts: [0, 1, 3, 7, 15], to: 'backoffQ', message: err136 },
+  ])('v$version: a timed-out search makes the attempt $result; the pod goes to $to', ({ version, result, evaluated, attempts, to, message }) => {
+    const out = simulate(pinned(hostile(2), version), { fileName: 'test.yaml', until: 20 });
+    if (!out.ok) throw new Error(out.errors.map((e) => e.message).join('\n'));
+    const r = out.result;
+    expect(r.cycles.map((c) => c.time)).toEqual(attempts);
+    expect(r.cycles[0]).toMatchObject({ result, message });
+    expect(Object.keys(r.cycles[0]!.filter)).toEqual(evaluated);
+    expect(r.events.find((e) => e.reason === 'FailedScheduling')!.message).toBe(message);
+    expect(r.queue!.find((m) => m.from === 'scheduling')).toMatchObject({ to });
   });
 });

@@ -38,7 +38,8 @@ export interface VersionChange {
 
 export type VersionChangeId =
   | 'balancedAllocationDelta' | 'draPartitionableDevicesBeta' | 'draGatesBeta136' | 'restartAllContainersBeta' | 'nodeDeclaredFeaturesBeta'
-  | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta' | 'draNameOrder' | 'draDeviceTaintRulesGA';
+  | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta' | 'draNameOrder' | 'draDeviceTaintRulesGA'
+  | 'draFilterTimeoutError';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -96,6 +97,14 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     pr: 136641,
     upstreamFile: 'staging/src/k8s.io/dynamic-resource-allocation/structured/internal/*/pools_*.go',
     note: "GatherPools sorts pools and each pool's slices by name, so the first-fit search takes devices from the pool whose name sorts first (drivers name slices to set a priority); pools without binding conditions still come first. Before, the order was the informer's (Podplay: creation order)",
+  },
+  {
+    id: 'draFilterTimeoutError',
+    since: '1.36',
+    title: 'A DRA allocation that times out is an error, retried after backoff',
+    pr: 137607,
+    upstreamFile: 'pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go',
+    note: 'DynamicResources\' Filter returns Error ("node <name>: timed out trying to allocate devices") when the allocator runs past filterTimeout: the scheduling attempt stops there and the pod goes to the backoff queue to retry by itself. Before, the node was UnschedulableAndUnresolvable and the pod waited in the unschedulable pool for a cluster event (up to 5 minutes)',
   },
   {
     id: 'podGroupApi',

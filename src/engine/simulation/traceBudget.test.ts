@@ -31,6 +31,25 @@ describe('trace budget', () => {
     expect(result.cycles.map((c) => c.cycle).slice(-2)).toEqual([1000, 1001]);
   });
 
+  it('a pod whose attempt ends in the same error every time (retried after backoff): stops after 1,000 unchanged retries too', () => {
+    // a class whose CEL selector fails at run time: DynamicResources' Filter is an Error, the pod backs off and retries
+    const dra = `apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: gpu}
+spec: {selectors: [{cel: {expression: 'device.attributes["gpu.example.com"].model == "a"'}}]}
+---
+{apiVersion: resource.k8s.io/v1, kind: ResourceClaim, metadata: {name: c1}, spec: {devices: {requests: [{name: g, exactly: {deviceClassName: gpu}}]}}}
+---
+{apiVersion: v1, kind: Pod, metadata: {name: p}, spec: {resourceClaims: [{name: c, resourceClaimName: c1}], containers: [{name: c, image: x}]}}
+---
+{apiVersion: resource.k8s.io/v1, kind: ResourceSlice, metadata: {name: s0}, spec: {driver: gpu.example.com, nodeName: n0, pool: {name: n0, generation: 1, resourceSliceCount: 1}, devices: [{name: gpu-0}]}}
+`;
+    const result = run(dra + nodes(1), 1e12);
+    expect(result.cycles).toHaveLength(LIMITS.unchangedRetriesPerPod + 1);
+    expect(result.cycles.every((c) => c.result === 'Error')).toBe(true);
+    expect(result.warnings.at(-1)!.message).toMatch(/^the run stopped at [\d,]+ s of simulated time: pod "default\/p" was retried 1,000 times in a row with the same result, "running \\"DynamicResources\\" filter plugin: class gpu: selector #0 .*CEL runtime error/);
+  });
+
   it('many pods retried without change until a late step: stops at 10,000 unchanged retries in the run', () => {
     const pods = Array.from({ length: 40 }, (_, i) => bigPod(`p${i}`)).join('');
     const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: s}\nspec:\n  timeline:\n  - {at: 100000000, action: cordon, node: n0}\n`;

@@ -78,7 +78,9 @@ export class TraceBudget {
   account(trace: CycleTrace, cycles: number): string | undefined {
     const prev = this.last.get(trace.pod);
     this.last.set(trace.pod, trace);
-    if (trace.result === 'Unschedulable' && prev?.result === 'Unschedulable' && sameAttempt(prev, trace)) {
+    // an error retried after backoff with the same result counts as well (a DRA allocation timeout
+    // from v1.36, kubernetes PR #137607, is retried every 10 s for as long as the run lasts)
+    if ((trace.result === 'Unschedulable' || trace.result === 'Error') && prev?.result === trace.result && sameAttempt(prev, trace)) {
       share(prev, trace);
       this.entries++;
       this.bytes += SHARED_RETRY_BYTES;

@@ -266,9 +266,14 @@ function newPlugin(handle: Handle): Plugin {
         const claimsToAllocate = indices.map((i) => (s.claims[i] === extendedClaim ? nodeClaim!.claim : s.claims[i]!));
         const result = allocate({ ...s.allocator, slices }, node, claimsToAllocate);
         details = { requests: result.outcomes };
-        // upstream (v1.35): a search past filterTimeout is statusUnschedulable for this node;
+        // upstream: a search past filterTimeout is statusUnschedulable for this node at v1.35, and
+        // from v1.36 (kubernetes PR #137607, versions.ts draFilterTimeoutError) an Error naming the
+        // node, which aborts the attempt and sends the pod to backoff: a timeout is transient.
         // Podplay counts steps instead of time (dra/allocator.ts, ALLOCATION_STEPS_PER_NODE)
-        if (!result.ok && result.timedOut !== undefined) return Status.unresolvable(result.timedOut).withDetails(details);
+        if (!result.ok && result.timedOut !== undefined) {
+          const status = handle.versionSwitches.draFilterTimeoutError ? Status.error(`node ${node.metadata.name}: ${result.timedOut}`) : Status.unresolvable(result.timedOut);
+          return status.withDetails(details);
+        }
         // upstream: a claim or class that cannot work aborts the cycle (Error), except a disabled
         // feature, which is statusUnschedulable like "cannot allocate all claims"
         if (!result.ok && result.error !== undefined) {
