@@ -1,6 +1,7 @@
 // The lesson gallery, in teaching order.
 
 import { whyPendingLesson } from './catalog/debugging';
+import { daemonSetLesson } from './catalog/daemonSet';
 import { legacyPolicyLesson, schedulerProfilesLesson } from './catalog/configuration';
 import { deschedulerLesson, evictionPdbLesson, nodePressureEvictionLesson } from './catalog/eviction';
 import { nodeAffinityPreferredLesson, nodeAffinityRequiredLesson, nodeSelectorLesson, projectNodeSelectorLesson } from './catalog/nodeSelection';
@@ -38,6 +39,7 @@ export const lessons: readonly Lesson[] = [
   nodeAffinityRequiredLesson,
   nodeAffinityPreferredLesson,
   projectNodeSelectorLesson,
+  daemonSetLesson,
   requiredDuringExecutionLesson,
   webStoreLesson,
   antiAffinityZonesLesson,
