@@ -7,6 +7,7 @@ import { deschedulerLesson, evictionPdbLesson, nodePressureEvictionLesson } from
 import { nodeAffinityPreferredLesson, nodeAffinityRequiredLesson, nodeSelectorLesson, projectNodeSelectorLesson } from './catalog/nodeSelection';
 import { percentageOfNodesToScoreLesson } from './catalog/performance';
 import { antiAffinityZonesLesson, webStoreLesson } from './catalog/podAffinity';
+import { podAffinityPreferredLesson } from './catalog/podAffinityPreferred';
 import { preemptionLesson, preemptionPdbLesson } from './catalog/preemption';
 import { gangSchedulingLesson, schedulingGatesLesson } from './catalog/queue';
 import { mostAllocatedLesson, podOverheadLesson, requestedToCapacityRatioLesson } from './catalog/resources';
@@ -43,6 +44,7 @@ export const lessons: readonly Lesson[] = [
   requiredDuringExecutionLesson,
   webStoreLesson,
   antiAffinityZonesLesson,
+  podAffinityPreferredLesson,
   taintsNoScheduleLesson,
   taintsPreferNoScheduleLesson,
   taintsNoExecuteLesson,
