@@ -14,6 +14,7 @@ import { mostAllocatedLesson, podOverheadLesson, requestedToCapacityRatioLesson 
 import { taintsNoExecuteLesson, taintsNoScheduleLesson, taintsPreferNoScheduleLesson } from './catalog/taints';
 import { spreadConflictLesson, spreadMinDomainsLesson, spreadTwoConstraintsLesson, spreadZoneLesson } from './catalog/topologySpread';
 import { volumeTopologyLesson } from './catalog/volumes';
+import { spreadScheduleAnywayLesson } from './catalog/spreadScheduleAnyway';
 import { requiredDuringExecutionLesson } from './catalog/requiredDuringExecution';
 import { draDeviceTaintsLesson, draGpusLesson } from './catalog/dra';
 import { limitRangeDefaultsLesson, priorityClassQuotaLesson } from './catalog/admission';
@@ -49,6 +50,7 @@ export const lessons: readonly Lesson[] = [
   taintsPreferNoScheduleLesson,
   taintsNoExecuteLesson,
   spreadZoneLesson,
+  spreadScheduleAnywayLesson,
   spreadTwoConstraintsLesson,
   spreadConflictLesson,
   spreadMinDomainsLesson,
