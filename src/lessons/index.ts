@@ -9,6 +9,7 @@ import { percentageOfNodesToScoreLesson } from './catalog/performance';
 import { antiAffinityZonesLesson, webStoreLesson } from './catalog/podAffinity';
 import { podAffinityPreferredLesson } from './catalog/podAffinityPreferred';
 import { preemptionLesson, preemptionPdbLesson } from './catalog/preemption';
+import { preemptionNeverLesson } from './catalog/preemptionNever';
 import { gangSchedulingLesson, schedulingGatesLesson } from './catalog/queue';
 import { mostAllocatedLesson, podOverheadLesson, requestedToCapacityRatioLesson } from './catalog/resources';
 import { taintsNoExecuteLesson, taintsNoScheduleLesson, taintsPreferNoScheduleLesson } from './catalog/taints';
@@ -56,6 +57,7 @@ export const lessons: readonly Lesson[] = [
   spreadMinDomainsLesson,
   preemptionLesson,
   preemptionPdbLesson,
+  preemptionNeverLesson,
   workloadPreemptionLesson,
   priorityClassQuotaLesson,
   schedulingGatesLesson,
