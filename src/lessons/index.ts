@@ -12,6 +12,7 @@ import { preemptionLesson, preemptionPdbLesson } from './catalog/preemption';
 import { preemptionNeverLesson } from './catalog/preemptionNever';
 import { gangSchedulingLesson, schedulingGatesLesson } from './catalog/queue';
 import { mostAllocatedLesson, podOverheadLesson, requestedToCapacityRatioLesson } from './catalog/resources';
+import { requestsLimitsLesson } from './catalog/requestsLimits';
 import { taintsNoExecuteLesson, taintsNoScheduleLesson, taintsPreferNoScheduleLesson } from './catalog/taints';
 import { spreadConflictLesson, spreadMinDomainsLesson, spreadTwoConstraintsLesson, spreadZoneLesson } from './catalog/topologySpread';
 import { volumeTopologyLesson } from './catalog/volumes';
@@ -64,6 +65,7 @@ export const lessons: readonly Lesson[] = [
   gangSchedulingLesson,
   gangPodGroupLesson,
   topologyPlacementLesson,
+  requestsLimitsLesson,
   podOverheadLesson,
   limitRangeDefaultsLesson,
   mostAllocatedLesson,
