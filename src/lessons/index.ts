@@ -4,6 +4,7 @@ import { whyPendingLesson } from './catalog/debugging';
 import { daemonSetLesson } from './catalog/daemonSet';
 import { legacyPolicyLesson, schedulerProfilesLesson } from './catalog/configuration';
 import { deschedulerLesson, evictionPdbLesson, nodePressureEvictionLesson } from './catalog/eviction';
+import { deschedulerBalanceLesson } from './catalog/deschedulerBalance';
 import { nodeAffinityPreferredLesson, nodeAffinityRequiredLesson, nodeSelectorLesson, projectNodeSelectorLesson } from './catalog/nodeSelection';
 import { percentageOfNodesToScoreLesson } from './catalog/performance';
 import { antiAffinityZonesLesson, webStoreLesson } from './catalog/podAffinity';
@@ -76,6 +77,7 @@ export const lessons: readonly Lesson[] = [
   nodePressureEvictionLesson,
   evictionPdbLesson,
   deschedulerLesson,
+  deschedulerBalanceLesson,
   volumeTopologyLesson,
   draGpusLesson,
   draDeviceTaintsLesson,
