@@ -17,6 +17,7 @@ import { requestsLimitsLesson } from './catalog/requestsLimits';
 import { taintsNoExecuteLesson, taintsNoScheduleLesson, taintsPreferNoScheduleLesson } from './catalog/taints';
 import { spreadConflictLesson, spreadMinDomainsLesson, spreadTwoConstraintsLesson, spreadZoneLesson } from './catalog/topologySpread';
 import { volumeTopologyLesson } from './catalog/volumes';
+import { volumeLimitsLesson } from './catalog/volumeLimits';
 import { spreadScheduleAnywayLesson } from './catalog/spreadScheduleAnyway';
 import { requiredDuringExecutionLesson } from './catalog/requiredDuringExecution';
 import { draDeviceTaintsLesson, draGpusLesson } from './catalog/dra';
@@ -79,6 +80,7 @@ export const lessons: readonly Lesson[] = [
   deschedulerLesson,
   deschedulerBalanceLesson,
   volumeTopologyLesson,
+  volumeLimitsLesson,
   draGpusLesson,
   draDeviceTaintsLesson,
   whyPendingLesson,
