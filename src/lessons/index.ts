@@ -19,6 +19,7 @@ import { spreadConflictLesson, spreadMinDomainsLesson, spreadTwoConstraintsLesso
 import { volumeTopologyLesson } from './catalog/volumes';
 import { volumeLimitsLesson } from './catalog/volumeLimits';
 import { spreadScheduleAnywayLesson } from './catalog/spreadScheduleAnyway';
+import { spreadDefaultsLesson } from './catalog/spreadDefaults';
 import { requiredDuringExecutionLesson } from './catalog/requiredDuringExecution';
 import { draDeviceTaintsLesson, draGpusLesson } from './catalog/dra';
 import { limitRangeDefaultsLesson, priorityClassQuotaLesson } from './catalog/admission';
@@ -58,6 +59,7 @@ export const lessons: readonly Lesson[] = [
   spreadTwoConstraintsLesson,
   spreadConflictLesson,
   spreadMinDomainsLesson,
+  spreadDefaultsLesson,
   preemptionLesson,
   preemptionPdbLesson,
   preemptionNeverLesson,

@@ -47,6 +47,7 @@ ${priorityClass ? `      priorityClassName: ${priorityClass}\n` : ''}${spread ? 
 
 export const deschedulerBalanceLesson: Lesson = {
   id: 'descheduler-balance',
+  resourceBars: true,
   title: 'The descheduler rebalances: spread and low utilization',
   summary: 'Two zone-b nodes join a busy zone-a. RemovePodsViolatingTopologySpreadConstraint evicts web pods until the zones are within maxSkew; LowNodeUtilization then evicts from the node above its target. The scheduler places every replacement.',
   topic: 'Eviction',
