@@ -10,7 +10,7 @@
 // The pod names are the controller's generated ones (deterministic in the simulation).
 
 import type { Lesson } from '../types';
-import { nodeJoinsYaml, nodeYaml } from './yaml';
+import { nodeJoinsYaml, nodeYaml, scenarioYaml } from './yaml';
 
 const ON_NODE_1 = 'default/log-agent-9t7wv';
 const ON_NODE_2 = 'default/log-agent-vrr7k';
@@ -25,13 +25,7 @@ export const daemonSetLesson: Lesson = {
   scenario: `# DaemonSets (Kubernetes docs, "DaemonSet": "How Daemon Pods are scheduled", "Taints and tolerations").
 # node-2 is cordoned (kubectl cordon: spec.unschedulable); node-3 is tainted dedicated=db:NoSchedule.
 # At 30 s node-4 joins the cluster.
-apiVersion: podplay/v1alpha1
-kind: Scenario
-metadata: {name: daemonset}
-spec:
-  kubernetesVersion: "1.37"
-  timeline:
-${nodeJoinsYaml(30, 'node-4')}---
+${scenarioYaml('daemonset', '1.37', `${nodeJoinsYaml(30, 'node-4')}`)}---
 ${[
     nodeYaml('node-1'),
     nodeYaml('node-2', { unschedulable: true }),

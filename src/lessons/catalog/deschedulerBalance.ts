@@ -9,7 +9,7 @@
 // have room), both reading requests, not usage.
 
 import type { Lesson } from '../types';
-import { nodeJoinsYaml, nodeYaml } from './yaml';
+import { nodeJoinsYaml, nodeYaml, replicaSetYaml, scenarioYaml } from './yaml';
 
 const ZONE = 'topology.kubernetes.io/zone';
 
@@ -29,20 +29,10 @@ ${args}        plugins:
 }
 
 function replicaSet(name: string, replicas: number, cpu: string, spread: boolean, priorityClass?: string): string {
-  return `apiVersion: apps/v1
-kind: ReplicaSet
-metadata: {name: ${name}, namespace: default}
-spec:
-  replicas: ${replicas}
-  selector: {matchLabels: {app: ${name}}}
-  template:
-    metadata: {labels: {app: ${name}}}
-    spec:
-${priorityClass ? `      priorityClassName: ${priorityClass}\n` : ''}${spread ? `      topologySpreadConstraints:
+  const specLines = `${priorityClass ? `      priorityClassName: ${priorityClass}\n` : ''}${spread ? `      topologySpreadConstraints:
       - {maxSkew: 1, topologyKey: ${ZONE}, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: ${name}}}}
-` : ''}      containers:
-      - {name: ${name}, image: busybox, resources: {requests: {cpu: ${cpu}, memory: 256Mi}}}
-`;
+` : ''}`;
+  return replicaSetYaml(name, replicas, `{name: ${name}, image: busybox, resources: {requests: {cpu: ${cpu}, memory: 256Mi}}}`, specLines);
 }
 
 export const deschedulerBalanceLesson: Lesson = {
@@ -56,16 +46,10 @@ export const deschedulerBalanceLesson: Lesson = {
   scenario: `# The descheduler's Balance plugins (kubernetes-sigs/descheduler). node-2 and node-3 (zone-b)
 # join at 20 s; the descheduler runs RemovePodsViolatingTopologySpreadConstraint at 30 s and
 # LowNodeUtilization at 90 s.
-apiVersion: podplay/v1alpha1
-kind: Scenario
-metadata: {name: descheduler-balance}
-spec:
-  kubernetesVersion: "1.37"
-  timeline:
-${nodeJoinsYaml(20, 'node-2', { [ZONE]: 'zone-b' })}${nodeJoinsYaml(20, 'node-3', { [ZONE]: 'zone-b' })}${deschedule(30, 'RemovePodsViolatingTopologySpreadConstraint')}${deschedule(90, 'LowNodeUtilization', `          args:
+${scenarioYaml('descheduler-balance', '1.37', `${nodeJoinsYaml(20, 'node-2', { [ZONE]: 'zone-b' })}${nodeJoinsYaml(20, 'node-3', { [ZONE]: 'zone-b' })}${deschedule(30, 'RemovePodsViolatingTopologySpreadConstraint')}${deschedule(90, 'LowNodeUtilization', `          args:
             thresholds: {cpu: 20}
             targetThresholds: {cpu: 50}
-`)}---
+`)}`)}---
 ${nodeYaml('node-1', { labels: { [ZONE]: 'zone-a' } })}---
 apiVersion: scheduling.k8s.io/v1
 kind: PriorityClass

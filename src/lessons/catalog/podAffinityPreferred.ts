@@ -15,7 +15,7 @@
 // term counts against batch-2 on node-1: raw −100, 0, 0 → node-1 0, node-2 100, node-3 100.
 
 import type { Lesson } from '../types';
-import { nodeYaml } from './yaml';
+import { nodeYaml, scenarioYaml } from './yaml';
 
 const ZONE = 'topology.kubernetes.io/zone';
 
@@ -38,12 +38,7 @@ export const podAffinityPreferredLesson: Lesson = {
   docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#inter-pod-affinity-and-anti-affinity',
   scenario: `# Preferred inter-pod affinity and anti-affinity (Kubernetes docs, "Assign Pods to Nodes").
 # cache and batch already run (nodeName); web and then batch-2 are scheduled.
-apiVersion: podplay/v1alpha1
-kind: Scenario
-metadata: {name: pod-affinity-preferred}
-spec:
-  kubernetesVersion: "1.37"
----
+${scenarioYaml('pod-affinity-preferred', '1.37')}---
 ${[
     nodeYaml('node-1', { labels: { [ZONE]: 'zone-a' } }),
     nodeYaml('node-2', { labels: { [ZONE]: 'zone-a' } }),

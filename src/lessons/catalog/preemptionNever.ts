@@ -11,7 +11,7 @@
 // no longer fits beside it.
 
 import type { Lesson } from '../types';
-import { nodeYaml } from './yaml';
+import { nodeYaml, scenarioYaml } from './yaml';
 
 export const preemptionNeverLesson: Lesson = {
   id: 'preemption-never',
@@ -21,14 +21,8 @@ export const preemptionNeverLesson: Lesson = {
   docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/#non-preempting-priority-class',
   scenario: `# Non-preempting PriorityClass (Kubernetes docs, "Pod Priority and Preemption").
 # node-1 has 2 CPUs; batch holds 1500m. At 30 s batch is deleted (its job is done).
-apiVersion: podplay/v1alpha1
-kind: Scenario
-metadata: {name: preemption-never}
-spec:
-  kubernetesVersion: "1.37"
-  timeline:
-  - {at: 30, action: delete, kind: Pod, name: batch}
----
+${scenarioYaml('preemption-never', '1.37', `  - {at: 30, action: delete, kind: Pod, name: batch}
+`)}---
 apiVersion: scheduling.k8s.io/v1
 kind: PriorityClass
 metadata: {name: high-priority-nonpreempting}

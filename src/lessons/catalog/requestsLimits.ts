@@ -12,7 +12,7 @@
 // 4 − 0.5 = 3.5 free: it fits. besteffort has neither: it fits anywhere (Filter adds 0).
 
 import type { Lesson } from '../types';
-import { nodeYaml } from './yaml';
+import { nodeYaml, scenarioYaml } from './yaml';
 
 export const requestsLimitsLesson: Lesson = {
   id: 'requests-limits-qos',
@@ -23,12 +23,7 @@ export const requestsLimitsLesson: Lesson = {
   docs: 'https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/#how-pods-with-resource-requests-are-scheduled',
   scenario: `# Requests and limits (Kubernetes docs, "Resource Management for Pods and Containers",
 # "Pod Quality of Service Classes").
-apiVersion: podplay/v1alpha1
-kind: Scenario
-metadata: {name: requests-limits-qos}
-spec:
-  kubernetesVersion: "1.37"
----
+${scenarioYaml('requests-limits-qos', '1.37')}---
 ${nodeYaml('node-1', { cpu: '4', memory: '8Gi' })}---
 ${nodeYaml('node-2', { cpu: '2', memory: '4Gi' })}---
 # QoS Burstable: requests below limits

@@ -14,7 +14,7 @@
 // count, 0 everywhere, so all three nodes pass.
 
 import type { Lesson } from '../types';
-import { nodeYaml } from './yaml';
+import { nodeYaml, scenarioYaml } from './yaml';
 
 const ZONE = 'topology.kubernetes.io/zone';
 const SPREAD = "node(s) didn't match pod topology spread constraints";
@@ -38,12 +38,7 @@ export const spreadDefaultsLesson: Lesson = {
   docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/#cluster-level-default-constraints',
   scenario: `# Cluster-level default constraints and matchLabelKeys (Kubernetes docs, "Pod Topology Spread
 # Constraints"). The profile spreads every pod that has no constraints of its own over zones.
-apiVersion: podplay/v1alpha1
-kind: Scenario
-metadata: {name: spread-defaults-match-label-keys}
-spec:
-  kubernetesVersion: "1.37"
----
+${scenarioYaml('spread-defaults-match-label-keys', '1.37')}---
 apiVersion: kubescheduler.config.k8s.io/v1
 kind: KubeSchedulerConfiguration
 profiles:

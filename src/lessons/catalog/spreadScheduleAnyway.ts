@@ -12,7 +12,7 @@
 // pod with ScheduleAnyway, runs in zone-a; its binding retries web-strict, still Pending.
 
 import type { Lesson } from '../types';
-import { nodeYaml } from './yaml';
+import { nodeYaml, scenarioYaml } from './yaml';
 
 const ZONE = 'topology.kubernetes.io/zone';
 const SPREAD = "node(s) didn't match pod topology spread constraints";
@@ -51,12 +51,7 @@ export const spreadScheduleAnywayLesson: Lesson = {
   docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/#spread-constraint-definition',
   scenario: `# whenUnsatisfiable: ScheduleAnyway (Kubernetes docs, "Pod Topology Spread Constraints").
 # Three zones; node-3 and node-4 have 2 CPUs. Three app=web pods already run.
-apiVersion: podplay/v1alpha1
-kind: Scenario
-metadata: {name: spread-schedule-anyway}
-spec:
-  kubernetesVersion: "1.37"
----
+${scenarioYaml('spread-schedule-anyway', '1.37')}---
 ${[
     nodeYaml('node-1', { labels: { [ZONE]: 'zone-a' } }),
     nodeYaml('node-2', { labels: { [ZONE]: 'zone-a' } }),

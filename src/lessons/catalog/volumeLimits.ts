@@ -14,6 +14,36 @@
 // data-db-0: node-b cannot reach zone-a's volume, and on node-a the volume is attached already.
 
 import type { Lesson } from '../types';
+import { csiNodeYaml, nodeYaml, scenarioYaml } from './yaml';
+
+const ZONE = 'topology.kubernetes.io/zone';
+const DRIVER = 'pd.csi.storage.gke.io';
+
+function claim(name: string): string {
+  return `apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: ${name}, namespace: default}
+spec:
+  storageClassName: zonal-wffc
+  accessModes: [ReadWriteOnce]
+  resources: {requests: {storage: 10Gi}}
+`;
+}
+
+/** A pod mounting one claim as its volume "data". */
+function pod(name: string, claimName: string, container: string, cpu: string, memory: string, labels = ''): string {
+  return `apiVersion: v1
+kind: Pod
+metadata: {name: ${name}, namespace: default${labels ? `, labels: {${labels}}` : ''}}
+spec:
+  containers:
+  - {name: ${container}, image: postgres, resources: {requests: {cpu: ${cpu}, memory: ${memory}}}}
+  volumes:
+  - {name: data, persistentVolumeClaim: {claimName: ${claimName}}}
+`;
+}
+
+const indent = (text: string, by: string): string => text.replace(/^(?=.)/gm, by);
 
 export const volumeLimitsLesson: Lesson = {
   id: 'volume-limits-statefulset',
@@ -25,118 +55,24 @@ export const volumeLimitsLesson: Lesson = {
   scenario: `# Node-specific volume limits (Kubernetes docs, "Node-specific Volume Limits") and a StatefulSet's
 # claims (data-db-0 … data-db-2, as its volumeClaimTemplate "data" names them).
 # node-a (8 CPUs) can attach 1 volume of the CSI driver, node-b (4 CPUs) 4. At 30 s a backup pod mounts data-db-0.
-apiVersion: podplay/v1alpha1
-kind: Scenario
-metadata: {name: statefulset-volumes}
-spec:
-  kubernetesVersion: "1.37"
-  timeline:
-  - at: 30
+${scenarioYaml('volume-limits-statefulset', '1.37', `  - at: 30
     action: apply
     object:
-      apiVersion: v1
-      kind: Pod
-      metadata: {name: backup, namespace: default}
-      spec:
-        containers:
-        - {name: pgdump, image: postgres, resources: {requests: {cpu: 250m, memory: 256Mi}}}
-        volumes:
-        - {name: data, persistentVolumeClaim: {claimName: data-db-0}}
----
+${indent(pod('backup', 'data-db-0', 'pgdump', '250m', '256Mi'), '      ')}`)}---
 apiVersion: storage.k8s.io/v1
 kind: StorageClass
 metadata: {name: zonal-wffc}
-provisioner: pd.csi.storage.gke.io
+provisioner: ${DRIVER}
 volumeBindingMode: WaitForFirstConsumer
 ---
-apiVersion: v1
-kind: Node
-metadata:
-  name: node-a
-  labels: {kubernetes.io/hostname: node-a, topology.kubernetes.io/zone: zone-a}
-status:
-  allocatable: {cpu: "8", memory: 16Gi, pods: "110"}
----
-apiVersion: v1
-kind: Node
-metadata:
-  name: node-b
-  labels: {kubernetes.io/hostname: node-b, topology.kubernetes.io/zone: zone-b}
-status:
-  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
----
-apiVersion: storage.k8s.io/v1
-kind: CSINode
-metadata: {name: node-a}
-spec:
-  drivers: [{name: pd.csi.storage.gke.io, nodeID: node-a, topologyKeys: [topology.kubernetes.io/zone], allocatable: {count: 1}}]
----
-apiVersion: storage.k8s.io/v1
-kind: CSINode
-metadata: {name: node-b}
-spec:
-  drivers: [{name: pd.csi.storage.gke.io, nodeID: node-b, topologyKeys: [topology.kubernetes.io/zone], allocatable: {count: 4}}]
----
-apiVersion: v1
-kind: PersistentVolumeClaim
-metadata: {name: data-db-0, namespace: default}
-spec:
-  storageClassName: zonal-wffc
-  accessModes: [ReadWriteOnce]
-  resources: {requests: {storage: 10Gi}}
----
-apiVersion: v1
-kind: PersistentVolumeClaim
-metadata: {name: data-db-1, namespace: default}
-spec:
-  storageClassName: zonal-wffc
-  accessModes: [ReadWriteOnce]
-  resources: {requests: {storage: 10Gi}}
----
-apiVersion: v1
-kind: PersistentVolumeClaim
-metadata: {name: data-db-2, namespace: default}
-spec:
-  storageClassName: zonal-wffc
-  accessModes: [ReadWriteOnce]
-  resources: {requests: {storage: 10Gi}}
----
-apiVersion: v1
-kind: Pod
-metadata: {name: db-0, namespace: default, labels: {app: db}}
-spec:
-  containers:
-  - name: postgres
-    image: postgres
-    resources: {requests: {cpu: 500m, memory: 1Gi}}
-  volumes:
-  - name: data
-    persistentVolumeClaim: {claimName: data-db-0}
----
-apiVersion: v1
-kind: Pod
-metadata: {name: db-1, namespace: default, labels: {app: db}}
-spec:
-  containers:
-  - name: postgres
-    image: postgres
-    resources: {requests: {cpu: 500m, memory: 1Gi}}
-  volumes:
-  - name: data
-    persistentVolumeClaim: {claimName: data-db-1}
----
-apiVersion: v1
-kind: Pod
-metadata: {name: db-2, namespace: default, labels: {app: db}}
-spec:
-  containers:
-  - name: postgres
-    image: postgres
-    resources: {requests: {cpu: 500m, memory: 1Gi}}
-  volumes:
-  - name: data
-    persistentVolumeClaim: {claimName: data-db-2}
-`,
+${[
+    nodeYaml('node-a', { labels: { [ZONE]: 'zone-a' }, cpu: '8', memory: '16Gi' }),
+    nodeYaml('node-b', { labels: { [ZONE]: 'zone-b' } }),
+    csiNodeYaml('node-a', DRIVER, [ZONE], 1),
+    csiNodeYaml('node-b', DRIVER, [ZONE], 4),
+    ...[0, 1, 2].map((i) => claim(`data-db-${i}`)),
+    ...[0, 1, 2].map((i) => pod(`db-${i}`, `data-db-${i}`, 'postgres', '500m', '1Gi', 'app: db')),
+  ].join('---\n')}`,
   story: [
     {
       at: { cycle: 1, phase: 'queue' },
