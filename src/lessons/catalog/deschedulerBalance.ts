@@ -99,7 +99,7 @@ ${replicaSet('batch', 2, '"1"', false)}`,
     },
     {
       at: { cycle: 8, phase: 'done' },
-      text: 'web-8zt7s runs on node-2: zones 2 and 2. At 90 s LowNodeUtilization evicts batch-bw4vs, priority 0: node-1 drops from 75% to 50% CPU.',
+      text: 'web-8zt7s runs on node-2: zones 2 and 2. Next, at 90 s, LowNodeUtilization evicts batch-bw4vs, priority 0, from node-1.',
       facts: [
         { says: 'web-8zt7s runs on node-2', fact: { kind: 'selected', cycle: 8 }, is: 'node-2' },
         { says: 'evicts batch-bw4vs', fact: { kind: 'event', object: 'Pod/default/batch-bw4vs', reason: 'Descheduled' }, is: '90' },
@@ -107,7 +107,7 @@ ${replicaSet('batch', 2, '"1"', false)}`,
     },
     {
       at: { cycle: 9, phase: 'done' },
-      text: 'Its replacement batch-pwrjq runs on node-2. The descheduler only evicts: the scheduler picked every new node.',
+      text: 'node-1 had 3 of 4 CPUs requested (75%); without batch-bw4vs it is at the 50% target. Its replacement batch-pwrjq runs on node-2, picked by the scheduler.',
       facts: [
         { says: 'batch-pwrjq', fact: { kind: 'pod', cycle: 9 }, is: 'default/batch-pwrjq' },
         { says: 'runs on node-2', fact: { kind: 'selected', cycle: 9 }, is: 'node-2' },
