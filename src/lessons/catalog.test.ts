@@ -46,6 +46,15 @@ describe('lesson gallery', () => {
     ['a legacy kind: Policy translated to a profile', 'legacy-policy'],
     ['a project (namespace) node selector', 'project-node-selector'],
     ['required inter-pod anti-affinity across zones', 'anti-affinity-zones'],
+    // issue 19: the lessons the gallery lacked
+    ['DaemonSets: one pod per node, their tolerations', 'daemonset'],
+    ['preferred pod affinity and anti-affinity (weights)', 'pod-affinity-preferred'],
+    ['whenUnsatisfiable: ScheduleAnyway', 'spread-schedule-anyway'],
+    ['preemptionPolicy: Never', 'preemption-never'],
+    ['requests vs limits and QoS classes', 'requests-limits-qos'],
+    ["the descheduler's LowNodeUtilization and RemovePodsViolatingTopologySpreadConstraint", 'descheduler-balance'],
+    ["NodeVolumeLimits and a StatefulSet's volumes per zone", 'volume-limits-statefulset'],
+    ["matchLabelKeys and the cluster's default spread constraints", 'spread-defaults-match-label-keys'],
   ])('covers %s (%s)', (_topic, id) => {
     expect(lessonById(id)).toBeDefined();
   });

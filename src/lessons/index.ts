@@ -1,17 +1,25 @@
 // The lesson gallery, in teaching order.
 
 import { whyPendingLesson } from './catalog/debugging';
+import { daemonSetLesson } from './catalog/daemonSet';
 import { legacyPolicyLesson, schedulerProfilesLesson } from './catalog/configuration';
 import { deschedulerLesson, evictionPdbLesson, nodePressureEvictionLesson } from './catalog/eviction';
+import { deschedulerBalanceLesson } from './catalog/deschedulerBalance';
 import { nodeAffinityPreferredLesson, nodeAffinityRequiredLesson, nodeSelectorLesson, projectNodeSelectorLesson } from './catalog/nodeSelection';
 import { percentageOfNodesToScoreLesson } from './catalog/performance';
 import { antiAffinityZonesLesson, webStoreLesson } from './catalog/podAffinity';
+import { podAffinityPreferredLesson } from './catalog/podAffinityPreferred';
 import { preemptionLesson, preemptionPdbLesson } from './catalog/preemption';
+import { preemptionNeverLesson } from './catalog/preemptionNever';
 import { gangSchedulingLesson, schedulingGatesLesson } from './catalog/queue';
 import { mostAllocatedLesson, podOverheadLesson, requestedToCapacityRatioLesson } from './catalog/resources';
+import { requestsLimitsLesson } from './catalog/requestsLimits';
 import { taintsNoExecuteLesson, taintsNoScheduleLesson, taintsPreferNoScheduleLesson } from './catalog/taints';
 import { spreadConflictLesson, spreadMinDomainsLesson, spreadTwoConstraintsLesson, spreadZoneLesson } from './catalog/topologySpread';
 import { volumeTopologyLesson } from './catalog/volumes';
+import { volumeLimitsLesson } from './catalog/volumeLimits';
+import { spreadScheduleAnywayLesson } from './catalog/spreadScheduleAnyway';
+import { spreadDefaultsLesson } from './catalog/spreadDefaults';
 import { requiredDuringExecutionLesson } from './catalog/requiredDuringExecution';
 import { draDeviceTaintsLesson, draGpusLesson } from './catalog/dra';
 import { limitRangeDefaultsLesson, priorityClassQuotaLesson } from './catalog/admission';
@@ -39,24 +47,30 @@ export const lessons: readonly Lesson[] = [
   nodeAffinityRequiredLesson,
   nodeAffinityPreferredLesson,
   projectNodeSelectorLesson,
+  daemonSetLesson,
   requiredDuringExecutionLesson,
   webStoreLesson,
   antiAffinityZonesLesson,
+  podAffinityPreferredLesson,
   taintsNoScheduleLesson,
   taintsPreferNoScheduleLesson,
   taintsNoExecuteLesson,
   spreadZoneLesson,
+  spreadScheduleAnywayLesson,
   spreadTwoConstraintsLesson,
   spreadConflictLesson,
   spreadMinDomainsLesson,
+  spreadDefaultsLesson,
   preemptionLesson,
   preemptionPdbLesson,
+  preemptionNeverLesson,
   workloadPreemptionLesson,
   priorityClassQuotaLesson,
   schedulingGatesLesson,
   gangSchedulingLesson,
   gangPodGroupLesson,
   topologyPlacementLesson,
+  requestsLimitsLesson,
   podOverheadLesson,
   limitRangeDefaultsLesson,
   mostAllocatedLesson,
@@ -68,7 +82,9 @@ export const lessons: readonly Lesson[] = [
   nodePressureEvictionLesson,
   evictionPdbLesson,
   deschedulerLesson,
+  deschedulerBalanceLesson,
   volumeTopologyLesson,
+  volumeLimitsLesson,
   draGpusLesson,
   draDeviceTaintsLesson,
   whyPendingLesson,

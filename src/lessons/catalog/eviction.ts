@@ -6,24 +6,13 @@
 // the budget has no disruption to spare), sigs.k8s.io/descheduler pkg/framework/plugins/removeduplicates.
 
 import type { Lesson } from '../types';
-import { nodeJoinsYaml, nodeYaml } from './yaml';
+import { nodeJoinsYaml, nodeYaml, replicaSetYaml } from './yaml';
 
 const HOSTNAME = 'kubernetes.io/hostname';
 const MEMORY_PRESSURE_TAINT = 'node.kubernetes.io/memory-pressure:NoSchedule';
 
 function replicaSet(name: string, replicas: number, extra = ''): string {
-  return `apiVersion: apps/v1
-kind: ReplicaSet
-metadata: {name: ${name}, namespace: default}
-spec:
-  replicas: ${replicas}
-  selector: {matchLabels: {app: ${name}}}
-  template:
-    metadata: {labels: {app: ${name}}}
-    spec:
-${extra}      containers:
-      - {name: nginx, image: nginx, resources: {requests: {cpu: 500m, memory: 512Mi}}}
-`;
+  return replicaSetYaml(name, replicas, '{name: nginx, image: nginx, resources: {requests: {cpu: 500m, memory: 512Mi}}}', extra);
 }
 
 // The simulator has no usage metrics: a pod uses what it requests, so no pod exceeds its

@@ -74,3 +74,45 @@ export function mostAllocatedProfileYaml(schedulerName: string): string {
         - {name: memory, weight: 1}
 `;
 }
+
+/**
+ * The Scenario document that pins a lesson's Kubernetes version (and carries its timeline: the
+ * steps' YAML, each starting "  - at: …").
+ */
+export function scenarioYaml(name: string, version: '1.35' | '1.36' | '1.37', timeline = ''): string {
+  return `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: ${name}}
+spec:
+  kubernetesVersion: "${version}"
+${timeline ? `  timeline:\n${timeline}` : ''}`;
+}
+
+/** A CSINode: the node's CSI driver, its topology keys and how many of its volumes the node can attach. */
+export function csiNodeYaml(node: string, driver: string, topologyKeys: string[], count?: number): string {
+  return `apiVersion: storage.k8s.io/v1
+kind: CSINode
+metadata: {name: ${node}}
+spec:
+  drivers: [{name: ${driver}, nodeID: ${node}, topologyKeys: [${topologyKeys.join(', ')}]${count !== undefined ? `, allocatable: {count: ${count}}` : ''}}]
+`;
+}
+
+/**
+ * A ReplicaSet whose pods are labelled app=<name>: `container` is the one container as a flow map,
+ * `specLines` more lines of the pod template's spec (indented by six spaces).
+ */
+export function replicaSetYaml(name: string, replicas: number, container: string, specLines = ''): string {
+  return `apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: ${name}, namespace: default}
+spec:
+  replicas: ${replicas}
+  selector: {matchLabels: {app: ${name}}}
+  template:
+    metadata: {labels: {app: ${name}}}
+    spec:
+${specLines}      containers:
+      - ${container}
+`;
+}
