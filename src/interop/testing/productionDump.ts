@@ -41,6 +41,8 @@ for (const z of [0, 1]) nodes.push({ name: nodeName(z), zone: ZONES[z]!, pool: '
 for (const z of [0, 1]) nodes.push({ name: nodeName(z), zone: ZONES[z]!, pool: 'edge', cpu: '3920m', memory: '15225656Ki', instance: 'c6i.xlarge', ageMinutes: 27_000 - z });
 /** the node the autoscaler added two minutes ago: the stale message's count predates it */
 nodes.push({ name: nodeName(2), zone: ZONES[2], pool: 'high-mem', cpu: '15890m', memory: '128645440Ki', instance: 'r6i.4xlarge', ageMinutes: 2 });
+/** that node's name and age in seconds when the dump was taken */
+export const joinedNode = { node: nodes[nodes.length - 1]!.name, age: 2 * 60 };
 
 const poolNodes = (pool: Pool, zone?: string) => nodes.filter((n) => n.pool === pool && !n.cordoned && (zone === undefined || n.zone === zone) && n.ageMinutes > 2);
 /** kafka-0 and kafka-1 run on the first general node of zones a and b */
