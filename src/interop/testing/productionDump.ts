@@ -384,5 +384,6 @@ export function productionDump(): string {
     nodeSelector: { 'node-pool': 'gpu' }, tolerations: [{ effect: 'NoSchedule', key: 'nvidia.com/gpu', operator: 'Exists' }],
     resourceClaims: [{ name: 'gpus', resourceClaimName: 'trainer-gpus' }], restartPolicy: 'Never', unschedulable: MSG.trainer,
   }));
-  return stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, { lineWidth: 0 });
+  // kubectl never writes anchors and aliases: objects the generator shares are written out each time
+  return stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, { lineWidth: 0, aliasDuplicateObjects: false });
 }
