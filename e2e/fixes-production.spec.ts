@@ -34,10 +34,10 @@ test('five Pending pods of the production dump: search → diagnosis → the mar
     const fixes = page.getByTestId('fix');
     const top = fixes.first();
     await expect(top, prefix).toHaveAttribute('data-kind', kind);
-    // the diagnosis and the first fixes in view as the tab opens, without widening it
+    // the why and five fixes (title, outcome, Apply) wholly in view as the tab opens, without widening it
     await expect(page.locator('[data-testid="diagnosis-summary"], [data-testid="diagnosis-unscheduled"]')).toBeInViewport();
-    const shown = Math.min(2, await fixes.count());
-    for (let i = 0; i < shown; i++) await expect(fixes.nth(i).locator('.fix-head')).toBeInViewport();
+    const shown = Math.min(5, await fixes.count());
+    for (let i = 0; i < shown; i++) await expect(fixes.nth(i).locator('.fix-outcome')).toBeInViewport({ ratio: 1 });
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${prefix.replace(/\W+/g, '-')}-1366.png` });
     await top.getByTestId('fix-apply').click();
     const chip = page.locator(`[data-testid="pod-chip"][data-pod="${pod}"]`);

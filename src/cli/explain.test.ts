@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../engine/index';
 import { importAny } from '../interop/index';
-import { productionDump } from '../interop/testing/productionDump';
+import { joinedNode, productionDump } from '../interop/testing/productionDump';
 import { formatExplanation } from './explain';
 
 const outcome = simulate(importAny(productionDump(), { source: 'fixture' }).yaml, { fileName: 'imported.yaml' });
@@ -17,7 +17,7 @@ describe('--explain on a dump', () => {
     ['geo/geo-api-', 'topology.kubernetes.io/zone: the pod wants us-east-1x — no node has us-east-1x; nodes have'],
     ['ml/trainer', 'claim ml/trainer-gpus: constraint matchAttribute gpu.example.com/pcieRoot over gpus'],
     ['edge/ingress-gw-', 'port 443/TCP held by edge/ingress-gw-'],
-    ['web/search-', `The cluster's message is stale: it counts ${result.nodes.length - 1} nodes, the dump has ${result.nodes.length}.`],
+    ['web/search-', `The cluster's message is stale: it counts ${result.nodes.length - 1} nodes, the dump has ${result.nodes.length} — 1 joined after it: ${joinedNode.node} 2 min before the dump.`],
   ])('%s: %s', (prefix, line) => {
     expect(explain(prefix)).toContain(line);
   });

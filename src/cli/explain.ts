@@ -3,7 +3,7 @@
 // differs from the cluster the file was dumped from, and the verified fixes (the page's Fixes panel).
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
-import { clusterDifference, type ClusterDifference, decisiveDetail, staleMessage, type DecisiveDetail, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, type PodGroupDiagnosis, rankFixes, autoscalerNote, autoscalerNoteLines } from '../engine/readers';
+import { clusterDifference, type ClusterDifference, decisiveDetail, staleMessage, staleMessageText, type DecisiveDetail, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, type PodGroupDiagnosis, rankFixes, autoscalerNote, autoscalerNoteLines } from '../engine/readers';
 import type { FixView } from '../interop/fixSearch';
 import { fixTitle, shownDiffLines, sideEffectTitle } from '../interop/fixText';
 import { limitRangeLines } from './explainAdmission';
@@ -131,7 +131,7 @@ export function formatExplanation(result: SimulationResult, pod: PodOutcome): st
   const diff = clusterDifference(pod);
   if (diff) out.push(...differenceLines(diff));
   const stale = staleMessage(pod, result.nodes);
-  if (stale) out.push(`The cluster's message is stale: it counts ${stale.messageNodes} nodes, the dump has ${stale.dumpNodes}.`);
+  if (stale) out.push(staleMessageText(stale));
   return out.join('\n');
 }
 

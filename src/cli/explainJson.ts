@@ -8,7 +8,7 @@
 import type { PodOutcome, SimulationResult } from '../engine/api';
 import {
   clusterDifference, decisiveDetail, diagnoseCycle, latestCycleOf, rankFixes, staleMessage,
-  type AdmissionRefusal, type ClusterDifference, type DecisiveDetail, type Diagnosis, type FailedCandidate,
+  type AdmissionRefusal, type ClusterDifference, type DecisiveDetail, type Diagnosis, type FailedCandidate, type StaleMessage,
 } from '../engine/readers';
 import type { FixView } from '../interop/fixSearch';
 import { fixTitle, shownDiffLines, sideEffectTitle, type DiffLine } from '../interop/fixText';
@@ -43,7 +43,8 @@ export interface ExplainJson {
   diagnosis?: Diagnosis;
   detail?: DecisiveDetail;
   clusterDifference?: ClusterDifference;
-  staleMessage?: { messageNodes: number; dumpNodes: number };
+  /** joined: the youngest nodes the message did not count, seconds old when the dump was taken */
+  staleMessage?: StaleMessage;
   /** the workload's pods the API server refused (quota, LimitRange): they do not exist */
   refusals?: AdmissionRefusal[];
   fixes: ExplainFixJson[];

@@ -185,6 +185,11 @@ export interface NodeOutcome {
   declaredFeatures?: string[];
   /** extension: simulated seconds when a timeline step added the node; absent for nodes there from the start */
   createdAt?: number;
+  /**
+   * extension: metadata.creationTimestamp as the scenario wrote it, simulated seconds (a dump's
+   * node: negative, its age when the dump was taken); absent when not written
+   */
+  creationTimestamp?: number;
   /** extension: the node autoscaler added it: its group and when the scale-up was decided (it was provisioning until createdAt) */
   provisionedBy?: { group: string; scaleUpAt: number };
   /** extension: the DRA devices local to the node (ResourceSlices with its nodeName) at the end of the run */

@@ -25,7 +25,7 @@ export type { RequestOutcome } from './dra/allocator';
 
 // LimitRange and ResourceQuota admission: what refused a pod and the policy changes that fix it
 export { admissionRefusals, creatorName, defaultsThatDoNotFit, limitRangeDefaults, refusalsFor, type AdmissionRefusal } from './diagnosis/admission';
-export { decisiveDetail, staleMessage, type DecisiveDetail } from './diagnosis/detail';
+export { ageText, decisiveDetail, staleMessage, staleMessageText, type DecisiveDetail, type StaleMessage } from './diagnosis/detail';
 export { lowerDefaultFix, raiseQuotaFix, type PolicyFix } from './whatIf/policyFixes';
 export { formatResource } from './model/quantity';
 

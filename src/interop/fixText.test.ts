@@ -243,3 +243,42 @@ spec:
     expect(r.result.pods.filter((p) => p.owner === 'ReplicaSet/gw-old' && p.deletedAt === undefined)).toHaveLength(1);
   });
 });
+
+describe('fixText changes only its own lines of a List item, however the dump writes long strings', () => {
+  // go-yaml (kubectl) folds a long message at 80 columns in single quotes; a tool may write it on one line
+  const message = "0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.";
+  const folded = "'0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane:\n        }, 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are\n        available: 3 Preemption is not helpful for scheduling.'";
+  const list = (written: string) => `apiVersion: v1
+items:
+- apiVersion: v1
+  kind: Pod
+  metadata:
+    name: web
+    namespace: default
+  spec:
+    containers:
+    - image: nginx
+      name: web
+      resources:
+        requests:
+          cpu: "4"
+  status:
+    conditions:
+    - message: ${written}
+      reason: Unschedulable
+      status: "False"
+      type: PodScheduled
+    phase: Pending
+kind: List
+`;
+  const edit: ScenarioEdit = { kind: 'request', pod: 'default/web', container: 0, resource: 'cpu', quantity: '2' };
+  it.each([
+    ['folded at 80 columns in single quotes (kubectl)', folded],
+    ['on one line in double quotes', JSON.stringify(message)],
+  ])('a message %s stays as written', (_name, written) => {
+    const text = list(written);
+    const change = fixText(text, [edit])!;
+    expect(change.diff[0]!.filter((l) => l.op !== ' ')).toEqual([{ op: '-', text: '        cpu: "4"' }, { op: '+', text: '        cpu: "2"' }]);
+    expect(applyTextChanges(text, change.changes)).toBe(text.replace('cpu: "4"', 'cpu: "2"'));
+  });
+});

@@ -101,6 +101,27 @@ function styleOf(text: string): { indentSeq: boolean; flowCollectionPadding: boo
   return { indentSeq: same * 2 < flush, flowCollectionPadding: /\{ \S/.test(text) && !/\{[^\s}]/.test(text), lineWidth: 0 };
 }
 
+
+/**
+ * `after` with every run of changed lines that only folds the same words otherwise than `before`
+ * put back as `before` wrote it: a long quoted message the fix does not touch, which kubectl's
+ * YAML writer (go-yaml) wraps past 80 columns and the re-written object would write on one line,
+ * stays as it was instead of showing in the diff (in a quoted YAML string, a line break and the
+ * next line's indentation read as one space).
+ */
+function keepRefolded(before: string, after: string): string {
+  const lines = diffLines(before, after);
+  const flat = (ls: string[]) => ls.join(' ').replace(/\s+/g, ' ').trim();
+  const out: string[] = [];
+  for (let i = 0; i < lines.length;) {
+    if (lines[i]!.op === ' ') { out.push(lines[i++]!.text); continue; }
+    const removed: string[] = [], added: string[] = [];
+    for (; i < lines.length && lines[i]!.op !== ' '; i++) (lines[i]!.op === '-' ? removed : added).push(lines[i]!.text);
+    out.push(...(removed.length > 0 && added.length > 0 && flat(removed) === flat(added) ? removed : added));
+  }
+  return out.join('\n');
+}
+
 /** Line diff by longest common subsequence (documents are small). */
 export function diffLines(before: string, after: string): DiffLine[] {
   const a = before.split('\n'), b = after.split('\n');
@@ -304,8 +325,8 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
   const diff: DiffLine[][] = [];
   for (const [key, doc] of edited) {
     const located = docs.get(key)!;
-    const after = doc.toString(style).replace(/\n$/, '');
     const before = located.text.replace(/\n$/, '');
+    const after = keepRefolded(before, doc.toString(style).replace(/\n$/, ''));
     const raw = located.raw.replace(/\n$/, '');
     changes.push({ from: located.from, to: located.from + raw.length, insert: reindent(after, located.indent) });
     diff.push(diffLines(before, after));

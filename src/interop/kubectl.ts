@@ -100,7 +100,7 @@ function cleanNode(o: Obj): Obj {
   const spec = obj(o.spec) ?? {};
   const status = obj(o.status) ?? {};
   return compact(ordered({
-    apiVersion: 'v1', kind: 'Node', metadata: cleanMetadata(metaOf(o), { namespaced: false }),
+    apiVersion: 'v1', kind: 'Node', metadata: cleanMetadata(metaOf(o), { namespaced: false, created: true }),
     spec: compact({ unschedulable: spec.unschedulable, taints: list(spec.taints).map((t) => pick(obj(t), ['key', 'value', 'effect'])) }),
     status: compact({ capacity: status.capacity, allocatable: status.allocatable, images: status.images, conditions: cleanConditions(status.conditions) }),
   }));
@@ -109,7 +109,7 @@ function cleanNode(o: Obj): Obj {
 function cleanPod(o: Obj): Obj {
   const status = obj(o.status) ?? {};
   return compact(ordered({
-    apiVersion: 'v1', kind: 'Pod', metadata: cleanMetadata(metaOf(o), { namespaced: true }),
+    apiVersion: 'v1', kind: 'Pod', metadata: cleanMetadata(metaOf(o), { namespaced: true, created: true }),
     spec: cleanPodSpec(obj(o.spec) ?? {}),
     status: compact({ phase: status.phase, nominatedNodeName: status.nominatedNodeName, startTime: status.startTime, conditions: cleanConditions(status.conditions) }),
   }));

@@ -125,12 +125,14 @@ function withoutNoise(annotations: Obj): Obj {
 }
 
 /**
- * ObjectMeta without managedFields, resourceVersion, selfLink, generation, creationTimestamp,
- * finalizers and noise annotations. uids stay: owner references are matched by them.
- * generateName stays only for an object without a name.
+ * ObjectMeta without managedFields, resourceVersion, selfLink, generation, finalizers and noise
+ * annotations. uids stay: owner references are matched by them. generateName stays only for an
+ * object without a name. creationTimestamp stays where asked (`created`): a node's or a pod's age
+ * is read (a stale message's younger nodes, the descheduler's PodLifeTime, which replica a
+ * ReplicaSet deletes first); elsewhere it is bookkeeping.
  */
-export function cleanMetadata(meta: Obj, opts: { namespaced: boolean }): Obj {
-  const out = pick(meta, METADATA_KEEP);
+export function cleanMetadata(meta: Obj, opts: { namespaced: boolean; created?: boolean }): Obj {
+  const out = pick(meta, opts.created ? [...METADATA_KEEP, 'creationTimestamp'] : METADATA_KEEP);
   if (out.name) delete out.generateName;
   if (!opts.namespaced) delete out.namespace;
   const annotations = obj(out.annotations);

@@ -1,9 +1,9 @@
 // The decisive detail on the production-like dump's Pending pods: one row per kind of detail.
 import { describe, expect, it } from 'vitest';
 import { importAny } from '../../interop/index';
-import { pendingCauses, productionDump } from '../../interop/testing/productionDump';
+import { joinedNode, pendingCauses, productionDump } from '../../interop/testing/productionDump';
 import { simulate } from '../index';
-import { decisiveDetail, staleMessage } from './detail';
+import { ageText, decisiveDetail, staleMessage, staleMessageText } from './detail';
 import { diagnoseCycle, latestCycleOf } from './diagnose';
 
 const outcome = simulate(importAny(productionDump(), { source: 'fixture' }).yaml, { fileName: 'imported.yaml' });
@@ -53,9 +53,32 @@ describe('the decisive detail', () => {
     expect(d.spreadDomains.filter((x) => x.domain !== 'us-east-1d').every((x) => x.count === 1 && x.why === undefined)).toBe(true);
   });
 
-  it('a stale message: it counted one node fewer than the dump has', () => {
+  it('a stale message: it counted one node fewer than the dump has, and the dump dates the node that joined since', () => {
     const stale = pendingCauses.find((c) => c.fix === 'placed')!;
-    expect(staleMessage(podOf(stale.pod), result.nodes)).toEqual({ messageNodes: result.nodes.length - 1, dumpNodes: result.nodes.length });
+    expect(staleMessage(podOf(stale.pod), result.nodes)).toEqual({ messageNodes: result.nodes.length - 1, dumpNodes: result.nodes.length, joined: [joinedNode] });
     expect(staleMessage(podOf('kafka/kafka-2'), result.nodes)).toBeUndefined();
+  });
+});
+
+describe('a stale message without node ages, or with nodes gone', () => {
+  const pod = (message: string) => ({ ...podOf('web/search-'), recorded: { phase: 'Pending' as const, scheduled: { status: 'False', reason: 'Unschedulable', message } } });
+  const undated = result.nodes.map(({ creationTimestamp: _, ...n }) => n);
+  it.each([
+    ['nodes without creationTimestamp: the counts only', `0/${result.nodes.length - 1} nodes are available: 1 Insufficient cpu.`, undated, { messageNodes: result.nodes.length - 1, dumpNodes: result.nodes.length }],
+    ['the message counts more nodes than the dump has: none joined', `0/${result.nodes.length + 2} nodes are available: 1 Insufficient cpu.`, result.nodes, { messageNodes: result.nodes.length + 2, dumpNodes: result.nodes.length }],
+  ])('%s', (_name, message, nodes, want) => {
+    expect(staleMessage(pod(message), nodes)).toEqual(want);
+  });
+
+  it.each([
+    [{ messageNodes: 38, dumpNodes: 40, joined: [{ node: 'node-x', age: 180 }, { node: 'node-y', age: 95 }] }, "The cluster's message is stale: it counts 38 nodes, the dump has 40 — 2 joined after it: node-x 3 min before the dump, node-y 95 s before the dump."],
+    [{ messageNodes: 41, dumpNodes: 40 }, "The cluster's message is stale: it counts 41 nodes, the dump has 40 — 1 left the cluster after it."],
+    [{ messageNodes: 39, dumpNodes: 40 }, "The cluster's message is stale: it counts 39 nodes, the dump has 40 — the cluster changed after the scheduler last tried this pod."],
+  ])('the sentence for %j', (stale, text) => {
+    expect(staleMessageText(stale)).toBe(text);
+  });
+
+  it.each([[95, '95 s'], [180, '3 min'], [5 * 3600, '5 h'], [12 * 86400, '12 d']])('ageText(%d) = %s', (s, text) => {
+    expect(ageText(s)).toBe(text);
   });
 });

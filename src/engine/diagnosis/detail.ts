@@ -93,11 +93,51 @@ export function decisiveDetail(d: Diagnosis, trace: CycleTrace, pod: PodOutcome,
   return out;
 }
 
+export interface StaleMessage {
+  messageNodes: number;
+  dumpNodes: number;
+  /**
+   * When the message counts fewer nodes than the dump has: that many of the dump's youngest nodes
+   * (by metadata.creationTimestamp) and their age when the dump was taken (seconds before t=0);
+   * absent when the dump does not date its nodes
+   */
+  joined?: { node: string; age: number }[];
+}
+
 /**
  * What a dump proves about its recorded FailedScheduling message: it counted another number of
- * nodes than the dump has (a node joined or left since). Undefined when the counts agree.
+ * nodes than the dump has (a node joined or left since), and which nodes are young enough to be
+ * the ones it did not count. Undefined when the counts agree.
  */
-export function staleMessage(pod: PodOutcome, nodes: readonly NodeOutcome[]): { messageNodes: number; dumpNodes: number } | undefined {
+export function staleMessage(pod: PodOutcome, nodes: readonly NodeOutcome[]): StaleMessage | undefined {
   const recorded = pod.recorded?.scheduled?.message?.match(/^0\/(\d+) nodes are available/);
-  return recorded && Number(recorded[1]) !== nodes.length ? { messageNodes: Number(recorded[1]), dumpNodes: nodes.length } : undefined;
+  if (!recorded || Number(recorded[1]) === nodes.length) return undefined;
+  const out: StaleMessage = { messageNodes: Number(recorded[1]), dumpNodes: nodes.length };
+  const newer = nodes.length - out.messageNodes;
+  const dated = nodes.filter((n) => n.creationTimestamp !== undefined);
+  if (newer > 0 && dated.length === nodes.length) {
+    out.joined = [...dated].sort((a, b) => b.creationTimestamp! - a.creationTimestamp! || a.name.localeCompare(b.name)).slice(0, newer)
+      .map((n) => ({ node: n.name, age: Math.max(0, -n.creationTimestamp!) }));
+  }
+  return out;
+}
+
+/** An age in the unit a person reads it in: "95 s", "3 min", "5 h", "12 d". */
+export function ageText(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 120) return `${s} s`;
+  if (s < 120 * 60) return `${Math.round(s / 60)} min`;
+  if (s < 48 * 3600) return `${Math.round(s / 3600)} h`;
+  return `${Math.round(s / 86400)} d`;
+}
+
+/** The sentence the Pod tab and `--explain` show for a stale message (one wording for both). */
+export function staleMessageText(stale: StaleMessage): string {
+  const head = `The cluster's message is stale: it counts ${stale.messageNodes} nodes, the dump has ${stale.dumpNodes}`;
+  if (stale.joined?.length) {
+    const n = stale.joined.length;
+    return `${head} — ${n} joined after it: ${stale.joined.map((j) => `${j.node} ${ageText(j.age)} before the dump`).join(', ')}.`;
+  }
+  if (stale.messageNodes > stale.dumpNodes) return `${head} — ${stale.messageNodes - stale.dumpNodes} left the cluster after it.`;
+  return `${head} — the cluster changed after the scheduler last tried this pod.`;
 }

@@ -1003,6 +1003,7 @@ export class Simulation {
       unschedulable: !!n.node.spec?.unschedulable,
       ...(n.node.status.declaredFeatures?.length ? { declaredFeatures: [...n.node.status.declaredFeatures] } : {}),
       ...(this.nodeCreatedAt.has(n.name) ? { createdAt: this.nodeCreatedAt.get(n.name)! } : {}),
+      ...(!this.nodeCreatedAt.has(n.name) && n.node.metadata.creationTimestamp !== undefined ? { creationTimestamp: n.node.metadata.creationTimestamp } : {}),
       ...(devices.has(n.name) ? { devices: devices.get(n.name)! } : {}),
     }));
     const objects = storageObjects(this.cluster.storage, this.cluster.resources, this.cluster.policies);

@@ -30,6 +30,15 @@ describe('kubectl-production-pending.yaml', () => {
     expect(pod).toBeDefined();
     expect(pod!.node === undefined).toBe(cause.fix !== 'placed');
   });
+
+  // the recorded message is the one a v1.35 scheduler writes (DynamicResources' PostFilter clause
+  // before preemption's) for the same cycle: a pod with claims "still not schedulable", any other
+  // "no new claims to deallocate"; only the stale one (and the one no scheduler serves) differ
+  it.each(pendingCauses.filter((c) => c.fix !== 'placed' && c.pod !== 'batch/nightly-etl-').map((c) => [c.pod] as const))('%s: the recorded FailedScheduling message is the simulated one', (prefix) => {
+    const pod = result.pods.find((p) => p.pod.startsWith(prefix) && p.recorded?.phase === 'Pending')!;
+    expect(pod.recorded?.scheduled?.message).toContain(pod.resourceClaims?.length ? '. still not schedulable, preemption: ' : '. no new claims to deallocate, preemption: ');
+    expect(pod.recorded?.scheduled?.message).toBe(pod.message);
+  });
 });
 
 describe('kubectl-production-pending.yaml: the fix its author marks is ranked first, none of the first five is one a reviewer would reject, and applied it schedules the pod', () => {

@@ -41,6 +41,8 @@ for (const z of [0, 1]) nodes.push({ name: nodeName(z), zone: ZONES[z]!, pool: '
 for (const z of [0, 1]) nodes.push({ name: nodeName(z), zone: ZONES[z]!, pool: 'edge', cpu: '3920m', memory: '15225656Ki', instance: 'c6i.xlarge', ageMinutes: 27_000 - z });
 /** the node the autoscaler added two minutes ago: the stale message's count predates it */
 nodes.push({ name: nodeName(2), zone: ZONES[2], pool: 'high-mem', cpu: '15890m', memory: '128645440Ki', instance: 'r6i.4xlarge', ageMinutes: 2 });
+/** that node's name and age in seconds when the dump was taken */
+export const joinedNode = { node: nodes[nodes.length - 1]!.name, age: 2 * 60 };
 
 const poolNodes = (pool: Pool, zone?: string) => nodes.filter((n) => n.pool === pool && !n.cordoned && (zone === undefined || n.zone === zone) && n.ageMinutes > 2);
 /** kafka-0 and kafka-1 run on the first general node of zones a and b */
@@ -290,17 +292,25 @@ function gpuObjects(): Workload {
 }
 
 const N = nodes.length;
+// What the PostFilter plugins add before preemption's part, as a v1.35 scheduler writes it (DRA is
+// on by default since 1.34): DynamicResources' PostFilter runs first and its message is joined to
+// DefaultPreemption's with ", ". A pod without claims gets "no new claims to deallocate"; a pod
+// whose claims none could be deallocated for "still not schedulable".
+// upstream: pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go (PostFilter),
+// pkg/scheduler/framework/runtime/framework.go (RunPostFilterPlugins)
+const NO_CLAIMS = 'no new claims to deallocate, ';
+const CLAIMS_KEPT = 'still not schedulable, ';
 const MSG = {
-  geo: `0/${N} nodes are available: 14 node(s) didn't match Pod's node affinity/selector, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable. preemption: 0/${N} nodes are available: ${N} Preemption is not helpful for scheduling.`,
-  trainer: `0/${N} nodes are available: 14 node(s) didn't match Pod's node affinity/selector, 2 cannot allocate all claims, 3 node(s) were unschedulable. preemption: 0/${N} nodes are available: ${N} Preemption is not helpful for scheduling.`,
-  checkout: `0/${N} nodes are available: 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable, 5 node(s) didn't match Pod's node affinity/selector, 9 node(s) didn't match pod topology spread constraints. preemption: 0/${N} nodes are available: 10 Preemption is not helpful for scheduling, 9 No preemption victims found for incoming pod.`,
-  kafka: `0/${N} nodes are available: 2 Insufficient cpu, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable, 5 node(s) didn't match Pod's node affinity/selector, 9 Insufficient memory. preemption: 0/${N} nodes are available: 10 Preemption is not helpful for scheduling, 9 No preemption victims found for incoming pod.`,
-  ingress: `0/${N} nodes are available: 12 node(s) didn't match Pod's node affinity/selector, 2 node(s) didn't have free ports for the requested pod ports, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable. preemption: 0/${N} nodes are available: 17 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.`,
-  risk: `0/${N} nodes are available: 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable, 5 node(s) didn't match Pod's node affinity/selector, 9 Insufficient cpu. preemption: 0/${N} nodes are available: 10 Preemption is not helpful for scheduling, 9 No preemption victims found for incoming pod.`,
-  finance: `0/${N} nodes are available: 11 node(s) didn't match Pod's node affinity/selector, 2 node(s) had untolerated taint(s), 3 Insufficient cpu, 3 node(s) were unschedulable. preemption: not eligible due to preemptionPolicy=Never.`,
-  token: `0/${N} nodes are available: 12 node(s) didn't match Pod's node affinity/selector, 2 node(s) didn't match pod anti-affinity rules, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable. preemption: 0/${N} nodes are available: 17 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.`,
+  geo: `0/${N} nodes are available: 14 node(s) didn't match Pod's node affinity/selector, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable. ${NO_CLAIMS}preemption: 0/${N} nodes are available: ${N} Preemption is not helpful for scheduling.`,
+  trainer: `0/${N} nodes are available: 14 node(s) didn't match Pod's node affinity/selector, 2 cannot allocate all claims, 3 node(s) were unschedulable. ${CLAIMS_KEPT}preemption: 0/${N} nodes are available: ${N} Preemption is not helpful for scheduling.`,
+  checkout: `0/${N} nodes are available: 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable, 5 node(s) didn't match Pod's node affinity/selector, 9 node(s) didn't match pod topology spread constraints. ${NO_CLAIMS}preemption: 0/${N} nodes are available: 10 Preemption is not helpful for scheduling, 9 No preemption victims found for incoming pod.`,
+  kafka: `0/${N} nodes are available: 2 Insufficient cpu, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable, 5 node(s) didn't match Pod's node affinity/selector, 9 Insufficient memory. ${NO_CLAIMS}preemption: 0/${N} nodes are available: 10 Preemption is not helpful for scheduling, 9 No preemption victims found for incoming pod.`,
+  ingress: `0/${N} nodes are available: 12 node(s) didn't match Pod's node affinity/selector, 2 node(s) didn't have free ports for the requested pod ports, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable. ${NO_CLAIMS}preemption: 0/${N} nodes are available: 17 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.`,
+  risk: `0/${N} nodes are available: 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable, 5 node(s) didn't match Pod's node affinity/selector, 9 Insufficient cpu. ${NO_CLAIMS}preemption: 0/${N} nodes are available: 10 Preemption is not helpful for scheduling, 9 No preemption victims found for incoming pod.`,
+  finance: `0/${N} nodes are available: 11 node(s) didn't match Pod's node affinity/selector, 2 node(s) had untolerated taint(s), 3 Insufficient cpu, 3 node(s) were unschedulable. ${NO_CLAIMS}preemption: not eligible due to preemptionPolicy=Never.`,
+  token: `0/${N} nodes are available: 12 node(s) didn't match Pod's node affinity/selector, 2 node(s) didn't match pod anti-affinity rules, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable. ${NO_CLAIMS}preemption: 0/${N} nodes are available: 17 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.`,
   /** recorded before the newest high-mem node joined: it counts one node fewer */
-  stale: `0/${N - 1} nodes are available: 2 Insufficient cpu, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable, 12 node(s) didn't match Pod's node affinity/selector. preemption: 0/${N - 1} nodes are available: 2 No preemption victims found for incoming pod, 16 Preemption is not helpful for scheduling.`,
+  stale: `0/${N - 1} nodes are available: 2 Insufficient cpu, 2 node(s) had untolerated taint(s), 3 node(s) were unschedulable, 12 node(s) didn't match Pod's node affinity/selector. ${NO_CLAIMS}preemption: 0/${N - 1} nodes are available: 2 No preemption victims found for incoming pod, 16 Preemption is not helpful for scheduling.`,
 };
 
 export const pendingCauses: MarkedFix[] = [
@@ -374,5 +384,6 @@ export function productionDump(): string {
     nodeSelector: { 'node-pool': 'gpu' }, tolerations: [{ effect: 'NoSchedule', key: 'nvidia.com/gpu', operator: 'Exists' }],
     resourceClaims: [{ name: 'gpus', resourceClaimName: 'trainer-gpus' }], restartPolicy: 'Never', unschedulable: MSG.trainer,
   }));
-  return stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, { lineWidth: 0 });
+  // kubectl never writes anchors and aliases: objects the generator shares are written out each time
+  return stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, { lineWidth: 0, aliasDuplicateObjects: false });
 }

@@ -1,6 +1,6 @@
 // "Differs from your cluster": the dump's recorded state of a pod beside the simulated one.
 
-import type { ClusterDifference } from '../../engine/readers';
+import { staleMessageText, type ClusterDifference, type StaleMessage } from '../../engine/readers';
 
 const HEADLINE: Record<ClusterDifference['kind'], string> = {
   placed: 'Pending in your cluster, placed by the simulation',
@@ -15,7 +15,7 @@ function stateText(s: State): string {
   return [s.phase ?? 'Pending', s.node ? `on ${s.node}` : '', s.nominatedNode ? `nominated to ${s.nominatedNode}` : '', s.reason ? `(${s.reason})` : ''].filter(Boolean).join(' ');
 }
 
-export function ClusterDifferenceNote({ difference, stale }: { difference: ClusterDifference; stale?: { messageNodes: number; dumpNodes: number } }) {
+export function ClusterDifferenceNote({ difference, stale }: { difference: ClusterDifference; stale?: StaleMessage | undefined }) {
   return (
     <section className="cluster-difference" data-testid="cluster-difference" data-kind={difference.kind} aria-label="Differs from your cluster">
       <h4>Differs from your cluster: {HEADLINE[difference.kind]}</h4>
@@ -24,9 +24,7 @@ export function ClusterDifferenceNote({ difference, stale }: { difference: Clust
         <dt>Simulation:</dt><dd>{stateText(difference.simulated)}{difference.simulated.message && <div className="message">{difference.simulated.message}</div>}</dd>
       </dl>
       {stale && (
-        <p className="note" data-testid="stale-message">
-          The cluster's message is stale: it counts {stale.messageNodes} nodes, the dump has {stale.dumpNodes} — the cluster changed after the scheduler last tried this pod.
-        </p>
+        <p className="note" data-testid="stale-message">{staleMessageText(stale)}</p>
       )}
       <p className="note">The simulation replays scheduling from the dump: ties, the cluster's history (pods that came and went), and plugins or extenders the dump does not show can make it decide otherwise.</p>
     </section>

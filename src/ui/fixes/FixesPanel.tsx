@@ -10,34 +10,41 @@ import { shortNodeNames } from '../format';
 import type { FixView } from '../../interop/fixSearch';
 import { useFixSearch } from './useFixSearch';
 
+const fullName = (node: string) => node;
+
 function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) => string; onApply(fix: FixView): void }) {
   const [showDiff, setShowDiff] = useState(false);
   const effects = fix.sideEffects;
+  // a dense row: the title and the outcome one line each (five fixes read at 1366×768 without
+  // "Larger"); each line's full text, node names unshortened, on hover
+  const fullTitle = fixTitle(fix.candidate.edits, fullName);
+  const outcome = fix.admitted
+    ? `→ the API server admits its pods: ${fix.admitted.workload} has ${fix.admitted.pods} pods, ${fix.admitted.scheduled} scheduled`
+    : `→ schedules on ${fix.node}`;
+  const effectsText = effects.length === 0 ? ', no other pod affected'
+    : `, ${effects.length} side effect${effects.length > 1 ? 's' : ''}: ${effects.slice(0, 4).map((e) => sideEffectTitle(e, short)).join('; ')}${effects.length > 4 ? `; and ${effects.length - 4} more` : ''}`;
+  const alsoText = fix.alsoPlaced.length > 0 ? ` (also places ${fix.alsoPlaced.length} other Pending pod${fix.alsoPlaced.length > 1 ? 's' : ''})` : '';
   return (
     <li className="fix" data-testid="fix" data-kind={fix.candidate.kind} data-tier={fix.tier} data-side-effects={effects.length}>
       <div className="fix-head">
-        <span className="fix-title">{fixTitle(fix.candidate.edits, short)}</span>
+        <span className="fix-title" title={fullTitle}>{fixTitle(fix.candidate.edits, short)}</span>
+        {fix.text !== undefined && (
+          <button type="button" className="link fix-diff-toggle" aria-expanded={showDiff} onClick={() => setShowDiff(!showDiff)}
+            title={`${showDiff ? 'Hide' : 'Show'} the YAML change`}>{showDiff ? 'hide' : 'YAML'}</button>
+        )}
         <button type="button" className="button small primary" data-testid="fix-apply" disabled={fix.text === undefined} onClick={() => onApply(fix)}
           title={fix.text === undefined ? 'This change cannot be written into this file (the object is not a document of its own)' : 'Put this change into the editor (Ctrl+Z undoes it)'}>
           Apply
         </button>
       </div>
-      <div className="fix-outcome">
+      <div className="fix-outcome" title={`${outcome}${effects.length === 0 ? ', no other pod affected' : `, ${effects.length} side effect${effects.length > 1 ? 's' : ''}: ${effects.map((e) => sideEffectTitle(e, fullName)).join('; ')}`}${alsoText}`}>
         {fix.admitted
           ? <>→ the API server admits its pods: <span data-testid="fix-admitted">{fix.admitted.workload} has {fix.admitted.pods} pods, {fix.admitted.scheduled} scheduled</span></>
-          : <>→ schedules on <span className="diag-node" title={fix.node}>{short(fix.node)}</span></>}
-        {effects.length === 0 ? <span className="fix-clean">, no other pod affected</span> : (
-          <span className="fix-effects">, {effects.length} side effect{effects.length > 1 ? 's' : ''}:{' '}
-            {effects.slice(0, 4).map((s) => sideEffectTitle(s, short)).join('; ')}
-            {effects.length > 4 ? `; and ${effects.length - 4} more` : ''}
-          </span>
-        )}
-        {fix.alsoPlaced.length > 0 && <span className="fix-also"> (also places {fix.alsoPlaced.length} other Pending pod{fix.alsoPlaced.length > 1 ? 's' : ''})</span>}
-        {fix.text !== undefined && (
-          <>{' · '}<button type="button" className="link fix-diff-toggle" aria-expanded={showDiff} onClick={() => setShowDiff(!showDiff)}>{showDiff ? 'hide' : 'show'} the YAML change</button></>
-        )}
+          : <>→ schedules on <span className="diag-node">{short(fix.node)}</span></>}
+        <span className={effects.length === 0 ? 'fix-clean' : 'fix-effects'}>{effectsText}</span>
+        {alsoText && <span className="fix-also">{alsoText}</span>}
       </div>
-      {fix.warnings.map((w, i) => <div key={i} className="fix-warning" data-testid="fix-warning">⚠ {w}</div>)}
+      {fix.warnings.map((w, i) => <div key={i} className="fix-warning" data-testid="fix-warning" title={w}>⚠ {w}</div>)}
       {showDiff && fix.text !== undefined && (
         <pre className="fix-diff" data-testid="fix-diff">
           {fix.text.diff.map((doc, d) => {
