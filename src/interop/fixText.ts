@@ -259,6 +259,15 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
       doc.setIn(path, e.kind === 'quota' ? e.hard : e.quantity);
       continue;
     }
+    if (e.kind === 'pod-group') {
+      const slash = e.group.indexOf('/');
+      const doc = open(`PodGroup/${e.group.slice(0, slash)}/${e.group.slice(slash + 1)}`);
+      if (!doc) return undefined;
+      if (e.change === 'min-count') doc.setIn(['spec', 'schedulingPolicy', 'gang', 'minCount'], e.minCount);
+      else if (e.key !== undefined) doc.setIn(['spec', 'schedulingConstraints', 'topology'], doc.createNode([{ key: e.key }]));
+      else doc.deleteIn(['spec', 'schedulingConstraints']);
+      continue;
+    }
     const target = podTarget(docs, e.pod, owner);
     if (!target) return undefined;
     const doc = open(target.key)!;
@@ -428,6 +437,8 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'template-request': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: container ${e.container + 1} requests ${e.quantity} ${e.resource}${e.from ? ` (from ${e.from})` : ''}`;
     case 'node-group-max': return `Raise node group ${e.group}'s max size to ${e.max} (from ${e.from}): the ClusterAutoscaler template's ${NG_MAX_SIZE_ANNOTATION}`;
     case 'node-group-label': return `Label node group ${e.group}'s template with ${e.key}=${e.value} (the nodes it adds carry it)`;
+    case 'pod-group': return e.change === 'min-count' ? `PodGroup ${e.group}: gang minCount ${e.minCount} (from ${e.from})`
+      : e.key !== undefined ? `PodGroup ${e.group}: topology ${e.key} instead of ${e.from} (a wider level)` : `PodGroup ${e.group}: drop the topology constraint ${e.from}`;
     case 'add-node': return `Add a node like ${short(e.like)}${e.pool && Object.keys(e.pool).length > 0 ? ` (scale the node pool ${Object.entries(e.pool).map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}`;
   }
 }
@@ -442,6 +453,10 @@ export function fixTitle(edits: readonly ScenarioEdit[], short: (node: string) =
     const before = edits[i - 1];
     if (e.kind === 'quota' && before?.kind === 'quota' && before.quota.namespace === e.quota.namespace && before.quota.name === e.quota.name) {
       titles[titles.length - 1] += `, ${quotaChange(e)}`;
+    } else if (e.kind === 'add-node' && before?.kind === 'add-node' && before.like === e.like) {
+      // several nodes like one (a pod group short of several): one title with the count
+      const like = edits.slice(0, i + 1).reverse().findIndex((x) => x.kind !== 'add-node' || x.like !== e.like);
+      titles[titles.length - 1] = editTitle(e, short).replace(/^Add a node like/, `Add ${like < 0 ? i + 1 : like} nodes like`);
     } else titles.push(editTitle(e, short));
   });
   return titles.join('; ');

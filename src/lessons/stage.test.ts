@@ -107,6 +107,12 @@ function contradictions(result: SimulationResult, drawn: Drawn = podsAt): string
         // a pod deleted before this time is gone (one deleted after the last cycle is drawn leaving)
         if (pod.deletedAt !== undefined && pod.deletedAt < summary.time) problems.push(`${where}: ${pod.pod} drawn ${view.location}, deleted at ${pod.deletedAt}s`);
         if (!ON_NODE.has(view.location)) continue;
+        // a member a failed pod-group cycle assumed on a node: drawn there, where the engine assumed it (it binds elsewhere later)
+        const assumed = frame.trace.podGroup?.result !== 'Scheduled' && view.location === 'waitingOnPermit' ? frame.trace.podGroup?.attempts?.find((a) => a.pod === pod.pod)?.node : undefined;
+        if (assumed !== undefined) {
+          if (view.node !== assumed) problems.push(`${where}: ${pod.pod} drawn on ${view.node ?? '(no node)'}, the group cycle assumed it on ${assumed}`);
+          continue;
+        }
         if (pod.node !== undefined && view.node !== pod.node) problems.push(`${where}: ${pod.pod} drawn on ${view.node ?? '(no node)'}, the engine bound it to ${pod.node}`);
       }
       // devices: the node cards' squares drawn held, against the engine's allocations

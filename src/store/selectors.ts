@@ -4,6 +4,7 @@
 import type { CycleTrace, PluginResult, PodOutcome } from '../engine/api';
 import { POD_LOCATIONS, type CycleFrame, type CycleSummary, type Phase, type PodLocation } from '../worker/protocol';
 import type { PodplayState, StageHidden } from './types';
+import { assumedMembers } from '../ui/viz/podGroup';
 
 export interface CurrentStep {
   summary: CycleSummary;
@@ -92,6 +93,8 @@ export function podsAt(state: Pick<PodplayState, 'run'>, step: CurrentStep): Pod
   const groupPreemption = reached(step, 'PodGroupPostFilter') && trace.podGroup?.preemption?.result === 'Success' ? trace.podGroup.preemption : undefined;
   for (const v of groupPreemption?.victims ?? []) for (const p of v.pods) victims.add(p.pod);
   const groupNominees = new Map(groupPreemption?.nominated.map((n) => [n.pod, n.node]));
+  // a pod-group cycle's members placed before this one: on their nodes, waiting on the group; bound with the last one when it schedules
+  const assumed = assumedMembers(trace, step.phase, step.phase === step.summary.phases.at(-1));
   const runEnds = run.complete && step.summary.cycle === run.cycles.length && step.phase === step.summary.phases.at(-1);
   const views: PodView[] = [];
   run.summary.pods.forEach((outcome, i) => {
@@ -108,6 +111,11 @@ export function podsAt(state: Pick<PodplayState, 'run'>, step: CurrentStep): Pod
     const groupNominee = groupNominees.get(outcome.pod);
     if (groupNominee !== undefined) view.nominated = groupNominee;
     if (frame.backoffUntil[i]! >= 0) view.backoffUntil = frame.backoffUntil[i];
+    const assumedOn = assumed.members.get(outcome.pod);
+    if (assumedOn !== undefined && view.node === undefined && location !== 'bound') {
+      view.node = assumedOn;
+      view.location = assumed.bound ? 'bound' : 'waitingOnPermit';
+    }
     // pods this cycle's Permit released from waiting bind with its pod
     if (bindNow && location === 'waitingOnPermit' && trace.permitReleased?.includes(outcome.pod)) view.location = 'bound';
     if (outcome.pod === trace.pod) {

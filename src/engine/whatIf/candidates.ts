@@ -359,7 +359,7 @@ const ADD_NODE_PLUGINS = new Set(['NodeResourcesFit', 'NodePorts', 'DynamicResou
  * A node like one that fails only on what a new, empty node would not have, one per pool and zone;
  * cordoned nodes last (a copy would land in a zone someone took out of service).
  */
-function addNodeCandidates(s: ExpandedScenario, d: Diagnosis): Candidate[] {
+export function addNodeCandidates(s: ExpandedScenario, d: Diagnosis): Candidate[] {
   const like = d.closest.filter((c) => ADD_NODE_PLUGINS.has(c.plugin)).sort((a, b) => Number(a.plugin === 'NodeUnschedulable') - Number(b.plugin === 'NodeUnschedulable'));
   const out: Candidate[] = [];
   const seen = new Set<string>();

@@ -9,7 +9,7 @@ import type { Node, Pod, PriorityClass, Toleration } from '../model/types';
 import { podKey } from '../model/types';
 
 /** The kinds, as the UI's `data-kind` names them (../../../shared/contracts/ui-test-ids.md). */
-export type EditKind = 'toleration' | 'node-label' | 'selector' | 'affinity-value' | 'request' | 'priority' | 'spread' | 'anti-affinity' | 'uncordon' | 'scale' | 'rollout' | 'add-node' | 'scheduler-name' | 'claim' | 'quota' | 'limit-range' | 'node-group';
+export type EditKind = 'toleration' | 'node-label' | 'selector' | 'affinity-value' | 'request' | 'priority' | 'spread' | 'anti-affinity' | 'uncordon' | 'scale' | 'rollout' | 'add-node' | 'scheduler-name' | 'claim' | 'quota' | 'limit-range' | 'node-group' | 'pod-group';
 
 export type ScenarioEdit =
   /** add a toleration to the pod */
@@ -75,7 +75,14 @@ export type ScenarioEdit =
   /** raise a node group's max size: the max-count annotation of the ClusterAutoscaler's template `template` (spec.templates index) */
   | { kind: 'node-group-max'; group: string; template: number; from: number; max: number }
   /** label a node group's template (spec.templates index): the nodes the group adds carry it */
-  | { kind: 'node-group-label'; group: string; template: number; key: string; value: string };
+  | { kind: 'node-group-label'; group: string; template: number; key: string; value: string }
+  /**
+   * v1.36+: a PodGroup (namespace/name) starts with fewer pods — its gang minCount lowered (the
+   * API server lets it change from v1.37 on, scheduling.k8s.io/v1beta1) —, or its topology
+   * constraint names a wider level (`key`) or is dropped (`key` absent)
+   */
+  | { kind: 'pod-group'; group: string; change: 'min-count'; from: number; minCount: number }
+  | { kind: 'pod-group'; group: string; change: 'topology'; from: string; key?: string };
 
 /** A namespaced object by namespace and name. */
 export interface PolicyRef { namespace: string; name: string }
@@ -174,12 +181,12 @@ function nodeOf(s: ExpandedScenario, name: string): Node {
 }
 
 /** A node name for a copy of `like`: "-2" on its first DNS label, then "-3"… until it is free. */
-export function newNodeName(s: ExpandedScenario, like: string): string {
+export function newNodeName(s: ExpandedScenario, like: string, taken: ReadonlySet<string> = new Set()): string {
   const dot = like.indexOf('.');
   const [head, tail] = dot < 0 ? [like, ''] : [like.slice(0, dot), like.slice(dot)];
   for (let i = 2; ; i++) {
     const name = `${head}-${i}${tail}`;
-    if (!s.nodes.some((n) => n.metadata.name === name)) return name;
+    if (!taken.has(name) && !s.nodes.some((n) => n.metadata.name === name)) return name;
   }
 }
 
@@ -343,6 +350,14 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         if (!config || group?.name !== e.group) throw new Error(`no node group ${e.group} in the ClusterAutoscaler`);
         const template = { ...group.template, metadata: { ...group.template.metadata, labels: { ...group.template.metadata.labels, [e.key]: e.value } } };
         s.clusterAutoscaler = { ...config, nodeGroups: config.nodeGroups.map((g, i) => (i === e.template ? { ...g, template } : g)) };
+        break;
+      }
+      case 'pod-group': {
+        const g = s.podGroups?.find((x) => `${x.metadata.namespace ?? 'default'}/${x.metadata.name}` === e.group);
+        if (!g) throw new Error(`no PodGroup ${e.group} in the scenario`);
+        if (e.change === 'min-count') g.spec.schedulingPolicy = { gang: { minCount: e.minCount } };
+        else if (e.key !== undefined) g.spec.schedulingConstraints = { ...g.spec.schedulingConstraints, topology: [{ key: e.key }] };
+        else delete g.spec.schedulingConstraints;
         break;
       }
       case 'template-request': {

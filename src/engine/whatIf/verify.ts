@@ -10,6 +10,8 @@ import { compileLabelSelector } from '../model/selectors';
 import { candidateFixes, schedulerNameCandidates, type Candidate } from './candidates';
 import { rankCandidates, Tier } from './rank';
 import { applyEdits, copyScenario, type ScenarioEdit } from './edits';
+import { podGroupCandidates } from './podGroupFixes';
+import { resolveKubernetesVersion } from '../versions';
 
 /** how far past the unchanged run's end a variant runs (graceful deletion of victims is 30 s) */
 export const VARIANT_MARGIN_SECONDS = 600;
@@ -138,8 +140,12 @@ export function searchFixes(s: ExpandedScenario, baseline: SimulationResult, pod
   // simulated day: the pod either schedules within minutes of the unchanged run's end or not
   const variantOptions: SimulateOptions = { ...options, until: options.until ?? baseline.endTime + VARIANT_MARGIN_SECONDS };
   const cycle = latestCycleOf(baseline.cycles, pod);
-  const diagnosis = cycle && diagnoseCycle(cycle, baseline.nodes.map((n) => n.name));
-  const generated = diagnosis ? candidateFixes(s, pod, diagnosis, baseline) : cycle === undefined ? schedulerNameCandidates(s, pod) : [];
+  const allNodes = baseline.nodes.map((n) => n.name);
+  const diagnosis = cycle && diagnoseCycle(cycle, allNodes);
+  // a member of a group that did not schedule: the group's fixes too (./podGroupFixes.ts)
+  const version = resolveKubernetesVersion(s.meta.kubernetesVersion, options.kubernetesVersion).version;
+  const generated = diagnosis ? [...candidateFixes(s, pod, diagnosis, baseline), ...podGroupCandidates(s, cycle!, baseline.cycles, allNodes, version)]
+    : cycle === undefined ? schedulerNameCandidates(s, pod) : [];
   const { candidates, leftOut } = boundCandidates(generated, cap);
   const failures: FailedCandidate[] = [];
   let i = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CycleTrace, PodGroupCycleTrace } from '../../engine/api';
 import { cycle } from '../../worker/testing/results';
-import { groupProgress, placementMarks, quorumText } from './podGroup';
+import { assumedMembers, groupProgress, placementMarks, quorumText } from './podGroup';
 
 // a gang of four tried in cycles 5–8: three placed, the fourth found no node
 const group: PodGroupCycleTrace = {
@@ -47,5 +47,21 @@ describe('placementMarks: candidate placements on the nodes they cover', () => {
   });
   it('other points draw no placement', () => {
     expect(placementMarks(member(5), 'Filter').size).toBe(0);
+  });
+});
+
+describe('assumedMembers: members placed earlier in the group cycle are drawn on their nodes', () => {
+  const scheduled: PodGroupCycleTrace = { ...group, minCount: 3, result: 'Scheduled' };
+  const of = (g: PodGroupCycleTrace, n: number): CycleTrace => cycle(n, g.members[n - 5]!, { podGroup: g });
+  it.each([
+    { name: 'the first member: nobody placed before it', trace: of(group, 5), phase: 'Permit' as const, last: true, members: [], bound: false },
+    { name: 'the third member: the two before it wait on their nodes', trace: of(group, 7), phase: 'Filter' as const, last: false, members: [['default/w0', 'n1'], ['default/w1', 'n2']], bound: false },
+    { name: 'the last member before the verdict: three wait on their nodes', trace: of(group, 8), phase: 'Filter' as const, last: false, members: [['default/w0', 'n1'], ['default/w1', 'n2'], ['default/w2', 'n3']], bound: false },
+    { name: 'an unschedulable group\'s verdict: all go back to the queue', trace: of(group, 8), phase: 'Filter' as const, last: true, members: [], bound: false },
+    { name: 'a scheduled group\'s verdict: they bind together', trace: of(scheduled, 8), phase: 'Filter' as const, last: true, members: [['default/w0', 'n1'], ['default/w1', 'n2'], ['default/w2', 'n3']], bound: true },
+  ])('$name', ({ trace, phase, last, members, bound }) => {
+    const a = assumedMembers(trace, phase, last);
+    expect([...a.members]).toEqual(members);
+    expect(a.bound).toBe(bound);
   });
 });

@@ -66,3 +66,17 @@ export function placementMarks(trace: CycleTrace, phase: Phase): Map<string, Pla
   }
   return marks;
 }
+
+/**
+ * The members a pod-group cycle has placed before the one on screen, pod → node: the engine
+ * assumed each on its node for the next (upstream schedule_one_podgroup.go), so the stage draws
+ * them there, waiting on the group, not in the Pending lane. Once the group's verdict is on screen
+ * they bind together (`bound`), or go back to the queue together (none).
+ */
+export function assumedMembers(trace: CycleTrace, phase: Phase, lastStep: boolean): { members: Map<string, string>; bound: boolean } {
+  const progress = groupProgress(trace, phase, lastStep);
+  const members = new Map<string, string>();
+  if (progress === undefined || (progress.result !== undefined && progress.result !== 'Scheduled')) return { members, bound: false };
+  for (const a of (progress.group.attempts ?? []).slice(0, progress.index)) if (a.node !== undefined) members.set(a.pod, a.node);
+  return { members, bound: progress.result === 'Scheduled' };
+}
