@@ -16,6 +16,7 @@ import { requiredDuringExecutionLesson } from './catalog/requiredDuringExecution
 import { draDeviceTaintsLesson, draGpusLesson } from './catalog/dra';
 import { limitRangeDefaultsLesson, priorityClassQuotaLesson } from './catalog/admission';
 import { gangPodGroupLesson, topologyPlacementLesson, workloadPreemptionLesson } from './catalog/workloads';
+import { autoscalerScaleFromZeroLesson, autoscalerScaleUpLesson } from './catalog/autoscaling';
 import type { Lesson } from './types';
 import { scenarioKubernetesVersion, withKubernetesVersion } from '../interop/scenarioVersion';
 
@@ -67,6 +68,8 @@ export const lessons: readonly Lesson[] = [
   evictionPdbLesson,
   deschedulerLesson,
   volumeTopologyLesson,
+  autoscalerScaleUpLesson,
+  autoscalerScaleFromZeroLesson,
   draGpusLesson,
   draDeviceTaintsLesson,
   whyPendingLesson,

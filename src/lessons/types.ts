@@ -23,7 +23,8 @@ export type LessonTopic =
   | 'Volumes'
   | 'Debugging'
   | 'Eviction'
-  | 'Scheduler configuration';
+  | 'Scheduler configuration'
+  | 'Node autoscaling';
 
 export interface Lesson {
   id: string;
