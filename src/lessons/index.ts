@@ -16,7 +16,7 @@ import { requiredDuringExecutionLesson } from './catalog/requiredDuringExecution
 import { draDeviceTaintsLesson, draGpusLesson } from './catalog/dra';
 import { limitRangeDefaultsLesson, priorityClassQuotaLesson } from './catalog/admission';
 import { gangPodGroupLesson, topologyPlacementLesson, workloadPreemptionLesson } from './catalog/workloads';
-import { autoscalerScaleFromZeroLesson, autoscalerScaleUpLesson } from './catalog/autoscaling';
+import { autoscalerScaleDownPdbLesson, autoscalerScaleFromZeroLesson, autoscalerScaleUpLesson } from './catalog/autoscaling';
 import type { Lesson } from './types';
 import { scenarioKubernetesVersion, withKubernetesVersion } from '../interop/scenarioVersion';
 
@@ -69,6 +69,7 @@ export const lessons: readonly Lesson[] = [
   deschedulerLesson,
   volumeTopologyLesson,
   autoscalerScaleUpLesson,
+  autoscalerScaleDownPdbLesson,
   autoscalerScaleFromZeroLesson,
   draGpusLesson,
   draDeviceTaintsLesson,
