@@ -12,8 +12,9 @@ const AUTOSCALING_DOCS = 'https://kubernetes.io/docs/concepts/cluster-administra
 
 // report asks for 3 CPUs / 6Gi; node-1 has 2 CPUs: Insufficient cpu. Both templates fit it.
 // least-waste (expander/waste/waste.go): small wastes (4-3)/4 + (8-6)/8 = 0.5, large
-// (16-3)/16 + (64-6)/64 ≈ 1.72: small grows 0->1 at the first loop (10 s, --scan-interval), its
-// node small-1 registers after the 60 s provisioning delay (70 s) and takes report (cycle 3).
+// (16-3)/16 + (64-6)/64 ≈ 1.72: small grows 0->1 at the first loop (10 s, --scan-interval). cron,
+// applied at 30 s, fits node-1's last 500m (cycle 3) while small-1 is provisioning; small-1
+// registers after the 60 s provisioning delay (70 s) and takes report (cycle 4).
 export const autoscalerScaleUpLesson: Lesson = {
   id: 'autoscaler-scale-up',
   title: 'Scale-up: which node group does the autoscaler grow?',
@@ -22,6 +23,21 @@ export const autoscalerScaleUpLesson: Lesson = {
   docs: AUTOSCALING_DOCS,
   scenario: `# Scale-up with the least-waste expander (cluster-autoscaler FAQ, "What are Expanders?").
 # Node groups as cluster-autoscaler's kwok cloud provider reads them: template Nodes.
+apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: autoscaler-scale-up}
+spec:
+  timeline:
+  - at: 30
+    action: apply
+    object:
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: cron, namespace: default}
+      spec:
+        containers:
+        - {name: cron, image: busybox, resources: {requests: {cpu: 200m, memory: 256Mi}}}
+---
 apiVersion: podplay/v1alpha1
 kind: ClusterAutoscaler
 metadata: {name: cluster-autoscaler}
@@ -58,31 +74,35 @@ spec:
         choices: ['large: 16 CPUs, 64Gi', 'small: 4 CPUs, 8Gi'],
         answer: 1,
         explanation: 'least-waste adds the idle fraction of CPU and memory of the new node: small leaves 25% + 25%, large 81% + 91%.',
-        reveal: { fact: { kind: 'selected', cycle: 3 }, values: ['large-1', 'small-1'] },
+        reveal: { fact: { kind: 'scaleUpGroup', pod: 'default/report' }, values: ['large', 'small'] },
       },
     },
     {
       at: { event: { reason: 'TriggeredScaleUp', object: 'Pod/default/report' } },
-      text: 'At 10 s the autoscaler\'s loop ran the Filters on each group\'s template node: both fit. least-waste kept small, whose node leaves the least idle. The group grows from 0 to 1.',
-      facts: [{ says: 'At 10 s', fact: { kind: 'event', object: 'Pod/default/report', reason: 'TriggeredScaleUp' }, is: '10' }],
+      text: 'At 10 s the autoscaler ran the Filters on each group\'s template node: both fit. least-waste kept small, whose node leaves the least idle. small-1 is provisioning.',
+      facts: [
+        { says: 'At 10 s', fact: { kind: 'event', object: 'Pod/default/report', reason: 'TriggeredScaleUp' }, is: '10' },
+        { says: 'kept small', fact: { kind: 'scaleUpGroup', pod: 'default/report' }, is: 'small' },
+      ],
     },
     {
-      at: { cycle: 3, phase: 'done' },
-      text: 'small-1 was provisioning for 60 s. It registered at 70 s, the node event woke report up, and the scheduler placed it there.',
+      at: { cycle: 4, phase: 'done' },
+      text: 'small-1 registered at 70 s, after 60 s of provisioning. The new node woke report up, and the scheduler placed it there.',
       facts: [
         { says: 'registered at 70 s', fact: { kind: 'event', object: 'Node/small-1', reason: 'RegisteredNode' }, is: '70' },
-        { says: 'placed it there', fact: { kind: 'selected', cycle: 3 }, is: 'small-1' },
+        { says: 'placed it there', fact: { kind: 'selected', cycle: 4 }, is: 'small-1' },
       ],
     },
   ],
   outcome: {
-    cycleCount: 3,
+    cycleCount: 4,
     cycles: [
       { cycle: 1, pod: 'default/api', result: 'Scheduled', selected: 'node-1' },
       { cycle: 2, pod: 'default/report', result: 'Unschedulable', filtered: { 'node-1': { plugin: 'NodeResourcesFit', reason: 'Insufficient cpu' } } },
-      { cycle: 3, pod: 'default/report', time: 70, result: 'Scheduled', selected: 'small-1' },
+      { cycle: 3, pod: 'default/cron', time: 30, result: 'Scheduled', selected: 'node-1' },
+      { cycle: 4, pod: 'default/report', time: 70, result: 'Scheduled', selected: 'small-1' },
     ],
-    pods: [{ pod: 'default/api', node: 'node-1' }, { pod: 'default/report', phase: 'Running', node: 'small-1' }],
+    pods: [{ pod: 'default/api', node: 'node-1' }, { pod: 'default/cron', node: 'node-1' }, { pod: 'default/report', phase: 'Running', node: 'small-1' }],
     events: [
       { object: 'Pod/default/report', reason: 'TriggeredScaleUp', time: 10, messageIncludes: 'pod triggered scale-up: [{small 0->1 (max: 3)}]' },
       { object: 'Node/small-1', reason: 'RegisteredNode', time: 70 },
