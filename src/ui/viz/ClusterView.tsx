@@ -269,7 +269,8 @@ const Lanes = memo(function Lanes(props: LanesProps) {
           ) : (
           <RankedNodes order={ranking === undefined ? undefined : rankedOrder(laneNodes, rankedByNode)} reducedMotion={reducedMotion}>
             {(ranking === undefined ? laneNodes : rankedOrder(laneNodes, rankedByNode)).map((node) => {
-              if (removed(node)) return null;
+              // a node the autoscaler has not asked for yet is not drawn: no future on the stage
+              if (removed(node) || (stageState(node) === 'later' && node.provisionedBy !== undefined)) return null;
               if (joinsLater(node)) return <NodeGhost key={node.name} node={node.name} joinsAt={node.createdAt!} provisionedBy={node.provisionedBy} provisioning={stageState(node) === 'provisioning'} />;
               const state = stateOf(node.name);
               return (
