@@ -17,6 +17,9 @@ test('a GPU pod waits for a node the autoscaler adds: the stage shows it provisi
   const ghost = page.locator('[data-testid="node-ghost"][data-node="gpu-pool-1"]');
   await expect(ghost).toHaveAttribute('data-provisioning', 'gpu-pool');
   await expect(ghost).toContainText('provisioning (cluster-autoscaler, node group gpu-pool), joins at 70 s');
+  // the node-group band: gpu-pool's target size counts the upcoming node; cpu-pool stays empty
+  await expect(page.locator('[data-testid="node-group"][data-group="gpu-pool"]')).toHaveText('gpu-pool 1 of 0–2 · 1 provisioning');
+  await expect(page.locator('[data-testid="node-group"][data-group="cpu-pool"]')).toHaveAttribute('data-size', '0');
   // inspecting the pod jumps to its latest cycle (t=70, gpu-pool-1 ready); one step back is t=30 again
   await page.locator('[data-testid="pod-chip"][data-pod="default/train"]').first().click();
   await expect(indicator).toHaveAttribute('data-cycle', '5');

@@ -1,6 +1,6 @@
 // Admission in the page: a Deployment stopped at its ResourceQuota (the Events tab says which
-// workload cannot create its pod, with the quota's numbers and the hard value that would admit
-// it; the verified fix's Apply lets it create all its pods), and a Pending pod whose LimitRange defaults no node can take (the Pod tab says so).
+// workload cannot create its pod, with the quota's numbers and the verified fix that would admit
+// it, said once; its Apply lets it create all its pods), and a Pending pod whose LimitRange defaults no node can take (the Pod tab says so).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
@@ -28,11 +28,13 @@ test('a Deployment over its quota: the Events tab names the ReplicaSet that cann
   await expect(refusals.getByTestId('admission-refusal')).toHaveAttribute('data-object', /^ReplicaSet\/shop\/web-/);
   await expect(refusals).toContainText('Over quota: ResourceQuota compute would be exceeded.');
   await expect(refusals.locator('[data-testid="quota-number"][data-resource="requests.cpu"]')).toHaveText('requests.cpu: used 2 + requested 500m > limited 2');
-  await expect(refusals.getByTestId('raise-quota-fix')).toContainText('spec.hard.requests.cpu from 2 to at least 2500m');
   // the verified fix: raising the quota lets the API server create all five pods; Apply puts it into the editor
   const fixes = refusals.getByTestId('fixes');
   await expect(fixes).toHaveAttribute('data-done', 'true', { timeout: 30_000 });
   const fix = fixes.locator('[data-testid="fix"][data-kind="quota"]');
+  await expect(fix).toContainText('spec.hard.requests.cpu 2500m (from 2)');
+  // said once: the old unverified raise-quota line is not shown beside the verified fix
+  await expect(refusals.getByTestId('raise-quota-fix')).toHaveCount(0);
   await expect(fix.getByTestId('fix-admitted')).toHaveText('Deployment shop/web has 5 pods, 5 scheduled');
   await shots(page, 'quota-refusals', fix);
   await fix.getByTestId('fix-apply').click();
@@ -75,6 +77,7 @@ test('a kubectl dump with a quota-blocked Deployment imports, and the Events tab
   const refusals = page.getByTestId('admission-refusals');
   await expect(refusals.getByTestId('admission-refusal')).toHaveAttribute('data-object', /^ReplicaSet\/shop\/web-/);
   await expect(refusals.locator('[data-testid="quota-number"][data-resource="pods"]')).toHaveText('pods: used 2 + requested 1 > limited 2');
-  await expect(refusals.getByTestId('raise-quota-fix')).toContainText('spec.hard.pods from 2 to at least 3');
+  await expect(refusals.locator('[data-testid="fix"][data-kind="quota"]')).toContainText('spec.hard.pods 3 (from 2)', { timeout: 30_000 });
+  await expect(refusals.getByTestId('raise-quota-fix')).toHaveCount(0);
   await shots(page, 'quota-dump', refusals);
 });

@@ -18,6 +18,11 @@ export interface SimulationResult {
   events: ClusterEvent[];
   /** extension: the nodes at the end of the run, in the scheduler's (zone-interleaved) order. */
   nodes: NodeOutcome[];
+  /**
+   * extension: nodes deleted during the run (the node autoscaler's scale-down, a timeline step), as
+   * they were just before, with deletedAt; absent when none was
+   */
+  removedNodes?: NodeOutcome[];
   /** extension: non-fatal problems in the scenario (unknown kinds, ignored fields). */
   warnings: ScenarioError[];
   /** extension: simulated seconds at the end of the run. */
@@ -192,6 +197,10 @@ export interface NodeOutcome {
   creationTimestamp?: number;
   /** extension: the node autoscaler added it: its group and when the scale-up was decided (it was provisioning until createdAt) */
   provisionedBy?: { group: string; scaleUpAt: number };
+  /** extension: simulated seconds when the node was deleted (in SimulationResult.removedNodes) */
+  deletedAt?: number;
+  /** extension: the node autoscaler's scale-down tainted and drained it from `drainAt` (cluster-autoscaler core/scaledown) */
+  drainedBy?: { group: string; drainAt: number };
   /** extension: the DRA devices local to the node (ResourceSlices with its nodeName) at the end of the run */
   devices?: NodeDevice[];
 }

@@ -32,6 +32,7 @@ export { formatResource } from './model/quantity';
 // the node autoscaler's word on a Pending pod (a ClusterAutoscaler document)
 export { autoscalerNote, autoscalerNoteLines, type AutoscalerNote } from './diagnosis/autoscaler';
 export { NG_MAX_SIZE_ANNOTATION } from './model/autoscaler';
+export { nodeGroupMembers, nodeGroupsAt, nodeStageState, nodesOverRun, type NodeGroupAt, type NodeStageState } from './autoscaler/stage';
 
 // Kubernetes versions: which ones Podplay simulates and the upstream changes between them
 export { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, changesBetween, isKubernetesVersion, type InferredKubernetesVersion, type KubernetesVersion, type VersionChange } from './versions';

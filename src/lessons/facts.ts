@@ -107,6 +107,8 @@ export function revealPosition(fact: TraceFact, result: RevealContext): Playback
       // without the events, or for one that never happens: certain only once the run is over
       return { cycle: result.cycles.length, phase: 'done' };
     }
+    // shown with the pod's TriggeredScaleUp event
+    case 'scaleUpGroup': return revealPosition({ kind: 'event', object: `Pod/${fact.pod}`, reason: 'TriggeredScaleUp' }, result);
     case 'podNode': case 'deletedAt': return { cycle: result.cycles.length, phase: 'done' };
     case 'podGroup': return {
       cycle: fact.cycle,
@@ -193,6 +195,10 @@ export function readFact(result: SimulationResult, fact: TraceFact): string | un
     return pod ? String(pod.deletedAt ?? 'never') : undefined;
   }
   if (fact.kind === 'podNode') return result.pods.find((p) => p.pod === fact.pod)?.node ?? NONE;
+  if (fact.kind === 'scaleUpGroup') {
+    const a = result.autoscaler?.activities.find((x) => x.kind === 'scaleUp' && x.pods.includes(fact.pod));
+    return a?.group ?? NONE;
+  }
   const trace = cycleOf(result, fact.cycle);
   if (!trace) return undefined;
   switch (fact.kind) {

@@ -25,6 +25,7 @@ import { draDeviceTaintsLesson, draGpusLesson } from './catalog/dra';
 import { limitRangeDefaultsLesson, priorityClassQuotaLesson } from './catalog/admission';
 import { gangPodGroupLesson, topologyPlacementLesson, workloadPreemptionLesson } from './catalog/workloads';
 import { upgradeBalancedAllocationLesson } from './catalog/upgrade';
+import { autoscalerScaleDownPdbLesson, autoscalerScaleFromZeroLesson, autoscalerScaleUpLesson } from './catalog/autoscaling';
 import type { Lesson } from './types';
 import { scenarioKubernetesVersion, withKubernetesVersion } from '../interop/scenarioVersion';
 
@@ -85,6 +86,9 @@ export const lessons: readonly Lesson[] = [
   deschedulerBalanceLesson,
   volumeTopologyLesson,
   volumeLimitsLesson,
+  autoscalerScaleUpLesson,
+  autoscalerScaleDownPdbLesson,
+  autoscalerScaleFromZeroLesson,
   draGpusLesson,
   draDeviceTaintsLesson,
   whyPendingLesson,

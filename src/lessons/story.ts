@@ -43,7 +43,8 @@ export function defaultHides(fact: TraceFact): Spoiler[] {
     case 'victims': case 'nominatedNode': case 'permit': case 'candidate': case 'preemptionDecidedBy':
       return ['placement', 'laterPhases'];
     case 'pod': case 'queue': case 'podNode': case 'profile': return ['placement'];
-    case 'time': case 'evictedAt': case 'event': case 'deletedAt': return ['events'];
+    // the autoscaler's group: its TriggeredScaleUp event tells (the node-group band grows with it)
+    case 'time': case 'evictedAt': case 'event': case 'deletedAt': case 'scaleUpGroup': return ['events'];
     // facts of the cluster itself are on screen from the start: nothing to hide
     case 'nodeCount': case 'nodeLabel': case 'allocatable': return [];
     // a pod group's placement, quorum and preemption: the stage's placements and the group strip tell

@@ -23,7 +23,8 @@ export type LessonTopic =
   | 'Volumes'
   | 'Debugging'
   | 'Eviction'
-  | 'Scheduler configuration';
+  | 'Scheduler configuration'
+  | 'Node autoscaling';
 
 export interface Lesson {
   id: string;
@@ -196,6 +197,8 @@ export type TraceFact =
   | { kind: 'deletedAt'; pod: string }
   /** the node a pod ends the run on ("none" when unbound) */
   | { kind: 'podNode'; pod: string }
+  /** the node group cluster-autoscaler grew for the pod (its first TriggeredScaleUp; "none" when never) */
+  | { kind: 'scaleUpGroup'; pod: string }
   /**
    * the pod-group cycle of the cycle's pod (v1.36+): the placement chosen and the feasible ones
    * (sorted) — give the group's first cycle; workload-aware preemption's victim pods (sorted), or

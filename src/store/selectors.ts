@@ -2,6 +2,7 @@
 // only look up what the engine recorded; they never decide anything about scheduling.
 
 import type { CycleTrace, PluginResult, PodOutcome } from '../engine/api';
+import { nodesOverRun } from '../engine/readers';
 import { POD_LOCATIONS, type CycleFrame, type CycleSummary, type Phase, type PodLocation } from '../worker/protocol';
 import type { PodplayState, StageHidden } from './types';
 import { assumedMembers } from '../ui/viz/podGroup';
@@ -84,7 +85,7 @@ export function podsAt(state: Pick<PodplayState, 'run'>, step: CurrentStep): Pod
   const { run } = state;
   const frame = step.frame;
   if (run === undefined || frame === undefined) return [];
-  const nodes = run.summary.nodes;
+  const nodes = nodesOverRun(run.summary);
   const trace = frame.trace;
   const bindNow = reached(step, 'Bind') && trace.selected !== undefined;
   const victims = reached(step, 'PostFilter') ? new Set(trace.postFilter?.chosen?.victims ?? []) : new Set<string>();

@@ -90,6 +90,8 @@ export interface RunSummary {
   kubernetesVersion?: RunKubernetesVersion;
   /** the node autoscaler's groups and decisions (SimulationResult.autoscaler, issue 20) */
   autoscaler?: SimulationResult['autoscaler'];
+  /** nodes deleted during the run (SimulationResult.removedNodes); frames index them after `nodes` */
+  removedNodes?: SimulationResult['removedNodes'];
 }
 
 /** As the version contract's SimulationResult.kubernetesVersion: the version, where it came from, why. */

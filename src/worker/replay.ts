@@ -4,6 +4,7 @@
 // an undo stack; nothing here schedules.
 
 import { isWaitingToBind, type QueueMove, type QueueName, type SimulationResult } from '../engine/api';
+import { nodesOverRun } from '../engine/readers';
 import { POD_LOCATIONS, type PodLocation } from './protocol';
 
 const CHECKPOINT_EVERY = 32;
@@ -54,7 +55,8 @@ export class PodStateReplay {
 
   constructor(private readonly result: SimulationResult) {
     result.pods.forEach((p, i) => this.podIndex.set(p.pod, i));
-    result.nodes.forEach((n, i) => this.nodeIndex.set(n.name, i));
+    // pods drawn on a node scale-down deleted later: it is indexed too (RunSummary.nodes order, then removed ones)
+    nodesOverRun(result).forEach((n, i) => this.nodeIndex.set(n.name, i));
     this.moves = result.queue ?? [];
     this.withoutMoves = new Uint8Array(result.pods.length).fill(1);
     for (const m of this.moves) {

@@ -107,6 +107,7 @@ export class RunSession {
       cycleCount: r.cycles.length, eventCount: r.events.length,
       ...(r.objects ? { objects: r.objects } : {}),
       ...(r.autoscaler ? { autoscaler: r.autoscaler } : {}),
+      ...(r.removedNodes ? { removedNodes: r.removedNodes } : {}),
       // read structurally: the engine side of issue 17 adds the field to SimulationResult
       ...versionOf(r),
     };

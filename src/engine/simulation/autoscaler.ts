@@ -55,9 +55,12 @@ export class ClusterAutoscaler {
     sim.resultExtensions.push((result) => {
       result.autoscaler = this.outcome();
       const decided = new Map(this.activities.flatMap((a) => (a.kind === 'scaleUp' ? a.nodes.map((n) => [n, a] as const) : [])));
-      for (const n of result.nodes) {
+      const drained = new Map(this.activities.flatMap((a) => (a.kind === 'scaleDown' ? [[a.node, a] as const] : [])));
+      for (const n of [...result.nodes, ...(result.removedNodes ?? [])]) {
         const a = decided.get(n.name);
         if (a) n.provisionedBy = { group: a.group, scaleUpAt: a.time };
+        const d = drained.get(n.name);
+        if (d) n.drainedBy = { group: d.group, drainAt: d.time };
       }
     });
   }

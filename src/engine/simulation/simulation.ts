@@ -6,6 +6,7 @@ import type {
   ClusterEvent, CycleTrace, NodeOutcome, PluginResult, PodOutcome, QueueMove, RecordedPodState, ScenarioError, SimulationResult, PlacementCandidate, PodGroupPreemptionTrace,
 } from '../api';
 import { SchedulerCache } from '../framework/cache';
+import type { NodeInfo } from '../framework/nodeInfo';
 import type { ProfilePlugins, SchedulerConfiguration } from '../framework/config/types';
 import { instantiateProfiles } from '../framework/config';
 import type { CycleState } from '../framework/cycleState';
@@ -119,6 +120,8 @@ export class Simulation {
   private readonly deletedAt = new Map<string, number>();
   /** nodes a timeline step added, by name: when */
   private readonly nodeCreatedAt = new Map<string, number>();
+  /** nodes deleted during the run (SimulationResult.removedNodes) */
+  private readonly removedNodes: NodeOutcome[] = [];
   /** pod key -> the state the scenario file recorded (a dump's status), taken before the run changes it */
   private readonly recorded = new Map<string, RecordedPodState>();
   private readonly traceBudget = new TraceBudget();
@@ -452,10 +455,28 @@ export class Simulation {
     for (const change of nodeChanges(old, node)) this.queue.moveAllToActiveOrBackoffQueue(change, old, node);
   }
 
+  private nodeOutcome(n: NodeInfo, devices: NodeOutcome['devices'] | undefined): NodeOutcome {
+    return {
+      name: n.name,
+      labels: { ...(n.node.metadata.labels ?? {}) },
+      allocatable: resourceToList(n.allocatable),
+      requested: { ...resourceToList(n.requested), pods: n.pods.length },
+      taints: (n.node.spec?.taints ?? []).map((t) => ({ key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect })),
+      unschedulable: !!n.node.spec?.unschedulable,
+      ...(n.node.status.declaredFeatures?.length ? { declaredFeatures: [...n.node.status.declaredFeatures] } : {}),
+      ...(this.nodeCreatedAt.has(n.name) ? { createdAt: this.nodeCreatedAt.get(n.name)! } : {}),
+      ...(!this.nodeCreatedAt.has(n.name) && n.node.metadata.creationTimestamp !== undefined ? { creationTimestamp: n.node.metadata.creationTimestamp } : {}),
+      ...(devices ? { devices } : {}),
+    };
+  }
+
   /** Deletes a node; the pod garbage collector then deletes the pods bound to it. */
   deleteNode(name: string): void {
     const node = this.cluster.nodes.get(name);
     if (!node) return;
+    const info = this.cache.nodeInfo(name);
+    // the result keeps it, as it was: its pods were on it until now (the stage draws it until then)
+    if (info) this.removedNodes.push({ ...this.nodeOutcome(info, this.resourceClaims.nodeDevices().get(name)), deletedAt: this.now });
     this.cluster.nodes.delete(name);
     this.cache.removeNode(name);
     for (const pod of this.cluster.livePods()) {
@@ -994,23 +1015,13 @@ export class Simulation {
       pods.push(out);
     }
     const devices = this.resourceClaims.nodeDevices();
-    const nodes: NodeOutcome[] = this.cache.snapshot().nodeInfoList.map((n) => ({
-      name: n.name,
-      labels: { ...(n.node.metadata.labels ?? {}) },
-      allocatable: resourceToList(n.allocatable),
-      requested: { ...resourceToList(n.requested), pods: n.pods.length },
-      taints: (n.node.spec?.taints ?? []).map((t) => ({ key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect })),
-      unschedulable: !!n.node.spec?.unschedulable,
-      ...(n.node.status.declaredFeatures?.length ? { declaredFeatures: [...n.node.status.declaredFeatures] } : {}),
-      ...(this.nodeCreatedAt.has(n.name) ? { createdAt: this.nodeCreatedAt.get(n.name)! } : {}),
-      ...(!this.nodeCreatedAt.has(n.name) && n.node.metadata.creationTimestamp !== undefined ? { creationTimestamp: n.node.metadata.creationTimestamp } : {}),
-      ...(devices.has(n.name) ? { devices: devices.get(n.name)! } : {}),
-    }));
+    const nodes: NodeOutcome[] = this.cache.snapshot().nodeInfoList.map((n) => this.nodeOutcome(n, devices.get(n.name)));
     const objects = storageObjects(this.cluster.storage, this.cluster.resources, this.cluster.policies);
     const result: SimulationResult = {
       version: 1, seed: this.options.seed, kubernetesVersion: this.kubernetesVersion, pods, cycles: this.cycles, events: this.events,
       nodes, warnings: capProblems(this.warnings, 'warning', this.scenario.fileName), endTime: this.now, queue: this.queueMoves,
       ...(objects ? { objects } : {}),
+      ...(this.removedNodes.length > 0 ? { removedNodes: this.removedNodes } : {}),
     };
     if (this.stopped !== undefined) result.stopped = this.stopped;
     for (const extend of this.resultExtensions) extend(result);

@@ -116,3 +116,21 @@ ${specLines}      containers:
       - ${container}
 `;
 }
+
+/**
+ * A node group of a ClusterAutoscaler document (under `templates:`), as cluster-autoscaler's kwok
+ * cloud provider reads it: a template Node labelled kwok-nodegroup, sized by its min/max-count
+ * annotations (docs/autoscaler.md).
+ */
+export function nodeGroupTemplateYaml(group: string, minMax: [number, number], allocatable: { cpu: string; memory: string }, labels: Record<string, string> = {}): string {
+  return `  - apiVersion: v1
+    kind: Node
+    metadata:
+      name: ${group}-template
+      labels: ${flowMap({ 'kwok-nodegroup': group, ...labels })}
+      annotations:
+        cluster-autoscaler.kwok.nodegroup/min-count: "${minMax[0]}"
+        cluster-autoscaler.kwok.nodegroup/max-count: "${minMax[1]}"
+    status: {allocatable: ${flowMap({ ...allocatable, pods: '110' })}}
+`;
+}

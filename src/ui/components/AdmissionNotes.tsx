@@ -36,7 +36,8 @@ export function AdmissionRefusals({ events }: { events: readonly TimedEvent[] })
                 </ul>
               </>
             ) : <p className="detail">{r.reason}</p>}
-            {fix && (
+            {/* beyond the searched few, the hard value that would admit one more pod, unverified (the verified fixes say it otherwise) */}
+            {fix && i >= MAX_SEARCHED && (
               <p className="detail" data-testid="raise-quota-fix">
                 Fix: raise ResourceQuota {fix.quota} — {fix.hard.map((h) => `spec.hard.${h.resource} from ${h.from} to at least ${h.to}`).join(', ')} (admits one more such pod); the controller retries with backoff (5 ms doubling to 1000 s), and the first retry after quota is released creates it.
               </p>

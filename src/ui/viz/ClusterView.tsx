@@ -4,7 +4,8 @@
 
 import { group } from 'd3';
 import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { NodeOutcome, PodOutcome } from '../../engine/api';
+import type { AutoscalerOutcome, NodeOutcome, PodOutcome } from '../../engine/api';
+import { nodeGroupMembers, nodeGroupsAt, nodeStageState, nodesOverRun, type NodeGroupAt } from '../../engine/readers';
 import { lessonById } from '../../lessons';
 import { usePodplay } from '../../store/hooks';
 import {
@@ -114,8 +115,25 @@ interface LanesProps {
   bars: readonly BarResource[];
   /** presenter mode: a projector's cards, with less on them */
   presenter: boolean;
+  /** the node autoscaler's groups and decisions (a band of group sizes; each card's group) */
+  autoscaler: AutoscalerOutcome | undefined;
   colourOf(pod: PodOutcome): string;
   onInspect(pod: string): void;
+}
+
+/** Each node group's size at the step against its bounds (cluster-autoscaler's --nodes=min:max:group). */
+function NodeGroupsBand({ groups }: { groups: readonly NodeGroupAt[] }) {
+  return (
+    <ul className="node-groups" data-testid="node-groups" aria-label="Node groups (cluster-autoscaler)">
+      {groups.map((g) => (
+        <li key={g.name} className="node-group" data-testid="node-group" data-group={g.name} data-size={g.size} data-provisioning={g.provisioning} data-draining={g.draining}>
+          <strong>{g.name}</strong> {g.size} of {g.minSize}–{g.maxSize}
+          {g.provisioning > 0 && <span className="node-group-note provisioning"> · {g.provisioning} provisioning</span>}
+          {g.draining > 0 && <span className="node-group-note draining"> · {g.draining} draining</span>}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** Spread numbers for the step on screen; the pod counts in its domain once it is bound (unless placement is hidden). */
@@ -169,19 +187,18 @@ function RankedNodes({ order, reducedMotion, children }: { order: NodeOutcome[] 
 }
 
 /** A node a timeline step adds later: where it will be, not yet a node. */
-function NodeGhost({ node, joinsAt, provisionedBy, time }: { node: string; joinsAt: number; provisionedBy?: NodeOutcome['provisionedBy']; time: number | undefined }) {
-  // a node the autoscaler asked for is provisioning from the scale-up on
-  const provisioning = provisionedBy !== undefined && time !== undefined && time >= provisionedBy.scaleUpAt;
+function NodeGhost({ node, joinsAt, provisionedBy, provisioning }: { node: string; joinsAt: number; provisionedBy?: NodeOutcome['provisionedBy']; provisioning: boolean }) {
   return (
-    <div className={`node-ghost${provisioning ? ' node-provisioning' : ''}`} data-testid="node-ghost" data-node={node} data-joins-at={joinsAt} {...(provisioning ? { 'data-provisioning': provisionedBy.group } : {})}>
-      <span className="node-name">{node}</span> {provisioning ? `provisioning (cluster-autoscaler, node group ${provisionedBy.group}), joins at ${joinsAt} s` : `joins at ${joinsAt} s`}
+    <div className={`node-ghost${provisioning ? ' node-provisioning' : ''}`} data-testid="node-ghost" data-node={node} data-joins-at={joinsAt} {...(provisioning && provisionedBy ? { 'data-provisioning': provisionedBy.group } : {})}>
+      <span className="node-name">{node}</span> {provisioning && provisionedBy ? `provisioning (cluster-autoscaler, node group ${provisionedBy.group}), joins at ${joinsAt} s` : `joins at ${joinsAt} s`}
     </div>
   );
 }
 
 /** The lanes: the costly part of the page, drawn from a deferred step so React can slice the work. */
 const Lanes = memo(function Lanes(props: LanesProps) {
-  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, bars, presenter, colourOf, onInspect } = props;
+  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, bars, presenter, autoscaler, colourOf, onInspect } = props;
+  const groupOf = useMemo(() => (autoscaler === undefined ? undefined : nodeGroupMembers(autoscaler)), [autoscaler]);
   const trace = view?.step.frame?.trace;
   const phase = view?.step.phase;
   const currentPod = view?.step.summary.pod ?? '';
@@ -200,11 +217,15 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   const stateOf = (node: string) => shownNodeState(view?.nodeStates.get(node) ?? 'idle', hidden);
   const verdictOf = (node: string, state: NodeState) => (showVerdicts && state === 'filtered' && trace !== undefined
     ? (filterVerdict(trace, node) ?? preFilterRejection(trace)) : undefined);
-  const spread = compact ? undefined : stageSpread(view, topologyKey, lanes.flatMap(([, n]) => n), hidden);
+
   const rankedByNode = new Map(ranking?.nodes.map((n) => [n.node, n]));
   // nodes a timeline step adds later are drawn as ghosts until they join
   const time = view?.step.summary.time;
-  const joinsLater = (node: NodeOutcome) => time !== undefined && node.createdAt !== undefined && node.createdAt > time;
+  // without a step (a run with no cycle) the stage is the end of the run
+  const stageState = (node: NodeOutcome) => nodeStageState(node, time ?? Infinity);
+  const joinsLater = (node: NodeOutcome) => { const state = stageState(node); return state === 'later' || state === 'provisioning'; };
+  const removed = (node: NodeOutcome) => stageState(node) === 'removed';
+  const spread = compact ? undefined : stageSpread(view, topologyKey, lanes.flatMap(([, n]) => n.filter((node) => !removed(node))), hidden);
   const laneConstraint = spread?.laneConstraint;
   // an open question about the placement keeps PlacementScore's verdicts and scores off the nodes
   const placements = trace === undefined || phase === undefined ? undefined
@@ -217,10 +238,11 @@ const Lanes = memo(function Lanes(props: LanesProps) {
     <div className="lanes">
       {relations.length > 0 && <AffinityLines relations={relations} incoming={currentPod} laneKey={topologyKey} reducedMotion={reducedMotion} />}
       <PodGroupBar view={view} />
+      {autoscaler !== undefined && <NodeGroupsBand groups={nodeGroupsAt(autoscaler, lanes.flatMap(([, n]) => n), time ?? Infinity)} />}
       <PendingLane queue={queue} currentPod={currentPod} colourOf={colourOf} travel={travel} onInspect={onInspect} />
       {lanes.map(([domain, laneNodes], laneIndex) => {
         const laneSpread = spread?.lanes.get(domain);
-        const present = laneNodes.filter((n) => !joinsLater(n)).length;
+        const present = laneNodes.filter((n) => !joinsLater(n) && !removed(n)).length;
         const violating = !hideVerdicts && laneSpread?.violating === true && !laneSpread.placedHere;
         return (
         <section
@@ -240,14 +262,16 @@ const Lanes = memo(function Lanes(props: LanesProps) {
           )}
           {laneSpread === undefined && laneConstraint !== undefined && present > 0 && <p className="lane-spread uncounted">not counted</p>}
           {compact ? (
-            <TileGrid tiles={laneNodes.slice(0, Math.max(0, limit - laneStart[laneIndex]!)).filter((node) => !joinsLater(node)).map((node) => {
+            <TileGrid tiles={laneNodes.slice(0, Math.max(0, limit - laneStart[laneIndex]!)).filter((node) => !joinsLater(node) && !removed(node)).map((node) => {
               const state = stateOf(node.name);
               return { name: node.name, state, plugin: verdictOf(node.name, state)?.plugin };
             })} />
           ) : (
           <RankedNodes order={ranking === undefined ? undefined : rankedOrder(laneNodes, rankedByNode)} reducedMotion={reducedMotion}>
             {(ranking === undefined ? laneNodes : rankedOrder(laneNodes, rankedByNode)).map((node) => {
-              if (joinsLater(node)) return <NodeGhost key={node.name} node={node.name} joinsAt={node.createdAt!} provisionedBy={node.provisionedBy} time={time} />;
+              // a node the autoscaler has not asked for yet is not drawn: no future on the stage
+              if (removed(node) || (stageState(node) === 'later' && node.provisionedBy !== undefined)) return null;
+              if (joinsLater(node)) return <NodeGhost key={node.name} node={node.name} joinsAt={node.createdAt!} provisionedBy={node.provisionedBy} provisioning={stageState(node) === 'provisioning'} />;
               const state = stateOf(node.name);
               return (
                 <NodeCard
@@ -275,6 +299,8 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   bars={bars}
                   briefReason={presenter}
                   placement={placements?.get(node.name)}
+                  nodeGroup={groupOf?.get(node.name)}
+                  draining={stageState(node) === 'draining' ? node.deletedAt : undefined}
                   colourOf={colourOf}
                   onInspect={onInspect}
                 />
@@ -333,8 +359,9 @@ export function ClusterView() {
   const run = usePodplay((s) => s.run);
   const presenter = usePodplay((s) => s.presenter);
 
-  const summaryNodes = run?.summary.nodes;
-  const nodes = useMemo(() => summaryNodes ?? [], [summaryNodes]);
+  const summary = run?.summary;
+  // the nodes scale-down deletes are drawn until they go
+  const nodes = useMemo(() => (summary === undefined ? [] : nodesOverRun(summary)), [summary]);
   const keys = useMemo(() => labelKeys(nodes), [nodes]);
   // the pods drawn are the deferred step's: colour them from the same run
   const paletteRun = view?.run ?? run;
@@ -393,6 +420,7 @@ export function ClusterView() {
         view={view}
         endPods={endPods}
         lanes={lanes}
+        autoscaler={run.summary.autoscaler}
         topologyKey={topologyKey}
         compact={compact}
         showNodeDetails={showNodeDetails}

@@ -67,6 +67,10 @@ export interface NodeCardProps {
   briefReason: boolean;
   /** at a pod-group cycle's PlacementGenerate/PlacementScore: the candidate placement covering the node */
   placement?: PlacementMark;
+  /** the node autoscaler's group of the node */
+  nodeGroup?: string;
+  /** scale-down drains the node: when it is deleted */
+  draining?: number;
 }
 
 /** pods drawn on a card before a "+N" chip: a busy node must not grow past its lane */
@@ -133,7 +137,7 @@ function PlacementTag({ mark }: { mark: PlacementMark }) {
 export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const {
     node, state, verdict, affinityDomains, ranked, ranking, tied, taints, taintHighlight, devices, reducedMotion, nominatedHere, pods, currentPod, showDetails, spread,
-    hideVerdicts, revealIndex, travel, colourOf, onInspect, shortName, bars, briefReason, placement,
+    hideVerdicts, revealIndex, travel, colourOf, onInspect, shortName, bars, briefReason, placement, nodeGroup, draining,
   } = props;
   const [allPods, setAllPods] = useState(false);
   // the pod being scheduled is always drawn
@@ -141,9 +145,11 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const label = STATE_LABEL[state];
   return (
     <article
-      className={`node-card state-${state}${nominatedHere.length > 0 ? ' has-nominated' : ''}${placementClass(placement)}`}
+      className={`node-card state-${state}${nominatedHere.length > 0 ? ' has-nominated' : ''}${placementClass(placement)}${draining !== undefined ? ' node-draining' : ''}`}
       data-testid="node-card"
       data-node={node.name}
+      {...(nodeGroup !== undefined ? { 'data-node-group': nodeGroup } : {})}
+      {...(draining !== undefined ? { 'data-draining': true } : {})}
       data-state={state}
       style={{ transitionDelay: `${Math.min(revealIndex, 20) * 40}ms` }}
       // focusable, and its state (with the reason or score shown) is its accessible name
@@ -153,6 +159,12 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
       <header className="node-head">
         <span className="node-name" title={node.name}>{shortName ?? node.name}</span>
         {node.unschedulable && <span className="node-flag" title="spec.unschedulable: cordoned">cordoned</span>}
+        {nodeGroup !== undefined && <span className="node-flag node-group-flag" title={`cluster-autoscaler node group ${nodeGroup}`}>{nodeGroup}</span>}
+        {draining !== undefined && (
+          <span className="node-flag draining" data-testid="draining-flag" title={`cluster-autoscaler scale-down: tainted ToBeDeletedByClusterAutoscaler, its pods evicted; deleted at ${draining} s`}>
+            draining
+          </span>
+        )}
         {nominatedHere.length > 0 && (
           <span className="node-flag nominated" data-testid="nominated-flag" title="status.nominatedNodeName of the pods waiting for this node">
             nominated
