@@ -179,3 +179,33 @@ volumeBindingMode: Lazy`, { fileName: 'bad.yaml' });
     expect(outcome.errors[0]!.message).toContain('Unsupported value: "ReadWriteSometimes"');
   });
 });
+
+describe('statefulset-volume-claims.yaml: a StatefulSet\'s volumeClaimTemplates (upstream: stateful_set_utils.go, stateful_pod_control.go)', () => {
+  const r = runFile('statefulset-volume-claims.yaml');
+  const claimNames = (r.objects?.persistentVolumeClaims ?? []).map((c) => c.metadata['name']);
+  it('creates one claim per pod and template, <template>-<set>-<ordinal>, labelled with the set\'s selector', () => {
+    expect(claimNames).toEqual(['data-db-0', 'data-db-1']);
+    expect(claim(r, 'data-db-0').metadata['labels']).toEqual({ app: 'db' });
+    expect(r.events.filter((e) => e.message.startsWith('create Claim')).map((e) => [e.time, e.object, e.message])).toEqual([
+      [0, 'StatefulSet/default/db', 'create Claim data-db-0 Pod db-0 in StatefulSet db success'],
+      [0, 'StatefulSet/default/db', 'create Claim data-db-1 Pod db-1 in StatefulSet db success'],
+    ]);
+  });
+  it('each pod mounts its own claim in a volume named as the template', () => {
+    expect(pod(r, 'db-0').volumes).toEqual([{ name: 'data', claimName: 'data-db-0' }]);
+    expect(pod(r, 'db-1').volumes).toEqual([{ name: 'data', claimName: 'data-db-1' }]);
+  });
+  it('db-0, created again after its deletion, mounts data-db-0 again and goes back to its volume\'s zone though the other node has more room', () => {
+    const first = r.events.find((e) => e.reason === 'Scheduled' && e.object === 'Pod/default/db-0' && e.time === 0)!;
+    const firstNode = first.message.split(' to ')[1];
+    expect(pod(r, 'db-0')).toMatchObject({ phase: 'Running', node: firstNode });
+    expect(pod(r, 'batch').node).toBe(firstNode);
+    expect(claim(r, 'data-db-0').status['phase']).toBe('Bound');
+    const lastCycle = r.cycles.filter((c) => c.pod === 'default/db-0').at(-1)!;
+    expect(lastCycle.time).toBe(90);
+    const other = firstNode === 'node-a' ? 'node-b' : 'node-a';
+    expect(lastCycle.filter[other]!.filter((s) => s.code !== 'Success' && s.code !== 'Skip')).toEqual([
+      { plugin: 'VolumeBinding', code: 'UnschedulableAndUnresolvable', reasons: ["node(s) didn't match PersistentVolume's node affinity"] },
+    ]);
+  });
+});

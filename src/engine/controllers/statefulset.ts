@@ -3,7 +3,10 @@
 // initIdentity, setPodRevision), stateful_set_control.go (events), apps/v1 labels
 // (statefulset.kubernetes.io/pod-name, apps.kubernetes.io/pod-index, controller-revision-hash).
 
-import type { Workload } from '../model/types';
+import { admitClaim } from '../model/admission/storage';
+import type { PersistentVolumeClaim } from '../model/storage';
+import type { Pod, PodVolume, Workload } from '../model/types';
+import type { EphemeralVolumeContext } from './ephemeral';
 import { activePods, claimPods, computeHash, createPods, emptyResult, podFromTemplate, type ControllerContext, type ExpansionResult } from './common';
 
 export const STATEFULSET_POD_NAME_LABEL = 'statefulset.kubernetes.io/pod-name';
@@ -31,6 +34,7 @@ export function expandStatefulSet(sts: Workload, ctx: ControllerContext): Expans
       [POD_INDEX_LABEL]: String(ordinal),
     });
     pod.metadata.name = podName;
+    withClaimVolumes(sts, pod, ordinal);
     pods.push(pod);
   }
   // upstream: the highest ordinals go first when scaling down
@@ -43,4 +47,47 @@ export function expandStatefulSet(sts: Workload, ctx: ControllerContext): Expans
     failed: (pod, error) => `create Pod ${pod.metadata.name} in StatefulSet ${name} failed error: ${error}`,
   }, sts.spec.podManagementPolicy !== 'Parallel');
   return result;
+}
+
+/** upstream: stateful_set_utils.go getPersistentVolumeClaimName — `<template>-<set>-<ordinal>` */
+export const statefulSetClaimName = (sts: Workload, template: string, ordinal: number): string => `${template}-${sts.metadata.name}-${ordinal}`;
+
+/**
+ * upstream: stateful_set_utils.go updateStorage — the pod mounts one claim per template, in a volume
+ * named as the template (replacing a template volume of the same name), after its own volumes.
+ */
+function withClaimVolumes(sts: Workload, pod: Pod, ordinal: number): void {
+  const templates = sts.spec.volumeClaimTemplates ?? [];
+  if (templates.length === 0) return;
+  const names = new Set(templates.map((t) => t.metadata.name));
+  const claimVolumes: PodVolume[] = templates.map((t) => ({ name: t.metadata.name, persistentVolumeClaim: { claimName: statefulSetClaimName(sts, t.metadata.name, ordinal) } }));
+  pod.spec.volumes = [...(pod.spec.volumes ?? []).filter((v) => !names.has(v.name)), ...claimVolumes];
+}
+
+/**
+ * upstream: stateful_pod_control.go createPersistentVolumeClaims — the claims of a set's pod that
+ * do not exist yet, labelled with the set's selector (getPersistentVolumeClaims). With the default
+ * retention policy (Retain) they have no owner: they outlive the pod and the next pod of that
+ * ordinal mounts them again.
+ */
+export function statefulSetClaims(sts: Workload, pod: Pod, ctx: EphemeralVolumeContext): PersistentVolumeClaim[] {
+  const ordinal = Number(pod.metadata.labels?.[POD_INDEX_LABEL] ?? pod.metadata.name.slice(sts.metadata.name.length + 1));
+  if (!Number.isInteger(ordinal)) return [];
+  const ns = sts.metadata.namespace ?? 'default';
+  const selectorLabels = sts.spec.selector?.matchLabels ?? {};
+  return (sts.spec.volumeClaimTemplates ?? []).flatMap((t) => {
+    const name = statefulSetClaimName(sts, t.metadata.name, ordinal);
+    if (ctx.claimExists(ns, name)) return [];
+    const labels = { ...(t.metadata.labels ?? {}), ...selectorLabels };
+    return [admitClaim({
+      apiVersion: 'v1', kind: 'PersistentVolumeClaim',
+      metadata: {
+        name, namespace: ns, uid: ctx.names.uid('PersistentVolumeClaim', ns, name), creationTimestamp: ctx.now,
+        ...(Object.keys(labels).length ? { labels } : {}),
+        ...(t.metadata.annotations ? { annotations: { ...t.metadata.annotations } } : {}),
+      },
+      spec: structuredClone(t.spec),
+      status: { phase: 'Pending' },
+    }, ctx.storageClasses)];
+  });
 }

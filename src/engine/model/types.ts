@@ -375,6 +375,12 @@ export interface PodTemplateSpec {
 export type WorkloadKind = 'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'DaemonSet' | 'Job' | 'ReplicationController';
 
 /** kind: one of WorkloadKind */
+/** a StatefulSet's PVC template (apps/v1 StatefulSetSpec.volumeClaimTemplates) */
+export interface ClaimTemplate {
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  spec: PersistentVolumeClaimSpec;
+}
+
 export interface Workload extends KubeObject {
   spec: {
     replicas?: number;
@@ -386,6 +392,8 @@ export interface Workload extends KubeObject {
     serviceName?: string;
     /** StatefulSet */
     podManagementPolicy?: 'OrderedReady' | 'Parallel';
+    /** StatefulSet: each pod's claims `<template>-<set>-<ordinal>` */
+    volumeClaimTemplates?: ClaimTemplate[];
     /** Job */
     completionMode?: 'NonIndexed' | 'Indexed';
     /** Job */

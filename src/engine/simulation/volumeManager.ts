@@ -8,6 +8,7 @@ import { syncPersistentVolumes, type StorageChange } from '../controllers/persis
 import { admitClaim } from '../model/admission/storage';
 import type { PersistentVolume, PersistentVolumeClaim, StorageObject } from '../model/storage';
 import { ephemeralVolumeClaims } from '../controllers/ephemeral';
+import { statefulSetClaims } from '../controllers/statefulset';
 import type { Pod } from '../model/types';
 import type { ManagerHost } from './managerHost';
 
@@ -64,16 +65,26 @@ export class VolumeManager {
   /** A pod was created: the ephemeral volume controller (controllers/ephemeral.ts) makes its claims. */
   podCreated(pod: Pod): void {
     const store = this.store;
-    const claims = ephemeralVolumeClaims(pod, {
+    const ctx = {
       names: this.sim.scenario.names, now: this.sim.now, storageClasses: store.storageClasses(),
-      claimExists: (namespace, name) => store.persistentVolumeClaim(namespace, name) !== undefined,
-    });
-    for (const claim of claims) {
-      store.put(claim);
-      this.sim.recordEvent('Normal', 'SuccessfulCreate', `Pod/${nsOf(pod)}/${pod.metadata.name}`, `Created PersistentVolumeClaim ${claim.metadata.name}`);
-      this.sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'PersistentVolumeClaim', actionType: 'Add', label: 'PersistentVolumeClaimAdd' }, undefined, claim);
+      claimExists: (namespace: string, name: string) => store.persistentVolumeClaim(namespace, name) !== undefined,
+    };
+    // a StatefulSet's pod: the set's controller creates the claims of its templates first
+    const owner = pod.metadata.ownerReferences?.find((o) => o.controller && o.kind === 'StatefulSet');
+    const sts = owner && this.sim.cluster.workload('StatefulSet', nsOf(pod), owner.name);
+    const setClaims = sts ? statefulSetClaims(sts, pod, ctx) : [];
+    for (const claim of setClaims) {
+      this.addClaim(claim, `StatefulSet/${nsOf(pod)}/${sts!.metadata.name}`, `create Claim ${claim.metadata.name} Pod ${pod.metadata.name} in StatefulSet ${sts!.metadata.name} success`);
     }
-    if (claims.length > 0) this.sync();
+    const claims = ephemeralVolumeClaims(pod, ctx);
+    for (const claim of claims) this.addClaim(claim, `Pod/${nsOf(pod)}/${pod.metadata.name}`, `Created PersistentVolumeClaim ${claim.metadata.name}`);
+    if (claims.length + setClaims.length > 0) this.sync();
+  }
+
+  private addClaim(claim: PersistentVolumeClaim, object: string, message: string): void {
+    this.store.put(claim);
+    this.sim.recordEvent('Normal', 'SuccessfulCreate', object, message);
+    this.sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'PersistentVolumeClaim', actionType: 'Add', label: 'PersistentVolumeClaimAdd' }, undefined, claim);
   }
 
   /** The garbage collector: a deleted pod's ephemeral PVCs go with it. */

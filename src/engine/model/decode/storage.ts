@@ -10,6 +10,7 @@ import {
   ACCESS_MODES, type CSIDriver, type CSINode, type CSINodeDriver, type CSIStorageCapacity, type PersistentVolume,
   type PersistentVolumeClaim, type PersistentVolumeClaimSpec, type PodVolume, type StorageClass, type TopologySelectorTerm,
 } from '../storage';
+import type { ClaimTemplate } from '../types';
 import { isDNS1123Label, isDNS1123Subdomain, duplicate, invalid, required } from '../validation';
 import { decodeAnnotations, decodeMetadata } from './metadata';
 import { checkQuantity } from './resources';
@@ -166,6 +167,35 @@ function claimSpec(r: Reader, node: SrcNode | undefined, sp: Path, parent: SrcMa
     volumeName: r.str(spec, sp, 'volumeName') || undefined,
     storageClassName,
     volumeMode: r.enumValue(spec, sp, 'volumeMode', ['Filesystem', 'Block'] as const),
+  });
+}
+
+/**
+ * apps/v1 StatefulSet `spec.volumeClaimTemplates`: PVCs named by their template, each pod's
+ * claim `<template>-<set>-<ordinal>`. A stored set's templates carry apiVersion, kind and a status
+ * (kubectl shows `status: {phase: Pending}`); they are read past.
+ */
+export function decodeClaimTemplates(r: Reader, spec: SrcMap, path: Path): ClaimTemplate[] | undefined {
+  const lp = [...path, 'volumeClaimTemplates'];
+  const items = r.list(r.child(spec, 'volumeClaimTemplates'), lp);
+  if (!items) return undefined;
+  const names = new Set<string>();
+  return items.flatMap((item, i): ClaimTemplate[] => {
+    const ip = [...lp, i];
+    const m = r.map(item, ip);
+    if (!m) return [];
+    r.knownFields(m, ip, new Set(['apiVersion', 'kind', 'metadata', 'spec', 'status']));
+    const mp = [...ip, 'metadata'];
+    const meta = r.map(r.child(m, 'metadata'), mp);
+    if (!meta) { r.error(m.pos, mp, required()); return []; }
+    const name = r.reqStr(meta, mp, 'name');
+    if (!name) return [];
+    if (names.has(name)) { r.error(meta.pos, [...mp, 'name'], duplicate(name)); return []; }
+    names.add(name);
+    return [defined({
+      metadata: defined({ name, labels: r.labels(meta, mp, 'labels'), annotations: decodeAnnotations(r, meta, mp) }),
+      spec: claimSpec(r, r.child(m, 'spec'), [...ip, 'spec'], m),
+    })];
   });
 }
 

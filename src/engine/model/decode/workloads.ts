@@ -14,6 +14,7 @@ import type { SrcMap } from '../source';
 import { isDNS1123Label, isDNS1123Subdomain, invalid, notSupported, required } from '../validation';
 import { decodeMetadata } from './metadata';
 import { decodePodTemplate, templateLabelsNode } from './pod';
+import { decodeClaimTemplates } from './storage';
 import { decodeLabelSelector } from './scheduling';
 
 const specFields: Record<WorkloadKind, readonly string[]> = {
@@ -114,6 +115,7 @@ export function decodeWorkload(r: Reader, root: SrcMap, kind: WorkloadKind): Wor
       Object.assign(out, defined({
         serviceName: r.str(spec, sp, 'serviceName'),
         podManagementPolicy: r.enumValue(spec, sp, 'podManagementPolicy', ['OrderedReady', 'Parallel'] as const),
+        volumeClaimTemplates: decodeClaimTemplates(r, spec, sp),
       }));
     }
   }
