@@ -198,3 +198,33 @@ spec:
     expect(events.filter((e) => e.reason === 'Scheduled' && e.object === 'Pod/default/db-1').map((e) => e.time)).toEqual([0, 40]);
   });
 });
+
+describe('a pod created again under the name of one that is gone (upstream: the name is free once the pod is deleted)', () => {
+  const step = (at: number) => `    - at: ${at}
+      action: apply
+      object: {apiVersion: v1, kind: Pod, metadata: {name: web, namespace: default}, spec: {containers: [{name: c, image: x}]}}`;
+  const scenario = `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: reapply}
+spec:
+  timeline:
+    - {at: 60, action: delete, kind: Pod, namespace: default, name: web}
+${step(100)}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-1}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: default}
+spec: {containers: [{name: c, image: x}]}`;
+  it('a timeline apply after the grace period creates and schedules it, with no "already exists"', () => {
+    const outcome = simulate(scenario);
+    if (!outcome.ok) throw new Error(outcome.errors.map((e) => e.message).join('\n'));
+    expect(outcome.result.warnings.map((w) => w.message).filter((m) => m.includes('already exists'))).toEqual([]);
+    expect(outcome.result.events.filter((e) => e.reason === 'Scheduled').map((e) => e.time)).toEqual([0, 100]);
+    expect(outcome.result.pods.map((p) => [p.pod, p.phase, p.node])).toEqual([['default/web', 'Running', 'node-1']]);
+  });
+});

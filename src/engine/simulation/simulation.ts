@@ -329,10 +329,10 @@ export class Simulation {
     const key = podKey(pod);
     if (this.cluster.deletedPods.has(key)) return;
     this.cluster.deletedPods.add(key);
-    // A pod's name is free again once it is gone. Only a StatefulSet asks for it again (its pods'
-    // names are its identity); generated names stay taken, as upstream's random suffixes would
-    // not meet the old name again.
-    if (pod.metadata.ownerReferences?.some((o) => o.controller && o.kind === 'StatefulSet')) {
+    // A pod's name is free again once it is gone: a StatefulSet asks for it again (its pods' names
+    // are its identity), and so may a timeline step that creates the pod anew. Generated names
+    // stay taken, as upstream's random suffixes would not meet the old name again.
+    if (!pod.metadata.generateName) {
       this.scenario.names.release(pod.metadata.namespace ?? 'default', pod.metadata.name);
     }
     this.deletedAt.set(key, this.now);
