@@ -122,6 +122,8 @@ export function findMatchingVolume(
   claim: PersistentVolumeClaim, volumes: readonly PersistentVolume[], node: Node | undefined,
   excluded: ReadonlySet<string>, delayBinding: boolean,
 ): PersistentVolume | undefined {
+  // most nodes have no or few volumes of the class left after narrowing (nodeVolumes.ts)
+  if (volumes.length === 0) return undefined;
   const requested = claimRequestBytes(claim);
   const requestedClass = getPersistentVolumeClaimClass(claim);
   const selector = claim.spec.selector ? compileLabelSelector(claim.spec.selector) : undefined;

@@ -20,6 +20,8 @@ interface AffinityIndex {
   other: number[];
   /** claim name in a volume's claimRef → how many volumes carry it */
   claimed: Map<string, number>;
+  /** when every volume is of one label key (local PVs): that key and its values' positions */
+  single: { key: string; byValue: Map<string, number[]> } | undefined;
 }
 
 const indexes = new WeakMap<readonly PersistentVolume[], AffinityIndex>();
@@ -50,7 +52,8 @@ function indexOf(volumes: readonly PersistentVolume[]): AffinityIndex {
       if (at) at.push(i); else byValue.set(value, [i]);
     }
   }
-  index = { byLabel, other, claimed };
+  const [key, byValue] = other.length === 0 && byLabel.size === 1 ? byLabel.entries().next().value! : [];
+  index = { byLabel, other, claimed, single: key === undefined ? undefined : { key, byValue: byValue! } };
   indexes.set(volumes, index);
   return index;
 }
@@ -93,10 +96,9 @@ export function volumesForNode(volumes: readonly PersistentVolume[], claim: Pers
   const index = indexOf(volumes);
   if (index.claimed.has(claim.metadata.name)) return volumes;
   const labels = node.metadata.labels ?? {};
-  if (index.other.length === 0 && index.byLabel.size === 1) {
+  if (index.single) {
     // every volume is a local one of the same label key: the node's positions are already in order
-    const [key, byValue] = index.byLabel.entries().next().value!;
-    const at = Object.prototype.hasOwnProperty.call(labels, key) ? byValue.get(labels[key]!) : undefined;
+    const at = Object.prototype.hasOwnProperty.call(labels, index.single.key) ? index.single.byValue.get(labels[index.single.key]!) : undefined;
     return at ? at.map((i) => volumes[i]!) : none;
   }
   const positions = [...index.other];
