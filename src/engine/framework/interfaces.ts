@@ -166,6 +166,10 @@ export interface StorageLister {
   storageClasses(): StorageClass[];
   persistentVolume(name: string): PersistentVolume | undefined;
   persistentVolumes(): PersistentVolume[];
+  /** a number that moves whenever persistentVolumes() would answer differently; absent: lists are never kept */
+  persistentVolumesVersion?(): number;
+  /** the names of the volumes replaced (not created or deleted) since `version`; undefined when not known */
+  persistentVolumesReplacedSince?(version: number): readonly string[] | undefined;
   persistentVolumeClaim(namespace: string, name: string): PersistentVolumeClaim | undefined;
   persistentVolumeClaims(): PersistentVolumeClaim[];
   csiNode(name: string): CSINode | undefined;

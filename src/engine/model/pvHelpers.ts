@@ -57,13 +57,41 @@ export function volumeCapacityBytes(volume: PersistentVolume): number {
 export function checkNodeAffinity(volume: PersistentVolume, nodeLabels: Labels | undefined): string | undefined {
   const required = volume.spec.nodeAffinity?.required;
   if (!required) return undefined;
-  const node: Node = { apiVersion: 'v1', kind: 'Node', metadata: { name: '', labels: nodeLabels ?? {} }, spec: {}, status: {} };
   // parsed once per volume object (a change of a PV is a new object), not at every check
-  let selector = parsedNodeAffinity.get(required);
-  if (!selector) parsedNodeAffinity.set(required, selector = new LazyErrorNodeSelector(required));
-  return selector.match(node).matches ? undefined : 'no matching NodeSelectorTerms';
+  let parsed = parsedNodeAffinity.get(required);
+  if (!parsed) parsedNodeAffinity.set(required, parsed = parseNodeAffinity(required));
+  if (parsed.only) {
+    // the local-PV shape, `key In [values]`: the label's value among the values
+    const value = nodeLabels !== undefined && Object.prototype.hasOwnProperty.call(nodeLabels, parsed.only.key) ? nodeLabels[parsed.only.key] : undefined;
+    return value !== undefined && parsed.only.values.has(value) ? undefined : 'no matching NodeSelectorTerms';
+  }
+  const node: Node = { apiVersion: 'v1', kind: 'Node', metadata: { name: '', labels: nodeLabels ?? {} }, spec: {}, status: {} };
+  return parsed.selector.match(node).matches ? undefined : 'no matching NodeSelectorTerms';
 }
-const parsedNodeAffinity = new WeakMap<NodeSelector, LazyErrorNodeSelector>();
+const parsedNodeAffinity = new WeakMap<NodeSelector, { selector: LazyErrorNodeSelector; only: SingleInRequirement | null }>();
+
+function parseNodeAffinity(required: NodeSelector): { selector: LazyErrorNodeSelector; only: SingleInRequirement | null } {
+  const selector = new LazyErrorNodeSelector(required);
+  // a requirement that does not parse matches nothing: only a valid one takes the short way
+  return { selector, only: selector.parseErrors.length === 0 ? singleInRequirement(required) : null };
+}
+
+/** a PV node affinity that is one `key In values` requirement (the shape of a local PV's) */
+export interface SingleInRequirement { key: string; values: ReadonlySet<string> }
+const singleIn = new WeakMap<NodeSelector, SingleInRequirement | null>();
+
+/** the one `key In values` requirement a selector consists of, if that is its shape (kept per selector object) */
+export function singleInRequirement(selector: NodeSelector): SingleInRequirement | null {
+  let only = singleIn.get(selector);
+  if (only !== undefined) return only;
+  only = null;
+  const terms = selector.nodeSelectorTerms;
+  const term = terms?.length === 1 ? terms[0]! : undefined;
+  const e = term && (term.matchFields ?? []).length === 0 && term.matchExpressions?.length === 1 ? term.matchExpressions[0]! : undefined;
+  if (e && e.operator === 'In' && (e.values ?? []).length > 0) only = { key: e.key, values: new Set(e.values) };
+  singleIn.set(selector, only);
+  return only;
+}
 
 /** upstream: IsVolumeBoundToClaim — claimRef names the claim (and its uid, when the ref has one) */
 export function isVolumeBoundToClaim(volume: PersistentVolume, claim: PersistentVolumeClaim): boolean {
@@ -94,6 +122,8 @@ export function findMatchingVolume(
   claim: PersistentVolumeClaim, volumes: readonly PersistentVolume[], node: Node | undefined,
   excluded: ReadonlySet<string>, delayBinding: boolean,
 ): PersistentVolume | undefined {
+  // most nodes have no or few volumes of the class left after narrowing (nodeVolumes.ts)
+  if (volumes.length === 0) return undefined;
   const requested = claimRequestBytes(claim);
   const requestedClass = getPersistentVolumeClaimClass(claim);
   const selector = claim.spec.selector ? compileLabelSelector(claim.spec.selector) : undefined;

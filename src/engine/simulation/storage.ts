@@ -29,6 +29,7 @@ export class StorageStore implements StorageLister {
       case 'StorageClass': return replace(this.classes, o.metadata.name, o);
       case 'PersistentVolume': {
         if (!this.volumes.has(o.metadata.name)) this.volumeSeq.set(o.metadata.name, this.nextVolumeSeq++);
+        this.volumeChanged(this.volumes.has(o.metadata.name) ? o.metadata.name : undefined);
         const old = replace(this.volumes, o.metadata.name, o);
         this.indexClaimRef(old, o);
         return old;
@@ -51,6 +52,7 @@ export class StorageStore implements StorageLister {
     switch (kind) {
       case 'StorageClass': return take(this.classes, name);
       case 'PersistentVolume': {
+        this.volumeChanged(undefined);
         const old = take(this.volumes, name);
         this.volumeSeq.delete(name);
         this.indexClaimRef(old, undefined);
@@ -74,6 +76,28 @@ export class StorageStore implements StorageLister {
   /** a volume's place in the store's order (the volumes map keeps it across replacements) */
   private readonly volumeSeq = new Map<string, number>();
   private nextVolumeSeq = 0;
+  /** moves with every creation, replacement and deletion of a volume (the binder keeps its lists until then) */
+  private volumesVersion = 0;
+  /** the names of the volumes replaced since version `replacedFrom`, one per version; a creation or deletion empties it */
+  private readonly replacedVolumes: string[] = [];
+  private replacedFrom = 0;
+
+  /** `replaced`: the name of an existing volume being replaced; undefined for a creation or deletion */
+  private volumeChanged(replaced: string | undefined): void {
+    this.volumesVersion++;
+    // the log is kept to a few times the number of volumes: past it, readers rebuild their lists
+    if (replaced === undefined || this.replacedVolumes.length > 4 * this.volumes.size + 1024) {
+      this.replacedVolumes.length = 0;
+      this.replacedFrom = this.volumesVersion;
+    } else {
+      this.replacedVolumes.push(replaced);
+    }
+  }
+
+  /** the names of the volumes replaced (not created or deleted) since `version`; undefined when that is not known */
+  persistentVolumesReplacedSince(version: number): readonly string[] | undefined {
+    return version < this.replacedFrom || version > this.volumesVersion ? undefined : this.replacedVolumes.slice(version - this.replacedFrom);
+  }
 
   private indexClaimRef(old: PersistentVolume | undefined, now: PersistentVolume | undefined): void {
     const keyOf = (v: PersistentVolume | undefined) => (v?.spec.claimRef ? `${v.spec.claimRef.namespace ?? 'default'}/${v.spec.claimRef.name ?? ''}` : undefined);
@@ -99,6 +123,7 @@ export class StorageStore implements StorageLister {
   storageClasses(): StorageClass[] { return [...this.classes.values()]; }
   persistentVolume(name: string): PersistentVolume | undefined { return this.volumes.get(name); }
   persistentVolumes(): PersistentVolume[] { return [...this.volumes.values()]; }
+  persistentVolumesVersion(): number { return this.volumesVersion; }
   persistentVolumeClaim(namespace: string, name: string): PersistentVolumeClaim | undefined { return this.claims.get(`${namespace}/${name}`); }
   persistentVolumeClaims(): PersistentVolumeClaim[] { return [...this.claims.values()]; }
   csiNode(name: string): CSINode | undefined { return this.csiNodes.get(name); }

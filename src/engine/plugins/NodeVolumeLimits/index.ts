@@ -7,6 +7,7 @@
 // new volume of its StorageClass's provisioner. In-tree volumes migrated to CSI and
 // VolumeAttachment objects are not modelled (see docs/fidelity.md).
 
+import type { CycleState } from '../../framework/cycleState';
 import type { Plugin, PluginDescriptor, StorageLister } from '../../framework/interfaces';
 import type { NodeInfo } from '../../framework/nodeInfo';
 import { Status } from '../../framework/status';
@@ -93,25 +94,33 @@ export const NodeVolumeLimits: PluginDescriptor = {
   name: Name,
   factory: (_args, handle): Plugin => {
     const lister = handle.cluster.storage;
+    const ownVolumes = new WeakMap<CycleState, { pod: Pod; volumes: ReadonlyMap<string, string>; notFound?: boolean; error?: string }>();
     return {
       name: Name,
       // a pod without PVC or ephemeral volumes: Filter never runs
       preFilter: (_state, pi) => ({ status: (pi.pod.spec.volumes ?? []).some((v) => v.persistentVolumeClaim || v.ephemeral) ? Status.success() : Status.skip() }),
       preFilterExtensions: () => undefined,
-      filter: (_state, pi, nodeInfo) => {
+      filter: (state, pi, nodeInfo) => {
         if ((pi.pod.spec.volumes ?? []).length === 0) return Status.success();
         const csiNode = lister.csiNode(nodeInfo.name);
-        const newVolumes = new Map<string, string>();
-        try {
-          filterAttachableVolumes(pi.pod, lister, true, newVolumes);
-        } catch (e) {
-          // a missing PVC: the pod is never schedulable until it is created
-          if (e instanceof NotFoundError) return Status.unresolvable(e.message);
-          return Status.error((e as Error).message);
+        // the pod's own volumes are the same on every node of a cycle: looked up once per cycle, not per node
+        let own = ownVolumes.get(state);
+        if (own?.pod !== pi.pod) {
+          const volumes = new Map<string, string>();
+          try {
+            filterAttachableVolumes(pi.pod, lister, true, volumes);
+            own = { pod: pi.pod, volumes };
+          } catch (e) {
+            own = { pod: pi.pod, volumes, notFound: e instanceof NotFoundError, error: (e as Error).message };
+          }
+          ownVolumes.set(state, own);
         }
-        if (newVolumes.size === 0) return Status.success();
+        // a missing PVC: the pod is never schedulable until it is created
+        if (own.error !== undefined) return own.notFound ? Status.unresolvable(own.error) : Status.error(own.error);
+        if (own.volumes.size === 0) return Status.success();
         const limits = getVolumeLimits(nodeInfo, csiNode);
         if (limits.size === 0) return Status.success();
+        const newVolumes = new Map(own.volumes);
         const attached = new Map<string, string>();
         try {
           for (const existing of nodeInfo.pods) filterAttachableVolumes(existing.pod, lister, false, attached);

@@ -13,7 +13,7 @@ import { resourceAmount } from '../../model/quantity';
 import { compileLabelSelector } from '../../model/selectors';
 import { volumeClaimName, type CSIStorageCapacity, type PersistentVolume, type PersistentVolumeClaim, type StorageClass } from '../../model/storage';
 import type { Node, Pod } from '../../model/types';
-import { volumesForNode } from './nodeVolumes';
+import { carryIndex, volumesForNode } from './nodeVolumes';
 
 /** upstream: ErrReasonBindConflict */
 export const ErrReasonBindConflict = "node(s) didn't find available persistent volumes to bind";
@@ -39,7 +39,7 @@ export interface PodVolumeClaims {
   unboundClaimsDelayBinding: PersistentVolumeClaim[];
   unboundClaimsImmediate: PersistentVolumeClaim[];
   /** class name → the PVs of that class (from the assume cache) */
-  unboundVolumesDelayBinding: Map<string, PersistentVolume[]>;
+  unboundVolumesDelayBinding: Map<string, readonly PersistentVolume[]>;
 }
 
 /** A failure that is an error of the binder (upstream returns err: the status is Error). */
@@ -63,17 +63,72 @@ export function volumeIsForPod(pod: Pod, pvc: PersistentVolumeClaim): string | u
 export class VolumeAssumeCache {
   private readonly pvs = new Map<string, PersistentVolume>();
   private readonly pvcs = new Map<string, PersistentVolumeClaim>();
+
+  /**
+   * class name → its list (and each volume's place in it), kept from cycle to cycle: only the
+   * volumes replaced since (in the store or by assuming) are replaced in a copy, so what
+   * nodeVolumes.ts indexes by the list is carried over rather than built again over every volume
+   * each cycle (issue 23: 4,000 local PVs, one bound per cycle). A creation or deletion rebuilds.
+   */
+  private readonly lists = new Map<string, { volumes: readonly PersistentVolume[]; position: ReadonlyMap<string, number> }>();
+  private listsStored: number | undefined;
+  /** the names assumed or restored since the lists were brought up to date */
+  private readonly assumedNames: string[] = [];
   constructor(private readonly lister: StorageLister) {}
 
   getPV(name: string): PersistentVolume | undefined { return this.pvs.get(name) ?? this.lister.persistentVolume(name); }
   getPVC(namespace: string, name: string): PersistentVolumeClaim | undefined { return this.pvcs.get(`${namespace}/${name}`) ?? this.lister.persistentVolumeClaim(namespace, name); }
   /** upstream: ListPVs(storageClassName) */
-  listPVs(className: string): PersistentVolume[] {
+  listPVs(className: string): readonly PersistentVolume[] {
+    const stored = this.lister.persistentVolumesVersion?.();
+    if (stored === undefined) return this.classVolumes(className);
+    if (stored !== this.listsStored || this.assumedNames.length > 0) {
+      const replaced = this.listsStored === undefined ? undefined : this.lister.persistentVolumesReplacedSince?.(this.listsStored);
+      if (replaced) this.replaceInLists(new Set([...replaced, ...this.assumedNames]));
+      else this.lists.clear();
+      this.listsStored = stored;
+      this.assumedNames.length = 0;
+    }
+    let list = this.lists.get(className);
+    if (!list) {
+      const volumes = this.classVolumes(className);
+      list = { volumes, position: new Map(volumes.map((v, i) => [v.metadata.name, i])) };
+      this.lists.set(className, list);
+    }
+    return list.volumes;
+  }
+
+  private classVolumes(className: string): PersistentVolume[] {
     return this.lister.persistentVolumes().map((v) => this.pvs.get(v.metadata.name) ?? v).filter((v) => getPersistentVolumeClass(v) === className);
   }
-  assumePV(pv: PersistentVolume): void { this.pvs.set(pv.metadata.name, pv); }
+
+  /** each kept list with the current version of the named volumes; a list whose members change is dropped */
+  private replaceInLists(names: ReadonlySet<string>): void {
+    if (names.size === 0) return;
+    for (const [className, list] of this.lists) {
+      let volumes: PersistentVolume[] | undefined;
+      const replaced: number[] = [];
+      let members = true;
+      for (const name of names) {
+        const now = this.getPV(name);
+        const at = list.position.get(name);
+        const inClass = now !== undefined && getPersistentVolumeClass(now) === className;
+        if (at === undefined || !inClass) { members = at === undefined && !inClass; if (members) continue; break; }
+        if (list.volumes[at] === now) continue;
+        volumes ??= [...list.volumes];
+        volumes[at] = now;
+        replaced.push(at);
+      }
+      if (!members) { this.lists.delete(className); continue; }
+      if (!volumes) continue;
+      carryIndex(list.volumes, volumes, replaced);
+      this.lists.set(className, { volumes, position: list.position });
+    }
+  }
+
+  assumePV(pv: PersistentVolume): void { this.pvs.set(pv.metadata.name, pv); this.assumedNames.push(pv.metadata.name); }
   assumePVC(pvc: PersistentVolumeClaim): void { this.pvcs.set(claimKey(pvc), pvc); }
-  restorePV(name: string): void { this.pvs.delete(name); }
+  restorePV(name: string): void { if (this.pvs.delete(name)) this.assumedNames.push(name); }
   restorePVC(pvc: PersistentVolumeClaim): void { this.pvcs.delete(claimKey(pvc)); }
 }
 
@@ -135,15 +190,9 @@ export class VolumeBinder {
   }
 
   /** upstream: FindPodVolumes — the node's decisions, or its conflict reasons (in upstream's order) */
-  findPodVolumes(pod: Pod, claims: PodVolumeClaims, node: Node): { podVolumes: PodVolumes; reasons: string[] } {
+  findPodVolumes(pod: Pod, claims: PodVolumeClaims, node: Node): { podVolumes: PodVolumes; reasons: readonly string[] } {
     const podVolumes: PodVolumes = { staticBindings: [], dynamicProvisions: [] };
     let boundVolumesSatisfied = true, unboundVolumesSatisfied = true, sufficientStorage = true, boundPVsFound = true;
-    const reasons = () => [
-      ...(boundVolumesSatisfied ? [] : [ErrReasonNodeConflict]),
-      ...(unboundVolumesSatisfied ? [] : [ErrReasonBindConflict]),
-      ...(sufficientStorage ? [] : [ErrReasonNotEnoughSpace]),
-      ...(boundPVsFound ? [] : [ErrReasonPVNotExist]),
-    ];
     if (claims.boundClaims.length > 0) ({ boundVolumesSatisfied, boundPVsFound } = this.checkBoundClaims(claims.boundClaims, node));
     const claimsToBind = claims.unboundClaimsDelayBinding;
     if (claimsToBind.length > 0) {
@@ -153,7 +202,7 @@ export class VolumeBinder {
         const selectedNode = claim.metadata.annotations?.[AnnSelectedNode];
         if (selectedNode !== undefined) {
           // fast path: a claim already being provisioned for another node
-          if (selectedNode !== node.metadata.name) { unboundVolumesSatisfied = false; return { podVolumes, reasons: reasons() }; }
+          if (selectedNode !== node.metadata.name) return { podVolumes, reasons: conflictReasons(boundVolumesSatisfied, false, sufficientStorage, boundPVsFound) };
           claimsToProvision.push(claim);
         } else {
           claimsToFindMatching.push(claim);
@@ -172,7 +221,7 @@ export class VolumeBinder {
         podVolumes.dynamicProvisions = provisions.dynamicProvisions;
       }
     }
-    return { podVolumes, reasons: reasons() };
+    return { podVolumes, reasons: conflictReasons(boundVolumesSatisfied, unboundVolumesSatisfied, sufficientStorage, boundPVsFound) };
   }
 
   /** upstream: checkBoundClaims — each bound PV's node affinity against the node */
@@ -186,9 +235,9 @@ export class VolumeBinder {
   }
 
   /** upstream: findMatchingVolumes — claims by increasing request, each takes the smallest fitting PV */
-  private findMatchingVolumes(claimsToBind: PersistentVolumeClaim[], pvsByClass: Map<string, PersistentVolume[]>, node: Node) {
+  private findMatchingVolumes(claimsToBind: PersistentVolumeClaim[], pvsByClass: Map<string, readonly PersistentVolume[]>, node: Node) {
     // sort.Sort is not stable; claims of equal size keep their order here
-    const sorted = [...claimsToBind].sort((a, b) => claimRequestBytes(a) - claimRequestBytes(b));
+    const sorted = claimsToBind.length > 1 ? [...claimsToBind].sort((a, b) => claimRequestBytes(a) - claimRequestBytes(b)) : claimsToBind;
     const chosen = new Set<string>();
     const bindings: BindingInfo[] = [];
     const unboundClaims: PersistentVolumeClaim[] = [];
@@ -272,6 +321,19 @@ export class VolumeBinder {
     }
     return undefined;
   }
+}
+
+const noReasons: string[] = [];
+
+/** FindPodVolumes' reasons, in upstream's order */
+function conflictReasons(boundVolumesSatisfied: boolean, unboundVolumesSatisfied: boolean, sufficientStorage: boolean, boundPVsFound: boolean): string[] {
+  if (boundVolumesSatisfied && unboundVolumesSatisfied && sufficientStorage && boundPVsFound) return noReasons;
+  const reasons: string[] = [];
+  if (!boundVolumesSatisfied) reasons.push(ErrReasonNodeConflict);
+  if (!unboundVolumesSatisfied) reasons.push(ErrReasonBindConflict);
+  if (!sufficientStorage) reasons.push(ErrReasonNotEnoughSpace);
+  if (!boundPVsFound) reasons.push(ErrReasonPVNotExist);
+  return reasons;
 }
 
 /** upstream: GetBindVolumeToClaim — the PV with its claimRef set (and bound-by-controller) */

@@ -6,7 +6,7 @@ import { findMatchingVolume } from '../../model/pvHelpers';
 import type { PersistentVolume } from '../../model/storage';
 import { makeNode } from '../../testing/builders';
 import { makePV, makePVC } from '../../testing/storage';
-import { volumesForNode } from './nodeVolumes';
+import { carryIndex, volumesForNode } from './nodeVolumes';
 
 const host = 'kubernetes.io/hostname';
 const local = (name: string, node: string, capacity = '10Gi') => makePV().name(name).capacity(capacity).accessModes(['ReadWriteOnce']).nodeAffinityIn(host, [node]).obj();
@@ -27,9 +27,9 @@ describe('volumesForNode', () => {
       node: node('a'), expected: ['nfs', 'not-b'], match: 'not-b',
     },
     {
-      name: 'a volume bound to another claim is left out',
+      name: 'a volume bound to another claim stays (binding changes only its claimRef); FindMatchingVolume skips it',
       volumes: [makePV().name('taken').capacity('5Gi').accessModes(['ReadWriteOnce']).nodeAffinityIn(host, ['a']).claimRef('default', 'other').obj(), local('a1', 'a')],
-      node: node('a'), expected: ['a1'], match: 'a1',
+      node: node('a'), expected: ['taken', 'a1'], match: 'a1',
     },
     {
       name: 'a volume pre-bound to the claim keeps the whole list: its affinity decides, here no match on this node',
@@ -47,5 +47,24 @@ describe('volumesForNode', () => {
     expect(names(subset)).toEqual(expected);
     expect(findMatchingVolume(claim, subset, n, new Set(), true)?.metadata.name).toBe(match);
     expect(findMatchingVolume(claim, volumes, n, new Set(), true)?.metadata.name).toBe(match);
+  });
+});
+
+// The binder keeps a class's list from cycle to cycle and replaces only the volumes that changed;
+// the index of the old list moves to the new one. Each row replaces a1 (position 0) in a list
+// indexed first, and compares with the answer over the new list indexed from scratch.
+describe('carryIndex', () => {
+  const rows: { name: string; now: PersistentVolume; expected: string[] }[] = [
+    { name: 'a1 bound to another claim: same places, still a candidate', now: makePV().name('a1').capacity('10Gi').accessModes(['ReadWriteOnce']).nodeAffinityIn(host, ['a']).claimRef('default', 'other').obj(), expected: ['a1', 'a2'] },
+    { name: 'a1 pre-bound to the claim: the whole list, as for a fresh index', now: makePV().name('a1').capacity('10Gi').accessModes(['ReadWriteOnce']).nodeAffinityIn(host, ['a']).claimRef('default', 'data').obj(), expected: ['a1', 'a2', 'b1'] },
+    { name: 'a1 moved to node b: the index is built again, a1 leaves node a', now: local('a1', 'b'), expected: ['a2'] },
+  ];
+  it.each(rows)('$name', ({ now, expected }) => {
+    const from = [local('a1', 'a'), local('a2', 'a'), local('b1', 'b')];
+    volumesForNode(from, claim, node('a'));
+    const to = [now, from[1]!, from[2]!];
+    carryIndex(from, to, [0]);
+    expect(names(volumesForNode(to, claim, node('a')))).toEqual(expected);
+    expect(names(volumesForNode([...to], claim, node('a')))).toEqual(expected);
   });
 });
