@@ -31,7 +31,7 @@ export default defineConfig({
       },
     }),
   ],
-  worker: { format: 'es', plugins: () => [react(), lazyDeviceSelectors()] },
+  worker: { format: 'es', plugins: () => [react(), lazyEngineFeatures()] },
   build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'e2e/**/*.test.ts'],
@@ -76,18 +76,26 @@ function preloadApp(app = 'src/main.tsx'): Plugin {
   };
 }
 
-// The page's engine worker without the CEL evaluator: there the engine's two users of CEL device
-// selectors (the DRA allocator and the DeviceTaintRule decoder) get model/deviceSelectorLazy.ts,
-// which fetches model/deviceSelector.ts (and @bufbuild/cel with it, a chunk of its own) when the
-// worker is about to start a scenario that needs it. The other workers simulate only after the
-// user asks (Compare, fixes, import) and keep it built in.
-function lazyDeviceSelectors(): Plugin {
-  const lazy = fileURLToPath(new URL('./src/engine/model/deviceSelectorLazy.ts', import.meta.url));
-  // the module the lazy one fetches, which imports the real one
-  const chunk = fileURLToPath(new URL('./src/engine/model/deviceSelectorChunk.ts', import.meta.url));
+// The page's engine worker without the engine features a lesson link rarely needs
+// (src/engine/lazyFeature.ts): there every import of a feature's module gets the feature's lazy
+// stand-in, which fetches the module (through `chunk`, a chunk of its own) when the worker is
+// about to start a scenario that uses it (src/engine/lazyFeatures.ts). The other workers simulate
+// only after the user asks (Compare, fixes, import) and keep everything built in.
+const LAZY_ENGINE_FEATURES = [
+  // @bufbuild/cel with it: the DRA allocator's and the DeviceTaintRule decoder's CEL selectors
+  { module: 'src/engine/model/deviceSelector.ts', lazy: 'src/engine/model/deviceSelectorLazy.ts', chunk: 'src/engine/model/deviceSelectorChunk.ts' },
+  // the timeline's `deschedule` step
+  { module: 'src/engine/descheduler/index.ts', lazy: 'src/engine/descheduler/lazy.ts', chunk: 'src/engine/descheduler/deschedulerChunk.ts' },
+].map((feature) => ({
+  module: fileURLToPath(new URL(`./${feature.module}`, import.meta.url)),
+  lazy: fileURLToPath(new URL(`./${feature.lazy}`, import.meta.url)),
+  chunk: fileURLToPath(new URL(`./${feature.chunk}`, import.meta.url)),
+}));
+
+function lazyEngineFeatures(): Plugin {
   let engineWorker = false;
   return {
-    name: 'podplay:lazy-device-selectors',
+    name: 'podplay:lazy-engine-features',
     enforce: 'pre',
     apply: 'build',
     options(options) {
@@ -95,9 +103,11 @@ function lazyDeviceSelectors(): Plugin {
       const entries = typeof input === 'string' ? [input] : Array.isArray(input) ? input : Object.values(input ?? {});
       engineWorker = entries.some((entry) => entry.replace(/\\/g, '/').endsWith('/src/worker/engine.worker.ts'));
     },
-    resolveId(source, importer) {
-      if (!engineWorker || importer === undefined || importer === chunk) return null;
-      return /^\.\.?\/(\.\.\/)?(model\/)?deviceSelector$/.test(source) && /[\\/]src[\\/]engine[\\/]/.test(importer) ? lazy : null;
+    async resolveId(source, importer) {
+      if (!engineWorker || importer === undefined || !/(deviceSelector|descheduler(\/index)?)(\.ts)?$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      const feature = LAZY_ENGINE_FEATURES.find((f) => f.module === resolved?.id);
+      return feature === undefined || importer === feature.chunk ? null : feature.lazy;
     },
   };
 }

@@ -59,6 +59,7 @@ test('a lesson link on Fast 3G: interactive before the editor is fetched', async
     const before = sent.filter((s) => (arrived.get(s.path) ?? Infinity) <= sinceT0);
     const monacoAsked = asked.find((r) => /MonacoEditor-.*\.js$/.test(r.path));
     const celAsked = asked.find((r) => /deviceSelectorChunk-.*\.js$/.test(r.path));
+    const deschedulerAsked = asked.find((r) => /deschedulerChunk-.*\.js$/.test(r.path));
     const engineIn = arrived.get(asked.find((r) => /engine\.worker-.*\.js$/.test(r.path))?.path ?? '') ?? Infinity;
 
     // and it is: Start opens the first story point
@@ -81,6 +82,7 @@ test('a lesson link on Fast 3G: interactive before the editor is fetched', async
     expect(monacoAsked?.at ?? Infinity, 'Monaco competed with the engine worker').toBeGreaterThanOrEqual(engineIn);
     expect(monacoIn, "the lesson waited for Monaco's chunk").toBeGreaterThan(sinceT0);
     expect(celAsked, 'a lesson without DRA fetched the CEL evaluator').toBeUndefined();
+    expect(deschedulerAsked, 'a lesson without a deschedule step fetched the descheduler').toBeUndefined();
     console.log(interactive <= GOAL_MS ? `goal met: ≤ ${seconds(GOAL_MS)}` : `goal of ${seconds(GOAL_MS)} missed by ${seconds(interactive - GOAL_MS)}`);
     // what the page measures today (README), with room for the shared machine: a regression fails
     expect(interactive, 'a lesson link on Fast 3G').toBeLessThanOrEqual(BUDGET_MS);

@@ -28,8 +28,8 @@ export { formatScenarioError } from './model/load';
 export type { ExpandedScenario } from './controllers/expand';
 // reading YAML with positions, for the importers (src/interop), which run in the workers and the CLI
 export { MAX_DEPTH, parseYaml, parseYamlWithPackage, toPlain, type ParsedSource } from './model/source';
-// the page's engine worker fetches the CEL evaluator only for a scenario that needs it (model/deviceSelectorLazy.ts)
-export { loadDeviceSelectors, mayUseDeviceSelectors } from './model/deviceSelectorLazy';
+// the page's engine worker fetches the CEL evaluator and the descheduler only for a scenario that needs them (lazyFeature.ts)
+export { prepareEngineFeatures } from './lazyFeatures';
 
 export type StartOutcome = { ok: true; simulation: Simulation; scenario: ExpandedScenario } | { ok: false; errors: ScenarioError[]; warnings: ScenarioError[] };
 

@@ -1,7 +1,7 @@
 // The engine's thread: everything that schedules runs here, never on the main thread.
 /// <reference lib="webworker" />
 
-import { loadDeviceSelectors, mayUseDeviceSelectors, simulateCycles, startSimulation } from '../engine';
+import { prepareEngineFeatures, simulateCycles, startSimulation } from '../engine';
 import type { SimulationResult } from '../engine/api';
 import { createWorkerHost, type StartFn } from './host';
 import type { RunPosition, WorkerRequest } from './protocol';
@@ -37,8 +37,8 @@ const start: StartFn = (text, options) => {
 
 const host = createWorkerHost({
   start,
-  // this worker is built without the CEL evaluator (vite.config.ts: lazyDeviceSelectors)
-  prepare: (text) => (mayUseDeviceSelectors(text) ? loadDeviceSelectors() : undefined),
+  // this worker is built without the CEL evaluator and the descheduler (vite.config.ts: lazyEngineFeatures)
+  prepare: prepareEngineFeatures,
   post: (reply, transfer) => scope.postMessage(reply, transfer ?? []),
   now: () => performance.now(),
   defer: (fn) => setTimeout(fn, 0),
