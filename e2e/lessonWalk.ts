@@ -2,6 +2,7 @@
 // from the title card to the lesson's end. Shared by the clicker test and `npm run lessons:shots`.
 import { expect, type Page } from '@playwright/test';
 import { hiddenAtCycle, lessonStory, type Lesson, type Spoiler } from '../src/lessons';
+import { encodePermalink } from '../src/permalink/codec';
 import { engineResult } from './helpers';
 
 export interface StoryStop {
@@ -15,6 +16,13 @@ export interface StoryStop {
 export async function openInGallery(page: Page, lesson: Lesson): Promise<void> {
   await page.locator('body').press('g');
   await page.locator(`[data-testid="lesson-card"][data-lesson="${lesson.id}"]`).click();
+  await expect(page.getByTestId('lesson-start')).toBeEnabled();
+}
+
+/** Opens the lesson on its title card from its permalink, as a student does on a phone (the
+ *  phone layout has no gallery button to press). */
+export async function openByLink(page: Page, lesson: Lesson): Promise<void> {
+  await page.goto(`/#${await encodePermalink({ scenario: lesson.scenario, lesson: lesson.id })}`);
   await expect(page.getByTestId('lesson-start')).toBeEnabled();
 }
 

@@ -44,4 +44,7 @@ test('a lesson link on a phone: stage first and readable, a question answered wi
   await expect(asked).toHaveAttribute('data-state', 'predicted');
   await page.getByTestId('story-next').tap();
   await expect(asked).toHaveAttribute('data-state', 'revealed');
+  // once the cycle has moved on, a longer outcome or file name does not widen the page either
+  // (the app's auto grid column grew to 397–544 px there)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { lessons } from '../../src/lessons';
 import { freshPage } from '../helpers';
-import { openInGallery, openInPresenter, walkLesson } from '../lessonWalk';
+import { openByLink, openInPresenter, walkLesson } from '../lessonWalk';
 
 const phone = process.env.PHONE === '1';
 const OUT = fileURLToPath(new URL(phone ? '../../lesson-shots-phone/' : '../../lesson-shots/', import.meta.url));
@@ -19,11 +19,14 @@ for (const lesson of lessons.filter((l) => only === undefined || only.includes(l
   test(`shots of ${lesson.id}`, async ({ page }) => {
     mkdirSync(`${OUT}${lesson.id}`, { recursive: true });
     await freshPage(page);
-    if (phone) await openInGallery(page, lesson);
+    if (phone) await openByLink(page, lesson);
     else await openInPresenter(page, lesson);
     await walkLesson(page, lesson, async ({ point, hidden }) => {
       const name = String(point + 1).padStart(2, '0');
-      const scale = await page.locator('.stage [data-testid="fit-box"]').getAttribute('data-scale').catch(() => null);
+      // the phone layout has no fit box: getAttribute would wait for one until the test times out
+      // (and the screenshot after it then fails on a closed page, which looked like a page that never idles)
+      const fit = page.locator('.stage [data-testid="fit-box"]');
+      const scale = (await fit.count()) > 0 ? await fit.getAttribute('data-scale') : null;
       await page.screenshot({ path: `${OUT}${lesson.id}/${name}.png`, fullPage: phone });
       console.log(`${lesson.id} ${name}: hidden [${[...hidden].join(', ')}] stage scale ${scale ?? '1'}`);
     });
