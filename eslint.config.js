@@ -125,6 +125,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [ENGINE_FRONT_DOOR] }] },
   },
   {
+    // the store lies under the UI: views read it, it never reads them (the same rule as above, plus that)
+    files: ['src/store/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [ENGINE_FRONT_DOOR, { group: ['**/ui/**'], message: 'The store never imports the UI: put what both need in src/store.' }] }] },
+  },
+  {
     // Importers and exporters (src/interop) are pure too: the UI and the CLI both call them.
     // Tests beside them run in Node (the exported shell script is run for real).
     files: ['src/interop/**/*.ts'],

@@ -5,7 +5,7 @@ import type { CycleTrace, PluginResult, PodOutcome } from '../engine/api';
 import { nodesOverRun } from '../engine/readers';
 import { POD_LOCATIONS, type CycleFrame, type CycleSummary, type Phase, type PodLocation } from '../worker/protocol';
 import type { PodplayState, StageHidden } from './types';
-import { assumedMembers } from '../ui/viz/podGroup';
+import { assumedMembers } from './podGroup';
 
 export interface CurrentStep {
   summary: CycleSummary;
@@ -46,7 +46,7 @@ export function filterVerdict(trace: CycleTrace, node: string): PluginResult | u
 /** The state each node is drawn in at this extension point. */
 export function nodeStates(trace: CycleTrace, phase: Phase): Map<string, NodeState> {
   const states = new Map<string, NodeState>();
-  // a pod group's placements are drawn on the nodes (ui/viz/podGroup.ts); no member has run Filter yet
+  // a pod group's placements are drawn on the nodes (store/podGroup.ts); no member has run Filter yet
   if (phase === 'PlacementGenerate' || phase === 'PlacementScore') return states;
   if (phase === 'PreFilter') {
     if (preFilterRejection(trace) !== undefined) for (const node of Object.keys(trace.filter)) states.set(node, 'filtered');

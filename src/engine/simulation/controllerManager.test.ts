@@ -2,7 +2,15 @@
 // inside it, so a scale-down of many replicas neither overflows the stack nor costs n² syncs.
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../index';
+import type { SimulationResult } from '../api';
 import { retryDelay } from './controllerManager';
+
+/** the scenario's result; a scenario that does not load fails the test with its errors */
+function run(yaml: string, fileName?: string): SimulationResult {
+  const outcome = simulate(yaml, fileName ? { fileName } : undefined);
+  if (!outcome.ok) throw new Error(outcome.errors.map((e) => e.message).join('\n'));
+  return outcome.result;
+}
 
 function scaledToZero(kind: string, replicas: number): string {
   return `apiVersion: podplay/v1alpha1
@@ -33,9 +41,7 @@ spec:
 describe('controller manager', () => {
   // the probe's case: 1,000 replicas scaled to 0 ended in "Maximum call stack size exceeded"
   it.each(['Deployment', 'ReplicaSet', 'StatefulSet'])('a %s of 1,000 replicas scaled to 0 deletes them all', (kind) => {
-    const outcome = simulate(scaledToZero(kind, 1000));
-    if (!outcome.ok) throw new Error(outcome.errors.map((e) => e.message).join('\n'));
-    const pods = outcome.result.pods;
+    const pods = run(scaledToZero(kind, 1000)).pods;
     expect(pods).toHaveLength(1000);
     expect(pods.filter((p) => p.deletedAt !== 10).map((p) => p.pod)).toEqual([]);
   });
@@ -99,9 +105,7 @@ spec:
     { name: 'freed at 100 s: the 15th retry (163.835 s) creates it', deleteAt: 100, createdAt: 163.835 },
     { name: 'freed at 3000 s: retries are 1000 s apart by then (2310.715 s, then 3310.715 s)', deleteAt: 3000, createdAt: 3310.715 },
   ])('$name', ({ deleteAt, createdAt }) => {
-    const outcome = simulate(quotaBlocked(deleteAt), { fileName: 'retry.yaml' });
-    if (!outcome.ok) throw new Error(outcome.errors.map((e) => e.message).join('; '));
-    const created = outcome.result.events.filter((e) => e.reason === 'SuccessfulCreate' && e.object === 'ReplicaSet/shop/web');
+    const created = run(quotaBlocked(deleteAt), 'retry.yaml').events.filter((e) => e.reason === 'SuccessfulCreate' && e.object === 'ReplicaSet/shop/web');
     expect(created.map((e) => e.time)).toEqual([createdAt]);
   });
 });
@@ -143,9 +147,7 @@ ${pods}`;
 
 describe('pods evicted at one instant (issue 23: 3,000 evictions took over a minute)', () => {
   const at60 = (kind: 'ReplicaSet' | 'StatefulSet') => {
-    const outcome = simulate(evictedAtOnce(kind, 40));
-    if (!outcome.ok) throw new Error(outcome.errors.map((e) => e.message).join('\n'));
-    return outcome.result.events.filter((e) => e.time === 60).map((e) => e.reason);
+    return run(evictedAtOnce(kind, 40)).events.filter((e) => e.time === 60).map((e) => e.reason);
   };
   it('a ReplicaSet syncs once after the last eviction of the instant, as upstream\'s workqueue folds the burst', () => {
     const reasons = at60('ReplicaSet');
@@ -184,9 +186,7 @@ spec:
   template:
     metadata: {labels: {app: db}}
     spec: {terminationGracePeriodSeconds: 30, containers: [{name: c, resources: {requests: {cpu: 100m}}}]}`;
-  const outcome = simulate(scenario);
-  if (!outcome.ok) throw new Error(outcome.errors.map((e) => e.message).join('\n'));
-  const { events, pods } = outcome.result;
+  const { events, pods } = run(scenario);
   const creates = events.filter((e) => e.object === 'StatefulSet/default/db').map((e) => [e.time, e.reason, e.message]);
   it('waits while the pod terminates, then creates it again with the same name', () => {
     expect(creates.filter(([time]) => (time as number) > 0)).toEqual([[40, 'SuccessfulCreate', 'create Pod db-1 in StatefulSet db successful']]);
@@ -221,10 +221,9 @@ kind: Pod
 metadata: {name: web, namespace: default}
 spec: {containers: [{name: c, image: x}]}`;
   it('a timeline apply after the grace period creates and schedules it, with no "already exists"', () => {
-    const outcome = simulate(scenario);
-    if (!outcome.ok) throw new Error(outcome.errors.map((e) => e.message).join('\n'));
-    expect(outcome.result.warnings.map((w) => w.message).filter((m) => m.includes('already exists'))).toEqual([]);
-    expect(outcome.result.events.filter((e) => e.reason === 'Scheduled').map((e) => e.time)).toEqual([0, 100]);
-    expect(outcome.result.pods.map((p) => [p.pod, p.phase, p.node])).toEqual([['default/web', 'Running', 'node-1']]);
+    const result = run(scenario);
+    expect(result.warnings.map((w) => w.message).filter((m) => m.includes('already exists'))).toEqual([]);
+    expect(result.events.filter((e) => e.reason === 'Scheduled').map((e) => e.time)).toEqual([0, 100]);
+    expect(result.pods.map((p) => [p.pod, p.phase, p.node])).toEqual([['default/web', 'Running', 'node-1']]);
   });
 });

@@ -276,16 +276,16 @@ export class Simulation {
   /** A pod created in the API: bound pods go to the cache, pending ones to the queue. */
   createPod(pod: Pod): void {
     pod.metadata.creationTimestamp ??= this.now;
-    // a StatefulSet's pod created again under the name of one that is gone: a new pod, and the
-    // old one's end is history (its cycles and events stay in the trace)
-    if (this.cluster.deletedPods.has(podKey(pod))) this.forgetDeletedPod(podKey(pod));
+    const key = podKey(pod);
+    // a pod created again under the name of one that is gone (a StatefulSet's, a timeline step's):
+    // a new pod, and the old one's end is history (its cycles and events stay in the trace)
+    if (this.cluster.deletedPods.has(key)) this.forgetDeletedPod(key);
     this.cluster.addPod(pod);
     if (this.cluster.allPods.size > LIMITS.podsPerRun) {
       this.stop(`the run stopped at ${formatCount(this.now)} s of simulated time: ${formatCount(this.cluster.allPods.size)} pods were created (Podplay's limit is ${formatCount(LIMITS.podsPerRun)} in a run, pods that controllers made again after an eviction or a scale-down included). Use fewer replicas or fewer timeline steps that replace pods`);
     }
     this.volumes.podCreated(pod);
     this.resourceClaims.podCreated(pod);
-    const key = podKey(pod);
     if (pod.spec.nodeName) {
       if (pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed') return;
       pod.status.phase ??= 'Running';

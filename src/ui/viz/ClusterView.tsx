@@ -30,7 +30,7 @@ import { deviceMarks } from './devices';
 import { slideReordered } from './motion';
 import { TileGrid } from './TileGrid';
 import { PodGroupBar } from './PodGroupBar';
-import { placementMarks } from './podGroup';
+import { placementMarks } from '../../store/podGroup';
 import { BAR_RESOURCES, barsOnStage, type BarResource } from './usage';
 import './stage.css';
 

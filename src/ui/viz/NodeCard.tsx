@@ -18,7 +18,7 @@ import { DeviceSquares } from './DeviceSquares';
 import type { DeviceMark } from './devices';
 import type { TaintMark } from './taints';
 import { usageAt, type BarResource } from './usage';
-import type { PlacementMark } from './podGroup';
+import type { PlacementMark } from '../../store/podGroup';
 
 export const STATE_LABEL: Record<NodeState, { symbol: string; word: string }> = {
   idle: { symbol: '○', word: 'waiting' },

@@ -5,7 +5,7 @@
 
 import type { StepView } from '../useStep';
 import { shortPodName } from '../format';
-import { groupProgress, quorumText } from './podGroup';
+import { groupProgress, quorumText } from '../../store/podGroup';
 import './podGroup.css';
 
 /** the FitError's first sentence ("0/3 nodes are available: 3 Insufficient cpu."); the whole message is the title */

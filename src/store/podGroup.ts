@@ -3,8 +3,8 @@
 // could not be placed, and workload-aware preemption's victims and nominations. Nothing here
 // decides anything: it only picks, for the cycle and point on screen, what the engine recorded.
 
-import type { CycleTrace, PodGroupCycleTrace } from '../../engine/api';
-import type { Phase } from '../../worker/protocol';
+import type { CycleTrace, PodGroupCycleTrace } from '../engine/api';
+import type { Phase } from '../worker/protocol';
 
 /** the group's point on screen: which of its members' attempts have been stepped through */
 export interface GroupProgress {

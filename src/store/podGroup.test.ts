@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CycleTrace, PodGroupCycleTrace } from '../../engine/api';
-import { cycle } from '../../worker/testing/results';
+import type { CycleTrace, PodGroupCycleTrace } from '../engine/api';
+import { cycle } from '../worker/testing/results';
 import { assumedMembers, groupProgress, placementMarks, quorumText } from './podGroup';
 
 // a gang of four tried in cycles 5–8: three placed, the fourth found no node
