@@ -27,6 +27,8 @@ for (const lesson of lessons.filter((l) => only === undefined || only.includes(l
       // (and the screenshot after it then fails on a closed page, which looked like a page that never idles)
       const fit = page.locator('.stage [data-testid="fit-box"]');
       const scale = (await fit.count()) > 0 ? await fit.getAttribute('data-scale') : null;
+      // a pod that moved travels for 0.7 s (PodChip's FLIP): shoot the point as the room sees it at rest
+      await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('.pod-chip')].every((e) => !e.style.transform || e.style.transform === 'translate(0px, 0px)'));
       await page.screenshot({ path: `${OUT}${lesson.id}/${name}.png`, fullPage: phone });
       console.log(`${lesson.id} ${name}: hidden [${[...hidden].join(', ')}] stage scale ${scale ?? '1'}`);
     });
