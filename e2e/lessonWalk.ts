@@ -36,11 +36,11 @@ export async function openInPresenter(page: Page, lesson: Lesson): Promise<void>
 /** What the questions still open on screen declare hidden at the cycle on screen. */
 async function hiddenOnScreen(page: Page, lesson: Lesson): Promise<Set<Spoiler>> {
   const { questions } = lessonStory(lesson);
-  const open = await page.locator('[data-testid="lesson-question"]:not([data-state="revealed"])').evaluateAll(
-    (items) => items.map((i) => Number(i.getAttribute('data-question'))),
-  );
-  const indicator = page.getByTestId('cycle-indicator');
-  const cycle = (await indicator.count()) === 0 ? 1 : Number(await indicator.getAttribute('data-cycle')) || 1;
+  // one round trip: the questions still open and the cycle on screen
+  const { open, cycle } = await page.evaluate(() => ({
+    open: [...document.querySelectorAll('[data-testid="lesson-question"]:not([data-state="revealed"])')].map((i) => Number(i.getAttribute('data-question'))),
+    cycle: Number(document.querySelector('[data-testid="cycle-indicator"]')?.getAttribute('data-cycle') ?? 1) || 1,
+  }));
   return new Set(open.flatMap((i) => hiddenAtCycle(questions[i]!, cycle)));
 }
 
