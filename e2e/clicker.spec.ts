@@ -101,6 +101,12 @@ async function stageProblems(page: Page): Promise<string[]> {
       '.node-name', '.pod-chip .pod-name', '[data-testid="filter-reason"]', '[data-testid="narration"]', '.lesson-narration p',
       '.lesson-question .q-prompt', '.lesson-question .q-choice-text',
     ].flatMap(small));
+    // the header the room reads: the cycle and its step whole, every control on screen
+    const indicator = document.querySelector('[data-testid="cycle-indicator"]');
+    if (indicator !== null && indicator.scrollWidth > indicator.clientWidth + 1) found.push(`the cycle indicator is cut ("${indicator.textContent}")`);
+    for (const item of document.querySelectorAll('.toolbar > *')) {
+      if (item.getBoundingClientRect().right > W + 0.5) found.push(`${describe(item)} in the toolbar is off screen`);
+    }
     for (const text of document.querySelectorAll('[data-testid="narration"], .lesson-narration')) {
       const r = text.getBoundingClientRect();
       if (r.bottom > H + 0.5 || r.right > W + 0.5) found.push(`${text.className} is cut off`);

@@ -76,7 +76,8 @@ export const AffinityLines = memo(function AffinityLines({ relations, incoming, 
     const el = svg.current;
     const container = el?.parentElement;
     if (el === null || container === null || container === undefined) return;
-    const draw = () => {
+    // fade: lines come and go with a transition (a new step); a redraw while the chips move does not
+    const draw = (fade: boolean) => {
       const from = chipCentre(container, incoming);
       const seen = new Set<string>();
       const lines: Line[] = from === undefined ? [] : relations.flatMap((r) => {
@@ -89,16 +90,16 @@ export const AffinityLines = memo(function AffinityLines({ relations, incoming, 
         const [a, b] = r.kind === 'existingAntiAffinity' ? [to, from] : [from, to];
         return [{ id: `${r.kind}\u0000${r.pod}`, kind: r.kind, pod: r.pod, domain, topologyValue: r.topologyValue, drawnAsLane: r.topologyKey === HOSTNAME || r.topologyKey === laneKey, labelled, x1: a.x, y1: a.y, x2: b.x, y2: b.y }];
       });
-      const groups = select(el).selectAll<SVGGElement, Line>('g.affinity-line').data(lines, (l) => l.id)
+      const groups = select(el).selectAll<SVGGElement, Line>('g.affinity-line:not(.leaving)').data(lines, (l) => l.id)
         .join(
           (enter) => {
-            const g = enter.append('g').attr('class', (l) => `affinity-line ${l.kind}`).attr('opacity', reducedMotion ? 1 : 0);
+            const g = enter.append('g').attr('class', (l) => `affinity-line ${l.kind}`).attr('opacity', reducedMotion || !fade ? 1 : 0);
             g.append('path').attr('marker-end', (l) => `url(#arrow-${l.kind})`);
             g.append('text');
             return g;
           },
           (update) => update,
-          (exit) => (reducedMotion ? exit.remove() : exit.transition('stage').duration(STAGE_MS / 2).attr('opacity', 0).remove()),
+          (exit) => (reducedMotion || !fade ? exit.remove() : exit.classed('leaving', true).transition('stage').duration(STAGE_MS / 2).attr('opacity', 0).remove()),
         )
         .attr('data-testid', 'affinity-line')
         .attr('data-kind', (l) => l.kind)
@@ -110,15 +111,22 @@ export const AffinityLines = memo(function AffinityLines({ relations, incoming, 
         .attr('x', (l) => curve(l).labelX).attr('y', (l) => curve(l).labelY).attr('text-anchor', 'middle')
         // a hostname domain is the node the line ends on, a lane's is its title: no label needed
         .text((l) => (l.labelled && !l.drawnAsLane ? l.domain : ''));
-      if (!reducedMotion) groups.transition('stage').duration(STAGE_MS).attr('opacity', 1);
+      if (!reducedMotion && fade) groups.transition('stage').duration(STAGE_MS).attr('opacity', 1);
     };
-    draw();
-    // chips move when the pod travels or the stage is resized: draw again once they have settled
-    const settle = setTimeout(draw, STAGE_MS + 300);
-    const resize = new ResizeObserver(() => draw());
+    draw(true);
+    // chips move while the pod travels and the cards slide to their rank: the lines follow them
+    // frame by frame until they have settled, so that no line points where a chip was
+    let frame = 0;
+    const until = performance.now() + STAGE_MS + 300;
+    const follow = () => {
+      draw(false);
+      if (performance.now() < until) frame = requestAnimationFrame(follow);
+    };
+    if (!reducedMotion) frame = requestAnimationFrame(follow);
+    const resize = new ResizeObserver(() => draw(false));
     resize.observe(container);
     return () => {
-      clearTimeout(settle);
+      cancelAnimationFrame(frame);
       resize.disconnect();
     };
   }, [relations, incoming, laneKey, reducedMotion]);
