@@ -27,6 +27,7 @@ export const FEATURE_GATES = {
   DRAExtendedResource: { default: false, stage: 'Alpha', description: "DRA: a DeviceClass's extendedResourceName (and deviceclass.resource.kubernetes.io/<class>) lets a container's extended resource request be allocated from devices on nodes that do not advertise it" },
   DRADeviceTaintRules: { default: false, stage: 'Alpha', description: 'DRA: DeviceTaintRule objects (resource.k8s.io/v1alpha3) add taints to the devices they select (needs DRADeviceTaints)' },
   DRADeviceBindingConditions: { default: false, stage: 'Alpha', description: "DRA: devices with bindingConditions keep a pod in PreBind until the claim's device status says they are met (needs DRAResourceClaimDeviceStatus)" },
+  DRAWorkloadResourceClaims: { default: false, stage: 'Alpha', description: "v1.36+ (alpha; beta but still off in v1.37): a PodGroup's spec.resourceClaims — one ResourceClaim shared by the group's pods (a pod's resourceClaims entry with podGroupResourceClaim), allocated once and reserved for the PodGroup" },
   DRAResourceClaimDeviceStatus: { default: true, stage: 'Beta', description: "DRA: a ResourceClaim's status.devices (the drivers' per-device conditions)" },
   RequiredDuringSchedulingRequiredDuringExecution: { default: false, stage: 'Podplay', description: 'nodeAffinity.requiredDuringSchedulingRequiredDuringExecution, the node affinity of the original design that was never implemented: it filters like the required term, and a running pod whose node stops matching is evicted' },
 } as const satisfies Record<string, FeatureGateSpec>;

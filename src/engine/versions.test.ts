@@ -118,6 +118,7 @@ describe('versions', () => {
     { gate: 'DRADeviceTaintRules', v135: false, v136: false, v137: true },
     { gate: 'DRAResourceClaimDeviceStatus', v135: true, v136: true, v137: true },
     { gate: 'GenericWorkload', v135: false, v136: false, v137: false },
+    { gate: 'DRAWorkloadResourceClaims', v135: false, v136: false, v137: false },
   ];
   it.each(gateRows)('$gate defaults per version', (row) => {
     expect(KUBERNETES_VERSIONS.map((v) => featureGateDefaults(versionSwitches(v))[row.gate])).toEqual([row.v135, row.v136, row.v137]);

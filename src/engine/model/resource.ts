@@ -2,7 +2,7 @@
 // ResourceSlice, ResourceClaim, ResourceClaimTemplate. Field names and shapes are upstream's
 // (staging/src/k8s.io/api/resource/v1/types.go); quantities stay strings as written.
 
-import type { KubeObject, NodeSelector, Pod, PodResourceClaim, PodResourceClaimStatus } from './types';
+import type { KubeObject, NodeSelector, Pod, PodGroup, PodResourceClaim, PodResourceClaimStatus } from './types';
 
 // the pod's side is part of the Pod (core/v1): it lives in ./types.ts, exported here too
 export type { PodResourceClaim, PodResourceClaimStatus };
@@ -319,16 +319,48 @@ export type ClaimNameResult = { name: string | undefined; mustCheckOwner: boolea
 /**
  * upstream: k8s.io/dynamic-resource-allocation/resourceclaim.Name — the ResourceClaim a pod's
  * entry stands for: the named one, or the one the claim controller generated (in the pod status).
+ * With `podGroup` (only when DRAWorkloadResourceClaims is on), an entry with podGroupResourceClaim
+ * stands for the claim of that name in the PodGroup's spec.resourceClaims (v1.36+).
  */
-export function podClaimName(pod: Pod, podClaim: PodResourceClaim): ClaimNameResult {
+export function podClaimName(pod: Pod, podClaim: PodResourceClaim, podGroup?: PodGroup): ClaimNameResult {
+  const podRef = `${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}`;
   if (podClaim.resourceClaimName !== undefined) return { name: podClaim.resourceClaimName, mustCheckOwner: false };
   if (podClaim.resourceClaimTemplateName !== undefined) {
     const status = pod.status.resourceClaimStatuses?.find((s) => s.name === podClaim.name);
     if (status) return { name: status.resourceClaimName, mustCheckOwner: true };
-    return { error: `pod "${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}": ResourceClaim not created yet` };
+    return { error: `pod "${podRef}": ResourceClaim not created yet` };
   }
-  return { error: `pod "${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}", spec.resourceClaim ${JSON.stringify(podClaim.name)}: none of the supported fields are set` };
+  if (podGroup && podClaim.podGroupResourceClaim !== undefined) {
+    const mismatch = podMatchesPodGroup(pod, podGroup);
+    if (mismatch) return { error: mismatch };
+    const groupRef = `${podGroup.metadata.namespace ?? 'default'}/${podGroup.metadata.name}`;
+    const groupClaim = podGroup.spec.resourceClaims?.find((c) => c.name === podClaim.podGroupResourceClaim);
+    if (!groupClaim) return { error: `PodGroup ${groupRef} does not have claim ${podClaim.podGroupResourceClaim} requested by Pod ${pod.metadata.name}` };
+    if (groupClaim.resourceClaimName !== undefined) return { name: groupClaim.resourceClaimName, mustCheckOwner: false };
+    // Podplay: the claim controller does not create claims from a PodGroup's templates yet
+    return { error: `PodGroup ${groupRef}: ResourceClaim not created yet` };
+  }
+  return { error: `pod "${podRef}", spec.resourceClaim ${JSON.stringify(podClaim.name)}: none of the supported fields are set` };
 }
+
+/** upstream: resourceclaim podMatchesPodGroup — the reason the pod is not one of the group's, if it is not */
+function podMatchesPodGroup(pod: Pod, podGroup: PodGroup): string | undefined {
+  const ns = pod.metadata.namespace ?? 'default';
+  const own = pod.spec.schedulingGroup?.podGroupName;
+  if (own === undefined) return `Pod ${ns}/${pod.metadata.name} does not belong to a PodGroup`;
+  if (own !== podGroup.metadata.name) return `Pod ${ns}/${pod.metadata.name} belongs to PodGroup ${ns}/${own}, not PodGroup ${podGroup.metadata.namespace ?? 'default'}/${podGroup.metadata.name}`;
+  return undefined;
+}
+
+/** upstream: resourceclaim.BindTo — the consumer a pod's claim is reserved for: the pod, or its PodGroup */
+export function claimConsumer(pod: Pod, podClaim: PodResourceClaim | undefined, podGroup?: PodGroup): ResourceClaimConsumerReference {
+  if (podGroup && podClaim?.podGroupResourceClaim !== undefined && !podMatchesPodGroup(pod, podGroup)) {
+    return { apiGroup: SCHEDULING_GROUP, resource: 'podgroups', name: podGroup.metadata.name, uid: podGroup.metadata.uid ?? '' };
+  }
+  return { resource: 'pods', name: pod.metadata.name, uid: pod.metadata.uid ?? '' };
+}
+
+const SCHEDULING_GROUP = 'scheduling.k8s.io';
 
 /**
  * upstream: pkg/controller/resourceclaim/controller.go handleClaim — generateName
@@ -343,9 +375,11 @@ export function generatedClaimPrefix(podName: string, podClaimName: string): str
   return `${p}-${c}`;
 }
 
-/** upstream: resourceclaim.IsReservedForPod */
-export function isReservedForPod(pod: Pod, claim: ResourceClaim): boolean {
-  return (claim.status.reservedFor ?? []).some((r) => r.resource === 'pods' && r.uid === pod.metadata.uid && r.name === pod.metadata.name);
+/** upstream: resourceclaim.IsReservedForPod — for the pod, or (with `podGroup`) for the pod's PodGroup */
+export function isReservedForPod(pod: Pod, claim: ResourceClaim, podGroup?: PodGroup): boolean {
+  const group = podGroup && !podMatchesPodGroup(pod, podGroup) ? podGroup : undefined;
+  return (claim.status.reservedFor ?? []).some((r) => (r.resource === 'pods' && r.uid === pod.metadata.uid && r.name === pod.metadata.name)
+    || (group !== undefined && r.resource === 'podgroups' && r.name === group.metadata.name && (r.uid === '' || r.uid === (group.metadata.uid ?? ''))));
 }
 
 /** upstream: resourceclaim.CanBeReserved */

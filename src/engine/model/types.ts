@@ -220,8 +220,17 @@ export interface PodVolume {
 
 // ---- a pod's ResourceClaims (core/v1; the resource.k8s.io objects are in ./resource.ts) ----
 
-/** upstream: core/v1 PodResourceClaim — exactly one of the two sources */
+/** upstream: core/v1 PodResourceClaim — exactly one of the sources */
 export interface PodResourceClaim {
+  name: string;
+  resourceClaimName?: string;
+  resourceClaimTemplateName?: string;
+  /** v1.36+ (DRAWorkloadResourceClaims): the name of a claim in the pod's PodGroup's spec.resourceClaims */
+  podGroupResourceClaim?: string;
+}
+
+/** upstream: scheduling/v1alpha2 PodGroupResourceClaim — a claim the group's pods share; exactly one source */
+export interface PodGroupResourceClaim {
   name: string;
   resourceClaimName?: string;
   resourceClaimTemplateName?: string;
@@ -442,6 +451,8 @@ export interface PodGroupPolicyFields {
   disruptionMode?: DisruptionMode;
   priorityClassName?: string;
   priority?: number;
+  /** v1.36+ (DRAWorkloadResourceClaims): ResourceClaims shared by the group's pods */
+  resourceClaims?: PodGroupResourceClaim[];
 }
 
 export interface PodGroupTemplate extends PodGroupPolicyFields {

@@ -9,7 +9,7 @@ import type { DeviceTaint, ResourceClaim, ResourceObject } from '../model/resour
 import type { DeviceConditionStep } from '../model/scenario';
 import type { DeviceTaintSpan, NodeDevice, PodClaimOutcome } from '../api';
 import { podClaimName } from '../model/resource';
-import { podKey, type Pod } from '../model/types';
+import { podKey, type Pod, type PodResourceClaim } from '../model/types';
 import { deviceID } from '../dra/allocator';
 import { applyDeviceTaintRules } from '../dra/deviceTaintRules';
 import type { ManagerHost } from './managerHost';
@@ -63,6 +63,13 @@ export class ResourceClaimManager {
   }
 
   private get store() { return this.sim.cluster.resources; }
+
+  /** upstream: resourceclaim.Name, given the pod's PodGroup when DRAWorkloadResourceClaims is on */
+  private claimName(pod: Pod, podClaim: PodResourceClaim) {
+    const group = pod.spec.schedulingGroup?.podGroupName;
+    const podGroup = this.sim.gates.DRAWorkloadResourceClaims && group !== undefined ? this.sim.cluster.podGroup(pod.metadata.namespace ?? 'default', group) : undefined;
+    return podClaimName(pod, podClaim, podGroup);
+  }
 
   private publish(kind: ResourceObject['kind'], action: 'Add' | 'Update' | 'Delete', old: ResourceObject | undefined, obj: ResourceObject | undefined): void {
     if (kind === 'ResourceSlice' || kind === 'DeviceTaintRule') this.recordTaints();
@@ -143,7 +150,7 @@ export class ResourceClaimManager {
       for (const r of claim?.status.allocation?.devices.results ?? []) devices.push({ claim: podClaim, request: r.request, id: deviceID(r.driver, r.pool, r.device) });
     };
     for (const podClaim of pod.spec.resourceClaims ?? []) {
-      const ref = podClaimName(pod, podClaim);
+      const ref = this.claimName(pod, podClaim);
       if (!('error' in ref) && ref.name !== undefined) held(podClaim.name, ref.name);
     }
     if (extended) held(EXTENDED_RESOURCES_CLAIM, extended.resourceClaimName);
@@ -157,7 +164,7 @@ export class ResourceClaimManager {
     const held = this.bound.get(podKey(pod)) ?? [];
     const devicesOf = (name: string) => held.filter((d) => d.claim === name).map(({ request, id }) => ({ request, id }));
     const out: PodClaimOutcome[] = (pod.spec.resourceClaims ?? []).map((podClaim) => {
-      const ref = podClaimName(pod, podClaim);
+      const ref = this.claimName(pod, podClaim);
       const devices = devicesOf(podClaim.name);
       return {
         name: podClaim.name,
@@ -251,7 +258,7 @@ export class ResourceClaimManager {
     const pod = this.sim.cluster.livePod(`${ref.namespace}/${ref.name}`);
     if (!pod) return [];
     const names = (pod.spec.resourceClaims ?? []).flatMap((c) => {
-      const r = podClaimName(pod, c);
+      const r = this.claimName(pod, c);
       return 'error' in r || r.name === undefined ? [] : [r.name];
     });
     if (pod.status.extendedResourceClaimStatus) names.push(pod.status.extendedResourceClaimStatus.resourceClaimName);

@@ -14,6 +14,7 @@ import { defined, type Path, type Reader } from '../decoder';
 import type { SrcMap } from '../source';
 import { isDNS1123Label, isDNS1123Subdomain, invalid, required, duplicate } from '../validation';
 import { decodeMetadata } from './metadata';
+import { decodeClaimReferences } from './resource';
 import { quote } from '../quote';
 import { versionsBefore, versionsSince } from '../../versions';
 
@@ -102,6 +103,11 @@ function decodePolicyExtras(r: Reader, m: SrcMap, path: Path): Omit<PodGroupPoli
   if (pcn) {
     for (const msg of isDNS1123Subdomain(pcn)) r.error(r.child(m, 'priorityClassName')!.pos, [...path, 'priorityClassName'], invalid(pcn, msg));
     out.priorityClassName = pcn;
+  }
+  if (r.has(m, 'resourceClaims')) {
+    r.gated('DRAWorkloadResourceClaims', r.entry(m, 'resourceClaims')!.keyPos, [...path, 'resourceClaims']);
+    const claims = decodeClaimReferences(r, m, path, ['resourceClaimName', 'resourceClaimTemplateName']);
+    if (claims?.length) out.resourceClaims = claims;
   }
   const priority = r.int(m, path, 'priority');
   if (priority !== undefined) {

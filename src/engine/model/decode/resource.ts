@@ -496,25 +496,44 @@ export function decodeResourceClaimTemplate(r: Reader, root: SrcMap): ResourceCl
 
 /** upstream: validatePodResourceClaims — names unique DNS labels, exactly one source */
 export function decodePodResourceClaims(r: Reader, spec: SrcMap, path: Path): PodResourceClaim[] | undefined {
+  return decodeClaimReferences(r, spec, path, ['resourceClaimName', 'resourceClaimTemplateName', 'podGroupResourceClaim']);
+}
+
+type ClaimSource = 'resourceClaimName' | 'resourceClaimTemplateName' | 'podGroupResourceClaim';
+const quoted = (keys: readonly string[]) => keys.map((k) => `\`${k}\``);
+
+/**
+ * A list of named claim references with exactly one source each: a pod's spec.resourceClaims and
+ * a PodGroup's (v1.36+, DRAWorkloadResourceClaims). upstream: validatePodResourceClaims,
+ * pkg/apis/scheduling/validation validatePodGroupResourceClaims. `podGroupResourceClaim` (a
+ * PodGroup claim's name, a DNS label) is behind the gate.
+ */
+export function decodeClaimReferences(r: Reader, spec: SrcMap, path: Path, sources: readonly ClaimSource[]): PodResourceClaim[] | undefined {
   const cp = [...path, 'resourceClaims'];
   const names = new Set<string>();
   return r.list(r.child(spec, 'resourceClaims'), cp)?.flatMap((c, i): PodResourceClaim[] => {
     const ip = [...cp, i];
     const m = r.map(c, ip);
     if (!m) return [];
-    r.knownFields(m, ip, new Set(['name', 'resourceClaimName', 'resourceClaimTemplateName']));
+    r.knownFields(m, ip, new Set(['name', ...sources]));
     const name = dnsLabel(r, m, ip, 'name');
     if (name && names.has(name)) r.error(r.child(m, 'name')!.pos, [...ip, 'name'], duplicate(name));
     if (name) names.add(name);
-    const claimName = r.str(m, ip, 'resourceClaimName') || undefined;
-    const templateName = r.str(m, ip, 'resourceClaimTemplateName') || undefined;
-    if ((claimName === undefined) === (templateName === undefined)) {
-      r.error(m.pos, ip, claimName === undefined ? required('must specify one of: `resourceClaimName`, `resourceClaimTemplateName`') : invalid(toPlain(m), 'at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified'));
+    const values = sources.map((key) => [key, r.str(m, ip, key) || undefined] as const);
+    const set = values.filter(([, v]) => v !== undefined);
+    if (set.length !== 1) {
+      // the gated source is named only when used (the messages of a cluster without the gate)
+      const named = quoted(sources.filter((k) => k !== 'podGroupResourceClaim' || set.some(([key]) => key === k)));
+      const atMost = named.length === 2 ? named.join(' or ') : named.join(', ');
+      r.error(m.pos, ip, set.length === 0 ? required(`must specify one of: ${named.join(', ')}`) : invalid(toPlain(m), `at most one of ${atMost} may be specified`));
     }
-    for (const [key, v] of [['resourceClaimName', claimName], ['resourceClaimTemplateName', templateName]] as const) {
-      if (v !== undefined) for (const msg of isDNS1123Subdomain(v)) r.error(r.child(m, key)!.pos, [...ip, key], invalid(v, msg));
+    for (const [key, v] of set) {
+      if (key === 'podGroupResourceClaim') {
+        r.gated('DRAWorkloadResourceClaims', r.entry(m, key)!.keyPos, [...ip, key]);
+        for (const msg of isDNS1123Label(v!)) r.error(r.child(m, key)!.pos, [...ip, key], invalid(v, msg));
+      } else for (const msg of isDNS1123Subdomain(v!)) r.error(r.child(m, key)!.pos, [...ip, key], invalid(v, msg));
     }
-    return name ? [defined({ name, resourceClaimName: claimName, resourceClaimTemplateName: templateName })] : [];
+    return name ? [defined({ name, ...Object.fromEntries(values) })] : [];
   });
 }
 

@@ -25,9 +25,10 @@ import type { PodInfo } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
 import { matchNodeSelector } from '../../model/selectors';
 import {
-  canBeReserved, isReservedForPod, podClaimName, RESOURCE_CLAIM_FINALIZER, type AllocationResult, type ResourceClaim, type ResourceSlice,
+  canBeReserved, claimConsumer, isReservedForPod, podClaimName, RESOURCE_CLAIM_FINALIZER, type AllocationResult, type ResourceClaim,
+  type ResourceClaimConsumerReference, type ResourceSlice,
 } from '../../model/resource';
-import type { NodeSelector, Pod } from '../../model/types';
+import type { NodeSelector, Pod, PodGroup, PodResourceClaim } from '../../model/types';
 import { defaultNormalizeScore } from '../helper/normalizeScore';
 import { isSamePod } from '../helper/samePod';
 import { ALLOCATION_STEPS_PER_CYCLE, allocate, deviceID, type AllocatorInput, type DeviceID, type Features } from '../../dra/allocator';
@@ -76,6 +77,9 @@ class DynamicResourcesState implements StateData {
   podScalar?: Map<string, number>;
   /** per claim: the allocated claim's node selector, the allocation Reserve picked */
   informationsForClaim: { availableOnNodes?: NodeSelector; allocation?: AllocationResult }[] = [];
+  /** per user claim: whom PreBind reserves it for (the pod, or its PodGroup for a PodGroup's claim) */
+  consumers: ResourceClaimConsumerReference[] = [];
+  podGroup?: PodGroup;
   /** indices of the claims the scheduler allocates, and the allocator's inputs */
   toAllocate: number[] = [];
   allocator?: AllocatorInput;
@@ -94,11 +98,28 @@ function readState(state: CycleState): DynamicResourcesState | Status {
 const nsOf = (o: { metadata: { namespace?: string } }) => o.metadata.namespace ?? 'default';
 const kobj = (o: { metadata: { namespace?: string; name: string } }) => `${nsOf(o)}/${o.metadata.name}`;
 
+/**
+ * The pod's PodGroup when its claims may name the group's (DRAWorkloadResourceClaims, v1.36+):
+ * upstream passes the PodGroup to resourceclaim.Name, IsForPod, IsReservedForPod and BindTo only
+ * with the gate on.
+ */
+export function claimsPodGroup(handle: Handle, pod: Pod): PodGroup | undefined {
+  const name = pod.spec.schedulingGroup?.podGroupName;
+  return handle.features.DRAWorkloadResourceClaims && name !== undefined ? handle.cluster.podGroup(nsOf(pod), name) : undefined;
+}
+
 /** upstream: foreachPodResourceClaim — the pod's claims, or the reason one is missing */
 export function podResourceClaims(handle: Handle, pod: Pod): ResourceClaim[] | string {
-  const claims: ResourceClaim[] = [];
+  const found = podClaimEntries(handle, pod);
+  return typeof found === 'string' ? found : found.map((e) => e.claim);
+}
+
+/** the pod's claims with the entries of spec.resourceClaims that name them */
+function podClaimEntries(handle: Handle, pod: Pod): { claim: ResourceClaim; podClaim: PodResourceClaim }[] | string {
+  const claims: { claim: ResourceClaim; podClaim: PodResourceClaim }[] = [];
+  const podGroup = claimsPodGroup(handle, pod);
   for (const podClaim of pod.spec.resourceClaims ?? []) {
-    const r = podClaimName(pod, podClaim);
+    const r = podClaimName(pod, podClaim, podGroup);
     if ('error' in r) return r.error;
     if (r.name === undefined) continue;
     const claim = handle.cluster.resources.resourceClaim(nsOf(pod), r.name);
@@ -110,7 +131,7 @@ export function podResourceClaims(handle: Handle, pod: Pod): ResourceClaim[] | s
         return `ResourceClaim ${kobj(claim)} was not created for pod ${kobj(pod)} (pod is not owner)`;
       }
     }
-    claims.push(claim);
+    claims.push({ claim, podClaim });
   }
   return claims;
 }
@@ -118,9 +139,20 @@ export function podResourceClaims(handle: Handle, pod: Pod): ResourceClaim[] | s
 /** the DRA manager's assume cache: allocations between Reserve and PreBind */
 export class InFlightAllocations {
   private readonly claims = new Map<string, ResourceClaim>();
+  /** a PodGroup's claim assumed by one of its pods: the consumer it will be reserved for */
+  private readonly consumers = new Map<string, string>();
   has(uid: string): boolean { return this.claims.has(uid); }
-  set(claim: ResourceClaim): void { this.claims.set(claim.metadata.uid ?? kobj(claim), claim); }
-  delete(uid: string): boolean { return this.claims.delete(uid); }
+  set(claim: ResourceClaim, consumer?: ResourceClaimConsumerReference): void {
+    const uid = claim.metadata.uid ?? kobj(claim);
+    this.claims.set(uid, claim);
+    if (consumer?.resource === 'podgroups') this.consumers.set(uid, consumer.uid || consumer.name);
+    else this.consumers.delete(uid);
+  }
+  /** the claim assumed for this PodGroup consumer, if it is (the group's later pods reuse its allocation) */
+  assumedFor(uid: string, consumer: ResourceClaimConsumerReference): ResourceClaim | undefined {
+    return consumer.resource === 'podgroups' && this.consumers.get(uid) === (consumer.uid || consumer.name) ? this.claims.get(uid) : undefined;
+  }
+  delete(uid: string): boolean { this.consumers.delete(uid); return this.claims.delete(uid); }
   values(): IterableIterator<ResourceClaim> { return this.claims.values(); }
 }
 
@@ -165,8 +197,13 @@ function newPlugin(handle: Handle): Plugin {
     const s = new DynamicResourcesState();
     state.write(stateKey, s);
     const pod = podInfo.pod;
-    const userClaims = podResourceClaims(handle, pod);
-    if (typeof userClaims === 'string') return Status.unresolvable(userClaims);
+    const entries = podClaimEntries(handle, pod);
+    if (typeof entries === 'string') return Status.unresolvable(entries);
+    s.podGroup = claimsPodGroup(handle, pod);
+    s.consumers = entries.map((e) => claimConsumer(pod, e.podClaim, s.podGroup));
+    // upstream (DRAWorkloadResourceClaims): a PodGroup's claim that another pod of the group
+    // allocated earlier in this cycle is taken as allocated: the group's pods share one allocation
+    const userClaims = entries.map((e, i) => inFlight.assumedFor(uidOf(e.claim), s.consumers[i]!) ?? e.claim);
     const lister = handle.cluster.resources;
     // upstream: preFilterExtendedResources
     let extendedClaim: ResourceClaim | undefined;
@@ -179,11 +216,15 @@ function newPlugin(handle: Handle): Plugin {
     s.numUserOwned = userClaims.length;
     s.informationsForClaim = claims.map(() => ({}));
     for (const [index, claim] of claims.entries()) {
-      if (claim.status.allocation && !canBeReserved(claim) && !isReservedForPod(pod, claim)) {
+      if (claim.status.allocation && !canBeReserved(claim) && !isReservedForPod(pod, claim, s.podGroup)) {
         return Status.unresolvable(ErrReasonInUse).withDetails({ claim: kobj(claim) });
       }
       if (claim.status.allocation) {
         if (claim.status.allocation.nodeSelector) s.informationsForClaim[index]!.availableOnNodes = claim.status.allocation.nodeSelector;
+        // whichever of the group's pods binds first writes the shared allocation
+        if (inFlight.has(uidOf(claim)) && !handle.cluster.resources.resourceClaim(nsOf(claim), claim.metadata.name)?.status.allocation) {
+          s.informationsForClaim[index]!.allocation = claim.status.allocation;
+        }
         continue;
       }
       s.toAllocate.push(index);
@@ -342,7 +383,7 @@ function newPlugin(handle: Handle): Plugin {
         s.informationsForClaim[index]!.allocation = allocation;
         const claim = s.claims[index] === extendedClaim ? na.extendedResourceClaim! : s.claims[index]!;
         const finalizers = claim.metadata.finalizers?.includes(RESOURCE_CLAIM_FINALIZER) ? claim.metadata.finalizers : [...(claim.metadata.finalizers ?? []), RESOURCE_CLAIM_FINALIZER];
-        inFlight.set({ ...claim, metadata: { ...claim.metadata, finalizers }, status: { ...claim.status, allocation } });
+        inFlight.set({ ...claim, metadata: { ...claim.metadata, finalizers }, status: { ...claim.status, allocation } }, s.consumers[index]);
       });
       return Status.success();
     },
@@ -355,7 +396,7 @@ function newPlugin(handle: Handle): Plugin {
         if (claim === extendedClaim) continue;
         const current = handle.cluster.resources.resourceClaim(nsOf(claim), claim.metadata.name) ?? claim;
         if (current.status.allocation && isReservedForPod(podInfo.pod, current)) {
-          const reservedFor = (current.status.reservedFor ?? []).filter((r) => r.uid !== podInfo.pod.metadata.uid);
+          const reservedFor = (current.status.reservedFor ?? []).filter((r) => !(r.resource === 'pods' && r.uid === podInfo.pod.metadata.uid));
           handle.api.updateResourceClaimStatus({ ...current, status: { ...current.status, ...(reservedFor.length ? { reservedFor } : { reservedFor: undefined }) } });
         }
       }
@@ -371,7 +412,7 @@ function newPlugin(handle: Handle): Plugin {
       const pod = podInfo.pod;
       const extendedClaim = s.extendedResourceClaim();
       for (const [index, claim] of s.claims.entries()) {
-        if (isReservedForPod(pod, claim)) continue;
+        if (isReservedForPod(pod, claim, s.podGroup)) continue;
         // upstream: bindClaim — allocation (if the scheduler made it) and reservation in one status update
         const allocation = s.informationsForClaim[index]!.allocation;
         const isExtended = claim === extendedClaim;
@@ -391,7 +432,13 @@ function newPlugin(handle: Handle): Plugin {
           inFlight.delete(uidOf(claim));
           return Status.error(`resourceclaim.resource.k8s.io "${target.metadata.name}" not found`);
         }
-        const reservedFor = [...(current.status.reservedFor ?? []), { resource: 'pods', name: pod.metadata.name, uid: pod.metadata.uid ?? '' }];
+        // a PodGroup's claim: another pod of the group reserved it for the group already
+        if (isReservedForPod(pod, current, s.podGroup)) {
+          inFlight.delete(uidOf(claim));
+          s.claims[index] = current;
+          continue;
+        }
+        const reservedFor = [...(current.status.reservedFor ?? []), s.consumers[index] ?? claimConsumer(pod, undefined)];
         const updated: ResourceClaim = {
           ...current,
           metadata: allocation && !current.metadata.finalizers?.includes(RESOURCE_CLAIM_FINALIZER)
