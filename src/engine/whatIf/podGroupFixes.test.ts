@@ -30,6 +30,13 @@ const gang136 = gangStuck.replace('kubernetesVersion: "1.37"', 'kubernetesVersio
 const racksInZones = rack.replaceAll('cpu: 1500m', 'cpu: 2500m').replace('cpu: "3"', 'cpu: "1"')
   .replace(/rack: rack-([ab])}/g, 'rack: rack-$1, topology.kubernetes.io/zone: z1}').replace(/rack: rack-c}/g, 'rack: rack-c, topology.kubernetes.io/zone: z2}');
 
+// a topology key no node carries: TopologyPlacement generates no placement at all
+const rackTypo = rack.replaceAll('key: topology.kubernetes.io/rack', 'key: topology.kubernetes.io/rak');
+// an unrelated key no node carries, nodes in two pools (racks a and b: pool p1; rack c: pool p2)
+const superpodPools = rack.replaceAll('key: topology.kubernetes.io/rack', 'key: example.com/superpod')
+  .replace(/rack: rack-([ab])}/g, 'rack: rack-$1, pool: p1}').replace(/rack: rack-c}/g, 'rack: rack-c, pool: p2}');
+const label = (nodes: string[], key: string, value: string): ScenarioEdit[] => nodes.map((node) => ({ kind: 'node-label', node, key, value }));
+
 const GROUP = 'default/training-workers-0';
 const addNodes = (like: string, names: string[]): ScenarioEdit[] => names.map((name) => ({ kind: 'add-node', like, name, pool: {} }));
 
@@ -44,6 +51,15 @@ describe('pod-group fixes, verified and ranked', () => {
       addNodes('a2', ['a2-2', 'a2-3']),
       [{ kind: 'pod-group', group: GROUP, change: 'topology', from: 'topology.kubernetes.io/rack', key: 'topology.kubernetes.io/zone' }],
       [{ kind: 'pod-group', group: GROUP, change: 'topology', from: 'topology.kubernetes.io/rack' }],
+    ]],
+    ['1.36 a typo in the topology key no node has: the key the nodes have (a spec mistake), then no constraint', rackTypo, 'default/worker-0', [
+      [{ kind: 'pod-group', group: GROUP, change: 'topology', from: 'topology.kubernetes.io/rak', key: 'topology.kubernetes.io/rack' }],
+      [{ kind: 'pod-group', group: GROUP, change: 'topology', from: 'topology.kubernetes.io/rak' }],
+    ]],
+    ['1.36 a key no node has and none like it: no constraint (Relax), then the key on each pool\'s nodes (NodeScoped)', superpodPools, 'default/worker-0', [
+      [{ kind: 'pod-group', group: GROUP, change: 'topology', from: 'example.com/superpod' }],
+      label(['a1', 'a2', 'b1', 'b2'], 'example.com/superpod', 'p1'),
+      label(['c1', 'c2'], 'example.com/superpod', 'p2'),
     ]],
   ])('%s', (_name, text, pod, expected) => {
     const { fixes } = search(text, pod);

@@ -7,6 +7,7 @@
 import type { CycleTrace, PodGroupCycleTrace } from '../api';
 import type { ExpandedScenario } from '../controllers/expand';
 import { diagnoseCycle, type Diagnosis } from '../diagnosis/diagnose';
+import { editDistance } from '../diagnosis/labelValues';
 import type { Node, PodGroup } from '../model/types';
 import { compareKubernetesVersions, type KubernetesVersion } from '../versions';
 import { addNodeCandidates, poolLabelsOf, type Candidate } from './candidates';
@@ -110,6 +111,57 @@ export function widerTopologyKeys(nodes: readonly Node[], key: string): string[]
   return wider.sort((a, b) => b.domains - a.domains || a.key.localeCompare(b.key)).map((w) => w.key);
 }
 
+/** pools whose nodes a missing topology key is offered to, and keys offered in its place */
+const MAX_MISSING_KEY_FIXES = 2;
+
+/** the topology key's name without its prefix: `rack` of `topology.kubernetes.io/rack` */
+const keyName = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
+
+/**
+ * A topology key no node carries (TopologyPlacement generates no placement, "0/0 placements are
+ * available"): the key the nodes do have at that level — a likely typo (within a third of its
+ * length in edits) or the same name under another prefix — or the key added to a pool's nodes,
+ * the pool one domain. Both verified by re-simulating the group.
+ */
+function missingTopologyKeyCandidates(s: ExpandedScenario, pg: PodGroup): Candidate[] {
+  const from = pg.spec.schedulingConstraints?.topology?.[0]?.key;
+  if (from === undefined || s.nodes.some((n) => n.metadata.labels?.[from] !== undefined)) return [];
+  const group = groupKeyOf(pg);
+  const limit = Math.max(2, Math.floor(from.length / 3));
+  const keys = [...new Set(s.nodes.flatMap((n) => Object.keys(n.metadata.labels ?? {})))]
+    .filter((k) => k !== HOSTNAME)
+    .map((key) => ({ key, d: editDistance(from, key), sameName: keyName(key) === keyName(from) }))
+    .filter(({ d, sameName }) => d <= limit || sameName)
+    .sort((a, b) => a.d - b.d || a.key.localeCompare(b.key))
+    .slice(0, MAX_MISSING_KEY_FIXES);
+  const corrected = keys.map(({ key }): Candidate => {
+    const domains = new Set(s.nodes.flatMap((n) => n.metadata.labels?.[key] ?? [])).size;
+    return {
+      kind: 'pod-group', cost: 1, tier: Tier.SpecMistake,
+      warning: `no node has the label ${from}; ${domains === 1 ? '1 domain has' : `${domains} domains have`} ${key}: check it is the level the job was meant for`,
+      edits: [{ kind: 'pod-group', group, change: 'topology', from, key }],
+    };
+  });
+  const pools = new Map<string, { labels: Record<string, string>; nodes: Node[] }>();
+  for (const n of s.nodes) {
+    const labels = poolLabelsOf(n);
+    if (Object.keys(labels).length === 0) continue;
+    const id = JSON.stringify(labels);
+    const pool = pools.get(id) ?? { labels, nodes: [] };
+    pool.nodes.push(n);
+    pools.set(id, pool);
+  }
+  const labelled = [...pools.values()].slice(0, MAX_MISSING_KEY_FIXES).map(({ labels, nodes }): Candidate => {
+    const value = Object.values(labels)[0]!;
+    return {
+      kind: 'node-label', cost: 2, tier: Tier.NodeScoped,
+      warning: `labels the ${nodes.length === 1 ? 'node' : `${nodes.length} nodes`} of pool ${value} ${from}=${value}: the pool's own configuration must set it too, or its new nodes come without it`,
+      edits: nodes.map((n) => ({ kind: 'node-label', node: n.metadata.name, key: from, value })),
+    };
+  });
+  return [...corrected, ...labelled];
+}
+
 /** A wider topology level than the one no placement held the group in; the constraint dropped last. */
 function topologyCandidates(s: ExpandedScenario, pg: PodGroup): Candidate[] {
   const from = pg.spec.schedulingConstraints?.topology?.[0]?.key;
@@ -142,5 +194,5 @@ export function podGroupCandidates(s: ExpandedScenario, trace: CycleTrace, cycle
   const unplacedTrace = unplacedPod === undefined ? undefined
     : unplacedPod === trace.pod ? trace : cycles.find((c) => c.pod === unplacedPod && c.podGroup?.name === g.name && c.podGroup.firstCycle === g.firstCycle);
   const unplaced = unplacedTrace && diagnoseCycle(unplacedTrace, allNodes);
-  return [...moreNodesCandidates(s, g, unplaced), ...minCountCandidates(pg, g, version), ...topologyCandidates(s, pg)];
+  return [...moreNodesCandidates(s, g, unplaced), ...minCountCandidates(pg, g, version), ...missingTopologyKeyCandidates(s, pg), ...topologyCandidates(s, pg)];
 }
