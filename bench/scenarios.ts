@@ -1,7 +1,7 @@
 // Generated scenarios for benchmarks and large-scale tests: N nodes over Z zones, running
 // pods, and pending workloads that exercise spreading, affinity and resource fit.
 
-import { evictionStorm, localVolumes, scaleToZero } from './storms';
+import { evictionStorm, hostileClaim, localVolumes, scaleToZero } from './storms';
 
 /** The cases of `npm run bench` (bench/run.ts); `objects` is the number of top-level objects, for ms/object. */
 export interface BenchCase { name: string; objects: number; scenario: () => string }
@@ -17,6 +17,8 @@ export const benchCases: BenchCase[] = [
   { name: 'storm: 3,000 evictions at one instant', objects: 6102, scenario: () => evictionStorm({ nodes: 100, evictions: 3000 }) },
   { name: 'storm: 4,000 local PVs', objects: 13001, scenario: () => localVolumes({ nodes: 1000, pvs: 4000 }) },
   { name: 'storm: scale 10,000 replicas to 0', objects: 3, scenario: () => scaleToZero({ replicas: 10000 }) },
+  // a DRA claim no allocator can satisfy, at v1.36: its timeout is an Error retried after backoff for the whole run
+  { name: 'storm: hostile DRA claim retried at 1.36', objects: 204, scenario: () => hostileClaim({ nodes: 100 }) },
 ];
 
 export interface LargeScenarioOptions {

@@ -100,3 +100,26 @@ spec:
       containers: [{name: web, image: nginx, resources: {requests: {cpu: 1m, memory: 1Mi}}}]`,
   scenarioDoc(`scale-to-zero-${replicas}`, 9, ['  - {at: 60, action: scale, kind: Deployment, namespace: default, name: web, replicas: 0}'])].join('\n---\n');
 }
+
+/**
+ * a claim no allocator can satisfy (8 of a node's 20 GPUs and a device of a class nothing
+ * matches) at v1.36, where a search past its steps is an Error retried after backoff for as long
+ * as the run lasts (kubernetes PR #137607): each retry re-ran the 20,000-step search until the
+ * plugin remembered the timeout for the unchanged cluster
+ */
+export function hostileClaim({ nodes }: { nodes: number }): string {
+  const docs = [
+    // a label at 10,000 s keeps the run going: the pod is retried every 10 s until then (about 1,000 times)
+    scenarioDoc('hostile-dra-claim', 11, ['  - {at: 10000, action: label, node: node-0, labels: {late: "true"}}']).replace('kubernetesVersion: "1.35"', 'kubernetesVersion: "1.36"'),
+    'apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu}\nspec: {selectors: [{cel: {expression: device.driver == "gpu.example.com"}}]}',
+    'apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: none}\nspec: {selectors: [{cel: {expression: device.driver == "none.example.com"}}]}',
+    'apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: greedy, namespace: default}\nspec:\n  devices:\n    requests:\n      - {name: gpus, exactly: {deviceClassName: gpu, count: 8}}\n      - {name: other, exactly: {deviceClassName: none}}',
+    'apiVersion: v1\nkind: Pod\nmetadata: {name: trainer, namespace: default}\nspec:\n  resourceClaims: [{name: c, resourceClaimName: greedy}]\n  containers: [{name: c, image: trainer}]',
+    ...nodeDocs(nodes),
+  ];
+  const devices = Array.from({ length: 20 }, (_, i) => `{name: gpu-${i}}`).join(', ');
+  for (let n = 0; n < nodes; n++) {
+    docs.push(`apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: node-${n}-gpus}\nspec: {driver: gpu.example.com, nodeName: node-${n}, pool: {name: node-${n}, generation: 1, resourceSliceCount: 1}, devices: [${devices}]}`);
+  }
+  return docs.join('\n---\n');
+}

@@ -158,6 +158,8 @@ export interface ResourceLister {
   deviceTaintRules(): DeviceTaintRule[];
   resourceClaim(namespace: string, name: string): ResourceClaim | undefined;
   resourceClaims(): ResourceClaim[];
+  /** a number that moves whenever any list above would answer differently; absent: nothing is remembered */
+  version?(): number;
 }
 
 /** The storage informers' listers (upstream: SharedInformerFactory().Core()/Storage()). */

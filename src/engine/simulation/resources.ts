@@ -16,6 +16,8 @@ export class ResourceStore implements ResourceLister {
   readonly templates = new Map<string, ResourceClaimTemplate>();
   /** by name, in creation order */
   readonly taintRules = new Map<string, DeviceTaintRule>();
+  /** moves on every put and remove (see ResourceLister.version) */
+  private changes = 0;
 
   constructor(objects: readonly ResourceObject[] = []) {
     for (const o of objects) this.put(o);
@@ -27,6 +29,7 @@ export class ResourceStore implements ResourceLister {
 
   /** creates or replaces an object; returns the one it replaced */
   put(o: ResourceObject): ResourceObject | undefined {
+    this.changes++;
     switch (o.kind) {
       case 'DeviceClass': return replace(this.classes, o.metadata.name, o);
       case 'ResourceSlice': return replace(this.slices, o.metadata.name, o);
@@ -38,6 +41,7 @@ export class ResourceStore implements ResourceLister {
 
   /** deletes an object by kind and name; returns it */
   remove(kind: ResourceObject['kind'], namespace: string | undefined, name: string): ResourceObject | undefined {
+    this.changes++;
     const key = `${namespace ?? 'default'}/${name}`;
     const take = <T>(m: Map<string, T>, k: string): T | undefined => { const v = m.get(k); m.delete(k); return v; };
     switch (kind) {
@@ -57,6 +61,7 @@ export class ResourceStore implements ResourceLister {
   deviceTaintRules(): DeviceTaintRule[] { return [...this.taintRules.values()]; }
   resourceClaim(namespace: string, name: string): ResourceClaim | undefined { return this.claims.get(`${namespace}/${name}`); }
   resourceClaims(): ResourceClaim[] { return [...this.claims.values()]; }
+  version(): number { return this.changes; }
   resourceClaimTemplate(namespace: string, name: string): ResourceClaimTemplate | undefined { return this.templates.get(`${namespace}/${name}`); }
 }
 

@@ -28,10 +28,10 @@ import {
   canBeReserved, claimConsumer, isReservedForPod, podClaimName, RESOURCE_CLAIM_FINALIZER, type AllocationResult, type ResourceClaim,
   type ResourceClaimConsumerReference, type ResourceSlice,
 } from '../../model/resource';
-import type { NodeSelector, Pod, PodGroup, PodResourceClaim } from '../../model/types';
+import type { Node, NodeSelector, Pod, PodGroup, PodResourceClaim } from '../../model/types';
 import { defaultNormalizeScore } from '../helper/normalizeScore';
 import { isSamePod } from '../helper/samePod';
-import { ALLOCATION_STEPS_PER_CYCLE, allocate, deviceID, type AllocatorInput, type DeviceID, type Features } from '../../dra/allocator';
+import { ALLOCATION_STEPS_PER_CYCLE, ALLOCATION_STEPS_PER_NODE, allocate, allocationTimedOut, deviceID, type AllocateResult, type AllocatorInput, type DeviceID, type Features } from '../../dra/allocator';
 import { slicesInNameOrder } from '../../dra/pools';
 import { applyDeviceTaintRules } from '../../dra/deviceTaintRules';
 import {
@@ -39,6 +39,7 @@ import {
   isPodReadyForBinding, poolsWithBindingConditionsLast, withBindingConditions,
 } from './bindingConditions';
 import { allocatedCapacity } from '../../dra/consumableCapacity';
+import { sameElements } from '../../framework/intern';
 import {
   filterExtendedResources, findExtendedResourceClaim, isSpecialClaimName, newExtendedResourceClaim, podDRAExtendedResources, type RequestMapping,
 } from './extendedResources';
@@ -141,8 +142,11 @@ export class InFlightAllocations {
   private readonly claims = new Map<string, ResourceClaim>();
   /** a PodGroup's claim assumed by one of its pods: the consumer it will be reserved for */
   private readonly consumers = new Map<string, string>();
+  /** moves whenever the claims in flight change (what the allocator counts as allocated) */
+  generation = 0;
   has(uid: string): boolean { return this.claims.has(uid); }
   set(claim: ResourceClaim, consumer?: ResourceClaimConsumerReference): void {
+    this.generation++;
     const uid = claim.metadata.uid ?? kobj(claim);
     this.claims.set(uid, claim);
     if (consumer?.resource === 'podgroups') this.consumers.set(uid, consumer.uid || consumer.name);
@@ -152,7 +156,7 @@ export class InFlightAllocations {
   assumedFor(uid: string, consumer: ResourceClaimConsumerReference): ResourceClaim | undefined {
     return consumer.resource === 'podgroups' && this.consumers.get(uid) === (consumer.uid || consumer.name) ? this.claims.get(uid) : undefined;
   }
-  delete(uid: string): boolean { this.consumers.delete(uid); return this.claims.delete(uid); }
+  delete(uid: string): boolean { this.generation++; this.consumers.delete(uid); return this.claims.delete(uid); }
   values(): IterableIterator<ResourceClaim> { return this.claims.values(); }
 }
 
@@ -187,8 +191,39 @@ export function allocatedDevices(claims: Iterable<ResourceClaim>): Set<DeviceID>
   return out;
 }
 
+/**
+ * A node's search that ran out of its steps, remembered for the cluster it ran on: the search is a
+ * function of the node, the claims, the resource objects and the claims in flight, so while none of
+ * them changed it would run out again, step for step. From v1.36 a timeout is an Error retried
+ * after backoff (kubernetes PR #137607) for as long as the pod waits: a claim no allocator can
+ * satisfy cost every retry its 20,000 steps again (about 1,000 retries in a long run). Upstream
+ * re-runs the search on each retry (it is bounded by wall time, so its result may differ); Podplay's
+ * step budget makes the result the same, so the retry takes the remembered one: the same trace,
+ * without the search.
+ */
+interface RememberedTimeout { version: number; inFlight: number; claims: readonly ResourceClaim[]; message: string }
+
 function newPlugin(handle: Handle): Plugin {
   const inFlight = new InFlightAllocations();
+  // per node object (an update replaces it): its last search that ran out of the node's steps
+  const timeouts = new WeakMap<Node, RememberedTimeout>();
+  const nodeTimedOut = allocationTimedOut('node');
+  /** the allocator's search, or the timeout it ran into on the unchanged cluster */
+  const search = (input: AllocatorInput, node: Node, claims: readonly ResourceClaim[], remember: boolean): AllocateResult => {
+    const version = remember ? handle.cluster.resources.version?.() : undefined;
+    if (version === undefined) return allocate(input, node, claims);
+    const steps = input.steps!;
+    const was = timeouts.get(node);
+    // (a search with fewer steps left than a node's runs out of the cycle's: not the same result)
+    if (was && was.version === version && was.inFlight === inFlight.generation && steps.left >= ALLOCATION_STEPS_PER_NODE && sameElements(was.claims, claims)) {
+      steps.left -= ALLOCATION_STEPS_PER_NODE;
+      return { ok: false, timedOut: was.message, outcomes: [] };
+    }
+    const result = allocate(input, node, claims);
+    if (!result.ok && result.timedOut === nodeTimedOut) timeouts.set(node, { version, inFlight: inFlight.generation, claims, message: result.timedOut });
+    else timeouts.delete(node);
+    return result;
+  };
   const features = draFeatures(handle.features);
   const bindingConditions = bindingConditionsEnabled(handle.features);
   const uidOf = (c: ResourceClaim) => c.metadata.uid ?? kobj(c);
@@ -305,7 +340,8 @@ function newPlugin(handle: Handle): Plugin {
         const slices = s.slicesByNode.get(node.metadata.name) ?? s.slicesByNode.get('') ?? [];
         const indices = s.toAllocate.filter((i) => s.claims[i] !== extendedClaim || nodeClaim);
         const claimsToAllocate = indices.map((i) => (s.claims[i] === extendedClaim ? nodeClaim!.claim : s.claims[i]!));
-        const result = allocate({ ...s.allocator, slices }, node, claimsToAllocate);
+        // (a claim for extended resources is made per node and cycle: such searches are not remembered)
+        const result = search({ ...s.allocator, slices }, node, claimsToAllocate, !nodeClaim);
         details = { requests: result.outcomes };
         // upstream: a search past filterTimeout is statusUnschedulable for this node at v1.35, and
         // from v1.36 (kubernetes PR #137607, versions.ts draFilterTimeoutError) an Error naming the
