@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { freshPage, openScenario } from './helpers';
+import { freshPage, importDump, openScenario } from './helpers';
 
 const scenario = (name: string) => readFileSync(fileURLToPath(new URL(`../scenarios/${name}`, import.meta.url)), 'utf8');
 
@@ -36,4 +36,38 @@ test('a GPU pod waits for a node the autoscaler adds: the stage shows it provisi
       await page.screenshot({ path: `${process.env.PODPLAY_SCREENSHOTS}/autoscaler-${width}.png` });
     }
   }
+});
+
+// issue 20: why-pending on a kubectl dump with node groups beside it (src/interop/fixtures/kubectl-node-groups-pending.yaml)
+test('a dump with node groups: the Pending pod says which group cannot host it and why; raising general\'s max, applied, schedules it', async ({ page }) => {
+  const dump = readFileSync(fileURLToPath(new URL('../src/interop/fixtures/kubectl-node-groups-pending.yaml', import.meta.url)), 'utf8');
+  const pod = 'batch/report-5b8c9d7f4-t6h2p';
+  await importDump(page, dump, 2);
+  await page.locator('body').press('/');
+  await page.keyboard.type('report-5b8c9d7f4-t6h2p');
+  await page.locator(`[data-testid="search-hit"][data-key="${pod}"]`).click();
+  await expect(page.getByTestId('pod-inspector')).toHaveAttribute('data-pod', pod);
+  // its only cycle is at 0 s; the autoscaler's verdict comes at its first scan (10 s), the run's end
+  await page.locator('body').press('End');
+  await expect(page.getByTestId('step-forward')).toBeDisabled();
+  const note = page.getByTestId('autoscaler-note');
+  await expect(note).toHaveAttribute('data-kind', 'notTriggerScaleUp');
+  await expect(note.locator('[data-testid="autoscaler-group"][data-group="general"]')).toHaveText('general: max node group size reached');
+  await expect(note.locator('[data-testid="autoscaler-group"][data-group="gpu"]')).toHaveText('gpu: node(s) had untolerated taint(s)');
+  await expect(note.locator('[data-testid="autoscaler-group"][data-group="graviton"]')).toHaveText("graviton: node(s) didn't match Pod's node affinity/selector");
+  const fix = page.locator('[data-testid="fix"][data-kind="node-group"]');
+  await expect(fix).toContainText('Raise node group general\'s max size to 3 (from 2)', { timeout: 30_000 });
+  if (process.env.PODPLAY_SCREENSHOTS) {
+    for (const [width, height] of [[1280, 720], [1366, 768]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${process.env.PODPLAY_SCREENSHOTS}/autoscaler-dump-${width}.png` });
+    }
+  }
+  await fix.getByTestId('fix-apply').click();
+  // the edited file runs again: the autoscaler grows general, and the pod lands on general-1
+  const chip = page.locator(`[data-testid="pod-chip"][data-pod="${pod}"]`);
+  await expect(async () => {
+    await page.locator('body').press('End');
+    await expect(chip).toHaveAttribute('data-node', 'general-1', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 });

@@ -115,6 +115,47 @@ describe('quotas on the timeline and in the file', () => {
   });
 });
 
+describe('limited-priority-class.yaml: limitedResources keeps a PriorityClass to namespaces with a matching quota', () => {
+  const r = run(readScenario('limited-priority-class.yaml'));
+  it('admits the pod where a quota matches its scope, and charges it there', () => {
+    expect(r.pods.filter((p) => p.phase === 'Running').map((p) => p.pod).sort()).toEqual(['kube-system/agent', 'team-a/web']);
+    expect(quotaStatus(r, 'pods-cluster-services')).toEqual({ hard: { pods: '10' }, used: { pods: '1' } });
+  });
+  it('refuses the same pod, and the Deployment\'s pods, in the namespace without one, with upstream\'s unwrapped message', () => {
+    const scopes = 'insufficient quota to match these scopes: [{PriorityClass In [cluster-services]}]';
+    expect(failedCreates(r)).toEqual([`0s ${scopes}`, `0s Error creating: ${scopes}`]);
+    expect(r.events.find((e) => e.reason === 'FailedCreate' && e.object.startsWith('ReplicaSet/'))?.object).toMatch(/^ReplicaSet\/team-a\/collector-/);
+  });
+});
+
+describe('AdmissionConfiguration: mistakes at their line', () => {
+  const admission = (plugin: string) => ['apiVersion: apiserver.config.k8s.io/v1', 'kind: AdmissionConfiguration', 'plugins:', plugin].join('\n');
+  const rq = (config: string) => admission(`  - {name: ResourceQuota, configuration: ${config}}`);
+  it.each([
+    { name: 'a configuration in another file', doc: admission('  - {name: ResourceQuota, path: /etc/kubernetes/quota.yaml}'), want: /plugins\[0\]\.path: a scenario cannot read another file/ },
+    { name: 'the wrong configuration kind', doc: rq('{apiVersion: apiserver.config.k8s.io/v1, kind: Configuration}'), want: /the ResourceQuota plugin reads apiserver\.config\.k8s\.io\/v1 ResourceQuotaConfiguration/ },
+    { name: 'a limited resource without resource (upstream: ValidateConfiguration)', doc: rq('{apiVersion: apiserver.config.k8s.io/v1, kind: ResourceQuotaConfiguration, limitedResources: [{matchContains: [cpu]}]}'), want: /limitedResources\[0\]\.resource: Required value/ },
+    { name: 'a scope In without values', doc: rq('{apiVersion: apiserver.config.k8s.io/v1, kind: ResourceQuotaConfiguration, limitedResources: [{resource: pods, matchScopes: [{scopeName: PriorityClass, operator: In}]}]}'), want: /matchScopes\[0\]\.values: Required value/ },
+    { name: 'an unsupported version', doc: 'apiVersion: apiserver.config.k8s.io/v2\nkind: AdmissionConfiguration\nplugins: []', want: /no matches for kind "AdmissionConfiguration" in version "apiserver\.config\.k8s\.io\/v2"/ },
+  ])('$name', ({ doc, want }) => {
+    const outcome = simulate(doc, { fileName: 'test.yaml' });
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.errors.map((e) => e.message).join('\n')).toMatch(want);
+  });
+  it('the v1beta1 form configures the plugin too, and another plugin\'s configuration is a warning', () => {
+    const doc = [
+      admission('  - {name: EventRateLimit, configuration: {}}\n  - name: ResourceQuota\n    configuration: {apiVersion: resourcequota.admission.k8s.io/v1beta1, kind: Configuration, limitedResources: [{resource: pods, matchContains: [requests.cpu]}]}'),
+      '---', 'apiVersion: v1', 'kind: Node', 'metadata: {name: n1}', 'status: {allocatable: {cpu: "4", memory: 4Gi, pods: "10"}}',
+      '---', 'apiVersion: v1', 'kind: Pod', 'metadata: {name: p}', 'spec: {containers: [{name: c, image: i, resources: {requests: {cpu: 100m}}}]}',
+    ].join('\n');
+    const outcome = simulate(doc, { fileName: 'test.yaml' });
+    if (!outcome.ok) throw new Error(outcome.errors[0]!.message);
+    expect(outcome.result.warnings.map((w) => w.message).join('\n')).toMatch(/configuration of admission plugin "EventRateLimit" is not simulated/);
+    expect(failedCreates(outcome.result)).toEqual(['0s pods "p" is forbidden: insufficient quota to consume: requests.cpu']);
+  });
+});
+
 describe('priority-class-quota.yaml (seed 003): pod overhead counts, high priority is kept out', () => {
   const r = run(readScenario('priority-class-quota.yaml'));
   it('refuses the pod whose overhead takes it over quota, and the high-priority pod in team-a only', () => {

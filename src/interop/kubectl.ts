@@ -251,6 +251,7 @@ export function normalizeObjects(input: readonly Obj[], stats: KubectlImportStat
     switch (kindOf(o)) {
       case 'Scenario': sorted.scenario.push(o); break;
       case 'KubeSchedulerConfiguration': sorted.config.push(cleanSchedulerConfig(o, warnings)); break;
+      case 'ClusterAutoscaler': case 'AdmissionConfiguration': sorted.config.push(o); break;
       case 'Namespace': sorted.namespaces.push(cleanOther(o)); break;
       case 'PriorityClass': sorted.priorityClasses.push(cleanOther(o)); break;
       case 'RuntimeClass': sorted.runtimeClasses.push(cleanOther(o)); break;

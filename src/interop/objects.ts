@@ -87,6 +87,10 @@ export const SIMULATED_KINDS: Readonly<Record<string, string>> = {
   Job: 'batch/v1',
   KubeSchedulerConfiguration: 'kubescheduler.config.k8s.io/v1',
   Scenario: 'podplay/v1alpha1',
+  // written beside a dump: the node autoscaler's groups (docs/autoscaler.md) and the API server's
+  // admission configuration (limitedResources) are not objects kubectl can dump
+  ClusterAutoscaler: 'podplay/v1alpha1',
+  AdmissionConfiguration: 'apiserver.config.k8s.io/v1',
   PersistentVolumeClaim: 'v1',
   PersistentVolume: 'v1',
   StorageClass: 'storage.k8s.io/v1',

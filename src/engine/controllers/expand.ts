@@ -28,7 +28,7 @@ function admissionContext(s: ScenarioContents): AdmissionContext {
     runtimeClasses: new Map(s.runtimeClasses.map((r) => [r.metadata.name, r])),
     names: s.names,
     now: 0,
-    policies: new PolicyStore(s.policies ?? []),
+    policies: new PolicyStore(s.policies ?? [], s.admissionConfiguration?.limitedResources),
   };
 }
 

@@ -15,6 +15,8 @@ describe('parseRefusal', () => {
     { name: 'failed quota (must specify)', message: 'Error creating: pods "web-abc-q" is forbidden: failed quota: compute: must specify limits.cpu for: app', want: { plugin: 'ResourceQuota', quota: 'compute', pod: 'web-abc-q' } },
     { name: 'LimitRange maximum', message: 'pods "tool" is forbidden: maximum cpu usage per Container is 2, but limit is 3.', want: { plugin: 'LimitRanger', pod: 'tool' } },
     { name: 'LimitRange, several violations', message: 'pods "tool" is forbidden: [minimum cpu usage per Container is 50m, but request is 10m., minimum memory usage per Container is 50Mi, but request is 1Mi.]', want: { plugin: 'LimitRanger', pod: 'tool' } },
+    { name: 'limitedResources: a resource no quota limits', message: 'Error creating: pods "web-abc-q" is forbidden: insufficient quota to consume: cpu,requests.cpu', want: { plugin: 'ResourceQuota', pod: 'web-abc-q', uncovered: { resources: ['cpu', 'requests.cpu'] } } },
+    { name: 'limitedResources: a scope no quota has (upstream: unwrapped, no pod name)', message: 'Error creating: insufficient quota to match these scopes: [{PriorityClass In [cluster-services]}]', want: { plugin: 'ResourceQuota', pod: '', reason: 'insufficient quota to match these scopes: [{PriorityClass In [cluster-services]}]', uncovered: { scopes: '[{PriorityClass In [cluster-services]}]' } } },
     { name: 'another plugin', message: 'pods "p" is forbidden: no PriorityClass with name high was found', want: { plugin: 'other', pod: 'p' } },
   ])('$name', ({ message, want }) => {
     expect(parseRefusal(ev(0, 'FailedCreate', 'ReplicaSet/shop/web-abc', message))).toMatchObject(want);

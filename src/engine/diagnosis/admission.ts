@@ -1,7 +1,8 @@
 // Why a workload has fewer pods than it wants: the API server refused to create them (admission),
 // so they are not Pending — they do not exist. Read from the FailedCreate events, whose messages
 // are upstream's: `exceeded quota: <name>, requested: …, used: …, limited: …` (the ResourceQuota
-// plugin) or a LimitRange's `maximum cpu usage per Container is …` (LimitRanger). Also: a Pending
+// plugin; with limitedResources configured, `insufficient quota to consume: …` and `insufficient
+// quota to match these scopes: …`) or a LimitRange's `maximum cpu usage per Container is …` (LimitRanger). Also: a Pending
 // pod whose requests a LimitRange's defaults set (the kubernetes.io/limit-ranger annotation).
 // Structured data; the CLI and the page word it.
 
@@ -29,6 +30,12 @@ export interface AdmissionRefusal {
   numbers?: QuotaNumbers;
   /** the API server's error after `is forbidden: ` */
   reason: string;
+  /**
+   * ResourceQuota with limitedResources (the API server's configuration): the used resources no
+   * quota limits (`insufficient quota to consume: …`), or the scopes, as upstream prints them,
+   * that no quota matching the pod has (`insufficient quota to match these scopes: …`)
+   */
+  uncovered?: { resources: string[] } | { scopes: string };
 }
 
 /** "ReplicaSet/shop/web-abc" → "ReplicaSet shop/web-abc", as the CLI and the page name a creator */
@@ -43,17 +50,24 @@ const parseList = (text: string): Record<string, string> =>
 const FORBIDDEN = /^(?:Error creating: )?pods "([^"]*)" is forbidden: (.*)$/s;
 const EXCEEDED = /^exceeded quota: ([^,]+), requested: (.*), used: (.*), limited: (.*)$/s;
 const FAILED_QUOTA = /^failed quota: ([^:]+): /;
+const UNCOVERED_RESOURCES = /^insufficient quota to consume: (.*)$/s;
+// upstream returns this one unwrapped: no `pods "x" is forbidden: ` and so no pod name
+const UNCOVERED_SCOPES = /^(?:Error creating: )?insufficient quota to match these scopes: (.*)$/s;
 const LIMIT_RANGE = /(?:^|\[)(?:minimum|maximum) \S+ usage per (?:Container|Pod) is |max limit to request ratio per /;
 
 /** One refusal from a FailedCreate event's message; undefined for events of other kinds. */
 export function parseRefusal(e: ClusterEvent): Omit<AdmissionRefusal, 'count'> | undefined {
   if (e.reason !== 'FailedCreate') return undefined;
+  const scopes = UNCOVERED_SCOPES.exec(e.message);
+  if (scopes) return { object: e.object, time: e.time, pod: '', reason: e.message.replace(/^Error creating: /, ''), plugin: 'ResourceQuota', uncovered: { scopes: scopes[1]! } };
   const m = FORBIDDEN.exec(e.message);
   if (!m) return undefined;
   const [, pod = '', reason = ''] = m;
   const base = { object: e.object, time: e.time, pod, reason };
   const ex = EXCEEDED.exec(reason);
   if (ex) return { ...base, plugin: 'ResourceQuota', quota: ex[1]!, numbers: { requested: parseList(ex[2]!), used: parseList(ex[3]!), limited: parseList(ex[4]!) } };
+  const uncovered = UNCOVERED_RESOURCES.exec(reason);
+  if (uncovered) return { ...base, plugin: 'ResourceQuota', uncovered: { resources: uncovered[1]!.split(',') } };
   const fq = FAILED_QUOTA.exec(reason);
   if (fq) return { ...base, plugin: 'ResourceQuota', quota: fq[1]! };
   if (LIMIT_RANGE.test(reason)) return { ...base, plugin: 'LimitRanger' };

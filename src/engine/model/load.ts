@@ -34,6 +34,7 @@ import { describe, locate, parseYaml, toPlain, type ParsedSource, type Pos, type
 import { duplicate, invalid } from './validation';
 import { quote } from './quote';
 import { decodeClusterAutoscaler, type ClusterAutoscalerConfig } from './autoscaler';
+import { decodeAdmissionConfiguration, type AdmissionConfiguration } from './decode/admissionConfiguration';
 
 /** The objects of a scenario at simulated time 0, and its timeline: what the simulation starts from. */
 export interface ScenarioContents {
@@ -69,6 +70,8 @@ export interface ScenarioContents {
   legacyPolicy?: { object: Record<string, unknown>; locate(path: (string | number)[]): { line: number; column: number } };
   /** extension: the node autoscaler (a ClusterAutoscaler document), validated */
   clusterAutoscaler?: ClusterAutoscalerConfig;
+  /** extension: the API server's admission configuration (an AdmissionConfiguration document): the ResourceQuota plugin's limitedResources */
+  admissionConfiguration?: AdmissionConfiguration;
   /** from the Scenario document, validated, in order */
   timeline: TimelineStep[];
   /** events of creating the objects: FailedCreate (admission refused a pod), SuccessfulCreate, ScalingReplicaSet */
@@ -140,6 +143,7 @@ class Loader {
   schedulerConfig?: SrcMap;
   legacyPolicy?: SrcMap;
   clusterAutoscaler?: ClusterAutoscalerConfig;
+  admissionConfiguration?: AdmissionConfiguration;
 
   constructor(readonly fileName: string, private readonly text: string) {
     this.diag = new Diagnostics(fileName);
@@ -171,6 +175,10 @@ class Loader {
       case 'clusterAutoscaler':
         if (this.clusterAutoscaler) rec.reader.error(root.pos, [], 'only one ClusterAutoscaler is allowed');
         else this.clusterAutoscaler = decodeClusterAutoscaler(rec.reader, root);
+        return;
+      case 'admissionConfiguration':
+        if (this.admissionConfiguration) rec.reader.error(root.pos, [], 'only one AdmissionConfiguration is allowed');
+        else this.admissionConfiguration = decodeAdmissionConfiguration(rec.reader, root);
         return;
       case 'schedulerConfig':
         if (this.schedulerConfig) rec.reader.error(root.pos, [], 'only one KubeSchedulerConfiguration is allowed');
@@ -418,7 +426,7 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
   const policies = objects.filter(isPolicyObject);
   for (const p of policies) if (p.kind === 'ResourceQuota') p.status = initialQuotaStatus(p);
   const ctx: AdmissionContext = {
-    policies: new PolicyStore(policies),
+    policies: new PolicyStore(policies, loader.admissionConfiguration?.limitedResources),
     nodes: new Map(nodes.map((n) => [n.metadata.name, n])),
     namespaces: new Map(namespaces.map((n) => [n.metadata.name, n])),
     priorityClasses: new Map(priorityClasses.map((p) => [p.metadata.name, p])),
@@ -431,7 +439,7 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
   const storageClasses = objects.filter((o): o is StorageClass => o.kind === 'StorageClass');
   const refusedClaims = new Set<ScenarioObject>();
   for (const d of loader.declared) {
-    if (d.object.kind !== 'PersistentVolumeClaim' || policies.length === 0) continue;
+    if (d.object.kind !== 'PersistentVolumeClaim' || (policies.length === 0 && !ctx.policies!.limitedResources.length)) continue;
     const refused = admitClaimPolicies(admitClaim(d.object as PersistentVolumeClaim, storageClasses), ctx.policies!);
     if (!refused) continue;
     refusedClaims.add(d.object);
@@ -501,6 +509,7 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
   if (schedulerConfig) scenario.schedulerConfig = schedulerConfig;
   if (legacyPolicy) scenario.legacyPolicy = legacyPolicy;
   if (loader.clusterAutoscaler) scenario.clusterAutoscaler = loader.clusterAutoscaler;
+  if (loader.admissionConfiguration) scenario.admissionConfiguration = loader.admissionConfiguration;
   return { ok: true, scenario };
 }
 

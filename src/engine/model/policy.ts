@@ -41,6 +41,20 @@ export interface ResourceQuota extends KubeObject {
   status: { hard?: ResourceList; used?: ResourceList };
 }
 
+/**
+ * upstream: resourcequota/apis/resourcequota/v1 LimitedResource — a resource whose consumption
+ * needs a covering quota (the AdmissionConfiguration's ResourceQuota plugin configuration).
+ */
+export interface LimitedResource {
+  apiGroup?: string;
+  /** "pods", "persistentvolumeclaims", … */
+  resource: string;
+  /** a usage name containing one of these needs a quota that limits it */
+  matchContains?: string[];
+  /** an object matching one of these scopes needs a quota whose scopes match it too */
+  matchScopes?: ScopedResourceSelectorRequirement[];
+}
+
 export type PolicyObject = LimitRange | ResourceQuota;
 export const POLICY_KINDS: readonly PolicyObject['kind'][] = ['LimitRange', 'ResourceQuota'];
 export const isPolicyObject = (o: { kind: string }): o is PolicyObject => o.kind === 'LimitRange' || o.kind === 'ResourceQuota';
@@ -50,6 +64,8 @@ export interface NamespacePolicies {
   limitRanges(namespace: string): readonly LimitRange[];
   /** the live objects: admission charges a created pod to their status.used */
   resourceQuotas(namespace: string): readonly ResourceQuota[];
+  /** the API server's ResourceQuota configuration (limitedResources), the same in every namespace */
+  readonly limitedResources: readonly LimitedResource[];
 }
 
 // admission asks for every pod; most namespaces have no policies
@@ -59,7 +75,7 @@ const NONE: readonly never[] = Object.freeze([]);
 export class PolicyStore implements NamespacePolicies {
   private readonly byNamespace = new Map<string, PolicyObject[]>();
 
-  constructor(objects: readonly PolicyObject[] = []) {
+  constructor(objects: readonly PolicyObject[] = [], readonly limitedResources: readonly LimitedResource[] = []) {
     for (const o of objects) this.set(o);
   }
 

@@ -51,7 +51,7 @@ export class ClusterState implements ClusterLister {
     for (const g of s.podGroups ?? []) this.podGroups.set(nsName(g), g);
     this.storage = new StorageStore(s.storage);
     this.resources = new ResourceStore(s.resources);
-    this.policies = new PolicyStore(s.policies ?? []);
+    this.policies = new PolicyStore(s.policies ?? [], s.admissionConfiguration?.limitedResources);
   }
 
   addPod(pod: Pod): void {

@@ -5,6 +5,7 @@
 import { useMemo } from 'react';
 import type { PodOutcome } from '../../engine/api';
 import type { TimedEvent } from '../../worker/protocol';
+import { uncoveredSentence } from '../../interop/admissionText';
 import { admissionRefusals, creatorName, defaultsThatDoNotFit, limitRangeDefaults, raiseQuotaFix, formatResource } from '../../engine/readers';
 import { FixesPanel } from '../fixes/FixesPanel';
 
@@ -36,6 +37,7 @@ export function AdmissionRefusals({ events }: { events: readonly TimedEvent[] })
                 </ul>
               </>
             ) : <p className="detail">{r.reason}</p>}
+            {r.uncovered && <p className="detail" data-testid="uncovered-quota">{uncoveredSentence(r.uncovered, r.object.split('/')[1] ?? 'default')}</p>}
             {/* beyond the searched few, the hard value that would admit one more pod, unverified (the verified fixes say it otherwise) */}
             {fix && i >= MAX_SEARCHED && (
               <p className="detail" data-testid="raise-quota-fix">

@@ -55,7 +55,8 @@ export function PodInspector() {
       </div>
       {difference !== undefined && <ClusterDifferenceNote difference={difference} stale={staleMessage(outcome, view.run.summary.nodes)} />}
       {!bound && <LimitRangeNote pod={outcome} />}
-      {!bound && <AutoscalerNote summary={view.run.summary} pod={podKey} now={now} />}
+      {/* at the last step, what happened after the last cycle counts too (as eventsSoFar's): the autoscaler's verdict at its scan */}
+      {!bound && <AutoscalerNote summary={view.run.summary} pod={podKey} now={view.isLastStep ? Math.max(now, view.run.summary.endTime) : now} />}
       {!bound && <DiagnosisPanel pod={podKey} />}
       <dl className="describe">
         <Field name="Name">{name}</Field>

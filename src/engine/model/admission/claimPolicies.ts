@@ -18,8 +18,8 @@ export function admitClaimPolicies(pvc: PersistentVolumeClaim, policies: Namespa
     const errs = claimLimitViolations(pvc, lr);
     if (errs.length) return forbiddenClaim(pvc.metadata.name, aggregateMessage(errs));
   }
-  const check = checkClaimQuotas(pvc, policies.resourceQuotas(ns));
-  if (!check.ok) return forbiddenClaim(pvc.metadata.name, check.error);
+  const check = checkClaimQuotas(pvc, policies.resourceQuotas(ns), policies.limitedResources);
+  if (!check.ok) return check.forbidden ? forbiddenClaim(pvc.metadata.name, check.error) : check.error;
   check.charge();
   return undefined;
 }

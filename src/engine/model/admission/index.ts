@@ -13,7 +13,7 @@ import {
   forbidden, type PluginContext, type PluginResult,
 } from './plugins';
 import { quote } from '../quote';
-import type { LimitRange, NamespacePolicies, ResourceQuota } from '../policy';
+import type { LimitedResource, LimitRange, NamespacePolicies, ResourceQuota } from '../policy';
 import { aggregateMessage, defaultPodResources, podLimitViolations } from './limitRanger';
 import { chargeResourceQuotas, checkResourceQuotas } from './resourceQuota';
 
@@ -38,7 +38,7 @@ export type AdmissionResult =
 /** Which policy refused a pod, for the diagnosis (the message says the same in words). */
 export type AdmissionRefusal =
   | { plugin: 'LimitRanger'; limitRange: string }
-  | { plugin: 'ResourceQuota'; quota: ResourceQuota; exceeded?: { requested: Record<string, string>; used: Record<string, string>; hard: Record<string, string> } };
+  | { plugin: 'ResourceQuota'; quota?: ResourceQuota; exceeded?: { requested: Record<string, string>; used: Record<string, string>; hard: Record<string, string> } };
 
 type Plugin = (pod: Pod, ctx: PluginContext) => PluginResult;
 
@@ -76,8 +76,10 @@ export function admitPod(input: Pod, ctx: AdmissionContext): AdmissionResult {
   // file (a dump) was admitted before: it keeps what it has and is not checked again.
   const limitRanges = ctx.policies?.limitRanges(namespace) ?? [];
   const quotas = ctx.policies?.resourceQuotas(namespace) ?? [];
-  // most namespaces have neither: nothing more to do or to allocate for them
-  const policed = limitRanges.length > 0 || quotas.length > 0;
+  const limited = ctx.policies?.limitedResources ?? [];
+  // most namespaces have neither: nothing more to do or to allocate for them (upstream: without
+  // limitedResources, a namespace with no quota is not checked)
+  const policed = limitRanges.length > 0 || quotas.length > 0 || limited.length > 0;
   const existing = pod.spec.nodeName !== undefined;
   if (!existing && limitRanges.length > 0) pod = defaultPodResources(pod, limitRanges);
   for (const plugin of plugins) {
@@ -95,7 +97,7 @@ export function admitPod(input: Pod, ctx: AdmissionContext): AdmissionResult {
   if (policed) {
     const named = { ...pod, metadata: { ...pod.metadata, name } };
     if (existing) chargeResourceQuotas(named, quotas, ctx.now);
-    const refused = existing ? undefined : validatePolicies(named, limitRanges, quotas, ctx.now);
+    const refused = existing ? undefined : validatePolicies(named, limitRanges, quotas, limited, ctx.now);
     if (refused) {
       ctx.names.release(namespace, name);
       return refused;
@@ -118,16 +120,19 @@ export function admitPod(input: Pod, ctx: AdmissionContext): AdmissionResult {
  * constraints, then ResourceQuota, which charges the admitted pod to its quotas.
  * upstream: limitRanger.Validate, resourcequota QuotaAdmission.Validate.
  */
-function validatePolicies(pod: Pod, limitRanges: readonly LimitRange[], quotas: readonly ResourceQuota[], now: number): Extract<AdmissionResult, { ok: false }> | undefined {
+function validatePolicies(pod: Pod, limitRanges: readonly LimitRange[], quotas: readonly ResourceQuota[], limited: readonly LimitedResource[], now: number): Extract<AdmissionResult, { ok: false }> | undefined {
   for (const lr of limitRanges) {
     const errs = podLimitViolations(pod, lr);
     if (errs.length) return { ok: false, message: forbidden(pod.metadata.name, aggregateMessage(errs)), refusal: { plugin: 'LimitRanger', limitRange: lr.metadata.name } };
   }
-  if (quotas.length === 0) return undefined;
-  const check = checkResourceQuotas(pod, quotas, now);
+  if (quotas.length === 0 && limited.length === 0) return undefined;
+  const check = checkResourceQuotas(pod, quotas, now, limited);
   if (!check.ok) {
     const exceeded = check.exceeded && { requested: toResourceList(check.exceeded.requested), used: toResourceList(check.exceeded.used), hard: toResourceList(check.exceeded.hard) };
-    return { ok: false, message: forbidden(pod.metadata.name, check.error), refusal: { plugin: 'ResourceQuota', quota: check.quota, ...(exceeded ? { exceeded } : {}) } };
+    return {
+      ok: false, message: check.forbidden ? forbidden(pod.metadata.name, check.error) : check.error,
+      refusal: { plugin: 'ResourceQuota', ...(check.quota ? { quota: check.quota } : {}), ...(exceeded ? { exceeded } : {}) },
+    };
   }
   check.charge();
   return undefined;

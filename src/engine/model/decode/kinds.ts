@@ -14,6 +14,7 @@ import { decodeWorkload } from './workloads';
 import { decodeDeviceClass, decodeDeviceTaintRule, decodeResourceClaim, decodeResourceClaimTemplate, decodeResourceSlice } from './resource';
 import { decodeLimitRange, decodeResourceQuota } from './policy';
 import { quote } from '../quote';
+import { ADMISSION_CONFIGURATION_VERSIONS } from './admissionConfiguration';
 
 interface KindInfo {
   /** the version written when a timeline object leaves apiVersion out */
@@ -69,6 +70,8 @@ export type Recognised =
   /** the node autoscaler's flags and node groups (../autoscaler.ts) */
   | { type: 'clusterAutoscaler'; reader: Reader }
   | { type: 'schedulerConfig'; reader: Reader }
+  /** the API server's AdmissionConfiguration (./admissionConfiguration.ts) */
+  | { type: 'admissionConfiguration'; reader: Reader }
   /** the legacy scheduler Policy file (kind: Policy, v1; removed from kube-scheduler in v1.23) */
   | { type: 'legacyPolicy'; reader: Reader }
   | { type: 'list'; items: SrcNode[]; reader: Reader }
@@ -117,6 +120,9 @@ export function decodeDocument(diag: Diagnostics, root: SrcMap, document: number
   }
   if (kind === 'Scenario') return version === SCENARIO_API_VERSION ? { type: 'scenario', reader: r } : unsupported(SCENARIO_API_VERSION);
   if (kind === 'ClusterAutoscaler') return version === SCENARIO_API_VERSION ? { type: 'clusterAutoscaler', reader: r } : unsupported(SCENARIO_API_VERSION);
+  if (kind === 'AdmissionConfiguration') {
+    return (ADMISSION_CONFIGURATION_VERSIONS as readonly string[]).includes(version) ? { type: 'admissionConfiguration', reader: r } : unsupported(ADMISSION_CONFIGURATION_VERSIONS.join(', '));
+  }
   if (kind === 'KubeSchedulerConfiguration') {
     return version === SCHEDULER_CONFIG_API_VERSION ? { type: 'schedulerConfig', reader: r } : unsupported(SCHEDULER_CONFIG_API_VERSION);
   }

@@ -6,7 +6,7 @@ import type { LimitRange, LimitRangeItem, LimitType, ResourceQuota, ResourceQuot
 import type { ResourceList } from '../types';
 import { compareQuantity, parseQuantity } from '../quantity';
 import { defined, type Path, type Reader } from '../decoder';
-import type { SrcMap } from '../source';
+import type { SrcMap, SrcNode } from '../source';
 import { decodeMetadata } from './metadata';
 import { decodeResourceList } from './resources';
 import { isDNS1123Subdomain, invalid, notSupported, required } from '../validation';
@@ -82,6 +82,24 @@ export function decodeLimitRange(r: Reader, root: SrcMap): LimitRange {
   return { apiVersion: 'v1', kind: 'LimitRange', metadata, spec: { limits } };
 }
 
+/** One ScopedResourceSelectorRequirement (a quota's scopeSelector, a limitedResource's matchScopes). upstream: validateScopedResourceSelectorRequirement */
+export function decodeScopedRequirement(r: Reader, node: SrcNode, ep: Path): ScopedResourceSelectorRequirement | undefined {
+  const m = r.map(node, ep);
+  if (!m) return undefined;
+  r.knownFields(m, ep, new Set(['scopeName', 'operator', 'values']));
+  const scopeName = r.enumValue(m, ep, 'scopeName', SCOPES);
+  const operator = r.enumValue(m, ep, 'operator', ['In', 'NotIn', 'Exists', 'DoesNotExist'] as const);
+  const values = r.stringList(m, ep, 'values');
+  if (!scopeName) { if (!r.has(m, 'scopeName')) r.error(m.pos, [...ep, 'scopeName'], required()); return undefined; }
+  if (!operator) { if (!r.has(m, 'operator')) r.error(m.pos, [...ep, 'operator'], required()); return undefined; }
+  if ((operator === 'In' || operator === 'NotIn') && !values?.length) r.error(m.pos, [...ep, 'values'], required('must be at least one value when `operator` is \'In\' or \'NotIn\' for scope selector'));
+  if ((operator === 'Exists' || operator === 'DoesNotExist') && values?.length) r.error(r.child(m, 'values')!.pos, [...ep, 'values'], invalid(values, 'must be no value when `operator` is \'Exist\' or \'DoesNotExist\' for scope selector'));
+  if (scopeName !== 'PriorityClass' && scopeName !== 'VolumeAttributesClass' && operator !== 'Exists') {
+    r.error(r.child(m, 'operator')!.pos, [...ep, 'operator'], notSupported(operator, ['Exists']));
+  }
+  return defined({ scopeName, operator, values });
+}
+
 export function decodeResourceQuota(r: Reader, root: SrcMap): ResourceQuota {
   r.knownFields(root, [], new Set(['apiVersion', 'kind', 'metadata', 'spec', 'status']));
   const metadata = decodeMetadata(r, root, { namespaced: true, validateName: isDNS1123Subdomain });
@@ -101,22 +119,8 @@ export function decodeResourceQuota(r: Reader, root: SrcMap): ResourceQuota {
     r.knownFields(ss, ssp, new Set(['matchExpressions']));
     const matchExpressions: ScopedResourceSelectorRequirement[] = [];
     (r.list(r.child(ss, 'matchExpressions'), [...ssp, 'matchExpressions']) ?? []).forEach((node, i) => {
-      const ep: Path = [...ssp, 'matchExpressions', i];
-      const m = r.map(node, ep);
-      if (!m) return;
-      r.knownFields(m, ep, new Set(['scopeName', 'operator', 'values']));
-      const scopeName = r.enumValue(m, ep, 'scopeName', SCOPES);
-      const operator = r.enumValue(m, ep, 'operator', ['In', 'NotIn', 'Exists', 'DoesNotExist'] as const);
-      const values = r.stringList(m, ep, 'values');
-      if (!scopeName) { if (!r.has(m, 'scopeName')) r.error(m.pos, [...ep, 'scopeName'], required()); return; }
-      if (!operator) { if (!r.has(m, 'operator')) r.error(m.pos, [...ep, 'operator'], required()); return; }
-      // upstream: validateScopedResourceSelectorRequirement
-      if ((operator === 'In' || operator === 'NotIn') && !values?.length) r.error(m.pos, [...ep, 'values'], required('must be at least one value when `operator` is \'In\' or \'NotIn\' for scope selector'));
-      if ((operator === 'Exists' || operator === 'DoesNotExist') && values?.length) r.error(r.child(m, 'values')!.pos, [...ep, 'values'], invalid(values, 'must be no value when `operator` is \'Exist\' or \'DoesNotExist\' for scope selector'));
-      if (scopeName !== 'PriorityClass' && scopeName !== 'VolumeAttributesClass' && operator !== 'Exists') {
-        r.error(r.child(m, 'operator')!.pos, [...ep, 'operator'], notSupported(operator, ['Exists']));
-      }
-      matchExpressions.push(defined({ scopeName, operator, values }));
+      const req = decodeScopedRequirement(r, node, [...ssp, 'matchExpressions', i]);
+      if (req) matchExpressions.push(req);
     });
     scopeSelector = { matchExpressions };
   }
