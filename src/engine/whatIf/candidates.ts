@@ -23,6 +23,8 @@ export interface Candidate {
   tier: Tier;
   /** what a reviewer must know before approving it (a node-scoped change, a reason a node is cordoned) */
   warning?: string;
+  /** the node pool an "add a node like" change scales (poolOf): the ranking keeps one fix per pool */
+  pool?: string;
 }
 
 /** user PriorityClasses may not go above this (upstream: HighestUserDefinablePriority) */
@@ -51,6 +53,23 @@ export function poolLabelsOf(node: Node): Record<string, string> {
   const named = POOL_LABELS.filter((k) => labels[k] !== undefined);
   const pool = named.filter((k) => k !== 'node.kubernetes.io/instance-type');
   return Object.fromEntries((pool.length > 0 ? pool.slice(0, 2) : named.slice(0, 1)).map((k) => [k, labels[k]!]));
+}
+
+/** labels that name one node or its place, not its pool */
+const PER_NODE_LABELS = /^(kubernetes\.io\/hostname|topology\.kubernetes\.io\/(zone|region)|failure-domain\.beta\.kubernetes\.io\/(zone|region)|topology\.[a-z.]*csi[^/]*\/.*)$/;
+
+/**
+ * The node pool a node belongs to, as a reviewer names it: its pool labels ("node-pool=gpu");
+ * without one, its shape — the labels other than hostname and zone, its taints and its allocatable
+ * (nodes alike in all three are one pool to scale).
+ */
+export function poolOf(node: Node): string {
+  const pool = poolLabelsOf(node);
+  if (Object.keys(pool).length > 0 && !('node.kubernetes.io/instance-type' in pool && Object.keys(pool).length === 1)) return Object.entries(pool).map(([k, v]) => `${k}=${v}`).join(',');
+  const labels = Object.entries(node.metadata.labels ?? {}).filter(([k]) => !PER_NODE_LABELS.test(k)).sort(([a], [b]) => a.localeCompare(b));
+  const taints = (node.spec?.taints ?? []).filter((t) => t.key !== TAINT_NODE_UNSCHEDULABLE).map(taintToString).sort();
+  const allocatable = Object.entries(node.status?.allocatable ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify({ labels, taints, allocatable });
 }
 
 /** Why a cordoned node is cordoned, as its annotations and other taints say; undefined when nothing says. */
@@ -375,7 +394,7 @@ export function addNodeCandidates(s: ExpandedScenario, d: Diagnosis): Candidate[
     seen.add(id);
     const slices = slicesOf(s, c.node).length;
     out.push({
-      kind: 'add-node', cost: 4, tier: c.plugin === 'NodeUnschedulable' ? Tier.NodeScoped : Tier.Capacity,
+      kind: 'add-node', cost: 4, tier: c.plugin === 'NodeUnschedulable' ? Tier.NodeScoped : Tier.Capacity, pool: poolOf(node),
       warning: `a new machine${slices > 0 ? ` with its ${slices} ResourceSlice${slices === 1 ? '' : 's'}` : ''}: it costs money${Object.keys(pool).length === 0 ? '; no label names its node pool' : ''}`,
       edits: [{ kind: 'add-node', like: c.node, name: newNodeName(s, c.node), pool }],
     });

@@ -180,6 +180,18 @@ ${gpus}
     const add = fixes.find((f) => f.candidate.kind === 'add-node')!;
     expect(add.candidate.edits[0]).toMatchObject({ kind: 'add-node', like: 'n1', pool: { 'node-pool': 'general' } });
   });
+
+  it.each([
+    // nodes of one pool in two zones: a reviewer scales the pool once
+    ['one pool label, two zones → one fix', { labels: 'node-pool: general', zone: 'a' }, { labels: 'node-pool: general', zone: 'b' }, ['node-pool=general']],
+    // no pool label: nodes of one shape (labels but hostname and zone, taints, allocatable) are one pool
+    ['no pool label, the same shape → one fix', { labels: 'team: web', zone: 'a' }, { labels: 'team: web', zone: 'b' }, [JSON.stringify({ labels: [['team', 'web']], taints: [], allocatable: [['cpu', '2'], ['memory', '8Gi'], ['pods', '110']] })]],
+    ['two pools → a fix for each', { labels: 'node-pool: general', zone: 'a' }, { labels: 'node-pool: batch', zone: 'b' }, ['node-pool=general', 'node-pool=batch']],
+  ])('add a node like X, one per pool: %s', (_name, a, b, pools) => {
+    const text = node('n1', { ...a, cpu: '2' }) + node('n2', { ...b, cpu: '2' }) + pod('f1', { node: 'n1', cpu: '2' }) + pod('f2', { node: 'n2', cpu: '2' }) + pod('p', { cpu: '2' });
+    const { fixes } = search(text, 'default/p');
+    expect(fixes.filter((f) => f.candidate.kind === 'add-node').map((f) => f.candidate.pool).sort()).toEqual([...pools].sort());
+  });
 });
 
 describe('candidate kinds that keep their meaning', () => {
