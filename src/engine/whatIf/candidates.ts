@@ -40,7 +40,7 @@ interface Insufficient { resourceName: string; requested: number; used: number; 
 const nodeNamed = (s: ExpandedScenario, name: string): Node | undefined => s.nodes.find((n) => n.metadata.name === name);
 
 /** Does the pod ask for this node by its own nodeSelector or required node affinity (not merely tolerate it)? */
-function podSelects(pod: Pod, node: Node): boolean {
+export function podSelects(pod: Pod, node: Node): boolean {
   const selector = pod.spec.nodeSelector ?? {};
   const required = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   if (Object.keys(selector).length === 0 && !required) return false;
@@ -70,6 +70,28 @@ export function poolOf(node: Node): string {
   const taints = (node.spec?.taints ?? []).filter((t) => t.key !== TAINT_NODE_UNSCHEDULABLE).map(taintToString).sort();
   const allocatable = Object.entries(node.status?.allocatable ?? {}).sort(([a], [b]) => a.localeCompare(b));
   return JSON.stringify({ labels, taints, allocatable });
+}
+
+/** How a reviewer names a pool: its pool labels, or "nodes like <node>" when no label names it. */
+export function poolName(node: Node): string {
+  const labels = poolLabelsOf(node);
+  return Object.keys(labels).length > 0 ? Object.entries(labels).map(([k, v]) => `${k}=${v}`).join(', ') : `nodes like ${node.metadata.name}`;
+}
+
+/**
+ * A change that lets the pod land outside the pool it selects (a nodeSelector or node affinity
+ * dropped, a taint tolerated): the pool it lands in, and whether that pool is dedicated (tainted
+ * against pods that do not tolerate it). Undefined when it stays in a pool it selects, or selects
+ * none that exists (a typo: its intended pool is unknown).
+ */
+export function poolMove(s: ExpandedScenario, pod: Pod, to: string): { pool: string; from: string; dedicated: boolean } | undefined {
+  const node = nodeNamed(s, to);
+  const home = s.nodes.filter((n) => podSelects(pod, n));
+  if (!node || home.length === 0) return undefined;
+  const homePools = new Set(home.map(poolOf));
+  if (homePools.has(poolOf(node))) return undefined;
+  const dedicated = (node.spec?.taints ?? []).some((t) => t.key !== TAINT_NODE_UNSCHEDULABLE && doNotScheduleTaintsFilter(t));
+  return { pool: poolName(node), from: [...new Set(home.map(poolName))].join('; '), dedicated };
 }
 
 /** Why a cordoned node is cordoned, as its annotations and other taints say; undefined when nothing says. */
