@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../engine/index';
 import { importAny } from '../interop/index';
 import { joinedNode, productionDump } from '../interop/testing/productionDump';
-import { formatExplanation } from './explain';
+import { formatExplanation, formatFixes } from './explain';
+import { fixText } from '../interop/fixText';
+import { Tier } from '../engine/whatIf/rank';
 
 const outcome = simulate(importAny(productionDump(), { source: 'fixture' }).yaml, { fileName: 'imported.yaml' });
 if (!outcome.ok) throw new Error('the fixture does not simulate');
@@ -20,5 +22,37 @@ describe('--explain on a dump', () => {
     ['web/search-', `The cluster's message is stale: it counts ${result.nodes.length - 1} nodes, the dump has ${result.nodes.length} — 1 joined after it: ${joinedNode.node} 2 min before the dump.`],
   ])('%s: %s', (prefix, line) => {
     expect(explain(prefix)).toContain(line);
+  });
+});
+
+describe('--explain: a fix for a controller\'s pod', () => {
+  it('shows the change under each object it is written into: the StatefulSet\'s template, then the pod', () => {
+    const text = `apiVersion: v1
+kind: List
+items:
+- apiVersion: apps/v1
+  kind: StatefulSet
+  metadata: {name: db, namespace: shop, uid: s1}
+  spec:
+    serviceName: db
+    selector: {matchLabels: {app: db}}
+    template:
+      metadata: {labels: {app: db}}
+      spec:
+        containers: [{name: c, image: i}]
+- apiVersion: v1
+  kind: Pod
+  metadata:
+    name: db-0
+    namespace: shop
+    ownerReferences: [{apiVersion: apps/v1, kind: StatefulSet, name: db, uid: s1, controller: true}]
+  spec:
+    containers: [{name: c, image: i}]
+`;
+    const edits = [{ kind: 'scheduler-name' as const, pod: 'shop/db-0', from: 'volcano', schedulerName: 'default-scheduler' }];
+    const written = fixText(text, edits);
+    const out = formatFixes([{ candidate: { kind: 'scheduler-name', edits, cost: 1, tier: Tier.SpecMistake }, node: 'n1', sideEffects: [], alsoPlaced: [], tier: Tier.SpecMistake, warnings: [], ...(written ? { text: written } : {}) }], 1);
+    const lines = out.split('\n').map((l) => l.trim().replace(/\s+/g, ' ')).filter((l) => l.startsWith('#') || l.startsWith('+'));
+    expect(lines).toEqual(['# StatefulSet shop/db', '+ schedulerName: default-scheduler', '# Pod shop/db-0', '+ schedulerName: default-scheduler']);
   });
 });

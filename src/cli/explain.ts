@@ -160,11 +160,12 @@ export function formatFixes(found: readonly FixView[], tried: number): string {
     out.push(...indent([`→ ${outcome}, ${effects}${fix.alsoPlaced.length > 0 ? ` (also places ${fix.alsoPlaced.join(', ')})` : ''}`], '   '));
     for (const w of fix.warnings ?? []) out.push(`   ⚠ ${w}`);
     if (fix.text === undefined) out.push('     (its YAML change is not shown: an object it changes is neither a document nor a List item of this file)');
-    for (const doc of fix.text?.diff ?? []) {
-      // the changed lines with one line of context
+    fix.text?.diff.forEach((doc, d) => {
+      // the changed lines with one line of context, under the object they are in
       const keep = shownDiffLines(doc, 1);
-      out.push(...indent(doc.filter((_l, j) => keep[j]).map((l) => `${l.op} ${l.text}`), '     '));
-    }
+      const object = fix.text?.objects[d];
+      out.push(...indent([...(object ? [`# ${object}`] : []), ...doc.filter((_l, j) => keep[j]).map((l) => `${l.op} ${l.text}`)], '     '));
+    });
   });
   return out.join('\n');
 }

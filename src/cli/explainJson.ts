@@ -26,6 +26,8 @@ export interface ExplainFixJson {
   edits: FixView['candidate']['edits'];
   /** the YAML change as a unified-style diff of the objects it touches, when it can be written into the file */
   diff?: string;
+  /** the objects the diff changes, in its order ("Deployment shop/web", "new Node n-2"): a controller's pod is fixed in its owners' templates */
+  objects?: string[];
   /** a fix for a workload whose pods admission refused: its pods with the change, how many scheduled */
   admitted?: FixView['admitted'];
 }
@@ -82,7 +84,7 @@ function fixesJson(search: FixSearchOutcome | undefined): ExplainFixJson[] {
     alsoPlaced: fix.alsoPlaced,
     warnings: fix.warnings ?? [],
     edits: fix.candidate.edits,
-    ...(fix.text ? { diff: fix.text.diff.map(changedLines).join('\n---\n') } : {}),
+    ...(fix.text ? { diff: fix.text.diff.map(changedLines).join('\n---\n'), objects: fix.text.objects } : {}),
     ...(fix.admitted ? { admitted: fix.admitted } : {}),
   }));
 }

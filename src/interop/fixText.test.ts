@@ -170,8 +170,8 @@ describe('fixText on a kubectl List, as dumped (the objects are items, not docum
     expect(fix).toBeDefined();
     const change = fixText(fixture, fix.candidate.edits, outcome.owner);
     expect(change).toBeDefined();
-    // the diff is of the object itself, dedented: its kind line at column 0
-    expect(change!.diff[0]!.some((l) => /^kind: (Pod|Node)$/.test(l.text))).toBe(true);
+    // each diff is of the object it names, dedented: its kind line at column 0
+    change!.diff.forEach((doc, i) => expect(doc.some((l) => l.text === `kind: ${change!.objects[i]!.replace(/^new /, '').split(' ')[0]}`)).toBe(true));
     const after = applyTextChanges(fixture, change!.changes);
     const r = simulate(after);
     if (!r.ok) throw new Error(r.errors.map((e) => `${e.line}: ${e.message}`).join('\n'));
@@ -280,5 +280,63 @@ kind: List
     const change = fixText(text, [edit])!;
     expect(change.diff[0]!.filter((l) => l.op !== ' ')).toEqual([{ op: '-', text: '        cpu: "4"' }, { op: '+', text: '        cpu: "2"' }]);
     expect(applyTextChanges(text, change.changes)).toBe(text.replace('cpu: "4"', 'cpu: "2"'));
+  });
+});
+
+describe('fixText: a fix for a controller\'s pod is written into the owners\' pod templates', () => {
+  // a dump as kubectl writes it: a Deployment, its ReplicaSet and its Pending pod, and a
+  // StatefulSet's; each pod asks 4 cpu of a 2-cpu node
+  const owned = (kind: string, name: string, uid: string, owner?: string) => `- apiVersion: apps/v1
+  kind: ${kind}
+  metadata:
+    name: ${name}
+    namespace: shop
+    uid: ${uid}
+${owner ? `    ownerReferences:\n    - {apiVersion: apps/v1, kind: Deployment, name: ${owner}, uid: d1, controller: true}\n` : ''}  spec:
+    replicas: 1
+${kind === 'StatefulSet' ? '    serviceName: db\n' : ''}    selector: {matchLabels: {app: ${name}}}
+    template:
+      metadata: {labels: {app: ${name}}}
+      spec:
+        containers:
+        - name: c
+          image: i
+          resources: {requests: {cpu: "4"}}
+`;
+  const podItem = (name: string, label: string, kind: string, owner: string, uid: string) => `- apiVersion: v1
+  kind: Pod
+  metadata:
+    name: ${name}
+    namespace: shop
+    labels: {app: ${label}}
+    ownerReferences:
+    - {apiVersion: apps/v1, kind: ${kind}, name: ${owner}, uid: ${uid}, controller: true}
+  spec:
+    containers:
+    - name: c
+      image: i
+      resources: {requests: {cpu: "4"}}
+  status: {phase: Pending}
+`;
+  const dump = `apiVersion: v1
+kind: List
+items:
+- apiVersion: v1
+  kind: Node
+  metadata: {name: n1, labels: {kubernetes.io/hostname: n1}}
+  status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+${owned('Deployment', 'web', 'd1')}${owned('ReplicaSet', 'web-5d8f', 'r1', 'web')}${podItem('web-5d8f-abcde', 'web-5d8f', 'ReplicaSet', 'web-5d8f', 'r1')}${owned('StatefulSet', 'db', 's1')}${podItem('db-0', 'db', 'StatefulSet', 'db', 's1')}`;
+
+  it.each([
+    ['shop/web-5d8f-abcde', ['Deployment shop/web', 'ReplicaSet shop/web-5d8f', 'Pod shop/web-5d8f-abcde']],
+    ['shop/db-0', ['StatefulSet shop/db', 'Pod shop/db-0']],
+  ])('%s: the request cut is written into %j, and the edited dump schedules the pod', (pod, objects) => {
+    const edit: ScenarioEdit = { kind: 'request', pod, container: 0, resource: 'cpu', quantity: '1' };
+    const change = fixText(dump, [edit]);
+    expect(change?.objects).toEqual(objects);
+    for (const doc of change!.diff) expect(doc.filter((l) => l.op !== ' ').map((l) => `${l.op}${l.text.trim()}`)).toEqual(['-resources: {requests: {cpu: "4"}}', '+resources: {requests: {cpu: "1"}}']);
+    const r = simulate(applyTextChanges(dump, change!.changes));
+    if (!r.ok) throw new Error(r.errors.map((e) => `${e.line}: ${e.message}`).join('\n'));
+    expect(r.result.pods.find((p) => p.pod === pod)?.node).toBe('n1');
   });
 });

@@ -21,6 +21,8 @@ export interface FixText {
   changes: TextChange[];
   /** per changed document: its lines, with the removed and added ones marked */
   diff: DiffLine[][];
+  /** per changed document, in the order of `diff`: what it is ("Deployment web/checkout", "new Node n-2") */
+  objects: string[];
 }
 
 interface DocRef { kind: string; name: string; namespace?: string }
@@ -141,17 +143,41 @@ function podRef(pod: string): DocRef {
   return { kind: 'Pod', namespace: pod.slice(0, slash), name: pod.slice(slash + 1) };
 }
 
-/** Where the pod's spec lives: its own document, or the pod template of the workload that made it. */
-function podTarget(docs: Map<string, Located>, pod: string, owner: string | undefined): { key: string; spec: (string | number)[] } | undefined {
+/** kinds whose pod template a controller makes its pods from */
+const TEMPLATE_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'ReplicationController']);
+
+/** The controller reference of a document's object, as "Kind/namespace/name" (a workload kind only). */
+function controllerKey(docs: Map<string, Located>, key: string, namespace: string): string | undefined {
+  const refs: unknown = parseDocument(docs.get(key)!.text).toJS()?.metadata?.ownerReferences;
+  const ref = Array.isArray(refs) ? (refs as { kind?: unknown; name?: unknown; controller?: unknown }[]).find((r) => r?.controller === true && typeof r.kind === 'string' && TEMPLATE_KINDS.has(r.kind)) : undefined;
+  return ref ? keyOf(ref.kind, ref.name, namespace) : undefined;
+}
+
+/**
+ * Where a pod-scoped fix is written: the pod templates of the workloads that made the pod (its
+ * controller and, for a ReplicaSet, its Deployment — the object a reviewer edits; the controller
+ * recreates the pod from it) and the pod's own document, as the controller recreates it (so the
+ * file, applied, runs the fix at once). A pod with no document of its own (made by a workload of
+ * the file) is written in its creator's template (`owner`, "Kind/name").
+ */
+function podTargets(docs: Map<string, Located>, pod: string, owner: string | undefined): { key: string; spec: (string | number)[] }[] {
   const ref = podRef(pod);
-  const own = `Pod/${ref.namespace}/${ref.name}`;
-  if (docs.has(own)) return { key: own, spec: ['spec'] };
-  if (owner) {
+  const namespace = ref.namespace ?? 'default';
+  const own = `Pod/${namespace}/${ref.name}`;
+  const owners: string[] = [];
+  let next = docs.has(own) ? controllerKey(docs, own, namespace) : undefined;
+  if (!docs.has(own) && owner) {
     const [kind, name] = owner.split('/');
-    const key = `${kind}/${ref.namespace}/${name}`;
-    if (docs.has(key)) return { key, spec: ['spec', 'template', 'spec'] };
+    next = `${kind}/${namespace}/${name}`;
   }
-  return undefined;
+  while (next !== undefined && docs.has(next) && !owners.includes(next) && owners.length < 2) {
+    owners.push(next);
+    next = next.startsWith('ReplicaSet/') ? controllerKey(docs, next, namespace) : undefined;
+  }
+  // a Deployment first: the change a reviewer approves
+  const targets = owners.reverse().map((key) => ({ key, spec: ['spec', 'template', 'spec'] }));
+  if (docs.has(own)) targets.push({ key: own, spec: ['spec'] });
+  return targets;
 }
 
 /** deleteIn that tolerates a missing or flow-scalar parent (`spec: {}`, no status). */
@@ -268,71 +294,18 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
       else doc.deleteIn(['spec', 'schedulingConstraints']);
       continue;
     }
-    const target = podTarget(docs, e.pod, owner);
-    if (!target) return undefined;
-    const doc = open(target.key)!;
-    const spec = target.spec;
-    switch (e.kind) {
-      case 'toleration': {
-        const list = doc.getIn([...spec, 'tolerations'], true);
-        const toleration = doc.createNode({ ...e.toleration });
-        if (isSeq(list)) list.items.push(toleration);
-        else doc.setIn([...spec, 'tolerations'], doc.createNode([{ ...e.toleration }]));
-        break;
-      }
-      case 'selector':
-        if ('nodeSelectorKey' in e) {
-          doc.deleteIn([...spec, 'nodeSelector', e.nodeSelectorKey]);
-          deleteIfEmpty(doc, [...spec, 'nodeSelector']);
-        } else {
-          // as the engine drops it (../engine/whatIf/edits.ts): no empty term, no empty list of terms
-          const required = [...spec, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution'];
-          const term = [...required, 'nodeSelectorTerms', e.term];
-          doc.deleteIn([...term, 'matchExpressions', e.expression]);
-          deleteIfEmpty(doc, [...term, 'matchExpressions']);
-          deleteIfEmpty(doc, term);
-          deleteIfEmpty(doc, [...required, 'nodeSelectorTerms']);
-          if (!doc.hasIn([...required, 'nodeSelectorTerms'])) doc.deleteIn(required);
-          deleteIfEmpty(doc, [...spec, 'affinity', 'nodeAffinity']);
-          deleteIfEmpty(doc, [...spec, 'affinity']);
-        }
-        break;
-      case 'affinity-value':
-        if ('nodeSelectorKey' in e) doc.setIn([...spec, 'nodeSelector', e.nodeSelectorKey], e.value);
-        else {
-          const values = doc.getIn([...spec, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms', e.term, 'matchExpressions', e.expression, 'values'], true);
-          if (!isSeq(values)) return undefined;
-          values.items.forEach((v, i) => { if ((isScalar(v) ? v.value : v) === e.from) values.items[i] = doc.createNode(e.value); });
-        }
-        break;
-      case 'scheduler-name':
-        doc.setIn([...spec, 'schedulerName'], e.schedulerName);
-        break;
-      case 'request':
-        doc.setIn([...spec, 'containers', e.container, 'resources', 'requests', e.resource], e.quantity);
-        break;
-      case 'priority':
-        doc.setIn([...spec, 'priorityClassName'], e.priorityClass.metadata.name);
-        // admission refuses a pod whose spec.priority disagrees with its class: the class sets it
-        doc.deleteIn([...spec, 'priority']);
-        if (!e.existing && !docs.has(`PriorityClass//${e.priorityClass.metadata.name}`)) {
-          appended.push(`---\n${stringify({ apiVersion: e.priorityClass.apiVersion, kind: 'PriorityClass', metadata: { name: e.priorityClass.metadata.name }, value: e.priorityClass.value, preemptionPolicy: e.priorityClass.preemptionPolicy, description: e.priorityClass.description }, style).trimEnd()}\n`);
-        }
-        break;
-      case 'spread':
-        if (e.maxSkew !== undefined) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'maxSkew'], e.maxSkew);
-        if (e.whenUnsatisfiable) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'whenUnsatisfiable'], e.whenUnsatisfiable);
-        if (e.nodeTaintsPolicy) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'nodeTaintsPolicy'], e.nodeTaintsPolicy);
-        if (e.nodeAffinityPolicy) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'nodeAffinityPolicy'], e.nodeAffinityPolicy);
-        break;
-      case 'anti-affinity':
-        doc.deleteIn([...spec, 'affinity', 'podAntiAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', e.term]);
-        break;
+    if (e.kind === 'priority' && !e.existing && !docs.has(`PriorityClass//${e.priorityClass.metadata.name}`)) {
+      appended.push(`---\n${stringify({ apiVersion: e.priorityClass.apiVersion, kind: 'PriorityClass', metadata: { name: e.priorityClass.metadata.name }, value: e.priorityClass.value, preemptionPolicy: e.priorityClass.preemptionPolicy, description: e.priorityClass.description }, style).trimEnd()}\n`);
     }
+    const targets = podTargets(docs, e.pod, owner);
+    if (targets.length === 0) return undefined;
+    for (const target of targets) if (!writePodEdit(open(target.key)!, target.spec, e)) return undefined;
   }
   const changes: TextChange[] = [];
   const diff: DiffLine[][] = [];
+  const objects: string[] = [];
   for (const [key, doc] of edited) {
+    objects.push(objectTitle(key));
     const located = docs.get(key)!;
     const before = located.text.replace(/\n$/, '');
     const after = keepRefolded(before, doc.toString(style).replace(/\n$/, ''));
@@ -343,10 +316,81 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
   if (appended.length > 0) {
     const insert = `${text.endsWith('\n') || text === '' ? '' : '\n'}${appended.join('')}`;
     changes.push({ from: text.length, to: text.length, insert });
-    for (const a of appended) diff.push(a.trimEnd().split('\n').map((l) => ({ op: '+' as const, text: l })));
+    for (const a of appended) {
+      diff.push(a.trimEnd().split('\n').map((l) => ({ op: '+' as const, text: l })));
+      const doc = parseDocument(a.replace(/^---\n/, '')).toJS() as { kind?: unknown; metadata?: { name?: unknown; namespace?: unknown } } | null;
+      objects.push(`new ${objectTitle(keyOf(doc?.kind, doc?.metadata?.name, doc?.metadata?.namespace) ?? 'object//')}`);
+    }
   }
   changes.sort((a, b) => a.from - b.from);
-  return { changes, diff };
+  return { changes, diff, objects };
+}
+
+/** "Kind/namespace/name" → "Kind namespace/name" ("Node name" for a cluster-scoped one). */
+function objectTitle(key: string): string {
+  const [kind, namespace, ...name] = key.split('/');
+  return `${kind} ${namespace ? `${namespace}/` : ''}${name.join('/')}`.trim();
+}
+
+type PodEdit = Extract<ScenarioEdit, { pod: string }>;
+
+/** Writes a pod-scoped edit into the pod spec at `spec` of `doc` (a pod, or a workload's template); false when it does not fit. */
+function writePodEdit(doc: Document, spec: (string | number)[], e: PodEdit): boolean {
+  switch (e.kind) {
+    case 'toleration': {
+      const list = doc.getIn([...spec, 'tolerations'], true);
+      const toleration = doc.createNode({ ...e.toleration });
+      if (isSeq(list)) list.items.push(toleration);
+      else doc.setIn([...spec, 'tolerations'], doc.createNode([{ ...e.toleration }]));
+      break;
+    }
+    case 'selector':
+      if ('nodeSelectorKey' in e) {
+        doc.deleteIn([...spec, 'nodeSelector', e.nodeSelectorKey]);
+        deleteIfEmpty(doc, [...spec, 'nodeSelector']);
+      } else {
+        // as the engine drops it (../engine/whatIf/edits.ts): no empty term, no empty list of terms
+        const required = [...spec, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution'];
+        const term = [...required, 'nodeSelectorTerms', e.term];
+        doc.deleteIn([...term, 'matchExpressions', e.expression]);
+        deleteIfEmpty(doc, [...term, 'matchExpressions']);
+        deleteIfEmpty(doc, term);
+        deleteIfEmpty(doc, [...required, 'nodeSelectorTerms']);
+        if (!doc.hasIn([...required, 'nodeSelectorTerms'])) doc.deleteIn(required);
+        deleteIfEmpty(doc, [...spec, 'affinity', 'nodeAffinity']);
+        deleteIfEmpty(doc, [...spec, 'affinity']);
+      }
+      break;
+    case 'affinity-value':
+      if ('nodeSelectorKey' in e) doc.setIn([...spec, 'nodeSelector', e.nodeSelectorKey], e.value);
+      else {
+        const values = doc.getIn([...spec, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms', e.term, 'matchExpressions', e.expression, 'values'], true);
+        if (!isSeq(values)) return false;
+        values.items.forEach((v, i) => { if ((isScalar(v) ? v.value : v) === e.from) values.items[i] = doc.createNode(e.value); });
+      }
+      break;
+    case 'scheduler-name':
+      doc.setIn([...spec, 'schedulerName'], e.schedulerName);
+      break;
+    case 'request':
+      doc.setIn([...spec, 'containers', e.container, 'resources', 'requests', e.resource], e.quantity);
+      break;
+    case 'priority':
+      doc.setIn([...spec, 'priorityClassName'], e.priorityClass.metadata.name);
+      // admission refuses a pod whose spec.priority disagrees with its class: the class sets it
+      doc.deleteIn([...spec, 'priority']);
+      break;
+    case 'spread':
+      if (e.maxSkew !== undefined) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'maxSkew'], e.maxSkew);
+      if (e.whenUnsatisfiable) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'whenUnsatisfiable'], e.whenUnsatisfiable);
+      if (e.nodeTaintsPolicy) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'nodeTaintsPolicy'], e.nodeTaintsPolicy);
+      if (e.nodeAffinityPolicy) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'nodeAffinityPolicy'], e.nodeAffinityPolicy);
+      break;
+    case 'anti-affinity':
+      doc.deleteIn([...spec, 'affinity', 'podAntiAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', e.term]);
+      break;
+  }
+  return true;
 }
 
 /**

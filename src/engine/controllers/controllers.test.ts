@@ -235,3 +235,33 @@ describe('DaemonSet', () => {
     expect(nodeShouldRunDaemonPod(n, d)).toEqual(want);
   });
 });
+
+// A dump's pods name their controller by kind, name and uid; the controllers claim them
+// (upstream: controller_ref_manager.go ClaimPods — owned when the controller reference's uid is
+// the controller's; an orphan its selector matches is adopted) and create only what is missing.
+describe('controllers adopt the pods of a dump', () => {
+  const set = (kind: 'ReplicaSet' | 'StatefulSet', uid: string, replicas: number) => [
+    'apiVersion: apps/v1', `kind: ${kind}`, `metadata: {name: db, namespace: shop, uid: ${uid}}`,
+    'spec:', `  replicas: ${replicas}`, ...(kind === 'StatefulSet' ? ['  serviceName: db'] : []), '  selector: {matchLabels: {app: db}}',
+    '  template:', '    metadata: {labels: {app: db}}', '    spec: {containers: [{name: c, image: i}]}',
+  ];
+  const boundPod = (name: string, owner?: { kind: string; uid: string }) => [
+    'apiVersion: v1', 'kind: Pod',
+    `metadata: {name: ${name}, namespace: shop, labels: {app: db}${owner ? `, ownerReferences: [{apiVersion: apps/v1, kind: ${owner.kind}, name: db, uid: ${owner.uid}, controller: true}]` : ''}}`,
+    'spec: {nodeName: n1, containers: [{name: c, image: i}]}', 'status: {phase: Running}',
+  ];
+  it.each([
+    ['ReplicaSet: both pods its (uid matches) → no new pod', 'ReplicaSet', 'u1', [{ kind: 'ReplicaSet', uid: 'u1' }, { kind: 'ReplicaSet', uid: 'u1' }], ['db-a', 'db-b'], 0],
+    ['StatefulSet: ordinals 0 and 1 its → no new pod', 'StatefulSet', 'u1', [{ kind: 'StatefulSet', uid: 'u1' }, { kind: 'StatefulSet', uid: 'u1' }], ['db-0', 'db-1'], 0],
+    ['ReplicaSet: an orphan its selector matches is adopted → no new pod', 'ReplicaSet', 'u1', [{ kind: 'ReplicaSet', uid: 'u1' }, undefined], ['db-a', 'db-b'], 0],
+    ['ReplicaSet: one pod of another object of that name (another uid) is not its → one new pod', 'ReplicaSet', 'u1', [{ kind: 'ReplicaSet', uid: 'u1' }, { kind: 'ReplicaSet', uid: 'old' }], ['db-a', 'db-b'], 1],
+    ['StatefulSet: ordinal 1 missing from the dump → the controller makes db-1', 'StatefulSet', 'u1', [{ kind: 'StatefulSet', uid: 'u1' }], ['db-0'], 1],
+  ] as const)('%s', (_name, kind, uid, owners, names, created) => {
+    const s = load(nodeDoc('n1'), set(kind, uid, 2), ...names.map((n, i) => boundPod(n, owners[i])));
+    const made = s.pods.filter((p) => !(names as readonly string[]).includes(p.metadata.name));
+    expect(made).toHaveLength(created);
+    // every pod it counts as its own carries its controller reference with its uid
+    const own = s.pods.filter((p) => p.metadata.ownerReferences?.some((r) => r.controller && r.kind === kind && r.uid === uid));
+    expect(own).toHaveLength(2);
+  });
+});

@@ -23,6 +23,8 @@ export interface Candidate {
   tier: Tier;
   /** what a reviewer must know before approving it (a node-scoped change, a reason a node is cordoned) */
   warning?: string;
+  /** the node pool an "add a node like" change scales (poolOf): the ranking keeps one fix per pool */
+  pool?: string;
 }
 
 /** user PriorityClasses may not go above this (upstream: HighestUserDefinablePriority) */
@@ -38,7 +40,7 @@ interface Insufficient { resourceName: string; requested: number; used: number; 
 const nodeNamed = (s: ExpandedScenario, name: string): Node | undefined => s.nodes.find((n) => n.metadata.name === name);
 
 /** Does the pod ask for this node by its own nodeSelector or required node affinity (not merely tolerate it)? */
-function podSelects(pod: Pod, node: Node): boolean {
+export function podSelects(pod: Pod, node: Node): boolean {
   const selector = pod.spec.nodeSelector ?? {};
   const required = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   if (Object.keys(selector).length === 0 && !required) return false;
@@ -51,6 +53,45 @@ export function poolLabelsOf(node: Node): Record<string, string> {
   const named = POOL_LABELS.filter((k) => labels[k] !== undefined);
   const pool = named.filter((k) => k !== 'node.kubernetes.io/instance-type');
   return Object.fromEntries((pool.length > 0 ? pool.slice(0, 2) : named.slice(0, 1)).map((k) => [k, labels[k]!]));
+}
+
+/** labels that name one node or its place, not its pool */
+const PER_NODE_LABELS = /^(kubernetes\.io\/hostname|topology\.kubernetes\.io\/(zone|region)|failure-domain\.beta\.kubernetes\.io\/(zone|region)|topology\.[a-z.]*csi[^/]*\/.*)$/;
+
+/**
+ * The node pool a node belongs to, as a reviewer names it: its pool labels ("node-pool=gpu");
+ * without one, its shape — the labels other than hostname and zone, its taints and its allocatable
+ * (nodes alike in all three are one pool to scale).
+ */
+export function poolOf(node: Node): string {
+  const pool = poolLabelsOf(node);
+  if (Object.keys(pool).length > 0 && !('node.kubernetes.io/instance-type' in pool && Object.keys(pool).length === 1)) return Object.entries(pool).map(([k, v]) => `${k}=${v}`).join(',');
+  const labels = Object.entries(node.metadata.labels ?? {}).filter(([k]) => !PER_NODE_LABELS.test(k)).sort(([a], [b]) => a.localeCompare(b));
+  const taints = (node.spec?.taints ?? []).filter((t) => t.key !== TAINT_NODE_UNSCHEDULABLE).map(taintToString).sort();
+  const allocatable = Object.entries(node.status?.allocatable ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify({ labels, taints, allocatable });
+}
+
+/** How a reviewer names a pool: its pool labels, or "nodes like <node>" when no label names it. */
+export function poolName(node: Node): string {
+  const labels = poolLabelsOf(node);
+  return Object.keys(labels).length > 0 ? Object.entries(labels).map(([k, v]) => `${k}=${v}`).join(', ') : `nodes like ${node.metadata.name}`;
+}
+
+/**
+ * A change that lets the pod land outside the pool it selects (a nodeSelector or node affinity
+ * dropped, a taint tolerated): the pool it lands in, and whether that pool is dedicated (tainted
+ * against pods that do not tolerate it). Undefined when it stays in a pool it selects, or selects
+ * none that exists (a typo: its intended pool is unknown).
+ */
+export function poolMove(s: ExpandedScenario, pod: Pod, to: string): { pool: string; from: string; dedicated: boolean } | undefined {
+  const node = nodeNamed(s, to);
+  const home = s.nodes.filter((n) => podSelects(pod, n));
+  if (!node || home.length === 0) return undefined;
+  const homePools = new Set(home.map(poolOf));
+  if (homePools.has(poolOf(node))) return undefined;
+  const dedicated = (node.spec?.taints ?? []).some((t) => t.key !== TAINT_NODE_UNSCHEDULABLE && doNotScheduleTaintsFilter(t));
+  return { pool: poolName(node), from: [...new Set(home.map(poolName))].join('; '), dedicated };
 }
 
 /** Why a cordoned node is cordoned, as its annotations and other taints say; undefined when nothing says. */
@@ -375,7 +416,7 @@ export function addNodeCandidates(s: ExpandedScenario, d: Diagnosis): Candidate[
     seen.add(id);
     const slices = slicesOf(s, c.node).length;
     out.push({
-      kind: 'add-node', cost: 4, tier: c.plugin === 'NodeUnschedulable' ? Tier.NodeScoped : Tier.Capacity,
+      kind: 'add-node', cost: 4, tier: c.plugin === 'NodeUnschedulable' ? Tier.NodeScoped : Tier.Capacity, pool: poolOf(node),
       warning: `a new machine${slices > 0 ? ` with its ${slices} ResourceSlice${slices === 1 ? '' : 's'}` : ''}: it costs money${Object.keys(pool).length === 0 ? '; no label names its node pool' : ''}`,
       edits: [{ kind: 'add-node', like: c.node, name: newNodeName(s, c.node), pool }],
     });

@@ -5,7 +5,7 @@
 import type { ExpandedScenario } from '../controllers/expand';
 import { formatResource, resourceAmount } from '../model/quantity';
 import type { ResourceSlice } from '../model/resource';
-import type { Node, Pod, PriorityClass, Toleration } from '../model/types';
+import type { Node, Pod, PodSpec, PriorityClass, Toleration, Workload } from '../model/types';
 import { podKey } from '../model/types';
 
 /** The kinds, as the UI's `data-kind` names them (../../../shared/contracts/ui-test-ids.md). */
@@ -174,6 +174,38 @@ function podOf(s: ExpandedScenario, key: string): Pod {
   return pod;
 }
 
+/**
+ * The workloads whose pod template a fix for the pod edits, nearest first: its controller (a
+ * ReplicaSet, StatefulSet, Job, DaemonSet, ReplicationController) and, for a ReplicaSet, the
+ * Deployment that controls it, when the scenario holds them. A pod a controller made is recreated
+ * from that template (upstream: controller_utils.go GetPodFromTemplate), so editing the pod alone
+ * would last until its next replacement; the Deployment's template is edited with its ReplicaSet's
+ * so the two stay equal (deployment_util.go EqualIgnoreHash) and no rollout starts.
+ */
+export function templateOwnersOf(s: Pick<ExpandedScenario, 'workloads'>, pod: Pod): Workload[] {
+  const out: Workload[] = [];
+  let ref = pod.metadata.ownerReferences?.find((r) => r.controller === true);
+  const namespace = pod.metadata.namespace ?? 'default';
+  while (ref && out.length < 2) {
+    const { kind, name, uid } = ref;
+    const w = s.workloads.find((x) => x.kind === kind && (x.metadata.namespace ?? 'default') === namespace && x.metadata.name === name && (!uid || !x.metadata.uid || x.metadata.uid === uid));
+    if (!w?.spec.template?.spec) break;
+    out.push(w);
+    ref = w.kind === 'ReplicaSet' ? w.metadata.ownerReferences?.find((r) => r.controller === true && r.kind === 'Deployment') : undefined;
+  }
+  return out;
+}
+
+/**
+ * The pod specs a pod-scoped edit changes: the owners' templates (./templateOwnersOf) and the
+ * pending pod as its controller recreates it from the edited template (kept under its name, so the
+ * variant's outcome is the same pod's: a Pending pod holds nothing a recreation would release).
+ */
+function podSpecsOf(s: ExpandedScenario, key: string): { pod: Pod; specs: PodSpec[] } {
+  const pod = podOf(s, key);
+  return { pod, specs: [...templateOwnersOf(s, pod).map((w) => w.spec.template.spec), pod.spec] };
+}
+
 function nodeOf(s: ExpandedScenario, name: string): Node {
   const node = s.nodes.find((n) => n.metadata.name === name);
   if (!node) throw new Error(`no node ${name} in the scenario`);
@@ -201,8 +233,8 @@ export function slicesOf(s: Pick<ExpandedScenario, 'resources'>, node: string): 
  * when no term is left (upstream: an empty term matches no node, and an empty
  * nodeSelectorTerms list is invalid).
  */
-function dropAffinityExpression(pod: Pod, term: number, expression: number): void {
-  const nodeAffinity = pod.spec.affinity?.nodeAffinity;
+function dropAffinityExpression(spec: PodSpec, term: number, expression: number): void {
+  const nodeAffinity = spec.affinity?.nodeAffinity;
   const required = nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   const t = required?.nodeSelectorTerms[term];
   if (!nodeAffinity || !required || !t) return;
@@ -216,38 +248,36 @@ function dropAffinityExpression(pod: Pod, term: number, expression: number): voi
 export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]): ExpandedScenario {
   for (const e of edits) {
     switch (e.kind) {
-      case 'toleration': {
-        const pod = podOf(s, e.pod);
-        pod.spec.tolerations = [...(pod.spec.tolerations ?? []), { ...e.toleration }];
+      case 'toleration':
+        for (const spec of podSpecsOf(s, e.pod).specs) spec.tolerations = [...(spec.tolerations ?? []), { ...e.toleration }];
         break;
-      }
       case 'node-label': {
         const node = nodeOf(s, e.node);
         node.metadata.labels = { ...node.metadata.labels, [e.key]: e.value };
         break;
       }
-      case 'selector': {
-        const pod = podOf(s, e.pod);
-        if ('nodeSelectorKey' in e) {
-          const { [e.nodeSelectorKey]: _dropped, ...rest } = pod.spec.nodeSelector ?? {};
-          pod.spec.nodeSelector = rest;
-        } else {
-          dropAffinityExpression(pod, e.term, e.expression);
+      case 'selector':
+        for (const spec of podSpecsOf(s, e.pod).specs) {
+          if ('nodeSelectorKey' in e) {
+            const { [e.nodeSelectorKey]: _dropped, ...rest } = spec.nodeSelector ?? {};
+            spec.nodeSelector = rest;
+          } else {
+            dropAffinityExpression(spec, e.term, e.expression);
+          }
         }
         break;
-      }
-      case 'affinity-value': {
-        const pod = podOf(s, e.pod);
-        if ('nodeSelectorKey' in e) pod.spec.nodeSelector = { ...pod.spec.nodeSelector, [e.nodeSelectorKey]: e.value };
-        else {
-          const expression = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms[e.term]?.matchExpressions?.[e.expression];
-          if (!expression?.values) throw new Error(`no expression ${e.expression} in term ${e.term} of ${e.pod}`);
-          expression.values = expression.values.map((v) => (v === e.from ? e.value : v));
+      case 'affinity-value':
+        for (const spec of podSpecsOf(s, e.pod).specs) {
+          if ('nodeSelectorKey' in e) spec.nodeSelector = { ...spec.nodeSelector, [e.nodeSelectorKey]: e.value };
+          else {
+            const expression = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms[e.term]?.matchExpressions?.[e.expression];
+            if (!expression?.values) throw new Error(`no expression ${e.expression} in term ${e.term} of ${e.pod}`);
+            expression.values = expression.values.map((v) => (v === e.from ? e.value : v));
+          }
         }
         break;
-      }
       case 'scheduler-name':
-        podOf(s, e.pod).spec.schedulerName = e.schedulerName;
+        for (const spec of podSpecsOf(s, e.pod).specs) spec.schedulerName = e.schedulerName;
         break;
       case 'claim': {
         const claim = s.resources.find((r) => r.kind === e.claim.kind && (r.metadata.namespace ?? 'default') === e.claim.namespace && r.metadata.name === e.claim.name);
@@ -263,36 +293,42 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         }
         break;
       }
-      case 'request': {
-        const c = podOf(s, e.pod).spec.containers[e.container];
-        if (!c) throw new Error(`no container ${e.container} in ${e.pod}`);
-        c.resources = { ...c.resources, requests: { ...c.resources?.requests, [e.resource]: e.quantity } };
+      case 'request':
+        for (const spec of podSpecsOf(s, e.pod).specs) {
+          const c = spec.containers[e.container];
+          if (!c) throw new Error(`no container ${e.container} in ${e.pod}`);
+          c.resources = { ...c.resources, requests: { ...c.resources?.requests, [e.resource]: e.quantity } };
+        }
         break;
-      }
       case 'priority': {
-        const pod = podOf(s, e.pod);
+        const { pod, specs } = podSpecsOf(s, e.pod);
         if (!e.existing) s.priorityClasses.push(structuredClone(e.priorityClass));
-        // what admission would set (priority is resolved when a pod is created)
-        pod.spec.priorityClassName = e.priorityClass.metadata.name;
-        pod.spec.priority = e.priorityClass.value;
-        if (e.priorityClass.preemptionPolicy) pod.spec.preemptionPolicy = e.priorityClass.preemptionPolicy;
+        for (const spec of specs) {
+          spec.priorityClassName = e.priorityClass.metadata.name;
+          // what admission sets when it creates the pod (priority is resolved then); a template names the class only
+          if (spec === pod.spec) spec.priority = e.priorityClass.value;
+          else delete spec.priority;
+          if (e.priorityClass.preemptionPolicy && spec === pod.spec) spec.preemptionPolicy = e.priorityClass.preemptionPolicy;
+        }
         break;
       }
-      case 'spread': {
-        const c = podOf(s, e.pod).spec.topologySpreadConstraints?.[e.constraint];
-        if (!c) throw new Error(`no topology spread constraint ${e.constraint} on ${e.pod}`);
-        if (e.maxSkew !== undefined) c.maxSkew = e.maxSkew;
-        if (e.whenUnsatisfiable) c.whenUnsatisfiable = e.whenUnsatisfiable;
-        if (e.nodeTaintsPolicy) c.nodeTaintsPolicy = e.nodeTaintsPolicy;
-        if (e.nodeAffinityPolicy) c.nodeAffinityPolicy = e.nodeAffinityPolicy;
+      case 'spread':
+        for (const spec of podSpecsOf(s, e.pod).specs) {
+          const c = spec.topologySpreadConstraints?.[e.constraint];
+          if (!c) throw new Error(`no topology spread constraint ${e.constraint} on ${e.pod}`);
+          if (e.maxSkew !== undefined) c.maxSkew = e.maxSkew;
+          if (e.whenUnsatisfiable) c.whenUnsatisfiable = e.whenUnsatisfiable;
+          if (e.nodeTaintsPolicy) c.nodeTaintsPolicy = e.nodeTaintsPolicy;
+          if (e.nodeAffinityPolicy) c.nodeAffinityPolicy = e.nodeAffinityPolicy;
+        }
         break;
-      }
-      case 'anti-affinity': {
-        const terms = podOf(s, e.pod).spec.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-        if (!terms?.[e.term]) throw new Error(`no required anti-affinity term ${e.term} on ${e.pod}`);
-        terms.splice(e.term, 1);
+      case 'anti-affinity':
+        for (const spec of podSpecsOf(s, e.pod).specs) {
+          const terms = spec.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+          if (!terms?.[e.term]) throw new Error(`no required anti-affinity term ${e.term} on ${e.pod}`);
+          terms.splice(e.term, 1);
+        }
         break;
-      }
       case 'uncordon': {
         const node = nodeOf(s, e.node);
         node.spec = { ...node.spec, unschedulable: false, taints: (node.spec?.taints ?? []).filter((t) => t.key !== UNSCHEDULABLE_TAINT) };

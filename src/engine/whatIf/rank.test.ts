@@ -180,6 +180,34 @@ ${gpus}
     const add = fixes.find((f) => f.candidate.kind === 'add-node')!;
     expect(add.candidate.edits[0]).toMatchObject({ kind: 'add-node', like: 'n1', pool: { 'node-pool': 'general' } });
   });
+
+  it.each([
+    // nodes of one pool in two zones: a reviewer scales the pool once
+    ['one pool label, two zones → one fix', { labels: 'node-pool: general', zone: 'a' }, { labels: 'node-pool: general', zone: 'b' }, ['node-pool=general']],
+    // no pool label: nodes of one shape (labels but hostname and zone, taints, allocatable) are one pool
+    ['no pool label, the same shape → one fix', { labels: 'team: web', zone: 'a' }, { labels: 'team: web', zone: 'b' }, [JSON.stringify({ labels: [['team', 'web']], taints: [], allocatable: [['cpu', '2'], ['memory', '8Gi'], ['pods', '110']] })]],
+    ['two pools → a fix for each', { labels: 'node-pool: general', zone: 'a' }, { labels: 'node-pool: batch', zone: 'b' }, ['node-pool=general', 'node-pool=batch']],
+  ])('add a node like X, one per pool: %s', (_name, a, b, pools) => {
+    const text = node('n1', { ...a, cpu: '2' }) + node('n2', { ...b, cpu: '2' }) + pod('f1', { node: 'n1', cpu: '2' }) + pod('f2', { node: 'n2', cpu: '2' }) + pod('p', { cpu: '2' });
+    const { fixes } = search(text, 'default/p');
+    expect(fixes.filter((f) => f.candidate.kind === 'add-node').map((f) => f.candidate.pool).sort()).toEqual([...pools].sort());
+  });
+
+  it.each([
+    // the pod selects node-pool=general, which is full; another pool has room
+    ['a free pool: below the fixes that keep it home', 'node-pool: batch', '', Tier.NodeScoped, 'moves the pod out of its pool (node-pool=general) into the pool node-pool=batch'],
+    // the pod tolerates every taint, so only its selector kept it off the GPU pool
+    ['a dedicated (tainted) pool: last', 'node-pool: gpu', '{taints: [{key: nvidia.com/gpu, value: "true", effect: NoSchedule}]}', Tier.Overrides, 'moves the pod out of its pool (node-pool=general) into the dedicated, tainted pool node-pool=gpu'],
+  ])('a selector dropped that moves the pod to another pool is warned and ranked down: %s', (_name, labels, spec, tier, warning) => {
+    const text = node('g1', { labels: 'node-pool: general', cpu: '2' }) + node('o1', { labels, cpu: '8', ...(spec ? { spec } : {}) }) + pod('f1', { node: 'g1', cpu: '2' })
+      + pod('p', { cpu: '2', spec: 'nodeSelector: {node-pool: general}\n  tolerations: [{operator: Exists}]' });
+    const { fixes } = search(text, 'default/p');
+    const drop = fixes.find((f) => f.candidate.kind === 'selector')!;
+    expect(drop.node).toBe('o1');
+    expect(drop.tier).toBe(tier);
+    expect(drop.warnings).toContain(warning);
+    expect(fixes.findIndex((f) => f.candidate.kind === 'add-node')).toBeLessThan(fixes.indexOf(drop));
+  });
 });
 
 describe('candidate kinds that keep their meaning', () => {

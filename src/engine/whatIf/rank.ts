@@ -23,7 +23,8 @@ export const Tier = { SpecMistake: 0, Capacity: 1, Relax: 2, NodeScoped: 3, Over
 export type Tier = (typeof Tier)[keyof typeof Tier];
 
 interface Rankable {
-  candidate: { tier: Tier; cost: number };
+  /** `pool`: the node pool an "add a node like" fix scales (./candidates.ts poolOf) */
+  candidate: { tier: Tier; cost: number; pool?: string };
   /** the verified fix's tier when verification found more (a PDB violated); else the candidate's */
   tier?: Tier;
   sideEffects: readonly { change: string }[];
@@ -35,11 +36,24 @@ export function effectiveTier(f: Rankable): number {
   return (f.tier ?? f.candidate.tier) + (harm ? 2 : 0);
 }
 
-/** Best first: by tier, then fewest side effects, then the smallest change; otherwise the order they were found in. */
+/**
+ * Best first: by tier, then fewest side effects, then the smallest change; otherwise the order they
+ * were found in. One fix per node pool: "add a node like" two nodes of one pool (another zone, or
+ * another node of the same shape) is one change to a reviewer — scale that pool —, so only the
+ * best of them stays.
+ */
 export function rankFixes<T extends Rankable>(fixes: readonly T[]): T[] {
+  const pools = new Set<string>();
   return fixes.map((f, i) => ({ f, i, t: effectiveTier(f) }))
     .sort((a, b) => a.t - b.t || a.f.sideEffects.length - b.f.sideEffects.length || a.f.candidate.cost - b.f.candidate.cost || a.i - b.i)
-    .map(({ f }) => f);
+    .map(({ f }) => f)
+    .filter((f) => {
+      const pool = f.candidate.pool;
+      if (pool === undefined) return true;
+      if (pools.has(pool)) return false;
+      pools.add(pool);
+      return true;
+    });
 }
 
 /** The order candidates are verified in: the likeliest to be approved first, so the first fixes come early. */

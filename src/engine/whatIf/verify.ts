@@ -7,7 +7,8 @@ import { diagnoseCycle, latestCycleOf } from '../diagnosis/diagnose';
 import { startLoadedSimulation } from '../index';
 import type { ExpandedScenario } from '../controllers/expand';
 import { compileLabelSelector } from '../model/selectors';
-import { candidateFixes, schedulerNameCandidates, type Candidate } from './candidates';
+import { podKey } from '../model/types';
+import { candidateFixes, poolMove, schedulerNameCandidates, type Candidate } from './candidates';
 import { rankCandidates, Tier } from './rank';
 import { applyEdits, copyScenario, type ScenarioEdit } from './edits';
 import { podGroupCandidates } from './podGroupFixes';
@@ -101,8 +102,18 @@ function budgetsCovering(s: ExpandedScenario, pods: readonly PodOutcome[]): stri
 }
 
 /** What a verified change means beyond "it schedules": a tier and warnings; a reason when it is no fix at all. */
-function judge(s: ExpandedScenario, baseline: SimulationResult, pod: string, candidate: Candidate, sideEffects: SideEffect[]): { tier: Tier; warnings: string[] } | { reason: string } {
+function judge(s: ExpandedScenario, baseline: SimulationResult, pod: string, candidate: Candidate, sideEffects: SideEffect[], node: string): { tier: Tier; warnings: string[] } | { reason: string } {
   const warnings = candidate.warning ? [candidate.warning] : [];
+  let tier = candidate.tier;
+  // a selector dropped or a taint tolerated that lets the pod leave the pool it selects: below the
+  // fixes that keep it there, and last when the pool it lands in is dedicated (tainted) to others
+  const spec = s.pods.find((p) => podKey(p) === pod);
+  const move = (candidate.kind === 'selector' || candidate.kind === 'toleration') && spec ? poolMove(s, spec, node) : undefined;
+  if (move) {
+    tier = Math.max(tier, move.dedicated ? Tier.Overrides : Tier.NodeScoped) as Tier;
+    // a toleration's own warning already names the tainted pool
+    if (!(candidate.kind === 'toleration' && candidate.warning)) warnings.push(`moves the pod out of its pool (${move.from}) into ${move.dedicated ? 'the dedicated, tainted pool' : 'the pool'} ${move.pool}`);
+  }
   const outcomeOf = (e: SideEffect) => baseline.pods.find((p) => p.pod === e.pod);
   const preempted = sideEffects.filter((e) => e.change === 'preempted').map(outcomeOf).filter((p): p is PodOutcome => p !== undefined);
   const owner = baseline.pods.find((p) => p.pod === pod)?.owner;
@@ -110,7 +121,7 @@ function judge(s: ExpandedScenario, baseline: SimulationResult, pod: string, can
   const own = owner === undefined ? [] : sideEffects.filter((e) => e.change !== 'moved' && outcomeOf(e)?.owner === owner).map((e) => e.pod);
   if (own.length > 0) return { reason: `net zero: ${own.join(', ')}, a replica of the same ${owner}, loses its place instead` };
   const budgets = budgetsCovering(s, preempted);
-  if (budgets.length === 0) return { tier: candidate.tier, warnings };
+  if (budgets.length === 0) return { tier, warnings };
   return {
     tier: Tier.Overrides,
     warnings: [...warnings, `preempts pods that the PodDisruptionBudget${budgets.length > 1 ? 's' : ''} ${budgets.join(', ')} protect${budgets.length > 1 ? '' : 's'}: upstream preemption avoids violating a PDB but does so when nothing else fits`],
@@ -175,7 +186,7 @@ export function searchFixes(s: ExpandedScenario, baseline: SimulationResult, pod
         const old = `ReplicaSet/${e.oldReplicaSet}`;
         for (const effect of effects.sideEffects) if (effect.change === 'deleted' && baseline.pods.find((p) => p.pod === effect.pod)?.owner === old) effect.change = 'replaced';
       }
-      const verdict = judge(s, baseline, pod, candidate, effects.sideEffects);
+      const verdict = judge(s, baseline, pod, candidate, effects.sideEffects, outcome.node);
       if ('reason' in verdict) return fail(verdict.reason);
       return { candidate, node: outcome.node, ...effects, ...verdict };
     },

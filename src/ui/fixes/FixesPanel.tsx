@@ -53,6 +53,7 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
             return (
               <span key={d}>
                 {d > 0 && '\n⋯\n'}
+                {fix.text!.objects[d] !== undefined && <span className="diff-object" data-testid="fix-diff-object"># {fix.text!.objects[d]}{'\n'}</span>}
                 {doc.map((l, i) => (keep[i] ? <span key={i} className={`diff-${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}`}>{l.op} {l.text}{'\n'}</span> : null))}
               </span>
             );
