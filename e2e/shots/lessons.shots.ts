@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { lessons } from '../../src/lessons';
 import { freshPage } from '../helpers';
 import { openByLink, openInPresenter, walkLesson } from '../lessonWalk';
+import { phoneFit, phoneProblems } from '../phoneFit';
 
 const phone = process.env.PHONE === '1';
 const OUT = fileURLToPath(new URL(phone ? '../../lesson-shots-phone/' : '../../lesson-shots/', import.meta.url));
@@ -30,7 +31,8 @@ for (const lesson of lessons.filter((l) => only === undefined || only.includes(l
       // a pod that moved travels for 0.7 s (PodChip's FLIP): shoot the point as the room sees it at rest
       await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('.pod-chip')].every((e) => !e.style.transform || e.style.transform === 'translate(0px, 0px)'));
       await page.screenshot({ path: `${OUT}${lesson.id}/${name}.png`, fullPage: phone });
-      console.log(`${lesson.id} ${name}: hidden [${[...hidden].join(', ')}] stage scale ${scale ?? '1'}`);
+      const problems = phone ? phoneProblems(await phoneFit(page)) : [];
+      console.log(`${lesson.id} ${name}: hidden [${[...hidden].join(', ')}] stage scale ${scale ?? '1'}${problems.map((p) => `; PHONE: ${p}`).join('')}`);
     });
   });
 }
