@@ -1,17 +1,22 @@
 // Writes lesson-shots/<lesson>/<nn>.png: the title card (00) and each story point, as a room would
 // see them on a 1280×720 projector; with PHONE=1, lesson-shots-phone/ as a student sees them on a
-// 390×844 phone (no presenter mode).
+// 390×844 phone (no presenter mode); with TABLET=1, lesson-shots-tablet/ on an 820×1180 tablet.
 import { test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { lessons } from '../../src/lessons';
 import { freshPage } from '../helpers';
 import { openByLink, openInPresenter, walkLesson } from '../lessonWalk';
+import { phoneFit, phoneProblems } from '../phoneFit';
 
 const phone = process.env.PHONE === '1';
-const OUT = fileURLToPath(new URL(phone ? '../../lesson-shots-phone/' : '../../lesson-shots/', import.meta.url));
+const tablet = !phone && process.env.TABLET === '1';
+// a student's screen: the lesson link, no presenter mode, the whole page (it scrolls)
+const student = phone || tablet;
+const OUT = fileURLToPath(new URL(phone ? '../../lesson-shots-phone/' : tablet ? '../../lesson-shots-tablet/' : '../../lesson-shots/', import.meta.url));
 
-test.use(phone ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } : { viewport: { width: 1280, height: 720 } });
+test.use(phone ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
+  : tablet ? { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true } : { viewport: { width: 1280, height: 720 } });
 
 // LESSON=<id>[,<id>…]: only those lessons (one build for several)
 const only = process.env.LESSON?.split(',');
@@ -19,7 +24,7 @@ for (const lesson of lessons.filter((l) => only === undefined || only.includes(l
   test(`shots of ${lesson.id}`, async ({ page }) => {
     mkdirSync(`${OUT}${lesson.id}`, { recursive: true });
     await freshPage(page);
-    if (phone) await openByLink(page, lesson);
+    if (student) await openByLink(page, lesson);
     else await openInPresenter(page, lesson);
     await walkLesson(page, lesson, async ({ point, hidden }) => {
       const name = String(point + 1).padStart(2, '0');
@@ -29,8 +34,9 @@ for (const lesson of lessons.filter((l) => only === undefined || only.includes(l
       const scale = (await fit.count()) > 0 ? await fit.getAttribute('data-scale') : null;
       // a pod that moved travels for 0.7 s (PodChip's FLIP): shoot the point as the room sees it at rest
       await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('.pod-chip')].every((e) => !e.style.transform || e.style.transform === 'translate(0px, 0px)'));
-      await page.screenshot({ path: `${OUT}${lesson.id}/${name}.png`, fullPage: phone });
-      console.log(`${lesson.id} ${name}: hidden [${[...hidden].join(', ')}] stage scale ${scale ?? '1'}`);
+      await page.screenshot({ path: `${OUT}${lesson.id}/${name}.png`, fullPage: student });
+      const problems = student ? phoneProblems(await phoneFit(page), tablet ? 820 : 390) : [];
+      console.log(`${lesson.id} ${name}: hidden [${[...hidden].join(', ')}] stage scale ${scale ?? '1'}${problems.map((p) => `; PHONE: ${p}`).join('')}`);
     });
   });
 }

@@ -1,0 +1,52 @@
+// What a student on a phone cannot see at the point on screen (issue 19): anything past the right
+// edge (the page would scroll sideways), a narration or lesson text cut rather than wrapped or
+// scrollable, a title card wider than the screen, node and pod names under 14 px. The phone spec
+// asserts it; `PHONE=1 npm run lessons:shots` prints it for every point of every lesson.
+import type { Page } from '@playwright/test';
+
+export interface PhoneFit {
+  pageWidth: number;
+  /** the outermost elements reaching past the right edge */
+  past: string[];
+  /** text boxes whose content is taller than the box and which do not scroll */
+  clipped: string[];
+  /** the title card's right edge, when it is shown */
+  coverRight: number | null;
+  smallestName: number;
+}
+
+export async function phoneFit(page: Page): Promise<PhoneFit> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const describe = (e: Element) => `${e.tagName.toLowerCase()}${e.classList.length > 0 ? `.${[...e.classList].join('.')}` : ''}`;
+    const past = [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > width + 0.5 && !(e.parentElement && e.parentElement.getBoundingClientRect().right > width + 0.5))
+      // the YAML editor scrolls its own long lines inside its box
+      .filter((e) => e.closest('.editor-pane') === null)
+      .slice(0, 5).map(describe);
+    const scrolls = (overflow: string) => overflow === 'auto' || overflow === 'scroll';
+    const clipped = [...document.querySelectorAll('[data-testid="narration"], [data-testid="lesson-narration"], .cycle-result, .lesson-cover-card')]
+      .filter((e) => {
+        const style = getComputedStyle(e);
+        return (e.scrollHeight > e.clientHeight + 1 && !scrolls(style.overflowY)) || (e.scrollWidth > e.clientWidth + 1 && !scrolls(style.overflowX));
+      }).map(describe);
+    const cover = document.querySelector('[data-testid="lesson-cover"] .lesson-cover-card');
+    const sizes = [...document.querySelectorAll('.node-name, .pod-chip .pod-name')].map((e) => parseFloat(getComputedStyle(e).fontSize));
+    return {
+      pageWidth: document.scrollingElement!.scrollWidth, past, clipped,
+      coverRight: cover === null ? null : cover.getBoundingClientRect().right,
+      smallestName: sizes.length > 0 ? Math.min(...sizes) : Infinity,
+    };
+  });
+}
+
+/** The problems in a PhoneFit, one phrase each; none when the point reads on a phone. */
+export function phoneProblems(fit: PhoneFit, width = 390): string[] {
+  const problems: string[] = [];
+  if (fit.pageWidth > width) problems.push(`page ${fit.pageWidth} px wide`);
+  if (fit.past.length > 0) problems.push(`past the right edge: ${fit.past.join(', ')}`);
+  if (fit.clipped.length > 0) problems.push(`cut: ${fit.clipped.join(', ')}`);
+  if (fit.coverRight !== null && fit.coverRight > width) problems.push(`title card ends at ${fit.coverRight} px`);
+  if (fit.smallestName < 14) problems.push(`names at ${fit.smallestName} px`);
+  return problems;
+}
