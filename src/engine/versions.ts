@@ -39,7 +39,7 @@ export interface VersionChange {
 export type VersionChangeId =
   | 'balancedAllocationDelta' | 'draPartitionableDevicesBeta' | 'draGatesBeta136' | 'restartAllContainersBeta' | 'nodeDeclaredFeaturesBeta'
   | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta' | 'draNameOrder' | 'draDeviceTaintRulesGA'
-  | 'draFilterTimeoutError';
+  | 'draFilterTimeoutError' | 'permitPreemptToBackoff' | 'preBindPreemptToBackoff';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -105,6 +105,22 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     pr: 137607,
     upstreamFile: 'pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go',
     note: 'DynamicResources\' Filter returns Error ("node <name>: timed out trying to allocate devices") when the allocator runs past filterTimeout: the scheduling attempt stops there and the pod goes to the backoff queue to retry by itself. Before, the node was UnschedulableAndUnresolvable and the pod waited in the unschedulable pool for a cluster event (up to 5 minutes)',
+  },
+  {
+    id: 'permitPreemptToBackoff',
+    since: '1.36',
+    title: 'A pod preempted while waiting at Permit backs off instead of waiting for a cluster event',
+    pr: 135719,
+    upstreamFile: 'pkg/scheduler/framework/preemption/executor.go',
+    note: 'DefaultPreemption preempts a victim waiting at Permit with WaitingPod.Preempt, an Error ("waiting on permit for pod: preempted"): the victim goes to the backoff queue and retries by itself, without an API delete, and the Preempted event says "(in kube-scheduler memory)". Before, WaitingPod.Reject made it Unschedulable: it waited in the unschedulable pool for a cluster event (up to 5 minutes)',
+  },
+  {
+    id: 'preBindPreemptToBackoff',
+    since: '1.36',
+    title: 'A pod preempted in PreBind goes back to the queue instead of being deleted',
+    pr: 135502,
+    upstreamFile: 'pkg/scheduler/framework/preemption/executor.go',
+    note: 'DefaultPreemption cancels the PreBind of a victim still in it (here: DynamicResources waiting for device binding conditions) instead of deleting the pod: its binding cycle fails with an error, the pod is unreserved and backs off, and stays in the cluster. Before, the victim was deleted through the API server like any other',
   },
   {
     id: 'podGroupApi',
