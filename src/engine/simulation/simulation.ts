@@ -499,10 +499,10 @@ export class Simulation {
   }
 
   /** A pending pod changed (e.g. a scheduling gate was removed). */
-  updatePendingPod(pod: Pod, reason: string): void {
+  updatePendingPod(pod: Pod, reason: string, before?: Pod): void {
     const pi = newPodInfo(pod);
     this.podInfos.set(pi.key, pi);
-    this.queue.update(pi, reason);
+    this.queue.update(pi, reason, before);
   }
 
   /**
@@ -515,11 +515,11 @@ export class Simulation {
     const node = this.cache.nodeOfPod(key);
     const bound = node !== undefined && !this.cache.isAssumed(key);
     // the old pod, for the queueing hints of the pods an AssignedPod/Update may wake
-    const before = bound ? { ...pod } : undefined;
+    const before = { ...pod };
     pod.metadata = updated.metadata;
     pod.spec = updated.spec;
     if (!pod.spec.nodeName && node === undefined) {
-      this.updatePendingPod(pod, 'PodUpdate');
+      this.updatePendingPod(pod, 'PodUpdate', before);
       return;
     }
     const pi = newPodInfo(pod);
