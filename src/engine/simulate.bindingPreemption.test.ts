@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SimulationResult } from './api';
 import { simulate } from './index';
+import { bindingConditionsCluster } from './testing/bindingConditions';
 import type { KubernetesVersion, VersionChangeId } from './versions';
 
 function run(yaml: string, kubernetesVersion: KubernetesVersion, versionChanges?: Partial<Record<VersionChangeId, boolean>>, until?: number): SimulationResult {
@@ -34,27 +35,7 @@ spec:
 ---
 ${highPriority}
 ---
-apiVersion: v1
-kind: Node
-metadata: {name: n1, labels: {fabric: a}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
-apiVersion: resource.k8s.io/v1
-kind: DeviceClass
-metadata: {name: gpu}
-spec:
-  selectors: [{cel: {expression: 'device.driver == "gpu.example.com"'}}]
----
-apiVersion: resource.k8s.io/v1
-kind: ResourceSlice
-metadata: {name: fabric}
-spec:
-  driver: gpu.example.com
-  nodeSelector: {nodeSelectorTerms: [{matchExpressions: [{key: fabric, operator: In, values: [a]}]}]}
-  pool: {name: fabric-a, generation: 1, resourceSliceCount: 1}
-  devices:
-    - {name: gpu-0, bindsToNode: true, bindingConditions: [FabricDeviceReady], bindingFailureConditions: [FabricDeviceFailed]}
----
+${bindingConditionsCluster}---
 apiVersion: resource.k8s.io/v1
 kind: ResourceClaim
 metadata: {name: c, namespace: default}
