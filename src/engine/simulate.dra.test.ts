@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { SimulationResult } from './api';
 import { simulate } from './index';
 import { allocationTimedOut } from './dra/allocator';
+import { bindingConditionsCluster } from './testing/bindingConditions';
 
 const scenarioDir = join(__dirname, '../../scenarios');
 
@@ -281,27 +282,7 @@ spec:
   timeline:
 ${timeline}
 ---
-apiVersion: v1
-kind: Node
-metadata: {name: n1, labels: {fabric: a}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
-apiVersion: resource.k8s.io/v1
-kind: DeviceClass
-metadata: {name: gpu}
-spec:
-  selectors: [{cel: {expression: 'device.driver == "gpu.example.com"'}}]
----
-apiVersion: resource.k8s.io/v1
-kind: ResourceSlice
-metadata: {name: fabric}
-spec:
-  driver: gpu.example.com
-  nodeSelector: {nodeSelectorTerms: [{matchExpressions: [{key: fabric, operator: In, values: [a]}]}]}
-  pool: {name: fabric-a, generation: 1, resourceSliceCount: 1}
-  devices:
-    - {name: gpu-0, bindsToNode: true, bindingConditions: [FabricDeviceReady], bindingFailureConditions: [FabricDeviceFailed]}
----
+${bindingConditionsCluster}---
 ${claimedPod}`;
   type Full = Claim & { status: { allocation?: { allocationTimestamp?: number; nodeSelector?: unknown; devices: { results: Record<string, unknown>[] } }; devices?: unknown[] } };
 

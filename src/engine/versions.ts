@@ -39,7 +39,8 @@ export interface VersionChange {
 export type VersionChangeId =
   | 'balancedAllocationDelta' | 'draPartitionableDevicesBeta' | 'draGatesBeta136' | 'restartAllContainersBeta' | 'nodeDeclaredFeaturesBeta'
   | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta' | 'draNameOrder' | 'draDeviceTaintRulesGA'
-  | 'draFilterTimeoutError';
+  | 'draFilterTimeoutError' | 'permitPreemptToBackoff' | 'preBindPreemptToBackoff'
+  | 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -105,6 +106,38 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     pr: 137607,
     upstreamFile: 'pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go',
     note: 'DynamicResources\' Filter returns Error ("node <name>: timed out trying to allocate devices") when the allocator runs past filterTimeout: the scheduling attempt stops there and the pod goes to the backoff queue to retry by itself. Before, the node was UnschedulableAndUnresolvable and the pod waited in the unschedulable pool for a cluster event (up to 5 minutes)',
+  },
+  {
+    id: 'permitPreemptToBackoff',
+    since: '1.36',
+    title: 'A pod preempted while waiting at Permit backs off instead of waiting for a cluster event',
+    pr: 135719,
+    upstreamFile: 'pkg/scheduler/framework/preemption/executor.go',
+    note: 'DefaultPreemption preempts a victim waiting at Permit with WaitingPod.Preempt, an Error ("waiting on permit for pod: preempted"): the victim goes to the backoff queue and retries by itself, without an API delete, and the Preempted event says "(in kube-scheduler memory)". Before, WaitingPod.Reject made it Unschedulable: it waited in the unschedulable pool for a cluster event (up to 5 minutes)',
+  },
+  {
+    id: 'preBindPreemptToBackoff',
+    since: '1.36',
+    title: 'A pod preempted in PreBind goes back to the queue instead of being deleted',
+    pr: 135502,
+    upstreamFile: 'pkg/scheduler/framework/preemption/executor.go',
+    note: 'DefaultPreemption cancels the PreBind of a victim still in it (here: DynamicResources waiting for device binding conditions) instead of deleting the pod: its binding cycle fails with an error, the pod is unreserved and backs off, and stays in the cluster. Before, the victim was deleted through the API server like any other',
+  },
+  {
+    id: 'interPodAffinityHintExistingAntiAffinity',
+    since: '1.36',
+    title: "InterPodAffinity retries a pending pod when an assigned pod whose anti-affinity repelled it is deleted",
+    pr: 135325,
+    upstreamFile: 'pkg/scheduler/framework/plugins/interpodaffinity/plugin.go',
+    note: "isSchedulableAfterPodChange returns Queue for a deleted assigned pod whose required anti-affinity terms all match the pending pod (issue #134393). Before, only a deleted pod matching the pending pod's own anti-affinity counted: a pod kept out by an existing pod's anti-affinity waited for another event or the 5-minute flush",
+  },
+  {
+    id: 'interPodAffinityHintTargetPodLabels',
+    since: '1.36',
+    title: 'InterPodAffinity retries a pending pod whose own labels changed',
+    pr: 135394,
+    upstreamFile: 'pkg/scheduler/framework/plugins/interpodaffinity/plugin.go',
+    note: "isSchedulableAfterPodChange returns Queue when the updated pod is the pending pod itself and its labels changed (an existing pod's anti-affinity may no longer match it, or its own affinity may now match itself). Before, the update was skipped as one of an unscheduled pod",
   },
   {
     id: 'podGroupApi',

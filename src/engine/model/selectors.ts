@@ -391,3 +391,9 @@ export function matchNodeSelector(selector: NodeSelector, node: Node): boolean {
 }
 
 export { isDNS1123Subdomain, isQualifiedName, isValidLabelValue };
+
+/** Two label sets are equal: the same keys with the same values (upstream: maps.Equal). */
+export function sameLabels(a: Readonly<Record<string, string>> | undefined, b: Readonly<Record<string, string>> | undefined): boolean {
+  const ka = Object.keys(a ?? {});
+  return ka.length === Object.keys(b ?? {}).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && a![k] === b![k]);
+}

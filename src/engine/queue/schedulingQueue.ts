@@ -5,6 +5,8 @@
 import type { QueueMove, QueueName } from '../api';
 import type { ActionType, ClusterEventResource, ClusterEventWithHint, QueuedPodInfo } from '../framework/interfaces';
 import type { PodInfo } from '../framework/podInfo';
+import type { Pod } from '../model/types';
+import { sameLabels } from '../model/selectors';
 import type { Status } from '../framework/status';
 import { sharedEmptySet } from '../framework/intern';
 import { Heap } from './heap';
@@ -381,10 +383,15 @@ export class SchedulingQueue {
    * upstream: Update — a pending pod changed (e.g. a scheduling gate removed). Gated pods run
    * PreEnqueue again; others are updated in place.
    */
-  update(podInfo: PodInfo, reason: string): void {
+  update(podInfo: PodInfo, reason: string, oldPod?: Pod): void {
     const key = podInfo.key;
+    // upstream: PodSchedulingPropertiesChange — a label change is UpdatePodLabel (with the old pod
+    // for the hints); any other change stays the generic Update
+    const labelsChanged = oldPod !== undefined && !sameLabels(oldPod.metadata.labels, podInfo.pod.metadata.labels);
+    const event = { resource: 'UnscheduledPod', actionType: labelsChanged ? 'UpdatePodLabel' : 'Update', label: reason } as const;
+    const old = labelsChanged ? oldPod : undefined;
     // upstream: addEventsIfPodInFlight — the pod's own update, replayed if it comes back rejected
-    if (this.inFlight.has(key)) { this.recordInFlight({ resource: 'UnscheduledPod', actionType: 'Update', label: reason }, undefined, podInfo.pod); return; }
+    if (this.inFlight.has(key)) { this.recordInFlight(event, old, podInfo.pod); return; }
     for (const heap of [this.activeQ, this.backoffQ, this.errorBackoffQ]) {
       const q = heap.get(key);
       if (q) { q.podInfo = podInfo; heap.addOrUpdate(q); return; }
@@ -393,7 +400,7 @@ export class SchedulingQueue {
     if (!q) return;
     q.podInfo = podInfo;
     if (q.gatingPlugin) { this.moveToActiveQ(q, 'gated', reason); return; }
-    if (this.isPodWorthRequeuing(q, { resource: 'UnscheduledPod', actionType: 'Update', label: reason }, undefined, podInfo.pod)) this.requeue(q, reason);
+    if (this.isPodWorthRequeuing(q, event, old, podInfo.pod)) this.requeue(q, reason);
   }
 
   /** upstream: Delete */

@@ -399,14 +399,28 @@ export class Simulation {
 
   /** upstream: preemption.Evaluator.prepareCandidate, for one victim */
   private preemptPod(victim: PodInfo, preemptor: PodInfo, nodeName: string, group?: PodGroup): void {
-    const w = this.waiting.get(victim.key);
-    if (w) { this.rejectWaitingPod(victim.key, 'DefaultPreemption', 'preempted'); return; }
+    const preempted = group
+      ? `Preempted by podgroup ${group.metadata.uid ?? podGroupKey(group)} on node ${nodeName}`
+      : `Preempted by pod ${preemptor.pod.metadata.uid ?? preemptor.key} on node ${nodeName}`;
+    const switches = this.versionSwitches;
+    if (this.waiting.has(victim.key)) {
+      // upstream (v1.36+, PR #135719) WaitingPod.Preempt: an Error, so the victim backs off; before, Reject
+      if (!switches.permitPreemptToBackoff) { this.rejectWaitingPod(victim.key, 'DefaultPreemption', 'preempted'); return; }
+      this.preemptWaitingPod(victim.key, 'DefaultPreemption');
+      this.event('Normal', 'Preempted', `Pod/${victim.key}`, `${preempted} (in kube-scheduler memory).`);
+      return;
+    }
+    if (switches.preBindPreemptToBackoff && this.bindingWaits.has(victim.key)) {
+      // upstream (v1.36+, PR #135502) PodInPreBind.CancelPod: the victim's PreBind context is
+      // cancelled, its binding cycle fails with the plugin's error and the pod backs off, undeleted
+      this.cancelPreBind(victim.key);
+      this.event('Normal', 'Preempted', `Pod/${victim.key}`, `${preempted} (in kube-scheduler memory).`);
+      return;
+    }
     if (victim.pod.metadata.deletionTimestamp !== undefined) return;
     // upstream: Executor.PreemptPod — a pod group preemptor says so (the whole cluster is its domain)
     this.setPodCondition(victim.pod, { type: 'DisruptionTarget', status: 'True', reason: 'PreemptionByScheduler', message: `${this.profileFor(preemptor.pod)?.profileName ?? DEFAULT_SCHEDULER_NAME}: preempting to accommodate a higher priority pod${group ? ' group' : ''}` });
-    this.event('Normal', 'Preempted', `Pod/${victim.key}`, group
-      ? `Preempted by podgroup ${group.metadata.uid ?? podGroupKey(group)} on node ${nodeName}`
-      : `Preempted by pod ${preemptor.pod.metadata.uid ?? preemptor.key} on node ${nodeName}`);
+    this.event('Normal', 'Preempted', `Pod/${victim.key}`, preempted);
     // upstream (prepareCandidateAsync) deletes the victims after the preemptor's cycle, so their
     // deletion is an event the queue sees with the preemptor back in it. A victim deleted at once
     // (terminationGracePeriodSeconds: 0) would otherwise vanish inside the cycle and leave the
@@ -485,10 +499,10 @@ export class Simulation {
   }
 
   /** A pending pod changed (e.g. a scheduling gate was removed). */
-  updatePendingPod(pod: Pod, reason: string): void {
+  updatePendingPod(pod: Pod, reason: string, before?: Pod): void {
     const pi = newPodInfo(pod);
     this.podInfos.set(pi.key, pi);
-    this.queue.update(pi, reason);
+    this.queue.update(pi, reason, before);
   }
 
   /**
@@ -501,11 +515,11 @@ export class Simulation {
     const node = this.cache.nodeOfPod(key);
     const bound = node !== undefined && !this.cache.isAssumed(key);
     // the old pod, for the queueing hints of the pods an AssignedPod/Update may wake
-    const before = bound ? { ...pod } : undefined;
+    const before = { ...pod };
     pod.metadata = updated.metadata;
     pod.spec = updated.spec;
     if (!pod.spec.nodeName && node === undefined) {
-      this.updatePendingPod(pod, 'PodUpdate');
+      this.updatePendingPod(pod, 'PodUpdate', before);
       return;
     }
     const pi = newPodInfo(pod);
@@ -857,19 +871,25 @@ export class Simulation {
   }
 
   /** The binding cycle failed: Unreserve, forget the assumed pod, requeue with the error. */
-  private failBinding(fwk: Framework, state: CycleState, q: QueuedPodInfo, node: string, trace: CycleTrace, status: Status): void {
+  private failBinding(fwk: Framework, state: CycleState, q: QueuedPodInfo, node: string, trace: CycleTrace, status: Status, message = `binding rejected: ${status.message()}`): void {
     const pi = q.podInfo;
     fwk.runReservePluginsUnreserve(state, pi, node);
     this.cache.removePod(pi.key);
     trace.result = 'Error';
-    trace.message = `binding rejected: ${status.message()}`;
+    trace.message = message;
     // upstream: handleBindingCycleError — forgetting the assumed pod is an AssignedPodDelete for
     // the others; after the failure handling when it was rejected (and not for the pod itself,
-    // which would otherwise always replay it), before it on an error
-    const forgotten = { resource: 'AssignedPod', actionType: 'Delete', label: 'AssignedPodDelete' } as const;
-    if (!status.isRejected()) this.queue.moveAllToActiveOrBackoffQueue(forgotten, pi.pod, undefined);
+    // which would otherwise always replay it), before it on an error. The event carries the assumed
+    // pod, which names its node (a pod without one is skipped by the hints as never assigned).
+    if (!status.isRejected()) this.forgetAssumed(pi, node);
     this.handleSchedulingFailure(q, status.isRejected() ? 'rejected' : 'error', trace.message, new Set(status.plugin ? [status.plugin] : []), new Set(), undefined);
-    if (status.isRejected()) this.queue.moveAllToActiveOrBackoffQueue(forgotten, pi.pod, undefined, pi.key);
+    if (status.isRejected()) this.forgetAssumed(pi, node, pi.key);
+  }
+
+  /** The AssignedPodDelete a forgotten assumed pod is for the queue (`except`: not for itself). */
+  private forgetAssumed(pi: PodInfo, node: string, except?: string): void {
+    const assumed: Pod = { ...pi.pod, spec: { ...pi.pod.spec, nodeName: node } };
+    this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Delete', label: 'AssignedPodDelete' }, assumed, undefined, except);
   }
 
   /**
@@ -969,6 +989,37 @@ export class Simulation {
     this.endPermitWait(w.trace, false);
     this.queueMoves.push({ time: this.now, pod: key, from: 'waitingOnPermit', to: 'scheduling', reason: `Permit rejected by ${plugin}` });
     this.handleSchedulingFailure(w.queued, 'rejected', w.trace.message, new Set([plugin]), new Set(), undefined);
+    // upstream: handleBindingCycleError, after the failure handling, as for any rejection
+    this.forgetAssumed(w.pod, w.nodeName, key);
+  }
+
+  /**
+   * upstream (v1.36+): WaitingPod.Preempt sends an Error to WaitOnPermit, which returns "waiting on
+   * permit for pod: preempted"; the binding cycle's error handling unreserves the pod, tells the
+   * queue an assumed pod went away and sends it to the backoff queue (runtime/framework.go
+   * WaitOnPermit, schedule_one.go handleBindingCycleError).
+   */
+  private preemptWaitingPod(key: string, plugin: string): void {
+    const w = this.waiting.get(key);
+    if (!w) return;
+    this.waiting.delete(key);
+    this.cancelTimer(w.timerSeq);
+    this.endPermitWait(w.trace, false);
+    this.queueMoves.push({ time: this.now, pod: key, from: 'waitingOnPermit', to: 'scheduling', reason: `Permit: preempted by ${plugin}` });
+    const status = Status.error('waiting on permit for pod: preempted').withPlugin(plugin);
+    this.failBinding(w.fwk, w.state, w.queued, w.nodeName, w.trace, status, status.message());
+  }
+
+  /**
+   * upstream (v1.36+): PodInPreBind.CancelPod cancels the context the PreBind plugins run with; a
+   * plugin polling on it (DynamicResources' wait for binding conditions) returns the context's
+   * error, and the binding cycle fails as for any PreBind error.
+   */
+  private cancelPreBind(key: string): void {
+    const w = this.bindingWaits.get(key);
+    if (!w) return;
+    const plugin = w.waits[0]!.plugin;
+    this.endBindingWait(key, Status.error(`running PreBind plugin "${plugin}": context canceled`).withPlugin(plugin));
   }
 
   // ---- results ----

@@ -70,12 +70,16 @@ export class PodGroupManager {
     this.assumed.get(gangKey(pod)!)?.delete(podKey(pod));
   }
 
-  /** upstream: SchedulingTimeout — a new deadline when none exists or the last one passed */
+  /**
+   * upstream: SchedulingTimeout — a new deadline when none exists or the last one passed. A
+   * deadline reached at this very instant has passed too: on the simulated clock a pod retried at
+   * its gang's deadline would otherwise wait 0s, be rejected at once and wake its peers again, for ever.
+   */
   schedulingTimeout(pod: Pod): number {
     const key = gangKey(pod)!;
     const now = this.handle.now();
     let deadline = this.deadlines.get(key);
-    if (deadline === undefined || deadline < now) {
+    if (deadline === undefined || deadline <= now) {
       deadline = now + DEFAULT_SCHEDULING_TIMEOUT_SECONDS;
       this.deadlines.set(key, deadline);
     }

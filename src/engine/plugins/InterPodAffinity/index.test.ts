@@ -3,13 +3,14 @@
 // the queueing hints (upstream interpodaffinity/plugin_test.go Test_isSchedulableAfterPodChange,
 // Test_isSchedulableAfterNodeChange).
 //
-// Two rows of the newest upstream plugin_test.go are not ported because they test a change made
-// after v1.35 (PR #135325, "Fix queue hint for inter-pod anti-affinity"): "updated pod is the
-// target pod" and "delete a pod with anti-affinity that matches pending pod" (both Queue there).
+// The rows of the newer upstream plugin_test.go for the v1.36 fixes ("updated pod is the target
+// pod", PR #135394; "delete a pod with anti-affinity that matches pending pod", PR #135325) are
+// tagged with their version and fail at the other one.
 import { describe, expect, it } from 'vitest';
 import type { Node, Pod } from '../../model/types';
 import { makeNode, makePod } from '../../testing/builders';
 import { newTestEnv } from '../../testing/framework';
+import { versionSwitches, type KubernetesVersion } from '../../versions';
 import { InterPodAffinity, isSchedulableAfterNodeChange, isSchedulableAfterPodChange, validateInterPodAffinityArgs } from './index';
 
 describe('InterPodAffinity args', () => {
@@ -97,6 +98,23 @@ describe('InterPodAffinity queueing hint: Test_isSchedulableAfterPodChange', () 
   ];
   it.each(cases)('$name', ({ pod, oldPod, newPod, want }) => {
     expect(isSchedulableAfterPodChange(pod, oldPod, newPod)).toBe(want);
+  });
+});
+
+describe('InterPodAffinity queueing hint, per version (PRs #135325, #135394)', () => {
+  const antiPod = () => makePod().uid('p').name('p').podAntiAffinityIn('service', 'region', ['securityscan', 'value2']).obj();
+  const target = (labels: Record<string, string>) => makePod().uid('p').name('p').labels(labels).obj();
+  const repeller = () => makePod().uid('o').name('o').node('fake-node').podAntiAffinityIn('service', 'region', ['securityscan']).obj();
+  const cases: { name: string; version: KubernetesVersion; pod: Pod; oldPod?: Pod; newPod?: Pod; want: 'Queue' | 'QueueSkip' }[] = [
+    { name: 'v1.35: updated pod is the target pod (an unscheduled pod: skipped)', version: '1.35', pod: target({ service: 'other' }), oldPod: target({ service: 'securityscan' }), newPod: target({ service: 'other' }), want: 'QueueSkip' },
+    { name: 'v1.36: updated pod is the target pod', version: '1.36', pod: target({ service: 'other' }), oldPod: target({ service: 'securityscan' }), newPod: target({ service: 'other' }), want: 'Queue' },
+    { name: "v1.36: the target pod updated without a label change", version: '1.36', pod: target({ service: 'a' }), oldPod: target({ service: 'a' }), newPod: target({ service: 'a' }), want: 'QueueSkip' },
+    { name: 'v1.35: delete a pod with anti-affinity that matches pending pod (skipped)', version: '1.35', pod: target({ service: 'securityscan' }), oldPod: repeller(), want: 'QueueSkip' },
+    { name: 'v1.36: delete a pod with anti-affinity that matches pending pod', version: '1.36', pod: target({ service: 'securityscan' }), oldPod: repeller(), want: 'Queue' },
+    { name: "v1.37: delete a pod with anti-affinity that doesn't match pending pod", version: '1.37', pod: antiPod(), oldPod: repeller(), want: 'QueueSkip' },
+  ];
+  it.each(cases)('$name', ({ version, pod, oldPod, newPod, want }) => {
+    expect(isSchedulableAfterPodChange(pod, oldPod, newPod, versionSwitches(version))).toBe(want);
   });
 });
 

@@ -9,6 +9,9 @@ import { Name, podMatchesAllAffinityTerms, topologyValue } from './common';
 import { filter, preFilter, updateStateWithPod } from './filtering';
 import { TermCounter } from './termCounts';
 import { normalizeScore, preScore, ScoreKeeper, score, type InterPodAffinityConfig } from './scoring';
+import { V1_35_SWITCHES, type VersionSwitches } from '../../versions';
+import { sameLabels } from '../../model/selectors';
+import { isSamePod } from '../helper/samePod';
 
 export { Name } from './common';
 
@@ -50,9 +53,11 @@ function requiredTerms(pod: Pod, kind: 'podAffinity' | 'podAntiAffinity'): Affin
  * affinity terms, updated to start matching its affinity or to stop matching its anti-affinity,
  * or deleted while matching its anti-affinity.
  */
-export function isSchedulableAfterPodChange(pod: Pod, oldObj: unknown, newObj: unknown): 'Queue' | 'QueueSkip' {
+export function isSchedulableAfterPodChange(pod: Pod, oldObj: unknown, newObj: unknown, fixes: QueueingHintFixes = V1_35_SWITCHES): 'Queue' | 'QueueSkip' {
   const original = oldObj as Pod | undefined;
   const modified = newObj as Pod | undefined;
+  // v1.36+ (PR #135394): the pending pod's own labels changed
+  if (fixes.interPodAffinityHintTargetPodLabels && original && modified && isSamePod(pod, modified) && !sameLabels(original.metadata.labels, modified.metadata.labels)) return 'Queue';
   if ((modified && !modified.spec.nodeName) || (original && !original.spec.nodeName)) return 'QueueSkip';
   const terms = requiredTerms(pod, 'podAffinity');
   const antiTerms = requiredTerms(pod, 'podAntiAffinity');
@@ -65,8 +70,14 @@ export function isSchedulableAfterPodChange(pod: Pod, oldObj: unknown, newObj: u
   }
   if (now) return podMatchesAllAffinityTerms(terms, now) ? 'Queue' : 'QueueSkip';
   if (!before) return 'Queue';
-  return podMatchesAllAffinityTerms(antiTerms, before) ? 'Queue' : 'QueueSkip';
+  if (podMatchesAllAffinityTerms(antiTerms, before)) return 'Queue';
+  // v1.36+ (PR #135325): the deleted pod's own anti-affinity repelled the pending pod
+  if (fixes.interPodAffinityHintExistingAntiAffinity && podMatchesAllAffinityTerms(requiredTerms(original!, 'podAntiAffinity'), podLabels(pod))) return 'Queue';
+  return 'QueueSkip';
 }
+
+/** the version switches the hints read (versions.ts) */
+type QueueingHintFixes = Pick<VersionSwitches, 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels'>;
 
 /**
  * upstream: isSchedulableAfterNodeChange — a node added with (or updated into) a topology key of
@@ -101,9 +112,9 @@ export function isSchedulableAfterNodeChange(pod: Pod, oldObj: unknown, newObj: 
  * upstream: EventsToRegister. Queueing hints are GA in v1.34+, so Node events are Add and
  * UpdateNodeLabel only (UpdateNodeTaint was registered only for the pre-hint preCheck).
  */
-function eventsToRegister(): ClusterEventWithHint[] {
+function eventsToRegister(fixes: QueueingHintFixes): ClusterEventWithHint[] {
   return [
-    { event: { resource: 'Pod', actionType: ['Add', 'UpdatePodLabel', 'Delete'] }, hint: isSchedulableAfterPodChange },
+    { event: { resource: 'Pod', actionType: ['Add', 'UpdatePodLabel', 'Delete'] }, hint: (pod, oldObj, newObj) => isSchedulableAfterPodChange(pod, oldObj, newObj, fixes) },
     { event: { resource: 'Node', actionType: ['Add', 'UpdateNodeLabel'] }, hint: isSchedulableAfterNodeChange },
   ];
 }
@@ -131,7 +142,7 @@ export const InterPodAffinity: PluginDescriptor<InterPodAffinityArgs> = {
       preScore: (state, pod) => preScore(state, pod, handle.snapshot(), handle.cluster, args, keeper),
       score: (state, _pod, nodeInfo) => score(state, nodeInfo),
       normalizeScore: (state, _pod, scores) => normalizeScore(state, scores),
-      eventsToRegister,
+      eventsToRegister: () => eventsToRegister(handle.versionSwitches),
     };
   },
 };
