@@ -138,7 +138,7 @@ function missingTopologyKeyCandidates(s: ExpandedScenario, pg: PodGroup): Candid
     const domains = new Set(s.nodes.flatMap((n) => n.metadata.labels?.[key] ?? [])).size;
     return {
       kind: 'pod-group', cost: 1, tier: Tier.SpecMistake,
-      warning: `no node has the label ${from}; ${domains === 1 ? '1 domain has' : `${domains} domains have`} ${key}: check it is the level the job was meant for`,
+      warning: `no node has ${from}; check ${key} (${domains === 1 ? '1 domain' : `${domains} domains`}) is the level the job meant`,
       edits: [{ kind: 'pod-group', group, change: 'topology', from, key }],
     };
   });

@@ -182,6 +182,7 @@ const podSpec = obj('What the pod needs from a node.', {
     name: str('Name containers use in resources.claims.'),
     resourceClaimName: str('An existing ResourceClaim of the namespace (may be shared by pods).'),
     resourceClaimTemplateName: str('A ResourceClaimTemplate: the resourceclaim controller makes a claim "<pod>-<name>-xxxxx" owned by the pod.'),
+    podGroupResourceClaim: str('Kubernetes 1.36+ (DRAWorkloadResourceClaims): a claim of the pod\'s PodGroup (spec.resourceClaims), shared by the group and reserved for it.'),
   }, { required: ['name'], strict: true }), 'Dynamic Resource Allocation claims (DynamicResources plugin).'),
   volumes: arr(ref('volume'), 'Volumes. persistentVolumeClaim and ephemeral volumes go through VolumeBinding, VolumeZone, VolumeRestrictions and NodeVolumeLimits; gcePersistentDisk, awsElasticBlockStore, iscsi and rbd through VolumeRestrictions; the other sources are accepted and not simulated.'),
   serviceAccountName: str('Ignored by the simulation.'),
@@ -201,6 +202,11 @@ const podGroupFields = (description: string, extra: Props): JSONSchema => obj(de
   disruptionMode: obj('Exactly one of single and all (default single).', { single: { type: 'object' }, all: { type: 'object' } }),
   priorityClassName: str('PriorityClass of the group.'),
   priority: int('Priority of the group.'),
+  resourceClaims: arr(obj('DRAWorkloadResourceClaims: a claim the group\'s pods share (podGroupResourceClaim), allocated once.', {
+    name: str('Name the pods give in podGroupResourceClaim.'),
+    resourceClaimName: str('An existing ResourceClaim of the namespace.'),
+    resourceClaimTemplateName: str('A ResourceClaimTemplate (Podplay does not create claims from it for a group yet).'),
+  }, { required: ['name'], strict: true }), 'Kubernetes 1.36+: ResourceClaims shared by the group.'),
 });
 
 const typeMeta = (apiVersion: string, kind: string): Props => ({
