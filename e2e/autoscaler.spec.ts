@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { freshPage, importDump, openScenario } from './helpers';
+import { engineResult, freshPage, importDump, openScenario } from './helpers';
 
 const scenario = (name: string) => readFileSync(fileURLToPath(new URL(`../scenarios/${name}`, import.meta.url)), 'utf8');
 
@@ -70,4 +70,33 @@ test('a dump with node groups: the Pending pod says which group cannot host it a
     await page.locator('body').press('End');
     await expect(chip).toHaveAttribute('data-node', 'general-1', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
+});
+
+// issue 20: a scale-down's node is drawn draining from the engine's drainAt and gone from its deletedAt
+test('scale-down: each drained node is drawn draining at the cycle of its drain and is gone once deleted', async ({ page }) => {
+  const text = scenario('autoscaler-scale-down.yaml');
+  const result = engineResult(text, 'autoscaler-scale-down.yaml');
+  // the first cycle at or after a time (the stage shows the cluster at its steps' times)
+  const cycleAt = (time: number) => result.cycles.findIndex((c) => c.time >= time) + 1;
+  const drained = (result.removedNodes ?? []).filter((n) => n.drainedBy !== undefined);
+  expect(drained.length).toBeGreaterThan(0);
+  await freshPage(page);
+  await openScenario(page, 'autoscaler-scale-down.yaml', text);
+  const indicator = page.getByTestId('cycle-indicator');
+  let checked = 0;
+  for (const n of drained) {
+    const card = page.locator(`[data-testid="node-card"][data-node="${n.name}"]`);
+    for (const [time, drawn] of [[n.drainedBy!.drainAt, 'draining'], [n.deletedAt!, 'removed']] as const) {
+      const cycle = cycleAt(time);
+      // a time after the last cycle has no step to show it at
+      if (cycle === 0 || result.cycles[cycle - 1]!.time >= (drawn === 'draining' ? n.deletedAt! : Infinity)) continue;
+      await page.getByTestId('cycle-input').fill(String(cycle));
+      await expect(indicator).toHaveAttribute('data-cycle', String(cycle));
+      if (drawn === 'draining') await expect(card.getByTestId('draining-flag'), `${n.name} at ${time} s`).toBeVisible();
+      else await expect(card, `${n.name} at ${time} s`).toHaveCount(0);
+      checked++;
+    }
+  }
+  // pool-1 draining at 130 s and gone at 160 s, pool-3 draining at 160 s (deleted at 190 s, after the last cycle)
+  expect(checked).toBeGreaterThanOrEqual(3);
 });

@@ -123,7 +123,8 @@ describe('limited-priority-class.yaml: limitedResources keeps a PriorityClass to
   });
   it('refuses the same pod, and the Deployment\'s pods, in the namespace without one, with upstream\'s unwrapped message', () => {
     const scopes = 'insufficient quota to match these scopes: [{PriorityClass In [cluster-services]}]';
-    expect(failedCreates(r)).toEqual([`0s ${scopes}`, `0s Error creating: ${scopes}`]);
+    expect(failedCreates(r)).toEqual([`0s Error creating: ${scopes}`, `5s ${scopes}`]);
+    expect(r.events.find((e) => e.reason === 'FailedCreate' && e.time === 5)?.object).toBe('Pod/team-a/agent');
     expect(r.events.find((e) => e.reason === 'FailedCreate' && e.object.startsWith('ReplicaSet/'))?.object).toMatch(/^ReplicaSet\/team-a\/collector-/);
   });
 });

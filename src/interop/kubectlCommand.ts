@@ -42,6 +42,8 @@ export const KUBECTL_LEFT_OUT: Readonly<Record<string, string>> = {
   DeviceTaintRule: 'resource.k8s.io/v1alpha3: alpha, served only with DRADeviceTaintRules',
   KubeSchedulerConfiguration: 'not an API object: a file given to kube-scheduler',
   Scenario: "Podplay's own document",
+  ClusterAutoscaler: "Podplay's own document: the node groups, written beside the dump (docs/autoscaler.md)",
+  AdmissionConfiguration: 'not an API object: a file given to kube-apiserver (--admission-control-config-file)',
 };
 
 /** the resource.k8s.io kinds: served as v1 from Kubernetes 1.34 */
