@@ -6,7 +6,7 @@ import type { PodOutcome, SimulationResult } from '../api';
 import type { Diagnosis } from '../diagnosis/diagnose';
 import { nearestLabelValues, nodeLabelValues } from '../diagnosis/labelValues';
 import type { ExpandedScenario } from '../controllers/expand';
-import { compileMapSelector, matchNodeSelector } from '../model/selectors';
+import { compileMapSelector, matchNodeSelector, matchNodeSelectorRequirement } from '../model/selectors';
 import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint, TAINT_NODE_UNSCHEDULABLE, taintToString } from '../model/taints';
 import type { Node, Pod, Taint, Toleration, Workload } from '../model/types';
 import { podKey } from '../model/types';
@@ -155,7 +155,10 @@ function selectorCandidates(s: ExpandedScenario, pod: Pod, key: string, d: Diagn
   const selector = Object.entries(pod.spec.nodeSelector ?? {});
   for (const [k] of selector) out.push({ kind: 'selector', cost: 2, tier: Tier.Relax, edits: [{ kind: 'selector', pod: key, nodeSelectorKey: k }] });
   const terms = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
-  terms.forEach((t, term) => (t.matchExpressions ?? []).forEach((_, expression) => {
+  terms.forEach((t, term) => (t.matchExpressions ?? []).forEach((e, expression) => {
+    // an expression every node meets keeps no node out: dropping it cannot help (a pod of 1,200
+    // expressions, one of them wrong, made 1,200 candidates and the cap kept the wrong 40, issue 23)
+    if (s.nodes.every((n) => matchNodeSelectorRequirement(e, n.metadata.labels))) return;
     out.push({ kind: 'selector', cost: 2, tier: Tier.Relax, edits: [{ kind: 'selector', pod: key, term, expression }] });
   }));
   // label the nodes that fail only NodeAffinity with what the nodeSelector asks for

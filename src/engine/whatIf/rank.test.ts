@@ -247,4 +247,11 @@ describe('candidate kinds that keep their meaning', () => {
     expect(s.candidates.length).toBeLessThanOrEqual(40);
     expect(s.leftOut).toBeGreaterThanOrEqual(1200 - 40);
   });
+
+  it('1,199 expressions every node meets and one none does: dropping that one is the candidate, verified', () => {
+    const expressions = [...Array.from({ length: 1199 }, (_, i) => `{key: k${i}, operator: NotIn, values: [v${i}]}`), '{key: disktype, operator: In, values: [ssd]}'].join(', ');
+    const { fixes, candidates } = search(node('n1') + node('n2') + pod('p', { spec: `affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [${expressions}]}]}}}` }), 'default/p');
+    expect(candidates).toBeLessThanOrEqual(40);
+    expect(fixes.map((f) => f.candidate.edits[0])).toContainEqual({ kind: 'selector', pod: 'default/p', term: 0, expression: 1199 });
+  });
 });
