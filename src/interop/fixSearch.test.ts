@@ -40,7 +40,7 @@ describe('runFixSearch on 1,200 candidates (issue 23)', () => {
     const expressions = Array.from({ length: 1200 }, (_, i) => `{key: k${i}, operator: In, values: [v${i}]}`).join(', ');
     const scenario = `apiVersion: v1
 kind: Node
-metadata: {name: n1, labels: {k0: v0}}
+metadata: {name: n1, labels: {zone: a}}
 status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
 ---
 apiVersion: v1
