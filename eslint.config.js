@@ -110,6 +110,11 @@ export default tseslint.config(
     },
   },
   {
+    // the benchmarks and browser tests are linted too, by the same rule for names kept on purpose
+    files: ['bench/**/*.ts', 'e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }] },
+  },
+  {
     // The engine is pure TypeScript: no React, DOM, worker or Node built-ins. Tests beside it
     // run in Node and may read files.
     files: ['src/engine/**/*.ts'],
