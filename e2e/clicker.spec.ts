@@ -52,7 +52,22 @@ async function expectStageFits(page: Page, where: string): Promise<void> {
   await expect.poll(() => stageProblems(page), { message: where, intervals: [100, 250, 500], timeout: 3_000 }).toEqual([]);
 }
 
+/** The header the room reads: the cycle and its step whole, every control on screen (run in the page). */
+function toolbarProblems(width: number): string[] {
+  const found: string[] = [];
+  const indicator = document.querySelector('[data-testid="cycle-indicator"]');
+  if (indicator !== null && indicator.scrollWidth > indicator.clientWidth + 1) found.push(`the cycle indicator is cut ("${indicator.textContent}")`);
+  for (const item of document.querySelectorAll('.toolbar > *')) {
+    if (item.getBoundingClientRect().right > width + 0.5) found.push(`.${[...item.classList].join('.')} in the toolbar is off screen`);
+  }
+  return found;
+}
+
 async function stageProblems(page: Page): Promise<string[]> {
+  return [...await page.evaluate(toolbarProblems, W), ...await stageBodyProblems(page)];
+}
+
+async function stageBodyProblems(page: Page): Promise<string[]> {
   return page.evaluate(({ W, H }) => {
     const found: string[] = [];
     const describe = (e: Element) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`;
@@ -101,12 +116,6 @@ async function stageProblems(page: Page): Promise<string[]> {
       '.node-name', '.pod-chip .pod-name', '[data-testid="filter-reason"]', '[data-testid="narration"]', '.lesson-narration p',
       '.lesson-question .q-prompt', '.lesson-question .q-choice-text',
     ].flatMap(small));
-    // the header the room reads: the cycle and its step whole, every control on screen
-    const indicator = document.querySelector('[data-testid="cycle-indicator"]');
-    if (indicator !== null && indicator.scrollWidth > indicator.clientWidth + 1) found.push(`the cycle indicator is cut ("${indicator.textContent}")`);
-    for (const item of document.querySelectorAll('.toolbar > *')) {
-      if (item.getBoundingClientRect().right > W + 0.5) found.push(`${describe(item)} in the toolbar is off screen`);
-    }
     for (const text of document.querySelectorAll('[data-testid="narration"], .lesson-narration')) {
       const r = text.getBoundingClientRect();
       if (r.bottom > H + 0.5 || r.right > W + 0.5) found.push(`${text.className} is cut off`);
@@ -163,5 +172,6 @@ for (const group of laptopGroups) test(`a laptop at 1366×768: every node on scr
       }).map((card) => card.getAttribute('data-node') ?? card.getAttribute('aria-label'));
     });
     expect(outside, lesson.id).toEqual([]);
+    expect(await page.evaluate(toolbarProblems, 1366), lesson.id).toEqual([]);
   }
 });
