@@ -1,5 +1,6 @@
-// Every lesson taught with a clicker alone at 1280×720 in presenter mode: PageDown from the title
-// card reaches the lesson's end one story point at a time. At every stop the stage fits (no
+// Every lesson taught with a clicker alone at 1280×720 in presenter mode: each opens from the
+// gallery on its own title card over its own scenario, and PageDown reaches the lesson's end one
+// story point at a time, its first narration at the first point that tells one. At every stop the stage fits (no
 // scrollbar, every node card on screen, type at 24 px as rendered: the stage's scale counted), and while a question is open nothing it
 // declares hidden is in the page: no outcome in the header, node state, score row, Filter reason,
 // later phase or event that would answer it.
@@ -7,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { SimulationResult } from '../src/engine/api';
 import { nodesOverRun } from '../src/engine/autoscaler/stage';
 import { lessonStory, lessons, type Spoiler } from '../src/lessons';
-import { freshPage } from './helpers';
+import { freshPage, pageText } from './helpers';
 import { lessonResult, openInPresenter, walkLesson } from './lessonWalk';
 
 test.describe.configure({ timeout: 180_000 });
@@ -129,9 +130,19 @@ for (const lesson of lessons) {
     const result = lessonResult(lesson);
     await freshPage(page);
     await openInPresenter(page, lesson);
+    // the title card: this lesson's, over its own scenario (what lessons.spec.ts checked lesson by
+    // lesson in a walk of its own)
+    await expect(page.getByTestId('lesson-list')).toBeHidden();
+    await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-lesson', lesson.id);
+    await expect(page.getByTestId('lesson-cover')).toContainText(lesson.title);
+    expect(await pageText(page)).toBe(lesson.scenario);
+    const story = lessonStory(lesson);
+    const firstTold = story.points.findIndex((p) => p.texts.length > 0);
     const asked: number[] = [];
     const points = await walkLesson(page, lesson, async ({ point, hidden }) => {
       const where = `${lesson.id} point ${point + 1}`;
+      if (point === 0) await expect(page.getByTestId('lesson-cover')).toHaveCount(0);
+      if (point === firstTold) await expect(page.getByTestId('lesson-narration'), where).toContainText(story.points[point]!.texts[0]!);
       await expectNothingGivenAway(page, hidden, result, where);
       if (point >= 0) await expectStageFits(page, where);
       for (const q of await page.locator('[data-testid="lesson-question"][data-state="open"]').evaluateAll((items) => items.map((i) => Number(i.getAttribute('data-question'))))) {
@@ -141,7 +152,7 @@ for (const lesson of lessons) {
     expect(points).toBeGreaterThan(0);
     // every question was open at some stop, and is answered at the end
     await expect(page.locator('[data-testid="lesson-question"]:not([data-state="revealed"])')).toHaveCount(0);
-    expect(asked.sort((a, b) => a - b)).toEqual(lessonStory(lesson).questions.map((q) => q.index));
+    expect(asked.sort((a, b) => a - b)).toEqual(story.questions.map((q) => q.index));
   });
 }
 
