@@ -19,6 +19,8 @@ spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}
 `;
 }
 
+interface DebugHooks { __podplay: { hangNextRun(ms: number): void; loadState(): string; crashWorker(): void } }
+
 const nodeOf = (page: Page, name: string) => page.locator(`[data-testid="node-card"][data-node="${name}-node"]`);
 
 /** Waits until the address bar holds the page's state (what a reload then reads). */
@@ -168,14 +170,15 @@ function slowScenario(): string {
 
 test('a worker that dies is replaced and the run repeated', async ({ page }) => {
   await freshPage(page);
-  await chooseFile(page, 'slow.yaml', slowScenario());
-  const status = page.getByTestId('run-status');
-  await expect(status).toHaveAttribute('data-state', 'simulating');
-  await page.evaluate(() => (window as unknown as { __podplay: { crashWorker(): void } }).__podplay.crashWorker());
+  // the run is still going when the worker dies: its first step spins (the repeated run's does not)
+  await page.evaluate(() => (window as unknown as DebugHooks).__podplay.hangNextRun(60_000));
+  await chooseFile(page, 'slow.yaml', namedScenario('slow'));
+  await expect.poll(() => page.evaluate(() => (window as unknown as DebugHooks).__podplay.loadState())).toBe('simulating');
+  await page.evaluate(() => (window as unknown as DebugHooks).__podplay.crashWorker());
   const notice = page.getByTestId('notice');
   await expect(notice).toContainText('The simulator stopped');
   await expect(notice).toContainText('simulating your scenario again');
-  await expect(page.locator('[data-testid="node-card"][data-node="n-0"]')).toBeVisible({ timeout: 60_000 });
+  await expect(nodeOf(page, 'slow')).toBeVisible();
   await expect(page.locator('.file-name')).toHaveText('slow.yaml');
   await expect(page.getByTestId('editor-error')).toHaveCount(0);
 });
@@ -204,14 +207,14 @@ test('a run can be cancelled, and a run that never finished is not started again
 
 test('a reload in the middle of a run is not taken for a crash: the scenario runs again', async ({ page }) => {
   await freshPage(page);
-  await chooseFile(page, 'slow.yaml', slowScenario());
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-state', 'simulating');
+  // the run is still going at the reload: its first step spins (the worker goes with the page)
+  await page.evaluate(() => (window as unknown as DebugHooks).__podplay.hangNextRun(60_000));
+  await chooseFile(page, 'slow.yaml', namedScenario('slow'));
+  await expect.poll(() => page.evaluate(() => (window as unknown as DebugHooks).__podplay.loadState())).toBe('simulating');
   await page.reload();
-  await expect(page.locator('[data-testid="node-card"][data-node="n-0"]')).toBeVisible({ timeout: 60_000 });
+  await expect(nodeOf(page, 'slow')).toBeVisible();
   await expect(page.getByTestId('notice').filter({ hasText: 'The last run did not finish' })).toHaveCount(0);
 });
-
-interface DebugHooks { __podplay: { hangNextRun(ms: number): void; loadState(): string } }
 
 test('Cancel stops a run stuck in a step at once: the worker is replaced, the page says so, and a reload does not run it again', async ({ page }) => {
   await freshPage(page);
