@@ -27,9 +27,14 @@ export function engineResult(text: string, fileName: string, seed?: number): Sim
 
 /** A fresh page with no saved scenario, showing the default one simulated. */
 export async function freshPage(page: Page): Promise<void> {
+  // a test's browser context starts with nothing stored: only a page that shares its context with
+  // an earlier one needs clearing and a second load (every other test saves one page load)
+  const stored = (await page.context().storageState()).origins.length > 0;
   await page.goto('/');
-  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
-  await page.reload();
+  if (stored) {
+    await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+    await page.reload();
+  }
   await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-cycle', '1');
 }
 
