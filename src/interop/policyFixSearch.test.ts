@@ -2,7 +2,10 @@
 // Pending pod), and the fixes that the reloaded, re-simulated text confirms or refutes.
 import { describe, expect, it } from 'vitest';
 import { runFixSearch, type FixSearchReply } from './fixSearch';
-import { applyTextChanges } from './fixText';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { applyTextChanges, fixTitle } from './fixText';
+import { rankFixes } from '../engine/whatIf/rank';
 import { admissionRefusals, refusalsFor } from '../engine/readers';
 import { simulate } from '../engine/index';
 
@@ -192,6 +195,15 @@ describe('policy fixes, verified by reloading the changed text', () => {
     // team-high is covered here by the quota above; team-low is lower still; critical is higher
     expect(tried.flatMap((e) => (e?.kind === 'template-priority-class' ? [e.priorityClassName] : []))).toEqual(['team-high', 'team-low']);
     expect(tried.flatMap((e) => (e?.kind === 'add-policy' ? [e.object.metadata.name] : []))).toEqual(['pods-cluster-services-2']);
+  });
+
+  it('scenarios/limited-priority-class.yaml: the two fixes its comment expects for Deployment team-a/collector, quota first', () => {
+    const text = readFileSync(join(__dirname, '../../scenarios/limited-priority-class.yaml'), 'utf8');
+    const { fixes } = search(text, 'collector');
+    expect(rankFixes(fixes).map((f) => [fixTitle(f.candidate.edits, (n) => n), f.admitted?.pods])).toEqual([
+      ['Add ResourceQuota team-a/pods-cluster-services for scope PriorityClass In [cluster-services]: spec.hard.pods 2', 2],
+      ['Deployment team-a/collector: priorityClassName team-services (value 100000) instead of cluster-services', 2],
+    ]);
   });
 
   it('pods full but a count no request can lower: no template-request candidate', () => {
