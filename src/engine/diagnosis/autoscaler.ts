@@ -1,6 +1,7 @@
 // What the node autoscaler said about a Pending pod, in words the page and `--explain` share:
 // "a node is being added for this pod" (TriggeredScaleUp), "a node being added will take it"
-// (an upcoming node), or "no node group can fit it" with each group's reason (NotTriggerScaleUp).
+// (an upcoming node), "no node group can fit it" with each group's reason (NotTriggerScaleUp), or
+// "it ignores this pod" (scheduling gates, a schedulerName no scheduler serves: ../autoscaler/listers.ts).
 // Read from SimulationResult.autoscaler (src/engine/simulation/autoscaler.ts).
 
 import type { AutoscalerOutcome, AutoscalerPodVerdict } from '../api';
@@ -36,6 +37,14 @@ export function autoscalerNote(outcome: AutoscalerOutcome | undefined, pod: stri
       const groups = outcome!.nodeGroups.map((g) => ({ group: g.name, reason: v.groups.filter((r) => r.group === g.name).map((r) => r.reason).join('; ') || 'fits (another pod took the space)' }));
       return { kind: v.kind, groups, lead: 'No node group can fit it: cluster-autoscaler adds no node for this pod.', event: `NotTriggerScaleUp: ${v.message}` };
     }
+    // no event: cluster-autoscaler only counts such pods in its log, "ignored (most likely using custom scheduler)"
+    case 'ignored':
+      return {
+        kind: v.kind, groups: [],
+        lead: v.reason === 'schedulingGates'
+          ? `cluster-autoscaler ignores this pod: its scheduling gate${v.gates.length > 1 ? 's' : ''} ${v.gates.join(', ')} hold${v.gates.length > 1 ? '' : 's'} it, so no scheduler tries it and its PodScheduled condition reads SchedulingGated, not Unschedulable. No node is added for it, even where a node group would fit it, until whoever set the gate removes it.`
+          : `cluster-autoscaler ignores this pod: no scheduler serves its schedulerName "${v.schedulerName}", so nothing marks it Unschedulable (it has no PodScheduled condition). No node is added for it, even where a node group would fit it (unless cluster-autoscaler's --bypassed-scheduler-names lists "${v.schedulerName}").`,
+      };
   }
 }
 
