@@ -7,10 +7,10 @@ import { autoscalerNote, autoscalerNoteLines } from './autoscaler';
 const outcome = (v: AutoscalerPodVerdict): AutoscalerOutcome => ({ expander: 'random', nodeGroups: [], activities: [], pods: { 'default/p': v }, unremovable: {} });
 
 describe('autoscalerNote: pods cluster-autoscaler ignores', () => {
-  it.each([
-    { name: 'one scheduling gate', v: { time: 0, kind: 'ignored', reason: 'schedulingGates', gates: ['example.com/quota'] } as const, want: /^cluster-autoscaler ignores this pod: its scheduling gate example\.com\/quota holds it, .*SchedulingGated, not Unschedulable\. No node is added for it/ },
-    { name: 'two scheduling gates', v: { time: 0, kind: 'ignored', reason: 'schedulingGates', gates: ['a.io/x', 'b.io/y'] } as const, want: /its scheduling gates a\.io\/x, b\.io\/y hold it,/ },
-    { name: 'a schedulerName no scheduler serves', v: { time: 0, kind: 'ignored', reason: 'schedulerName', schedulerName: 'gpu-scheduler' } as const, want: /^cluster-autoscaler ignores this pod: no scheduler serves its schedulerName "gpu-scheduler", .*--bypassed-scheduler-names lists "gpu-scheduler"\)\.$/ },
+  it.each<{ name: string; v: AutoscalerPodVerdict; want: RegExp }>([
+    { name: 'one scheduling gate', v: { time: 0, kind: 'ignored', reason: 'schedulingGates', gates: ['example.com/quota'] }, want: /^cluster-autoscaler ignores this pod: its scheduling gate example\.com\/quota holds it, .*SchedulingGated, not Unschedulable\. No node is added for it/ },
+    { name: 'two scheduling gates', v: { time: 0, kind: 'ignored', reason: 'schedulingGates', gates: ['a.io/x', 'b.io/y'] }, want: /its scheduling gates a\.io\/x, b\.io\/y hold it,/ },
+    { name: 'a schedulerName no scheduler serves', v: { time: 0, kind: 'ignored', reason: 'schedulerName', schedulerName: 'gpu-scheduler' }, want: /^cluster-autoscaler ignores this pod: no scheduler serves its schedulerName "gpu-scheduler", .*--bypassed-scheduler-names lists "gpu-scheduler"\)\.$/ },
   ])('$name', ({ v, want }) => {
     const note = autoscalerNote(outcome(v), 'default/p', 5)!;
     expect(note.kind).toBe('ignored');
