@@ -210,7 +210,7 @@ spec:
     {
       name: 'a new ResourceQuota scoped to a PriorityClass, appended as a document of its own',
       edits: [{ kind: 'add-policy', object: { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'pods-cluster-services', namespace: 'shop' }, spec: { hard: { pods: '2' }, scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'In', values: ['cluster-services'] }] } }, status: {} } }],
-      title: 'Add ResourceQuota shop/pods-cluster-services for scope PriorityClass In [cluster-services]: spec.hard.pods 2',
+      title: 'Add ResourceQuota shop/pods-cluster-services: spec.hard.pods 2 for scope PriorityClass In [cluster-services]',
       changed: /\n---\napiVersion: v1\nkind: ResourceQuota\nmetadata:\n {2}name: pods-cluster-services\n {2}namespace: shop\nspec:\n {2}hard:\n {4}pods: "2"\n {2}scopeSelector:\n {4}matchExpressions:\n\s+- scopeName: PriorityClass\n\s+operator: In\n\s+values:\n\s+- cluster-services\n$/,
     },
     { name: 'a template\'s PriorityClass', edits: [{ kind: 'template-priority-class', workload: { kind: 'Deployment', namespace: 'shop', name: 'web' }, from: 'cluster-services', priorityClassName: 'team-high', value: 1000 }], title: 'Deployment shop/web: priorityClassName team-high (value 1000) instead of cluster-services', changed: /template:\n {4}spec:\n {6}containers: .*\n {6}priorityClassName: team-high\n/ },

@@ -491,7 +491,8 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'scale': return `Scale Deployment ${e.workload.namespace}/${e.deployment} down by ${e.by} (to ${e.replicas})${e.workload.kind === 'ReplicaSet' ? ` — its ReplicaSet ${e.workload.name} here` : ''}`;
     case 'quota': return `Raise ResourceQuota ${e.quota.namespace}/${e.quota.name}: ${quotaChange(e)}`;
     case 'limit-range': return `LimitRange ${e.limitRange.namespace}/${e.limitRange.name}: default request ${e.resource} ${e.quantity}${e.from ? ` (from ${e.from})` : ''}`;
-    case 'add-policy': return `Add ResourceQuota ${e.object.metadata.namespace ?? 'default'}/${e.object.metadata.name}${scopeText(e.object)}: ${Object.entries(e.object.spec.hard ?? {}).map(([r, q]) => `spec.hard.${r} ${q}`).join(', ') || 'no limit'}`;
+    // what it allows first: the panel's one-line title is cut at its width
+    case 'add-policy': return `Add ResourceQuota ${e.object.metadata.namespace ?? 'default'}/${e.object.metadata.name}: ${Object.entries(e.object.spec.hard ?? {}).map(([r, q]) => `spec.hard.${r} ${q}`).join(', ') || 'no limit'}${scopeText(e.object)}`;
     case 'template-priority-class': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: priorityClassName ${e.priorityClassName} (value ${e.value}) instead of ${e.from}`;
     case 'template-request': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: container ${e.container + 1} requests ${e.quantity} ${e.resource}${e.from ? ` (from ${e.from})` : ''}`;
     case 'node-group-max': return `Raise node group ${e.group}'s max size to ${e.max} (from ${e.from}): the ClusterAutoscaler template's ${NG_MAX_SIZE_ANNOTATION}`;

@@ -201,7 +201,7 @@ describe('policy fixes, verified by reloading the changed text', () => {
     const text = readFileSync(join(__dirname, '../../scenarios/limited-priority-class.yaml'), 'utf8');
     const { fixes } = search(text, 'collector');
     expect(rankFixes(fixes).map((f) => [fixTitle(f.candidate.edits, (n) => n), f.admitted?.pods])).toEqual([
-      ['Add ResourceQuota team-a/pods-cluster-services for scope PriorityClass In [cluster-services]: spec.hard.pods 2', 2],
+      ['Add ResourceQuota team-a/pods-cluster-services: spec.hard.pods 2 for scope PriorityClass In [cluster-services]', 2],
       ['Deployment team-a/collector: priorityClassName team-services (value 100000) instead of cluster-services', 2],
     ]);
   });

@@ -13,6 +13,8 @@ export interface AutoscalerNote {
   groups: { group: string; reason: string }[];
   /** upstream's event message, when there was one */
   event?: string;
+  /** why, when the lead does not say it all */
+  detail?: string;
 }
 
 /** The autoscaler's last word on `pod` as of simulated time `now` (undefined: it said nothing yet). */
@@ -38,17 +40,24 @@ export function autoscalerNote(outcome: AutoscalerOutcome | undefined, pod: stri
       return { kind: v.kind, groups, lead: 'No node group can fit it: cluster-autoscaler adds no node for this pod.', event: `NotTriggerScaleUp: ${v.message}` };
     }
     // no event: cluster-autoscaler only counts such pods in its log, "ignored (most likely using custom scheduler)"
-    case 'ignored':
-      return {
-        kind: v.kind, groups: [],
-        lead: v.reason === 'schedulingGates'
-          ? `cluster-autoscaler ignores this pod: its scheduling gate${v.gates.length > 1 ? 's' : ''} ${v.gates.join(', ')} hold${v.gates.length > 1 ? '' : 's'} it, so no scheduler tries it and its PodScheduled condition reads SchedulingGated, not Unschedulable. No node is added for it, even where a node group would fit it, until whoever set the gate removes it.`
-          : `cluster-autoscaler ignores this pod: no scheduler serves its schedulerName "${v.schedulerName}", so nothing marks it Unschedulable (it has no PodScheduled condition). No node is added for it, even where a node group would fit it (unless cluster-autoscaler's --bypassed-scheduler-names lists "${v.schedulerName}").`,
-      };
+    case 'ignored': {
+      const why = 'cluster-autoscaler adds nodes only for pods a scheduler found no room for (PodScheduled False, reason Unschedulable), even where a node group would fit this one';
+      return v.reason === 'schedulingGates'
+        ? {
+          kind: v.kind, groups: [],
+          lead: `cluster-autoscaler ignores this pod: its scheduling gate${v.gates.length > 1 ? 's' : ''} ${v.gates.join(', ')} hold${v.gates.length > 1 ? '' : 's'} it, and no node is added for it until ${v.gates.length > 1 ? 'they are' : 'it is'} removed.`,
+          detail: `No scheduler tries a gated pod: its PodScheduled condition reads SchedulingGated, and ${why}.`,
+        }
+        : {
+          kind: v.kind, groups: [],
+          lead: `cluster-autoscaler ignores this pod: no scheduler serves its schedulerName "${v.schedulerName}", so no node is added for it.`,
+          detail: `Nothing marks it Unschedulable (it has no PodScheduled condition), and ${why} (unless cluster-autoscaler's --bypassed-scheduler-names lists "${v.schedulerName}").`,
+        };
+    }
   }
 }
 
 /** `--explain`'s lines for the note. */
 export function autoscalerNoteLines(note: AutoscalerNote): string[] {
-  return [note.lead, ...note.groups.map((g) => `  node group ${g.group}: ${g.reason}`), ...(note.event ? [`  (event ${note.event})`] : [])];
+  return [note.lead, ...(note.detail ? [`  ${note.detail}`] : []), ...note.groups.map((g) => `  node group ${g.group}: ${g.reason}`), ...(note.event ? [`  (event ${note.event})`] : [])];
 }
