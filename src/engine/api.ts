@@ -80,7 +80,13 @@ export type AutoscalerPodVerdict =
   | { time: number; kind: 'triggeredScaleUp'; group: string; nodes: string[]; readyAt: number }
   /** the pod fits a node being provisioned (an upcoming node of `group`) */
   | { time: number; kind: 'waitingForUpcomingNode'; group: string }
-  | { time: number; kind: 'notTriggerScaleUp'; message: string; groups: { group: string; reason: string }[] };
+  | { time: number; kind: 'notTriggerScaleUp'; message: string; groups: { group: string; reason: string }[] }
+  /**
+   * cluster-autoscaler passes over the pod (no scheduler marked it Unschedulable): its scheduling
+   * gates hold it, or no scheduler serves its schedulerName; `time` is the pod's creation
+   */
+  | { time: number; kind: 'ignored'; reason: 'schedulingGates'; gates: string[] }
+  | { time: number; kind: 'ignored'; reason: 'schedulerName'; schedulerName: string };
 
 /** An API object as `kubectl get -o json` prints it. */
 export type KubeJsonObject = { apiVersion: string; kind: string; metadata: Record<string, unknown> } & Record<string, unknown>;

@@ -124,6 +124,18 @@ describe('scale-up', () => {
     const verdict = r.autoscaler?.pods['default/big'];
     expect(verdict?.kind === 'notTriggerScaleUp' && verdict.groups.map((g) => g.group)).toEqual(['small', 'gpu']);
   });
+  // upstream: utils/kubernetes/listers.go isUnschedulable, core/static_autoscaler.go listPods ("ignored")
+  it.each([
+    { name: 'a pod with scheduling gates (PodScheduled reason SchedulingGated)', extra: '  schedulingGates: [{name: example.com/quota}, {name: example.com/image}]\n', want: { time: 0, kind: 'ignored', reason: 'schedulingGates', gates: ['example.com/quota', 'example.com/image'] } },
+    { name: 'a pod whose schedulerName no scheduler serves (no PodScheduled condition)', extra: '  schedulerName: gpu-scheduler\n', want: { time: 0, kind: 'ignored', reason: 'schedulerName', schedulerName: 'gpu-scheduler' } },
+    { name: 'a pod the scheduler found no room for: not ignored, the group grows', extra: '', want: { time: 10, kind: 'triggeredScaleUp', group: 'pool' } },
+  ])('ignores $name: no scale-up, no event, a verdict of its own', ({ extra, want }) => {
+    const r = run(autoscaler('', [{ group: 'pool', cpu: '4' }]) + node('seed', '500m') + pod('p', '2', extra));
+    expect(r.autoscaler?.pods['default/p']).toMatchObject(want);
+    const grew = events(r, 'ScaledUpGroup').length > 0;
+    expect(grew).toBe(want.kind === 'triggeredScaleUp');
+    if (want.kind === 'ignored') expect(r.events.filter((e) => e.object === 'Pod/default/p' && /ScaleUp/.test(e.reason))).toEqual([]);
+  });
   it('bin-packs the pending pods onto as many template nodes as they need (estimator/binpacking_estimator.go)', () => {
     const r = run(autoscaler('', [{ group: 'pool', cpu: '2' }]) + node('seed', '1') + pod('a', '1500m') + pod('b', '1500m') + pod('c', '500m'));
     // a and b take a node each; c fits beside one of them

@@ -207,6 +207,13 @@ spec:
     { name: 'two resources of one quota read as one change', edits: [{ kind: 'quota', quota, resource: 'pods', from: '4', hard: '5' }, { kind: 'quota', quota, resource: 'requests.cpu', from: '2', hard: '2500m' }], title: 'Raise ResourceQuota shop/compute: spec.hard.pods 5 (from 4), spec.hard.requests.cpu 2500m (from 2)', changed: /hard: \{ pods: "5", requests.cpu: "2500m" \}|hard: \{pods: "5", requests.cpu: "2500m"\}/ },
     { name: 'a LimitRange item gets a defaultRequest', edits: [{ kind: 'limit-range', limitRange: { namespace: 'shop', name: 'defaults' }, item: 0, resource: 'cpu', from: '2', quantity: '1500m' }], title: 'LimitRange shop/defaults: default request cpu 1500m (from 2)', changed: /defaultRequest:\n\s+cpu: 1500m/ },
     { name: 'a template container request', edits: [{ kind: 'template-request', workload: { kind: 'Deployment', namespace: 'shop', name: 'web' }, container: 0, resource: 'cpu', from: '500m', quantity: '400m' }], title: 'Deployment shop/web: container 1 requests 400m cpu (from 500m)', changed: /requests: \{ ?cpu: 400m ?\}/ },
+    {
+      name: 'a new ResourceQuota scoped to a PriorityClass, appended as a document of its own',
+      edits: [{ kind: 'add-policy', object: { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'pods-cluster-services', namespace: 'shop' }, spec: { hard: { pods: '2' }, scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'In', values: ['cluster-services'] }] } }, status: {} } }],
+      title: 'Add ResourceQuota shop/pods-cluster-services: spec.hard.pods 2 for scope PriorityClass In [cluster-services]',
+      changed: /\n---\napiVersion: v1\nkind: ResourceQuota\nmetadata:\n {2}name: pods-cluster-services\n {2}namespace: shop\nspec:\n {2}hard:\n {4}pods: "2"\n {2}scopeSelector:\n {4}matchExpressions:\n\s+- scopeName: PriorityClass\n\s+operator: In\n\s+values:\n\s+- cluster-services\n$/,
+    },
+    { name: 'a template\'s PriorityClass', edits: [{ kind: 'template-priority-class', workload: { kind: 'Deployment', namespace: 'shop', name: 'web' }, from: 'cluster-services', priorityClassName: 'team-high', value: 1000 }], title: 'Deployment shop/web: priorityClassName team-high (value 1000) instead of cluster-services', changed: /template:\n {4}spec:\n {6}containers: .*\n {6}priorityClassName: team-high\n/ },
   ];
   it.each(rows)('$name', ({ edits, title, changed }) => {
     expect(fixTitle(edits, (n) => n)).toBe(title);

@@ -276,6 +276,19 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
       else doc.setIn([...metadata, 'labels', e.key], e.value);
       continue;
     }
+    if (e.kind === 'add-policy') {
+      const { apiVersion, kind, metadata, spec } = e.object;
+      appended.push(`---\n${stringify({ apiVersion, kind, metadata: { name: metadata.name, namespace: metadata.namespace }, spec }, style).trimEnd()}\n`);
+      continue;
+    }
+    if (e.kind === 'template-priority-class') {
+      const doc = open(`${e.workload.kind}/${e.workload.namespace}/${e.workload.name}`);
+      if (!doc) return undefined;
+      doc.setIn(['spec', 'template', 'spec', 'priorityClassName'], e.priorityClassName);
+      // the class decides the priority when admission creates the pod
+      deleteIfPresent(doc, ['spec', 'template', 'spec', 'priority']);
+      continue;
+    }
     if (e.kind === 'quota' || e.kind === 'limit-range' || e.kind === 'template-request') {
       const [key, path] = e.kind === 'quota' ? [`ResourceQuota/${e.quota.namespace}/${e.quota.name}`, ['spec', 'hard', e.resource]]
         : e.kind === 'limit-range' ? [`LimitRange/${e.limitRange.namespace}/${e.limitRange.name}`, ['spec', 'limits', e.item, 'defaultRequest', e.resource]]
@@ -478,6 +491,9 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'scale': return `Scale Deployment ${e.workload.namespace}/${e.deployment} down by ${e.by} (to ${e.replicas})${e.workload.kind === 'ReplicaSet' ? ` — its ReplicaSet ${e.workload.name} here` : ''}`;
     case 'quota': return `Raise ResourceQuota ${e.quota.namespace}/${e.quota.name}: ${quotaChange(e)}`;
     case 'limit-range': return `LimitRange ${e.limitRange.namespace}/${e.limitRange.name}: default request ${e.resource} ${e.quantity}${e.from ? ` (from ${e.from})` : ''}`;
+    // what it allows first: the panel's one-line title is cut at its width
+    case 'add-policy': return `Add ResourceQuota ${e.object.metadata.namespace ?? 'default'}/${e.object.metadata.name}: ${Object.entries(e.object.spec.hard ?? {}).map(([r, q]) => `spec.hard.${r} ${q}`).join(', ') || 'no limit'}${scopeText(e.object)}`;
+    case 'template-priority-class': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: priorityClassName ${e.priorityClassName} (value ${e.value}) instead of ${e.from}`;
     case 'template-request': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: container ${e.container + 1} requests ${e.quantity} ${e.resource}${e.from ? ` (from ${e.from})` : ''}`;
     case 'node-group-max': return `Raise node group ${e.group}'s max size to ${e.max} (from ${e.from}): the ClusterAutoscaler template's ${NG_MAX_SIZE_ANNOTATION}`;
     case 'node-group-label': return `Label node group ${e.group}'s template with ${e.key}=${e.value} (the nodes it adds carry it)`;
@@ -505,6 +521,12 @@ export function fixTitle(edits: readonly ScenarioEdit[], short: (node: string) =
   });
   return titles.join('; ');
 }
+
+/** " for scope PriorityClass In [a, b]": what a new quota's scopeSelector covers */
+const scopeText = (q: Extract<ScenarioEdit, { kind: 'add-policy' }>['object']): string => {
+  const scopes = q.spec.scopeSelector?.matchExpressions ?? [];
+  return scopes.length === 0 ? '' : ` for scope ${scopes.map((sel) => `${sel.scopeName} ${sel.operator}${sel.values?.length ? ` [${sel.values.join(', ')}]` : ''}`).join(' and ')}`;
+};
 
 const quotaChange = (e: Extract<ScenarioEdit, { kind: 'quota' }>): string => `spec.hard.${e.resource} ${e.hard}${e.from ? ` (from ${e.from})` : ''}`;
 

@@ -2,7 +2,10 @@
 // Pending pod), and the fixes that the reloaded, re-simulated text confirms or refutes.
 import { describe, expect, it } from 'vitest';
 import { runFixSearch, type FixSearchReply } from './fixSearch';
-import { applyTextChanges } from './fixText';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { applyTextChanges, fixTitle } from './fixText';
+import { rankFixes } from '../engine/whatIf/rank';
 import { admissionRefusals, refusalsFor } from '../engine/readers';
 import { simulate } from '../engine/index';
 
@@ -46,6 +49,22 @@ spec:
   containers: [{name: notebook, image: jupyter}]
 `;
 const docs = (...d: string[]) => d.join('---\n');
+/** the API server's ResourceQuota configuration: pods need a covering quota for `limited` */
+const limitedResources = (limited: string) => `apiVersion: apiserver.config.k8s.io/v1
+kind: AdmissionConfiguration
+plugins:
+  - name: ResourceQuota
+    configuration:
+      apiVersion: apiserver.config.k8s.io/v1
+      kind: ResourceQuotaConfiguration
+      limitedResources:
+        - {resource: pods, ${limited}}
+`;
+const priorityClass = (name: string, value: number) => `apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: ${name}}\nvalue: ${value}\n`;
+/** Deployment shop/agent, 2 replicas of PriorityClass cluster-services */
+const agents = deployment(2, '100m').replaceAll('web', 'agent').replace('      containers:', '      priorityClassName: cluster-services\n      containers:');
+const clusterServices = "matchScopes: [{scopeName: PriorityClass, operator: In, values: [cluster-services]}]";
+const shop = 'apiVersion: v1\nkind: Namespace\nmetadata: {name: shop}\n';
 /** a ClusterAutoscaler with one node group "pool" (max 3) and `spec` under its template */
 const groupTemplate = (spec: string, max = 3) => `apiVersion: podplay/v1alpha1
 kind: ClusterAutoscaler
@@ -92,6 +111,27 @@ describe('policy fixes, verified by reloading the changed text', () => {
       target: 'shop/web', kind: 'request',
       edits: [{ kind: 'template-request', workload: { kind: 'Deployment', namespace: 'shop', name: 'web' }, container: 0, resource: 'cpu', from: '500m', quantity: '400m' }],
       admitted: { workload: 'Deployment shop/web', pods: 5, scheduled: 5 },
+    },
+    {
+      name: 'limitedResources keeps PriorityClass cluster-services to namespaces with a covering quota: a quota scoped to it, for the two pods',
+      text: docs(limitedResources(clusterServices), node('node-1', '8'), shop, priorityClass('cluster-services', 1000000), agents),
+      target: 'agent', kind: 'quota',
+      edits: [{ kind: 'add-policy', object: { kind: 'ResourceQuota', metadata: { name: 'pods-cluster-services', namespace: 'shop' }, spec: { hard: { pods: '2' }, scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'In', values: ['cluster-services'] }] } } } }],
+      admitted: { workload: 'Deployment shop/agent', pods: 2, scheduled: 2 },
+    },
+    {
+      name: 'the same refusal: the template names the existing lower PriorityClass, which no limited scope names',
+      text: docs(limitedResources(clusterServices), node('node-1', '8'), shop, priorityClass('cluster-services', 1000000), priorityClass('team-high', 1000), priorityClass('team-low', 10), agents),
+      target: 'agent', kind: 'priority',
+      edits: [{ kind: 'template-priority-class', workload: { kind: 'Deployment', namespace: 'shop', name: 'agent' }, from: 'cluster-services', priorityClassName: 'team-high', value: 1000 }],
+      admitted: { workload: 'Deployment shop/agent', pods: 2, scheduled: 2 },
+    },
+    {
+      name: 'limitedResources names requests.cpu (insufficient quota to consume): a quota limiting it at what the replicas request',
+      text: docs(limitedResources('matchContains: [requests.cpu]'), node('node-1', '8'), shop, deployment(3, '500m')),
+      target: 'web', kind: 'quota',
+      edits: [{ kind: 'add-policy', object: { metadata: { name: 'limited-resources', namespace: 'shop' }, spec: { hard: { 'requests.cpu': '1500m' } } } }],
+      admitted: { workload: 'Deployment shop/web', pods: 3, scheduled: 3 },
     },
     {
       name: 'a LimitRange default no node can take: defaultRequest lowered to the most a node has free',
@@ -141,6 +181,29 @@ describe('policy fixes, verified by reloading the changed text', () => {
     const { fixes, failed } = search(text, 'dev/notebook');
     expect(fixes.some((f) => f.candidate.kind === 'limit-range')).toBe(false);
     expect(failed.find((f) => f.candidate.kind === 'limit-range')?.reason).toMatch(/does not load|stays Pending/);
+  });
+
+  it('limitedResources: no lower class that a limited scope also names, none above, and a taken quota name gets a suffix', () => {
+    const text = docs(
+      limitedResources('matchScopes: [{scopeName: PriorityClass, operator: In, values: [cluster-services, team-high]}]'), node('node-1', '8'), shop,
+      priorityClass('cluster-services', 1000000), priorityClass('team-high', 1000), priorityClass('critical', 2000000), priorityClass('team-low', 10),
+      'apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: pods-cluster-services, namespace: shop}\nspec: {hard: {pods: "5"}, scopeSelector: {matchExpressions: [{scopeName: PriorityClass, operator: In, values: [team-high]}]}}\n',
+      agents,
+    );
+    const { fixes, failed } = search(text, 'agent');
+    const tried = [...fixes, ...failed].map((f) => f.candidate.edits[0]);
+    // team-high is covered here by the quota above; team-low is lower still; critical is higher
+    expect(tried.flatMap((e) => (e?.kind === 'template-priority-class' ? [e.priorityClassName] : []))).toEqual(['team-high', 'team-low']);
+    expect(tried.flatMap((e) => (e?.kind === 'add-policy' ? [e.object.metadata.name] : []))).toEqual(['pods-cluster-services-2']);
+  });
+
+  it('scenarios/limited-priority-class.yaml: the two fixes its comment expects for Deployment team-a/collector, quota first', () => {
+    const text = readFileSync(join(__dirname, '../../scenarios/limited-priority-class.yaml'), 'utf8');
+    const { fixes } = search(text, 'collector');
+    expect(rankFixes(fixes).map((f) => [fixTitle(f.candidate.edits, (n) => n), f.admitted?.pods])).toEqual([
+      ['Add ResourceQuota team-a/pods-cluster-services: spec.hard.pods 2 for scope PriorityClass In [cluster-services]', 2],
+      ['Deployment team-a/collector: priorityClassName team-services (value 100000) instead of cluster-services', 2],
+    ]);
   });
 
   it('pods full but a count no request can lower: no template-request candidate', () => {

@@ -67,7 +67,8 @@ export interface ClusterAutoscalerConfig {
   nodeGroups: NodeGroupSpec[];
 }
 
-const specFields = new Set([
+/** the spec fields the loader reads (the editor's schema lists the same: src/ui/editor/schema.ts) */
+export const CLUSTER_AUTOSCALER_SPEC_FIELDS: ReadonlySet<string> = new Set([
   'expander', 'priorities', 'scanInterval', 'provisioningDelay', 'scaleDownEnabled', 'scaleDownUnneededTime', 'scaleDownDelayAfterAdd',
   'scaleDownUtilizationThreshold', 'maxGracefulTerminationSec', 'skipNodesWithLocalStorage', 'skipNodesWithSystemPods', 'nodeGroupLabelKey', 'templates',
 ]);
@@ -168,7 +169,7 @@ export function decodeClusterAutoscaler(r: Reader, root: SrcMap): ClusterAutosca
   r.knownFields(root, [], new Set(['apiVersion', 'kind', 'metadata', 'spec']));
   const sp: Path = ['spec'];
   const spec = r.map(r.child(root, 'spec'), sp);
-  if (spec) r.knownFields(spec, sp, specFields);
+  if (spec) r.knownFields(spec, sp, CLUSTER_AUTOSCALER_SPEC_FIELDS);
   const config = defaultClusterAutoscalerConfig();
 
   const expanderNode = r.child(spec, 'expander');

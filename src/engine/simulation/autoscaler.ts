@@ -14,6 +14,7 @@ import type { Rng } from '../framework/rng';
 import { computePdbStatus } from '../controllers/disruption';
 import { bestOption, type ExpansionOption } from '../autoscaler/expander';
 import { binpack, nodeFromTemplate, runFiltersOnNode } from '../autoscaler/fit';
+import { ignoredPodVerdict } from '../autoscaler/listers';
 import { podDrainability, SCALE_DOWN_DISABLED_KEY, type DrainContext } from '../autoscaler/drain';
 import type { Simulation } from './simulation';
 
@@ -388,6 +389,16 @@ export class ClusterAutoscaler {
     });
   }
 
+  /** the unbound pods cluster-autoscaler passes over at the end of the run, and why */
+  private ignoredPods(): Record<string, AutoscalerPodVerdict> {
+    const out: Record<string, AutoscalerPodVerdict> = {};
+    for (const p of this.sim.cluster.livePods()) {
+      const v = ignoredPodVerdict(p, this.sim.profileFor(p) !== undefined, p.metadata.creationTimestamp ?? 0);
+      if (v) out[podKey(p)] = v;
+    }
+    return out;
+  }
+
   outcome(): AutoscalerOutcome {
     const nodeGroups = this.config.nodeGroups.map((g) => {
       const nodes = [...this.sim.cluster.nodes.values()].filter((n) => this.groupOf(n)?.name === g.name).map((n) => n.metadata.name);
@@ -397,7 +408,7 @@ export class ClusterAutoscaler {
       expander: this.config.expander.join(','),
       nodeGroups,
       activities: this.activities,
-      pods: Object.fromEntries(this.podVerdicts),
+      pods: { ...this.ignoredPods(), ...Object.fromEntries(this.podVerdicts) },
       unremovable: Object.fromEntries(this.unremovable),
     };
   }

@@ -6,6 +6,8 @@ import type { ExpandedScenario } from '../controllers/expand';
 import { formatResource, resourceAmount } from '../model/quantity';
 import type { ResourceSlice } from '../model/resource';
 import type { Node, Pod, PodSpec, PriorityClass, Toleration, Workload } from '../model/types';
+import type { ResourceQuota } from '../model/policy';
+import { initialQuotaStatus } from '../model/quota/status';
 import { podKey } from '../model/types';
 
 /** The kinds, as the UI's `data-kind` names them (../../../shared/contracts/ui-test-ids.md). */
@@ -70,6 +72,14 @@ export type ScenarioEdit =
   | { kind: 'quota'; quota: PolicyRef; resource: string; from?: string; hard: string }
   /** set one resource of a LimitRange item's defaultRequest (the request a container that states none gets) */
   | { kind: 'limit-range'; limitRange: PolicyRef; item: number; resource: string; from?: string; quantity: string }
+  /**
+   * add a policy object to the scenario: a ResourceQuota whose scopeSelector covers the scopes the
+   * API server's limitedResources left uncovered for a refused pod (the "Limit Priority Class
+   * consumption by default" quota of kubernetes.io's Resource Quotas page)
+   */
+  | { kind: 'add-policy'; object: ResourceQuota }
+  /** the PriorityClass a workload's pod template names, replaced by another the cluster has (its pods do not exist: admission refused them) */
+  | { kind: 'template-priority-class'; workload: PolicyRef & { kind: string }; from: string; priorityClassName: string; value: number }
   /** set one container's request in a workload's pod template (its pods do not exist: admission refused them) */
   | { kind: 'template-request'; workload: PolicyRef & { kind: string }; container: number; resource: string; from?: string; quantity: string }
   /** raise a node group's max size: the max-count annotation of the ClusterAutoscaler's template `template` (spec.templates index) */
@@ -244,6 +254,14 @@ function dropAffinityExpression(spec: PodSpec, term: number, expression: number)
   if (required.nodeSelectorTerms.length === 0) delete nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution;
 }
 
+/** The pod template of a workload the scenario holds. */
+function templateOf(s: ExpandedScenario, ref: PolicyRef & { kind: string }): PodSpec {
+  const w = s.workloads.find((x) => x.kind === ref.kind && (x.metadata.namespace ?? 'default') === ref.namespace && x.metadata.name === ref.name);
+  const spec = w && 'template' in w.spec ? w.spec.template?.spec : undefined;
+  if (!spec) throw new Error(`no pod template in ${ref.kind} ${ref.namespace}/${ref.name}`);
+  return spec;
+}
+
 /** Applies the edits to `s` in place (pass a copy). Throws on an edit that names nothing. */
 export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]): ExpandedScenario {
   for (const e of edits) {
@@ -397,10 +415,23 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         break;
       }
       case 'template-request': {
-        const w = s.workloads.find((x) => x.kind === e.workload.kind && (x.metadata.namespace ?? 'default') === e.workload.namespace && x.metadata.name === e.workload.name);
-        const c = w && 'template' in w.spec ? w.spec.template?.spec.containers[e.container] : undefined;
+        const c = templateOf(s, e.workload).containers[e.container];
         if (!c) throw new Error(`no container ${e.container} in the pod template of ${e.workload.kind} ${e.workload.namespace}/${e.workload.name}`);
         c.resources = { ...c.resources, requests: { ...c.resources?.requests, [e.resource]: e.quantity } };
+        break;
+      }
+      case 'template-priority-class': {
+        const spec = templateOf(s, e.workload);
+        spec.priorityClassName = e.priorityClassName;
+        // admission resolves the priority from the class when it creates a pod
+        delete spec.priority;
+        break;
+      }
+      case 'add-policy': {
+        const q = structuredClone(e.object);
+        // as loading does: the quota controller has synced it before any pod is created
+        q.status = initialQuotaStatus(q);
+        s.policies.push(q);
         break;
       }
     }

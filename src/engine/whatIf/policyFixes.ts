@@ -10,7 +10,11 @@ import type { ExpandedScenario } from '../controllers/expand';
 import { addQuantity, formatQuantity, parseQuantity, quantityFormat } from '../model/quantity';
 import { formatResource } from '../model/quantity';
 import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint, taintToString } from '../model/taints';
-import { podKey, type Pod, type Workload } from '../model/types';
+import { podKey, type Pod, type ResourceList, type Workload } from '../model/types';
+import type { ResourceQuota } from '../model/policy';
+import { uncoveredResources, uncoveredScopes } from '../model/admission/resourceQuota';
+import { podMatchesScope, podUsage } from '../model/quota/pods';
+import { addLists, toResourceList, type QuotaList } from '../model/quota/resourceList';
 import { tolerationFor, type Candidate } from './candidates';
 import { amountOf, inUnitsOf, requestEdit, type ScenarioEdit } from './edits';
 import { Tier } from './rank';
@@ -104,14 +108,91 @@ const requestedResource = (quotaResource: string): string | undefined => {
   return quotaResource.includes('.') || quotaResource.includes('/') || quotaResource === 'pods' ? undefined : quotaResource;
 };
 
+/** What the refusal fixes read of the scenario. */
+type RefusalScenario = Pick<ExpandedScenario, 'workloads' | 'pods' | 'policies' | 'priorityClasses' | 'admissionConfiguration'>;
+
+/** The pod a workload's template makes, as admission sees it (no priority resolved yet). */
+const templatePod = (target: RefusedWorkload): Pod => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: '', namespace: target.namespace }, spec: target.workload.spec.template.spec, status: {} });
+
+/** upstream docs: "Limit Priority Class consumption by default" names its quota pods-<class> */
+function freeQuotaName(quotas: readonly ResourceQuota[], base: string): string {
+  const taken = new Set(quotas.map((q) => q.metadata.name));
+  for (let i = 1; ; i++) {
+    const name = i === 1 ? base : `${base}-${i}`;
+    if (!taken.has(name)) return name;
+  }
+}
+
+/** the PriorityClasses a LimitedResource's scopes may name another class in: more than two is noise */
+const MAX_LOWER_CLASSES = 2;
+
+/**
+ * For a workload whose pods the API server refused under its limitedResources configuration (no
+ * quota of the namespace covers a scope they match, or a resource they use): a ResourceQuota that
+ * covers them — scoped to the pods' own PriorityClass and bounded to the pods the namespace then
+ * runs in it, the quota of kubernetes.io's "Limit Priority Class consumption by default"
+ * (examples/policy/priority-class-resourcequota.yaml) with a bound a reviewer can approve —, and
+ * the template's PriorityClass replaced by an existing lower one that no limited scope left
+ * uncovered names (upstream: apiserver/pkg/admission/plugin/resourcequota/controller.go
+ * CheckRequest; the scope is covered by scope name, whatever the quota limits).
+ */
+function uncoveredCandidates(s: RefusalScenario, target: RefusedWorkload): Candidate[] {
+  const limited = s.admissionConfiguration?.limitedResources ?? [];
+  const quotas = s.policies.filter((p): p is ResourceQuota => p.kind === 'ResourceQuota' && (p.metadata.namespace ?? 'default') === target.namespace);
+  const pod = templatePod(target);
+  const className = pod.spec.priorityClassName;
+  const scopes = uncoveredScopes(pod, quotas, limited);
+  const resources = uncoveredResources(pod, quotas, limited, 0);
+  if (scopes.length === 0 && resources.length === 0) return [];
+  const out: Candidate[] = [];
+  // the pod's own class, not every class the configuration limits: the quota grants no more than asked
+  const selectors = [...new Map(scopes.map((sel) => [sel.scopeName, sel.scopeName === 'PriorityClass' && className !== undefined
+    ? { scopeName: sel.scopeName, operator: 'In' as const, values: [className] } : structuredClone(sel)])).values()];
+  // the pods the namespace then runs in the quota: the workload's and those already there
+  const others = s.pods.filter((p) => (p.metadata.namespace ?? 'default') === target.namespace && selectors.every((sel) => podMatchesScope(sel, p)));
+  const count = target.replicas + others.length;
+  let usage: QuotaList = new Map();
+  for (let i = 0; i < count; i++) usage = addLists(usage, podUsage(i < target.replicas ? pod : others[i - target.replicas]!, 0));
+  const hard: ResourceList = {
+    ...(selectors.length > 0 ? { pods: String(count) } : {}),
+    ...toResourceList(new Map(resources.flatMap((r) => (usage.has(r) ? [[r, usage.get(r)!] as const] : [])))),
+  };
+  const name = freeQuotaName(quotas, selectors.length > 0 ? `pods-${className ?? selectors[0]!.scopeName.toLowerCase()}` : 'limited-resources');
+  const quota: ResourceQuota = {
+    apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name, namespace: target.namespace },
+    spec: { hard, ...(selectors.length > 0 ? { scopeSelector: { matchExpressions: selectors } } : {}) }, status: {},
+  };
+  const what = selectors.length > 0 && className !== undefined ? `${count} pod${count === 1 ? '' : 's'} of PriorityClass ${className}` : Object.entries(hard).map(([r, q]) => `${r} ${q}`).join(', ');
+  out.push({
+    kind: 'quota', edits: [{ kind: 'add-policy', object: quota }], cost: 2, tier: Tier.Capacity,
+    warning: `grants ${target.namespace} ${what}, which the API server's limitedResources keeps for namespaces an administrator gives a quota: check it with them`,
+  });
+  // another PriorityClass the cluster has, below this one, that leaves no limited scope uncovered
+  const from = className === undefined ? undefined : s.priorityClasses.find((c) => c.metadata.name === className);
+  if (!from || scopes.length === 0) return out;
+  const lower = s.priorityClasses
+    .filter((c) => c.value < from.value && uncoveredScopes({ ...pod, spec: { ...pod.spec, priorityClassName: c.metadata.name } }, quotas, limited).length === 0)
+    .sort((a, b) => b.value - a.value || (a.metadata.name < b.metadata.name ? -1 : 1))
+    .slice(0, MAX_LOWER_CLASSES);
+  for (const c of lower) {
+    out.push({
+      kind: 'priority', cost: 1, tier: Tier.Relax,
+      edits: [{ kind: 'template-priority-class', workload: { kind: target.workload.kind, namespace: target.namespace, name: target.workload.metadata.name }, from: from.metadata.name, priorityClassName: c.metadata.name, value: c.value }],
+      warning: `its pods run at priority ${c.value} instead of ${from.value}: pods in between may preempt them, and they no longer preempt those`,
+    });
+  }
+  return out;
+}
+
 /**
  * For a workload whose pods a ResourceQuota refused: raise the quota so that every missing pod is
  * admitted (used + requested × missing), and — when only compute requests are exceeded — the
  * template's request that lets all its replicas fit the quota as it stands.
  */
-export function refusalCandidates(s: Pick<ExpandedScenario, 'workloads'>, baseline: Pick<SimulationResult, 'pods'>, refusal: AdmissionRefusal): Candidate[] {
+export function refusalCandidates(s: RefusalScenario, baseline: Pick<SimulationResult, 'pods'>, refusal: AdmissionRefusal): Candidate[] {
   const numbers = refusal.numbers;
   const target = refusedWorkload(s, baseline, refusal);
+  if (refusal.uncovered && target) return uncoveredCandidates(s, target);
   if (refusal.plugin !== 'ResourceQuota' || !refusal.quota || !numbers || !target) return [];
   const quota = { namespace: target.namespace, name: refusal.quota };
   const out: Candidate[] = [];
@@ -137,7 +218,7 @@ export function refusalCandidates(s: Pick<ExpandedScenario, 'workloads'>, baseli
       const hard = amountOf(resource, numbers.limited[quotaResource]);
       const others = used - (target.replicas - target.missing) * perPod;
       const budget = Math.floor((hard - others) / target.replicas);
-      const template: Pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: '' }, spec: target.workload.spec.template.spec, status: {} };
+      const template = templatePod(target);
       const edit = budget > 0 ? requestEdit(template, '', resource, budget) : undefined;
       if (edit?.kind !== 'request') return;
       const from = template.spec.containers[edit.container]?.resources?.requests?.[resource];

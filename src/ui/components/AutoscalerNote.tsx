@@ -10,6 +10,7 @@ export function AutoscalerNote({ summary, pod, now }: { summary: RunSummary; pod
   return (
     <section className="diagnosis autoscaler-note" data-testid="autoscaler-note" data-kind={note.kind} aria-label="Node autoscaler">
       <p className="diagnosis-lead"><strong>{note.lead}</strong></p>
+      {note.detail && <p className="detail">{note.detail}</p>}
       {note.groups.length > 0 && (
         <ul className="autoscaler-groups">
           {note.groups.map((g) => <li key={g.group} data-testid="autoscaler-group" data-group={g.group}><code>{g.group}</code>: {g.reason}</li>)}

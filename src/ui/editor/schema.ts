@@ -216,7 +216,7 @@ const typeMeta = (apiVersion: string, kind: string): Props => ({
 });
 
 const workload = (kind: string, description: string, spec: Props): JSONSchema => obj(description, {
-  ...typeMeta(kind === 'Job' ? 'batch/v1' : 'apps/v1', kind),
+  ...typeMeta(kind === 'Job' ? 'batch/v1' : kind === 'ReplicationController' ? 'v1' : 'apps/v1', kind),
   spec: obj(`${kind} spec.`, { selector: labelSelector, template: podTemplate, ...spec }),
   status: { type: 'object', description: 'Ignored by the simulation.' },
 }, { required: ['spec'], strict: true });
@@ -361,6 +361,36 @@ const deviceAttribute = obj('Exactly one value.', { int: int('Integer.'), bool: 
 
 const deviceTaint = obj('A device taint (DRADeviceTaints).', { key: str('Key.'), value: str('Value.'), effect: oneOfValues(['NoSchedule', 'NoExecute', 'None'], 'Effect.') }, { required: ['key', 'effect'] });
 
+const QUOTA_SCOPES = ['Terminating', 'NotTerminating', 'BestEffort', 'NotBestEffort', 'PriorityClass', 'CrossNamespacePodAffinity'];
+/** a quota's scope requirement, and a limitedResources matchScopes entry */
+const scopedRequirement = obj('A scope requirement.', {
+  scopeName: oneOfValues(QUOTA_SCOPES, 'Scope.'),
+  operator: oneOfValues(['In', 'NotIn', 'Exists', 'DoesNotExist'], 'Operator (In/NotIn only for PriorityClass).'),
+  values: arr(str('A PriorityClass name.'), 'Values.'),
+}, { required: ['scopeName', 'operator'], strict: true });
+
+/** the ResourceQuota plugin's configuration (upstream: pkg/admission/plugin/resourcequota/apis/resourcequota) */
+const resourceQuotaConfiguration = obj('The ResourceQuota admission plugin\'s configuration: objects that use a limited resource, or match a limited scope, are admitted only where a quota covers it.', {
+  apiVersion: oneOfValues(['apiserver.config.k8s.io/v1', 'resourcequota.admission.k8s.io/v1beta1', 'resourcequota.admission.k8s.io/v1alpha1'], 'apiserver.config.k8s.io/v1 (kind ResourceQuotaConfiguration), or the older resourcequota.admission.k8s.io versions (kind Configuration).'),
+  kind: oneOfValues(['ResourceQuotaConfiguration', 'Configuration'], 'ResourceQuotaConfiguration for apiserver.config.k8s.io/v1, Configuration for resourcequota.admission.k8s.io.'),
+  limitedResources: arr(obj('A resource whose consumption needs a covering quota.', {
+    apiGroup: str('The resource\'s API group ("" for pods and persistentvolumeclaims).'),
+    resource: str('The resource: pods or persistentvolumeclaims.'),
+    matchContains: arr(str('A substring, e.g. requests.cpu or storage.'), 'A used resource whose name contains one of these needs a quota that limits it ("insufficient quota to consume: …").'),
+    matchScopes: arr(scopedRequirement, 'An object matching one of these needs a quota with a scope of the same name that matches it ("insufficient quota to match these scopes: …"), e.g. PriorityClass In [cluster-services].'),
+  }, { required: ['resource'], strict: true }), 'The limited resources.'),
+}, { required: ['apiVersion', 'kind'], strict: true });
+
+const admissionPlugin: JSONSchema = {
+  ...obj('One admission plugin\'s configuration. Only ResourceQuota\'s is simulated.', {
+    name: { description: 'The admission plugin.', anyOf: [{ enum: ['ResourceQuota'] }, { type: 'string' }] },
+    path: str('Not read: a scenario cannot read another file; write the configuration inline under configuration.'),
+    configuration: { type: 'object', description: 'The plugin\'s configuration, inline.' },
+  }, { required: ['name'], strict: true }),
+  if: { properties: { name: { const: 'ResourceQuota' } }, required: ['name'] },
+  then: { properties: { configuration: resourceQuotaConfiguration } },
+};
+
 const KINDS: Record<string, JSONSchema> = {
   DeviceClass: obj('A class of devices: selectors every request of the class adds.', {
     ...typeMeta('resource.k8s.io/v1', 'DeviceClass'),
@@ -496,6 +526,10 @@ const KINDS: Record<string, JSONSchema> = {
     parallelism: int('Pods running at once.', { minimum: 0 }), completions: int('Completions wanted.', { minimum: 0 }),
     backoffLimit: int('Ignored.'),
   }),
+  ReplicationController: workload('ReplicationController', 'A ReplicationController (v1, the ReplicaSet\'s predecessor): expanded into its pods.', {
+    replicas: int('How many pods.', { minimum: 0 }),
+    selector: { ...labels, description: 'Its pods, as a plain label map (not matchLabels); defaults to the template\'s labels.' },
+  }),
   Workload: obj('Kubernetes 1.36+ (v1alpha2; v1beta1 from 1.37): templates for the PodGroups of a workload. 1.35 reads scheduling.k8s.io/v1alpha1 with spec.podGroups.', {
     apiVersion: { enum: ['scheduling.k8s.io/v1alpha2', 'scheduling.k8s.io/v1beta1', 'scheduling.k8s.io/v1alpha1'], description: 'v1alpha1: 1.35 only; v1alpha2: 1.36+; v1beta1: 1.37.' },
     kind: { const: 'Workload' },
@@ -561,11 +595,7 @@ const KINDS: Record<string, JSONSchema> = {
       hard: { type: 'object', additionalProperties: { type: ['string', 'number'] }, description: 'Limits: pods, requests.cpu, limits.memory, requests.<extended>, requests.storage, <class>.storageclass.storage.k8s.io/requests.storage, count/pods, persistentvolumeclaims …' },
       scopes: arr(oneOfValues(['Terminating', 'NotTerminating', 'BestEffort', 'NotBestEffort', 'PriorityClass', 'CrossNamespacePodAffinity'], 'A scope: only matching pods count.'), 'Scopes (all must match).'),
       scopeSelector: obj('Scopes with operators.', {
-        matchExpressions: arr(obj('A scope requirement.', {
-          scopeName: oneOfValues(['Terminating', 'NotTerminating', 'BestEffort', 'NotBestEffort', 'PriorityClass', 'CrossNamespacePodAffinity'], 'Scope.'),
-          operator: oneOfValues(['In', 'NotIn', 'Exists', 'DoesNotExist'], 'Operator (In/NotIn only for PriorityClass).'),
-          values: arr(str('A PriorityClass name.'), 'Values.'),
-        }, { required: ['scopeName', 'operator'], strict: true }), 'Requirements.'),
+        matchExpressions: arr(scopedRequirement, 'Requirements.'),
       }, { strict: true }),
     }, { strict: true }),
     status: { type: 'object', description: 'Kept by the quota controller: hard and used.' },
@@ -584,6 +614,11 @@ const KINDS: Record<string, JSONSchema> = {
     leaderElection: { type: 'object', description: 'Ignored.' },
     clientConnection: { type: 'object', description: 'Ignored.' },
   }, { strict: true }),
+  AdmissionConfiguration: obj('The API server\'s admission configuration (kube-apiserver --admission-control-config-file): the ResourceQuota plugin\'s limitedResources.', {
+    apiVersion: oneOfValues(['apiserver.config.k8s.io/v1', 'apiserver.k8s.io/v1alpha1'], 'apiserver.config.k8s.io/v1 (apiserver.k8s.io/v1alpha1 is deprecated but read).'),
+    kind: { const: 'AdmissionConfiguration' }, metadata,
+    plugins: arr(admissionPlugin, 'Admission plugins and their configuration.'),
+  }, { strict: true }),
   ClusterAutoscaler: obj('The node autoscaler (cluster-autoscaler): its flags, and node groups as kwok template Nodes (docs/autoscaler.md).', {
     apiVersion: { const: 'podplay/v1alpha1' }, kind: { const: 'ClusterAutoscaler' }, metadata,
     spec: obj('cluster-autoscaler flags.', {
@@ -599,7 +634,7 @@ const KINDS: Record<string, JSONSchema> = {
       skipNodesWithLocalStorage: bool('--skip-nodes-with-local-storage (true).'),
       skipNodesWithSystemPods: bool('--skip-nodes-with-system-pods (true).'),
       nodeGroupLabelKey: str('kwok nodegroups.fromNodeLabelKey: the label naming a node\'s group (kwok-nodegroup).'),
-      templates: arr({ type: 'object', description: 'A template Node labelled with its group, sized by cluster-autoscaler.kwok.nodegroup/min-count and max-count.' }, 'One template Node per node group.'),
+      templates: arr(ref('node', 'A template Node labelled with its group (kwok-nodegroup), sized by the annotations cluster-autoscaler.kwok.nodegroup/min-count and max-count.'), 'One template Node per node group.'),
     }, { strict: true }),
   }, { strict: true }),
   Scenario: obj('Podplay scenario settings: title, random seed and a timeline of actions.', {
@@ -625,7 +660,7 @@ export const scenarioSchema: JSONSchema = {
     // any kind is accepted (unknown ones are reported as "not simulated"); the enum branch feeds completion
     kind: { description: 'What this document is. Kinds the simulator does not know are kept and reported as "not simulated".', anyOf: [{ enum: [...SCHEMA_KINDS, 'List'] }, { type: 'string' }] },
   },
-  definitions: { podSpec, podAffinityTerm, volume, nodeSelector: obj('Node selector terms (ORed).', { nodeSelectorTerms: arr(nodeSelectorTerm, 'Terms are ORed.') }, { required: ['nodeSelectorTerms'], strict: true }) },
+  definitions: { podSpec, podAffinityTerm, volume, node: KINDS['Node']!, nodeSelector: obj('Node selector terms (ORed).', { nodeSelectorTerms: arr(nodeSelectorTerm, 'Terms are ORed.') }, { required: ['nodeSelectorTerms'], strict: true }) },
   allOf: [
     ...Object.entries(KINDS).map(([kind, schema]): JSONSchema => ({
       if: { properties: { kind: { const: kind } }, required: ['kind'] },

@@ -29,25 +29,41 @@ const byName = (a: ResourceQuota, b: ResourceQuota) => (a.metadata.name < b.meta
 
 /** upstream: CheckRequest for a pod being created (`limited`: the plugin's limitedResources) */
 export function checkResourceQuotas(pod: Pod, quotas: readonly ResourceQuota[], now: number, limited: readonly LimitedResource[] = []): QuotaCheck {
-  const usage = podUsage(pod, now);
-  // upstream: getMatchedLimitedScopes reads every LimitedResource's matchScopes, whatever its resource
-  const limitedScopes = limited.flatMap((l) => (l.matchScopes ?? []).filter((sel) => podMatchesScope(sel, pod)));
-  const limitedNames = limitedByDefault(usage, limitedFor(limited, 'pods'));
-  const interesting: ResourceQuota[] = [];
-  const restrictedResources = new Set<string>();
-  const restrictedScopes: ScopedResourceSelectorRequirement[] = [];
-  for (const q of [...quotas].sort(byName)) {
-    // upstream: MatchingScopes runs before Matches — a quota whose scopes match the pod covers
-    // them even when it limits nothing the pod uses
-    restrictedScopes.push(...quotaScopeSelectors(q).filter((sel) => podMatchesScope(sel, pod)));
-    if (!quotaMatchesPod(q, pod)) continue;
-    interesting.push(q);
-    const restricted = podMatchingResources(Object.keys(q.status.hard ?? q.spec.hard ?? {}));
-    const missing = podConstraints(restricted, pod);
+  const interesting = [...quotas].sort(byName).filter((q) => quotaMatchesPod(q, pod));
+  for (const q of interesting) {
+    const missing = podConstraints(podMatchingResources(hardNames(q)), pod);
     if (missing) return { ok: false, forbidden: true, error: `failed quota: ${q.metadata.name}: ${missing}`, quota: q };
-    for (const r of restricted) restrictedResources.add(r);
   }
-  return uncoveredCheck(limitedNames, restrictedResources, limitedScopes, restrictedScopes) ?? chargeIfWithin(interesting, usage);
+  return uncoveredCheck(uncoveredResources(pod, quotas, limited, now), uncoveredScopes(pod, quotas, limited)) ?? chargeIfWithin(interesting, podUsage(pod, now));
+}
+
+const hardNames = (q: ResourceQuota): string[] => Object.keys(q.status.hard ?? q.spec.hard ?? {});
+
+/**
+ * The resources the pod uses that limitedResources names (matchContains) and no quota matching the
+ * pod limits: what `insufficient quota to consume` lists (upstream: CheckRequest, limitedByDefault
+ * less the interesting quotas' MatchingResources).
+ */
+export function uncoveredResources(pod: Pod, quotas: readonly ResourceQuota[], limited: readonly LimitedResource[], now: number): string[] {
+  if (limited.length === 0) return [];
+  const restricted = new Set(quotas.filter((q) => quotaMatchesPod(q, pod)).flatMap((q) => podMatchingResources(hardNames(q))));
+  return [...limitedByDefault(podUsage(pod, now), limitedFor(limited, 'pods'))].filter((n) => !restricted.has(n)).sort();
+}
+
+/** upstream: getMatchedLimitedScopes — every LimitedResource's matchScopes the pod matches, whatever its resource */
+const limitedScopesOf = (pod: Pod, limited: readonly LimitedResource[]): ScopedResourceSelectorRequirement[] =>
+  limited.flatMap((l) => (l.matchScopes ?? []).filter((sel) => podMatchesScope(sel, pod)));
+
+/**
+ * The limited scopes (limitedResources' matchScopes) the pod matches that no quota of its
+ * namespace covers: what `insufficient quota to match these scopes` lists. A quota covers a scope
+ * when one of its own scope selectors of that scope name matches the pod, whatever it limits
+ * (upstream: CheckRequest runs MatchingScopes before Matches; podEvaluator.UncoveredQuotaScopes
+ * compares scope names).
+ */
+export function uncoveredScopes(pod: Pod, quotas: readonly ResourceQuota[], limited: readonly LimitedResource[]): ScopedResourceSelectorRequirement[] {
+  const restricted = new Set(quotas.flatMap((q) => quotaScopeSelectors(q).filter((sel) => podMatchesScope(sel, pod)).map((sel) => sel.scopeName)));
+  return limitedScopesOf(pod, limited).filter((sel) => !restricted.has(sel.scopeName));
 }
 
 /** upstream: filterLimitedResourcesByGroupResource (the core group: apiGroup "") */
@@ -71,14 +87,12 @@ const goScopes = (scopes: readonly ScopedResourceSelectorRequirement[]): string 
 
 /**
  * upstream: CheckRequest's checks of the limited resources — each limited resource the object
- * uses is limited by a quota that matches it, and each limited scope it matches is a scope of some
+ * uses is limited by a quota that matches it, then each limited scope it matches is a scope of some
  * quota that matches it (by scope name: podEvaluator.UncoveredQuotaScopes).
  */
-function uncoveredCheck(limitedNames: ReadonlySet<string>, restricted: ReadonlySet<string>, limitedScopes: readonly ScopedResourceSelectorRequirement[], restrictedScopes: readonly ScopedResourceSelectorRequirement[]): QuotaCheck | undefined {
-  const resources = [...limitedNames].filter((n) => !restricted.has(n)).sort();
-  if (resources.length) return { ok: false, forbidden: true, error: `insufficient quota to consume: ${resources.join(',')}`, uncovered: { resources } };
-  const scopes = limitedScopes.filter((sel) => !restrictedScopes.some((r) => r.scopeName === sel.scopeName));
-  if (scopes.length) return { ok: false, forbidden: false, error: `insufficient quota to match these scopes: ${goScopes(scopes)}`, uncovered: { scopes } };
+function uncoveredCheck(resources: readonly string[], scopes: readonly ScopedResourceSelectorRequirement[]): QuotaCheck | undefined {
+  if (resources.length) return { ok: false, forbidden: true, error: `insufficient quota to consume: ${resources.join(',')}`, uncovered: { resources: [...resources] } };
+  if (scopes.length) return { ok: false, forbidden: false, error: `insufficient quota to match these scopes: ${goScopes(scopes)}`, uncovered: { scopes: [...scopes] } };
   return undefined;
 }
 
@@ -118,9 +132,10 @@ export function chargeResourceQuotas(pod: Pod, quotas: readonly ResourceQuota[],
  * uses (upstream: pvcEvaluator.Matches; VolumeAttributesClass scopes are not simulated).
  */
 export function checkClaimQuotas(pvc: PersistentVolumeClaim, quotas: readonly ResourceQuota[], limited: readonly LimitedResource[] = []): QuotaCheck {
-  const interesting = [...quotas].sort(byName).filter((q) => quotaScopeSelectors(q).length === 0 && claimMatchingResources(Object.keys(q.status.hard ?? q.spec.hard ?? {})).length > 0);
+  const interesting = [...quotas].sort(byName).filter((q) => quotaScopeSelectors(q).length === 0 && claimMatchingResources(hardNames(q)).length > 0);
   const usage = claimUsage(pvc);
-  const restricted = new Set(interesting.flatMap((q) => claimMatchingResources(Object.keys(q.status.hard ?? q.spec.hard ?? {}))));
+  const restricted = new Set(interesting.flatMap((q) => claimMatchingResources(hardNames(q))));
+  const resources = [...limitedByDefault(usage, limitedFor(limited, 'persistentvolumeclaims'))].filter((n) => !restricted.has(n)).sort();
   // a claim matches no pod scope (the claim evaluator's only scope, VolumeAttributesClass, is not simulated)
-  return uncoveredCheck(limitedByDefault(usage, limitedFor(limited, 'persistentvolumeclaims')), restricted, [], []) ?? chargeIfWithin(interesting, usage);
+  return uncoveredCheck(resources, []) ?? chargeIfWithin(interesting, usage);
 }

@@ -15,11 +15,18 @@ import { decodeScopedRequirement } from './policy';
 /** apiserver.k8s.io/v1alpha1 is deprecated since v1.17 but still read by the API server */
 export const ADMISSION_CONFIGURATION_VERSIONS = ['apiserver.config.k8s.io/v1', 'apiserver.k8s.io/v1alpha1'] as const;
 /** the ResourceQuota plugin's own configuration: apiVersion → kind */
-const RESOURCE_QUOTA_CONFIGURATIONS: Readonly<Record<string, string>> = {
+export const RESOURCE_QUOTA_CONFIGURATIONS: Readonly<Record<string, string>> = {
   'apiserver.config.k8s.io/v1': 'ResourceQuotaConfiguration',
   'resourcequota.admission.k8s.io/v1beta1': 'Configuration',
   'resourcequota.admission.k8s.io/v1alpha1': 'Configuration',
 };
+/** The fields each level of the document may have (the editor's schema lists the same: src/ui/editor/schema.ts). */
+export const ADMISSION_CONFIGURATION_FIELDS = {
+  root: ['apiVersion', 'kind', 'metadata', 'plugins'],
+  plugin: ['name', 'path', 'configuration'],
+  configuration: ['apiVersion', 'kind', 'limitedResources'],
+  limitedResource: ['apiGroup', 'resource', 'matchContains', 'matchScopes'],
+} as const;
 /** Podplay's bound on limitedResources (a real list has a handful) */
 const MAX_LIMITED_RESOURCES = 100;
 
@@ -29,14 +36,14 @@ export interface AdmissionConfiguration {
 }
 
 export function decodeAdmissionConfiguration(r: Reader, root: SrcMap): AdmissionConfiguration {
-  r.knownFields(root, [], new Set(['apiVersion', 'kind', 'metadata', 'plugins']));
+  r.knownFields(root, [], new Set(ADMISSION_CONFIGURATION_FIELDS.root));
   const limitedResources: LimitedResource[] = [];
   const seen = new Set<string>();
   (r.list(r.child(root, 'plugins'), ['plugins']) ?? []).forEach((node, i) => {
     const pp: Path = ['plugins', i];
     const m = r.map(node, pp);
     if (!m) return;
-    r.knownFields(m, pp, new Set(['name', 'path', 'configuration']));
+    r.knownFields(m, pp, new Set(ADMISSION_CONFIGURATION_FIELDS.plugin));
     const name = r.str(m, pp, 'name');
     if (name === undefined) { if (!r.has(m, 'name')) r.error(m.pos, [...pp, 'name'], required()); return; }
     if (seen.has(name)) { r.error(r.child(m, 'name')!.pos, [...pp, 'name'], `duplicate plugin ${quote(name)}`); return; }
@@ -52,7 +59,7 @@ export function decodeAdmissionConfiguration(r: Reader, root: SrcMap): Admission
     const cp: Path = [...pp, 'configuration'];
     const c = r.map(r.child(m, 'configuration'), cp);
     if (!c) { if (!r.has(m, 'configuration')) r.error(m.pos, cp, required()); return; }
-    r.knownFields(c, cp, new Set(['apiVersion', 'kind', 'limitedResources']));
+    r.knownFields(c, cp, new Set(ADMISSION_CONFIGURATION_FIELDS.configuration));
     const apiVersion = r.str(c, cp, 'apiVersion');
     const kind = r.str(c, cp, 'kind');
     const want = apiVersion !== undefined ? RESOURCE_QUOTA_CONFIGURATIONS[apiVersion] : undefined;
@@ -68,7 +75,7 @@ export function decodeAdmissionConfiguration(r: Reader, root: SrcMap): Admission
       const ip: Path = [...lp, j];
       const im = r.map(item, ip);
       if (!im) return;
-      r.knownFields(im, ip, new Set(['apiGroup', 'resource', 'matchContains', 'matchScopes']));
+      r.knownFields(im, ip, new Set(ADMISSION_CONFIGURATION_FIELDS.limitedResource));
       const resource = r.str(im, ip, 'resource');
       // upstream: ValidateConfiguration
       if (!resource) { r.error(r.child(im, 'resource')?.pos ?? im.pos, [...ip, 'resource'], required()); return; }
