@@ -434,7 +434,10 @@ export class Simulation {
 
   /** what admission and the workload controllers see of the cluster now */
   controllerContext(): ControllerContext {
-    return { ...this.admissionContext(), pods: this.cluster.livePods(), workloads: [...this.cluster.workloads.values()] };
+    return {
+      ...this.admissionContext(), pods: this.cluster.livePods(), workloads: [...this.cluster.workloads.values()],
+      gates: this.gates, switches: this.versionSwitches, schedulingWorkloads: this.cluster.schedulingWorkloads, podGroups: this.cluster.podGroups,
+    };
   }
 
   /** What admission reads (no pod list: listing the live pods for every applied pod made applying n pods O(n²)). */
