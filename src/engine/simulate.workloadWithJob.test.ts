@@ -161,6 +161,11 @@ describe('scenarios/job-gang-workload.yaml: a plain Indexed Job is gang-schedule
     expect(scheduled.map((e) => e.time)).toEqual([60, 60, 60, 60]);
     expect(out.result.cycles.filter((c) => c.time === 0).map((c) => c.podGroup?.placed)).toEqual([3, 3, 3, 3]);
   });
+  it('1.37 without spec.scheduling: a Basic group, three workers bind at t=0 one by one', () => {
+    const basic = simulate(example.replace('    schedulingPolicy: {gang: {}}\n', '').replace('  scheduling:\n', ''), { fileName: 'x.yaml', until: 30 });
+    if (!basic.ok) throw new Error(basic.errors.map((e) => e.message).join('\n'));
+    expect(basic.result.events.filter((e) => e.reason === 'Scheduled').map((e) => e.time)).toEqual([0, 0, 0]);
+  });
   it('without the gate spec.scheduling is refused; at 1.36 the same Indexed Job is a gang without it', () => {
     const off = simulate(example.replace(', WorkloadWithJob: true', ''), { fileName: 'x.yaml' });
     expect(off.ok).toBe(false);
