@@ -803,7 +803,7 @@ export class Simulation {
     this.cycleInProgress = undefined;
     const nodes = result.attempt?.result ?? new Set<string>();
     const out: { nodes: ReadonlySet<string>; candidates: PlacementCandidate[]; message?: string } = { nodes, candidates: result.candidates };
-    if (!result.status.isSuccess()) out.message = result.candidates.length === 0 ? `0/0 placements are available${result.status.message() ? `: ${result.status.message()}` : ''}` : result.status.message();
+    if (!result.status.isSuccess()) out.message = result.status.message();
     return out;
   }
 
