@@ -92,7 +92,7 @@ function start(scenarioText: string, fileName: string, options: SimulateOptions)
  */
 export function loadExpandedScenario(scenarioText: string, fileName = 'scenario.yaml', kubernetesVersion?: KubernetesVersion, fromDump?: InferredKubernetesVersion): ExpandResult {
   const loaded: LoadResult = loadScenario(scenarioText, fileName, kubernetesVersion, fromDump);
-  return loaded.ok ? { ok: true, scenario: expandScenario(loaded.scenario) } : loaded;
+  return loaded.ok ? { ok: true, scenario: expandScenario(loaded.scenario, kubernetesVersion) } : loaded;
 }
 
 /**

@@ -7,13 +7,21 @@ import type { ClusterEvent } from '../api';
 import { admitPod, type AdmissionContext } from '../model/admission';
 import { compileLabelSelector } from '../model/selectors';
 import { fnv32a, safeEncodeString } from '../model/names';
-import type { Labels, OwnerReference, Pod, PodTemplateSpec, Workload } from '../model/types';
+import type { Labels, OwnerReference, Pod, PodGroup, PodTemplateSpec, SchedulingWorkload, Workload } from '../model/types';
+import type { FeatureGates } from '../features';
+import type { VersionSwitches } from '../versions';
 
 export interface ControllerContext extends AdmissionContext {
   /** pods that exist now: the controller counts and adopts them instead of creating more */
   pods: readonly Pod[];
   /** workloads that exist now (a Deployment looks for its ReplicaSets) */
   workloads: readonly Workload[];
+  /** the run's feature gates and version (controllers that behave per version: WorkloadWithJob); absent in unit harnesses: all off */
+  gates?: FeatureGates;
+  switches?: VersionSwitches;
+  /** v1.36+ scheduling.k8s.io Workloads and PodGroups that exist now, by namespace/name (the Job controller finds its own) */
+  schedulingWorkloads?: ReadonlyMap<string, SchedulingWorkload>;
+  podGroups?: ReadonlyMap<string, PodGroup>;
 }
 
 export interface ExpansionResult {
@@ -29,6 +37,9 @@ export interface ExpansionResult {
   events: ClusterEvent[];
   /** admission warnings */
   warnings: string[];
+  /** v1.36+ (WorkloadWithJob): the scheduling.k8s.io Workload and PodGroup a Job controller created */
+  schedulingWorkloads?: SchedulingWorkload[];
+  podGroups?: PodGroup[];
 }
 
 export const emptyResult = (): ExpansionResult => ({ workloads: [], pods: [], adopted: [], excess: [], events: [], warnings: [] });

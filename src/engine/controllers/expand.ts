@@ -11,6 +11,7 @@ import type { LoadedScenario, ScenarioContents } from '../model/load';
 import type { Pod, Workload } from '../model/types';
 import { expandWorkload } from './index';
 import { PolicyStore } from '../model/policy';
+import { resolveKubernetesVersion, versionFeatureGates, versionSwitches, type KubernetesVersion } from '../versions';
 
 /** A scenario whose workloads have made their pods and ReplicaSets: what a simulation starts from. */
 export interface ExpandedScenario extends ScenarioContents {
@@ -37,10 +38,16 @@ function admissionContext(s: ScenarioContents): AdmissionContext {
  * makes runs right after it. Their pods go through admission; their warnings are reported at the
  * workload that caused them. Takes ownership of the loaded objects (and its name generator).
  */
-export function expandScenario(loaded: LoadedScenario): ExpandedScenario {
+export function expandScenario(loaded: LoadedScenario, kubernetesVersion?: KubernetesVersion): ExpandedScenario {
   const { workloadSources, problems, ...contents } = loaded;
   const diag = problems.clone();
-  const ctx = admissionContext(contents);
+  // the version and gates the run will use (index.ts resolves them the same way)
+  const switches = versionSwitches(resolveKubernetesVersion(contents.meta.kubernetesVersion, kubernetesVersion).version);
+  const gates = versionFeatureGates(switches, contents.meta.featureGates);
+  const schedulingWorkloads = [...(contents.schedulingWorkloads ?? [])];
+  const podGroups = [...(contents.podGroups ?? [])];
+  const byName = <T extends { metadata: { namespace?: string; name: string } }>(list: T[]) => new Map(list.map((o) => [`${o.metadata.namespace ?? 'default'}/${o.metadata.name}`, o]));
+  const ctx = { ...admissionContext(contents), gates, switches };
   const pods: Pod[] = [...contents.pods];
   const admissionEvents = [...contents.admissionEvents];
   const workloads: Workload[] = [...contents.workloads];
@@ -50,7 +57,9 @@ export function expandScenario(loaded: LoadedScenario): ExpandedScenario {
   for (let i = 0; i < workloads.length; i++) {
     const w = workloads[i]!;
     if (synced.has(w)) continue;
-    const result = expandWorkload(w, { ...ctx, pods, workloads });
+    const result = expandWorkload(w, { ...ctx, pods, workloads, schedulingWorkloads: byName(schedulingWorkloads), podGroups: byName(podGroups) });
+    schedulingWorkloads.push(...(result.schedulingWorkloads ?? []));
+    podGroups.push(...(result.podGroups ?? []));
     workloads.splice(i + 1, 0, ...result.workloads);
     for (const made of result.workloads) synced.add(made);
     pods.push(...result.pods);
@@ -61,5 +70,5 @@ export function expandScenario(loaded: LoadedScenario): ExpandedScenario {
       else diag.add('warnings', { line: 1, column: 1 }, msg);
     }
   }
-  return { ...contents, pods, workloads, admissionEvents, warnings: diag.reported('warnings'), expanded: true };
+  return { ...contents, pods, workloads, schedulingWorkloads, podGroups, admissionEvents, warnings: diag.reported('warnings'), expanded: true };
 }

@@ -4,6 +4,7 @@
 
 import type { Workload } from '../model/types';
 import { jobLabels, jobParallelism } from '../model/admission/workloads';
+import { ensureJobPodGroup } from './jobWorkload';
 import { activePods, claimPods, createPods, createdPodMessages, deletionOrder, emptyResult, podFromTemplate, type ControllerContext, type ExpansionResult } from './common';
 
 export const JOB_COMPLETION_INDEX = 'batch.kubernetes.io/job-completion-index';
@@ -14,6 +15,8 @@ export function expandJob(job: Workload, ctx: ControllerContext): ExpansionResul
   const claimed = claimPods(job, ctx, result);
   const active = activePods(claimed);
   const succeeded = claimed.filter((p) => p.status.phase === 'Succeeded');
+  // WorkloadWithJob: the Workload and PodGroup come before the pods that name it
+  const podGroup = ensureJobPodGroup(job, ctx, claimed.length > 0, result);
   // upstream: manageJob — wantActive is parallelism, capped by the completions remaining
   let wantActive = parallelism;
   if (completions !== undefined) wantActive = Math.max(0, Math.min(parallelism, completions - succeeded.length));
@@ -40,6 +43,7 @@ export function expandJob(job: Workload, ctx: ControllerContext): ExpansionResul
       pods.push(pod);
     }
   }
+  if (podGroup) for (const pod of pods) pod.spec.schedulingGroup = { podGroupName: podGroup.metadata.name };
   createPods(job, pods, ctx, result, createdPodMessages);
   return result;
 }

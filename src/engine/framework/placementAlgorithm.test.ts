@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { makeNode, makePod } from '../testing/builders';
 import { NodeInfo } from './nodeInfo';
 import type { Placement } from './placement';
-import { podGroupSchedulingPlacementAlgorithm, type PlacementGeneratePlugin, type PlacementScorePlugin } from './placementAlgorithm';
+import { NO_PLACEMENTS, podGroupSchedulingPlacementAlgorithm, type PlacementGeneratePlugin, type PlacementScorePlugin } from './placementAlgorithm';
 import { Status } from './status';
 
 const nodes = ['n1', 'n2', 'n3', 'n4'].map((n) => new NodeInfo(makeNode().name(n).obj()));
@@ -39,6 +39,14 @@ describe('podGroupSchedulingPlacementAlgorithm', () => {
     expect(r.status.code).toBe('Unschedulable');
     expect(r.status.message()).toBe('0/2 placements are available, first placement status: 0/2 nodes are available');
     expect(r.candidates.map((c) => [c.name, c.feasible])).toEqual([['a', false], ['b', false]]);
+  });
+
+  it('no placement generated: the reason alone, never "0/0 placements are available" (upstream podGroupFitError, numPlacements 0)', () => {
+    const r = podGroupSchedulingPlacementAlgorithm([fakeGenerate({})], [], nodes, tryOn(['a']), noRandom);
+    expect(r.status.code).toBe('Unschedulable');
+    expect(r.status.message()).toBe(NO_PLACEMENTS);
+    expect(r.status.message()).not.toMatch(/0\/0/);
+    expect(r.candidates).toEqual([]);
   });
 
   it('scores are weighted and summed across plugins; the trace keeps each plugin\'s', () => {

@@ -57,6 +57,9 @@ export function runPlacementGeneratePlugins(plugins: readonly PlacementGenerateP
   return placements;
 }
 
+/** Podplay's reason when the PlacementGenerate plugins produce no placement (e.g. a topology key on no node) */
+export const NO_PLACEMENTS = 'no placement was generated: no node carries the pod group\'s topology key';
+
 /**
  * upstream: podGroupSchedulingPlacementAlgorithm. `tryPlacement` runs the default pod group
  * algorithm restricted to a placement's nodes and must leave the snapshot as it found it
@@ -91,8 +94,12 @@ export function podGroupSchedulingPlacementAlgorithm<R>(
   }
 
   if (feasible.length === 0) {
-    const msg = `0/${placements.length} placements are available, first placement status: ${first ? first.status.message() : 'no placements'}`;
-    return { status: Status.unschedulable(msg), attempt: first, candidates };
+    // upstream: podGroupFitError.Error — "0/N placements are available, first placement status: …",
+    // and with no placement generated (numPlacements 0) the reason alone, never "0/0 placements".
+    // The reason for none generated is Podplay's (upstream's TopologyPlacement returns no
+    // placement and no status for a key no node carries).
+    if (!first) return { status: Status.unschedulable(NO_PLACEMENTS), candidates };
+    return { status: Status.unschedulable(`0/${placements.length} placements are available, first placement status: ${first.status.message()}`), attempt: first, candidates };
   }
   if (feasible.length === 1) {
     feasible[0]!.candidate.chosen = true;

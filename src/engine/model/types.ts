@@ -407,7 +407,17 @@ export interface Workload extends KubeObject {
     completionMode?: 'NonIndexed' | 'Indexed';
     /** Job */
     manualSelector?: boolean;
+    /** Job, v1.37+ (WorkloadWithJob): the scheduling the Job controller compiles into its Workload and PodGroup */
+    scheduling?: JobSchedulingConfiguration;
   };
+}
+
+/**
+ * upstream: batch/v1 JobSchedulingConfiguration (v1.37, KEP-5547 v1alpha2): the PodGroup building
+ * blocks a Job's pods are scheduled with. `gang.minCount` may be left out: the Job's parallelism.
+ */
+export interface JobSchedulingConfiguration extends Omit<PodGroupPolicyFields, 'schedulingPolicy' | 'priorityClassName' | 'priority'> {
+  schedulingPolicy?: { basic?: Record<string, never>; gang?: { minCount?: number } };
 }
 
 /** scheduling.k8s.io/v1alpha1 Workload (gang scheduling, v1.35 alpha) */

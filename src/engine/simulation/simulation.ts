@@ -434,7 +434,10 @@ export class Simulation {
 
   /** what admission and the workload controllers see of the cluster now */
   controllerContext(): ControllerContext {
-    return { ...this.admissionContext(), pods: this.cluster.livePods(), workloads: [...this.cluster.workloads.values()] };
+    return {
+      ...this.admissionContext(), pods: this.cluster.livePods(), workloads: [...this.cluster.workloads.values()],
+      gates: this.gates, switches: this.versionSwitches, schedulingWorkloads: this.cluster.schedulingWorkloads, podGroups: this.cluster.podGroups,
+    };
   }
 
   /** What admission reads (no pod list: listing the live pods for every applied pod made applying n pods O(n²)). */
@@ -800,7 +803,7 @@ export class Simulation {
     this.cycleInProgress = undefined;
     const nodes = result.attempt?.result ?? new Set<string>();
     const out: { nodes: ReadonlySet<string>; candidates: PlacementCandidate[]; message?: string } = { nodes, candidates: result.candidates };
-    if (!result.status.isSuccess()) out.message = result.candidates.length === 0 ? `0/0 placements are available${result.status.message() ? `: ${result.status.message()}` : ''}` : result.status.message();
+    if (!result.status.isSuccess()) out.message = result.status.message();
     return out;
   }
 

@@ -118,8 +118,8 @@ const MAX_MISSING_KEY_FIXES = 2;
 const keyName = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
 
 /**
- * A topology key no node carries (TopologyPlacement generates no placement, "0/0 placements are
- * available"): the key the nodes do have at that level — a likely typo (within a third of its
+ * A topology key no node carries (TopologyPlacement generates no placement, the group's message
+ * is NO_PLACEMENTS): the key the nodes do have at that level — a likely typo (within a third of its
  * length in edits) or the same name under another prefix — or the key added to a pool's nodes,
  * the pool one domain. Both verified by re-simulating the group.
  */

@@ -70,7 +70,7 @@ const DISRUPTION_MODES: Readonly<Record<string, DisruptionMode>> = { single: 'Si
 const HIGHEST_USER_DEFINABLE_PRIORITY = 1_000_000_000;
 
 /** schedulingConstraints, disruptionMode, priorityClassName, priority (a template's and a PodGroup's) */
-function decodePolicyExtras(r: Reader, m: SrcMap, path: Path): Omit<PodGroupPolicyFields, 'schedulingPolicy'> {
+export function decodePolicyExtras(r: Reader, m: SrcMap, path: Path): Omit<PodGroupPolicyFields, 'schedulingPolicy'> {
   const out: Omit<PodGroupPolicyFields, 'schedulingPolicy'> = {};
   const cp = [...path, 'schedulingConstraints'];
   const constraints = r.map(r.child(m, 'schedulingConstraints'), cp);

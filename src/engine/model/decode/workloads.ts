@@ -16,13 +16,16 @@ import { decodeMetadata } from './metadata';
 import { decodePodTemplate, templateLabelsNode } from './pod';
 import { decodeClaimTemplates } from './storage';
 import { decodeLabelSelector } from './scheduling';
+import { decodePolicyExtras } from './podGroups';
+import { versionsSince } from '../../versions';
+import type { JobSchedulingConfiguration } from '../types';
 
 const specFields: Record<WorkloadKind, readonly string[]> = {
   Deployment: ['replicas', 'selector', 'template', 'strategy', 'minReadySeconds', 'revisionHistoryLimit', 'paused', 'progressDeadlineSeconds'],
   ReplicaSet: ['replicas', 'minReadySeconds', 'selector', 'template'],
   StatefulSet: ['replicas', 'selector', 'template', 'volumeClaimTemplates', 'serviceName', 'podManagementPolicy', 'updateStrategy', 'revisionHistoryLimit', 'minReadySeconds', 'persistentVolumeClaimRetentionPolicy', 'ordinals'],
   DaemonSet: ['selector', 'template', 'updateStrategy', 'minReadySeconds', 'revisionHistoryLimit'],
-  Job: ['parallelism', 'completions', 'activeDeadlineSeconds', 'podFailurePolicy', 'successPolicy', 'backoffLimit', 'backoffLimitPerIndex', 'maxFailedIndexes', 'selector', 'manualSelector', 'template', 'ttlSecondsAfterFinished', 'completionMode', 'suspend', 'podReplacementPolicy', 'managedBy'],
+  Job: ['parallelism', 'completions', 'activeDeadlineSeconds', 'podFailurePolicy', 'successPolicy', 'backoffLimit', 'backoffLimitPerIndex', 'maxFailedIndexes', 'selector', 'manualSelector', 'template', 'ttlSecondsAfterFinished', 'completionMode', 'suspend', 'podReplacementPolicy', 'managedBy', 'scheduling'],
   ReplicationController: ['replicas', 'minReadySeconds', 'selector', 'template'],
 };
 
@@ -105,6 +108,8 @@ export function decodeWorkload(r: Reader, root: SrcMap, kind: WorkloadKind): Wor
     if (out.completionMode === 'Indexed' && out.completions === undefined) {
       r.error(spec.pos, [...sp, 'completions'], required('when completion mode is Indexed'));
     }
+    const scheduling = decodeJobScheduling(r, spec, sp);
+    if (scheduling) out.scheduling = scheduling;
   } else {
     if (template) restartPolicy(r, spec, template, sp, ['Always']);
     if (kind !== 'DaemonSet') {
@@ -120,4 +125,43 @@ export function decodeWorkload(r: Reader, root: SrcMap, kind: WorkloadKind): Wor
     }
   }
   return { apiVersion: workloadApiVersion[kind], kind, metadata, spec: out };
+}
+
+/**
+ * A Job's spec.scheduling (batch/v1 JobSchedulingConfiguration, v1.37, KEP-5547): served from
+ * 1.37 on and, as the API server drops it without the gate (pkg/api/job DropDisabledFields), an
+ * unknown field unless WorkloadWithJob is on. schedulingPolicy is `basic` or `gang` (minCount
+ * optional, ≥ 1 when set); schedulingConstraints, disruptionMode and resourceClaims as a PodGroup's.
+ */
+function decodeJobScheduling(r: Reader, spec: SrcMap, sp: Path): JobSchedulingConfiguration | undefined {
+  const path = [...sp, 'scheduling'];
+  const m = r.map(r.child(spec, 'scheduling'), path);
+  if (!m) return undefined;
+  const keyPos = r.entry(spec, 'scheduling')!.keyPos;
+  r.versioned(versionsSince('1.37'), keyPos, path,
+    'strict decoding error: unknown field "spec.scheduling": a Job\'s spec.scheduling is served from Kubernetes 1.37 on (Scenario spec.kubernetesVersion); in 1.36 the Job controller infers a gang for an Indexed Job with completions = parallelism');
+  r.gated('WorkloadWithJob', keyPos, path);
+  r.knownFields(m, path, new Set(['schedulingPolicy', 'schedulingConstraints', 'disruptionMode', 'resourceClaims']));
+  const extras = decodePolicyExtras(r, m, path);
+  // priorityClassName and priority are no JobSchedulingConfiguration fields (warned above)
+  delete extras.priorityClassName;
+  delete extras.priority;
+  const out: JobSchedulingConfiguration = extras;
+  const pp = [...path, 'schedulingPolicy'];
+  const policy = r.map(r.child(m, 'schedulingPolicy'), pp);
+  if (!policy) return out;
+  r.knownFields(policy, pp, new Set(['basic', 'gang']));
+  const basic = r.child(policy, 'basic');
+  const gang = r.map(r.child(policy, 'gang'), [...pp, 'gang']);
+  if (basic && gang) {
+    r.error(policy.pos, pp, invalid('{`basic`, `gang`}', 'exactly one of `basic`, `gang` is required, but multiple fields are set'));
+  } else if (gang) {
+    r.knownFields(gang, [...pp, 'gang'], new Set(['minCount']));
+    const minCount = r.int(gang, [...pp, 'gang'], 'minCount');
+    if (minCount !== undefined && minCount < 1) r.error(r.child(gang, 'minCount')!.pos, [...pp, 'gang', 'minCount'], invalid(minCount, 'must be greater than zero'));
+    out.schedulingPolicy = { gang: minCount !== undefined && minCount >= 1 ? { minCount } : {} };
+  } else if (basic) {
+    out.schedulingPolicy = { basic: {} };
+  }
+  return out;
 }
