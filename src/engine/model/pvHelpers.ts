@@ -57,9 +57,7 @@ export function volumeCapacityBytes(volume: PersistentVolume): number {
 export function checkNodeAffinity(volume: PersistentVolume, nodeLabels: Labels | undefined): string | undefined {
   const required = volume.spec.nodeAffinity?.required;
   if (!required) return undefined;
-  // parsed once per volume object (a change of a PV is a new object), not at every check
-  let parsed = parsedNodeAffinity.get(required);
-  if (!parsed) parsedNodeAffinity.set(required, parsed = parseNodeAffinity(required));
+  const parsed = parsedAffinity(required);
   if (parsed.only) {
     // the local-PV shape, `key In [values]`: the label's value among the values
     const value = nodeLabels !== undefined && Object.prototype.hasOwnProperty.call(nodeLabels, parsed.only.key) ? nodeLabels[parsed.only.key] : undefined;
@@ -70,10 +68,23 @@ export function checkNodeAffinity(volume: PersistentVolume, nodeLabels: Labels |
 }
 const parsedNodeAffinity = new WeakMap<NodeSelector, { selector: LazyErrorNodeSelector; only: SingleInRequirement | null }>();
 
-function parseNodeAffinity(required: NodeSelector): { selector: LazyErrorNodeSelector; only: SingleInRequirement | null } {
-  const selector = new LazyErrorNodeSelector(required);
-  // a requirement that does not parse matches nothing: only a valid one takes the short way
-  return { selector, only: selector.parseErrors.length === 0 ? singleInRequirement(required) : null };
+/** parsed once per volume object (a change of a PV is a new object), not at every check */
+function parsedAffinity(required: NodeSelector): { selector: LazyErrorNodeSelector; only: SingleInRequirement | null } {
+  let parsed = parsedNodeAffinity.get(required);
+  if (!parsed) {
+    const selector = new LazyErrorNodeSelector(required);
+    // a requirement that does not parse matches nothing: only a valid one takes the short way
+    parsedNodeAffinity.set(required, parsed = { selector, only: selector.parseErrors.length === 0 ? singleInRequirement(required) : null });
+  }
+  return parsed;
+}
+
+/**
+ * The one `key In values` requirement of a PV's node affinity that parses, if that is its shape:
+ * CheckNodeAffinity then matches exactly the nodes whose label `key` has one of the values.
+ */
+export function localVolumeAffinity(required: NodeSelector): SingleInRequirement | null {
+  return parsedAffinity(required).only;
 }
 
 /** a PV node affinity that is one `key In values` requirement (the shape of a local PV's) */
@@ -108,35 +119,50 @@ export function checkVolumeModeMismatches(claim: PersistentVolumeClaim, volume: 
 
 /** upstream: CheckAccessModes — the PV has every mode the claim asks for */
 export function checkAccessModes(claim: PersistentVolumeClaim, volume: PersistentVolume): boolean {
-  const modes = new Set(volume.spec.accessModes ?? []);
-  return (claim.spec.accessModes ?? []).every((m) => modes.has(m));
+  // (a volume has one to four modes: a scan of them, not a Set per check)
+  const modes = volume.spec.accessModes ?? [];
+  for (const m of claim.spec.accessModes ?? []) if (!modes.includes(m)) return false;
+  return true;
+}
+
+/** what FindMatchingVolume reads of a claim, once per claim object (the binder asks for every node) */
+interface ClaimTerms { requested: number; requestedClass: string; selector: ReturnType<typeof compileLabelSelector> | undefined }
+const claimTerms = new WeakMap<PersistentVolumeClaim, ClaimTerms>();
+
+function termsOf(claim: PersistentVolumeClaim): ClaimTerms {
+  let terms = claimTerms.get(claim);
+  if (!terms) {
+    terms = { requested: claimRequestBytes(claim), requestedClass: getPersistentVolumeClaimClass(claim), selector: claim.spec.selector ? compileLabelSelector(claim.spec.selector) : undefined };
+    claimTerms.set(claim, terms);
+  }
+  return terms;
 }
 
 /**
  * upstream: FindMatchingVolume. `node` is set on the scheduler's path (PV node affinity and access
  * modes are checked); `delayBinding` on the PV controller's path for WaitForFirstConsumer claims
  * (only volumes pre-bound to the claim are returned). `excluded`: volumes already chosen for
- * other claims of the same pod.
+ * other claims of the same pod. `affinityMatched`: every volume's node affinity is known to match `node`.
  */
 export function findMatchingVolume(
   claim: PersistentVolumeClaim, volumes: readonly PersistentVolume[], node: Node | undefined,
-  excluded: ReadonlySet<string>, delayBinding: boolean,
+  excluded: ReadonlySet<string>, delayBinding: boolean, affinityMatched = false,
 ): PersistentVolume | undefined {
   // most nodes have no or few volumes of the class left after narrowing (nodeVolumes.ts)
   if (volumes.length === 0) return undefined;
-  const requested = claimRequestBytes(claim);
-  const requestedClass = getPersistentVolumeClaimClass(claim);
-  const selector = claim.spec.selector ? compileLabelSelector(claim.spec.selector) : undefined;
+  const { requested, requestedClass, selector } = termsOf(claim);
   let smallest: PersistentVolume | undefined;
   let smallestQty = 0;
   for (const volume of volumes) {
-    if (excluded.has(volume.metadata.name)) continue;
+    if (excluded.size > 0 && excluded.has(volume.metadata.name)) continue;
     if (volume.spec.claimRef && !isVolumeBoundToClaim(volume, claim)) continue;
     const qty = volumeCapacityBytes(volume);
     if (qty < requested) continue;
     if (checkVolumeModeMismatches(claim, volume)) continue;
     if (volume.metadata.deletionTimestamp !== undefined) continue;
-    const nodeAffinityValid = node === undefined || checkNodeAffinity(volume, node.metadata.labels) === undefined;
+    // affinityMatched: the caller picked the volumes by their node affinity (the binder's index of
+    // local PVs, ../plugins/VolumeBinding/nodeVolumes.ts), so each matches the node already
+    const nodeAffinityValid = node === undefined || affinityMatched || checkNodeAffinity(volume, node.metadata.labels) === undefined;
     if (isVolumeBoundToClaim(volume, claim)) {
       // a pre-bound volume whose node affinity does not match: no match for this node
       return nodeAffinityValid ? volume : undefined;

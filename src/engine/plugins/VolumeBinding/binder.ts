@@ -132,6 +132,8 @@ export class VolumeAssumeCache {
   restorePVC(pvc: PersistentVolumeClaim): void { this.pvcs.delete(claimKey(pvc)); }
 }
 
+const noneChosen: ReadonlySet<string> = new Set<string>();
+
 export class VolumeBinder {
   readonly cache: VolumeAssumeCache;
   constructor(private readonly lister: StorageLister) {
@@ -238,15 +240,17 @@ export class VolumeBinder {
   private findMatchingVolumes(claimsToBind: PersistentVolumeClaim[], pvsByClass: Map<string, readonly PersistentVolume[]>, node: Node) {
     // sort.Sort is not stable; claims of equal size keep their order here
     const sorted = claimsToBind.length > 1 ? [...claimsToBind].sort((a, b) => claimRequestBytes(a) - claimRequestBytes(b)) : claimsToBind;
-    const chosen = new Set<string>();
+    // (this runs for every node of every cycle: a set of its own only once a volume is chosen)
+    let chosen: ReadonlySet<string> = noneChosen;
     const bindings: BindingInfo[] = [];
     const unboundClaims: PersistentVolumeClaim[] = [];
     let foundMatches = true;
     for (const pvc of sorted) {
       const pvs = pvsByClass.get(getPersistentVolumeClaimClass(pvc)) ?? [];
-      const pv = findMatchingVolume(pvc, volumesForNode(pvs, pvc, node), node, chosen, true);
+      const narrowed = volumesForNode(pvs, pvc, node);
+      const pv = findMatchingVolume(pvc, narrowed.volumes, node, chosen, true, narrowed.affinityMatched);
       if (!pv) { unboundClaims.push(pvc); foundMatches = false; continue; }
-      chosen.add(pv.metadata.name);
+      chosen = new Set(chosen).add(pv.metadata.name);
       bindings.push({ pv, pvc });
     }
     return { foundMatches, bindings, unboundClaims };
@@ -323,17 +327,17 @@ export class VolumeBinder {
   }
 }
 
-const noReasons: string[] = [];
+/**
+ * Each of the 16 lists of FindPodVolumes' reasons once, frozen: the same list for every node that
+ * fails the same way, so the plugin can answer all of them with one Status (index.ts).
+ */
+const reasonLists: readonly (readonly string[])[] = Array.from({ length: 16 }, (_, failed) => Object.freeze(
+  [ErrReasonNodeConflict, ErrReasonBindConflict, ErrReasonNotEnoughSpace, ErrReasonPVNotExist].filter((_, bit) => failed & (1 << bit)),
+));
 
-/** FindPodVolumes' reasons, in upstream's order */
-function conflictReasons(boundVolumesSatisfied: boolean, unboundVolumesSatisfied: boolean, sufficientStorage: boolean, boundPVsFound: boolean): string[] {
-  if (boundVolumesSatisfied && unboundVolumesSatisfied && sufficientStorage && boundPVsFound) return noReasons;
-  const reasons: string[] = [];
-  if (!boundVolumesSatisfied) reasons.push(ErrReasonNodeConflict);
-  if (!unboundVolumesSatisfied) reasons.push(ErrReasonBindConflict);
-  if (!sufficientStorage) reasons.push(ErrReasonNotEnoughSpace);
-  if (!boundPVsFound) reasons.push(ErrReasonPVNotExist);
-  return reasons;
+/** FindPodVolumes' reasons, in upstream's order (a shared list: see reasonLists) */
+function conflictReasons(boundVolumesSatisfied: boolean, unboundVolumesSatisfied: boolean, sufficientStorage: boolean, boundPVsFound: boolean): readonly string[] {
+  return reasonLists[(boundVolumesSatisfied ? 0 : 1) | (unboundVolumesSatisfied ? 0 : 2) | (sufficientStorage ? 0 : 4) | (boundPVsFound ? 0 : 8)]!;
 }
 
 /** upstream: GetBindVolumeToClaim — the PV with its claimRef set (and bound-by-controller) */

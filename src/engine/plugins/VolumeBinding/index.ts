@@ -85,6 +85,15 @@ export const VolumeBinding: PluginDescriptor<VolumeBindingArgs> = {
   factory: (_args, handle): Plugin => {
     const lister = handle.cluster.storage;
     const binder = new VolumeBinder(lister);
+    // one Status per list of reasons (the binder shares the lists): a node's verdict is then the
+    // same object as every other node's that fails alike, and the trace keeps it once, where a
+    // new Status per node and cycle was most of the cost of 4,000 local PVs (issue 23)
+    const rejections = new Map<readonly string[], Status>();
+    const rejection = (reasons: readonly string[]): Status => {
+      let s = rejections.get(reasons);
+      if (!s) rejections.set(reasons, (s = Status.unresolvable(...reasons)));
+      return s;
+    };
     const asStatus = (e: unknown): Status => {
       if (e instanceof BinderError) return Status.error(e.message);
       throw e;
@@ -115,7 +124,7 @@ export const VolumeBinding: PluginDescriptor<VolumeBindingArgs> = {
         if (!s?.podVolumeClaims) return Status.error(`error reading "${stateKey}" from cycleState: not found`);
         try {
           const { podVolumes, reasons } = binder.findPodVolumes(pi.pod, s.podVolumeClaims, nodeInfo.node);
-          if (reasons.length > 0) return Status.unresolvable(...reasons);
+          if (reasons.length > 0) return rejection(reasons);
           s.podVolumesByNode.set(nodeInfo.name, podVolumes);
           return Status.success();
         } catch (e) {

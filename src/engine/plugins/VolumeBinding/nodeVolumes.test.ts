@@ -27,14 +27,29 @@ describe('volumesForNode', () => {
       node: node('a'), expected: ['nfs', 'not-b'], match: 'not-b',
     },
     {
-      name: 'a volume bound to another claim stays (binding changes only its claimRef); FindMatchingVolume skips it',
+      name: 'a volume bound to another claim is left out (FindMatchingVolume would skip it)',
       volumes: [makePV().name('taken').capacity('5Gi').accessModes(['ReadWriteOnce']).nodeAffinityIn(host, ['a']).claimRef('default', 'other').obj(), local('a1', 'a')],
-      node: node('a'), expected: ['taken', 'a1'], match: 'a1',
+      node: node('a'), expected: ['a1'], match: 'a1',
+    },
+    {
+      name: 'a node whose local volumes are all bound to other claims gets none',
+      volumes: [local('b1', 'b'), makePV().name('taken').capacity('10Gi').accessModes(['ReadWriteOnce']).nodeAffinityIn(host, ['a']).claimRef('default', 'other').obj()],
+      node: node('a'), expected: [], match: undefined,
+    },
+    {
+      name: 'a volume bound to another claim, among volumes of other shapes, is left out too',
+      volumes: [makePV().name('nfs').capacity('50Gi').accessModes(['ReadWriteOnce']).claimRef('default', 'other').obj(), local('a1', 'a')],
+      node: node('a'), expected: ['a1'], match: 'a1',
     },
     {
       name: 'a volume pre-bound to the claim keeps the whole list: its affinity decides, here no match on this node',
       volumes: [local('a1', 'a'), makePV().name('mine').capacity('5Gi').accessModes(['ReadWriteOnce']).nodeAffinityIn(host, ['b']).claimRef('default', 'data').obj()],
       node: node('a'), expected: ['a1', 'mine'], match: undefined,
+    },
+    {
+      name: 'a `key In` requirement that does not parse matches no node, as CheckNodeAffinity says',
+      volumes: [makePV().name('bad').capacity('10Gi').accessModes(['ReadWriteOnce']).nodeAffinityIn('a/b/c', ['x']).obj(), local('a1', 'a')],
+      node: node('a', { 'a/b/c': 'x' }), expected: ['bad', 'a1'], match: 'a1',
     },
     {
       name: 'a node without the label gets only the volumes of other shapes',
@@ -44,8 +59,8 @@ describe('volumesForNode', () => {
   ];
   it.each(rows)('$name', ({ volumes, node: n, expected, match }) => {
     const subset = volumesForNode(volumes, claim, n);
-    expect(names(subset)).toEqual(expected);
-    expect(findMatchingVolume(claim, subset, n, new Set(), true)?.metadata.name).toBe(match);
+    expect(names(subset.volumes)).toEqual(expected);
+    expect(findMatchingVolume(claim, subset.volumes, n, new Set(), true, subset.affinityMatched)?.metadata.name).toBe(match);
     expect(findMatchingVolume(claim, volumes, n, new Set(), true)?.metadata.name).toBe(match);
   });
 });
@@ -55,7 +70,7 @@ describe('volumesForNode', () => {
 // indexed first, and compares with the answer over the new list indexed from scratch.
 describe('carryIndex', () => {
   const rows: { name: string; now: PersistentVolume; expected: string[] }[] = [
-    { name: 'a1 bound to another claim: same places, still a candidate', now: makePV().name('a1').capacity('10Gi').accessModes(['ReadWriteOnce']).nodeAffinityIn(host, ['a']).claimRef('default', 'other').obj(), expected: ['a1', 'a2'] },
+    { name: 'a1 bound to another claim: same places, no longer a candidate', now: makePV().name('a1').capacity('10Gi').accessModes(['ReadWriteOnce']).nodeAffinityIn(host, ['a']).claimRef('default', 'other').obj(), expected: ['a2'] },
     { name: 'a1 pre-bound to the claim: the whole list, as for a fresh index', now: makePV().name('a1').capacity('10Gi').accessModes(['ReadWriteOnce']).nodeAffinityIn(host, ['a']).claimRef('default', 'data').obj(), expected: ['a1', 'a2', 'b1'] },
     { name: 'a1 moved to node b: the index is built again, a1 leaves node a', now: local('a1', 'b'), expected: ['a2'] },
   ];
@@ -64,7 +79,7 @@ describe('carryIndex', () => {
     volumesForNode(from, claim, node('a'));
     const to = [now, from[1]!, from[2]!];
     carryIndex(from, to, [0]);
-    expect(names(volumesForNode(to, claim, node('a')))).toEqual(expected);
-    expect(names(volumesForNode([...to], claim, node('a')))).toEqual(expected);
+    expect(names(volumesForNode(to, claim, node('a')).volumes)).toEqual(expected);
+    expect(names(volumesForNode([...to], claim, node('a')).volumes)).toEqual(expected);
   });
 });

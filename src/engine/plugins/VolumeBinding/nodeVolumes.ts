@@ -10,7 +10,7 @@
 // quadratic in the number of volumes.
 
 import type { PersistentVolume, PersistentVolumeClaim } from '../../model/storage';
-import { singleInRequirement } from '../../model/pvHelpers';
+import { localVolumeAffinity } from '../../model/pvHelpers';
 import type { Node } from '../../model/types';
 
 interface AffinityIndex {
@@ -44,7 +44,7 @@ function indexOf(volumes: readonly PersistentVolume[]): AffinityIndex {
     const v = volumes[i]!;
     count(claimed, claimRefName(v), 1);
     const affinity = required(v);
-    const only = affinity ? singleInRequirement(affinity) : null;
+    const only = affinity ? localVolumeAffinity(affinity) : null;
     if (!only) { other.push(i); continue; }
     const byValue = byLabel.get(only.key) ?? byLabel.set(only.key, new Map()).get(only.key)!;
     for (const value of only.values) {
@@ -62,7 +62,7 @@ function indexOf(volumes: readonly PersistentVolume[]): AffinityIndex {
 function sameAffinity(was: PersistentVolume, now: PersistentVolume): boolean {
   const a = required(was), b = required(now);
   if (a === b) return true;
-  const x = a ? singleInRequirement(a) : null, y = b ? singleInRequirement(b) : null;
+  const x = a ? localVolumeAffinity(a) : null, y = b ? localVolumeAffinity(b) : null;
   // volumes of any other shape all sit among `other`
   if (x === null || y === null) return x === y;
   return x.key === y.key && x.values.size === y.values.size && [...x.values].every((value) => y.values.has(value));
@@ -92,14 +92,14 @@ export function carryIndex(from: readonly PersistentVolume[], to: readonly Persi
  * it), the whole list is returned, because such a volume decides even when its affinity does not
  * match. Volumes bound to other claims stay in (FindMatchingVolume skips them).
  */
-export function volumesForNode(volumes: readonly PersistentVolume[], claim: PersistentVolumeClaim, node: Node): readonly PersistentVolume[] {
+export function volumesForNode(volumes: readonly PersistentVolume[], claim: PersistentVolumeClaim, node: Node): NodeVolumes {
   const index = indexOf(volumes);
-  if (index.claimed.has(claim.metadata.name)) return volumes;
+  if (index.claimed.has(claim.metadata.name)) return { volumes, affinityMatched: false };
   const labels = node.metadata.labels ?? {};
   if (index.single) {
     // every volume is a local one of the same label key: the node's positions are already in order
     const at = Object.prototype.hasOwnProperty.call(labels, index.single.key) ? index.single.byValue.get(labels[index.single.key]!) : undefined;
-    return at ? at.map((i) => volumes[i]!) : none;
+    return { volumes: at ? unclaimed(volumes, at) : none, affinityMatched: true };
   }
   const positions = [...index.other];
   for (const [key, byValue] of index.byLabel) {
@@ -107,5 +107,28 @@ export function volumesForNode(volumes: readonly PersistentVolume[], claim: Pers
     if (matching) positions.push(...matching);
   }
   if (index.byLabel.size > 0) positions.sort((a, b) => a - b);
-  return positions.map((i) => volumes[i]!);
+  return { volumes: unclaimed(volumes, positions), affinityMatched: index.other.length === 0 };
+}
+
+/**
+ * The volumes FindMatchingVolume needs to look at; `affinityMatched` when the node affinity of
+ * each is known to match the node (it was picked by it), so that it need not be checked again:
+ * that check was most of the cost of a node with local PVs (4,000 PVs: 2.8 million per run).
+ */
+export interface NodeVolumes { volumes: readonly PersistentVolume[]; affinityMatched: boolean }
+
+/**
+ * The volumes at `positions` that no claim holds. volumesForNode calls it only when no volume's
+ * claimRef names the claim, so FindMatchingVolume would skip every claimed one (its claimRef is
+ * another claim's): leaving them out changes nothing but the cost. On a node whose local PVs are
+ * all taken that is no list at all, where before each of the node's volumes was looked at again
+ * for every pod (issue 23: 4,000 local PVs, most nodes' volumes bound half-way through the run).
+ */
+function unclaimed(volumes: readonly PersistentVolume[], positions: readonly number[]): readonly PersistentVolume[] {
+  let out: PersistentVolume[] | undefined;
+  for (const i of positions) {
+    const v = volumes[i]!;
+    if (v.spec.claimRef === undefined) (out ??= []).push(v);
+  }
+  return out ?? none;
 }
