@@ -252,8 +252,9 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
       continue;
     }
     if (e.kind === 'rollout') {
-      // the strategy where the Deployment is in the text; a dump's import keeps only its
-      // ReplicaSets, so the step its controller would take under that strategy is written too
+      // the strategy where the Deployment is in the text (a dump's import keeps it beside the
+      // ReplicaSet of its template, ./ownership.ts), and the step its controller would take under
+      // that strategy, which the simulation runs (rollouts are not simulated step by step)
       const strategy = { type: 'RollingUpdate', rollingUpdate: { maxSurge: e.maxSurge, maxUnavailable: e.maxUnavailable } };
       const deployment = open(`Deployment/${e.deployment.namespace}/${e.deployment.name}`);
       if (deployment) deployment.setIn(['spec', 'strategy'], deployment.createNode(strategy));
