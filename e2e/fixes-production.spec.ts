@@ -16,6 +16,8 @@ const result = engineResult(importAny(dump, { source: 'cluster.yaml' }).yaml, 'c
 const pendingPod = (prefix: string) => result.pods.find((p) => p.pod.startsWith(prefix) && p.recorded?.phase === 'Pending')!.pod;
 const SHOTS = process.env.PODPLAY_SHOTS;
 const PODS = ['batch/nightly-etl-', 'geo/geo-api-', 'web/checkout-', 'edge/ingress-gw-', 'ml/trainer'];
+/** the pods of a Deployment whose marked fix changes the pod (not a node, a claim or the rollout strategy) */
+const IN_TEMPLATE = ['batch/nightly-etl-', 'geo/geo-api-', 'web/checkout-'];
 
 test('five Pending pods of the production dump: search → diagnosis → the marked fix first → Apply → scheduled', async ({ page }) => {
   // five fix searches (each verifies up to 40 changes by simulating the dump) and five re-runs
@@ -34,6 +36,8 @@ test('five Pending pods of the production dump: search → diagnosis → the mar
     const fixes = page.getByTestId('fix');
     const top = fixes.first();
     await expect(top, prefix).toHaveAttribute('data-kind', kind);
+    // a change to a Deployment's pod says it is written into the Deployment's template (the import keeps the Deployment)
+    if (IN_TEMPLATE.includes(prefix)) await expect(top.locator('.fix-title')).toHaveAttribute('title', new RegExp(`, in the template of Deployment ${prefix.slice(0, -1)}$`));
     // the why and five fixes (title, outcome, Apply) wholly in view as the tab opens, without widening it
     await expect(page.locator('[data-testid="diagnosis-summary"], [data-testid="diagnosis-unscheduled"]')).toBeInViewport();
     const shown = Math.min(5, await fixes.count());

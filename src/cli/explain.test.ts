@@ -26,7 +26,7 @@ describe('--explain on a dump', () => {
 });
 
 describe('--explain: a fix for a controller\'s pod', () => {
-  it('shows the change under each object it is written into: the StatefulSet\'s template, then the pod', () => {
+  it('says in its title whose template it changes, and shows the change under each object it is written into: the StatefulSet\'s template, then the pod', () => {
     const text = `apiVersion: v1
 kind: List
 items:
@@ -51,8 +51,13 @@ items:
 `;
     const edits = [{ kind: 'scheduler-name' as const, pod: 'shop/db-0', from: 'volcano', schedulerName: 'default-scheduler' }];
     const written = fixText(text, edits);
-    const out = formatFixes([{ candidate: { kind: 'scheduler-name', edits, cost: 1, tier: Tier.SpecMistake }, node: 'n1', sideEffects: [], alsoPlaced: [], tier: Tier.SpecMistake, warnings: [], ...(written ? { text: written } : {}) }], 1);
-    const lines = out.split('\n').map((l) => l.trim().replace(/\s+/g, ' ')).filter((l) => l.startsWith('#') || l.startsWith('+'));
-    expect(lines).toEqual(['# StatefulSet shop/db', '+ schedulerName: default-scheduler', '# Pod shop/db-0', '+ schedulerName: default-scheduler']);
+    const template = { kind: 'StatefulSet', namespace: 'shop', name: 'db' };
+    const out = formatFixes([{ candidate: { kind: 'scheduler-name', edits, cost: 1, tier: Tier.SpecMistake, template }, node: 'n1', sideEffects: [], alsoPlaced: [], tier: Tier.SpecMistake, warnings: [], ...(written ? { text: written } : {}) }], 1);
+    const lines = out.split('\n').map((l) => l.trim().replace(/\s+/g, ' ')).filter((l) => l.startsWith('#') || l.startsWith('+') || l.startsWith('1.'));
+    expect(lines).toEqual([
+      '1. schedulerName: default-scheduler (no scheduler profile serves volcano), in the template of StatefulSet shop/db',
+      '# StatefulSet shop/db: its pod template', '+ schedulerName: default-scheduler',
+      '# Pod shop/db-0: the Pending pod, as its controller recreates it from that template', '+ schedulerName: default-scheduler',
+    ]);
   });
 });

@@ -155,7 +155,7 @@ export function formatFixes(found: readonly FixView[], tried: number): string {
   const out = [`What would fix it (${found.length} of ${tried} change(s) tried; each simulated, best first):`];
   rankFixes(found).forEach((fix, i) => {
     const effects = fix.sideEffects.length === 0 ? 'no other pod affected' : `${fix.sideEffects.length} side effect(s): ${fix.sideEffects.map((s) => sideEffectTitle(s, sameName)).join('; ')}`;
-    out.push(`${i + 1}. ${fixTitle(fix.candidate.edits, sameName)}`);
+    out.push(`${i + 1}. ${fixTitle(fix.candidate.edits, sameName, fix.candidate.template)}`);
     const outcome = fix.admitted ? `the API server admits its pods: ${fix.admitted.workload} has ${fix.admitted.pods} pods, ${fix.admitted.scheduled} scheduled` : `schedules on ${fix.node}`;
     out.push(...indent([`→ ${outcome}, ${effects}${fix.alsoPlaced.length > 0 ? ` (also places ${fix.alsoPlaced.join(', ')})` : ''}`], '   '));
     for (const w of fix.warnings ?? []) out.push(`   ⚠ ${w}`);
@@ -163,7 +163,7 @@ export function formatFixes(found: readonly FixView[], tried: number): string {
     fix.text?.diff.forEach((doc, d) => {
       // the changed lines with one line of context, under the object they are in
       const keep = shownDiffLines(doc, 1);
-      const object = fix.text?.objects[d];
+      const object = fix.text?.headers[d];
       out.push(...indent([...(object ? [`# ${object}`] : []), ...doc.filter((_l, j) => keep[j]).map((l) => `${l.op} ${l.text}`)], '     '));
     });
   });
@@ -171,9 +171,9 @@ export function formatFixes(found: readonly FixView[], tried: number): string {
 }
 
 /** `--verbose`: the changes tried that did not schedule the pod, each with why (the page lists them too). */
-export function formatFailedCandidates(search: { failed: readonly { candidate: { edits: FixView['candidate']['edits'] }; reason: string }[]; leftOut: number }): string {
+export function formatFailedCandidates(search: { failed: readonly { candidate: Pick<FixView['candidate'], 'edits' | 'template'>; reason: string }[]; leftOut: number }): string {
   const out = [search.failed.length === 0 ? 'Changes tried that did not help: none.' : `Changes tried that did not help (${search.failed.length}):`];
-  for (const f of search.failed) out.push(...indent([`${fixTitle(f.candidate.edits, sameName)}: ${f.reason}`]));
+  for (const f of search.failed) out.push(...indent([`${fixTitle(f.candidate.edits, sameName, f.candidate.template)}: ${f.reason}`]));
   if (search.leftOut > 0) out.push(`${search.leftOut} more change(s) were not tried: the search verifies the likeliest first, up to its cap.`);
   return out.join('\n');
 }

@@ -8,7 +8,7 @@
 import type { PodOutcome, SimulationResult } from '../engine/api';
 import {
   clusterDifference, decisiveDetail, diagnoseCycle, latestCycleOf, rankFixes, staleMessage,
-  type AdmissionRefusal, type ClusterDifference, type DecisiveDetail, type Diagnosis, type FailedCandidate, type StaleMessage,
+  type AdmissionRefusal, type ClusterDifference, type DecisiveDetail, type Diagnosis, type FailedCandidate, type StaleMessage, type WorkloadRef,
 } from '../engine/readers';
 import type { FixView } from '../interop/fixSearch';
 import { fixTitle, shownDiffLines, sideEffectTitle, type DiffLine } from '../interop/fixText';
@@ -24,6 +24,8 @@ export interface ExplainFixJson {
   alsoPlaced: string[];
   warnings: string[];
   edits: FixView['candidate']['edits'];
+  /** the workload whose pod template the change to the pod is written into (a controller's pod), as the title names it */
+  template?: WorkloadRef;
   /** the YAML change as a unified-style diff of the objects it touches, when it can be written into the file */
   diff?: string;
   /** the objects the diff changes, in its order ("Deployment shop/web", "new Node n-2"): a controller's pod is fixed in its owners' templates */
@@ -61,7 +63,7 @@ function changedLines(doc: readonly DiffLine[]): string {
   const keep = shownDiffLines(doc, 2);
   return doc.filter((_l, i) => keep[i]).map((l) => `${l.op} ${l.text}`).join('\n');
 }
-const titleOf = (edits: FixView['candidate']['edits']) => fixTitle(edits, same);
+const titleOf = (c: FixView['candidate']) => fixTitle(c.edits, same, c.template);
 
 function stateOf(pod: PodOutcome): ExplainJson['state'] {
   if (pod.deletedAt !== undefined) return 'deleted';
@@ -72,18 +74,19 @@ function stateOf(pod: PodOutcome): ExplainJson['state'] {
 export interface FixSearchOutcome { found: readonly FixView[]; tried: number; leftOut: number; failed: readonly FailedCandidate[] }
 
 const searchJson = (search: FixSearchOutcome | undefined): Pick<ExplainJson, 'search'> =>
-  (search ? { search: { tried: search.tried, leftOut: search.leftOut, failed: search.failed.map((f) => ({ title: titleOf(f.candidate.edits), reason: f.reason })) } } : {});
+  (search ? { search: { tried: search.tried, leftOut: search.leftOut, failed: search.failed.map((f) => ({ title: titleOf(f.candidate), reason: f.reason })) } } : {});
 
 function fixesJson(search: FixSearchOutcome | undefined): ExplainFixJson[] {
   return rankFixes(search?.found ?? []).map((fix, i): ExplainFixJson => ({
     rank: i + 1,
     tier: fix.tier,
-    title: titleOf(fix.candidate.edits),
+    title: titleOf(fix.candidate),
     node: fix.node,
     sideEffects: fix.sideEffects.map((s) => sideEffectTitle(s, same)),
     alsoPlaced: fix.alsoPlaced,
     warnings: fix.warnings ?? [],
     edits: fix.candidate.edits,
+    ...(fix.candidate.template ? { template: fix.candidate.template } : {}),
     ...(fix.text ? { diff: fix.text.diff.map(changedLines).join('\n---\n'), objects: fix.text.objects } : {}),
     ...(fix.admitted ? { admitted: fix.admitted } : {}),
   }));

@@ -11,7 +11,7 @@ export type { TimelineStep } from './model/scenario';
 export { clusterDifference, type ClusterDifference } from './diagnosis/clusterDifference';
 export { diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, type PodGroupDiagnosis } from './diagnosis/diagnose';
 export { rankFixes, type Tier } from './whatIf/rank';
-export type { Candidate } from './whatIf/candidates';
+export type { Candidate, WorkloadRef } from './whatIf/candidates';
 export type { ScenarioEdit } from './whatIf/edits';
 export type { FailedCandidate, SideEffect, VerifiedFix } from './whatIf/verify';
 export type { CompareMode, ConfigurationComparison, NodeUtilisation, PodPlacement, ReplayFromEmpty } from './compare/compare';

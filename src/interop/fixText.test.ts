@@ -341,9 +341,24 @@ ${owned('Deployment', 'web', 'd1')}${owned('ReplicaSet', 'web-5d8f', 'r1', 'web'
     const edit: ScenarioEdit = { kind: 'request', pod, container: 0, resource: 'cpu', quantity: '1' };
     const change = fixText(dump, [edit]);
     expect(change?.objects).toEqual(objects);
+    // the diff's headings say which part of each object the fix changes
+    expect(change?.headers).toEqual(objects.map((o) => (o.startsWith('Pod ') ? `${o}: the Pending pod, as its controller recreates it from that template` : `${o}: its pod template`)));
     for (const doc of change!.diff) expect(doc.filter((l) => l.op !== ' ').map((l) => `${l.op}${l.text.trim()}`)).toEqual(['-resources: {requests: {cpu: "4"}}', '+resources: {requests: {cpu: "1"}}']);
     const r = simulate(applyTextChanges(dump, change!.changes));
     if (!r.ok) throw new Error(r.errors.map((e) => `${e.line}: ${e.message}`).join('\n'));
     expect(r.result.pods.find((p) => p.pod === pod)?.node).toBe('n1');
+  });
+
+  it.each([
+    ['shop/web-5d8f-abcde', 'Deployment shop/web'],
+    ['shop/db-0', 'StatefulSet shop/db'],
+  ])('%s: a request cut is titled with the workload whose template it changes (%s)', (pod, workload) => {
+    const loaded = loadExpandedScenario(dump, 'dump.yaml');
+    if (!loaded.ok) throw new Error(loaded.errors.map((e) => `${e.line}: ${e.message}`).join('\n'));
+    const baseline = simulate(dump);
+    if (!baseline.ok) throw new Error('the dump does not simulate');
+    const search = searchFixes(loaded.scenario, baseline.result, pod);
+    const request = search.candidates.find((c) => c.kind === 'request')!;
+    expect(fixTitle(request.edits, (n) => n, request.template)).toMatch(new RegExp(`^Request \\S+ cpu, in the template of ${workload}$`));
   });
 });

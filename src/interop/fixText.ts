@@ -3,7 +3,7 @@
 // in one undoable step, and the changed lines for a diff.
 
 import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, stringify, YAMLSeq, type Document } from 'yaml';
-import { NG_MAX_SIZE_ANNOTATION, type ScenarioEdit, type SideEffect } from '../engine/readers';
+import { NG_MAX_SIZE_ANNOTATION, type ScenarioEdit, type SideEffect, type WorkloadRef } from '../engine/readers';
 
 export interface TextChange {
   /** character offsets in the scenario text */
@@ -23,6 +23,11 @@ export interface FixText {
   diff: DiffLine[][];
   /** per changed document, in the order of `diff`: what it is ("Deployment web/checkout", "new Node n-2") */
   objects: string[];
+  /**
+   * per changed document, in the order of `diff`: its heading above the diff — the object and,
+   * for a controller's pod, which part ("Deployment web/checkout: its pod template")
+   */
+  headers: string[];
 }
 
 interface DocRef { kind: string; name: string; namespace?: string }
@@ -198,6 +203,8 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
   const docs = indexDocuments(text);
   const style = styleOf(text);
   const edited = new Map<string, Document>();
+  /** what part of an edited document a pod's fix changed, when the pod has owners in the text */
+  const parts = new Map<string, string>();
   const appended: string[] = [];
   const open = (key: string): Document | undefined => {
     let doc = edited.get(key);
@@ -245,8 +252,9 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
       continue;
     }
     if (e.kind === 'rollout') {
-      // the strategy where the Deployment is in the text; a dump's import keeps only its
-      // ReplicaSets, so the step its controller would take under that strategy is written too
+      // the strategy where the Deployment is in the text (a dump's import keeps it beside the
+      // ReplicaSet of its template, ./ownership.ts), and the step its controller would take under
+      // that strategy, which the simulation runs (rollouts are not simulated step by step)
       const strategy = { type: 'RollingUpdate', rollingUpdate: { maxSurge: e.maxSurge, maxUnavailable: e.maxUnavailable } };
       const deployment = open(`Deployment/${e.deployment.namespace}/${e.deployment.name}`);
       if (deployment) deployment.setIn(['spec', 'strategy'], deployment.createNode(strategy));
@@ -313,12 +321,17 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
     const targets = podTargets(docs, e.pod, owner);
     if (targets.length === 0) return undefined;
     for (const target of targets) if (!writePodEdit(open(target.key)!, target.spec, e)) return undefined;
+    if (targets.length > 1) {
+      for (const target of targets) parts.set(target.key, target.spec.length > 1 ? 'its pod template' : 'the Pending pod, as its controller recreates it from that template');
+    }
   }
   const changes: TextChange[] = [];
   const diff: DiffLine[][] = [];
   const objects: string[] = [];
+  const headers: string[] = [];
   for (const [key, doc] of edited) {
     objects.push(objectTitle(key));
+    headers.push(`${objectTitle(key)}${parts.has(key) ? `: ${parts.get(key)}` : ''}`);
     const located = docs.get(key)!;
     const before = located.text.replace(/\n$/, '');
     const after = keepRefolded(before, doc.toString(style).replace(/\n$/, ''));
@@ -333,10 +346,11 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
       diff.push(a.trimEnd().split('\n').map((l) => ({ op: '+' as const, text: l })));
       const doc = parseDocument(a.replace(/^---\n/, '')).toJS() as { kind?: unknown; metadata?: { name?: unknown; namespace?: unknown } } | null;
       objects.push(`new ${objectTitle(keyOf(doc?.kind, doc?.metadata?.name, doc?.metadata?.namespace) ?? 'object//')}`);
+      headers.push(objects.at(-1)!);
     }
   }
   changes.sort((a, b) => a.from - b.from);
-  return { changes, diff, objects };
+  return { changes, diff, objects, headers };
 }
 
 /** "Kind/namespace/name" → "Kind namespace/name" ("Node name" for a cluster-scoped one). */
@@ -505,9 +519,10 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
 
 /**
  * A fix's edits in words, as the Fixes panel and `--explain` title it: one title per edit, except
- * that the resources raised in one ResourceQuota read as one change.
+ * that the resources raised in one ResourceQuota read as one change; a change to a controller's
+ * pod says whose pod template it is written into (`template`, the candidate's).
  */
-export function fixTitle(edits: readonly ScenarioEdit[], short: (node: string) => string): string {
+export function fixTitle(edits: readonly ScenarioEdit[], short: (node: string) => string, template?: WorkloadRef): string {
   const titles: string[] = [];
   edits.forEach((e, i) => {
     const before = edits[i - 1];
@@ -519,7 +534,7 @@ export function fixTitle(edits: readonly ScenarioEdit[], short: (node: string) =
       titles[titles.length - 1] = editTitle(e, short).replace(/^Add a node like/, `Add ${like < 0 ? i + 1 : like} nodes like`);
     } else titles.push(editTitle(e, short));
   });
-  return titles.join('; ');
+  return `${titles.join('; ')}${template ? `, in the template of ${template.kind} ${template.namespace}/${template.name}` : ''}`;
 }
 
 /** " for scope PriorityClass In [a, b]": what a new quota's scopeSelector covers */

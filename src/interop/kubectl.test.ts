@@ -135,6 +135,14 @@ const replicaSet = (replicas: number) => ({
   spec: { replicas, selector: { matchLabels: webHashed }, template: template(webHashed) },
 });
 const rsPod = (name: string, n = 'node-1') => pod(name, webHashed, owner('ReplicaSet', 'web-5d8f7'), n);
+/** the Deployment's previous revision: another image */
+const oldHashed = { app: 'web', 'pod-template-hash': '6c9e1' };
+const oldReplicaSet = {
+  apiVersion: 'apps/v1', kind: 'ReplicaSet',
+  metadata: { name: 'web-6c9e1', namespace: 'default', uid: 'uid-ReplicaSet-web-6c9e1', labels: oldHashed, ownerReferences: [owner('Deployment', 'web')] },
+  spec: { replicas: 2, selector: { matchLabels: oldHashed }, template: { metadata: { labels: oldHashed }, spec: { containers: [{ name: 'c', image: 'nginx:1.26', resources: { requests: { cpu: '100m' } } }] } } },
+};
+const oldPod = (name: string, n = 'node-1') => pod(name, oldHashed, owner('ReplicaSet', 'web-6c9e1'), n);
 const jobLabels = { 'batch.kubernetes.io/controller-uid': 'uid-Job-report', 'batch.kubernetes.io/job-name': 'report', 'controller-uid': 'uid-Job-report', 'job-name': 'report' };
 const job = (status?: object) => ({
   apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'report', namespace: 'default', uid: 'uid-Job-report' },
@@ -147,8 +155,12 @@ const statefulSet = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { na
 describe('normalizeKubectlDump: workloads and their pods are not expanded twice', () => {
   const nodes = [node('node-1'), node('node-2')];
   it.each([
-    ['a Deployment with its ReplicaSet and pods: the Deployment goes', [deployment, replicaSet(2), rsPod('web-5d8f7-aaaaa'), rsPod('web-5d8f7-bbbbb', 'node-2')],
-      ['ReplicaSet'], ['default/web-5d8f7-aaaaa', 'default/web-5d8f7-bbbbb']],
+    ['a Deployment with its ReplicaSet (its own template) and pods: both kept, no new pods', [deployment, replicaSet(2), rsPod('web-5d8f7-aaaaa'), rsPod('web-5d8f7-bbbbb', 'node-2')],
+      ['Deployment', 'ReplicaSet'], ['default/web-5d8f7-aaaaa', 'default/web-5d8f7-bbbbb']],
+    ['a Deployment mid-rollout (3 replicas; the old ReplicaSet holds 2, the new one 1): both kept, no pod added', [{ ...deployment, spec: { ...deployment.spec, replicas: 3 } }, oldReplicaSet, replicaSet(1), rsPod('web-5d8f7-aaaaa'), oldPod('web-6c9e1-aaaaa'), oldPod('web-6c9e1-bbbbb', 'node-2')],
+      ['Deployment', 'ReplicaSet', 'ReplicaSet'], ['default/web-5d8f7-aaaaa', 'default/web-6c9e1-aaaaa', 'default/web-6c9e1-bbbbb']],
+    ['a Deployment whose template no ReplicaSet of the dump has: the Deployment goes (kept, it would start another)', [deployment, oldReplicaSet, oldPod('web-6c9e1-aaaaa'), oldPod('web-6c9e1-bbbbb', 'node-2')],
+      ['ReplicaSet'], ['default/web-6c9e1-aaaaa', 'default/web-6c9e1-bbbbb']],
     ['a Deployment with its pods but not its ReplicaSet: the Deployment goes', [deployment, rsPod('web-5d8f7-aaaaa'), rsPod('web-5d8f7-bbbbb', 'node-2')],
       [], ['default/web-5d8f7-aaaaa', 'default/web-5d8f7-bbbbb']],
     ['a Deployment alone: kept, the simulator creates its pods', [deployment], ['Deployment'], 2],

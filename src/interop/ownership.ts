@@ -6,15 +6,19 @@
 //  - ReplicaSets, ReplicationControllers, StatefulSets and DaemonSets stay beside their pods:
 //    they claim them, so they create only what the real controller would also be creating.
 //    A ReplicaSet scaled to 0 with no pods (a Deployment's old revision) is dropped.
-//  - A Deployment is dropped when any of its ReplicaSets, or any pod of one (by the
-//    `<deployment>-<pod-template-hash>` name), is in the dump: its ReplicaSets and pods stand
-//    for it. Kept, it would find no ReplicaSet for a dump without them and start a second one
-//    with a new template hash, doubling the pods.
+//  - A Deployment stays beside its ReplicaSets when one of them has its pod template (apart from
+//    the pod-template-hash label): the simulated controller finds that ReplicaSet as its current
+//    one (upstream deployment_util.go FindNewReplicaSet, EqualIgnoreHash) and creates nothing new,
+//    and a fix for its pods is written into the Deployment, the object a reviewer edits. It is
+//    dropped when only other ReplicaSets of it, or only pods of one (by the
+//    `<deployment>-<pod-template-hash>` name), are in the dump: they stand for it. Kept then, it
+//    would find no current ReplicaSet and start a second one with a new template hash, doubling
+//    the pods.
 //  - A Job is dropped when any of its pods is in the dump or it has finished: finished pods are
 //    dropped, and the simulated Job controller would otherwise start the finished work again.
 // Pods keep their owner references either way.
 
-import { controllerRefOf, kindOf, labelsOf, list, nameOf, namespaceOf, obj, refersTo, str, type Obj } from './objects';
+import { cleanTemplate, controllerRefOf, kindOf, labelsOf, list, nameOf, namespaceOf, obj, refersTo, str, type Obj } from './objects';
 
 export interface Ownership {
   kept: Obj[];
@@ -34,6 +38,25 @@ function hasFinished(job: Obj): boolean {
     const cond = obj(c);
     return (cond?.type === 'Complete' || cond?.type === 'Failed') && cond.status === 'True';
   });
+}
+
+/** JSON with object keys sorted: two templates written in another key order compare equal. */
+function sortedJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(sortedJson).join(',')}]`;
+  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
+  return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${sortedJson((v as Obj)[k])}`).join(',')}}`;
+}
+
+/** A workload's pod template as the importer writes it, without the pod-template-hash label (upstream: EqualIgnoreHash). */
+function templateIgnoringHash(w: Obj): string {
+  const template = cleanTemplate(obj(w.spec)?.template);
+  const metadata = obj(template.metadata);
+  const labels = obj(metadata?.labels);
+  if (labels && 'pod-template-hash' in labels) {
+    const { 'pod-template-hash': _hash, ...rest } = labels;
+    return sortedJson({ ...template, metadata: { ...metadata, labels: rest } });
+  }
+  return sortedJson(template);
 }
 
 /** `workloads` and all the dump's `pods` (finished ones included) → the workloads to keep. */
@@ -60,8 +83,9 @@ export function settleWorkloads(workloads: readonly Obj[], pods: readonly Obj[])
   for (const w of workloads) {
     const kind = kindOf(w);
     const ns = namespaceOf(w);
+    const own = kind === 'Deployment' ? replicaSets.filter((rs) => namespaceOf(rs) === ns && refersTo(controllerRefOf(rs), w)) : [];
     const drop = kind === 'Deployment'
-      ? deploymentsWithPods.has(`${ns}/${nameOf(w)}`) || replicaSets.some((rs) => namespaceOf(rs) === ns && refersTo(controllerRefOf(rs), w))
+      ? !own.some((rs) => templateIgnoringHash(rs) === templateIgnoringHash(w)) && (deploymentsWithPods.has(`${ns}/${nameOf(w)}`) || own.length > 0)
       : kind === 'Job'
         ? hasFinished(w) || ownedPods(w).length > 0
         : kind === 'ReplicaSet' && obj(w.spec)?.replicas === 0 && ownedPods(w).length === 0;

@@ -27,6 +27,18 @@ function selectorWithHash(selector: LabelSelector | undefined, hash: string): La
   return { ...selector, matchLabels: { ...(selector?.matchLabels ?? {}), [POD_TEMPLATE_HASH_LABEL]: hash } };
 }
 
+/**
+ * Whether another ReplicaSet of the Deployment still has replicas: a rollout is under way (a dump
+ * taken mid-rollout). Upstream scales the new ReplicaSet up only as far as maxSurge allows and
+ * the old ones down as new pods become available (rolling.go reconcileNewReplicaSet,
+ * NewRSNewReplicas, reconcileOldReplicaSets); rollouts are not simulated step by step
+ * (docs/fidelity.md), so the new ReplicaSet keeps the replicas the dump gave it.
+ */
+function rollingOut(d: Workload, current: Workload, ctx: ControllerContext): boolean {
+  return ctx.workloads.some((w) => w !== current && w.kind === 'ReplicaSet' && namespaceOf(w) === namespaceOf(d) && controllerOf(w)?.kind === 'Deployment'
+    && controllerOf(w)?.name === d.metadata.name && (w.spec.replicas ?? 1) > 0);
+}
+
 export function expandDeployment(d: Workload, ctx: ControllerContext): ExpansionResult {
   const result = emptyResult();
   const ns = namespaceOf(d);
@@ -58,7 +70,7 @@ export function expandDeployment(d: Workload, ctx: ControllerContext): Expansion
     };
     result.workloads.push(rs);
     result.events.push(event(ctx, 'Normal', 'ScalingReplicaSet', objectRef(d), `Scaled up replica set ${name} from 0 to ${replicas}`));
-  } else if ((rs.spec.replicas ?? 1) !== replicas) {
+  } else if ((rs.spec.replicas ?? 1) !== replicas && !(replicas > (rs.spec.replicas ?? 1) && rollingOut(d, rs, ctx))) {
     const from = rs.spec.replicas ?? 1;
     rs.spec.replicas = replicas;
     result.events.push(event(ctx, 'Normal', 'ScalingReplicaSet', objectRef(d), `Scaled ${replicas > from ? 'up' : 'down'} replica set ${rs.metadata.name} from ${from} to ${replicas}`));

@@ -25,7 +25,16 @@ export interface Candidate {
   warning?: string;
   /** the node pool an "add a node like" change scales (poolOf): the ranking keeps one fix per pool */
   pool?: string;
+  /**
+   * the workload whose pod template a change to the pod is written into (the top-most of
+   * ./edits.ts templateOwnersOf: a Deployment, not its ReplicaSet): its title says so, since the
+   * reviewer approves a change to that object, not to the pod
+   */
+  template?: WorkloadRef;
 }
+
+/** A workload by kind, namespace and name. */
+export interface WorkloadRef { kind: string; namespace: string; name: string }
 
 /** user PriorityClasses may not go above this (upstream: HighestUserDefinablePriority) */
 const HIGHEST_USER_PRIORITY = 1_000_000_000;

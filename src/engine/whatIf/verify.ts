@@ -10,7 +10,7 @@ import { compileLabelSelector } from '../model/selectors';
 import { podKey } from '../model/types';
 import { candidateFixes, poolMove, schedulerNameCandidates, type Candidate } from './candidates';
 import { rankCandidates, Tier } from './rank';
-import { applyEdits, copyScenario, type ScenarioEdit } from './edits';
+import { applyEdits, copyScenario, templateOwnersOf, type ScenarioEdit } from './edits';
 import { podGroupCandidates } from './podGroupFixes';
 import { resolveKubernetesVersion } from '../versions';
 
@@ -128,6 +128,15 @@ function judge(s: ExpandedScenario, baseline: SimulationResult, pod: string, can
   };
 }
 
+/** The candidates, those that change the pod marked with the workload whose pod template they are written into. */
+function inTemplateOf(s: ExpandedScenario, pod: string, candidates: readonly Candidate[]): Candidate[] {
+  const spec = s.pods.find((p) => podKey(p) === pod);
+  const top = spec && templateOwnersOf(s, spec).at(-1);
+  if (!top) return [...candidates];
+  const template = { kind: top.kind, namespace: top.metadata.namespace ?? 'default', name: top.metadata.name };
+  return candidates.map((c) => (c.edits.some((e) => 'pod' in e && e.pod === pod) ? { ...c, template } : c));
+}
+
 /** One change per distinct edit list, the likeliest first, at most `cap`. */
 function boundCandidates(all: readonly Candidate[], cap: number): { candidates: Candidate[]; leftOut: number } {
   const seen = new Set<string>();
@@ -157,7 +166,7 @@ export function searchFixes(s: ExpandedScenario, baseline: SimulationResult, pod
   const version = resolveKubernetesVersion(s.meta.kubernetesVersion, options.kubernetesVersion).version;
   const generated = diagnosis ? [...candidateFixes(s, pod, diagnosis, baseline), ...podGroupCandidates(s, cycle!, baseline.cycles, allNodes, version)]
     : cycle === undefined ? schedulerNameCandidates(s, pod) : [];
-  const { candidates, leftOut } = boundCandidates(generated, cap);
+  const { candidates, leftOut } = boundCandidates(inTemplateOf(s, pod, generated), cap);
   const failures: FailedCandidate[] = [];
   let i = 0;
   return {

@@ -17,7 +17,7 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
   const effects = fix.sideEffects;
   // a dense row: the title and the outcome one line each (five fixes read at 1366×768 without
   // "Larger"); each line's full text, node names unshortened, on hover
-  const fullTitle = fixTitle(fix.candidate.edits, fullName);
+  const fullTitle = fixTitle(fix.candidate.edits, fullName, fix.candidate.template);
   const outcome = fix.admitted
     ? `→ the API server admits its pods: ${fix.admitted.workload} has ${fix.admitted.pods} pods, ${fix.admitted.scheduled} scheduled`
     : `→ schedules on ${fix.node}`;
@@ -27,7 +27,7 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
   return (
     <li className="fix" data-testid="fix" data-kind={fix.candidate.kind} data-tier={fix.tier} data-side-effects={effects.length}>
       <div className="fix-head">
-        <span className="fix-title" title={fullTitle}>{fixTitle(fix.candidate.edits, short)}</span>
+        <span className="fix-title" title={fullTitle}>{fixTitle(fix.candidate.edits, short, fix.candidate.template)}</span>
         {fix.text !== undefined && (
           <button type="button" className="link fix-diff-toggle" aria-expanded={showDiff} onClick={() => setShowDiff(!showDiff)}
             title={`${showDiff ? 'Hide' : 'Show'} the YAML change`}>{showDiff ? 'hide' : 'YAML'}</button>
@@ -53,7 +53,7 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
             return (
               <span key={d}>
                 {d > 0 && '\n⋯\n'}
-                {fix.text!.objects[d] !== undefined && <span className="diff-object" data-testid="fix-diff-object"># {fix.text!.objects[d]}{'\n'}</span>}
+                {fix.text!.headers[d] !== undefined && <span className="diff-object" data-testid="fix-diff-object"># {fix.text!.headers[d]}{'\n'}</span>}
                 {doc.map((l, i) => (keep[i] ? <span key={i} className={`diff-${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}`}>{l.op} {l.text}{'\n'}</span> : null))}
               </span>
             );
@@ -98,7 +98,7 @@ export function FixesPanel({ pod, heading = 'What would make it schedulable', su
           <summary>{search.failures.length} change{search.failures.length === 1 ? '' : 's'} tried that did not help</summary>
           <ul>
             {search.failures.map((f, i) => (
-              <li key={i}><span className="fix-title">{fixTitle(f.candidate.edits, short)}</span>: <span className="fix-failure-reason">{f.reason}</span></li>
+              <li key={i}><span className="fix-title">{fixTitle(f.candidate.edits, short, f.candidate.template)}</span>: <span className="fix-failure-reason">{f.reason}</span></li>
             ))}
           </ul>
         </details>
