@@ -34,6 +34,8 @@ for (const lesson of lessons.filter((l) => only === undefined || only.includes(l
       const scale = (await fit.count()) > 0 ? await fit.getAttribute('data-scale') : null;
       // a pod that moved travels for 0.7 s (PodChip's FLIP): shoot the point as the room sees it at rest
       await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('.pod-chip')].every((e) => !e.style.transform || e.style.transform === 'translate(0px, 0px)'));
+      // the upgrade lesson's second version runs in the Compare worker: shoot its scores, not "Running…"
+      await page.waitForFunction(() => document.querySelector('[data-testid="version-scores"][data-state="running"]') === null);
       await page.screenshot({ path: `${OUT}${lesson.id}/${name}.png`, fullPage: student });
       const problems = student ? phoneProblems(await phoneFit(page), tablet ? 820 : 390) : [];
       console.log(`${lesson.id} ${name}: hidden [${[...hidden].join(', ')}] stage scale ${scale ?? '1'}${problems.map((p) => `; PHONE: ${p}`).join('')}`);

@@ -7,5 +7,6 @@ export { copyScenario } from './whatIf/edits';
 export { searchFixes } from './whatIf/verify';
 export { compareConfigurations, loadSchedulerConfig } from './compare/compare';
 export { compareVersions, formatVersionComparison, type VersionComparison, type VersionDifference } from './compare/versions';
+export { scoresByVersion, type VersionScores, type VersionScoreRun } from './compare/versionScores';
 export { limitRangeCandidates, livePodsOf, nodeGroupCandidates, refusalCandidates, refusedWorkload, type RefusedWorkload } from './whatIf/policyFixes';
 export { sideEffectsOf, VARIANT_MARGIN_SECONDS } from './whatIf/verify';

@@ -35,5 +35,5 @@ export { NG_MAX_SIZE_ANNOTATION } from './model/autoscaler';
 export { nodeGroupMembers, nodeGroupsAt, nodeStageState, nodesOverRun, type NodeGroupAt, type NodeStageState } from './autoscaler/stage';
 
 // Kubernetes versions: which ones Podplay simulates and the upstream changes between them
-export { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, changesBetween, isKubernetesVersion, type InferredKubernetesVersion, type KubernetesVersion, type VersionChange } from './versions';
+export { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, changesBetween, compareKubernetesVersions, isKubernetesVersion, type InferredKubernetesVersion, type KubernetesVersion, type VersionChange } from './versions';
 export type { PodVersionOutcome, VersionComparison, VersionDifference, VersionDifferenceKind } from './compare/versions';

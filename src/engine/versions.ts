@@ -40,7 +40,7 @@ export type VersionChangeId =
   | 'balancedAllocationDelta' | 'draPartitionableDevicesBeta' | 'draGatesBeta136' | 'restartAllContainersBeta' | 'nodeDeclaredFeaturesBeta'
   | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta' | 'draNameOrder' | 'draDeviceTaintRulesGA'
   | 'draFilterTimeoutError' | 'permitPreemptToBackoff' | 'preBindPreemptToBackoff'
-  | 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels';
+  | 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'storageCapacityScoringBeta';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -163,6 +163,15 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     upstreamFile: 'pkg/features/kube_features.go',
     note: 'DeviceTaintRule objects taint the devices they select without the gate being turned on (beta and off in 1.36, GA and on in 1.37); DRADeviceTaints, DRAExtendedResource, DRAResourceClaimDeviceStatus and NodeDeclaredFeatures are GA in 1.37, on as in 1.36',
     gates: { DRADeviceTaintRules: true },
+  },
+  {
+    id: 'storageCapacityScoringBeta',
+    since: '1.37',
+    title: 'StorageCapacityScoring beta, on by default: VolumeBinding scores nodes by storage capacity',
+    pr: 0,
+    upstreamFile: 'pkg/scheduler/framework/plugins/volumebinding/volume_binding.go',
+    note: "VolumeBinding's Score runs (KEP-4049, the scoring from PR #128184): a claim to be provisioned scores a node by the share of the CSIStorageCapacity it fits in that it would use, a statically bound PV by its request over the PV's size; VolumeBindingArgs' default shape (utilization 0 -> 10, 100 -> 0) prefers the node with the most free capacity. Every other pod gets 0 from VolumeBinding on every node. Before, VolumeBinding did not score",
+    gates: { StorageCapacityScoring: true },
   },
   {
     id: 'workloadApiBeta',

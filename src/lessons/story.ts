@@ -4,7 +4,7 @@
 // is asked at the last point before the position it was pinned to.
 
 import { comparePositions } from './facts';
-import type { Lesson, LessonPhase, Spoiler, StoryPosition, StoryQuestion, TraceFact } from './types';
+import type { Lesson, LessonPhase, Spoiler, StoryPosition, StoryQuestion, TraceFact, VersionScoresOnStage } from './types';
 
 /** A question of the lesson with its place in the story and what it hides while open. */
 export interface LessonQuestion extends StoryQuestion {
@@ -22,6 +22,8 @@ export interface StoryBeat {
   texts: string[];
   /** indexes into LessonStory.questions */
   questions: number[];
+  /** two versions' scores the stage draws at this point */
+  versions?: VersionScoresOnStage;
 }
 
 export interface LessonStory {
@@ -107,7 +109,7 @@ function declaredStory(lesson: Lesson): LessonStory {
       asked.push(questions.length);
       questions.push({ ...p.question, index: questions.length, point: i, hides: p.question.hides ?? defaultHides(p.question.reveal.fact) });
     }
-    return { at: p.at, texts: [p.text], questions: asked };
+    return { at: p.at, texts: [p.text], questions: asked, ...(p.versions !== undefined ? { versions: p.versions } : {}) };
   });
   return { points, questions };
 }

@@ -3,6 +3,7 @@
 // the UI renders lessons, and src/lessons/lessons.test.ts checks every one against the engine.
 
 import type { CycleTrace, PodPhase, StatusCode } from '../engine/api';
+import type { KubernetesVersion } from '../engine/readers';
 
 /** Points of one scheduling cycle, in playback order. */
 export const LESSON_PHASES = [
@@ -68,6 +69,21 @@ export interface StoryPoint {
   /** what the text states about the run, checked like a step's facts */
   facts?: StepFact[];
   question?: StoryQuestion;
+  /** the stage draws these scores of two versions side by side here (the upgrade lesson) */
+  versions?: VersionScoresOnStage;
+}
+
+/**
+ * A pod's scores on some nodes at the lesson's Kubernetes version and at `other`, each read from
+ * the engine's run of the scenario at that version (src/engine/compare/versionScores.ts).
+ */
+export interface VersionScoresOnStage {
+  other: KubernetesVersion;
+  pod: string;
+  /** the plugin whose scores differ (drawn per node), as upstream names it */
+  plugin: string;
+  /** the nodes that matter, in the order drawn */
+  nodes: string[];
 }
 
 /**

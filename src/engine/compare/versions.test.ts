@@ -1,7 +1,7 @@
 // The upgrade preview: a pod BalancedAllocation moves between 1.35 and 1.37 is listed with that
 // change as its cause, singled out by re-running 1.37 with the change undone.
 import { describe, expect, it } from 'vitest';
-import { balancedAllocationUpgrade, draNameOrderUpgrade } from '../testing/versionScenarios';
+import { balancedAllocationUpgrade, draNameOrderUpgrade, storageCapacityUpgrade } from '../testing/versionScenarios';
 import { changesBetween, compareVersions, formatVersionComparison } from './versions';
 
 describe('compareVersions', () => {
@@ -25,6 +25,16 @@ describe('compareVersions', () => {
     ]);
   });
 
+  it.each([
+    { from: '1.35' as const, to: '1.36' as const, want: [] },
+    { from: '1.36' as const, to: '1.37' as const, want: [['default/db', 'n-small', 'n-large', ['storageCapacityScoringBeta']]] },
+    { from: '1.35' as const, to: '1.37' as const, want: [['default/db', 'n-small', 'n-large', ['storageCapacityScoringBeta']]] },
+  ])('v$from -> v$to: VolumeBinding\'s storage-capacity score moves the pod only into v1.37 (KEP-4049)', ({ from, to, want }) => {
+    const out = compareVersions(storageCapacityUpgrade(), from, to, { fileName: 'storage.yaml' });
+    if (!out.ok) throw new Error(out.errors.map((e) => e.message).join('\n'));
+    expect(out.comparison.differences.map((d) => [d.pod, d.before.node, d.after.node, d.causes.map((x) => x.id)])).toEqual(want);
+  });
+
   it('a downgrade names the same change', () => {
     const out = compareVersions(balancedAllocationUpgrade(), '1.36', '1.35');
     if (!out.ok) throw new Error('failed');
@@ -32,8 +42,9 @@ describe('compareVersions', () => {
   });
 
   it('a scenario none of the changes between two versions touches differs in nothing', () => {
-    // 1.37's changes are DRADeviceTaintRules on and the Workload/PodGroup beta API; this scenario has neither DRA nor pod groups
-    expect(changesBetween('1.36', '1.37').map((c) => c.id)).toEqual(['draDeviceTaintRulesGA', 'workloadApiBeta']);
+    // 1.37's changes are DRADeviceTaintRules on, VolumeBinding's storage-capacity score and the Workload/PodGroup beta API;
+    // this scenario has no DRA, no volumes (VolumeBinding gives every node 0) and no pod groups
+    expect(changesBetween('1.36', '1.37').map((c) => c.id)).toEqual(['draDeviceTaintRulesGA', 'storageCapacityScoringBeta', 'workloadApiBeta']);
     const out = compareVersions(balancedAllocationUpgrade(), '1.36', '1.37');
     expect(out.ok && out.comparison).toMatchObject({ differences: [], unchanged: 3 });
   });

@@ -118,3 +118,74 @@ spec:
   resourceClaims: [{name: gpu, resourceClaimName: c-second}]
   containers: [{name: c, image: x, resources: {requests: {cpu: "1", memory: 2Gi}}}]
 `;
+
+/**
+ * A pod that VolumeBinding's storage-capacity score moves between v1.36 and v1.37
+ * (StorageCapacityScoring beta and on in v1.37, KEP-4049). Its 50Gi claim is provisioned by a CSI
+ * driver that reports capacity: 100Gi reachable from n-small, 400Gi from n-large. n-large also
+ * runs a 1-cpu pod, so NodeResourcesFit prefers n-small, and with no storage score (v1.35, v1.36)
+ * n-small wins. v1.37 scores the storage the claim would use: n-small 50 % → 50, n-large 12 % → 88.
+ */
+export const storageCapacityUpgrade = (version?: string): string => `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: storage-capacity-upgrade}
+spec:
+${version ? `  kubernetesVersion: "${version}"\n` : ''}  seed: 1
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n-small, labels: {topology.kubernetes.io/zone: a}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n-large, labels: {topology.kubernetes.io/zone: b}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: busy}
+spec:
+  nodeName: n-large
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1", memory: 1Gi}}}]
+---
+apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata: {name: csi}
+provisioner: ebs.csi.aws.com
+volumeBindingMode: WaitForFirstConsumer
+---
+apiVersion: storage.k8s.io/v1
+kind: CSIDriver
+metadata: {name: ebs.csi.aws.com}
+spec: {storageCapacity: true}
+---
+apiVersion: storage.k8s.io/v1
+kind: CSIStorageCapacity
+metadata: {name: cap-a, namespace: kube-system}
+storageClassName: csi
+capacity: 100Gi
+nodeTopology: {matchLabels: {topology.kubernetes.io/zone: a}}
+---
+apiVersion: storage.k8s.io/v1
+kind: CSIStorageCapacity
+metadata: {name: cap-b, namespace: kube-system}
+storageClassName: csi
+capacity: 400Gi
+nodeTopology: {matchLabels: {topology.kubernetes.io/zone: b}}
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: data}
+spec:
+  storageClassName: csi
+  accessModes: [ReadWriteOnce]
+  resources: {requests: {storage: 50Gi}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: db}
+spec:
+  containers: [{name: c, image: x, resources: {requests: {cpu: 500m, memory: 1Gi}}}]
+  volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]
+`;

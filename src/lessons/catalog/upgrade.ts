@@ -3,8 +3,9 @@
 // (kubernetes PR #135573, issue #129733; src/engine/versions.ts `balancedAllocationDelta`).
 // upstream: pkg/scheduler/framework/plugins/noderesources/balanced_allocation.go
 //
-// A lesson runs one version: this one runs v1.37, and its v1.35 numbers (stated in the text) are
-// checked against the engine at v1.35 by ./upgrade.test.ts.
+// A lesson runs one version: this one runs v1.37. Where the pod moves, the stage also draws the
+// v1.35 run's BalancedAllocation scores beside v1.37's (`versions`, src/ui/viz/VersionScores.tsx);
+// the v1.35 numbers the text states are checked against the engine at v1.35 by ./upgrade.test.ts.
 //
 // Both nodes: 10 cpu, 10Gi. even-node runs 5 cpu / 5Gi, cpu-node 8 cpu / 2Gi; cache asks for 1Gi.
 // NodeResourcesFit (LeastAllocated; cache counts as 100m cpu, the non-zero default): even-node
@@ -15,13 +16,18 @@
 //   v1.35 scores "with": 95 against 75 → even-node.
 //   v1.36+ scores 50 + (50 + with − without) / 2: 72 against 77 → cpu-node.
 
-import type { Lesson } from '../types';
+import type { Lesson, VersionScoresOnStage } from '../types';
 import { nodeYaml } from './yaml';
 
 export const UPGRADE_EVEN_NODE = 'even-node';
 export const UPGRADE_CPU_NODE = 'cpu-node';
 const BALANCED = 'NodeResourcesBalancedAllocation';
 const FIT = 'NodeResourcesFit';
+
+/** where the pod moved, the stage draws BalancedAllocation at v1.35 beside v1.37, each from its own run */
+export const UPGRADE_VERSIONS: VersionScoresOnStage = {
+  other: '1.35', pod: 'default/cache', plugin: BALANCED, nodes: [UPGRADE_EVEN_NODE, UPGRADE_CPU_NODE],
+};
 
 const running = (name: string, node: string, cpu: string, memory: string) => `apiVersion: v1
 kind: Pod
@@ -81,6 +87,7 @@ spec:
     {
       at: { cycle: 1, phase: 'select' },
       text: 'NodeResourcesFit gives both 44: a tie. BalancedAllocation, 50 + (50 + with − without) / 2: even-node 100 → 95 scores 72, cpu-node 70 → 75 scores 77. cache runs on cpu-node.',
+      versions: UPGRADE_VERSIONS,
       facts: [
         { says: 'both 44', fact: { kind: 'score', cycle: 1, node: UPGRADE_EVEN_NODE, plugin: FIT }, is: '44' },
         { says: 'both 44', fact: { kind: 'score', cycle: 1, node: UPGRADE_CPU_NODE, plugin: FIT }, is: '44' },
@@ -92,6 +99,7 @@ spec:
     {
       at: { cycle: 1, phase: 'done' },
       text: 'Same cluster, same pod, no configuration change: the upgrade moved it. Compare → "Kubernetes versions" lists every pod an upgrade moves, and why.',
+      versions: UPGRADE_VERSIONS,
       facts: [{ says: 'moved it', fact: { kind: 'podNode', pod: 'default/cache' }, is: UPGRADE_CPU_NODE }],
     },
   ],

@@ -4,7 +4,7 @@
 
 import type { ScenarioError } from '../../engine/api';
 import type { KubernetesVersion, VersionComparison } from '../../engine/readers';
-import { compareVersions } from '../../engine/experiments';
+import { compareVersions, scoresByVersion, type VersionScores } from '../../engine/experiments';
 
 /** problems listed in the view; the rest are counted */
 const MAX_ERRORS = 20;
@@ -31,4 +31,30 @@ export function runVersionCompare(request: VersionCompareRequest, post: (reply: 
     return;
   }
   post({ type: 'versions', id, comparison: out.comparison });
+}
+
+/** The upgrade lesson's stage: one pod's scores on some nodes, the scenario run at each version. */
+export interface VersionScoresRequest {
+  id: number;
+  kind: 'versionScores';
+  text: string;
+  fileName: string;
+  seed?: number;
+  versions: KubernetesVersion[];
+  pod: string;
+  nodes: string[];
+}
+
+export type VersionScoresReply =
+  | { type: 'versionScores'; id: number; scores: VersionScores }
+  | { type: 'error'; id: number; which: 'a'; errors: ScenarioError[]; more: number };
+
+export function runVersionScores(request: VersionScoresRequest, post: (reply: VersionScoresReply) => void): void {
+  const { id, text, fileName, seed, versions, pod, nodes } = request;
+  const out = scoresByVersion(text, versions, pod, nodes, { fileName, ...(seed !== undefined ? { seed } : {}) });
+  if (!out.ok) {
+    post({ type: 'error', id, which: 'a', errors: out.errors.slice(0, MAX_ERRORS), more: Math.max(0, out.errors.length - MAX_ERRORS) });
+    return;
+  }
+  post({ type: 'versionScores', id, scores: out.scores });
 }

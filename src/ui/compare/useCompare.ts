@@ -4,8 +4,9 @@
 import { useEffect, useState } from 'react';
 import type { ScenarioError } from '../../engine/api';
 import type { CompareMode, ConfigurationComparison, KubernetesVersion, VersionComparison } from '../../engine/readers';
+import type { VersionScores } from '../../engine/experiments';
 import type { CompareReply, CompareRequest } from './runCompare';
-import type { VersionCompareReply, VersionCompareRequest } from './runVersions';
+import type { VersionCompareReply, VersionCompareRequest, VersionScoresReply, VersionScoresRequest } from './runVersions';
 
 interface WorkerRunState<T> {
   running: boolean;
@@ -18,7 +19,7 @@ export type VersionCompareState = WorkerRunState<VersionComparison>;
 const QUIET_MS = 300;
 let nextId = 1;
 
-/** One request to the Compare worker per `key`; `done` picks the comparison out of a reply (undefined: not the last reply). */
+/** One request to the Compare worker per `key` ('': none); `done` picks the comparison out of a reply (undefined: not the last reply). */
 function useCompareWorker<T, Reply extends { id: number; type: string }>(
   key: string,
   request: (id: number) => object,
@@ -26,6 +27,8 @@ function useCompareWorker<T, Reply extends { id: number; type: string }>(
 ): WorkerRunState<T> {
   const [state, setState] = useState<WorkerRunState<T> & { key?: string }>({ running: true });
   useEffect(() => {
+    // '': nothing to run
+    if (key === '') return;
     const id = nextId++;
     let worker: Worker | undefined;
     const timer = setTimeout(() => {
@@ -75,5 +78,18 @@ export function useVersionCompare(text: string, fileName: string, seed: number |
     key,
     (id): VersionCompareRequest => ({ id, kind: 'versions', text, fileName, ...(seed !== undefined ? { seed } : {}), from, to }),
     (reply) => (reply.type === 'versions' ? reply.comparison : undefined),
+  );
+}
+
+/**
+ * The upgrade lesson's stage: `pod`'s scores on `nodes`, the scenario run at each version (off when
+ * `versions` is empty: no request is made).
+ */
+export function useVersionScores(text: string, fileName: string, seed: number | undefined, versions: readonly KubernetesVersion[], pod: string, nodes: readonly string[]): WorkerRunState<VersionScores> {
+  const key = `versionScores\u0000${seed ?? ''}\u0000${versions.join(',')}\u0000${pod}\u0000${nodes.join(',')}\u0000${text}`;
+  return useCompareWorker<VersionScores, VersionScoresReply>(
+    versions.length === 0 ? '' : key,
+    (id): VersionScoresRequest => ({ id, kind: 'versionScores', text, fileName, ...(seed !== undefined ? { seed } : {}), versions: [...versions], pod, nodes: [...nodes] }),
+    (reply) => (reply.type === 'versionScores' ? reply.scores : undefined),
   );
 }

@@ -29,6 +29,7 @@ import { taintMarks } from './taints';
 import { deviceMarks } from './devices';
 import { slideReordered } from './motion';
 import { TileGrid } from './TileGrid';
+import { VersionScoresPanel } from './VersionScores';
 import { PodGroupBar } from './PodGroupBar';
 import { placementMarks } from '../../store/podGroup';
 import { BAR_RESOURCES, barsOnStage, type BarResource } from './usage';
@@ -435,6 +436,7 @@ export function ClusterView() {
         colourOf={palette.colourOf}
         onInspect={selectPod}
       />
+      {!compact && <VersionScoresPanel />}
     </section>
   );
 }

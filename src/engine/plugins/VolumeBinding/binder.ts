@@ -31,6 +31,11 @@ export interface BindingInfo { pvc: PersistentVolumeClaim; pv: PersistentVolume 
 export interface PodVolumes {
   staticBindings: BindingInfo[];
   dynamicProvisions: PersistentVolumeClaim[];
+  /**
+   * upstream: DynamicProvision.NodeCapacity — per dynamic provision (same index), the
+   * CSIStorageCapacity that hasEnoughCapacity found for it; undefined when none was checked
+   */
+  provisionCapacities: (CSIStorageCapacity | undefined)[];
 }
 
 /** upstream: PodVolumeClaims */
@@ -193,7 +198,7 @@ export class VolumeBinder {
 
   /** upstream: FindPodVolumes — the node's decisions, or its conflict reasons (in upstream's order) */
   findPodVolumes(pod: Pod, claims: PodVolumeClaims, node: Node): { podVolumes: PodVolumes; reasons: readonly string[] } {
-    const podVolumes: PodVolumes = { staticBindings: [], dynamicProvisions: [] };
+    const podVolumes: PodVolumes = { staticBindings: [], dynamicProvisions: [], provisionCapacities: [] };
     let boundVolumesSatisfied = true, unboundVolumesSatisfied = true, sufficientStorage = true, boundPVsFound = true;
     if (claims.boundClaims.length > 0) ({ boundVolumesSatisfied, boundPVsFound } = this.checkBoundClaims(claims.boundClaims, node));
     const claimsToBind = claims.unboundClaimsDelayBinding;
@@ -221,6 +226,7 @@ export class VolumeBinder {
         unboundVolumesSatisfied = provisions.provisionSatisfied;
         sufficientStorage = provisions.sufficientStorage;
         podVolumes.dynamicProvisions = provisions.dynamicProvisions;
+        podVolumes.provisionCapacities = provisions.capacities;
       }
     }
     return { podVolumes, reasons: conflictReasons(boundVolumesSatisfied, unboundVolumesSatisfied, sufficientStorage, boundPVsFound) };
@@ -257,29 +263,37 @@ export class VolumeBinder {
   }
 
   /** upstream: checkVolumeProvisions — each claim's class can provision on this node, with enough capacity */
-  private checkVolumeProvisions(claims: readonly PersistentVolumeClaim[], node: Node): { provisionSatisfied: boolean; sufficientStorage: boolean; dynamicProvisions: PersistentVolumeClaim[] } {
+  private checkVolumeProvisions(claims: readonly PersistentVolumeClaim[], node: Node): { provisionSatisfied: boolean; sufficientStorage: boolean; dynamicProvisions: PersistentVolumeClaim[]; capacities: (CSIStorageCapacity | undefined)[] } {
     const dynamicProvisions: PersistentVolumeClaim[] = [];
+    const capacities: (CSIStorageCapacity | undefined)[] = [];
+    const refused = (provisionSatisfied: boolean, sufficientStorage: boolean) => ({ provisionSatisfied, sufficientStorage, dynamicProvisions: [], capacities: [] });
     for (const claim of claims) {
       const className = getPersistentVolumeClaimClass(claim);
       if (className === '') throw new BinderError(`no class for claim "${claimKey(claim)}"`);
       const cls = this.lister.storageClass(className);
       if (!cls) throw new BinderError(`failed to find storage class "${className}"`);
-      if (cls.provisioner === '' || cls.provisioner === NotSupportedProvisioner) return { provisionSatisfied: false, sufficientStorage: true, dynamicProvisions: [] };
-      if (!matchTopologySelectorTerms(cls.allowedTopologies, node.metadata.labels)) return { provisionSatisfied: false, sufficientStorage: true, dynamicProvisions: [] };
-      if (!this.hasEnoughCapacity(cls, claim, node)) return { provisionSatisfied: true, sufficientStorage: false, dynamicProvisions: [] };
+      if (cls.provisioner === '' || cls.provisioner === NotSupportedProvisioner) return refused(false, true);
+      if (!matchTopologySelectorTerms(cls.allowedTopologies, node.metadata.labels)) return refused(false, true);
+      const { sufficient, capacity } = this.hasEnoughCapacity(cls, claim, node);
+      if (!sufficient) return refused(true, false);
       dynamicProvisions.push(claim);
+      capacities.push(capacity);
     }
-    return { provisionSatisfied: true, sufficientStorage: true, dynamicProvisions };
+    return { provisionSatisfied: true, sufficientStorage: true, dynamicProvisions, capacities };
   }
 
-  /** upstream: hasEnoughCapacity — only for CSI drivers with storageCapacity: true */
-  private hasEnoughCapacity(cls: StorageClass, claim: PersistentVolumeClaim, node: Node): boolean {
+  /**
+   * upstream: hasEnoughCapacity — only for CSI drivers with storageCapacity: true; the first
+   * CSIStorageCapacity of the class that is large enough and that the node can reach
+   */
+  private hasEnoughCapacity(cls: StorageClass, claim: PersistentVolumeClaim, node: Node): { sufficient: boolean; capacity?: CSIStorageCapacity } {
     const request = claim.spec.resources?.requests?.['storage'];
-    if (request === undefined) return true;
+    if (request === undefined) return { sufficient: true };
     const driver = this.lister.csiDriver(cls.provisioner);
-    if (!driver || !driver.spec.storageCapacity) return true;
+    if (!driver || !driver.spec.storageCapacity) return { sufficient: true };
     const size = resourceAmount('storage', request) ?? 0;
-    return this.lister.csiStorageCapacities().some((c) => c.storageClassName === cls.metadata.name && capacitySufficient(c, size) && nodeHasAccess(node, c));
+    const capacity = this.lister.csiStorageCapacities().find((c) => c.storageClassName === cls.metadata.name && capacitySufficient(c, size) && nodeHasAccess(node, c));
+    return capacity === undefined ? { sufficient: false } : { sufficient: true, capacity };
   }
 
   /** upstream: AssumePodVolumes — true when every volume is already bound */

@@ -1,6 +1,6 @@
 // Ported from upstream pkg/scheduler/framework/plugins/volumebinding/volume_binding_test.go
-// (TestVolumeBinding: Filter codes and reasons; scoring rows need the alpha
-// StorageCapacityScoring gate and are left out) and binder_test.go (provisioning, capacity).
+// (TestVolumeBinding: Filter codes and reasons; scoring under StorageCapacityScoring is in
+// ./scorer.test.ts, by version) and binder_test.go (provisioning, capacity).
 import { describe, expect, it } from 'vitest';
 import { CycleState } from '../../framework/cycleState';
 import { newPodInfo } from '../../framework/podInfo';

@@ -2,15 +2,17 @@
 // binder.go (./binder.ts). PreFilter sorts the pod's claims and refuses unbound Immediate ones;
 // Filter finds, per node, the PVs unbound WaitForFirstConsumer claims would bind to or checks
 // that they can be provisioned there; Reserve assumes those decisions; PreBind writes them and
-// the PV controller completes the binding. Scoring belongs to the alpha StorageCapacityScoring
-// gate (off): PreScore returns Skip.
+// the PV controller completes the binding. Score runs only with the StorageCapacityScoring gate
+// (alpha and off through v1.36, beta and on in v1.37): ./scorer.ts; without it PreScore Skips.
 
 import type { CycleState, StateData } from '../../framework/cycleState';
 import type { ArgsError, Plugin, PluginDescriptor } from '../../framework/interfaces';
 import { Status } from '../../framework/status';
 import { volumeClaimName, type PersistentVolumeClaim, type StorageClass } from '../../model/storage';
 import type { Pod } from '../../model/types';
+import { validateFunctionShape, type UtilizationShapePoint } from '../NodeResourcesFit/args';
 import { BinderError, VolumeBinder, volumeIsForPod, type PodVolumeClaims, type PodVolumes } from './binder';
+import { buildVolumeCapacityScorer, classResourcesOf, DEFAULT_STORAGE_CAPACITY_SHAPE } from './scorer';
 
 export { ErrReasonBindConflict, ErrReasonNodeConflict, ErrReasonNotEnoughSpace, ErrReasonPVNotExist } from './binder';
 
@@ -25,6 +27,8 @@ export const ErrReasonUnboundImmediateClaims = 'pod has unbound immediate Persis
 /** kubescheduler.config.k8s.io/v1 VolumeBindingArgs (shape only matters with StorageCapacityScoring) */
 export interface VolumeBindingArgs {
   bindTimeoutSeconds?: number;
+  /** the score by utilization (0..100 → 0..10); defaults to DEFAULT_STORAGE_CAPACITY_SHAPE with the gate on */
+  shape?: UtilizationShapePoint[];
 }
 
 /** upstream: SetDefaults_VolumeBindingArgs */
@@ -35,6 +39,8 @@ class VolumeBindingState implements StateData {
   allBound = false;
   /** the node → decisions found in Filter */
   readonly podVolumesByNode = new Map<string, PodVolumes>();
+  /** upstream: hasStaticBindings — some node's decisions bind an existing PV */
+  hasStaticBindings = false;
   constructor(readonly podVolumeClaims?: PodVolumeClaims) {}
   /** upstream: Clone returns the same pointer (Filter runs on copies of the state) */
   clone(): StateData { return this; }
@@ -77,12 +83,17 @@ export const VolumeBinding: PluginDescriptor<VolumeBindingArgs> = {
   name: Name,
   defaultArgs: () => ({ bindTimeoutSeconds: DefaultBindTimeoutSeconds }),
   applyDefaults: (args) => ({ ...args, bindTimeoutSeconds: args?.bindTimeoutSeconds ?? DefaultBindTimeoutSeconds }),
-  /** upstream: ValidateVolumeBindingArgs */
+  /**
+   * upstream: ValidateVolumeBindingArgs. A shape given with the gate off is refused upstream
+   * ("unexpected field `shape`"); validation here does not know the gates: Podplay ignores it then.
+   */
   validateArgs: (args): ArgsError[] => {
     const t = args.bindTimeoutSeconds ?? DefaultBindTimeoutSeconds;
-    return t < 0 ? [{ path: 'bindTimeoutSeconds', message: `Invalid value: ${t}: invalid BindTimeoutSeconds, should not be a negative value` }] : [];
+    const errs: ArgsError[] = t < 0 ? [{ path: 'bindTimeoutSeconds', message: `Invalid value: ${t}: invalid BindTimeoutSeconds, should not be a negative value` }] : [];
+    if (args.shape !== undefined) errs.push(...validateFunctionShape(args.shape, 'shape'));
+    return errs;
   },
-  factory: (_args, handle): Plugin => {
+  factory: (args, handle): Plugin => {
     const lister = handle.cluster.storage;
     const binder = new VolumeBinder(lister);
     // one Status per list of reasons (the binder shares the lists): a node's verdict is then the
@@ -94,6 +105,9 @@ export const VolumeBinding: PluginDescriptor<VolumeBindingArgs> = {
       if (!s) rejections.set(reasons, (s = Status.unresolvable(...reasons)));
       return s;
     };
+    const capacityScoring = handle.features.StorageCapacityScoring;
+    // upstream New: a scorer only with the gate on; SetDefaults_VolumeBindingArgs fills an empty shape
+    const scorer = capacityScoring ? buildVolumeCapacityScorer(args?.shape?.length ? args.shape : DEFAULT_STORAGE_CAPACITY_SHAPE) : undefined;
     const asStatus = (e: unknown): Status => {
       if (e instanceof BinderError) return Status.error(e.message);
       throw e;
@@ -126,13 +140,24 @@ export const VolumeBinding: PluginDescriptor<VolumeBindingArgs> = {
           const { podVolumes, reasons } = binder.findPodVolumes(pi.pod, s.podVolumeClaims, nodeInfo.node);
           if (reasons.length > 0) return rejection(reasons);
           s.podVolumesByNode.set(nodeInfo.name, podVolumes);
+          s.hasStaticBindings ||= podVolumes.staticBindings.length > 0;
           return Status.success();
         } catch (e) {
           return asStatus(e);
         }
       },
-      preScore: () => Status.skip(),
-      score: () => 0,
+      preScore: (state) => {
+        if (scorer === undefined) return Status.skip();
+        const s = getStateData(state);
+        if (!s) return Status.error(`error reading "${stateKey}" from cycleState: not found`);
+        return s.hasStaticBindings || capacityScoring ? Status.success() : Status.skip();
+      },
+      score: (state, _pi, nodeInfo) => {
+        if (scorer === undefined) return 0;
+        // a pod without claims, or a node Filter did not reach: no decisions, 0
+        const podVolumes = getStateData(state)?.podVolumesByNode.get(nodeInfo.name);
+        return podVolumes === undefined ? 0 : scorer(classResourcesOf(podVolumes, capacityScoring));
+      },
       reserve: (state, pi, nodeName) => {
         const s = getStateData(state);
         if (!s) return Status.error('not found');
