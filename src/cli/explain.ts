@@ -170,6 +170,19 @@ export function formatFixes(found: readonly FixView[], tried: number): string {
   return out.join('\n');
 }
 
+/**
+ * The fix search's progress as `--explain` streams it (stderr, while the search runs): how many
+ * changes it verifies and how many it left out, then each verified fix as soon as it is found;
+ * the ranked list follows on stdout at the end (issue 23: the search printed nothing for minutes).
+ */
+export function formatSearchProgress(reply: { type: 'started'; candidates: number; leftOut: number } | { type: 'fix'; fix: FixView }): string {
+  if (reply.type === 'started') {
+    return `simulate: verifying ${reply.candidates} change(s), each a whole simulation${reply.leftOut > 0 ? ` (${reply.leftOut} more left out: the likeliest are verified first, up to the search's cap)` : ''}…`;
+  }
+  const { fix } = reply;
+  return `simulate: verified: ${fixTitle(fix.candidate.edits, sameName)} → ${fix.admitted ? `the API server admits its pods (${fix.admitted.scheduled} of ${fix.admitted.pods} scheduled)` : `schedules on ${fix.node}`}`;
+}
+
 /** `--verbose`: the changes tried that did not schedule the pod, each with why (the page lists them too). */
 export function formatFailedCandidates(search: { failed: readonly { candidate: Pick<FixView['candidate'], 'edits' | 'template'>; reason: string }[]; leftOut: number }): string {
   const out = [search.failed.length === 0 ? 'Changes tried that did not help: none.' : `Changes tried that did not help (${search.failed.length}):`];

@@ -69,6 +69,8 @@ describe('npm run simulate', () => {
     // the YAML change: the pod's spec line, before and after (the file's flow style kept)
     expect(fixes).toMatch(/\n +- spec: \{containers: \[.*\]\}\n/);
     expect(fixes).toMatch(/\n +\+ spec: \{containers: \[.*\], tolerations: \[\{key: dedicated, operator: Equal, value: gpu, effect: NoSchedule\}\]\}\n/);
+    // the search's progress streams to stderr while it runs: what it verifies, then each fix as found
+    expect(r.stderr).toMatch(/^simulate: verifying \d+ change\(s\), each a whole simulation…\nsimulate: verified: Tolerate the taint dedicated=gpu:NoSchedule → schedules on gpu-1\n/);
   });
 
   describe('--explain POD --json: the diagnosis and ranked fixes for a CI job, and an exit status it can branch on', () => {

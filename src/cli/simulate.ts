@@ -12,7 +12,7 @@ import { fileDumpVersion } from './dumpVersion';
 import { jsonPieces } from './json';
 import { formatClaims, formatDeviceTaintRules, formatResourceQuotas, formatEvents, formatPods, formatResourceClaims } from './kubectl';
 import { runFixSearch, type FixView } from '../interop/fixSearch';
-import { findPod, formatDifferences, formatExplanation, formatFailedCandidates, formatFixes } from './explain';
+import { findPod, formatDifferences, formatExplanation, formatFailedCandidates, formatFixes, formatSearchProgress } from './explain';
 import { explainJson, refusedJson, type FixSearchOutcome } from './explainJson';
 import type { FailedCandidate } from '../engine/readers';
 import { formatRefusals } from './explainAdmission';
@@ -117,12 +117,13 @@ function exitQuietlyOnClosedPipe(): void {
 }
 
 /** The verified fixes for a Pending pod, as the page's Fixes panel finds them (one implementation). */
-function searchFixesFor(args: Args, text: string, pod: string, fromDump: InferredKubernetesVersion | undefined): FixSearchOutcome {
+function searchFixesFor(args: Args, text: string, pod: string, fromDump: InferredKubernetesVersion | undefined, progress?: (line: string) => void): FixSearchOutcome {
   const found: FixView[] = [];
   const failed: FailedCandidate[] = [];
   let tried = 0;
   let leftOut = 0;
   runFixSearch({ id: 0, text, fileName: args.file, pod, ...(fromDump ? { inferredKubernetesVersion: fromDump } : {}), ...(args.seed !== undefined ? { seed: args.seed } : {}), ...(args.kubernetesVersion ? { kubernetesVersion: args.kubernetesVersion } : {}) }, (reply) => {
+    if (reply.type === 'fix' || reply.type === 'started') progress?.(formatSearchProgress(reply));
     if (reply.type === 'fix') found.push(reply.fix);
     else if (reply.type === 'failed') failed.push(reply.failed);
     else if (reply.type === 'started') leftOut = reply.leftOut;
@@ -158,13 +159,15 @@ function explain(args: Args, text: string, result: SimulationResult, fromDump: I
     return 2;
   }
   const waiting = pod.node === undefined && pod.deletedAt === undefined && pod.reason !== 'SchedulingGated';
-  const search = waiting ? searchFixesFor(args, text, pod.pod, fromDump) : undefined;
   if (args.json) {
-    const doc = explainJson(result, pod, search);
+    const doc = explainJson(result, pod, waiting ? searchFixesFor(args, text, pod.pod, fromDump) : undefined);
     writeJson(doc);
     return doc.exitCode;
   }
+  // the explanation first, then the search's progress on stderr as it goes (each verified fix as
+  // found), then the ranked fixes: a search over many changes of a big dump takes seconds
   process.stdout.write(`${escapeLines(formatExplanation(result, pod))}\n\n${escapeLines(versionLine(result))}\n`);
+  const search = waiting ? searchFixesFor(args, text, pod.pod, fromDump, (line) => report(line)) : undefined;
   if (search) {
     process.stdout.write(`\n${escapeLines(formatFixes(search.found, search.tried))}\n`);
     if (args.verbose) process.stdout.write(`\n${escapeLines(formatFailedCandidates(search))}\n`);
