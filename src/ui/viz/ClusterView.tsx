@@ -4,7 +4,7 @@
 
 import { group } from 'd3';
 import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { AutoscalerOutcome, NodeOutcome, PodOutcome } from '../../engine/api';
+import type { AutoscalerOutcome, NodeOutcome, PodOutcome, VolumeChange } from '../../engine/api';
 import { nodeGroupMembers, nodeGroupsAt, nodeStageState, nodesOverRun, type NodeGroupAt } from '../../engine/readers';
 import { lessonById } from '../../lessons';
 import { usePodplay } from '../../store/hooks';
@@ -29,6 +29,8 @@ import { taintMarks } from './taints';
 import { deviceMarks } from './devices';
 import { slideReordered } from './motion';
 import { TileGrid } from './TileGrid';
+import { LaneVolumes } from './LaneVolumes';
+import { claimMarks, laneVolumes, stageVolumes, type ClaimMark } from './volumes';
 import { PodGroupBar } from './PodGroupBar';
 import { placementMarks } from '../../store/podGroup';
 import { BAR_RESOURCES, barsOnStage, type BarResource } from './usage';
@@ -73,8 +75,9 @@ function TopologyPicker({ keys, value }: { keys: string[]; value: string | undef
   );
 }
 
-function PendingLane({ queue, currentPod, colourOf, travel, onInspect }: {
+function PendingLane({ queue, currentPod, colourOf, travel, onInspect, claimsOf }: {
   queue: PodView[]; currentPod: string; colourOf(pod: PodOutcome): string; travel: boolean; onInspect(pod: string): void;
+  claimsOf: ((pod: PodOutcome) => readonly ClaimMark[] | undefined) | undefined;
 }) {
   const shown = queue.slice(0, QUEUE_SHOWN);
   return (
@@ -83,7 +86,7 @@ function PendingLane({ queue, currentPod, colourOf, travel, onInspect }: {
       <div className="pending-pods">
         {shown.map((p) => (
           <div key={p.pod} className="pending-entry">
-            <PodChip pod={p} colour={colourOf(p.outcome)} current={p.pod === currentPod} travel={travel} onInspect={onInspect} />
+            <PodChip pod={p} colour={colourOf(p.outcome)} current={p.pod === currentPod} travel={travel} onInspect={onInspect} claims={claimsOf?.(p.outcome)} />
             {p.location === 'scheduling' && <span className="queue-mark">being scheduled</span>}
             {p.location === 'gated' && <span className="queue-mark mark-gated">gated</span>}
             {p.location === 'backoffQ' && <span className="queue-mark mark-backoff">backoff{p.backoffUntil !== undefined ? ` until t=${p.backoffUntil}s` : ''}</span>}
@@ -117,6 +120,8 @@ interface LanesProps {
   presenter: boolean;
   /** the node autoscaler's groups and decisions (a band of group sizes; each card's group) */
   autoscaler: AutoscalerOutcome | undefined;
+  /** the run's claims and volumes along it */
+  volumeHistory: readonly VolumeChange[] | undefined;
   colourOf(pod: PodOutcome): string;
   onInspect(pod: string): void;
 }
@@ -197,7 +202,7 @@ function NodeGhost({ node, joinsAt, provisionedBy, provisioning }: { node: strin
 
 /** The lanes: the costly part of the page, drawn from a deferred step so React can slice the work. */
 const Lanes = memo(function Lanes(props: LanesProps) {
-  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, bars, presenter, autoscaler, colourOf, onInspect } = props;
+  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, bars, presenter, autoscaler, volumeHistory, colourOf, onInspect } = props;
   const groupOf = useMemo(() => (autoscaler === undefined ? undefined : nodeGroupMembers(autoscaler)), [autoscaler]);
   const trace = view?.step.frame?.trace;
   const phase = view?.step.phase;
@@ -232,6 +237,9 @@ const Lanes = memo(function Lanes(props: LanesProps) {
     : placementMarks(trace, phase === 'PlacementScore' && (hidden.placement || hidden.scores) ? 'PlacementGenerate' : phase);
   // skew and toleration verdicts are Filter's: from Filter on, unless an open question hides them
   const hideVerdicts = hidden.feasibility || phase === 'PreFilter';
+  // volumes: this cycle's PreBind is drawn with its Bind, unless an open question hides the placement
+  const volumes = compact || trace === undefined ? undefined : stageVolumes(volumeHistory, trace, !hidden.placement && phase === 'Bind' && trace.result === 'Scheduled');
+  const claimsOf = volumes === undefined ? undefined : (pod: PodOutcome) => claimMarks(pod, volumes);
   const spreadScale = laneConstraint === undefined ? 1
     : Math.max(...[...spread!.lanes.values()].map((d) => Math.max(d.count, allowedCount(d, laneConstraint.selfMatch) + 1)));
   return (
@@ -239,7 +247,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
       {relations.length > 0 && <AffinityLines relations={relations} incoming={currentPod} laneKey={topologyKey} reducedMotion={reducedMotion} />}
       <PodGroupBar view={view} />
       {autoscaler !== undefined && <NodeGroupsBand groups={nodeGroupsAt(autoscaler, lanes.flatMap(([, n]) => n), time ?? Infinity)} />}
-      <PendingLane queue={queue} currentPod={currentPod} colourOf={colourOf} travel={travel} onInspect={onInspect} />
+      <PendingLane queue={queue} currentPod={currentPod} colourOf={colourOf} travel={travel} onInspect={onInspect} claimsOf={claimsOf} />
       {lanes.map(([domain, laneNodes], laneIndex) => {
         const laneSpread = spread?.lanes.get(domain);
         const present = laneNodes.filter((n) => !joinsLater(n) && !removed(n)).length;
@@ -261,6 +269,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
             <LaneSpread spread={laneSpread} scaleMax={spreadScale} selfMatch={laneConstraint.selfMatch} hideVerdict={hideVerdicts} reducedMotion={reducedMotion} />
           )}
           {laneSpread === undefined && laneConstraint !== undefined && present > 0 && <p className="lane-spread uncounted">not counted</p>}
+          {volumes !== undefined && <LaneVolumes marks={laneVolumes(volumes, laneNodes.filter((n) => !joinsLater(n) && !removed(n)))} />}
           {compact ? (
             <TileGrid tiles={laneNodes.slice(0, Math.max(0, limit - laneStart[laneIndex]!)).filter((node) => !joinsLater(node) && !removed(node)).map((node) => {
               const state = stateOf(node.name);
@@ -301,6 +310,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   placement={placements?.get(node.name)}
                   nodeGroup={groupOf?.get(node.name)}
                   draining={stageState(node) === 'draining' ? node.deletedAt : undefined}
+                  claimsOf={claimsOf}
                   colourOf={colourOf}
                   onInspect={onInspect}
                 />
@@ -421,6 +431,7 @@ export function ClusterView() {
         endPods={endPods}
         lanes={lanes}
         autoscaler={run.summary.autoscaler}
+        volumeHistory={run.summary.volumeHistory}
         topologyKey={topologyKey}
         compact={compact}
         showNodeDetails={showNodeDetails}
