@@ -312,6 +312,11 @@ export interface CycleTrace {
    */
   preFilterExcluded?: PluginResult;
   /**
+   * extension: with preFilterExcluded, the nodes the PreFilterResult kept (upstream
+   * PreFilterResult.NodeNames: a DaemonSet pod's one node); every other node was left out
+   */
+  preFilterNodes?: string[];
+  /**
    * result: what became of the attempt. A pod that waited at Permit ends 'Scheduled' once allowed
    * and bound, 'Unschedulable' when rejected; 'Waiting' while it still waits when the run ends.
    */

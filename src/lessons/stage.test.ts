@@ -15,9 +15,10 @@ import { simulate } from '../engine/index';
 import type { NodeOutcome, PodOutcome, SimulationResult } from '../engine/api';
 import type { LabelSelector } from '../engine/model/types';
 import { compileLabelSelector, type Selector } from '../engine/model/selectors';
-import { podsAt, type CurrentStep, type PodView } from '../store/selectors';
+import { nodeStates, podsAt, type CurrentStep, type NodeState, type PodView } from '../store/selectors';
 import type { PodplayState } from '../store/types';
 import { phasesOf, RunSession } from '../worker/session';
+import type { Phase } from '../worker/protocol';
 import { stepFor } from '../store/permalinkState';
 import { deviceMarks, requestOutcomes } from '../ui/viz/devices';
 import { spreadOnStage, spreadView, type SpreadConstraintView } from '../ui/viz/spread';
@@ -137,8 +138,10 @@ function finalBindingContradictions(result: SimulationResult, volumes: VolumesAt
   return problems;
 }
 
+type DrawnStates = (trace: SimulationResult['cycles'][number], phase: Phase, nodes: readonly string[]) => Map<string, NodeState>;
+
 /** What the stage draws at each phase of each cycle that the engine contradicts. */
-function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumesDrawn: DrawnVolumes = drawnVolumes): string[] {
+function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumesDrawn: DrawnVolumes = drawnVolumes, statesDrawn: DrawnStates = nodeStates): string[] {
   const session = new RunSession(result);
   const { cycles } = session.nextBatch(Infinity, () => 0);
   const state = { run: { summary: session.summary(), cycles, complete: true } } as unknown as Pick<PodplayState, 'run'>;
@@ -171,6 +174,13 @@ function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumes
           const drawnHolders = mark.heldBy;
           const expected = holder === undefined ? [] : [holder];
           if (drawnHolders.join() !== expected.join()) problems.push(`${where}: ${mark.id} drawn held by [${drawnHolders.join(', ')}], the engine allocated it to [${expected.join(', ')}]`);
+        }
+      }
+      // nodes a PreFilterResult left out (a DaemonSet pod's node affinity on metadata.name) are never drawn waiting
+      const states = statesDrawn(frame.trace, phase, result.nodes.map((n) => n.name));
+      if (frame.trace.preFilterNodes !== undefined) {
+        for (const n of result.nodes) {
+          if (!frame.trace.preFilterNodes.includes(n.name) && states.get(n.name) !== 'filtered') problems.push(`${where}: ${n.name} drawn ${states.get(n.name) ?? 'idle'}, the engine's PreFilter left it out`);
         }
       }
       const volumes = volumesDrawn(result, frame.trace, bindReached && frame.trace.result === 'Scheduled');
@@ -235,6 +245,10 @@ describe('the stage check fails on a stage that contradicts the engine', () => {
   ];
   it.each(volumeRows)('%s', (_, id, volumes, report) => {
     expect(contradictions(run(id), podsAt, volumes).join('\n')).toMatch(report);
+  });
+  it('daemonset: the nodes PreFilter left out drawn waiting at Bind', () => {
+    const waiting: DrawnStates = (trace, phase) => nodeStates(trace, phase);
+    expect(contradictions(run('daemonset'), podsAt, drawnVolumes, waiting).join('\n')).toMatch(/Bind \(t=\d+s\): \S+ drawn idle, the engine's PreFilter left it out/);
   });
 });
 

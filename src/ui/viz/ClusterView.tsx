@@ -9,7 +9,7 @@ import { nodeGroupMembers, nodeGroupsAt, nodeStageState, nodesOverRun, type Node
 import { lessonById } from '../../lessons';
 import { usePodplay } from '../../store/hooks';
 import {
-  defaultTopologyKey, filterVerdict, pendingQueue, podsAtEnd, preFilterRejection, reached, shownNodeState, withoutPlacement, ZONE_KEYS,
+  defaultTopologyKey, filterVerdict, pendingQueue, podsAtEnd, preFilterExclusion, preFilterRejection, reached, shownNodeState, withoutPlacement, ZONE_KEYS,
   type NodeState, type PodView,
 } from '../../store/selectors';
 import type { StageHidden } from '../../store/types';
@@ -212,7 +212,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   const podsByNode = group(pods.filter((p) => p.node !== undefined), (p) => p.node!);
   const nominatedByNode = group(pods.filter((p) => p.nominated !== undefined && p.node === undefined), (p) => p.nominated!);
   const queue = pendingQueue(pods);
-  const showVerdicts = !hidden.feasibility && view !== undefined && trace !== undefined && (phase !== 'PreFilter' || preFilterRejection(trace) !== undefined);
+  const showVerdicts = !hidden.feasibility && view !== undefined && trace !== undefined && (phase !== 'PreFilter' || preFilterRejection(trace) !== undefined || trace.preFilterExcluded !== undefined);
   const scoresShown = ranking !== undefined;
   const evaluationOrder = new Map((trace?.nodesEvaluated ?? []).map((n, i) => [n, i]));
   const total = lanes.reduce((sum, [, laneNodes]) => sum + laneNodes.length, 0);
@@ -221,7 +221,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   const laneStart = lanes.map((_, i) => lanes.slice(0, i).reduce((sum, [, laneNodes]) => sum + laneNodes.length, 0));
   const stateOf = (node: string) => shownNodeState(view?.nodeStates.get(node) ?? 'idle', hidden);
   const verdictOf = (node: string, state: NodeState) => (showVerdicts && state === 'filtered' && trace !== undefined
-    ? (filterVerdict(trace, node) ?? preFilterRejection(trace)) : undefined);
+    ? (filterVerdict(trace, node) ?? preFilterExclusion(trace, node) ?? preFilterRejection(trace)) : undefined);
 
   const rankedByNode = new Map(ranking?.nodes.map((n) => [n.node, n]));
   // nodes a timeline step adds later are drawn as ghosts until they join

@@ -28,7 +28,7 @@ export function LaneVolumes({ marks }: { marks: readonly VolumeMark[] }) {
   );
 }
 
-/** A pod's claims on its chip: ⛁ and each claim's state by symbol; the names too for the pod being scheduled. */
+/** A pod's claims on its chip: ⛁ and each claim's state by symbol; the names too for the pod being scheduled while it is in the queue. */
 export function ClaimsOnChip({ marks, named }: { marks: readonly ClaimMark[]; named: boolean }) {
   return (
     <span

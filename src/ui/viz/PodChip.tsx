@@ -114,7 +114,7 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
       {different && <span className="differs-mark" aria-hidden="true">≠</span>}
       <span className="pod-name">{name}</span>
       {pod.outcome.priority !== 0 && <span className="pod-priority">{formatPriority(pod.outcome.priority)}</span>}
-      {claims !== undefined && <ClaimsOnChip marks={claims} named={current} />}
+      {claims !== undefined && <ClaimsOnChip marks={claims} named={current && pod.node === undefined} />}
     </button>
   );
 });

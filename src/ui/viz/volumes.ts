@@ -35,8 +35,8 @@ export interface VolumeMark {
 export const CLAIM_STATE: Record<ClaimState, { symbol: string; word: string }> = {
   bound: { symbol: '✓', word: 'bound' },
   selected: { symbol: '→', word: 'node selected, volume being provisioned' },
-  waiting: { symbol: '⧗', word: 'WaitForFirstConsumer: unbound until the scheduler picks a node' },
-  unbound: { symbol: '…', word: 'unbound' },
+  waiting: { symbol: '…', word: 'WaitForFirstConsumer: unbound until the scheduler picks a node' },
+  unbound: { symbol: '○', word: 'unbound' },
   missing: { symbol: '✗', word: 'not found' },
 };
 
