@@ -38,7 +38,7 @@ export function ClaimsOnChip({ marks, named }: { marks: readonly ClaimMark[]; na
       aria-label={marks.map((m) => `claim ${shortPodName(m.claim)}: ${CLAIM_STATE[m.state].word}`).join('; ')}
     >
       <span aria-hidden="true">⛁</span>
-      {marks.map((m) => <span key={m.volume} className={`pod-claim claim-${m.state}`}>{named ? `${shortPodName(m.claim)} ` : ''}{CLAIM_STATE[m.state].symbol}</span>)}
+      {marks.map((m) => <span key={m.volume} className={`pod-claim claim-${m.state}`}>{named ? `${shortPodName(m.claim)} ${CLAIM_STATE[m.state].short}` : CLAIM_STATE[m.state].symbol}</span>)}
     </span>
   );
 }

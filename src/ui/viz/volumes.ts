@@ -32,12 +32,13 @@ export interface VolumeMark {
   reach: string;
 }
 
-export const CLAIM_STATE: Record<ClaimState, { symbol: string; word: string }> = {
-  bound: { symbol: '✓', word: 'bound' },
-  selected: { symbol: '→', word: 'node selected, volume being provisioned' },
-  waiting: { symbol: '…', word: 'WaitForFirstConsumer: unbound until the scheduler picks a node' },
-  unbound: { symbol: '○', word: 'unbound' },
-  missing: { symbol: '✗', word: 'not found' },
+/** symbol: on any chip; short: beside the claim's name on the chip of the pod being scheduled; word: its accessible name */
+export const CLAIM_STATE: Record<ClaimState, { symbol: string; short: string; word: string }> = {
+  bound: { symbol: '✓', short: '✓', word: 'bound' },
+  selected: { symbol: '→', short: '→ node', word: 'node selected, volume being provisioned' },
+  waiting: { symbol: '…', short: 'waits', word: 'WaitForFirstConsumer: unbound until the scheduler picks a node' },
+  unbound: { symbol: '○', short: 'unbound', word: 'unbound' },
+  missing: { symbol: '✗', short: 'missing', word: 'not found' },
 };
 
 /** The claims and volumes at the step: this cycle's PreBind counts once Bind is drawn. */
