@@ -52,6 +52,34 @@ export interface SimulationResult {
   };
   /** extension: the node autoscaler's groups and what it did (a ClusterAutoscaler document; docs/autoscaler.md) */
   autoscaler?: AutoscalerOutcome;
+  /**
+   * extension: every PersistentVolumeClaim and PersistentVolume as it was created, bound, provisioned
+   * or deleted along the run (the scenario's first, at cycle 0), so the stage can draw them at each
+   * step; absent when the scenario has none
+   */
+  volumeHistory?: VolumeChange[];
+}
+
+/** extension: one claim or volume after a change that matters to where its pod can run */
+export interface VolumeChange {
+  /** scheduling cycles started when it happened: 0 before the first, n during cycle n's binding or after it */
+  cycle: number;
+  /** simulated seconds */
+  time: number;
+  kind: 'PersistentVolumeClaim' | 'PersistentVolume';
+  /** a claim's "namespace/name", a volume's name */
+  name: string;
+  deleted?: true;
+  /** a claim's status.phase (Pending, Bound, Lost); a volume's (Available, Bound, Released, …) */
+  phase?: string;
+  /** a claim's spec.volumeName; a volume's spec.claimRef as "namespace/name" */
+  boundTo?: string;
+  /** a claim's volume.kubernetes.io/selected-node annotation (WaitForFirstConsumer: the scheduler's choice) */
+  selectedNode?: string;
+  /** a claim whose StorageClass has volumeBindingMode WaitForFirstConsumer */
+  waitForFirstConsumer?: true;
+  /** a volume's spec.nodeAffinity.required: the nodes it can be reached from (absent: every node) */
+  nodeAffinity?: { nodeSelectorTerms: { matchExpressions?: { key: string; operator: string; values?: string[] }[]; matchFields?: { key: string; operator: string; values?: string[] }[] }[] };
 }
 
 /** extension: cluster-autoscaler's view at the end of the run and its decisions along it */
@@ -289,6 +317,11 @@ export interface CycleTrace {
    * e.g. NodeAffinity's "node(s) didn't satisfy plugin(s) [NodeAffinity]"
    */
   preFilterExcluded?: PluginResult;
+  /**
+   * extension: with preFilterExcluded, the nodes the PreFilterResult kept (upstream
+   * PreFilterResult.NodeNames: a DaemonSet pod's one node); every other node was left out
+   */
+  preFilterNodes?: string[];
   /**
    * result: what became of the attempt. A pod that waited at Permit ends 'Scheduled' once allowed
    * and bound, 'Unschedulable' when rejected; 'Waiting' while it still waits when the run ends.

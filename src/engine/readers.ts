@@ -33,6 +33,8 @@ export { formatResource } from './model/quantity';
 export { autoscalerNote, autoscalerNoteLines, type AutoscalerNote } from './diagnosis/autoscaler';
 export { NG_MAX_SIZE_ANNOTATION } from './model/autoscaler';
 export { nodeGroupMembers, nodeGroupsAt, nodeStageState, nodesOverRun, type NodeGroupAt, type NodeStageState } from './autoscaler/stage';
+// the claims and volumes at a step of the run, and which nodes a volume can be reached from (issue 19)
+export { volumeReaches, volumesAt, type VolumesAt } from './simulation/volumeStage';
 
 // Kubernetes versions: which ones Podplay simulates and the upstream changes between them
 export { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, changesBetween, compareKubernetesVersions, isKubernetesVersion, type InferredKubernetesVersion, type KubernetesVersion, type VersionChange } from './versions';

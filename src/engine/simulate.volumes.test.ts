@@ -42,6 +42,26 @@ describe('volume-wait-for-first-consumer.yaml', () => {
   });
 });
 
+// SimulationResult.volumeHistory (issue 19): what the stage draws at each step
+describe('volume-wait-for-first-consumer.yaml: the volume history', () => {
+  const r = runFile('volume-wait-for-first-consumer.yaml');
+  const claimChanges = (r.volumeHistory ?? []).filter((c) => c.kind === 'PersistentVolumeClaim' && c.name === 'default/data');
+  const rows: [string, number, Partial<NonNullable<SimulationResult['volumeHistory']>[number]>][] = [
+    ['the claim waits for its first consumer before any cycle', 0, { cycle: 0, phase: 'Pending', waitForFirstConsumer: true }],
+    ['PreBind of cycle 1 writes the selected node', 1, { cycle: 1, phase: 'Pending', selectedNode: 'node-b' }],
+    ['the PV controller binds it to the volume provisioned in node-b\'s zone, in the same cycle', 2, { cycle: 1, phase: 'Bound', selectedNode: 'node-b', boundTo: claim(r, 'data').spec['volumeName'] as string }],
+  ];
+  it.each(rows)('%s', (_, index, expected) => {
+    expect(claimChanges[index]).toMatchObject(expected);
+  });
+  it('records the provisioned volume with its node affinity, once per change', () => {
+    const volumes = (r.volumeHistory ?? []).filter((c) => c.kind === 'PersistentVolume');
+    expect(volumes.map((v) => v.phase)).toEqual(['Pending', 'Bound']);
+    expect(volumes[1]!.nodeAffinity).toEqual({ nodeSelectorTerms: [{ matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['zone-b'] }] }] });
+    expect(claimChanges).toHaveLength(3);
+  });
+});
+
 describe('volume-zone-conflict.yaml', () => {
   const r = runFile('volume-zone-conflict.yaml');
   it('leaves db Pending while its volume\'s zone has no schedulable node, then binds it there', () => {

@@ -15,12 +15,15 @@ import { simulate } from '../engine/index';
 import type { NodeOutcome, PodOutcome, SimulationResult } from '../engine/api';
 import type { LabelSelector } from '../engine/model/types';
 import { compileLabelSelector, type Selector } from '../engine/model/selectors';
-import { podsAt, type CurrentStep, type PodView } from '../store/selectors';
+import { nodeStates, podsAt, type CurrentStep, type NodeState, type PodView } from '../store/selectors';
 import type { PodplayState } from '../store/types';
 import { phasesOf, RunSession } from '../worker/session';
+import type { Phase } from '../worker/protocol';
 import { stepFor } from '../store/permalinkState';
 import { deviceMarks, requestOutcomes } from '../ui/viz/devices';
 import { spreadOnStage, spreadView, type SpreadConstraintView } from '../ui/viz/spread';
+import { claimMarks, laneVolumes, stageVolumes } from '../ui/viz/volumes';
+import type { VolumesAt } from '../engine/readers';
 import { isCyclePosition, lessonStory } from './story';
 import { lessons } from './index';
 
@@ -91,8 +94,54 @@ function drawnDomainCounts(namespace: string, c: SpreadConstraintView, selector:
   return counts;
 }
 
+type DrawnVolumes = (result: SimulationResult, trace: SimulationResult['cycles'][number], bindReached: boolean) => VolumesAt | undefined;
+const drawnVolumes: DrawnVolumes = (result, trace, bindReached) => stageVolumes(result.volumeHistory, trace, bindReached);
+
+/**
+ * Claims and volumes: a pod drawn bound has its claims drawn bound (VolumeBinding's PreBind binds
+ * them before Bind; upstream volumebinding/binder.go BindPodVolumes), to a volume drawn reachable
+ * from its node (checkBoundClaims: the PV's node affinity); a WaitForFirstConsumer claim is drawn
+ * bound or with a selected node only once a pod using it is drawn on that node; and at the end of
+ * the run each claim is drawn bound as the engine's final objects have it.
+ */
+function volumeContradictions(where: string, volumes: VolumesAt, pods: readonly PodView[], nodes: readonly NodeOutcome[]): string[] {
+  const problems: string[] = [];
+  const nodeByName = new Map(nodes.map((n) => [n.name, n]));
+  const users = new Map<string, PodView[]>();
+  for (const view of pods) {
+    for (const claim of claimMarks(view.outcome, volumes) ?? []) {
+      users.set(claim.claim, [...(users.get(claim.claim) ?? []), view]);
+      if (view.location !== 'bound' || view.node === undefined || view.terminating) continue;
+      if (claim.state !== 'bound') { problems.push(`${where}: ${view.pod} drawn bound to ${view.node} with its claim ${claim.claim} drawn ${claim.state}`); continue; }
+      const reachable = laneVolumes(volumes, [nodeByName.get(view.node)!]).find((v) => v.name === claim.boundTo);
+      if (reachable?.claim !== claim.claim) problems.push(`${where}: ${view.pod} drawn on ${view.node}, its claim ${claim.claim} drawn bound to ${claim.boundTo}, not drawn reachable from ${view.node} for that claim`);
+    }
+  }
+  for (const [name, claim] of volumes.claims) {
+    if (!claim.waitForFirstConsumer || (claim.boundTo === undefined && claim.selectedNode === undefined)) continue;
+    const onNode = (users.get(name) ?? []).some((p) => ON_NODE.has(p.location) && p.node === claim.selectedNode);
+    if (!onNode) problems.push(`${where}: ${name} (WaitForFirstConsumer) drawn ${claim.boundTo !== undefined ? `bound to ${claim.boundTo}` : 'with a selected node'} before a pod using it is drawn on ${claim.selectedNode ?? '(no node)'}`);
+  }
+  return problems;
+}
+
+/** Each claim's spec.volumeName in the engine's final objects against the last step's drawing. */
+function finalBindingContradictions(result: SimulationResult, volumes: VolumesAt): string[] {
+  const problems: string[] = [];
+  for (const pvc of result.objects?.persistentVolumeClaims ?? []) {
+    const metadata = pvc.metadata as { name: string; namespace?: string };
+    const name = `${metadata.namespace ?? 'default'}/${metadata.name}`;
+    const engine = (pvc['spec'] as { volumeName?: string } | undefined)?.volumeName;
+    const drawn = volumes.claims.get(name)?.boundTo;
+    if (drawn !== engine) problems.push(`end of run: ${name} drawn bound to ${drawn ?? '(nothing)'}, the engine bound it to ${engine ?? '(nothing)'}`);
+  }
+  return problems;
+}
+
+type DrawnStates = (trace: SimulationResult['cycles'][number], phase: Phase, nodes: readonly string[]) => Map<string, NodeState>;
+
 /** What the stage draws at each phase of each cycle that the engine contradicts. */
-function contradictions(result: SimulationResult, drawn: Drawn = podsAt): string[] {
+function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumesDrawn: DrawnVolumes = drawnVolumes, statesDrawn: DrawnStates = nodeStates): string[] {
   const session = new RunSession(result);
   const { cycles } = session.nextBatch(Infinity, () => 0);
   const state = { run: { summary: session.summary(), cycles, complete: true } } as unknown as Pick<PodplayState, 'run'>;
@@ -126,6 +175,18 @@ function contradictions(result: SimulationResult, drawn: Drawn = podsAt): string
           const expected = holder === undefined ? [] : [holder];
           if (drawnHolders.join() !== expected.join()) problems.push(`${where}: ${mark.id} drawn held by [${drawnHolders.join(', ')}], the engine allocated it to [${expected.join(', ')}]`);
         }
+      }
+      // nodes a PreFilterResult left out (a DaemonSet pod's node affinity on metadata.name) are never drawn waiting
+      const states = statesDrawn(frame.trace, phase, result.nodes.map((n) => n.name));
+      if (frame.trace.preFilterNodes !== undefined) {
+        for (const n of result.nodes) {
+          if (!frame.trace.preFilterNodes.includes(n.name) && states.get(n.name) !== 'filtered') problems.push(`${where}: ${n.name} drawn ${states.get(n.name) ?? 'idle'}, the engine's PreFilter left it out`);
+        }
+      }
+      const volumes = volumesDrawn(result, frame.trace, bindReached && frame.trace.result === 'Scheduled');
+      if (volumes !== undefined) {
+        problems.push(...volumeContradictions(where, volumes, pods, result.nodes));
+        if (summary === cycles.at(-1) && phase === summary.phases.at(-1)) problems.push(...finalBindingContradictions(result, volumes));
       }
       // zone counts: every domain's matching pods, as the lanes draw them
       const constraints = spreadView(frame.trace);
@@ -167,6 +228,27 @@ describe('the stage check fails on a stage that contradicts the engine', () => {
   ];
   it.each(rows)('%s', (_, id, drawn, report) => {
     expect(contradictions(run(id), drawn).join('\n')).toMatch(report);
+  });
+  // the bugs: the stage draws the volumes as at the end of the run, or a claim bound to another claim's volume
+  const endOfRun: DrawnVolumes = (result) => stageVolumes(result.volumeHistory, { ...result.cycles.at(-1)!, cycle: Infinity, time: Infinity }, true);
+  const swapped = (claim: string, withClaim: string): DrawnVolumes => (result, trace, bindReached) => {
+    const at = drawnVolumes(result, trace, bindReached)!;
+    const other = at.claims.get(withClaim);
+    if (at.claims.has(claim) && other?.boundTo !== undefined) at.claims.set(claim, { ...at.claims.get(claim)!, phase: 'Bound', boundTo: other.boundTo });
+    return at;
+  };
+  const volumeRows: [string, string, DrawnVolumes, RegExp][] = [
+    ['volume-topology: late-data drawn bound before report-late reaches node-b', 'volume-topology', endOfRun,
+      /cycle 1 \S+ \(t=0s\): default\/late-data \(WaitForFirstConsumer\) drawn bound to pvc-\S+ before a pod using it is drawn on node-b/],
+    ['volume-topology: late-data drawn bound to early-data\'s volume (zone-a)', 'volume-topology', swapped('default/late-data', 'default/early-data'),
+      /cycle 2 Bind \(t=0s\): default\/report-late drawn on node-b, its claim default\/late-data drawn bound to pvc-\S+, not drawn reachable from node-b/],
+  ];
+  it.each(volumeRows)('%s', (_, id, volumes, report) => {
+    expect(contradictions(run(id), podsAt, volumes).join('\n')).toMatch(report);
+  });
+  it('daemonset: the nodes PreFilter left out drawn waiting at Bind', () => {
+    const waiting: DrawnStates = (trace, phase) => nodeStates(trace, phase);
+    expect(contradictions(run('daemonset'), podsAt, drawnVolumes, waiting).join('\n')).toMatch(/Bind \(t=\d+s\): \S+ drawn idle, the engine's PreFilter left it out/);
   });
 });
 

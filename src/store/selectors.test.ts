@@ -31,6 +31,16 @@ describe('nodeStates', () => {
     expect(Object.fromEntries(nodeStates(trace, phase))).toEqual(expected);
   });
 
+  // upstream schedule_one.go: the nodes a PreFilterResult leaves out get absentNodesStatus (a DaemonSet pod's matchFields)
+  it.each([['PreFilter'], ['Filter'], ['Bind']] as [Phase][])('nodes a PreFilterResult left out are filtered at %s', (phase) => {
+    const daemon = cycle(1, 'p', {
+      preFilterExcluded: { plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable', reasons: ["node(s) didn't satisfy plugin(s) [NodeAffinity]"] },
+      preFilterNodes: ['b'], nodesEvaluated: ['b'], feasible: ['b'], selected: 'b', filter: { b: [] },
+    });
+    expect(nodeStates(daemon, phase, ['a', 'b', 'c']).get('a')).toBe('filtered');
+    expect(nodeStates(daemon, phase, ['a', 'b', 'c']).get('c')).toBe('filtered');
+  });
+
   it('PreFilter rejecting the pod filters every node', () => {
     const rejected = cycle(1, 'p', { preFilter: [{ plugin: 'NodeAffinity', code: 'UnschedulableAndUnresolvable' }], filter: { a: [], b: [] } });
     expect(Object.fromEntries(nodeStates(rejected, 'PreFilter'))).toEqual({ a: 'filtered', b: 'filtered' });

@@ -43,11 +43,21 @@ export function filterVerdict(trace: CycleTrace, node: string): PluginResult | u
   return trace.filter[node]?.find((r) => !PASSING.has(r.code));
 }
 
-/** The state each node is drawn in at this extension point. */
-export function nodeStates(trace: CycleTrace, phase: Phase): Map<string, NodeState> {
+/** The verdict of a node the PreFilterResult left out (never evaluated by Filter), undefined for the others. */
+export function preFilterExclusion(trace: CycleTrace, node: string): PluginResult | undefined {
+  return trace.preFilterExcluded !== undefined && trace.preFilterNodes !== undefined && !trace.preFilterNodes.includes(node) ? trace.preFilterExcluded : undefined;
+}
+
+/**
+ * The state each node is drawn in at this extension point. `allNodes`: the run's nodes, so that
+ * those a PreFilterResult left out are drawn filtered from PreFilter on, as the engine has them
+ * (upstream schedule_one.go findNodesThatFitPod: absentNodesStatus).
+ */
+export function nodeStates(trace: CycleTrace, phase: Phase, allNodes: readonly string[] = []): Map<string, NodeState> {
   const states = new Map<string, NodeState>();
   // a pod group's placements are drawn on the nodes (store/podGroup.ts); no member has run Filter yet
   if (phase === 'PlacementGenerate' || phase === 'PlacementScore') return states;
+  for (const node of allNodes) if (preFilterExclusion(trace, node) !== undefined) states.set(node, 'filtered');
   if (phase === 'PreFilter') {
     if (preFilterRejection(trace) !== undefined) for (const node of Object.keys(trace.filter)) states.set(node, 'filtered');
     return states;

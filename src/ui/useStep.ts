@@ -65,7 +65,7 @@ function computeStepView(run: RunView, position: PlaybackPosition, frames: Reado
     const trace = step.frame?.trace;
     view = trace === undefined
       ? { run, step, isLastStep, loading: true, pods: [], nodeStates: new Map<string, NodeState>(), hidden: NOTHING }
-      : { run, step, isLastStep, loading: false, pods: podsAt({ run }, step), nodeStates: nodeStates(trace, step.phase), hidden: NOTHING };
+      : { run, step, isLastStep, loading: false, pods: podsAt({ run }, step), nodeStates: nodeStates(trace, step.phase, run.summary.nodes.map((n) => n.name)), hidden: NOTHING };
   }
   cache = { run, position, frames, view };
   return view;

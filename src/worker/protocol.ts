@@ -92,6 +92,8 @@ export interface RunSummary {
   autoscaler?: SimulationResult['autoscaler'];
   /** nodes deleted during the run (SimulationResult.removedNodes); frames index them after `nodes` */
   removedNodes?: SimulationResult['removedNodes'];
+  /** the claims and volumes along the run (SimulationResult.volumeHistory, issue 19) */
+  volumeHistory?: SimulationResult['volumeHistory'];
 }
 
 /** As the version contract's SimulationResult.kubernetesVersion: the version, where it came from, why. */

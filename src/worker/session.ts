@@ -108,6 +108,7 @@ export class RunSession {
       ...(r.objects ? { objects: r.objects } : {}),
       ...(r.autoscaler ? { autoscaler: r.autoscaler } : {}),
       ...(r.removedNodes ? { removedNodes: r.removedNodes } : {}),
+      ...(r.volumeHistory ? { volumeHistory: r.volumeHistory } : {}),
       // read structurally: the engine side of issue 17 adds the field to SimulationResult
       ...versionOf(r),
     };

@@ -230,7 +230,10 @@ function findNodesThatFitPod(
     nodes = allNodes.filter((n) => names.has(n.name));
     const plugins = [...pre.pluginsWithNodes].sort();
     diagnosis.nodeToStatus.absentNodesStatus = Status.unresolvable(`node(s) didn't satisfy plugin(s) ${goSlice(plugins)}`);
-    if (names.size < allNodes.length) trace.preFilterExcluded = diagnosis.nodeToStatus.absentNodesStatus.toResult(plugins.join(','));
+    if (names.size < allNodes.length) {
+      trace.preFilterExcluded = diagnosis.nodeToStatus.absentNodesStatus.toResult(plugins.join(','));
+      trace.preFilterNodes = nodes.map((n) => n.name);
+    }
   }
   const found = findNodesThatPassFilters(input, state, pod, diagnosis, nodes, trace, verdicts, true);
   if ('error' in found) return found;

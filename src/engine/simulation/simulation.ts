@@ -40,6 +40,7 @@ import type { ProposedAssignment } from '../framework/placement';
 import { Snapshot } from '../framework/snapshot';
 import { ClusterState } from './cluster';
 import { VolumeManager } from './volumeManager';
+import { VolumeHistory } from './volumeHistory';
 import { ResourceClaimManager } from './resourceClaims';
 import type { ResourceObject } from '../model/resource';
 import { storageObjects } from './storageObjects';
@@ -103,6 +104,7 @@ export class Simulation {
   readonly warnings: ScenarioError[];
   /** the PV controller, the ephemeral volume controller and their garbage collection */
   readonly volumes: VolumeManager;
+  private readonly volumeHistory: VolumeHistory;
   readonly resourceClaims: ResourceClaimManager;
   private readonly rng: Rng;
   private readonly sched: SchedulerState;
@@ -135,6 +137,7 @@ export class Simulation {
     }
     this.cluster = new ClusterState(scenario);
     this.volumes = new VolumeManager(this);
+    this.volumeHistory = new VolumeHistory(this.cluster.storage, () => ({ cycle: this.cycles.length, time: this.now }));
     this.resourceClaims = new ResourceClaimManager(this);
     this.rng = seededRng(options.seed);
     this.warnings = [...scenario.warnings];
@@ -558,6 +561,7 @@ export class Simulation {
     // Nodes, then bound pods, so the cache is complete before any cycle; then pending pods in
     // document order. Every pod is registered first so results list them in creation order.
     for (const node of this.cluster.nodes.values()) this.cache.addNode(node);
+    this.volumeHistory.start();
     // the PV controller binds (or provisions) the Immediate claims before the first cycle
     this.volumes.sync();
     for (const pod of this.scenario.pods) this.cluster.addPod(pod);
@@ -1076,6 +1080,7 @@ export class Simulation {
       nodes, warnings: capProblems(this.warnings, 'warning', this.scenario.fileName), endTime: this.now, queue: this.queueMoves,
       ...(objects ? { objects } : {}),
       ...(this.removedNodes.length > 0 ? { removedNodes: this.removedNodes } : {}),
+      ...(this.volumeHistory.changes.length > 0 ? { volumeHistory: this.volumeHistory.changes } : {}),
     };
     if (this.stopped !== undefined) result.stopped = this.stopped;
     for (const extend of this.resultExtensions) extend(result);

@@ -18,6 +18,8 @@ export class StorageStore implements StorageLister {
   readonly csiNodes = new Map<string, CSINode>();
   readonly csiDrivers = new Map<string, CSIDriver>();
   readonly capacities: CSIStorageCapacity[] = [];
+  /** told of every creation, replacement and deletion of a volume or claim (the run's volume history) */
+  onVolumeChange?: (kind: 'PersistentVolume' | 'PersistentVolumeClaim', name: string, obj: PersistentVolume | PersistentVolumeClaim | undefined) => void;
 
   constructor(objects: readonly StorageObject[] = []) {
     for (const o of objects) this.put(o);
@@ -32,9 +34,13 @@ export class StorageStore implements StorageLister {
         this.volumeChanged(this.volumes.has(o.metadata.name) ? o.metadata.name : undefined);
         const old = replace(this.volumes, o.metadata.name, o);
         this.indexClaimRef(old, o);
+        this.onVolumeChange?.('PersistentVolume', o.metadata.name, o);
         return old;
       }
-      case 'PersistentVolumeClaim': return replace(this.claims, nsName(o), o);
+      case 'PersistentVolumeClaim': {
+        this.onVolumeChange?.('PersistentVolumeClaim', nsName(o), o);
+        return replace(this.claims, nsName(o), o);
+      }
       case 'CSINode': return replace(this.csiNodes, o.metadata.name, o);
       case 'CSIDriver': return replace(this.csiDrivers, o.metadata.name, o);
       case 'CSIStorageCapacity': {
@@ -56,9 +62,14 @@ export class StorageStore implements StorageLister {
         const old = take(this.volumes, name);
         this.volumeSeq.delete(name);
         this.indexClaimRef(old, undefined);
+        if (old) this.onVolumeChange?.('PersistentVolume', name, undefined);
         return old;
       }
-      case 'PersistentVolumeClaim': return take(this.claims, `${namespace ?? 'default'}/${name}`);
+      case 'PersistentVolumeClaim': {
+        const old = take(this.claims, `${namespace ?? 'default'}/${name}`);
+        if (old) this.onVolumeChange?.('PersistentVolumeClaim', `${namespace ?? 'default'}/${name}`, undefined);
+        return old;
+      }
       case 'CSINode': return take(this.csiNodes, name);
       case 'CSIDriver': return take(this.csiDrivers, name);
       case 'CSIStorageCapacity': {

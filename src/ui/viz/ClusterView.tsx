@@ -4,12 +4,12 @@
 
 import { group } from 'd3';
 import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { AutoscalerOutcome, NodeOutcome, PodOutcome } from '../../engine/api';
+import type { AutoscalerOutcome, NodeOutcome, PodOutcome, VolumeChange } from '../../engine/api';
 import { nodeGroupMembers, nodeGroupsAt, nodeStageState, nodesOverRun, type NodeGroupAt } from '../../engine/readers';
 import { lessonById } from '../../lessons';
 import { usePodplay } from '../../store/hooks';
 import {
-  defaultTopologyKey, filterVerdict, pendingQueue, podsAtEnd, preFilterRejection, reached, shownNodeState, withoutPlacement, ZONE_KEYS,
+  defaultTopologyKey, filterVerdict, pendingQueue, podsAtEnd, preFilterExclusion, preFilterRejection, reached, shownNodeState, withoutPlacement, ZONE_KEYS,
   type NodeState, type PodView,
 } from '../../store/selectors';
 import type { StageHidden } from '../../store/types';
@@ -30,6 +30,8 @@ import { deviceMarks } from './devices';
 import { slideReordered } from './motion';
 import { TileGrid } from './TileGrid';
 import { VersionScoresPanel } from './VersionScores';
+import { LaneVolumes } from './LaneVolumes';
+import { claimMarks, laneVolumes, stageVolumes, type ClaimMark } from './volumes';
 import { PodGroupBar } from './PodGroupBar';
 import { placementMarks } from '../../store/podGroup';
 import { BAR_RESOURCES, barsOnStage, type BarResource } from './usage';
@@ -74,8 +76,9 @@ function TopologyPicker({ keys, value }: { keys: string[]; value: string | undef
   );
 }
 
-function PendingLane({ queue, currentPod, colourOf, travel, onInspect }: {
+function PendingLane({ queue, currentPod, colourOf, travel, onInspect, claimsOf }: {
   queue: PodView[]; currentPod: string; colourOf(pod: PodOutcome): string; travel: boolean; onInspect(pod: string): void;
+  claimsOf: ((pod: PodOutcome) => readonly ClaimMark[] | undefined) | undefined;
 }) {
   const shown = queue.slice(0, QUEUE_SHOWN);
   return (
@@ -84,7 +87,7 @@ function PendingLane({ queue, currentPod, colourOf, travel, onInspect }: {
       <div className="pending-pods">
         {shown.map((p) => (
           <div key={p.pod} className="pending-entry">
-            <PodChip pod={p} colour={colourOf(p.outcome)} current={p.pod === currentPod} travel={travel} onInspect={onInspect} />
+            <PodChip pod={p} colour={colourOf(p.outcome)} current={p.pod === currentPod} travel={travel} onInspect={onInspect} claims={claimsOf?.(p.outcome)} />
             {p.location === 'scheduling' && <span className="queue-mark">being scheduled</span>}
             {p.location === 'gated' && <span className="queue-mark mark-gated">gated</span>}
             {p.location === 'backoffQ' && <span className="queue-mark mark-backoff">backoff{p.backoffUntil !== undefined ? ` until t=${p.backoffUntil}s` : ''}</span>}
@@ -118,6 +121,8 @@ interface LanesProps {
   presenter: boolean;
   /** the node autoscaler's groups and decisions (a band of group sizes; each card's group) */
   autoscaler: AutoscalerOutcome | undefined;
+  /** the run's claims and volumes along it */
+  volumeHistory: readonly VolumeChange[] | undefined;
   colourOf(pod: PodOutcome): string;
   onInspect(pod: string): void;
 }
@@ -198,7 +203,7 @@ function NodeGhost({ node, joinsAt, provisionedBy, provisioning }: { node: strin
 
 /** The lanes: the costly part of the page, drawn from a deferred step so React can slice the work. */
 const Lanes = memo(function Lanes(props: LanesProps) {
-  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, bars, presenter, autoscaler, colourOf, onInspect } = props;
+  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, bars, presenter, autoscaler, volumeHistory, colourOf, onInspect } = props;
   const groupOf = useMemo(() => (autoscaler === undefined ? undefined : nodeGroupMembers(autoscaler)), [autoscaler]);
   const trace = view?.step.frame?.trace;
   const phase = view?.step.phase;
@@ -208,7 +213,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   const podsByNode = group(pods.filter((p) => p.node !== undefined), (p) => p.node!);
   const nominatedByNode = group(pods.filter((p) => p.nominated !== undefined && p.node === undefined), (p) => p.nominated!);
   const queue = pendingQueue(pods);
-  const showVerdicts = !hidden.feasibility && view !== undefined && trace !== undefined && (phase !== 'PreFilter' || preFilterRejection(trace) !== undefined);
+  const showVerdicts = !hidden.feasibility && view !== undefined && trace !== undefined && (phase !== 'PreFilter' || preFilterRejection(trace) !== undefined || trace.preFilterExcluded !== undefined);
   const scoresShown = ranking !== undefined;
   const evaluationOrder = new Map((trace?.nodesEvaluated ?? []).map((n, i) => [n, i]));
   const total = lanes.reduce((sum, [, laneNodes]) => sum + laneNodes.length, 0);
@@ -217,7 +222,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   const laneStart = lanes.map((_, i) => lanes.slice(0, i).reduce((sum, [, laneNodes]) => sum + laneNodes.length, 0));
   const stateOf = (node: string) => shownNodeState(view?.nodeStates.get(node) ?? 'idle', hidden);
   const verdictOf = (node: string, state: NodeState) => (showVerdicts && state === 'filtered' && trace !== undefined
-    ? (filterVerdict(trace, node) ?? preFilterRejection(trace)) : undefined);
+    ? (filterVerdict(trace, node) ?? preFilterExclusion(trace, node) ?? preFilterRejection(trace)) : undefined);
 
   const rankedByNode = new Map(ranking?.nodes.map((n) => [n.node, n]));
   // nodes a timeline step adds later are drawn as ghosts until they join
@@ -233,6 +238,9 @@ const Lanes = memo(function Lanes(props: LanesProps) {
     : placementMarks(trace, phase === 'PlacementScore' && (hidden.placement || hidden.scores) ? 'PlacementGenerate' : phase);
   // skew and toleration verdicts are Filter's: from Filter on, unless an open question hides them
   const hideVerdicts = hidden.feasibility || phase === 'PreFilter';
+  // volumes: this cycle's PreBind is drawn with its Bind, unless an open question hides the placement
+  const volumes = compact || trace === undefined ? undefined : stageVolumes(volumeHistory, trace, !hidden.placement && phase === 'Bind' && trace.result === 'Scheduled');
+  const claimsOf = volumes === undefined ? undefined : (pod: PodOutcome) => claimMarks(pod, volumes);
   const spreadScale = laneConstraint === undefined ? 1
     : Math.max(...[...spread!.lanes.values()].map((d) => Math.max(d.count, allowedCount(d, laneConstraint.selfMatch) + 1)));
   return (
@@ -240,7 +248,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
       {relations.length > 0 && <AffinityLines relations={relations} incoming={currentPod} laneKey={topologyKey} reducedMotion={reducedMotion} />}
       <PodGroupBar view={view} />
       {autoscaler !== undefined && <NodeGroupsBand groups={nodeGroupsAt(autoscaler, lanes.flatMap(([, n]) => n), time ?? Infinity)} />}
-      <PendingLane queue={queue} currentPod={currentPod} colourOf={colourOf} travel={travel} onInspect={onInspect} />
+      <PendingLane queue={queue} currentPod={currentPod} colourOf={colourOf} travel={travel} onInspect={onInspect} claimsOf={claimsOf} />
       {lanes.map(([domain, laneNodes], laneIndex) => {
         const laneSpread = spread?.lanes.get(domain);
         const present = laneNodes.filter((n) => !joinsLater(n) && !removed(n)).length;
@@ -262,6 +270,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
             <LaneSpread spread={laneSpread} scaleMax={spreadScale} selfMatch={laneConstraint.selfMatch} hideVerdict={hideVerdicts} reducedMotion={reducedMotion} />
           )}
           {laneSpread === undefined && laneConstraint !== undefined && present > 0 && <p className="lane-spread uncounted">not counted</p>}
+          {volumes !== undefined && <LaneVolumes marks={laneVolumes(volumes, laneNodes.filter((n) => !joinsLater(n) && !removed(n)))} />}
           {compact ? (
             <TileGrid tiles={laneNodes.slice(0, Math.max(0, limit - laneStart[laneIndex]!)).filter((node) => !joinsLater(node) && !removed(node)).map((node) => {
               const state = stateOf(node.name);
@@ -302,6 +311,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   placement={placements?.get(node.name)}
                   nodeGroup={groupOf?.get(node.name)}
                   draining={stageState(node) === 'draining' ? node.deletedAt : undefined}
+                  claimsOf={claimsOf}
                   colourOf={colourOf}
                   onInspect={onInspect}
                 />
@@ -422,6 +432,7 @@ export function ClusterView() {
         endPods={endPods}
         lanes={lanes}
         autoscaler={run.summary.autoscaler}
+        volumeHistory={run.summary.volumeHistory}
         topologyKey={topologyKey}
         compact={compact}
         showNodeDetails={showNodeDetails}

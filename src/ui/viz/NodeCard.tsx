@@ -19,6 +19,7 @@ import type { DeviceMark } from './devices';
 import type { TaintMark } from './taints';
 import { usageAt, type BarResource } from './usage';
 import type { PlacementMark } from '../../store/podGroup';
+import type { ClaimMark } from './volumes';
 
 export const STATE_LABEL: Record<NodeState, { symbol: string; word: string }> = {
   idle: { symbol: '○', word: 'waiting' },
@@ -71,6 +72,8 @@ export interface NodeCardProps {
   nodeGroup?: string;
   /** scale-down drains the node: when it is deleted */
   draining?: number;
+  /** a pod's PersistentVolumeClaims at this step */
+  claimsOf?: (pod: PodOutcome) => readonly ClaimMark[] | undefined;
 }
 
 /** pods drawn on a card before a "+N" chip: a busy node must not grow past its lane */
@@ -137,7 +140,7 @@ function PlacementTag({ mark }: { mark: PlacementMark }) {
 export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const {
     node, state, verdict, affinityDomains, ranked, ranking, tied, taints, taintHighlight, devices, reducedMotion, nominatedHere, pods, currentPod, showDetails, spread,
-    hideVerdicts, revealIndex, travel, colourOf, onInspect, shortName, bars, briefReason, placement, nodeGroup, draining,
+    hideVerdicts, revealIndex, travel, colourOf, onInspect, shortName, bars, briefReason, placement, nodeGroup, draining, claimsOf,
   } = props;
   const [allPods, setAllPods] = useState(false);
   // the pod being scheduled is always drawn
@@ -206,7 +209,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
       )}
       <div className="node-pods">
         {shownPods.map((p) => (
-          <PodChip key={p.pod} pod={p} colour={colourOf(p.outcome)} current={p.pod === currentPod} travel={travel} onInspect={onInspect} />
+          <PodChip key={p.pod} pod={p} colour={colourOf(p.outcome)} current={p.pod === currentPod} travel={travel} onInspect={onInspect} claims={claimsOf?.(p.outcome)} />
         ))}
         {pods.length > shownPods.length && (
           <button type="button" className="more-chip" data-testid="more-pods" title={`${pods.length - shownPods.length} more pods on ${node.name}`} onClick={() => setAllPods(true)}>

@@ -8,6 +8,8 @@ import type { PodOutcome } from '../../engine/api';
 import type { PodView } from '../../store/selectors';
 import { chipPodName, formatPriority } from '../format';
 import { textOn } from '../palette';
+import { ClaimsOnChip } from './LaneVolumes';
+import type { ClaimMark } from './volumes';
 
 /** Where each travelling pod was last drawn, so its next drawing can start from there. */
 const lastRects = new Map<string, DOMRect>();
@@ -19,6 +21,8 @@ export interface PodChipProps {
   /** animate a move from where the chip was last drawn */
   travel: boolean;
   onInspect(pod: string): void;
+  /** its PersistentVolumeClaims at this step */
+  claims?: readonly ClaimMark[] | undefined;
 }
 
 /** outcome → whether the simulation differs from the dump's recorded state (outcomes never change) */
@@ -35,7 +39,7 @@ function chipPhase(pod: PodView): string {
   return 'Pending';
 }
 
-export const PodChip = memo(function PodChip({ pod, colour, current, travel, onInspect }: PodChipProps) {
+export const PodChip = memo(function PodChip({ pod, colour, current, travel, onInspect, claims }: PodChipProps) {
   const ref = useRef<HTMLButtonElement>(null);
 
   const mounted = useRef(false);
@@ -91,6 +95,7 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
     pod.location === 'waitingOnPermit' ? `reserved on ${pod.node ?? '?'}, waiting at Permit`
       : pod.location === 'waitingOnBinding' ? `reserved on ${pod.node ?? '?'}, waiting in PreBind` : pod.node ? `on ${pod.node}` : `in ${pod.location}`, pod.nominated ? `nominated to ${pod.nominated}` : '',
     pod.backoffUntil !== undefined ? `backoff until t=${pod.backoffUntil}s` : '', ...marks, different ? 'differs from your cluster' : '',
+    ...(claims ?? []).map((c) => `claim ${c.claim}: ${c.state}${c.boundTo !== undefined ? ` to ${c.boundTo}` : ''}${c.selectedNode !== undefined ? `, selected node ${c.selectedNode}` : ''}`),
   ].filter(Boolean).join(' · ');
   return (
     <button
@@ -109,6 +114,7 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
       {different && <span className="differs-mark" aria-hidden="true">≠</span>}
       <span className="pod-name">{name}</span>
       {pod.outcome.priority !== 0 && <span className="pod-priority">{formatPriority(pod.outcome.priority)}</span>}
+      {claims !== undefined && <ClaimsOnChip marks={claims} named={current && pod.node === undefined} />}
     </button>
   );
 });
