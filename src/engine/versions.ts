@@ -40,7 +40,8 @@ export type VersionChangeId =
   | 'balancedAllocationDelta' | 'draPartitionableDevicesBeta' | 'draGatesBeta136' | 'restartAllContainersBeta' | 'nodeDeclaredFeaturesBeta'
   | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta' | 'draNameOrder' | 'draDeviceTaintRulesGA'
   | 'draFilterTimeoutError' | 'permitPreemptToBackoff' | 'preBindPreemptToBackoff'
-  | 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'storageCapacityScoringBeta';
+  | 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'storageCapacityScoringBeta'
+  | 'interPodAffinityHintAnyAntiAffinityTerm';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -163,6 +164,14 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     upstreamFile: 'pkg/features/kube_features.go',
     note: 'DeviceTaintRule objects taint the devices they select without the gate being turned on (beta and off in 1.36, GA and on in 1.37); DRADeviceTaints, DRAExtendedResource, DRAResourceClaimDeviceStatus and NodeDeclaredFeatures are GA in 1.37, on as in 1.36',
     gates: { DRADeviceTaintRules: true },
+  },
+  {
+    id: 'interPodAffinityHintAnyAntiAffinityTerm',
+    since: '1.37',
+    title: 'InterPodAffinity retries a pending pod when a deleted pod matched any one of the anti-affinity terms',
+    pr: 139161,
+    upstreamFile: 'pkg/scheduler/framework/plugins/interpodaffinity/plugin.go',
+    note: "isSchedulableAfterPodChange returns Queue for a deleted assigned pod that matches any term of the pending pod's required anti-affinity, or whose own required anti-affinity has any term matching the pending pod (merged May 2026, so in 1.37). Before, every term had to match: with several terms the pod waited for another event or the 5-minute flush",
   },
   {
     id: 'storageCapacityScoringBeta',

@@ -42,9 +42,10 @@ describe('compareVersions', () => {
   });
 
   it('a scenario none of the changes between two versions touches differs in nothing', () => {
-    // 1.37's changes are DRADeviceTaintRules on, VolumeBinding's storage-capacity score and the Workload/PodGroup beta API;
-    // this scenario has no DRA, no volumes (VolumeBinding gives every node 0) and no pod groups
-    expect(changesBetween('1.36', '1.37').map((c) => c.id)).toEqual(['draDeviceTaintRulesGA', 'storageCapacityScoringBeta', 'workloadApiBeta']);
+    // 1.37's changes are DRADeviceTaintRules on, an anti-affinity queueing hint, VolumeBinding's storage-capacity score and
+    // the Workload/PodGroup beta API; this scenario has no DRA, no anti-affinity, no volumes (VolumeBinding gives every node 0)
+    // and no pod groups
+    expect(changesBetween('1.36', '1.37').map((c) => c.id)).toEqual(['draDeviceTaintRulesGA', 'interPodAffinityHintAnyAntiAffinityTerm', 'storageCapacityScoringBeta', 'workloadApiBeta']);
     const out = compareVersions(balancedAllocationUpgrade(), '1.36', '1.37');
     expect(out.ok && out.comparison).toMatchObject({ differences: [], unchanged: 3 });
   });

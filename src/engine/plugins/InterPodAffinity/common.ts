@@ -46,6 +46,14 @@ export function podMatchesAllAffinityTerms(terms: readonly AffinityTerm[], pod: 
   return terms.every((t) => affinityTermMatches(t, pod, undefined));
 }
 
+/**
+ * upstream: podMatchesAnyAffinityTerms (kubernetes PR #139161, v1.37) — the pod matches at least one
+ * term: enough for anti-affinity to repel it.
+ */
+export function podMatchesAnyAffinityTerms(terms: readonly AffinityTerm[], pod: PodLabels): boolean {
+  return terms.some((t) => affinityTermMatches(t, pod, undefined));
+}
+
 /** The value of the node's label topologyKey, or undefined when the node does not have it. */
 export function topologyValue(node: Node, topologyKey: string): string | undefined {
   const labels = node.metadata.labels;

@@ -5,7 +5,8 @@
 //
 // The rows of the newer upstream plugin_test.go for the v1.36 fixes ("updated pod is the target
 // pod", PR #135394; "delete a pod with anti-affinity that matches pending pod", PR #135325) are
-// tagged with their version and fail at the other one.
+// tagged with their version and fail at the other one; so are the rows for v1.37's "any term"
+// anti-affinity fix (PR #139161), written from its description (its test table was not read).
 import { describe, expect, it } from 'vitest';
 import type { Node, Pod } from '../../model/types';
 import { makeNode, makePod } from '../../testing/builders';
@@ -101,10 +102,13 @@ describe('InterPodAffinity queueing hint: Test_isSchedulableAfterPodChange', () 
   });
 });
 
-describe('InterPodAffinity queueing hint, per version (PRs #135325, #135394)', () => {
+describe('InterPodAffinity queueing hint, per version (PRs #135325, #135394, #139161)', () => {
   const antiPod = () => makePod().uid('p').name('p').podAntiAffinityIn('service', 'region', ['securityscan', 'value2']).obj();
   const target = (labels: Record<string, string>) => makePod().uid('p').name('p').labels(labels).obj();
   const repeller = () => makePod().uid('o').name('o').node('fake-node').podAntiAffinityIn('service', 'region', ['securityscan']).obj();
+  const twoTermAnti = () => makePod().uid('p').name('p').podAntiAffinityIn('service', 'region', ['securityscan']).podAntiAffinityExists('team', 'region').obj();
+  const matchesFirst = () => makePod().uid('o').name('o').node('fake-node').label('service', 'securityscan').obj();
+  const twoTermRepeller = () => makePod().uid('o').name('o').node('fake-node').podAntiAffinityIn('service', 'region', ['securityscan']).podAntiAffinityExists('team', 'region').obj();
   const cases: { name: string; version: KubernetesVersion; pod: Pod; oldPod?: Pod; newPod?: Pod; want: 'Queue' | 'QueueSkip' }[] = [
     { name: 'v1.35: updated pod is the target pod (an unscheduled pod: skipped)', version: '1.35', pod: target({ service: 'other' }), oldPod: target({ service: 'securityscan' }), newPod: target({ service: 'other' }), want: 'QueueSkip' },
     { name: 'v1.36: updated pod is the target pod', version: '1.36', pod: target({ service: 'other' }), oldPod: target({ service: 'securityscan' }), newPod: target({ service: 'other' }), want: 'Queue' },
@@ -112,6 +116,12 @@ describe('InterPodAffinity queueing hint, per version (PRs #135325, #135394)', (
     { name: 'v1.35: delete a pod with anti-affinity that matches pending pod (skipped)', version: '1.35', pod: target({ service: 'securityscan' }), oldPod: repeller(), want: 'QueueSkip' },
     { name: 'v1.36: delete a pod with anti-affinity that matches pending pod', version: '1.36', pod: target({ service: 'securityscan' }), oldPod: repeller(), want: 'Queue' },
     { name: "v1.37: delete a pod with anti-affinity that doesn't match pending pod", version: '1.37', pod: antiPod(), oldPod: repeller(), want: 'QueueSkip' },
+    // PR #139161: one matching anti-affinity term is enough
+    { name: "v1.36: delete a pod which matches one of two terms of pod's anti-affinity (skipped)", version: '1.36', pod: twoTermAnti(), oldPod: matchesFirst(), want: 'QueueSkip' },
+    { name: "v1.37: delete a pod which matches one of two terms of pod's anti-affinity", version: '1.37', pod: twoTermAnti(), oldPod: matchesFirst(), want: 'Queue' },
+    { name: 'v1.37: delete a pod which matches none of the terms', version: '1.37', pod: twoTermAnti(), oldPod: makePod().uid('o').name('o').node('fake-node').label('service', 'other').obj(), want: 'QueueSkip' },
+    { name: 'v1.36: delete a pod with two anti-affinity terms, one matching pending pod (skipped)', version: '1.36', pod: target({ service: 'securityscan' }), oldPod: twoTermRepeller(), want: 'QueueSkip' },
+    { name: 'v1.37: delete a pod with two anti-affinity terms, one matching pending pod', version: '1.37', pod: target({ service: 'securityscan' }), oldPod: twoTermRepeller(), want: 'Queue' },
   ];
   it.each(cases)('$name', ({ version, pod, oldPod, newPod, want }) => {
     expect(isSchedulableAfterPodChange(pod, oldPod, newPod, versionSwitches(version))).toBe(want);

@@ -5,7 +5,7 @@
 import type { ArgsError, ClusterEventWithHint, Plugin, PluginDescriptor } from '../../framework/interfaces';
 import { newAffinityTerm, podLabels, type AffinityTerm } from '../../framework/podInfo';
 import type { Node, Pod, PodAffinityTerm } from '../../model/types';
-import { Name, podMatchesAllAffinityTerms, topologyValue } from './common';
+import { Name, podMatchesAllAffinityTerms, podMatchesAnyAffinityTerms, topologyValue } from './common';
 import { filter, preFilter, updateStateWithPod } from './filtering';
 import { TermCounter } from './termCounts';
 import { normalizeScore, preScore, ScoreKeeper, score, type InterPodAffinityConfig } from './scoring';
@@ -70,14 +70,16 @@ export function isSchedulableAfterPodChange(pod: Pod, oldObj: unknown, newObj: u
   }
   if (now) return podMatchesAllAffinityTerms(terms, now) ? 'Queue' : 'QueueSkip';
   if (!before) return 'Queue';
-  if (podMatchesAllAffinityTerms(antiTerms, before)) return 'Queue';
+  // v1.37+ (PR #139161): a deleted pod repelled by one anti-affinity term is enough; before, all had to match
+  const antiMatches = fixes.interPodAffinityHintAnyAntiAffinityTerm ? podMatchesAnyAffinityTerms : podMatchesAllAffinityTerms;
+  if (antiMatches(antiTerms, before)) return 'Queue';
   // v1.36+ (PR #135325): the deleted pod's own anti-affinity repelled the pending pod
-  if (fixes.interPodAffinityHintExistingAntiAffinity && podMatchesAllAffinityTerms(requiredTerms(original!, 'podAntiAffinity'), podLabels(pod))) return 'Queue';
+  if (fixes.interPodAffinityHintExistingAntiAffinity && antiMatches(requiredTerms(original!, 'podAntiAffinity'), podLabels(pod))) return 'Queue';
   return 'QueueSkip';
 }
 
 /** the version switches the hints read (versions.ts) */
-type QueueingHintFixes = Pick<VersionSwitches, 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels'>;
+type QueueingHintFixes = Pick<VersionSwitches, 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'interPodAffinityHintAnyAntiAffinityTerm'>;
 
 /**
  * upstream: isSchedulableAfterNodeChange — a node added with (or updated into) a topology key of
