@@ -372,6 +372,12 @@ export interface PodGroupCycleTrace {
   /** the group's status message (the PodGroupScheduled condition's) */
   message?: string;
   /**
+   * extension: the PodGroup's scheduling condition as the scheduler left it after this cycle
+   * (upstream updatePodGroupCondition): PodGroupScheduled (v1alpha2) or PodGroupInitiallyScheduled
+   * (v1beta1, PR #139743), which once True stays True
+   */
+  condition?: { type: string; status: 'True' | 'False' | 'Unknown'; reason: string; message: string };
+  /**
    * extension (v1.36+, TopologyAwareWorkloadScheduling): the candidate placements the group was
    * tried in, their scores and the chosen one; the members' traces are the chosen placement's
    */

@@ -160,6 +160,12 @@ describe('scenarios/job-gang-workload.yaml: a plain Indexed Job is gang-schedule
     const scheduled = out.result.events.filter((e) => e.reason === 'Scheduled');
     expect(scheduled.map((e) => e.time)).toEqual([60, 60, 60, 60]);
     expect(out.result.cycles.filter((c) => c.time === 0).map((c) => c.podGroup?.placed)).toEqual([3, 3, 3, 3]);
+    // the PodGroup's condition after each group cycle (v1beta1: PodGroupInitiallyScheduled, PR #139743)
+    const groupCycles = out.result.cycles.filter((c) => c.podGroup?.firstCycle === c.cycle);
+    expect(groupCycles.map((c) => [c.time, c.podGroup?.condition?.type, c.podGroup?.condition?.status, c.podGroup?.condition?.reason])).toEqual([
+      [0, 'PodGroupInitiallyScheduled', 'False', 'Unschedulable'],
+      [60, 'PodGroupInitiallyScheduled', 'True', 'Scheduled'],
+    ]);
   });
   it('1.37 without spec.scheduling: a Basic group, three workers bind at t=0 one by one', () => {
     const basic = simulate(example.replace('    schedulingPolicy: {gang: {}}\n', '').replace('  scheduling:\n', ''), { fileName: 'x.yaml', until: 30 });
@@ -172,5 +178,7 @@ describe('scenarios/job-gang-workload.yaml: a plain Indexed Job is gang-schedule
     const v136 = simulate(example.replace('    schedulingPolicy: {gang: {}}\n', '').replace('  scheduling:\n', ''), { fileName: 'x.yaml', kubernetesVersion: '1.36' });
     if (!v136.ok) throw new Error(v136.errors.map((e) => e.message).join('\n'));
     expect(v136.result.events.filter((e) => e.reason === 'Scheduled').map((e) => e.time)).toEqual([60, 60, 60, 60]);
+    // v1alpha2's condition is PodGroupScheduled
+    expect(v136.result.cycles.find((c) => c.podGroup)?.podGroup?.condition?.type).toBe('PodGroupScheduled');
   });
 });

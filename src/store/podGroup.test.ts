@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CycleTrace, PodGroupCycleTrace } from '../engine/api';
 import { cycle } from '../worker/testing/results';
-import { assumedMembers, groupProgress, placementMarks, quorumText } from './podGroup';
+import { assumedMembers, groupConditionText, groupProgress, placementMarks, quorumText } from './podGroup';
 
 // a gang of four tried in cycles 5–8: three placed, the fourth found no node
 const group: PodGroupCycleTrace = {
@@ -31,6 +31,20 @@ describe('groupProgress: the quorum as far as the stepper has got', () => {
 
   it('a cycle of a pod without a group has none', () => {
     expect(groupProgress(cycle(1, 'default/p'), 'Filter', true)).toBeUndefined();
+  });
+});
+
+describe("groupConditionText: the PodGroup's condition once the verdict is on screen", () => {
+  const failed = { ...group, condition: { type: 'PodGroupInitiallyScheduled', status: 'False' as const, reason: 'Unschedulable', message: 'pod group is unschedulable' } };
+  const done = { ...group, result: 'Scheduled' as const, condition: { type: 'PodGroupInitiallyScheduled', status: 'True' as const, reason: 'Scheduled', message: '' } };
+  it.each([
+    { name: 'before the last member: no verdict, no condition', g: failed, n: 7, last: true, want: undefined },
+    { name: 'unschedulable: False with its reason', g: failed, n: 8, last: true, want: 'PodGroupInitiallyScheduled False (Unschedulable)' },
+    { name: 'scheduled: True', g: done, n: 8, last: true, want: 'PodGroupInitiallyScheduled True' },
+    { name: 'a trace without a condition (older results): none', g: group, n: 8, last: true, want: undefined },
+  ])('$name', ({ g, n, last, want }) => {
+    const p = groupProgress(cycle(n, g.members[n - 5]!, { podGroup: g }), 'Filter', last)!;
+    expect(groupConditionText(p)).toBe(want);
   });
 });
 

@@ -37,6 +37,16 @@ export function groupProgress(trace: CycleTrace, phase: Phase, lastStep: boolean
   return progress;
 }
 
+/**
+ * The PodGroup's condition as `kubectl describe podgroup` would list it after the group's cycle:
+ * "PodGroupInitiallyScheduled False (Unschedulable)"; undefined before the verdict is on screen.
+ */
+export function groupConditionText(p: GroupProgress): string | undefined {
+  const c = p.group.condition;
+  if (p.result === undefined || c === undefined) return undefined;
+  return `${c.type} ${c.status}${c.status === 'True' ? '' : ` (${c.reason})`}`;
+}
+
 /** "3 of 4 placed · needs 4" (bound members of earlier cycles count toward the quorum) */
 export function quorumText(p: GroupProgress): string {
   const { group } = p;

@@ -748,7 +748,10 @@ export class Simulation {
     if (placement) groupTrace.placements = placement.candidates;
     if (preemption) groupTrace.preemption = preemption;
     for (const a of attempts) a.trace.podGroup = groupTrace;
-    setPodGroupCondition(pg, podGroupCondition(pg, verdict, this.now));
+    const condition = podGroupCondition(pg, verdict, this.now);
+    setPodGroupCondition(pg, condition);
+    const stored = pg.status?.conditions?.find((c) => c.type === condition.type);
+    if (stored) groupTrace.condition = { type: stored.type, status: stored.status, reason: stored.reason, message: stored.message };
     for (const a of attempts) {
       const placed = a.outcome.kind === 'scheduled' || a.outcome.kind === 'waiting' ? a.outcome : undefined;
       if (verdict.kind === 'scheduled') {

@@ -14,6 +14,7 @@ import { ClusterDifferenceNote } from './ClusterDifferenceNote';
 import { eventSource, eventsSoFar } from './events';
 import { PodVolumes } from './PodVolumes';
 import { PodClaims } from './PodClaims';
+import { groupConditionText, groupProgress } from '../../store/podGroup';
 
 /** kubectl's multi-line value: one entry per line, or <none> */
 function Lines({ lines }: { lines: string[] }) {
@@ -46,6 +47,11 @@ export function PodInspector() {
   const waitingAt = podView?.location === 'waitingOnPermit' ? 'Permit' : podView?.location === 'waitingOnBinding' ? 'PreBind (binding conditions)' : undefined;
   const bound = podView?.node !== undefined && waitingAt === undefined;
   const lastFailure = [...events].reverse().find((e) => e.reason === 'FailedScheduling');
+  // the pod-group cycle on screen, when this pod is its member: the group and, once its verdict is shown, its condition
+  const frameTrace = view.step.frame?.trace;
+  const group = frameTrace?.podGroup?.members.includes(podKey) ? groupProgress(frameTrace, view.step.phase, view.isLastStep) : undefined;
+  const groupSecret = view.hidden.has('placement') || view.hidden.has('feasibility');
+  const groupCondition = group !== undefined && !groupSecret ? groupConditionText(group) : undefined;
   const scheduled = events.some((e) => e.reason === 'Scheduled');
   return (
     <section className="pod-inspector" data-testid="pod-inspector" data-pod={podKey} aria-label={`Pod ${podKey}`}>
@@ -70,6 +76,12 @@ export function PodInspector() {
         {podView?.location === 'gated' && <Field name="Reason">SchedulingGated</Field>}
         {podView?.nominated !== undefined && <Field name="Nominated Node Name">{podView.nominated}</Field>}
         {outcome.owner !== undefined && <Field name="Controlled By">{outcome.owner}</Field>}
+        {group !== undefined && (
+          <Field name="Scheduling Group">
+            <span data-testid="pod-scheduling-group" data-group={group.group.name}>PodGroup {group.group.name.split('/')[1]}</span>
+            {groupCondition !== undefined && <div data-testid="pod-group-condition" title={group.group.condition?.message}>{groupCondition}{group.group.condition?.message ? `: ${group.group.condition.message}` : ''}</div>}
+          </Field>
+        )}
         <Field name="Conditions">
           PodScheduled {scheduled || bound ? 'True' : lastFailure ? 'False (Unschedulable)'
             : outcome.recorded?.scheduled?.status === 'False' ? `False (${outcome.recorded.scheduled.reason ?? 'Unschedulable'}, as the dump records it)` : 'Unknown'}
