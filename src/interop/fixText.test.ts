@@ -362,3 +362,36 @@ ${owned('Deployment', 'web', 'd1')}${owned('ReplicaSet', 'web-5d8f', 'r1', 'web'
     expect(fixTitle(request.edits, (n) => n, request.template)).toMatch(new RegExp(`^Request \\S+ cpu, in the template of ${workload}$`));
   });
 });
+
+describe('fixText: a change the owner\'s template has no place for', () => {
+  it('is not written (and does not throw) when the StatefulSet\'s template lacks the affinity term its older pod has', () => {
+    const dump = `apiVersion: v1
+kind: List
+items:
+- apiVersion: apps/v1
+  kind: StatefulSet
+  metadata: {name: kafka, namespace: kafka, uid: s1}
+  spec:
+    serviceName: kafka
+    selector: {matchLabels: {app: kafka}}
+    template:
+      metadata: {labels: {app: kafka}}
+      spec:
+        containers: [{name: broker, image: kafka:2}]
+- apiVersion: v1
+  kind: Pod
+  metadata:
+    name: kafka-0
+    namespace: kafka
+    ownerReferences: [{apiVersion: apps/v1, kind: StatefulSet, name: kafka, uid: s1, controller: true}]
+  spec:
+    affinity:
+      nodeAffinity:
+        requiredDuringSchedulingIgnoredDuringExecution:
+          nodeSelectorTerms: [{matchExpressions: [{key: zone, operator: In, values: [x]}]}]
+    containers: [{name: broker, image: kafka:1}]
+`;
+    expect(fixText(dump, [{ kind: 'selector', pod: 'kafka/kafka-0', term: 0, expression: 0 }])).toBeUndefined();
+    expect(fixText(dump, [{ kind: 'anti-affinity', pod: 'kafka/kafka-0', term: 0 }])).toBeUndefined();
+  });
+});

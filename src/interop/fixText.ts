@@ -361,8 +361,18 @@ function objectTitle(key: string): string {
 
 type PodEdit = Extract<ScenarioEdit, { pod: string }>;
 
-/** Writes a pod-scoped edit into the pod spec at `spec` of `doc` (a pod, or a workload's template); false when it does not fit. */
+/**
+ * Writes a pod-scoped edit into the pod spec at `spec` of `doc` (a pod, or a workload's template);
+ * false when it does not fit: what it changes is not there — a pod of an older revision than its
+ * StatefulSet's template has an affinity term, constraint or container the template no longer has.
+ */
 function writePodEdit(doc: Document, spec: (string | number)[], e: PodEdit): boolean {
+  const has = (...path: (string | number)[]) => doc.hasIn([...spec, ...path]);
+  const required = ['affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms'];
+  if (e.kind === 'selector' && !('nodeSelectorKey' in e) && !has(...required, e.term, 'matchExpressions', e.expression)) return false;
+  if (e.kind === 'request' && !has('containers', e.container)) return false;
+  if (e.kind === 'spread' && !has('topologySpreadConstraints', e.constraint)) return false;
+  if (e.kind === 'anti-affinity' && !has('affinity', 'podAntiAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', e.term)) return false;
   switch (e.kind) {
     case 'toleration': {
       const list = doc.getIn([...spec, 'tolerations'], true);

@@ -71,3 +71,39 @@ spec: {containers: [{name: c, image: i, resources: {requests: {cpu: "4"}}}]}
     expect(variant.pods[0]!.spec.containers[0]!.resources?.requests?.cpu).toBe('1');
   });
 });
+
+describe('a StatefulSet pod of an older revision than its template', () => {
+  // kafka-0 was made by a revision with a required zone affinity (a typo); the set's template, as
+  // rolled out since, has none: the rolling update waits on the Pending pod
+  const text = `${NODE}---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: kafka, namespace: default, uid: s1}
+spec:
+  replicas: 1
+  serviceName: kafka
+  selector: {matchLabels: {app: kafka}}
+  template:
+    metadata: {labels: {app: kafka}}
+    spec: {containers: [{name: c, image: kafka:2, resources: {requests: {cpu: "1"}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: kafka-0
+  namespace: default
+  labels: {app: kafka, controller-revision-hash: kafka-old}
+  ownerReferences: [{apiVersion: apps/v1, kind: StatefulSet, name: kafka, uid: s1, controller: true}]
+spec:
+  affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: zone, operator: In, values: [x]}]}]}}}
+  containers: [{name: c, image: kafka:1, resources: {requests: {cpu: "1"}}}]
+`;
+  it.each<[string, ScenarioEdit]>([
+    ['the expression dropped', { kind: 'selector', pod: 'default/kafka-0', term: 0, expression: 0 }],
+    ['the expression\'s value replaced', { kind: 'affinity-value', pod: 'default/kafka-0', key: 'zone', from: 'x', value: 'a', term: 0, expression: 0 }],
+  ])('%s: refused, saying the pod is of an older revision and is recreated from the template as it is now', (_name, edit) => {
+    const loaded = loadExpandedScenario(text, 'w.yaml');
+    if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));
+    expect(() => applyEdits(copyScenario(loaded.scenario), [edit])).toThrow('the pod template of StatefulSet default/kafka has no expression 1 in required node affinity term 1: default/kafka-0 is of an older revision; deleted, it is recreated from the template as it is now');
+  });
+});

@@ -211,9 +211,18 @@ export function templateOwnersOf(s: Pick<ExpandedScenario, 'workloads'>, pod: Po
  * pending pod as its controller recreates it from the edited template (kept under its name, so the
  * variant's outcome is the same pod's: a Pending pod holds nothing a recreation would release).
  */
-function podSpecsOf(s: ExpandedScenario, key: string): { pod: Pod; specs: PodSpec[] } {
+function podSpecsOf(s: ExpandedScenario, key: string): { pod: Pod; specs: PodSpec[]; missing: (spec: PodSpec, what: string) => Error } {
   const pod = podOf(s, key);
-  return { pod, specs: [...templateOwnersOf(s, pod).map((w) => w.spec.template.spec), pod.spec] };
+  const owners = templateOwnersOf(s, pod);
+  // a pod of an older revision than its owner's template (a StatefulSet's rolling update waits on
+  // a Pending pod: upstream stateful_set_control.go) has what the template no longer has
+  const missing = (spec: PodSpec, what: string) => {
+    const owner = owners.find((w) => w.spec.template.spec === spec);
+    return new Error(owner
+      ? `the pod template of ${owner.kind} ${owner.metadata.namespace ?? 'default'}/${owner.metadata.name} has no ${what}: ${key} is of an older revision; deleted, it is recreated from the template as it is now`
+      : `no ${what} in ${key}`);
+  };
+  return { pod, specs: [...owners.map((w) => w.spec.template.spec), pod.spec], missing };
 }
 
 function nodeOf(s: ExpandedScenario, name: string): Node {
@@ -236,6 +245,9 @@ export function newNodeName(s: ExpandedScenario, like: string, taken: ReadonlySe
 export function slicesOf(s: Pick<ExpandedScenario, 'resources'>, node: string): ResourceSlice[] {
   return s.resources.filter((r): r is ResourceSlice => r.kind === 'ResourceSlice' && r.spec.nodeName === node);
 }
+
+const requiredExpression = (spec: PodSpec, term: number, expression: number) =>
+  spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms[term]?.matchExpressions?.[expression];
 
 /**
  * Drops expression `expression` of required node affinity term `term`, keeping the affinity valid
@@ -274,26 +286,31 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         node.metadata.labels = { ...node.metadata.labels, [e.key]: e.value };
         break;
       }
-      case 'selector':
-        for (const spec of podSpecsOf(s, e.pod).specs) {
+      case 'selector': {
+        const { specs, missing } = podSpecsOf(s, e.pod);
+        for (const spec of specs) {
           if ('nodeSelectorKey' in e) {
             const { [e.nodeSelectorKey]: _dropped, ...rest } = spec.nodeSelector ?? {};
             spec.nodeSelector = rest;
           } else {
+            if (!requiredExpression(spec, e.term, e.expression)) throw missing(spec, `expression ${e.expression + 1} in required node affinity term ${e.term + 1}`);
             dropAffinityExpression(spec, e.term, e.expression);
           }
         }
         break;
-      case 'affinity-value':
-        for (const spec of podSpecsOf(s, e.pod).specs) {
+      }
+      case 'affinity-value': {
+        const { specs, missing } = podSpecsOf(s, e.pod);
+        for (const spec of specs) {
           if ('nodeSelectorKey' in e) spec.nodeSelector = { ...spec.nodeSelector, [e.nodeSelectorKey]: e.value };
           else {
-            const expression = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms[e.term]?.matchExpressions?.[e.expression];
-            if (!expression?.values) throw new Error(`no expression ${e.expression} in term ${e.term} of ${e.pod}`);
+            const expression = requiredExpression(spec, e.term, e.expression);
+            if (!expression?.values) throw missing(spec, `expression ${e.expression + 1} in required node affinity term ${e.term + 1}`);
             expression.values = expression.values.map((v) => (v === e.from ? e.value : v));
           }
         }
         break;
+      }
       case 'scheduler-name':
         for (const spec of podSpecsOf(s, e.pod).specs) spec.schedulerName = e.schedulerName;
         break;
