@@ -1,6 +1,6 @@
 // What a student on a phone cannot see at the point on screen (issue 19): anything past the right
 // edge (the page would scroll sideways), a narration or lesson text cut rather than wrapped or
-// scrollable, a title card wider than the screen, node and pod names under 14 px. The phone spec
+// scrollable, a title card wider than the screen, node and pod names under 14 px (on a phone). The phone spec
 // asserts it; `PHONE=1 npm run lessons:shots` prints it for every point of every lesson.
 import type { Page } from '@playwright/test';
 
@@ -13,14 +13,26 @@ export interface PhoneFit {
   /** the title card's right edge, when it is shown */
   coverRight: number | null;
   smallestName: number;
+  /** node cards not wholly on screen (in a lane that scrolls sideways, say) */
+  nodesOff: string[];
 }
 
 export async function phoneFit(page: Page): Promise<PhoneFit> {
-  return page.evaluate(() => {
-    const width = window.innerWidth;
+  // the screen's width, not the window's: a mobile browser widens its layout viewport to a page
+  // that is too wide, and nothing would then be past its edge
+  return page.evaluate((width) => {
     const describe = (e: Element) => `${e.tagName.toLowerCase()}${e.classList.length > 0 ? `.${[...e.classList].join('.')}` : ''}`;
+    const pastEdge = (e: Element) => e.getBoundingClientRect().right > width + 0.5;
+    // content that a box on screen clips or scrolls (a lane panned sideways, the events table, the
+    // cycle strip's SVG) is not past the page's edge: the tablet check counted those
+    const clippedOnScreen = (e: Element) => {
+      for (let a = e.parentElement; a !== null && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== 'visible' && !pastEdge(a)) return true;
+      }
+      return false;
+    };
     const past = [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > width + 0.5 && !(e.parentElement && e.parentElement.getBoundingClientRect().right > width + 0.5))
+      .filter((e) => pastEdge(e) && !(e.parentElement && pastEdge(e.parentElement)) && !clippedOnScreen(e))
       // the YAML editor scrolls its own long lines inside its box
       .filter((e) => e.closest('.editor-pane') === null)
       .slice(0, 5).map(describe);
@@ -36,8 +48,10 @@ export async function phoneFit(page: Page): Promise<PhoneFit> {
       pageWidth: document.scrollingElement!.scrollWidth, past, clipped,
       coverRight: cover === null ? null : cover.getBoundingClientRect().right,
       smallestName: sizes.length > 0 ? Math.min(...sizes) : Infinity,
+      nodesOff: [...document.querySelectorAll('[data-testid="node-card"]')]
+        .filter((e) => e.getBoundingClientRect().left < -0.5 || pastEdge(e)).map((e) => e.getAttribute('data-node') ?? '?'),
     };
-  });
+  }, page.viewportSize()?.width ?? 390);
 }
 
 /** The problems in a PhoneFit, one phrase each; none when the point reads on a phone. */
@@ -47,6 +61,9 @@ export function phoneProblems(fit: PhoneFit, width = 390): string[] {
   if (fit.past.length > 0) problems.push(`past the right edge: ${fit.past.join(', ')}`);
   if (fit.clipped.length > 0) problems.push(`cut: ${fit.clipped.join(', ')}`);
   if (fit.coverRight !== null && fit.coverRight > width) problems.push(`title card ends at ${fit.coverRight} px`);
-  if (fit.smallestName < 14) problems.push(`names at ${fit.smallestName} px`);
+  // 14 px names are the phone layout's promise; a tablet shows the desktop's sizes
+  if (width <= 480 && fit.smallestName < 14) problems.push(`names at ${fit.smallestName} px`);
+  // and every node of a lane on screen without panning (a lane panned sideways hid all but the first)
+  if (width <= 480 && fit.nodesOff.length > 0) problems.push(`nodes off screen: ${fit.nodesOff.join(', ')}`);
   return problems;
 }

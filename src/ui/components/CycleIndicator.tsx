@@ -1,20 +1,36 @@
 // Where playback stands: cycle n of N, the extension point, and the pod.
 
+import { useMemo } from 'react';
 import { usePodplay } from '../../store/hooks';
+import type { CycleSummary } from '../../worker/protocol';
+
+/** The longest extension point name any cycle of the run steps through. */
+export function longestPhase(cycles: readonly CycleSummary[]): string {
+  let longest = '';
+  for (const summary of cycles) for (const phase of summary.phases) if (phase.length > longest.length) longest = phase;
+  return longest;
+}
 
 export function CycleIndicator() {
   const cycle = usePodplay((s) => s.position.cycle);
-  const total = usePodplay((s) => s.run?.cycles.length ?? 0);
-  const summary = usePodplay((s) => s.run?.cycles[s.position.cycle - 1]);
+  const cycles = usePodplay((s) => s.run?.cycles);
+  const total = cycles?.length ?? 0;
+  const summary = cycles?.[cycle - 1];
   const phase = usePodplay((s) => s.run?.cycles[s.position.cycle - 1]?.phases[s.position.step]);
+  // the header keeps the width of the run's longest step and cycle number, so that stepping from
+  // Filter to PlacementGenerate, or from cycle 9 to 10, never moves the bar to a second row
+  const reserve = useMemo(() => longestPhase(cycles ?? []), [cycles]);
   // a lesson's title card does not tell which pod goes first
   const intro = usePodplay((s) => s.lessonIntro && s.lessonId !== undefined);
   return (
     <div className="cycle-indicator" data-testid="cycle-indicator" data-cycle={cycle} data-phase={phase ?? ''} aria-live="polite">
       {summary === undefined ? <span>no cycle</span> : (
         <>
-          <span className="ci-cycle">cycle <strong>{cycle}</strong>/{total}</span>
-          <span className="ci-phase">{phase}</span>
+          <span className="ci-cycle">cycle <strong style={{ minWidth: `${String(total).length}ch` }}>{cycle}</strong>/{total}</span>
+          <span className="ci-phase-slot">
+            <span className="ci-phase">{phase}</span>
+            <span className="ci-phase ci-phase-sizer" aria-hidden="true">{reserve}</span>
+          </span>
           {!intro && <span className="ci-pod" title={summary.pod}>{summary.pod}</span>}
           {!intro && <span className="ci-time">t={summary.time}s</span>}
         </>

@@ -26,25 +26,29 @@ export function Toolbar() {
           ? <CommandButton id="pause" className="primary"><span aria-hidden="true">❚❚</span> Pause</CommandButton>
           : <CommandButton id="run" className="primary"><span aria-hidden="true">▶</span> Run</CommandButton>}
         <label className="speed">
-          speed{' '}
+          <span className="speed-word">speed</span>{' '}
           <select value={speed} data-testid="speed" onChange={(e) => setSpeed(Number(e.target.value))}>
             {SPEEDS.map((s) => <option key={s} value={s}>{s}×</option>)}
           </select>
         </label>
       </nav>
       <SessionButtons />
-      <CycleIndicator />
-      <SearchBox />
-      <button
-        type="button"
-        className="button help-button"
-        data-testid="help"
-        aria-label="Keyboard shortcuts"
-        title="Keyboard shortcuts (?)"
-        onClick={() => commandById('help').run(store.getState())}
-      >
-        ?
-      </button>
+      {/* where playback stands, search and help: one group, which goes to a second row whole when the
+          bar is too narrow for it (never ? alone, never the cycle cut) */}
+      <div className="toolbar-status">
+        <CycleIndicator />
+        <SearchBox />
+        <button
+          type="button"
+          className="button help-button"
+          data-testid="help"
+          aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts (?)"
+          onClick={() => commandById('help').run(store.getState())}
+        >
+          ?
+        </button>
+      </div>
     </header>
   );
 }

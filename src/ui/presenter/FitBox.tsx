@@ -96,19 +96,25 @@ export function FitBox({ enabled, maxScale = 1, children }: { enabled: boolean; 
  * once); elsewhere it scrolls, and big clusters (tiles) always do.
  */
 export function StageFit({ children }: { children: ReactNode }) {
-  const phone = usePhone();
-  const enabled = usePodplay((s) => (s.presenter || s.lessonId !== undefined) && (s.run?.summary.nodes.length ?? 0) <= COMPACT_ABOVE) && !phone;
+  const phone = useMediaQuery(PHONE);
+  const short = useMediaQuery(SHORT);
+  const presenter = usePodplay((s) => s.presenter);
+  const enabled = usePodplay((s) => (s.presenter || s.lessonId !== undefined) && (s.run?.summary.nodes.length ?? 0) <= COMPACT_ABOVE)
+    && !phone && !(short && !presenter);
   return <FitBox enabled={enabled} maxScale={1.35}>{children}</FitBox>;
 }
 
 /** the phone layout's width (styles.css): the stage is read at full size and panned, never shrunk to fit */
 const PHONE = '(max-width: 480px)';
+/** a short screen, e.g. a laptop at 150 % browser zoom (853×480): the stage scrolls (styles.css)
+    rather than shrink the cluster to a third of its size */
+const SHORT = '(max-height: 560px)';
 
-function usePhone(): boolean {
+function useMediaQuery(media: string): boolean {
   const subscribe = useCallback((changed: () => void) => {
-    const query = window.matchMedia(PHONE);
+    const query = window.matchMedia(media);
     query.addEventListener('change', changed);
     return () => query.removeEventListener('change', changed);
-  }, []);
-  return useSyncExternalStore(subscribe, () => window.matchMedia(PHONE).matches, () => false);
+  }, [media]);
+  return useSyncExternalStore(subscribe, () => window.matchMedia(media).matches, () => false);
 }
