@@ -1,6 +1,7 @@
 // Admission in the page: a Deployment stopped at its ResourceQuota (the Events tab says which
 // workload cannot create its pod, with the quota's numbers and the verified fix that would admit
-// it, said once; its Apply lets it create all its pods), and a Pending pod whose LimitRange defaults no node can take (the Pod tab says so).
+// it, said once; its Apply lets it create all its pods), one whose PriorityClass limitedResources
+// keeps to namespaces with a quota (the fix adds that quota), and a Pending pod whose LimitRange defaults no node can take (the Pod tab says so).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
@@ -16,6 +17,16 @@ async function shots(page: Page, name: string, target: ReturnType<Page['getByTes
     await target.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${process.env.PODPLAY_SCREENSHOTS}/${name}-${width}.png` });
   }
+}
+
+/** Applies a verified fix; the edited scenario runs again, nothing is refused, and `creator` (an object prefix) created `pods` pods. */
+async function applyAndExpectCreated(page: Page, fix: ReturnType<Page['locator']>, creator: string, pods: number): Promise<void> {
+  await fix.getByTestId('fix-apply').click();
+  await expect(async () => {
+    await page.locator('body').press('End');
+    await expect(page.getByTestId('admission-refusals')).toHaveCount(0, { timeout: 2_000 });
+    await expect(page.locator(`[data-testid="event-row"][data-reason="SuccessfulCreate"][data-object^="${creator}"]`)).toHaveCount(pods, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test('a Deployment over its quota: the Events tab names the ReplicaSet that cannot create its pod, the numbers and the verified fix, and Apply creates the pods', async ({ page }) => {
@@ -37,13 +48,17 @@ test('a Deployment over its quota: the Events tab names the ReplicaSet that cann
   await expect(refusals.getByTestId('raise-quota-fix')).toHaveCount(0);
   await expect(fix.getByTestId('fix-admitted')).toHaveText('Deployment shop/web has 5 pods, 5 scheduled');
   await shots(page, 'quota-refusals', fix);
-  await fix.getByTestId('fix-apply').click();
   // the edited scenario simulates again: nothing is refused, and the ReplicaSet created five pods
-  await expect(async () => {
-    await page.locator('body').press('End');
-    await expect(page.getByTestId('admission-refusals')).toHaveCount(0, { timeout: 2_000 });
-    await expect(page.locator('[data-testid="event-row"][data-reason="SuccessfulCreate"][data-object^="ReplicaSet/shop/web-"]')).toHaveCount(5, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await applyAndExpectCreated(page, fix, 'ReplicaSet/shop/web-', 5);
+
+  // limitedResources (an AdmissionConfiguration): no quota covers the pods' PriorityClass; the
+  // verified fix adds one scoped to it (a new document), and Apply lets the ReplicaSet create both
+  await openScenario(page, 'limited-priority-class.yaml', scenario('limited-priority-class.yaml'));
+  await page.locator('body').press('End');
+  const limited = page.getByTestId('admission-refusals').locator('[data-testid="fix"][data-kind="quota"]');
+  await expect(limited).toContainText('Add ResourceQuota team-a/pods-cluster-services: spec.hard.pods 2', { timeout: 30_000 });
+  await expect(limited.getByTestId('fix-admitted')).toHaveText('Deployment team-a/collector has 2 pods, 2 scheduled');
+  await applyAndExpectCreated(page, limited, 'ReplicaSet/team-a/collector-', 2);
 });
 
 test('a pod defaulted by a LimitRange that fits nowhere: the Pod tab says the defaults made it too big', async ({ page }) => {

@@ -3,7 +3,7 @@
 // differs from the cluster the file was dumped from, and the verified fixes (the page's Fixes panel).
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
-import { clusterDifference, type ClusterDifference, decisiveDetail, staleMessage, staleMessageText, type DecisiveDetail, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, type PodGroupDiagnosis, rankFixes, autoscalerNote, autoscalerNoteLines } from '../engine/readers';
+import { clusterDifference, type ClusterDifference, decisiveDetail, staleMessage, staleMessageText, type DecisiveDetail, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, type PodGroupDiagnosis, rankFixes, autoscalerNote, autoscalerNoteLines, capacityText, capacityVerdicts } from '../engine/readers';
 import type { FixView } from '../interop/fixSearch';
 import { fixTitle, shownDiffLines, sideEffectTitle } from '../interop/fixText';
 import { limitRangeLines } from './explainAdmission';
@@ -122,7 +122,7 @@ export function formatExplanation(result: SimulationResult, pod: PodOutcome): st
   const out: string[] = [`Pod ${pod.pod}: ${pod.deletedAt !== undefined ? `deleted (${pod.reason ?? 'Deleted'})` : pod.node ? `${pod.phase} on ${pod.node}` : pod.reason ?? pod.phase}`];
   const cycle = latestCycleOf(result.cycles, pod.pod);
   const diagnosis = cycle ? diagnoseCycle(cycle, result.nodes.map((n) => n.name)) : undefined;
-  if (diagnosis) out.push(...diagnosisLines(diagnosis), ...detailLines(decisiveDetail(diagnosis, cycle!, pod, result.nodes, result.pods, result.objects?.resourceClaims ?? [])), ...limitRangeLines(result, pod, diagnosis));
+  if (diagnosis) out.push(...diagnosisLines(diagnosis), ...capacityVerdicts(cycle!, result.autoscaler).map((v) => capacityText(v)), ...detailLines(decisiveDetail(diagnosis, cycle!, pod, result.nodes, result.pods, result.objects?.resourceClaims ?? [])), ...limitRangeLines(result, pod, diagnosis));
   else if (!cycle) out.push(pod.reason === 'SchedulingGated' ? 'Never scheduled: it has scheduling gates.' : pod.node ? 'Bound in the scenario file: no scheduling cycle.' : 'No scheduling cycle.');
   else out.push(`Latest cycle ${cycle.cycle} (t=${cycle.time}s): ${cycle.result}${cycle.selected ? ` on ${cycle.selected}` : ''}.`);
   // the node autoscaler's word on the pod (a ClusterAutoscaler document)

@@ -9,6 +9,7 @@ export type { Taint, Toleration } from './model/types';
 export type { TimelineStep } from './model/scenario';
 
 export { clusterDifference, type ClusterDifference } from './diagnosis/clusterDifference';
+export { capacityText, capacityVerdicts, type CapacityVerdict } from './diagnosis/capacity';
 export { diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, type PodGroupDiagnosis } from './diagnosis/diagnose';
 export { rankFixes, type Tier } from './whatIf/rank';
 export type { Candidate, WorkloadRef } from './whatIf/candidates';

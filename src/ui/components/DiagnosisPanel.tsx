@@ -4,7 +4,7 @@
 // fail one plugin only, and what preemption found.
 
 import { useMemo } from 'react';
-import { diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, decisiveDetail, type DecisiveDetail } from '../../engine/readers';
+import { capacityText, capacityVerdicts, type CapacityVerdict, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, decisiveDetail, type DecisiveDetail } from '../../engine/readers';
 import { usePodplay } from '../../store/hooks';
 import { FixesPanel } from '../fixes/FixesPanel';
 import { DecisiveDetailView } from './DecisiveDetail';
@@ -35,7 +35,7 @@ function closestDetail(c: ClosestNode): string {
   return '';
 }
 
-function DiagnosisView({ d, short, detail }: { d: Diagnosis; short: Map<string, string>; detail?: DecisiveDetail }) {
+function DiagnosisView({ d, short, detail, capacity = [] }: { d: Diagnosis; short: Map<string, string>; detail?: DecisiveDetail; capacity?: readonly CapacityVerdict[] }) {
   const total = d.groups.reduce((n, g) => n + g.nodes.length, 0);
   return (
     <section className="diagnosis" data-testid="diagnosis" data-cycle={d.cycle} aria-label="Why the pod is unschedulable">
@@ -58,6 +58,7 @@ function DiagnosisView({ d, short, detail }: { d: Diagnosis; short: Map<string, 
           ))}
         </>
       )}
+      {capacity.map((v) => <p key={v.resource} className="diagnosis-capacity" data-testid="diagnosis-capacity" data-kind={v.kind} data-resource={v.resource}>{capacityText(v, (n) => short.get(n) ?? n)}</p>)}
       {detail && <DecisiveDetailView detail={detail} short={short} />}
       {d.blocking.length > 0 && (
         <div className="diagnosis-blocking" data-testid="diagnosis-blocking">
@@ -128,6 +129,8 @@ export function DiagnosisPanel({ pod }: { pod: string }) {
   const outcome = run?.summary.pods.find((p) => p.pod === pod);
   const detail = useMemo(() => (run === undefined || trace === undefined || diagnosis === undefined || outcome === undefined ? undefined
     : decisiveDetail(diagnosis, trace, outcome, run.summary.nodes, run.summary.pods, run.summary.objects?.resourceClaims ?? [])), [run, trace, diagnosis, outcome]);
+  const autoscaler = run?.summary.autoscaler;
+  const capacity = useMemo(() => (trace === undefined ? [] : capacityVerdicts(trace, autoscaler)), [trace, autoscaler]);
   // never tried by a scheduler (a schedulerName no profile serves): no diagnosis, but a fix
   if (latest === undefined && outcome !== undefined && outcome.node === undefined && outcome.deletedAt === undefined && outcome.reason !== 'SchedulingGated' && outcome.message !== undefined) {
     return <><p className="diagnosis-lead" data-testid="diagnosis-unscheduled">No scheduling cycle: {outcome.message}</p><FixesPanel pod={pod} /></>;
@@ -141,5 +144,5 @@ export function DiagnosisPanel({ pod }: { pod: string }) {
     );
   }
   // the fixes first, under a one-line why: at 1366×768 both are above the fold; the full diagnosis below them
-  return <><DiagnosisSummary d={diagnosis} /><FixesPanel pod={pod} /><DiagnosisView d={diagnosis} short={short} detail={detail} /></>;
+  return <><DiagnosisSummary d={diagnosis} /><FixesPanel pod={pod} /><DiagnosisView d={diagnosis} short={short} detail={detail} capacity={capacity} /></>;
 }

@@ -1,0 +1,50 @@
+// "Larger than any node" and "fragmented": one row per case, each a small cluster simulated, the
+// verdict read from the Pending pod's latest cycle.
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../index';
+import { capacityText, capacityVerdicts } from './capacity';
+import { latestCycleOf } from './diagnose';
+
+const node = (name: string, cpu: string, extra = '') => `apiVersion: v1\nkind: Node\nmetadata: {name: ${name}, labels: {kubernetes.io/hostname: ${name}}}\n${extra}status: {allocatable: {cpu: "${cpu}", memory: 8Gi, pods: "110"}}\n`;
+const pod = (name: string, cpu: string, on?: string) => `apiVersion: v1\nkind: Pod\nmetadata: {name: ${name}}\nspec: {${on ? `nodeName: ${on}, ` : ''}containers: [{name: c, image: x, resources: {requests: {cpu: "${cpu}"}}}]}\n`;
+const group = (name: string, cpu: string) => `apiVersion: podplay/v1alpha1\nkind: ClusterAutoscaler\nmetadata: {name: ca}\nspec:\n  templates:\n    - apiVersion: v1\n      kind: Node\n      metadata: {name: ${name}-template, labels: {kwok-nodegroup: ${name}}, annotations: {cluster-autoscaler.kwok.nodegroup/max-count: "3"}}\n      status: {allocatable: {cpu: "${cpu}", memory: 8Gi, pods: "110"}}\n`;
+const docs = (...d: string[]) => d.join('---\n');
+
+function verdictText(yaml: string, target = 'default/p'): string[] {
+  const outcome = simulate(yaml, { fileName: 'capacity.yaml' });
+  if (!outcome.ok) throw new Error(outcome.errors[0]!.message);
+  const cycle = latestCycleOf(outcome.result.cycles, target)!;
+  return capacityVerdicts(cycle, outcome.result.autoscaler).map((v) => capacityText(v));
+}
+
+describe('capacityVerdicts', () => {
+  it.each([
+    {
+      name: 'two nodes with 1500m free each, a 2-cpu pod: fragmented, with the numbers',
+      yaml: docs(node('a', '4'), node('b', '4'), pod('fill-a', '2500m', 'a'), pod('fill-b', '2500m', 'b'), pod('p', '2')),
+      want: ['Fragmented: 3 cpu is free across the 2 nodes in total, but at most 1500m cpu on one (a), and the pod requests 2 cpu on a single node.'],
+    },
+    {
+      name: 'a 6-cpu pod, nodes of 4: larger than any node',
+      yaml: docs(node('a', '4'), node('b', '2'), pod('p', '6')),
+      want: ['Larger than any node: the pod requests 6 cpu, and the largest node, a, has 4 cpu allocatable — only a bigger node can take it.'],
+    },
+    {
+      name: 'the same with an autoscaler whose only group has 4-cpu nodes: no template is big enough either',
+      yaml: docs(group('pool', '4'), node('a', '4'), pod('p', '6')),
+      want: ['Larger than any node: the pod requests 6 cpu, and the largest node, a, has 4 cpu allocatable — only a bigger node can take it, and no node group\'s template is big enough either (Insufficient cpu on each).'],
+    },
+    {
+      name: 'less free in total than the pod asks: neither (the cluster is full, not fragmented)',
+      yaml: docs(node('a', '4'), node('b', '4'), pod('fill-a', '3500m', 'a'), pod('fill-b', '3500m', 'b'), pod('p', '2')),
+      want: [],
+    },
+    {
+      name: 'one node has room but a taint keeps the pod off it: neither (some node had the cpu)',
+      yaml: docs(node('a', '4'), node('b', '4', 'spec: {taints: [{key: k, value: v, effect: NoSchedule}]}\n'), pod('fill-a', '3', 'a'), pod('p', '2')),
+      want: [],
+    },
+  ])('$name', ({ yaml, want }) => {
+    expect(verdictText(yaml)).toEqual(want);
+  });
+});
