@@ -86,6 +86,8 @@ const LAZY_ENGINE_FEATURES = [
   { module: 'src/engine/model/deviceSelector.ts', lazy: 'src/engine/model/deviceSelectorLazy.ts', chunk: 'src/engine/model/deviceSelectorChunk.ts' },
   // the timeline's `deschedule` step
   { module: 'src/engine/descheduler/index.ts', lazy: 'src/engine/descheduler/lazy.ts', chunk: 'src/engine/descheduler/deschedulerChunk.ts' },
+  // the node autoscaler (a ClusterAutoscaler document)
+  { module: 'src/engine/simulation/autoscaler.ts', lazy: 'src/engine/simulation/autoscalerLazy.ts', chunk: 'src/engine/simulation/autoscalerChunk.ts' },
 ].map((feature) => ({
   module: fileURLToPath(new URL(`./${feature.module}`, import.meta.url)),
   lazy: fileURLToPath(new URL(`./${feature.lazy}`, import.meta.url)),
@@ -104,7 +106,7 @@ function lazyEngineFeatures(): Plugin {
       engineWorker = entries.some((entry) => entry.replace(/\\/g, '/').endsWith('/src/worker/engine.worker.ts'));
     },
     async resolveId(source, importer) {
-      if (!engineWorker || importer === undefined || !/(deviceSelector|descheduler(\/index)?)(\.ts)?$/.test(source)) return null;
+      if (!engineWorker || importer === undefined || !/(deviceSelector|descheduler(\/index)?|simulation\/autoscaler)(\.ts)?$/.test(source)) return null;
       const resolved = await this.resolve(source, importer, { skipSelf: true });
       const feature = LAZY_ENGINE_FEATURES.find((f) => f.module === resolved?.id);
       return feature === undefined || importer === feature.chunk ? null : feature.lazy;

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StoreContext } from './store/hooks';
+import { loadAllLessons } from './lessons/lazy';
 import { createScenarioStorage, type KeyValueStorage } from './store/persistence';
 import { createRecentScenarios } from './store/recent';
 import { createRunMarks } from './store/runMarks';
@@ -98,6 +99,9 @@ async function start(): Promise<void> {
     if (!engineAnswered(state)) return;
     offlineWhenReady();
     startServiceWorker();
+    // a lesson link fetched only its own lesson (src/lessons/lazy.ts): the others now, for the
+    // gallery and the lesson after this one
+    void loadAllLessons().catch(() => undefined);
   });
 }
 

@@ -60,6 +60,10 @@ test('a lesson link on Fast 3G: interactive before the editor is fetched', async
     const monacoAsked = asked.find((r) => /MonacoEditor-.*\.js$/.test(r.path));
     const celAsked = asked.find((r) => /deviceSelectorChunk-.*\.js$/.test(r.path));
     const deschedulerAsked = asked.find((r) => /deschedulerChunk-.*\.js$/.test(r.path));
+    const autoscalerAsked = asked.find((r) => /autoscalerChunk-.*\.js$/.test(r.path));
+    // the whole catalog (src/lessons/index.ts, the chunk named after its folder) and this lesson's own file
+    const catalogAsked = asked.find((r) => /^assets\/lessons-[\w-]+\.js$/.test(r.path));
+    const ownFileAsked = asked.find((r) => /^assets\/nodeSelection-[\w-]+\.js$/.test(r.path));
     const engineIn = arrived.get(asked.find((r) => /engine\.worker-.*\.js$/.test(r.path))?.path ?? '') ?? Infinity;
 
     // and it is: Start opens the first story point
@@ -83,6 +87,9 @@ test('a lesson link on Fast 3G: interactive before the editor is fetched', async
     expect(monacoIn, "the lesson waited for Monaco's chunk").toBeGreaterThan(sinceT0);
     expect(celAsked, 'a lesson without DRA fetched the CEL evaluator').toBeUndefined();
     expect(deschedulerAsked, 'a lesson without a deschedule step fetched the descheduler').toBeUndefined();
+    expect(autoscalerAsked, 'a lesson without a ClusterAutoscaler fetched the node autoscaler').toBeUndefined();
+    expect(catalogAsked?.at ?? Infinity, 'a lesson link fetched the whole lesson catalog before the engine worker was in').toBeGreaterThanOrEqual(engineIn);
+    expect(ownFileAsked?.at ?? Infinity, "the lesson's own file was not fetched before the page's chunk arrived").toBeLessThan(arrived.get(asked.find((r) => /^assets\/main-[\w-]+\.js$/.test(r.path))?.path ?? '') ?? -1);
     console.log(interactive <= GOAL_MS ? `goal met: ≤ ${seconds(GOAL_MS)}` : `goal of ${seconds(GOAL_MS)} missed by ${seconds(interactive - GOAL_MS)}`);
     // what the page measures today (README), with room for the shared machine: a regression fails
     expect(interactive, 'a lesson link on Fast 3G').toBeLessThanOrEqual(BUDGET_MS);

@@ -8,6 +8,7 @@ import { buildTestNode, buildTestPod, setRSOwnerRef } from './descheduler/testin
 import type { DeschedulerView } from './descheduler/types';
 import { defineLazyFeature } from './lazyFeature';
 import { LAZY_ENGINE_FEATURES, prepareEngineFeatures } from './lazyFeatures';
+import { autoscalerFeature, mayUseAutoscaler } from './simulation/autoscalerLazy';
 
 describe('mayUseDescheduler', () => {
   it.each([
@@ -26,6 +27,7 @@ describe('prepareEngineFeatures', () => {
     { name: 'nothing to fetch for a plain scenario', text: 'kind: Node\nmetadata:\n  name: n1\n', fetches: false },
     { name: 'a cel selector fetches', text: 'selectors: [{cel: {expression: "true"}}]', fetches: true },
     { name: 'a deschedule step fetches', text: 'timeline: [{at: 1, action: deschedule, policy: {}}]', fetches: true },
+    { name: 'a ClusterAutoscaler document fetches', text: 'kind: ClusterAutoscaler\n', fetches: true },
   ])('$name', async ({ text, fetches }) => {
     const fetching = prepareEngineFeatures(text);
     expect(fetching !== undefined).toBe(fetches);
@@ -67,5 +69,24 @@ describe('the lazy descheduler once loaded', () => {
     const lazy = deschedule(policy, view());
     expect(lazy).toEqual(realDescheduler.deschedule(policy, view()));
     expect(lazy.errors.length + (lazy.result?.evictions.length ?? 0)).toBeGreaterThan(0);
+  });
+});
+
+describe('mayUseAutoscaler', () => {
+  it.each([
+    { name: 'a YAML ClusterAutoscaler document', text: 'apiVersion: podplay/v1alpha1\nkind: ClusterAutoscaler\n', may: true },
+    { name: 'a JSON one', text: '{"kind":"ClusterAutoscaler"}', may: true },
+    { name: 'a scenario without one', text: 'kind: Node\nmetadata:\n  name: node-1\n', may: false },
+    { name: 'the autoscaler named in prose only', text: '# the cluster autoscaler would add a node', may: false },
+  ])('$name', ({ text, may }) => {
+    expect(mayUseAutoscaler(text)).toBe(may);
+  });
+});
+
+describe('the lazy node autoscaler', () => {
+  it('once loaded, `new` gives the built-in class', async () => {
+    await autoscalerFeature.load();
+    const { ClusterAutoscaler: Real } = await import('./simulation/autoscaler');
+    expect(autoscalerFeature.module().ClusterAutoscaler).toBe(Real);
   });
 });

@@ -4,8 +4,9 @@
 import { deschedulerFeature } from './descheduler/lazy';
 import type { LazyFeature } from './lazyFeature';
 import { deviceSelectorsFeature } from './model/deviceSelectorLazy';
+import { autoscalerFeature } from './simulation/autoscalerLazy';
 
-export const LAZY_ENGINE_FEATURES: readonly LazyFeature<unknown>[] = [deviceSelectorsFeature, deschedulerFeature];
+export const LAZY_ENGINE_FEATURES: readonly LazyFeature<unknown>[] = [deviceSelectorsFeature, deschedulerFeature, autoscalerFeature];
 
 /** Fetches what the scenario's text may use and is not fetched yet; undefined when nothing is needed. */
 export function prepareEngineFeatures(scenarioText: string): Promise<void> | undefined {

@@ -1,4 +1,5 @@
-// The lesson gallery, in teaching order.
+// The lesson gallery, in teaching order: every lesson of the catalog. The page loads this module
+// only when it needs them all (./lazy.ts); a lesson link fetches just its own catalog file first.
 
 import { whyPendingLesson } from './catalog/debugging';
 import { daemonSetLesson } from './catalog/daemonSet';
@@ -27,21 +28,15 @@ import { gangPodGroupLesson, topologyPlacementLesson, workloadPreemptionLesson }
 import { upgradeBalancedAllocationLesson } from './catalog/upgrade';
 import { autoscalerScaleDownPdbLesson, autoscalerScaleFromZeroLesson, autoscalerScaleUpLesson } from './catalog/autoscaling';
 import type { Lesson } from './types';
-import { scenarioKubernetesVersion, withKubernetesVersion } from '../interop/scenarioVersion';
+import { lessonAfter, lessonById, lessonsByTopic, registerLessons } from './lazy';
+import { pinned } from './pin';
 
 export type * from './types';
 export { LESSON_PHASES, SPOILERS } from './types';
 export { defaultHides, hiddenAtCycle, isCyclePosition, lessonStory, storyPresses, type LessonQuestion, type LessonStory, type StoryBeat } from './story';
 export { comparePositions, phaseExists, readFact, revealPosition, type PlaybackPosition, type ShownEvent } from './facts';
-
-/**
- * The lessons were written and checked against kube-scheduler v1.35: one that does not name its
- * version runs as 1.35 (its card says so), not as the newest, until its teaching is brought up to
- * date for 1.36+ (issue 17). The version is written into its scenario text, so links carry it.
- */
-function pinned(lesson: Lesson): Lesson {
-  return scenarioKubernetesVersion(lesson.scenario) !== undefined ? lesson : { ...lesson, scenario: withKubernetesVersion(lesson.scenario, '1.35') };
-}
+// the page reads lessons through ./lazy.ts; loading this module makes them all known there
+export { lessonAfter, lessonById, lessonsByTopic };
 
 export const lessons: readonly Lesson[] = [
   nodeSelectorLesson,
@@ -94,23 +89,4 @@ export const lessons: readonly Lesson[] = [
   whyPendingLesson,
 ].map(pinned);
 
-/** The gallery's topics, each with its lessons, in teaching order (a topic where it first appears). */
-export function lessonsByTopic(all: readonly Lesson[] = lessons): [string, Lesson[]][] {
-  const topics = new Map<string, Lesson[]>();
-  for (const lesson of all) topics.set(lesson.topic, [...(topics.get(lesson.topic) ?? []), lesson]);
-  return [...topics];
-}
-
-const galleryOrder = lessonsByTopic().flatMap(([, list]) => list);
-
-/** The lesson the gallery lists after this one (none after the last). */
-export function lessonAfter(id: string): Lesson | undefined {
-  const i = galleryOrder.findIndex((l) => l.id === id);
-  return i < 0 ? undefined : galleryOrder[i + 1];
-}
-
-const byId = new Map(lessons.map((l) => [l.id, l]));
-
-export function lessonById(id: string): Lesson | undefined {
-  return byId.get(id);
-}
+registerLessons(lessons, true);

@@ -7,64 +7,18 @@
 // Links are hostile input: the decompressed size is capped, nothing is evaluated, and the
 // decoded object is validated field by field before anything uses it.
 
+import { deflate, fromBase64Url, inflate, MAX_DECOMPRESSED_BYTES, toBase64Url } from './bytes';
 import { CURRENT_VERSION, migrate, type PermalinkState } from './migrations';
 
 /** the prefix of every link we publish: "#" + VERSION_TAG + version + "." + payload */
 const VERSION_TAG = 'p';
-/** a scenario text larger than this is refused (a small link must not inflate to gigabytes) */
-export const MAX_DECOMPRESSED_BYTES = 4 * 1024 * 1024;
+export { MAX_DECOMPRESSED_BYTES } from './bytes';
 /** above this many characters a link may be cut by chat tools: warn */
 export const WARN_LINK_LENGTH = 2000;
 /** above this, offer a .yaml download alongside the link */
 export const DOWNLOAD_LINK_LENGTH = 8000;
 
 export type DecodeResult = { ok: true; state: PermalinkState; version: number } | { ok: false; error: string };
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
-  const padded = text.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((text.length + 3) % 4);
-  try {
-    const binary = atob(padded);
-    const out = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-    return out;
-  } catch {
-    return undefined;
-  }
-}
-
-async function deflate(text: string): Promise<Uint8Array> {
-  const stream = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream('deflate'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-/** Inflates, refusing to produce more than `limit` bytes. */
-async function inflate(bytes: Uint8Array, limit: number): Promise<Uint8Array> {
-  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate'));
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > limit) {
-      await reader.cancel();
-      throw new RangeError('too large');
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) { all.set(c, offset); offset += c.length; }
-  return all;
-}
 
 /** The fragment (without "#") for a state, in the current format. */
 export async function encodePermalink(state: PermalinkState): Promise<string> {

@@ -3,7 +3,7 @@
 // Story points come from the lesson (src/lessons/story.ts); this only finds them in the cycle index
 // and the events the worker streamed, as global step numbers.
 
-import { lessonAfter, lessonById, revealPosition, type Lesson, type Spoiler } from '../lessons';
+import { lessonAfter, lessonById, revealPosition, type Lesson, type Spoiler } from '../lessons/lazy';
 import { hiddenAtCycle, isCyclePosition, lessonStory, type LessonQuestion, type LessonStory } from '../lessons/story';
 import type { CycleSummary, TimedEvent } from '../worker/protocol';
 import { stepFor } from './permalinkState';

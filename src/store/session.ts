@@ -3,7 +3,7 @@
 // and a playback position waiting for its cycle to arrive (a link being restored).
 
 import type { StoreApi } from 'zustand/vanilla';
-import { lessonById, type Lesson } from '../lessons';
+import { lessonById, type Lesson } from '../lessons/lazy';
 import { currentLessonProgress, hiddenNow, nextLessonAtEnd, type StoryTarget } from './lessonProgress';
 import { stepFor } from './permalinkState';
 import type { PodplayState, SessionSlice } from './types';

@@ -1,7 +1,7 @@
 // The current step and what the views draw for it, derived once per change of position or frame.
 
 import { useMemo, useState } from 'react';
-import type { Spoiler } from '../lessons';
+import type { Spoiler } from '../lessons/lazy';
 import { usePodplay } from '../store/hooks';
 import { hiddenNow } from '../store/lessonProgress';
 import { currentStep, nodeStates, podsAt, preFilterRejection, type CurrentStep, type NodeState, type PodView } from '../store/selectors';

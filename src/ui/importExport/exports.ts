@@ -2,7 +2,7 @@
 // real kube-scheduler with KWOK fake nodes. The work runs in the import/export worker.
 
 import type { ScenarioFileOptions } from '../../interop';
-import { lessonById } from '../../lessons';
+import { lessonById } from '../../lessons/lazy';
 import type { PodplayStore } from '../../store/store';
 import { interopClient } from './interopClient';
 import { baseName, saveFile } from './saveFile';

@@ -2,7 +2,7 @@
 // first) until the user starts, so the first questions can be asked honestly.
 
 import { scenarioRunsAs } from '../../interop/scenarioVersion';
-import { lessonById } from '../../lessons';
+import { lessonById } from '../../lessons/lazy';
 import { usePodplay } from '../../store/hooks';
 import './lessons.css';
 

@@ -1,9 +1,9 @@
 // The lesson gallery: every lesson by topic, with its title and summary. Opening one loads its
 // scenario on the lesson's title card.
 
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { scenarioRunsAs } from '../../interop/scenarioVersion';
-import { lessonsByTopic, lessonStory, type Lesson } from '../../lessons';
+import { allLessons, loadAllLessons, lessonsByTopic, lessonStory, onLessonsLoaded, type Lesson } from '../../lessons/lazy';
 import { usePodplay } from '../../store/hooks';
 import { useModalDialog } from '../useModalDialog';
 import './lessons.css';
@@ -25,6 +25,17 @@ function LessonMeta({ lesson, reached }: { lesson: Lesson; reached: number | und
   );
 }
 
+/** Every lesson, fetched when the gallery is first opened (a lesson link loads only its own first). */
+function useAllLessons(wanted: boolean): { all: readonly Lesson[] | undefined; failed: string | undefined } {
+  const all = useSyncExternalStore(onLessonsLoaded, allLessons);
+  const [failed, setFailed] = useState<string>();
+  useEffect(() => {
+    if (!wanted || all !== undefined) return;
+    loadAllLessons().catch((e: unknown) => setFailed(e instanceof Error ? e.message : String(e)));
+  }, [wanted, all]);
+  return { all, failed };
+}
+
 export function LessonGallery() {
   const open = usePodplay((s) => s.dialog === 'lessons');
   const dialog = useModalDialog(open);
@@ -32,7 +43,8 @@ export function LessonGallery() {
   const setDialog = usePodplay((s) => s.setDialog);
   const openLesson = usePodplay((s) => s.openLesson);
   const reached = usePodplay((s) => s.lessonReached);
-  const topics = useMemo(() => lessonsByTopic(), []);
+  const { all, failed } = useAllLessons(open);
+  const topics = useMemo(() => (all === undefined ? [] : lessonsByTopic(all)), [all]);
 
 
   return (
@@ -51,6 +63,11 @@ export function LessonGallery() {
         </p>
         <button type="button" className="button" onClick={() => setDialog(undefined)}>Close</button>
       </header>
+      {all === undefined && (
+        <p className="gallery-loading" role="status">
+          {failed === undefined ? 'Loading the lessons…' : `The lessons could not be loaded (${failed}). Close this and open it again to retry.`}
+        </p>
+      )}
       {topics.map(([topic, list]) => (
         <section key={topic} className="gallery-topic" aria-label={topic}>
           <h3>{topic}</h3>

@@ -2,7 +2,7 @@
 // questions, whose answers show once playback reaches the point of the trace that settles them.
 
 import { useEffect, useMemo, useRef } from 'react';
-import { lessonById, type Lesson } from '../../lessons';
+import { lessonById, type Lesson } from '../../lessons/lazy';
 import { usePodplay } from '../../store/hooks';
 import { currentLessonProgress, nextLessonAtEnd, openQuestion, type QuestionProgress } from '../../store/lessonProgress';
 import { CommandButton } from '../components/CommandButton';

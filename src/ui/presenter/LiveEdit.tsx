@@ -5,7 +5,7 @@
 // and no key reaches it unless it has the focus (issue 19: `f` typed into the hidden YAML).
 
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { lessonById } from '../../lessons';
+import { lessonById } from '../../lessons/lazy';
 import { usePodplay } from '../../store/hooks';
 import { useModalDialog } from '../useModalDialog';
 

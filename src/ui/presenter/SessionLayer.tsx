@@ -2,7 +2,7 @@
 // dialog (and dropping files anywhere), presenter mode's live edit, and the page's mode classes (presenter, lesson title card).
 
 import { useEffect } from 'react';
-import { lessonById } from '../../lessons';
+import { lessonById } from '../../lessons/lazy';
 import { usePodplay } from '../../store/hooks';
 import { ImportLayer } from '../importExport/ImportLayer';
 import { LessonGallery } from '../lessons/LessonGallery';

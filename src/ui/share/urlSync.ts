@@ -4,6 +4,7 @@
 // move between scenarios and lessons, not between single steps. Opening the page with a link, or
 // moving through history, restores the state the fragment holds.
 
+import { loadLesson } from '../../lessons/lazy';
 import { decodePermalink } from '../../permalink/codec';
 import type { PermalinkState } from '../../permalink/migrations';
 import { fingerprint } from '../../store/fingerprint';
@@ -112,6 +113,9 @@ export function installUrlSync(store: PodplayStore, env: UrlSyncEnv): () => void
     try {
       cancelWrite();
       const decoded = await decodePermalink(fragment);
+      // a lesson link: its lesson's catalog file, not the whole catalog (src/lessons/lazy.ts); one
+      // that cannot be fetched opens as an unknown lesson would, its scenario without narration
+      if (decoded.ok && decoded.state.lesson !== undefined) await loadLesson(decoded.state.lesson).catch(() => undefined);
       if (fragmentOf(env.location) !== fragment) return; // the user moved on meanwhile
       const state = store.getState();
       if (!decoded.ok) {

@@ -6,7 +6,7 @@ import { group } from 'd3';
 import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AutoscalerOutcome, NodeOutcome, PodOutcome, VolumeChange } from '../../engine/api';
 import { nodeGroupMembers, nodeGroupsAt, nodeStageState, nodesOverRun, type NodeGroupAt } from '../../engine/readers';
-import { lessonById } from '../../lessons';
+import { lessonById } from '../../lessons/lazy';
 import { usePodplay } from '../../store/hooks';
 import {
   defaultTopologyKey, filterVerdict, pendingQueue, podsAtEnd, preFilterExclusion, preFilterRejection, reached, shownNodeState, withoutPlacement, ZONE_KEYS,
