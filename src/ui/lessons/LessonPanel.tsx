@@ -1,10 +1,10 @@
 // The lesson on screen: its narration at the current step and its "predict before you step"
 // questions, whose answers show once playback reaches the point of the trace that settles them.
 
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { lessonById, type Lesson } from '../../lessons/lazy';
-import { usePodplay } from '../../store/hooks';
-import { currentLessonProgress, nextLessonAtEnd, openQuestion, type QuestionProgress } from '../../store/lessonProgress';
+import { useLessonProgress, usePodplay } from '../../store/hooks';
+import { nextLessonAtEnd, openQuestion, type QuestionProgress } from '../../store/lessonProgress';
 import { CommandButton } from '../components/CommandButton';
 import { FitBox } from '../presenter/FitBox';
 import './lessons.css';
@@ -90,22 +90,14 @@ function LessonHead({ lesson }: { lesson: Lesson }) {
 }
 
 export function LessonPanel() {
-  const lessonId = usePodplay((s) => s.lessonId);
-  const run = usePodplay((s) => s.run);
-  const position = usePodplay((s) => s.position);
   const intro = usePodplay((s) => s.lessonIntro);
-  const predictions = usePodplay((s) => s.predictions);
-  const storyPoint = usePodplay((s) => s.storyPoint);
   // on a projector the text and the question must fit beside the stage: scaled as a whole if need be
   const presenter = usePodplay((s) => s.presenter);
   const edited = usePodplay((s) => s.lessonId !== undefined && s.text !== lessonById(s.lessonId)?.scenario);
   const predict = usePodplay((s) => s.predict);
   const openLesson = usePodplay((s) => s.openLesson);
   const setText = usePodplay((s) => s.setText);
-  const current = useMemo(
-    () => currentLessonProgress({ lessonId, run, position, lessonIntro: intro, predictions, storyPoint }),
-    [lessonId, run, position, intro, predictions, storyPoint],
-  );
+  const current = useLessonProgress();
   const after = usePodplay((s) => nextLessonAtEnd(s));
   if (current === undefined) return null;
   const { lesson, progress } = current;

@@ -7,8 +7,7 @@
 import { useMemo } from 'react';
 import { isKubernetesVersion, type KubernetesVersion } from '../../engine/readers';
 import type { VersionScoresOnStage } from '../../lessons';
-import { usePodplay } from '../../store/hooks';
-import { currentLessonProgress } from '../../store/lessonProgress';
+import { useLessonProgress, usePodplay } from '../../store/hooks';
 import { useVersionScores } from '../compare/useCompare';
 import { pluginColour } from './ScoreBar';
 import { versionScoreTable } from './versionScores';
@@ -22,17 +21,8 @@ const NO_NODES: readonly string[] = [];
  * point comes.
  */
 function useVersionsOnStage(): { wanted: VersionScoresOnStage | undefined; shown: boolean } {
-  const lessonId = usePodplay((s) => s.lessonId);
-  const run = usePodplay((s) => s.run);
-  const position = usePodplay((s) => s.position);
-  const lessonIntro = usePodplay((s) => s.lessonIntro);
-  const predictions = usePodplay((s) => s.predictions);
-  const storyPoint = usePodplay((s) => s.storyPoint);
   const hidden = usePodplay((s) => s.stageHidden);
-  const progress = useMemo(
-    () => currentLessonProgress({ lessonId, run, position, lessonIntro, predictions, storyPoint })?.progress,
-    [lessonId, run, position, lessonIntro, predictions, storyPoint],
-  );
+  const progress = useLessonProgress()?.progress;
   const wanted = progress?.story.points.find((p) => p.versions !== undefined)?.versions;
   const here = progress?.story.points[progress.current]?.versions;
   return { wanted, shown: here !== undefined && here === wanted && !hidden.scores && !hidden.placement };
