@@ -38,3 +38,8 @@ export const LESSON_FILES: readonly (readonly [CatalogFile, readonly string[]])[
 export function lessonFile(id: string): Promise<Record<string, unknown>> | undefined {
   return LESSON_FILES.find(([, ids]) => ids.includes(id))?.[0]();
 }
+
+/** True when a catalog file lists the lesson: a link to it names a lesson this build has, even when its file could not be fetched. */
+export function isListedLesson(id: string): boolean {
+  return LESSON_FILES.some(([, ids]) => ids.includes(id));
+}

@@ -7,6 +7,8 @@
 // them all. Links name lessons by id, so an old link finds its lesson here as before.
 
 import { lessonFile } from './files';
+
+export { isListedLesson } from './files';
 import { pinned } from './pin';
 import type { Lesson } from './types';
 

@@ -7,7 +7,7 @@ import { currentLessonProgress } from './lessonProgress';
 import type { PermalinkState } from '../permalink/migrations';
 import { STORAGE_KEY } from './persistence';
 import { namedPosition, toPermalinkState } from './permalinkState';
-import { lessonFileName } from './session';
+import { lessonFileName, missingLessonNotice } from './session';
 import { engineClient } from './testing/engineClient';
 import { TWO_NODES_TWO_PODS } from './testing/scenarios';
 import { savedScenario, testStore } from './testing';
@@ -192,6 +192,15 @@ describe('restoring a link', () => {
     expect(store.getState().lessonId).toBeUndefined();
     expect(store.getState().text).toBe(TWO_NODES_TWO_PODS);
     expect(store.getState().notices.map((n) => n.text)).toEqual([expect.stringContaining(`"${name}"`)]);
+  });
+
+  it.each([
+    ['a lesson this build lists, whose file could not be fetched', 'spread-zone', 'Lesson not loaded', /could not be fetched.*Reload when online/],
+    ['a lesson this build does not have', 'no-such-lesson', 'Unknown lesson', /does not have \("no-such-lesson"\)/],
+  ])('says why a link\'s lesson is missing: %s', (_, id, title, text) => {
+    const notice = missingLessonNotice(id);
+    expect(notice.title).toBe(title);
+    expect(notice.text).toMatch(text);
   });
 });
 

@@ -3,7 +3,7 @@
 // and a playback position waiting for its cycle to arrive (a link being restored).
 
 import type { StoreApi } from 'zustand/vanilla';
-import { lessonById, type Lesson } from '../lessons/lazy';
+import { isListedLesson, lessonById, type Lesson } from '../lessons/lazy';
 import { currentLessonProgress, hiddenNow, nextLessonAtEnd, type StoryTarget } from './lessonProgress';
 import { stepFor } from './permalinkState';
 import type { PodplayState, SessionSlice } from './types';
@@ -12,6 +12,17 @@ type Set = StoreApi<PodplayState>['setState'];
 type Get = StoreApi<PodplayState>['getState'];
 
 export const lessonFileName = (lesson: Pick<Lesson, 'id'>): string => `${lesson.id}.yaml`;
+
+/**
+ * What the page says when a link's lesson is not loaded: one this build lists but whose catalog
+ * file could not be fetched (offline before the page was cached, or a newer deployment removed the
+ * old chunk) is not an unknown lesson, and a reload can bring it back.
+ */
+export function missingLessonNotice(id: string): { title: string; text: string } {
+  return isListedLesson(id)
+    ? { title: 'Lesson not loaded', text: `The narration of lesson "${id}" could not be fetched (offline, or Podplay was updated since this page loaded); the scenario opened without it. Reload when online to get the lesson.` }
+    : { title: 'Unknown lesson', text: `This link names a lesson this version of Podplay does not have ("${id}"); the scenario opened without its narration.` };
+}
 export const SHARED_FILE_NAME = 'shared-scenario.yaml';
 
 export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayState>, 'subscribe'>): SessionSlice {
@@ -160,7 +171,7 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
       // asks for the first cycle's frame when the run on screen already has it
       if (link.cycle === undefined || link.cycle === 0) get().toFirstCycle();
       if (link.lesson !== undefined && lesson === undefined) {
-        get().notify({ kind: 'info', title: 'Unknown lesson', text: `This link names a lesson this version of Podplay does not have ("${link.lesson}"); the scenario opened without its narration.` });
+        get().notify({ kind: 'info', ...missingLessonNotice(link.lesson) });
       }
       followPendingPosition();
     },
