@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { SimulationResult } from '../src/engine/api';
 import { nodesOverRun } from '../src/engine/autoscaler/stage';
-import { lessonStory, lessons, type Spoiler } from '../src/lessons';
+import { lessonStory, lessons, type Lesson, type Spoiler } from '../src/lessons';
 import { freshPage, pageText } from './helpers';
 import { lessonResult, openInPresenter, walkLesson } from './lessonWalk';
 
@@ -125,34 +125,43 @@ async function stageBodyProblems(page: Page): Promise<string[]> {
   }, { W, H });
 }
 
-for (const lesson of lessons) {
-  test(`${lesson.id}: PageDown from the title card to the end, stopping at each question, nothing given away, the stage fits`, async ({ page }) => {
-    const result = lessonResult(lesson);
+/** One lesson from the title card to its end: the title card is this lesson's, over its own scenario. */
+async function walkWithClicker(page: Page, lesson: Lesson): Promise<void> {
+  const result = lessonResult(lesson);
+  await openInPresenter(page, lesson);
+  await expect(page.getByTestId('lesson-list')).toBeHidden();
+  await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-lesson', lesson.id);
+  await expect(page.getByTestId('lesson-cover')).toContainText(lesson.title);
+  expect(await pageText(page), `${lesson.id}: the page holds the lesson's scenario`).toBe(lesson.scenario);
+  const story = lessonStory(lesson);
+  const firstTold = story.points.findIndex((p) => p.texts.length > 0);
+  const asked: number[] = [];
+  const points = await walkLesson(page, lesson, async ({ point, hidden }) => {
+    const where = `${lesson.id} point ${point + 1}`;
+    if (point === 0) await expect(page.getByTestId('lesson-cover'), where).toHaveCount(0);
+    if (point === firstTold) await expect(page.getByTestId('lesson-narration'), where).toContainText(story.points[point]!.texts[0]!);
+    await expectNothingGivenAway(page, hidden, result, where);
+    if (point >= 0) await expectStageFits(page, where);
+    for (const q of await page.locator('[data-testid="lesson-question"][data-state="open"]').evaluateAll((items) => items.map((i) => Number(i.getAttribute('data-question'))))) {
+      if (!asked.includes(q)) asked.push(q);
+    }
+  });
+  expect(points, lesson.id).toBeGreaterThan(0);
+  // every question was open at some stop, and is answered at the end
+  await expect(page.locator('[data-testid="lesson-question"]:not([data-state="revealed"])'), lesson.id).toHaveCount(0);
+  expect(asked.sort((a, b) => a - b), `${lesson.id}: the questions asked`).toEqual(story.questions.map((q) => q.index));
+}
+
+// A workshop teaches lesson after lesson in one tab, and so does this walk: a few lessons per test,
+// each opened from the gallery over the last one's end (a fresh page for each lesson cost more than
+// its walk), and CI's two workers share the groups out. A failure names its lesson and point.
+const CLICKER_GROUP = 4;
+const clickerGroups = Array.from({ length: Math.ceil(lessons.length / CLICKER_GROUP) }, (_, i) => lessons.slice(i * CLICKER_GROUP, (i + 1) * CLICKER_GROUP));
+
+for (const group of clickerGroups) {
+  test(`PageDown from the title card to the end, stopping at each question, nothing given away, the stage fits: ${group.map((l) => l.id).join(', ')}`, async ({ page }) => {
     await freshPage(page);
-    await openInPresenter(page, lesson);
-    // the title card: this lesson's, over its own scenario (what lessons.spec.ts checked lesson by
-    // lesson in a walk of its own)
-    await expect(page.getByTestId('lesson-list')).toBeHidden();
-    await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-lesson', lesson.id);
-    await expect(page.getByTestId('lesson-cover')).toContainText(lesson.title);
-    expect(await pageText(page)).toBe(lesson.scenario);
-    const story = lessonStory(lesson);
-    const firstTold = story.points.findIndex((p) => p.texts.length > 0);
-    const asked: number[] = [];
-    const points = await walkLesson(page, lesson, async ({ point, hidden }) => {
-      const where = `${lesson.id} point ${point + 1}`;
-      if (point === 0) await expect(page.getByTestId('lesson-cover')).toHaveCount(0);
-      if (point === firstTold) await expect(page.getByTestId('lesson-narration'), where).toContainText(story.points[point]!.texts[0]!);
-      await expectNothingGivenAway(page, hidden, result, where);
-      if (point >= 0) await expectStageFits(page, where);
-      for (const q of await page.locator('[data-testid="lesson-question"][data-state="open"]').evaluateAll((items) => items.map((i) => Number(i.getAttribute('data-question'))))) {
-        if (!asked.includes(q)) asked.push(q);
-      }
-    });
-    expect(points).toBeGreaterThan(0);
-    // every question was open at some stop, and is answered at the end
-    await expect(page.locator('[data-testid="lesson-question"]:not([data-state="revealed"])')).toHaveCount(0);
-    expect(asked.sort((a, b) => a - b)).toEqual(story.questions.map((q) => q.index));
+    for (const lesson of group) await walkWithClicker(page, lesson);
   });
 }
 
