@@ -41,7 +41,7 @@ export type VersionChangeId =
   | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta' | 'draNameOrder' | 'draDeviceTaintRulesGA'
   | 'draFilterTimeoutError' | 'permitPreemptToBackoff' | 'preBindPreemptToBackoff'
   | 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'storageCapacityScoringBeta'
-  | 'interPodAffinityHintAnyAntiAffinityTerm';
+  | 'interPodAffinityHintAnyAntiAffinityTerm' | 'volumeLimitScalingBeta';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -181,6 +181,15 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     upstreamFile: 'pkg/scheduler/framework/plugins/volumebinding/volume_binding.go',
     note: "VolumeBinding's Score runs (KEP-4049, the scoring from PR #128184): a claim to be provisioned scores a node by the share of the CSIStorageCapacity it fits in that it would use, a statically bound PV by its request over the PV's size; VolumeBindingArgs' default shape (utilization 0 -> 10, 100 -> 0) prefers the node with the most free capacity. Every other pod gets 0 from VolumeBinding on every node. Before, VolumeBinding did not score",
     gates: { StorageCapacityScoring: true },
+  },
+  {
+    id: 'volumeLimitScalingBeta',
+    since: '1.37',
+    title: 'VolumeLimitScaling beta, on by default: a CSIDriver may keep pods off nodes without the driver',
+    pr: 140612,
+    upstreamFile: 'pkg/scheduler/framework/plugins/nodevolumelimits/csi.go',
+    note: 'NodeVolumeLimits\' Filter runs checkCSIDriverOnNode (KEP-5030; alpha since v1.35, PR #135012): a pod needing a new volume of a driver whose CSIDriver sets spec.preventPodSchedulingIfMissing is Unschedulable on a node whose CSINode does not list the driver, or that has no CSINode ("<driver> CSI driver is not installed on the node"). Before, the API server dropped the field and such a node took the pod with no limit',
+    gates: { VolumeLimitScaling: true },
   },
   {
     id: 'workloadApiBeta',
