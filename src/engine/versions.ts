@@ -41,7 +41,7 @@ export type VersionChangeId =
   | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta' | 'draNameOrder' | 'draDeviceTaintRulesGA'
   | 'draFilterTimeoutError' | 'permitPreemptToBackoff' | 'preBindPreemptToBackoff'
   | 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'storageCapacityScoringBeta'
-  | 'interPodAffinityHintAnyAntiAffinityTerm' | 'volumeLimitScalingBeta';
+  | 'interPodAffinityHintAnyAntiAffinityTerm' | 'volumeLimitScalingBeta' | 'queueingHintNominatedPods';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -139,6 +139,14 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     pr: 135394,
     upstreamFile: 'pkg/scheduler/framework/plugins/interpodaffinity/plugin.go',
     note: "isSchedulableAfterPodChange returns Queue when the updated pod is the pending pod itself and its labels changed (an existing pod's anti-affinity may no longer match it, or its own affinity may now match itself). Before, the update was skipped as one of an unscheduled pod",
+  },
+  {
+    id: 'queueingHintNominatedPods',
+    since: '1.36',
+    title: 'InterPodAffinity and PodTopologySpread retry a pending pod when a pod nominated to a node changes',
+    pr: 135392,
+    upstreamFile: 'pkg/scheduler/framework/plugins/interpodaffinity/plugin.go',
+    note: "the queueing hints count a pod with status.nominatedNodeName like an assigned one (lower or equal priority pods already make room for it in Filter): deleting a nominated pod that the pending pod's anti-affinity or topology spread counted retries the pending pod. Before, the hints skipped any pod without spec.nodeName, and the pod waited for another event or the 5-minute flush",
   },
   {
     id: 'podGroupApi',

@@ -13,7 +13,7 @@ import type { CycleState } from '../framework/cycleState';
 import type { ConfigError } from '../framework/config/types';
 import { NodeToStatus, type Handle, type PluginDescriptor, type PreBindWait, type QueuedPodInfo, type SchedulerApi, type WaitingPods } from '../framework/interfaces';
 import { formatFitError } from '../framework/fitError';
-import { newPodInfo, type PodInfo } from '../framework/podInfo';
+import { newPodInfo, podPriority, type PodInfo } from '../framework/podInfo';
 import { computePodRequests, resourceToList } from '../framework/resources';
 import { seededRng, type Rng } from '../framework/rng';
 import { Framework } from '../framework/runtime';
@@ -357,6 +357,12 @@ export class Simulation {
     }
     if (pod.status.phase === 'Running' || pod.status.phase === 'Pending') pod.status.phase = 'Failed';
     if (wasBound) this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Delete', label: 'AssignedPodDelete' }, pod, undefined);
+    else if (pod.status.nominatedNodeName) {
+      // upstream: eventhandlers.go deletePodFromSchedulingQueue — a deleted nominated pod frees the
+      // room it held for pods of lower or equal priority, which treat it as assigned (getLEPriorityPreCheck)
+      const priority = podPriority(pod);
+      this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Delete', label: 'AssignedPodDelete' }, pod, undefined, undefined, (p) => podPriority(p) <= priority);
+    }
     this.onPodDeleted(pod);
     this.volumes.podDeleted(pod);
     this.resourceClaims.podDeleted(pod);

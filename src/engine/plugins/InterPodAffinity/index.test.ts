@@ -128,6 +128,37 @@ describe('InterPodAffinity queueing hint, per version (PRs #135325, #135394, #13
   });
 });
 
+// PR #135392's rows of upstream Test_isSchedulableAfterPodChange (the author's branch of
+// interpodaffinity/plugin_test.go), each at the versions it holds for: a pod nominated to a node
+// counts as placed from v1.36.
+describe('InterPodAffinity queueing hint, nominated pods per version (PR #135392)', () => {
+  const affinityPod = () => makePod().uid('p').name('p').podAffinityIn('service', 'region', ['securityscan', 'value2']).obj();
+  const antiPod = () => makePod().uid('p').name('p').podAntiAffinityIn('service', 'region', ['securityscan', 'value2']).obj();
+  const other = (labels: Record<string, string>, nominated?: string) => {
+    const o = makePod().uid('other').name('other').labels(labels).obj();
+    if (nominated) o.status.nominatedNodeName = nominated;
+    return o;
+  };
+  const cases: { name: string; versions: KubernetesVersion[]; pod: Pod; oldPod?: Pod; newPod?: Pod; want: 'Queue' | 'QueueSkip' }[] = [
+    { name: 'add a pod with nominated node which matches target pod affinity', versions: ['1.36', '1.37'], pod: affinityPod(), newPod: other({ service: 'securityscan' }, 'fake-node'), want: 'Queue' },
+    { name: 'add a pod with nominated node which matches target pod affinity (skipped before the fix)', versions: ['1.35'], pod: affinityPod(), newPod: other({ service: 'securityscan' }, 'fake-node'), want: 'QueueSkip' },
+    {
+      name: 'update a pod from un-scheduled to nominated, which matches target pod affinity', versions: ['1.36', '1.37'], pod: affinityPod(),
+      oldPod: other({ service: 'securityscan' }), newPod: other({ service: 'securityscan' }, 'fake-node'), want: 'Queue',
+    },
+    {
+      name: 'update a pod from nominated to un-scheduled, which matches target pod affinity', versions: ['1.35', '1.36', '1.37'], pod: affinityPod(),
+      oldPod: other({ service: 'securityscan' }, 'fake-node'), newPod: other({ service: 'securityscan' }), want: 'QueueSkip',
+    },
+    { name: "delete a nominated pod which matches pod's anti-affinity", versions: ['1.36', '1.37'], pod: antiPod(), oldPod: other({ service: 'securityscan' }, 'fake-node'), want: 'Queue' },
+    { name: "delete a nominated pod which matches pod's anti-affinity (skipped before the fix)", versions: ['1.35'], pod: antiPod(), oldPod: other({ service: 'securityscan' }, 'fake-node'), want: 'QueueSkip' },
+    { name: "delete a nominated pod which doesn't match pod's anti-affinity", versions: ['1.36', '1.37'], pod: antiPod(), oldPod: other({ aaa: 'a' }, 'fake-node'), want: 'QueueSkip' },
+  ];
+  it.each(cases)('$name ($versions)', ({ versions, pod, oldPod, newPod, want }) => {
+    for (const v of versions) expect(isSchedulableAfterPodChange(pod, oldPod, newPod, versionSwitches(v)), `at v${v}`).toBe(want);
+  });
+});
+
 describe('InterPodAffinity queueing hint: Test_isSchedulableAfterNodeChange', () => {
   const affinityPod = (topologyKey: string) => makePod().name('p').podAffinityIn('service', topologyKey, ['securityscan', 'value2']).obj();
   const antiPod = () => makePod().name('p').podAntiAffinity({ labelSelector: { matchLabels: { another: 'label' } }, topologyKey: 'zone' }).obj();
