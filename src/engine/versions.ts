@@ -179,7 +179,7 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     title: 'InterPodAffinity retries a pending pod when a deleted pod matched any one of the anti-affinity terms',
     pr: 139161,
     upstreamFile: 'pkg/scheduler/framework/plugins/interpodaffinity/plugin.go',
-    note: "isSchedulableAfterPodChange returns Queue for a deleted assigned pod that matches any term of the pending pod's required anti-affinity, or whose own required anti-affinity has any term matching the pending pod (merged May 2026, so in 1.37). Before, every term had to match: with several terms the pod waited for another event or the 5-minute flush",
+    note: "isSchedulableAfterPodChange returns Queue for a deleted assigned pod that matches any term of the pending pod's required anti-affinity, or whose own required anti-affinity has any term matching the pending pod, and for an updated one that matched some term before and none after (merged May 2026, so in 1.37). Before, every term had to match: with several terms the pod waited for another event or the 5-minute flush",
   },
   {
     id: 'storageCapacityScoringBeta',

@@ -6,7 +6,8 @@
 // The rows of the newer upstream plugin_test.go for the v1.36 fixes ("updated pod is the target
 // pod", PR #135394; "delete a pod with anti-affinity that matches pending pod", PR #135325) are
 // tagged with their version and fail at the other one; so are the rows for v1.37's "any term"
-// anti-affinity fix (PR #139161), written from its description (its test table was not read).
+// anti-affinity fix (PR #139161), written from its description and the main-line plugin.go after
+// it (deleted and updated pods; its own test table was not read).
 import { describe, expect, it } from 'vitest';
 import type { Node, Pod } from '../../model/types';
 import { makeNode, makePod } from '../../testing/builders';
@@ -122,6 +123,10 @@ describe('InterPodAffinity queueing hint, per version (PRs #135325, #135394, #13
     { name: 'v1.37: delete a pod which matches none of the terms', version: '1.37', pod: twoTermAnti(), oldPod: makePod().uid('o').name('o').node('fake-node').label('service', 'other').obj(), want: 'QueueSkip' },
     { name: 'v1.36: delete a pod with two anti-affinity terms, one matching pending pod (skipped)', version: '1.36', pod: target({ service: 'securityscan' }), oldPod: twoTermRepeller(), want: 'QueueSkip' },
     { name: 'v1.37: delete a pod with two anti-affinity terms, one matching pending pod', version: '1.37', pod: target({ service: 'securityscan' }), oldPod: twoTermRepeller(), want: 'Queue' },
+    // PR #139161's update case (the main-line plugin.go after it): the pod matched one term before and none after
+    { name: "v1.36: update a pod from matching one of two terms of pod's anti-affinity to none (skipped)", version: '1.36', pod: twoTermAnti(), oldPod: matchesFirst(), newPod: makePod().uid('o').name('o').node('fake-node').label('service', 'other').obj(), want: 'QueueSkip' },
+    { name: "v1.37: update a pod from matching one of two terms of pod's anti-affinity to none", version: '1.37', pod: twoTermAnti(), oldPod: matchesFirst(), newPod: makePod().uid('o').name('o').node('fake-node').label('service', 'other').obj(), want: 'Queue' },
+    { name: "v1.37: update a pod from matching one term to matching the other (still repelled)", version: '1.37', pod: twoTermAnti(), oldPod: matchesFirst(), newPod: makePod().uid('o').name('o').node('fake-node').label('team', 'x').obj(), want: 'QueueSkip' },
   ];
   it.each(cases)('$name', ({ version, pod, oldPod, newPod, want }) => {
     expect(isSchedulableAfterPodChange(pod, oldPod, newPod, versionSwitches(version))).toBe(want);

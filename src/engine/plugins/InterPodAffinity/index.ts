@@ -70,15 +70,16 @@ export function isSchedulableAfterPodChange(pod: Pod, oldObj: unknown, newObj: u
   const antiTerms = requiredTerms(pod, 'podAntiAffinity');
   const before = original && podLabels(original);
   const now = modified && podLabels(modified);
+  // v1.37+ (PR #139161): a pod matching one anti-affinity term is repelled; before, the hints
+  // asked for all of them (for an updated pod as for a deleted one)
+  const antiMatches = fixes.interPodAffinityHintAnyAntiAffinityTerm ? podMatchesAnyAffinityTerms : podMatchesAllAffinityTerms;
   if (now && before) {
     if (!podMatchesAllAffinityTerms(terms, before) && podMatchesAllAffinityTerms(terms, now)) return 'Queue';
-    if (podMatchesAllAffinityTerms(antiTerms, before) && !podMatchesAllAffinityTerms(antiTerms, now)) return 'Queue';
+    if (antiMatches(antiTerms, before) && !antiMatches(antiTerms, now)) return 'Queue';
     return 'QueueSkip';
   }
   if (now) return podMatchesAllAffinityTerms(terms, now) ? 'Queue' : 'QueueSkip';
   if (!before) return 'Queue';
-  // v1.37+ (PR #139161): a deleted pod repelled by one anti-affinity term is enough; before, all had to match
-  const antiMatches = fixes.interPodAffinityHintAnyAntiAffinityTerm ? podMatchesAnyAffinityTerms : podMatchesAllAffinityTerms;
   if (antiMatches(antiTerms, before)) return 'Queue';
   // v1.36+ (PR #135325): the deleted pod's own anti-affinity repelled the pending pod
   if (fixes.interPodAffinityHintExistingAntiAffinity && antiMatches(requiredTerms(original!, 'podAntiAffinity'), podLabels(pod))) return 'Queue';
