@@ -422,7 +422,7 @@ export class Simulation {
     if (switches.preBindPreemptToBackoff && this.bindingWaits.has(victim.key)) {
       // upstream (v1.36+, PR #135502) PodInPreBind.CancelPod: the victim's PreBind context is
       // cancelled, its binding cycle fails with the plugin's error and the pod backs off, undeleted
-      this.cancelPreBind(victim.key);
+      this.cancelPreBind(victim.key, 'DefaultPreemption');
       this.event('Normal', 'Preempted', `Pod/${victim.key}`, `${preempted} (in kube-scheduler memory).`);
       return;
     }
@@ -1027,15 +1027,17 @@ export class Simulation {
   }
 
   /**
-   * upstream (v1.36+): PodInPreBind.CancelPod cancels the context the PreBind plugins run with; a
-   * plugin polling on it (DynamicResources' wait for binding conditions) returns the context's
-   * error, and the binding cycle fails as for any PreBind error.
+   * upstream (v1.36+): the preemption executor calls PodInPreBind.CancelPod("preempted by
+   * <plugin>"), which cancels the context the PreBind plugins run with, that text as its cause; a
+   * plugin polling on it (DynamicResources' wait for binding conditions) returns context.Canceled,
+   * which RunPreBindPlugins replaces with context.Cause, and the binding cycle fails as for any
+   * PreBind error (preemption/executor.go, runtime/framework.go).
    */
-  private cancelPreBind(key: string): void {
+  private cancelPreBind(key: string, preemptionPlugin: string): void {
     const w = this.bindingWaits.get(key);
     if (!w) return;
     const plugin = w.waits[0]!.plugin;
-    this.endBindingWait(key, Status.error(`running PreBind plugin "${plugin}": context canceled`).withPlugin(plugin));
+    this.endBindingWait(key, Status.error(`running PreBind plugin "${plugin}": preempted by ${preemptionPlugin}`).withPlugin(plugin));
   }
 
   // ---- results ----
