@@ -31,6 +31,7 @@ export const FEATURE_GATES = {
   DRAWorkloadResourceClaims: { default: false, stage: 'Alpha', description: "v1.36+ (alpha; beta but still off in v1.37): a PodGroup's spec.resourceClaims — one ResourceClaim shared by the group's pods (a pod's resourceClaims entry with podGroupResourceClaim), allocated once and reserved for the PodGroup" },
   DRAResourceClaimDeviceStatus: { default: true, stage: 'Beta', description: "DRA: a ResourceClaim's status.devices (the drivers' per-device conditions)" },
   StorageCapacityScoring: { default: false, stage: 'Alpha', description: "VolumeBinding's Score: nodes scored by the storage their volumes would use, by the CSIStorageCapacity a dynamically provisioned claim fits in (or a statically bound PV's size), on VolumeBindingArgs' shape (default: the most free capacity scores highest; beta and on in v1.37)" },
+  VolumeLimitScaling: { default: false, stage: 'Alpha', description: "NodeVolumeLimits: a CSIDriver's spec.preventPodSchedulingIfMissing keeps pods that need a new volume of that driver off nodes whose CSINode does not list it (beta and on in v1.37)" },
   RequiredDuringSchedulingRequiredDuringExecution: { default: false, stage: 'Podplay', description: 'nodeAffinity.requiredDuringSchedulingRequiredDuringExecution, the node affinity of the original design that was never implemented: it filters like the required term, and a running pod whose node stops matching is evicted' },
 } as const satisfies Record<string, FeatureGateSpec>;
 

@@ -76,7 +76,7 @@ describe('a victim waiting in PreBind (DynamicResources binding conditions)', ()
       } else {
         expect(low.phase).toBe('Pending');
         expect(preempted.message).toMatch(/^Preempted by pod [0-9a-f-]+ on node n1 \(in kube-scheduler memory\)\.$/);
-        expect(eventsOf(r, 'low')).toContainEqual([10, 'FailedScheduling', 'binding rejected: running PreBind plugin "DynamicResources": context canceled']);
+        expect(eventsOf(r, 'low')).toContainEqual([10, 'FailedScheduling', 'binding rejected: running PreBind plugin "DynamicResources": preempted by DefaultPreemption']);
         expect(r.queue.filter((m) => m.pod === 'default/low' && m.time === 10).map((m) => m.to)).toEqual(['scheduling', 'backoffQ']);
       }
     });

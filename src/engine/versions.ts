@@ -41,7 +41,7 @@ export type VersionChangeId =
   | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta' | 'draNameOrder' | 'draDeviceTaintRulesGA'
   | 'draFilterTimeoutError' | 'permitPreemptToBackoff' | 'preBindPreemptToBackoff'
   | 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'storageCapacityScoringBeta'
-  | 'interPodAffinityHintAnyAntiAffinityTerm';
+  | 'interPodAffinityHintAnyAntiAffinityTerm' | 'volumeLimitScalingBeta' | 'queueingHintNominatedPods';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -141,6 +141,14 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     note: "isSchedulableAfterPodChange returns Queue when the updated pod is the pending pod itself and its labels changed (an existing pod's anti-affinity may no longer match it, or its own affinity may now match itself). Before, the update was skipped as one of an unscheduled pod",
   },
   {
+    id: 'queueingHintNominatedPods',
+    since: '1.36',
+    title: 'InterPodAffinity and PodTopologySpread retry a pending pod when a pod nominated to a node changes',
+    pr: 135392,
+    upstreamFile: 'pkg/scheduler/framework/plugins/interpodaffinity/plugin.go',
+    note: "the queueing hints count a pod with status.nominatedNodeName like an assigned one (lower or equal priority pods already make room for it in Filter): deleting a nominated pod that the pending pod's anti-affinity or topology spread counted retries the pending pod. Before, the hints skipped any pod without spec.nodeName, and the pod waited for another event or the 5-minute flush",
+  },
+  {
     id: 'podGroupApi',
     since: '1.36',
     title: 'Workload v1alpha2 and PodGroup replace Workload v1alpha1 and pod.spec.workloadRef',
@@ -171,7 +179,7 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     title: 'InterPodAffinity retries a pending pod when a deleted pod matched any one of the anti-affinity terms',
     pr: 139161,
     upstreamFile: 'pkg/scheduler/framework/plugins/interpodaffinity/plugin.go',
-    note: "isSchedulableAfterPodChange returns Queue for a deleted assigned pod that matches any term of the pending pod's required anti-affinity, or whose own required anti-affinity has any term matching the pending pod (merged May 2026, so in 1.37). Before, every term had to match: with several terms the pod waited for another event or the 5-minute flush",
+    note: "isSchedulableAfterPodChange returns Queue for a deleted assigned pod that matches any term of the pending pod's required anti-affinity, or whose own required anti-affinity has any term matching the pending pod, and for an updated one that matched some term before and none after (merged May 2026, so in 1.37). Before, every term had to match: with several terms the pod waited for another event or the 5-minute flush",
   },
   {
     id: 'storageCapacityScoringBeta',
@@ -181,6 +189,15 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     upstreamFile: 'pkg/scheduler/framework/plugins/volumebinding/volume_binding.go',
     note: "VolumeBinding's Score runs (KEP-4049, the scoring from PR #128184): a claim to be provisioned scores a node by the share of the CSIStorageCapacity it fits in that it would use, a statically bound PV by its request over the PV's size; VolumeBindingArgs' default shape (utilization 0 -> 10, 100 -> 0) prefers the node with the most free capacity. Every other pod gets 0 from VolumeBinding on every node. Before, VolumeBinding did not score",
     gates: { StorageCapacityScoring: true },
+  },
+  {
+    id: 'volumeLimitScalingBeta',
+    since: '1.37',
+    title: 'VolumeLimitScaling beta, on by default: a CSIDriver may keep pods off nodes without the driver',
+    pr: 140612,
+    upstreamFile: 'pkg/scheduler/framework/plugins/nodevolumelimits/csi.go',
+    note: 'NodeVolumeLimits\' Filter runs checkCSIDriverOnNode (KEP-5030; alpha since v1.35, PR #135012): a pod needing a new volume of a driver whose CSIDriver sets spec.preventPodSchedulingIfMissing is Unschedulable on a node whose CSINode does not list the driver, or that has no CSINode ("<driver> CSI driver is not installed on the node"). Before, the API server dropped the field and such a node took the pod with no limit',
+    gates: { VolumeLimitScaling: true },
   },
   {
     id: 'workloadApiBeta',

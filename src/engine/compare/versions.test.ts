@@ -1,7 +1,7 @@
 // The upgrade preview: a pod BalancedAllocation moves between 1.35 and 1.37 is listed with that
 // change as its cause, singled out by re-running 1.37 with the change undone.
 import { describe, expect, it } from 'vitest';
-import { balancedAllocationUpgrade, draNameOrderUpgrade, storageCapacityUpgrade } from '../testing/versionScenarios';
+import { balancedAllocationUpgrade, draNameOrderUpgrade, storageCapacityUpgrade, volumeLimitScalingUpgrade } from '../testing/versionScenarios';
 import { changesBetween, compareVersions, formatVersionComparison } from './versions';
 
 describe('compareVersions', () => {
@@ -35,6 +35,15 @@ describe('compareVersions', () => {
     expect(out.comparison.differences.map((d) => [d.pod, d.before.node, d.after.node, d.causes.map((x) => x.id)])).toEqual(want);
   });
 
+  it.each([
+    { from: '1.35' as const, to: '1.36' as const, want: [] },
+    { from: '1.36' as const, to: '1.37' as const, want: [['default/db', 'n-new', 'n-old', [['volumeLimitScalingBeta', 140612]]]] },
+  ])('v$from -> v$to: VolumeLimitScaling keeps the pod off the node without the CSI driver only from v1.37 (KEP-5030)', ({ from, to, want }) => {
+    const out = compareVersions(volumeLimitScalingUpgrade(), from, to, { fileName: 'vls.yaml' });
+    if (!out.ok) throw new Error(out.errors.map((e) => e.message).join('\n'));
+    expect(out.comparison.differences.map((d) => [d.pod, d.before.node, d.after.node, d.causes.map((x) => [x.id, x.pr])])).toEqual(want);
+  });
+
   it('a downgrade names the same change', () => {
     const out = compareVersions(balancedAllocationUpgrade(), '1.36', '1.35');
     if (!out.ok) throw new Error('failed');
@@ -42,10 +51,10 @@ describe('compareVersions', () => {
   });
 
   it('a scenario none of the changes between two versions touches differs in nothing', () => {
-    // 1.37's changes are DRADeviceTaintRules on, an anti-affinity queueing hint, VolumeBinding's storage-capacity score and
-    // the Workload/PodGroup beta API; this scenario has no DRA, no anti-affinity, no volumes (VolumeBinding gives every node 0)
-    // and no pod groups
-    expect(changesBetween('1.36', '1.37').map((c) => c.id)).toEqual(['draDeviceTaintRulesGA', 'interPodAffinityHintAnyAntiAffinityTerm', 'storageCapacityScoringBeta', 'workloadApiBeta']);
+    // 1.37's changes are DRADeviceTaintRules on, an anti-affinity queueing hint, VolumeBinding's storage-capacity score,
+    // VolumeLimitScaling and the Workload/PodGroup beta API; this scenario has no DRA, no anti-affinity, no volumes
+    // (VolumeBinding gives every node 0) and no pod groups
+    expect(changesBetween('1.36', '1.37').map((c) => c.id)).toEqual(['draDeviceTaintRulesGA', 'interPodAffinityHintAnyAntiAffinityTerm', 'storageCapacityScoringBeta', 'volumeLimitScalingBeta', 'workloadApiBeta']);
     const out = compareVersions(balancedAllocationUpgrade(), '1.36', '1.37');
     expect(out.ok && out.comparison).toMatchObject({ differences: [], unchanged: 3 });
   });

@@ -252,7 +252,7 @@ export interface PluginDescriptor<Args = unknown> {
   defaultArgs?(): Args;
   /** fills in missing fields of user args (after decoding) */
   applyDefaults?(args: Args): Args;
-  /** Validate<Name>Args */
-  validateArgs?(args: Args): ArgsError[];
+  /** Validate<Name>Args; `gates` when known (upstream validation reads the feature gates) */
+  validateArgs?(args: Args, gates?: FeatureGates): ArgsError[];
   factory(args: Args, handle: Handle): Plugin;
 }

@@ -23,7 +23,7 @@ import { timeOrigin } from './timeOrigin';
 import { decodeScenario, declaredKey, type ScenarioMeta } from './decode/timeline';
 import { NameGenerator } from './names';
 import { resolveKubernetesVersion, versionFeatureGates, versionSwitches, type InferredKubernetesVersion, type KubernetesVersion } from '../versions';
-import { isStorageObject, type PersistentVolumeClaim, type StorageClass, type StorageObject } from './storage';
+import { isStorageObject, type CSIDriver, type PersistentVolumeClaim, type StorageClass, type StorageObject } from './storage';
 import { isPolicyObject, PolicyStore, type PolicyObject } from './policy';
 import { initialQuotaStatus } from './quota/status';
 import { isResourceObject, type ResourceObject, type ResourceSlice } from './resource';
@@ -381,6 +381,18 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
       delete o.status.declaredFeatures;
       const path: Path = ['status', 'declaredFeatures'];
       d.reader.warn(loader.at(d, path), path, 'dropped: the API server keeps declared features only with the NodeDeclaredFeatures feature gate (Scenario spec.featureGates)');
+    }
+  }
+
+  // upstream: pkg/registry/storage/csidriver/strategy.go PrepareForCreate — without the gate the
+  // API server drops spec.preventPodSchedulingIfMissing
+  if (!gates.VolumeLimitScaling) {
+    for (const d of loader.declared) {
+      const o = d.object;
+      if (o.kind !== 'CSIDriver' || (o as CSIDriver).spec.preventPodSchedulingIfMissing === undefined) continue;
+      delete (o as CSIDriver).spec.preventPodSchedulingIfMissing;
+      const path: Path = ['spec', 'preventPodSchedulingIfMissing'];
+      d.reader.warn(loader.at(d, path), path, 'dropped: the API server keeps preventPodSchedulingIfMissing only with the VolumeLimitScaling feature gate (on from v1.37; Scenario spec.featureGates)');
     }
   }
 

@@ -78,7 +78,11 @@ export interface CSINode extends KubeObject {
 
 export interface CSIDriver extends KubeObject {
   kind: 'CSIDriver';
-  spec: { attachRequired?: boolean; storageCapacity?: boolean; podInfoOnMount?: boolean; volumeLifecycleModes?: string[] };
+  spec: {
+    attachRequired?: boolean; storageCapacity?: boolean; podInfoOnMount?: boolean; volumeLifecycleModes?: string[];
+    /** VolumeLimitScaling (the API server drops it without the gate): pods needing the driver stay off nodes whose CSINode lacks it */
+    preventPodSchedulingIfMissing?: boolean;
+  };
 }
 
 export interface CSIStorageCapacity extends KubeObject {

@@ -309,15 +309,17 @@ export class SchedulingQueue {
   /**
    * upstream: MoveAllToActiveOrBackoffQueue with QueueingHints — a pod moves when one of the
    * plugins that rejected it registered for the event and its hint says Queue. A pod rejected
-   * by no plugin moves on any event.
+   * by no plugin moves on any event. `preCheck` (upstream PreEnqueueCheck) limits the pods of the
+   * unschedulable pool that are considered; pods in flight record the event whatever it says.
    */
-  moveAllToActiveOrBackoffQueue(event: ClusterEvent, oldObj?: unknown, newObj?: unknown, except?: string): void {
+  moveAllToActiveOrBackoffQueue(event: ClusterEvent, oldObj?: unknown, newObj?: unknown, except?: string, preCheck?: (pod: Pod) => boolean): void {
     this.recordInFlight(event, oldObj, newObj);
     const pool = this.gatedKinds.size === 0 || this.someGatedPodRegistered(event)
       ? [...this.unschedulable.values()]
       : [...this.waiting.values()];
     for (const q of pool) {
       if (q.podInfo.key === except) continue;
+      if (preCheck && !preCheck(q.podInfo.pod)) continue;
       if (!this.isPodWorthRequeuing(q, event, oldObj, newObj)) continue;
       // A pod held at PreEnqueue goes through PreEnqueue again (upstream: moveToActiveQ).
       if (q.gatingPlugin) this.moveToActiveQ(q, 'gated', event.label);

@@ -13,7 +13,7 @@ import type { CycleState } from '../framework/cycleState';
 import type { ConfigError } from '../framework/config/types';
 import { NodeToStatus, type Handle, type PluginDescriptor, type PreBindWait, type QueuedPodInfo, type SchedulerApi, type WaitingPods } from '../framework/interfaces';
 import { formatFitError } from '../framework/fitError';
-import { newPodInfo, type PodInfo } from '../framework/podInfo';
+import { newPodInfo, podPriority, type PodInfo } from '../framework/podInfo';
 import { computePodRequests, resourceToList } from '../framework/resources';
 import { seededRng, type Rng } from '../framework/rng';
 import { Framework } from '../framework/runtime';
@@ -357,6 +357,12 @@ export class Simulation {
     }
     if (pod.status.phase === 'Running' || pod.status.phase === 'Pending') pod.status.phase = 'Failed';
     if (wasBound) this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Delete', label: 'AssignedPodDelete' }, pod, undefined);
+    else if (pod.status.nominatedNodeName) {
+      // upstream: eventhandlers.go deletePodFromSchedulingQueue — a deleted nominated pod frees the
+      // room it held for pods of lower or equal priority, which treat it as assigned (getLEPriorityPreCheck)
+      const priority = podPriority(pod);
+      this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Delete', label: 'AssignedPodDelete' }, pod, undefined, undefined, (p) => podPriority(p) <= priority);
+    }
     this.onPodDeleted(pod);
     this.volumes.podDeleted(pod);
     this.resourceClaims.podDeleted(pod);
@@ -416,7 +422,7 @@ export class Simulation {
     if (switches.preBindPreemptToBackoff && this.bindingWaits.has(victim.key)) {
       // upstream (v1.36+, PR #135502) PodInPreBind.CancelPod: the victim's PreBind context is
       // cancelled, its binding cycle fails with the plugin's error and the pod backs off, undeleted
-      this.cancelPreBind(victim.key);
+      this.cancelPreBind(victim.key, 'DefaultPreemption');
       this.event('Normal', 'Preempted', `Pod/${victim.key}`, `${preempted} (in kube-scheduler memory).`);
       return;
     }
@@ -1021,15 +1027,17 @@ export class Simulation {
   }
 
   /**
-   * upstream (v1.36+): PodInPreBind.CancelPod cancels the context the PreBind plugins run with; a
-   * plugin polling on it (DynamicResources' wait for binding conditions) returns the context's
-   * error, and the binding cycle fails as for any PreBind error.
+   * upstream (v1.36+): the preemption executor calls PodInPreBind.CancelPod("preempted by
+   * <plugin>"), which cancels the context the PreBind plugins run with, that text as its cause; a
+   * plugin polling on it (DynamicResources' wait for binding conditions) returns context.Canceled,
+   * which RunPreBindPlugins replaces with context.Cause, and the binding cycle fails as for any
+   * PreBind error (preemption/executor.go, runtime/framework.go).
    */
-  private cancelPreBind(key: string): void {
+  private cancelPreBind(key: string, preemptionPlugin: string): void {
     const w = this.bindingWaits.get(key);
     if (!w) return;
     const plugin = w.waits[0]!.plugin;
-    this.endBindingWait(key, Status.error(`running PreBind plugin "${plugin}": context canceled`).withPlugin(plugin));
+    this.endBindingWait(key, Status.error(`running PreBind plugin "${plugin}": preempted by ${preemptionPlugin}`).withPlugin(plugin));
   }
 
   // ---- results ----

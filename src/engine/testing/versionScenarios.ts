@@ -189,3 +189,71 @@ spec:
   containers: [{name: c, image: x, resources: {requests: {cpu: 500m, memory: 1Gi}}}]
   volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]
 `;
+
+/**
+ * A pod that VolumeLimitScaling moves between v1.36 and v1.37 (beta and on in v1.37, KEP-5030,
+ * PR #140612). Its claim is bound to an ebs.csi.aws.com volume, and the CSIDriver sets
+ * preventPodSchedulingIfMissing. n-new has no CSINode yet (its driver has not registered) and is
+ * emptier, so NodeResourcesFit prefers it; before v1.37 the API server drops the field and the pod
+ * goes there. v1.37 keeps the pod off n-new ("ebs.csi.aws.com CSI driver is not installed on the
+ * node"): it runs on n-old, whose CSINode lists the driver.
+ */
+export const volumeLimitScalingUpgrade = (version?: string): string => `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: volume-limit-scaling-upgrade}
+spec:
+${version ? `  kubernetesVersion: "${version}"\n` : ''}  seed: 1
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n-new}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n-old}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: busy}
+spec:
+  nodeName: n-old
+  containers: [{name: c, image: x, resources: {requests: {cpu: "2", memory: 2Gi}}}]
+---
+apiVersion: storage.k8s.io/v1
+kind: CSINode
+metadata: {name: n-old}
+spec:
+  drivers: [{name: ebs.csi.aws.com, nodeID: i-old, allocatable: {count: 25}}]
+---
+apiVersion: storage.k8s.io/v1
+kind: CSIDriver
+metadata: {name: ebs.csi.aws.com}
+spec: {preventPodSchedulingIfMissing: true}
+---
+apiVersion: v1
+kind: PersistentVolume
+metadata: {name: pv-data}
+spec:
+  capacity: {storage: 10Gi}
+  accessModes: [ReadWriteOnce]
+  csi: {driver: ebs.csi.aws.com, volumeHandle: vol-data}
+  claimRef: {namespace: default, name: data}
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: data}
+spec:
+  accessModes: [ReadWriteOnce]
+  resources: {requests: {storage: 10Gi}}
+  volumeName: pv-data
+  storageClassName: ""
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: db}
+spec:
+  containers: [{name: c, image: x, resources: {requests: {cpu: 500m, memory: 1Gi}}}]
+  volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]
+`;

@@ -44,7 +44,7 @@ export function resolveSchedulerConfig(raw: unknown, registry: Registry, gates?:
   const config = setDefaults(decoded.value, registry, gates);
   if (decoded.errors.length > 0) return { config, errors: decoded.errors, warnings: [] };
   const warnings = configWarnings(decoded.value, config);
-  const invalid = validateConfiguration(config, registry);
+  const invalid = validateConfiguration(config, registry, gates);
   if (invalid.length > 0) return { config, errors: invalid, warnings };
   return { config, errors: checkUserPluginsRegistered(decoded.value, registry), warnings };
 }

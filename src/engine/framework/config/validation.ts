@@ -3,6 +3,7 @@
 // keep their indices through defaulting (defaults only fill multiPoint and append configs), so
 // the paths point into the YAML the user wrote.
 
+import type { FeatureGates } from '../../features';
 import type { PluginDescriptor } from '../interfaces';
 import { isPlainObject } from './decode';
 import { EXTENSION_POINTS, SCHEME_GROUP_VERSION } from './defaults';
@@ -15,7 +16,7 @@ type Registry = Map<string, PluginDescriptor<unknown>>;
 const INVALID_PLUGINS_V1 = ['AzureDiskLimits', 'CinderLimits', 'EBSLimits', 'GCEPDLimits'];
 const INVALID_IN_V1 = `was invalid in version "${SCHEME_GROUP_VERSION}" (KubeSchedulerConfiguration is version "${SCHEME_GROUP_VERSION}")`;
 
-export function validateConfiguration(config: SchedulerConfiguration, registry: Registry): ConfigError[] {
+export function validateConfiguration(config: SchedulerConfiguration, registry: Registry, gates?: FeatureGates): ConfigError[] {
   const errs: ConfigError[] = [];
   if (config.parallelism <= 0) {
     errs.push(invalid(['parallelism'], config.parallelism, 'should be an integer value greater than zero'));
@@ -25,7 +26,7 @@ export function validateConfiguration(config: SchedulerConfiguration, registry: 
   } else {
     const existing = new Map<string, number>();
     config.profiles.forEach((profile, i) => {
-      errs.push(...validateProfile(['profiles', i], profile, registry));
+      errs.push(...validateProfile(['profiles', i], profile, registry, gates));
       const first = existing.get(profile.schedulerName);
       if (first !== undefined) {
         errs.push(duplicate(['profiles', i, 'schedulerName'], formatFieldPath(['profiles', first, 'schedulerName'])));
@@ -49,7 +50,7 @@ function validatePercentageOfNodesToScore(path: FieldPath, value: number | undef
   return [];
 }
 
-function validateProfile(path: FieldPath, profile: Profile, registry: Registry): ConfigError[] {
+function validateProfile(path: FieldPath, profile: Profile, registry: Registry, gates: FeatureGates | undefined): ConfigError[] {
   const errs: ConfigError[] = [];
   if (profile.schedulerName === '') errs.push(required([...path, 'schedulerName']));
   errs.push(...validatePercentageOfNodesToScore([...path, 'percentageOfNodesToScore'], profile.percentageOfNodesToScore));
@@ -68,16 +69,16 @@ function validateProfile(path: FieldPath, profile: Profile, registry: Registry):
       errs.push(invalid(cfgPath, cfg.name, INVALID_IN_V1));
       return;
     }
-    errs.push(...validateArgs(registry.get(cfg.name), cfg.args, [...cfgPath, 'args']));
+    errs.push(...validateArgs(registry.get(cfg.name), cfg.args, [...cfgPath, 'args'], gates));
   });
   return errs;
 }
 
 /** upstream: the Validate<Name>Args functions, through PluginDescriptor.validateArgs */
-function validateArgs(descriptor: PluginDescriptor<unknown> | undefined, args: unknown, argsPath: FieldPath): ConfigError[] {
+function validateArgs(descriptor: PluginDescriptor<unknown> | undefined, args: unknown, argsPath: FieldPath, gates: FeatureGates | undefined): ConfigError[] {
   if (!descriptor?.validateArgs || !isPlainObject(args)) return [];
   try {
-    return descriptor.validateArgs(args).map((e) => ({ path: [...argsPath, ...parseFieldPath(e.path)], message: e.message }));
+    return descriptor.validateArgs(args, gates).map((e) => ({ path: [...argsPath, ...parseFieldPath(e.path)], message: e.message }));
   } catch {
     // args of the wrong shape for the plugin (upstream: a type mismatch on decoding)
     return [invalid(argsPath, args, 'has to match plugin args')];

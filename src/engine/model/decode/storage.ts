@@ -248,7 +248,7 @@ export function decodeCSIDriver(r: Reader, root: SrcMap): CSIDriver {
   const metadata = decodeMetadata(r, root, { namespaced: false, validateName: isDNS1123Subdomain });
   const sp: Path = ['spec'];
   const spec = r.map(r.child(root, 'spec'), sp);
-  if (spec) r.knownFields(spec, sp, new Set(['attachRequired', 'podInfoOnMount', 'volumeLifecycleModes', 'storageCapacity', 'fsGroupPolicy', 'tokenRequests', 'requiresRepublish', 'seLinuxMount', 'nodeAllocatableUpdatePeriodSeconds', 'serviceAccountTokenInSecrets']));
+  if (spec) r.knownFields(spec, sp, new Set(['attachRequired', 'podInfoOnMount', 'volumeLifecycleModes', 'storageCapacity', 'fsGroupPolicy', 'tokenRequests', 'requiresRepublish', 'seLinuxMount', 'nodeAllocatableUpdatePeriodSeconds', 'serviceAccountTokenInSecrets', 'preventPodSchedulingIfMissing']));
   return {
     apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata,
     spec: defined({
@@ -257,6 +257,7 @@ export function decodeCSIDriver(r: Reader, root: SrcMap): CSIDriver {
       podInfoOnMount: r.bool(spec, sp, 'podInfoOnMount'),
       storageCapacity: r.bool(spec, sp, 'storageCapacity') ?? false,
       volumeLifecycleModes: r.stringList(spec, sp, 'volumeLifecycleModes'),
+      preventPodSchedulingIfMissing: r.bool(spec, sp, 'preventPodSchedulingIfMissing'),
     }),
   };
 }

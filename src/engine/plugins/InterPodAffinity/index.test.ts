@@ -6,7 +6,8 @@
 // The rows of the newer upstream plugin_test.go for the v1.36 fixes ("updated pod is the target
 // pod", PR #135394; "delete a pod with anti-affinity that matches pending pod", PR #135325) are
 // tagged with their version and fail at the other one; so are the rows for v1.37's "any term"
-// anti-affinity fix (PR #139161), written from its description (its test table was not read).
+// anti-affinity fix (PR #139161), written from its description and the main-line plugin.go after
+// it (deleted and updated pods; its own test table was not read).
 import { describe, expect, it } from 'vitest';
 import type { Node, Pod } from '../../model/types';
 import { makeNode, makePod } from '../../testing/builders';
@@ -122,9 +123,44 @@ describe('InterPodAffinity queueing hint, per version (PRs #135325, #135394, #13
     { name: 'v1.37: delete a pod which matches none of the terms', version: '1.37', pod: twoTermAnti(), oldPod: makePod().uid('o').name('o').node('fake-node').label('service', 'other').obj(), want: 'QueueSkip' },
     { name: 'v1.36: delete a pod with two anti-affinity terms, one matching pending pod (skipped)', version: '1.36', pod: target({ service: 'securityscan' }), oldPod: twoTermRepeller(), want: 'QueueSkip' },
     { name: 'v1.37: delete a pod with two anti-affinity terms, one matching pending pod', version: '1.37', pod: target({ service: 'securityscan' }), oldPod: twoTermRepeller(), want: 'Queue' },
+    // PR #139161's update case (the main-line plugin.go after it): the pod matched one term before and none after
+    { name: "v1.36: update a pod from matching one of two terms of pod's anti-affinity to none (skipped)", version: '1.36', pod: twoTermAnti(), oldPod: matchesFirst(), newPod: makePod().uid('o').name('o').node('fake-node').label('service', 'other').obj(), want: 'QueueSkip' },
+    { name: "v1.37: update a pod from matching one of two terms of pod's anti-affinity to none", version: '1.37', pod: twoTermAnti(), oldPod: matchesFirst(), newPod: makePod().uid('o').name('o').node('fake-node').label('service', 'other').obj(), want: 'Queue' },
+    { name: "v1.37: update a pod from matching one term to matching the other (still repelled)", version: '1.37', pod: twoTermAnti(), oldPod: matchesFirst(), newPod: makePod().uid('o').name('o').node('fake-node').label('team', 'x').obj(), want: 'QueueSkip' },
   ];
   it.each(cases)('$name', ({ version, pod, oldPod, newPod, want }) => {
     expect(isSchedulableAfterPodChange(pod, oldPod, newPod, versionSwitches(version))).toBe(want);
+  });
+});
+
+// PR #135392's rows of upstream Test_isSchedulableAfterPodChange (the author's branch of
+// interpodaffinity/plugin_test.go), each at the versions it holds for: a pod nominated to a node
+// counts as placed from v1.36.
+describe('InterPodAffinity queueing hint, nominated pods per version (PR #135392)', () => {
+  const affinityPod = () => makePod().uid('p').name('p').podAffinityIn('service', 'region', ['securityscan', 'value2']).obj();
+  const antiPod = () => makePod().uid('p').name('p').podAntiAffinityIn('service', 'region', ['securityscan', 'value2']).obj();
+  const other = (labels: Record<string, string>, nominated?: string) => {
+    const o = makePod().uid('other').name('other').labels(labels).obj();
+    if (nominated) o.status.nominatedNodeName = nominated;
+    return o;
+  };
+  const cases: { name: string; versions: KubernetesVersion[]; pod: Pod; oldPod?: Pod; newPod?: Pod; want: 'Queue' | 'QueueSkip' }[] = [
+    { name: 'add a pod with nominated node which matches target pod affinity', versions: ['1.36', '1.37'], pod: affinityPod(), newPod: other({ service: 'securityscan' }, 'fake-node'), want: 'Queue' },
+    { name: 'add a pod with nominated node which matches target pod affinity (skipped before the fix)', versions: ['1.35'], pod: affinityPod(), newPod: other({ service: 'securityscan' }, 'fake-node'), want: 'QueueSkip' },
+    {
+      name: 'update a pod from un-scheduled to nominated, which matches target pod affinity', versions: ['1.36', '1.37'], pod: affinityPod(),
+      oldPod: other({ service: 'securityscan' }), newPod: other({ service: 'securityscan' }, 'fake-node'), want: 'Queue',
+    },
+    {
+      name: 'update a pod from nominated to un-scheduled, which matches target pod affinity', versions: ['1.35', '1.36', '1.37'], pod: affinityPod(),
+      oldPod: other({ service: 'securityscan' }, 'fake-node'), newPod: other({ service: 'securityscan' }), want: 'QueueSkip',
+    },
+    { name: "delete a nominated pod which matches pod's anti-affinity", versions: ['1.36', '1.37'], pod: antiPod(), oldPod: other({ service: 'securityscan' }, 'fake-node'), want: 'Queue' },
+    { name: "delete a nominated pod which matches pod's anti-affinity (skipped before the fix)", versions: ['1.35'], pod: antiPod(), oldPod: other({ service: 'securityscan' }, 'fake-node'), want: 'QueueSkip' },
+    { name: "delete a nominated pod which doesn't match pod's anti-affinity", versions: ['1.36', '1.37'], pod: antiPod(), oldPod: other({ aaa: 'a' }, 'fake-node'), want: 'QueueSkip' },
+  ];
+  it.each(cases)('$name ($versions)', ({ versions, pod, oldPod, newPod, want }) => {
+    for (const v of versions) expect(isSchedulableAfterPodChange(pod, oldPod, newPod, versionSwitches(v)), `at v${v}`).toBe(want);
   });
 });
 

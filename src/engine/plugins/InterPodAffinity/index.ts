@@ -54,24 +54,32 @@ function requiredTerms(pod: Pod, kind: 'podAffinity' | 'podAntiAffinity'): Affin
  * or deleted while matching its anti-affinity.
  */
 export function isSchedulableAfterPodChange(pod: Pod, oldObj: unknown, newObj: unknown, fixes: QueueingHintFixes = V1_35_SWITCHES): 'Queue' | 'QueueSkip' {
-  const original = oldObj as Pod | undefined;
-  const modified = newObj as Pod | undefined;
+  let original = oldObj as Pod | undefined;
+  let modified = newObj as Pod | undefined;
   // v1.36+ (PR #135394): the pending pod's own labels changed
   if (fixes.interPodAffinityHintTargetPodLabels && original && modified && isSamePod(pod, modified) && !sameLabels(original.metadata.labels, modified.metadata.labels)) return 'Queue';
-  if ((modified && !modified.spec.nodeName) || (original && !original.spec.nodeName)) return 'QueueSkip';
+  if (fixes.queueingHintNominatedPods) {
+    // v1.36+ (PR #135392): a pod nominated to a node counts as placed; each side that is neither
+    // bound nor nominated is left out (an update from unscheduled to nominated reads as an add)
+    const placed = (p: Pod) => !!p.spec.nodeName || !!p.status.nominatedNodeName;
+    if (original && !placed(original)) original = undefined;
+    if (modified && !placed(modified)) modified = undefined;
+    if (!original && !modified) return 'QueueSkip';
+  } else if ((modified && !modified.spec.nodeName) || (original && !original.spec.nodeName)) return 'QueueSkip';
   const terms = requiredTerms(pod, 'podAffinity');
   const antiTerms = requiredTerms(pod, 'podAntiAffinity');
   const before = original && podLabels(original);
   const now = modified && podLabels(modified);
+  // v1.37+ (PR #139161): a pod matching one anti-affinity term is repelled; before, the hints
+  // asked for all of them (for an updated pod as for a deleted one)
+  const antiMatches = fixes.interPodAffinityHintAnyAntiAffinityTerm ? podMatchesAnyAffinityTerms : podMatchesAllAffinityTerms;
   if (now && before) {
     if (!podMatchesAllAffinityTerms(terms, before) && podMatchesAllAffinityTerms(terms, now)) return 'Queue';
-    if (podMatchesAllAffinityTerms(antiTerms, before) && !podMatchesAllAffinityTerms(antiTerms, now)) return 'Queue';
+    if (antiMatches(antiTerms, before) && !antiMatches(antiTerms, now)) return 'Queue';
     return 'QueueSkip';
   }
   if (now) return podMatchesAllAffinityTerms(terms, now) ? 'Queue' : 'QueueSkip';
   if (!before) return 'Queue';
-  // v1.37+ (PR #139161): a deleted pod repelled by one anti-affinity term is enough; before, all had to match
-  const antiMatches = fixes.interPodAffinityHintAnyAntiAffinityTerm ? podMatchesAnyAffinityTerms : podMatchesAllAffinityTerms;
   if (antiMatches(antiTerms, before)) return 'Queue';
   // v1.36+ (PR #135325): the deleted pod's own anti-affinity repelled the pending pod
   if (fixes.interPodAffinityHintExistingAntiAffinity && antiMatches(requiredTerms(original!, 'podAntiAffinity'), podLabels(pod))) return 'Queue';
@@ -79,7 +87,7 @@ export function isSchedulableAfterPodChange(pod: Pod, oldObj: unknown, newObj: u
 }
 
 /** the version switches the hints read (versions.ts) */
-type QueueingHintFixes = Pick<VersionSwitches, 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'interPodAffinityHintAnyAntiAffinityTerm'>;
+type QueueingHintFixes = Pick<VersionSwitches, 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'interPodAffinityHintAnyAntiAffinityTerm' | 'queueingHintNominatedPods'>;
 
 /**
  * upstream: isSchedulableAfterNodeChange — a node added with (or updated into) a topology key of

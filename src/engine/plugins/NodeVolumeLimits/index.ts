@@ -6,6 +6,10 @@
 // `attachable-volumes-csi-<driver>` allocatable on the Node). A claim not yet bound counts as a
 // new volume of its StorageClass's provisioner. In-tree volumes migrated to CSI and
 // VolumeAttachment objects are not modelled (see docs/fidelity.md).
+//
+// VolumeLimitScaling (KEP-5030; alpha in v1.35 and v1.36, PR #135012; beta and on in v1.37, PR
+// #140612): a CSIDriver with spec.preventPodSchedulingIfMissing keeps the pods that need a new
+// volume of it off the nodes whose CSINode does not list it (checkCSIDriverOnNode).
 
 import type { CycleState } from '../../framework/cycleState';
 import type { Plugin, PluginDescriptor, StorageLister } from '../../framework/interfaces';
@@ -20,6 +24,9 @@ export const Name = 'NodeVolumeLimits';
 
 /** upstream: ErrReasonMaxVolumeCountExceeded */
 export const ErrReasonMaxVolumeCountExceeded = 'node(s) exceed max volume count';
+
+/** upstream: Filter's driverNotInstalledMsg (VolumeLimitScaling) — also when the node has no CSINode at all */
+export const driverNotInstalledReason = (driverName: string): string => `${driverName} CSI driver is not installed on the node`;
 
 /** upstream: v1.CSIAttachLimitPrefix */
 const CSIAttachLimitPrefix = 'attachable-volumes-csi-';
@@ -57,7 +64,7 @@ function driverInfo(pvc: PersistentVolumeClaim, lister: StorageLister): { driver
   return { driver: csi.driver, handle: csi.volumeHandle };
 }
 
-/** upstream: filterAttachableVolumes — unique volume name → limit key */
+/** upstream: filterAttachableVolumes — unique volume name (driver/handle) → driver name */
 function filterAttachableVolumes(pod: Pod, lister: StorageLister, newPod: boolean, result: Map<string, string>): void {
   for (const volume of pod.spec.volumes ?? []) {
     const ref = volumeClaimName(pod, volume);
@@ -76,8 +83,27 @@ function filterAttachableVolumes(pod: Pod, lister: StorageLister, newPod: boolea
     }
     const info = driverInfo(pvc, lister);
     if (!info || info.driver === '' || info.handle === '') continue;
-    result.set(`${info.driver}/${info.handle}`, getCSIAttachLimitKey(info.driver));
+    result.set(`${info.driver}/${info.handle}`, info.driver);
   }
+}
+
+/**
+ * upstream: checkCSIDriverOnNode (VolumeLimitScaling). A driver without a CSIDriver object may not
+ * be a CSI driver, and one that does not opt in with preventPodSchedulingIfMissing is not checked:
+ * both count as installed. Otherwise the node's CSINode must list it (no CSINode: not installed).
+ */
+export function csiDriverInstalledOnNode(driverName: string, csiNode: CSINode | undefined, lister: StorageLister): boolean {
+  if (lister.csiDriver(driverName)?.spec.preventPodSchedulingIfMissing !== true) return true;
+  return csiNode?.spec.drivers.some((d) => d.name === driverName) ?? false;
+}
+
+/** upstream: isSchedulableAfterCSINodeUpdated — Queue when some driver's allocatable count went up (absent counts as 0) */
+export function isSchedulableAfterCSINodeUpdated(oldObj: unknown, newObj: unknown): 'Queue' | 'QueueSkip' {
+  const before = oldObj as CSINode | undefined;
+  const after = newObj as CSINode | undefined;
+  if (!before || !after) return 'Queue';
+  const oldLimits = new Map(before.spec.drivers.map((d) => [d.name, d.allocatable?.count ?? 0]));
+  return after.spec.drivers.some((d) => (d.allocatable?.count ?? 0) > (oldLimits.get(d.name) ?? 0)) ? 'Queue' : 'QueueSkip';
 }
 
 /** upstream: getVolumeLimits — the Node's attachable-volumes-* allocatable, overridden by the CSINode's counts */
@@ -94,6 +120,7 @@ export const NodeVolumeLimits: PluginDescriptor = {
   name: Name,
   factory: (_args, handle): Plugin => {
     const lister = handle.cluster.storage;
+    const enableVolumeLimitScaling = handle.features.VolumeLimitScaling;
     const ownVolumes = new WeakMap<CycleState, { pod: Pod; volumes: ReadonlyMap<string, string>; notFound?: boolean; error?: string }>();
     return {
       name: Name,
@@ -118,6 +145,12 @@ export const NodeVolumeLimits: PluginDescriptor = {
         // a missing PVC: the pod is never schedulable until it is created
         if (own.error !== undefined) return own.notFound ? Status.unresolvable(own.error) : Status.error(own.error);
         if (own.volumes.size === 0) return Status.success();
+        // upstream iterates a Go map (any missing driver may be named); Podplay names the first in the pod's volume order
+        if (enableVolumeLimitScaling) {
+          for (const driverName of own.volumes.values()) {
+            if (!csiDriverInstalledOnNode(driverName, csiNode, lister)) return Status.unschedulable(driverNotInstalledReason(driverName));
+          }
+        }
         const limits = getVolumeLimits(nodeInfo, csiNode);
         if (limits.size === 0) return Status.success();
         const newVolumes = new Map(own.volumes);
@@ -128,13 +161,17 @@ export const NodeVolumeLimits: PluginDescriptor = {
           return Status.error((e as Error).message);
         }
         const attachedCount = new Map<string, number>();
-        for (const [unique, key] of attached) {
+        for (const [unique, driverName] of attached) {
           // one volume used by several pods counts once
           newVolumes.delete(unique);
+          const key = getCSIAttachLimitKey(driverName);
           attachedCount.set(key, (attachedCount.get(key) ?? 0) + 1);
         }
         const newCount = new Map<string, number>();
-        for (const key of newVolumes.values()) newCount.set(key, (newCount.get(key) ?? 0) + 1);
+        for (const driverName of newVolumes.values()) {
+          const key = getCSIAttachLimitKey(driverName);
+          newCount.set(key, (newCount.get(key) ?? 0) + 1);
+        }
         for (const [key, count] of newCount) {
           const max = limits.get(key);
           if (max !== undefined && (attachedCount.get(key) ?? 0) + count > max) return Status.unschedulable(ErrReasonMaxVolumeCountExceeded);
@@ -142,13 +179,16 @@ export const NodeVolumeLimits: PluginDescriptor = {
         return Status.success();
       },
       eventsToRegister: () => [
-        // any new CSINode may raise a limit
+        // any new CSINode may raise a limit (or list a missing driver)
         { event: { resource: 'CSINode', actionType: ['Add'] } },
+        { event: { resource: 'CSINode', actionType: ['Update'] }, hint: (_pod, oldObj, newObj) => isSchedulableAfterCSINodeUpdated(oldObj, newObj) },
         {
           event: { resource: 'Pod', actionType: ['Delete'] },
           hint: (_pod, oldObj) => {
             const deleted = oldObj as Pod | undefined;
-            if (!deleted?.spec.nodeName || (deleted.spec.volumes ?? []).length === 0) return 'QueueSkip';
+            if (!deleted || (deleted.spec.volumes ?? []).length === 0) return 'QueueSkip';
+            // a pod nominated to a node counts as if it were there (upstream isSchedulableAfterPodDeleted)
+            if (!deleted.spec.nodeName && !deleted.status.nominatedNodeName) return 'QueueSkip';
             return (deleted.spec.volumes ?? []).some((v) => v.persistentVolumeClaim || v.ephemeral) ? 'Queue' : 'QueueSkip';
           },
         },

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { ClusterEventWithHint } from '../../framework/interfaces';
 import type { Node, Pod, Taint } from '../../model/types';
 import { makeNode, makePod } from '../../testing/builders';
+import { newTestEnv } from '../../testing/framework';
+import { versionSwitches, type KubernetesVersion } from '../../versions';
+import { PodTopologySpread } from './index';
 import { barSelector, fooSelector, spreadEnv } from './testing';
 
 function events(): ClusterEventWithHint[] {
@@ -132,5 +135,28 @@ describe('PodTopologySpread isSchedulableAfterPodChange (Test_isSchedulableAfter
   ];
   it.each(rows)('$name', ({ pod, oldPod, newPod, want }) => {
     expect(events()[0]!.hint!(pod, oldPod, newPod)).toBe(want);
+  });
+});
+
+// PR #135392 (v1.36): a pod nominated to a node is involved in topology spreading like an assigned
+// one (upstream involvedInTopologySpreading checks status.nominatedNodeName from then on).
+describe('PodTopologySpread isSchedulableAfterPodChange, nominated pods per version (PR #135392)', () => {
+  const nominated = (labels: Record<string, string>) => {
+    const o = other(labels);
+    o.status.nominatedNodeName = 'fake-node';
+    return o;
+  };
+  const hintAt = (version: KubernetesVersion) => {
+    const env = newTestEnv({ nodes: [], versionSwitches: versionSwitches(version) });
+    return PodTopologySpread.factory({ defaultingType: 'List' }, env.handle).eventsToRegister!()[0]!.hint!;
+  };
+  const rows: { name: string; versions: KubernetesVersion[]; oldPod?: Pod; newPod?: Pod; want: 'Queue' | 'QueueSkip' }[] = [
+    { name: 'delete a nominated pod with labels that match topologySpreadConstraints selector', versions: ['1.36', '1.37'], oldPod: nominated({ foo: '' }), want: 'Queue' },
+    { name: 'delete a nominated pod with labels that match topologySpreadConstraints selector (skipped before the fix)', versions: ['1.35'], oldPod: nominated({ foo: '' }), want: 'QueueSkip' },
+    { name: 'add a nominated pod with labels that match topologySpreadConstraints selector', versions: ['1.36', '1.37'], newPod: nominated({ foo: '' }), want: 'Queue' },
+    { name: "delete a nominated pod with labels that don't match topologySpreadConstraints selector", versions: ['1.35', '1.36', '1.37'], oldPod: nominated({ bar: '' }), want: 'QueueSkip' },
+  ];
+  it.each(rows)('$name ($versions)', ({ versions, oldPod, newPod, want }) => {
+    for (const v of versions) expect(hintAt(v)(fooPod().obj(), oldPod, newPod), `at v${v}`).toBe(want);
   });
 });

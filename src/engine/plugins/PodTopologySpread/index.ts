@@ -44,14 +44,18 @@ function samePod(a: Pod, b: Pod): boolean {
   return a.metadata.uid !== undefined && b.metadata.uid !== undefined ? a.metadata.uid === b.metadata.uid : podKey(a) === podKey(b);
 }
 
-/** upstream: involvedInTopologySpreading */
-function involvedInTopologySpreading(incoming: Pod, podWithSpreading: Pod): boolean {
-  return samePod(incoming, podWithSpreading) || (!!incoming.spec.nodeName && (incoming.metadata.namespace ?? 'default') === (podWithSpreading.metadata.namespace ?? 'default'));
+/**
+ * upstream: involvedInTopologySpreading. `nominatedCounts` (v1.36+, PR #135392): a pod nominated to
+ * a node counts like an assigned one, as Filter counts nominated pods of equal or higher priority.
+ */
+function involvedInTopologySpreading(incoming: Pod, podWithSpreading: Pod, nominatedCounts: boolean): boolean {
+  const placed = !!incoming.spec.nodeName || (nominatedCounts && !!incoming.status.nominatedNodeName);
+  return samePod(incoming, podWithSpreading) || (placed && (incoming.metadata.namespace ?? 'default') === (podWithSpreading.metadata.namespace ?? 'default'));
 }
 
 /** upstream: isSchedulableAfterPodChange */
-function isSchedulableAfterPodChange(pod: Pod, original: Pod | undefined, modified: Pod | undefined, constraints: readonly SpreadConstraint[]): 'Queue' | 'QueueSkip' {
-  if ((modified && !involvedInTopologySpreading(modified, pod)) || (original && !involvedInTopologySpreading(original, pod))) return 'QueueSkip';
+export function isSchedulableAfterPodChange(pod: Pod, original: Pod | undefined, modified: Pod | undefined, constraints: readonly SpreadConstraint[], nominatedCounts = false): 'Queue' | 'QueueSkip' {
+  if ((modified && !involvedInTopologySpreading(modified, pod, nominatedCounts)) || (original && !involvedInTopologySpreading(original, pod, nominatedCounts))) return 'QueueSkip';
   if (modified && original) {
     // A new toleration can help when some constraint honors node taints.
     if (samePod(pod, modified) && !semanticEqual(modified.spec.tolerations, original.spec.tolerations) && constraints.some((c) => c.nodeTaintsPolicy === 'Honor')) return 'Queue';
@@ -78,12 +82,12 @@ function isSchedulableAfterNodeChange(original: Node | undefined, modified: Node
 }
 
 /** upstream: EventsToRegister (with SchedulerQueueingHints on, so Pod/UpdatePodToleration too) */
-function eventsToRegister(defaults: SpreadDefaults, cluster: ClusterLister): ClusterEventWithHint[] {
+function eventsToRegister(defaults: SpreadDefaults, cluster: ClusterLister, nominatedCounts: boolean): ClusterEventWithHint[] {
   const hardConstraints = (pod: Pod): SpreadConstraint[] => getConstraints(pod, defaults, cluster, 'DoNotSchedule');
   return [
     {
       event: { resource: 'Pod', actionType: ['Add', 'UpdatePodLabel', 'UpdatePodToleration', 'Delete'] },
-      hint: (pod, oldObj, newObj) => isSchedulableAfterPodChange(pod, oldObj as Pod | undefined, newObj as Pod | undefined, hardConstraints(pod)),
+      hint: (pod, oldObj, newObj) => isSchedulableAfterPodChange(pod, oldObj as Pod | undefined, newObj as Pod | undefined, hardConstraints(pod), nominatedCounts),
     },
     {
       event: { resource: 'Node', actionType: ['Add', 'Delete', 'UpdateNodeLabel', 'UpdateNodeTaint'] },
@@ -111,7 +115,7 @@ function newPodTopologySpread(rawArgs: PodTopologySpreadArgs | undefined, handle
     preScore: (state, pod, feasibleNodes) => preScoreTopologySpread(state, pod.pod, feasibleNodes, handle.snapshot().nodeInfoList, defaults, handle.cluster, counter),
     score: (state, pod, nodeInfo) => scoreTopologySpread(state, pod.pod, nodeInfo),
     normalizeScore: (state, _pod, scores) => normalizeTopologySpreadScore(state, scores),
-    eventsToRegister: () => eventsToRegister(defaults, handle.cluster),
+    eventsToRegister: () => eventsToRegister(defaults, handle.cluster, handle.versionSwitches.queueingHintNominatedPods),
   };
 }
 

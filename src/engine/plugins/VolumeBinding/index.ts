@@ -10,6 +10,7 @@ import type { ArgsError, Plugin, PluginDescriptor } from '../../framework/interf
 import { Status } from '../../framework/status';
 import { volumeClaimName, type PersistentVolumeClaim, type StorageClass } from '../../model/storage';
 import type { Pod } from '../../model/types';
+import { invalid } from '../../framework/config/fieldErrors';
 import { validateFunctionShape, type UtilizationShapePoint } from '../NodeResourcesFit/args';
 import { BinderError, VolumeBinder, volumeIsForPod, type PodVolumeClaims, type PodVolumes } from './binder';
 import { buildVolumeCapacityScorer, classResourcesOf, DEFAULT_STORAGE_CAPACITY_SHAPE } from './scorer';
@@ -84,13 +85,19 @@ export const VolumeBinding: PluginDescriptor<VolumeBindingArgs> = {
   defaultArgs: () => ({ bindTimeoutSeconds: DefaultBindTimeoutSeconds }),
   applyDefaults: (args) => ({ ...args, bindTimeoutSeconds: args?.bindTimeoutSeconds ?? DefaultBindTimeoutSeconds }),
   /**
-   * upstream: ValidateVolumeBindingArgs. A shape given with the gate off is refused upstream
-   * ("unexpected field `shape`"); validation here does not know the gates: Podplay ignores it then.
+   * upstream: ValidateVolumeBindingArgs. With StorageCapacityScoring off, a shape is refused, so that
+   * it cannot take effect unnoticed once the gate turns on (the gates are not known where a
+   * configuration is checked on its own, e.g. in the editor: the shape is then checked as with it on).
    */
-  validateArgs: (args): ArgsError[] => {
+  validateArgs: (args, gates): ArgsError[] => {
     const t = args.bindTimeoutSeconds ?? DefaultBindTimeoutSeconds;
     const errs: ArgsError[] = t < 0 ? [{ path: 'bindTimeoutSeconds', message: `Invalid value: ${t}: invalid BindTimeoutSeconds, should not be a negative value` }] : [];
-    if (args.shape !== undefined) errs.push(...validateFunctionShape(args.shape, 'shape'));
+    if (args.shape === undefined) return errs;
+    if (gates && !gates.StorageCapacityScoring) {
+      errs.push({ path: 'shape', message: invalid(['shape'], args.shape, 'unexpected field `shape`, remove it or turn on the feature gate StorageCapacityScoring').message });
+    } else {
+      errs.push(...validateFunctionShape(args.shape, 'shape'));
+    }
     return errs;
   },
   factory: (args, handle): Plugin => {

@@ -12,6 +12,7 @@ import { newTestEnv, runPreFilterAndFilter } from '../../testing/framework';
 import { makePV, makePVC, makeStorageClass } from '../../testing/storage';
 import { featureGateDefaults, versionSwitches, type KubernetesVersion } from '../../versions';
 import type { UtilizationShapePoint } from '../NodeResourcesFit/args';
+import { simulate } from '../../index';
 import { VolumeBinding } from './index';
 import { buildVolumeCapacityScorer, DEFAULT_STORAGE_CAPACITY_SHAPE, type StorageResource } from './scorer';
 
@@ -96,5 +97,44 @@ describe('VolumeBinding Score by version (StorageCapacityScoring)', () => {
       expect.objectContaining({ path: 'shape[1].utilization' }),
       expect.objectContaining({ path: 'shape[1].score' }),
     ]);
+  });
+});
+
+// upstream validation_pluginargs_test.go TestValidateVolumeBindingArgs, through a scenario's
+// KubeSchedulerConfiguration at each version's default StorageCapacityScoring (off before v1.37).
+describe('VolumeBindingArgs shape and the StorageCapacityScoring gate, per version', () => {
+  const withShape = (version: KubernetesVersion, shape: string) => `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: shape}
+spec: {kubernetesVersion: "${version}"}
+---
+apiVersion: kubescheduler.config.k8s.io/v1
+kind: KubeSchedulerConfiguration
+profiles:
+- schedulerName: default-scheduler
+  pluginConfig:
+  - name: VolumeBinding
+    args: {shape: ${shape}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "1", memory: 1Gi, pods: "10"}}
+`;
+  const errorsOf = (text: string) => {
+    const out = simulate(text, { fileName: 's.yaml' });
+    return out.ok ? [] : out.errors.map((e) => e.message);
+  };
+  const unexpected = 'unexpected field `shape`, remove it or turn on the feature gate StorageCapacityScoring';
+  it.each([
+    { name: '[StorageCapacityScoring=off] error if the shape is not nil when the feature is off', versions: ['1.35', '1.36'], shape: '[{utilization: 1, score: 1}, {utilization: 3, score: 3}]', want: unexpected },
+    { name: '[StorageCapacityScoring=on] a valid shape is accepted', versions: ['1.37'], shape: '[{utilization: 1, score: 1}, {utilization: 3, score: 3}]', want: undefined },
+    { name: '[StorageCapacityScoring=on] shape points must be sorted in increasing order', versions: ['1.37'], shape: '[{utilization: 3, score: 3}, {utilization: 1, score: 1}]', want: 'args.shape[1].utilization: Invalid value: 1' },
+  ] as { name: string; versions: KubernetesVersion[]; shape: string; want: string | undefined }[])('$name ($versions)', ({ versions, shape, want }) => {
+    for (const v of versions) {
+      const errors = errorsOf(withShape(v, shape));
+      if (want === undefined) expect(errors, `at v${v}`).toEqual([]);
+      else expect(errors.some((m) => m.includes(want)), `at v${v}: ${errors.join('; ')}`).toBe(true);
+    }
   });
 });
