@@ -3,7 +3,7 @@
 // in one undoable step, and the changed lines for a diff.
 
 import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, stringify, YAMLSeq, type Document } from 'yaml';
-import { NG_MAX_SIZE_ANNOTATION, type ScenarioEdit, type SideEffect, type WorkloadRef } from '../engine/readers';
+import { isMachineLabel, isNodeStateTaint, NG_MAX_SIZE_ANNOTATION, NODE_FIELDS_NOT_CLONED, type ScenarioEdit, type SideEffect, type WorkloadRef } from '../engine/readers';
 
 export interface TextChange {
   /** character offsets in the scenario text */
@@ -225,9 +225,17 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
         const doc = parseDocument(located.text);
         doc.setIn(['metadata', 'name'], e.name);
         if (doc.hasIn(['metadata', 'labels', 'kubernetes.io/hostname'])) doc.setIn(['metadata', 'labels', 'kubernetes.io/hostname'], e.name);
-        // a new machine of the same pool: not the original's identity (uid, provider id, addresses, images)
-        for (const path of [['metadata', 'uid'], ['metadata', 'resourceVersion'], ['metadata', 'creationTimestamp'], ['spec', 'providerID'], ['status', 'addresses'], ['status', 'images'], ['status', 'nodeInfo']]) deleteIfPresent(doc, path);
-        uncordon(doc);
+        // a new machine of the same pool, not a copy of this one's history (../engine/whatIf/nodeClone.ts)
+        for (const path of NODE_FIELDS_NOT_CLONED) deleteIfPresent(doc, [...path]);
+        const labels = doc.getIn(['metadata', 'labels'], true);
+        if (isMap(labels)) labels.items = labels.items.filter((item) => !isMachineLabel(String(isScalar(item.key) ? item.key.value : item.key)));
+        const taints = doc.getIn(['spec', 'taints'], true);
+        if (isSeq(taints)) {
+          taints.items = taints.items.filter((t) => !(isMap(t) && isNodeStateTaint(String(t.get('key')))));
+          deleteIfEmpty(doc, ['spec', 'taints']);
+        }
+        deleteIfEmpty(doc, ['spec']);
+        deleteIfEmpty(doc, ['status']);
         appended.push(`---\n${doc.toString(style).trimEnd()}\n`);
         for (const [key, located] of docs) {
           if (!key.startsWith('ResourceSlice/') || parseDocument(located.text).getIn(['spec', 'nodeName']) !== e.like) continue;

@@ -9,6 +9,7 @@ import type { Node, Pod, PodSpec, PriorityClass, Toleration, Workload } from '..
 import type { ResourceQuota } from '../model/policy';
 import { initialQuotaStatus } from '../model/quota/status';
 import { podKey } from '../model/types';
+import { freshNodeLike } from './nodeClone';
 
 /** The kinds, as the UI's `data-kind` names them (../../../shared/contracts/ui-test-ids.md). */
 export type EditKind = 'toleration' | 'node-label' | 'selector' | 'affinity-value' | 'request' | 'priority' | 'spread' | 'anti-affinity' | 'uncordon' | 'scale' | 'rollout' | 'add-node' | 'scheduler-name' | 'claim' | 'quota' | 'limit-range' | 'node-group' | 'pod-group';
@@ -376,11 +377,7 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         scaleAtStart(s, { kind: 'ReplicaSet', namespace: e.deployment.namespace, name: e.oldReplicaSet }, e.replicas);
         break;
       case 'add-node': {
-        const like = nodeOf(s, e.like);
-        const copy = structuredClone(like);
-        copy.metadata = { ...copy.metadata, name: e.name, labels: { ...copy.metadata.labels, ...(copy.metadata.labels?.['kubernetes.io/hostname'] !== undefined ? { 'kubernetes.io/hostname': e.name } : {}) } };
-        delete copy.metadata.uid;
-        copy.spec = { ...copy.spec, unschedulable: false, taints: (copy.spec?.taints ?? []).filter((t) => t.key !== UNSCHEDULABLE_TAINT) };
+        const copy = freshNodeLike(nodeOf(s, e.like), e.name);
         s.nodes.push(copy);
         // the node's devices come with it: its driver publishes a ResourceSlice for the new node too
         for (const slice of slicesOf(s, e.like)) {
