@@ -259,6 +259,15 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
       if (!scaleAtStart(docs, open, appended, e.workload, e.replicas, `scale-${e.deployment}`, style)) return undefined;
       continue;
     }
+    if (e.kind === 'recreate') {
+      // kubectl delete pod: the file deletes it when the run starts, and the StatefulSet makes it again from its template
+      const slash = e.pod.indexOf('/');
+      const [namespace, name] = [e.pod.slice(0, slash), e.pod.slice(slash + 1)];
+      if (!docs.has(`Pod/${namespace}/${name}`)) return undefined;
+      stepAtStart(docs, open, appended, { at: 0, action: 'delete', kind: 'Pod', namespace, name }, `recreate-${name}`, style,
+        ` kubectl delete pod ${name} -n ${namespace}: StatefulSet ${e.workload.namespace}/${e.workload.name} recreates it from its template as it is now`);
+      continue;
+    }
     if (e.kind === 'rollout') {
       // the strategy where the Deployment is in the text (a dump's import keeps it beside the
       // ReplicaSet of its template, ./ownership.ts), and the step its controller would take under
@@ -445,13 +454,18 @@ function writePodEdit(doc: Document, spec: (string | number)[], e: PodEdit): boo
  */
 function scaleAtStart(docs: Map<string, Located>, open: (key: string) => Document | undefined, appended: string[], w: { kind: string; namespace: string; name: string }, replicas: number, name: string, style: ReturnType<typeof styleOf>, comment?: string): boolean {
   if (!docs.has(`${w.kind}/${w.namespace}/${w.name}`)) return false;
-  const step = { at: 0, action: 'scale', kind: w.kind, namespace: w.namespace, name: w.name, replicas };
+  stepAtStart(docs, open, appended, { at: 0, action: 'scale', kind: w.kind, namespace: w.namespace, name: w.name, replicas }, name, style, comment);
+  return true;
+}
+
+/** A timeline step at 0 in the file's Scenario document (before its steps after 0), or a Scenario document of its own. */
+function stepAtStart(docs: Map<string, Located>, open: (key: string) => Document | undefined, appended: string[], step: Record<string, unknown>, name: string, style: ReturnType<typeof styleOf>, comment?: string): void {
   const scenario = [...docs.keys()].find((k) => k.startsWith('Scenario/'));
   if (scenario === undefined) {
     appended.push(`---
 ${comment ? `#${comment}\n` : ''}${stringify({ apiVersion: 'podplay/v1alpha1', kind: 'Scenario', metadata: { name }, spec: { timeline: [step] } }, style).trimEnd()}
 `);
-    return true;
+    return;
   }
   const doc = open(scenario)!;
   const timeline = doc.getIn(['spec', 'timeline'], true);
@@ -470,7 +484,6 @@ ${comment ? `#${comment}\n` : ''}${stringify({ apiVersion: 'podplay/v1alpha1', k
   }
   const spec = doc.getIn(['spec'], true);
   if (comment && isMap(spec)) spec.flow = false;
-  return true;
 }
 
 function uncordon(doc: Document): void {
@@ -531,6 +544,7 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'node-group-label': return `Label node group ${e.group}'s template with ${e.key}=${e.value} (the nodes it adds carry it)`;
     case 'pod-group': return e.change === 'min-count' ? `PodGroup ${e.group}: gang minCount ${e.minCount} (from ${e.from})`
       : e.key !== undefined ? `PodGroup ${e.group}: topology ${e.key} instead of ${e.from} (a wider level)` : `PodGroup ${e.group}: drop the topology constraint ${e.from}`;
+    case 'recreate': return `Delete pod ${e.pod}: StatefulSet ${e.workload.namespace}/${e.workload.name} recreates it from its template as it is now (the pod is of an older revision; a rolling update does not replace a pod that is not Ready)`;
     case 'add-node': return `Add a node like ${short(e.like)}${e.pool && Object.keys(e.pool).length > 0 ? ` (scale the node pool ${Object.entries(e.pool).map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}`;
   }
 }
@@ -542,8 +556,11 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
  */
 export function fixTitle(edits: readonly ScenarioEdit[], short: (node: string) => string, template?: WorkloadRef): string {
   const titles: string[] = [];
+  // a pod of an older revision, deleted after its template is fixed: said after the template
+  const then = edits.length > 1 ? edits.filter((e) => e.kind === 'recreate').map((e) => `then delete pod ${e.pod}: it is of an older revision, and the StatefulSet recreates it from the fixed template`) : [];
   edits.forEach((e, i) => {
     const before = edits[i - 1];
+    if (then.length > 0 && e.kind === 'recreate') return;
     if (e.kind === 'quota' && before?.kind === 'quota' && before.quota.namespace === e.quota.namespace && before.quota.name === e.quota.name) {
       titles[titles.length - 1] += `, ${quotaChange(e)}`;
     } else if (e.kind === 'add-node' && before?.kind === 'add-node' && before.like === e.like) {
@@ -552,7 +569,7 @@ export function fixTitle(edits: readonly ScenarioEdit[], short: (node: string) =
       titles[titles.length - 1] = editTitle(e, short).replace(/^Add a node like/, `Add ${like < 0 ? i + 1 : like} nodes like`);
     } else titles.push(editTitle(e, short));
   });
-  return `${titles.join('; ')}${template ? `, in the template of ${template.kind} ${template.namespace}/${template.name}` : ''}`;
+  return `${titles.join('; ')}${template ? `, in the template of ${template.kind} ${template.namespace}/${template.name}` : ''}${then.map((t) => `; ${t}`).join('')}`;
 }
 
 /** " for scope PriorityClass In [a, b]": what a new quota's scopeSelector covers */

@@ -10,11 +10,21 @@ import type { ResourceQuota } from '../model/policy';
 import { initialQuotaStatus } from '../model/quota/status';
 import { podKey } from '../model/types';
 import { freshNodeLike } from './nodeClone';
+import { computeHash } from '../controllers/common';
+import { CONTROLLER_REVISION_HASH_LABEL } from '../controllers/statefulset';
 
 /** The kinds, as the UI's `data-kind` names them (../../../shared/contracts/ui-test-ids.md). */
-export type EditKind = 'toleration' | 'node-label' | 'selector' | 'affinity-value' | 'request' | 'priority' | 'spread' | 'anti-affinity' | 'uncordon' | 'scale' | 'rollout' | 'add-node' | 'scheduler-name' | 'claim' | 'quota' | 'limit-range' | 'node-group' | 'pod-group';
+export type EditKind = 'toleration' | 'node-label' | 'selector' | 'affinity-value' | 'request' | 'priority' | 'spread' | 'anti-affinity' | 'uncordon' | 'scale' | 'rollout' | 'add-node' | 'scheduler-name' | 'claim' | 'quota' | 'limit-range' | 'node-group' | 'pod-group' | 'recreate';
 
 export type ScenarioEdit =
+  /**
+   * delete a StatefulSet's pod of an older revision than the set's template when the run starts (a
+   * timeline step at 0): the StatefulSet recreates it, under its name, from the template as it is
+   * now. A rolling update does not replace a pod that is not Running and Ready (upstream:
+   * stateful_set_control.go; kubernetes.io "Forced rollback": after fixing the template, delete the
+   * pods made from the bad one)
+   */
+  | { kind: 'recreate'; pod: string; workload: PolicyRef & { kind: 'StatefulSet' } }
   /** add a toleration to the pod */
   | { kind: 'toleration'; pod: string; toleration: Toleration }
   /** label a node */
@@ -171,12 +181,16 @@ export function inUnitsOf(written: string | undefined, resource: string, amount:
   return formatResource(resource, amount);
 }
 
+/** A timeline step at 0, before the steps after 0 (so the timeline stays in order). */
+function stepAtStart(s: ExpandedScenario, step: ExpandedScenario['timeline'][number]): void {
+  const at = s.timeline.findIndex((x) => x.at > 0);
+  s.timeline.splice(at < 0 ? s.timeline.length : at, 0, step);
+}
+
 /** `kubectl scale` of a workload when the run starts: a timeline step at 0. */
 function scaleAtStart(s: ExpandedScenario, w: { kind: 'Deployment' | 'ReplicaSet'; namespace: string; name: string }, replicas: number): void {
   if (!s.workloads.some((x) => x.kind === w.kind && (x.metadata.namespace ?? 'default') === w.namespace && x.metadata.name === w.name)) throw new Error(`no ${w.kind} ${w.namespace}/${w.name} in the scenario`);
-  // before the steps after t=0, so the timeline stays in order
-  const at = s.timeline.findIndex((step) => step.at > 0);
-  s.timeline.splice(at < 0 ? s.timeline.length : at, 0, { at: 0, action: 'scale', kind: w.kind, namespace: w.namespace, name: w.name, replicas, source: { line: 1, column: 1 } });
+  stepAtStart(s, { at: 0, action: 'scale', kind: w.kind, namespace: w.namespace, name: w.name, replicas, source: { line: 1, column: 1 } });
 }
 
 function podOf(s: ExpandedScenario, key: string): Pod {
@@ -205,6 +219,19 @@ export function templateOwnersOf(s: Pick<ExpandedScenario, 'workloads'>, pod: Po
     ref = w.kind === 'ReplicaSet' ? w.metadata.ownerReferences?.find((r) => r.controller === true && r.kind === 'Deployment') : undefined;
   }
   return out;
+}
+
+/**
+ * The StatefulSet whose template is of a newer revision than the pod: the pod's
+ * controller-revision-hash is not the set's status.updateRevision (as a dump records it) or, when
+ * the scenario has no status, not the revision the simulated controller makes pods at.
+ */
+export function newerTemplateOf(s: Pick<ExpandedScenario, 'workloads'>, pod: Pod): Workload | undefined {
+  const [owner] = templateOwnersOf(s, pod);
+  const revision = pod.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL];
+  if (owner?.kind !== 'StatefulSet' || revision === undefined) return undefined;
+  const current = owner.status?.updateRevision ?? `${owner.metadata.name}-${computeHash(owner.spec.template)}`;
+  return revision === current ? undefined : owner;
 }
 
 /**
@@ -368,6 +395,11 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
       case 'uncordon': {
         const node = nodeOf(s, e.node);
         node.spec = { ...node.spec, unschedulable: false, taints: (node.spec?.taints ?? []).filter((t) => t.key !== UNSCHEDULABLE_TAINT) };
+        break;
+      }
+      case 'recreate': {
+        const pod = podOf(s, e.pod);
+        stepAtStart(s, { at: 0, action: 'delete', kind: 'Pod', namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name, source: { line: 1, column: 1 } });
         break;
       }
       case 'scale':
