@@ -316,7 +316,7 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
     }
     if (e.kind === 'quota' || e.kind === 'limit-range' || e.kind === 'template-request') {
       const [key, path] = e.kind === 'quota' ? [`ResourceQuota/${e.quota.namespace}/${e.quota.name}`, ['spec', 'hard', e.resource]]
-        : e.kind === 'limit-range' ? [`LimitRange/${e.limitRange.namespace}/${e.limitRange.name}`, ['spec', 'limits', e.item, 'defaultRequest', e.resource]]
+        : e.kind === 'limit-range' ? [`LimitRange/${e.limitRange.namespace}/${e.limitRange.name}`, ['spec', 'limits', e.item, e.bound ?? 'defaultRequest', e.resource]]
           : [`${e.workload.kind}/${e.workload.namespace}/${e.workload.name}`, ['spec', 'template', 'spec', 'containers', e.container, 'resources', 'requests', e.resource]];
       const doc = open(key);
       if (!doc) return undefined;
@@ -427,7 +427,7 @@ function writePodEdit(doc: Document, spec: (string | number)[], e: PodEdit): boo
       doc.setIn([...spec, 'schedulerName'], e.schedulerName);
       break;
     case 'request':
-      doc.setIn([...spec, 'containers', e.container, 'resources', 'requests', e.resource], e.quantity);
+      doc.setIn([...spec, 'containers', e.container, 'resources', e.limit ? 'limits' : 'requests', e.resource], e.quantity);
       break;
     case 'priority':
       doc.setIn([...spec, 'priorityClassName'], e.priorityClass.metadata.name);
@@ -525,7 +525,7 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
         default: return `${claim}: request ${e.requestName} asks DeviceClass ${e.deviceClassName} instead of ${e.from}`;
       }
     }
-    case 'request': return `Request ${e.quantity} ${e.resource}`;
+    case 'request': return `${e.limit ? 'Limit' : 'Request'} ${e.quantity} ${e.resource}`;
     case 'priority': return `Use ${e.existing ? 'the existing ' : 'a new '}PriorityClass ${e.priorityClass.metadata.name} (value ${e.priorityClass.value}) to preempt`;
     case 'spread': return e.nodeTaintsPolicy ? `Topology spread ${e.constraint + 1}: nodeTaintsPolicy Honor (domains of nodes the pod does not tolerate stop counting)`
       : e.nodeAffinityPolicy ? `Topology spread ${e.constraint + 1}: nodeAffinityPolicy Honor`
@@ -535,7 +535,7 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'rollout': return `Deployment ${e.deployment.namespace}/${e.deployment.name}: rollout strategy maxSurge ${e.maxSurge}, maxUnavailable ${e.maxUnavailable} (its old ReplicaSet ${e.oldReplicaSet} gives way first)`;
     case 'scale': return `Scale Deployment ${e.workload.namespace}/${e.deployment} down by ${e.by} (to ${e.replicas})${e.workload.kind === 'ReplicaSet' ? ` — its ReplicaSet ${e.workload.name} here` : ''}`;
     case 'quota': return `Raise ResourceQuota ${e.quota.namespace}/${e.quota.name}: ${quotaChange(e)}`;
-    case 'limit-range': return `LimitRange ${e.limitRange.namespace}/${e.limitRange.name}: default request ${e.resource} ${e.quantity}${e.from ? ` (from ${e.from})` : ''}`;
+    case 'limit-range': return `LimitRange ${e.limitRange.namespace}/${e.limitRange.name}: ${e.bound ?? 'default request'} ${e.resource} ${e.quantity}${e.from ? ` (from ${e.from})` : ''}`;
     // what it allows first: the panel's one-line title is cut at its width
     case 'add-policy': return `Add ResourceQuota ${e.object.metadata.namespace ?? 'default'}/${e.object.metadata.name}: ${Object.entries(e.object.spec.hard ?? {}).map(([r, q]) => `spec.hard.${r} ${q}`).join(', ') || 'no limit'}${scopeText(e.object)}`;
     case 'template-priority-class': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: priorityClassName ${e.priorityClassName} (value ${e.value}) instead of ${e.from}`;

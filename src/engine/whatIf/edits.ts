@@ -41,8 +41,8 @@ export type ScenarioEdit =
   | { kind: 'affinity-value'; pod: string; key: string; from: string; value: string; term: number; expression: number }
   /** the pod goes to a scheduler profile that exists */
   | { kind: 'scheduler-name'; pod: string; from: string; schedulerName: string }
-  /** set one container's request of a resource */
-  | { kind: 'request'; pod: string; container: number; resource: string; quantity: string }
+  /** set one container's request of a resource (its limit, with `limit`) */
+  | { kind: 'request'; pod: string; container: number; resource: string; quantity: string; limit?: true }
   /** a PriorityClass (a new one, or one the cluster has: `existing`), and the pod uses it */
   | { kind: 'priority'; pod: string; priorityClass: PriorityClass; existing?: boolean }
   /** relax a hard topology spread constraint, or count only the domains of nodes the pod could use (Honor) */
@@ -81,8 +81,12 @@ export type ScenarioEdit =
   | { kind: 'add-node'; like: string; name: string; pool?: Record<string, string> }
   /** raise (or set) one resource of a ResourceQuota's spec.hard */
   | { kind: 'quota'; quota: PolicyRef; resource: string; from?: string; hard: string }
-  /** set one resource of a LimitRange item's defaultRequest (the request a container that states none gets) */
-  | { kind: 'limit-range'; limitRange: PolicyRef; item: number; resource: string; from?: string; quantity: string }
+  /**
+   * set one resource of a LimitRange item's defaultRequest (the request a container that states
+   * none gets), or of its `bound` max or min (an administrator's change: every pod of the
+   * namespace may then ask for that much)
+   */
+  | { kind: 'limit-range'; limitRange: PolicyRef; item: number; resource: string; from?: string; quantity: string; bound?: 'max' | 'min' }
   /**
    * add a policy object to the scenario: a ResourceQuota whose scopeSelector covers the scopes the
    * API server's limitedResources left uncovered for a refused pod (the "Limit Priority Class
@@ -360,7 +364,8 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         for (const spec of podSpecsOf(s, e.pod).specs) {
           const c = spec.containers[e.container];
           if (!c) throw new Error(`no container ${e.container} in ${e.pod}`);
-          c.resources = { ...c.resources, requests: { ...c.resources?.requests, [e.resource]: e.quantity } };
+          const field = e.limit ? 'limits' : 'requests';
+          c.resources = { ...c.resources, [field]: { ...c.resources?.[field], [e.resource]: e.quantity } };
         }
         break;
       case 'priority': {
@@ -434,7 +439,8 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         const lr = s.policies.find((p) => p.kind === 'LimitRange' && (p.metadata.namespace ?? 'default') === e.limitRange.namespace && p.metadata.name === e.limitRange.name);
         const item = lr?.kind === 'LimitRange' ? lr.spec.limits[e.item] : undefined;
         if (!item) throw new Error(`no item ${e.item} in LimitRange ${e.limitRange.namespace}/${e.limitRange.name}`);
-        item.defaultRequest = { ...item.defaultRequest, [e.resource]: e.quantity };
+        const field = e.bound ?? 'defaultRequest';
+        item[field] = { ...item[field], [e.resource]: e.quantity };
         break;
       }
       case 'node-group-max': {

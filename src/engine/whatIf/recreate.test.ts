@@ -64,7 +64,7 @@ describe('a StatefulSet pod of an older revision', () => {
     const result = simulateWithEdits(loaded.scenario, [{ kind: 'recreate', pod: 'default/kafka-0', workload: { kind: 'StatefulSet', namespace: 'default', name: 'kafka' } }])!;
     // one pod of that name lives at the end: made at the template's revision (not kafka-old), on a node
     const live = result.pods.filter((p) => p.pod === 'default/kafka-0' && p.deletedAt === undefined);
-    expect(live.map((p) => [p.labels['controller-revision-hash'] === 'kafka-old', p.node !== undefined])).toEqual([[false, true]]);
+    expect(live.map((p) => [p.labels?.['controller-revision-hash'] === 'kafka-old', p.node !== undefined])).toEqual([[false, true]]);
   });
 
   it('the template still has the fault: the top fix corrects the template, then deletes the pod; the title says both', () => {
@@ -92,6 +92,6 @@ describe('the recreate fix written into the file', () => {
     const r = simulate(after);
     if (!r.ok) throw new Error(r.errors.map((e) => `${e.line}: ${e.message}`).join('\n'));
     const live = r.result.pods.find((p) => p.pod === 'default/kafka-0' && p.deletedAt === undefined)!;
-    expect([live.labels['controller-revision-hash'] === 'kafka-old', live.node !== undefined]).toEqual([false, true]);
+    expect([live.labels?.['controller-revision-hash'] === 'kafka-old', live.node !== undefined]).toEqual([false, true]);
   });
 });
