@@ -40,7 +40,7 @@ test('five Pending pods of the production dump: search → diagnosis → the mar
     // and names it first, in view (a trailing "in the template of …" was cut at 1366 px)
     if (IN_TEMPLATE.includes(prefix)) {
       await expect(top.locator('.fix-title')).toHaveAttribute('title', new RegExp(`, in the template of Deployment ${prefix.slice(0, -1)}$`));
-      await expect(top.getByTestId('fix-object')).toHaveText(`Deployment ${prefix.slice(0, -1)}, its pod template: `);
+      await expect(top.getByTestId('fix-object')).toHaveText(`Deployment ${prefix.slice(0, -1)}: `);
       await expect(top.getByTestId('fix-object')).toBeInViewport({ ratio: 1 });
     }
     // the why and five fixes (title, outcome, Apply) wholly in view as the tab opens, without widening it

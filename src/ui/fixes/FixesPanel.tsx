@@ -30,7 +30,7 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
       <div className="fix-head">
         <span className="fix-title" data-testid="fix-title" title={fullTitle}>
           {/* the object a reviewer approves a change to comes first (at 1366 px a trailing "in the template of …" was cut) */}
-          {template && <span className="fix-object" data-testid="fix-object">{template.kind} {template.namespace}/{template.name}, its pod template: </span>}
+          {template && <span className="fix-object" data-testid="fix-object">{template.kind} {template.namespace}/{template.name}: </span>}
           {fixTitle(fix.candidate.edits, short)}
         </span>
         {fix.text !== undefined && (
