@@ -37,7 +37,12 @@ test('five Pending pods of the production dump: search → diagnosis → the mar
     const top = fixes.first();
     await expect(top, prefix).toHaveAttribute('data-kind', kind);
     // a change to a Deployment's pod says it is written into the Deployment's template (the import keeps the Deployment)
-    if (IN_TEMPLATE.includes(prefix)) await expect(top.locator('.fix-title')).toHaveAttribute('title', new RegExp(`, in the template of Deployment ${prefix.slice(0, -1)}$`));
+    // and names it first, in view (a trailing "in the template of …" was cut at 1366 px)
+    if (IN_TEMPLATE.includes(prefix)) {
+      await expect(top.locator('.fix-title')).toHaveAttribute('title', new RegExp(`, in the template of Deployment ${prefix.slice(0, -1)}$`));
+      await expect(top.getByTestId('fix-object')).toHaveText(`Deployment ${prefix.slice(0, -1)}: `);
+      await expect(top.getByTestId('fix-object')).toBeInViewport({ ratio: 1 });
+    }
     // the why and five fixes (title, outcome, Apply) wholly in view as the tab opens, without widening it
     await expect(page.locator('[data-testid="diagnosis-summary"], [data-testid="diagnosis-unscheduled"]')).toBeInViewport();
     const shown = Math.min(5, await fixes.count());

@@ -8,5 +8,5 @@ export { searchFixes } from './whatIf/verify';
 export { compareConfigurations, loadSchedulerConfig } from './compare/compare';
 export { compareVersions, formatVersionComparison, type VersionComparison, type VersionDifference } from './compare/versions';
 export { scoresByVersion, type VersionScores, type VersionScoreRun } from './compare/versionScores';
-export { limitRangeCandidates, livePodsOf, nodeGroupCandidates, refusalCandidates, refusedWorkload, type RefusedWorkload } from './whatIf/policyFixes';
+export { limitRangeCandidates, livePodsOf, nodeGroupCandidates, refusalCandidates, refusedPodCandidates, refusedPodOf, refusedWorkload, type RefusedWorkload } from './whatIf/policyFixes';
 export { sideEffectsOf, VARIANT_MARGIN_SECONDS } from './whatIf/verify';

@@ -14,6 +14,7 @@ export { diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnos
 export { rankFixes, type Tier } from './whatIf/rank';
 export type { Candidate, WorkloadRef } from './whatIf/candidates';
 export type { ScenarioEdit } from './whatIf/edits';
+export { isMachineLabel, isNodeStateTaint, NODE_FIELDS_NOT_CLONED } from './whatIf/nodeClone';
 export type { FailedCandidate, SideEffect, VerifiedFix } from './whatIf/verify';
 export type { CompareMode, ConfigurationComparison, NodeUtilisation, PodPlacement, ReplayFromEmpty } from './compare/compare';
 

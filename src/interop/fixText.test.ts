@@ -7,6 +7,8 @@ import fixture from './fixtures/kubectl-20-nodes-pending.yaml?raw';
 import { applyTextChanges, diffLines, fixText, fixTitle } from './fixText';
 import type { ScenarioEdit } from '../engine/readers';
 import { importAny } from './index';
+import { parseDocument } from 'yaml';
+import { STORED_CORDONED_NODE } from '../engine/testing/storedNode';
 
 const yaml = importAny(fixture, { source: 'fixture' }).yaml;
 const loaded = loadExpandedScenario(yaml);
@@ -393,5 +395,37 @@ items:
 `;
     expect(fixText(dump, [{ kind: 'selector', pod: 'kafka/kafka-0', term: 0, expression: 0 }])).toBeUndefined();
     expect(fixText(dump, [{ kind: 'anti-affinity', pod: 'kafka/kafka-0', term: 0 }])).toBeUndefined();
+  });
+});
+
+describe('fixText: add a node like X writes a fresh machine of its pool', () => {
+  const like = 'ip-10-0-3-17.ec2.internal';
+  const change = fixText(STORED_CORDONED_NODE, [{ kind: 'add-node', like, name: 'ip-10-0-3-17-2.ec2.internal', pool: { 'node-pool': 'general' } }])!;
+  const written = parseDocument(applyTextChanges(STORED_CORDONED_NODE, change.changes).split(/^---$/m)[1]!);
+  it.each([
+    ['metadata.uid', ['metadata', 'uid']],
+    ['metadata.resourceVersion', ['metadata', 'resourceVersion']],
+    ['metadata.creationTimestamp', ['metadata', 'creationTimestamp']],
+    ['metadata.annotations (the "do not uncordon" note, the CSI node id)', ['metadata', 'annotations']],
+    ['the instance-id label', ['metadata', 'labels', 'alpha.eksctl.io/instance-id']],
+    ['spec.providerID', ['spec', 'providerID']],
+    ['spec.podCIDR', ['spec', 'podCIDR']],
+    ['spec.podCIDRs', ['spec', 'podCIDRs']],
+    ['spec.unschedulable', ['spec', 'unschedulable']],
+    ['status.conditions (heartbeats, transition times)', ['status', 'conditions']],
+    ['status.addresses', ['status', 'addresses']],
+    ['status.images', ['status', 'images']],
+    ['status.volumesAttached', ['status', 'volumesAttached']],
+    ['status.volumesInUse', ['status', 'volumesInUse']],
+  ])('not copied: %s', (_name, path) => {
+    expect(parseDocument(STORED_CORDONED_NODE).hasIn(path)).toBe(true);
+    expect(written.hasIn(path)).toBe(false);
+  });
+  it('keeps the pool\'s labels, taint and allocatable; drops the state taints', () => {
+    const node = written.toJS() as { metadata: { name: string; labels: Record<string, string> }; spec: { taints: { key: string }[] }; status: { allocatable: unknown } };
+    expect(node.metadata.name).toBe('ip-10-0-3-17-2.ec2.internal');
+    expect(node.metadata.labels).toEqual({ 'kubernetes.io/hostname': 'ip-10-0-3-17-2.ec2.internal', 'node-pool': 'general', 'topology.kubernetes.io/zone': 'us-east-1c' });
+    expect(node.spec.taints.map((t) => t.key)).toEqual(['dedicated']);
+    expect(node.status.allocatable).toEqual({ cpu: '4', memory: '16Gi', pods: '110' });
   });
 });

@@ -3,7 +3,7 @@
 // in one undoable step, and the changed lines for a diff.
 
 import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, stringify, YAMLSeq, type Document } from 'yaml';
-import { NG_MAX_SIZE_ANNOTATION, type ScenarioEdit, type SideEffect, type WorkloadRef } from '../engine/readers';
+import { isMachineLabel, isNodeStateTaint, NG_MAX_SIZE_ANNOTATION, NODE_FIELDS_NOT_CLONED, type ScenarioEdit, type SideEffect, type WorkloadRef } from '../engine/readers';
 
 export interface TextChange {
   /** character offsets in the scenario text */
@@ -225,9 +225,17 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
         const doc = parseDocument(located.text);
         doc.setIn(['metadata', 'name'], e.name);
         if (doc.hasIn(['metadata', 'labels', 'kubernetes.io/hostname'])) doc.setIn(['metadata', 'labels', 'kubernetes.io/hostname'], e.name);
-        // a new machine of the same pool: not the original's identity (uid, provider id, addresses, images)
-        for (const path of [['metadata', 'uid'], ['metadata', 'resourceVersion'], ['metadata', 'creationTimestamp'], ['spec', 'providerID'], ['status', 'addresses'], ['status', 'images'], ['status', 'nodeInfo']]) deleteIfPresent(doc, path);
-        uncordon(doc);
+        // a new machine of the same pool, not a copy of this one's history (../engine/whatIf/nodeClone.ts)
+        for (const path of NODE_FIELDS_NOT_CLONED) deleteIfPresent(doc, [...path]);
+        const labels = doc.getIn(['metadata', 'labels'], true);
+        if (isMap(labels)) labels.items = labels.items.filter((item) => !isMachineLabel(String(isScalar(item.key) ? item.key.value : item.key)));
+        const taints = doc.getIn(['spec', 'taints'], true);
+        if (isSeq(taints)) {
+          taints.items = taints.items.filter((t) => !(isMap(t) && isNodeStateTaint(String(t.get('key')))));
+          deleteIfEmpty(doc, ['spec', 'taints']);
+        }
+        deleteIfEmpty(doc, ['spec']);
+        deleteIfEmpty(doc, ['status']);
         appended.push(`---\n${doc.toString(style).trimEnd()}\n`);
         for (const [key, located] of docs) {
           if (!key.startsWith('ResourceSlice/') || parseDocument(located.text).getIn(['spec', 'nodeName']) !== e.like) continue;
@@ -249,6 +257,15 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
     }
     if (e.kind === 'scale') {
       if (!scaleAtStart(docs, open, appended, e.workload, e.replicas, `scale-${e.deployment}`, style)) return undefined;
+      continue;
+    }
+    if (e.kind === 'recreate') {
+      // kubectl delete pod: the file deletes it when the run starts, and the StatefulSet makes it again from its template
+      const slash = e.pod.indexOf('/');
+      const [namespace, name] = [e.pod.slice(0, slash), e.pod.slice(slash + 1)];
+      if (!docs.has(`Pod/${namespace}/${name}`)) return undefined;
+      stepAtStart(docs, open, appended, { at: 0, action: 'delete', kind: 'Pod', namespace, name }, `recreate-${name}`, style,
+        ` kubectl delete pod ${name} -n ${namespace}: StatefulSet ${e.workload.namespace}/${e.workload.name} recreates it from its template as it is now`);
       continue;
     }
     if (e.kind === 'rollout') {
@@ -299,7 +316,7 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
     }
     if (e.kind === 'quota' || e.kind === 'limit-range' || e.kind === 'template-request') {
       const [key, path] = e.kind === 'quota' ? [`ResourceQuota/${e.quota.namespace}/${e.quota.name}`, ['spec', 'hard', e.resource]]
-        : e.kind === 'limit-range' ? [`LimitRange/${e.limitRange.namespace}/${e.limitRange.name}`, ['spec', 'limits', e.item, 'defaultRequest', e.resource]]
+        : e.kind === 'limit-range' ? [`LimitRange/${e.limitRange.namespace}/${e.limitRange.name}`, ['spec', 'limits', e.item, e.bound ?? 'defaultRequest', e.resource]]
           : [`${e.workload.kind}/${e.workload.namespace}/${e.workload.name}`, ['spec', 'template', 'spec', 'containers', e.container, 'resources', 'requests', e.resource]];
       const doc = open(key);
       if (!doc) return undefined;
@@ -410,7 +427,7 @@ function writePodEdit(doc: Document, spec: (string | number)[], e: PodEdit): boo
       doc.setIn([...spec, 'schedulerName'], e.schedulerName);
       break;
     case 'request':
-      doc.setIn([...spec, 'containers', e.container, 'resources', 'requests', e.resource], e.quantity);
+      doc.setIn([...spec, 'containers', e.container, 'resources', e.limit ? 'limits' : 'requests', e.resource], e.quantity);
       break;
     case 'priority':
       doc.setIn([...spec, 'priorityClassName'], e.priorityClass.metadata.name);
@@ -437,13 +454,18 @@ function writePodEdit(doc: Document, spec: (string | number)[], e: PodEdit): boo
  */
 function scaleAtStart(docs: Map<string, Located>, open: (key: string) => Document | undefined, appended: string[], w: { kind: string; namespace: string; name: string }, replicas: number, name: string, style: ReturnType<typeof styleOf>, comment?: string): boolean {
   if (!docs.has(`${w.kind}/${w.namespace}/${w.name}`)) return false;
-  const step = { at: 0, action: 'scale', kind: w.kind, namespace: w.namespace, name: w.name, replicas };
+  stepAtStart(docs, open, appended, { at: 0, action: 'scale', kind: w.kind, namespace: w.namespace, name: w.name, replicas }, name, style, comment);
+  return true;
+}
+
+/** A timeline step at 0 in the file's Scenario document (before its steps after 0), or a Scenario document of its own. */
+function stepAtStart(docs: Map<string, Located>, open: (key: string) => Document | undefined, appended: string[], step: Record<string, unknown>, name: string, style: ReturnType<typeof styleOf>, comment?: string): void {
   const scenario = [...docs.keys()].find((k) => k.startsWith('Scenario/'));
   if (scenario === undefined) {
     appended.push(`---
 ${comment ? `#${comment}\n` : ''}${stringify({ apiVersion: 'podplay/v1alpha1', kind: 'Scenario', metadata: { name }, spec: { timeline: [step] } }, style).trimEnd()}
 `);
-    return true;
+    return;
   }
   const doc = open(scenario)!;
   const timeline = doc.getIn(['spec', 'timeline'], true);
@@ -462,7 +484,6 @@ ${comment ? `#${comment}\n` : ''}${stringify({ apiVersion: 'podplay/v1alpha1', k
   }
   const spec = doc.getIn(['spec'], true);
   if (comment && isMap(spec)) spec.flow = false;
-  return true;
 }
 
 function uncordon(doc: Document): void {
@@ -504,7 +525,7 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
         default: return `${claim}: request ${e.requestName} asks DeviceClass ${e.deviceClassName} instead of ${e.from}`;
       }
     }
-    case 'request': return `Request ${e.quantity} ${e.resource}`;
+    case 'request': return `${e.limit ? 'Limit' : 'Request'} ${e.quantity} ${e.resource}`;
     case 'priority': return `Use ${e.existing ? 'the existing ' : 'a new '}PriorityClass ${e.priorityClass.metadata.name} (value ${e.priorityClass.value}) to preempt`;
     case 'spread': return e.nodeTaintsPolicy ? `Topology spread ${e.constraint + 1}: nodeTaintsPolicy Honor (domains of nodes the pod does not tolerate stop counting)`
       : e.nodeAffinityPolicy ? `Topology spread ${e.constraint + 1}: nodeAffinityPolicy Honor`
@@ -514,7 +535,7 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'rollout': return `Deployment ${e.deployment.namespace}/${e.deployment.name}: rollout strategy maxSurge ${e.maxSurge}, maxUnavailable ${e.maxUnavailable} (its old ReplicaSet ${e.oldReplicaSet} gives way first)`;
     case 'scale': return `Scale Deployment ${e.workload.namespace}/${e.deployment} down by ${e.by} (to ${e.replicas})${e.workload.kind === 'ReplicaSet' ? ` — its ReplicaSet ${e.workload.name} here` : ''}`;
     case 'quota': return `Raise ResourceQuota ${e.quota.namespace}/${e.quota.name}: ${quotaChange(e)}`;
-    case 'limit-range': return `LimitRange ${e.limitRange.namespace}/${e.limitRange.name}: default request ${e.resource} ${e.quantity}${e.from ? ` (from ${e.from})` : ''}`;
+    case 'limit-range': return `LimitRange ${e.limitRange.namespace}/${e.limitRange.name}: ${e.bound ?? 'default request'} ${e.resource} ${e.quantity}${e.from ? ` (from ${e.from})` : ''}`;
     // what it allows first: the panel's one-line title is cut at its width
     case 'add-policy': return `Add ResourceQuota ${e.object.metadata.namespace ?? 'default'}/${e.object.metadata.name}: ${Object.entries(e.object.spec.hard ?? {}).map(([r, q]) => `spec.hard.${r} ${q}`).join(', ') || 'no limit'}${scopeText(e.object)}`;
     case 'template-priority-class': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: priorityClassName ${e.priorityClassName} (value ${e.value}) instead of ${e.from}`;
@@ -523,6 +544,7 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'node-group-label': return `Label node group ${e.group}'s template with ${e.key}=${e.value} (the nodes it adds carry it)`;
     case 'pod-group': return e.change === 'min-count' ? `PodGroup ${e.group}: gang minCount ${e.minCount} (from ${e.from})`
       : e.key !== undefined ? `PodGroup ${e.group}: topology ${e.key} instead of ${e.from} (a wider level)` : `PodGroup ${e.group}: drop the topology constraint ${e.from}`;
+    case 'recreate': return `Delete pod ${e.pod}: StatefulSet ${e.workload.namespace}/${e.workload.name} recreates it from its template as it is now (the pod is of an older revision; a rolling update does not replace a pod that is not Ready)`;
     case 'add-node': return `Add a node like ${short(e.like)}${e.pool && Object.keys(e.pool).length > 0 ? ` (scale the node pool ${Object.entries(e.pool).map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}`;
   }
 }
@@ -534,8 +556,11 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
  */
 export function fixTitle(edits: readonly ScenarioEdit[], short: (node: string) => string, template?: WorkloadRef): string {
   const titles: string[] = [];
+  // a pod of an older revision, deleted after its template is fixed: said after the template
+  const then = edits.length > 1 ? edits.filter((e) => e.kind === 'recreate').map((e) => `then delete pod ${e.pod}: it is of an older revision, and the StatefulSet recreates it from the fixed template`) : [];
   edits.forEach((e, i) => {
     const before = edits[i - 1];
+    if (then.length > 0 && e.kind === 'recreate') return;
     if (e.kind === 'quota' && before?.kind === 'quota' && before.quota.namespace === e.quota.namespace && before.quota.name === e.quota.name) {
       titles[titles.length - 1] += `, ${quotaChange(e)}`;
     } else if (e.kind === 'add-node' && before?.kind === 'add-node' && before.like === e.like) {
@@ -544,7 +569,7 @@ export function fixTitle(edits: readonly ScenarioEdit[], short: (node: string) =
       titles[titles.length - 1] = editTitle(e, short).replace(/^Add a node like/, `Add ${like < 0 ? i + 1 : like} nodes like`);
     } else titles.push(editTitle(e, short));
   });
-  return `${titles.join('; ')}${template ? `, in the template of ${template.kind} ${template.namespace}/${template.name}` : ''}`;
+  return `${titles.join('; ')}${template ? `, in the template of ${template.kind} ${template.namespace}/${template.name}` : ''}${then.map((t) => `; ${t}`).join('')}`;
 }
 
 /** " for scope PriorityClass In [a, b]": what a new quota's scopeSelector covers */

@@ -212,3 +212,56 @@ describe('policy fixes, verified by reloading the changed text', () => {
     expect([...fixes, ...failed].map((f) => f.candidate.kind)).toEqual(['quota']);
   });
 });
+
+describe('a refused bare Pod (nothing retries it): a fix a reviewer approves, verified by reloading the text', () => {
+  const dev = 'apiVersion: v1\nkind: Namespace\nmetadata: {name: dev}\n';
+  /** Pod dev/notebook with `resources` */
+  const notebook = (resources: string) => bare('dev').replace('image: jupyter}', `image: jupyter, resources: ${resources}}`);
+  const quotaDev = (hard: string) => quota(hard).replace('namespace: shop', 'namespace: dev');
+  const used = `apiVersion: v1\nkind: Pod\nmetadata: {name: running, namespace: dev}\nspec:\n  containers: [{name: c, image: i, resources: {requests: {cpu: "1500m"}}}]\n`;
+  it.each([
+    ['LimitRange max: the limit lowered to the max (and the request within it) — ranked first', docs(node('node-1', '8'), dev, limitRange('max: {cpu: "2"}'), notebook('{requests: {cpu: "3"}, limits: {cpu: "4"}}')),
+      'request', [{ kind: 'request', pod: 'dev/notebook', container: 0, resource: 'cpu', quantity: '2', limit: true }, { kind: 'request', pod: 'dev/notebook', container: 0, resource: 'cpu', quantity: '2' }], 'Limit 2 cpu; Request 2 cpu'],
+    ['LimitRange min: the request raised to the min', docs(node('node-1', '8'), dev, limitRange('min: {memory: 256Mi}'), notebook('{requests: {memory: 64Mi}}')),
+      'request', [{ kind: 'request', pod: 'dev/notebook', container: 0, resource: 'memory', quantity: '256Mi' }], 'Request 256Mi memory'],
+    ['LimitRange maxLimitRequestRatio: the request raised to limit ÷ ratio', docs(node('node-1', '8'), dev, limitRange('maxLimitRequestRatio: {cpu: "2"}'), notebook('{requests: {cpu: 500m}, limits: {cpu: "4"}}')),
+      'request', [{ kind: 'request', pod: 'dev/notebook', container: 0, resource: 'cpu', quantity: '2' }], 'Request 2 cpu'],
+    ['ResourceQuota requests.cpu: the request cut to what the quota has left, below raising the quota', docs(node('node-1', '8'), dev, quotaDev('requests.cpu: "2"'), used, notebook('{requests: {cpu: "1"}}')),
+      'quota', [{ kind: 'quota', quota: { namespace: 'dev', name: 'compute' }, resource: 'requests.cpu', from: '2', hard: '2500m' }], 'Raise ResourceQuota dev/compute: spec.hard.requests.cpu 2500m (from 2)'],
+  ])('%s', (_name, text, kind, edits, title) => {
+    expect(simulate(text).ok && refusalsFor(admissionRefusals((simulate(text) as { result: Parameters<typeof admissionRefusals>[0] }).result), 'dev/notebook').length).toBe(1);
+    const { fixes, failed } = search(text, 'dev/notebook');
+    const ranked = rankFixes(fixes);
+    expect(ranked[0]?.candidate.kind, failed.map((f) => f.reason).join('; ')).toBe(kind);
+    expect(ranked[0]!.candidate.edits).toEqual(edits);
+    expect(fixTitle(ranked[0]!.candidate.edits, (n) => n)).toBe(title);
+    // applied, the file creates the pod and it schedules
+    const after = simulate(applyTextChanges(text, ranked[0]!.text!.changes));
+    if (!after.ok) throw new Error('the fixed text does not load');
+    expect(after.result.pods.find((p) => p.pod === 'dev/notebook')?.node).toBe('node-1');
+  });
+
+  it('the administrator\'s alternative to a LimitRange max: widen the max, ranked after the pod\'s own fix, with a warning', () => {
+    const text = docs(node('node-1', '8'), dev, limitRange('max: {cpu: "2"}'), notebook('{requests: {cpu: "1"}, limits: {cpu: "4"}}'));
+    const ranked = rankFixes(search(text, 'dev/notebook').fixes);
+    expect(ranked.map((f) => f.candidate.kind)).toEqual(['request', 'limit-range']);
+    expect(ranked[1]!.candidate.edits).toEqual([{ kind: 'limit-range', limitRange: { namespace: 'dev', name: 'defaults' }, item: 0, resource: 'cpu', from: '2', quantity: '4', bound: 'max' }]);
+    expect(ranked[1]!.warnings).toEqual(['an administrator\'s change: every container in dev may then ask for as much']);
+    // the Events tab searches by the creator the FailedCreate event names
+    expect(rankFixes(search(text, 'Pod/dev/notebook').fixes).map((f) => f.candidate.kind)).toEqual(['request', 'limit-range']);
+  });
+
+  it('a quota with room left: after the raise, the request cut to it (500m of 1)', () => {
+    const text = docs(node('node-1', '8'), dev, quotaDev('requests.cpu: "2"'), used, notebook('{requests: {cpu: "1"}}'));
+    const ranked = rankFixes(search(text, 'dev/notebook').fixes);
+    expect(ranked.map((f) => f.candidate.kind)).toEqual(['quota', 'request']);
+    expect(ranked[1]!.candidate.edits).toEqual([{ kind: 'request', pod: 'dev/notebook', container: 0, resource: 'cpu', quantity: '500m' }]);
+  });
+
+  it('a quota with nothing left: no request cut, the quota raise (an administrator\'s change) is the fix', () => {
+    const text = docs(node('node-1', '8'), dev, quotaDev('requests.cpu: "1500m"'), used, notebook('{requests: {cpu: "1"}}'));
+    const ranked = rankFixes(search(text, 'dev/notebook').fixes);
+    expect(ranked.map((f) => f.candidate.kind)).toEqual(['quota']);
+    expect(ranked[0]!.warnings[0]).toContain('an administrator\'s change');
+  });
+});

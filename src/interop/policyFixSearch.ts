@@ -8,7 +8,7 @@
 import type { SimulateOptions, SimulationResult } from '../engine/api';
 import { loadExpandedScenario, startLoadedSimulation, type ExpandedScenario } from '../engine/index';
 import { admissionRefusals, defaultsThatDoNotFit, diagnoseCycle, latestCycleOf, refusalsFor, type Candidate, type FailedCandidate, type KubernetesVersion } from '../engine/readers';
-import { limitRangeCandidates, livePodsOf, nodeGroupCandidates, refusalCandidates, refusedWorkload, sideEffectsOf, VARIANT_MARGIN_SECONDS, type RefusedWorkload } from '../engine/experiments';
+import { limitRangeCandidates, livePodsOf, nodeGroupCandidates, refusalCandidates, refusedPodCandidates, refusedPodOf, refusedWorkload, sideEffectsOf, VARIANT_MARGIN_SECONDS, type RefusedWorkload } from '../engine/experiments';
 import { applyTextChanges, fixText } from './fixText';
 import type { FixView } from './fixView';
 
@@ -42,7 +42,10 @@ export function policyFixSearch(input: Input, target: string): PolicySearch {
   const refusal = pod ? undefined : refusalsOf(baseline, target)[0];
   const workload = refusal && refusedWorkload(scenario, baseline, refusal);
   let candidates: Candidate[] = [];
-  if (refusal) candidates = refusalCandidates(scenario, baseline, refusal);
+  // a refused bare Pod: nothing retries it; the file creates it again when loaded with the fix
+  const refusedPod = refusal && refusedPodOf(scenario, refusal);
+  const podKey = refusedPod ? `${refusedPod.metadata.namespace ?? 'default'}/${refusedPod.metadata.name}` : target;
+  if (refusal) candidates = [...refusalCandidates(scenario, baseline, refusal), ...refusedPodCandidates(scenario, refusal)];
   else if (pod && pod.node === undefined) {
     const cycle = latestCycleOf(baseline.cycles, pod.pod);
     const diagnosis = cycle && diagnoseCycle(cycle, baseline.nodes.map((n) => n.name));
@@ -70,7 +73,11 @@ export function policyFixSearch(input: Input, target: string): PolicySearch {
         const fix: FixView = { candidate, node: admitted.nodes[0] ?? '', ...effects, tier: candidate.tier, warnings: candidate.warning ? [candidate.warning] : [], text: written, admitted };
         return { fix };
       }
-      const outcome = result.pods.find((p) => p.pod === target);
+      if (refusedPod) {
+        const still = refusalsFor(admissionRefusals(result), refusal!.object).find((r) => r.object === refusal!.object);
+        if (still) return fail(`the API server still refuses the pod: ${still.reason}`);
+      }
+      const outcome = result.pods.find((p) => p.pod === podKey);
       if (outcome?.node === undefined || outcome.deletedAt !== undefined) return fail(`the pod stays ${outcome?.phase ?? 'Pending'}${outcome?.message ? `: ${outcome.message}` : ''}`);
       return { fix: { candidate, node: outcome.node, ...effects, tier: candidate.tier, warnings: candidate.warning ? [candidate.warning] : [], text: written } };
     },

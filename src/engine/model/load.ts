@@ -76,6 +76,8 @@ export interface ScenarioContents {
   timeline: TimelineStep[];
   /** events of creating the objects: FailedCreate (admission refused a pod), SuccessfulCreate, ScalingReplicaSet */
   admissionEvents: ClusterEvent[];
+  /** the declared pods admission refused, as written (the fix search reads what a refused pod asked for) */
+  refusedPods?: Pod[];
   /** unknown kinds ("not simulated"), ignored fields, admission notes */
   warnings: ScenarioError[];
   /** extension: documents of kinds the simulator does not simulate, as written */
@@ -434,6 +436,7 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
 
   const pods: Pod[] = [];
   const admissionEvents: ClusterEvent[] = [];
+  const refusedPods: Pod[] = [];
   // The namespace policies exist before the pods: the quota controller has synced each quota.
   const policies = objects.filter(isPolicyObject);
   for (const p of policies) if (p.kind === 'ResourceQuota') p.status = initialQuotaStatus(p);
@@ -473,6 +476,7 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
     } else {
       if (o.metadata.name) names.reserve(nsOf(o), o.metadata.name);
       admissionEvents.push({ time: 0, type: 'Warning', reason: 'FailedCreate', object: `Pod/${nsOf(o)}/${o.metadata.name || o.metadata.generateName || ''}`, message: admitted.message });
+      refusedPods.push(o);
       d.reader.warn(d.pos, [], `not created: ${admitted.message}`);
     }
   }
@@ -512,6 +516,7 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
     policies,
     timeline,
     admissionEvents,
+    refusedPods,
     warnings: loader.diag.reported('warnings'),
     others: loader.others,
     names,

@@ -410,6 +410,8 @@ export interface Workload extends KubeObject {
     /** Job, v1.37+ (WorkloadWithJob): the scheduling the Job controller compiles into its Workload and PodGroup */
     scheduling?: JobSchedulingConfiguration;
   };
+  /** StatefulSet: status.updateRevision, as a dump records it (the ControllerRevision its pods are made at) */
+  status?: { updateRevision?: string };
 }
 
 /**

@@ -11,7 +11,7 @@ import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint, TAINT_NODE_UNS
 import type { Node, Pod, Taint, Toleration, Workload } from '../model/types';
 import { podKey } from '../model/types';
 import type { ResourceClaimSpec } from '../model/resource';
-import { newNodeName, requestEdit, slicesOf, type ClaimRef, type EditKind, type ScenarioEdit } from './edits';
+import { newerTemplateOf, newNodeName, requestEdit, slicesOf, type ClaimRef, type EditKind, type ScenarioEdit } from './edits';
 import { Tier } from './rank';
 
 export interface Candidate {
@@ -447,6 +447,18 @@ function uncordonCandidates(s: ExpandedScenario, nodes: readonly string[]): Cand
   });
 }
 
+/**
+ * A StatefulSet's pod made from an older template than the set's: deleted, it is recreated from the
+ * template as it is now — the fix when the template no longer has what keeps the pod Pending
+ * (a rolling update waits on a pod that is not Running and Ready: it never replaces it by itself).
+ */
+export function recreateCandidates(s: ExpandedScenario, pod: Pod, key: string): Candidate[] {
+  const sts = newerTemplateOf(s, pod);
+  if (!sts) return [];
+  const workload = { kind: 'StatefulSet' as const, namespace: sts.metadata.namespace ?? 'default', name: sts.metadata.name };
+  return [{ kind: 'recreate', cost: 1, tier: Tier.SpecMistake, edits: [{ kind: 'recreate', pod: key, workload }] }];
+}
+
 /** The scheduler profiles a scenario configures (upstream: pods for other schedulers are not this scheduler's). */
 export function profileNames(s: ExpandedScenario): string[] {
   const profiles = s.schedulerConfig?.object.profiles;
@@ -484,6 +496,7 @@ export function candidateFixes(s: ExpandedScenario, pod: string, d: Diagnosis, r
   if (plugins.has('NodeUnschedulable')) out.push(...uncordonCandidates(s, nodesFailing('NodeUnschedulable')));
   if (plugins.has('NodePorts')) out.push(...rolloutCandidates(s, pod, nodesFailing('NodePorts'), result, outcome));
   if (plugins.has('NodeResourcesFit')) out.push(...scaleCandidates(s, pod, d, result, outcome));
+  out.push(...recreateCandidates(s, spec, pod));
   out.push(...priorityCandidates(s, pod, d, result, outcome));
   out.push(...addNodeCandidates(s, d));
   return out;

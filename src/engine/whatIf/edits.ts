@@ -9,11 +9,22 @@ import type { Node, Pod, PodSpec, PriorityClass, Toleration, Workload } from '..
 import type { ResourceQuota } from '../model/policy';
 import { initialQuotaStatus } from '../model/quota/status';
 import { podKey } from '../model/types';
+import { freshNodeLike } from './nodeClone';
+import { computeHash } from '../controllers/common';
+import { CONTROLLER_REVISION_HASH_LABEL } from '../controllers/statefulset';
 
 /** The kinds, as the UI's `data-kind` names them (../../../shared/contracts/ui-test-ids.md). */
-export type EditKind = 'toleration' | 'node-label' | 'selector' | 'affinity-value' | 'request' | 'priority' | 'spread' | 'anti-affinity' | 'uncordon' | 'scale' | 'rollout' | 'add-node' | 'scheduler-name' | 'claim' | 'quota' | 'limit-range' | 'node-group' | 'pod-group';
+export type EditKind = 'toleration' | 'node-label' | 'selector' | 'affinity-value' | 'request' | 'priority' | 'spread' | 'anti-affinity' | 'uncordon' | 'scale' | 'rollout' | 'add-node' | 'scheduler-name' | 'claim' | 'quota' | 'limit-range' | 'node-group' | 'pod-group' | 'recreate';
 
 export type ScenarioEdit =
+  /**
+   * delete a StatefulSet's pod of an older revision than the set's template when the run starts (a
+   * timeline step at 0): the StatefulSet recreates it, under its name, from the template as it is
+   * now. A rolling update does not replace a pod that is not Running and Ready (upstream:
+   * stateful_set_control.go; kubernetes.io "Forced rollback": after fixing the template, delete the
+   * pods made from the bad one)
+   */
+  | { kind: 'recreate'; pod: string; workload: PolicyRef & { kind: 'StatefulSet' } }
   /** add a toleration to the pod */
   | { kind: 'toleration'; pod: string; toleration: Toleration }
   /** label a node */
@@ -30,8 +41,8 @@ export type ScenarioEdit =
   | { kind: 'affinity-value'; pod: string; key: string; from: string; value: string; term: number; expression: number }
   /** the pod goes to a scheduler profile that exists */
   | { kind: 'scheduler-name'; pod: string; from: string; schedulerName: string }
-  /** set one container's request of a resource */
-  | { kind: 'request'; pod: string; container: number; resource: string; quantity: string }
+  /** set one container's request of a resource (its limit, with `limit`) */
+  | { kind: 'request'; pod: string; container: number; resource: string; quantity: string; limit?: true }
   /** a PriorityClass (a new one, or one the cluster has: `existing`), and the pod uses it */
   | { kind: 'priority'; pod: string; priorityClass: PriorityClass; existing?: boolean }
   /** relax a hard topology spread constraint, or count only the domains of nodes the pod could use (Honor) */
@@ -70,8 +81,12 @@ export type ScenarioEdit =
   | { kind: 'add-node'; like: string; name: string; pool?: Record<string, string> }
   /** raise (or set) one resource of a ResourceQuota's spec.hard */
   | { kind: 'quota'; quota: PolicyRef; resource: string; from?: string; hard: string }
-  /** set one resource of a LimitRange item's defaultRequest (the request a container that states none gets) */
-  | { kind: 'limit-range'; limitRange: PolicyRef; item: number; resource: string; from?: string; quantity: string }
+  /**
+   * set one resource of a LimitRange item's defaultRequest (the request a container that states
+   * none gets), or of its `bound` max or min (an administrator's change: every pod of the
+   * namespace may then ask for that much)
+   */
+  | { kind: 'limit-range'; limitRange: PolicyRef; item: number; resource: string; from?: string; quantity: string; bound?: 'max' | 'min' }
   /**
    * add a policy object to the scenario: a ResourceQuota whose scopeSelector covers the scopes the
    * API server's limitedResources left uncovered for a refused pod (the "Limit Priority Class
@@ -170,12 +185,16 @@ export function inUnitsOf(written: string | undefined, resource: string, amount:
   return formatResource(resource, amount);
 }
 
+/** A timeline step at 0, before the steps after 0 (so the timeline stays in order). */
+function stepAtStart(s: ExpandedScenario, step: ExpandedScenario['timeline'][number]): void {
+  const at = s.timeline.findIndex((x) => x.at > 0);
+  s.timeline.splice(at < 0 ? s.timeline.length : at, 0, step);
+}
+
 /** `kubectl scale` of a workload when the run starts: a timeline step at 0. */
 function scaleAtStart(s: ExpandedScenario, w: { kind: 'Deployment' | 'ReplicaSet'; namespace: string; name: string }, replicas: number): void {
   if (!s.workloads.some((x) => x.kind === w.kind && (x.metadata.namespace ?? 'default') === w.namespace && x.metadata.name === w.name)) throw new Error(`no ${w.kind} ${w.namespace}/${w.name} in the scenario`);
-  // before the steps after t=0, so the timeline stays in order
-  const at = s.timeline.findIndex((step) => step.at > 0);
-  s.timeline.splice(at < 0 ? s.timeline.length : at, 0, { at: 0, action: 'scale', kind: w.kind, namespace: w.namespace, name: w.name, replicas, source: { line: 1, column: 1 } });
+  stepAtStart(s, { at: 0, action: 'scale', kind: w.kind, namespace: w.namespace, name: w.name, replicas, source: { line: 1, column: 1 } });
 }
 
 function podOf(s: ExpandedScenario, key: string): Pod {
@@ -204,6 +223,19 @@ export function templateOwnersOf(s: Pick<ExpandedScenario, 'workloads'>, pod: Po
     ref = w.kind === 'ReplicaSet' ? w.metadata.ownerReferences?.find((r) => r.controller === true && r.kind === 'Deployment') : undefined;
   }
   return out;
+}
+
+/**
+ * The StatefulSet whose template is of a newer revision than the pod: the pod's
+ * controller-revision-hash is not the set's status.updateRevision (as a dump records it) or, when
+ * the scenario has no status, not the revision the simulated controller makes pods at.
+ */
+export function newerTemplateOf(s: Pick<ExpandedScenario, 'workloads'>, pod: Pod): Workload | undefined {
+  const [owner] = templateOwnersOf(s, pod);
+  const revision = pod.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL];
+  if (owner?.kind !== 'StatefulSet' || revision === undefined) return undefined;
+  const current = owner.status?.updateRevision ?? `${owner.metadata.name}-${computeHash(owner.spec.template)}`;
+  return revision === current ? undefined : owner;
 }
 
 /**
@@ -332,7 +364,8 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         for (const spec of podSpecsOf(s, e.pod).specs) {
           const c = spec.containers[e.container];
           if (!c) throw new Error(`no container ${e.container} in ${e.pod}`);
-          c.resources = { ...c.resources, requests: { ...c.resources?.requests, [e.resource]: e.quantity } };
+          const field = e.limit ? 'limits' : 'requests';
+          c.resources = { ...c.resources, [field]: { ...c.resources?.[field], [e.resource]: e.quantity } };
         }
         break;
       case 'priority': {
@@ -369,6 +402,11 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         node.spec = { ...node.spec, unschedulable: false, taints: (node.spec?.taints ?? []).filter((t) => t.key !== UNSCHEDULABLE_TAINT) };
         break;
       }
+      case 'recreate': {
+        const pod = podOf(s, e.pod);
+        stepAtStart(s, { at: 0, action: 'delete', kind: 'Pod', namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name, source: { line: 1, column: 1 } });
+        break;
+      }
       case 'scale':
         scaleAtStart(s, e.workload, e.replicas);
         break;
@@ -376,11 +414,7 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         scaleAtStart(s, { kind: 'ReplicaSet', namespace: e.deployment.namespace, name: e.oldReplicaSet }, e.replicas);
         break;
       case 'add-node': {
-        const like = nodeOf(s, e.like);
-        const copy = structuredClone(like);
-        copy.metadata = { ...copy.metadata, name: e.name, labels: { ...copy.metadata.labels, ...(copy.metadata.labels?.['kubernetes.io/hostname'] !== undefined ? { 'kubernetes.io/hostname': e.name } : {}) } };
-        delete copy.metadata.uid;
-        copy.spec = { ...copy.spec, unschedulable: false, taints: (copy.spec?.taints ?? []).filter((t) => t.key !== UNSCHEDULABLE_TAINT) };
+        const copy = freshNodeLike(nodeOf(s, e.like), e.name);
         s.nodes.push(copy);
         // the node's devices come with it: its driver publishes a ResourceSlice for the new node too
         for (const slice of slicesOf(s, e.like)) {
@@ -405,7 +439,8 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         const lr = s.policies.find((p) => p.kind === 'LimitRange' && (p.metadata.namespace ?? 'default') === e.limitRange.namespace && p.metadata.name === e.limitRange.name);
         const item = lr?.kind === 'LimitRange' ? lr.spec.limits[e.item] : undefined;
         if (!item) throw new Error(`no item ${e.item} in LimitRange ${e.limitRange.namespace}/${e.limitRange.name}`);
-        item.defaultRequest = { ...item.defaultRequest, [e.resource]: e.quantity };
+        const field = e.bound ?? 'defaultRequest';
+        item[field] = { ...item[field], [e.resource]: e.quantity };
         break;
       }
       case 'node-group-max': {

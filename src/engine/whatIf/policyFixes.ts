@@ -11,7 +11,7 @@ import { addQuantity, formatQuantity, parseQuantity, quantityFormat } from '../m
 import { formatResource } from '../model/quantity';
 import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint, taintToString } from '../model/taints';
 import { podKey, type Pod, type ResourceList, type Workload } from '../model/types';
-import type { ResourceQuota } from '../model/policy';
+import type { LimitRangeItem, ResourceQuota } from '../model/policy';
 import { uncoveredResources, uncoveredScopes } from '../model/admission/resourceQuota';
 import { podMatchesScope, podUsage } from '../model/quota/pods';
 import { addLists, toResourceList, type QuotaList } from '../model/quota/resourceList';
@@ -297,4 +297,126 @@ function templateCandidates(groups: NonNullable<ExpandedScenario['clusterAutosca
     out.push({ kind: 'toleration', cost: 1, tier: Tier.NodeScoped, edits: [{ kind: 'toleration', pod, toleration: tolerationFor(taint) }], warning: `moves the pod into node group ${g.name}, tainted ${taintToString(taint)}: the taint keeps that group for its own workloads` });
   });
   return out;
+}
+
+// ---- a refused bare Pod (no controller to retry it): the pod's own resources, or the policy ----
+
+/** The pod a "Pod/ns/name" refusal names, as written (the loader keeps the refused ones). */
+export function refusedPodOf(s: Pick<ExpandedScenario, 'refusedPods'>, refusal: AdmissionRefusal): Pod | undefined {
+  if (!refusal.object.startsWith('Pod/')) return undefined;
+  return s.refusedPods?.find((p) => `Pod/${p.metadata.namespace ?? 'default'}/${p.metadata.name}` === refusal.object);
+}
+
+/**
+ * A container's request and limit of a resource as LimitRanger validates them: defaulting first
+ * (a request left out is the limit, then the item's defaultRequest; a limit left out is the item's
+ * default — upstream: plugin/pkg/admission/limitranger/admission.go mergeContainerResources).
+ */
+function effective(c: Pod['spec']['containers'][number], item: LimitRangeItem, resource: string): { request?: number; limit?: number } {
+  const written = (q: string | undefined) => (q === undefined ? undefined : amountOf(resource, q));
+  const limit = written(c.resources?.limits?.[resource]) ?? written(item.default?.[resource]);
+  const request = written(c.resources?.requests?.[resource]) ?? written(c.resources?.limits?.[resource]) ?? written(item.defaultRequest?.[resource]) ?? written(item.default?.[resource]);
+  return { ...(request === undefined ? {} : { request }), ...(limit === undefined ? {} : { limit }) };
+}
+
+/**
+ * For a bare Pod LimitRanger refused (a Container item's min, max or maxLimitRequestRatio): the
+ * pod's requests and limits brought within the namespace's bounds — the fix a reviewer approves,
+ * since the bounds are the namespace's policy —, and, as an administrator's change, the bound
+ * that refused it widened to what the pod asks.
+ */
+function limitRangerPodCandidates(s: RefusalScenario, pod: Pod): Candidate[] {
+  const namespace = pod.metadata.namespace ?? 'default';
+  const key = `${namespace}/${pod.metadata.name}`;
+  const fit: ScenarioEdit[] = [];
+  const admin: ScenarioEdit[] = [];
+  let lowered = false;
+  for (const lr of s.policies) {
+    if (lr.kind !== 'LimitRange' || (lr.metadata.namespace ?? 'default') !== namespace) continue;
+    lr.spec.limits.forEach((item, i) => {
+      if (item.type !== 'Container') return;
+      const ref = { namespace, name: lr.metadata.name };
+      pod.spec.containers.forEach((c, container) => {
+        for (const [resource, max] of Object.entries(item.max ?? {})) {
+          const { request, limit } = effective(c, item, resource);
+          const bound = amountOf(resource, max);
+          if (limit !== undefined && limit > bound) {
+            fit.push({ kind: 'request', pod: key, container, resource, quantity: max, limit: true });
+            admin.push({ kind: 'limit-range', limitRange: ref, item: i, resource, from: max, quantity: c.resources?.limits?.[resource] ?? formatResource(resource, limit), bound: 'max' });
+            lowered = true;
+          }
+          if (request !== undefined && request > bound) {
+            fit.push({ kind: 'request', pod: key, container, resource, quantity: max });
+            lowered = true;
+          }
+        }
+        for (const [resource, min] of Object.entries(item.min ?? {})) {
+          const { request, limit } = effective(c, item, resource);
+          const bound = amountOf(resource, min);
+          if (request === undefined || request < bound) {
+            fit.push({ kind: 'request', pod: key, container, resource, quantity: min });
+            if (request !== undefined) admin.push({ kind: 'limit-range', limitRange: ref, item: i, resource, from: min, quantity: c.resources?.requests?.[resource] ?? formatResource(resource, request), bound: 'min' });
+          }
+          if (limit !== undefined && limit < bound) fit.push({ kind: 'request', pod: key, container, resource, quantity: min, limit: true });
+        }
+        for (const [resource, ratio] of Object.entries(item.maxLimitRequestRatio ?? {})) {
+          const { request, limit } = effective(c, item, resource);
+          const most = amountOf(resource, ratio) / (resource === 'cpu' ? 1000 : 1);
+          if (request === undefined || limit === undefined || request <= 0 || limit / request <= most) continue;
+          fit.push({ kind: 'request', pod: key, container, resource, quantity: formatResource(resource, Math.ceil(limit / most)) });
+        }
+      });
+    });
+  }
+  const out: Candidate[] = [];
+  if (fit.length > 0) {
+    out.push({
+      kind: 'request', edits: fit, cost: fit.length, tier: Tier.SpecMistake,
+      ...(lowered ? { warning: `the container gets no more than ${namespace}'s LimitRange allows: check it runs within it` } : {}),
+    });
+  }
+  if (admin.length > 0) {
+    out.push({ kind: 'limit-range', edits: admin, cost: admin.length, tier: Tier.NodeScoped, warning: `an administrator's change: every container in ${namespace} may then ask for as much` });
+  }
+  return out;
+}
+
+/**
+ * For a bare Pod a ResourceQuota refused: the quota raised to used + requested (the pod is created
+ * once: nothing retries it), and — when compute requests are what it exceeds — the pod's request
+ * cut to what the quota has left.
+ */
+function quotaPodCandidates(pod: Pod, refusal: AdmissionRefusal): Candidate[] {
+  const numbers = refusal.numbers;
+  if (!refusal.quota || !numbers) return [];
+  const namespace = pod.metadata.namespace ?? 'default';
+  const key = `${namespace}/${pod.metadata.name}`;
+  const raise = raiseQuotaFix(refusal);
+  const out: Candidate[] = [];
+  if (raise) {
+    out.push({
+      kind: 'quota', cost: raise.hard.length, tier: Tier.Capacity, warning: `raises the namespace's budget: an administrator's change (whoever sets ${namespace}'s quota)`,
+      edits: raise.hard.map((h) => ({ kind: 'quota', quota: { namespace, name: refusal.quota! }, resource: h.resource, from: h.from, hard: h.to })),
+    });
+  }
+  const edits: ScenarioEdit[] = [];
+  for (const quotaResource of Object.keys(numbers.limited)) {
+    const resource = requestedResource(quotaResource);
+    if (resource === undefined) return out;
+    const left = amountOf(resource, numbers.limited[quotaResource]) - amountOf(resource, numbers.used[quotaResource]);
+    const edit = left > 0 ? requestEdit(pod, key, resource, left) : undefined;
+    if (!edit) return out;
+    edits.push(edit);
+  }
+  if (edits.length > 0) out.push({ kind: 'request', edits, cost: edits.length, tier: Tier.Relax, warning: `the pod asks for what ${namespace}'s quota has left: check it runs within it` });
+  return out;
+}
+
+/** The fixes for a refused bare Pod, or none when the refusal is a workload's (./refusalCandidates). */
+export function refusedPodCandidates(s: RefusalScenario & Pick<ExpandedScenario, 'refusedPods'>, refusal: AdmissionRefusal): Candidate[] {
+  const pod = refusedPodOf(s, refusal);
+  if (!pod) return [];
+  if (refusal.plugin === 'LimitRanger') return limitRangerPodCandidates(s, pod);
+  if (refusal.plugin === 'ResourceQuota') return quotaPodCandidates(pod, refusal);
+  return [];
 }

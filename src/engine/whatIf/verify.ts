@@ -8,7 +8,7 @@ import { startLoadedSimulation } from '../index';
 import type { ExpandedScenario } from '../controllers/expand';
 import { compileLabelSelector } from '../model/selectors';
 import { podKey } from '../model/types';
-import { candidateFixes, poolMove, schedulerNameCandidates, type Candidate } from './candidates';
+import { candidateFixes, poolMove, recreateCandidates, schedulerNameCandidates, type Candidate } from './candidates';
 import { rankCandidates, Tier } from './rank';
 import { applyEdits, copyScenario, templateOwnersOf, type ScenarioEdit } from './edits';
 import { podGroupCandidates } from './podGroupFixes';
@@ -128,13 +128,21 @@ function judge(s: ExpandedScenario, baseline: SimulationResult, pod: string, can
   };
 }
 
-/** The candidates, those that change the pod marked with the workload whose pod template they are written into. */
+/**
+ * The candidates, those that change the pod marked with the workload whose pod template they are
+ * written into. A StatefulSet's pod of an older revision is then deleted, so that the set recreates
+ * it from the fixed template (its rolling update would wait on it for ever).
+ */
 function inTemplateOf(s: ExpandedScenario, pod: string, candidates: readonly Candidate[]): Candidate[] {
   const spec = s.pods.find((p) => podKey(p) === pod);
   const top = spec && templateOwnersOf(s, spec).at(-1);
   if (!top) return [...candidates];
   const template = { kind: top.kind, namespace: top.metadata.namespace ?? 'default', name: top.metadata.name };
-  return candidates.map((c) => (c.edits.some((e) => 'pod' in e && e.pod === pod) ? { ...c, template } : c));
+  const [recreate] = recreateCandidates(s, spec, pod);
+  return candidates.map((c) => {
+    if (c.kind === 'recreate' || !c.edits.some((e) => 'pod' in e && e.pod === pod)) return c;
+    return { ...c, template, ...(recreate ? { edits: [...c.edits, ...recreate.edits] } : {}) };
+  });
 }
 
 /** One change per distinct edit list, the likeliest first, at most `cap`. */
@@ -187,7 +195,8 @@ export function searchFixes(s: ExpandedScenario, baseline: SimulationResult, pod
         return fail(`the change cannot be made: ${e instanceof Error ? e.message : String(e)}`);
       }
       if (!result) return fail('the changed scenario does not load');
-      const outcome = result.pods.find((p) => p.pod === pod);
+      // a pod deleted and recreated under its name (a StatefulSet's) has two outcomes: the one that lives counts
+      const outcome = result.pods.find((p) => p.pod === pod && p.deletedAt === undefined) ?? result.pods.find((p) => p.pod === pod);
       if (outcome?.node === undefined || outcome.deletedAt !== undefined) return fail(`the pod stays ${outcome?.phase ?? 'Pending'}${outcome?.message ? `: ${outcome.message}` : ''}`);
       const effects = sideEffectsOf(baseline, result, pod);
       for (const e of candidate.edits) {

@@ -18,6 +18,7 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
   // a dense row: the title and the outcome one line each (five fixes read at 1366×768 without
   // "Larger"); each line's full text, node names unshortened, on hover
   const fullTitle = fixTitle(fix.candidate.edits, fullName, fix.candidate.template);
+  const template = fix.candidate.template;
   const outcome = fix.admitted
     ? `→ the API server admits its pods: ${fix.admitted.workload} has ${fix.admitted.pods} pods, ${fix.admitted.scheduled} scheduled`
     : `→ schedules on ${fix.node}`;
@@ -27,7 +28,11 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
   return (
     <li className="fix" data-testid="fix" data-kind={fix.candidate.kind} data-tier={fix.tier} data-side-effects={effects.length}>
       <div className="fix-head">
-        <span className="fix-title" title={fullTitle}>{fixTitle(fix.candidate.edits, short, fix.candidate.template)}</span>
+        <span className="fix-title" data-testid="fix-title" title={fullTitle}>
+          {/* the object a reviewer approves a change to comes first (at 1366 px a trailing "in the template of …" was cut) */}
+          {template && <span className="fix-object" data-testid="fix-object">{template.kind} {template.namespace}/{template.name}: </span>}
+          {fixTitle(fix.candidate.edits, short)}
+        </span>
         {fix.text !== undefined && (
           <button type="button" className="link fix-diff-toggle" aria-expanded={showDiff} onClick={() => setShowDiff(!showDiff)}
             title={`${showDiff ? 'Hide' : 'Show'} the YAML change`}>{showDiff ? 'hide' : 'YAML'}</button>

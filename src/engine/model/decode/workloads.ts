@@ -124,7 +124,11 @@ export function decodeWorkload(r: Reader, root: SrcMap, kind: WorkloadKind): Wor
       }));
     }
   }
-  return { apiVersion: workloadApiVersion[kind], kind, metadata, spec: out };
+  // a StatefulSet's status.updateRevision: the revision its pods are recreated at (a dump's pod of
+  // another revision is of an older template); the rest of a workload's status is the controller's
+  const status = r.child(root, 'status');
+  const updateRevision = kind === 'StatefulSet' && status?.kind === 'map' ? r.str(status, ['status'], 'updateRevision') : undefined;
+  return { apiVersion: workloadApiVersion[kind], kind, metadata, spec: out, ...(updateRevision ? { status: { updateRevision } } : {}) };
 }
 
 /**
