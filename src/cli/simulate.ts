@@ -16,7 +16,7 @@ import { findPod, formatDifferences, formatExplanation, formatFailedCandidates, 
 import { explainJson, refusedJson, type FixSearchOutcome } from './explainJson';
 import type { FailedCandidate } from '../engine/readers';
 import { formatRefusals } from './explainAdmission';
-import { admissionRefusals, refusalsFor } from '../engine/readers';
+import { admissionRefusals, boundedResult, refusalsFor } from '../engine/readers';
 import { KUBERNETES_VERSIONS, isKubernetesVersion, type KubernetesVersion } from '../engine/readers';
 import type { InferredKubernetesVersion } from '../engine/readers';
 import { compareVersions, formatVersionComparison } from '../engine/experiments';
@@ -92,7 +92,10 @@ function escapeLines(text: string): string {
  * The result as JSON on stdout, in pieces of about 1 MB and waiting for the pipe to drain: the
  * JSON of a big cluster's trace is too long for one string, and too big to queue in memory.
  */
-async function writeResult(result: SimulationResult): Promise<void> {
+async function writeResult(full: SimulationResult): Promise<void> {
+  // past LIMITS.traceNodeOutcomesInJson node outcomes the later cycles are summarised (2.1 GB of JSON otherwise)
+  const result = boundedResult(full);
+  if (result.traceSummary) report(`Note: ${result.traceSummary.message}`);
   let chunk = '';
   for (const piece of jsonPieces(result)) {
     chunk += piece;

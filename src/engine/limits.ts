@@ -47,6 +47,14 @@ export const LIMITS = {
    */
   traceBytes: 256 * 1024 * 1024,
   /**
+   * Node outcomes (a node's Filter verdicts, a node's scores) the result's JSON writes in full:
+   * in memory the trace keeps repeated verdicts in a few bits (traceBytes), but written out each is
+   * ~300 bytes of JSON, and 4,000 local PVs on 1,000 nodes came to 2.1 GB. Cycles past this many
+   * are written with their node outcomes summarised (simulation/traceSummary.ts), so the JSON
+   * stays under ~300 MB.
+   */
+  traceNodeOutcomesInJson: 1_000_000,
+  /**
    * Retries whose trace is the same as the pod's attempt before (nothing that matters to it
    * changed): at most this many of one pod in a row, and this many in the whole run.
    */
