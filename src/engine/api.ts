@@ -60,7 +60,7 @@ export interface SimulationResult {
   volumeHistory?: VolumeChange[];
   /**
    * extension: present in a result's JSON whose trace went past LIMITS.traceNodeOutcomesInJson node
-   * outcomes: the later cycles carry nodeOutcomesSummary instead of their per-node filter and score
+   * outcomes: the later cycles carry nodeOutcomesSummary instead of their per-node lists
    */
   traceSummary?: TraceSummary;
 }
@@ -351,16 +351,17 @@ export interface CycleTrace {
   podGroup?: PodGroupCycleTrace;
   /**
    * extension: in a result's JSON past LIMITS.traceNodeOutcomesInJson node outcomes, the cycle's
-   * node outcomes summarised (`filter` is then {} and `score` absent; nodesEvaluated and feasible
-   * stay); see SimulationResult.traceSummary
+   * per-node lists counted (nodesEvaluated and feasible are then [], filter {}, score and tiedNodes
+   * absent); see SimulationResult.traceSummary
    */
   nodeOutcomesSummary?: NodeOutcomesSummary;
 }
 
 /** extension: what a summarised cycle's `filter` and `score` held (simulation/traceSummary.ts) */
 export interface NodeOutcomesSummary {
-  /** nodes Filter evaluated, and nodes scored */
+  /** nodes Filter evaluated, nodes feasible, nodes scored */
   evaluated: number;
+  feasible: number;
   scored: number;
   /** the nodes filtered out, by the first plugin that failed them and its reasons, most nodes first */
   filtered: { plugin: string; code: StatusCode; reasons: string[]; nodes: number }[];

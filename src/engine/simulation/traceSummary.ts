@@ -2,9 +2,10 @@
 // cost a few bits when they repeat (scheduler/traceRecords.ts), but JSON spells each one out:
 // 4,000 local PVs on 1,000 nodes (bench: "storm: 4,000 local PVs") came to 2.1 GB, more than a
 // reader (a browser tab, jq, a CI job) can hold. Past LIMITS.traceNodeOutcomesInJson node
-// outcomes, each later cycle keeps its own record (pod, result, message, selected node, the nodes
-// evaluated and feasible) and replaces its per-node Filter verdicts and scores by their counts,
-// grouped by the first plugin that failed each node (as upstream's FitError message counts them).
+// outcomes, each later cycle keeps its own record (pod, result, message, selected node) and
+// replaces its per-node lists (nodes evaluated and feasible, Filter verdicts, scores) by their
+// counts, the nodes filtered out grouped by the first plugin that failed them (as upstream's
+// FitError message counts them).
 
 import type { CycleTrace, NodeOutcomesSummary, PluginResult, SimulationResult, TraceSummary } from '../api';
 import { formatCount, LIMITS } from '../limits';
@@ -32,17 +33,17 @@ export function summariseNodeOutcomes(cycle: CycleTrace): NodeOutcomesSummary {
     if (group) group.nodes++;
     else groups.set(key, { plugin: failed.plugin, code: failed.code, reasons: [...reasons], nodes: 1 });
   }
-  return { evaluated: evaluatedNodes(cycle), scored: scoredNodes(cycle), filtered: [...groups.values()].sort((a, b) => b.nodes - a.nodes) };
+  return { evaluated: evaluatedNodes(cycle), feasible: cycle.feasible.length, scored: scoredNodes(cycle), filtered: [...groups.values()].sort((a, b) => b.nodes - a.nodes) };
 }
 
-/** The cycle without its per-node `filter` and `score`, with their summary instead. */
+/** the per-node lists a summarised cycle leaves empty (or out: score, tiedNodes) */
+const PER_NODE = new Set(['nodesEvaluated', 'feasible', 'filter', 'score', 'tiedNodes']);
+
+/** The cycle without its per-node lists, with their summary instead. */
 function summarisedCycle(cycle: CycleTrace): CycleTrace {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(cycle)) {
-    if (key === 'filter' || key === 'score') continue;
-    out[key] = (cycle as unknown as Record<string, unknown>)[key];
-  }
-  return { ...(out as unknown as CycleTrace), filter: {}, nodeOutcomesSummary: summariseNodeOutcomes(cycle) };
+  for (const key of Object.keys(cycle)) if (!PER_NODE.has(key)) out[key] = (cycle as unknown as Record<string, unknown>)[key];
+  return { ...(out as unknown as CycleTrace), nodesEvaluated: [], feasible: [], filter: {}, nodeOutcomesSummary: summariseNodeOutcomes(cycle) };
 }
 
 /**
@@ -73,7 +74,7 @@ export function boundedResult(result: SimulationResult, cap: number = LIMITS.tra
     fromCycle: full[from]!.cycle,
     summarisedCycles: full.length - from,
     nodeOutcomesSummarised: summarised,
-    message: `the trace holds ${formatCount(total)} node outcomes (a node's Filter verdicts or scores in a cycle), more than the ${formatCount(cap)} written in full: from cycle ${formatCount(full[from]!.cycle)} on, each of the last ${formatCount(full.length - from)} cycles lists its nodes evaluated and feasible, and counts the nodes filtered out by plugin and reason (nodeOutcomesSummary) instead of each node's verdicts and scores`,
+    message: `the trace holds ${formatCount(total)} node outcomes (a node's Filter verdicts or scores in a cycle), more than the ${formatCount(cap)} written in full: from cycle ${formatCount(full[from]!.cycle)} on, each of the last ${formatCount(full.length - from)} cycles counts its nodes evaluated, feasible and scored, and the nodes filtered out by plugin and reason (nodeOutcomesSummary), instead of listing them`,
   };
   return { ...result, cycles, traceSummary };
 }
