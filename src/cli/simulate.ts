@@ -5,7 +5,7 @@
 // exits 0, 3 or 4 by the pod's state (./explainJson.ts).
 
 import { once } from 'node:events';
-import { formatScenarioError, simulate, type SimulationResult } from '../engine/index';
+import { boundedResult, formatScenarioError, simulate, type SimulationResult } from '../engine/index';
 import { escapeControlChars, escapeJsonText } from '../interop/controlChars';
 import { readScenarioFile } from './input';
 import { fileDumpVersion } from './dumpVersion';
@@ -16,7 +16,7 @@ import { findPod, formatDifferences, formatExplanation, formatFailedCandidates, 
 import { explainJson, refusedJson, type FixSearchOutcome } from './explainJson';
 import type { FailedCandidate } from '../engine/readers';
 import { formatRefusals } from './explainAdmission';
-import { admissionRefusals, boundedResult, refusalsFor } from '../engine/readers';
+import { admissionRefusals, refusalsFor } from '../engine/readers';
 import { KUBERNETES_VERSIONS, isKubernetesVersion, type KubernetesVersion } from '../engine/readers';
 import type { InferredKubernetesVersion } from '../engine/readers';
 import { compareVersions, formatVersionComparison } from '../engine/experiments';
