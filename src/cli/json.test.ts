@@ -1,7 +1,7 @@
 // jsonPieces must produce byte for byte what JSON.stringify(value, null, 2) returns.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../engine/index';
+import { boundedResult, simulate } from '../engine/index';
 import { jsonPieces } from './json';
 
 function written(value: unknown, splitDepth?: number): string {
@@ -24,5 +24,13 @@ describe('jsonPieces', () => {
     const outcome = simulate(readFileSync(new URL('../../scenarios/priority-preemption.yaml', import.meta.url), 'utf8'));
     if (!outcome.ok) throw new Error('scenario failed');
     expect(written(outcome.result)).toBe(JSON.stringify(outcome.result, null, 2));
+  });
+
+  it('a result past the cap of node outcomes (--json): its summarised cycles are written as JSON.stringify writes them', () => {
+    const outcome = simulate(readFileSync(new URL('../../scenarios/priority-preemption.yaml', import.meta.url), 'utf8'));
+    if (!outcome.ok) throw new Error('scenario failed');
+    const bounded = boundedResult(outcome.result, 0);
+    expect(bounded.traceSummary?.fromCycle).toBe(1);
+    expect(written(bounded)).toBe(JSON.stringify(bounded, null, 2));
   });
 });

@@ -5,13 +5,13 @@
 // exits 0, 3 or 4 by the pod's state (./explainJson.ts).
 
 import { once } from 'node:events';
-import { formatScenarioError, simulate, type SimulationResult } from '../engine/index';
+import { boundedResult, formatScenarioError, simulate, type SimulationResult } from '../engine/index';
 import { escapeControlChars, escapeJsonText } from '../interop/controlChars';
 import { readScenarioFile } from './input';
 import { fileDumpVersion } from './dumpVersion';
 import { jsonPieces } from './json';
 import { formatClaims, formatDeviceTaintRules, formatResourceQuotas, formatEvents, formatPods, formatResourceClaims } from './kubectl';
-import { runFixSearch, type FixView } from '../interop/fixSearch';
+import { fixSearchBaseline, runFixSearch, type FixSearchBaseline, type FixSearchRequest, type FixView } from '../interop/fixSearch';
 import { findPod, formatDifferences, formatExplanation, formatFailedCandidates, formatFixes, formatSearchProgress } from './explain';
 import { explainJson, refusedJson, type FixSearchOutcome } from './explainJson';
 import type { FailedCandidate } from '../engine/readers';
@@ -92,7 +92,10 @@ function escapeLines(text: string): string {
  * The result as JSON on stdout, in pieces of about 1 MB and waiting for the pipe to drain: the
  * JSON of a big cluster's trace is too long for one string, and too big to queue in memory.
  */
-async function writeResult(result: SimulationResult): Promise<void> {
+async function writeResult(full: SimulationResult): Promise<void> {
+  // past LIMITS.traceNodeOutcomesInJson node outcomes the later cycles are summarised (2.1 GB of JSON otherwise)
+  const result = boundedResult(full);
+  if (result.traceSummary) report(`Note: ${result.traceSummary.message}`);
   let chunk = '';
   for (const piece of jsonPieces(result)) {
     chunk += piece;
@@ -117,18 +120,23 @@ function exitQuietlyOnClosedPipe(): void {
 }
 
 /** The verified fixes for a Pending pod, as the page's Fixes panel finds them (one implementation). */
-function searchFixesFor(args: Args, text: string, pod: string, fromDump: InferredKubernetesVersion | undefined, progress?: (line: string) => void): FixSearchOutcome {
+/** The fix search's request for `pod` in the file the CLI read, with the run's seed and version. */
+function fixRequest(args: Args, text: string, pod: string, fromDump: InferredKubernetesVersion | undefined): FixSearchRequest {
+  return { id: 0, text, fileName: args.file, pod, ...(fromDump ? { inferredKubernetesVersion: fromDump } : {}), ...(args.seed !== undefined ? { seed: args.seed } : {}), ...(args.kubernetesVersion ? { kubernetesVersion: args.kubernetesVersion } : {}) };
+}
+
+function searchFixesFor(args: Args, text: string, pod: string, fromDump: InferredKubernetesVersion | undefined, prepared: FixSearchBaseline | undefined, progress?: (line: string) => void): FixSearchOutcome {
   const found: FixView[] = [];
   const failed: FailedCandidate[] = [];
   let tried = 0;
   let leftOut = 0;
-  runFixSearch({ id: 0, text, fileName: args.file, pod, ...(fromDump ? { inferredKubernetesVersion: fromDump } : {}), ...(args.seed !== undefined ? { seed: args.seed } : {}), ...(args.kubernetesVersion ? { kubernetesVersion: args.kubernetesVersion } : {}) }, (reply) => {
+  runFixSearch(fixRequest(args, text, pod, fromDump), (reply) => {
     if (reply.type === 'fix' || reply.type === 'started') progress?.(formatSearchProgress(reply));
     if (reply.type === 'fix') found.push(reply.fix);
     else if (reply.type === 'failed') failed.push(reply.failed);
     else if (reply.type === 'started') leftOut = reply.leftOut;
     else if (reply.type === 'done') tried = reply.tried;
-  });
+  }, undefined, prepared);
   return { found, failed, tried, leftOut };
 }
 
@@ -136,7 +144,7 @@ function writeJson(value: unknown): void {
   process.stdout.write(`${escapeJsonText(JSON.stringify(value, null, 2))}\n`);
 }
 
-function explain(args: Args, text: string, result: SimulationResult, fromDump: InferredKubernetesVersion | undefined): number {
+function explain(args: Args, text: string, result: SimulationResult, fromDump: InferredKubernetesVersion | undefined, prepared?: FixSearchBaseline): number {
   const name = args.explain!;
   if (!args.json) for (const w of result.warnings) report(`warning: ${formatScenarioError(w)}`);
   const pod = findPod(result, name);
@@ -144,7 +152,7 @@ function explain(args: Args, text: string, result: SimulationResult, fromDump: I
   const refused = typeof pod === 'string' ? refusalsFor(admissionRefusals(result), name) : [];
   if (refused.length > 0) {
     // the quota and template fixes for the first refused creator, verified as the page verifies them
-    const search = searchFixesFor(args, text, refused[0]!.object, fromDump);
+    const search = searchFixesFor(args, text, refused[0]!.object, fromDump, prepared);
     if (!args.json) {
       process.stdout.write(`${escapeLines(formatRefusals(refused))}\n\n${escapeLines(formatFixes(search.found, search.tried))}\n`);
       if (args.verbose) process.stdout.write(`\n${escapeLines(formatFailedCandidates(search))}\n`);
@@ -160,14 +168,14 @@ function explain(args: Args, text: string, result: SimulationResult, fromDump: I
   }
   const waiting = pod.node === undefined && pod.deletedAt === undefined && pod.reason !== 'SchedulingGated';
   if (args.json) {
-    const doc = explainJson(result, pod, waiting ? searchFixesFor(args, text, pod.pod, fromDump) : undefined);
+    const doc = explainJson(result, pod, waiting ? searchFixesFor(args, text, pod.pod, fromDump, prepared) : undefined);
     writeJson(doc);
     return doc.exitCode;
   }
   // the explanation first, then the search's progress on stderr as it goes (each verified fix as
   // found), then the ranked fixes: a search over many changes of a big dump takes seconds
   process.stdout.write(`${escapeLines(formatExplanation(result, pod))}\n\n${escapeLines(versionLine(result))}\n`);
-  const search = waiting ? searchFixesFor(args, text, pod.pod, fromDump, (line) => report(line)) : undefined;
+  const search = waiting ? searchFixesFor(args, text, pod.pod, fromDump, prepared, (line) => report(line)) : undefined;
   if (search) {
     process.stdout.write(`\n${escapeLines(formatFixes(search.found, search.tried))}\n`);
     if (args.verbose) process.stdout.write(`\n${escapeLines(formatFailedCandidates(search))}\n`);
@@ -199,6 +207,12 @@ function main(): number | Promise<number> {
 ` : `${escapeLines(formatVersionComparison(compared.comparison))}
 `);
     return 0;
+  }
+  if (args.explain !== undefined && args.until === undefined) {
+    // one load and one run for the explanation and the fix search's baseline (the same options:
+    // the search runs without --until); a scenario with errors takes the path below, which reports them
+    const prepared = fixSearchBaseline(fixRequest(args, input.text, args.explain, fromDump));
+    if (prepared) return explain(args, input.text, prepared.baseline, fromDump, prepared);
   }
   const outcome = simulate(input.text, { ...runOptions, ...(args.kubernetesVersion ? { kubernetesVersion: args.kubernetesVersion } : {}) });
   if (!outcome.ok) {

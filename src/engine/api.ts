@@ -58,6 +58,11 @@ export interface SimulationResult {
    * step; absent when the scenario has none
    */
   volumeHistory?: VolumeChange[];
+  /**
+   * extension: present in a result's JSON whose trace went past LIMITS.traceNodeOutcomesInJson node
+   * outcomes: the later cycles carry nodeOutcomesSummary instead of their per-node lists
+   */
+  traceSummary?: TraceSummary;
 }
 
 /** extension: one claim or volume after a change that matters to where its pod can run */
@@ -344,6 +349,34 @@ export interface CycleTrace {
    * schedule_one_podgroup.go): every member's trace carries the same record.
    */
   podGroup?: PodGroupCycleTrace;
+  /**
+   * extension: in a result's JSON past LIMITS.traceNodeOutcomesInJson node outcomes, the cycle's
+   * per-node lists counted (nodesEvaluated and feasible are then [], filter {}, score and tiedNodes
+   * absent); see SimulationResult.traceSummary
+   */
+  nodeOutcomesSummary?: NodeOutcomesSummary;
+}
+
+/** extension: what a summarised cycle's `filter` and `score` held (simulation/traceSummary.ts) */
+export interface NodeOutcomesSummary {
+  /** nodes Filter evaluated, nodes feasible, nodes scored */
+  evaluated: number;
+  feasible: number;
+  scored: number;
+  /** the nodes filtered out, by the first plugin that failed them and its reasons, most nodes first */
+  filtered: { plugin: string; code: StatusCode; reasons: string[]; nodes: number }[];
+}
+
+/** extension: which cycles of a result's JSON have their node outcomes summarised, and why */
+export interface TraceSummary {
+  /** node outcomes written in full at most (LIMITS.traceNodeOutcomesInJson) */
+  cap: number;
+  /** the first cycle summarised; every later one is too */
+  fromCycle: number;
+  summarisedCycles: number;
+  /** node outcomes (Filter verdict lists and scores) not written, each counted in its cycle's summary */
+  nodeOutcomesSummarised: number;
+  message: string;
 }
 
 /**

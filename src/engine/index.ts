@@ -25,6 +25,7 @@ import { seededRng } from './framework/rng';
 
 export type * from './api';
 export { formatScenarioError } from './model/load';
+export { boundedResult } from './simulation/traceSummary';
 export type { ExpandedScenario } from './controllers/expand';
 // reading YAML with positions, for the importers (src/interop), which run in the workers and the CLI
 export { MAX_DEPTH, parseYaml, parseYamlWithPackage, toPlain, type ParsedSource } from './model/source';

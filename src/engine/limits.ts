@@ -47,6 +47,14 @@ export const LIMITS = {
    */
   traceBytes: 256 * 1024 * 1024,
   /**
+   * Node outcomes (a node's Filter verdicts, a node's scores) the result's JSON writes in full:
+   * in memory the trace keeps repeated verdicts in a few bits (traceBytes), but `--json` spells
+   * each out in about 1 KB (indented), and 4,000 local PVs on 1,000 nodes (4 million outcomes)
+   * came to over 4 GB. Cycles past this many are written with their per-node lists counted
+   * (simulation/traceSummary.ts), so the JSON stays near 250 MB.
+   */
+  traceNodeOutcomesInJson: 250_000,
+  /**
    * Retries whose trace is the same as the pod's attempt before (nothing that matters to it
    * changed): at most this many of one pod in a row, and this many in the whole run.
    */

@@ -4,7 +4,7 @@
 
 import type { SimulationResult } from '../engine/api';
 import type { FailedCandidate, InferredKubernetesVersion, KubernetesVersion } from '../engine/readers';
-import { loadExpandedScenario, startLoadedSimulation } from '../engine/index';
+import { loadExpandedScenario, startLoadedSimulation, type ExpandedScenario } from '../engine/index';
 import { copyScenario, searchFixes } from '../engine/experiments';
 import { fixText } from './fixText';
 import type { FixView } from './fixView';
@@ -33,20 +33,40 @@ export type FixSearchReply =
   | { type: 'done'; id: number; tried: number }
   | { type: 'error'; id: number; message: string };
 
-/** Runs a search, calling `post` for each reply; `cancelled` is checked between variants. */
-export function runFixSearch(request: FixSearchRequest, post: (reply: FixSearchReply) => void, cancelled: () => boolean = () => false): void {
-  const { id, text, fileName, seed, pod, kubernetesVersion, inferredKubernetesVersion } = request;
+/** The loaded scenario (unchanged) and its run, which the search's variants are compared with. */
+export interface FixSearchBaseline {
+  scenario: ExpandedScenario;
+  baseline: SimulationResult;
+}
+
+/** Loads and simulates the request's scenario once; undefined when it has errors. */
+export function fixSearchBaseline(request: FixSearchRequest): FixSearchBaseline | undefined {
+  const { text, fileName, kubernetesVersion, inferredKubernetesVersion } = request;
   const loaded = loadExpandedScenario(text, fileName, kubernetesVersion, inferredKubernetesVersion);
-  if (!loaded.ok) return post({ type: 'error', id, message: 'the scenario has errors' });
-  const options = { ...(seed === undefined ? {} : { seed }), ...(kubernetesVersion ? { kubernetesVersion } : {}) };
-  const started = startLoadedSimulation(copyScenario(loaded.scenario), options);
-  if (!started.ok) return post({ type: 'error', id, message: 'the scenario has errors' });
+  if (!loaded.ok) return undefined;
+  const started = startLoadedSimulation(copyScenario(loaded.scenario), searchOptions(request));
+  if (!started.ok) return undefined;
   for (const _cycle of started.simulation.run()) { /* to the end */ }
-  const baseline: SimulationResult = started.simulation.result();
+  return { scenario: loaded.scenario, baseline: started.simulation.result() };
+}
+
+const searchOptions = ({ seed, kubernetesVersion }: FixSearchRequest) => ({ ...(seed === undefined ? {} : { seed }), ...(kubernetesVersion ? { kubernetesVersion } : {}) });
+
+/**
+ * Runs a search, calling `post` for each reply; `cancelled` is checked between variants. A caller
+ * that has already loaded and simulated the scenario with the request's options (the CLI's
+ * --explain) passes that `prepared` baseline instead of paying for both again.
+ */
+export function runFixSearch(request: FixSearchRequest, post: (reply: FixSearchReply) => void, cancelled: () => boolean = () => false, prepared?: FixSearchBaseline): void {
+  const { id, text, fileName, pod } = request;
+  const options = searchOptions(request);
+  const base = prepared ?? fixSearchBaseline(request);
+  if (!base) return post({ type: 'error', id, message: 'the scenario has errors' });
+  const { scenario, baseline } = base;
   const owner = baseline.pods.find((p) => p.pod === pod)?.owner;
   // the quota, LimitRange and template fixes, verified through the text (admission runs at loading)
-  const policy = policyFixSearch({ text, fileName, options, scenario: loaded.scenario, baseline }, pod);
-  const search = policy.workload ? undefined : searchFixes(loaded.scenario, baseline, pod, options);
+  const policy = policyFixSearch({ text, fileName, options, scenario, baseline }, pod);
+  const search = policy.workload ? undefined : searchFixes(scenario, baseline, pod, options);
   post({ type: 'started', id, candidates: (search?.candidates.length ?? 0) + policy.candidates.length, leftOut: search?.leftOut ?? 0 });
   let tried = 0;
   for (const candidate of policy.candidates) {

@@ -8,6 +8,7 @@ import type { ResourceSlice } from '../model/resource';
 import type { Node, Pod, PodSpec, PriorityClass, Toleration, Workload } from '../model/types';
 import type { ResourceQuota } from '../model/policy';
 import { initialQuotaStatus } from '../model/quota/status';
+import { cloneData } from '../model/cloneData';
 import { podKey } from '../model/types';
 import { freshNodeLike } from './nodeClone';
 import { computeHash } from '../controllers/common';
@@ -125,24 +126,24 @@ const UNSCHEDULABLE_TAINT = 'node.kubernetes.io/unschedulable';
 export function copyScenario(s: ExpandedScenario): ExpandedScenario {
   return {
     ...s,
-    meta: structuredClone(s.meta),
-    nodes: structuredClone(s.nodes),
-    pods: structuredClone(s.pods),
-    namespaces: structuredClone(s.namespaces),
-    priorityClasses: structuredClone(s.priorityClasses),
-    runtimeClasses: structuredClone(s.runtimeClasses),
-    services: structuredClone(s.services),
-    pdbs: structuredClone(s.pdbs),
-    workloads: structuredClone(s.workloads),
-    gangWorkloads: structuredClone(s.gangWorkloads),
-    ...(s.schedulingWorkloads ? { schedulingWorkloads: structuredClone(s.schedulingWorkloads) } : {}),
-    ...(s.podGroups ? { podGroups: structuredClone(s.podGroups) } : {}),
+    meta: cloneData(s.meta),
+    nodes: cloneData(s.nodes),
+    pods: cloneData(s.pods),
+    namespaces: cloneData(s.namespaces),
+    priorityClasses: cloneData(s.priorityClasses),
+    runtimeClasses: cloneData(s.runtimeClasses),
+    services: cloneData(s.services),
+    pdbs: cloneData(s.pdbs),
+    workloads: cloneData(s.workloads),
+    gangWorkloads: cloneData(s.gangWorkloads),
+    ...(s.schedulingWorkloads ? { schedulingWorkloads: cloneData(s.schedulingWorkloads) } : {}),
+    ...(s.podGroups ? { podGroups: cloneData(s.podGroups) } : {}),
     // quotas carry status.used, which admission and the quota controller change
-    policies: structuredClone(s.policies),
-    // an apply step's `locate` is a function (structuredClone refuses it) and reads only the source
-    timeline: s.timeline.map((step) => (step.action === 'apply' ? { ...structuredClone({ ...step, locate: undefined }), locate: step.locate } : structuredClone(step))),
-    resources: structuredClone(s.resources),
-    admissionEvents: structuredClone(s.admissionEvents),
+    policies: cloneData(s.policies),
+    // an apply step's `locate` is a function: shared (it reads only the source)
+    timeline: cloneData(s.timeline),
+    resources: cloneData(s.resources),
+    admissionEvents: cloneData(s.admissionEvents),
     warnings: [...s.warnings],
     names: s.names.clone(),
   };
