@@ -21,7 +21,7 @@ import { phasesOf, RunSession } from '../worker/session';
 import type { Phase } from '../worker/protocol';
 import { stepFor } from '../store/permalinkState';
 import { deviceMarks, requestOutcomes } from '../ui/viz/devices';
-import { spreadOnStage, spreadView, type SpreadConstraintView } from '../ui/viz/spread';
+import { spreadOnStage, stageSpreadConstraints, type SpreadConstraintView } from '../ui/viz/spread';
 import { claimMarks, laneVolumes, stageVolumes } from '../ui/viz/volumes';
 import type { VolumesAt } from '../engine/readers';
 import { isCyclePosition, lessonStory } from './story';
@@ -66,18 +66,22 @@ function engineDeviceHolders(result: SimulationResult, cycle: number, bindReache
 }
 
 /**
- * The selector of each of the pod's hard spread constraints as written, with matchLabelKeys ANDed
- * on (upstream podtopologyspread/common.go mergeLabelSetWithSelector); undefined when the engine
- * used constraints the pod does not write (the cluster's defaults).
+ * The selector of each spread constraint drawn, as the pod writes it (matched by topology key and
+ * whenUnsatisfiable), with matchLabelKeys ANDed on (upstream podtopologyspread/common.go
+ * mergeLabelSetWithSelector); undefined when the engine used constraints the pod does not write
+ * (the cluster's defaults).
  */
-function hardSpreadSelectors(pod: PodOutcome | undefined, constraints: number): Selector[] | undefined {
-  const written = (pod?.scheduling?.topologySpreadConstraints ?? []).filter((c) => c['whenUnsatisfiable'] !== 'ScheduleAnyway');
-  if (written.length !== constraints) return undefined;
-  return written.map((c) => {
+function spreadSelectors(pod: PodOutcome | undefined, drawn: readonly SpreadConstraintView[]): Selector[] | undefined {
+  const written = pod?.scheduling?.topologySpreadConstraints ?? [];
+  const selectors: Selector[] = [];
+  for (const view of drawn) {
+    const c = written.find((w) => w['topologyKey'] === view.topologyKey && (w['whenUnsatisfiable'] ?? 'DoNotSchedule') === view.whenUnsatisfiable);
+    if (c === undefined) return undefined;
     const selector = compileLabelSelector(c['labelSelector'] as LabelSelector | undefined ?? null);
     const keys = (c['matchLabelKeys'] as string[] | undefined ?? []).filter((k) => pod!.labels?.[k] !== undefined);
-    return { ...selector, matches: (labels) => selector.matches(labels) && keys.every((k) => labels?.[k] === pod!.labels![k]) };
-  });
+    selectors.push({ ...selector, matches: (labels) => selector.matches(labels) && keys.every((k) => labels?.[k] === pod!.labels![k]) });
+  }
+  return selectors;
 }
 
 /** Matching pods per counted domain of one spread constraint, over the pods drawn on nodes. */
@@ -188,9 +192,10 @@ function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumes
         problems.push(...volumeContradictions(where, volumes, pods, result.nodes));
         if (summary === cycles.at(-1) && phase === summary.phases.at(-1)) problems.push(...finalBindingContradictions(result, volumes));
       }
-      // zone counts: every domain's matching pods, as the lanes draw them
-      const constraints = spreadView(frame.trace);
-      const selectors = hardSpreadSelectors(result.pods.find((p) => p.pod === summary.pod), constraints.length);
+      // zone counts: every domain's matching pods, as the lanes draw them (a ScheduleAnyway
+      // constraint's from Score on, as PreScore counted them)
+      const constraints = stageSpreadConstraints(frame.trace, phase);
+      const selectors = spreadSelectors(result.pods.find((p) => p.pod === summary.pod), constraints);
       const bound = bindReached && frame.trace.result === 'Scheduled' ? frame.trace.selected : undefined;
       constraints.forEach((c, i) => {
         if (selectors === undefined) return;
@@ -225,6 +230,9 @@ describe('the stage check fails on a stage that contradicts the engine', () => {
     ['dra-gpus: trainer-1 drawn after its deletion at 90 s', 'dra-gpus', keep('default/trainer-1'), /gpu-node-2\/gpu-0 drawn held by \[default\/trainer-1(, default\/trainer-2)?\], the engine allocated it to \[(default\/trainer-2)?\]/],
     ['spread-zone: the bound pod not drawn in its zone at Bind', 'spread-zone', (state, step) => podsAt(state, step).filter((p) => !(step.phase === 'Bind' && p.pod === step.summary.pod)),
       /zone=\S+ drawn with \d+ matching, \d+ matching pods drawn there/],
+    ['spread-schedule-anyway: web-1 not drawn in zone-c at Bind (its ScheduleAnyway constraint counts it)', 'spread-schedule-anyway',
+      (state, step) => podsAt(state, step).filter((p) => !(step.phase === 'Bind' && p.pod === 'default/web-1')),
+      /cycle 1 Bind \(t=0s\): topology.kubernetes.io\/zone=zone-c drawn with 1 matching, 0 matching pods drawn there/],
   ];
   it.each(rows)('%s', (_, id, drawn, report) => {
     expect(contradictions(run(id), drawn).join('\n')).toMatch(report);

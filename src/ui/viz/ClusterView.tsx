@@ -24,7 +24,7 @@ import { NodeCard, STATE_LABEL } from './NodeCard';
 import { PodChip } from './PodChip';
 import { ScoreLegend } from './ScoreBar';
 import { scoreRanking, type RankedNode, type ScoreRanking } from './scoreRanking';
-import { spreadOnStage, spreadView, type SpreadOnStage } from './spread';
+import { spreadOnStage, stageSpreadConstraints, type SpreadOnStage } from './spread';
 import { taintMarks } from './taints';
 import { deviceMarks } from './devices';
 import { slideReordered } from './motion';
@@ -146,7 +146,7 @@ function NodeGroupsBand({ groups }: { groups: readonly NodeGroupAt[] }) {
 function stageSpread(view: StepView | undefined, topologyKey: string | undefined, nodes: readonly NodeOutcome[], hidden: StageHidden): SpreadOnStage | undefined {
   const trace = view?.step.frame?.trace;
   if (view === undefined || trace === undefined) return undefined;
-  const constraints = spreadView(trace);
+  const constraints = stageSpreadConstraints(trace, view.step.phase);
   if (constraints.length === 0) return undefined;
   const bound = !hidden.placement && view.step.phase === 'Bind' && trace.result === 'Scheduled' ? trace.selected : undefined;
   return spreadOnStage(constraints, topologyKey, nodes, bound);
@@ -267,7 +267,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
             {topologyKey !== undefined && <DomainTags kinds={domainKinds(relations, { [topologyKey]: domain })} />}
           </h3>
           {laneSpread !== undefined && laneConstraint !== undefined && (
-            <LaneSpread spread={laneSpread} scaleMax={spreadScale} selfMatch={laneConstraint.selfMatch} hideVerdict={hideVerdicts} reducedMotion={reducedMotion} />
+            <LaneSpread spread={laneSpread} scaleMax={spreadScale} selfMatch={laneConstraint.selfMatch} hideVerdict={hideVerdicts || (laneSpread.soft && hidden.scores)} reducedMotion={reducedMotion} />
           )}
           {laneSpread === undefined && laneConstraint !== undefined && present > 0 && <p className="lane-spread uncounted">not counted</p>}
           {volumes !== undefined && <LaneVolumes marks={laneVolumes(volumes, laneNodes.filter((n) => !joinsLater(n) && !removed(n)))} />}
@@ -344,11 +344,12 @@ function PodLegend({ palette }: { palette: PodPalette }) {
 /** The spread constraint drawn on the lanes, in words: what the lane bars are measured against. */
 function SpreadSummary({ view, topologyKey }: { view: StepView | undefined; topologyKey: string | undefined }) {
   const trace = view?.step.frame?.trace;
-  const constraint = trace === undefined || topologyKey === undefined ? undefined : spreadView(trace).find((c) => c.topologyKey === topologyKey);
+  const constraint = trace === undefined || topologyKey === undefined ? undefined : stageSpreadConstraints(trace, view!.step.phase).find((c) => c.topologyKey === topologyKey);
   if (constraint === undefined) return null;
+  const soft = constraint.whenUnsatisfiable === 'ScheduleAnyway';
   return (
-    <span className="spread-summary" data-testid="spread-summary" data-min={constraint.minMatch} data-max-skew={constraint.maxSkew}>
-      spread by {constraint.topologyKey}: maxSkew <strong>{constraint.maxSkew}</strong>, global min <strong>{constraint.minMatch}</strong>
+    <span className="spread-summary" data-testid="spread-summary" data-min={constraint.minMatch} data-max-skew={constraint.maxSkew} data-when-unsatisfiable={constraint.whenUnsatisfiable}>
+      {soft ? 'scored by ' : 'spread by '}{constraint.topologyKey}{soft ? ' (ScheduleAnyway)' : ''}: maxSkew <strong>{constraint.maxSkew}</strong>, {soft ? 'fewest' : 'global min'} <strong>{constraint.minMatch}</strong>
       {constraint.minDomains > 1 ? `, minDomains ${constraint.minDomains}` : ''}
     </span>
   );

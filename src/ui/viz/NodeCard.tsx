@@ -12,7 +12,7 @@ import type { AffinityKind } from './affinity';
 import { DomainTags } from './AffinityLines';
 import { ScoreBar } from './ScoreBar';
 import type { RankedNode, ScoreRanking } from './scoreRanking';
-import type { DomainSpread } from './spread';
+import { skewVerdict, type DomainSpread } from './spread';
 import { TaintMarks } from './TaintMarks';
 import { DeviceSquares } from './DeviceSquares';
 import type { DeviceMark } from './devices';
@@ -117,7 +117,7 @@ function NodeSpread({ spread, hideVerdict }: { spread: readonly DomainSpread[]; 
           {...(hideVerdict ? {} : { 'data-violating': d.violating && !d.placedHere })}
         >
           {d.topologyKey}: <strong>{d.count}</strong> matching{d.placedHere ? ' (+1)' : ''}
-          {!hideVerdict && !d.placedHere && <> · skew {d.skewIfPlaced} {d.violating ? `> ${d.maxSkew} ✗` : `≤ ${d.maxSkew} ✓`}</>}
+          {!hideVerdict && !d.placedHere && <> · {skewVerdict(d)}</>}
         </li>
       ))}
     </ul>
