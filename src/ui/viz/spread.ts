@@ -117,9 +117,12 @@ export function stageSpreadConstraints(trace: CycleTrace, phase: Phase): SpreadC
   return PHASES.indexOf(phase) >= PHASES.indexOf('Score') ? [...hard, ...scoreSpreadView(trace)] : hard;
 }
 
-/** One domain's skew verdict in words: ✗ for a DoNotSchedule violation, never for a ScheduleAnyway constraint. */
+/**
+ * One domain's skew verdict in words: ✗ for a DoNotSchedule violation, never for a ScheduleAnyway
+ * constraint (no mark: the skew only lowers the score; the summary above the lanes says ScheduleAnyway).
+ */
 export function skewVerdict(d: Pick<DomainSpread, 'skewIfPlaced' | 'maxSkew' | 'violating' | 'soft'>): string {
-  if (d.soft) return d.skewIfPlaced > d.maxSkew ? `skew ${d.skewIfPlaced} > ${d.maxSkew}, scored low` : `skew ${d.skewIfPlaced} ≤ ${d.maxSkew}`;
+  if (d.soft) return `skew ${d.skewIfPlaced} ${d.skewIfPlaced > d.maxSkew ? '>' : '≤'} ${d.maxSkew}`;
   return d.violating ? `skew ${d.skewIfPlaced} > ${d.maxSkew} ✗` : `skew ${d.skewIfPlaced} ≤ ${d.maxSkew} ✓`;
 }
 
