@@ -58,6 +58,35 @@ export interface SimulationResult {
    * step; absent when the scenario has none
    */
   volumeHistory?: VolumeChange[];
+  /**
+   * extension: each pod the kubelet evicted for node pressure, with the node's pods as its eviction
+   * manager ranked them that round (upstream pkg/kubelet/eviction rankMemoryPressure and friends),
+   * first to go first; absent when no node was under pressure
+   */
+  kubeletEvictions?: KubeletEvictionOutcome[];
+}
+
+/** extension: one node-pressure eviction and the ranking that chose its victim */
+export interface KubeletEvictionOutcome {
+  time: number;
+  node: string;
+  /** what the kubelet reclaims: memory, ephemeral-storage, inodes or pids */
+  resource: string;
+  /** the victim, "namespace/name" */
+  pod: string;
+  /** the node's running pods in the order the kubelet ranked them (at most 20), the victim among the first */
+  ranked: RankedForEviction[];
+}
+
+/** extension: one pod in the kubelet's eviction ranking, with what ranked it */
+export interface RankedForEviction {
+  pod: string;
+  priority: number;
+  qosClass: 'BestEffort' | 'Burstable' | 'Guaranteed';
+  /** its usage of the reclaimed resource is above its request (ranked first; memory and ephemeral-storage) */
+  exceedsRequest?: boolean;
+  /** critical (static, mirror, system-critical priority): passed over */
+  critical?: boolean;
 }
 
 /** extension: one claim or volume after a change that matters to where its pod can run */
@@ -152,6 +181,8 @@ export interface PodOutcome {
   message?: string;
   /** extension: spec.priority after admission */
   priority: number;
+  /** extension: the QoS class (upstream v1qos.GetPodQOS: status.qosClass, else from requests and limits) */
+  qosClass?: 'BestEffort' | 'Burstable' | 'Guaranteed';
   /** extension: "Kind/name" of the workload that created the pod (top-most owner), if any */
   owner?: string;
   /** extension: the scheduler profile (spec.schedulerName) */
