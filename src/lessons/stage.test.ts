@@ -12,7 +12,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../engine/index';
-import type { NodeOutcome, PodOutcome, SimulationResult } from '../engine/api';
+import type { KubeletEvictionOutcome, NodeOutcome, PodOutcome, SimulationResult } from '../engine/api';
 import type { LabelSelector } from '../engine/model/types';
 import { compileLabelSelector, type Selector } from '../engine/model/selectors';
 import { nodeStates, podsAt, type CurrentStep, type NodeState, type PodView } from '../store/selectors';
@@ -23,6 +23,7 @@ import { stepFor } from '../store/permalinkState';
 import { deviceMarks, requestOutcomes } from '../ui/viz/devices';
 import { spreadOnStage, stageSpreadConstraints, type SpreadConstraintView } from '../ui/viz/spread';
 import { claimMarks, laneVolumes, stageVolumes } from '../ui/viz/volumes';
+import { evictionsAt } from '../ui/viz/evictions';
 import type { VolumesAt } from '../engine/readers';
 import { isCyclePosition, lessonStory } from './story';
 import { lessons } from './index';
@@ -143,9 +144,26 @@ function finalBindingContradictions(result: SimulationResult, volumes: VolumesAt
 }
 
 type DrawnStates = (trace: SimulationResult['cycles'][number], phase: Phase, nodes: readonly string[]) => Map<string, NodeState>;
+type DrawnEvictions = (records: SimulationResult['kubeletEvictions'], time: number) => Map<string, KubeletEvictionOutcome>;
+
+/**
+ * The kubelet's eviction drawn on a node card: evicted by then (at or before the step's time), on
+ * that node, and the pod the engine evicted (reason Evicted, deleted at or after it), first among
+ * the pods the card ranks that the kubelet could evict.
+ */
+function evictionContradictions(where: string, result: SimulationResult, drawn: Map<string, KubeletEvictionOutcome>, time: number): string[] {
+  const problems: string[] = [];
+  for (const [node, e] of drawn) {
+    const pod = result.pods.find((p) => p.pod === e.pod);
+    if (e.time > time) problems.push(`${where}: ${node} drawn with the kubelet's eviction of ${e.pod} at ${e.time}s, before it happened`);
+    if (pod?.reason !== 'Evicted' || pod.deletedAt === undefined || pod.deletedAt < e.time) problems.push(`${where}: ${node} drawn evicting ${e.pod}, the engine did not evict it then`);
+    if (e.ranked.find((r) => !r.critical)?.pod !== e.pod) problems.push(`${where}: ${node} drawn evicting ${e.pod}, not the first pod it ranks`);
+  }
+  return problems;
+}
 
 /** What the stage draws at each phase of each cycle that the engine contradicts. */
-function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumesDrawn: DrawnVolumes = drawnVolumes, statesDrawn: DrawnStates = nodeStates): string[] {
+function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumesDrawn: DrawnVolumes = drawnVolumes, statesDrawn: DrawnStates = nodeStates, evictionsDrawn: DrawnEvictions = evictionsAt): string[] {
   const session = new RunSession(result);
   const { cycles } = session.nextBatch(Infinity, () => 0);
   const state = { run: { summary: session.summary(), cycles, complete: true } } as unknown as Pick<PodplayState, 'run'>;
@@ -192,6 +210,7 @@ function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumes
         problems.push(...volumeContradictions(where, volumes, pods, result.nodes));
         if (summary === cycles.at(-1) && phase === summary.phases.at(-1)) problems.push(...finalBindingContradictions(result, volumes));
       }
+      problems.push(...evictionContradictions(where, result, evictionsDrawn(result.kubeletEvictions, summary.time), summary.time));
       // zone counts: every domain's matching pods, as the lanes draw them (a ScheduleAnyway
       // constraint's from Score on, as PreScore counted them)
       const constraints = stageSpreadConstraints(frame.trace, phase);
@@ -253,6 +272,14 @@ describe('the stage check fails on a stage that contradicts the engine', () => {
   ];
   it.each(volumeRows)('%s', (_, id, volumes, report) => {
     expect(contradictions(run(id), podsAt, volumes).join('\n')).toMatch(report);
+  });
+  it('node-pressure-eviction: the kubelet\'s eviction drawn from the start of the run', () => {
+    const always: DrawnEvictions = (records) => new Map((records ?? []).map((r) => [r.node, r]));
+    expect(contradictions(run('node-pressure-eviction'), podsAt, drawnVolumes, nodeStates, always).join('\n')).toMatch(/cycle 1 \S+ \(t=0s\): node-1 drawn with the kubelet's eviction of default\/web-\S+ at 30s, before it happened/);
+  });
+  it('node-pressure-eviction: cache drawn as the victim', () => {
+    const wrong: DrawnEvictions = (records, time) => new Map([...evictionsAt(records, time)].map(([n, r]) => [n, { ...r, pod: 'default/cache' }]));
+    expect(contradictions(run('node-pressure-eviction'), podsAt, drawnVolumes, nodeStates, wrong).join('\n')).toMatch(/node-1 drawn evicting default\/cache, the engine did not evict it then/);
   });
   it('daemonset: the nodes PreFilter left out drawn waiting at Bind', () => {
     const waiting: DrawnStates = (trace, phase) => nodeStates(trace, phase);

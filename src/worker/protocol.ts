@@ -94,6 +94,8 @@ export interface RunSummary {
   removedNodes?: SimulationResult['removedNodes'];
   /** the claims and volumes along the run (SimulationResult.volumeHistory, issue 19) */
   volumeHistory?: SimulationResult['volumeHistory'];
+  /** the kubelet's node-pressure evictions and their rankings (SimulationResult.kubeletEvictions, issue 19) */
+  kubeletEvictions?: SimulationResult['kubeletEvictions'];
 }
 
 /** As the version contract's SimulationResult.kubernetesVersion: the version, where it came from, why. */

@@ -4,7 +4,7 @@
 
 import { group } from 'd3';
 import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { AutoscalerOutcome, NodeOutcome, PodOutcome, VolumeChange } from '../../engine/api';
+import type { AutoscalerOutcome, NodeOutcome, PodOutcome, SimulationResult, VolumeChange } from '../../engine/api';
 import { nodeGroupMembers, nodeGroupsAt, nodeStageState, nodesOverRun, type NodeGroupAt } from '../../engine/readers';
 import { lessonById } from '../../lessons/lazy';
 import { usePodplay } from '../../store/hooks';
@@ -21,7 +21,8 @@ import { affinityRelations, AFFINITY_KINDS, domainKinds, type AffinityKind, type
 import { AffinityLegend, AffinityLines, DomainTags } from './AffinityLines';
 import { allowedCount, LaneSpread } from './LaneSpread';
 import { NodeCard, STATE_LABEL } from './NodeCard';
-import { PodChip } from './PodChip';
+import { PodChip, QosShownContext } from './PodChip';
+import { evictionsAt, qosShown } from './evictions';
 import { ScoreLegend } from './ScoreBar';
 import { scoreRanking, type RankedNode, type ScoreRanking } from './scoreRanking';
 import { spreadOnStage, stageSpreadConstraints, type SpreadOnStage } from './spread';
@@ -123,6 +124,7 @@ interface LanesProps {
   autoscaler: AutoscalerOutcome | undefined;
   /** the run's claims and volumes along it */
   volumeHistory: readonly VolumeChange[] | undefined;
+  kubeletEvictions: SimulationResult['kubeletEvictions'];
   colourOf(pod: PodOutcome): string;
   onInspect(pod: string): void;
 }
@@ -203,7 +205,7 @@ function NodeGhost({ node, joinsAt, provisionedBy, provisioning }: { node: strin
 
 /** The lanes: the costly part of the page, drawn from a deferred step so React can slice the work. */
 const Lanes = memo(function Lanes(props: LanesProps) {
-  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, bars, presenter, autoscaler, volumeHistory, colourOf, onInspect } = props;
+  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, bars, presenter, autoscaler, volumeHistory, kubeletEvictions, colourOf, onInspect } = props;
   const groupOf = useMemo(() => (autoscaler === undefined ? undefined : nodeGroupMembers(autoscaler)), [autoscaler]);
   const trace = view?.step.frame?.trace;
   const phase = view?.step.phase;
@@ -231,6 +233,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   const stageState = (node: NodeOutcome) => nodeStageState(node, time ?? Infinity);
   const joinsLater = (node: NodeOutcome) => { const state = stageState(node); return state === 'later' || state === 'provisioning'; };
   const removed = (node: NodeOutcome) => stageState(node) === 'removed';
+  const evictions = evictionsAt(kubeletEvictions, time ?? Infinity);
   const spread = compact ? undefined : stageSpread(view, topologyKey, lanes.flatMap(([, n]) => n.filter((node) => !removed(node))), hidden);
   const laneConstraint = spread?.laneConstraint;
   // an open question about the placement keeps PlacementScore's verdicts and scores off the nodes
@@ -312,6 +315,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   nodeGroup={groupOf?.get(node.name)}
                   draining={stageState(node) === 'draining' ? node.deletedAt : undefined}
                   claimsOf={claimsOf}
+                  eviction={evictions.get(node.name)}
                   colourOf={colourOf}
                   onInspect={onInspect}
                 />
@@ -402,6 +406,7 @@ export function ClusterView() {
     );
   }
   const requestsKnown = run.summary.pods.every((p) => p.requests !== undefined);
+  const showQos = qosShown(run.summary.pods, run.summary.kubeletEvictions);
   return (
     <section className={`cluster${stale !== 'current' ? ' stale' : ''}${compact ? ' compact' : ''}${nodes.length <= FEW_NODES ? ' few-nodes' : ''}`} data-testid="cluster-view" aria-label="Cluster">
       <div className="cluster-head">
@@ -428,26 +433,29 @@ export function ClusterView() {
           {relations.length > 0 && <AffinityLegend kinds={AFFINITY_KINDS.filter((k) => relations.some((r) => r.kind === k))} />}
         </div>
       )}
-      <Lanes
-        view={view}
-        endPods={endPods}
-        lanes={lanes}
-        autoscaler={run.summary.autoscaler}
-        volumeHistory={run.summary.volumeHistory}
-        topologyKey={topologyKey}
-        compact={compact}
-        showNodeDetails={showNodeDetails}
-        // on a big cluster pods are not drawn on nodes: nothing to travel to
-        travel={!reducedMotion && !compact}
-        reducedMotion={reducedMotion}
-        hidden={hidden}
-        ranking={ranking}
-        relations={relations}
-        bars={bars}
-        presenter={presenter}
-        colourOf={palette.colourOf}
-        onInspect={selectPod}
-      />
+      <QosShownContext.Provider value={showQos}>
+        <Lanes
+          view={view}
+          endPods={endPods}
+          lanes={lanes}
+          autoscaler={run.summary.autoscaler}
+          volumeHistory={run.summary.volumeHistory}
+          kubeletEvictions={run.summary.kubeletEvictions}
+          topologyKey={topologyKey}
+          compact={compact}
+          showNodeDetails={showNodeDetails}
+          // on a big cluster pods are not drawn on nodes: nothing to travel to
+          travel={!reducedMotion && !compact}
+          reducedMotion={reducedMotion}
+          hidden={hidden}
+          ranking={ranking}
+          relations={relations}
+          bars={bars}
+          presenter={presenter}
+          colourOf={palette.colourOf}
+          onInspect={selectPod}
+        />
+      </QosShownContext.Provider>
       {!compact && <VersionScoresPanel />}
     </section>
   );
