@@ -90,7 +90,7 @@ function EvictionOrder({ eviction }: { eviction: KubeletEvictionOutcome }) {
       <p className="eviction-caption">kubelet, low on {eviction.resource} at {eviction.time} s — evicts first:</p>
       <ol>
         {shown.map((r) => (
-          <li key={r.pod} data-pod={r.pod} className={r.pod === eviction.pod ? 'victim' : undefined} title={`${r.pod}: ${rankedWhy(r)}`}>
+          <li key={r.pod} data-pod={r.pod} className={r.pod === eviction.pod ? 'eviction-victim' : undefined} title={`${r.pod}: ${rankedWhy(r)}`}>
             <span className="ranked-name">{chipPodName(r.pod)}</span> <span className="ranked-why">{rankedWhy(r)}</span>
             {r.pod === eviction.pod && <strong className="ranked-victim"> ✗ evicted</strong>}
           </li>

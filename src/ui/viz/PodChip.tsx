@@ -9,6 +9,7 @@ import type { PodView } from '../../store/selectors';
 import { chipPodName, formatPriority } from '../format';
 import { textOn } from '../palette';
 import { ClaimsOnChip } from './LaneVolumes';
+import { MiddleEllipsis } from '../components/MiddleEllipsis';
 import type { ClaimMark } from './volumes';
 import { qosMark } from './evictions';
 
@@ -117,7 +118,7 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
       onClick={() => onInspect(pod.pod)}
     >
       {different && <span className="differs-mark" aria-hidden="true">≠</span>}
-      <span className="pod-name">{name}</span>
+      <MiddleEllipsis className="pod-name" text={name} />
       {pod.outcome.priority !== 0 && <span className="pod-priority">{formatPriority(pod.outcome.priority)}</span>}
       {qos !== undefined && <span className="pod-qos" data-testid="pod-qos" data-qos={qos} aria-label={`QoS ${qos}`}>{qosMark(qos)}</span>}
       {claims !== undefined && <ClaimsOnChip marks={claims} named={current && pod.node === undefined} />}
