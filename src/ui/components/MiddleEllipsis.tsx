@@ -6,7 +6,8 @@ import { nameParts } from '../format';
 export function MiddleEllipsis({ text, className, title }: { text: string; className: string; title?: string }) {
   const [head, tail] = nameParts(text);
   return (
-    <span className={`${className} middle-ellipsis`} {...(title !== undefined ? { title } : {})}>
+    // never narrower than "…" and the tail (in ch: chips and the cycle indicator are monospaced)
+    <span className={`${className} middle-ellipsis`} style={{ minWidth: `${head === '' ? tail.length : tail.length + 1}ch` }} {...(title !== undefined ? { title } : {})}>
       <span className="me-head">{head}</span>
       <span className="me-tail">{tail}</span>
     </span>
