@@ -6,8 +6,10 @@ import { nameParts } from '../format';
 export function MiddleEllipsis({ text, className, title }: { text: string; className: string; title?: string }) {
   const [head, tail] = nameParts(text);
   return (
-    // never narrower than "…" and the tail (in ch: chips and the cycle indicator are monospaced)
-    <span className={`${className} middle-ellipsis`} style={{ minWidth: `${head === '' ? tail.length : tail.length + 1}ch` }} {...(title !== undefined ? { title } : {})}>
+    // never narrower than the tail and three characters of the head: Chromium draws no "…" in a
+    // box one character wide, it cuts the head to its first letter ("d-x2k4q"); in ch, as chips
+    // and the cycle indicator are monospaced
+    <span className={`${className} middle-ellipsis`} style={{ minWidth: `${tail.length + Math.min(head.length, 3)}ch` }} {...(title !== undefined ? { title } : {})}>
       <span className="me-head">{head}</span>
       <span className="me-tail">{tail}</span>
     </span>
