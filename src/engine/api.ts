@@ -64,6 +64,24 @@ export interface SimulationResult {
    * first to go first; absent when no node was under pressure
    */
   kubeletEvictions?: KubeletEvictionOutcome[];
+  /**
+   * extension: each wait the taint eviction controller started for a pod that tolerates a NoExecute
+   * taint for tolerationSeconds (upstream pkg/controller/tainteviction: the timed worker), from the
+   * taint to the deletion; absent when there were none
+   */
+  taintEvictionCountdowns?: TaintEvictionCountdown[];
+}
+
+/** extension: a pod's tolerationSeconds wait: deleted at fireAt unless cancelled before */
+export interface TaintEvictionCountdown {
+  pod: string;
+  node: string;
+  /** when the wait started (the taint was seen; upstream counts tolerationSeconds from then) */
+  from: number;
+  /** when the controller deletes the pod */
+  fireAt: number;
+  /** the wait was cancelled (the taint removed, the pod tolerating it for good or gone) */
+  cancelledAt?: number;
 }
 
 /** extension: one node-pressure eviction and the ranking that chose its victim */

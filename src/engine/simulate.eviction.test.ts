@@ -55,6 +55,14 @@ spec:
     const marks = r.events.filter((e) => e.reason === 'TaintManagerEviction').map((e) => [e.time, e.message]);
     expect(marks).toEqual([[10, 'Marking for deletion Pod default/leaves'], [70, 'Marking for deletion Pod default/lingers']]);
   });
+
+  // extension (issue 19): the tolerationSeconds wait, for the stage's countdown
+  it.each([
+    ['the wait runs from the taint to the deletion', '', [{ pod: 'default/lingers', node: 'n1', from: 10, fireAt: 70 }]],
+    ['the taint removed at 40 s cancels it', '\n  - {at: 40, action: untaint, node: n1, taint: "maintenance:NoExecute"}', [{ pod: 'default/lingers', node: 'n1', from: 10, fireAt: 70, cancelledAt: 40 }]],
+  ])('taintEvictionCountdowns: %s', (_, steps, countdowns) => {
+    expect(run(`${yaml}${steps}`, 200).taintEvictionCountdowns).toEqual(countdowns);
+  });
 });
 
 describe('node conditions become taints (node lifecycle controller)', () => {

@@ -8,7 +8,7 @@ import { reconcileNodeTaints } from '../controllers/nodeLifecycle';
 import {
   initialKubeletEvictionState, synchronize, type KubeletEvictionRound, type KubeletEvictionState, type PressureCondition, type SignalObservations,
 } from '../controllers/nodePressureEviction';
-import type { KubeletEvictionOutcome } from '../api';
+import type { KubeletEvictionOutcome, TaintEvictionCountdown } from '../api';
 import { getPodQOS, type QOSPod } from '../model/qos';
 import {
   fireTaintEviction, handleNodeUpdate, handlePodDeletion, handlePodUpdate,
@@ -35,11 +35,16 @@ export class EvictionManager {
   private readonly scheduled = new Map<string, Scheduled>();
   /** the kubelet's eviction manager per node under pressure: its state and next housekeeping round */
   private readonly kubelets = new Map<string, { state: KubeletEvictionState; timer: number }>();
+  /** every tolerationSeconds wait the taint eviction controller started, for SimulationResult.taintEvictionCountdowns */
+  readonly taintCountdowns: TaintEvictionCountdown[] = [];
   /** every node-pressure eviction, for SimulationResult.kubeletEvictions */
   readonly kubeletEvictions: KubeletEvictionOutcome[] = [];
 
   constructor(private readonly sim: Simulation) {
-    sim.resultExtensions.push((result) => { if (this.kubeletEvictions.length > 0) result.kubeletEvictions = this.kubeletEvictions; });
+    sim.resultExtensions.push((result) => {
+      if (this.kubeletEvictions.length > 0) result.kubeletEvictions = this.kubeletEvictions;
+      if (this.taintCountdowns.length > 0) result.taintEvictionCountdowns = this.taintCountdowns;
+    });
     sim.podListeners.push({
       bound: (pod) => this.podBound(pod),
       deleted: (pod) => this.podDeleted(pod),
@@ -159,11 +164,20 @@ export class EvictionManager {
     for (const d of result.decisions) {
       const existing = this.scheduled.get(d.pod);
       if (d.action === 'keep') continue;
-      if (existing) { sim.cancelTimer(existing.timer); this.scheduled.delete(d.pod); }
+      if (existing) { sim.cancelTimer(existing.timer); this.scheduled.delete(d.pod); this.countdownEnded(d.pod); }
       if (d.action === 'cancel') continue;
+      if (d.reason === 'TolerationSeconds' && d.fireAt > sim.now && this.taintCountdowns.length < MAX_EVICTIONS_RECORDED) {
+        this.taintCountdowns.push({ pod: d.pod, node: sim.cluster.livePod(d.pod)?.spec.nodeName ?? '', from: sim.now, fireAt: d.fireAt });
+      }
       const timer = sim.schedule(Math.max(d.fireAt, sim.now), () => this.fire(d.pod));
       this.scheduled.set(d.pod, { createdAt: d.createdAt, fireAt: d.fireAt, timer });
     }
+  }
+
+  /** a pod's open countdown was cancelled or replaced now (a toleration added, the taint removed) */
+  private countdownEnded(pod: string): void {
+    const open = this.taintCountdowns.findLast((c) => c.pod === pod);
+    if (open !== undefined && open.cancelledAt === undefined && open.fireAt > this.sim.now) open.cancelledAt = this.sim.now;
   }
 
   /** upstream: the taint eviction controller's worker — condition, event, graceful delete */
