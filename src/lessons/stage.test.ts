@@ -23,7 +23,7 @@ import { stepFor } from '../store/permalinkState';
 import { deviceMarks, requestOutcomes } from '../ui/viz/devices';
 import { spreadOnStage, stageSpreadConstraints, type SpreadConstraintView } from '../ui/viz/spread';
 import { claimMarks, laneVolumes, stageVolumes } from '../ui/viz/volumes';
-import { evictionsAt } from '../ui/viz/evictions';
+import { countdownsAt, evictionsAt } from '../ui/viz/evictions';
 import type { VolumesAt } from '../engine/readers';
 import { isCyclePosition, lessonStory } from './story';
 import { lessons } from './index';
@@ -145,6 +145,22 @@ function finalBindingContradictions(result: SimulationResult, volumes: VolumesAt
 
 type DrawnStates = (trace: SimulationResult['cycles'][number], phase: Phase, nodes: readonly string[]) => Map<string, NodeState>;
 type DrawnEvictions = (records: SimulationResult['kubeletEvictions'], time: number) => Map<string, KubeletEvictionOutcome>;
+type DrawnCountdowns = (records: SimulationResult['taintEvictionCountdowns'], time: number) => ReadonlyMap<string, number>;
+
+/**
+ * A tolerationSeconds countdown drawn on a chip: the pod drawn on a node, the engine's wait for it
+ * started by then, not cancelled, ending when the countdown does (upstream tainteviction: the
+ * deletion at taint time + tolerationSeconds).
+ */
+function countdownContradictions(where: string, result: SimulationResult, drawn: ReadonlyMap<string, number>, pods: readonly PodView[], time: number): string[] {
+  const problems: string[] = [];
+  for (const [pod, left] of drawn) {
+    const wait = result.taintEvictionCountdowns?.find((c) => c.pod === pod && c.from <= time && time < c.fireAt && (c.cancelledAt === undefined || time < c.cancelledAt));
+    if (wait === undefined || wait.fireAt !== time + left) problems.push(`${where}: ${pod} drawn with ${left} s left, the engine ${wait === undefined ? 'has no wait for it then' : `deletes it at ${wait.fireAt}s`}`);
+    if (!pods.some((p) => p.pod === pod && ON_NODE.has(p.location))) problems.push(`${where}: ${pod} counting down, not drawn on a node`);
+  }
+  return problems;
+}
 
 /**
  * The kubelet's eviction drawn on a node card: evicted by then (at or before the step's time), on
@@ -163,7 +179,7 @@ function evictionContradictions(where: string, result: SimulationResult, drawn: 
 }
 
 /** What the stage draws at each phase of each cycle that the engine contradicts. */
-function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumesDrawn: DrawnVolumes = drawnVolumes, statesDrawn: DrawnStates = nodeStates, evictionsDrawn: DrawnEvictions = evictionsAt): string[] {
+function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumesDrawn: DrawnVolumes = drawnVolumes, statesDrawn: DrawnStates = nodeStates, evictionsDrawn: DrawnEvictions = evictionsAt, countdownsDrawn: DrawnCountdowns = countdownsAt): string[] {
   const session = new RunSession(result);
   const { cycles } = session.nextBatch(Infinity, () => 0);
   const state = { run: { summary: session.summary(), cycles, complete: true } } as unknown as Pick<PodplayState, 'run'>;
@@ -211,6 +227,7 @@ function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumes
         if (summary === cycles.at(-1) && phase === summary.phases.at(-1)) problems.push(...finalBindingContradictions(result, volumes));
       }
       problems.push(...evictionContradictions(where, result, evictionsDrawn(result.kubeletEvictions, summary.time), summary.time));
+      problems.push(...countdownContradictions(where, result, countdownsDrawn(result.taintEvictionCountdowns, summary.time), pods, summary.time));
       // zone counts: every domain's matching pods, as the lanes draw them (a ScheduleAnyway
       // constraint's from Score on, as PreScore counted them)
       const constraints = stageSpreadConstraints(frame.trace, phase);
@@ -280,6 +297,10 @@ describe('the stage check fails on a stage that contradicts the engine', () => {
   it('node-pressure-eviction: cache drawn as the victim', () => {
     const wrong: DrawnEvictions = (records, time) => new Map([...evictionsAt(records, time)].map(([n, r]) => [n, { ...r, pod: 'default/cache' }]));
     expect(contradictions(run('node-pressure-eviction'), podsAt, drawnVolumes, nodeStates, wrong).join('\n')).toMatch(/node-1 drawn evicting default\/cache, the engine did not evict it then/);
+  });
+  it('taints-noexecute: cache\'s countdown drawn before the taint lands', () => {
+    const fromStart: DrawnCountdowns = (records, time) => new Map((records ?? []).filter((c) => time < c.fireAt).map((c) => [c.pod, c.fireAt - time]));
+    expect(contradictions(run('taints-noexecute'), podsAt, drawnVolumes, nodeStates, evictionsAt, fromStart).join('\n')).toMatch(/cycle 1 \S+ \(t=0s\): default\/cache drawn with 90 s left, the engine has no wait for it then/);
   });
   it('daemonset: the nodes PreFilter left out drawn waiting at Bind', () => {
     const waiting: DrawnStates = (trace, phase) => nodeStates(trace, phase);

@@ -21,8 +21,8 @@ import { affinityRelations, AFFINITY_KINDS, domainKinds, type AffinityKind, type
 import { AffinityLegend, AffinityLines, DomainTags } from './AffinityLines';
 import { allowedCount, LaneSpread } from './LaneSpread';
 import { NodeCard, STATE_LABEL } from './NodeCard';
-import { PodChip, QosShownContext } from './PodChip';
-import { evictionsAt, qosShown } from './evictions';
+import { CountdownContext, PodChip, QosShownContext } from './PodChip';
+import { countdownsAt, evictionsAt, qosShown } from './evictions';
 import { ScoreLegend } from './ScoreBar';
 import { scoreRanking, type RankedNode, type ScoreRanking } from './scoreRanking';
 import { spreadOnStage, stageSpreadConstraints, type SpreadOnStage } from './spread';
@@ -407,6 +407,7 @@ export function ClusterView() {
   }
   const requestsKnown = run.summary.pods.every((p) => p.requests !== undefined);
   const showQos = qosShown(run.summary.pods, run.summary.kubeletEvictions);
+  const countdowns = countdownsAt(run.summary.taintEvictionCountdowns, view?.step.summary.time ?? Infinity);
   return (
     <section className={`cluster${stale !== 'current' ? ' stale' : ''}${compact ? ' compact' : ''}${nodes.length <= FEW_NODES ? ' few-nodes' : ''}`} data-testid="cluster-view" aria-label="Cluster">
       <div className="cluster-head">
@@ -417,6 +418,10 @@ export function ClusterView() {
           </button>
         )}
         {!compact && <SpreadSummary view={view} topologyKey={topologyKey} />}
+        {/* a run where time passes (a timeline, evictions) has a clock on the stage: the simulated second of the step */}
+        {run.summary.endTime > 0 && view !== undefined && (
+          <span className="stage-clock" data-testid="stage-clock" data-time={view.step.summary.time} title="simulated time of the step on screen">⏱ t = {view.step.summary.time} s</span>
+        )}
         <ul className="legend" aria-label="Node states">
           {Object.entries(STATE_LABEL).map(([state, l]) => (
             <li key={state} className={`legend-item state-${state}`}><span aria-hidden="true">{l.symbol}</span> {l.word}</li>
@@ -434,6 +439,7 @@ export function ClusterView() {
         </div>
       )}
       <QosShownContext.Provider value={showQos}>
+      <CountdownContext.Provider value={countdowns}>
         <Lanes
           view={view}
           endPods={endPods}
@@ -455,6 +461,7 @@ export function ClusterView() {
           colourOf={palette.colourOf}
           onInspect={selectPod}
         />
+      </CountdownContext.Provider>
       </QosShownContext.Provider>
       {!compact && <VersionScoresPanel />}
     </section>

@@ -15,6 +15,8 @@ import { qosMark } from './evictions';
 
 /** whether the chips carry their QoS class (the stage decides once for the run: evictions.ts qosShown) */
 export const QosShownContext = createContext(false);
+/** the seconds left of each pod's tolerationSeconds wait at the step on screen (evictions.ts countdownsAt) */
+export const CountdownContext = createContext<ReadonlyMap<string, number>>(new Map());
 
 /** Where each travelling pod was last drawn, so its next drawing can start from there. */
 const lastRects = new Map<string, DOMRect>();
@@ -88,6 +90,7 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
 
   const name = chipPodName(pod.pod);
   const qos = useContext(QosShownContext) ? pod.outcome.qosClass : undefined;
+  const secondsLeft = useContext(CountdownContext).get(pod.pod);
   const different = differsFromCluster(pod.outcome);
   const marks = [
     pod.leaving ? 'leaving' : pod.terminating ? 'terminating' : '',
@@ -97,7 +100,8 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
     pod.location === 'waitingOnPermit' || pod.location === 'waitingOnBinding' ? 'waiting-on-permit' : '',
   ].filter(Boolean);
   const title = [
-    pod.pod, `priority ${pod.outcome.priority}`, qos !== undefined ? `QoS ${qos}` : '', pod.outcome.owner ? `owner ${pod.outcome.owner}` : '',
+    pod.pod, `priority ${pod.outcome.priority}`, qos !== undefined ? `QoS ${qos}` : '',
+    secondsLeft !== undefined ? `tolerationSeconds: evicted by the taint eviction controller in ${secondsLeft} s` : '', pod.outcome.owner ? `owner ${pod.outcome.owner}` : '',
     pod.location === 'waitingOnPermit' ? `reserved on ${pod.node ?? '?'}, waiting at Permit`
       : pod.location === 'waitingOnBinding' ? `reserved on ${pod.node ?? '?'}, waiting in PreBind` : pod.node ? `on ${pod.node}` : `in ${pod.location}`, pod.nominated ? `nominated to ${pod.nominated}` : '',
     pod.backoffUntil !== undefined ? `backoff until t=${pod.backoffUntil}s` : '', ...marks, different ? 'differs from your cluster' : '',
@@ -120,6 +124,7 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
       {different && <span className="differs-mark" aria-hidden="true">≠</span>}
       <MiddleEllipsis className="pod-name" text={name} />
       {pod.outcome.priority !== 0 && <span className="pod-priority">{formatPriority(pod.outcome.priority)}</span>}
+      {secondsLeft !== undefined && <span className="pod-countdown" data-testid="pod-countdown" data-seconds={secondsLeft}>⏱ {secondsLeft} s</span>}
       {qos !== undefined && <span className="pod-qos" data-testid="pod-qos" data-qos={qos} aria-label={`QoS ${qos}`}>{qosMark(qos)}</span>}
       {claims !== undefined && <ClaimsOnChip marks={claims} named={current && pod.node === undefined} />}
     </button>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeletEvictionOutcome, PodOutcome } from '../../engine/api';
-import { evictionsAt, qosMark, qosShown, rankedWhy } from './evictions';
+import { countdownsAt, evictionsAt, qosMark, qosShown, rankedWhy } from './evictions';
 
 // node-pressure-eviction: node-1's kubelet evicts web (priority 0) before cache (1000) at 30 s
 const at30: KubeletEvictionOutcome = {
@@ -39,5 +39,24 @@ describe('QoS on the chips', () => {
     ['critical', { pod: 'a', priority: 2000000000, qosClass: 'Guaranteed' as const, critical: true }, 'priority 2000000000 · Guaranteed · critical: passed over'],
   ])('rankedWhy: %s', (_, r, text) => {
     expect(rankedWhy(r)).toBe(text);
+  });
+});
+
+// taints-noexecute: cache tolerates dedicated=db:NoExecute for 60 s from the taint at 30 s
+describe('countdownsAt', () => {
+  const cache = { pod: 'default/cache', node: 'node-1', from: 30, fireAt: 90 };
+  it.each([
+    ['before the taint: none', [cache], 29, undefined],
+    ['at the taint: 60 s left', [cache], 30, 60],
+    ['at 89 s: 1 s left', [cache], 89, 1],
+    ['at the deletion: none', [cache], 90, undefined],
+    ['cancelled at 50 s: none after', [{ ...cache, cancelledAt: 50 }], 50, undefined],
+    ['cancelled at 50 s: still counting at 49 s', [{ ...cache, cancelledAt: 50 }], 49, 41],
+  ])('%s', (_, records, time, left) => {
+    expect(countdownsAt(records, time).get('default/cache')).toBe(left);
+  });
+  it('gives the same map for the same step (the chips re-render only when the step moves)', () => {
+    const records = [cache];
+    expect(countdownsAt(records, 40)).toBe(countdownsAt(records, 40));
   });
 });

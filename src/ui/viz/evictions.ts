@@ -2,7 +2,7 @@
 // card shows at the step on screen, and the QoS marks on the pod chips. Only selection by time and
 // labels: the ranking is the kubelet's, recorded by the engine (SimulationResult.kubeletEvictions).
 
-import type { KubeletEvictionOutcome, PodOutcome } from '../../engine/api';
+import type { KubeletEvictionOutcome, PodOutcome, TaintEvictionCountdown } from '../../engine/api';
 
 /** how long after an eviction its node card still shows the ranking */
 export const EVICTION_SHOWN_SECONDS = 60;
@@ -15,6 +15,27 @@ export function evictionsAt(records: readonly KubeletEvictionOutcome[] | undefin
   }
   return out;
 }
+
+/**
+ * The seconds left of each pod's tolerationSeconds wait at `time`: from the taint until the taint
+ * eviction controller deletes the pod (SimulationResult.taintEvictionCountdowns), none once
+ * cancelled.
+ */
+export function countdownsAt(records: readonly TaintEvictionCountdown[] | undefined, time: number): ReadonlyMap<string, number> {
+  if (records === undefined) return NONE;
+  // the same map for the same step, so the chips that read it re-render only when the step moves
+  const last = lastCountdowns.get(records);
+  if (last?.time === time) return last.map;
+  const out = new Map<string, number>();
+  for (const c of records ?? []) {
+    if (c.from <= time && time < c.fireAt && (c.cancelledAt === undefined || time < c.cancelledAt)) out.set(c.pod, c.fireAt - time);
+  }
+  lastCountdowns.set(records, { time, map: out });
+  return out;
+}
+
+const NONE: ReadonlyMap<string, number> = new Map();
+const lastCountdowns = new WeakMap<readonly TaintEvictionCountdown[], { time: number; map: ReadonlyMap<string, number> }>();
 
 type QOSClass = NonNullable<PodOutcome['qosClass']>;
 
