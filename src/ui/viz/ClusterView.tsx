@@ -420,7 +420,7 @@ export function ClusterView() {
         {!compact && <SpreadSummary view={view} topologyKey={topologyKey} />}
         {/* a run where time passes (a timeline, evictions) has a clock on the stage: the simulated second of the step */}
         {run.summary.endTime > 0 && view !== undefined && (
-          <span className="stage-clock" data-testid="stage-clock" data-time={view.step.summary.time} title="simulated time of the step on screen">⏱ t = {view.step.summary.time} s</span>
+          <span className="stage-clock" data-testid="stage-clock" data-time={view.step.summary.time} title="simulated time of the step on screen">clock t = {view.step.summary.time} s</span>
         )}
         <ul className="legend" aria-label="Node states">
           {Object.entries(STATE_LABEL).map(([state, l]) => (

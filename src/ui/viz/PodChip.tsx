@@ -124,7 +124,7 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
       {different && <span className="differs-mark" aria-hidden="true">≠</span>}
       <MiddleEllipsis className="pod-name" text={name} />
       {pod.outcome.priority !== 0 && <span className="pod-priority">{formatPriority(pod.outcome.priority)}</span>}
-      {secondsLeft !== undefined && <span className="pod-countdown" data-testid="pod-countdown" data-seconds={secondsLeft}>⏱ {secondsLeft} s</span>}
+      {secondsLeft !== undefined && <span className="pod-countdown" data-testid="pod-countdown" data-seconds={secondsLeft}>{secondsLeft} s left</span>}
       {qos !== undefined && <span className="pod-qos" data-testid="pod-qos" data-qos={qos} aria-label={`QoS ${qos}`}>{qosMark(qos)}</span>}
       {claims !== undefined && <ClaimsOnChip marks={claims} named={current && pod.node === undefined} />}
     </button>
