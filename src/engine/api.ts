@@ -63,6 +63,53 @@ export interface SimulationResult {
    * outcomes: the later cycles carry nodeOutcomesSummary instead of their per-node lists
    */
   traceSummary?: TraceSummary;
+  /**
+   * extension: each pod the kubelet evicted for node pressure, with the node's pods as its eviction
+   * manager ranked them that round (upstream pkg/kubelet/eviction rankMemoryPressure and friends),
+   * first to go first; absent when no node was under pressure
+   */
+  kubeletEvictions?: KubeletEvictionOutcome[];
+  /**
+   * extension: each wait the taint eviction controller started for a pod that tolerates a NoExecute
+   * taint for tolerationSeconds (upstream pkg/controller/tainteviction: the timed worker), from the
+   * taint to the deletion; absent when there were none
+   */
+  taintEvictionCountdowns?: TaintEvictionCountdown[];
+}
+
+/** extension: a pod's tolerationSeconds wait: deleted at fireAt unless cancelled before */
+export interface TaintEvictionCountdown {
+  pod: string;
+  node: string;
+  /** when the wait started (the taint was seen; upstream counts tolerationSeconds from then) */
+  from: number;
+  /** when the controller deletes the pod */
+  fireAt: number;
+  /** the wait was cancelled (the taint removed, the pod tolerating it for good or gone) */
+  cancelledAt?: number;
+}
+
+/** extension: one node-pressure eviction and the ranking that chose its victim */
+export interface KubeletEvictionOutcome {
+  time: number;
+  node: string;
+  /** what the kubelet reclaims: memory, ephemeral-storage, inodes or pids */
+  resource: string;
+  /** the victim, "namespace/name" */
+  pod: string;
+  /** the node's running pods in the order the kubelet ranked them (at most 20), the victim among the first */
+  ranked: RankedForEviction[];
+}
+
+/** extension: one pod in the kubelet's eviction ranking, with what ranked it */
+export interface RankedForEviction {
+  pod: string;
+  priority: number;
+  qosClass: 'BestEffort' | 'Burstable' | 'Guaranteed';
+  /** its usage of the reclaimed resource is above its request (ranked first; memory and ephemeral-storage) */
+  exceedsRequest?: boolean;
+  /** critical (static, mirror, system-critical priority): passed over */
+  critical?: boolean;
 }
 
 /** extension: one claim or volume after a change that matters to where its pod can run */
@@ -157,6 +204,8 @@ export interface PodOutcome {
   message?: string;
   /** extension: spec.priority after admission */
   priority: number;
+  /** extension: the QoS class (upstream v1qos.GetPodQOS: status.qosClass, else from requests and limits) */
+  qosClass?: 'BestEffort' | 'Burstable' | 'Guaranteed';
   /** extension: "Kind/name" of the workload that created the pod (top-most owner), if any */
   owner?: string;
   /** extension: the scheduler profile (spec.schedulerName) */

@@ -20,7 +20,7 @@ export type { CompareMode, ConfigurationComparison, NodeUtilisation, PodPlacemen
 
 // what the plugins and the DRA allocator record in a trace, for the views to explain
 export type { InsufficientResource } from './plugins/NodeResourcesFit';
-export type { ConstraintVerdict, SkippedNode, SpreadExplanation } from './plugins/PodTopologySpread';
+export type { ConstraintVerdict, SkippedNode, SpreadExplanation, ScoreSpreadExplanation } from './plugins/PodTopologySpread';
 export type { TaintVerdict } from './plugins/TaintToleration';
 export type { MatchedPods } from './plugins/InterPodAffinity';
 export type { RequestOutcome } from './dra/allocator';

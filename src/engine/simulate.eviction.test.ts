@@ -55,6 +55,14 @@ spec:
     const marks = r.events.filter((e) => e.reason === 'TaintManagerEviction').map((e) => [e.time, e.message]);
     expect(marks).toEqual([[10, 'Marking for deletion Pod default/leaves'], [70, 'Marking for deletion Pod default/lingers']]);
   });
+
+  // extension (issue 19): the tolerationSeconds wait, for the stage's countdown
+  it.each([
+    ['the wait runs from the taint to the deletion', '', [{ pod: 'default/lingers', node: 'n1', from: 10, fireAt: 70 }]],
+    ['the taint removed at 40 s cancels it', '\n  - {at: 40, action: untaint, node: n1, taint: "maintenance:NoExecute"}', [{ pod: 'default/lingers', node: 'n1', from: 10, fireAt: 70, cancelledAt: 40 }]],
+  ])('taintEvictionCountdowns: %s', (_, steps, countdowns) => {
+    expect(run(`${yaml}${steps}`, 200).taintEvictionCountdowns).toEqual(countdowns);
+  });
 });
 
 describe('node conditions become taints (node lifecycle controller)', () => {
@@ -152,5 +160,26 @@ spec:
     expect(pod(r, 'cheap')).toMatchObject({ reason: 'Evicted', deletedAt: 11 });
     expect(pod(r, 'precious')).toMatchObject({ phase: 'Running' });
     expect(r.events.find((e) => e.reason === 'Evicted')!.message).toMatch(/^The node was low on resource: memory\./);
+    // extension (issue 19): the eviction and the ranking that chose it, with each pod's QoS class
+    expect(r.kubeletEvictions).toEqual([{
+      time: 10, node: 'n1', resource: 'memory', pod: 'default/cheap',
+      ranked: [{ pod: 'default/cheap', priority: 0, qosClass: 'Burstable' }, { pod: 'default/precious', priority: 1000, qosClass: 'Burstable' }],
+    }]);
+  });
+
+  // upstream pkg/apis/core/v1/helper/qos GetPodQOS: requests equal to limits for cpu and memory in
+  // every container (a limit alone sets the request) → Guaranteed; none → BestEffort; else Burstable
+  it.each([
+    ['Guaranteed: limits only', '{limits: {cpu: "1", memory: 1Gi}}', 'Guaranteed'],
+    ['Burstable: requests below limits', '{requests: {cpu: 500m}, limits: {cpu: "1", memory: 1Gi}}', 'Burstable'],
+    ['BestEffort: neither', '{}', 'BestEffort'],
+  ])('PodOutcome.qosClass — %s', (_, resources, qos) => {
+    const r = run(`${nodes}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p, namespace: default}
+spec: {containers: [{name: c, image: x, resources: ${resources}}]}`);
+    expect(pod(r, 'p').qosClass).toBe(qos);
   });
 });

@@ -91,7 +91,8 @@ export function revealPosition(fact: TraceFact, result: RevealContext): Playback
       return { cycle: fact.cycle, phase: 'filter' };
     // PreFilter counts the matching pods per domain (the playback's first step of the cycle, with
     // the queue); Filter works out each node's skew
-    case 'spread': return { cycle: fact.cycle, phase: fact.field === 'skew' ? 'filter' : 'queue' };
+    // the counts of a ScheduleAnyway constraint are PreScore's, drawn from Score on
+    case 'spread': return { cycle: fact.cycle, phase: fact.field === 'skew' ? 'filter' : fact.field === 'scoreCounts' ? 'score' : 'queue' };
     case 'victims': case 'nominatedNode': case 'candidate': case 'preemptionDecidedBy': return { cycle: fact.cycle, phase: 'postFilter' };
     case 'score': case 'total': return { cycle: fact.cycle, phase: 'score' };
     case 'nodeCount': return { cycle: fact.cycle, phase: 'queue' };
@@ -153,6 +154,12 @@ export function queueAtEndOf(result: SimulationResult, cycle: number): Map<strin
 function spreadDetail(trace: CycleTrace, node: string, index: number): Record<string, unknown> | undefined {
   const verdict = trace.filter[node]?.find((r) => r.plugin === 'PodTopologySpread');
   const constraints = verdict?.details?.constraints as Record<string, unknown>[] | undefined;
+  return constraints?.[index];
+}
+
+/** PodTopologySpread's PreScore numbers of one ScheduleAnyway constraint (the pod's own constraints only). */
+function scoreSpreadDetail(trace: CycleTrace, index: number): Record<string, unknown> | undefined {
+  const constraints = trace.preScore?.find((r) => r.plugin === 'PodTopologySpread')?.details?.constraints as Record<string, unknown>[] | undefined;
   return constraints?.[index];
 }
 
@@ -235,9 +242,9 @@ export function readFact(result: SimulationResult, fact: TraceFact): string | un
     }
     case 'nodeCount': return String(trace.numAllNodes ?? Object.keys(trace.filter).length);
     case 'spread': {
-      const value = spreadDetail(trace, fact.node, fact.constraint ?? 0)?.[fact.field];
+      const value = fact.field === 'scoreCounts' ? scoreSpreadDetail(trace, fact.constraint ?? 0)?.['counts'] : spreadDetail(trace, fact.node, fact.constraint ?? 0)?.[fact.field];
       if (value === undefined) return NONE;
-      if (fact.field !== 'counts') return String(value);
+      if (fact.field !== 'counts' && fact.field !== 'scoreCounts') return String(value);
       return Object.entries(value as Record<string, number>).sort(([a], [b]) => a.localeCompare(b)).map(([d, n]) => `${d} ${n}`).join(', ');
     }
     case 'queue': return queueAtEndOf(result, fact.cycle).get(fact.pod) ?? 'absent';

@@ -12,7 +12,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../engine/index';
-import type { NodeOutcome, PodOutcome, SimulationResult } from '../engine/api';
+import type { KubeletEvictionOutcome, NodeOutcome, PodOutcome, SimulationResult } from '../engine/api';
 import type { LabelSelector } from '../engine/model/types';
 import { compileLabelSelector, type Selector } from '../engine/model/selectors';
 import { nodeStates, podsAt, type CurrentStep, type NodeState, type PodView } from '../store/selectors';
@@ -21,8 +21,9 @@ import { phasesOf, RunSession } from '../worker/session';
 import type { Phase } from '../worker/protocol';
 import { stepFor } from '../store/permalinkState';
 import { deviceMarks, requestOutcomes } from '../ui/viz/devices';
-import { spreadOnStage, spreadView, type SpreadConstraintView } from '../ui/viz/spread';
+import { spreadOnStage, stageSpreadConstraints, type SpreadConstraintView } from '../ui/viz/spread';
 import { claimMarks, laneVolumes, stageVolumes } from '../ui/viz/volumes';
+import { countdownsAt, evictionsAt } from '../ui/viz/evictions';
 import type { VolumesAt } from '../engine/readers';
 import { isCyclePosition, lessonStory } from './story';
 import { lessons } from './index';
@@ -66,18 +67,22 @@ function engineDeviceHolders(result: SimulationResult, cycle: number, bindReache
 }
 
 /**
- * The selector of each of the pod's hard spread constraints as written, with matchLabelKeys ANDed
- * on (upstream podtopologyspread/common.go mergeLabelSetWithSelector); undefined when the engine
- * used constraints the pod does not write (the cluster's defaults).
+ * The selector of each spread constraint drawn, as the pod writes it (matched by topology key and
+ * whenUnsatisfiable), with matchLabelKeys ANDed on (upstream podtopologyspread/common.go
+ * mergeLabelSetWithSelector); undefined when the engine used constraints the pod does not write
+ * (the cluster's defaults).
  */
-function hardSpreadSelectors(pod: PodOutcome | undefined, constraints: number): Selector[] | undefined {
-  const written = (pod?.scheduling?.topologySpreadConstraints ?? []).filter((c) => c['whenUnsatisfiable'] !== 'ScheduleAnyway');
-  if (written.length !== constraints) return undefined;
-  return written.map((c) => {
+function spreadSelectors(pod: PodOutcome | undefined, drawn: readonly SpreadConstraintView[]): Selector[] | undefined {
+  const written = pod?.scheduling?.topologySpreadConstraints ?? [];
+  const selectors: Selector[] = [];
+  for (const view of drawn) {
+    const c = written.find((w) => w['topologyKey'] === view.topologyKey && (w['whenUnsatisfiable'] ?? 'DoNotSchedule') === view.whenUnsatisfiable);
+    if (c === undefined) return undefined;
     const selector = compileLabelSelector(c['labelSelector'] as LabelSelector | undefined ?? null);
     const keys = (c['matchLabelKeys'] as string[] | undefined ?? []).filter((k) => pod!.labels?.[k] !== undefined);
-    return { ...selector, matches: (labels) => selector.matches(labels) && keys.every((k) => labels?.[k] === pod!.labels![k]) };
-  });
+    selectors.push({ ...selector, matches: (labels) => selector.matches(labels) && keys.every((k) => labels?.[k] === pod!.labels![k]) });
+  }
+  return selectors;
 }
 
 /** Matching pods per counted domain of one spread constraint, over the pods drawn on nodes. */
@@ -139,9 +144,42 @@ function finalBindingContradictions(result: SimulationResult, volumes: VolumesAt
 }
 
 type DrawnStates = (trace: SimulationResult['cycles'][number], phase: Phase, nodes: readonly string[]) => Map<string, NodeState>;
+type DrawnEvictions = (records: SimulationResult['kubeletEvictions'], time: number) => Map<string, KubeletEvictionOutcome>;
+type DrawnCountdowns = (records: SimulationResult['taintEvictionCountdowns'], time: number) => ReadonlyMap<string, number>;
+
+/**
+ * A tolerationSeconds countdown drawn on a chip: the pod drawn on a node, the engine's wait for it
+ * started by then, not cancelled, ending when the countdown does (upstream tainteviction: the
+ * deletion at taint time + tolerationSeconds).
+ */
+function countdownContradictions(where: string, result: SimulationResult, drawn: ReadonlyMap<string, number>, pods: readonly PodView[], time: number): string[] {
+  const problems: string[] = [];
+  for (const [pod, left] of drawn) {
+    const wait = result.taintEvictionCountdowns?.find((c) => c.pod === pod && c.from <= time && time < c.fireAt && (c.cancelledAt === undefined || time < c.cancelledAt));
+    if (wait === undefined || wait.fireAt !== time + left) problems.push(`${where}: ${pod} drawn with ${left} s left, the engine ${wait === undefined ? 'has no wait for it then' : `deletes it at ${wait.fireAt}s`}`);
+    if (!pods.some((p) => p.pod === pod && ON_NODE.has(p.location))) problems.push(`${where}: ${pod} counting down, not drawn on a node`);
+  }
+  return problems;
+}
+
+/**
+ * The kubelet's eviction drawn on a node card: evicted by then (at or before the step's time), on
+ * that node, and the pod the engine evicted (reason Evicted, deleted at or after it), first among
+ * the pods the card ranks that the kubelet could evict.
+ */
+function evictionContradictions(where: string, result: SimulationResult, drawn: Map<string, KubeletEvictionOutcome>, time: number): string[] {
+  const problems: string[] = [];
+  for (const [node, e] of drawn) {
+    const pod = result.pods.find((p) => p.pod === e.pod);
+    if (e.time > time) problems.push(`${where}: ${node} drawn with the kubelet's eviction of ${e.pod} at ${e.time}s, before it happened`);
+    if (pod?.reason !== 'Evicted' || pod.deletedAt === undefined || pod.deletedAt < e.time) problems.push(`${where}: ${node} drawn evicting ${e.pod}, the engine did not evict it then`);
+    if (e.ranked.find((r) => !r.critical)?.pod !== e.pod) problems.push(`${where}: ${node} drawn evicting ${e.pod}, not the first pod it ranks`);
+  }
+  return problems;
+}
 
 /** What the stage draws at each phase of each cycle that the engine contradicts. */
-function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumesDrawn: DrawnVolumes = drawnVolumes, statesDrawn: DrawnStates = nodeStates): string[] {
+function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumesDrawn: DrawnVolumes = drawnVolumes, statesDrawn: DrawnStates = nodeStates, evictionsDrawn: DrawnEvictions = evictionsAt, countdownsDrawn: DrawnCountdowns = countdownsAt): string[] {
   const session = new RunSession(result);
   const { cycles } = session.nextBatch(Infinity, () => 0);
   const state = { run: { summary: session.summary(), cycles, complete: true } } as unknown as Pick<PodplayState, 'run'>;
@@ -188,9 +226,12 @@ function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumes
         problems.push(...volumeContradictions(where, volumes, pods, result.nodes));
         if (summary === cycles.at(-1) && phase === summary.phases.at(-1)) problems.push(...finalBindingContradictions(result, volumes));
       }
-      // zone counts: every domain's matching pods, as the lanes draw them
-      const constraints = spreadView(frame.trace);
-      const selectors = hardSpreadSelectors(result.pods.find((p) => p.pod === summary.pod), constraints.length);
+      problems.push(...evictionContradictions(where, result, evictionsDrawn(result.kubeletEvictions, summary.time), summary.time));
+      problems.push(...countdownContradictions(where, result, countdownsDrawn(result.taintEvictionCountdowns, summary.time), pods, summary.time));
+      // zone counts: every domain's matching pods, as the lanes draw them (a ScheduleAnyway
+      // constraint's from Score on, as PreScore counted them)
+      const constraints = stageSpreadConstraints(frame.trace, phase);
+      const selectors = spreadSelectors(result.pods.find((p) => p.pod === summary.pod), constraints);
       const bound = bindReached && frame.trace.result === 'Scheduled' ? frame.trace.selected : undefined;
       constraints.forEach((c, i) => {
         if (selectors === undefined) return;
@@ -225,6 +266,9 @@ describe('the stage check fails on a stage that contradicts the engine', () => {
     ['dra-gpus: trainer-1 drawn after its deletion at 90 s', 'dra-gpus', keep('default/trainer-1'), /gpu-node-2\/gpu-0 drawn held by \[default\/trainer-1(, default\/trainer-2)?\], the engine allocated it to \[(default\/trainer-2)?\]/],
     ['spread-zone: the bound pod not drawn in its zone at Bind', 'spread-zone', (state, step) => podsAt(state, step).filter((p) => !(step.phase === 'Bind' && p.pod === step.summary.pod)),
       /zone=\S+ drawn with \d+ matching, \d+ matching pods drawn there/],
+    ['spread-schedule-anyway: web-1 not drawn in zone-c at Bind (its ScheduleAnyway constraint counts it)', 'spread-schedule-anyway',
+      (state, step) => podsAt(state, step).filter((p) => !(step.phase === 'Bind' && p.pod === 'default/web-1')),
+      /cycle 1 Bind \(t=0s\): topology.kubernetes.io\/zone=zone-c drawn with 1 matching, 0 matching pods drawn there/],
   ];
   it.each(rows)('%s', (_, id, drawn, report) => {
     expect(contradictions(run(id), drawn).join('\n')).toMatch(report);
@@ -245,6 +289,18 @@ describe('the stage check fails on a stage that contradicts the engine', () => {
   ];
   it.each(volumeRows)('%s', (_, id, volumes, report) => {
     expect(contradictions(run(id), podsAt, volumes).join('\n')).toMatch(report);
+  });
+  it('node-pressure-eviction: the kubelet\'s eviction drawn from the start of the run', () => {
+    const always: DrawnEvictions = (records) => new Map((records ?? []).map((r) => [r.node, r]));
+    expect(contradictions(run('node-pressure-eviction'), podsAt, drawnVolumes, nodeStates, always).join('\n')).toMatch(/cycle 1 \S+ \(t=0s\): node-1 drawn with the kubelet's eviction of default\/web-\S+ at 30s, before it happened/);
+  });
+  it('node-pressure-eviction: cache drawn as the victim', () => {
+    const wrong: DrawnEvictions = (records, time) => new Map([...evictionsAt(records, time)].map(([n, r]) => [n, { ...r, pod: 'default/cache' }]));
+    expect(contradictions(run('node-pressure-eviction'), podsAt, drawnVolumes, nodeStates, wrong).join('\n')).toMatch(/node-1 drawn evicting default\/cache, the engine did not evict it then/);
+  });
+  it('taints-noexecute: cache\'s countdown drawn before the taint lands', () => {
+    const fromStart: DrawnCountdowns = (records, time) => new Map((records ?? []).filter((c) => time < c.fireAt).map((c) => [c.pod, c.fireAt - time]));
+    expect(contradictions(run('taints-noexecute'), podsAt, drawnVolumes, nodeStates, evictionsAt, fromStart).join('\n')).toMatch(/cycle 1 \S+ \(t=0s\): default\/cache drawn with 90 s left, the engine has no wait for it then/);
   });
   it('daemonset: the nodes PreFilter left out drawn waiting at Bind', () => {
     const waiting: DrawnStates = (trace, phase) => nodeStates(trace, phase);

@@ -193,7 +193,8 @@ export type TraceFact =
    * PodTopologySpread's numbers behind its Filter verdict on the node, for one constraint (0 unless
    * given): "counts" reads "domainA 2, domainB 1" (domains sorted); the others a number
    */
-  | { kind: 'spread'; cycle: number; node: string; field: 'counts' | 'matchNum' | 'skew' | 'minMatch' | 'eligibleDomains'; constraint?: number }
+  /** scoreCounts: a ScheduleAnyway constraint's matching pods per domain, as PreScore counted them (node unused) */
+  | { kind: 'spread'; cycle: number; node: string; field: 'counts' | 'matchNum' | 'skew' | 'minMatch' | 'eligibleDomains' | 'scoreCounts'; constraint?: number }
   /** where the pod is in the scheduling queue when the cycle ends (a QueueName; "absent" before it exists) */
   | { kind: 'queue'; cycle: number; pod: string }
   /** simulated seconds of the object's first event with this reason ("never" when none) */

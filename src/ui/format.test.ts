@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateNodeNames, chipPodName, formatAge, formatPriority, formatQuantity, listNames, shortNodeNames } from './format';
+import { abbreviateNodeNames, chipPodName, nameParts, formatAge, formatPriority, formatQuantity, listNames, shortNodeNames } from './format';
 
 describe('format', () => {
   const quantities: [string, number, string][] = [
@@ -34,6 +34,18 @@ describe('format', () => {
     ['monitoring/node-exporter-m2dbb', 'monitoring/node-exporter-m2dbb'],
   ])('chip name of %s', (pod, name) => {
     expect(chipPodName(pod)).toBe(name);
+  });
+
+  // issue 19: a long name is cut in the middle; what stays tells replicas apart
+  it.each([
+    ['a ReplicaSet pod keeps its random suffix', 'default/web-7d4b9c6f8-x2k4', ['default/web-7d4b9c6f8', '-x2k4']],
+    ['a StatefulSet pod keeps its ordinal', 'data/postgres-primary-12', ['data/postgres-primary', '-12']],
+    ['no dash: the last 6 characters', 'averyveryverylongname', ['averyveryverylo', 'ngname']],
+    ['a long last part: the last 6 characters', 'job-averyverylongsuffix', ['job-averyverylong', 'suffix']],
+    ['a short name: all of it may give way but the tail', 'web-1', ['web', '-1']],
+  ])('nameParts: %s', (_, name, parts) => {
+    expect(nameParts(name)).toEqual(parts);
+    expect(nameParts(name).join('')).toBe(name);
   });
 });
 

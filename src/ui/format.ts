@@ -51,6 +51,17 @@ export function chipPodName(pod: string): string {
   return shortPodName(pod).replace(/-[bcdfghjklmnpqrstvwxz2-9]{6,10}-([bcdfghjklmnpqrstvwxz2-9]{5})$/, '-…-$1');
 }
 
+/**
+ * A name split where a middle ellipsis goes: the tail is what tells replicas apart (from the last
+ * "-", or the last 6 characters of a name without one, or whose last part is longer), the head is
+ * what may give way.
+ */
+export function nameParts(name: string): [head: string, tail: string] {
+  const dash = name.lastIndexOf('-');
+  const cut = dash > 0 && name.length - dash <= 10 ? dash : Math.max(0, name.length - 6);
+  return [name.slice(0, cut), name.slice(cut)];
+}
+
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }

@@ -94,6 +94,10 @@ export interface RunSummary {
   removedNodes?: SimulationResult['removedNodes'];
   /** the claims and volumes along the run (SimulationResult.volumeHistory, issue 19) */
   volumeHistory?: SimulationResult['volumeHistory'];
+  /** the kubelet's node-pressure evictions and their rankings (SimulationResult.kubeletEvictions, issue 19) */
+  kubeletEvictions?: SimulationResult['kubeletEvictions'];
+  /** the tolerationSeconds waits (SimulationResult.taintEvictionCountdowns, issue 19) */
+  taintEvictionCountdowns?: SimulationResult['taintEvictionCountdowns'];
 }
 
 /** As the version contract's SimulationResult.kubernetesVersion: the version, where it came from, why. */

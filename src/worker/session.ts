@@ -109,6 +109,8 @@ export class RunSession {
       ...(r.autoscaler ? { autoscaler: r.autoscaler } : {}),
       ...(r.removedNodes ? { removedNodes: r.removedNodes } : {}),
       ...(r.volumeHistory ? { volumeHistory: r.volumeHistory } : {}),
+      ...(r.kubeletEvictions ? { kubeletEvictions: r.kubeletEvictions } : {}),
+      ...(r.taintEvictionCountdowns ? { taintEvictionCountdowns: r.taintEvictionCountdowns } : {}),
       // read structurally: the engine side of issue 17 adds the field to SimulationResult
       ...versionOf(r),
     };

@@ -529,6 +529,8 @@ export interface KubeletEvictionRound {
   ranked: Pod[];
   /** critical pods passed over (static, mirror, system-critical priority) */
   skipped: string[];
+  /** the ranked pods above their request of the reclaimed resource, or without stats (memory, ephemeral-storage) */
+  overRequest: string[];
   victim?: NodePressureEviction;
   events: KubeletEvictionEvent[];
   /** when the kubelet runs the next round: after a kill and the pod's cleanup, else one housekeeping interval */
@@ -557,7 +559,7 @@ export function synchronize(state: KubeletEvictionState, input: KubeletEvictionI
   const next: KubeletEvictionState = { thresholdsFirstObservedAt: firstObservedAt, nodeConditionsLastObservedAt: lastObservedAt, thresholdsMet: thresholds };
 
   const round: KubeletEvictionRound = {
-    state: next, observations, nodeConditions: conditions, thresholds: [], ranked: [], skipped: [], events: [], nextRoundAt: now + MONITORING_INTERVAL_SECONDS,
+    state: next, observations, nodeConditions: conditions, thresholds: [], ranked: [], skipped: [], overRequest: [], events: [], nextRoundAt: now + MONITORING_INTERVAL_SECONDS,
   };
   if (thresholds.length === 0) return round;
 
@@ -570,6 +572,9 @@ export function synchronize(state: KubeletEvictionState, input: KubeletEvictionI
   if (input.pods.length === 0) return round;
 
   round.ranked = rankForEviction(resource, input.pods, stats);
+  if (resource === 'memory' || resource === 'ephemeral-storage') {
+    round.overRequest = round.ranked.filter((p) => { const u = stats(p); return u === undefined || u[resource] > podRequest(p, resource); }).map(podKey);
+  }
   for (const pod of round.ranked) {
     if (isCriticalPod(pod)) { round.skipped.push(podKey(pod)); continue; }
     const grace = isHardEvictionThreshold(toReclaim)

@@ -6,8 +6,10 @@
 import { evictPod } from '../controllers/apiEviction';
 import { reconcileNodeTaints } from '../controllers/nodeLifecycle';
 import {
-  initialKubeletEvictionState, synchronize, type KubeletEvictionState, type PressureCondition, type SignalObservations,
+  initialKubeletEvictionState, synchronize, type KubeletEvictionRound, type KubeletEvictionState, type PressureCondition, type SignalObservations,
 } from '../controllers/nodePressureEviction';
+import type { KubeletEvictionOutcome, TaintEvictionCountdown } from '../api';
+import { getPodQOS, type QOSPod } from '../model/qos';
 import {
   fireTaintEviction, handleNodeUpdate, handlePodDeletion, handlePodUpdate,
   type ScheduledTaintEviction, type TaintEvictionResult,
@@ -16,6 +18,10 @@ import { podsViolatingRequiredDuringExecution, requiredDuringExecutionMessage, R
 import type { Node, Pod } from '../model/types';
 import { podKey } from '../model/types';
 import type { Simulation } from './simulation';
+
+/** bounds on what a run records of the kubelet's evictions (a long pressure evicts a pod a round) */
+const MAX_EVICTIONS_RECORDED = 1000;
+const MAX_RANKED_RECORDED = 20;
 
 interface Scheduled extends ScheduledTaintEviction { timer: number }
 
@@ -29,8 +35,16 @@ export class EvictionManager {
   private readonly scheduled = new Map<string, Scheduled>();
   /** the kubelet's eviction manager per node under pressure: its state and next housekeeping round */
   private readonly kubelets = new Map<string, { state: KubeletEvictionState; timer: number }>();
+  /** every tolerationSeconds wait the taint eviction controller started, for SimulationResult.taintEvictionCountdowns */
+  readonly taintCountdowns: TaintEvictionCountdown[] = [];
+  /** every node-pressure eviction, for SimulationResult.kubeletEvictions */
+  readonly kubeletEvictions: KubeletEvictionOutcome[] = [];
 
   constructor(private readonly sim: Simulation) {
+    sim.resultExtensions.push((result) => {
+      if (this.kubeletEvictions.length > 0) result.kubeletEvictions = this.kubeletEvictions;
+      if (this.taintCountdowns.length > 0) result.taintEvictionCountdowns = this.taintCountdowns;
+    });
     sim.podListeners.push({
       bound: (pod) => this.podBound(pod),
       deleted: (pod) => this.podDeleted(pod),
@@ -102,6 +116,7 @@ export class EvictionManager {
     for (const e of round.events) sim.recordEvent(e.type, e.reason, e.object, e.message);
     if (round.victim) {
       const pod = sim.cluster.allPods.get(round.victim.pod);
+      this.recordEviction(nodeName, round);
       if (pod) {
         sim.setPodCondition(pod, round.victim.condition);
         pod.status.reason = round.victim.status.reason;
@@ -113,6 +128,23 @@ export class EvictionManager {
     // Nothing left to evict: the eviction manager idles until a pod lands here again.
     if (!round.victim && round.ranked.length === 0) { this.kubelets.delete(nodeName); return; }
     entry.timer = sim.schedule(Math.max(round.nextRoundAt, sim.now + 1), () => this.kubeletRound(nodeName));
+  }
+
+  /** SimulationResult.kubeletEvictions: the victim and the ranking that chose it (the first 20 pods) */
+  private recordEviction(node: string, round: KubeletEvictionRound): void {
+    if (this.kubeletEvictions.length >= MAX_EVICTIONS_RECORDED) return;
+    const over = new Set(round.overRequest);
+    const skipped = new Set(round.skipped);
+    this.kubeletEvictions.push({
+      time: this.sim.now, node, resource: round.resourceToReclaim ?? 'memory', pod: round.victim!.pod,
+      ranked: round.ranked.slice(0, MAX_RANKED_RECORDED).map((p) => {
+        const key = podKey(p);
+        return {
+          pod: key, priority: p.spec.priority ?? 0, qosClass: getPodQOS(p as QOSPod),
+          ...(over.has(key) ? { exceedsRequest: true } : {}), ...(skipped.has(key) ? { critical: true } : {}),
+        };
+      }),
+    });
   }
 
   private podBound(pod: Pod): void {
@@ -132,11 +164,20 @@ export class EvictionManager {
     for (const d of result.decisions) {
       const existing = this.scheduled.get(d.pod);
       if (d.action === 'keep') continue;
-      if (existing) { sim.cancelTimer(existing.timer); this.scheduled.delete(d.pod); }
+      if (existing) { sim.cancelTimer(existing.timer); this.scheduled.delete(d.pod); this.countdownEnded(d.pod); }
       if (d.action === 'cancel') continue;
+      if (d.reason === 'TolerationSeconds' && d.fireAt > sim.now && this.taintCountdowns.length < MAX_EVICTIONS_RECORDED) {
+        this.taintCountdowns.push({ pod: d.pod, node: sim.cluster.livePod(d.pod)?.spec.nodeName ?? '', from: sim.now, fireAt: d.fireAt });
+      }
       const timer = sim.schedule(Math.max(d.fireAt, sim.now), () => this.fire(d.pod));
       this.scheduled.set(d.pod, { createdAt: d.createdAt, fireAt: d.fireAt, timer });
     }
+  }
+
+  /** a pod's open countdown was cancelled or replaced now (a toleration added, the taint removed) */
+  private countdownEnded(pod: string): void {
+    const open = this.taintCountdowns.findLast((c) => c.pod === pod);
+    if (open !== undefined && open.cancelledAt === undefined && open.fireAt > this.sim.now) open.cancelledAt = this.sim.now;
   }
 
   /** upstream: the taint eviction controller's worker — condition, event, graceful delete */

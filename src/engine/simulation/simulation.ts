@@ -41,6 +41,7 @@ import { Snapshot } from '../framework/snapshot';
 import { ClusterState } from './cluster';
 import { VolumeManager } from './volumeManager';
 import { VolumeHistory } from './volumeHistory';
+import { getPodQOS, type QOSPod } from '../model/qos';
 import { ResourceClaimManager } from './resourceClaims';
 import type { ResourceObject } from '../model/resource';
 import { storageObjects } from './storageObjects';
@@ -1050,6 +1051,7 @@ export class Simulation {
         pod: key,
         phase: pod.status.phase ?? 'Pending',
         priority: pod.spec.priority ?? 0,
+        qosClass: getPodQOS(pod as QOSPod),
         schedulerName: pod.spec.schedulerName ?? DEFAULT_SCHEDULER_NAME,
         requests: resourceToList(this.podInfos.get(key)?.requests ?? computePodRequests(pod)),
       };

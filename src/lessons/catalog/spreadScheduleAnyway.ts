@@ -88,8 +88,13 @@ ${[
       },
     },
     {
+      at: { cycle: 1, phase: 'score' },
+      text: 'Score reads the constraint\'s counts of app=web pods per zone: a 2, b 1, c 0. Fewer matching pods score higher; over maxSkew is no ✗ here.',
+      facts: [{ says: 'a 2, b 1, c 0', fact: { kind: 'spread', cycle: 1, node: 'node-1', field: 'scoreCounts' }, is: 'zone-a 2, zone-b 1, zone-c 0' }],
+    },
+    {
       at: { cycle: 1, phase: 'done' },
-      text: 'PodTopologySpread scored the emptiest zone highest: node-3 100, node-2 33, node-1 0 (weight 2). web-1 runs on node-3.',
+      text: 'PodTopologySpread scored the emptiest zone highest: node-3 100, node-2 33, node-1 0 (weight 2). web-1 runs on node-3; zone-c has 1 now.',
       facts: [
         { says: 'node-3 100', fact: { kind: 'score', cycle: 1, node: 'node-3', plugin: 'PodTopologySpread' }, is: '100' },
         { says: 'node-2 33', fact: { kind: 'score', cycle: 1, node: 'node-2', plugin: 'PodTopologySpread' }, is: '33' },

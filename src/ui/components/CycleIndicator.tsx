@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { usePodplay } from '../../store/hooks';
 import type { CycleSummary } from '../../worker/protocol';
+import { MiddleEllipsis } from './MiddleEllipsis';
 
 /** The longest extension point name any cycle of the run steps through. */
 export function longestPhase(cycles: readonly CycleSummary[]): string {
@@ -31,7 +32,7 @@ export function CycleIndicator() {
             <span className="ci-phase">{phase}</span>
             <span className="ci-phase ci-phase-sizer" aria-hidden="true">{reserve}</span>
           </span>
-          {!intro && <span className="ci-pod" title={summary.pod}>{summary.pod}</span>}
+          {!intro && <MiddleEllipsis className="ci-pod" text={summary.pod} title={summary.pod} />}
           {!intro && <span className="ci-time">t={summary.time}s</span>}
         </>
       )}

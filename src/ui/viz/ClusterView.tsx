@@ -4,7 +4,7 @@
 
 import { group } from 'd3';
 import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { AutoscalerOutcome, NodeOutcome, PodOutcome, VolumeChange } from '../../engine/api';
+import type { AutoscalerOutcome, NodeOutcome, PodOutcome, SimulationResult, VolumeChange } from '../../engine/api';
 import { nodeGroupMembers, nodeGroupsAt, nodeStageState, nodesOverRun, type NodeGroupAt } from '../../engine/readers';
 import { lessonById } from '../../lessons/lazy';
 import { usePodplay } from '../../store/hooks';
@@ -21,10 +21,11 @@ import { affinityRelations, AFFINITY_KINDS, domainKinds, type AffinityKind, type
 import { AffinityLegend, AffinityLines, DomainTags } from './AffinityLines';
 import { allowedCount, LaneSpread } from './LaneSpread';
 import { NodeCard, STATE_LABEL } from './NodeCard';
-import { PodChip } from './PodChip';
+import { CountdownContext, PodChip, QosShownContext } from './PodChip';
+import { countdownsAt, evictionsAt, qosShown } from './evictions';
 import { ScoreLegend } from './ScoreBar';
 import { scoreRanking, type RankedNode, type ScoreRanking } from './scoreRanking';
-import { spreadOnStage, spreadView, type SpreadOnStage } from './spread';
+import { spreadOnStage, stageSpreadConstraints, type SpreadOnStage } from './spread';
 import { taintMarks } from './taints';
 import { deviceMarks } from './devices';
 import { slideReordered } from './motion';
@@ -123,6 +124,7 @@ interface LanesProps {
   autoscaler: AutoscalerOutcome | undefined;
   /** the run's claims and volumes along it */
   volumeHistory: readonly VolumeChange[] | undefined;
+  kubeletEvictions: SimulationResult['kubeletEvictions'];
   colourOf(pod: PodOutcome): string;
   onInspect(pod: string): void;
 }
@@ -146,7 +148,7 @@ function NodeGroupsBand({ groups }: { groups: readonly NodeGroupAt[] }) {
 function stageSpread(view: StepView | undefined, topologyKey: string | undefined, nodes: readonly NodeOutcome[], hidden: StageHidden): SpreadOnStage | undefined {
   const trace = view?.step.frame?.trace;
   if (view === undefined || trace === undefined) return undefined;
-  const constraints = spreadView(trace);
+  const constraints = stageSpreadConstraints(trace, view.step.phase);
   if (constraints.length === 0) return undefined;
   const bound = !hidden.placement && view.step.phase === 'Bind' && trace.result === 'Scheduled' ? trace.selected : undefined;
   return spreadOnStage(constraints, topologyKey, nodes, bound);
@@ -203,7 +205,7 @@ function NodeGhost({ node, joinsAt, provisionedBy, provisioning }: { node: strin
 
 /** The lanes: the costly part of the page, drawn from a deferred step so React can slice the work. */
 const Lanes = memo(function Lanes(props: LanesProps) {
-  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, bars, presenter, autoscaler, volumeHistory, colourOf, onInspect } = props;
+  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, bars, presenter, autoscaler, volumeHistory, kubeletEvictions, colourOf, onInspect } = props;
   const groupOf = useMemo(() => (autoscaler === undefined ? undefined : nodeGroupMembers(autoscaler)), [autoscaler]);
   const trace = view?.step.frame?.trace;
   const phase = view?.step.phase;
@@ -231,6 +233,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   const stageState = (node: NodeOutcome) => nodeStageState(node, time ?? Infinity);
   const joinsLater = (node: NodeOutcome) => { const state = stageState(node); return state === 'later' || state === 'provisioning'; };
   const removed = (node: NodeOutcome) => stageState(node) === 'removed';
+  const evictions = evictionsAt(kubeletEvictions, time ?? Infinity);
   const spread = compact ? undefined : stageSpread(view, topologyKey, lanes.flatMap(([, n]) => n.filter((node) => !removed(node))), hidden);
   const laneConstraint = spread?.laneConstraint;
   // an open question about the placement keeps PlacementScore's verdicts and scores off the nodes
@@ -267,7 +270,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
             {topologyKey !== undefined && <DomainTags kinds={domainKinds(relations, { [topologyKey]: domain })} />}
           </h3>
           {laneSpread !== undefined && laneConstraint !== undefined && (
-            <LaneSpread spread={laneSpread} scaleMax={spreadScale} selfMatch={laneConstraint.selfMatch} hideVerdict={hideVerdicts} reducedMotion={reducedMotion} />
+            <LaneSpread spread={laneSpread} scaleMax={spreadScale} selfMatch={laneConstraint.selfMatch} hideVerdict={hideVerdicts || (laneSpread.soft && hidden.scores)} reducedMotion={reducedMotion} />
           )}
           {laneSpread === undefined && laneConstraint !== undefined && present > 0 && <p className="lane-spread uncounted">not counted</p>}
           {volumes !== undefined && <LaneVolumes marks={laneVolumes(volumes, laneNodes.filter((n) => !joinsLater(n) && !removed(n)))} />}
@@ -312,6 +315,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   nodeGroup={groupOf?.get(node.name)}
                   draining={stageState(node) === 'draining' ? node.deletedAt : undefined}
                   claimsOf={claimsOf}
+                  eviction={evictions.get(node.name)}
                   colourOf={colourOf}
                   onInspect={onInspect}
                 />
@@ -344,11 +348,12 @@ function PodLegend({ palette }: { palette: PodPalette }) {
 /** The spread constraint drawn on the lanes, in words: what the lane bars are measured against. */
 function SpreadSummary({ view, topologyKey }: { view: StepView | undefined; topologyKey: string | undefined }) {
   const trace = view?.step.frame?.trace;
-  const constraint = trace === undefined || topologyKey === undefined ? undefined : spreadView(trace).find((c) => c.topologyKey === topologyKey);
+  const constraint = trace === undefined || topologyKey === undefined ? undefined : stageSpreadConstraints(trace, view!.step.phase).find((c) => c.topologyKey === topologyKey);
   if (constraint === undefined) return null;
+  const soft = constraint.whenUnsatisfiable === 'ScheduleAnyway';
   return (
-    <span className="spread-summary" data-testid="spread-summary" data-min={constraint.minMatch} data-max-skew={constraint.maxSkew}>
-      spread by {constraint.topologyKey}: maxSkew <strong>{constraint.maxSkew}</strong>, global min <strong>{constraint.minMatch}</strong>
+    <span className="spread-summary" data-testid="spread-summary" data-min={constraint.minMatch} data-max-skew={constraint.maxSkew} data-when-unsatisfiable={constraint.whenUnsatisfiable}>
+      {soft ? 'scored by ' : 'spread by '}{constraint.topologyKey}{soft ? ' (ScheduleAnyway)' : ''}: maxSkew <strong>{constraint.maxSkew}</strong>, {soft ? 'fewest' : 'global min'} <strong>{constraint.minMatch}</strong>
       {constraint.minDomains > 1 ? `, minDomains ${constraint.minDomains}` : ''}
     </span>
   );
@@ -401,6 +406,8 @@ export function ClusterView() {
     );
   }
   const requestsKnown = run.summary.pods.every((p) => p.requests !== undefined);
+  const showQos = qosShown(run.summary.pods, run.summary.kubeletEvictions);
+  const countdowns = countdownsAt(run.summary.taintEvictionCountdowns, view?.step.summary.time ?? Infinity);
   return (
     <section className={`cluster${stale !== 'current' ? ' stale' : ''}${compact ? ' compact' : ''}${nodes.length <= FEW_NODES ? ' few-nodes' : ''}`} data-testid="cluster-view" aria-label="Cluster">
       <div className="cluster-head">
@@ -411,6 +418,10 @@ export function ClusterView() {
           </button>
         )}
         {!compact && <SpreadSummary view={view} topologyKey={topologyKey} />}
+        {/* a run where time passes (a timeline, evictions) has a clock on the stage: the simulated second of the step */}
+        {run.summary.endTime > 0 && view !== undefined && (
+          <span className="stage-clock" data-testid="stage-clock" data-time={view.step.summary.time} title="simulated time of the step on screen">clock t = {view.step.summary.time} s</span>
+        )}
         <ul className="legend" aria-label="Node states">
           {Object.entries(STATE_LABEL).map(([state, l]) => (
             <li key={state} className={`legend-item state-${state}`}><span aria-hidden="true">{l.symbol}</span> {l.word}</li>
@@ -427,26 +438,31 @@ export function ClusterView() {
           {relations.length > 0 && <AffinityLegend kinds={AFFINITY_KINDS.filter((k) => relations.some((r) => r.kind === k))} />}
         </div>
       )}
-      <Lanes
-        view={view}
-        endPods={endPods}
-        lanes={lanes}
-        autoscaler={run.summary.autoscaler}
-        volumeHistory={run.summary.volumeHistory}
-        topologyKey={topologyKey}
-        compact={compact}
-        showNodeDetails={showNodeDetails}
-        // on a big cluster pods are not drawn on nodes: nothing to travel to
-        travel={!reducedMotion && !compact}
-        reducedMotion={reducedMotion}
-        hidden={hidden}
-        ranking={ranking}
-        relations={relations}
-        bars={bars}
-        presenter={presenter}
-        colourOf={palette.colourOf}
-        onInspect={selectPod}
-      />
+      <QosShownContext.Provider value={showQos}>
+      <CountdownContext.Provider value={countdowns}>
+        <Lanes
+          view={view}
+          endPods={endPods}
+          lanes={lanes}
+          autoscaler={run.summary.autoscaler}
+          volumeHistory={run.summary.volumeHistory}
+          kubeletEvictions={run.summary.kubeletEvictions}
+          topologyKey={topologyKey}
+          compact={compact}
+          showNodeDetails={showNodeDetails}
+          // on a big cluster pods are not drawn on nodes: nothing to travel to
+          travel={!reducedMotion && !compact}
+          reducedMotion={reducedMotion}
+          hidden={hidden}
+          ranking={ranking}
+          relations={relations}
+          bars={bars}
+          presenter={presenter}
+          colourOf={palette.colourOf}
+          onInspect={selectPod}
+        />
+      </CountdownContext.Provider>
+      </QosShownContext.Provider>
       {!compact && <VersionScoresPanel />}
     </section>
   );

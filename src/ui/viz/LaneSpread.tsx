@@ -3,7 +3,7 @@
 
 import { memo, useLayoutEffect, useRef } from 'react';
 import { animate } from './motion';
-import type { DomainSpread } from './spread';
+import { skewVerdict, type DomainSpread } from './spread';
 
 export interface LaneSpreadProps {
   spread: DomainSpread;
@@ -27,21 +27,21 @@ export const LaneSpread = memo(function LaneSpread({ spread, scaleMax, selfMatch
     animate(fill.current, reducedMotion, { style: { width: `${share * 100}%` } });
   }, [share, reducedMotion]);
   const allowed = allowedCount(spread, selfMatch);
-  const verdict = spread.violating ? `${spread.skewIfPlaced} > ${spread.maxSkew} ✗` : `${spread.skewIfPlaced} ≤ ${spread.maxSkew} ✓`;
   return (
     <div
       className={`lane-spread${!hideVerdict && spread.violating ? ' violating' : ''}`}
       data-testid="lane-spread"
       data-domain={spread.domain}
       data-count={spread.count}
+      data-when-unsatisfiable={spread.soft ? 'ScheduleAnyway' : 'DoNotSchedule'}
       {...(hideVerdict ? {} : { 'data-skew': spread.skewIfPlaced, 'data-violating': spread.violating })}
     >
-      <span className="spread-bar" title={`${spread.count} matching pod(s); at most ${allowed} to take the pod`}>
+      <span className="spread-bar" title={`${spread.count} matching pod(s); ${spread.soft ? `Score prefers at most ${allowed}` : `at most ${allowed} to take the pod`}`}>
         <span ref={fill} className="spread-fill" />
         {allowed >= 0 && allowed < scaleMax && <span className="spread-limit" style={{ left: `${(allowed / scaleMax) * 100}%` }} />}
       </span>
       <span className="spread-count"><strong>{spread.count}</strong> matching{spread.placedHere ? ' (+1)' : ''}{spread.isMinimum ? ' · the minimum' : ''}</span>
-      {!hideVerdict && !spread.placedHere && <span className="spread-skew">skew {verdict}</span>}
+      {!hideVerdict && !spread.placedHere && <span className="spread-skew">{skewVerdict(spread)}</span>}
     </div>
   );
 });

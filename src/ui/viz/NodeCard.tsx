@@ -3,16 +3,17 @@
 
 import { scaleLinear } from 'd3';
 import { memo, useState } from 'react';
-import type { NodeOutcome, PluginResult, PodOutcome } from '../../engine/api';
+import type { KubeletEvictionOutcome, NodeOutcome, PluginResult, PodOutcome } from '../../engine/api';
 import type { NodeState, PodView } from '../../store/selectors';
-import { formatQuantity } from '../format';
+import { chipPodName, formatQuantity } from '../format';
+import { rankedWhy } from './evictions';
 import { explainVerdict } from '../narration/explain';
 import { PodChip } from './PodChip';
 import type { AffinityKind } from './affinity';
 import { DomainTags } from './AffinityLines';
 import { ScoreBar } from './ScoreBar';
 import type { RankedNode, ScoreRanking } from './scoreRanking';
-import type { DomainSpread } from './spread';
+import { skewVerdict, type DomainSpread } from './spread';
 import { TaintMarks } from './TaintMarks';
 import { DeviceSquares } from './DeviceSquares';
 import type { DeviceMark } from './devices';
@@ -74,6 +75,30 @@ export interface NodeCardProps {
   draining?: number;
   /** a pod's PersistentVolumeClaims at this step */
   claimsOf?: (pod: PodOutcome) => readonly ClaimMark[] | undefined;
+  /** the kubelet's latest node-pressure eviction here, shown for a while after it */
+  eviction?: KubeletEvictionOutcome;
+}
+
+/** the kubelet's ranking, first to go first: at most this many rows on a card */
+const RANKED_SHOWN = 4;
+
+/** Who the kubelet evicted and why: the node's pods in its order (SimulationResult.kubeletEvictions). */
+function EvictionOrder({ eviction }: { eviction: KubeletEvictionOutcome }) {
+  const shown = eviction.ranked.slice(0, RANKED_SHOWN);
+  return (
+    <div className="eviction-order" data-testid="eviction-order" data-victim={eviction.pod} data-time={eviction.time}>
+      <p className="eviction-caption">kubelet, low on {eviction.resource} at {eviction.time} s — evicts first:</p>
+      <ol>
+        {shown.map((r) => (
+          <li key={r.pod} data-pod={r.pod} className={r.pod === eviction.pod ? 'eviction-victim' : undefined} title={`${r.pod}: ${rankedWhy(r)}`}>
+            <span className="ranked-name">{chipPodName(r.pod)}</span> <span className="ranked-why">{rankedWhy(r)}</span>
+            {r.pod === eviction.pod && <strong className="ranked-victim"> ✗ evicted</strong>}
+          </li>
+        ))}
+      </ol>
+      {eviction.ranked.length > shown.length && <p className="more">and {eviction.ranked.length - shown.length} more</p>}
+    </div>
+  );
 }
 
 /** pods drawn on a card before a "+N" chip: a busy node must not grow past its lane */
@@ -117,7 +142,7 @@ function NodeSpread({ spread, hideVerdict }: { spread: readonly DomainSpread[]; 
           {...(hideVerdict ? {} : { 'data-violating': d.violating && !d.placedHere })}
         >
           {d.topologyKey}: <strong>{d.count}</strong> matching{d.placedHere ? ' (+1)' : ''}
-          {!hideVerdict && !d.placedHere && <> · skew {d.skewIfPlaced} {d.violating ? `> ${d.maxSkew} ✗` : `≤ ${d.maxSkew} ✓`}</>}
+          {!hideVerdict && !d.placedHere && <> · {skewVerdict(d)}</>}
         </li>
       ))}
     </ul>
@@ -140,7 +165,7 @@ function PlacementTag({ mark }: { mark: PlacementMark }) {
 export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const {
     node, state, verdict, affinityDomains, ranked, ranking, tied, taints, taintHighlight, devices, reducedMotion, nominatedHere, pods, currentPod, showDetails, spread,
-    hideVerdicts, revealIndex, travel, colourOf, onInspect, shortName, bars, briefReason, placement, nodeGroup, draining, claimsOf,
+    hideVerdicts, revealIndex, travel, colourOf, onInspect, shortName, bars, briefReason, placement, nodeGroup, draining, claimsOf, eviction,
   } = props;
   const [allPods, setAllPods] = useState(false);
   // the pod being scheduled is always drawn
@@ -189,6 +214,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
       {devices !== undefined && <DeviceSquares marks={devices} hideVerdict={hideVerdicts} />}
       {ranked !== undefined && ranking !== undefined && <ScoreBar ranked={ranked} ranking={ranking} tied={tied} reducedMotion={reducedMotion} />}
       <ResourceBars node={node} pods={pods} bars={bars} />
+      {eviction !== undefined && <EvictionOrder eviction={eviction} />}
       {showDetails && (
         <div className="node-details">
           <ul className="labels" aria-label="labels">

@@ -2,14 +2,21 @@
 // travels from the queue to its node at Bind (a d3 transition from where it was drawn before).
 
 import { easeCubicOut, select, transition } from 'd3';
-import { memo, useLayoutEffect, useRef } from 'react';
+import { createContext, memo, useContext, useLayoutEffect, useRef } from 'react';
 import { clusterDifference } from '../../engine/readers';
 import type { PodOutcome } from '../../engine/api';
 import type { PodView } from '../../store/selectors';
 import { chipPodName, formatPriority } from '../format';
 import { textOn } from '../palette';
 import { ClaimsOnChip } from './LaneVolumes';
+import { MiddleEllipsis } from '../components/MiddleEllipsis';
 import type { ClaimMark } from './volumes';
+import { qosMark } from './evictions';
+
+/** whether the chips carry their QoS class (the stage decides once for the run: evictions.ts qosShown) */
+export const QosShownContext = createContext(false);
+/** the seconds left of each pod's tolerationSeconds wait at the step on screen (evictions.ts countdownsAt) */
+export const CountdownContext = createContext<ReadonlyMap<string, number>>(new Map());
 
 /** Where each travelling pod was last drawn, so its next drawing can start from there. */
 const lastRects = new Map<string, DOMRect>();
@@ -82,6 +89,8 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
   });
 
   const name = chipPodName(pod.pod);
+  const qos = useContext(QosShownContext) ? pod.outcome.qosClass : undefined;
+  const secondsLeft = useContext(CountdownContext).get(pod.pod);
   const different = differsFromCluster(pod.outcome);
   const marks = [
     pod.leaving ? 'leaving' : pod.terminating ? 'terminating' : '',
@@ -91,7 +100,8 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
     pod.location === 'waitingOnPermit' || pod.location === 'waitingOnBinding' ? 'waiting-on-permit' : '',
   ].filter(Boolean);
   const title = [
-    pod.pod, `priority ${pod.outcome.priority}`, pod.outcome.owner ? `owner ${pod.outcome.owner}` : '',
+    pod.pod, `priority ${pod.outcome.priority}`, qos !== undefined ? `QoS ${qos}` : '',
+    secondsLeft !== undefined ? `tolerationSeconds: evicted by the taint eviction controller in ${secondsLeft} s` : '', pod.outcome.owner ? `owner ${pod.outcome.owner}` : '',
     pod.location === 'waitingOnPermit' ? `reserved on ${pod.node ?? '?'}, waiting at Permit`
       : pod.location === 'waitingOnBinding' ? `reserved on ${pod.node ?? '?'}, waiting in PreBind` : pod.node ? `on ${pod.node}` : `in ${pod.location}`, pod.nominated ? `nominated to ${pod.nominated}` : '',
     pod.backoffUntil !== undefined ? `backoff until t=${pod.backoffUntil}s` : '', ...marks, different ? 'differs from your cluster' : '',
@@ -112,8 +122,10 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
       onClick={() => onInspect(pod.pod)}
     >
       {different && <span className="differs-mark" aria-hidden="true">≠</span>}
-      <span className="pod-name">{name}</span>
+      <MiddleEllipsis className="pod-name" text={name} />
       {pod.outcome.priority !== 0 && <span className="pod-priority">{formatPriority(pod.outcome.priority)}</span>}
+      {secondsLeft !== undefined && <span className="pod-countdown" data-testid="pod-countdown" data-seconds={secondsLeft}>{secondsLeft} s left</span>}
+      {qos !== undefined && <span className="pod-qos" data-testid="pod-qos" data-qos={qos} aria-label={`QoS ${qos}`}>{qosMark(qos)}</span>}
       {claims !== undefined && <ClaimsOnChip marks={claims} named={current && pod.node === undefined} />}
     </button>
   );

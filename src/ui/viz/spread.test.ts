@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PluginResult } from '../../engine/api';
 import { cycle } from '../../worker/testing/results';
-import { spreadOnStage, spreadView, type SpreadConstraintView } from './spread';
+import { scoreSpreadView, skewVerdict, spreadOnStage, spreadView, stageSpreadConstraints, type SpreadConstraintView } from './spread';
 
 // zone-spread.yaml: zoneA has 2 matching pods, zoneB 1; node5 has no zone label
 const verdict = (domain: string | null, matchNum: number): PluginResult => ({
@@ -56,11 +56,11 @@ describe('spreadView', () => {
 describe('spreadOnStage', () => {
   // two-constraints.yaml: zone (lanes) and node (one domain per node); p1 node1, p2 node2, p3 node3
   const zone: SpreadConstraintView = {
-    topologyKey: 'zone', maxSkew: 1, minDomains: 1, selfMatch: true, minMatch: 1, skippedNodes: [],
+    topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule', maxSkew: 1, minDomains: 1, selfMatch: true, minMatch: 1, skippedNodes: [],
     domains: [{ domain: 'zoneA', count: 2, skewIfPlaced: 2, violating: true }, { domain: 'zoneB', count: 1, skewIfPlaced: 1, violating: false }],
   };
   const perNode: SpreadConstraintView = {
-    topologyKey: 'node', maxSkew: 1, minDomains: 1, selfMatch: true, minMatch: 0, skippedNodes: [],
+    topologyKey: 'node', whenUnsatisfiable: 'DoNotSchedule', maxSkew: 1, minDomains: 1, selfMatch: true, minMatch: 0, skippedNodes: [],
     domains: [
       { domain: 'node1', count: 1, skewIfPlaced: 2, violating: true }, { domain: 'node2', count: 1, skewIfPlaced: 2, violating: true },
       { domain: 'node3', count: 1, skewIfPlaced: 2, violating: true }, { domain: 'node4', count: 0, skewIfPlaced: 1, violating: false },
@@ -101,5 +101,41 @@ describe('spreadOnStage', () => {
   it('does not count a bound pod that does not match its own selector', () => {
     const stage = spreadOnStage([{ ...zone, selfMatch: false }], 'zone', nodes, 'node4');
     expect(stage.lanes.get('zoneB')).toMatchObject({ count: 1, placedHere: true });
+  });
+});
+
+// spread-schedule-anyway, cycle 1: web-1's ScheduleAnyway constraint as PreScore counted it
+// (PodTopologySpread's PreScore details; upstream podtopologyspread/scoring.go initPreScoreState)
+describe('scoreSpreadView and the stage\'s constraints by phase', () => {
+  const preScore: PluginResult = {
+    plugin: 'PodTopologySpread', code: 'Success',
+    details: { constraints: [{ topologyKey: 'zone', maxSkew: 1, whenUnsatisfiable: 'ScheduleAnyway', selfMatch: true, counts: { 'zone-b': 1, 'zone-a': 2, 'zone-c': 0 }, weight: Math.log(5), skippedNodes: [{ node: 'bare', reason: 'MissingTopologyKey' }] }] },
+  };
+  const trace = cycle(1, 'default/web-1', { preScore: [preScore] });
+
+  it('reads the counts per domain, the fewest as the minimum, and never a violation', () => {
+    const [zone] = scoreSpreadView(trace);
+    expect(zone).toMatchObject({ topologyKey: 'zone', whenUnsatisfiable: 'ScheduleAnyway', minMatch: 0, selfMatch: true });
+    expect(zone!.domains.map((d) => [d.domain, d.count, d.skewIfPlaced, d.violating])).toEqual([['zone-a', 2, 3, false], ['zone-b', 1, 2, false], ['zone-c', 0, 1, false]]);
+    expect(zone!.skippedNodes).toEqual([{ node: 'bare', why: 'lacks the topology key' }]);
+  });
+
+  it.each([
+    ['PreFilter', 0], ['Filter', 0], ['Score', 1], ['Select', 1], ['Bind', 1],
+  ] as const)('at %s draws %i ScheduleAnyway constraint(s)', (phase, n) => {
+    expect(stageSpreadConstraints(trace, phase).length).toBe(n);
+  });
+
+  it('is empty when PreScore skipped (no ScheduleAnyway constraint)', () => {
+    expect(scoreSpreadView(cycle(1, 'p', { preScore: [{ plugin: 'PodTopologySpread', code: 'Skip' }] }))).toEqual([]);
+  });
+
+  it.each([
+    ['DoNotSchedule over maxSkew', { skewIfPlaced: 2, maxSkew: 1, violating: true, soft: false }, 'skew 2 > 1 ✗'],
+    ['DoNotSchedule within maxSkew', { skewIfPlaced: 1, maxSkew: 1, violating: false, soft: false }, 'skew 1 ≤ 1 ✓'],
+    ['ScheduleAnyway over maxSkew: scored, not filtered', { skewIfPlaced: 3, maxSkew: 1, violating: false, soft: true }, 'skew 3 > 1'],
+    ['ScheduleAnyway within maxSkew', { skewIfPlaced: 1, maxSkew: 1, violating: false, soft: true }, 'skew 1 ≤ 1'],
+  ])('skewVerdict: %s', (_, d, text) => {
+    expect(skewVerdict(d)).toBe(text);
   });
 });

@@ -3,7 +3,8 @@
 // filtered node. Only the skew arithmetic for display is done here; nothing is decided.
 
 import type { CycleTrace } from '../../engine/api';
-import type { ConstraintVerdict, SkippedNode, SpreadExplanation } from '../../engine/readers';
+import type { ConstraintVerdict, ScoreSpreadExplanation, SkippedNode, SpreadExplanation } from '../../engine/readers';
+import { PHASES, type Phase } from '../../worker/protocol';
 
 const PLUGIN = 'PodTopologySpread';
 
@@ -18,6 +19,8 @@ export interface DomainView {
 
 export interface SpreadConstraintView {
   topologyKey: string;
+  /** DoNotSchedule filters (Filter's numbers); ScheduleAnyway only scores (PreScore's numbers) */
+  whenUnsatisfiable: 'DoNotSchedule' | 'ScheduleAnyway';
   maxSkew: number;
   minDomains: number;
   selfMatch: boolean;
@@ -32,20 +35,24 @@ const WHY: Record<SkippedNode['reason'], string> = {
   NodeTaintsPolicy: 'has a taint the pod does not tolerate (nodeTaintsPolicy: Honor)',
 };
 
-function domainsOf(counts: Record<string, number>, selfMatch: boolean, minMatch: number, maxSkew: number): DomainView[] {
+function skippedWhy(s: SkippedNode): { node: string; why: string } {
+  return { node: s.node, why: s.missingKeys ? `lacks ${s.missingKeys.join(', ')}` : WHY[s.reason] };
+}
+
+function domainsOf(counts: Record<string, number>, selfMatch: boolean, minMatch: number, maxSkew: number, filters = true): DomainView[] {
   return Object.entries(counts)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([domain, count]) => {
       const skewIfPlaced = count + (selfMatch ? 1 : 0) - minMatch;
-      return { domain, count, skewIfPlaced, violating: skewIfPlaced > maxSkew };
+      return { domain, count, skewIfPlaced, violating: filters && skewIfPlaced > maxSkew };
     });
 }
 
 function fromExplanation(e: SpreadExplanation): SpreadConstraintView {
   return {
-    topologyKey: e.topologyKey, maxSkew: e.maxSkew, minDomains: e.minDomains, selfMatch: e.selfMatch, minMatch: e.minMatch,
+    topologyKey: e.topologyKey, whenUnsatisfiable: 'DoNotSchedule', maxSkew: e.maxSkew, minDomains: e.minDomains, selfMatch: e.selfMatch, minMatch: e.minMatch,
     domains: domainsOf(e.counts, e.selfMatch, e.minMatch, e.maxSkew),
-    skippedNodes: e.skippedNodes.map((s) => ({ node: s.node, why: s.missingKeys ? `lacks ${s.missingKeys.join(', ')}` : WHY[s.reason] })),
+    skippedNodes: e.skippedNodes.map(skippedWhy),
   };
 }
 
@@ -66,7 +73,7 @@ function fromVerdicts(trace: CycleTrace): SpreadConstraintView[] {
       return v.domain in c.counts ? [] : [{ node, why: 'is not counted (nodeAffinityPolicy / nodeTaintsPolicy)' }];
     });
     return {
-      topologyKey: c.topologyKey, maxSkew: c.maxSkew, minDomains: c.minDomains, selfMatch, minMatch: c.minMatch,
+      topologyKey: c.topologyKey, whenUnsatisfiable: 'DoNotSchedule' as const, maxSkew: c.maxSkew, minDomains: c.minDomains, selfMatch, minMatch: c.minMatch,
       domains: domainsOf(c.counts, selfMatch, c.minMatch, c.maxSkew), skippedNodes,
     };
   });
@@ -79,6 +86,44 @@ export function spreadView(trace: CycleTrace): SpreadConstraintView[] {
     return (explanation as SpreadExplanation[]).map(fromExplanation);
   }
   return fromVerdicts(trace);
+}
+
+/**
+ * The pod's ScheduleAnyway constraints as PreScore counted them (the trace's PreScore details);
+ * empty when Score did not run. They never filter: the skew is drawn, never a violation. The
+ * global minimum is the least count among the domains PreScore counted (display only: upstream's
+ * Score reads the counts, not the skew).
+ */
+export function scoreSpreadView(trace: CycleTrace): SpreadConstraintView[] {
+  const explanation = trace.preScore?.find((r) => r.plugin === PLUGIN && r.code === 'Success')?.details?.constraints;
+  if (!Array.isArray(explanation)) return [];
+  return (explanation as ScoreSpreadExplanation[]).map((e) => {
+    const minMatch = Math.min(...Object.values(e.counts));
+    return {
+      topologyKey: e.topologyKey, whenUnsatisfiable: 'ScheduleAnyway', maxSkew: e.maxSkew, minDomains: 1, selfMatch: e.selfMatch,
+      minMatch: Number.isFinite(minMatch) ? minMatch : 0,
+      domains: domainsOf(e.counts, e.selfMatch, Number.isFinite(minMatch) ? minMatch : 0, e.maxSkew, false),
+      skippedNodes: e.skippedNodes.map(skippedWhy),
+    };
+  });
+}
+
+/**
+ * The constraints the stage draws at a phase: the hard ones from PreFilter on, then the
+ * ScheduleAnyway ones from Score on (PreScore counts them after Filter).
+ */
+export function stageSpreadConstraints(trace: CycleTrace, phase: Phase): SpreadConstraintView[] {
+  const hard = spreadView(trace);
+  return PHASES.indexOf(phase) >= PHASES.indexOf('Score') ? [...hard, ...scoreSpreadView(trace)] : hard;
+}
+
+/**
+ * One domain's skew verdict in words: ✗ for a DoNotSchedule violation, never for a ScheduleAnyway
+ * constraint (no mark: the skew only lowers the score; the summary above the lanes says ScheduleAnyway).
+ */
+export function skewVerdict(d: Pick<DomainSpread, 'skewIfPlaced' | 'maxSkew' | 'violating' | 'soft'>): string {
+  if (d.soft) return `skew ${d.skewIfPlaced} ${d.skewIfPlaced > d.maxSkew ? '>' : '≤'} ${d.maxSkew}`;
+  return d.violating ? `skew ${d.skewIfPlaced} > ${d.maxSkew} ✗` : `skew ${d.skewIfPlaced} ≤ ${d.maxSkew} ✓`;
 }
 
 /** One topology domain's spread numbers, drawn on its lane or on a node. */
@@ -97,6 +142,8 @@ export interface DomainSpread {
   /** count + selfMatch − minMatch: the skew if the pod went there (before it is bound) */
   skewIfPlaced: number;
   violating: boolean;
+  /** a ScheduleAnyway constraint: its skew is a preference Score weighs, never a ✗ */
+  soft: boolean;
 }
 
 export interface SpreadOnStage {
@@ -112,7 +159,7 @@ function domainSpread(c: SpreadConstraintView, d: DomainView, placedHere: boolea
   return {
     topologyKey: c.topologyKey, maxSkew: c.maxSkew, minMatch: c.minMatch, domain: d.domain,
     count: d.count + (placedHere && c.selfMatch ? 1 : 0), placedHere, isMinimum: d.count === c.minMatch,
-    skewIfPlaced: d.skewIfPlaced, violating: d.violating,
+    skewIfPlaced: d.skewIfPlaced, violating: d.violating, soft: c.whenUnsatisfiable === 'ScheduleAnyway',
   };
 }
 

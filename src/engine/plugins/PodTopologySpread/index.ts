@@ -17,6 +17,7 @@ export { Name };
 export type { PodTopologySpreadArgs };
 export { ErrReasonConstraintsNotMatch, ErrReasonNodeLabelNotMatch, explainSpread } from './filtering';
 export type { ConstraintVerdict, SkippedNode, SpreadExplanation } from './filtering';
+export type { ScoreSpreadExplanation } from './scoring';
 
 /** The default constraints in effect for these (defaulted) args. */
 function spreadDefaults(args: PodTopologySpreadArgs): SpreadDefaults {

@@ -362,3 +362,31 @@ describe('PodTopologySpread Score (TestPodTopologySpreadScore)', () => {
     expect(Object.fromEntries(normalized!.map((e) => [e.name, e.score]))).toEqual(row.want);
   });
 });
+
+// extension (issue 19): PreScore's numbers kept in its status for the stage, when the pod writes
+// its constraints; the defaults every other pod gets leave the trace as it was.
+describe('PodTopologySpread PreScore details (extension)', () => {
+  const nodes = [hostNode('node-a', { zone: 'zone1' }), hostNode('node-b', { zone: 'zone1' }), hostNode('node-x', { zone: 'zone2' }), hostNode('bare')];
+  const pods = [pod('p1', 'node-a', foo), pod('p2', 'node-b', foo), pod('other', 'node-x', { bar: '' })];
+  const rows: { name: string; pod: Pod; args: PodTopologySpreadArgs; want: unknown }[] = [
+    {
+      name: 'a zone constraint: matching pods per domain of the feasible nodes; bare lacks the key',
+      pod: spreadPod(foo, [1, 'zone', 'ScheduleAnyway', fooSelector]).obj(), args: list,
+      want: [{ topologyKey: 'zone', maxSkew: 1, whenUnsatisfiable: 'ScheduleAnyway', selfMatch: true, counts: { zone1: 2, zone2: 0 }, weight: topologyNormalizingWeight(2), skippedNodes: [{ node: 'bare', reason: 'MissingTopologyKey', missingKeys: ['zone'] }] }],
+    },
+    {
+      name: 'a hostname constraint: matching pods per feasible node (upstream counts them in Score)',
+      pod: spreadPod({ bar: '' }, [2, HOSTNAME, 'ScheduleAnyway', fooSelector]).obj(), args: list,
+      want: [{ topologyKey: HOSTNAME, maxSkew: 2, whenUnsatisfiable: 'ScheduleAnyway', selfMatch: false, counts: { 'node-a': 1, 'node-b': 1, 'node-x': 0, bare: 0 }, weight: topologyNormalizingWeight(4), skippedNodes: [] }],
+    },
+    {
+      name: 'system default constraints: no details',
+      pod: makePod().name('p').labels(foo).obj(), args: { defaultingType: 'System' }, want: undefined,
+    },
+  ];
+  it.each(rows)('$name', (row) => {
+    const { env, plugin } = spreadEnv({ nodes, pods }, row.args);
+    const status = plugin.preScore!(new CycleState(), newPodInfo(row.pod), env.snapshot.nodeInfoList);
+    expect(status.details?.['constraints']).toEqual(row.want);
+  });
+});

@@ -12,7 +12,7 @@ import {
   countPodsMatchSelector, getConstraints, LABEL_HOSTNAME, Name, nodeLabelsMatchSpreadConstraints,
   topologyValue, type SpreadConstraint, type SpreadDefaults,
 } from './common';
-import { DomainCounter } from './domainCounts';
+import { DomainCounter, type SkippedNode } from './domainCounts';
 
 export const preScoreStateKey = `PreScore${Name}`;
 const INVALID_SCORE = -1;
@@ -97,7 +97,41 @@ export function preScoreTopologySpread(
     for (const value of m.keys()) m.set(value, all.counts[i]!.get(value) ?? 0);
   });
   state.write(preScoreStateKey, s);
-  return Status.success();
+  // the numbers are kept for the stage only when the pod writes its constraints (not for the
+  // cluster's defaults, which every pod without constraints has: the trace stays small)
+  if ((pod.spec.topologySpreadConstraints ?? []).length === 0) return Status.success();
+  return Status.success().withDetails({ constraints: explainScoreSpread(s, pod, filteredNodes, all.skipped) });
+}
+
+/**
+ * extension: one ScheduleAnyway constraint as PreScore counted it, for the stage (issue 19): the
+ * matching pods per domain of the feasible nodes (per feasible node for kubernetes.io/hostname,
+ * which upstream counts in Score), and the nodes not counted.
+ */
+export interface ScoreSpreadExplanation {
+  topologyKey: string;
+  maxSkew: number;
+  whenUnsatisfiable: 'ScheduleAnyway';
+  selfMatch: boolean;
+  counts: Record<string, number>;
+  /** ln(domains + 2): how much one matching pod weighs in Score */
+  weight: number;
+  skippedNodes: readonly SkippedNode[];
+}
+
+function explainScoreSpread(s: PreScoreState, pod: Pod, filteredNodes: readonly NodeInfo[], skipped: readonly (readonly SkippedNode[])[]): ScoreSpreadExplanation[] {
+  return s.constraints.map((c, i) => {
+    const counts: Record<string, number> = {};
+    if (c.topologyKey === LABEL_HOSTNAME) {
+      for (const n of filteredNodes) if (!s.ignoredNodes.has(n.name)) counts[n.name] = countPodsMatchSelector(n.pods, c.selector, podNamespace(pod));
+    } else {
+      for (const [domain, count] of s.topologyValueToPodCounts[i]!) counts[domain] = count;
+    }
+    return {
+      topologyKey: c.topologyKey, maxSkew: c.maxSkew, whenUnsatisfiable: 'ScheduleAnyway', selfMatch: c.selector.matches(pod.metadata.labels ?? {}),
+      counts, weight: s.topologyNormalizingWeight[i]!, skippedNodes: skipped[i] ?? [],
+    };
+  });
 }
 
 /**
