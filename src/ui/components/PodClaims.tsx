@@ -18,7 +18,7 @@ export function PodClaims({ pod, bound }: { pod: PodOutcome; bound: boolean }) {
   return (
     <>
       <h4>Resource Claims:</h4>
-      <dl className="describe pod-claims" data-testid="pod-claims">
+      <dl className="describe pod-claim-list" data-testid="pod-claims">
         {pod.resourceClaims.map((c) => (
           <div key={c.name} className="pod-claim" data-claim={c.name}>
             <dt>{c.name}:</dt>
