@@ -1,7 +1,7 @@
 // Placement checks of a scheduler_perf workload, so a fast wrong answer cannot pass: every
 // measured pod bound, no node over its allocatable, and each workload's own rule (maxSkew held
 // for DoNotSchedule spreading, one anti-affinity pod per node, affinity pods in a zone that
-// holds another).
+// holds another, the victims each PodGroup disruptionMode allows).
 
 import type { PodOutcome } from '../../src/engine/index';
 import { MEASURED_AT, measuredPerDeletion, nodeName, podName, type Workload } from './workloads';
@@ -60,6 +60,21 @@ export function checkPlacements(w: Workload, pods: readonly PodOutcome[]): strin
     const init = Array.from({ length: w.init.count }, (_, i) => byKey.get(`${w.init.namespace}/${podName(w.init.template, i, 'init')}`));
     const wrong = init.filter((p, i) => (i < deleted ? p?.deletedAt === undefined : !p || p.phase !== 'Running' || p.deletedAt !== undefined)).length;
     if (wrong) problems.push(`${wrong} of ${init.length} init pods not deleted (the first ${deleted}) or not running (the rest)`);
+  }
+  if (w.init.template.podsPerGroup && w.name.startsWith('PreemptionPodGroup')) {
+    // each preemptor needs its node's 10 victims (300m each); disruptionMode all takes whole
+    // gangs (members on other nodes too), single and bare pods only the node's own
+    const perGroup = w.init.template.podsPerGroup;
+    const init = Array.from({ length: w.init.count }, (_, i) => byKey.get(`${w.init.namespace}/${podName(w.init.template, i, 'init')}`));
+    const gone = init.filter((p) => p?.deletedAt !== undefined).length;
+    if (w.podGroups?.disruptionMode === 'all') {
+      const partial = Array.from({ length: Math.ceil(w.init.count / perGroup) }, (_, g) => init.slice(g * perGroup, (g + 1) * perGroup))
+        .filter((members) => { const n = members.filter((p) => p?.deletedAt !== undefined).length; return n > 0 && n < members.length; }).length;
+      if (partial) problems.push(`${partial} gang(s) partly preempted under disruptionMode all`);
+      if (gone < 10 * w.measured.count) problems.push(`${gone} victims, fewer than the ${10 * w.measured.count} the preemptors need`);
+    } else if (gone !== 10 * w.measured.count) {
+      problems.push(`${gone} victims, not 10 per preemptor (${10 * w.measured.count})`);
+    }
   }
   if (w.name === 'SchedulingPodAffinity' && bound.some((p) => zoneOf(p.node) !== 'zone1')) problems.push('an affinity pod outside zone1');
   return problems;

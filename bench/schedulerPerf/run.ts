@@ -93,9 +93,10 @@ if (child) {
     }
     const o = JSON.parse(line) as Outcome;
     const cpuRate = o.measured / o.cpuS;
-    const ratio = cpuRate / w.threshold;
+    // a workload upstream sets no threshold for prints "-" for both
+    const ratio = w.threshold ? (cpuRate / w.threshold).toFixed(2) : '-';
     if (o.problems.length) failed++;
-    console.log(`${o.name.padEnd(30)} ${pad(o.measured, 6)} ${pad(cpuRate.toFixed(0), 10)} ${pad((o.measured / o.wallS).toFixed(0), 7)} ${pad(w.threshold, 9)} ${pad(ratio.toFixed(2), 6)} ${pad(o.rssMB.toFixed(0), 7)}  ${o.problems.length ? o.problems.join('; ') : 'ok'}`);
+    console.log(`${o.name.padEnd(30)} ${pad(o.measured, 6)} ${pad(cpuRate.toFixed(0), 10)} ${pad((o.measured / o.wallS).toFixed(0), 7)} ${pad(w.threshold ?? '-', 9)} ${pad(ratio, 6)} ${pad(o.rssMB.toFixed(0), 7)}  ${o.problems.length ? o.problems.join('; ') : 'ok'}`);
   }
   if (failed) process.exitCode = 1;
 }

@@ -17,12 +17,23 @@ export interface PodTemplate {
   spec?: string;
   /** pod i requests (and limits) one `<this>-i` (pod-with-extended-resource.yaml: foo.com/bar) */
   extendedResource?: string;
+  /** memory request and limit with `cpu` (500Mi when absent) */
+  memory?: string;
+  /** pod i belongs to the PodGroup `gang-<i / this>` (default_preemption gang-pod.yaml's podsPerGroup) */
+  podsPerGroup?: number;
 }
 
 export interface Workload {
   name: string;
-  /** upstream's threshold (pods/s) for this workload */
-  threshold: number;
+  /** upstream's threshold (pods/s) for this workload (none: upstream sets none) */
+  threshold?: number;
+  /** the scenario's spec.kubernetesVersion (1.35 when absent) */
+  kubernetesVersion?: string;
+  /**
+   * the init pods' PodGroups (templates/podgroup.yaml): `gang-i` in the init namespace, gang
+   * minCount the pods per group, PodGroup priority 1000 and this disruptionMode
+   */
+  podGroups?: { disruptionMode: 'single' | 'all' };
   nodes: number;
   /** zone label values given round-robin (upstream labelNodePrepareStrategy), if any */
   zones?: string[];
@@ -51,6 +62,24 @@ const lowPriority: PodTemplate = { prefix: 'low', cpu: '900m', spec: 'terminatio
 // upstream sets spec.priority: 10 directly (its test API server runs no Priority admission);
 // Podplay admits pods as an API server does, so the value comes from a PriorityClass
 const highPriority: PodTemplate = { prefix: 'high', cpu: '3000m', spec: 'priorityClassName: high' };
+// default_preemption/templates: gang-pod.yaml (300m, 50Mi, priority 1000, grace 0, PodGroup
+// gang-<i / 10>) and pod-high-priority.yaml (3970m, 500Mi, priority 9999999, grace 0)
+const gangPod: PodTemplate = { prefix: 'gang-pod', cpu: '300m', memory: '50Mi', spec: 'terminationGracePeriodSeconds: 0, priorityClassName: gang-low', podsPerGroup: 10 };
+const gangPreemptor: PodTemplate = { prefix: 'pod-high-priority', cpu: '3970m', spec: 'terminationGracePeriodSeconds: 0, priorityClassName: gang-high' };
+
+/**
+ * default_preemption/performance-config.yaml PreemptionPodGroupDisruptionMode (after v1.37; its
+ * PodGroups are scheduling.k8s.io/v1alpha3, here v1beta1 at 1.37 with GenericWorkload, which
+ * carries workload-aware preemption there): 1,000 nodes, 1,000 gangs of 10 low-priority 300m
+ * pods, then 100 preemptors of 3970m that each need a whole node's 10 victims. Upstream sets no
+ * threshold for it.
+ */
+const podGroupPreemption = (name: string, disruptionMode?: 'single' | 'all'): Workload => ({
+  name, nodes: 1000, kubernetesVersion: '1.37', featureGates: '{GenericWorkload: true, GangScheduling: true}',
+  ...(disruptionMode ? { podGroups: { disruptionMode } } : {}),
+  init: { count: 10000, namespace: 'gang-preempt-1', template: disruptionMode ? gangPod : { ...gangPod, podsPerGroup: undefined } },
+  measured: { count: 100, namespace: 'gang-preempt-0', template: gangPreemptor },
+});
 
 export const workloads: Workload[] = [
   {
@@ -133,6 +162,9 @@ export const workloads: Workload[] = [
     measured: { count: 20000, namespace: 'namespace-5', template: lightPod },
     deleteInitPerSecond: 50,
   },
+  podGroupPreemption('PreemptionPodGroupNoPodGroup'),
+  podGroupPreemption('PreemptionPodGroupDisruptionSingle', 'single'),
+  podGroupPreemption('PreemptionPodGroupDisruptionAll', 'all'),
 ];
 
 function nodeAffinityPod(): PodTemplate {
@@ -189,7 +221,7 @@ export const MEASURED_PER_CHURN = 114;
  * that time applied at the same step (SchedulingWhileGated: 910 pods/s, 50 deletions/s → 18).
  */
 export function measuredPerDeletion(w: Workload): number {
-  return Math.max(1, Math.floor(w.threshold / w.deleteInitPerSecond!));
+  return Math.max(1, Math.floor(w.threshold! / w.deleteInitPerSecond!));
 }
 
 /** init pods are named apart from measured pods of the same template (upstream: generateName) */
@@ -200,12 +232,14 @@ export function podName(t: PodTemplate, i: number, phase: 'init' | 'measured' = 
 function podYaml(t: PodTemplate, namespace: string, i: number, phase: 'init' | 'measured' = 'measured'): string {
   const labels = t.labels ? `, labels: {${Object.entries(t.labels).map(([k, v]) => `${k}: ${v}`).join(', ')}}` : '';
   const extended = t.extendedResource ? `{${t.extendedResource}-${i}: 1}` : undefined;
+  const memory = t.memory ?? '500Mi';
   const container = t.cpu
-    ? `{name: pause, image: registry.k8s.io/pause:3.10.1, ports: [{containerPort: 80}], resources: {requests: {cpu: ${t.cpu}, memory: 500Mi}, limits: {cpu: ${t.cpu}, memory: 500Mi}}}`
+    ? `{name: pause, image: registry.k8s.io/pause:3.10.1, ports: [{containerPort: 80}], resources: {requests: {cpu: ${t.cpu}, memory: ${memory}}, limits: {cpu: ${t.cpu}, memory: ${memory}}}}`
     : extended
       ? `{name: pause, image: registry.k8s.io/pause:3.10.1, resources: {requests: ${extended}, limits: ${extended}}}`
       : '{name: pause, image: registry.k8s.io/pause:3.10.1}';
-  return `{apiVersion: v1, kind: Pod, metadata: {name: ${podName(t, i, phase)}, namespace: ${namespace}${labels}}, spec: {${t.spec ? `${t.spec}, ` : ''}containers: [${container}]}}`;
+  const group = t.podsPerGroup ? `schedulingGroup: {podGroupName: gang-${Math.floor(i / t.podsPerGroup)}}, ` : '';
+  return `{apiVersion: v1, kind: Pod, metadata: {name: ${podName(t, i, phase)}, namespace: ${namespace}${labels}}, spec: {${group}${t.spec ? `${t.spec}, ` : ''}containers: [${container}]}}`;
 }
 
 export function nodeName(i: number): string {
@@ -232,6 +266,16 @@ export function scenarioText(w: Workload): string {
   namespaces.delete('default');
   for (const ns of namespaces) docs.push(`apiVersion: v1\nkind: Namespace\nmetadata: {name: ${ns}}`);
   docs.push('apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 10');
+  if (w.init.template.spec?.includes('gang-low')) {
+    docs.push('apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: gang-low}\nvalue: 1000');
+    docs.push('apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: gang-high}\nvalue: 9999999');
+  }
+  const perGroup = w.init.template.podsPerGroup;
+  if (w.podGroups && perGroup) {
+    for (let g = 0; g * perGroup < w.init.count; g++) {
+      docs.push(`{apiVersion: scheduling.k8s.io/v1beta1, kind: PodGroup, metadata: {name: gang-${g}, namespace: ${w.init.namespace}}, spec: {priority: 1000, disruptionMode: {${w.podGroups.disruptionMode}: {}}, schedulingPolicy: {gang: {minCount: ${perGroup}}}}}`);
+    }
+  }
   for (let i = 0; i < (w.gated?.count ?? 0); i++) docs.push(podYaml(w.gated!.template, w.gated!.namespace, i, 'init'));
   for (let i = 0; i < w.init.count; i++) docs.push(podYaml(w.init.template, w.init.namespace, i, 'init'));
   const measured = Array.from({ length: w.measured.count }, (_, i) => podYaml(w.measured.template, w.measured.namespace, i));
@@ -254,6 +298,6 @@ export function scenarioText(w: Workload): string {
     steps.push(applyStep(String(MEASURED_AT), measured));
   }
   const gates = w.featureGates ? `\n  featureGates: ${w.featureGates}` : '';
-  const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: ${w.name}}\nspec:\n  seed: 1\n  kubernetesVersion: \"1.35\"${gates}\n  timeline:\n${steps.join('\n')}`;
+  const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: ${w.name}}\nspec:\n  seed: 1\n  kubernetesVersion: \"${w.kubernetesVersion ?? '1.35'}\"${gates}\n  timeline:\n${steps.join('\n')}`;
   return `${[scenario, ...docs].join('\n---\n')}\n`;
 }

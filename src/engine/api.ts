@@ -325,6 +325,11 @@ export interface PodClaimOutcome {
   /** the ResourceClaim: named in the pod, or generated from a template (absent until it exists) */
   claimName?: string;
   template?: string;
+  /**
+   * extension (v1.36+, DRAWorkloadResourceClaims): the entry names this claim of its PodGroup's
+   * spec.resourceClaims (podGroupResourceClaim); `template` is then the group claim's template
+   */
+  podGroupClaim?: string;
   /** the claim's allocation when the pod was bound: each request ("req" or "req/subrequest") and device */
   devices?: { request: string; id: string }[];
   /** the claim the scheduler made for these extended resources backed by DRA (DRAExtendedResource; `name` is then "extended-resources") */
@@ -459,6 +464,11 @@ export interface PodGroupCycleTrace {
    * (v1beta1, PR #139743), which once True stays True
    */
   condition?: { type: string; status: 'True' | 'False' | 'Unknown'; reason: string; message: string };
+  /**
+   * extension (v1.36+, DRAWorkloadResourceClaims): the PodGroup's status.resourceClaimStatuses at
+   * this cycle — the claim the resourceclaim controller generated for each template entry
+   */
+  resourceClaimStatuses?: { name: string; resourceClaimName?: string }[];
   /**
    * extension (v1.36+, TopologyAwareWorkloadScheduling): the candidate placements the group was
    * tried in, their scores and the chosen one; the members' traces are the chosen placement's

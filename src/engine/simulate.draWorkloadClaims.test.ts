@@ -8,6 +8,7 @@ import type { SimulationResult } from './api';
 import { simulate } from './index';
 import type { KubernetesVersion } from './versions';
 import example from '../../scenarios/dra-podgroup-shared-claim.yaml?raw';
+import templateExample from '../../scenarios/dra-podgroup-claim-template.yaml?raw';
 
 function run(yaml: string, kubernetesVersion?: KubernetesVersion): SimulationResult {
   const outcome = simulate(yaml, { fileName: 'test.yaml', ...(kubernetesVersion ? { kubernetesVersion } : {}) });
@@ -34,7 +35,7 @@ describe('scenarios/dra-podgroup-shared-claim.yaml: one claim for the whole PodG
     expect(second.podGroup?.firstCycle).toBe(r.cycles.find((cy) => cy.pod === 'default/worker-0')!.podGroup?.firstCycle);
     expect(second.filter['gpu-node-2']!.find((p) => p.plugin === 'DynamicResources')).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['resourceclaim not available on the node'] });
     // the view's per-pod claims name the PodGroup's claim and its device
-    expect(r.pods.find((p) => p.pod === 'default/worker-1')!.resourceClaims).toEqual([{ name: 'gpu', claimName: 'shared-gpu', devices: [{ request: 'gpu', id: 'gpu.example.com/gpu-node-1/gpu-0' }] }]);
+    expect(r.pods.find((p) => p.pod === 'default/worker-1')!.resourceClaims).toEqual([{ name: 'gpu', claimName: 'shared-gpu', podGroupClaim: 'gpu', devices: [{ request: 'gpu', id: 'gpu.example.com/gpu-node-1/gpu-0' }] }]);
   });
 });
 
@@ -78,5 +79,35 @@ describe('resolving a pod\'s podGroupResourceClaim (upstream resourceclaim.Name)
     expect(r.pods.map((p) => p.phase)).toEqual(['Pending', 'Pending']);
     const second = r.cycles.find((cy) => cy.pod === 'default/worker-1')!;
     expect(JSON.stringify(second)).toContain('resource claim default/shared-gpu is in the process of being allocated');
+  });
+});
+
+describe('scenarios/dra-podgroup-claim-template.yaml: the PodGroup\'s claim made from a template', () => {
+  type Owned = Claim & { metadata: { ownerReferences?: { kind: string; name: string; controller?: boolean }[] } };
+  const generatedClaims = (r: SimulationResult) => ((r.objects?.resourceClaims ?? []) as unknown as Owned[]);
+  it.each(['1.36', '1.37'] as const)('at %s: one claim controlled by the PodGroup, in its status and in each worker\'s, allocated once', (version) => {
+    const r = run(templateExample, version);
+    const claims = generatedClaims(r);
+    expect(claims.map((c) => c.metadata.name)).toEqual([expect.stringMatching(/^training-gpu-[a-z0-9]{5}$/)]);
+    const [c] = claims;
+    expect(c!.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'PodGroup', name: 'training', controller: true })]);
+    expect(c!.status.reservedFor).toEqual([{ apiGroup: 'scheduling.k8s.io', resource: 'podgroups', name: 'training', uid: expect.any(String) }]);
+    expect([nodeOf(r, 'worker-0'), nodeOf(r, 'worker-1')]).toEqual(['gpu-node-1', 'gpu-node-1']);
+    expect(r.cycles.map((cy) => cy.podGroup?.resourceClaimStatuses)).toEqual([[{ name: 'gpu', resourceClaimName: c!.metadata.name }], [{ name: 'gpu', resourceClaimName: c!.metadata.name }]]);
+    for (const w of ['worker-0', 'worker-1']) {
+      expect(r.pods.find((p) => p.pod === `default/${w}`)!.resourceClaims).toEqual([
+        { name: 'gpu', claimName: c!.metadata.name, template: 'gpu-template', podGroupClaim: 'gpu', devices: [{ request: 'gpu', id: 'gpu.example.com/gpu-node-1/gpu-0' }] },
+      ]);
+    }
+  });
+  it('without the template the workers wait ("PodGroup default/training: ResourceClaim not created yet") and the PodGroup gets FailedResourceClaimCreation', () => {
+    const r = run(templateExample.replace('metadata: {name: gpu-template}', 'metadata: {name: other-template}'));
+    expect(r.pods.map((p) => p.phase)).toEqual(['Pending', 'Pending']);
+    expect(generatedClaims(r)).toEqual([]);
+    expect(JSON.stringify(r)).toContain('PodGroup default/training: ResourceClaim not created yet');
+    expect(r.events.find((e) => e.reason === 'FailedResourceClaimCreation')).toMatchObject({ object: 'PodGroup/default/training' });
+  });
+  it('with DRAWorkloadResourceClaims off the API server refuses the fields (as for the shared claim)', () => {
+    expect(errors(templateExample.replace('DRAWorkloadResourceClaims: true', 'DRAWorkloadResourceClaims: false'))[0]).toContain('unknown field "spec.resourceClaims" (needs the feature gate DRAWorkloadResourceClaims');
   });
 });

@@ -337,8 +337,14 @@ export function podClaimName(pod: Pod, podClaim: PodResourceClaim, podGroup?: Po
     const groupClaim = podGroup.spec.resourceClaims?.find((c) => c.name === podClaim.podGroupResourceClaim);
     if (!groupClaim) return { error: `PodGroup ${groupRef} does not have claim ${podClaim.podGroupResourceClaim} requested by Pod ${pod.metadata.name}` };
     if (groupClaim.resourceClaimName !== undefined) return { name: groupClaim.resourceClaimName, mustCheckOwner: false };
-    // Podplay: the claim controller does not create claims from a PodGroup's templates yet
-    return { error: `PodGroup ${groupRef}: ResourceClaim not created yet` };
+    if (groupClaim.resourceClaimTemplateName !== undefined) {
+      // the claim generated for the PodGroup, which the resourceclaim controller copies into the
+      // pod's own status under the pod's name for the entry (upstream TestName "podgroup-claim-template-name")
+      const status = pod.status.resourceClaimStatuses?.find((s) => s.name === podClaim.name);
+      if (status) return { name: status.resourceClaimName, mustCheckOwner: true };
+      return { error: `PodGroup ${groupRef}: ResourceClaim not created yet` };
+    }
+    return { error: `PodGroup ${groupRef}, spec.resourceClaim ${groupClaim.name}: none of the supported fields are set` };
   }
   return { error: `pod "${podRef}", spec.resourceClaim ${JSON.stringify(podClaim.name)}: none of the supported fields are set` };
 }
@@ -350,6 +356,22 @@ function podMatchesPodGroup(pod: Pod, podGroup: PodGroup): string | undefined {
   if (own === undefined) return `Pod ${ns}/${pod.metadata.name} does not belong to a PodGroup`;
   if (own !== podGroup.metadata.name) return `Pod ${ns}/${pod.metadata.name} belongs to PodGroup ${ns}/${own}, not PodGroup ${podGroup.metadata.namespace ?? 'default'}/${podGroup.metadata.name}`;
   return undefined;
+}
+
+/**
+ * upstream: resourceclaim.IsForPod — why a claim generated from a template may not be used by the
+ * pod, if it may not: it must be controlled by the pod or (with `podGroup`, the pod's own group)
+ * by the PodGroup the claim was generated for.
+ */
+export function claimNotForPod(pod: Pod, claim: ResourceClaim, podGroup?: PodGroup): string | undefined {
+  const ns = pod.metadata.namespace ?? 'default';
+  const controlledBy = (kind: string, o: { metadata: { name: string; uid?: string } }) => (claim.metadata.namespace ?? 'default') === ns
+    && (claim.metadata.ownerReferences ?? []).some((r) => r.controller && r.kind === kind && r.name === o.metadata.name && (r.uid === undefined || o.metadata.uid === undefined || r.uid === o.metadata.uid));
+  if (controlledBy('Pod', pod)) return undefined;
+  const claimRef = `${claim.metadata.namespace ?? 'default'}/${claim.metadata.name}`;
+  if (!podGroup) return `ResourceClaim ${claimRef} was not created for pod ${ns}/${pod.metadata.name} (pod is not owner)`;
+  if (!podMatchesPodGroup(pod, podGroup) && controlledBy('PodGroup', podGroup)) return undefined;
+  return `ResourceClaim ${claimRef} was not created for Pod ${ns}/${pod.metadata.name} or PodGroup ${podGroup.metadata.namespace ?? 'default'}/${podGroup.metadata.name} (neither Pod nor PodGroup is the owner)`;
 }
 
 /** upstream: resourceclaim.BindTo — the consumer a pod's claim is reserved for: the pod, or its PodGroup */

@@ -497,7 +497,15 @@ export interface PodGroup extends KubeObject {
     /** the Workload template it was made from (v1alpha2 podGroupTemplateRef.workload, v1beta1 workloadRef) */
     workloadRef?: { workloadName: string; templateName: string };
   };
-  status?: { conditions?: PodGroupCondition[] };
+  status?: {
+    conditions?: PodGroupCondition[];
+    /**
+     * v1.36+ (DRAWorkloadResourceClaims): the ResourceClaim the resourceclaim controller generated
+     * for each spec.resourceClaims entry with resourceClaimTemplateName
+     * (upstream: scheduling PodGroupResourceClaimStatus, the same shape as a pod's)
+     */
+    resourceClaimStatuses?: PodResourceClaimStatus[];
+  };
 }
 
 export type AnyObject = KubeObject & Record<string, unknown>;

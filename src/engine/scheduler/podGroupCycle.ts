@@ -94,5 +94,7 @@ export function podGroupTrace(pg: PodGroup, attempts: readonly MemberAttempt[], 
     result: verdict.kind === 'scheduled' ? 'Scheduled' : verdict.kind === 'error' ? 'Error' : 'Unschedulable',
   };
   if (verdict.kind !== 'scheduled') t.message = verdict.message;
+  const claims = pg.status?.resourceClaimStatuses;
+  if (claims?.length) t.resourceClaimStatuses = claims.map((c) => ({ ...c }));
   return t;
 }

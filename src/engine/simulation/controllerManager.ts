@@ -110,7 +110,10 @@ export class ControllerManager {
     for (const w of result.workloads) sim.cluster.workloads.set(`${w.kind}/${namespaceOf(w)}/${w.metadata.name}`, w);
     // WorkloadWithJob: a Job's Workload and PodGroup exist before the pods that name the group
     for (const w of result.schedulingWorkloads ?? []) sim.cluster.schedulingWorkloads.set(`${namespaceOf(w)}/${w.metadata.name}`, w);
-    for (const g of result.podGroups ?? []) sim.cluster.podGroups.set(`${namespaceOf(g)}/${g.metadata.name}`, g);
+    for (const g of result.podGroups ?? []) {
+      sim.cluster.podGroups.set(`${namespaceOf(g)}/${g.metadata.name}`, g);
+      sim.resourceClaims.podGroupCreated(g);
+    }
     for (const e of result.events) sim.recordEvent(e.type, e.reason, e.object, e.message);
     for (const pod of result.pods) sim.createPod(pod);
     for (const pod of result.excess) sim.deletePodByKey(`${namespaceOf(pod)}/${pod.metadata.name}`, 'ScaledDown');

@@ -4,12 +4,12 @@
 // deallocating claims no pod reserves, and the claim status writes of DynamicResources' PreBind.
 // Every change reaches the scheduling queue as the informer event the plugin registers for.
 
-import { createPodClaims, releasePodClaims } from '../controllers/resourceClaim';
+import { createPodClaims, createPodGroupClaims, releasePodClaims, releasePodGroupClaims, type PodClaimsResult } from '../controllers/resourceClaim';
 import type { DeviceTaint, ResourceClaim, ResourceObject } from '../model/resource';
 import type { DeviceConditionStep } from '../model/scenario';
 import type { DeviceTaintSpan, NodeDevice, PodClaimOutcome } from '../api';
 import { podClaimName } from '../model/resource';
-import { podKey, type Pod, type PodResourceClaim } from '../model/types';
+import { podKey, type Pod, type PodGroup, type PodResourceClaim } from '../model/types';
 import { deviceID } from '../dra/allocator';
 import { applyDeviceTaintRules } from '../dra/deviceTaintRules';
 import type { ManagerHost } from './managerHost';
@@ -97,7 +97,10 @@ export class ResourceClaimManager {
     const old = this.store.put(obj);
     this.publish(obj.kind, old ? 'Update' : 'Add', old, obj);
     // a template that appears lets the controller create the claims pods wait for
-    if (obj.kind === 'ResourceClaimTemplate') for (const pod of this.sim.cluster.livePods()) this.podCreated(pod, true);
+    if (obj.kind === 'ResourceClaimTemplate') {
+      for (const group of this.sim.cluster.podGroups.values()) this.podGroupCreated(group);
+      for (const pod of this.sim.cluster.livePods()) this.podCreated(pod, true);
+    }
   }
 
   /** kubectl delete; false when it does not exist */
@@ -108,24 +111,69 @@ export class ResourceClaimManager {
     return true;
   }
 
-  /** upstream: Controller.syncPod — the pod's template claims become ResourceClaims */
-  podCreated(pod: Pod, existing = false): void {
-    if (!pod.spec.resourceClaims?.some((c) => c.resourceClaimTemplateName !== undefined)) return;
-    const result = createPodClaims(pod, {
-      template: (ns, name) => this.store.resourceClaimTemplate(ns, name),
+  /** the PodGroup whose claims the pod may name: GenericWorkload and DRAWorkloadResourceClaims on */
+  private workloadClaimsGroup(pod: Pod): PodGroup | undefined {
+    const group = pod.spec.schedulingGroup?.podGroupName;
+    if (!this.sim.gates.GenericWorkload || !this.sim.gates.DRAWorkloadResourceClaims || group === undefined) return undefined;
+    return this.sim.cluster.podGroup(pod.metadata.namespace ?? 'default', group);
+  }
+
+  private controllerContext(podGroup?: PodGroup) {
+    return {
+      template: (ns: string, name: string) => this.store.resourceClaimTemplate(ns, name),
       claims: () => this.store.resourceClaims(),
       names: this.sim.scenario.names,
       now: this.sim.now,
-    });
+      ...(podGroup ? { podGroup } : {}),
+    };
+  }
+
+  private created(result: PodClaimsResult): void {
     for (const e of result.events) this.sim.recordEvent(e.type, e.reason, e.object, e.message);
     for (const claim of result.created) {
       this.store.put(claim);
       this.publish('ResourceClaim', 'Add', undefined, claim);
     }
+  }
+
+  /** upstream: Controller.syncPod — the pod's template claims become ResourceClaims */
+  podCreated(pod: Pod, existing = false): void {
+    if (!pod.spec.resourceClaims?.some((c) => c.resourceClaimTemplateName !== undefined || c.podGroupResourceClaim !== undefined)) return;
+    const result = createPodClaims(pod, this.controllerContext(this.workloadClaimsGroup(pod)));
+    this.created(result);
     if (result.statuses) {
       const old = existing ? structuredClone(pod) : undefined;
       pod.status.resourceClaimStatuses = result.statuses;
       if (existing) this.sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'UnscheduledPod', actionType: 'UpdatePodGeneratedResourceClaim', label: 'UnscheduledPodUpdatePodGeneratedResourceClaim' }, old, pod);
+    }
+  }
+
+  /**
+   * upstream: Controller.syncPodGroup (GenericWorkload and DRAWorkloadResourceClaims on) — the
+   * PodGroup's template claims become ResourceClaims recorded in its status, and its pods that
+   * name them get them in theirs
+   */
+  podGroupCreated(group: PodGroup): void {
+    if (!this.sim.gates.GenericWorkload || !this.sim.gates.DRAWorkloadResourceClaims) return;
+    if (!group.spec.resourceClaims?.some((c) => c.resourceClaimTemplateName !== undefined)) return;
+    const result = createPodGroupClaims(group, this.controllerContext());
+    this.created(result);
+    if (!result.statuses) return;
+    group.status = { ...group.status, resourceClaimStatuses: result.statuses };
+    const ns = group.metadata.namespace ?? 'default';
+    for (const pod of this.sim.cluster.livePods()) {
+      if ((pod.metadata.namespace ?? 'default') === ns && pod.spec.schedulingGroup?.podGroupName === group.metadata.name) this.podCreated(pod, true);
+    }
+  }
+
+  /** upstream: the garbage collector deletes the claims generated for a PodGroup that is gone */
+  podGroupDeleted(group: PodGroup): void {
+    if (!group.spec.resourceClaims?.length) return;
+    const { updated, deleted } = releasePodGroupClaims(group, this.store.resourceClaims());
+    for (const claim of updated) this.updateStatus(claim);
+    for (const claim of deleted) {
+      const removed = this.store.remove('ResourceClaim', claim.metadata.namespace, claim.metadata.name);
+      this.publish('ResourceClaim', 'Delete', removed, undefined);
     }
   }
 
@@ -166,10 +214,14 @@ export class ResourceClaimManager {
     const out: PodClaimOutcome[] = (pod.spec.resourceClaims ?? []).map((podClaim) => {
       const ref = this.claimName(pod, podClaim);
       const devices = devicesOf(podClaim.name);
+      const groupTemplate = podClaim.podGroupResourceClaim !== undefined
+        ? this.workloadClaimsGroup(pod)?.spec.resourceClaims?.find((c) => c.name === podClaim.podGroupResourceClaim)?.resourceClaimTemplateName : undefined;
+      const template = podClaim.resourceClaimTemplateName ?? groupTemplate;
       return {
         name: podClaim.name,
         ...(!('error' in ref) && ref.name !== undefined ? { claimName: ref.name } : {}),
-        ...(podClaim.resourceClaimTemplateName !== undefined ? { template: podClaim.resourceClaimTemplateName } : {}),
+        ...(template !== undefined ? { template } : {}),
+        ...(podClaim.podGroupResourceClaim !== undefined ? { podGroupClaim: podClaim.podGroupResourceClaim } : {}),
         ...(devices.length ? { devices } : {}),
       };
     });

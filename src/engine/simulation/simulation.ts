@@ -571,6 +571,8 @@ export class Simulation {
     this.volumeHistory.start();
     // the PV controller binds (or provisions) the Immediate claims before the first cycle
     this.volumes.sync();
+    // the resourceclaim controller makes the PodGroups' template claims (DRAWorkloadResourceClaims)
+    for (const group of this.cluster.podGroups.values()) this.resourceClaims.podGroupCreated(group);
     for (const pod of this.scenario.pods) this.cluster.addPod(pod);
     for (const pod of this.scenario.pods) if (pod.spec.nodeName) this.createPod(pod);
     for (const pod of this.scenario.pods) if (!pod.spec.nodeName) this.createPod(pod);

@@ -118,6 +118,7 @@ function createObject(sim: Simulation, step: ApplyStep, index: number, obj: Scen
         sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'PodGroup', actionType: 'Update', label: 'PodGroupUpdate' }, old, updated);
       } else {
         c.podGroups.set(key, updated);
+        sim.resourceClaims.podGroupCreated(updated);
         sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'PodGroup', actionType: 'Add', label: 'PodGroupAdd' }, undefined, updated);
       }
       return;
@@ -145,7 +146,13 @@ function deleteObject(sim: Simulation, step: Extract<TimelineStep, { action: 'de
     case 'PriorityClass': found = c.priorityClasses.delete(step.name); break;
     case 'RuntimeClass': found = c.runtimeClasses.delete(step.name); break;
     case 'Workload': found = c.gangWorkloads.delete(`${ns}/${step.name}`) || c.schedulingWorkloads.delete(`${ns}/${step.name}`); break;
-    case 'PodGroup': found = c.podGroups.delete(`${ns}/${step.name}`); break;
+    case 'PodGroup': {
+      const group = c.podGroups.get(`${ns}/${step.name}`);
+      found = c.podGroups.delete(`${ns}/${step.name}`);
+      // the garbage collector takes the claims generated for it
+      if (group) sim.resourceClaims.podGroupDeleted(group);
+      break;
+    }
     case 'LimitRange': case 'ResourceQuota': found = c.policies.delete(step.kind, ns, step.name); break;
     case 'Service': case 'PodDisruptionBudget': {
       const list = step.kind === 'Service' ? c.serviceObjects : c.pdbObjects;

@@ -80,6 +80,11 @@ export function PodInspector() {
           <Field name="Scheduling Group">
             <span data-testid="pod-scheduling-group" data-group={group.group.name}>PodGroup {group.group.name.split('/')[1]}</span>
             {groupCondition !== undefined && <div data-testid="pod-group-condition" title={group.group.condition?.message}>{groupCondition}{group.group.condition?.message ? `: ${group.group.condition.message}` : ''}</div>}
+            {group.group.resourceClaimStatuses?.length ? (
+              <div data-testid="pod-group-claims">
+                Resource Claim Statuses: {group.group.resourceClaimStatuses.map((c) => `${c.name} → ${c.resourceClaimName ?? '<none needed>'}`).join(', ')}
+              </div>
+            ) : null}
           </Field>
         )}
         <Field name="Conditions">

@@ -205,7 +205,7 @@ const podGroupFields = (description: string, extra: Props): JSONSchema => obj(de
   resourceClaims: arr(obj('DRAWorkloadResourceClaims: a claim the group\'s pods share (podGroupResourceClaim), allocated once.', {
     name: str('Name the pods give in podGroupResourceClaim.'),
     resourceClaimName: str('An existing ResourceClaim of the namespace.'),
-    resourceClaimTemplateName: str('A ResourceClaimTemplate (Podplay does not create claims from it for a group yet).'),
+    resourceClaimTemplateName: str('A ResourceClaimTemplate: the resourceclaim controller makes one claim "<podgroup>-<name>-xxxxx" owned by the PodGroup, recorded in its status.resourceClaimStatuses and in the status of each pod that names it.'),
   }, { required: ['name'], strict: true }), 'Kubernetes 1.36+: ResourceClaims shared by the group.'),
 });
 

@@ -25,7 +25,7 @@ import type { PodInfo } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
 import { matchNodeSelector } from '../../model/selectors';
 import {
-  canBeReserved, claimConsumer, isReservedForPod, podClaimName, RESOURCE_CLAIM_FINALIZER, type AllocationResult, type ResourceClaim,
+  canBeReserved, claimConsumer, claimNotForPod, isReservedForPod, podClaimName, RESOURCE_CLAIM_FINALIZER, type AllocationResult, type ResourceClaim,
   type ResourceClaimConsumerReference, type ResourceSlice,
 } from '../../model/resource';
 import type { Node, NodeSelector, Pod, PodGroup, PodResourceClaim } from '../../model/types';
@@ -127,10 +127,8 @@ function podClaimEntries(handle: Handle, pod: Pod): { claim: ResourceClaim; podC
     if (!claim) return `resourceclaim.resource.k8s.io "${r.name}" not found`;
     if (claim.metadata.deletionTimestamp !== undefined) return `resourceclaim "${claim.metadata.name}" is being deleted`;
     if (r.mustCheckOwner) {
-      const owner = claim.metadata.ownerReferences?.find((o) => o.controller);
-      if (!owner || owner.kind !== 'Pod' || owner.name !== pod.metadata.name || (owner.uid !== undefined && owner.uid !== pod.metadata.uid)) {
-        return `ResourceClaim ${kobj(claim)} was not created for pod ${kobj(pod)} (pod is not owner)`;
-      }
+      const notOwner = claimNotForPod(pod, claim, podGroup);
+      if (notOwner) return notOwner;
     }
     claims.push({ claim, podClaim });
   }
