@@ -25,7 +25,7 @@ const GIVES_AWAY: Record<Spoiler, string[]> = {
   scores: ['.node-score', '[data-testid="score-row"]', '.ranking'],
   feasibility: ['[data-testid="node-card"][data-state="feasible"]', '[data-testid="node-card"][data-state="filtered"]', '[data-testid="filter-reason"]', '[data-testid="filter-matrix"]'],
   laterPhases: ['.phase-track li.current ~ li button'],
-  events: ['[data-testid="event-row"]'],
+  events: ['[data-testid="event-row"]', '[data-testid="pod-countdown"]'],
 };
 
 async function expectNothingGivenAway(page: Page, hidden: Set<Spoiler>, result: SimulationResult, where: string): Promise<void> {

@@ -56,6 +56,25 @@ describe('lessons', () => {
     expect(store.getState()).toMatchObject({ lessonId: 'taints-prefer-noschedule', lessonIntro: true });
   });
 
+  it('keeps off the stage what the open question hides: taints-noexecute\'s countdown while it asks when cache goes', async () => {
+    const { store } = await engineStore();
+    const lesson = lessonById('taints-noexecute')!;
+    const story = lessonStory(lesson);
+    const asked = story.questions.find((q) => q.hides.includes('events'))!;
+    store.getState().openLesson(lesson.id);
+    await settled();
+    const seen: { point: number; events: boolean }[] = [];
+    for (let press = 0; press < story.points.length; press++) {
+      store.getState().nextStoryPoint();
+      await settled();
+      seen.push({ point: press, events: store.getState().stageHidden.events });
+    }
+    // hidden from the point that asks until the one whose press reveals it, never before
+    expect(seen.filter((s) => s.events).map((s) => s.point)[0]).toBe(asked.point);
+    expect(seen.find((s) => s.point < asked.point && s.events)).toBeUndefined();
+    expect(seen.at(-1)!.events).toBe(false);
+  });
+
   it('leaves the title card when the user steps past the first extension point', async () => {
     const { store } = await engineStore();
     store.getState().openLesson('taints-noschedule');

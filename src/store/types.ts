@@ -118,9 +118,11 @@ export interface StageHidden {
   scores: boolean;
   placement: boolean;
   feasibility: boolean;
+  /** what happens later in time: a tolerationSeconds countdown tells when its pod is evicted */
+  events: boolean;
 }
 
-export const NOTHING_HIDDEN: StageHidden = { scores: false, placement: false, feasibility: false };
+export const NOTHING_HIDDEN: StageHidden = { scores: false, placement: false, feasibility: false, events: false };
 
 export interface ViewSlice {
   /** the node label that makes topology lanes; undefined picks a zone label */

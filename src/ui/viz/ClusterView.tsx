@@ -407,7 +407,8 @@ export function ClusterView() {
   }
   const requestsKnown = run.summary.pods.every((p) => p.requests !== undefined);
   const showQos = qosShown(run.summary.pods, run.summary.kubeletEvictions);
-  const countdowns = countdownsAt(run.summary.taintEvictionCountdowns, view?.step.summary.time ?? Infinity);
+  // a countdown tells when its pod goes: not while a question asks when
+  const countdowns = countdownsAt(hidden.events ? undefined : run.summary.taintEvictionCountdowns, view?.step.summary.time ?? Infinity);
   return (
     <section className={`cluster${stale !== 'current' ? ' stale' : ''}${compact ? ' compact' : ''}${nodes.length <= FEW_NODES ? ' few-nodes' : ''}`} data-testid="cluster-view" aria-label="Cluster">
       <div className="cluster-head">
