@@ -70,6 +70,9 @@ test('a kube-scheduler-simulator export dropped on the page imports', async ({ p
 });
 
 test('a dump too large for the editor (60 nodes, 1,200 pods) imports, simulates and opens in the editor on request', async ({ page }, testInfo) => {
+  // reading 1.3 MB in a worker, then simulating 1,170 pods: over a minute when CI's four browsers
+  // share two cores (the waits below allow two minutes each)
+  test.setTimeout(240_000);
   const dump = generateClusterDump({ nodes: 60, pods: 1200, format: 'yaml' });
   // from a file on disk: handing Chromium megabytes through the test protocol stalls the page itself
   const file = testInfo.outputPath('cluster.yaml');
