@@ -419,8 +419,9 @@ export function ClusterView() {
           </button>
         )}
         {!compact && <SpreadSummary view={view} topologyKey={topologyKey} />}
-        {/* a run where time passes (a timeline, evictions) has a clock on the stage: the simulated second of the step */}
-        {run.summary.endTime > 0 && view !== undefined && (
+        {/* a run where time passes (a timeline, evictions) has a clock on the stage: the simulated second of the step;
+            in presenter mode only where a countdown runs against it (its row would shrink every other stage's type) */}
+        {run.summary.endTime > 0 && view !== undefined && (!presenter || (run.summary.taintEvictionCountdowns?.length ?? 0) > 0) && (
           <span className="stage-clock" data-testid="stage-clock" data-time={view.step.summary.time} title="simulated time of the step on screen">clock t = {view.step.summary.time} s</span>
         )}
         <ul className="legend" aria-label="Node states">
