@@ -13,11 +13,11 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   // No test here asserts a timing (long tasks and frame gaps are measured by `npm run bench:browser`),
-  // so CI runs four browsers side by side on its two cores: most of a test's time is spent waiting
-  // for the page, and an assertion that is not yet true polls again only after 100, 250, 500, then
-  // 1,000 ms. Measured: the whole suite used about 330 s of CPU (tests and browsers), where a run on
-  // two workers took 14.5 minutes: under a fifth of the two cores. Locally one at a time, so that
-  // several checkouts can share a machine.
+  // so CI runs four browsers side by side on its two cores: part of a test's time is spent waiting
+  // (an assertion that is not yet true polls again only after 100, 250, 500, then 1,000 ms), which
+  // another browser can use. Heavy tests set their own timeouts for it. Locally one at a time, so
+  // that several checkouts can share a machine. (Measured on an idle CI machine: 14.6 minutes with
+  // four workers, two groups failing and retried, against 14.5 with two: no clear gain yet.)
   workers: process.env.CI ? 4 : 1,
   // tests, not files, are shared out: the clicker file alone (one test per lesson) is a third of the suite
   fullyParallel: true,
