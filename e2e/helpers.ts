@@ -1,6 +1,6 @@
 // Shared steps for the browser tests. Expectations come from the engine itself, run here in the
 // test process on the very text the page holds — never hard-coded.
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { simulate } from '../src/engine/index';
@@ -36,6 +36,31 @@ export async function freshPage(page: Page): Promise<void> {
     await page.reload();
   }
   await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-cycle', '1');
+}
+
+/**
+ * One page for every test of a file, the tests run in order on it (`serial`: after a failure the
+ * rest are skipped, and CI runs them again together). A fresh page costs about 3.5 s of CPU
+ * (the app, the engine worker, Monaco) before a test does anything, more than many tests' own
+ * checks: files whose tests each open their own scenario and leave nothing behind that the next
+ * one would read share one. Call at the top of the file; each test then calls the getter.
+ */
+export function useSharedPage(): () => Page {
+  let shared: Page | undefined;
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async ({ browser }, testInfo) => {
+    const { baseURL, viewport, serviceWorkers, reducedMotion } = testInfo.project.use;
+    const context = await browser.newContext({ baseURL, viewport, serviceWorkers, reducedMotion });
+    shared = await context.newPage();
+    await freshPage(shared);
+  });
+  test.afterAll(async () => {
+    await shared?.context().close();
+  });
+  return () => {
+    if (shared === undefined) throw new Error('useSharedPage: the page is made in beforeAll');
+    return shared;
+  };
 }
 
 /**

@@ -4,7 +4,10 @@ import { expect, test, type Page } from '@playwright/test';
 import type { CycleTrace } from '../src/engine/api';
 import type { ConstraintVerdict } from '../src/engine/plugins/PodTopologySpread';
 import { lessonById } from '../src/lessons/index';
-import { engineResult, freshPage, openScenario, scenarioFile, stepTo } from './helpers';
+import { engineResult, openScenario, scenarioFile, stepTo, useSharedPage } from './helpers';
+
+// each test opens its own scenario on the one page (a fresh page each cost more than the checks)
+const sharedPage = useSharedPage();
 
 /** PodTopologySpread's numbers for one constraint, as the engine recorded them on a node's Filter verdict. */
 function spreadVerdict(trace: CycleTrace, node: string, topologyKey: string): ConstraintVerdict {
@@ -13,13 +16,13 @@ function spreadVerdict(trace: CycleTrace, node: string, topologyKey: string): Co
 }
 
 async function open(page: Page, file: string) {
-  await freshPage(page);
   const text = scenarioFile(file);
   await openScenario(page, file, text);
   return engineResult(text, file);
 }
 
-test('zone-spread.yaml: each zone lane shows its matching pods and skew, the violating zone marked', async ({ page }) => {
+test('zone-spread.yaml: each zone lane shows its matching pods and skew, the violating zone marked', async () => {
+  const page = sharedPage();
   const result = await open(page, 'zone-spread.yaml');
   const trace = result.cycles[0]!;
   await stepTo(page, 1, 'Filter');
@@ -40,7 +43,8 @@ test('zone-spread.yaml: each zone lane shows its matching pods and skew, the vio
   await expect(page.locator(`[data-testid="zone"][data-zone="${chosen.domain}"]`)).toHaveAttribute('data-matching', String(chosen.matchNum + chosen.selfMatch));
 });
 
-test('two-constraints.yaml: the zone constraint on the lanes, the node constraint on each node', async ({ page }) => {
+test('two-constraints.yaml: the zone constraint on the lanes, the node constraint on each node', async () => {
+  const page = sharedPage();
   const result = await open(page, 'two-constraints.yaml');
   const trace = result.cycles[0]!;
   await stepTo(page, 1, 'Filter');
@@ -54,7 +58,8 @@ test('two-constraints.yaml: the zone constraint on the lanes, the node constrain
   }
 });
 
-test('pods are coloured by their workload, with a legend', async ({ page }) => {
+test('pods are coloured by their workload, with a legend', async () => {
+  const page = sharedPage();
   const result = await open(page, 'web-store.yaml');
   const owners = [...new Set(result.pods.flatMap((p) => (p.owner === undefined ? [] : [p.owner])))];
   expect(owners.length).toBeGreaterThan(1);
@@ -78,7 +83,8 @@ test('pods are coloured by their workload, with a legend', async ({ page }) => {
   }
 });
 
-test('taints.yaml: at Filter each hard taint sits beside the toleration that tolerates it, the deciding one highlighted', async ({ page }) => {
+test('taints.yaml: at Filter each hard taint sits beside the toleration that tolerates it, the deciding one highlighted', async () => {
+  const page = sharedPage();
   const result = await open(page, 'taints.yaml');
   const trace = result.cycles[0]!;
   await stepTo(page, 1, 'Filter');
@@ -102,7 +108,8 @@ test('taints.yaml: at Filter each hard taint sits beside the toleration that tol
   expect(checked, 'the scenario has tainted nodes').toBeGreaterThan(0);
 });
 
-test('web-store.yaml: lines from the pod to the pods its anti-affinity matches, per domain', async ({ page }) => {
+test('web-store.yaml: lines from the pod to the pods its anti-affinity matches, per domain', async () => {
+  const page = sharedPage();
   const result = await open(page, 'web-store.yaml');
   type Matched = { topologyKey: string; topologyValue: string; pods: string[] };
   const withRelations = result.cycles.find((c) => {
@@ -131,7 +138,8 @@ test('web-store.yaml: lines from the pod to the pods its anti-affinity matches, 
   await expect(page.getByTestId('affinity-legend')).toBeVisible();
 });
 
-test('zone-spread.yaml: at Score the nodes are ranked by total, the separating plugin called out', async ({ page }) => {
+test('zone-spread.yaml: at Score the nodes are ranked by total, the separating plugin called out', async () => {
+  const page = sharedPage();
   const result = await open(page, 'zone-spread.yaml');
   const trace = result.cycles[0]!;
   await stepTo(page, 1, 'Score');
@@ -160,7 +168,8 @@ test('zone-spread.yaml: at Score the nodes are ranked by total, the separating p
   }
 });
 
-test('priority-preemption.yaml: the nominated node is marked until the preemptor binds there', async ({ page }) => {
+test('priority-preemption.yaml: the nominated node is marked until the preemptor binds there', async () => {
+  const page = sharedPage();
   const result = await open(page, 'priority-preemption.yaml');
   const preempting = result.cycles.find((c) => c.postFilter?.chosen !== undefined)!;
   const chosen = preempting.postFilter!.chosen!;
@@ -175,8 +184,8 @@ test('priority-preemption.yaml: the nominated node is marked until the preemptor
   await expect(page.getByTestId('nominated-flag')).toHaveCount(0);
 });
 
-test('a node the timeline adds is a "joins at" ghost until it joins (minDomains lesson)', async ({ page }) => {
-  await freshPage(page);
+test('a node the timeline adds is a "joins at" ghost until it joins (minDomains lesson)', async () => {
+  const page = sharedPage();
   const lesson = lessonById('spread-min-domains')!;
   await openScenario(page, 'min-domains.yaml', lesson.scenario);
   const result = engineResult(lesson.scenario, 'min-domains.yaml');
@@ -198,7 +207,8 @@ test('a node the timeline adds is a "joins at" ghost until it joins (minDomains 
 
 // the spread's numbers at 24 px; a taint's long key=value:effect at 20 px beside the 24 px reason
 // it explains; the legends (keys to the drawing) at 18 px, so the cards keep the room
-test('presenter mode: the drawings\' words are large', async ({ page }) => {
+test('presenter mode: the drawings\' words are large', async () => {
+  const page = sharedPage();
   await open(page, 'taints.yaml');
   await stepTo(page, 1, 'Filter');
   await page.locator('body').press('f');
