@@ -3,12 +3,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { editorReady, engineResult, freshPage, goToLine, lineOf, openScenario, replaceLine, squiggleOnLine, stepTo } from './helpers';
+import { editorReady, engineResult, goToLine, lineOf, openScenario, replaceLine, squiggleOnLine, stepTo, useSharedPage } from './helpers';
+
+// each test opens its own scenario on the one page (a fresh page each cost more than the checks)
+const sharedPage = useSharedPage();
 
 const scenario = (name: string) => readFileSync(fileURLToPath(new URL(`../scenarios/${name}`, import.meta.url)), 'utf8');
 
-test('a two-GPU claim with matchAttribute: devices on the cards, the verdict, the claim in the Pod tab', async ({ page }) => {
-  await freshPage(page);
+test('a two-GPU claim with matchAttribute: devices on the cards, the verdict, the claim in the Pod tab', async () => {
+  const page = sharedPage();
   await openScenario(page, 'dra-gpu-pool.yaml', scenario('dra-gpu-pool.yaml'));
   await stepTo(page, 1, 'Filter');
   const card = (node: string) => page.locator(`[data-testid="node-card"][data-node="${node}"]`);
@@ -45,8 +48,8 @@ test('a two-GPU claim with matchAttribute: devices on the cards, the verdict, th
   }
 });
 
-test('a device selector that does not compile is marked at its line in the editor', async ({ page }) => {
-  await freshPage(page);
+test('a device selector that does not compile is marked at its line in the editor', async () => {
+  const page = sharedPage();
   const text = scenario('dra-prioritized-list.yaml');
   await openScenario(page, 'dra-prioritized-list.yaml', text);
   await editorReady(page);
@@ -58,8 +61,8 @@ test('a device selector that does not compile is marked at its line in the edito
   await expect(page.locator(`[data-testid="editor-error"][data-line="${line}"]`)).toContainText('compilation failed');
 });
 
-test('extended resources backed by DRA: Fit leaves example.com/gpu to DynamicResources; the scheduler\'s claim in the Pod tab', async ({ page }) => {
-  await freshPage(page);
+test('extended resources backed by DRA: Fit leaves example.com/gpu to DynamicResources; the scheduler\'s claim in the Pod tab', async () => {
+  const page = sharedPage();
   await openScenario(page, 'dra-extended-resource.yaml', scenario('dra-extended-resource.yaml'));
   // train-3's cycle: gpu-node-dp's GPU is train-1's, gpu-0 on gpu-node-dra is train-2's
   await stepTo(page, 3, 'Filter');
@@ -79,8 +82,8 @@ test('extended resources backed by DRA: Fit leaves example.com/gpu to DynamicRes
   }
 });
 
-test('binding conditions: a pod waiting in PreBind is reserved on its node, not bound', async ({ page }) => {
-  await freshPage(page);
+test('binding conditions: a pod waiting in PreBind is reserved on its node, not bound', async () => {
+  const page = sharedPage();
   await openScenario(page, 'dra-binding-conditions.yaml', scenario('dra-binding-conditions.yaml'));
   // job-b's cycle: job-a waits for FabricDeviceReady on node-1
   await stepTo(page, 2, 'Filter');
@@ -95,8 +98,8 @@ test('binding conditions: a pod waiting in PreBind is reserved on its node, not 
   }
 });
 
-test('a partitioned GPU: the whole GPU matches but its counters are used up by the partitions', async ({ page }) => {
-  await freshPage(page);
+test('a partitioned GPU: the whole GPU matches but its counters are used up by the partitions', async () => {
+  const page = sharedPage();
   await openScenario(page, 'dra-partitionable-gpu.yaml', scenario('dra-partitionable-gpu.yaml'));
   // train's cycle (the third): infer-1 and infer-2 hold the two 3g.20gb partitions
   await stepTo(page, 3, 'Filter');
@@ -116,14 +119,16 @@ test('a partitioned GPU: the whole GPU matches but its counters are used up by t
   }
 });
 
-test('device taint eviction: at the end of the run the event log lists the deletions the controller made, aged from the last of them', async ({ page }) => {
-  await freshPage(page);
+test('device taint eviction: at the end of the run the event log lists the deletions the controller made, aged from the last of them', async () => {
+  const page = sharedPage();
   const text = scenario('dra-device-taint-eviction.yaml');
   await openScenario(page, 'dra-device-taint-eviction.yaml', text);
   const result = engineResult(text, 'dra-device-taint-eviction.yaml');
   const evictions = result.events.filter((e) => e.reason === 'DeviceTaintManagerEviction');
   expect(evictions.length).toBe(2);
   const end = Math.max(...result.events.map((e) => e.time));
+  // (an earlier test on this page left the Pod tab open)
+  await page.getByTestId('tab-events').click();
   await page.getByTestId('narration').click();
   await page.keyboard.press('End');
   const rows = page.locator('[data-testid="event-row"][data-reason="DeviceTaintManagerEviction"]');
@@ -135,8 +140,8 @@ test('device taint eviction: at the end of the run the event log lists the delet
   }
 });
 
-test('device taints on the stage: devices appear when their driver publishes them, and are crossed out with their taint while it applies', async ({ page }) => {
-  await freshPage(page);
+test('device taints on the stage: devices appear when their driver publishes them, and are crossed out with their taint while it applies', async () => {
+  const page = sharedPage();
   const text = scenario('dra-device-taint-eviction.yaml');
   await openScenario(page, 'dra-device-taint-eviction.yaml', text);
   const result = engineResult(text, 'dra-device-taint-eviction.yaml');
