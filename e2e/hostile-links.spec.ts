@@ -2,10 +2,13 @@
 // leaves a page that answers, with the text intact and a clear message.
 import { expect, test } from '@playwright/test';
 import { encodePermalink } from '../src/permalink/codec';
-import { editorReady, freshPage, goToLine, lineOf, openScenario, scenarioFile } from './helpers';
+import { editorReady, goToLine, lineOf, openScenario, scenarioFile, useSharedPage } from './helpers';
 
-test('a link asking for a billion replicas shows a clear error, keeps its text, and the page stays usable', async ({ page }) => {
-  await freshPage(page);
+// each test opens its own scenario on the one page (a fresh page each cost more than the checks)
+const sharedPage = useSharedPage();
+
+test('a link asking for a billion replicas shows a clear error, keeps its text, and the page stays usable', async () => {
+  const page = sharedPage();
   const text = `apiVersion: v1
 kind: Node
 metadata: {name: n1}
@@ -36,8 +39,8 @@ spec:
   await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-phase', 'Filter');
 });
 
-test('thousands of errors: the first ones are listed and marked, with a count of the rest', async ({ page }) => {
-  await freshPage(page);
+test('thousands of errors: the first ones are listed and marked, with a count of the rest', async () => {
+  const page = sharedPage();
   const pods = Array.from({ length: 3000 }, (_, i) => `apiVersion: v1\nkind: Pod\nmetadata: {name: p-${i}}\nspec: 3`);
   const text = pods.join('\n---\n');
   await page.goto(`/#${await encodePermalink({ scenario: text })}`);
@@ -52,8 +55,8 @@ test('thousands of errors: the first ones are listed and marked, with a count of
   await expect(page.getByTestId('editor-error')).toHaveCount(0);
 });
 
-test('a link with 20,000 aliases: the editor keeps the text and colouring but drops schema hints until they are few again', async ({ page }) => {
-  await freshPage(page);
+test('a link with 20,000 aliases: the editor keeps the text and colouring but drops schema hints until they are few again', async () => {
+  const page = sharedPage();
   const aliases = Array.from({ length: 20_000 }, () => '*v').join(', ');
   const text = `apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n  labels: {zone: &v a}\n  annotations: {list: [${aliases}]}\nstatus: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}\n`;
   await page.goto(`/#${await encodePermalink({ scenario: text })}`);

@@ -2,7 +2,10 @@
 // engine's own trace for the same text.
 import { expect, test } from '@playwright/test';
 import type { CycleTrace } from '../src/engine/api';
-import { engineResult, freshPage, openScenario, phase, scenarioFile, stepTo } from './helpers';
+import { engineResult, openScenario, phase, scenarioFile, stepTo, useSharedPage } from './helpers';
+
+// each test opens its own scenario on the one page (a fresh page each cost more than the checks)
+const sharedPage = useSharedPage();
 
 /** The verdict the page must name for a filtered node: its first plugin that did not pass. */
 function firstFailure(trace: CycleTrace, node: string) {
@@ -10,8 +13,8 @@ function firstFailure(trace: CycleTrace, node: string) {
 }
 
 for (const file of ['zone-spread.yaml', 'taints.yaml', 'pod-overhead.yaml', 'two-constraints.yaml', 'web-store.yaml']) {
-  test(`${file}: Filter reasons, scores and the chosen node match the engine`, async ({ page }) => {
-    await freshPage(page);
+  test(`${file}: Filter reasons, scores and the chosen node match the engine`, async () => {
+    const page = sharedPage();
     const text = scenarioFile(file);
     await openScenario(page, file, text);
     const result = engineResult(text, file);

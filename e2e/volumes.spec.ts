@@ -3,12 +3,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { freshPage, openScenario, stepTo } from './helpers';
+import { openScenario, stepTo, useSharedPage } from './helpers';
+
+// each test opens its own scenario on the one page (a fresh page each cost more than the checks)
+const sharedPage = useSharedPage();
 
 const scenario = (name: string) => readFileSync(fileURLToPath(new URL(`../scenarios/${name}`, import.meta.url)), 'utf8');
 
-test('a pod whose bound volume lives in another zone: the Filter verdict names the PV node affinity, the Pod tab where the volume is', async ({ page }) => {
-  await freshPage(page);
+test('a pod whose bound volume lives in another zone: the Filter verdict names the PV node affinity, the Pod tab where the volume is', async () => {
+  const page = sharedPage();
   await openScenario(page, 'volume-zone-conflict.yaml', scenario('volume-zone-conflict.yaml'));
   await stepTo(page, 1, 'Filter');
   const reason = page.locator('[data-testid="filter-reason"][data-node="node-b"]');
@@ -28,8 +31,8 @@ test('a pod whose bound volume lives in another zone: the Filter verdict names t
   }
 });
 
-test('a WaitForFirstConsumer claim: the Pod tab shows the node the scheduler selected and the provisioned volume\'s zone', async ({ page }) => {
-  await freshPage(page);
+test('a WaitForFirstConsumer claim: the Pod tab shows the node the scheduler selected and the provisioned volume\'s zone', async () => {
+  const page = sharedPage();
   await openScenario(page, 'volume-wait-for-first-consumer.yaml', scenario('volume-wait-for-first-consumer.yaml'));
   await page.getByTestId('tab-pod').click();
   const volumes = page.getByTestId('pod-volumes');
