@@ -1,14 +1,8 @@
 // `--explain` for what admission refused or defaulted, and the quota table, as a user runs the CLI.
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { simulate } from './testing/cliProcess';
 
-const cli = new URL('./simulate.ts', import.meta.url).pathname;
 const scenario = (name: string) => new URL(`../../scenarios/${name}`, import.meta.url).pathname;
-
-function simulate(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 describe('quota-deployment.yaml', () => {
   it('the quota table, like kubectl get resourcequota -A', () => {

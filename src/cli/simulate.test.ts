@@ -7,15 +7,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { balancedAllocationUpgrade } from '../engine/testing/versionScenarios';
 import { normalizeKubectlDump } from '../interop/kubectl';
+import { cliBundle, simulate, simulateWithTsx } from './testing/cliProcess';
 
 const dir = mkdtempSync(join(tmpdir(), 'podplay-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const cli = new URL('./simulate.ts', import.meta.url).pathname;
-
-function simulate(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 const write = (name: string, text: string): string => {
   const path = join(dir, name);
@@ -27,6 +22,16 @@ const write = (name: string, text: string): string => {
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 describe('npm run simulate', () => {
+  // every other test runs the CLI bundled once (src/cli/testing/cliProcess.ts): this one starts it
+  // as `npm run simulate` does, through tsx, and finds the same output
+  it('through tsx, as npm run simulate starts it, prints what the bundle prints', () => {
+    const file = new URL('../../scenarios/quota-deployment.yaml', import.meta.url).pathname;
+    const viaTsx = simulateWithTsx(file, '--explain', 'web');
+    expect(viaTsx.status).toBe(0);
+    expect(viaTsx.stdout).toContain('web');
+    expect(viaTsx).toEqual(simulate(file, '--explain', 'web'));
+  });
+
   it('refuses a directory with a clear message and status 2', () => {
     const r = simulate(dir);
     expect(r.status).toBe(2);
@@ -141,7 +146,7 @@ describe('npm run simulate', () => {
     ];
     const file = write(`pipe-${name}.yaml`, docs.join('\n---\n'));
     // the user's pipeline, with a real pipe (node's own stdio pipes are sockets, with larger buffers)
-    const r = spawnSync('bash', ['--norc', '--noprofile', '-c', '"$@" | head -1; exit "${PIPESTATUS[0]}"', 'bash', process.execPath, '--import', 'tsx', cli, ...args, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const r = spawnSync('bash', ['--norc', '--noprofile', '-c', '"$@" | head -1; exit "${PIPESTATUS[0]}"', 'bash', process.execPath, cliBundle(), ...args, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     const { stderr, status } = r;
     expect(r.stdout).toMatch(args.length ? /^\{\n$/ : /^NAMESPACE +NAME +READY [^\n]*\n$/);
     expect(stderr).toBe('');
