@@ -81,7 +81,7 @@ export function victimUnitsOnNode(nodeInfo: NodeInfo, index: VictimGroupIndex, n
     const key = `Pod/${pi.key}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push(unit(key, [{ pi, node: nodeInfo.name }], group?.priority ?? podPriority(pi.pod), group !== undefined, now));
+    out.push(unit(key, [{ pi, node: nodeInfo.name }], group?.priority ?? podPriority(pi.pod), pi.pod.spec.schedulingGroup !== undefined, now));
   }
   return out;
 }
