@@ -10,12 +10,15 @@
 // are run by the simulation around this (../simulation/simulation.ts schedulePodGroup).
 
 import type { CycleTrace, PodGroupCycleTrace } from '../api';
+import type { CycleState } from '../framework/cycleState';
 import type { QueuedPodInfo } from '../framework/interfaces';
 import type { PodGroup } from '../model/types';
 import type { CycleOutcome } from './scheduleOne';
 
 /** upstream: errPodGroupUnschedulable — the error every member's status carries when the group fails */
 export const ErrPodGroupUnschedulable = 'pod group is unschedulable';
+/** upstream: podGroupSchedulingDefaultAlgorithm — feasible only once some member's preemption completes */
+export const ErrWaitingOnPreemption = 'pod group is waiting for preemption to complete';
 
 /** upstream: podGroupInfoForPod's sort — higher priority first, then the earlier first attempt. */
 export function podGroupOrder(a: QueuedPodInfo, b: QueuedPodInfo): number {
@@ -28,11 +31,18 @@ export interface MemberAttempt {
   queued: QueuedPodInfo;
   trace: CycleTrace;
   outcome: CycleOutcome;
+  /**
+   * upstream: algorithmResult.requiresPreemption — the member's own PostFilter nominated a node,
+   * and the member is assumed and reserved there (its Permit run) so that the next members see it
+   * placed (podGroupPodSchedulingAlgorithm)
+   */
+  preempting?: { node: string; state: CycleState; permitSuccess: boolean };
 }
 
 export type PodGroupVerdict =
   | { kind: 'scheduled' }
-  | { kind: 'unschedulable'; message: string }
+  /** waitingOnPreemption: feasible once the members' preemptions complete (upstream: waitingOnPreemption) */
+  | { kind: 'unschedulable'; message: string; waitingOnPreemption?: boolean }
   | { kind: 'error'; message: string };
 
 /**
@@ -42,7 +52,10 @@ export type PodGroupVerdict =
 export function podGroupVerdict(attempts: readonly MemberAttempt[]): PodGroupVerdict {
   const failed = attempts.find((a) => a.outcome.kind === 'error');
   if (failed && failed.outcome.kind === 'error') return { kind: 'error', message: `failed to schedule other pod from a pod group: ${failed.outcome.message}` };
-  if (attempts.some((a) => a.outcome.kind === 'scheduled')) return { kind: 'scheduled' };
+  const feasible = attempts.some((a) => a.outcome.kind === 'scheduled' || a.preempting?.permitSuccess);
+  // upstream: if any member requires preemption, the whole group waits for it, back in the queue
+  if (feasible && attempts.some((a) => a.preempting)) return { kind: 'unschedulable', message: `${ErrPodGroupUnschedulable}, ${ErrWaitingOnPreemption}`, waitingOnPreemption: true };
+  if (feasible) return { kind: 'scheduled' };
   return { kind: 'unschedulable', message: ErrPodGroupUnschedulable };
 }
 
@@ -54,6 +67,12 @@ export function podGroupVerdict(attempts: readonly MemberAttempt[]): PodGroupVer
  */
 export function memberFailureMessage(a: MemberAttempt, verdict: PodGroupVerdict, appendedReason?: string): string {
   if (verdict.kind === 'error') return a.outcome.kind === 'error' ? a.outcome.message : verdict.message;
+  if (verdict.kind === 'unschedulable' && verdict.waitingOnPreemption) {
+    // upstream: a placed member gets the group's status; one that preempts keeps its own
+    return a.outcome.kind === 'waiting' || a.outcome.kind === 'scheduled' ? verdict.message : a.outcome.message;
+  }
+  // upstream: a member that needed preemption in a group that stays unschedulable gets the group's message
+  if (a.preempting && verdict.kind === 'unschedulable') return verdict.message;
   if (a.outcome.kind === 'waiting' || a.outcome.kind === 'scheduled') {
     const wait = a.trace.permit?.find((p) => p.code === 'Wait');
     // appendedReason: why workload-aware preemption did not help (upstream: AppendReason on the group's status)

@@ -36,6 +36,8 @@ export type CycleOutcome =
       message: string;
       /** upstream NominatingInfo: undefined = leave status.nominatedNodeName as it is; "" = clear it */
       nominatedNodeName?: string;
+      /** the cycle's state, when PostFilter nominated a node (a pod-group cycle assumes the pod there) */
+      state?: CycleState;
       unschedulablePlugins: Set<string>;
       pendingPlugins: Set<string>;
     }
@@ -120,6 +122,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
     trace.message = message;
     return {
       kind: 'unschedulable', status: Status.unschedulable(), message, nominatedNodeName,
+      ...(nominatedNodeName ? { state } : {}),
       unschedulablePlugins: diagnosis.unschedulablePlugins, pendingPlugins: diagnosis.pendingPlugins,
     };
   }

@@ -742,13 +742,14 @@ export class Simulation {
     const placement = this.options.gates && usesPlacementAlgorithm(this.options.gates)
       ? this.choosePlacement(fwk, pg, members, groupPods)
       : undefined;
-    const attempts = this.tryMembers(fwk, members, placement?.nodes);
+    const attempts = this.tryMembers(fwk, members, placement?.nodes, true);
     this.cycleInProgress = undefined;
     let verdict = podGroupVerdict(attempts);
-    if (placement?.message && verdict.kind === 'unschedulable') verdict = { kind: 'unschedulable', message: placement.message };
+    if (placement?.message && verdict.kind === 'unschedulable' && !verdict.waitingOnPreemption) verdict = { kind: 'unschedulable', message: placement.message };
     // upstream: the algorithm's assumed members are forgotten before preemption runs (deferred revertFn)
     if (verdict.kind !== 'scheduled') for (const a of attempts) this.forgetPlaced(fwk, a);
-    const preemption = verdict.kind === 'unschedulable' ? this.preemptForPodGroup(fwk, pg, members) : undefined;
+    const waitingOnPreemption = verdict.kind === 'unschedulable' && verdict.waitingOnPreemption === true;
+    const preemption = verdict.kind === 'unschedulable' && !waitingOnPreemption ? this.preemptForPodGroup(fwk, pg, members) : undefined;
     // upstream: podGroupCycle — an Error replaces the group's status, an Unschedulable is appended to it
     if (preemption?.result === 'Error') verdict = { kind: 'error', message: preemption.message ?? '' };
     else if (preemption?.result === 'Unschedulable' && preemption.message && verdict.kind === 'unschedulable') verdict = { kind: 'unschedulable', message: `${verdict.message}, ${preemption.message}` };
@@ -778,8 +779,13 @@ export class Simulation {
       a.trace.message = message;
       const own = a.outcome.kind === 'unschedulable' ? a.outcome : undefined;
       // upstream: submitPodGroupAlgorithmResult — waiting on preemption, a placed member is
-      // nominated to the node it was placed on, the others to the node preemption chose
-      const nominatedNode = preemption?.result === 'Success' ? (placed ? placed.node : nominated.get(a.queued.podInfo.key)) : own ? own.nominatedNodeName : '';
+      // nominated to the node it was placed on, the others to the node preemption chose (workload-
+      // aware preemption) or to their own (a member's PostFilter); a member that needed preemption
+      // in a group that stays unschedulable loses its nomination
+      let nominatedNode: string | undefined;
+      if (preemption?.result === 'Success') nominatedNode = placed ? placed.node : nominated.get(a.queued.podInfo.key);
+      else if (waitingOnPreemption) nominatedNode = placed ? placed.node : a.preempting ? a.preempting.node : own?.nominatedNodeName;
+      else nominatedNode = a.preempting ? '' : own ? own.nominatedNodeName : '';
       this.handleSchedulingFailure(a.queued, 'rejected', message, own?.unschedulablePlugins ?? new Set(), own?.pendingPlugins ?? new Set(), nominatedNode);
     }
     // members not tried after an error go back with the group's error
@@ -787,15 +793,50 @@ export class Simulation {
     return attempts.map((a) => a.trace);
   }
 
-  /** The group's members tried in order, each assumed for the next (upstream: podGroupSchedulingDefaultAlgorithm). */
-  private tryMembers(fwk: Framework, members: readonly QueuedPodInfo[], placementNodes?: ReadonlySet<string>): MemberAttempt[] {
+  /**
+   * The group's members tried in order, each assumed for the next (upstream:
+   * podGroupSchedulingDefaultAlgorithm). With assumeNominated, a member whose own PostFilter
+   * nominated a node is assumed there too (upstream: requiresPreemption).
+   */
+  private tryMembers(fwk: Framework, members: readonly QueuedPodInfo[], placementNodes?: ReadonlySet<string>, assumeNominated = false): MemberAttempt[] {
     const attempts: MemberAttempt[] = [];
     for (const m of members) {
       const { trace, outcome } = this.runCycle(m, fwk, placementNodes);
-      attempts.push({ queued: m, trace, outcome });
+      const attempt: MemberAttempt = { queued: m, trace, outcome };
+      if (assumeNominated && outcome.kind === 'unschedulable' && outcome.nominatedNodeName && outcome.state) {
+        const preempting = this.assumeOnNominatedNode(fwk, m, outcome.nominatedNodeName, outcome.state, trace);
+        if (preempting) attempt.preempting = preempting;
+      }
+      attempts.push(attempt);
       if (outcome.kind === 'error') break;
     }
     return attempts;
+  }
+
+  /**
+   * upstream: podGroupPodSchedulingAlgorithm for a member that requires preemption — assumed and
+   * reserved on its nominated node as if it fit there (its victims are on their way out), then its
+   * Permit without waiting. A failed Reserve or a rejecting Permit undoes it (the member stays
+   * unschedulable, upstream clears its nomination then: not modelled, it keeps the one PostFilter gave).
+   */
+  private assumeOnNominatedNode(fwk: Framework, m: QueuedPodInfo, node: string, state: CycleState, trace: CycleTrace): MemberAttempt['preempting'] {
+    const pi = m.podInfo;
+    this.cache.addPod(pi, node, true);
+    trace.reserve = [];
+    const reserve = fwk.runReservePluginsReserve(state, pi, node, trace.reserve);
+    if (!reserve.isSuccess()) {
+      fwk.runReservePluginsUnreserve(state, pi, node);
+      this.cache.removePod(pi.key);
+      return undefined;
+    }
+    trace.permit = [];
+    const permit = fwk.runPermitPlugins(state, pi, node, trace.permit);
+    if (permit.status.isRejected() || permit.status.code === 'Error') {
+      fwk.runReservePluginsUnreserve(state, pi, node);
+      this.cache.removePod(pi.key);
+      return undefined;
+    }
+    return { node, state, permitSuccess: permit.status.isSuccess() };
   }
 
   /**
@@ -839,6 +880,11 @@ export class Simulation {
 
   /** Unreserve and forget a member the group's algorithm assumed (upstream: unreserveAndForget). */
   private forgetPlaced(fwk: Framework, a: MemberAttempt): void {
+    if (a.preempting) {
+      fwk.runReservePluginsUnreserve(a.preempting.state, a.queued.podInfo, a.preempting.node);
+      this.cache.removePod(a.queued.podInfo.key);
+      return;
+    }
     if (a.outcome.kind !== 'scheduled' && a.outcome.kind !== 'waiting') return;
     fwk.runReservePluginsUnreserve(a.outcome.state, a.queued.podInfo, a.outcome.node);
     this.cache.removePod(a.queued.podInfo.key);

@@ -17,6 +17,7 @@ import {
 } from './args';
 import { workloadAwarePreemptionEnabled } from '../../features';
 import { isPreemptionAllowed, selectVictimsOnNode, type VictimSelection } from './victims';
+import { selectVictimUnitsOnNode, snapshotVictimGroupIndex, type VictimGroup, type VictimGroupIndex } from './victimUnits';
 
 export const Name = 'DefaultPreemption';
 
@@ -35,9 +36,38 @@ export function podTerminatingByPreemption(pod: Pod): boolean {
 export class DefaultPreemptionPlugin implements Plugin, PreemptionInterface {
   readonly name = Name;
   readonly evaluator: Evaluator;
+  /** this preemption's PodGroups and their scheduled pods (victimUnits.ts), when victims are units */
+  private groupIndex: VictimGroupIndex | undefined;
 
   constructor(readonly args: DefaultPreemptionArgs, private readonly handle: Handle) {
     this.evaluator = new Evaluator(Name, handle, this);
+  }
+
+  /**
+   * upstream (v1.37): with GenericWorkload on, DefaultPreemption has a PodGroup lister and its
+   * victims are units — a pod at its PodGroup's priority, an All-mode PodGroup's scheduled pods
+   * together (preemption/types.go getCrossNodesVictims, NewPodVictim). Before v1.37 (and with the
+   * gate off) each pod is a victim alone at its own priority.
+   */
+  private victimGroupsEnabled(): boolean {
+    const v = this.handle.versionSwitches;
+    return v.podGroupSchedulingCycle && v.workloadApiBeta && this.handle.features.GenericWorkload;
+  }
+
+  /** upstream: getPodGroup and GetPodPriority — the victim's PodGroup, its priority and disruptionMode */
+  private victimGroup = (pod: Pod): VictimGroup | undefined => {
+    const name = pod.spec.schedulingGroup?.podGroupName;
+    if (!name) return undefined;
+    const ns = pod.metadata.namespace ?? 'default';
+    const pg = this.handle.cluster.podGroup(ns, name);
+    if (!pg) return undefined;
+    return { key: `${ns}/${name}`, priority: pg.spec.priority ?? pod.spec.priority ?? 0, disruptionMode: pg.spec.disruptionMode ?? 'Single' };
+  };
+
+  /** a victim's priority as preemption weighs it (its PodGroup's, when victims are units) */
+  private victimPriority(pod: Pod): number {
+    if (!this.victimGroupsEnabled()) return pod.spec.priority ?? 0;
+    return this.victimGroup(pod)?.priority ?? pod.spec.priority ?? 0;
   }
 
   /**
@@ -51,7 +81,9 @@ export class DefaultPreemptionPlugin implements Plugin, PreemptionInterface {
       && workloadAwarePreemptionEnabled(this.handle.features, this.handle.versionSwitches.workloadApiBeta)) {
       return { status: Status.unschedulable(ErrReasonWorkloadAwarePreemption) };
     }
+    this.groupIndex = this.victimGroupsEnabled() ? snapshotVictimGroupIndex(this.handle, this.victimGroup) : undefined;
     const outcome = this.evaluator.preempt(state, pod, m);
+    this.groupIndex = undefined;
     const msg = outcome.status.message();
     const status = msg === '' ? outcome.status : Status.of(outcome.status.code, `preemption: ${msg}`);
     const result: PostFilterResult = { trace: msg === '' ? outcome.trace : { ...outcome.trace, message: status.message() } };
@@ -88,7 +120,10 @@ export class DefaultPreemptionPlugin implements Plugin, PreemptionInterface {
     if (nominated) {
       if (nominatedNodeStatus.code === 'UnschedulableAndUnresolvable') return { eligible: true, reason: '' };
       const nodeInfo = this.handle.snapshot().get(nominated);
-      if (nodeInfo?.pods.some((p) => isPreemptionAllowed(p, pod) && podTerminatingByPreemption(p.pod))) {
+      // upstream (v1.37): NewPodVictim — the pod at its PodGroup's priority
+      const preemptorPriority = pod.pod.spec.priority ?? 0;
+      const allowed = (p: PodInfo) => (this.victimGroupsEnabled() ? this.victimPriority(p.pod) < preemptorPriority : isPreemptionAllowed(p, pod));
+      if (nodeInfo?.pods.some((p) => allowed(p) && podTerminatingByPreemption(p.pod))) {
         return { eligible: false, reason: ErrReasonTerminatingPodOnNominatedNode };
       }
     }
@@ -96,6 +131,7 @@ export class DefaultPreemptionPlugin implements Plugin, PreemptionInterface {
   }
 
   selectVictimsOnNode(state: CycleState, pod: PodInfo, nodeInfo: NodeInfo, pdbs: readonly PodDisruptionBudget[]): VictimSelection {
+    if (this.groupIndex) return selectVictimUnitsOnNode(this.handle, state, pod, nodeInfo, pdbs, this.groupIndex);
     return selectVictimsOnNode(this.handle, state, pod, nodeInfo, pdbs);
   }
 
