@@ -338,7 +338,7 @@ spec:
     },
     {
       at: { event: { reason: 'TaintManagerEviction', object: 'Pod/default/cache' } },
-      text: 'At 30 + 60 = 90 s cache is evicted (TaintManagerEviction): it terminates, gone at 120 s after its grace period. db stays on node-1 for good.',
+      text: 'At 30 + 60 = 90 s cache is evicted, gone at 120 s after its grace period. db stays on node-1 for good.',
       facts: [
         { says: 'gone at 120 s', fact: { kind: 'deletedAt', pod: 'default/cache' }, is: '120' },
         { says: '30 + 60 = 90 s', fact: { kind: 'evictedAt', pod: 'default/cache' }, is: '90' },
