@@ -233,10 +233,15 @@ export function checkStepFacts(lesson: Lesson, result: SimulationResult): string
   const run = playbackOf(result);
   const last = result.cycles.at(-1);
   const end: PlaybackPosition = { cycle: last?.cycle ?? 1, phase: 'done' };
-  // the story's points at cycle positions (event points state no facts), and where each question
-  // is open: from the point before its pinned position (the older form) or its own point
+  // the story's points where the playback shows them (an event's point with the first step of
+  // the cycle after it, or at the end of the run when none follows: taints-noexecute's eviction at
+  // 90 s), and where each question is open: from the point before its pinned position (the older
+  // form) or its own point
   const story = lessonStory(lesson);
-  const steps = story.points.flatMap((p, i) => (isCyclePosition(p.at) ? [{ ...p.at, text: p.texts.join(' '), facts: lesson.story?.[i]?.facts ?? factsOfSteps(lesson, p.at) }] : []));
+  const steps = story.points.flatMap((p, i) => {
+    const at = isCyclePosition(p.at) ? p.at : eventPointPosition(p.at.event, run, end);
+    return at === undefined ? [] : [{ ...at, text: p.texts.join(' '), facts: lesson.story?.[i]?.facts ?? factsOfSteps(lesson, at) }];
+  });
   const questions = story.questions.map((q) => {
     const pinned = lesson.questions?.[q.index];
     const point = story.points[q.point]?.at;
@@ -282,6 +287,13 @@ export function checkStepFacts(lesson: Lesson, result: SimulationResult): string
     }
   });
   return problems;
+}
+
+/** Where the playback shows an event's story point (lessonProgress.ts storySteps). */
+function eventPointPosition(event: { reason: string; object: string }, run: RevealContext, end: PlaybackPosition): PlaybackPosition | undefined {
+  const e = run.events?.find((ev) => ev.reason === event.reason && ev.object === event.object);
+  if (e === undefined) return undefined;
+  return e.cycle < run.cycles.length ? { cycle: e.cycle + 1, phase: 'queue' } : end;
 }
 
 /** The facts of the older form's steps at this position. */

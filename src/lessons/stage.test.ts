@@ -15,7 +15,7 @@ import { simulate } from '../engine/index';
 import type { KubeletEvictionOutcome, NodeOutcome, PodOutcome, SimulationResult } from '../engine/api';
 import type { LabelSelector } from '../engine/model/types';
 import { compileLabelSelector, type Selector } from '../engine/model/selectors';
-import { nodeStates, podsAt, type CurrentStep, type NodeState, type PodView } from '../store/selectors';
+import { nodeStates, podsAt, podsAtMoment, type CurrentStep, type NodeState, type PodView } from '../store/selectors';
 import type { PodplayState } from '../store/types';
 import { phasesOf, RunSession } from '../worker/session';
 import type { Phase } from '../worker/protocol';
@@ -318,5 +318,56 @@ describe('the last point of every lesson draws the end of its cycle', () => {
     if (!isCyclePosition(at)) return; // an event's point shows from the cycle after it, or at the run's last step
     const phases = phasesOf(run(id).cycles[at.cycle - 1]!);
     expect(phases[stepFor(phases, at.phase)], `ends at ${at.phase} of cycle ${at.cycle}`).toBe(phases.at(-1));
+  });
+});
+
+// A point at a timeline event after the run's last cycle (taints-noexecute: cache's eviction at
+// 90 s, the last cycle at 30 s) draws the cluster at the event's second (LessonProgress.moment):
+// pods deleted by then gone, those evicted by then terminating (cache: marked at 90 s, deleted at
+// 120 s after its grace period), the others on the nodes the engine bound them to, none leaving, and
+// the countdowns of that second; the point before it, on the same last step, draws the last
+// cycle's second: nothing the cluster deletes later is drawn leaving.
+describe('the stage at a moment after the last cycle', () => {
+  const moments = lessons.flatMap((lesson) => {
+    const result = run(lesson.id);
+    const last = result.cycles.at(-1)!;
+    return lessonStory(lesson).points.flatMap(({ at }) => {
+      if (isCyclePosition(at)) return [];
+      const event = result.events.find((e) => e.reason === at.event.reason && e.object === at.event.object);
+      return event !== undefined && event.time > last.time && !result.cycles.some((c) => c.time >= event.time) ? [[lesson.id, event.time] as const] : [];
+    });
+  });
+
+  it('taints-noexecute has one, at 90 s', () => {
+    expect(moments.filter(([id]) => id === 'taints-noexecute').map(([, t]) => t)).toEqual([90]);
+  });
+
+  it.each(moments)('%s at %s s', (id, time) => {
+    const result = run(id);
+    const session = new RunSession(result);
+    const { cycles } = session.nextBatch(Infinity, () => 0);
+    const state = { run: { summary: session.summary(), cycles, complete: true } } as unknown as Pick<PodplayState, 'run'>;
+    const summary = cycles.at(-1)!;
+    const step = { summary, phase: summary.phases.at(-1)!, frame: session.frame(summary.cycle)! };
+    const problems: string[] = [];
+    for (const [at, where] of [[time, `t=${time}s`], [summary.time, `t=${summary.time}s (the point before)`]] as const) {
+      const pods = podsAtMoment(podsAt(state, step), at, summary.time, result.events);
+      for (const view of pods) {
+        const deletedAt = view.outcome.deletedAt;
+        if (deletedAt !== undefined && deletedAt <= at && at > summary.time) problems.push(`${where}: ${view.pod} drawn, deleted at ${deletedAt}s`);
+        if (view.leaving && !(deletedAt === summary.time && at === summary.time)) problems.push(`${where}: ${view.pod} drawn leaving, the engine deletes it at ${deletedAt ?? 'never'}`);
+        // evicted by then (the pod's eviction event), deleted only when its grace period ends
+        const evictedBy = result.events.find((e) => e.object === `Pod/${view.pod}` && e.reason === view.outcome.reason && deletedAt !== undefined && e.time < deletedAt);
+        const terminating = evictedBy !== undefined && evictedBy.time <= at;
+        if (terminating && !view.terminating) problems.push(`${where}: ${view.pod} drawn running, evicted at ${evictedBy.time}s (deleted at ${deletedAt}s)`);
+        if (ON_NODE.has(view.location) && view.outcome.node !== undefined && view.node !== view.outcome.node) problems.push(`${where}: ${view.pod} drawn on ${view.node ?? '(no node)'}, bound to ${view.outcome.node}`);
+      }
+      for (const pod of result.pods) {
+        const there = pod.node !== undefined && (pod.deletedAt === undefined || pod.deletedAt > at);
+        if (there && !pods.some((p) => p.pod === pod.pod)) problems.push(`${where}: ${pod.pod} on ${pod.node} not drawn`);
+      }
+      problems.push(...countdownContradictions(where, result, countdownsAt(result.taintEvictionCountdowns, at), pods, at));
+    }
+    expect(problems).toEqual([]);
   });
 });

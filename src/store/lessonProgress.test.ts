@@ -137,3 +137,37 @@ describe('predictions', () => {
     expect(streaming.upcoming).toBe(story.questions.length - streaming.questions.length);
   });
 });
+
+// taints-noexecute's last point is cache's eviction at 90 s, after the last scheduling cycle
+// (web-2's, at 30 s): the same last step of the playback, drawn at its own time, and the answers
+// only that moment shows are revealed there, not at the point before it on the same step.
+describe('a point at a moment after the last cycle', () => {
+  const lesson = lessons.find((l) => l.id === 'taints-noexecute')!;
+  const run = runOf(lesson);
+  const shown = presses(lesson, run);
+  const last = shown.at(-1)!;
+  const before = shown.at(-2)!;
+  const cacheQuestion = lessonStory(lesson).questions.find((q) => q.reveal.fact.kind === 'evictedAt' && q.reveal.fact.pod === 'default/cache')!;
+
+  it('shows the eviction\'s second at the last point, the last cycle\'s at the point before', () => {
+    expect(run.cycles.at(-1)!.time).toBe(30);
+    expect(last.moment).toBe(90);
+    expect(before.moment).toBe(30);
+    // both points stand at the run's last step
+    expect(shown.at(-2)!.next?.position).toEqual(shown.at(-3)!.next?.position);
+  });
+
+  it('keeps the question about 90 s open until the point at 90 s, then reveals it there', () => {
+    expect(before.questions.find((q) => q.index === cacheQuestion.index)?.revealed).toBe(false);
+    expect(before.hidden.has('events')).toBe(true);
+    const atEnd = last.questions.find((q) => q.index === cacheQuestion.index)!;
+    expect(atEnd.revealed).toBe(true);
+    expect(atEnd.revealedAtPoint).toBe(last.current);
+  });
+
+  it('has no moment before the run\'s last step, nor in a lesson without such a point', () => {
+    expect(shown.slice(0, -2).every((p) => p.moment === undefined)).toBe(true);
+    const other = lessons.find((l) => l.id === 'taints-noschedule')!;
+    expect(presses(other, runOf(other)).every((p) => p.moment === undefined)).toBe(true);
+  });
+});

@@ -3,7 +3,7 @@
 // Story points come from the lesson (src/lessons/story.ts); this only finds them in the cycle index
 // and the events the worker streamed, as global step numbers.
 
-import { lessonAfter, lessonById, revealPosition, type Lesson, type Spoiler } from '../lessons/lazy';
+import { lessonAfter, lessonById, revealPosition, type Lesson, type Spoiler, type StoryPosition } from '../lessons/lazy';
 import { hiddenAtCycle, isCyclePosition, lessonStory, type LessonQuestion, type LessonStory } from '../lessons/story';
 import type { CycleSummary, TimedEvent } from '../worker/protocol';
 import { stepFor } from './permalinkState';
@@ -36,6 +36,13 @@ export interface LessonProgress {
   next?: StoryTarget;
   /** where the previous press goes: a point, or the title card ('intro') */
   previous?: StoryTarget | 'intro';
+  /**
+   * At the run's last step, in a lesson with a point at a timeline event after the last cycle
+   * (taints-noexecute: cache's eviction at 90 s, after web-2's cycle at 30 s): the simulated second
+   * the stage draws. The event's time at that point; the last cycle's at the points before it, so
+   * that they draw nothing of what comes later (no pod leaving, no later event).
+   */
+  moment?: number;
 }
 
 export interface StoryTarget {
@@ -92,6 +99,14 @@ export function storySteps(story: LessonStory, cycles: readonly CycleSummary[], 
   });
 }
 
+/** The time of an event point that no cycle follows and that happens after the last cycle started. */
+function momentOf(at: StoryPosition, cycles: readonly CycleSummary[], events: readonly TimedEvent[], complete: boolean): number | undefined {
+  if (isCyclePosition(at) || !complete) return undefined;
+  const event = events.find((e) => e.reason === at.event.reason && e.object === at.event.object);
+  const last = cycles.at(-1);
+  return event !== undefined && last !== undefined && event.cycle >= cycles.length && event.time > last.time ? event.time : undefined;
+}
+
 function positionOf(cycles: readonly CycleSummary[], starts: readonly number[], step: number): PlaybackPosition {
   let cycle = starts.length;
   while (cycle > 1 && starts[cycle - 1]! > step) cycle--;
@@ -104,6 +119,10 @@ export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predict
   const starts = stepIndex(cycles);
   const now = intro || position.cycle === 0 ? -1 : starts[position.cycle - 1]! + position.step;
   const steps = storySteps(story, cycles, events, complete);
+  const total = cycles.reduce((n, c) => n + c.phases.length, 0);
+  // a point at a moment after the last cycle: what the end of the run shows (an answer known only
+  // then) shows there, not at the points before it on the same last step
+  const endPoint = story.points.findIndex((p, i) => steps[i] === total - 1 && momentOf(p.at, cycles, events, complete) !== undefined);
 
   let current = -1;
   if (!intro) {
@@ -128,8 +147,10 @@ export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predict
   for (const question of story.questions) {
     if (question.point > current) continue;
     const shows = globalStep(cycles, starts, revealPosition(question.reveal.fact, cycleCount));
-    const revealedAtPoint = shows === undefined ? -1 : steps.findIndex((at) => at !== undefined && at >= shows);
-    const progress: QuestionProgress = { index: question.index, question, revealed: shows !== undefined && now >= shows, revealedAtPoint };
+    const atEnd = endPoint >= 0 && shows === total - 1;
+    const revealedAtPoint = shows === undefined ? -1 : atEnd ? endPoint : steps.findIndex((at) => at !== undefined && at >= shows);
+    const revealed = shows !== undefined && now >= shows && (!atEnd || current >= endPoint);
+    const progress: QuestionProgress = { index: question.index, question, revealed, revealedAtPoint };
     const prediction = predictions[question.index];
     if (prediction !== undefined) progress.prediction = prediction;
     questions.push(progress);
@@ -140,6 +161,11 @@ export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predict
     story, current, narration, questions, upcoming: story.questions.length - questions.length,
     hidden: hidden.size === 0 ? NOTHING_HIDDEN : hidden,
   };
+  if (endPoint >= 0 && now === total - 1 && !intro) {
+    let moment = cycles.at(-1)!.time;
+    for (let i = endPoint; i <= current; i++) moment = momentOf(story.points[i]!.at, cycles, events, complete) ?? moment;
+    result.moment = moment;
+  }
   const next = steps.findIndex((at, i) => i > current && at !== undefined && at >= now);
   if (next >= 0) result.next = { point: next, position: positionOf(cycles, starts, steps[next]!) };
   if (!intro) {
@@ -186,6 +212,11 @@ export function currentLessonProgress(state: LessonState): { lesson: Lesson; pro
   }
   cache = { state: { lessonId: state.lessonId, run: state.run, position: state.position, lessonIntro: state.lessonIntro, predictions: state.predictions, storyPoint: state.storyPoint }, value };
   return value;
+}
+
+/** The later moment the lesson's point on screen shows (LessonProgress.moment), if any. */
+export function momentNow(state: LessonState): number | undefined {
+  return currentLessonProgress(state)?.progress.moment;
 }
 
 /** What the open questions of the lesson on screen keep off the screen. */

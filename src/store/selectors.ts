@@ -1,7 +1,7 @@
 // What the views draw at the current position, read off the trace and the frame. These functions
 // only look up what the engine recorded; they never decide anything about scheduling.
 
-import type { CycleTrace, PluginResult, PodOutcome } from '../engine/api';
+import type { ClusterEvent, CycleTrace, PluginResult, PodOutcome } from '../engine/api';
 import { nodesOverRun } from '../engine/readers';
 import { POD_LOCATIONS, type CycleFrame, type CycleSummary, type Phase, type PodLocation } from '../worker/protocol';
 import type { PodplayState, StageHidden } from './types';
@@ -140,6 +140,27 @@ export function podsAt(state: Pick<PodplayState, 'run'>, step: CurrentStep): Pod
     }
     views.push(view);
   });
+  return views;
+}
+
+/**
+ * The pods at `time`, at or after the last cycle's `cycleTime` (a lesson's moment, LessonProgress.moment),
+ * from the pods the run's last step draws: those the cluster deleted by then are gone; those it
+ * deletes later are not leaving yet (only the cycle's own victims are, at its time); a pod whose
+ * deletion started by then (its eviction event: taints-noexecute's TaintManagerEviction at 90 s)
+ * is terminating until its grace period ends, as the worker's replay has it (replay.ts deletionStarts).
+ */
+export function podsAtMoment(pods: readonly PodView[], time: number, cycleTime: number, events: readonly ClusterEvent[]): PodView[] {
+  const views: PodView[] = [];
+  for (const p of pods) {
+    const { deletedAt, reason } = p.outcome;
+    if (deletedAt !== undefined && deletedAt <= time && time > cycleTime) continue;
+    let view = p.leaving && deletedAt !== undefined && deletedAt > time ? { ...p, leaving: false } : p;
+    const evicted = deletedAt !== undefined && reason !== undefined && reason !== 'Preempted'
+      && events.some((e) => e.object === `Pod/${p.pod}` && e.reason === reason && e.time <= time && e.time < deletedAt);
+    if (evicted && !view.terminating) view = { ...view, terminating: true };
+    views.push(view);
+  }
   return views;
 }
 

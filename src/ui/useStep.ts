@@ -3,10 +3,10 @@
 import { useMemo, useState } from 'react';
 import type { Spoiler } from '../lessons/lazy';
 import { usePodplay } from '../store/hooks';
-import { hiddenNow } from '../store/lessonProgress';
-import { currentStep, nodeStates, podsAt, preFilterRejection, type CurrentStep, type NodeState, type PodView } from '../store/selectors';
+import { hiddenNow, momentNow } from '../store/lessonProgress';
+import { currentStep, nodeStates, podsAt, podsAtMoment, preFilterRejection, type CurrentStep, type NodeState, type PodView } from '../store/selectors';
 import type { PlaybackPosition, RunView } from '../store/types';
-import type { CycleFrame } from '../worker/protocol';
+import type { CycleFrame, TimedEvent } from '../worker/protocol';
 
 export interface StepView {
   run: RunView;
@@ -21,6 +21,16 @@ export interface StepView {
    * masked; views check it for scores, verdicts, outcomes, events and later phases)
    */
   hidden: ReadonlySet<Spoiler>;
+  /** the simulated second drawn: the cycle's, or the later moment a lesson's point shows */
+  time: number;
+  /**
+   * a lesson's point at a timeline event after the run's last cycle (LessonProgress.moment): the
+   * cluster is drawn at that time, the last cycle over (its pods deleted by then gone, no node
+   * verdicts), with the events of that second
+   */
+  moment?: { time: number; events: TimedEvent[] };
+  /** set at a lesson's moment (atMoment): nothing the cluster does after this second is drawn */
+  until?: number;
 }
 
 const NOTHING: ReadonlySet<Spoiler> = new Set();
@@ -63,12 +73,25 @@ function computeStepView(run: RunView, position: PlaybackPosition, frames: Reado
   if (step !== undefined) {
     const isLastStep = position.step === step.summary.phases.length - 1;
     const trace = step.frame?.trace;
+    const time = step.summary.time;
     view = trace === undefined
-      ? { run, step, isLastStep, loading: true, pods: [], nodeStates: new Map<string, NodeState>(), hidden: NOTHING }
-      : { run, step, isLastStep, loading: false, pods: podsAt({ run }, step), nodeStates: nodeStates(trace, step.phase, run.summary.nodes.map((n) => n.name)), hidden: NOTHING };
+      ? { run, step, isLastStep, loading: true, pods: [], nodeStates: new Map<string, NodeState>(), hidden: NOTHING, time }
+      : { run, step, isLastStep, loading: false, pods: podsAt({ run }, step), nodeStates: nodeStates(trace, step.phase, run.summary.nodes.map((n) => n.name)), hidden: NOTHING, time };
   }
   cache = { run, position, frames, view };
   return view;
+}
+
+/**
+ * The last step drawn at a lesson's `time` (LessonProgress.moment): the last cycle's second, with
+ * nothing of what comes later, or a later moment, the cycle over (no node verdicts), with the
+ * events of that second and the pods as they are then (podsAtMoment).
+ */
+export function atMoment(view: StepView, time: number): StepView {
+  const pods = podsAtMoment(view.pods, time, view.step.summary.time, view.run.events);
+  if (time <= view.step.summary.time) return { ...view, pods, time: view.step.summary.time, until: view.step.summary.time };
+  const events = view.run.events.filter((e) => e.time === time);
+  return { ...view, pods, nodeStates: new Map<string, NodeState>(), time, moment: { time, events }, until: time };
 }
 
 export function useStep(): StepView | undefined {
@@ -76,6 +99,7 @@ export function useStep(): StepView | undefined {
   const position = usePodplay((s) => s.position);
   const frames = usePodplay((s) => s.frames);
   const hidden = useHidden();
+  const moment = usePodplay(momentNow);
   // a lesson's title card: nothing of cycle 1 is drawn yet (not even which pod goes first)
   const intro = usePodplay((s) => s.lessonIntro && s.lessonId !== undefined);
   // the last view that had its frame (React's "storing information from previous renders")
@@ -86,8 +110,9 @@ export function useStep(): StepView | undefined {
   const keepLast = view?.loading === true && shown !== undefined && shown.run === view.run;
   return useMemo(() => {
     const drawn = keepLast ? { ...view!, pods: shown!.pods, nodeStates: shown!.nodeStates } : view;
-    return drawn === undefined || intro ? undefined : mask(drawn, hidden);
-  }, [keepLast, view, shown, hidden, intro]);
+    if (drawn === undefined || intro) return undefined;
+    return mask(moment !== undefined && drawn.isLastStep && !drawn.loading ? atMoment(drawn, moment) : drawn, hidden);
+  }, [keepLast, view, shown, hidden, intro, moment]);
 }
 
 /**

@@ -293,52 +293,57 @@ spec:
   tolerations:
   - {key: dedicated, operator: Equal, value: db, effect: NoExecute}
 `,
-  steps: [
-    { cycle: 1, phase: 'queue', text: 'web, cache and db are pinned to node-1 with a nodeSelector. No taints yet: they all start there.' },
-    { cycle: 3, phase: 'done', text: 'Next, at 30 s: kubectl taint nodes node-1 dedicated=db:NoExecute. Unlike NoSchedule, NoExecute also acts on pods that are already running.' },
+  // the story reaches 90 s: its last point is cache's eviction, after the last scheduling cycle
+  // (web-2's, at 30 s); the stage draws the cluster then (LessonProgress.moment)
+  story: [
+    { at: { cycle: 1, phase: 'queue' }, text: 'web, cache and db are pinned to node-1 with a nodeSelector. No taints yet: they all start there.' },
     {
-      cycle: 4, phase: 'queue', text: 'The taint eviction controller acts at once: web has no toleration and is evicted at 30 s. cache tolerates the taint for 60 s, db with no limit.',
-      facts: [{ says: 'evicted at 30 s', fact: { kind: 'evictedAt', pod: 'default/web' }, is: '30' }],
+      at: { cycle: 3, phase: 'done' }, text: 'Next, at 30 s: kubectl taint nodes node-1 dedicated=db:NoExecute. Unlike NoSchedule, NoExecute also acts on pods that are already running.',
+      question: {
+        prompt: 'The taint lands at 30 s. When is cache (tolerationSeconds: 60) evicted?',
+        choices: ['30 s', '60 s', '90 s', 'Never'],
+        answer: 2,
+        explanation: 'tolerationSeconds counts from the moment the taint is added: 30 + 60 = 90 s.',
+        reveal: { fact: { kind: 'evictedAt', pod: 'default/cache' }, values: ['30', '60', '90', 'never'] },
+      },
     },
     {
-      cycle: 4, phase: 'filter', text: `web-2, created at 30 s, has no toleration. For scheduling, NoExecute works like NoSchedule: node-1 fails with "${UNTOLERATED}".`,
+      at: { cycle: 4, phase: 'queue' }, text: 'The taint eviction controller acts at once: web has no toleration and is evicted at 30 s. cache tolerates the taint for 60 s, db with no limit.',
+      facts: [{ says: 'evicted at 30 s', fact: { kind: 'evictedAt', pod: 'default/web' }, is: '30' }],
+      question: {
+        prompt: 'Which nodes pass Filter for web-2?',
+        choices: ['node-1 and node-2', 'node-2 only'],
+        answer: 1,
+        explanation: 'An untolerated NoExecute taint also keeps new pods away.',
+        reveal: { fact: { kind: 'feasible', cycle: 4 }, values: ['node-1, node-2', 'node-2'] },
+      },
+    },
+    {
+      at: { cycle: 4, phase: 'filter' }, text: `web-2, created at 30 s, has no toleration. For scheduling, NoExecute works like NoSchedule: node-1 fails with "${UNTOLERATED}".`,
       facts: [
         { says: 'created at 30 s', fact: { kind: 'time', cycle: 4 }, is: '30' },
         { says: 'node-1 fails', fact: { kind: 'untoleratedTaint', cycle: 4, node: 'node-1' }, is: 'dedicated=db:NoExecute' },
       ],
+      question: {
+        prompt: 'db tolerates the taint with no tolerationSeconds. When is it evicted?',
+        choices: ['30 s', '330 s (the default 300 s)', 'Never'],
+        answer: 2,
+        explanation: 'A matching NoExecute toleration without tolerationSeconds tolerates the taint forever. The 300 s defaults apply only to the not-ready and unreachable taints.',
+        reveal: { fact: { kind: 'evictedAt', pod: 'default/db' }, values: ['30', '330', 'never'] },
+      },
     },
     {
-      cycle: 4, phase: 'done', text: 'cache is evicted at 30 + 60 = 90 s (event TaintManagerEviction). db stays on node-1 for good.',
+      at: { cycle: 4, phase: 'bind' }, text: 'web-2 runs on node-2, the last scheduling cycle. On node-1 cache\'s tolerationSeconds runs from the taint on: the taint eviction controller counts it down.',
+      facts: [{ says: 'web-2 runs on node-2', fact: { kind: 'selected', cycle: 4 }, is: 'node-2' }],
+    },
+    {
+      at: { event: { reason: 'TaintManagerEviction', object: 'Pod/default/cache' } },
+      text: 'At 30 + 60 = 90 s cache is evicted, gone at 120 s after its grace period. db stays on node-1 for good.',
       facts: [
+        { says: 'gone at 120 s', fact: { kind: 'deletedAt', pod: 'default/cache' }, is: '120' },
         { says: '30 + 60 = 90 s', fact: { kind: 'evictedAt', pod: 'default/cache' }, is: '90' },
         { says: 'db stays on node-1', fact: { kind: 'evictedAt', pod: 'default/db' }, is: 'never' },
       ],
-    },
-  ],
-  questions: [
-    {
-      atCycle: 4, atPhase: 'queue',
-      prompt: 'The taint lands at 30 s. When is cache (tolerationSeconds: 60) evicted?',
-      choices: ['30 s', '60 s', '90 s', 'Never'],
-      answer: 2,
-      explanation: 'tolerationSeconds counts from the moment the taint is added: 30 + 60 = 90 s.',
-      reveal: { fact: { kind: 'evictedAt', pod: 'default/cache' }, values: ['30', '60', '90', 'never'] },
-    },
-    {
-      atCycle: 4, atPhase: 'filter',
-      prompt: 'Which nodes pass Filter for web-2?',
-      choices: ['node-1 and node-2', 'node-2 only'],
-      answer: 1,
-      explanation: 'An untolerated NoExecute taint also keeps new pods away.',
-      reveal: { fact: { kind: 'feasible', cycle: 4 }, values: ['node-1, node-2', 'node-2'] },
-    },
-    {
-      atCycle: 4, atPhase: 'done',
-      prompt: 'db tolerates the taint with no tolerationSeconds. When is it evicted?',
-      choices: ['30 s', '330 s (the default 300 s)', 'Never'],
-      answer: 2,
-      explanation: 'A matching NoExecute toleration without tolerationSeconds tolerates the taint forever. The 300 s defaults apply only to the not-ready and unreachable taints.',
-      reveal: { fact: { kind: 'evictedAt', pod: 'default/db' }, values: ['30', '330', 'never'] },
     },
   ],
   outcome: {

@@ -2,6 +2,7 @@
 
 import { useMemo } from 'react';
 import { usePodplay } from '../../store/hooks';
+import { momentNow } from '../../store/lessonProgress';
 import type { CycleSummary } from '../../worker/protocol';
 import { MiddleEllipsis } from './MiddleEllipsis';
 
@@ -23,6 +24,8 @@ export function CycleIndicator() {
   const reserve = useMemo(() => longestPhase(cycles ?? []), [cycles]);
   // a lesson's title card does not tell which pod goes first
   const intro = usePodplay((s) => s.lessonIntro && s.lessonId !== undefined);
+  // a lesson's point after the last cycle shows a later second (LessonProgress.moment)
+  const time = usePodplay(momentNow) ?? summary?.time;
   return (
     <div className="cycle-indicator" data-testid="cycle-indicator" data-cycle={cycle} data-phase={phase ?? ''} aria-live="polite">
       {summary === undefined ? <span>no cycle</span> : (
@@ -33,7 +36,7 @@ export function CycleIndicator() {
             <span className="ci-phase ci-phase-sizer" aria-hidden="true">{reserve}</span>
           </span>
           {!intro && <MiddleEllipsis className="ci-pod" text={summary.pod} title={summary.pod} />}
-          {!intro && <span className="ci-time">t={summary.time}s</span>}
+          {!intro && <span className="ci-time">t={time}s</span>}
         </>
       )}
     </div>

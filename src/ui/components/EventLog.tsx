@@ -14,14 +14,15 @@ export function EventLog() {
   const view = useStep();
   const selectPod = usePodplay((s) => s.selectPod);
   const events = useMemo(
-    () => (view === undefined || view.hidden.has('events') ? [] : eventsSoFar(view.run, view.step.summary.cycle, view.isLastStep)),
+    () => (view === undefined || view.hidden.has('events') ? []
+      : eventsSoFar(view.run, view.step.summary.cycle, view.isLastStep).filter((e) => view.until === undefined || e.time <= view.until)),
     [view],
   );
   if (view?.hidden.has('events')) {
     return <section className="event-log" data-testid="event-log" aria-label="Events"><p className="empty">Events are hidden until the question is answered.</p></section>;
   }
   // after the last cycle, what the cluster did later (an eviction, a scale-down) is shown too: its time is now
-  const now = Math.max(view?.step.summary.time ?? 0, events.at(-1)?.time ?? 0);
+  const now = view?.until ?? Math.max(view?.step.summary.time ?? 0, events.at(-1)?.time ?? 0);
   const shown = events.slice(-ROWS_SHOWN);
   // kubectl get events -A prints a NAMESPACE column; with one namespace it only takes room
   const namespaces = new Set(events.map((e) => kubectlObject(e.object).namespace ?? ''));

@@ -2,7 +2,7 @@
 
 import { useLayoutEffect, useRef, useState } from 'react';
 import { usePodplay } from '../../store/hooks';
-import { narrate } from '../narration/narrate';
+import { narrate, narrateMoment } from '../narration/narrate';
 import { phaseTellsHidden, useStep } from '../useStep';
 import { RUN_STATE_LABEL as LABEL, useRunState } from './RunStatus';
 
@@ -12,7 +12,9 @@ export function Narration() {
   const trace = view?.step.frame?.trace;
   const runStateNow = useRunState();
   let text = runStateNow === 'simulating' || runStateNow === 'idle' ? 'Simulating…' : LABEL[runStateNow];
-  if (view !== undefined && trace !== undefined && phaseTellsHidden(view)) {
+  if (view?.moment !== undefined) {
+    text = narrateMoment(view.moment.time, view.step.summary.cycle, view.hidden.has('events') ? 'hidden' : view.moment.events);
+  } else if (view !== undefined && trace !== undefined && phaseTellsHidden(view)) {
     text = `${trace.pod}: predict, then press → to see what the scheduler does.`;
   } else if (view !== undefined && trace !== undefined) {
     const priority = view.run.summary.pods.find((p) => p.pod === trace.pod)?.priority ?? 0;

@@ -1,6 +1,6 @@
 // The narration line: what happened at this extension point, in plain words with the numbers.
 
-import type { CycleTrace, NodeScore, PluginResult } from '../../engine/api';
+import type { ClusterEvent, CycleTrace, NodeScore, PluginResult } from '../../engine/api';
 import { filterVerdict, preFilterRejection } from '../../store/selectors';
 import type { Phase } from '../../worker/protocol';
 import { formatPriority, listNames, plural, shortPodName } from '../format';
@@ -63,6 +63,17 @@ function releasedSentence(trace: CycleTrace, phase: 'Permit' | 'Bind'): string {
 function failureSuffix(trace: CycleTrace, phase: Phase, isLastStep: boolean): string {
   if (!isLastStep || trace.result === 'Scheduled' || trace.message === undefined) return '';
   return ` FailedScheduling: ${trace.message}`;
+}
+
+/**
+ * A moment after the run's last cycle that a lesson's point shows: the time, and what the cluster
+ * did then, as its events say (`events`: hidden while a question asks about them).
+ */
+export function narrateMoment(time: number, lastCycle: number, events: readonly ClusterEvent[] | 'hidden'): string {
+  const head = `t = ${time} s, after the last scheduling cycle (${lastCycle}).`;
+  if (events === 'hidden') return `${head} Predict, then press → to see what the cluster does.`;
+  if (events.length === 0) return `${head} Nothing happens in the cluster at this second.`;
+  return `${head} ${events.map((e) => `${e.reason}: ${e.message}${/[.!?]$/.test(e.message) ? '' : '.'}`).join(' ')}`;
 }
 
 export function narrate(trace: CycleTrace, phase: Phase, isLastStep: boolean, priority: number): string {

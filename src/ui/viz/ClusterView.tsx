@@ -22,7 +22,7 @@ import { AffinityLegend, AffinityLines, DomainTags } from './AffinityLines';
 import { allowedCount, LaneSpread } from './LaneSpread';
 import { NodeCard, STATE_LABEL } from './NodeCard';
 import { CountdownContext, PodChip, QosShownContext } from './PodChip';
-import { countdownsAt, evictionsAt, qosShown } from './evictions';
+import { countdownsAt, evictionsAt, hiddenCountdowns, qosShown } from './evictions';
 import { ScoreLegend } from './ScoreBar';
 import { scoreRanking, type RankedNode, type ScoreRanking } from './scoreRanking';
 import { spreadOnStage, stageSpreadConstraints, type SpreadOnStage } from './spread';
@@ -228,7 +228,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
 
   const rankedByNode = new Map(ranking?.nodes.map((n) => [n.node, n]));
   // nodes a timeline step adds later are drawn as ghosts until they join
-  const time = view?.step.summary.time;
+  const time = view?.time;
   // without a step (a run with no cycle) the stage is the end of the run
   const stageState = (node: NodeOutcome) => nodeStageState(node, time ?? Infinity);
   const joinsLater = (node: NodeOutcome) => { const state = stageState(node); return state === 'later' || state === 'provisioning'; };
@@ -407,8 +407,8 @@ export function ClusterView() {
   }
   const requestsKnown = run.summary.pods.every((p) => p.requests !== undefined);
   const showQos = qosShown(run.summary.pods, run.summary.kubeletEvictions);
-  // a countdown tells when its pod goes: not while a question asks when
-  const countdowns = countdownsAt(hidden.events ? undefined : run.summary.taintEvictionCountdowns, view?.step.summary.time ?? Infinity);
+  // a countdown tells when its pod goes: while a question asks when, the wait is drawn without its end
+  const countdowns = hiddenCountdowns(countdownsAt(run.summary.taintEvictionCountdowns, view?.time ?? Infinity), hidden.events);
   return (
     <section className={`cluster${stale !== 'current' ? ' stale' : ''}${compact ? ' compact' : ''}${nodes.length <= FEW_NODES ? ' few-nodes' : ''}`} data-testid="cluster-view" aria-label="Cluster">
       <div className="cluster-head">
@@ -422,7 +422,7 @@ export function ClusterView() {
         {/* a run where time passes (a timeline, evictions) has a clock on the stage: the simulated second of the step;
             in presenter mode only where a countdown runs against it (its row would shrink every other stage's type) */}
         {run.summary.endTime > 0 && view !== undefined && (!presenter || (run.summary.taintEvictionCountdowns?.length ?? 0) > 0) && (
-          <span className="stage-clock" data-testid="stage-clock" data-time={view.step.summary.time} title="simulated time of the step on screen">clock t = {view.step.summary.time} s</span>
+          <span className="stage-clock" data-testid="stage-clock" data-time={view.time} title="simulated time of the step on screen">clock t = {view.time} s</span>
         )}
         <ul className="legend" aria-label="Node states">
           {Object.entries(STATE_LABEL).map(([state, l]) => (

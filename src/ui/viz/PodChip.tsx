@@ -15,8 +15,11 @@ import { qosMark } from './evictions';
 
 /** whether the chips carry their QoS class (the stage decides once for the run: evictions.ts qosShown) */
 export const QosShownContext = createContext(false);
-/** the seconds left of each pod's tolerationSeconds wait at the step on screen (evictions.ts countdownsAt) */
-export const CountdownContext = createContext<ReadonlyMap<string, number>>(new Map());
+/**
+ * the seconds left of each pod's tolerationSeconds wait at the step on screen (evictions.ts
+ * countdownsAt); 'hidden' while a question asks when the pod goes: the wait is drawn, not its end
+ */
+export const CountdownContext = createContext<ReadonlyMap<string, number | 'hidden'>>(new Map());
 
 /** Where each travelling pod was last drawn, so its next drawing can start from there. */
 const lastRects = new Map<string, DOMRect>();
@@ -101,7 +104,8 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
   ].filter(Boolean);
   const title = [
     pod.pod, `priority ${pod.outcome.priority}`, qos !== undefined ? `QoS ${qos}` : '',
-    secondsLeft !== undefined ? `tolerationSeconds: evicted by the taint eviction controller in ${secondsLeft} s` : '', pod.outcome.owner ? `owner ${pod.outcome.owner}` : '',
+    secondsLeft === 'hidden' ? 'tolerationSeconds: counting down (when it ends is a question\'s answer)'
+      : secondsLeft !== undefined ? `tolerationSeconds: evicted by the taint eviction controller in ${secondsLeft} s` : '', pod.outcome.owner ? `owner ${pod.outcome.owner}` : '',
     pod.location === 'waitingOnPermit' ? `reserved on ${pod.node ?? '?'}, waiting at Permit`
       : pod.location === 'waitingOnBinding' ? `reserved on ${pod.node ?? '?'}, waiting in PreBind` : pod.node ? `on ${pod.node}` : `in ${pod.location}`, pod.nominated ? `nominated to ${pod.nominated}` : '',
     pod.backoffUntil !== undefined ? `backoff until t=${pod.backoffUntil}s` : '', ...marks, different ? 'differs from your cluster' : '',
@@ -124,7 +128,8 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
       {different && <span className="differs-mark" aria-hidden="true">≠</span>}
       <MiddleEllipsis className="pod-name" text={name} />
       {pod.outcome.priority !== 0 && <span className="pod-priority">{formatPriority(pod.outcome.priority)}</span>}
-      {secondsLeft !== undefined && <span className="pod-countdown" data-testid="pod-countdown" data-seconds={secondsLeft}>{secondsLeft} s left</span>}
+      {secondsLeft === 'hidden' ? <span className="pod-countdown" data-testid="pod-countdown-hidden">? s left</span>
+        : secondsLeft !== undefined && <span className="pod-countdown" data-testid="pod-countdown" data-seconds={secondsLeft}>{secondsLeft} s left</span>}
       {qos !== undefined && <span className="pod-qos" data-testid="pod-qos" data-qos={qos} aria-label={`QoS ${qos}`}>{qosMark(qos)}</span>}
       {claims !== undefined && <ClaimsOnChip marks={claims} named={current && pod.node === undefined} />}
     </button>

@@ -35,6 +35,18 @@ export function countdownsAt(records: readonly TaintEvictionCountdown[] | undefi
 }
 
 const NONE: ReadonlyMap<string, number> = new Map();
+
+/** The countdowns as drawn while a question asks when pods go (`hide`): each wait, not its end. */
+export function hiddenCountdowns(countdowns: ReadonlyMap<string, number>, hide: boolean): ReadonlyMap<string, number | 'hidden'> {
+  if (!hide || countdowns.size === 0) return countdowns;
+  const last = lastHidden.get(countdowns);
+  if (last !== undefined) return last;
+  const out = new Map([...countdowns.keys()].map((pod) => [pod, 'hidden' as const]));
+  lastHidden.set(countdowns, out);
+  return out;
+}
+
+const lastHidden = new WeakMap<ReadonlyMap<string, number>, ReadonlyMap<string, 'hidden'>>();
 const lastCountdowns = new WeakMap<readonly TaintEvictionCountdown[], { time: number; map: ReadonlyMap<string, number> }>();
 
 type QOSClass = NonNullable<PodOutcome['qosClass']>;
