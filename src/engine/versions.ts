@@ -186,7 +186,9 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     id: 'storageCapacityScoringBeta',
     since: '1.37',
     title: 'StorageCapacityScoring beta, on by default: VolumeBinding scores nodes by storage capacity',
-    pr: 0,
+    // "KEP-4049: Update tests for the StorageCapacityScoring feature for beta" (merged for v1.37;
+    // the KEP's one k/k pull request for beta that the stored index has)
+    pr: 138497,
     upstreamFile: 'pkg/scheduler/framework/plugins/volumebinding/volume_binding.go',
     note: "VolumeBinding's Score runs (KEP-4049, the scoring from PR #128184): a claim to be provisioned scores a node by the share of the CSIStorageCapacity it fits in that it would use, a statically bound PV by its request over the PV's size; VolumeBindingArgs' default shape (utilization 0 -> 10, 100 -> 0) prefers the node with the most free capacity. Every other pod gets 0 from VolumeBinding on every node. Before, VolumeBinding did not score",
     gates: { StorageCapacityScoring: true },
