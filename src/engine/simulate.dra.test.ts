@@ -273,6 +273,57 @@ ${claimedPod}`);
   });
 });
 
+// upstream: the resource.k8s.io version kube-scheduler's tracker watches DeviceTaintRules in —
+// pkg/scheduler/scheduler.go: Resource().V1beta2().DeviceTaintRules() at 1.36 (beta),
+// Resource().V1().DeviceTaintRules() at 1.37 (GA); v1alpha3 stays in the tree
+describe('DeviceTaintRule apiVersion per Kubernetes version', () => {
+  const text = (version: string, apiVersion: string) => `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: taint-rule}
+spec:
+  kubernetesVersion: "${version}"
+  featureGates: {DRADeviceTaints: true, DRADeviceTaintRules: true}
+---
+${cluster}---
+apiVersion: ${apiVersion}
+kind: DeviceTaintRule
+metadata: {name: maintenance}
+spec:
+  deviceSelector: {driver: gpu.example.com, pool: n1}
+  taint: {key: maintenance, effect: NoSchedule}
+---
+${claimedPod}`;
+  const rows = [
+    { version: '1.35', apiVersion: 'resource.k8s.io/v1alpha3', served: true },
+    { version: '1.35', apiVersion: 'resource.k8s.io/v1beta2', served: false },
+    { version: '1.35', apiVersion: 'resource.k8s.io/v1', served: false },
+    { version: '1.36', apiVersion: 'resource.k8s.io/v1alpha3', served: true },
+    { version: '1.36', apiVersion: 'resource.k8s.io/v1beta2', served: true },
+    { version: '1.36', apiVersion: 'resource.k8s.io/v1', served: false },
+    { version: '1.37', apiVersion: 'resource.k8s.io/v1alpha3', served: true },
+    { version: '1.37', apiVersion: 'resource.k8s.io/v1beta2', served: true },
+    { version: '1.37', apiVersion: 'resource.k8s.io/v1', served: true },
+  ];
+  it.each(rows)('$version, $apiVersion: served $served', ({ version, apiVersion, served }) => {
+    const scenarioText = text(version, apiVersion);
+    const out = simulate(scenarioText, { fileName: 'r.yaml' });
+    if (served) {
+      if (!out.ok) throw new Error(out.errors.map((e) => e.message).join('\n'));
+      // the rule taints the only device: the pod stays Pending
+      const dra = out.result.cycles[0]!.filter['n1']!.find((p) => p.plugin === 'DynamicResources')!;
+      expect(dra.details!['requests']).toMatchObject([{ request: 'gpu', matching: 1, tainted: 1 }]);
+      expect(out.result.pods.find((p) => p.pod === 'default/a')).toMatchObject({ phase: 'Pending' });
+    } else {
+      expect(out.ok).toBe(false);
+      // the rule's apiVersion line: the one right above `kind: DeviceTaintRule`
+      const line = scenarioText.split('\n').indexOf('kind: DeviceTaintRule');
+      expect(out.ok ? [] : out.errors.map((e) => [e.line, e.message])).toEqual([
+        [line, expect.stringContaining(`no matches for kind "DeviceTaintRule" in version "${apiVersion}": served from Kubernetes ${apiVersion.endsWith('/v1') ? '1.37' : '1.36'} on`)],
+      ]);
+    }
+  });
+});
+
 describe('device binding conditions (DRADeviceBindingConditions, alpha in v1.35)', () => {
   const scenario = (timeline: string, gates = 'DRADeviceBindingConditions: true') => `apiVersion: podplay/v1alpha1
 kind: Scenario

@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from './index';
 
 const text = readFileSync(join(__dirname, '../../scenarios/node-declared-features.yaml'), 'utf8');
-const REASON = 'node declared features check failed - unsatisfied requirements: RestartAllContainersOnContainerExits';
+// the scenario runs as the newest version (1.37): upstream's v1.37 reason (errReasonUnsatisfiedRequirements)
+const REASON = "node(s) didn't match Pod's required features";
+/** v1.35 and v1.36: the reason names the missing features */
+const REASON_135 = 'node declared features check failed - unsatisfied requirements: RestartAllContainersOnContainerExits';
 const withGates = (gates: string) => text.replace('featureGates: {NodeDeclaredFeatures: true, RestartAllContainersOnContainerExits: true}', `featureGates: {${gates}}`);
 
 describe('node-declared-features.yaml', () => {
@@ -51,6 +54,20 @@ ${declared}`;
     // a label change (30 s) is no event that NodeDeclaredFeatures or NodeResourcesFit registered for
     expect(moves).toEqual([expect.objectContaining({ time: 60, to: 'activeQ', reason: 'NodeDeclaredFeatureChange' })]);
     expect(outcome.result.cycles.at(-1)).toMatchObject({ time: 60, pod: 'default/trainer-2', selected: 'node-old' });
+  });
+});
+
+describe('the Filter reason per version (versions.ts nodeDeclaredFeaturesReason137)', () => {
+  it.each([
+    { version: '1.35', reason: REASON_135 },
+    { version: '1.36', reason: REASON_135 },
+    { version: '1.37', reason: REASON },
+  ])('$version: "$reason", and the FailedScheduling message counts it', ({ version, reason }) => {
+    const pinned = simulate(text.replace('featureGates: {NodeDeclaredFeatures: true', `kubernetesVersion: "${version}"\n  featureGates: {NodeDeclaredFeatures: true`), { fileName: 'ndf.yaml' });
+    if (!pinned.ok) throw new Error(pinned.errors.map((e) => e.message).join('\n'));
+    const [trainer, , pending] = pinned.result.cycles;
+    expect(trainer!.filter['node-old']!.find((p) => p.plugin === 'NodeDeclaredFeatures')).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: [reason] });
+    expect(pending!.message).toBe(`0/2 nodes are available: 1 Insufficient cpu, 1 ${reason}. no new claims to deallocate, preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling.`);
   });
 });
 

@@ -2,7 +2,9 @@
 // and the feature-gate defaults and default plugins each version has.
 import { describe, expect, it } from 'vitest';
 import { simulate } from './index';
+import { resolveSchedulerConfig } from './framework/config';
 import { getDefaultPlugins } from './framework/config/defaults';
+import { newInTreeRegistry } from './plugins/registry';
 import { balancedAllocationUpgrade, draNameOrderUpgrade } from './testing/versionScenarios';
 import {
   DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, featureGateDefaults, isKubernetesVersion, versionSwitches,
@@ -122,6 +124,52 @@ describe('versions', () => {
   ];
   it.each(gateRows)('$gate defaults per version', (row) => {
     expect(KUBERNETES_VERSIONS.map((v) => featureGateDefaults(versionSwitches(v))[row.gate])).toEqual([row.v135, row.v136, row.v137]);
+  });
+
+  // upstream: pkg/scheduler/apis/config/v1/default_plugins.go getDefaultPlugins + applyFeatureGates
+  // (the list and weights are the same at 1.35, 1.36 and 1.37; only gates add plugins, at the end)
+  const v135MultiPoint = [
+    'SchedulingGates', 'PrioritySort', 'NodeUnschedulable', 'NodeName', 'TaintToleration=3', 'NodeAffinity=2', 'NodePorts',
+    'NodeResourcesFit=1', 'VolumeRestrictions', 'NodeVolumeLimits', 'VolumeBinding', 'VolumeZone', 'PodTopologySpread=2',
+    'InterPodAffinity=2', 'DynamicResources=2', 'DefaultPreemption', 'NodeResourcesBalancedAllocation=1', 'ImageLocality=1', 'DefaultBinder',
+  ];
+  it.each([
+    { version: '1.35' as const, want: v135MultiPoint },
+    { version: '1.36' as const, want: [...v135MultiPoint, 'NodeDeclaredFeatures'] },
+    { version: '1.37' as const, want: [...v135MultiPoint, 'NodeDeclaredFeatures'] },
+  ])('the default profile at $version: plugins, order and weights (getDefaultPlugins)', ({ version, want }) => {
+    const { config, errors } = resolveSchedulerConfig(undefined, newInTreeRegistry(), featureGateDefaults(versionSwitches(version)));
+    expect(errors).toEqual([]);
+    expect(config.profiles[0]!.plugins.multiPoint.enabled.map((p) => (p.weight === undefined ? p.name : `${p.name}=${p.weight}`))).toEqual(want);
+  });
+
+  // upstream: pkg/scheduler/apis/config/v1/defaults.go SetDefaults_*Args — only VolumeBindingArgs'
+  // default reads a gate whose default flips in these versions (StorageCapacityScoring, on in 1.37)
+  it.each([
+    { version: '1.35' as const, want: { bindTimeoutSeconds: 600 } },
+    { version: '1.36' as const, want: { bindTimeoutSeconds: 600 } },
+    { version: '1.37' as const, want: { bindTimeoutSeconds: 600, shape: [{ utilization: 0, score: 10 }, { utilization: 100, score: 0 }] } },
+  ])("VolumeBindingArgs' defaults at $version (SetDefaults_VolumeBindingArgs)", ({ version, want }) => {
+    const { config } = resolveSchedulerConfig(undefined, newInTreeRegistry(), featureGateDefaults(versionSwitches(version)));
+    expect(config.profiles[0]!.pluginConfig.find((c) => c.name === 'VolumeBinding')?.args).toEqual(want);
+  });
+
+  it("the other plugins' args defaults are the same at every version", () => {
+    const argsAt = (v: KubernetesVersion) => resolveSchedulerConfig(undefined, newInTreeRegistry(), featureGateDefaults(versionSwitches(v)))
+      .config.profiles[0]!.pluginConfig.filter((c) => c.name !== 'VolumeBinding');
+    expect(argsAt('1.36')).toEqual(argsAt('1.35'));
+    expect(argsAt('1.37')).toEqual(argsAt('1.35'));
+    expect(argsAt('1.35').find((c) => c.name === 'DefaultPreemption')?.args).toEqual({ minCandidateNodesPercentage: 10, minCandidateNodesAbsolute: 100 });
+  });
+
+  it("a shape the user gives is kept at 1.37, and a shape at 1.35 is refused (the gate is off)", () => {
+    const shape = [{ utilization: 0, score: 0 }, { utilization: 100, score: 10 }];
+    const raw = { apiVersion: 'kubescheduler.config.k8s.io/v1', kind: 'KubeSchedulerConfiguration', profiles: [{ pluginConfig: [{ name: 'VolumeBinding', args: { shape } }] }] };
+    const at137 = resolveSchedulerConfig(raw, newInTreeRegistry(), featureGateDefaults(versionSwitches('1.37')));
+    expect(at137.errors).toEqual([]);
+    expect(at137.config.profiles[0]!.pluginConfig.find((c) => c.name === 'VolumeBinding')?.args).toEqual({ bindTimeoutSeconds: 600, shape });
+    const at135 = resolveSchedulerConfig(raw, newInTreeRegistry(), featureGateDefaults(versionSwitches('1.35')));
+    expect(at135.errors.map((e) => e.message).join('\n')).toContain('turn on the feature gate StorageCapacityScoring');
   });
 
   it('the default profile has NodeDeclaredFeatures from 1.36 (applyFeatureGates)', () => {

@@ -41,7 +41,8 @@ export type VersionChangeId =
   | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta' | 'draNameOrder' | 'draDeviceTaintRulesGA'
   | 'draFilterTimeoutError' | 'permitPreemptToBackoff' | 'preBindPreemptToBackoff'
   | 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'storageCapacityScoringBeta'
-  | 'interPodAffinityHintAnyAntiAffinityTerm' | 'volumeLimitScalingBeta' | 'queueingHintNominatedPods';
+  | 'interPodAffinityHintAnyAntiAffinityTerm' | 'volumeLimitScalingBeta' | 'queueingHintNominatedPods'
+  | 'nodeDeclaredFeaturesReason137';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -185,7 +186,9 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     id: 'storageCapacityScoringBeta',
     since: '1.37',
     title: 'StorageCapacityScoring beta, on by default: VolumeBinding scores nodes by storage capacity',
-    pr: 0,
+    // "KEP-4049: Update tests for the StorageCapacityScoring feature for beta" (merged for v1.37;
+    // the KEP's one k/k pull request for beta that the stored index has)
+    pr: 138497,
     upstreamFile: 'pkg/scheduler/framework/plugins/volumebinding/volume_binding.go',
     note: "VolumeBinding's Score runs (KEP-4049, the scoring from PR #128184): a claim to be provisioned scores a node by the share of the CSIStorageCapacity it fits in that it would use, a statically bound PV by its request over the PV's size; VolumeBindingArgs' default shape (utilization 0 -> 10, 100 -> 0) prefers the node with the most free capacity. Every other pod gets 0 from VolumeBinding on every node. Before, VolumeBinding did not score",
     gates: { StorageCapacityScoring: true },
@@ -198,6 +201,14 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     upstreamFile: 'pkg/scheduler/framework/plugins/nodevolumelimits/csi.go',
     note: 'NodeVolumeLimits\' Filter runs checkCSIDriverOnNode (KEP-5030; alpha since v1.35, PR #135012): a pod needing a new volume of a driver whose CSIDriver sets spec.preventPodSchedulingIfMissing is Unschedulable on a node whose CSINode does not list the driver, or that has no CSINode ("<driver> CSI driver is not installed on the node"). Before, the API server dropped the field and such a node took the pod with no limit',
     gates: { VolumeLimitScaling: true },
+  },
+  {
+    id: 'nodeDeclaredFeaturesReason137',
+    since: '1.37',
+    title: "NodeDeclaredFeatures' Filter reason no longer lists the missing features",
+    pr: 0,
+    upstreamFile: 'pkg/scheduler/framework/plugins/nodedeclaredfeatures/nodedeclaredfeatures.go',
+    note: "a node without a feature the pod needs fails Filter with \"node(s) didn't match Pod's required features\" (errReasonUnsatisfiedRequirements), so a FailedScheduling message counts such nodes (\"2 node(s) didn't match Pod's required features\"). Before, the reason was \"node declared features check failed - unsatisfied requirements: <features>\", one per set of missing features",
   },
   {
     id: 'workloadApiBeta',

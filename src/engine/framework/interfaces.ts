@@ -248,10 +248,13 @@ export interface ArgsError {
  */
 export interface PluginDescriptor<Args = unknown> {
   readonly name: string;
-  /** SetDefaults_<Name>Args — the args used when pluginConfig gives none, and under user args */
-  defaultArgs?(): Args;
-  /** fills in missing fields of user args (after decoding) */
-  applyDefaults?(args: Args): Args;
+  /**
+   * SetDefaults_<Name>Args — the args used when pluginConfig gives none, and under user args;
+   * `gates` when known (some upstream defaults read the feature gates, e.g. VolumeBindingArgs' shape)
+   */
+  defaultArgs?(gates?: FeatureGates): Args;
+  /** fills in missing fields of user args (after decoding); `gates` as for defaultArgs */
+  applyDefaults?(args: Args, gates?: FeatureGates): Args;
   /** Validate<Name>Args; `gates` when known (upstream validation reads the feature gates) */
   validateArgs?(args: Args, gates?: FeatureGates): ArgsError[];
   factory(args: Args, handle: Handle): Plugin;

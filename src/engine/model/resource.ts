@@ -252,7 +252,8 @@ export interface DeviceTaintSelector {
 }
 
 /**
- * upstream: resource.k8s.io/v1alpha3 DeviceTaintRule (DRADeviceTaintRules, alpha in v1.35) — one
+ * upstream: resource.k8s.io/v1alpha3 DeviceTaintRule (DRADeviceTaintRules, alpha in v1.35; also
+ * v1beta2 from 1.36 and v1 from 1.37, the same fields: DEVICE_TAINT_RULE_SERVED_SINCE) — one
  * taint for the devices its selector picks; without a selector no device is picked.
  */
 export interface DeviceTaintRule extends KubeObject {
@@ -275,6 +276,19 @@ export interface DeviceTaintRuleCondition {
   lastTransitionTime: number;
 }
 export const DEVICE_TAINT_RULE_API_VERSION = 'resource.k8s.io/v1alpha3';
+/**
+ * The resource.k8s.io versions of DeviceTaintRule and the Kubernetes versions whose API servers
+ * have them: v1alpha3 (alpha since 1.33, still in the tree at 1.37), v1beta2 from 1.36
+ * (DRADeviceTaintRules beta: kube-scheduler's resource slice tracker watches
+ * Resource().V1beta2().DeviceTaintRules() at 1.36) and v1 from 1.37 (GA: the tracker watches
+ * Resource().V1().DeviceTaintRules()). upstream: pkg/scheduler/scheduler.go (the DRA block) at each
+ * version, staging/src/k8s.io/api/resource/{v1alpha3,v1beta2,v1}.
+ */
+export const DEVICE_TAINT_RULE_SERVED_SINCE: Readonly<Record<string, '1.35' | '1.36' | '1.37'>> = {
+  'resource.k8s.io/v1alpha3': '1.35',
+  'resource.k8s.io/v1beta2': '1.36',
+  'resource.k8s.io/v1': '1.37',
+};
 
 export type ResourceObject = DeviceClass | ResourceSlice | ResourceClaim | ResourceClaimTemplate | DeviceTaintRule;
 export const RESOURCE_KINDS: readonly ResourceObject['kind'][] = ['DeviceClass', 'ResourceSlice', 'ResourceClaim', 'ResourceClaimTemplate', 'DeviceTaintRule'];

@@ -243,6 +243,10 @@ spec:
 // with 2 feasible nodes at most 1 per node. The evicted pod counts on node-1 until its 30 s grace
 // period ends, so the replacement (500m, 512Mi) sees node-1 at 1500m/1536Mi with it: LeastAllocated
 // cpu 62, memory 81 → 71; node-2 87, 93 → 90. The default PodTopologySpread prefers node-2 too.
+// BalancedAllocation (v1.37, the change in balance, kubernetes PR #135573: 50 + (50 + with -
+// without) / 2, truncated): node-1 with the pod 0.375/0.1875 → 90, before 0.25/0.125 → 93, so
+// 50 + 47/2 = 73; node-2 0.125/0.0625 → 96, empty → 100, so 50 + 46/2 = 73. v1.35 scored 90 and 96,
+// so the totals are 17 and 23 below v1.35's (593 and 686): 576 and 663.
 export const deschedulerLesson: Lesson = {
   id: 'descheduler',
   title: 'The descheduler evicts, the scheduler re-places',
@@ -295,12 +299,12 @@ ${replicaSet('web', 2)}`,
     },
     {
       cycle: 3, phase: 'done',
-      text: `Fit: node-1 71 (the evicted pod still counts), empty node-2 90; spread prefers node-2 too: totals 593 and 686. web-ksnxs goes to node-2.`,
+      text: `Fit: node-1 71 (the evicted pod still counts), empty node-2 90; spread prefers node-2 too: totals 576 and 663. web-ksnxs goes to node-2.`,
       facts: [
         { says: 'node-1 71', fact: { kind: 'score', cycle: 3, node: 'node-1', plugin: 'NodeResourcesFit' }, is: '71' },
         { says: 'node-2 90', fact: { kind: 'score', cycle: 3, node: 'node-2', plugin: 'NodeResourcesFit' }, is: '90' },
-        { says: 'totals 593', fact: { kind: 'total', cycle: 3, node: 'node-1' }, is: '593' },
-        { says: 'and 686', fact: { kind: 'total', cycle: 3, node: 'node-2' }, is: '686' },
+        { says: 'totals 576', fact: { kind: 'total', cycle: 3, node: 'node-1' }, is: '576' },
+        { says: 'and 663', fact: { kind: 'total', cycle: 3, node: 'node-2' }, is: '663' },
         { says: 'web-ksnxs goes to node-2', fact: { kind: 'selected', cycle: 3 }, is: 'node-2' },
       ],
     },

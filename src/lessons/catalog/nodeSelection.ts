@@ -131,8 +131,11 @@ spec:
 
 // fast-app (500m, 512Mi) only fits node-2. legacy-app (same requests) passes node-1 and node-4:
 // LeastAllocated node-1 (4 CPU, 8Gi): cpu (4000-500)*100/4000 = 87, memory (8192-512)*100/8192 = 93
-// → 90; node-4 (2 CPU): cpu 75, memory 93 → 84. BalancedAllocation node-1: |0.125-0.0625|/2 =
-// 0.03125 → 96; node-4: |0.25-0.0625|/2 = 0.09375 → 90. Every other score plugin is equal or skipped.
+// → 90; node-4 (2 CPU): cpu 75, memory 93 → 84. BalancedAllocation (v1.37, the change in balance,
+// kubernetes PR #135573: 50 + (50 + with - without) / 2, truncated): node-1 with the pod
+// |0.125-0.0625|/2 = 0.03125 → 96, empty before → 100, so 50 + 46/2 = 73; node-4 |0.25-0.0625|/2 =
+// 0.09375 → 90, empty → 100, so 50 + 40/2 = 70 (v1.35 scored the balance with the pod alone: 96
+// and 90; node-1 wins at either version). Every other score plugin is equal or skipped.
 export const nodeAffinityRequiredLesson: Lesson = {
   id: 'node-affinity-required',
   resourceBars: true,
@@ -144,7 +147,7 @@ export const nodeAffinityRequiredLesson: Lesson = {
 apiVersion: podplay/v1alpha1
 kind: Scenario
 metadata: {name: node-affinity-required}
-spec: {kubernetesVersion: "1.35"}
+spec: {kubernetesVersion: "1.37"}
 ---
 ${[
     nodeYaml('node-1', { labels: { [ZONE]: 'antarctica-east1', [GENERATION]: '3' } }),
@@ -217,11 +220,11 @@ spec:
     },
     { cycle: 2, phase: 'score', text: 'Both requests are 500m CPU and 512Mi. node-1 has 4 CPUs, node-4 has 2. NodeResourcesFit (LeastAllocated) favours free room.' },
     {
-      cycle: 2, phase: 'select', text: 'NodeResourcesFit: node-1 scores 90, node-4 84. BalancedAllocation: 96 against 90. node-1 has the higher total and gets legacy-app.',
+      cycle: 2, phase: 'select', text: 'NodeResourcesFit: node-1 scores 90, node-4 84. BalancedAllocation: 73 against 70. node-1 has the higher total and gets legacy-app.',
       facts: [
         { says: 'node-1 scores 90', fact: { kind: 'score', cycle: 2, node: 'node-1', plugin: 'NodeResourcesFit' }, is: '90' },
         { says: 'node-4 84', fact: { kind: 'score', cycle: 2, node: 'node-4', plugin: 'NodeResourcesFit' }, is: '84' },
-        { says: '96 against 90', fact: { kind: 'score', cycle: 2, node: 'node-1', plugin: 'NodeResourcesBalancedAllocation' }, is: '96' },
+        { says: '73 against 70', fact: { kind: 'score', cycle: 2, node: 'node-1', plugin: 'NodeResourcesBalancedAllocation' }, is: '73' },
         { says: 'gets legacy-app', fact: { kind: 'selected', cycle: 2 }, is: 'node-1' },
       ],
     },
@@ -275,8 +278,8 @@ spec:
           'node-3': { plugin: 'NodeAffinity', reason: NODE_AFFINITY_REASON },
         },
         scores: {
-          'node-1': { NodeResourcesFit: 90, NodeResourcesBalancedAllocation: 96 },
-          'node-4': { NodeResourcesFit: 84, NodeResourcesBalancedAllocation: 90 },
+          'node-1': { NodeResourcesFit: 90, NodeResourcesBalancedAllocation: 73 },
+          'node-4': { NodeResourcesFit: 84, NodeResourcesBalancedAllocation: 70 },
         },
       },
     ],

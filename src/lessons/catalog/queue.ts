@@ -122,17 +122,19 @@ spec:
 // two pass Filter and Reserve, then wait at Permit; the third reaches the quorum and all three bind.
 export const gangSchedulingLesson: Lesson = {
   id: 'gang-scheduling',
-  title: 'Gang scheduling: all or nothing',
-  summary: 'Pods of a gang pod group wait until minCount members exist, then wait at Permit until minCount have a node, then bind together.',
+  title: 'Gang scheduling: all or nothing (1.35)',
+  summary: 'Kubernetes 1.35 only: pods of a gang wait until minCount members exist, then wait at Permit until minCount have a node, then bind together. 1.36 removed this API: see Gang scheduling with a PodGroup.',
   topic: 'Scheduling queue',
   docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/gang-scheduling/',
   seed: 1,
   scenario: `# Gang scheduling (Kubernetes v1.35 alpha: feature gates GenericWorkload and GangScheduling,
-# API scheduling.k8s.io/v1alpha1 Workload).
+# API scheduling.k8s.io/v1alpha1 Workload). Pinned to 1.35: 1.36 removed the v1alpha1 Workload and
+# spec.workloadRef, and schedules a gang in one pod-group cycle (lesson gang-scheduling-podgroup).
 apiVersion: podplay/v1alpha1
 kind: Scenario
 metadata: {name: gang-scheduling}
 spec:
+  kubernetesVersion: "1.35"
   featureGates: {GenericWorkload: true, GangScheduling: true}
   timeline:
   - at: 20

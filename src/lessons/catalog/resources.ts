@@ -90,8 +90,13 @@ spec:
 // MostAllocated: score_r = requested*100/allocatable (after adding the pod), averaged over cpu and
 // memory with weight 1. Nodes have 4 CPUs and 8Gi; each job asks for 1 CPU and 1Gi.
 // job-1: node-1 (busy: 2 CPU, 4Gi) → cpu 75, memory 62 → 68; node-2 (light: 1 CPU, 2Gi) → 50, 37 → 43;
-//        node-3 (empty) → 25, 12 → 18. BalancedAllocation: |cpu − memory fraction| = 0.125 on all three → 93.
-// job-2: node-1 → 100, 75 → 87 (Balanced 87); node-2 43, node-3 18 (Balanced 93).
+//        node-3 (empty) → 25, 12 → 18. BalancedAllocation (v1.37, the change in balance, kubernetes
+//        PR #135573: 50 + (50 + with - without) / 2, truncated): with the pod |cpu − memory
+//        fraction| = 0.125 on all three → 93, and each node was balanced before (equal fractions,
+//        or empty) → 100, so 50 + 43/2 = 71 on all three.
+// job-2: node-1 → 100, 75 → 87; Balanced: with 1.0 and 0.75 → 87, before (job-1's 0.75, 0.625) 93,
+//        so 50 + 44/2 = 72; node-2 43, node-3 18 (Balanced 71 as before).
+// job-3: every total is 22 below v1.35's, which scored the balance with the pod alone (93).
 // job-3: node-1 has no CPU left; node-2 43 beats node-3 18.
 export const mostAllocatedLesson: Lesson = {
   id: 'bin-packing-most-allocated',
@@ -104,7 +109,7 @@ export const mostAllocatedLesson: Lesson = {
 apiVersion: podplay/v1alpha1
 kind: Scenario
 metadata: {name: bin-packing-most-allocated}
-spec: {kubernetesVersion: "1.35"}
+spec: {kubernetesVersion: "1.37"}
 ---
 apiVersion: kubescheduler.config.k8s.io/v1
 kind: KubeSchedulerConfiguration
@@ -164,13 +169,13 @@ spec:
       facts: [{ says: `node-1 has no CPU left: "${INSUFFICIENT_CPU}"`, fact: { kind: 'filterReason', cycle: 3, node: 'node-1' }, is: INSUFFICIENT_CPU }],
     },
     {
-      cycle: 3, phase: 'done', text: 'node-2 (43, total 436) beats node-3 (18, total 411). node-3 stays empty, ready to be scaled down or to take a big pod.',
+      cycle: 3, phase: 'done', text: 'node-2 (43, total 414) beats node-3 (18, total 389). node-3 stays empty, ready to be scaled down or to take a big pod.',
       facts: [
         { says: 'node-2 (43', fact: { kind: 'score', cycle: 3, node: 'node-2', plugin: 'NodeResourcesFit' }, is: '43' },
-        { says: 'total 436', fact: { kind: 'total', cycle: 3, node: 'node-2' }, is: '436' },
-        { says: 'total 411', fact: { kind: 'total', cycle: 3, node: 'node-3' }, is: '411' },
+        { says: 'total 414', fact: { kind: 'total', cycle: 3, node: 'node-2' }, is: '414' },
+        { says: 'total 389', fact: { kind: 'total', cycle: 3, node: 'node-3' }, is: '389' },
         { says: 'node-3 (18', fact: { kind: 'score', cycle: 3, node: 'node-3', plugin: 'NodeResourcesFit' }, is: '18' },
-        { says: 'node-2 (43, total 436) beats', fact: { kind: 'selected', cycle: 3 }, is: 'node-2' },
+        { says: 'node-2 (43, total 414) beats', fact: { kind: 'selected', cycle: 3 }, is: 'node-2' },
       ],
     },
   ],
@@ -206,17 +211,17 @@ spec:
       {
         cycle: 1, pod: 'default/job-1', result: 'Scheduled', selected: 'node-1',
         scores: {
-          'node-1': { NodeResourcesFit: 68, NodeResourcesBalancedAllocation: 93 },
-          'node-2': { NodeResourcesFit: 43, NodeResourcesBalancedAllocation: 93 },
-          'node-3': { NodeResourcesFit: 18, NodeResourcesBalancedAllocation: 93 },
+          'node-1': { NodeResourcesFit: 68, NodeResourcesBalancedAllocation: 71 },
+          'node-2': { NodeResourcesFit: 43, NodeResourcesBalancedAllocation: 71 },
+          'node-3': { NodeResourcesFit: 18, NodeResourcesBalancedAllocation: 71 },
         },
       },
       {
         cycle: 2, pod: 'default/job-2', result: 'Scheduled', selected: 'node-1',
         scores: {
-          'node-1': { NodeResourcesFit: 87, NodeResourcesBalancedAllocation: 87 },
-          'node-2': { NodeResourcesFit: 43, NodeResourcesBalancedAllocation: 93 },
-          'node-3': { NodeResourcesFit: 18, NodeResourcesBalancedAllocation: 93 },
+          'node-1': { NodeResourcesFit: 87, NodeResourcesBalancedAllocation: 72 },
+          'node-2': { NodeResourcesFit: 43, NodeResourcesBalancedAllocation: 71 },
+          'node-3': { NodeResourcesFit: 18, NodeResourcesBalancedAllocation: 71 },
         },
       },
       {

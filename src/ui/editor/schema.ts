@@ -436,8 +436,9 @@ const KINDS: Record<string, JSONSchema> = {
     ...typeMeta('resource.k8s.io/v1', 'ResourceClaimTemplate'),
     spec: obj('Template spec.', { metadata: { type: 'object', description: 'Labels and annotations of the claims.' }, spec: deviceClaimSpec }, { required: ['spec'], strict: true }),
   }, { required: ['spec'], strict: true }),
-  DeviceTaintRule: obj('Taints the devices its selector picks (DRADeviceTaintRules and DRADeviceTaints, alpha).', {
+  DeviceTaintRule: obj('Taints the devices its selector picks (DRADeviceTaintRules and DRADeviceTaints: alpha in 1.35, beta in 1.36, GA and on in 1.37).', {
     ...typeMeta('resource.k8s.io/v1alpha3', 'DeviceTaintRule'),
+    apiVersion: { enum: ['resource.k8s.io/v1', 'resource.k8s.io/v1beta2', 'resource.k8s.io/v1alpha3'], description: 'v1alpha3: every version; v1beta2: 1.36+; v1: 1.37.' },
     spec: obj('DeviceTaintRule spec.', {
       deviceSelector: obj('Which devices: every field set must match; empty picks every device, none picks no device.', {
         driver: str('The slices\' spec.driver.'), pool: str('The slices\' spec.pool.name.'), device: str('The device name.'),

@@ -1,4 +1,6 @@
-// upstream: pkg/scheduler/apis/config/v1/default_plugins.go and defaults.go (v1.35).
+// upstream: pkg/scheduler/apis/config/v1/default_plugins.go and defaults.go (v1.35; the list,
+// order and weights are the same at 1.36 and 1.37: only gate defaults add plugins, see
+// docs/fidelity.md "Default profile and KubeSchedulerConfiguration defaults per version").
 // The default profile as data, in one place: the multiPoint list is also the per-extension-point
 // order of the default plugins.
 

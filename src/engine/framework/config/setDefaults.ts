@@ -31,14 +31,14 @@ function setProfileDefaults(v1: V1Profile, single: boolean, registry: Registry, 
   // The user's configs keep their place (and index); their args are defaulted like scheme.Default.
   const pluginConfig: PluginConfig[] = v1.pluginConfig.map((c) => {
     const descriptor = registry.get(c.name);
-    return { name: c.name, args: c.typed && descriptor ? applyArgsDefaults(descriptor, c.args) : c.args };
+    return { name: c.name, args: c.typed && descriptor ? applyArgsDefaults(descriptor, c.args, gates) : c.args };
   });
   // Then default args for every enabled plugin that has an Args kind and no config, by name.
   const configured = new Set(v1.pluginConfig.map((c) => c.name));
   for (const name of pluginsNames(plugins)) {
     const descriptor = registry.get(name);
     if (configured.has(name) || !descriptor || !hasArgsKind(descriptor)) continue;
-    pluginConfig.push({ name, args: descriptor.defaultArgs ? descriptor.defaultArgs() : applyArgsDefaults(descriptor, {}) });
+    pluginConfig.push({ name, args: descriptor.defaultArgs ? descriptor.defaultArgs(gates) : applyArgsDefaults(descriptor, {}, gates) });
   }
   const profile: Profile = {
     schedulerName: v1.schedulerName ?? (single ? DEFAULT_SCHEDULER_NAME : ''),
@@ -60,14 +60,15 @@ export function pluginsNames(plugins: Plugins): string[] {
 
 /**
  * Args the plugin runs with: its defaults where the user left fields unset (upstream decodes into
- * the typed struct and runs SetDefaults_<Name>Args). A descriptor without applyDefaults gets the
- * user's fields laid over defaultArgs(); a null field counts as unset, like a nil pointer.
+ * the typed struct and runs SetDefaults_<Name>Args, which may read the feature gates). A descriptor
+ * without applyDefaults gets the user's fields laid over defaultArgs(); a null field counts as unset,
+ * like a nil pointer.
  */
-export function applyArgsDefaults(descriptor: PluginDescriptor<unknown>, args: unknown): unknown {
+export function applyArgsDefaults(descriptor: PluginDescriptor<unknown>, args: unknown, gates?: FeatureGates): unknown {
   const given = isPlainObject(args)
     ? Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null && v !== undefined))
     : {};
-  if (descriptor.applyDefaults) return descriptor.applyDefaults(given);
-  const defaults = descriptor.defaultArgs?.();
+  if (descriptor.applyDefaults) return descriptor.applyDefaults(given, gates);
+  const defaults = descriptor.defaultArgs?.(gates);
   return isPlainObject(defaults) ? { ...defaults, ...given } : (defaults ?? given);
 }

@@ -55,7 +55,7 @@ export const objectKinds: Readonly<Record<string, KindInfo>> = Object.freeze(Obj
   ResourceSlice: { apiVersion: 'resource.k8s.io/v1', namespaced: false, decode: decodeResourceSlice },
   ResourceClaim: { apiVersion: 'resource.k8s.io/v1', namespaced: true, decode: decodeResourceClaim },
   ResourceClaimTemplate: { apiVersion: 'resource.k8s.io/v1', namespaced: true, decode: decodeResourceClaimTemplate },
-  DeviceTaintRule: { apiVersion: 'resource.k8s.io/v1alpha3', namespaced: false, decode: decodeDeviceTaintRule },
+  DeviceTaintRule: { apiVersion: 'resource.k8s.io/v1alpha3', apiVersions: ['resource.k8s.io/v1alpha3', 'resource.k8s.io/v1beta2', 'resource.k8s.io/v1'], namespaced: false, decode: decodeDeviceTaintRule },
   LimitRange: { apiVersion: 'v1', namespaced: true, decode: decodeLimitRange },
   ResourceQuota: { apiVersion: 'v1', namespaced: true, decode: decodeResourceQuota },
 }));

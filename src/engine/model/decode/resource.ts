@@ -12,7 +12,8 @@ import type {
   DeviceRequest, DeviceSelector, DeviceSubRequest, DeviceTaint, DeviceTaintRule, DeviceToleration,
   ExactDeviceRequest, PodResourceClaim, ResourceClaim, ResourceClaimSpec, ResourceClaimTemplate, ResourceSlice,
 } from '../resource';
-import { DEVICE_TAINT_RULE_API_VERSION } from '../resource';
+import { DEVICE_TAINT_RULE_API_VERSION, DEVICE_TAINT_RULE_SERVED_SINCE } from '../resource';
+import { versionsSince } from '../../versions';
 import { toPlain, type SrcMap, type SrcNode } from '../source';
 import { duplicate, invalid, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, required, forbidden } from '../validation';
 import { decodeMetadata, timestamp } from './metadata';
@@ -558,13 +559,26 @@ export function checkContainerClaims(r: Reader, spec: SrcMap, path: Path, podCla
   }
 }
 
-// ---- DeviceTaintRule (resource.k8s.io/v1alpha3) ----
+// ---- DeviceTaintRule (resource.k8s.io/v1alpha3; v1beta2 from 1.36, v1 from 1.37) ----
 
-/** upstream: validateDeviceTaintRule (v1.35: the selector has driver, pool and device) */
+/**
+ * upstream: validateDeviceTaintRule (v1.35: the selector has driver, pool and device; the beta and
+ * GA versions have the same spec). An apiVersion the scenario's Kubernetes version does not serve
+ * is refused as the API server does (DEVICE_TAINT_RULE_SERVED_SINCE).
+ */
 export function decodeDeviceTaintRule(r: Reader, root: SrcMap): DeviceTaintRule {
+  const apiNode = root.entries.get('apiVersion')?.value;
+  const written = apiNode?.kind === 'scalar' && typeof apiNode.value === 'string' ? apiNode.value : DEVICE_TAINT_RULE_API_VERSION;
+  const since = DEVICE_TAINT_RULE_SERVED_SINCE[written];
+  const apiVersion = since !== undefined ? written : DEVICE_TAINT_RULE_API_VERSION;
+  if (since !== undefined && since !== '1.35') {
+    const instead = since === '1.37' ? `${DEVICE_TAINT_RULE_API_VERSION} (or resource.k8s.io/v1beta2 at 1.36)` : DEVICE_TAINT_RULE_API_VERSION;
+    r.versioned(versionsSince(since), apiNode?.pos ?? root.pos, ['apiVersion'],
+      `no matches for kind "DeviceTaintRule" in version "${written}": served from Kubernetes ${since} on (Scenario spec.kubernetesVersion); before, use ${instead}`);
+  }
   r.knownFields(root, [], topLevel('spec', 'status'));
   const metadata = decodeMetadata(r, root, { namespaced: false, validateName: isDNS1123Subdomain });
-  const empty: DeviceTaintRule = { apiVersion: DEVICE_TAINT_RULE_API_VERSION, kind: 'DeviceTaintRule', metadata, spec: { taint: { key: '', effect: 'None' } } };
+  const empty: DeviceTaintRule = { apiVersion, kind: 'DeviceTaintRule', metadata, spec: { taint: { key: '', effect: 'None' } } };
   const sp: Path = ['spec'];
   const spec = r.map(r.child(root, 'spec'), sp);
   if (!spec) { r.error(root.pos, sp, required()); return empty; }

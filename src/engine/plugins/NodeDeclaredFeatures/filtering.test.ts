@@ -59,6 +59,19 @@ describe('NodeDeclaredFeatures Filter (TestFilter)', () => {
     expect(status.reasons).toEqual([reason('FeatureA, FeatureC')]);
     expect(status.details).toEqual({ required: ['FeatureA', 'FeatureB', 'FeatureC'], declared: ['FeatureB'], unsatisfied: ['FeatureA', 'FeatureC'] });
   });
+
+  // v1.37 (versions.ts nodeDeclaredFeaturesReason137): errReasonUnsatisfiedRequirements, one reason
+  it.each([
+    { version: 'v1.35 and v1.36', reason137: false, want: [reason('FeatureA')] },
+    { version: 'v1.37', reason137: true, want: ["node(s) didn't match Pod's required features"] },
+  ])('$version: the reason for a node that lacks a feature', ({ reason137, want }) => {
+    const state = new CycleState();
+    preFilterNodeDeclaredFeatures(state, pod(), [feature('FeatureA', true)]);
+    const status = filterNodeDeclaredFeatures(state, makeNode().name('n').declaredFeatures(['FeatureB']).obj(), reason137);
+    expect(status.code).toBe('UnschedulableAndUnresolvable');
+    expect(status.reasons).toEqual(want);
+    expect(status.details).toMatchObject({ unsatisfied: ['FeatureA'] });
+  });
 });
 
 describe('NodeDeclaredFeatures queueing hints', () => {

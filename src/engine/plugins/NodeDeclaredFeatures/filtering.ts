@@ -1,4 +1,5 @@
-// upstream: pkg/scheduler/framework/plugins/nodedeclaredfeatures/nodedeclaredfeatures.go (v1.35)
+// upstream: pkg/scheduler/framework/plugins/nodedeclaredfeatures/nodedeclaredfeatures.go (v1.35;
+// the v1.37 Filter reason behind versions.ts nodeDeclaredFeaturesReason137)
 
 import type { CycleState, StateData } from '../../framework/cycleState';
 import { Status } from '../../framework/status';
@@ -10,8 +11,10 @@ export const Name = 'NodeDeclaredFeatures';
 /** upstream: preFilterStateKey */
 export const preFilterStateKey = `PreFilter${Name}`;
 
-/** upstream: the Filter's reason, followed by the features the node lacks */
+/** upstream (v1.35, v1.36): the Filter's reason, followed by the features the node lacks */
 export const ErrReasonPrefix = 'node declared features check failed - unsatisfied requirements: ';
+/** upstream (v1.37): errReasonUnsatisfiedRequirements, one reason whatever the node lacks */
+export const ErrReasonUnsatisfiedRequirements = "node(s) didn't match Pod's required features";
 
 /** upstream: preFilterState — the features the pod needs */
 class PreFilterState implements StateData {
@@ -27,13 +30,16 @@ export function preFilterNodeDeclaredFeatures(state: CycleState, pod: Pod, regis
   return Status.success();
 }
 
-/** upstream: Filter — every feature the pod needs must be in the node's status.declaredFeatures. */
-export function filterNodeDeclaredFeatures(state: CycleState, node: Node): Status {
+/**
+ * upstream: Filter — every feature the pod needs must be in the node's status.declaredFeatures.
+ * `reason137`: the v1.37 reason, which does not name the missing features (the details still do).
+ */
+export function filterNodeDeclaredFeatures(state: CycleState, node: Node, reason137 = false): Status {
   const s = state.read<PreFilterState>(preFilterStateKey);
   if (!s) return Status.error(`error reading "${preFilterStateKey}" from cycle-state: not found`);
   const unsatisfied = unsatisfiedRequirements(s.reqs, node.status.declaredFeatures);
   if (unsatisfied.length === 0) return Status.success();
-  return Status.unresolvable(`${ErrReasonPrefix}${unsatisfied.join(', ')}`).withDetails({
+  return Status.unresolvable(reason137 ? ErrReasonUnsatisfiedRequirements : `${ErrReasonPrefix}${unsatisfied.join(', ')}`).withDetails({
     required: [...s.reqs], declared: [...(node.status.declaredFeatures ?? [])], unsatisfied,
   });
 }

@@ -15,11 +15,13 @@ export const NodeDeclaredFeatures: PluginDescriptor = {
   name: Name,
   factory: (_args, handle): Plugin => {
     const enabled = handle.features.NodeDeclaredFeatures;
+    // upstream v1.37: the reason without the list of features (versions.ts nodeDeclaredFeaturesReason137)
+    const reason137 = handle.versionSwitches.nodeDeclaredFeaturesReason137;
     return {
       name: Name,
       preFilter: (state, pod) => ({ status: enabled ? preFilterNodeDeclaredFeatures(state, pod.pod) : Status.skip() }),
       preFilterExtensions: () => undefined,
-      filter: (state, _pod, nodeInfo) => (enabled ? filterNodeDeclaredFeatures(state, nodeInfo.node) : Status.success()),
+      filter: (state, _pod, nodeInfo) => (enabled ? filterNodeDeclaredFeatures(state, nodeInfo.node, reason137) : Status.success()),
       eventsToRegister: () => (enabled ? [
         { event: { resource: 'Node', actionType: ['Add', 'UpdateNodeDeclaredFeature'] }, hint: (_pod, oldObj, newObj) => isSchedulableAfterNodeChange(oldObj as Node | undefined, newObj as Node) },
         { event: { resource: 'Pod', actionType: ['Update'] }, hint: (pod, oldObj, newObj) => isSchedulableAfterPodUpdate(pod, oldObj as Pod | undefined, newObj as Pod) },

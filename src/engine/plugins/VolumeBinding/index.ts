@@ -7,6 +7,7 @@
 
 import type { CycleState, StateData } from '../../framework/cycleState';
 import type { ArgsError, Plugin, PluginDescriptor } from '../../framework/interfaces';
+import type { FeatureGates } from '../../features';
 import { Status } from '../../framework/status';
 import { volumeClaimName, type PersistentVolumeClaim, type StorageClass } from '../../model/storage';
 import type { Pod } from '../../model/types';
@@ -80,10 +81,17 @@ export function podUsesClaim(pod: Pod, claim: PersistentVolumeClaim | undefined)
   return (pod.spec.volumes ?? []).some((v) => volumeClaimName(pod, v)?.name === claim.metadata.name);
 }
 
+function defaultShape(args: VolumeBindingArgs, gates: FeatureGates | undefined): VolumeBindingArgs {
+  if (!gates?.StorageCapacityScoring || (args.shape?.length ?? 0) > 0) return args;
+  return { ...args, shape: DEFAULT_STORAGE_CAPACITY_SHAPE.map((p) => ({ ...p })) };
+}
+
 export const VolumeBinding: PluginDescriptor<VolumeBindingArgs> = {
   name: Name,
-  defaultArgs: () => ({ bindTimeoutSeconds: DefaultBindTimeoutSeconds }),
-  applyDefaults: (args) => ({ ...args, bindTimeoutSeconds: args?.bindTimeoutSeconds ?? DefaultBindTimeoutSeconds }),
+  // upstream: SetDefaults_VolumeBindingArgs — an empty shape becomes the default one while
+  // StorageCapacityScoring is on (beta and on from 1.37: versions.ts storageCapacityScoringBeta)
+  defaultArgs: (gates) => defaultShape({ bindTimeoutSeconds: DefaultBindTimeoutSeconds }, gates),
+  applyDefaults: (args, gates) => defaultShape({ ...args, bindTimeoutSeconds: args?.bindTimeoutSeconds ?? DefaultBindTimeoutSeconds }, gates),
   /**
    * upstream: ValidateVolumeBindingArgs. With StorageCapacityScoring off, a shape is refused, so that
    * it cannot take effect unnoticed once the gate turns on (the gates are not known where a
