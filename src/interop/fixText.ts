@@ -78,7 +78,18 @@ function reindent(text: string, indent: number): string {
  * The objects of the text by kind/namespace/name, with their text ranges: top-level documents,
  * and the items of a `List` (every kubectl dump is one).
  */
-function indexDocuments(text: string): Map<string, Located> {
+function indexDocuments(text: string): { docs: ReadonlyMap<string, Located>; style: ReturnType<typeof styleOf> } {
+  // a search writes each fix it verifies into the same text: index it once (the yaml library
+  // takes seconds on a dump of thousands of objects), not once per fix
+  if (lastIndex?.text !== text) lastIndex = { text, docs: indexListsByLines(text) ?? indexAllDocuments(text), style: styleOf(text) };
+  return lastIndex;
+}
+
+/** the last text indexed (its Located entries are never changed) */
+let lastIndex: { text: string; docs: ReadonlyMap<string, Located>; style: ReturnType<typeof styleOf> } | undefined;
+
+/** The index as the yaml library builds it from the whole text. Exported for the test of indexListsByLines. */
+export function indexAllDocuments(text: string): Map<string, Located> {
   const out = new Map<string, Located>();
   for (const doc of parseAllDocuments(text, { keepSourceTokens: false })) {
     const contents = doc.contents;
@@ -98,6 +109,165 @@ function indexDocuments(text: string): Map<string, Located> {
     if (key) out.set(key, locate(text, contents.range[0], contents.range[2]));
   }
   return out;
+}
+
+/** a key line of a block map: `key:` alone or `key: value` (a plain key: no quotes, flow or `?`) */
+const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_./-]*):(?: (.*))?$/;
+/** a value that is a string as it stands (plain, or quoted without escapes), and what it reads as */
+function simpleString(value: string): string | undefined {
+  const quoted = /^"([A-Za-z0-9._/-]*)"$/.exec(value) ?? /^'([A-Za-z0-9._/-]*)'$/.exec(value);
+  if (quoted) return quoted[1];
+  if (/^[A-Za-z][A-Za-z0-9._/-]*$/.test(value) && !/^(true|false|null)$/i.test(value)) return value;
+  return undefined;
+}
+
+/**
+ * The same index read line by line, for the plain block style kubectl writes: documents split at
+ * `---`, each List's items found by their `- ` at the sequence's column and read only for kind,
+ * metadata.name and metadata.namespace; any other document is parsed alone by the yaml library.
+ * Undefined, so that the whole text is parsed instead, at anything this reading does not cover
+ * (directives, comments, block scalars, tabs, flow or quoted keys and names, repeated keys,
+ * aliases an item cannot be read without). A 17 MB dump takes the yaml library about a minute.
+ */
+export function indexListsByLines(text: string): Map<string, Located> | undefined {
+  if (text.includes('\r') || text.includes('\t')) return undefined;
+  const out = new Map<string, Located>();
+  // line starts
+  const starts: number[] = [0];
+  for (let i = text.indexOf('\n'); i !== -1 && i + 1 < text.length; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  const lineAt = (l: number) => text.slice(starts[l]!, l + 1 < starts.length ? starts[l + 1]! - 1 : text.length).replace(/\n$/, '');
+  const endOf = (l: number) => (l + 1 < starts.length ? starts[l + 1]! : text.length);
+  let docStart = 0;
+  for (let l = 0; l <= starts.length; l++) {
+    const line = l < starts.length ? lineAt(l) : '---';
+    if (line.startsWith('%') || line.startsWith('...') || (line.startsWith('---') && line !== '---') || !closesItsQuotes(line)) return undefined;
+    if (line !== '---') continue;
+    if (l > docStart && !indexDocumentLines(text, docStart, l, starts, lineAt, endOf, out)) return undefined;
+    docStart = l + 1;
+  }
+  return out;
+}
+
+/** false for a line that may open a quoted string continued on the next (an odd count of quotes) */
+function closesItsQuotes(line: string): boolean {
+  if (!line.includes('"') && !line.includes("'")) return true;
+  const double = line.replace(/\\./g, '').split('"').length % 2 === 1;
+  return double && (line.includes('"') || line.split("'").length % 2 === 1);
+}
+
+/** One document of lines [from, to): a List's items, or the document parsed alone. False: not covered. */
+function indexDocumentLines(text: string, from: number, to: number, starts: readonly number[], lineAt: (l: number) => string, endOf: (l: number) => number, out: Map<string, Located>): boolean {
+  let kind: string | undefined;
+  let itemsLine: number | undefined;
+  const seen = new Set<string>();
+  for (let l = from; l < to; l++) {
+    const line = lineAt(l);
+    // (a comment in an item is the item's to judge: it may be a line of a block scalar)
+    if (line.startsWith('#')) return false;
+    if (line === '' || line.startsWith(' ') || line.startsWith('-')) continue;
+    const m = KEY_LINE.exec(line);
+    if (!m || seen.has(m[1]!)) return false;
+    seen.add(m[1]!);
+    if (m[1] === 'kind') kind = m[2] === undefined ? undefined : simpleString(m[2]);
+    if (m[1] === 'items' && m[2] === undefined) itemsLine = l;
+  }
+  if (!(kind?.endsWith('List') && itemsLine !== undefined && itemsLine + 1 < to)) {
+    // not a List of block items: the yaml library reads the document alone, at its place in the text
+    const offset = starts[from]!;
+    const chunk = text.slice(offset, endOf(to - 1));
+    const doc = parseDocument(chunk, { keepSourceTokens: false });
+    if (doc.errors.length > 0) return false;
+    const contents = doc.contents;
+    if (!isMap(contents) || !contents.range) return true;
+    const docKind = doc.getIn(['kind']);
+    if (typeof docKind === 'string' && docKind.endsWith('List') && isSeq(doc.getIn(['items'], true))) return false;
+    const key = keyOf(docKind, doc.getIn(['metadata', 'name']), doc.getIn(['metadata', 'namespace'])) ?? (docKind === 'Scenario' ? 'Scenario//' : undefined);
+    if (key) out.set(key, locate(text, offset + contents.range[0], offset + contents.range[2]));
+    return true;
+  }
+  const first = lineAt(itemsLine + 1);
+  const dash = /^( *)- /.exec(first);
+  if (!dash) return false;
+  const seq = dash[1]!.length;
+  const column = seq + 2;
+  const itemStart = `${' '.repeat(seq)}- `;
+  let l = itemsLine + 1;
+  while (l < to) {
+    const line = lineAt(l);
+    if (!line.startsWith(itemStart)) {
+      if (line === '') { l++; continue; }
+      if (line.trimStart().startsWith('#')) return false;
+      // the sequence has ended at a top-level key (read above)
+      if (!line.startsWith(' ') && !line.startsWith('-')) break;
+      return false;
+    }
+    // the item: to the next line at the sequence's column or left of it
+    let end = l + 1;
+    while (end < to) {
+      const next = lineAt(end);
+      if (next !== '' && (next.length - next.trimStart().length <= seq)) break;
+      end++;
+    }
+    let last = end - 1;
+    while (last > l && lineAt(last) === '') last--;
+    if (!indexItemLines(text, l, last, column, lineAt, starts, endOf, out)) return false;
+    l = end;
+  }
+  return true;
+}
+
+/** One List item, lines [first, last]: its kind, metadata.name and metadata.namespace. */
+function indexItemLines(text: string, first: number, last: number, column: number, lineAt: (l: number) => string, starts: readonly number[], endOf: (l: number) => number, out: Map<string, Located>): boolean {
+  const at = ' '.repeat(column);
+  const fields = new Map<string, string | undefined>();
+  let inMetadata = false;
+  /** the indentation of a block scalar's key while its lines are read (lines further in are its text) */
+  let scalar: number | undefined;
+  for (let l = first; l <= last; l++) {
+    const full = lineAt(l);
+    if (l === first && full.slice(column).startsWith(' ')) return false;
+    const line = l === first ? at + full.slice(column) : full;
+    const indent = line.length - line.trimStart().length;
+    if (scalar !== undefined && (line.trim() === '' || indent > scalar)) continue;
+    scalar = undefined;
+    if (line.trimStart().startsWith('#')) return false;
+    // a block scalar (kubectl writes last-applied-configuration so) deeper than the fields read
+    if (/[:-] *[|>][-+0-9]*$/.test(line)) {
+      if (indent <= column + 2 || /[|>][-0-9]*\+/.test(line) || l === last) return false;
+      scalar = indent;
+      continue;
+    }
+    if (line === '' || indent > column + 2) continue;
+    if (indent < column) return false;
+    const rest = line.slice(indent);
+    if (rest.startsWith('- ') || rest === '-') continue;
+    const m = KEY_LINE.exec(rest);
+    if (!m) return false;
+    const name = indent === column ? m[1]! : inMetadata ? `metadata.${m[1]!}` : undefined;
+    if (indent === column) inMetadata = m[1] === 'metadata';
+    if (name === undefined) continue;
+    if (fields.has(name)) return false;
+    if (name === 'metadata' && m[2] !== undefined) return false;
+    if (name === 'kind' || name === 'metadata.name' || name === 'metadata.namespace') {
+      const value = m[2] === undefined ? undefined : simpleString(m[2]);
+      if (value === undefined) return false;
+      fields.set(name, value);
+    } else fields.set(name, undefined);
+  }
+  const key = keyOf(fields.get('kind'), fields.get('metadata.name'), fields.get('metadata.namespace'));
+  if (!key || out.has(key)) return true;
+  const located = locate(text, starts[first]! + column, endOf(last));
+  if (located.text.includes('*')) {
+    // an alias that may need an anchor elsewhere: covered only when the item reads alone
+    try {
+      const alone = parseDocument(located.text);
+      if (alone.errors.length > 0 || alone.toString() === '') return false;
+    } catch {
+      return false;
+    }
+  }
+  out.set(key, located);
+  return true;
 }
 
 /** The text's own style, so a re-written document changes only what the fix changes. */
@@ -152,7 +322,7 @@ function podRef(pod: string): DocRef {
 const TEMPLATE_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'ReplicationController']);
 
 /** The controller reference of a document's object, as "Kind/namespace/name" (a workload kind only). */
-function controllerKey(docs: Map<string, Located>, key: string, namespace: string): string | undefined {
+function controllerKey(docs: ReadonlyMap<string, Located>, key: string, namespace: string): string | undefined {
   const refs: unknown = parseDocument(docs.get(key)!.text).toJS()?.metadata?.ownerReferences;
   const ref = Array.isArray(refs) ? (refs as { kind?: unknown; name?: unknown; controller?: unknown }[]).find((r) => r?.controller === true && typeof r.kind === 'string' && TEMPLATE_KINDS.has(r.kind)) : undefined;
   return ref ? keyOf(ref.kind, ref.name, namespace) : undefined;
@@ -165,7 +335,7 @@ function controllerKey(docs: Map<string, Located>, key: string, namespace: strin
  * file, applied, runs the fix at once). A pod with no document of its own (made by a workload of
  * the file) is written in its creator's template (`owner`, "Kind/name").
  */
-function podTargets(docs: Map<string, Located>, pod: string, owner: string | undefined): { key: string; spec: (string | number)[] }[] {
+function podTargets(docs: ReadonlyMap<string, Located>, pod: string, owner: string | undefined): { key: string; spec: (string | number)[] }[] {
   const ref = podRef(pod);
   const namespace = ref.namespace ?? 'default';
   const own = `Pod/${namespace}/${ref.name}`;
@@ -200,8 +370,7 @@ function deleteIfEmpty(doc: Document, path: (string | number)[]): void {
  * text nor an item of a List in it. `owner` is the pod's top-most owner ("Kind/name").
  */
 export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: string): FixText | undefined {
-  const docs = indexDocuments(text);
-  const style = styleOf(text);
+  const { docs, style } = indexDocuments(text);
   const edited = new Map<string, Document>();
   /** what part of an edited document a pod's fix changed, when the pod has owners in the text */
   const parts = new Map<string, string>();
@@ -452,14 +621,14 @@ function writePodEdit(doc: Document, spec: (string | number)[], e: PodEdit): boo
  * Scenario document when there is none). Editing spec.replicas would not do: the pods a dump
  * holds stay until the Deployment's controller runs again.
  */
-function scaleAtStart(docs: Map<string, Located>, open: (key: string) => Document | undefined, appended: string[], w: { kind: string; namespace: string; name: string }, replicas: number, name: string, style: ReturnType<typeof styleOf>, comment?: string): boolean {
+function scaleAtStart(docs: ReadonlyMap<string, Located>, open: (key: string) => Document | undefined, appended: string[], w: { kind: string; namespace: string; name: string }, replicas: number, name: string, style: ReturnType<typeof styleOf>, comment?: string): boolean {
   if (!docs.has(`${w.kind}/${w.namespace}/${w.name}`)) return false;
   stepAtStart(docs, open, appended, { at: 0, action: 'scale', kind: w.kind, namespace: w.namespace, name: w.name, replicas }, name, style, comment);
   return true;
 }
 
 /** A timeline step at 0 in the file's Scenario document (before its steps after 0), or a Scenario document of its own. */
-function stepAtStart(docs: Map<string, Located>, open: (key: string) => Document | undefined, appended: string[], step: Record<string, unknown>, name: string, style: ReturnType<typeof styleOf>, comment?: string): void {
+function stepAtStart(docs: ReadonlyMap<string, Located>, open: (key: string) => Document | undefined, appended: string[], step: Record<string, unknown>, name: string, style: ReturnType<typeof styleOf>, comment?: string): void {
   const scenario = [...docs.keys()].find((k) => k.startsWith('Scenario/'));
   if (scenario === undefined) {
     appended.push(`---
