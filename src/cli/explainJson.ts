@@ -7,8 +7,8 @@
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
 import {
-  clusterDifference, decisiveDetail, diagnoseCycle, latestCycleOf, rankFixes, staleMessage,
-  type AdmissionRefusal, type ClusterDifference, type DecisiveDetail, type Diagnosis, type FailedCandidate, type StaleMessage, type WorkloadRef,
+  autoscalerNote, capacityVerdicts, clusterDifference, decisiveDetail, diagnoseCycle, latestCycleOf, rankFixes, staleMessage,
+  type AdmissionRefusal, type AutoscalerNote, type CapacityVerdict, type ClusterDifference, type DecisiveDetail, type Diagnosis, type FailedCandidate, type StaleMessage, type WorkloadRef,
 } from '../engine/readers';
 import type { FixView } from '../interop/fixSearch';
 import { fixTitle, shownDiffLines, sideEffectTitle, type DiffLine } from '../interop/fixText';
@@ -46,6 +46,10 @@ export interface ExplainJson {
   reason?: string;
   diagnosis?: Diagnosis;
   detail?: DecisiveDetail;
+  /** capacity verdicts of the pod's latest cycle: larger than any node (and any node group's template), fragmented (scheduler units) */
+  capacity?: CapacityVerdict[];
+  /** cluster-autoscaler's last word on the pod (docs/autoscaler.md): a node being added, no group fits it (per group), or ignored (gated, unserved schedulerName) */
+  autoscaler?: AutoscalerNote;
   clusterDifference?: ClusterDifference;
   /** joined: the youngest nodes the message did not count, seconds old when the dump was taken */
   staleMessage?: StaleMessage;
@@ -100,6 +104,10 @@ export function explainJson(result: SimulationResult, pod: PodOutcome, search: F
   const stale = staleMessage(pod, result.nodes);
   const fixes = fixesJson(search);
   const waiting = state === 'pending' || state === 'gated';
+  const capacity = diagnosis ? capacityVerdicts(cycle!, result.autoscaler) : [];
+  // as the text explanation (./explain.ts): a note for a waiting pod, or the scale-up that placed it
+  const scaling = pod.deletedAt === undefined ? autoscalerNote(result.autoscaler, pod.pod, result.endTime) : undefined;
+  const autoscaler = scaling && (pod.node === undefined || scaling.kind === 'triggeredScaleUp') ? scaling : undefined;
   return {
     version: 1,
     pod: pod.pod,
@@ -109,6 +117,8 @@ export function explainJson(result: SimulationResult, pod: PodOutcome, search: F
     ...(pod.node !== undefined ? { node: pod.node } : {}),
     ...(pod.reason !== undefined ? { reason: pod.reason } : {}),
     ...(diagnosis ? { diagnosis, detail: decisiveDetail(diagnosis, cycle!, pod, result.nodes, result.pods, result.objects?.resourceClaims ?? []) } : {}),
+    ...(capacity.length > 0 ? { capacity } : {}),
+    ...(autoscaler ? { autoscaler } : {}),
     ...(difference ? { clusterDifference: difference } : {}),
     ...(stale ? { staleMessage: stale } : {}),
     fixes,

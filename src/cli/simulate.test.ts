@@ -114,6 +114,31 @@ describe('npm run simulate', () => {
       expect(JSON.parse(r.stdout)).toMatchObject({ state: 'gated', fixes: [], exitCode: 4 });
     });
 
+    // issue 20: the verdicts and the autoscaler's word the text explanation prints, in the JSON too
+    const capacityFile = () => write('ci-capacity.yaml', [
+      'apiVersion: podplay/v1alpha1', 'kind: ClusterAutoscaler', 'metadata: {name: ca}',
+      'spec: {templates: [{apiVersion: v1, kind: Node, metadata: {name: pool-template, labels: {kwok-nodegroup: pool}}, status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}}]}',
+      '---', 'apiVersion: v1', 'kind: Node', 'metadata: {name: n-1, labels: {kwok-nodegroup: pool}}',
+      'status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}',
+      '---', 'apiVersion: v1', 'kind: Pod', 'metadata: {name: huge}',
+      'spec: {containers: [{name: c, image: job, resources: {requests: {cpu: "6"}}}]}',
+      '---', 'apiVersion: v1', 'kind: Pod', 'metadata: {name: elsewhere}',
+      'spec: {schedulerName: volcano, containers: [{name: c, image: job}]}',
+    ].join('\n'));
+
+    it('a pod larger than any node and any node group template: the capacity verdict and the autoscaler\'s groups', () => {
+      const doc = JSON.parse(simulate(capacityFile(), '--explain', 'huge', '--json').stdout) as { capacity?: { kind: string; resource: string; requested: number; most: number; noGroupFits?: boolean }[]; autoscaler?: { kind: string; groups: { group: string }[] } };
+      expect(doc.capacity).toEqual([expect.objectContaining({ kind: 'largerThanAnyNode', resource: 'cpu', requested: 6000, most: 4000, noGroupFits: true })]);
+      expect(doc.autoscaler).toMatchObject({ kind: 'notTriggerScaleUp', groups: [{ group: 'pool' }] });
+    });
+
+    it('a pod no scheduler profile serves: cluster-autoscaler ignores it, and says why', () => {
+      const doc = JSON.parse(simulate(capacityFile(), '--explain', 'elsewhere', '--json').stdout) as { state: string; autoscaler?: { kind: string; lead: string } };
+      expect(doc.state).toBe('pending');
+      expect(doc.autoscaler?.kind).toBe('ignored');
+      expect(doc.autoscaler?.lead).toContain('volcano');
+    });
+
     it('--verbose lists the changes tried that did not help', () => {
       const r = simulate(file(), '--explain', 'trainer', '--verbose');
       expect(r.status).toBe(0);

@@ -328,6 +328,13 @@ function controllerKey(docs: ReadonlyMap<string, Located>, key: string, namespac
   return ref ? keyOf(ref.kind, ref.name, namespace) : undefined;
 }
 
+/** The ReplicaSet of the text a Deployment controls with the highest revision, as a one-key list (none when the text has none). */
+function newestReplicaSetKeys(docs: Map<string, Located>, namespace: string, deployment: string): string[] {
+  const owned = [...docs.keys()].filter((k) => k.startsWith(`ReplicaSet/${namespace}/`) && controllerKey(docs, k, namespace) === `Deployment/${namespace}/${deployment}`);
+  const revision = (k: string) => Number((parseDocument(docs.get(k)!.text).toJS() as { metadata?: { annotations?: Record<string, string> } } | null)?.metadata?.annotations?.['deployment.kubernetes.io/revision'] ?? 0);
+  return owned.sort((a, b) => revision(b) - revision(a)).slice(0, 1);
+}
+
 /**
  * Where a pod-scoped fix is written: the pod templates of the workloads that made the pod (its
  * controller and, for a ReplicaSet, its Deployment — the object a reviewer edits; the controller
@@ -475,18 +482,25 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
       appended.push(`---\n${stringify({ apiVersion, kind, metadata: { name: metadata.name, namespace: metadata.namespace }, spec }, style).trimEnd()}\n`);
       continue;
     }
-    if (e.kind === 'template-priority-class') {
-      const doc = open(`${e.workload.kind}/${e.workload.namespace}/${e.workload.name}`);
-      if (!doc) return undefined;
-      doc.setIn(['spec', 'template', 'spec', 'priorityClassName'], e.priorityClassName);
-      // the class decides the priority when admission creates the pod
-      deleteIfPresent(doc, ['spec', 'template', 'spec', 'priority']);
+    if (e.kind === 'template-priority-class' || e.kind === 'template-request') {
+      // the workload and, in a dump, its newest ReplicaSet (which makes the next pods): as ../engine/whatIf/edits.ts templatesOf
+      const keys = [`${e.workload.kind}/${e.workload.namespace}/${e.workload.name}`, ...(e.workload.kind === 'Deployment' ? newestReplicaSetKeys(docs, e.workload.namespace, e.workload.name) : [])];
+      for (const key of keys) {
+        const doc = open(key);
+        if (!doc) return undefined;
+        if (e.kind === 'template-request') {
+          doc.setIn(['spec', 'template', 'spec', 'containers', e.container, 'resources', e.limit ? 'limits' : 'requests', e.resource], e.quantity);
+          continue;
+        }
+        doc.setIn(['spec', 'template', 'spec', 'priorityClassName'], e.priorityClassName);
+        // the class decides the priority when admission creates the pod
+        deleteIfPresent(doc, ['spec', 'template', 'spec', 'priority']);
+      }
       continue;
     }
-    if (e.kind === 'quota' || e.kind === 'limit-range' || e.kind === 'template-request') {
+    if (e.kind === 'quota' || e.kind === 'limit-range') {
       const [key, path] = e.kind === 'quota' ? [`ResourceQuota/${e.quota.namespace}/${e.quota.name}`, ['spec', 'hard', e.resource]]
-        : e.kind === 'limit-range' ? [`LimitRange/${e.limitRange.namespace}/${e.limitRange.name}`, ['spec', 'limits', e.item, e.bound ?? 'defaultRequest', e.resource]]
-          : [`${e.workload.kind}/${e.workload.namespace}/${e.workload.name}`, ['spec', 'template', 'spec', 'containers', e.container, 'resources', 'requests', e.resource]];
+        : [`LimitRange/${e.limitRange.namespace}/${e.limitRange.name}`, ['spec', 'limits', e.item, e.bound ?? 'defaultRequest', e.resource]];
       const doc = open(key);
       if (!doc) return undefined;
       doc.setIn(path, e.kind === 'quota' ? e.hard : e.quantity);
@@ -605,6 +619,7 @@ function writePodEdit(doc: Document, spec: (string | number)[], e: PodEdit): boo
       break;
     case 'spread':
       if (e.maxSkew !== undefined) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'maxSkew'], e.maxSkew);
+      if (e.minDomains !== undefined) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'minDomains'], e.minDomains);
       if (e.whenUnsatisfiable) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'whenUnsatisfiable'], e.whenUnsatisfiable);
       if (e.nodeTaintsPolicy) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'nodeTaintsPolicy'], e.nodeTaintsPolicy);
       if (e.nodeAffinityPolicy) doc.setIn([...spec, 'topologySpreadConstraints', e.constraint, 'nodeAffinityPolicy'], e.nodeAffinityPolicy);
@@ -698,6 +713,7 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'priority': return `Use ${e.existing ? 'the existing ' : 'a new '}PriorityClass ${e.priorityClass.metadata.name} (value ${e.priorityClass.value}) to preempt`;
     case 'spread': return e.nodeTaintsPolicy ? `Topology spread ${e.constraint + 1}: nodeTaintsPolicy Honor (domains of nodes the pod does not tolerate stop counting)`
       : e.nodeAffinityPolicy ? `Topology spread ${e.constraint + 1}: nodeAffinityPolicy Honor`
+        : e.minDomains !== undefined ? `Topology spread ${e.constraint + 1}: minDomains ${e.minDomains} (the domains the cluster has)`
         : e.whenUnsatisfiable ? `Topology spread ${e.constraint + 1}: whenUnsatisfiable ScheduleAnyway` : `Topology spread ${e.constraint + 1}: maxSkew ${e.maxSkew}`;
     case 'anti-affinity': return `Drop required pod anti-affinity term ${e.term + 1}`;
     case 'uncordon': return `Uncordon node ${short(e.node)}`;
@@ -708,7 +724,7 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     // what it allows first: the panel's one-line title is cut at its width
     case 'add-policy': return `Add ResourceQuota ${e.object.metadata.namespace ?? 'default'}/${e.object.metadata.name}: ${Object.entries(e.object.spec.hard ?? {}).map(([r, q]) => `spec.hard.${r} ${q}`).join(', ') || 'no limit'}${scopeText(e.object)}`;
     case 'template-priority-class': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: priorityClassName ${e.priorityClassName} (value ${e.value}) instead of ${e.from}`;
-    case 'template-request': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: container ${e.container + 1} requests ${e.quantity} ${e.resource}${e.from ? ` (from ${e.from})` : ''}`;
+    case 'template-request': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: container ${e.container + 1} ${e.limit ? 'limits' : 'requests'} ${e.quantity} ${e.resource}${e.from ? ` (from ${e.from})` : ''}`;
     case 'node-group-max': return `Raise node group ${e.group}'s max size to ${e.max} (from ${e.from}): the ClusterAutoscaler template's ${NG_MAX_SIZE_ANNOTATION}`;
     case 'node-group-label': return `Label node group ${e.group}'s template with ${e.key}=${e.value} (the nodes it adds carry it)`;
     case 'pod-group': return e.change === 'min-count' ? `PodGroup ${e.group}: gang minCount ${e.minCount} (from ${e.from})`

@@ -11,7 +11,7 @@ import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint, TAINT_NODE_UNS
 import type { Node, Pod, Taint, Toleration, Workload } from '../model/types';
 import { podKey } from '../model/types';
 import type { ResourceClaimSpec } from '../model/resource';
-import { newerTemplateOf, newNodeName, requestEdit, slicesOf, type ClaimRef, type EditKind, type ScenarioEdit } from './edits';
+import { amountOf, newerTemplateOf, newNodeName, requestEdit, slicesOf, type ClaimRef, type EditKind, type ScenarioEdit } from './edits';
 import { Tier } from './rank';
 
 export interface Candidate {
@@ -39,6 +39,8 @@ export interface WorkloadRef { kind: string; namespace: string; name: string }
 /** user PriorityClasses may not go above this (upstream: HighestUserDefinablePriority) */
 const HIGHEST_USER_PRIORITY = 1_000_000_000;
 const MAX_PER_KIND = 3;
+/** a request cut below this share of what the container asks for (./rank.ts Tier.Overrides) */
+const DEEP_CUT = 0.5;
 /** annotations that say why a node is cordoned (an incident, maintenance, a ticket) */
 const WHY_CORDONED = /cordon|incident|maint|drain|do-not|reason|ticket|outage/i;
 /** labels that name a node pool, most specific first */
@@ -128,13 +130,25 @@ function tolerationCandidates(s: ExpandedScenario, pod: Pod, key: string, nodes:
     seen.add(id);
     const toleration = tolerationFor(taint);
     // a taint keeps a dedicated pool for its own pods: tolerating it is right only where the pod already asks for that pool
-    const home = podSelects(pod, node);
+    const home = selectsTaintedPool(s, pod, node, taint);
     out.push({
       kind: 'toleration', cost: 1, edits: [{ kind: 'toleration', pod: key, toleration }], tier: home ? Tier.SpecMistake : Tier.NodeScoped,
       ...(home ? {} : { warning: `moves the pod into the pool tainted ${taintToString(taint)}, which it does not select: the taint keeps that pool for its own workloads` }),
     });
   }
   return out;
+}
+
+/**
+ * Is the tainted pool the pod's intended home: does its nodeSelector or required node affinity pick
+ * that pool, not merely include it? A selector every node of the cluster meets (a capacity type, an
+ * architecture) also picks the untainted pools beside it, so it asks for none of them: the pool is
+ * its home only when every node it selects carries the taint (a GPU pool's `node-pool: gpu`, a spot
+ * pool's capacity type where only spot nodes are spot).
+ */
+function selectsTaintedPool(s: ExpandedScenario, pod: Pod, node: Node, taint: Taint): boolean {
+  if (!podSelects(pod, node)) return false;
+  return s.nodes.filter((n) => podSelects(pod, n)).every((n) => (n.spec?.taints ?? []).some((t) => t.key === taint.key && t.effect === taint.effect));
 }
 
 /** A value no node has for a key the pod selects on → the values nodes have that are nearest (a typo). */
@@ -209,7 +223,19 @@ function requestCandidates(pod: Pod, key: string, d: Diagnosis): Candidate[] {
   if (best === undefined || best.room <= 0) return [];
   const edits = [...best.free].map(([resource, amount]) => requestEdit(pod, key, resource, amount));
   if (edits.some((e) => e === undefined)) return [];
-  return [{ kind: 'request', cost: 2, tier: Tier.Relax, warning: 'a request is what the container needs: less than it asked for risks throttling or an OOM kill', edits: edits as ScenarioEdit[] }];
+  // a request cut to less than half is another workload, not a trim: a reviewer refuses it unless nothing else fits
+  const cuts = (edits as ScenarioEdit[]).flatMap((e) => {
+    if (e.kind !== 'request') return [];
+    const from = pod.spec.containers[e.container]?.resources?.requests?.[e.resource];
+    const share = amountOf(e.resource, e.quantity) / Math.max(1, amountOf(e.resource, from));
+    return share < DEEP_CUT ? [`${e.resource} ${from} → ${e.quantity} (${Math.round(share * 100)} % of the request)`] : [];
+  });
+  return [{
+    kind: 'request', cost: 2, tier: cuts.length > 0 ? Tier.Overrides : Tier.Relax, edits: edits as ScenarioEdit[],
+    warning: cuts.length > 0
+      ? `cuts what the container asks for to a fraction (${cuts.join(', ')}): it fits the room free on one node now, not what the workload needs; a node large enough for the request is the other way`
+      : 'a request is what the container needs: less than it asked for risks throttling or an OOM kill',
+  }];
 }
 
 /**
@@ -244,7 +270,22 @@ function priorityCandidates(s: ExpandedScenario, key: string, d: Diagnosis, resu
   }];
 }
 
-function spreadCandidates(pod: Pod, key: string, d: Diagnosis): Candidate[] {
+/**
+ * The domains of a spread constraint's topology key among the nodes its pod may use (the nodes its
+ * nodeSelector and required node affinity match: nodeAffinityPolicy Honor, the default).
+ * upstream: podtopologyspread/filtering.go (minDomains against the number of eligible domains)
+ */
+function spreadDomains(s: ExpandedScenario, pod: Pod, topologyKey: string, honorAffinity: boolean): number {
+  const selects = Object.keys(pod.spec.nodeSelector ?? {}).length > 0 || pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution !== undefined;
+  const values = new Set<string>();
+  for (const n of s.nodes) {
+    const v = n.metadata.labels?.[topologyKey];
+    if (v !== undefined && (!honorAffinity || !selects || podSelects(pod, n))) values.add(v);
+  }
+  return values.size;
+}
+
+function spreadCandidates(s: ExpandedScenario, pod: Pod, key: string, d: Diagnosis): Candidate[] {
   const out: Candidate[] = [];
   // cordoned or tainted nodes the pod does not tolerate still make domains under nodeTaintsPolicy Ignore (the default)
   const untolerated = d.groups.some((g) => g.plugin === 'NodeUnschedulable' || g.plugin === 'TaintToleration');
@@ -252,6 +293,10 @@ function spreadCandidates(pod: Pod, key: string, d: Diagnosis): Candidate[] {
     if (c.whenUnsatisfiable !== 'DoNotSchedule') return;
     if (untolerated && c.nodeTaintsPolicy !== 'Honor') out.push({ kind: 'spread', cost: 1, tier: Tier.SpecMistake, edits: [{ kind: 'spread', pod: key, constraint, nodeTaintsPolicy: 'Honor' }] });
     if (c.nodeAffinityPolicy === 'Ignore') out.push({ kind: 'spread', cost: 1, tier: Tier.SpecMistake, edits: [{ kind: 'spread', pod: key, constraint, nodeAffinityPolicy: 'Honor' }] });
+    // minDomains above the domains the cluster has (written for a region with more zones): the global
+    // minimum counts as 0, so every domain is full at maxSkew pods; the spec corrected to the cluster
+    const domains = spreadDomains(s, pod, c.topologyKey, c.nodeAffinityPolicy !== 'Ignore');
+    if (c.minDomains !== undefined && domains > 0 && c.minDomains > domains) out.push({ kind: 'spread', cost: 1, tier: Tier.SpecMistake, warning: `minDomains ${c.minDomains} asks for more domains of ${c.topologyKey} than the cluster's nodes have (${domains})`, edits: [{ kind: 'spread', pod: key, constraint, minDomains: domains }] });
     const skews = d.blocking.filter((b) => b.plugin === 'PodTopologySpread' && b.topologyKey === c.topologyKey).map((b) => b.skew ?? 0);
     // a larger skew weakens the spread the workload declared (./rank.ts Tier)
     if (skews.length > 0) out.push({ kind: 'spread', cost: 2, tier: Tier.Relax, edits: [{ kind: 'spread', pod: key, constraint, maxSkew: Math.min(...skews) }] });
@@ -490,7 +535,7 @@ export function candidateFixes(s: ExpandedScenario, pod: string, d: Diagnosis, r
   if (plugins.has('TaintToleration')) out.push(...tolerationCandidates(s, spec, pod, nodesFailing('TaintToleration')));
   if (plugins.has('NodeAffinity')) out.push(...affinityValueCandidates(s, spec, pod), ...selectorCandidates(s, spec, pod, d));
   if (plugins.has('NodeResourcesFit')) out.push(...requestCandidates(spec, pod, d));
-  if (plugins.has('PodTopologySpread')) out.push(...spreadCandidates(spec, pod, d));
+  if (plugins.has('PodTopologySpread')) out.push(...spreadCandidates(s, spec, pod, d));
   if (plugins.has('DynamicResources')) out.push(...claimCandidates(s, spec, pod));
   if (d.blocking.some((b) => b.rule === 'podAntiAffinity')) out.push(...antiAffinityCandidates(spec, pod));
   if (plugins.has('NodeUnschedulable')) out.push(...uncordonCandidates(s, nodesFailing('NodeUnschedulable')));

@@ -47,7 +47,7 @@ export type ScenarioEdit =
   /** a PriorityClass (a new one, or one the cluster has: `existing`), and the pod uses it */
   | { kind: 'priority'; pod: string; priorityClass: PriorityClass; existing?: boolean }
   /** relax a hard topology spread constraint, or count only the domains of nodes the pod could use (Honor) */
-  | { kind: 'spread'; pod: string; constraint: number; maxSkew?: number; whenUnsatisfiable?: 'ScheduleAnyway'; nodeTaintsPolicy?: 'Honor'; nodeAffinityPolicy?: 'Honor' }
+  | { kind: 'spread'; pod: string; constraint: number; maxSkew?: number; minDomains?: number; whenUnsatisfiable?: 'ScheduleAnyway'; nodeTaintsPolicy?: 'Honor'; nodeAffinityPolicy?: 'Honor' }
   /**
    * a ResourceClaim (namespace/name) or ResourceClaimTemplate the pod uses: drop a constraint,
    * or ask for fewer devices in one request
@@ -97,7 +97,7 @@ export type ScenarioEdit =
   /** the PriorityClass a workload's pod template names, replaced by another the cluster has (its pods do not exist: admission refused them) */
   | { kind: 'template-priority-class'; workload: PolicyRef & { kind: string }; from: string; priorityClassName: string; value: number }
   /** set one container's request in a workload's pod template (its pods do not exist: admission refused them) */
-  | { kind: 'template-request'; workload: PolicyRef & { kind: string }; container: number; resource: string; from?: string; quantity: string }
+  | { kind: 'template-request'; workload: PolicyRef & { kind: string }; container: number; resource: string; from?: string; quantity: string; limit?: true }
   /** raise a node group's max size: the max-count annotation of the ClusterAutoscaler's template `template` (spec.templates index) */
   | { kind: 'node-group-max'; group: string; template: number; from: number; max: number }
   /** label a node group's template (spec.templates index): the nodes the group adds carry it */
@@ -300,11 +300,21 @@ function dropAffinityExpression(spec: PodSpec, term: number, expression: number)
 }
 
 /** The pod template of a workload the scenario holds. */
-function templateOf(s: ExpandedScenario, ref: PolicyRef & { kind: string }): PodSpec {
+/**
+ * The pod templates a change to a workload's template is written into: its own and, for a
+ * Deployment, its newest ReplicaSet's (as a dump has it: the Deployment controller rolls the
+ * change out as a new ReplicaSet, which makes the next pods; a dump's ReplicaSet keeps its own).
+ */
+function templatesOf(s: ExpandedScenario, ref: PolicyRef & { kind: string }): PodSpec[] {
   const w = s.workloads.find((x) => x.kind === ref.kind && (x.metadata.namespace ?? 'default') === ref.namespace && x.metadata.name === ref.name);
   const spec = w && 'template' in w.spec ? w.spec.template?.spec : undefined;
-  if (!spec) throw new Error(`no pod template in ${ref.kind} ${ref.namespace}/${ref.name}`);
-  return spec;
+  if (!w || !spec) throw new Error(`no pod template in ${ref.kind} ${ref.namespace}/${ref.name}`);
+  if (w.kind !== 'Deployment') return [spec];
+  const revision = (x: Workload) => Number(x.metadata.annotations?.['deployment.kubernetes.io/revision'] ?? 0);
+  const newest = s.workloads
+    .filter((x) => x.kind === 'ReplicaSet' && (x.metadata.namespace ?? 'default') === ref.namespace && x.metadata.ownerReferences?.some((r) => r.controller === true && r.kind === 'Deployment' && r.name === ref.name))
+    .sort((a, b) => revision(b) - revision(a))[0];
+  return newest?.spec.template?.spec ? [spec, newest.spec.template.spec] : [spec];
 }
 
 /** Applies the edits to `s` in place (pass a copy). Throws on an edit that names nothing. */
@@ -386,6 +396,7 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
           const c = spec.topologySpreadConstraints?.[e.constraint];
           if (!c) throw new Error(`no topology spread constraint ${e.constraint} on ${e.pod}`);
           if (e.maxSkew !== undefined) c.maxSkew = e.maxSkew;
+          if (e.minDomains !== undefined) c.minDomains = e.minDomains;
           if (e.whenUnsatisfiable) c.whenUnsatisfiable = e.whenUnsatisfiable;
           if (e.nodeTaintsPolicy) c.nodeTaintsPolicy = e.nodeTaintsPolicy;
           if (e.nodeAffinityPolicy) c.nodeAffinityPolicy = e.nodeAffinityPolicy;
@@ -467,19 +478,20 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         else delete g.spec.schedulingConstraints;
         break;
       }
-      case 'template-request': {
-        const c = templateOf(s, e.workload).containers[e.container];
-        if (!c) throw new Error(`no container ${e.container} in the pod template of ${e.workload.kind} ${e.workload.namespace}/${e.workload.name}`);
-        c.resources = { ...c.resources, requests: { ...c.resources?.requests, [e.resource]: e.quantity } };
+      case 'template-request':
+        for (const spec of templatesOf(s, e.workload)) {
+          const c = spec.containers[e.container];
+          if (!c) throw new Error(`no container ${e.container} in the pod template of ${e.workload.kind} ${e.workload.namespace}/${e.workload.name}`);
+          c.resources = e.limit ? { ...c.resources, limits: { ...c.resources?.limits, [e.resource]: e.quantity } } : { ...c.resources, requests: { ...c.resources?.requests, [e.resource]: e.quantity } };
+        }
         break;
-      }
-      case 'template-priority-class': {
-        const spec = templateOf(s, e.workload);
-        spec.priorityClassName = e.priorityClassName;
-        // admission resolves the priority from the class when it creates a pod
-        delete spec.priority;
+      case 'template-priority-class':
+        for (const spec of templatesOf(s, e.workload)) {
+          spec.priorityClassName = e.priorityClassName;
+          // admission resolves the priority from the class when it creates a pod
+          delete spec.priority;
+        }
         break;
-      }
       case 'add-policy': {
         const q = structuredClone(e.object);
         // as loading does: the quota controller has synced it before any pod is created

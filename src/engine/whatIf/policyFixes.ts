@@ -193,6 +193,7 @@ export function refusalCandidates(s: RefusalScenario, baseline: Pick<SimulationR
   const numbers = refusal.numbers;
   const target = refusedWorkload(s, baseline, refusal);
   if (refusal.uncovered && target) return uncoveredCandidates(s, target);
+  if (refusal.plugin === 'LimitRanger' && target) return limitRangerWorkloadCandidates(s, target);
   if (refusal.plugin !== 'ResourceQuota' || !refusal.quota || !numbers || !target) return [];
   const quota = { namespace: target.namespace, name: refusal.quota };
   const out: Candidate[] = [];
@@ -205,7 +206,7 @@ export function refusalCandidates(s: RefusalScenario, baseline: Pick<SimulationR
     raise.push({ kind: 'quota', quota, resource, from: limited, hard: formatQuantity(hard, quantityFormat(numbers.requested[resource] ?? limited)) });
   }
   if (raise.length > 0) {
-    out.push({ kind: 'quota', edits: raise, cost: raise.length, tier: Tier.Capacity, warning: `raises the namespace's budget: check it with whoever sets ${target.namespace}'s quota` });
+    out.push({ kind: 'quota', edits: raise, cost: raise.length, tier: Tier.Capacity, warning: `raises the namespace's budget: an administrator's change (whoever sets ${target.namespace}'s quota)` });
   }
   const exceeded = Object.keys(numbers.limited);
   const resources = exceeded.map(requestedResource);
@@ -379,6 +380,23 @@ function limitRangerPodCandidates(s: RefusalScenario, pod: Pod): Candidate[] {
     out.push({ kind: 'limit-range', edits: admin, cost: admin.length, tier: Tier.NodeScoped, warning: `an administrator's change: every container in ${namespace} may then ask for as much` });
   }
   return out;
+}
+
+/**
+ * For a workload whose pods LimitRanger refused: the same fixes as for a bare pod, the requests and
+ * limits written into the workload's pod template (its controller makes every replica from it).
+ */
+function limitRangerWorkloadCandidates(s: RefusalScenario, target: RefusedWorkload): Candidate[] {
+  const workload = { kind: target.workload.kind, namespace: target.namespace, name: target.workload.metadata.name };
+  const containers = target.workload.spec.template.spec.containers;
+  return limitRangerPodCandidates(s, templatePod(target)).map((c) => ({
+    ...c,
+    edits: c.edits.map((e): ScenarioEdit => {
+      if (e.kind !== 'request') return e;
+      const from = containers[e.container]?.resources?.[e.limit ? 'limits' : 'requests']?.[e.resource];
+      return { kind: 'template-request', workload, container: e.container, resource: e.resource, ...(from ? { from } : {}), quantity: e.quantity, ...(e.limit ? { limit: true as const } : {}) };
+    }),
+  }));
 }
 
 /**

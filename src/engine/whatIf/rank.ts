@@ -6,7 +6,8 @@
  * How a reviewer weighs a kind of change, best first:
  * - SpecMistake: the pod's own spec corrected to the cluster it runs in (a label value no node
  *   has → the nearest one, a schedulerName no profile serves, nodeTaintsPolicy Honor for a spread
- *   over cordoned domains, a toleration for the pool the pod already selects, a PriorityClass its
+ *   over cordoned domains, a spread's minDomains above the domains the cluster has lowered to
+ *   them, a toleration for the pool the pod selects and only that pool, a PriorityClass its
  *   namespace already uses);
  * - Capacity: more room for what the workload asks, as it asks it (a node like one of its pool
  *   with its ResourceSlices, another existing PriorityClass, another DeviceClass of the cluster);
@@ -17,7 +18,8 @@
  *   the constraint is the workload owner's to give up, the node pool the platform's to scale;
  * - NodeScoped: changes to nodes other workloads share (labels, a foreign pool's taint, uncordon);
  * - Overrides: overrides what someone wrote down — uncordoning a node whose annotations say why it
- *   is cordoned, preemption that violates a PodDisruptionBudget.
+ *   is cordoned, preemption that violates a PodDisruptionBudget, a request cut below half of what
+ *   the container asks for (the room one node has free now, not what the workload needs).
  */
 export const Tier = { SpecMistake: 0, Capacity: 1, Relax: 2, NodeScoped: 3, Overrides: 4 } as const;
 export type Tier = (typeof Tier)[keyof typeof Tier];

@@ -1,0 +1,98 @@
+// The second production-like dump (fleetDump.ts): it loads as the API server stored it, each
+// Pending pod or refused workload gets the verdict its author marks, and the fix search — the
+// page's, through the imported text — ranks the fix a reviewer would approve first, or offers
+// none where a reviewer would approve none of the changes it can try.
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../engine/index';
+import { rankFixes } from '../../engine/whatIf/rank';
+import { runFixSearch, type FixSearchReply } from '../fixSearch';
+import { importAny } from '../index';
+import fixture from '../fixtures/kubectl-fleet-pending.yaml?raw';
+import { fleetCauses, fleetDump, MAINTENANCE } from './fleetDump';
+import { fleetMessages } from './fleetMessages';
+
+const imported = importAny(fixture, { source: 'fixture' });
+const outcome = simulate(imported.yaml, { fileName: 'imported.yaml' });
+if (!outcome.ok) throw new Error(outcome.errors.map((e) => `${e.line}:${e.column} ${e.message}`).join('\n'));
+const result = outcome.result;
+/** the pod the dump records Pending under a name prefix (its Running siblings share the prefix) */
+const podOf = (prefix: string) => result.pods.find((p) => p.pod.startsWith(prefix) && p.recorded?.phase === 'Pending');
+
+describe('kubectl-fleet-pending.yaml', () => {
+  it('is the generator output with the messages a scheduler records for it (npx tsx scripts/write-fleet-dump.ts)', () => {
+    expect(fixture).toBe(fleetDump(fleetMessages(fleetDump())));
+  });
+
+  it('imports 58 nodes in 3 zones as a kubectl dump, keeps the ClusterAutoscaler and warns of nothing it cannot read', () => {
+    expect(imported.format).toBe('kubectl');
+    expect(imported.yaml).toMatch(/^kind: ClusterAutoscaler$/m);
+    expect(result.nodes.filter((n) => !n.name.startsWith('general-'))).toHaveLength(58);
+    expect(new Set(result.nodes.map((n) => n.labels['topology.kubernetes.io/zone'])).size).toBe(3);
+    expect(imported.warnings.join('\n')).not.toMatch(/cannot|not read|unknown|ignored/i);
+  });
+
+  it('the cordoned node says why, and no fix uncordons it', () => {
+    const cordoned = imported.yaml.match(new RegExp(`${MAINTENANCE.replace('.', '\\.')}: (.*)`));
+    expect(cordoned?.[1]).toMatch(/CHG-4471/);
+  });
+
+  it.each(fleetCauses.map((c) => [c.pod, c] as const))('%s: %s', (prefix, cause) => {
+    if (cause.state === 'not-created') {
+      const [namespace, , name] = prefix.split('/');
+      expect(result.pods.filter((p) => p.pod.startsWith(`${namespace}/${name}-`) && p.node !== undefined && p.recorded === undefined)).toEqual([]);
+      expect(result.events.some((e) => e.reason === 'FailedCreate' && e.object.startsWith(`ReplicaSet/${namespace}/${name}-`))).toBe(true);
+      return;
+    }
+    const pod = podOf(prefix);
+    expect(pod?.recorded?.phase).toBe('Pending');
+    expect(pod!.node === undefined).toBe(cause.state !== 'placed');
+    if (cause.state === 'gated') expect(pod!.message).toMatch(/scheduling gates/);
+    if (cause.state === 'placed') expect(result.autoscaler?.pods[pod!.pod]?.kind).toBe('triggeredScaleUp');
+  });
+});
+
+function search(target: string) {
+  const replies: FixSearchReply[] = [];
+  runFixSearch({ id: 1, text: imported.yaml, fileName: 'imported.yaml', pod: target }, (r) => replies.push(r));
+  return rankFixes(replies.flatMap((r) => (r.type === 'fix' ? [r.fix] : [])));
+}
+
+describe('kubectl-fleet-pending.yaml: the top fix is the one a reviewer approves, and none of the first five is one a reviewer refuses', () => {
+  const searched = fleetCauses.filter((c) => c.state === 'pending' || c.state === 'not-created');
+  it.each(searched.map((c) => [c.pod, c] as const))('%s', (prefix, cause) => {
+    const [namespace, , name] = prefix.split('/');
+    const target = cause.state === 'not-created' ? `${namespace}/${name}` : podOf(prefix)!.pod;
+    const ranked = search(target);
+    ranked.slice(0, 5).forEach((f, rank) => {
+      for (const e of f.candidate.edits) {
+        // into another team's dedicated pool: never first, and only with a warning
+        if (e.kind === 'toleration' && e.toleration.key === 'dedicated') {
+          expect(rank, `${target}: tolerates dedicated=search first`).toBeGreaterThan(0);
+          expect(f.warnings.join(' ')).toMatch(/keeps that (pool|group) for its own workloads/);
+        }
+        if (e.kind === 'uncordon') expect(f.warnings.join(' '), `${target}: uncordons without quoting why`).toContain('CHG-4471');
+        // an on-demand node group relabelled as spot
+        if (e.kind === 'node-group-label' || e.kind === 'node-label') expect(rank, `${target}: relabels nodes first`).toBeGreaterThan(0);
+        // a quota or LimitRange widened: said to be an administrator's change
+        if (e.kind === 'quota' || e.kind === 'limit-range') expect(f.warnings.join(' ')).toContain('administrator');
+      }
+    });
+    const top = ranked[0];
+    if (!cause.fix) {
+      // what the search can try, a reviewer would not approve: a request cut to a fraction ranks as an override, with the numbers
+      if (top) {
+        expect(top.candidate.kind).toBe('request');
+        expect(top.warnings.join(' ')).toMatch(/% of the request/);
+      }
+      return;
+    }
+    expect(top, `no fix for ${target}`).toBeDefined();
+    const { kind: fixKind, ...fields } = cause.fix;
+    expect(top!.candidate.kind).toBe(fixKind);
+    const edit = top!.candidate.edits[0] as unknown as Record<string, unknown>;
+    for (const [field, value] of Object.entries(fields)) expect(edit[field]).toBe(value);
+    if (top!.admitted) expect(top!.admitted.pods).toBe(top!.admitted.scheduled);
+    else expect(top!.node).toBeTruthy();
+    // each verified candidate is a whole simulation of the 58-node dump: up to 25 s alone, 100 s beside the whole suite on two shared cores
+  }, 300_000);
+});
