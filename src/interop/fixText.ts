@@ -329,7 +329,7 @@ function controllerKey(docs: ReadonlyMap<string, Located>, key: string, namespac
 }
 
 /** The ReplicaSet of the text a Deployment controls with the highest revision, as a one-key list (none when the text has none). */
-function newestReplicaSetKeys(docs: Map<string, Located>, namespace: string, deployment: string): string[] {
+function newestReplicaSetKeys(docs: ReadonlyMap<string, Located>, namespace: string, deployment: string): string[] {
   const owned = [...docs.keys()].filter((k) => k.startsWith(`ReplicaSet/${namespace}/`) && controllerKey(docs, k, namespace) === `Deployment/${namespace}/${deployment}`);
   const revision = (k: string) => Number((parseDocument(docs.get(k)!.text).toJS() as { metadata?: { annotations?: Record<string, string> } } | null)?.metadata?.annotations?.['deployment.kubernetes.io/revision'] ?? 0);
   return owned.sort((a, b) => revision(b) - revision(a)).slice(0, 1);
