@@ -415,7 +415,7 @@ spec:
     },
     {
       at: { event: { reason: 'DeviceTaintManagerEviction', object: 'Pod/default/trainer' } },
-      text: `The new inference pod got a GPU on node-2. trainer is deleted at 90 s, and nothing replaces a bare pod. Without tolerationSeconds it would have stayed.`,
+      text: `The new inference pod got a GPU on node-2. trainer is evicted at 90 s; nothing replaces a bare pod. Without tolerationSeconds it would have stayed.`,
       facts: [{ says: 'at 90 s', fact: { kind: 'event', object: 'Pod/default/trainer', reason: 'DeviceTaintManagerEviction' }, is: '90' }],
     },
   ],
