@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { engineResult, freshPage, importDump, openScenario } from './helpers';
+import { engineResult, expectBoundAtEnd, freshPage, importDump, openScenario } from './helpers';
 
 const scenario = (name: string) => readFileSync(fileURLToPath(new URL(`../scenarios/${name}`, import.meta.url)), 'utf8');
 
@@ -65,11 +65,7 @@ test('a dump with node groups: the Pending pod says which group cannot host it a
   }
   await fix.getByTestId('fix-apply').click();
   // the edited file runs again: the autoscaler grows general, and the pod lands on general-1
-  const chip = page.locator(`[data-testid="pod-chip"][data-pod="${pod}"]`);
-  await expect(async () => {
-    await page.locator('body').press('End');
-    await expect(chip).toHaveAttribute('data-node', 'general-1', { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await expectBoundAtEnd(page, pod, 'general-1');
 });
 
 // issue 20: a scale-down's node is drawn draining from the engine's drainAt and gone from its deletedAt

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { diagnoseCycle, latestCycleOf } from '../src/engine/diagnosis/diagnose';
 import { importAny } from '../src/interop';
-import { engineResult, importDump as importDumpAs } from './helpers';
+import { engineResult, expectBoundAtEnd, importDump as importDumpAs } from './helpers';
 
 const dump = readFileSync(fileURLToPath(new URL('../src/interop/fixtures/kubectl-20-nodes-pending.yaml', import.meta.url)), 'utf8');
 const imported = importAny(dump, { source: 'cluster.yaml' });
@@ -120,12 +120,7 @@ test('verified toleration, selector and request fixes appear, and Apply makes ea
       await fix.locator('.fix-diff-toggle').click();
       await expect(fix.getByTestId('fix-diff').locator('.diff-add, .diff-del').first()).toBeVisible();
       await fix.getByTestId('fix-apply').click();
-      // the edited scenario simulates again and, at the end of the new run, the pod is bound
-      const chip = page.locator(`[data-testid="pod-chip"][data-pod="${pod}"]`);
-      await expect(async () => {
-        await page.locator('body').press('End');
-        await expect(chip).toHaveAttribute('data-node', /.+/, { timeout: 2_000 });
-      }).toPass({ timeout: 30_000 });
+      await expectBoundAtEnd(page, pod);
     });
   }
 });

@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { importAny } from '../src/interop';
 import { pendingCauses, productionDump } from '../src/interop/testing/productionDump';
-import { engineResult, importDump } from './helpers';
+import { engineResult, expectBoundAtEnd, importDump } from './helpers';
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
@@ -50,10 +50,6 @@ test('five Pending pods of the production dump: search → diagnosis → the mar
     for (let i = 0; i < shown; i++) await expect(fixes.nth(i).locator('.fix-outcome')).toBeInViewport({ ratio: 1 });
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${prefix.replace(/\W+/g, '-')}-1366.png` });
     await top.getByTestId('fix-apply').click();
-    const chip = page.locator(`[data-testid="pod-chip"][data-pod="${pod}"]`);
-    await expect(async () => {
-      await page.locator('body').press('End');
-      await expect(chip).toHaveAttribute('data-node', /.+/, { timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
+    await expectBoundAtEnd(page, pod);
   }
 });

@@ -149,6 +149,18 @@ export async function stepTo(page: Page, cycle: number, wanted: string): Promise
   throw new Error(`never reached ${wanted} of cycle ${cycle}: ${await playbackState(page)}`);
 }
 
+/**
+ * After an Apply: the edited scenario simulates again, and at the end of the new run the pod is
+ * bound (to `node` when given). Pressing End again until then, as the run streams in.
+ */
+export async function expectBoundAtEnd(page: Page, pod: string, node: string | RegExp = /.+/): Promise<void> {
+  const chip = page.locator(`[data-testid="pod-chip"][data-pod="${pod}"]`);
+  await expect(async () => {
+    await page.locator('body').press('End');
+    await expect(chip).toHaveAttribute('data-node', node, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** Puts Monaco's cursor at the start of a line (which scrolls it into view). */
 export async function goToLine(page: Page, line: number): Promise<void> {
   await editorReady(page);

@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { engineResult, freshPage, openScenario } from './helpers';
+import { engineResult, expectBoundAtEnd, freshPage, openScenario } from './helpers';
 
 // the gang of four with no fourth node joining: it stays Pending for good
 const text = readFileSync(fileURLToPath(new URL('../scenarios/gang-podgroup.yaml', import.meta.url)), 'utf8').replace(/ {2}timeline:[\s\S]*?(?=---)/, '');
@@ -18,9 +18,5 @@ test('a gang member\'s minCount fix appears and Apply makes the group schedule',
   const fix = page.locator('[data-testid="fix"][data-kind="pod-group"]').first();
   await expect(fix).toContainText('gang minCount 3 (from 4)');
   await fix.getByTestId('fix-apply').click();
-  const chip = page.locator(`[data-testid="pod-chip"][data-pod="${POD}"]`);
-  await expect(async () => {
-    await page.locator('body').press('End');
-    await expect(chip).toHaveAttribute('data-node', /.+/, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await expectBoundAtEnd(page, POD);
 });
