@@ -13,6 +13,8 @@ export default defineConfig({
     react(),
     // the app's chunk is asked for with index.html, not after boot's chunk (below)
     preloadApp(),
+    // every lesson's run, simulated by the build, in a chunk per lesson (below)
+    shipLessonRuns(),
     // Offline after one visit: a Workbox service worker precaches the whole build (page, engine
     // and other workers, Monaco, lessons) as one versioned set. A new build waits until the page
     // asks for it (src/ui/offline/serviceWorker.ts announces it), so an old page never runs a new
@@ -77,6 +79,41 @@ function preloadApp(app = 'src/main.tsx'): Plugin {
         }
         return tags;
       },
+    },
+  };
+}
+
+// Build-only Vite plugin: every lesson simulated by the engine at build time (src/lessons/bake.ts,
+// run in Node through tsx), each lesson's SimulationResult in a chunk of its own (1 to 3 KB gzip;
+// percentage-of-nodes 8 KB). A lesson link fetches its lesson's from the page's first script and is
+// drawn from it without waiting for the engine worker (src/worker/shipped.ts). `npm run dev` and
+// the unit tests ship none: every run there comes from the engine worker.
+function shipLessonRuns(): Plugin {
+  const INDEX = 'virtual:podplay/lesson-runs';
+  const RUN = 'virtual:podplay/lesson-run/';
+  let build = false;
+  let baked: Promise<{ index: string; runs: Map<string, string> }> | undefined;
+  const bake = () => (baked ??= (async () => {
+    const { tsImport } = await import('tsx/esm/api');
+    const lessons = (await tsImport('./src/lessons/bake.ts', import.meta.url)) as typeof import('./src/lessons/bake');
+    const runs = new Map<string, string>();
+    for (const [id, run] of lessons.bakeLessons()) runs.set(id, lessons.shippedRunModule(run));
+    return { index: lessons.shippedRunsModule([...runs.keys()], (id) => `${RUN}${id}`), runs };
+  })());
+  return {
+    name: 'podplay:ship-lesson-runs',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    resolveId(source) {
+      return source === INDEX || source.startsWith(RUN) ? `\0${source}` : null;
+    },
+    async load(id) {
+      if (id === `\0${INDEX}`) return build ? (await bake()).index : 'export const hasShippedRun = () => false;\nexport const shippedRun = () => undefined;\n';
+      if (!id.startsWith(`\0${RUN}`) || !build) return null;
+      const run = (await bake()).runs.get(id.slice(RUN.length + 1));
+      if (run === undefined) throw new Error(`shipLessonRuns: no lesson ${id.slice(RUN.length + 1)}`);
+      return run;
     },
   };
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodePermalink } from '../src/permalink/codec';
 import { lessonById } from '../src/lessons';
-import { editorReady, pageText, scenarioFile } from './helpers';
+import { editorReady, expectBoundAtEnd, lineOf, pageText, replaceLine, scenarioFile } from './helpers';
 import { serveStatic, type StaticSite } from './staticServer';
 
 const OUT = process.env.PODPLAY_E2E_OUT ?? 'dist';
@@ -55,7 +55,10 @@ test('under a sub-path of a plain static server: a lesson link opens and steps, 
   const link = `${site.url}#${await encodePermalink({ scenario: lesson.scenario, seed: lesson.seed, lesson: lesson.id })}`;
   await page.goto(link);
   await stepLesson(page, lesson.id);
-  await editorReady(page);
+  // the link's run came with the build (src/worker/shipped.ts); an edit is the engine worker's
+  await replaceLine(page, lineOf(lesson.scenario, 'disktype: nvme'), '    disktype: ssd');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expectBoundAtEnd(page, 'default/nginx-nvme', 'node-1');
 
   const text = scenarioFile('taints.yaml');
   await page.goto(`${site.url}#${await encodePermalink({ scenario: text })}`);

@@ -1,11 +1,32 @@
-// The page's first script, a few hundred bytes: it starts the engine worker, so that on a slow
-// connection the worker's code downloads alongside the app's chunk rather than after it has run
-// (a lesson link on Fast 3G: bench/browser/lessonFirstLoad.spec.ts), then loads the app, and for a
-// lesson link starts that lesson's catalog file downloading too (src/lessons/files.ts).
+// The page's first script, a few KB: it loads the app and, for a lesson link, starts that lesson's
+// catalog file (src/lessons/files.ts) and its run as the build simulated it (src/worker/shipped.ts)
+// downloading alongside the app's chunk. The page draws such a lesson from its shipped run, so the
+// engine worker (about 190 KB on the wire) is not fetched before the lesson is interactive (a
+// lesson link on Fast 3G: bench/browser/lessonFirstLoad.spec.ts); for anything else boot starts
+// the engine worker at once, so that its code downloads alongside the app's.
+import { hasShippedRun, shippedRun } from 'virtual:podplay/lesson-runs';
 import { lessonFile } from './lessons/files';
 import { peekLessonId } from './permalink/peek';
 import { startEngineWorker } from './worker/earlyWorker';
+import { expectShippedRun, type ShippedRun } from './worker/shippedRun';
 
-if (typeof Worker !== 'undefined') startEngineWorker();
+const startWorker = (): void => { if (typeof Worker !== 'undefined') startEngineWorker(); };
+
+if (typeof DecompressionStream === 'undefined' || !/^#p\d/.test(location.hash)) {
+  startWorker();
+} else {
+  // (the app waits for this promise before it sends its first load)
+  expectShippedRun(peekLessonId(location.hash).then((id): Promise<ShippedRun | undefined> | undefined => {
+    if (id !== undefined) void lessonFile(id)?.catch(() => undefined);
+    const run = id !== undefined && hasShippedRun(id) ? shippedRun(id) : undefined;
+    if (run === undefined) {
+      startWorker();
+      return undefined;
+    }
+    return run.catch(() => {
+      startWorker();
+      return undefined;
+    });
+  }));
+}
 void import('./main');
-if (typeof DecompressionStream !== 'undefined') void peekLessonId(location.hash).then((id) => (id === undefined ? undefined : lessonFile(id)?.catch(() => undefined)));

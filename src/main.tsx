@@ -16,6 +16,7 @@ import { browserUrlEnv, fragmentOf, installUrlSync } from './ui/share/urlSync';
 import zoneSpread from './ui/scenarios/zone-spread.yaml?raw';
 import './ui/styles.css';
 import { createWorkerClient } from './worker/client';
+import { createShippedClient, takeShippedRun } from './worker/shipped';
 
 /** A storage of the page, or undefined where the browser does not allow it (nothing then survives a reload). */
 function browserStorage(which: 'localStorage' | 'sessionStorage'): KeyValueStorage | undefined {
@@ -58,7 +59,8 @@ async function start(): Promise<void> {
   const loaded = await storage.load();
   // a fresh tab takes the last scenario any tab saved, and from now on keeps its own copy
   if (loaded.scenario !== undefined && loaded.from === 'shared') storage.adopt(loaded.scenario);
-  const client = createWorkerClient();
+  // a lesson link's first run may come with the build (./worker/shipped.ts); the rest from the engine worker
+  const client = createShippedClient(takeShippedRun(), () => createWorkerClient());
   const runMarks = createRunMarks(shared, newId());
   // a reload in the middle of a run is not a run that took the tab down
   window.addEventListener('pagehide', () => runMarks.leave());
