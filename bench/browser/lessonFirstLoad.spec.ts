@@ -64,7 +64,6 @@ test('a lesson link on Fast 3G: interactive before the editor is fetched', async
     // the whole catalog (src/lessons/index.ts, the chunk named after its folder) and this lesson's own file
     const catalogAsked = asked.find((r) => /^assets\/lessons-[\w-]+\.js$/.test(r.path));
     const ownFileAsked = asked.find((r) => /^assets\/nodeSelection-[\w-]+\.js$/.test(r.path));
-    const engineAsked = asked.find((r) => /engine\.worker-.*\.js$/.test(r.path));
     // the lesson's run as the build simulated it (vite.config.ts shipLessonRuns)
     const runAsked = asked.find((r) => /^assets\/node-selector-[\w-]+\.js$/.test(r.path));
 
@@ -73,6 +72,8 @@ test('a lesson link on Fast 3G: interactive before the editor is fetched', async
     await expect(page.getByTestId('lesson-story-progress')).toHaveAttribute('data-point', '0');
     await expect(page.locator('[data-testid="scenario-editor"] .monaco-editor')).toBeVisible({ timeout: 120_000 });
     const editor = Date.now() - t0;
+    // asked for once the lesson is on screen (by now, with the editor up)
+    const engineAsked = asked.find((r) => /engine\.worker-.*\.js$/.test(r.path));
 
     const sum = (list: Sent[]) => list.reduce((total, s) => total + s.bytes, 0);
     console.log(`lesson link on Fast 3G: interactive at ${seconds(interactive)} after ${kb(sum(before))} (${before.length} files); Monaco asked for at ${monacoAsked ? seconds(monacoAsked.at) : 'never'}, the editor up at ${seconds(editor)}, ${kb(sum(sent))} in all`);
