@@ -407,11 +407,26 @@ export interface Workload extends KubeObject {
     completionMode?: 'NonIndexed' | 'Indexed';
     /** Job */
     manualSelector?: boolean;
+    /** Job: no pods while true; setting it deletes the active ones (upstream manageJob) */
+    suspend?: boolean;
     /** Job, v1.37+ (WorkloadWithJob): the scheduling the Job controller compiles into its Workload and PodGroup */
     scheduling?: JobSchedulingConfiguration;
   };
-  /** StatefulSet: status.updateRevision, as a dump records it (the ControllerRevision its pods are made at) */
-  status?: { updateRevision?: string };
+  /**
+   * StatefulSet: status.updateRevision, as a dump records it (the ControllerRevision its pods are
+   * made at). Job: the conditions its controller sets (Suspended).
+   */
+  status?: { updateRevision?: string; conditions?: JobCondition[] };
+}
+
+/** upstream: batch/v1 JobCondition, the Suspended one (reason JobSuspended or JobResumed) */
+export interface JobCondition {
+  type: 'Suspended';
+  status: 'True' | 'False';
+  reason: string;
+  message: string;
+  /** simulated seconds */
+  lastTransitionTime: number;
 }
 
 /**
