@@ -9,6 +9,7 @@ import { simulate } from './index';
 import type { KubernetesVersion } from './versions';
 import example from '../../scenarios/dra-podgroup-shared-claim.yaml?raw';
 import templateExample from '../../scenarios/dra-podgroup-claim-template.yaml?raw';
+import { schedulingApiFor } from './testing/schedulingApi';
 
 function run(yaml: string, kubernetesVersion?: KubernetesVersion): SimulationResult {
   const outcome = simulate(yaml, { fileName: 'test.yaml', ...(kubernetesVersion ? { kubernetesVersion } : {}) });
@@ -25,7 +26,7 @@ const nodeOf = (r: SimulationResult, name: string) => r.pods.find((p) => p.pod =
 
 describe('scenarios/dra-podgroup-shared-claim.yaml: one claim for the whole PodGroup', () => {
   it.each(['1.36', '1.37'] as const)('at %s: allocated once, both workers on its node, reserved for the PodGroup', (version) => {
-    const r = run(example, version);
+    const r = run(schedulingApiFor(example, version), version);
     expect([nodeOf(r, 'worker-0'), nodeOf(r, 'worker-1')]).toEqual(['gpu-node-1', 'gpu-node-1']);
     const c = claim(r, 'shared-gpu');
     expect(c.status.allocation!.devices.results.map((d) => `${d.pool}/${d.device}`)).toEqual(['gpu-node-1/gpu-0']);
@@ -86,7 +87,7 @@ describe('scenarios/dra-podgroup-claim-template.yaml: the PodGroup\'s claim made
   type Owned = Claim & { metadata: { ownerReferences?: { kind: string; name: string; controller?: boolean }[] } };
   const generatedClaims = (r: SimulationResult) => ((r.objects?.resourceClaims ?? []) as unknown as Owned[]);
   it.each(['1.36', '1.37'] as const)('at %s: one claim controlled by the PodGroup, in its status and in each worker\'s, allocated once', (version) => {
-    const r = run(templateExample, version);
+    const r = run(schedulingApiFor(templateExample, version), version);
     const claims = generatedClaims(r);
     expect(claims.map((c) => c.metadata.name)).toEqual([expect.stringMatching(/^training-gpu-[a-z0-9]{5}$/)]);
     const [c] = claims;

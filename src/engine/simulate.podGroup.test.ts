@@ -6,6 +6,7 @@ import type { SimulationResult } from './api';
 import { simulate } from './index';
 import type { KubernetesVersion } from './versions';
 import example from '../../scenarios/gang-podgroup.yaml?raw';
+import { schedulingApiFor } from './testing/schedulingApi';
 
 function run(yaml: string, kubernetesVersion: KubernetesVersion, until?: number): SimulationResult {
   const outcome = simulate(yaml, { fileName: 'test.yaml', kubernetesVersion, ...(until !== undefined ? { until } : {}) });
@@ -32,7 +33,7 @@ describe('scenarios/gang-podgroup.yaml: a 4-pod gang waits for its fourth node, 
     },
   ];
   it.each(rows)('at $version', ({ version, groupMessage, placedMessage, fourthMessage }) => {
-    const r = run(example, version);
+    const r = run(schedulingApiFor(example, version), version);
     expect(r.kubernetesVersion.version).toBe(version);
     // t=0: one group cycle, four attempts, nothing bound
     const first = r.cycles.filter((c) => c.time === 0);

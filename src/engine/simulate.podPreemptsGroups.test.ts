@@ -41,7 +41,7 @@ function scenario(o: Opts): string {
     'apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: low}\nvalue: 10',
     'apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1000',
     node('n1'), node('n2'),
-    `apiVersion: scheduling.k8s.io/${api}\nkind: PodGroup\nmetadata: {name: batch}\nspec:\n  schedulingPolicy: {gang: {minCount: 2}}\n  disruptionMode: {${o.mode}: {}}\n  priority: ${o.groupPriority ?? 10}`,
+    `apiVersion: scheduling.k8s.io/${api}\nkind: PodGroup\nmetadata: {name: batch}\nspec:\n  schedulingPolicy: {gang: {minCount: 2}}\n  disruptionMode: ${o.version === '1.37' ? `{${o.mode}: {}}` : (o.mode === 'all' ? 'PodGroup' : 'Pod')}\n  priority: ${o.groupPriority ?? 10}`,
     batch(0), batch(1),
     ...(o.pdb ? [pdb] : []),
   ].join('\n---\n');

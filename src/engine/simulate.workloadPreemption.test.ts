@@ -17,7 +17,9 @@ function run(yaml: string): SimulationResult {
 }
 const pod = (r: SimulationResult, name: string) => r.pods.find((p) => p.pod === `default/${name}`)!;
 const groupCycle = (r: SimulationResult, group: string) => r.cycles.find((c) => c.podGroup?.name === `default/${group}`)?.podGroup;
-const at137 = (yaml: string) => yaml.replace('kubernetesVersion: "1.36"', 'kubernetesVersion: "1.37"').replace(', WorkloadAwarePreemption: true', '');
+/** the 1.36 scenario at 1.37: GenericWorkload carries the preemption; the API is v1beta1 (v1alpha2 dropped, PR #138572) */
+const at137 = (yaml: string) => yaml.replace('kubernetesVersion: "1.36"', 'kubernetesVersion: "1.37"').replace(', WorkloadAwarePreemption: true', '')
+  .replaceAll('apiVersion: scheduling.k8s.io/v1alpha2', 'apiVersion: scheduling.k8s.io/v1beta1').replace('disruptionMode: PodGroup', 'disruptionMode: {all: {}}');
 
 /** three 2-cpu nodes, each running one 1500m pod of priority 10; a PodGroup of two 1500m pods arrives at t=30 */
 function loosePods(opts: { victimPriority?: number; topology?: boolean } = {}): string {

@@ -16,7 +16,7 @@ function scenario(version: KubernetesVersion, gates: string, job: JobSpec): stri
     'apiVersion: podplay/v1alpha1', 'kind: Scenario', 'metadata: {name: t}', 'spec:',
     `  kubernetesVersion: "${version}"`, `  featureGates: {${gates}}`, '---',
     'apiVersion: v1', 'kind: Node', 'metadata: {name: n1}', 'status: {allocatable: {cpu: "8", memory: 8Gi, pods: "110"}}', '---',
-    ...(job.schedulingGroup ? ['apiVersion: scheduling.k8s.io/v1alpha2', 'kind: PodGroup', 'metadata: {name: mine}', 'spec: {schedulingPolicy: {gang: {minCount: 2}}}', '---'] : []),
+    ...(job.schedulingGroup ? [`apiVersion: scheduling.k8s.io/${version === '1.36' ? 'v1alpha2' : 'v1beta1'}`, 'kind: PodGroup', 'metadata: {name: mine}', 'spec: {schedulingPolicy: {gang: {minCount: 2}}}', '---'] : []),
     'apiVersion: batch/v1', 'kind: Job',
     job.owner ? 'metadata: {name: train, ownerReferences: [{apiVersion: jobset.x-k8s.io/v1alpha2, kind: JobSet, name: js, uid: u1, controller: true}]}' : 'metadata: {name: train}',
     'spec:',

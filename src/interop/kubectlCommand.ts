@@ -38,7 +38,8 @@ export const KUBECTL_RESOURCES: Readonly<Record<string, string>> = {
  * out (a user who has them adds them by hand).
  */
 export const KUBECTL_LEFT_OUT: Readonly<Record<string, string>> = {
-  Workload: 'scheduling.k8s.io/v1alpha1: alpha, served only with GenericWorkload',
+  Workload: 'scheduling.k8s.io (v1alpha1 at 1.35, v1alpha2 at 1.36, v1beta1 at 1.37): served only with GenericWorkload',
+  PodGroup: 'scheduling.k8s.io (v1alpha2 at 1.36, v1beta1 at 1.37): served only with GenericWorkload',
   DeviceTaintRule: 'resource.k8s.io/v1alpha3: alpha, served only with DRADeviceTaintRules',
   KubeSchedulerConfiguration: 'not an API object: a file given to kube-scheduler',
   Scenario: "Podplay's own document",

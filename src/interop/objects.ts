@@ -80,6 +80,7 @@ export const SIMULATED_KINDS: Readonly<Record<string, string>> = {
   RuntimeClass: 'node.k8s.io/v1',
   PodDisruptionBudget: 'policy/v1',
   Workload: 'scheduling.k8s.io/v1alpha1',
+  PodGroup: 'scheduling.k8s.io/v1beta1',
   Deployment: 'apps/v1',
   ReplicaSet: 'apps/v1',
   StatefulSet: 'apps/v1',
@@ -105,10 +106,21 @@ export const SIMULATED_KINDS: Readonly<Record<string, string>> = {
   ResourceClaimTemplate: 'resource.k8s.io/v1',
 };
 
+/**
+ * Kinds whose versions differ in their fields, so an object is kept in the version the dump has
+ * rather than read as SIMULATED_KINDS' one: the scheduling.k8s.io Workload and PodGroup, each
+ * served by some Kubernetes versions only (1.35 v1alpha1 Workload, 1.36 v1alpha2, 1.37 v1beta1 and
+ * v1alpha3; src/engine/model/decode/podGroups.ts SCHEDULING_API_SERVED).
+ */
+export const KEPT_API_VERSIONS: Readonly<Record<string, readonly string[]>> = {
+  Workload: ['scheduling.k8s.io/v1alpha1', 'scheduling.k8s.io/v1alpha2', 'scheduling.k8s.io/v1alpha3', 'scheduling.k8s.io/v1beta1'],
+  PodGroup: ['scheduling.k8s.io/v1alpha2', 'scheduling.k8s.io/v1alpha3', 'scheduling.k8s.io/v1beta1'],
+};
+
 export const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'ReplicationController']);
 
 export const NAMESPACED_KINDS: ReadonlySet<string> = new Set([
-  'Pod', 'Service', 'ReplicationController', 'PodDisruptionBudget', 'Workload', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job',
+  'Pod', 'Service', 'ReplicationController', 'PodDisruptionBudget', 'Workload', 'PodGroup', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job',
   'PersistentVolumeClaim', 'CSIStorageCapacity', 'ResourceClaim', 'ResourceClaimTemplate', 'LimitRange', 'ResourceQuota',
 ]);
 

@@ -40,6 +40,10 @@ export interface ExpansionResult {
   /** v1.36+ (WorkloadWithJob): the scheduling.k8s.io Workload and PodGroup a Job controller created */
   schedulingWorkloads?: SchedulingWorkload[];
   podGroups?: PodGroup[];
+  /** why the excess pods go: 'ScaledDown' when unset; 'Deleted' for a suspended Job's */
+  excessReason?: 'ScaledDown' | 'Deleted';
+  /** the synced workload's new status, when its controller changed it (a Job's Suspended condition) */
+  status?: Workload['status'];
 }
 
 export const emptyResult = (): ExpansionResult => ({ workloads: [], pods: [], adopted: [], excess: [], events: [], warnings: [] });

@@ -58,6 +58,12 @@ export function expandScenario(loaded: LoadedScenario, kubernetesVersion?: Kuber
     const w = workloads[i]!;
     if (synced.has(w)) continue;
     const result = expandWorkload(w, { ...ctx, pods, workloads, schedulingWorkloads: byName(schedulingWorkloads), podGroups: byName(podGroups) });
+    // the controller's status update (a Job's Suspended condition) replaces the object it synced
+    if (result.status) {
+      const updated = { ...w, status: result.status };
+      workloads[i] = updated;
+      sourceOf.set(updated, sourceOf.get(w));
+    }
     schedulingWorkloads.push(...(result.schedulingWorkloads ?? []));
     podGroups.push(...(result.podGroups ?? []));
     workloads.splice(i + 1, 0, ...result.workloads);

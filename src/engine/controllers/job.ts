@@ -1,11 +1,12 @@
-// Job: `parallelism` pods at a time, no more than the completions still needed.
-// upstream: pkg/controller/job/job_controller.go (manageJob), pkg/controller/job/indexed_job_utils.go;
+// Job: `parallelism` pods at a time, no more than the completions still needed; none while
+// spec.suspend is true.
+// upstream: pkg/controller/job/job_controller.go (syncJob, manageJob), pkg/controller/job/indexed_job_utils.go;
 // the labels and defaults the API server sets are in ../model/admission/workloads.ts.
 
-import type { Workload } from '../model/types';
+import type { JobCondition, Workload } from '../model/types';
 import { jobLabels, jobParallelism } from '../model/admission/workloads';
 import { ensureJobPodGroup } from './jobWorkload';
-import { activePods, claimPods, createPods, createdPodMessages, deletionOrder, emptyResult, podFromTemplate, type ControllerContext, type ExpansionResult } from './common';
+import { activePods, claimPods, createPods, createdPodMessages, deletionOrder, emptyResult, event, objectRef, podFromTemplate, type ControllerContext, type ExpansionResult } from './common';
 
 export const JOB_COMPLETION_INDEX = 'batch.kubernetes.io/job-completion-index';
 
@@ -15,8 +16,26 @@ export function expandJob(job: Workload, ctx: ControllerContext): ExpansionResul
   const claimed = claimPods(job, ctx, result);
   const active = activePods(claimed);
   const succeeded = claimed.filter((p) => p.status.phase === 'Succeeded');
-  // WorkloadWithJob: the Workload and PodGroup come before the pods that name it
-  const podGroup = ensureJobPodGroup(job, ctx, claimed.length > 0, result);
+  const wasSuspended = job.status?.conditions?.find((c) => c.type === 'Suspended');
+  // WorkloadWithJob: the Workload and PodGroup come before the pods that name it; a Job with a
+  // Suspended condition (either status) is no new Job (upstream job_scheduling_manager.go isNewJob)
+  const podGroup = ensureJobPodGroup(job, ctx, claimed.length > 0 || wasSuspended !== undefined, result);
+  // upstream syncJob: the Suspended condition and its events, set only when its status changes
+  // (ensureJobConditionStatus adds no False condition to a Job that never was suspended)
+  const suspended = job.spec.suspend === true;
+  if (suspended !== (wasSuspended?.status === 'True') && (suspended || wasSuspended)) {
+    const condition: JobCondition = suspended
+      ? { type: 'Suspended', status: 'True', reason: 'JobSuspended', message: 'Job suspended', lastTransitionTime: ctx.now }
+      : { type: 'Suspended', status: 'False', reason: 'JobResumed', message: 'Job resumed', lastTransitionTime: ctx.now };
+    result.status = { ...job.status, conditions: [...(job.status?.conditions ?? []).filter((c) => c.type !== 'Suspended'), condition] };
+    result.events.push(event(ctx, 'Normal', suspended ? 'Suspended' : 'Resumed', objectRef(job), condition.message));
+  }
+  // upstream manageJob: a suspended Job deletes all its active pods and creates none
+  if (suspended) {
+    result.excess.push(...deletionOrder(active));
+    result.excessReason = 'Deleted';
+    return result;
+  }
   // upstream: manageJob — wantActive is parallelism, capped by the completions remaining
   let wantActive = parallelism;
   if (completions !== undefined) wantActive = Math.max(0, Math.min(parallelism, completions - succeeded.length));

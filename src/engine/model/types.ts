@@ -407,11 +407,26 @@ export interface Workload extends KubeObject {
     completionMode?: 'NonIndexed' | 'Indexed';
     /** Job */
     manualSelector?: boolean;
+    /** Job: no pods while true; setting it deletes the active ones (upstream manageJob) */
+    suspend?: boolean;
     /** Job, v1.37+ (WorkloadWithJob): the scheduling the Job controller compiles into its Workload and PodGroup */
     scheduling?: JobSchedulingConfiguration;
   };
-  /** StatefulSet: status.updateRevision, as a dump records it (the ControllerRevision its pods are made at) */
-  status?: { updateRevision?: string };
+  /**
+   * StatefulSet: status.updateRevision, as a dump records it (the ControllerRevision its pods are
+   * made at). Job: the conditions its controller sets (Suspended).
+   */
+  status?: { updateRevision?: string; conditions?: JobCondition[] };
+}
+
+/** upstream: batch/v1 JobCondition, the Suspended one (reason JobSuspended or JobResumed) */
+export interface JobCondition {
+  type: 'Suspended';
+  status: 'True' | 'False';
+  reason: string;
+  message: string;
+  /** simulated seconds */
+  lastTransitionTime: number;
 }
 
 /**
@@ -428,18 +443,20 @@ export interface GangWorkload extends KubeObject {
   spec: { podGroups: { name: string; policy: { basic?: Record<string, never>; gang?: { minCount: number } } }[] };
 }
 
-// ---- scheduling.k8s.io v1alpha2 (v1.36+) and v1beta1 (v1.37+): Workload and PodGroup ----
-// upstream: staging/src/k8s.io/api/scheduling/v1alpha2/types.go, v1beta1/types.go (KEP-4671, KEP-5832)
+// ---- scheduling.k8s.io v1alpha2 (v1.36 only), v1alpha3 and v1beta1 (v1.37): Workload and PodGroup ----
+// upstream: staging/src/k8s.io/api/scheduling/{v1alpha2,v1alpha3,v1beta1}/types.go (KEP-4671, KEP-5832);
+// kubernetes PR #138572 (v1.37) replaced v1alpha2 by v1alpha3, and v1beta1 came beside it in v1.37.
 
 export const SCHEDULING_V1ALPHA1 = 'scheduling.k8s.io/v1alpha1';
 export const SCHEDULING_V1ALPHA2 = 'scheduling.k8s.io/v1alpha2';
+export const SCHEDULING_V1ALPHA3 = 'scheduling.k8s.io/v1alpha3';
 export const SCHEDULING_V1BETA1 = 'scheduling.k8s.io/v1beta1';
-export type PodGroupApiVersion = typeof SCHEDULING_V1ALPHA2 | typeof SCHEDULING_V1BETA1;
+export type PodGroupApiVersion = typeof SCHEDULING_V1ALPHA2 | typeof SCHEDULING_V1ALPHA3 | typeof SCHEDULING_V1BETA1;
 
 /** exactly one of basic, gang */
 export interface PodGroupSchedulingPolicy {
   basic?: Record<string, never>;
-  /** minCount: mutable from v1.37 (v1beta1) on */
+  /** minCount: mutable from v1.37 (v1alpha3, v1beta1) on */
   gang?: { minCount: number };
 }
 
@@ -453,7 +470,10 @@ export interface PodGroupSchedulingConstraints {
   topology?: TopologyConstraint[];
 }
 
-/** exactly one of single, all; a PodGroup without one is `single` (v1beta1 default) */
+/**
+ * v1alpha3/v1beta1: exactly one of single, all (a struct since kubernetes PR #138572); v1alpha2: the
+ * string Pod or PodGroup, read here as Single or All. A PodGroup without one is Single.
+ */
 export type DisruptionMode = 'Single' | 'All';
 
 /** fields a PodGroupTemplate and a PodGroup share */
@@ -471,7 +491,7 @@ export interface PodGroupTemplate extends PodGroupPolicyFields {
   name: string;
 }
 
-/** scheduling.k8s.io/v1alpha2 (v1.36+) or v1beta1 (v1.37+) Workload: templates for PodGroups */
+/** scheduling.k8s.io/v1alpha2 (v1.36) or v1alpha3 / v1beta1 (v1.37) Workload: templates for PodGroups */
 export interface SchedulingWorkload extends KubeObject {
   apiVersion: PodGroupApiVersion;
   kind: 'Workload';
@@ -489,12 +509,12 @@ export interface PodGroupCondition {
   lastTransitionTime?: number;
 }
 
-/** scheduling.k8s.io/v1alpha2 (v1.36+) or v1beta1 (v1.37+) PodGroup: a runtime group of pods */
+/** scheduling.k8s.io/v1alpha2 (v1.36) or v1alpha3 / v1beta1 (v1.37) PodGroup: a runtime group of pods */
 export interface PodGroup extends KubeObject {
   apiVersion: PodGroupApiVersion;
   kind: 'PodGroup';
   spec: PodGroupPolicyFields & {
-    /** the Workload template it was made from (v1alpha2 podGroupTemplateRef.workload, v1beta1 workloadRef) */
+    /** the Workload template it was made from (v1alpha2 podGroupTemplateRef.workload, v1alpha3/v1beta1 workloadRef) */
     workloadRef?: { workloadName: string; templateName: string };
   };
   status?: {

@@ -102,10 +102,14 @@ export class ControllerManager {
     }
   }
 
-  private sync(workload: Workload): void {
+  private sync(queued: Workload): void {
     const sim = this.sim;
+    const key = `${queued.kind}/${namespaceOf(queued)}/${queued.metadata.name}`;
+    // the status is the controller's own: the stored object has the newest (a Job's Suspended condition)
+    const live = sim.cluster.workloads.get(key);
+    const workload = live?.status && live !== queued ? { ...queued, status: live.status } : queued;
     const result = expandWorkload(workload, sim.controllerContext());
-    const key = `${workload.kind}/${namespaceOf(workload)}/${workload.metadata.name}`;
+    if (result.status) sim.cluster.workloads.set(key, { ...workload, status: result.status });
     if (result.events.some((e) => e.reason === 'FailedCreate')) this.syncFailed(key, sim.now); else this.syncSucceeded(key);
     for (const w of result.workloads) sim.cluster.workloads.set(`${w.kind}/${namespaceOf(w)}/${w.metadata.name}`, w);
     // WorkloadWithJob: a Job's Workload and PodGroup exist before the pods that name the group
@@ -116,14 +120,26 @@ export class ControllerManager {
     }
     for (const e of result.events) sim.recordEvent(e.type, e.reason, e.object, e.message);
     for (const pod of result.pods) sim.createPod(pod);
-    for (const pod of result.excess) sim.deletePodByKey(`${namespaceOf(pod)}/${pod.metadata.name}`, 'ScaledDown');
+    for (const pod of result.excess) sim.deletePodByKey(`${namespaceOf(pod)}/${pod.metadata.name}`, result.excessReason ?? 'ScaledDown');
     // A Deployment acts through its ReplicaSets (a new one was synced inside the Deployment's sync).
   }
 
-  /** Adds (or replaces) a workload object and reconciles it. */
+  /**
+   * Adds (or replaces) a workload object and reconciles it. An update of its spec keeps the status
+   * its controller wrote (the API server's status subresource), unless the new object has one; an
+   * update of a Job also keeps its uid and creationTimestamp, as the API server does, so the Job
+   * still owns its pods (its generated selector is the uid). Other kinds keep the older behaviour
+   * (the replacement is a new object).
+   */
   apply(workload: Workload): void {
-    this.sim.cluster.workloads.set(`${workload.kind}/${namespaceOf(workload)}/${workload.metadata.name}`, workload);
-    this.reconcile(workload);
+    const key = `${workload.kind}/${namespaceOf(workload)}/${workload.metadata.name}`;
+    const old = this.sim.cluster.workloads.get(key);
+    let updated = old?.status && !workload.status ? { ...workload, status: old.status } : workload;
+    if (old && workload.kind === 'Job' && !workload.metadata.uid && old.metadata.uid) {
+      updated = { ...updated, metadata: { ...updated.metadata, uid: old.metadata.uid, ...(old.metadata.creationTimestamp !== undefined ? { creationTimestamp: old.metadata.creationTimestamp } : {}) } };
+    }
+    this.sim.cluster.workloads.set(key, updated);
+    this.reconcile(updated);
   }
 
   /** Deletes a workload and, like the garbage collector with background propagation, its pods and ReplicaSets. */

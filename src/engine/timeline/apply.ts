@@ -4,7 +4,7 @@
 
 import { admitPod } from '../model/admission';
 import { admitPodUpdate } from '../model/admission/podUpdate';
-import { SCHEDULING_V1ALPHA1, SCHEDULING_V1BETA1 } from '../model/types';
+import { SCHEDULING_V1ALPHA1, SCHEDULING_V1ALPHA2 } from '../model/types';
 import type { GangWorkload, PodGroup, SchedulingWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, Workload } from '../model/types';
 import { podKey } from '../model/types';
 import { isStorageObject, STORAGE_KINDS, type PersistentVolumeClaim, type StorageObject } from '../model/storage';
@@ -259,7 +259,7 @@ export function applyTimelineStep(sim: Simulation, step: TimelineStep, deps: Tim
 
 /**
  * Why the API server refuses this PodGroup update, if it does. upstream: v1alpha2 marks the whole
- * spec immutable; v1beta1 keeps gang.minCount mutable (the policy kind may not change).
+ * spec immutable; v1alpha3 and v1beta1 keep gang.minCount mutable (the policy kind may not change).
  */
 export function podGroupUpdateRefusal(old: PodGroup, updated: PodGroup): string | undefined {
   const name = `podgroups.scheduling.k8s.io "${old.metadata.name}"`;
@@ -268,6 +268,6 @@ export function podGroupUpdateRefusal(old: PodGroup, updated: PodGroup): string 
   const minCountChanged = was.gang && now.gang && was.gang.minCount !== now.gang.minCount;
   const rest = (g: PodGroup) => JSON.stringify({ ...g.spec, schedulingPolicy: undefined });
   if (rest(old) !== rest(updated)) return `${name} is invalid: spec: Invalid value: field is immutable`;
-  if (minCountChanged && updated.apiVersion !== SCHEDULING_V1BETA1) return `${name} is invalid: spec.schedulingPolicy.gang.minCount: Invalid value: ${now.gang!.minCount}: field is immutable (mutable from scheduling.k8s.io/v1beta1, Kubernetes 1.37, on)`;
+  if (minCountChanged && updated.apiVersion === SCHEDULING_V1ALPHA2) return `${name} is invalid: spec.schedulingPolicy.gang.minCount: Invalid value: ${now.gang!.minCount}: field is immutable (mutable from scheduling.k8s.io/v1beta1 and v1alpha3, Kubernetes 1.37, on)`;
   return undefined;
 }

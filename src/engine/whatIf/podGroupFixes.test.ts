@@ -9,6 +9,7 @@ import rack from '../../../scenarios/topology-training-rack.yaml?raw';
 import type { Node } from '../model/types';
 import type { ScenarioEdit } from './edits';
 import { widerTopologyKeys } from './podGroupFixes';
+import { schedulingApiFor } from '../testing/schedulingApi';
 import { rankFixes, searchFixes, type VerifiedFix } from './verify';
 
 function search(text: string, pod: string) {
@@ -25,7 +26,7 @@ function search(text: string, pod: string) {
 
 // the gang of four without node-4 joining at t=60: three nodes hold three workers for good
 const gangStuck = gang.replace(/ {2}timeline:[\s\S]*?(?=---)/, '');
-const gang136 = gangStuck.replace('kubernetesVersion: "1.37"', 'kubernetesVersion: "1.36"');
+const gang136 = schedulingApiFor(gangStuck.replace('kubernetesVersion: "1.37"', 'kubernetesVersion: "1.36"'), '1.36');
 // no rack holds four 2500m workers (one per 4-cpu node, two nodes a rack); racks a and b make zone z1, which holds four
 const racksInZones = rack.replaceAll('cpu: 1500m', 'cpu: 2500m').replace('cpu: "3"', 'cpu: "1"')
   .replace(/rack: rack-([ab])}/g, 'rack: rack-$1, topology.kubernetes.io/zone: z1}').replace(/rack: rack-c}/g, 'rack: rack-c, topology.kubernetes.io/zone: z2}');

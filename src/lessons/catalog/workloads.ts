@@ -8,8 +8,9 @@
 import type { Lesson } from '../types';
 
 /** scenarios/gang-podgroup.yaml */
-export const gangPodGroup = `# A gang of four training workers as a PodGroup (scheduling.k8s.io/v1alpha2, Kubernetes 1.36+;
-# v1beta1 in 1.37), scheduled in one pod-group cycle (upstream schedule_one_podgroup.go).
+export const gangPodGroup = `# A gang of four training workers as a PodGroup (scheduling.k8s.io/v1beta1, Kubernetes 1.37; 1.36
+# serves v1alpha2, where the PodGroup names its template with podGroupTemplateRef.workload), scheduled
+# in one pod-group cycle (upstream schedule_one_podgroup.go).
 # Each worker asks for 1500m cpu and each node has 2 cpu, so a node holds one worker; the gang
 # needs all four (minCount: 4) and the cluster starts with three nodes.
 #   t=0:  one pod-group cycle tries the four workers in one snapshot: three find a node and are
@@ -52,7 +53,7 @@ kind: Node
 metadata: {name: node-3, labels: {kubernetes.io/hostname: node-3}}
 status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
 ---
-apiVersion: scheduling.k8s.io/v1alpha2
+apiVersion: scheduling.k8s.io/v1beta1
 kind: Workload
 metadata: {name: training}
 spec:
@@ -60,11 +61,11 @@ spec:
   - name: workers
     schedulingPolicy: {gang: {minCount: 4}}
 ---
-apiVersion: scheduling.k8s.io/v1alpha2
+apiVersion: scheduling.k8s.io/v1beta1
 kind: PodGroup
 metadata: {name: training-workers-0}
 spec:
-  podGroupTemplateRef: {workload: {workloadName: training, podGroupTemplateName: workers}}
+  workloadRef: {workloadName: training, templateName: workers}
   schedulingPolicy: {gang: {minCount: 4}}
 ---
 apiVersion: v1
@@ -278,7 +279,7 @@ kind: PodGroup
 metadata: {name: batch}
 spec:
   schedulingPolicy: {gang: {minCount: 2}}
-  disruptionMode: {all: {}}
+  disruptionMode: PodGroup
   priorityClassName: batch-low
   priority: 10
 ---
@@ -427,9 +428,13 @@ export const topologyPlacementLesson: Lesson = {
 // PodGroup (priority 10, disruptionMode All) runs on n1 and n2. At 30 s a training PodGroup of
 // priority 1000 arrives (cycles 3–4): neither trainer fits, the group preempts the batch group as
 // one victim across both nodes; the batch pods leave at 60 s and the trainers bind (cycles 5–6).
+// 1.37 serves scheduling.k8s.io/v1beta1 (v1alpha2 was dropped, kubernetes PR #138572), whose
+// disruptionMode is the struct {all: {}} where v1alpha2 had the string PodGroup.
 const workloadPreemption137 = workloadPreemption136
   .replace('kubernetesVersion: "1.36"', 'kubernetesVersion: "1.37"')
-  .replace(', WorkloadAwarePreemption: true', '');
+  .replace(', WorkloadAwarePreemption: true', '')
+  .replaceAll('apiVersion: scheduling.k8s.io/v1alpha2', 'apiVersion: scheduling.k8s.io/v1beta1')
+  .replace('disruptionMode: PodGroup', 'disruptionMode: {all: {}}');
 
 export const workloadPreemptionLesson: Lesson = {
   id: 'workload-aware-preemption',

@@ -199,7 +199,7 @@ const podGroupFields = (description: string, extra: Props): JSONSchema => obj(de
   ...extra,
   schedulingPolicy,
   schedulingConstraints: obj('TopologyAwareWorkloadScheduling.', { topology: arr(obj('A topology constraint.', { key: str('Node label key: all pods in one of its domains.') }), 'At most one.') }),
-  disruptionMode: obj('Exactly one of single and all (default single).', { single: { type: 'object' }, all: { type: 'object' } }),
+  disruptionMode: { description: 'v1beta1/v1alpha3 (1.37): exactly one of single and all, e.g. {all: {}}; v1alpha2 (1.36): the string Pod or PodGroup. Default: single (Pod).', oneOf: [obj('v1beta1/v1alpha3.', { single: { type: 'object' }, all: { type: 'object' } }), { enum: ['Pod', 'PodGroup'] }] },
   priorityClassName: str('PriorityClass of the group.'),
   priority: int('Priority of the group.'),
   resourceClaims: arr(obj('DRAWorkloadResourceClaims: a claim the group\'s pods share (podGroupResourceClaim), allocated once.', {
@@ -531,23 +531,23 @@ const KINDS: Record<string, JSONSchema> = {
     replicas: int('How many pods.', { minimum: 0 }),
     selector: { ...labels, description: 'Its pods, as a plain label map (not matchLabels); defaults to the template\'s labels.' },
   }),
-  Workload: obj('Kubernetes 1.36+ (v1alpha2; v1beta1 from 1.37): templates for the PodGroups of a workload. 1.35 reads scheduling.k8s.io/v1alpha1 with spec.podGroups.', {
-    apiVersion: { enum: ['scheduling.k8s.io/v1alpha2', 'scheduling.k8s.io/v1beta1', 'scheduling.k8s.io/v1alpha1'], description: 'v1alpha1: 1.35 only; v1alpha2: 1.36+; v1beta1: 1.37.' },
+  Workload: obj('Kubernetes 1.36+ (v1alpha2 at 1.36; v1beta1 or v1alpha3 at 1.37): templates for the PodGroups of a workload. 1.35 reads scheduling.k8s.io/v1alpha1 with spec.podGroups.', {
+    apiVersion: { enum: ['scheduling.k8s.io/v1beta1', 'scheduling.k8s.io/v1alpha3', 'scheduling.k8s.io/v1alpha2', 'scheduling.k8s.io/v1alpha1'], description: 'v1alpha1: 1.35 only; v1alpha2: 1.36 only; v1beta1 and v1alpha3: 1.37.' },
     kind: { const: 'Workload' },
     metadata,
     spec: obj('Workload spec.', {
       controllerRef: obj('The controlling object (informational).', { apiGroup: str('API group.'), kind: str('Kind.'), name: str('Name.') }),
-      podGroupTemplates: arr(podGroupFields('A template for PodGroups.', { name: str('Template name (a DNS label).') }), 'At most 8 templates (v1alpha2/v1beta1).'),
+      podGroupTemplates: arr(podGroupFields('A template for PodGroups.', { name: str('Template name (a DNS label).') }), 'At most 8 templates (v1alpha2/v1alpha3/v1beta1).'),
       podGroups: arr(obj('v1alpha1 (1.35): a pod group.', { name: str('Pod group name.'), policy: schedulingPolicy }), 'v1alpha1 (1.35) pod groups.'),
     }),
   }, { required: ['spec'], strict: true }),
   PodGroup: obj('Kubernetes 1.36+: a runtime group of pods (spec.schedulingGroup.podGroupName) scheduled together; gang: all-or-nothing.', {
-    apiVersion: { enum: ['scheduling.k8s.io/v1alpha2', 'scheduling.k8s.io/v1beta1'], description: 'v1alpha2: 1.36+; v1beta1: 1.37.' },
+    apiVersion: { enum: ['scheduling.k8s.io/v1beta1', 'scheduling.k8s.io/v1alpha3', 'scheduling.k8s.io/v1alpha2'], description: 'v1alpha2: 1.36 only; v1beta1 and v1alpha3: 1.37.' },
     kind: { const: 'PodGroup' },
     metadata,
     spec: podGroupFields('PodGroup spec.', {
       podGroupTemplateRef: obj('v1alpha2: the Workload template it was made from.', { workload: obj('Workload template.', { workloadName: str('Workload name.'), podGroupTemplateName: str('Template name.') }) }),
-      workloadRef: obj('v1beta1: the Workload template it was made from.', { workloadName: str('Workload name.'), templateName: str('Template name.') }),
+      workloadRef: obj('v1beta1/v1alpha3: the Workload template it was made from.', { workloadName: str('Workload name.'), templateName: str('Template name.') }),
     }),
     status: { type: 'object', description: 'Conditions set by the scheduler (PodGroupScheduled).' },
   }, { required: ['spec'], strict: true }),

@@ -159,7 +159,7 @@ function workloadRef(r: Reader, spec: SrcMap, path: Path): WorkloadReference | u
   const w = r.map(r.child(spec, 'workloadRef'), wp);
   if (!w) return undefined;
   r.versioned(versionsBefore('1.36'), r.entry(spec, 'workloadRef')!.keyPos, wp,
-    `strict decoding error: unknown field "${formatPath(wp)}": pod.spec.workloadRef was removed in Kubernetes 1.36; name the pod's PodGroup with spec.schedulingGroup.podGroupName (scheduling.k8s.io/v1alpha2 or v1beta1 PodGroup)`);
+    `strict decoding error: unknown field "${formatPath(wp)}": pod.spec.workloadRef was removed in Kubernetes 1.36; name the pod's PodGroup with spec.schedulingGroup.podGroupName (scheduling.k8s.io/v1alpha2 PodGroup at 1.36, v1beta1 at 1.37)`);
   r.knownFields(w, wp, new Set(['name', 'podGroup', 'podGroupReplicaKey']));
   const name = r.reqStr(w, wp, 'name');
   const podGroup = r.reqStr(w, wp, 'podGroup');

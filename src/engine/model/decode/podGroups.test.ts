@@ -1,7 +1,8 @@
 // The Workload/PodGroup API per Kubernetes version: which versions serve which objects and
 // fields (the API server's refusal at the line), validation and defaulting.
-// upstream: staging/src/k8s.io/api/scheduling/{v1alpha1,v1alpha2,v1beta1}/types.go,
-// pkg/apis/scheduling/validation; KEP-5832 (pod.spec.workloadRef → spec.schedulingGroup in 1.36).
+// upstream: staging/src/k8s.io/api/scheduling/{v1alpha1,v1alpha2,v1alpha3,v1beta1}/types.go and
+// {v1alpha3,v1beta1}/register.go, pkg/apis/scheduling/validation; KEP-5832 (pod.spec.workloadRef →
+// spec.schedulingGroup in 1.36); kubernetes PR #138572 (1.37: v1alpha2 → v1alpha3, v1alpha2 dropped).
 import { describe, expect, it } from 'vitest';
 import { formatScenarioError, loadScenario } from '../load';
 import type { KubernetesVersion } from '../../versions';
@@ -22,16 +23,22 @@ describe('which versions serve the Workload API', () => {
     { name: 'v1alpha1 Workload at 1.35', text: v1alpha1Workload, version: '1.35', want: [] },
     { name: 'v1alpha1 Workload removed at 1.36', text: v1alpha1Workload, version: '1.36', want: ['w.yaml:1:13: Workload default/train: apiVersion: no matches for kind "Workload" in version "scheduling.k8s.io/v1alpha1": scheduling.k8s.io/v1alpha1 Workload was removed in Kubernetes 1.36; use scheduling.k8s.io/v1alpha2 (1.36) or scheduling.k8s.io/v1beta1 (1.37) Workload and PodGroup, with pod.spec.schedulingGroup.podGroupName'] },
     { name: 'v1alpha1 Workload removed at 1.37', text: v1alpha1Workload, version: '1.37', want: [expect.stringContaining('was removed in Kubernetes 1.36') as unknown as string] },
-    { name: 'v1alpha2 Workload not served at 1.35', text: workload('v1alpha2'), version: '1.35', want: ['w.yaml:1:13: Workload default/train: apiVersion: no matches for kind "Workload" in version "scheduling.k8s.io/v1alpha2": served from Kubernetes 1.36 on (Scenario spec.kubernetesVersion); before, use scheduling.k8s.io/v1alpha1 Workload with pod.spec.workloadRef'] },
+    { name: 'v1alpha2 Workload not served at 1.35', text: workload('v1alpha2'), version: '1.35', want: [expect.stringContaining('w.yaml:1:13: Workload default/train: apiVersion: no matches for kind "Workload" in version "scheduling.k8s.io/v1alpha2": served by Kubernetes 1.36 only;') as unknown as string] },
     { name: 'v1alpha2 Workload at 1.36', text: workload('v1alpha2'), version: '1.36', want: [] },
-    { name: 'v1alpha2 Workload still read at 1.37', text: workload('v1alpha2'), version: '1.37', want: [] },
+    { name: 'v1alpha2 Workload dropped at 1.37', text: workload('v1alpha2'), version: '1.37', want: ['w.yaml:1:13: Workload default/train: apiVersion: no matches for kind "Workload" in version "scheduling.k8s.io/v1alpha2": served by Kubernetes 1.36 only; 1.37 dropped scheduling.k8s.io/v1alpha2 for scheduling.k8s.io/v1beta1 (or scheduling.k8s.io/v1alpha3), where a PodGroup names its template with spec.workloadRef {workloadName, templateName} and disruptionMode is {single: {}} or {all: {}}; 1.35 serves scheduling.k8s.io/v1alpha1 Workload with pod.spec.workloadRef'] },
+    { name: 'v1alpha3 Workload not served at 1.36', text: workload('v1alpha3'), version: '1.36', want: [expect.stringContaining('in version "scheduling.k8s.io/v1alpha3": served from Kubernetes 1.37 on') as unknown as string] },
+    { name: 'v1alpha3 Workload at 1.37', text: workload('v1alpha3'), version: '1.37', want: [] },
     { name: 'v1beta1 Workload not served at 1.36', text: workload('v1beta1'), version: '1.36', want: [expect.stringContaining('in version "scheduling.k8s.io/v1beta1": served from Kubernetes 1.37 on') as unknown as string] },
     { name: 'v1beta1 Workload at 1.37', text: workload('v1beta1'), version: '1.37', want: [] },
-    { name: 'PodGroup not served at 1.35', text: podGroup('v1alpha2'), version: '1.35', want: [expect.stringContaining('no matches for kind "PodGroup" in version "scheduling.k8s.io/v1alpha2": served from Kubernetes 1.36 on') as unknown as string] },
+    { name: 'PodGroup not served at 1.35', text: podGroup('v1alpha2'), version: '1.35', want: [expect.stringContaining('no matches for kind "PodGroup" in version "scheduling.k8s.io/v1alpha2": served by Kubernetes 1.36 only') as unknown as string] },
+    { name: 'v1beta1 PodGroup not served at 1.35', text: podGroup('v1beta1'), version: '1.35', want: [expect.stringContaining('no matches for kind "PodGroup" in version "scheduling.k8s.io/v1beta1": served from Kubernetes 1.37 on') as unknown as string] },
     { name: 'v1alpha2 PodGroup at 1.36', text: podGroup('v1alpha2'), version: '1.36', want: [] },
+    { name: 'v1alpha2 PodGroup dropped at 1.37', text: podGroup('v1alpha2'), version: '1.37', want: [expect.stringContaining('no matches for kind "PodGroup" in version "scheduling.k8s.io/v1alpha2": served by Kubernetes 1.36 only; 1.37 dropped') as unknown as string] },
     { name: 'v1beta1 PodGroup at 1.37', text: podGroup('v1beta1'), version: '1.37', want: [] },
+    { name: 'v1alpha3 PodGroup at 1.37', text: podGroup('v1alpha3'), version: '1.37', want: [] },
+    { name: 'v1alpha3 PodGroup not served at 1.36', text: podGroup('v1alpha3'), version: '1.36', want: [expect.stringContaining('no matches for kind "PodGroup" in version "scheduling.k8s.io/v1alpha3": served from Kubernetes 1.37 on') as unknown as string] },
     { name: 'spec.workloadRef at 1.35', text: pod('workloadRef: {name: train, podGroup: workers}'), version: '1.35', want: [] },
-    { name: 'spec.workloadRef removed at 1.36, at the field', text: pod('workloadRef: {name: train, podGroup: workers}'), version: '1.36', want: ['w.yaml:5:3: Pod default/w: spec.workloadRef: strict decoding error: unknown field "spec.workloadRef": pod.spec.workloadRef was removed in Kubernetes 1.36; name the pod\'s PodGroup with spec.schedulingGroup.podGroupName (scheduling.k8s.io/v1alpha2 or v1beta1 PodGroup)'] },
+    { name: 'spec.workloadRef removed at 1.36, at the field', text: pod('workloadRef: {name: train, podGroup: workers}'), version: '1.36', want: ['w.yaml:5:3: Pod default/w: spec.workloadRef: strict decoding error: unknown field "spec.workloadRef": pod.spec.workloadRef was removed in Kubernetes 1.36; name the pod\'s PodGroup with spec.schedulingGroup.podGroupName (scheduling.k8s.io/v1alpha2 PodGroup at 1.36, v1beta1 at 1.37)'] },
     { name: 'spec.schedulingGroup unknown at 1.35', text: pod('schedulingGroup: {podGroupName: train-0}'), version: '1.35', want: [expect.stringContaining('w.yaml:5:3: Pod default/w: spec.schedulingGroup: strict decoding error: unknown field "spec.schedulingGroup": pod.spec.schedulingGroup is served from Kubernetes 1.36 on') as unknown as string] },
     { name: 'spec.schedulingGroup at 1.36', text: pod('schedulingGroup: {podGroupName: train-0}'), version: '1.36', want: [] },
     { name: 'spec.schedulingGroup at 1.37', text: pod('schedulingGroup: {podGroupName: train-0}'), version: '1.37', want: [] },
@@ -72,6 +79,19 @@ describe('decoding and defaulting', () => {
   it('a v1beta1 PodGroup: workloadRef, disruptionMode all, priority', () => {
     const r = loadScenario(podGroup('v1beta1', '{workloadRef: {workloadName: train, templateName: workers}, schedulingPolicy: {basic: {}}, disruptionMode: {all: {}}, priorityClassName: high, priority: 1000}'), 'w.yaml', '1.37');
     expect(r.ok && r.scenario.podGroups?.[0]?.spec).toEqual({ workloadRef: { workloadName: 'train', templateName: 'workers' }, schedulingPolicy: { basic: {} }, disruptionMode: 'All', priorityClassName: 'high', priority: 1000 });
+  });
+  it('a v1alpha3 PodGroup reads as v1beta1 does (workloadRef, disruptionMode struct)', () => {
+    const r = loadScenario(podGroup('v1alpha3', '{workloadRef: {workloadName: train, templateName: workers}, schedulingPolicy: {gang: {minCount: 3}}, disruptionMode: {single: {}}}'), 'w.yaml', '1.37');
+    expect(r.ok && r.scenario.podGroups?.[0]).toMatchObject({ apiVersion: 'scheduling.k8s.io/v1alpha3', spec: { workloadRef: { workloadName: 'train', templateName: 'workers' }, schedulingPolicy: { gang: { minCount: 3 } }, disruptionMode: 'Single' } });
+  });
+  it('v1alpha2 disruptionMode is the string Pod or PodGroup (1.36), not the v1beta1 struct', () => {
+    const all = loadScenario(podGroup('v1alpha2', '{schedulingPolicy: {basic: {}}, disruptionMode: PodGroup}'), 'w.yaml', '1.36');
+    expect(all.ok && all.scenario.podGroups?.[0]?.spec.disruptionMode).toBe('All');
+    const single = loadScenario(podGroup('v1alpha2', '{schedulingPolicy: {basic: {}}, disruptionMode: Pod}'), 'w.yaml', '1.36');
+    expect(single.ok && single.scenario.podGroups?.[0]?.spec.disruptionMode).toBe('Single');
+    expect(errors(podGroup('v1alpha2', '{schedulingPolicy: {basic: {}}, disruptionMode: All}'), '1.36').join('\n')).toContain('spec.disruptionMode: Unsupported value: "All": supported values: "Pod", "PodGroup"');
+    expect(errors(podGroup('v1alpha2', '{schedulingPolicy: {basic: {}}, disruptionMode: {all: {}}}'), '1.36').join('\n')).toContain('spec.disruptionMode');
+    expect(errors(podGroup('v1beta1', '{schedulingPolicy: {basic: {}}, disruptionMode: PodGroup}'), '1.37').join('\n')).toContain('spec.disruptionMode');
   });
   it('a pod names its PodGroup', () => {
     const r = loadScenario(pod('schedulingGroup: {podGroupName: train-0}'), 'w.yaml', '1.37');

@@ -1,11 +1,18 @@
-// scheduling.k8s.io Workload in its three versions and PodGroup (v1.36+), validated and defaulted
+// scheduling.k8s.io Workload in its four versions and PodGroup (v1.36+), validated and defaulted
 // as the API server does, and each refused by the Kubernetes versions that do not serve it.
-// upstream: staging/src/k8s.io/api/scheduling/{v1alpha1,v1alpha2,v1beta1}/types.go (the declarative
-// validation tags: +k8s:required, +k8s:minimum=1, +k8s:maxItems=8, +k8s:listMapKey=name, unions),
-// pkg/apis/scheduling/validation/validation.go (ValidateWorkload, ValidatePodGroup).
+// upstream: staging/src/k8s.io/api/scheduling/{v1alpha1,v1alpha2,v1alpha3,v1beta1}/types.go (the
+// declarative validation tags: +k8s:required, +k8s:minimum=1, +k8s:maxItems=8, +k8s:listMapKey=name,
+// unions), staging/src/k8s.io/api/scheduling/{v1alpha3,v1beta1}/register.go (the kinds each version
+// serves), pkg/apis/scheduling/validation/validation.go (ValidateWorkload, ValidatePodGroup).
+//
+// Served per Kubernetes version (docs/fidelity.md "Workload / PodGroup API"): 1.35 v1alpha1
+// Workload; 1.36 v1alpha2 Workload and PodGroup; 1.37 v1beta1 Workload and PodGroup and v1alpha3
+// Workload, PodGroup (and CompositePodGroup, not simulated), with the same fields: kubernetes PR
+// #138572 (CHANGELOG-1.37) promoted v1alpha2 to v1alpha3 and "drops v1alpha2 entirely", and the
+// v1beta1 Workload/PodGroup (KEP-5832 beta in 1.37) came beside it.
 
 import {
-  SCHEDULING_V1ALPHA1, SCHEDULING_V1ALPHA2, SCHEDULING_V1BETA1,
+  SCHEDULING_V1ALPHA1, SCHEDULING_V1ALPHA2, SCHEDULING_V1ALPHA3, SCHEDULING_V1BETA1,
   type DisruptionMode, type PodGroup, type PodGroupApiVersion, type PodGroupPolicyFields, type PodGroupSchedulingPolicy,
   type GangWorkload, type PodGroupTemplate, type SchedulingWorkload, type TopologyConstraint,
 } from '../types';
@@ -25,19 +32,26 @@ export const WORKLOAD_MAX_POD_GROUP_TEMPLATES = 8;
 export const SCHEDULING_API_SERVED = {
   // removed in v1.36 (KEP-5832)
   [SCHEDULING_V1ALPHA1]: versionsBefore('1.36'),
-  // v1.36 on (still in the tree beside v1beta1 in v1.37)
-  [SCHEDULING_V1ALPHA2]: versionsSince('1.36'),
+  // v1.36 only: kubernetes PR #138572 (v1.37) "drops v1alpha2 entirely"
+  [SCHEDULING_V1ALPHA2]: versionsSince('1.36').filter((v) => versionsBefore('1.37').includes(v)),
+  // v1.37: the alpha that replaced v1alpha2 (also CompositePodGroup's version) and the beta
+  [SCHEDULING_V1ALPHA3]: versionsSince('1.37'),
   [SCHEDULING_V1BETA1]: versionsSince('1.37'),
-} as const;
+} as const satisfies Record<string, readonly string[]>;
+
+/** The scheduling.k8s.io versions whose PodGroup is spec.workloadRef {workloadName, templateName}. */
+const isBetaShaped = (v: PodGroupApiVersion): boolean => v === SCHEDULING_V1BETA1 || v === SCHEDULING_V1ALPHA3;
 
 /** The API server's refusal of an apiVersion this Kubernetes version does not serve. */
 function notServed(kind: 'Workload' | 'PodGroup', apiVersion: string): string {
   if (apiVersion === SCHEDULING_V1ALPHA1) {
     return `no matches for kind "Workload" in version "${SCHEDULING_V1ALPHA1}": scheduling.k8s.io/v1alpha1 Workload was removed in Kubernetes 1.36; use ${SCHEDULING_V1ALPHA2} (1.36) or ${SCHEDULING_V1BETA1} (1.37) Workload and PodGroup, with pod.spec.schedulingGroup.podGroupName`;
   }
-  const since = apiVersion === SCHEDULING_V1BETA1 ? '1.37' : '1.36';
-  const instead = kind === 'Workload' ? `${SCHEDULING_V1ALPHA1} Workload with pod.spec.workloadRef` : `${SCHEDULING_V1ALPHA1} Workload with pod.spec.workloadRef (1.35) or ${SCHEDULING_V1ALPHA2} (1.36)`;
-  return `no matches for kind "${kind}" in version "${apiVersion}": served from Kubernetes ${since} on (Scenario spec.kubernetesVersion); before, use ${instead}`;
+  if (apiVersion === SCHEDULING_V1ALPHA2) {
+    return `no matches for kind "${kind}" in version "${apiVersion}": served by Kubernetes 1.36 only; 1.37 dropped ${SCHEDULING_V1ALPHA2} for ${SCHEDULING_V1BETA1} (or ${SCHEDULING_V1ALPHA3}), where a PodGroup names its template with spec.workloadRef {workloadName, templateName} and disruptionMode is {single: {}} or {all: {}}; 1.35 serves ${SCHEDULING_V1ALPHA1} Workload with pod.spec.workloadRef`;
+  }
+  const instead = kind === 'Workload' ? `${SCHEDULING_V1ALPHA2} (1.36) or ${SCHEDULING_V1ALPHA1} Workload with pod.spec.workloadRef (1.35)` : `${SCHEDULING_V1ALPHA2} (1.36); 1.35 has no PodGroup (${SCHEDULING_V1ALPHA1} Workload with pod.spec.workloadRef)`;
+  return `no matches for kind "${kind}" in version "${apiVersion}": served from Kubernetes 1.37 on (Scenario spec.kubernetesVersion); before, use ${instead}`;
 }
 
 /** PodGroupSchedulingPolicy: exactly one of `basic` and `gang`; gang.minCount ≥ 1. */
@@ -69,8 +83,16 @@ const DISRUPTION_MODES: Readonly<Record<string, DisruptionMode>> = { single: 'Si
 /** upstream: HighestUserDefinablePriority */
 const HIGHEST_USER_DEFINABLE_PRIORITY = 1_000_000_000;
 
-/** schedulingConstraints, disruptionMode, priorityClassName, priority (a template's and a PodGroup's) */
-export function decodePolicyExtras(r: Reader, m: SrcMap, path: Path): Omit<PodGroupPolicyFields, 'schedulingPolicy'> {
+/** v1alpha2's disruptionMode enum (upstream v1alpha2 DisruptionModePod, DisruptionModePodGroup) */
+const V1ALPHA2_DISRUPTION_MODES: Readonly<Record<string, DisruptionMode>> = { Pod: 'Single', PodGroup: 'All' };
+
+/**
+ * schedulingConstraints, disruptionMode, priorityClassName, priority (a template's and a PodGroup's).
+ * disruptionMode is the string Pod or PodGroup in v1alpha2 and a one-of struct {single: {}} or
+ * {all: {}} in v1alpha3 and v1beta1 (kubernetes PR #138572 "Converts the DisruptionMode enum field
+ * to struct").
+ */
+export function decodePolicyExtras(r: Reader, m: SrcMap, path: Path, apiVersion: PodGroupApiVersion = SCHEDULING_V1BETA1): Omit<PodGroupPolicyFields, 'schedulingPolicy'> {
   const out: Omit<PodGroupPolicyFields, 'schedulingPolicy'> = {};
   const cp = [...path, 'schedulingConstraints'];
   const constraints = r.map(r.child(m, 'schedulingConstraints'), cp);
@@ -91,7 +113,15 @@ export function decodePolicyExtras(r: Reader, m: SrcMap, path: Path): Omit<PodGr
     out.schedulingConstraints = { topology };
   }
   const dp = [...path, 'disruptionMode'];
-  const mode = r.map(r.child(m, 'disruptionMode'), dp);
+  if (apiVersion === SCHEDULING_V1ALPHA2) {
+    const value = r.str(m, path, 'disruptionMode');
+    if (value !== undefined) {
+      const mode = V1ALPHA2_DISRUPTION_MODES[value];
+      if (mode) out.disruptionMode = mode;
+      else r.error(r.child(m, 'disruptionMode')!.pos, dp, `Unsupported value: ${quote(value)}: supported values: "Pod", "PodGroup"`);
+    }
+  }
+  const mode = apiVersion === SCHEDULING_V1ALPHA2 ? undefined : r.map(r.child(m, 'disruptionMode'), dp);
   if (mode) {
     r.knownFields(mode, dp, new Set(Object.keys(DISRUPTION_MODES)));
     const set = Object.keys(DISRUPTION_MODES).filter((k) => r.has(mode, k));
@@ -131,13 +161,13 @@ function dnsSubdomainField(r: Reader, m: SrcMap, path: Path, key: string): strin
   return v || undefined;
 }
 
-/** scheduling.k8s.io/v1alpha2 or v1beta1 Workload: spec.podGroupTemplates (1–8, unique names). */
+/** scheduling.k8s.io/v1alpha2, v1alpha3 or v1beta1 Workload: spec.podGroupTemplates (1–8, unique names). */
 function decodeSchedulingWorkload(r: Reader, root: SrcMap, apiVersion: PodGroupApiVersion): SchedulingWorkload {
   r.knownFields(root, [], new Set(['apiVersion', 'kind', 'metadata', 'spec', 'status']));
   const metadata = decodeMetadata(r, root, { namespaced: true, validateName: isDNS1123Subdomain });
   const sp: Path = ['spec'];
   const spec = r.map(r.child(root, 'spec'), sp);
-  if (spec) r.knownFields(spec, sp, new Set(['controllerRef', 'podGroupTemplates', ...(apiVersion === SCHEDULING_V1BETA1 ? ['compositePodGroupTemplates'] : [])]));
+  if (spec) r.knownFields(spec, sp, new Set(['controllerRef', 'podGroupTemplates', ...(isBetaShaped(apiVersion) ? ['compositePodGroupTemplates'] : [])]));
   if (spec && r.has(spec, 'compositePodGroupTemplates')) {
     r.gated('CompositePodGroup', r.entry(spec, 'compositePodGroupTemplates')!.keyPos, [...sp, 'compositePodGroupTemplates']);
   }
@@ -164,31 +194,31 @@ function decodeSchedulingWorkload(r: Reader, root: SrcMap, apiVersion: PodGroupA
     if (name && seen.has(name)) r.error(g.pos, [...ip, 'name'], duplicate(name));
     if (name) seen.add(name);
     const schedulingPolicy = decodeSchedulingPolicy(r, g, ip, 'schedulingPolicy');
-    const extras = decodePolicyExtras(r, g, ip);
+    const extras = decodePolicyExtras(r, g, ip, apiVersion);
     if (name && schedulingPolicy) out.spec.podGroupTemplates.push({ name, schedulingPolicy, ...extras } satisfies PodGroupTemplate);
   });
   return out;
 }
 
 /**
- * scheduling.k8s.io/v1alpha2 or v1beta1 PodGroup. Its Workload template reference is
+ * scheduling.k8s.io/v1alpha2, v1alpha3 or v1beta1 PodGroup. Its Workload template reference is
  * spec.podGroupTemplateRef.workload {workloadName, podGroupTemplateName} in v1alpha2 and
- * spec.workloadRef {workloadName, templateName} in v1beta1. disruptionMode defaults to Single.
+ * spec.workloadRef {workloadName, templateName} in v1alpha3 and v1beta1. disruptionMode defaults to Single.
  */
 export function decodePodGroup(r: Reader, root: SrcMap): ScenarioObject {
   const apiVersion = (root.entries.get('apiVersion')?.value as { value?: unknown } | undefined)?.value;
-  const v: PodGroupApiVersion = apiVersion === SCHEDULING_V1BETA1 ? SCHEDULING_V1BETA1 : SCHEDULING_V1ALPHA2;
+  const v: PodGroupApiVersion = apiVersion === SCHEDULING_V1BETA1 || apiVersion === SCHEDULING_V1ALPHA3 ? apiVersion : SCHEDULING_V1ALPHA2;
   const apiPos = root.entries.get('apiVersion')?.value.pos ?? root.pos;
   r.versioned(SCHEDULING_API_SERVED[v], apiPos, ['apiVersion'], notServed('PodGroup', v));
   r.knownFields(root, [], new Set(['apiVersion', 'kind', 'metadata', 'spec', 'status']));
   const metadata = decodeMetadata(r, root, { namespaced: true, validateName: isDNS1123Subdomain });
   const sp: Path = ['spec'];
   const spec = r.map(r.child(root, 'spec'), sp);
-  const refKey = v === SCHEDULING_V1BETA1 ? 'workloadRef' : 'podGroupTemplateRef';
-  if (spec) r.knownFields(spec, sp, new Set([refKey, 'schedulingPolicy', 'schedulingConstraints', 'resourceClaims', 'disruptionMode', 'priorityClassName', 'priority', 'preemptionPolicy', ...(v === SCHEDULING_V1BETA1 ? ['parentCompositePodGroupName'] : [])]));
+  const refKey = isBetaShaped(v) ? 'workloadRef' : 'podGroupTemplateRef';
+  if (spec) r.knownFields(spec, sp, new Set([refKey, 'schedulingPolicy', 'schedulingConstraints', 'resourceClaims', 'disruptionMode', 'priorityClassName', 'priority', 'preemptionPolicy', ...(isBetaShaped(v) ? ['parentCompositePodGroupName'] : [])]));
   if (!spec) r.requiredMissing(root, [], 'spec');
   const schedulingPolicy = spec ? decodeSchedulingPolicy(r, spec, sp, 'schedulingPolicy') : undefined;
-  const extras = spec ? decodePolicyExtras(r, spec, sp) : {};
+  const extras = spec ? decodePolicyExtras(r, spec, sp, v) : {};
   const out: PodGroup = {
     apiVersion: v, kind: 'PodGroup', metadata,
     spec: { schedulingPolicy: schedulingPolicy ?? { basic: {} }, ...extras, disruptionMode: extras.disruptionMode ?? 'Single' },
@@ -205,9 +235,9 @@ export function decodePodGroup(r: Reader, root: SrcMap): ScenarioObject {
     ref = inner;
   }
   if (ref) {
-    const templateKey = v === SCHEDULING_V1BETA1 ? 'templateName' : 'podGroupTemplateName';
+    const templateKey = isBetaShaped(v) ? 'templateName' : 'podGroupTemplateName';
     r.knownFields(ref, refPath, new Set(['workloadName', templateKey]));
-    const workloadName = v === SCHEDULING_V1BETA1 ? dnsSubdomainField(r, ref, refPath, 'workloadName') : dnsLabelField(r, ref, refPath, 'workloadName');
+    const workloadName = isBetaShaped(v) ? dnsSubdomainField(r, ref, refPath, 'workloadName') : dnsLabelField(r, ref, refPath, 'workloadName');
     const templateName = dnsLabelField(r, ref, refPath, templateKey);
     if (workloadName && templateName) out.spec.workloadRef = { workloadName, templateName };
   }
@@ -241,11 +271,11 @@ function decodeGangWorkload(r: Reader, root: SrcMap): GangWorkload {
   return { apiVersion: SCHEDULING_V1ALPHA1, kind: 'Workload', metadata, spec: { podGroups } };
 }
 
-/** Workload in any of its versions: v1alpha1 (v1.35) or the PodGroup templates of v1alpha2/v1beta1. */
+/** Workload in any of its versions: v1alpha1 (v1.35) or the PodGroup templates of v1alpha2/v1alpha3/v1beta1. */
 export function decodeAnyWorkload(r: Reader, root: SrcMap): ScenarioObject {
   const apiVersion = (root.entries.get('apiVersion')?.value as { value?: unknown } | undefined)?.value;
   const apiPos = root.entries.get('apiVersion')?.value.pos ?? root.pos;
-  if (apiVersion === SCHEDULING_V1ALPHA2 || apiVersion === SCHEDULING_V1BETA1) {
+  if (apiVersion === SCHEDULING_V1ALPHA2 || apiVersion === SCHEDULING_V1ALPHA3 || apiVersion === SCHEDULING_V1BETA1) {
     r.versioned(SCHEDULING_API_SERVED[apiVersion], apiPos, ['apiVersion'], notServed('Workload', apiVersion));
     return decodeSchedulingWorkload(r, root, apiVersion);
   }

@@ -104,6 +104,7 @@ export function decodeWorkload(r: Reader, root: SrcMap, kind: WorkloadKind): Wor
       completions: r.nonNegInt(spec, sp, 'completions'),
       completionMode: r.enumValue(spec, sp, 'completionMode', ['NonIndexed', 'Indexed'] as const),
       manualSelector,
+      suspend: r.bool(spec, sp, 'suspend') || undefined,
     }));
     if (out.completionMode === 'Indexed' && out.completions === undefined) {
       r.error(spec.pos, [...sp, 'completions'], required('when completion mode is Indexed'));

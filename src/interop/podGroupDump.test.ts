@@ -1,0 +1,62 @@
+// A dump of a cluster running workload-aware scheduling: its scheduling.k8s.io Workloads and
+// PodGroups are kept in the version the cluster served (1.37: v1beta1, 1.36: v1alpha2; kubernetes
+// PR #138572 dropped v1alpha2 in 1.37), so the scenario loads at the dump's version and the pods
+// keep their PodGroup.
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { normalizeKubectlDump } from './kubectl';
+import { loadOk } from './testing/load';
+import { parseText } from './yaml';
+
+const versionDoc = (minor: string) => ({ clientVersion: { gitVersion: `v1.${minor}.0`, major: '1', minor }, serverVersion: { gitVersion: `v1.${minor}.1`, major: '1', minor } });
+const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1', labels: { 'kubernetes.io/hostname': 'n1' } }, status: { allocatable: { cpu: '8', memory: '8Gi', pods: '110' } } };
+const worker = (i: number) => ({
+  apiVersion: 'v1', kind: 'Pod', metadata: { name: `worker-${i}`, namespace: 'ml', creationTimestamp: `2026-09-01T00:00:0${i}Z` },
+  spec: { schedulingGroup: { podGroupName: 'train-0' }, containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: '1' } } }] },
+  status: { phase: 'Pending' },
+});
+const managed = { uid: 'u-1', resourceVersion: '7', managedFields: [{ manager: 'kube-controller-manager' }], creationTimestamp: '2026-09-01T00:00:00Z' };
+
+function dump(minor: '36' | '37'): string {
+  const api = minor === '37' ? 'scheduling.k8s.io/v1beta1' : 'scheduling.k8s.io/v1alpha2';
+  const ref = minor === '37' ? { workloadRef: { workloadName: 'train', templateName: 'workers' } } : { podGroupTemplateRef: { workload: { workloadName: 'train', podGroupTemplateName: 'workers' } } };
+  const disruptionMode = minor === '37' ? { all: {} } : 'PodGroup';
+  const items = [
+    node,
+    { apiVersion: api, kind: 'Workload', metadata: { name: 'train', namespace: 'ml', ...managed }, spec: { podGroupTemplates: [{ name: 'workers', schedulingPolicy: { gang: { minCount: 2 } } }] } },
+    {
+      apiVersion: api, kind: 'PodGroup', metadata: { name: 'train-0', namespace: 'ml', ...managed },
+      spec: { ...ref, schedulingPolicy: { gang: { minCount: 2 } }, disruptionMode },
+      status: { conditions: [{ type: 'PodGroupScheduled', status: 'False', reason: 'Unschedulable', message: 'waiting', lastTransitionTime: '2026-09-01T00:00:05Z' }] },
+    },
+    worker(0), worker(1),
+  ];
+  return [stringify(versionDoc(minor)), stringify({ apiVersion: 'v1', kind: 'List', items })].join('---\n');
+}
+
+describe('a dump with Workloads and PodGroups', () => {
+  it.each([
+    { minor: '37' as const, api: 'scheduling.k8s.io/v1beta1' },
+    { minor: '36' as const, api: 'scheduling.k8s.io/v1alpha2' },
+  ])('$api at 1.$minor: kept in it, loads, the pods keep their PodGroup', ({ minor, api }) => {
+    const out = normalizeKubectlDump(dump(minor));
+    expect(out.errors).toEqual([]);
+    expect(out.stats.droppedKinds).toEqual({});
+    expect(out.warnings.filter((w) => w.includes('read as'))).toEqual([]);
+    const docs = parseText(out.yaml).documents as { apiVersion?: string; kind?: string; metadata?: Record<string, unknown>; status?: unknown }[];
+    const group = docs.find((d) => d.kind === 'PodGroup')!;
+    expect(group.apiVersion).toBe(api);
+    // the API server's bookkeeping and the scheduler's status are not carried over
+    expect(group.metadata).not.toHaveProperty('managedFields');
+    expect(group).not.toHaveProperty('status');
+    // the Workload and the PodGroup come before the pods that name them
+    expect(docs.findIndex((d) => d.kind === 'PodGroup')).toBeLessThan(docs.findIndex((d) => d.kind === 'Pod'));
+    const s = loadOk(out.yaml);
+    expect(s.meta.kubernetesVersion).toBe(`1.${minor}`);
+    expect(s.podGroups?.map((g) => [g.apiVersion, g.metadata.name, g.spec.workloadRef, g.spec.schedulingPolicy, g.spec.disruptionMode])).toEqual([
+      [api, 'train-0', { workloadName: 'train', templateName: 'workers' }, { gang: { minCount: 2 } }, 'All'],
+    ]);
+    expect(s.schedulingWorkloads?.map((w) => [w.apiVersion, w.metadata.name])).toEqual([[api, 'train']]);
+    expect(s.pods.map((p) => p.spec.schedulingGroup?.podGroupName)).toEqual(['train-0', 'train-0']);
+  });
+});
