@@ -48,6 +48,19 @@ async function expectNothingGivenAway(page: Page, hidden: Set<Spoiler>, result: 
   }
 }
 
+/** At PostFilter the candidates drawn with PodDisruptionBudget violations are the trace's (preemption-pdb: node-b, 1). */
+async function expectPdbViolationsAsTraced(page: Page, hidden: Set<Spoiler>, result: SimulationResult, where: string): Promise<void> {
+  const seen = await page.evaluate(() => ({
+    drawn: Object.fromEntries([...document.querySelectorAll('[data-testid="pdb-violation"]')].map((e) => [e.getAttribute('data-node'), Number(e.getAttribute('data-count'))])),
+    cycle: Number(document.querySelector('[data-testid="cycle-indicator"]')?.getAttribute('data-cycle')),
+    phase: document.querySelector('[data-testid="cycle-indicator"]')?.getAttribute('data-phase'),
+  }));
+  const traced = seen.phase === 'PostFilter' && !hidden.has('placement')
+    ? Object.fromEntries((result.cycles[seen.cycle - 1]?.postFilter?.candidates ?? []).filter((c) => c.pdbViolations > 0).map((c) => [c.node, c.pdbViolations]))
+    : {};
+  expect(seen.drawn, `${where}: PDB violations drawn`).toEqual(traced);
+}
+
 async function expectStageFits(page: Page, where: string): Promise<void> {
   // measured again while the stage's transitions (STAGE_MS: cards sliding to their rank) finish
   await expect.poll(() => stageProblems(page), { message: where, intervals: [100, 250, 500], timeout: 3_000 }).toEqual([]);
@@ -141,6 +154,7 @@ async function walkWithClicker(page: Page, lesson: Lesson): Promise<void> {
     if (point === 0) await expect(page.getByTestId('lesson-cover'), where).toHaveCount(0);
     if (point === firstTold) await expect(page.getByTestId('lesson-narration'), where).toContainText(story.points[point]!.texts[0]!);
     await expectNothingGivenAway(page, hidden, result, where);
+    await expectPdbViolationsAsTraced(page, hidden, result, where);
     if (point >= 0) await expectStageFits(page, where);
     for (const q of await page.locator('[data-testid="lesson-question"][data-state="open"]').evaluateAll((items) => items.map((i) => Number(i.getAttribute('data-question'))))) {
       if (!asked.includes(q)) asked.push(q);

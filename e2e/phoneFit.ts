@@ -1,6 +1,7 @@
 // What a student on a phone cannot see at the point on screen (issue 19): anything past the right
 // edge (the page would scroll sideways), a narration or lesson text cut rather than wrapped or
-// scrollable, a title card wider than the screen, node and pod names under 14 px (on a phone). The phone spec
+// scrollable, a title card wider than the screen, text on the stage or in the lesson under 14 px
+// (on a phone: names, Filter reasons, taints, bars, legends, the question). The phone spec
 // asserts it; `PHONE=1 npm run lessons:shots` prints it for every point of every lesson.
 import type { Page } from '@playwright/test';
 
@@ -13,6 +14,8 @@ export interface PhoneFit {
   /** the title card's right edge, when it is shown */
   coverRight: number | null;
   smallestName: number;
+  /** the first few texts on the stage or in the lesson drawn under 14 px, with their size */
+  smallText: string[];
   /** node cards not wholly on screen (in a lane that scrolls sideways, say) */
   nodesOff: string[];
 }
@@ -44,10 +47,17 @@ export async function phoneFit(page: Page): Promise<PhoneFit> {
       }).map(describe);
     const cover = document.querySelector('[data-testid="lesson-cover"] .lesson-cover-card');
     const sizes = [...document.querySelectorAll('.node-name, .pod-chip .pod-name')].map((e) => parseFloat(getComputedStyle(e).fontSize));
+    // any element on the stage or in the lesson with words of its own, on screen (a text a screen
+    // reader alone hears is clipped to 1 px)
+    const ownWords = (e: Element) => [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && /[\p{L}\p{N}]/u.test(n.textContent ?? ''));
+    const smallText = [...document.querySelectorAll('.stage *, .lesson-panel *')]
+      .filter((e) => e.closest('.editor-pane') === null && ownWords(e) && e.getClientRects().length > 0
+        && e.getBoundingClientRect().width > 1 && parseFloat(getComputedStyle(e).fontSize) < 13.95)
+      .slice(0, 5).map((e) => `${describe(e)} "${(e.textContent ?? '').trim().slice(0, 24)}" at ${getComputedStyle(e).fontSize}`);
     return {
       pageWidth: document.scrollingElement!.scrollWidth, past, clipped,
       coverRight: cover === null ? null : cover.getBoundingClientRect().right,
-      smallestName: sizes.length > 0 ? Math.min(...sizes) : Infinity,
+      smallestName: sizes.length > 0 ? Math.min(...sizes) : Infinity, smallText,
       nodesOff: [...document.querySelectorAll('[data-testid="node-card"]')]
         .filter((e) => e.getBoundingClientRect().left < -0.5 || pastEdge(e)).map((e) => e.getAttribute('data-node') ?? '?'),
     };
@@ -63,6 +73,7 @@ export function phoneProblems(fit: PhoneFit, width = 390): string[] {
   if (fit.coverRight !== null && fit.coverRight > width) problems.push(`title card ends at ${fit.coverRight} px`);
   // 14 px names are the phone layout's promise; a tablet shows the desktop's sizes
   if (width <= 480 && fit.smallestName < 14) problems.push(`names at ${fit.smallestName} px`);
+  if (width <= 480 && fit.smallText.length > 0) problems.push(`text under 14 px: ${fit.smallText.join(', ')}`);
   // and every node of a lane on screen without panning (a lane panned sideways hid all but the first)
   if (width <= 480 && fit.nodesOff.length > 0) problems.push(`nodes off screen: ${fit.nodesOff.join(', ')}`);
   return problems;

@@ -165,7 +165,13 @@ test('zone-spread.yaml: at Score the nodes are ranked by total, the separating p
   await expect(page.getByTestId('score-uniform')).toHaveAttribute('data-plugins', same.join(' '));
   for (const p of Object.keys(first.plugins).filter((q) => !same.includes(q))) {
     await expect(page.locator(`[data-testid="score-legend"] li[data-plugin="${p}"]`)).toBeVisible();
+    // and on each scored node, that plugin's own score (before its weight), as a lesson quotes it
+    for (const [node, s] of scores) {
+      await expect(page.locator(`[data-testid="score-bar"][data-node="${node}"] .score-part[data-plugin="${p}"]`)).toHaveText(`${p} ${s.plugins[p]!.normalized}`);
+    }
   }
+  // the plugins equal on every node add nothing to read
+  for (const p of same) await expect(page.locator(`.score-part[data-plugin="${p}"]`)).toHaveCount(0);
 });
 
 test('priority-preemption.yaml: the nominated node is marked until the preemptor binds there', async () => {

@@ -244,6 +244,11 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   // volumes: this cycle's PreBind is drawn with its Bind, unless an open question hides the placement
   const volumes = compact || trace === undefined ? undefined : stageVolumes(volumeHistory, trace, !hidden.placement && phase === 'Bind' && trace.result === 'Scheduled');
   const claimsOf = volumes === undefined ? undefined : (pod: PodOutcome) => claimMarks(pod, volumes);
+  // preemption's dry runs: the PodDisruptionBudgets a candidate's victims would violate, drawn on
+  // the candidate at PostFilter (the fewest comes first in pickOneNodeForPreemption), unless an
+  // open question hides the nomination
+  const pdbViolations = hidden.placement || phase !== 'PostFilter' ? undefined
+    : new Map((trace?.postFilter?.candidates ?? []).filter((c) => c.pdbViolations > 0).map((c) => [c.node, c.pdbViolations]));
   const spreadScale = laneConstraint === undefined ? 1
     : Math.max(...[...spread!.lanes.values()].map((d) => Math.max(d.count, allowedCount(d, laneConstraint.selfMatch) + 1)));
   return (
@@ -316,6 +321,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   draining={stageState(node) === 'draining' ? node.deletedAt : undefined}
                   claimsOf={claimsOf}
                   eviction={evictions.get(node.name)}
+                  pdbViolations={pdbViolations?.get(node.name)}
                   colourOf={colourOf}
                   onInspect={onInspect}
                 />

@@ -77,6 +77,8 @@ export interface NodeCardProps {
   claimsOf?: (pod: PodOutcome) => readonly ClaimMark[] | undefined;
   /** the kubelet's latest node-pressure eviction here, shown for a while after it */
   eviction?: KubeletEvictionOutcome;
+  /** at PostFilter: the PodDisruptionBudgets evicting this candidate's victims would violate */
+  pdbViolations?: number;
 }
 
 /** the kubelet's ranking, first to go first: at most this many rows on a card */
@@ -166,6 +168,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const {
     node, state, verdict, affinityDomains, ranked, ranking, tied, taints, taintHighlight, devices, reducedMotion, nominatedHere, pods, currentPod, showDetails, spread,
     hideVerdicts, revealIndex, travel, colourOf, onInspect, shortName, bars, briefReason, placement, nodeGroup, draining, claimsOf, eviction,
+    pdbViolations,
   } = props;
   const [allPods, setAllPods] = useState(false);
   // the pod being scheduled is always drawn
@@ -200,6 +203,12 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
         )}
         <span className="node-state"><span aria-hidden="true">{label.symbol}</span> {label.word}</span>
       </header>
+      {pdbViolations !== undefined && (
+        <p className="pdb-violation" data-testid="pdb-violation" data-node={node.name} data-count={pdbViolations}
+          title="preemption's dry run: evicting this node's victims would violate this many PodDisruptionBudgets (the node with the fewest is picked first)">
+          ⚠ {pdbViolations} PDB violation{pdbViolations === 1 ? '' : 's'}
+        </p>
+      )}
       {placement !== undefined && <PlacementTag mark={placement} />}
       {verdict !== undefined && (
         <p className="filter-reason" data-testid="filter-reason" data-node={node.name} data-plugin={verdict.plugin} title={`${verdict.plugin}: ${explainVerdict(verdict)}`}>

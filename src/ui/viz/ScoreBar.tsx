@@ -51,6 +51,17 @@ export const ScoreBar = memo(function ScoreBar({ ranked, ranking, tied, reducedM
       <span className="score-rank">#{ranked.rank}</span>
       <span ref={stack} className="score-stack" aria-hidden="true" />
       <span className="score-total"><strong>{ranked.total}</strong>{tied ? ' tie' : ''}</span>
+      {/* the score of each plugin that tells the nodes apart, before its weight, beside its colour
+          in the legend: the numbers a lesson quotes ("NodeResourcesFit: node1 95, node2 90") are
+          on the stage, not only the totals (issue 19) */}
+      <span className="score-parts" data-testid="score-parts">
+        {ranked.segments.filter((s) => !ranking.uniform.includes(s.plugin)).map((s) => (
+          <span key={s.plugin} className="score-part" data-plugin={s.plugin} title={`${s.plugin}: ${s.normalized} × ${s.weight} = ${s.weighted}`}>
+            <span className="swatch" style={{ background: pluginColour(s.plugin) }} aria-hidden="true" />
+            <span className="visually-hidden">{s.plugin} </span>{s.normalized}
+          </span>
+        ))}
+      </span>
     </div>
   );
 });
