@@ -67,9 +67,12 @@ export function runFixSearch(request: FixSearchRequest, post: (reply: FixSearchR
   // the quota, LimitRange and template fixes, verified through the text (admission runs at loading)
   const policy = policyFixSearch({ text, fileName, options, scenario, baseline }, pod);
   const search = policy.workload ? undefined : searchFixes(scenario, baseline, pod, options);
-  post({ type: 'started', id, candidates: (search?.candidates.length ?? 0) + policy.candidates.length, leftOut: search?.leftOut ?? 0 });
+  // a change both searches make (a toleration of a node group's taint is one of the nodes' too) is verified once, by the engine's search
+  const engineEdits = new Set((search?.candidates ?? []).map((c) => JSON.stringify(c.edits)));
+  const policyCandidates = policy.candidates.filter((c) => !engineEdits.has(JSON.stringify(c.edits)));
+  post({ type: 'started', id, candidates: (search?.candidates.length ?? 0) + policyCandidates.length, leftOut: search?.leftOut ?? 0 });
   let tried = 0;
-  for (const candidate of policy.candidates) {
+  for (const candidate of policyCandidates) {
     tried++;
     if (cancelled()) return;
     const verified = policy.verify(candidate);
