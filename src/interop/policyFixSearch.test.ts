@@ -187,6 +187,13 @@ describe('policy fixes, verified by reloading the changed text', () => {
     else expect(applied.result.pods.find((p) => p.pod === target)?.node).toBe(on);
   });
 
+  it('a node group\'s template with another value for the label the pod selects: relabelling it is an override, with both values', () => {
+    const text = docs(groupTemplate('').replace('labels: {kwok-nodegroup: pool}', 'labels: {kwok-nodegroup: pool, disk: hdd}'), node('seed', '1'), 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeSelector: {disk: ssd}\n  containers: [{name: c, image: x}]\n');
+    const fix = search(text, 'default/p').fixes.find((f) => f.candidate.edits[0]?.kind === 'node-group-label');
+    expect(fix?.tier).toBe(4);
+    expect(fix?.warnings).toEqual(['overwrites a label node group pool\'s nodes have (disk=hdd → ssd): what selects them on it loses them, and the label no longer says what they are']);
+  });
+
   it('a LimitRange whose min is above what any node has: lowering the default is refused, and says why', () => {
     const text = docs(node('node-a', '1500m'), 'apiVersion: v1\nkind: Namespace\nmetadata: {name: dev}\n', limitRange('default: {cpu: "2"}\n      min: {cpu: "2"}'), bare('dev'));
     const { fixes, failed } = search(text, 'dev/notebook');

@@ -96,7 +96,8 @@ export function poolName(node: Node): string {
  * none that exists (a typo: its intended pool is unknown).
  */
 export function poolMove(s: ExpandedScenario, pod: Pod, to: string): { pool: string; from: string; dedicated: boolean } | undefined {
-  const node = nodeNamed(s, to);
+  // a node the autoscaler added in the changed run (named <group>-<n>) is its group's template
+  const node = nodeNamed(s, to) ?? s.clusterAutoscaler?.nodeGroups.find((g) => to.startsWith(`${g.name}-`) && /^\d+$/.test(to.slice(g.name.length + 1)))?.template;
   const home = s.nodes.filter((n) => podSelects(pod, n));
   if (!node || home.length === 0) return undefined;
   const homePools = new Set(home.map(poolOf));

@@ -388,9 +388,14 @@ function templateCandidates(groups: NonNullable<ExpandedScenario['clusterAutosca
     const labels = g.template.metadata.labels ?? {};
     const missing = Object.entries(spec.spec.nodeSelector ?? {}).filter(([k, v]) => labels[k] !== v);
     if (missing.length > 0) {
+      // a label the group's nodes have with another value (capacityType ON_DEMAND → SPOT) is a false
+      // statement about them, and what selects them on it loses them: an override, as on a node
+      const overwritten = missing.filter(([k]) => labels[k] !== undefined).map(([k, v]) => `${k}=${labels[k]} → ${v}`);
       out.push({
-        kind: 'node-label', cost: 2, tier: Tier.NodeScoped, edits: missing.map(([key, value]) => ({ kind: 'node-group-label', group: g.name, template, key, value })),
-        warning: `every node group ${g.name} adds carries the label${missing.length > 1 ? 's' : ''}: other pods that select ${missing.map(([k, v]) => `${k}=${v}`).join(', ')} may land there too`,
+        kind: 'node-label', cost: 2, tier: overwritten.length > 0 ? Tier.Overrides : Tier.NodeScoped, edits: missing.map(([key, value]) => ({ kind: 'node-group-label', group: g.name, template, key, value })),
+        warning: overwritten.length > 0
+          ? `overwrites a label node group ${g.name}'s nodes have (${overwritten.join(', ')}): what selects them on it loses them, and the label no longer says what they are`
+          : `every node group ${g.name} adds carries the label${missing.length > 1 ? 's' : ''}: other pods that select ${missing.map(([k, v]) => `${k}=${v}`).join(', ')} may land there too`,
       });
       return;
     }

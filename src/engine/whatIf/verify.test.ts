@@ -197,6 +197,22 @@ spec:
     expect(search.candidates.map((c) => c.kind)).not.toContain('scale');
   });
 
+  it('selector dropped: a node the autoscaler adds for the pod in another pool\'s group is that pool (warned, node-scoped)', () => {
+    const autoscaler = `---
+apiVersion: podplay/v1alpha1
+kind: ClusterAutoscaler
+metadata: {name: ca}
+spec:
+  templates:
+    - {apiVersion: v1, kind: Node, metadata: {name: general-template, labels: {kwok-nodegroup: general, pool: general}, annotations: {cluster-autoscaler.kwok.nodegroup/max-count: "2"}}, status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}}
+`;
+    const { fixes } = fixesFor(node('spot-1', { cpu: '1', labels: 'pool: spot' }) + node('gen-1', { cpu: '1', labels: 'pool: general, kwok-nodegroup: general' }) + autoscaler + pod('p', { cpu: '2', spec: 'nodeSelector: {pool: spot}' }), 'default/p');
+    const dropped = fixes.find((f) => f.candidate.kind === 'selector')!;
+    expect(dropped.node).toBe('general-1');
+    expect(dropped.tier).toBe(3);
+    expect(dropped.warnings).toContain('moves the pod out of its pool (pool=spot) into the pool pool=general');
+  });
+
   describe('scale, own: a Deployment with more replicas than its required anti-affinity against itself allows', () => {
     const spread = (replicas: number, key: string) => `---
 apiVersion: apps/v1
