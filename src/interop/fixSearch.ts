@@ -6,6 +6,7 @@ import type { SimulationResult } from '../engine/api';
 import type { FailedCandidate, InferredKubernetesVersion, KubernetesVersion } from '../engine/readers';
 import { loadExpandedScenario, startLoadedSimulation, type ExpandedScenario } from '../engine/index';
 import { copyScenario, searchFixes } from '../engine/experiments';
+import { rankCandidates } from '../engine/readers';
 import { fixText } from './fixText';
 import type { FixView } from './fixView';
 import { policyFixSearch } from './policyFixSearch';
@@ -69,7 +70,8 @@ export function runFixSearch(request: FixSearchRequest, post: (reply: FixSearchR
   const search = policy.workload ? undefined : searchFixes(scenario, baseline, pod, options);
   // a change both searches make (a toleration of a node group's taint is one of the nodes' too) is verified once, by the engine's search
   const engineEdits = new Set((search?.candidates ?? []).map((c) => JSON.stringify(c.edits)));
-  const policyCandidates = policy.candidates.filter((c) => !engineEdits.has(JSON.stringify(c.edits)));
+  // the likeliest to be approved first, as the engine's search orders its own: the first fix shown comes sooner
+  const policyCandidates = rankCandidates(policy.candidates.filter((c) => !engineEdits.has(JSON.stringify(c.edits))));
   post({ type: 'started', id, candidates: (search?.candidates.length ?? 0) + policyCandidates.length, leftOut: search?.leftOut ?? 0 });
   let tried = 0;
   for (const candidate of policyCandidates) {
