@@ -5,7 +5,7 @@
 import type { PodOutcome, SimulationResult } from '../engine/api';
 import { clusterDifference, type ClusterDifference, decisiveDetail, staleMessage, staleMessageText, type DecisiveDetail, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, type PodGroupDiagnosis, rankFixes, autoscalerNote, autoscalerNoteLines, capacityText, capacityVerdicts } from '../engine/readers';
 import type { FixView } from '../interop/fixSearch';
-import { fixTitle, shownDiffLines, sideEffectTitle } from '../interop/fixText';
+import { admittedLead, fixTitle, shownDiffLines, sideEffectTitle } from '../interop/fixText';
 import { limitRangeLines } from './explainAdmission';
 
 /** A pod named as namespace/name, or by name alone when only one pod has that name. */
@@ -156,7 +156,7 @@ export function formatFixes(found: readonly FixView[], tried: number): string {
   rankFixes(found).forEach((fix, i) => {
     const effects = fix.sideEffects.length === 0 ? 'no other pod affected' : `${fix.sideEffects.length} side effect(s): ${fix.sideEffects.map((s) => sideEffectTitle(s, sameName)).join('; ')}`;
     out.push(`${i + 1}. ${fixTitle(fix.candidate.edits, sameName, fix.candidate.template)}`);
-    const outcome = fix.admitted ? `the API server admits its pods: ${fix.admitted.workload} has ${fix.admitted.pods} pods, ${fix.admitted.scheduled} scheduled` : `schedules on ${fix.node}`;
+    const outcome = fix.admitted ? `${admittedLead(fix)}: ${fix.admitted.workload} has ${fix.admitted.pods} pods, ${fix.admitted.scheduled} scheduled` : `schedules on ${fix.node}`;
     out.push(...indent([`→ ${outcome}, ${effects}${fix.alsoPlaced.length > 0 ? ` (also places ${fix.alsoPlaced.join(', ')})` : ''}`], '   '));
     for (const w of fix.warnings ?? []) out.push(`   ⚠ ${w}`);
     if (fix.text === undefined) out.push('     (its YAML change is not shown: an object it changes is neither a document nor a List item of this file)');
@@ -180,7 +180,7 @@ export function formatSearchProgress(reply: { type: 'started'; candidates: numbe
     return `simulate: verifying ${reply.candidates} change(s), each a whole simulation${reply.leftOut > 0 ? ` (${reply.leftOut} more left out: the likeliest are verified first, up to the search's cap)` : ''}…`;
   }
   const { fix } = reply;
-  return `simulate: verified: ${fixTitle(fix.candidate.edits, sameName)} → ${fix.admitted ? `the API server admits its pods (${fix.admitted.scheduled} of ${fix.admitted.pods} scheduled)` : `schedules on ${fix.node}`}`;
+  return `simulate: verified: ${fixTitle(fix.candidate.edits, sameName)} → ${fix.admitted ? `${admittedLead(fix)} (${fix.admitted.scheduled} of ${fix.admitted.pods} scheduled)` : `schedules on ${fix.node}`}`;
 }
 
 /** `--verbose`: the changes tried that did not schedule the pod, each with why (the page lists them too). */

@@ -1,4 +1,7 @@
 // `--explain` for what admission refused or defaulted, and the quota table, as a user runs the CLI.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { simulate } from './testing/cliProcess';
 
@@ -28,5 +31,36 @@ describe('limitrange-defaults.yaml', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('LimitRange defaults made the pod request cpu 2 (set for container notebook): it stated none, and no node has that much free.');
     expect(r.stdout).toContain('fix: lower the LimitRange\'s default request (spec.limits[type=Container].defaultRequest) to what a node can take: cpu ≤ 1500m');
+  });
+});
+
+describe('a bare Pod outside its namespace\'s LimitRange', () => {
+  it('--explain dev/notebook: the API server refused the Pod itself (nothing retries it), and the fix names the container', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'podplay-bare-')), 'bare.yaml');
+    writeFileSync(file, `apiVersion: v1
+kind: Node
+metadata: {name: node-1}
+status: {allocatable: {cpu: "8", memory: 16Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: dev}
+---
+apiVersion: v1
+kind: LimitRange
+metadata: {name: defaults, namespace: dev}
+spec:
+  limits: [{type: Container, max: {cpu: "2"}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: notebook, namespace: dev}
+spec:
+  containers: [{name: lab, image: jupyter, resources: {requests: {cpu: "1"}, limits: {cpu: "4"}}}]
+`);
+    const r = simulate(file, '--explain', 'dev/notebook');
+    expect(r.stdout).toMatch(/^Pod dev\/notebook: the API server refused to create it \(t=0s\); the pod does not exist, so it is not Pending, and nothing retries it: the file, fixed, creates it\.\n/);
+    expect(r.stdout).not.toContain('cannot create');
+    expect(r.stdout).toContain('1. Limit 2 cpu for container lab\n');
   });
 });

@@ -18,13 +18,17 @@ export function policyFixLines(fix: PolicyFix): string[] {
 export function formatRefusals(refusals: readonly AdmissionRefusal[]): string {
   const out: string[] = [];
   for (const r of refusals) {
-    out.push(`${creatorName(r.object)}: cannot create ${r.pod ? `pod ${r.pod}` : 'its pod'} (${r.count} FailedCreate since it last created one, the latest at t=${r.time}s); the pod does not exist, so it is not Pending.`);
+    const bare = r.object.startsWith('Pod/');
+    out.push(bare
+      // a bare Pod: the API server refused the Pod itself, and no controller creates it again
+      ? `${creatorName(r.object)}: the API server refused to create it (t=${r.time}s); the pod does not exist, so it is not Pending, and nothing retries it: the file, fixed, creates it.`
+      : `${creatorName(r.object)}: cannot create ${r.pod ? `pod ${r.pod}` : 'its pod'} (${r.count} FailedCreate since it last created one, the latest at t=${r.time}s); the pod does not exist, so it is not Pending.`);
     if (r.plugin === 'ResourceQuota' && r.numbers) {
       out.push(`  over quota: ResourceQuota ${r.quota} would be exceeded:`);
       for (const res of Object.keys(r.numbers.limited).sort()) {
         out.push(`    ${res}: used ${r.numbers.used[res] ?? '0'} + requested ${r.numbers.requested[res] ?? '0'} > limited ${r.numbers.limited[res]}`);
       }
-      out.push('  The ReplicaSet controller retries with backoff (5 ms doubling to 1000 s): the first retry after quota is released creates the pod.');
+      if (!bare) out.push('  The ReplicaSet controller retries with backoff (5 ms doubling to 1000 s): the first retry after quota is released creates the pod.');
     } else if (r.plugin === 'ResourceQuota' && r.uncovered) {
       out.push(`  ${r.reason}`, `  ${uncoveredSentence(r.uncovered, r.object.split('/')[1] ?? 'default')}`);
     } else if (r.plugin === 'ResourceQuota') {

@@ -11,7 +11,7 @@ export type { TimelineStep } from './model/scenario';
 export { clusterDifference, type ClusterDifference } from './diagnosis/clusterDifference';
 export { capacityText, capacityVerdicts, type CapacityVerdict } from './diagnosis/capacity';
 export { diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, type PodGroupDiagnosis } from './diagnosis/diagnose';
-export { rankFixes, type Tier } from './whatIf/rank';
+export { rankCandidates, rankFixes, type Tier } from './whatIf/rank';
 export type { Candidate, WorkloadRef } from './whatIf/candidates';
 export type { ScenarioEdit } from './whatIf/edits';
 export { isMachineLabel, isNodeStateTaint, NODE_FIELDS_NOT_CLONED } from './whatIf/nodeClone';

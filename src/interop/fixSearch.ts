@@ -6,6 +6,7 @@ import type { SimulationResult } from '../engine/api';
 import type { FailedCandidate, InferredKubernetesVersion, KubernetesVersion } from '../engine/readers';
 import { loadExpandedScenario, startLoadedSimulation, type ExpandedScenario } from '../engine/index';
 import { copyScenario, searchFixes } from '../engine/experiments';
+import { rankCandidates } from '../engine/readers';
 import { fixText } from './fixText';
 import type { FixView } from './fixView';
 import { policyFixSearch } from './policyFixSearch';
@@ -67,9 +68,13 @@ export function runFixSearch(request: FixSearchRequest, post: (reply: FixSearchR
   // the quota, LimitRange and template fixes, verified through the text (admission runs at loading)
   const policy = policyFixSearch({ text, fileName, options, scenario, baseline }, pod);
   const search = policy.workload ? undefined : searchFixes(scenario, baseline, pod, options);
-  post({ type: 'started', id, candidates: (search?.candidates.length ?? 0) + policy.candidates.length, leftOut: search?.leftOut ?? 0 });
+  // a change both searches make (a toleration of a node group's taint is one of the nodes' too) is verified once, by the engine's search
+  const engineEdits = new Set((search?.candidates ?? []).map((c) => JSON.stringify(c.edits)));
+  // the likeliest to be approved first, as the engine's search orders its own: the first fix shown comes sooner
+  const policyCandidates = rankCandidates(policy.candidates.filter((c) => !engineEdits.has(JSON.stringify(c.edits))));
+  post({ type: 'started', id, candidates: (search?.candidates.length ?? 0) + policyCandidates.length, leftOut: search?.leftOut ?? 0 });
   let tried = 0;
-  for (const candidate of policy.candidates) {
+  for (const candidate of policyCandidates) {
     tried++;
     if (cancelled()) return;
     const verified = policy.verify(candidate);

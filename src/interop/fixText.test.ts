@@ -361,7 +361,7 @@ ${owned('Deployment', 'web', 'd1')}${owned('ReplicaSet', 'web-5d8f', 'r1', 'web'
     if (!baseline.ok) throw new Error('the dump does not simulate');
     const search = searchFixes(loaded.scenario, baseline.result, pod);
     const request = search.candidates.find((c) => c.kind === 'request')!;
-    expect(fixTitle(request.edits, (n) => n, request.template)).toMatch(new RegExp(`^Request \\S+ cpu, in the template of ${workload}$`));
+    expect(fixTitle(request.edits, (n) => n, request.template)).toMatch(new RegExp(`^Request \\S+ cpu for container c, in the template of ${workload}$`));
   });
 });
 

@@ -432,7 +432,9 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
       continue;
     }
     if (e.kind === 'scale') {
-      if (!scaleAtStart(docs, open, appended, e.workload, e.replicas, `scale-${e.deployment}`, style)) return undefined;
+      // what to run (or write into the Deployment's spec.replicas where it is kept in git), as the step the file simulates
+      const command = ` kubectl scale deployment ${e.deployment} -n ${e.workload.namespace} --replicas=${e.replicas}`;
+      if (!scaleAtStart(docs, open, appended, e.workload, e.replicas, `scale-${e.deployment}`, style, command)) return undefined;
       continue;
     }
     if (e.kind === 'recreate') {
@@ -475,6 +477,15 @@ export function fixText(text: string, edits: readonly ScenarioEdit[], owner?: st
       const metadata = ['spec', 'templates', e.template, 'metadata'];
       if (e.kind === 'node-group-max') doc.setIn([...metadata, 'annotations', NG_MAX_SIZE_ANNOTATION], String(e.max));
       else doc.setIn([...metadata, 'labels', e.key], e.value);
+      continue;
+    }
+    if (e.kind === 'node-group-add') {
+      const key = [...docs.keys()].find((k) => k.startsWith('ClusterAutoscaler/'));
+      const doc = key === undefined ? undefined : open(key);
+      const templates = doc?.getIn(['spec', 'templates'], true);
+      if (!doc || !isSeq(templates)) return undefined;
+      const { metadata, spec, status } = e.template;
+      templates.items.push(doc.createNode({ apiVersion: 'v1', kind: 'Node', metadata: { name: metadata.name, labels: metadata.labels, annotations: metadata.annotations }, ...(spec.taints?.length ? { spec } : {}), status: { allocatable: status?.allocatable } }));
       continue;
     }
     if (e.kind === 'add-policy') {
@@ -698,7 +709,8 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'toleration': return `Tolerate the taint ${e.toleration.key ?? ''}${e.toleration.value ? `=${e.toleration.value}` : ''}:${e.toleration.effect ?? ''}`;
     case 'node-label': return `Label node ${short(e.node)} with ${e.key}=${e.value}`;
     case 'selector': return 'nodeSelectorKey' in e ? `Drop nodeSelector ${e.nodeSelectorKey}` : `Drop expression ${e.expression + 1} of required node affinity term ${e.term + 1}`;
-    case 'affinity-value': return `${'nodeSelectorKey' in e ? 'nodeSelector' : 'Node affinity'} ${e.key}: ${e.value} instead of ${e.from}, which no node has`;
+    // the values first: a long label key must not push them past the panel's clamped lines
+    case 'affinity-value': return `${e.value} instead of ${e.from} (no node has it) in ${'nodeSelectorKey' in e ? 'nodeSelector' : 'node affinity'} ${e.key}`;
     case 'scheduler-name': return `schedulerName: ${e.schedulerName} (no scheduler profile serves ${e.from})`;
     case 'claim': {
       const claim = `${e.claim.kind} ${e.claim.namespace}/${e.claim.name}`;
@@ -709,7 +721,7 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
         default: return `${claim}: request ${e.requestName} asks DeviceClass ${e.deviceClassName} instead of ${e.from}`;
       }
     }
-    case 'request': return `${e.limit ? 'Limit' : 'Request'} ${e.quantity} ${e.resource}`;
+    case 'request': return `${e.limit ? 'Limit' : 'Request'} ${e.quantity} ${e.resource}${e.containerName ? ` for container ${e.containerName}` : ''}`;
     case 'priority': return `Use ${e.existing ? 'the existing ' : 'a new '}PriorityClass ${e.priorityClass.metadata.name} (value ${e.priorityClass.value}) to preempt`;
     case 'spread': return e.nodeTaintsPolicy ? `Topology spread ${e.constraint + 1}: nodeTaintsPolicy Honor (domains of nodes the pod does not tolerate stop counting)`
       : e.nodeAffinityPolicy ? `Topology spread ${e.constraint + 1}: nodeAffinityPolicy Honor`
@@ -718,14 +730,16 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'anti-affinity': return `Drop required pod anti-affinity term ${e.term + 1}`;
     case 'uncordon': return `Uncordon node ${short(e.node)}`;
     case 'rollout': return `Deployment ${e.deployment.namespace}/${e.deployment.name}: rollout strategy maxSurge ${e.maxSurge}, maxUnavailable ${e.maxUnavailable} (its old ReplicaSet ${e.oldReplicaSet} gives way first)`;
-    case 'scale': return `Scale Deployment ${e.workload.namespace}/${e.deployment} down by ${e.by} (to ${e.replicas})${e.workload.kind === 'ReplicaSet' ? ` — its ReplicaSet ${e.workload.name} here` : ''}`;
+    case 'scale': if (e.own) return `Scale Deployment ${e.workload.namespace}/${e.deployment} to ${e.replicas} (from ${e.replicas + e.by}): one pod per ${e.own.topologyKey} by its required anti-affinity, and its nodes are in ${e.own.domains}`;
+      return `Scale Deployment ${e.workload.namespace}/${e.deployment} down by ${e.by} (to ${e.replicas})${e.workload.kind === 'ReplicaSet' ? ` — its ReplicaSet ${e.workload.name} here` : ''}`;
     case 'quota': return `Raise ResourceQuota ${e.quota.namespace}/${e.quota.name}: ${quotaChange(e)}`;
     case 'limit-range': return `LimitRange ${e.limitRange.namespace}/${e.limitRange.name}: ${e.bound ?? 'default request'} ${e.resource} ${e.quantity}${e.from ? ` (from ${e.from})` : ''}`;
     // what it allows first: the panel's one-line title is cut at its width
     case 'add-policy': return `Add ResourceQuota ${e.object.metadata.namespace ?? 'default'}/${e.object.metadata.name}: ${Object.entries(e.object.spec.hard ?? {}).map(([r, q]) => `spec.hard.${r} ${q}`).join(', ') || 'no limit'}${scopeText(e.object)}`;
     case 'template-priority-class': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: priorityClassName ${e.priorityClassName} (value ${e.value}) instead of ${e.from}`;
-    case 'template-request': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: container ${e.container + 1} ${e.limit ? 'limits' : 'requests'} ${e.quantity} ${e.resource}${e.from ? ` (from ${e.from})` : ''}`;
+    case 'template-request': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: container ${e.containerName ?? e.container + 1} ${e.limit ? 'limits' : 'requests'} ${e.quantity} ${e.resource}${e.from ? ` (from ${e.from})` : ''}`;
     case 'node-group-max': return `Raise node group ${e.group}'s max size to ${e.max} (from ${e.from}): the ClusterAutoscaler template's ${NG_MAX_SIZE_ANNOTATION}`;
+    case 'node-group-add': return `Add node group ${e.group} beside ${e.like}: ${e.instanceType ? `${e.instanceType} nodes, ` : ''}${e.factor} × its allocatable (${Object.entries(e.template.status?.allocatable ?? {}).filter(([r]) => r === 'cpu' || r === 'memory').map(([r, q]) => `${q} ${r}`).join(', ')}), scaled from 0 to ${e.template.metadata.annotations?.[NG_MAX_SIZE_ANNOTATION] ?? '1'}`;
     case 'node-group-label': return `Label node group ${e.group}'s template with ${e.key}=${e.value} (the nodes it adds carry it)`;
     case 'pod-group': return e.change === 'min-count' ? `PodGroup ${e.group}: gang minCount ${e.minCount} (from ${e.from})`
       : e.key !== undefined ? `PodGroup ${e.group}: topology ${e.key} instead of ${e.from} (a wider level)` : `PodGroup ${e.group}: drop the topology constraint ${e.from}`;
@@ -764,6 +778,11 @@ const scopeText = (q: Extract<ScenarioEdit, { kind: 'add-policy' }>['object']): 
 };
 
 const quotaChange = (e: Extract<ScenarioEdit, { kind: 'quota' }>): string => `spec.hard.${e.resource} ${e.hard}${e.from ? ` (from ${e.from})` : ''}`;
+
+/** How a fix that makes a workload whole (not one pod schedule) reads: admission lets its pods in, or it keeps only pods that run. */
+export function admittedLead(fix: { candidate: { kind: string } }): string {
+  return fix.candidate.kind === 'scale' ? 'every pod it keeps runs' : 'the API server admits its pods';
+}
 
 /** What a fix does to another pod, in words. */
 export function sideEffectTitle(s: SideEffect, short: (node: string) => string): string {

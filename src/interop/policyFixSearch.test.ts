@@ -148,6 +148,17 @@ describe('policy fixes, verified by reloading the changed text', () => {
       node: 'pool-2',
     },
     {
+      name: 'a pod larger than the only node group\'s template (2 cpu, m6i.large): a new group of m6i.2xlarge, 4 × its allocatable, from 0 to 1 node',
+      text: docs(groupTemplate('').replace('labels: {kwok-nodegroup: pool}', 'labels: {kwok-nodegroup: pool, node.kubernetes.io/instance-type: m6i.large}'), node('seed', '1'),
+        'apiVersion: v1\nkind: Pod\nmetadata: {name: big}\nspec:\n  containers: [{name: c, image: x, resources: {requests: {cpu: "6", memory: 20Gi}}}]\n'),
+      target: 'default/big', kind: 'node-group',
+      edits: [{ kind: 'node-group-add', like: 'pool', group: 'pool-m6i-2xlarge', factor: 4, instanceType: 'm6i.2xlarge', template: {
+        metadata: { labels: { 'kwok-nodegroup': 'pool-m6i-2xlarge', 'node.kubernetes.io/instance-type': 'm6i.2xlarge' }, annotations: { 'cluster-autoscaler.kwok.nodegroup/min-count': '0', 'cluster-autoscaler.kwok.nodegroup/max-count': '1' } },
+        status: { allocatable: { cpu: '8', memory: '64Gi', pods: '110' } },
+      } }],
+      node: 'pool-m6i-2xlarge-1',
+    },
+    {
       name: 'no node group\'s template has the label the pod selects: the group\'s template labelled',
       text: docs(groupTemplate(''), node('seed', '1'), 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeSelector: {disk: ssd}\n  containers: [{name: c, image: x}]\n'),
       target: 'default/p', kind: 'node-label',
@@ -174,6 +185,13 @@ describe('policy fixes, verified by reloading the changed text', () => {
     if (!applied.ok) return;
     if (admitted) expect(refusalsFor(admissionRefusals(applied.result), target)).toEqual([]);
     else expect(applied.result.pods.find((p) => p.pod === target)?.node).toBe(on);
+  });
+
+  it('a node group\'s template with another value for the label the pod selects: relabelling it is an override, with both values', () => {
+    const text = docs(groupTemplate('').replace('labels: {kwok-nodegroup: pool}', 'labels: {kwok-nodegroup: pool, disk: hdd}'), node('seed', '1'), 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeSelector: {disk: ssd}\n  containers: [{name: c, image: x}]\n');
+    const fix = search(text, 'default/p').fixes.find((f) => f.candidate.edits[0]?.kind === 'node-group-label');
+    expect(fix?.tier).toBe(4);
+    expect(fix?.warnings).toEqual(['overwrites a label node group pool\'s nodes have (disk=hdd → ssd): what selects them on it loses them, and the label no longer says what they are']);
   });
 
   it('a LimitRange whose min is above what any node has: lowering the default is refused, and says why', () => {
@@ -221,11 +239,11 @@ describe('a refused bare Pod (nothing retries it): a fix a reviewer approves, ve
   const used = `apiVersion: v1\nkind: Pod\nmetadata: {name: running, namespace: dev}\nspec:\n  containers: [{name: c, image: i, resources: {requests: {cpu: "1500m"}}}]\n`;
   it.each([
     ['LimitRange max: the limit lowered to the max (and the request within it) — ranked first', docs(node('node-1', '8'), dev, limitRange('max: {cpu: "2"}'), notebook('{requests: {cpu: "3"}, limits: {cpu: "4"}}')),
-      'request', [{ kind: 'request', pod: 'dev/notebook', container: 0, resource: 'cpu', quantity: '2', limit: true }, { kind: 'request', pod: 'dev/notebook', container: 0, resource: 'cpu', quantity: '2' }], 'Limit 2 cpu; Request 2 cpu'],
+      'request', [{ kind: 'request', pod: 'dev/notebook', container: 0, containerName: 'notebook', resource: 'cpu', quantity: '2', limit: true }, { kind: 'request', pod: 'dev/notebook', container: 0, containerName: 'notebook', resource: 'cpu', quantity: '2' }], 'Limit 2 cpu for container notebook; Request 2 cpu for container notebook'],
     ['LimitRange min: the request raised to the min', docs(node('node-1', '8'), dev, limitRange('min: {memory: 256Mi}'), notebook('{requests: {memory: 64Mi}}')),
-      'request', [{ kind: 'request', pod: 'dev/notebook', container: 0, resource: 'memory', quantity: '256Mi' }], 'Request 256Mi memory'],
+      'request', [{ kind: 'request', pod: 'dev/notebook', container: 0, containerName: 'notebook', resource: 'memory', quantity: '256Mi' }], 'Request 256Mi memory for container notebook'],
     ['LimitRange maxLimitRequestRatio: the request raised to limit ÷ ratio', docs(node('node-1', '8'), dev, limitRange('maxLimitRequestRatio: {cpu: "2"}'), notebook('{requests: {cpu: 500m}, limits: {cpu: "4"}}')),
-      'request', [{ kind: 'request', pod: 'dev/notebook', container: 0, resource: 'cpu', quantity: '2' }], 'Request 2 cpu'],
+      'request', [{ kind: 'request', pod: 'dev/notebook', container: 0, containerName: 'notebook', resource: 'cpu', quantity: '2' }], 'Request 2 cpu for container notebook'],
     ['ResourceQuota requests.cpu: the request cut to what the quota has left, below raising the quota', docs(node('node-1', '8'), dev, quotaDev('requests.cpu: "2"'), used, notebook('{requests: {cpu: "1"}}')),
       'quota', [{ kind: 'quota', quota: { namespace: 'dev', name: 'compute' }, resource: 'requests.cpu', from: '2', hard: '2500m' }], 'Raise ResourceQuota dev/compute: spec.hard.requests.cpu 2500m (from 2)'],
   ])('%s', (_name, text, kind, edits, title) => {
@@ -255,7 +273,7 @@ describe('a refused bare Pod (nothing retries it): a fix a reviewer approves, ve
     const text = docs(node('node-1', '8'), dev, quotaDev('requests.cpu: "2"'), used, notebook('{requests: {cpu: "1"}}'));
     const ranked = rankFixes(search(text, 'dev/notebook').fixes);
     expect(ranked.map((f) => f.candidate.kind)).toEqual(['quota', 'request']);
-    expect(ranked[1]!.candidate.edits).toEqual([{ kind: 'request', pod: 'dev/notebook', container: 0, resource: 'cpu', quantity: '500m' }]);
+    expect(ranked[1]!.candidate.edits).toEqual([{ kind: 'request', pod: 'dev/notebook', container: 0, containerName: 'notebook', resource: 'cpu', quantity: '500m' }]);
   });
 
   it('a quota with nothing left: no request cut, the quota raise (an administrator\'s change) is the fix', () => {

@@ -66,6 +66,9 @@ describe('a stale message without node ages, or with nodes gone', () => {
   it.each([
     ['nodes without creationTimestamp: the counts only', `0/${result.nodes.length - 1} nodes are available: 1 Insufficient cpu.`, undated, { messageNodes: result.nodes.length - 1, dumpNodes: result.nodes.length }],
     ['the message counts more nodes than the dump has: none joined', `0/${result.nodes.length + 2} nodes are available: 1 Insufficient cpu.`, result.nodes, { messageNodes: result.nodes.length + 2, dumpNodes: result.nodes.length }],
+    // a node the autoscaler (or a timeline step) added during the run is not the dump's: the counts agree
+    ['a node the run added is not one of the dump\'s', `0/${result.nodes.length} nodes are available: 1 Insufficient cpu.`,
+      [...result.nodes, { ...result.nodes[0]!, name: 'general-1', createdAt: 100, provisionedBy: { group: 'general', scaleUpAt: 10 } }], undefined],
   ])('%s', (_name, message, nodes, want) => {
     expect(staleMessage(pod(message), nodes)).toEqual(want);
   });

@@ -109,7 +109,9 @@ export interface StaleMessage {
  * nodes than the dump has (a node joined or left since), and which nodes are young enough to be
  * the ones it did not count. Undefined when the counts agree.
  */
-export function staleMessage(pod: PodOutcome, nodes: readonly NodeOutcome[]): StaleMessage | undefined {
+export function staleMessage(pod: PodOutcome, atEnd: readonly NodeOutcome[]): StaleMessage | undefined {
+  // the dump's nodes: not those a timeline step or the autoscaler added during the run
+  const nodes = atEnd.filter((n) => n.createdAt === undefined && n.provisionedBy === undefined);
   const recorded = pod.recorded?.scheduled?.message?.match(/^0\/(\d+) nodes are available/);
   if (!recorded || Number(recorded[1]) === nodes.length) return undefined;
   const out: StaleMessage = { messageNodes: Number(recorded[1]), dumpNodes: nodes.length };

@@ -6,7 +6,7 @@ import type { PodOutcome, SimulationResult } from '../api';
 import type { Diagnosis } from '../diagnosis/diagnose';
 import { nearestLabelValues, nodeLabelValues } from '../diagnosis/labelValues';
 import type { ExpandedScenario } from '../controllers/expand';
-import { compileMapSelector, matchNodeSelector, matchNodeSelectorRequirement } from '../model/selectors';
+import { compileLabelSelector, compileMapSelector, matchNodeSelector, matchNodeSelectorRequirement } from '../model/selectors';
 import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint, TAINT_NODE_UNSCHEDULABLE, taintToString } from '../model/taints';
 import type { Node, Pod, Taint, Toleration, Workload } from '../model/types';
 import { podKey } from '../model/types';
@@ -96,7 +96,8 @@ export function poolName(node: Node): string {
  * none that exists (a typo: its intended pool is unknown).
  */
 export function poolMove(s: ExpandedScenario, pod: Pod, to: string): { pool: string; from: string; dedicated: boolean } | undefined {
-  const node = nodeNamed(s, to);
+  // a node the autoscaler added in the changed run (named <group>-<n>) is its group's template
+  const node = nodeNamed(s, to) ?? s.clusterAutoscaler?.nodeGroups.find((g) => to.startsWith(`${g.name}-`) && /^\d+$/.test(to.slice(g.name.length + 1)))?.template;
   const home = s.nodes.filter((n) => podSelects(pod, n));
   if (!node || home.length === 0) return undefined;
   const homePools = new Set(home.map(poolOf));
@@ -426,6 +427,47 @@ function scaleCandidates(s: ExpandedScenario, key: string, d: Diagnosis, result:
   return out.slice(0, MAX_PER_KIND);
 }
 
+/** Filter plugins that keep a node out of a pod's reach for good: its own spec does not allow the node. */
+const OUT_OF_REACH = new Set(['NodeAffinity', 'TaintToleration', 'NodeUnschedulable', 'VolumeZone', 'VolumeBinding']);
+
+/**
+ * A Deployment with more replicas than its required pod anti-affinity against its own pods allows:
+ * one pod per domain of the term's topologyKey, among the domains of the nodes the pod may use
+ * (the nodes no Filter rejects for its own spec — selector, taints, cordon, volume zone). Replica
+ * domains + 1 can never run; the replicas scaled to the domains is the fix (upstream: the
+ * ReplicaSet controller deletes the unscheduled pods first, controller_utils.go ActivePodsWithRanks).
+ * Where a new node is a new domain (the hostname key), more nodes are the other answer and scaling
+ * down gives up capacity the workload asked for; where the domains are the cluster's zones or
+ * regions, the spec asks for what the cluster cannot have (as minDomains above the domains).
+ */
+function ownScaleCandidates(s: ExpandedScenario, pod: Pod, key: string, d: Diagnosis, result: SimulationResult, outcome: PodOutcome): Candidate[] {
+  const target = scaleTargetOf(s, namespaceOfKey(key), outcome.owner);
+  const replicas = (target?.workload.spec as { replicas?: number } | undefined)?.replicas ?? 1;
+  if (!target) return [];
+  const outOfReach = new Set(d.groups.filter((g) => OUT_OF_REACH.has(g.plugin)).flatMap((g) => g.nodes));
+  const out: Candidate[] = [];
+  for (const term of pod.spec.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []) {
+    const own = term.labelSelector !== undefined && compileLabelSelector(term.labelSelector).matches(pod.metadata.labels ?? {});
+    const namespaces = term.namespaces ?? [];
+    if (!own || term.namespaceSelector !== undefined || (namespaces.length > 0 && !namespaces.includes(namespaceOfKey(key)))) continue;
+    const domains = new Set(result.nodes.filter((n) => !outOfReach.has(n.name)).flatMap((n) => {
+      const v = nodeNamed(s, n.name)?.metadata.labels?.[term.topologyKey];
+      return v === undefined ? [] : [v];
+    })).size;
+    if (domains === 0 || replicas <= domains) continue;
+    const w = target.workload;
+    const workload = { kind: w.kind as 'Deployment' | 'ReplicaSet', namespace: w.metadata.namespace ?? 'default', name: w.metadata.name };
+    const perNode = term.topologyKey === 'kubernetes.io/hostname';
+    out.push({
+      kind: 'scale', cost: 1, tier: perNode ? Tier.Relax : Tier.SpecMistake,
+      warning: `${replicas} replicas, at most one per ${term.topologyKey} (its required pod anti-affinity), and the nodes it may use are in ${domains}: replica ${domains + 1} can never run${perNode ? ' until the cluster has more nodes' : ' here'}. A HorizontalPodAutoscaler's minReplicas, if one scales it, must drop too; to run more replicas, spread them with topologySpreadConstraints (maxSkew 1) instead`,
+      edits: [{ kind: 'scale', workload, deployment: target.deployment, replicas: domains, by: replicas - domains, own: { topologyKey: term.topologyKey, domains } }],
+    });
+    break;
+  }
+  return out;
+}
+
 /**
  * A rollout stuck on its own old pods: the new ReplicaSet's pod needs a host port that pods of an
  * older ReplicaSet of the same Deployment hold on every node it could use (maxSurge > 0 with
@@ -537,7 +579,7 @@ export function candidateFixes(s: ExpandedScenario, pod: string, d: Diagnosis, r
   if (plugins.has('NodeResourcesFit')) out.push(...requestCandidates(spec, pod, d));
   if (plugins.has('PodTopologySpread')) out.push(...spreadCandidates(s, spec, pod, d));
   if (plugins.has('DynamicResources')) out.push(...claimCandidates(s, spec, pod));
-  if (d.blocking.some((b) => b.rule === 'podAntiAffinity')) out.push(...antiAffinityCandidates(spec, pod));
+  if (d.blocking.some((b) => b.rule === 'podAntiAffinity')) out.push(...ownScaleCandidates(s, spec, pod, d, result, outcome), ...antiAffinityCandidates(spec, pod));
   if (plugins.has('NodeUnschedulable')) out.push(...uncordonCandidates(s, nodesFailing('NodeUnschedulable')));
   if (plugins.has('NodePorts')) out.push(...rolloutCandidates(s, pod, nodesFailing('NodePorts'), result, outcome));
   if (plugins.has('NodeResourcesFit')) out.push(...scaleCandidates(s, pod, d, result, outcome));

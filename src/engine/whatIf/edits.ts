@@ -13,6 +13,7 @@ import { podKey } from '../model/types';
 import { freshNodeLike } from './nodeClone';
 import { computeHash } from '../controllers/common';
 import { CONTROLLER_REVISION_HASH_LABEL } from '../controllers/statefulset';
+import { NG_MAX_SIZE_ANNOTATION } from '../model/autoscaler';
 
 /** The kinds, as the UI's `data-kind` names them (../../../shared/contracts/ui-test-ids.md). */
 export type EditKind = 'toleration' | 'node-label' | 'selector' | 'affinity-value' | 'request' | 'priority' | 'spread' | 'anti-affinity' | 'uncordon' | 'scale' | 'rollout' | 'add-node' | 'scheduler-name' | 'claim' | 'quota' | 'limit-range' | 'node-group' | 'pod-group' | 'recreate';
@@ -43,7 +44,7 @@ export type ScenarioEdit =
   /** the pod goes to a scheduler profile that exists */
   | { kind: 'scheduler-name'; pod: string; from: string; schedulerName: string }
   /** set one container's request of a resource (its limit, with `limit`) */
-  | { kind: 'request'; pod: string; container: number; resource: string; quantity: string; limit?: true }
+  | { kind: 'request'; pod: string; container: number; containerName?: string; resource: string; quantity: string; limit?: true }
   /** a PriorityClass (a new one, or one the cluster has: `existing`), and the pod uses it */
   | { kind: 'priority'; pod: string; priorityClass: PriorityClass; existing?: boolean }
   /** relax a hard topology spread constraint, or count only the domains of nodes the pod could use (Honor) */
@@ -65,7 +66,7 @@ export type ScenarioEdit =
    * kubectl scale of a Deployment when the run starts (a timeline step at 0): `by` fewer
    * replicas; the ReplicaSet it owns when the scenario has no Deployment object
    */
-  | { kind: 'scale'; workload: { kind: 'Deployment' | 'ReplicaSet'; namespace: string; name: string }; deployment: string; replicas: number; by: number }
+  | { kind: 'scale'; workload: { kind: 'Deployment' | 'ReplicaSet'; namespace: string; name: string }; deployment: string; replicas: number; by: number; own?: OwnScale }
   /**
    * a Deployment's rollout strategy set to maxSurge 0, maxUnavailable 1, for a rollout whose new
    * pods cannot go where the old ones hold what they need (a host port): its controller then
@@ -97,9 +98,15 @@ export type ScenarioEdit =
   /** the PriorityClass a workload's pod template names, replaced by another the cluster has (its pods do not exist: admission refused them) */
   | { kind: 'template-priority-class'; workload: PolicyRef & { kind: string }; from: string; priorityClassName: string; value: number }
   /** set one container's request in a workload's pod template (its pods do not exist: admission refused them) */
-  | { kind: 'template-request'; workload: PolicyRef & { kind: string }; container: number; resource: string; from?: string; quantity: string; limit?: true }
+  | { kind: 'template-request'; workload: PolicyRef & { kind: string }; container: number; containerName?: string; resource: string; from?: string; quantity: string; limit?: true }
   /** raise a node group's max size: the max-count annotation of the ClusterAutoscaler's template `template` (spec.templates index) */
   | { kind: 'node-group-max'; group: string; template: number; from: number; max: number }
+  /**
+   * a new node group beside `like`: `template` is its template Node (a larger instance type,
+   * `factor` times like's allocatable, min 0 and max in its annotations), appended to the
+   * ClusterAutoscaler's spec.templates
+   */
+  | { kind: 'node-group-add'; like: string; group: string; factor: number; instanceType?: string; template: Node }
   /** label a node group's template (spec.templates index): the nodes the group adds carry it */
   | { kind: 'node-group-label'; group: string; template: number; key: string; value: string }
   /**
@@ -109,6 +116,12 @@ export type ScenarioEdit =
    */
   | { kind: 'pod-group'; group: string; change: 'min-count'; from: number; minCount: number }
   | { kind: 'pod-group'; group: string; change: 'topology'; from: string; key?: string };
+
+/**
+ * The pod's own Deployment scaled to the topology domains its required anti-affinity against its
+ * own replicas allows (one pod per domain): the key, and the domains of the nodes it may use.
+ */
+export interface OwnScale { topologyKey: string; domains: number }
 
 /** A namespaced object by namespace and name. */
 export interface PolicyRef { namespace: string; name: string }
@@ -163,7 +176,7 @@ export function requestEdit(pod: Pod, key: string, resource: string, target: num
   const next = own[container]! - (total - target);
   if (container < 0 || next < 0 || next >= own[container]!) return undefined;
   const written = pod.spec.containers[container]!.resources?.requests?.[resource];
-  return { kind: 'request', pod: key, container, resource, quantity: inUnitsOf(written, resource, next) };
+  return { kind: 'request', pod: key, container, containerName: pod.spec.containers[container]!.name, resource, quantity: inUnitsOf(written, resource, next) };
 }
 
 const BYTE_UNITS: readonly [string, number][] = [['Ti', 2 ** 40], ['Gi', 2 ** 30], ['Mi', 2 ** 20], ['Ki', 2 ** 10], ['T', 1e12], ['G', 1e9], ['M', 1e6], ['k', 1e3]];
@@ -402,13 +415,15 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
           if (e.nodeAffinityPolicy) c.nodeAffinityPolicy = e.nodeAffinityPolicy;
         }
         break;
-      case 'anti-affinity':
-        for (const spec of podSpecsOf(s, e.pod).specs) {
-          const terms = spec.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+      case 'anti-affinity': {
+        // a pod a scenario's controller made shares its template's terms: each list is cut once
+        const lists = new Set(podSpecsOf(s, e.pod).specs.map((spec) => spec.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution));
+        for (const terms of lists) {
           if (!terms?.[e.term]) throw new Error(`no required anti-affinity term ${e.term} on ${e.pod}`);
           terms.splice(e.term, 1);
         }
         break;
+      }
       case 'uncordon': {
         const node = nodeOf(s, e.node);
         node.spec = { ...node.spec, unschedulable: false, taints: (node.spec?.taints ?? []).filter((t) => t.key !== UNSCHEDULABLE_TAINT) };
@@ -460,6 +475,13 @@ export function applyEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[]):
         if (!config || config.nodeGroups[e.template]?.name !== e.group) throw new Error(`no node group ${e.group} in the ClusterAutoscaler`);
         // the configuration is shared with the loaded scenario (copyScenario does not clone it): replaced, not changed
         s.clusterAutoscaler = { ...config, nodeGroups: config.nodeGroups.map((g, i) => (i === e.template ? { ...g, maxSize: e.max } : g)) };
+        break;
+      }
+      case 'node-group-add': {
+        const config = s.clusterAutoscaler;
+        if (!config?.nodeGroups.some((g) => g.name === e.like)) throw new Error(`no node group ${e.like} in the ClusterAutoscaler`);
+        const max = Number(e.template.metadata.annotations?.[NG_MAX_SIZE_ANNOTATION] ?? 1);
+        s.clusterAutoscaler = { ...config, nodeGroups: [...config.nodeGroups, { name: e.group, minSize: 0, maxSize: max, template: structuredClone(e.template) }] };
         break;
       }
       case 'node-group-label': {

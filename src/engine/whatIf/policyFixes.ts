@@ -10,7 +10,9 @@ import type { ExpandedScenario } from '../controllers/expand';
 import { addQuantity, formatQuantity, parseQuantity, quantityFormat } from '../model/quantity';
 import { formatResource } from '../model/quantity';
 import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint, taintToString } from '../model/taints';
-import { podKey, type Pod, type ResourceList, type Workload } from '../model/types';
+import { podKey, type Node, type Pod, type ResourceList, type Workload } from '../model/types';
+import { computePodRequests } from '../framework/resources';
+import { NG_MAX_SIZE_ANNOTATION, NG_MIN_SIZE_ANNOTATION } from '../model/autoscaler';
 import type { LimitRangeItem, ResourceQuota } from '../model/policy';
 import { uncoveredResources, uncoveredScopes } from '../model/admission/resourceQuota';
 import { podMatchesScope, podUsage } from '../model/quota/pods';
@@ -223,7 +225,7 @@ export function refusalCandidates(s: RefusalScenario, baseline: Pick<SimulationR
       const edit = budget > 0 ? requestEdit(template, '', resource, budget) : undefined;
       if (edit?.kind !== 'request') return;
       const from = template.spec.containers[edit.container]?.resources?.requests?.[resource];
-      edits.push({ kind: 'template-request', workload: { kind: target.workload.kind, namespace: target.namespace, name: target.workload.metadata.name }, container: edit.container, resource, ...(from ? { from } : {}), quantity: edit.quantity });
+      edits.push({ kind: 'template-request', workload: { kind: target.workload.kind, namespace: target.namespace, name: target.workload.metadata.name }, container: edit.container, ...(edit.containerName ? { containerName: edit.containerName } : {}), resource, ...(from ? { from } : {}), quantity: edit.quantity });
     });
     if (edits.length === exceeded.length) out.push({ kind: 'request', edits, cost: edits.length, tier: Tier.Relax });
   }
@@ -263,7 +265,8 @@ export function nodeGroupCandidates(s: Pick<ExpandedScenario, 'clusterAutoscaler
   const verdict = baseline.autoscaler?.pods[pod];
   const groups = s.clusterAutoscaler?.nodeGroups ?? [];
   if (verdict?.kind !== 'notTriggerScaleUp') return [];
-  const out: Candidate[] = templateCandidates(groups, s.pods.find((p) => podKey(p) === pod), pod);
+  const spec = s.pods.find((p) => podKey(p) === pod);
+  const out: Candidate[] = [...templateCandidates(groups, spec, pod), ...largerGroupCandidates(s.clusterAutoscaler!, baseline.autoscaler!.pods, spec, pod)];
   for (const { group } of verdict.groups.filter((g) => g.reason === MAX_SIZE_REACHED)) {
     const template = groups.findIndex((g) => g.name === group);
     if (template < 0) continue;
@@ -273,6 +276,104 @@ export function nodeGroupCandidates(s: Pick<ExpandedScenario, 'clusterAutoscaler
     out.push({ kind: 'node-group', edits: [{ kind: 'node-group-max', group, template, from, max }], cost: 2, tier: Tier.Capacity, warning: `node group ${group} may then grow to ${max} nodes: more machines on the bill` });
   }
   return out;
+}
+
+/** a group's NotTriggerScaleUp reason when only room is missing on its empty template node: "Insufficient cpu, Insufficient memory" */
+const ONLY_ROOM = /^Insufficient [^,]+(, Insufficient [^,]+)*$/;
+/** labels that name a node's instance type (the well-known one and its deprecated beta twin) */
+const INSTANCE_TYPE_LABELS = ['node.kubernetes.io/instance-type', 'beta.kubernetes.io/instance-type'];
+/** the sizes tried for a larger group: 2, 4, 8, 16 times the template's allocatable */
+const SIZE_FACTORS = [2, 4, 8, 16];
+/** room left on the larger template beyond the pod's request, for the DaemonSet pods every node runs */
+const DAEMON_HEADROOM = 1.1;
+
+/**
+ * An instance type `factor` times as large, in the cloud's own naming where Podplay knows it:
+ * AWS's size ladder (m6i.2xlarge → m6i.8xlarge: large is 2 vCPUs, xlarge 4, Nxlarge 4N) and
+ * GCE/Azure's trailing vCPU count (e2-standard-8 → e2-standard-32, Standard_D8s_v5 → Standard_D32s_v5);
+ * undefined for a name of another shape.
+ */
+export function largerInstanceType(type: string, factor: number): string | undefined {
+  const aws = type.match(/^([a-z0-9-]+)\.(\d*)(x?large)$/);
+  if (aws) {
+    const units = aws[3] === 'large' ? 1 : 2 * Number(aws[2] || 1);
+    const next = units * factor;
+    return `${aws[1]}.${next === 1 ? 'large' : next === 2 ? 'xlarge' : `${next / 2}xlarge`}`;
+  }
+  const gce = type.match(/^([a-z0-9]+-[a-z0-9]+-)(\d+)$/);
+  if (gce) return `${gce[1]}${Number(gce[2]) * factor}`;
+  const azure = type.match(/^(Standard_[A-Z]+)(\d+)([a-z]*_v\d+)$/);
+  if (azure) return `${azure[1]}${Number(azure[2]) * factor}${azure[3]}`;
+  return undefined;
+}
+
+/**
+ * For a pod larger than every node a group of its own could add (the group's empty template fails
+ * on room alone): a new node group like that one, of an instance type large enough — the
+ * template's allocatable times the smallest factor that holds the pod's requests with room for
+ * the DaemonSets —, from zero nodes to as many as the Pending pods it turned away need. One per
+ * distinct template (zonal twins of one pool are one change). An administrator's change in the
+ * cloud (a new Auto Scaling group, node pool or Karpenter NodePool), so it says so; the
+ * allocatable is an estimate the reviewer checks against the instance type's.
+ * upstream: cluster-autoscaler's FAQ, "How can I scale a node group to 0?" / node group templates
+ */
+function largerGroupCandidates(config: NonNullable<ExpandedScenario['clusterAutoscaler']>, verdicts: NonNullable<SimulationResult['autoscaler']>['pods'], spec: Pod | undefined, pod: string): Candidate[] {
+  const verdict = verdicts[pod];
+  if (!spec || verdict?.kind !== 'notTriggerScaleUp') return [];
+  const requests = podRequests(spec);
+  const out: Candidate[] = [];
+  const shapes = new Set<string>();
+  for (const { group, reason } of verdict.groups) {
+    if (!ONLY_ROOM.test(reason) || out.length >= 2) continue;
+    const template = config.nodeGroups.findIndex((g) => g.name === group);
+    const like = config.nodeGroups[template];
+    if (!like) continue;
+    const shape = templateShape(like.template, config.nodeGroupLabelKey);
+    if (shapes.has(shape)) continue;
+    shapes.add(shape);
+    const allocatable = like.template.status?.allocatable ?? {};
+    const short = Object.entries(requests).filter(([r, need]) => need > 0 && amountOf(r, allocatable[r]) < need * DAEMON_HEADROOM && r !== 'pods');
+    if (short.length === 0 || short.some(([r]) => allocatable[r] === undefined)) continue;
+    const factor = SIZE_FACTORS.find((k) => short.every(([r, need]) => amountOf(r, allocatable[r]) * k >= need * DAEMON_HEADROOM));
+    if (factor === undefined) continue;
+    const typeLabel = INSTANCE_TYPE_LABELS.find((k) => like.template.metadata.labels?.[k] !== undefined);
+    const fromType = typeLabel === undefined ? undefined : like.template.metadata.labels![typeLabel]!;
+    const instanceType = fromType === undefined ? undefined : largerInstanceType(fromType, factor);
+    const name = uniqueGroupName(config, `${group}-${instanceType?.replace(/[^a-zA-Z0-9-]/g, '-').toLowerCase() ?? `x${factor}`}`);
+    const turnedAway = Object.values(verdicts).filter((v) => v.kind === 'notTriggerScaleUp' && v.groups.some((g) => g.group === group && ONLY_ROOM.test(g.reason))).length;
+    const maxSize = Math.max(1, turnedAway);
+    const labels = { ...like.template.metadata.labels, [config.nodeGroupLabelKey]: name };
+    for (const k of INSTANCE_TYPE_LABELS) if (labels[k] !== undefined && instanceType !== undefined) labels[k] = instanceType;
+    const scaled = Object.fromEntries(Object.entries(allocatable).map(([r, q]) => [r, r === 'pods' ? q : inUnitsOf(q, r, amountOf(r, q) * factor)]));
+    const node: Node = {
+      apiVersion: 'v1', kind: 'Node',
+      metadata: { name: `${name}-template`, labels, annotations: { [NG_MIN_SIZE_ANNOTATION]: '0', [NG_MAX_SIZE_ANNOTATION]: String(maxSize) } },
+      spec: like.template.spec?.taints?.length ? { taints: structuredClone(like.template.spec.taints) } : {},
+      status: { allocatable: scaled },
+    };
+    out.push({
+      kind: 'node-group', cost: 3, tier: Tier.Capacity, edits: [{ kind: 'node-group-add', like: group, group: name, factor, template: node, ...(instanceType ? { instanceType } : {}) }],
+      warning: `an administrator's change in the cloud: a new node group ${name} (0–${maxSize} node${maxSize === 1 ? '' : 's'}${instanceType ? ` of ${instanceType}` : ''}) beside ${group}, whose nodes are too small for the pod; its allocatable is estimated as ${factor} × ${group}'s template: check it against the instance type's`,
+    });
+  }
+  return out;
+}
+
+/** A template's shape: its labels other than the group's name and its zone, its taints and allocatable. */
+function templateShape(node: Node, groupLabel: string): string {
+  const labels = Object.entries(node.metadata.labels ?? {}).filter(([k]) => k !== groupLabel && !/zone|region|hostname/.test(k)).sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([labels, node.spec?.taints ?? [], node.status?.allocatable ?? {}]);
+}
+
+function uniqueGroupName(config: NonNullable<ExpandedScenario['clusterAutoscaler']>, base: string): string {
+  const name = base.slice(0, 63).replace(/-+$/, '');
+  for (let i = 2, next = name; ; next = `${name}-${i++}`) if (!config.nodeGroups.some((g) => g.name === next)) return next;
+}
+
+/** The pod's requests per resource in scheduler units (upstream: resource.PodRequests, ../framework/resources.ts). */
+function podRequests(pod: Pod): Record<string, number> {
+  const r = computePodRequests(pod);
+  return { cpu: r.milliCPU, memory: r.memory, 'ephemeral-storage': r.ephemeralStorage, ...Object.fromEntries(r.scalar) };
 }
 
 /**
@@ -287,14 +388,20 @@ function templateCandidates(groups: NonNullable<ExpandedScenario['clusterAutosca
     const labels = g.template.metadata.labels ?? {};
     const missing = Object.entries(spec.spec.nodeSelector ?? {}).filter(([k, v]) => labels[k] !== v);
     if (missing.length > 0) {
+      // a label the group's nodes have with another value (capacityType ON_DEMAND → SPOT) is a false
+      // statement about them, and what selects them on it loses them: an override, as on a node
+      const overwritten = missing.filter(([k]) => labels[k] !== undefined).map(([k, v]) => `${k}=${labels[k]} → ${v}`);
       out.push({
-        kind: 'node-label', cost: 2, tier: Tier.NodeScoped, edits: missing.map(([key, value]) => ({ kind: 'node-group-label', group: g.name, template, key, value })),
-        warning: `every node group ${g.name} adds carries the label${missing.length > 1 ? 's' : ''}: other pods that select ${missing.map(([k, v]) => `${k}=${v}`).join(', ')} may land there too`,
+        kind: 'node-label', cost: 2, tier: overwritten.length > 0 ? Tier.Overrides : Tier.NodeScoped, edits: missing.map(([key, value]) => ({ kind: 'node-group-label', group: g.name, template, key, value })),
+        warning: overwritten.length > 0
+          ? `overwrites a label node group ${g.name}'s nodes have (${overwritten.join(', ')}): what selects them on it loses them, and the label no longer says what they are`
+          : `every node group ${g.name} adds carries the label${missing.length > 1 ? 's' : ''}: other pods that select ${missing.map(([k, v]) => `${k}=${v}`).join(', ')} may land there too`,
       });
       return;
     }
     const taint = findMatchingUntoleratedTaint(g.template.spec?.taints, spec.spec.tolerations, doNotScheduleTaintsFilter, false);
-    if (!taint) return;
+    // zonal groups of one pool share their taint: one toleration lets the autoscaler use any of them
+    if (!taint || out.some((c) => c.kind === 'toleration' && JSON.stringify(c.edits[0]) === JSON.stringify({ kind: 'toleration', pod, toleration: tolerationFor(taint) }))) return;
     out.push({ kind: 'toleration', cost: 1, tier: Tier.NodeScoped, edits: [{ kind: 'toleration', pod, toleration: tolerationFor(taint) }], warning: `moves the pod into node group ${g.name}, tainted ${taintToString(taint)}: the taint keeps that group for its own workloads` });
   });
   return out;
@@ -342,12 +449,12 @@ function limitRangerPodCandidates(s: RefusalScenario, pod: Pod): Candidate[] {
           const { request, limit } = effective(c, item, resource);
           const bound = amountOf(resource, max);
           if (limit !== undefined && limit > bound) {
-            fit.push({ kind: 'request', pod: key, container, resource, quantity: max, limit: true });
+            fit.push({ kind: 'request', pod: key, container, containerName: c.name, resource, quantity: max, limit: true });
             admin.push({ kind: 'limit-range', limitRange: ref, item: i, resource, from: max, quantity: c.resources?.limits?.[resource] ?? formatResource(resource, limit), bound: 'max' });
             lowered = true;
           }
           if (request !== undefined && request > bound) {
-            fit.push({ kind: 'request', pod: key, container, resource, quantity: max });
+            fit.push({ kind: 'request', pod: key, container, containerName: c.name, resource, quantity: max });
             lowered = true;
           }
         }
@@ -355,16 +462,16 @@ function limitRangerPodCandidates(s: RefusalScenario, pod: Pod): Candidate[] {
           const { request, limit } = effective(c, item, resource);
           const bound = amountOf(resource, min);
           if (request === undefined || request < bound) {
-            fit.push({ kind: 'request', pod: key, container, resource, quantity: min });
+            fit.push({ kind: 'request', pod: key, container, containerName: c.name, resource, quantity: min });
             if (request !== undefined) admin.push({ kind: 'limit-range', limitRange: ref, item: i, resource, from: min, quantity: c.resources?.requests?.[resource] ?? formatResource(resource, request), bound: 'min' });
           }
-          if (limit !== undefined && limit < bound) fit.push({ kind: 'request', pod: key, container, resource, quantity: min, limit: true });
+          if (limit !== undefined && limit < bound) fit.push({ kind: 'request', pod: key, container, containerName: c.name, resource, quantity: min, limit: true });
         }
         for (const [resource, ratio] of Object.entries(item.maxLimitRequestRatio ?? {})) {
           const { request, limit } = effective(c, item, resource);
           const most = amountOf(resource, ratio) / (resource === 'cpu' ? 1000 : 1);
           if (request === undefined || limit === undefined || request <= 0 || limit / request <= most) continue;
-          fit.push({ kind: 'request', pod: key, container, resource, quantity: formatResource(resource, Math.ceil(limit / most)) });
+          fit.push({ kind: 'request', pod: key, container, containerName: c.name, resource, quantity: formatResource(resource, Math.ceil(limit / most)) });
         }
       });
     });
@@ -394,7 +501,7 @@ function limitRangerWorkloadCandidates(s: RefusalScenario, target: RefusedWorklo
     edits: c.edits.map((e): ScenarioEdit => {
       if (e.kind !== 'request') return e;
       const from = containers[e.container]?.resources?.[e.limit ? 'limits' : 'requests']?.[e.resource];
-      return { kind: 'template-request', workload, container: e.container, resource: e.resource, ...(from ? { from } : {}), quantity: e.quantity, ...(e.limit ? { limit: true as const } : {}) };
+      return { kind: 'template-request', workload, container: e.container, ...(e.containerName ? { containerName: e.containerName } : {}), resource: e.resource, ...(from ? { from } : {}), quantity: e.quantity, ...(e.limit ? { limit: true as const } : {}) };
     }),
   }));
 }

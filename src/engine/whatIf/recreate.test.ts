@@ -71,7 +71,7 @@ describe('a StatefulSet pod of an older revision', () => {
     const { fixes } = search(scenario('x'));
     const top = fixes[0]!;
     expect(top.candidate.edits.map((e) => e.kind)).toEqual(['affinity-value', 'recreate']);
-    expect(fixTitle(top.candidate.edits, (n) => n, top.candidate.template)).toMatch(/^Node affinity zone: [ab] instead of x, which no node has, in the template of StatefulSet default\/kafka; then delete pod default\/kafka-0: it is of an older revision, and the StatefulSet recreates it from the fixed template$/);
+    expect(fixTitle(top.candidate.edits, (n) => n, top.candidate.template)).toMatch(/^[ab] instead of x \(no node has it\) in node affinity zone, in the template of StatefulSet default\/kafka; then delete pod default\/kafka-0: it is of an older revision, and the StatefulSet recreates it from the fixed template$/);
   });
 
   it.each([

@@ -55,7 +55,7 @@ describe('verified fixes, one kind at a time', () => {
 
   it('request: cut the request to what the node with most room has free', () => {
     const { fixes } = fixesFor(node('n1', { cpu: '2' }) + pod('big', { node: 'n1', cpu: '500m' }) + pod('p', { cpu: '3' }), 'default/p');
-    expect(fixes.find((f) => f.candidate.kind === 'request')!.candidate.edits).toEqual([{ kind: 'request', pod: 'default/p', container: 0, resource: 'cpu', quantity: '1500m' }]);
+    expect(fixes.find((f) => f.candidate.kind === 'request')!.candidate.edits).toEqual([{ kind: 'request', pod: 'default/p', container: 0, containerName: 'c', resource: 'cpu', quantity: '1500m' }]);
   });
 
   it('priority: a class high enough to preempt, with the victim as a side effect', () => {
@@ -195,6 +195,65 @@ spec:
     const search = searchFixes(loaded.scenario, baseline.result, pending.pod);
     expect(search.candidates.map((c) => c.kind)).toContain('add-node');
     expect(search.candidates.map((c) => c.kind)).not.toContain('scale');
+  });
+
+  it('selector dropped: a node the autoscaler adds for the pod in another pool\'s group is that pool (warned, node-scoped)', () => {
+    const autoscaler = `---
+apiVersion: podplay/v1alpha1
+kind: ClusterAutoscaler
+metadata: {name: ca}
+spec:
+  templates:
+    - {apiVersion: v1, kind: Node, metadata: {name: general-template, labels: {kwok-nodegroup: general, pool: general}, annotations: {cluster-autoscaler.kwok.nodegroup/max-count: "2"}}, status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}}
+`;
+    const { fixes } = fixesFor(node('spot-1', { cpu: '1', labels: 'pool: spot' }) + node('gen-1', { cpu: '1', labels: 'pool: general, kwok-nodegroup: general' }) + autoscaler + pod('p', { cpu: '2', spec: 'nodeSelector: {pool: spot}' }), 'default/p');
+    const dropped = fixes.find((f) => f.candidate.kind === 'selector')!;
+    expect(dropped.node).toBe('general-1');
+    expect(dropped.tier).toBe(3);
+    expect(dropped.warnings).toContain('moves the pod out of its pool (pool=spot) into the pool pool=general');
+  });
+
+  describe('scale, own: a Deployment with more replicas than its required anti-affinity against itself allows', () => {
+    const spread = (replicas: number, key: string) => `---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: api, namespace: default}
+spec:
+  replicas: ${replicas}
+  selector: {matchLabels: {app: api}}
+  template:
+    metadata: {labels: {app: api}}
+    spec:
+      affinity: {podAntiAffinity: {requiredDuringSchedulingIgnoredDuringExecution: [{labelSelector: {matchLabels: {app: api}}, topologyKey: ${key}}]}}
+      containers: [{name: c, image: nginx, resources: {requests: {cpu: 500m}}}]
+`;
+    const pendingOf = (text: string) => {
+      const baseline = simulate(text);
+      if (!baseline.ok) throw new Error('baseline');
+      return baseline.result.pods.find((p) => p.node === undefined)!.pod;
+    };
+
+    it('one per zone, 4 replicas, 3 zones (one of them on a tainted node it does not tolerate, not counted): scaled to 2, first (the spec asks for zones the cluster lacks), every pod it keeps scheduled', () => {
+      const text = node('a1', { zone: 'a' }) + node('a2', { zone: 'a' }) + node('b1', { zone: 'b' }) + node('c1', { zone: 'c', spec: '{taints: [{key: gpu, effect: NoSchedule}]}' }) + spread(4, 'topology.kubernetes.io/zone');
+      const { fixes } = fixesFor(text, pendingOf(text));
+      expect(fixes[0]!.candidate).toMatchObject({ kind: 'scale', tier: 0, edits: [{ kind: 'scale', workload: { kind: 'Deployment', namespace: 'default', name: 'api' }, deployment: 'api', replicas: 2, by: 2, own: { topologyKey: 'topology.kubernetes.io/zone', domains: 2 } }] });
+      expect(fixes[0]!.admitted).toMatchObject({ workload: 'Deployment default/api', pods: 2, scheduled: 2 });
+      expect(fixes[0]!.sideEffects).toEqual([]);
+      expect(fixes[0]!.warnings[0]).toMatch(/4 replicas, at most one per topology.kubernetes.io\/zone .* in 2: replica 3 can never run here/);
+    });
+
+    it('one per host: a node more is a domain more, so scaling down ranks below adding a node (Relax, after Capacity)', () => {
+      const text = node('a1') + node('a2') + spread(3, 'kubernetes.io/hostname');
+      const { fixes } = fixesFor(text, pendingOf(text));
+      expect(kinds(fixes).slice(0, 2)).toEqual(['add-node', 'scale']);
+      expect(fixes[1]!.candidate.edits[0]).toMatchObject({ replicas: 2, by: 1, own: { topologyKey: 'kubernetes.io/hostname', domains: 2 } });
+    });
+
+    it('not offered when the domains could hold every replica (the anti-affinity is not what is short)', () => {
+      const text = node('a1', { zone: 'a', cpu: '500m' }) + node('b1', { zone: 'b', cpu: '500m' }) + node('c1', { zone: 'c', cpu: '100m' }) + spread(3, 'topology.kubernetes.io/zone');
+      const { tried } = fixesFor(text, pendingOf(text));
+      expect(tried).not.toContain('scale');
+    });
   });
 
   it('rollout: a surge rollout whose old pods hold the host port on every node — maxSurge 0, maxUnavailable 1 first, the old pod replaced, not a side effect', () => {

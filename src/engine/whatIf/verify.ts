@@ -12,6 +12,7 @@ import { candidateFixes, poolMove, recreateCandidates, schedulerNameCandidates, 
 import { rankCandidates, Tier } from './rank';
 import { applyEdits, copyScenario, templateOwnersOf, type ScenarioEdit } from './edits';
 import { podGroupCandidates } from './podGroupFixes';
+import { livePodsOf } from './policyFixes';
 import { resolveKubernetesVersion } from '../versions';
 
 /** how far past the unchanged run's end a variant runs (graceful deletion of victims is 30 s) */
@@ -40,6 +41,12 @@ export interface VerifiedFix {
   tier: Tier;
   /** the candidate's warning and what verification found (PodDisruptionBudgets violated) */
   warnings: string[];
+  /**
+   * a fix that makes the pod's workload whole rather than the pod schedule (its Deployment scaled
+   * to what its anti-affinity allows: the Pending pod goes): the workload's pods at the end, how
+   * many are scheduled, and where
+   */
+  admitted?: { workload: string; pods: number; scheduled: number; nodes: string[] };
 }
 
 /** A candidate that did not make the pod schedulable, and why. */
@@ -159,6 +166,28 @@ function boundCandidates(all: readonly Candidate[], cap: number): { candidates: 
 }
 
 /**
+ * The pod's own Deployment scaled to what its anti-affinity allows: a fix when the Pending pod is
+ * gone and every pod the workload keeps is scheduled, with no other pod harmed.
+ */
+function ownScaleVerdict(s: ExpandedScenario, baseline: SimulationResult, result: SimulationResult, pod: string, candidate: Candidate, e: Extract<ScenarioEdit, { kind: 'scale' }>, fail: (reason: string) => null): VerifiedFix | null {
+  const workload = s.workloads.find((w) => w.kind === e.workload.kind && (w.metadata.namespace ?? 'default') === e.workload.namespace && w.metadata.name === e.workload.name);
+  if (!workload) return fail(`no ${e.workload.kind} ${e.workload.namespace}/${e.workload.name}`);
+  const mine = livePodsOf(result, { owner: `${workload.kind}/${workload.metadata.name}`, namespace: e.workload.namespace, workload });
+  const scheduled = mine.filter((p) => p.node !== undefined);
+  if (mine.some((p) => p.pod === pod && p.node === undefined)) return fail(`the pod stays Pending: the ${e.workload.kind} kept it`);
+  if (scheduled.length < e.replicas) return fail(`${e.workload.kind} ${e.workload.namespace}/${e.workload.name} has ${scheduled.length} of ${e.replicas} pods scheduled`);
+  // the workload's own pods are judged by their count above: a scenario's controller names them anew in the changed run
+  const before = livePodsOf(baseline, { owner: `${workload.kind}/${workload.metadata.name}`, namespace: e.workload.namespace, workload });
+  const ownPods = new Set([...before, ...mine].map((p) => p.pod));
+  const all = sideEffectsOf(baseline, result, pod);
+  const effects = { sideEffects: all.sideEffects.filter((x) => !ownPods.has(x.pod)), alsoPlaced: all.alsoPlaced.filter((x) => !ownPods.has(x)) };
+  const verdict = judge(s, baseline, pod, candidate, effects.sideEffects, scheduled[0]!.node!);
+  if ('reason' in verdict) return fail(verdict.reason);
+  const nodes = [...new Set(scheduled.map((p) => p.node!))];
+  return { candidate, node: nodes[0]!, ...effects, ...verdict, admitted: { workload: `Deployment ${e.workload.namespace}/${e.deployment}`, pods: mine.length, scheduled: scheduled.length, nodes } };
+}
+
+/**
  * The candidate fixes for `pod` (namespace/name), verified one at a time so a caller (the worker)
  * can stop between them. `baseline` is the unchanged scenario's result. A pod no cycle ever tried
  * (a schedulerName no profile serves) gets the profiles that exist.
@@ -197,6 +226,8 @@ export function searchFixes(s: ExpandedScenario, baseline: SimulationResult, pod
       if (!result) return fail('the changed scenario does not load');
       // a pod deleted and recreated under its name (a StatefulSet's) has two outcomes: the one that lives counts
       const outcome = result.pods.find((p) => p.pod === pod && p.deletedAt === undefined) ?? result.pods.find((p) => p.pod === pod);
+      const own = candidate.edits.find((e) => e.kind === 'scale' && e.own !== undefined);
+      if (own?.kind === 'scale') return ownScaleVerdict(s, baseline, result, pod, candidate, own, fail);
       if (outcome?.node === undefined || outcome.deletedAt !== undefined) return fail(`the pod stays ${outcome?.phase ?? 'Pending'}${outcome?.message ? `: ${outcome.message}` : ''}`);
       const effects = sideEffectsOf(baseline, result, pod);
       for (const e of candidate.edits) {

@@ -3,18 +3,19 @@
 // page's, through the imported text — ranks the fix a reviewer would approve first, or offers
 // none where a reviewer would approve none of the changes it can try.
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../engine/index';
 import { rankFixes } from '../../engine/whatIf/rank';
-import { runFixSearch, type FixSearchReply } from '../fixSearch';
+import { fixSearchBaseline, runFixSearch, type FixSearchReply, type FixSearchRequest } from '../fixSearch';
 import { importAny } from '../index';
 import fixture from '../fixtures/kubectl-fleet-pending.yaml?raw';
 import { fleetCauses, fleetDump, MAINTENANCE } from './fleetDump';
 import { fleetMessages } from './fleetMessages';
 
 const imported = importAny(fixture, { source: 'fixture' });
-const outcome = simulate(imported.yaml, { fileName: 'imported.yaml' });
-if (!outcome.ok) throw new Error(outcome.errors.map((e) => `${e.line}:${e.column} ${e.message}`).join('\n'));
-const result = outcome.result;
+// one load and run of the 58-node dump, the baseline of every fix search below too (as the CLI's --explain shares its run)
+const request: Omit<FixSearchRequest, 'pod'> = { id: 1, text: imported.yaml, fileName: 'imported.yaml' };
+const prepared = fixSearchBaseline({ ...request, pod: '' });
+if (!prepared) throw new Error('the imported fleet dump has errors');
+const result = prepared.baseline;
 /** the pod the dump records Pending under a name prefix (its Running siblings share the prefix) */
 const podOf = (prefix: string) => result.pods.find((p) => p.pod.startsWith(prefix) && p.recorded?.phase === 'Pending');
 
@@ -53,7 +54,7 @@ describe('kubectl-fleet-pending.yaml', () => {
 
 function search(target: string) {
   const replies: FixSearchReply[] = [];
-  runFixSearch({ id: 1, text: imported.yaml, fileName: 'imported.yaml', pod: target }, (r) => replies.push(r));
+  runFixSearch({ ...request, pod: target }, (r) => replies.push(r), () => false, prepared);
   return rankFixes(replies.flatMap((r) => (r.type === 'fix' ? [r.fix] : [])));
 }
 

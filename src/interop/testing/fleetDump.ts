@@ -75,13 +75,14 @@ export const fleetCauses: FleetCause[] = [
   // the new revision asks for 24Gi; no general node has it free, the 1a and 1c groups can grow
   { pod: 'recs/recs-api-', cause: 'a rollout whose new pods need 24Gi; cluster-autoscaler adds a general node for it', state: 'placed' },
   { pod: 'analytics/spark-worker-', cause: 'a rollout that lost the spot toleration of the pool its nodeSelector picks', state: 'pending', fix: { kind: 'toleration' } },
-  // no change in the cluster's reach is right: a node group of larger instances is; a request cut to
-  // what one node has free now (14 % of the cpu) may be offered only as an override, with its numbers
-  { pod: 'batch/genome-align-', cause: 'a Job pod asking for 16 CPUs: more than any node or any node group template has', state: 'pending' },
+  // a node group of larger instances (an administrator's change in the cloud) is right; a request cut
+  // to what one node has free now (14 % of the cpu) may be offered only as an override, with its numbers
+  { pod: 'batch/genome-align-', cause: 'a Job pod asking for 16 CPUs: more than any node or any node group template has', state: 'pending', fix: { kind: 'node-group', like: 'general-eu-west-1a', instanceType: 'm6i.8xlarge' } },
   { pod: 'checkout/cart-', cause: 'zone spread with minDomains 4 in a 3-zone cluster', state: 'pending', fix: { kind: 'spread', minDomains: 3 } },
-  // a reviewer scales it to three (or spreads it with maxSkew instead): the search has neither, and
-  // dropping the term from the template does not help while the three running replicas keep it
-  { pod: 'payments/payments-api-', cause: 'a fourth replica with required pod anti-affinity per zone in a 3-zone cluster', state: 'pending' },
+  // a fourth zone is no change anyone makes for one replica, and a node more in a zone adds no domain:
+  // a reviewer scales it to three, one per zone (dropping the term from the template does not help
+  // while the three running replicas keep it)
+  { pod: 'payments/payments-api-', cause: 'a fourth replica with required pod anti-affinity per zone in a 3-zone cluster', state: 'pending', fix: { kind: 'scale', replicas: 3, by: 1 } },
   { pod: 'dev/Deployment/jupyter', cause: 'the LimitRange of dev caps a container at 2 CPUs; the template asks for 4', state: 'not-created', fix: { kind: 'request' } },
   { pod: 'reports/Deployment/pdf-renderer', cause: 'the namespace\'s ResourceQuota (requests.cpu 8) has room for three replicas, not four', state: 'not-created', fix: { kind: 'quota' } },
   { pod: 'ml/finetune-', cause: 'held by Kueue\'s admission gate', state: 'gated' },

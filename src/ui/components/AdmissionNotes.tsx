@@ -13,7 +13,7 @@ import { FixesPanel } from '../fixes/FixesPanel';
 const MAX_SEARCHED = 3;
 
 export function AdmissionRefusals({ events }: { events: readonly TimedEvent[] }) {
-  const refusals = useMemo(() => admissionRefusals({ events }).filter((r) => !r.object.startsWith('Pod/')), [events]);
+  const refusals = useMemo(() => admissionRefusals({ events }), [events]);
   if (refusals.length === 0) return null;
   return (
     <section className="admission-refusals diagnosis" data-testid="admission-refusals" aria-label="Pods admission refused">
@@ -22,9 +22,16 @@ export function AdmissionRefusals({ events }: { events: readonly TimedEvent[] })
         const fix = raiseQuotaFix(r);
         return (
           <div key={r.object} className="admission-refusal" data-testid="admission-refusal" data-object={r.object}>
-            <p className="diagnosis-lead">
-              <strong>{creatorName(r.object)}</strong> cannot create its pod ({r.count} FailedCreate since it last created one, the latest at {r.time}s). The pod does not exist, so it is not Pending.
-            </p>
+            {r.object.startsWith('Pod/') ? (
+              // a bare Pod: the API server refused the Pod itself; no controller creates it again
+              <p className="diagnosis-lead">
+                The API server refused to create <strong>{creatorName(r.object)}</strong> (at {r.time}s). The pod does not exist, so it is not Pending, and nothing retries it: the file, fixed, creates it.
+              </p>
+            ) : (
+              <p className="diagnosis-lead">
+                <strong>{creatorName(r.object)}</strong> cannot create its pod ({r.count} FailedCreate since it last created one, the latest at {r.time}s). The pod does not exist, so it is not Pending.
+              </p>
+            )}
             {r.plugin === 'ResourceQuota' && r.numbers ? (
               <>
                 <p>Over quota: ResourceQuota <code>{r.quota}</code> would be exceeded.</p>
@@ -45,7 +52,9 @@ export function AdmissionRefusals({ events }: { events: readonly TimedEvent[] })
               </p>
             )}
             {/* the fixes, each verified by simulating the changed file, with Apply */}
-            {i < MAX_SEARCHED && <FixesPanel pod={r.object} heading="What would let the API server create its pods" subject="the API server create all its pods" />}
+            {i < MAX_SEARCHED && (r.object.startsWith('Pod/')
+              ? <FixesPanel pod={r.object} heading="What would let the API server create it" subject="the API server create it" />
+              : <FixesPanel pod={r.object} heading="What would let the API server create its pods" subject="the API server create all its pods" />)}
           </div>
         );
       })}

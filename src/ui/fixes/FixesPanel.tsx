@@ -3,7 +3,7 @@
 // editor as one undoable edit.
 
 import { useState } from 'react';
-import { applyTextChanges, fixTitle, shownDiffLines, sideEffectTitle } from '../../interop/fixText';
+import { admittedLead, applyTextChanges, fixTitle, shownDiffLines, sideEffectTitle } from '../../interop/fixText';
 import { usePodplay, usePodplayStore } from '../../store/hooks';
 import { applyChangesInEditor } from '../editor/bridge';
 import { shortNodeNames } from '../format';
@@ -20,7 +20,7 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
   const fullTitle = fixTitle(fix.candidate.edits, fullName, fix.candidate.template);
   const template = fix.candidate.template;
   const outcome = fix.admitted
-    ? `→ the API server admits its pods: ${fix.admitted.workload} has ${fix.admitted.pods} pods, ${fix.admitted.scheduled} scheduled`
+    ? `→ ${admittedLead(fix)}: ${fix.admitted.workload} has ${fix.admitted.pods} pods, ${fix.admitted.scheduled} scheduled`
     : `→ schedules on ${fix.node}`;
   const effectsText = effects.length === 0 ? ', no other pod affected'
     : `, ${effects.length} side effect${effects.length > 1 ? 's' : ''}: ${effects.slice(0, 4).map((e) => sideEffectTitle(e, short)).join('; ')}${effects.length > 4 ? `; and ${effects.length - 4} more` : ''}`;
@@ -44,7 +44,7 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
       </div>
       <div className="fix-outcome" title={`${outcome}${effects.length === 0 ? ', no other pod affected' : `, ${effects.length} side effect${effects.length > 1 ? 's' : ''}: ${effects.map((e) => sideEffectTitle(e, fullName)).join('; ')}`}${alsoText}`}>
         {fix.admitted
-          ? <>→ the API server admits its pods: <span data-testid="fix-admitted">{fix.admitted.workload} has {fix.admitted.pods} pods, {fix.admitted.scheduled} scheduled</span></>
+          ? <>→ {admittedLead(fix)}: <span data-testid="fix-admitted">{fix.admitted.workload} has {fix.admitted.pods} pods, {fix.admitted.scheduled} scheduled</span></>
           : <>→ schedules on <span className="diag-node">{short(fix.node)}</span></>}
         <span className={effects.length === 0 ? 'fix-clean' : 'fix-effects'}>{effectsText}</span>
         {alsoText && <span className="fix-also">{alsoText}</span>}
