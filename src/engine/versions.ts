@@ -42,7 +42,7 @@ export type VersionChangeId =
   | 'draFilterTimeoutError' | 'permitPreemptToBackoff' | 'preBindPreemptToBackoff'
   | 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'storageCapacityScoringBeta'
   | 'interPodAffinityHintAnyAntiAffinityTerm' | 'volumeLimitScalingBeta' | 'queueingHintNominatedPods'
-  | 'nodeDeclaredFeaturesReason137';
+  | 'nodeDeclaredFeaturesReason137' | 'imageLocalityImageVolumes' | 'imageLocalityImageVolumeThreshold';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -150,6 +150,14 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     note: "the queueing hints count a pod with status.nominatedNodeName like an assigned one (lower or equal priority pods already make room for it in Filter): deleting a nominated pod that the pending pod's anti-affinity or topology spread counted retries the pending pod. Before, the hints skipped any pod without spec.nodeName, and the pod waited for another event or the 5-minute flush",
   },
   {
+    id: 'imageLocalityImageVolumes',
+    since: '1.36',
+    title: "ImageLocality scores the images of a pod's image volumes",
+    pr: 130231,
+    upstreamFile: 'pkg/scheduler/framework/plugins/imagelocality/image_locality.go',
+    note: "sumImageScores adds, for each volume with spec.volumes[].image, the scaled score of that image when the node holds it (status.images), as for a container's image; the maximum threshold still counts only the containers and init containers (fixed in 1.37, PR #138951), so a pod with image volumes can reach a higher score than the same images as containers. Before, image volumes did not count",
+  },
+  {
     id: 'podGroupApi',
     since: '1.36',
     title: 'Workload v1alpha2 and PodGroup replace Workload v1alpha1 and pod.spec.workloadRef',
@@ -209,6 +217,14 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     pr: 0,
     upstreamFile: 'pkg/scheduler/framework/plugins/nodedeclaredfeatures/nodedeclaredfeatures.go',
     note: "a node without a feature the pod needs fails Filter with \"node(s) didn't match Pod's required features\" (errReasonUnsatisfiedRequirements), so a FailedScheduling message counts such nodes (\"2 node(s) didn't match Pod's required features\"). Before, the reason was \"node declared features check failed - unsatisfied requirements: <features>\", one per set of missing features",
+  },
+  {
+    id: 'imageLocalityImageVolumeThreshold',
+    since: '1.37',
+    title: "ImageLocality's threshold counts a pod's image volumes",
+    pr: 138951,
+    upstreamFile: 'pkg/scheduler/framework/plugins/imagelocality/image_locality.go',
+    note: "sumImageScores also returns the number of image sources (containers, init containers and image volumes) and calculatePriority scales its maximum threshold (1000 MiB each) by it (issue #138952). Before (1.36), image volumes raised the sum but not the threshold, so an image volume could score higher than the same image in a container",
   },
   {
     id: 'workloadApiBeta',
