@@ -37,7 +37,8 @@ export interface VersionChange {
 }
 
 export type VersionChangeId =
-  | 'balancedAllocationDelta' | 'draPartitionableDevicesBeta' | 'draGatesBeta136' | 'restartAllContainersBeta' | 'nodeDeclaredFeaturesBeta'
+  | 'balancedAllocationDelta' | 'draPartitionableDevicesBeta' | 'draDeviceTaintsBeta' | 'draConsumableCapacityOn'
+  | 'draExtendedResourceBeta' | 'draDeviceBindingConditionsBeta' | 'restartAllContainersBeta' | 'nodeDeclaredFeaturesBeta'
   | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta' | 'draNameOrder' | 'draDeviceTaintRulesGA'
   | 'draFilterTimeoutError' | 'permitPreemptToBackoff' | 'preBindPreemptToBackoff'
   | 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'storageCapacityScoringBeta'
@@ -67,13 +68,40 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     gates: { DRAPartitionableDevices: true },
   },
   {
-    id: 'draGatesBeta136',
+    id: 'draDeviceTaintsBeta',
     since: '1.36',
-    title: 'DRA device taints, consumable capacity, extended resources and binding conditions on by default',
-    pr: 0,
-    upstreamFile: 'CHANGELOG/CHANGELOG-1.36.md',
-    note: 'DRADeviceTaints, DRAConsumableCapacity, DRAExtendedResource and DRADeviceBindingConditions became beta and on; DRAPrioritizedList and DRAAdminAccess GA (on as in 1.35)',
-    gates: { DRAExtendedResource: true, DRAConsumableCapacity: true, DRADeviceTaints: true, DRADeviceBindingConditions: true, DRAPrioritizedList: true, DRAAdminAccess: true },
+    title: 'DRADeviceTaints beta, on by default',
+    pr: 137170,
+    upstreamFile: 'pkg/features/kube_features.go',
+    note: "device taints in ResourceSlices keep a device from being allocated unless the request tolerates them (KEP-5055); DeviceTaintRules still need DRADeviceTaintRules and resource.k8s.io/v1beta2 turned on. Before, the allocator ignored device taints",
+    gates: { DRADeviceTaints: true },
+  },
+  {
+    id: 'draConsumableCapacityOn',
+    since: '1.36',
+    title: 'DRAConsumableCapacity on by default',
+    pr: 136611,
+    upstreamFile: 'pkg/features/kube_features.go',
+    note: 'a device with allowMultipleAllocations is shared by several claims while its capacity lasts (capacity requests, requestPolicy rounding), and the distinctAttribute constraint applies (KEP-5075). Before, such a device was allocated once',
+    gates: { DRAConsumableCapacity: true },
+  },
+  {
+    id: 'draExtendedResourceBeta',
+    since: '1.36',
+    title: 'DRAExtendedResource beta, on by default',
+    pr: 135048,
+    upstreamFile: 'pkg/features/kube_features.go',
+    note: "a container's extended resource request (a DeviceClass's extendedResourceName, or deviceclass.resource.kubernetes.io/<class>) can be allocated from DRA devices on a node that does not advertise the resource (KEP-5004). Before, only a node advertising it in status.allocatable fitted",
+    gates: { DRAExtendedResource: true },
+  },
+  {
+    id: 'draDeviceBindingConditionsBeta',
+    since: '1.36',
+    title: 'DRADeviceBindingConditions beta, on by default',
+    pr: 137795,
+    upstreamFile: 'pkg/features/kube_features.go',
+    note: "a device with bindingConditions keeps the pod in PreBind until the claim's device status says they are met, or fails it on a bindingFailureCondition or the binding timeout (KEP-5007). Before, the gate was off (alpha) and binding conditions were not acted on",
+    gates: { DRADeviceBindingConditions: true },
   },
   {
     id: 'restartAllContainersBeta',
