@@ -43,7 +43,8 @@ export type VersionChangeId =
   | 'draFilterTimeoutError' | 'permitPreemptToBackoff' | 'preBindPreemptToBackoff'
   | 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'storageCapacityScoringBeta'
   | 'interPodAffinityHintAnyAntiAffinityTerm' | 'volumeLimitScalingBeta' | 'queueingHintNominatedPods'
-  | 'nodeDeclaredFeaturesReason137' | 'imageLocalityImageVolumes' | 'imageLocalityImageVolumeThreshold';
+  | 'nodeDeclaredFeaturesReason137' | 'imageLocalityImageVolumes' | 'imageLocalityImageVolumeThreshold'
+  | 'nominatedGatedPodOnAdd';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -253,6 +254,14 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     pr: 138951,
     upstreamFile: 'pkg/scheduler/framework/plugins/imagelocality/image_locality.go',
     note: "sumImageScores also returns the number of image sources (containers, init containers and image volumes) and calculatePriority scales its maximum threshold (1000 MiB each) by it (issue #138952). Before (1.36), image volumes raised the sum but not the threshold, so an image volume could score higher than the same image in a container",
+  },
+  {
+    id: 'nominatedGatedPodOnAdd',
+    since: '1.37',
+    title: 'A gated pod with a nominated node holds its space',
+    pr: 139057,
+    upstreamFile: 'pkg/scheduler/backend/queue/scheduling_queue.go',
+    note: "PriorityQueue.Add stores the pod's status.nominatedNodeName in the nominator before queueing it, so a pod added while gated (schedulingGates, or another PreEnqueue plugin) whose nomination another component set keeps lower or equal priority pods off that space. Before, the nomination was stored only when the pod reached activeQ, so a gated pod's nomination reserved nothing until its gates were removed",
   },
   {
     id: 'workloadApiBeta',
