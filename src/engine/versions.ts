@@ -44,7 +44,7 @@ export type VersionChangeId =
   | 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'storageCapacityScoringBeta'
   | 'interPodAffinityHintAnyAntiAffinityTerm' | 'volumeLimitScalingBeta' | 'queueingHintNominatedPods'
   | 'nodeDeclaredFeaturesReason137' | 'imageLocalityImageVolumes' | 'imageLocalityImageVolumeThreshold'
-  | 'nominatedGatedPodOnAdd';
+  | 'nominatedGatedPodOnAdd' | 'draCelNoSuchKeyHint';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -262,6 +262,14 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     pr: 139057,
     upstreamFile: 'pkg/scheduler/backend/queue/scheduling_queue.go',
     note: "PriorityQueue.Add stores the pod's status.nominatedNodeName in the nominator before queueing it, so a pod added while gated (schedulingGates, or another PreEnqueue plugin) whose nomination another component set keeps lower or equal priority pods off that space. Before, the nomination was stored only when the pod reached activeQ, so a gated pod's nomination reserved nothing until its gates were removed",
+  },
+  {
+    id: 'draCelNoSuchKeyHint',
+    since: '1.37',
+    title: 'A DRA selector reading a missing attribute says how to guard it',
+    pr: 136709,
+    upstreamFile: 'staging/src/k8s.io/dynamic-resource-allocation/cel/errors.go',
+    note: "the allocator's \"CEL runtime error: no such key: <name>\" (a selector reading an attribute or capacity the device does not have) goes on \". Consider using CEL optional chaining (?), has() macro, or orValue() for optional fields\" (EnhanceRuntimeError), so the FailedScheduling message changes. Before, the error ended at the key",
   },
   {
     id: 'workloadApiBeta',

@@ -20,7 +20,7 @@
 // their first slice was created, so runs are reproducible. Share IDs are derived from the claim,
 // request and device (upstream: random UUIDs).
 
-import { compileDeviceSelector, deviceMatches } from '../model/deviceSelector';
+import { compileDeviceSelector, deviceMatches, enhanceRuntimeError } from '../model/deviceSelector';
 import type {
   AllocationResult, Device, DeviceClass, DeviceRequestAllocationResult, DeviceSelector,
   DeviceTaint, DeviceToleration, ExactDeviceRequest, ResourceClaim, ResourceSlice,
@@ -134,6 +134,8 @@ export interface AllocatorInput {
   allSlices?: readonly ResourceSlice[];
   /** the cycle's steps left (ALLOCATION_STEPS_PER_CYCLE); this search takes at most ALLOCATION_STEPS_PER_NODE of them */
   steps?: AllocationSteps;
+  /** v1.37+ (PR #136709): a "no such key" CEL runtime error says how to guard an optional attribute */
+  celNoSuchKeyHint?: boolean;
 }
 
 /** What a node's search found, for the trace: per request the devices taken, or why none fit. */
@@ -318,7 +320,7 @@ class Search {
       const compiled = compileDeviceSelector(s.cel.expression);
       if (!compiled.ok) throw new AllocationError(`${owner}: selector #${i}: CEL compile error: ${compiled.error}`);
       const r = deviceMatches(compiled.selector, c.pool.driver, c.device);
-      if ('error' in r) throw new AllocationError(`${owner}: selector #${i} on device ${c.id}: CEL runtime error: ${r.error}`);
+      if ('error' in r) throw new AllocationError(`${owner}: selector #${i} on device ${c.id}: CEL runtime error: ${this.input.celNoSuchKeyHint ? enhanceRuntimeError(r.error) : r.error}`);
       if (!r.matches) return false;
     }
     return true;
