@@ -80,6 +80,7 @@ export const SIMULATED_KINDS: Readonly<Record<string, string>> = {
   RuntimeClass: 'node.k8s.io/v1',
   PodDisruptionBudget: 'policy/v1',
   Workload: 'scheduling.k8s.io/v1alpha1',
+  PodGroup: 'scheduling.k8s.io/v1alpha2',
   Deployment: 'apps/v1',
   ReplicaSet: 'apps/v1',
   StatefulSet: 'apps/v1',
@@ -103,12 +104,25 @@ export const SIMULATED_KINDS: Readonly<Record<string, string>> = {
   ResourceSlice: 'resource.k8s.io/v1',
   ResourceClaim: 'resource.k8s.io/v1',
   ResourceClaimTemplate: 'resource.k8s.io/v1',
+  DeviceTaintRule: 'resource.k8s.io/v1alpha3',
+};
+
+/**
+ * Kinds whose API changed between the Kubernetes versions Podplay simulates: a dump keeps its own
+ * apiVersion when it is one of these (the loader refuses one the scenario's version does not
+ * serve, as the API server would), instead of being read as SIMULATED_KINDS' version. The same
+ * lists as the loader's (src/engine/model/decode/kinds.ts apiVersions; a test checks).
+ */
+export const VERSIONED_API_VERSIONS: Readonly<Record<string, readonly string[]>> = {
+  Workload: ['scheduling.k8s.io/v1alpha1', 'scheduling.k8s.io/v1alpha2', 'scheduling.k8s.io/v1beta1'],
+  PodGroup: ['scheduling.k8s.io/v1alpha2', 'scheduling.k8s.io/v1beta1'],
+  DeviceTaintRule: ['resource.k8s.io/v1alpha3', 'resource.k8s.io/v1beta2', 'resource.k8s.io/v1'],
 };
 
 export const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'ReplicationController']);
 
 export const NAMESPACED_KINDS: ReadonlySet<string> = new Set([
-  'Pod', 'Service', 'ReplicationController', 'PodDisruptionBudget', 'Workload', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job',
+  'Pod', 'Service', 'ReplicationController', 'PodDisruptionBudget', 'Workload', 'PodGroup', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job',
   'PersistentVolumeClaim', 'CSIStorageCapacity', 'ResourceClaim', 'ResourceClaimTemplate', 'LimitRange', 'ResourceQuota',
 ]);
 
