@@ -20,7 +20,7 @@
 // their first slice was created, so runs are reproducible. Share IDs are derived from the claim,
 // request and device (upstream: random UUIDs).
 
-import { compileDeviceSelector, deviceMatches, enhanceRuntimeError } from '../model/deviceSelector';
+import { compileDeviceSelector, deviceMatches } from '../model/deviceSelector';
 import type {
   AllocationResult, Device, DeviceClass, DeviceRequestAllocationResult, DeviceSelector,
   DeviceTaint, DeviceToleration, ExactDeviceRequest, ResourceClaim, ResourceSlice,
@@ -119,6 +119,16 @@ export function allocationTimedOut(kind: 'node' | 'cycle'): string {
 /** The steps one scheduling cycle has left for the searches on its nodes (shared by them). */
 export interface AllocationSteps {
   left: number;
+}
+
+/**
+ * upstream v1.37+: dynamic-resource-allocation/cel/errors.go EnhanceRuntimeError (PR #136709) — a
+ * "no such key" error (an attribute or capacity the device does not have) gets a hint; any other
+ * error is unchanged. (Here, not in ../model/deviceSelector.ts: the page's engine worker replaces
+ * that module by its lazy stand-in, which has only the selector functions.)
+ */
+export function enhanceRuntimeError(error: string): string {
+  return error.startsWith('no such key:') ? `${error}. Consider using CEL optional chaining (?), has() macro, or orValue() for optional fields` : error;
 }
 
 export interface AllocatorInput {

@@ -191,15 +191,6 @@ function byDomain<T>(driver: string, entries: Record<string, T> | undefined, val
 
 export type SelectorResult = { matches: boolean } | { error: string };
 
-/**
- * upstream v1.37+: dynamic-resource-allocation/cel/errors.go EnhanceRuntimeError (PR #136709) — a
- * "no such key" error (an attribute or capacity the device does not have) gets a hint; any other
- * error is unchanged.
- */
-export function enhanceRuntimeError(error: string): string {
-  return error.startsWith('no such key:') ? `${error}. Consider using CEL optional chaining (?), has() macro, or orValue() for optional fields` : error;
-}
-
 /** upstream: cel.CompilationResult.DeviceMatches */
 export function deviceMatches(selector: CompiledSelector, driver: string, device: Device): SelectorResult {
   const value = new Map<string, unknown>([
