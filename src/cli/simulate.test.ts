@@ -191,14 +191,6 @@ describe('npm run simulate: Kubernetes versions', () => {
     expect(simulate(file, '--kubernetes-version', '1.35').stdout).toContain('Simulated as kube-scheduler v1.35 (v1.35, chosen for this run (the scenario says 1.36))');
   });
 
-  it('--compare-versions lists the pod BalancedAllocation moves with its upstream cause', () => {
-    const r = simulate(write('ba.yaml', balancedAllocationUpgrade()), '--compare-versions', '1.35,1.37');
-    expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^Upgrade preview: kube-scheduler v1\.35 -> v1\.37: 1 pod\(s\) differ, 2 unchanged\n/);
-    expect(r.stdout).toContain('default/p: placed-differently\n  v1.35: on n-even\n  v1.37: on n-cpu\n  because of:\n');
-    expect(r.stdout).toContain('kubernetes PR #135573');
-  });
-
   it('an imported dump: "Simulated as" says the version was inferred from the nodes\' kubelets', () => {
     const kubelet = (name: string, v: string) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name }, status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' }, nodeInfo: { kubeletVersion: v } } });
     const imported = normalizeKubectlDump(JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [kubelet('a', 'v1.36.2'), kubelet('b', 'v1.36.2'), kubelet('c', 'v1.35.8')] }));
@@ -212,6 +204,18 @@ describe('npm run simulate: Kubernetes versions', () => {
       'apiVersion: v1', 'kind: List', 'items:', '- {apiVersion: v1, kind: Node, metadata: {name: a}, status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}, nodeInfo: {kubeletVersion: v1.35.2}}}', ''].join('\n');
     const json = JSON.parse(simulate(write('raw-dump.yaml', dump), '--json').stdout) as { kubernetesVersion: unknown };
     expect(json.kubernetesVersion).toEqual({ version: '1.36', source: 'dump', detail: "v1.36, the API server's version in the dump (kubectl version: serverVersion v1.36.3-eks-1)" });
+  });
+
+  it('--compare-versions on a 1.37 kubectl dump says the version the dump shows and why, and lists the differences with their causes', () => {
+    const node = (name: string) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name }, status: { allocatable: { cpu: '10', memory: '10Gi', pods: '110' }, nodeInfo: { kubeletVersion: 'v1.37.2' } } });
+    const pod = (name: string, requests: Record<string, string>, nodeName?: string) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { ...(nodeName ? { nodeName } : {}), containers: [{ name: 'c', image: 'x', resources: { requests } }] } });
+    // balancedAllocationUpgrade's cluster as `kubectl get -o json` would give it
+    const dump = JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [node('n-even'), node('n-cpu'), pod('even', { cpu: '5', memory: '5Gi' }, 'n-even'), pod('cpu-heavy', { cpu: '8', memory: '2Gi' }, 'n-cpu'), pod('p', { memory: '1Gi' })] });
+    const r = simulate(write('dump-137.json', dump), '--compare-versions', '1.35,1.37');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Upgrade preview: kube-scheduler v1\.35 -> v1\.37: 1 pod\(s\) differ, 2 unchanged\n/);
+    expect(r.stdout).toContain('default/p: placed-differently\n  v1.35: on n-even\n  v1.37: on n-cpu\n  because of:\n    - NodeResourcesBalancedAllocation scores the change in balance (v1.36, kubernetes PR #135573)');
+    expect(r.stdout).toMatch(/\nThe dump shows kube-scheduler v1\.37 \(inferred from 2 nodes' kubeletVersion v1\.37\.2 \(kubelets may lag the API server\)\)\n$/);
   });
 
   const refused = [

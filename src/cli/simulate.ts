@@ -203,8 +203,10 @@ function main(): number | Promise<number> {
       for (const e of compared.errors) report(formatScenarioError(e));
       return 2;
     }
+    // a dump says which version it shows and why, beside the two versions compared
+    const shown = fromDump ? `\nThe dump shows kube-scheduler v${fromDump.version} (${fromDump.detail})` : '';
     process.stdout.write(args.json ? `${escapeJsonText(JSON.stringify(compared.comparison, null, 2))}
-` : `${escapeLines(formatVersionComparison(compared.comparison))}
+` : `${escapeLines(formatVersionComparison(compared.comparison) + shown)}
 `);
     return 0;
   }

@@ -37,12 +37,14 @@ export interface VersionChange {
 }
 
 export type VersionChangeId =
-  | 'balancedAllocationDelta' | 'draPartitionableDevicesBeta' | 'draGatesBeta136' | 'restartAllContainersBeta' | 'nodeDeclaredFeaturesBeta'
+  | 'balancedAllocationDelta' | 'draPartitionableDevicesBeta' | 'draDeviceTaintsBeta' | 'draConsumableCapacityOn'
+  | 'draExtendedResourceBeta' | 'draDeviceBindingConditionsBeta' | 'restartAllContainersBeta' | 'nodeDeclaredFeaturesBeta'
   | 'podGroupApi' | 'podGroupSchedulingCycle' | 'workloadApiBeta' | 'draNameOrder' | 'draDeviceTaintRulesGA'
   | 'draFilterTimeoutError' | 'permitPreemptToBackoff' | 'preBindPreemptToBackoff'
   | 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'storageCapacityScoringBeta'
   | 'interPodAffinityHintAnyAntiAffinityTerm' | 'volumeLimitScalingBeta' | 'queueingHintNominatedPods'
-  | 'nodeDeclaredFeaturesReason137';
+  | 'nodeDeclaredFeaturesReason137' | 'imageLocalityImageVolumes' | 'imageLocalityImageVolumeThreshold'
+  | 'nominatedGatedPodOnAdd' | 'draCelNoSuchKeyHint';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -67,13 +69,40 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     gates: { DRAPartitionableDevices: true },
   },
   {
-    id: 'draGatesBeta136',
+    id: 'draDeviceTaintsBeta',
     since: '1.36',
-    title: 'DRA device taints, consumable capacity, extended resources and binding conditions on by default',
-    pr: 0,
-    upstreamFile: 'CHANGELOG/CHANGELOG-1.36.md',
-    note: 'DRADeviceTaints, DRAConsumableCapacity, DRAExtendedResource and DRADeviceBindingConditions became beta and on; DRAPrioritizedList and DRAAdminAccess GA (on as in 1.35)',
-    gates: { DRAExtendedResource: true, DRAConsumableCapacity: true, DRADeviceTaints: true, DRADeviceBindingConditions: true, DRAPrioritizedList: true, DRAAdminAccess: true },
+    title: 'DRADeviceTaints beta, on by default',
+    pr: 137170,
+    upstreamFile: 'pkg/features/kube_features.go',
+    note: "device taints in ResourceSlices keep a device from being allocated unless the request tolerates them (KEP-5055); DeviceTaintRules still need DRADeviceTaintRules and resource.k8s.io/v1beta2 turned on. Before, the allocator ignored device taints",
+    gates: { DRADeviceTaints: true },
+  },
+  {
+    id: 'draConsumableCapacityOn',
+    since: '1.36',
+    title: 'DRAConsumableCapacity on by default',
+    pr: 136611,
+    upstreamFile: 'pkg/features/kube_features.go',
+    note: 'a device with allowMultipleAllocations is shared by several claims while its capacity lasts (capacity requests, requestPolicy rounding), and the distinctAttribute constraint applies (KEP-5075). Before, such a device was allocated once',
+    gates: { DRAConsumableCapacity: true },
+  },
+  {
+    id: 'draExtendedResourceBeta',
+    since: '1.36',
+    title: 'DRAExtendedResource beta, on by default',
+    pr: 135048,
+    upstreamFile: 'pkg/features/kube_features.go',
+    note: "a container's extended resource request (a DeviceClass's extendedResourceName, or deviceclass.resource.kubernetes.io/<class>) can be allocated from DRA devices on a node that does not advertise the resource (KEP-5004). Before, only a node advertising it in status.allocatable fitted",
+    gates: { DRAExtendedResource: true },
+  },
+  {
+    id: 'draDeviceBindingConditionsBeta',
+    since: '1.36',
+    title: 'DRADeviceBindingConditions beta, on by default',
+    pr: 137795,
+    upstreamFile: 'pkg/features/kube_features.go',
+    note: "a device with bindingConditions keeps the pod in PreBind until the claim's device status says they are met, or fails it on a bindingFailureCondition or the binding timeout (KEP-5007). Before, the gate was off (alpha) and binding conditions were not acted on",
+    gates: { DRADeviceBindingConditions: true },
   },
   {
     id: 'restartAllContainersBeta',
@@ -150,6 +179,14 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     note: "the queueing hints count a pod with status.nominatedNodeName like an assigned one (lower or equal priority pods already make room for it in Filter): deleting a nominated pod that the pending pod's anti-affinity or topology spread counted retries the pending pod. Before, the hints skipped any pod without spec.nodeName, and the pod waited for another event or the 5-minute flush",
   },
   {
+    id: 'imageLocalityImageVolumes',
+    since: '1.36',
+    title: "ImageLocality scores the images of a pod's image volumes",
+    pr: 130231,
+    upstreamFile: 'pkg/scheduler/framework/plugins/imagelocality/image_locality.go',
+    note: "sumImageScores adds, for each volume with spec.volumes[].image, the scaled score of that image when the node holds it (status.images), as for a container's image; the maximum threshold still counts only the containers and init containers (fixed in 1.37, PR #138951), so a pod with image volumes can reach a higher score than the same images as containers. Before, image volumes did not count",
+  },
+  {
     id: 'podGroupApi',
     since: '1.36',
     title: 'Workload v1alpha2 and PodGroup replace Workload v1alpha1 and pod.spec.workloadRef',
@@ -209,6 +246,30 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     pr: 0,
     upstreamFile: 'pkg/scheduler/framework/plugins/nodedeclaredfeatures/nodedeclaredfeatures.go',
     note: "a node without a feature the pod needs fails Filter with \"node(s) didn't match Pod's required features\" (errReasonUnsatisfiedRequirements), so a FailedScheduling message counts such nodes (\"2 node(s) didn't match Pod's required features\"). Before, the reason was \"node declared features check failed - unsatisfied requirements: <features>\", one per set of missing features",
+  },
+  {
+    id: 'imageLocalityImageVolumeThreshold',
+    since: '1.37',
+    title: "ImageLocality's threshold counts a pod's image volumes",
+    pr: 138951,
+    upstreamFile: 'pkg/scheduler/framework/plugins/imagelocality/image_locality.go',
+    note: "sumImageScores also returns the number of image sources (containers, init containers and image volumes) and calculatePriority scales its maximum threshold (1000 MiB each) by it (issue #138952). Before (1.36), image volumes raised the sum but not the threshold, so an image volume could score higher than the same image in a container",
+  },
+  {
+    id: 'nominatedGatedPodOnAdd',
+    since: '1.37',
+    title: 'A gated pod with a nominated node holds its space',
+    pr: 139057,
+    upstreamFile: 'pkg/scheduler/backend/queue/scheduling_queue.go',
+    note: "PriorityQueue.Add stores the pod's status.nominatedNodeName in the nominator before queueing it, so a pod added while gated (schedulingGates, or another PreEnqueue plugin) whose nomination another component set keeps lower or equal priority pods off that space. Before, the nomination was stored only when the pod reached activeQ, so a gated pod's nomination reserved nothing until its gates were removed",
+  },
+  {
+    id: 'draCelNoSuchKeyHint',
+    since: '1.37',
+    title: 'A DRA selector reading a missing attribute says how to guard it',
+    pr: 136709,
+    upstreamFile: 'staging/src/k8s.io/dynamic-resource-allocation/cel/errors.go',
+    note: "the allocator's \"CEL runtime error: no such key: <name>\" (a selector reading an attribute or capacity the device does not have) goes on \". Consider using CEL optional chaining (?), has() macro, or orValue() for optional fields\" (EnhanceRuntimeError), so the FailedScheduling message changes. Before, the error ended at the key",
   },
   {
     id: 'workloadApiBeta',

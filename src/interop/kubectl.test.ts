@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import dump from './fixtures/kubectl-get-nodes-pods.yaml?raw';
+import { objectKinds } from '../engine/model/decode/kinds';
 import { normalizeKubectlDump } from './kubectl';
+import { VERSIONED_API_VERSIONS } from './objects';
 import { generateClusterDump } from './testing/clusterDump';
 import { loadOk, podNames } from './testing/load';
 import { parseText } from './yaml';
@@ -211,6 +213,28 @@ describe('normalizeKubectlDump: other input', () => {
     expect(r.stats.droppedKinds).toEqual({ ConfigMap: 1, CronJob: 1, Workload: 1 });
     expect(r.warnings).toContain('PodDisruptionBudget pdb: policy/v1beta1 read as policy/v1');
     expect(loadOk(r.yaml).pdbs[0]!.spec.minAvailable).toBe(1);
+  });
+
+  it('keeps a 1.37 dump\'s Workload, PodGroup and DeviceTaintRule at their own API versions, and the scenario loads as 1.37', () => {
+    const r = normalizeKubectlDump(JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [
+      { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' }, status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' }, nodeInfo: { kubeletVersion: 'v1.37.1' } } },
+      { apiVersion: 'scheduling.k8s.io/v1beta1', kind: 'Workload', metadata: { name: 'train', namespace: 'default' }, spec: { podGroupTemplates: [{ name: 'workers', schedulingPolicy: { gang: { minCount: 2 } } }] } },
+      { apiVersion: 'scheduling.k8s.io/v1beta1', kind: 'PodGroup', metadata: { name: 'train-workers', namespace: 'default' }, spec: { schedulingPolicy: { gang: { minCount: 2 } } } },
+      { apiVersion: 'resource.k8s.io/v1', kind: 'DeviceTaintRule', metadata: { name: 'drain-gpu-0' }, spec: { taint: { key: 'maintenance', effect: 'NoSchedule' } } },
+    ] }));
+    expect(r.stats.droppedKinds).toEqual({});
+    expect(r.warnings.filter((w) => / read as /.test(w))).toEqual([]);
+    expect(docsOf(r.yaml).filter((d) => d.kind !== 'Node' && d.kind !== 'Scenario').map((d) => `${String(d.kind)} ${String(d.apiVersion)}`)).toEqual([
+      'DeviceTaintRule resource.k8s.io/v1', 'Workload scheduling.k8s.io/v1beta1', 'PodGroup scheduling.k8s.io/v1beta1',
+    ]);
+    const loaded = loadOk(r.yaml);
+    expect(loaded.meta.kubernetesVersion).toBe('1.37');
+    expect(loaded.podGroups?.map((g) => g.metadata.name)).toEqual(['train-workers']);
+    expect(loaded.resources.filter((o) => o.kind === 'DeviceTaintRule').map((t) => t.metadata.name)).toEqual(['drain-gpu-0']);
+  });
+
+  it('keeps the API versions the loader reads for every kind whose API differs between versions', () => {
+    for (const [kind, versions] of Object.entries(VERSIONED_API_VERSIONS)) expect(objectKinds[kind]?.apiVersions).toEqual(versions);
   });
 
   it('adds a Scenario document when given a title', () => {

@@ -5,7 +5,7 @@
 // beside their pods, so that nothing is expanded twice, is ./ownership.ts.
 
 import {
-  KEPT_API_VERSIONS, NAMESPACED_KINDS, SIMULATED_KINDS, WORKLOAD_KINDS, apiVersionOf, cleanConditions, cleanMetadata, cleanPodSpec, cleanTemplate, compact,
+  NAMESPACED_KINDS, SIMULATED_KINDS, VERSIONED_API_VERSIONS, WORKLOAD_KINDS, apiVersionOf, cleanConditions, cleanMetadata, cleanPodSpec, cleanTemplate, compact,
   isObj, kindOf, list, metaOf, nameOf, namespaceOf, obj, omit, ordered, pick, str, type Obj,
 } from './objects';
 import { dumpVersionLine, inferDumpVersion, isVersionDocument, INFERRED_VERSION_ANNOTATION, type DumpVersion } from './dumpVersion';
@@ -190,7 +190,10 @@ export function normalizeObjects(input: readonly Obj[], stats: KubectlImportStat
       stats.droppedKinds[label] = (stats.droppedKinds[label] ?? 0) + 1;
       continue;
     }
-    if (apiVersion !== want && !KEPT_API_VERSIONS[kind]?.includes(apiVersion ?? '')) {
+    if (apiVersion && VERSIONED_API_VERSIONS[kind]?.includes(apiVersion)) {
+      // served at some Kubernetes versions only: the loader decides at the scenario's version
+      objects.push(o);
+    } else if (apiVersion !== want) {
       if (apiVersion) warnings.push(`${kind} ${nameOf(o)}: ${apiVersion} read as ${want}`);
       objects.push({ ...o, apiVersion: want });
     } else {
@@ -262,7 +265,7 @@ export function normalizeObjects(input: readonly Obj[], stats: KubectlImportStat
       // before the pods that name them (pod.spec.workloadRef, spec.schedulingGroup)
       case 'Workload': case 'PodGroup': sorted.gangWorkloads.push(cleanOther(o)); break;
       case 'StorageClass': case 'PersistentVolume': case 'PersistentVolumeClaim': case 'CSINode': case 'CSIDriver': case 'CSIStorageCapacity':
-      case 'DeviceClass': case 'ResourceSlice': case 'ResourceClaim': case 'ResourceClaimTemplate':
+      case 'DeviceClass': case 'ResourceSlice': case 'ResourceClaim': case 'ResourceClaimTemplate': case 'DeviceTaintRule':
         sorted.storage.push(cleanOther(o)); break;
       default: break;
     }

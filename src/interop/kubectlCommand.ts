@@ -38,9 +38,10 @@ export const KUBECTL_RESOURCES: Readonly<Record<string, string>> = {
  * out (a user who has them adds them by hand).
  */
 export const KUBECTL_LEFT_OUT: Readonly<Record<string, string>> = {
-  Workload: 'scheduling.k8s.io (v1alpha1 at 1.35, v1alpha2 at 1.36, v1beta1 at 1.37): served only with GenericWorkload',
-  PodGroup: 'scheduling.k8s.io (v1alpha2 at 1.36, v1beta1 at 1.37): served only with GenericWorkload',
-  DeviceTaintRule: 'resource.k8s.io/v1alpha3: alpha, served only with DRADeviceTaintRules',
+  Workload: 'scheduling.k8s.io v1alpha1 (1.35), v1alpha2 (1.36), v1beta1 or v1alpha3 (1.37): alpha or beta, served only when turned on (GenericWorkload)',
+  PodGroup: 'scheduling.k8s.io v1alpha2 (1.36), v1beta1 or v1alpha3 (1.37): alpha or beta, served only when turned on (GenericWorkload)',
+  // src/engine/model/resource.ts DEVICE_TAINT_RULE_SERVED_SINCE: v1alpha3 at every version, v1beta2 from 1.36, v1 from 1.37
+  DeviceTaintRule: 'resource.k8s.io/v1alpha3 (alpha) and, from 1.36, v1beta2 (beta) are served only when turned on (--runtime-config, DRADeviceTaintRules); resource.k8s.io/v1 is served by default from 1.37: add devicetaintrules to the command for a 1.37 cluster',
   KubeSchedulerConfiguration: 'not an API object: a file given to kube-scheduler',
   Scenario: "Podplay's own document",
   ClusterAutoscaler: "Podplay's own document: the node groups, written beside the dump (docs/autoscaler.md)",

@@ -104,17 +104,21 @@ export const SIMULATED_KINDS: Readonly<Record<string, string>> = {
   ResourceSlice: 'resource.k8s.io/v1',
   ResourceClaim: 'resource.k8s.io/v1',
   ResourceClaimTemplate: 'resource.k8s.io/v1',
+  DeviceTaintRule: 'resource.k8s.io/v1alpha3',
 };
 
 /**
- * Kinds whose versions differ in their fields, so an object is kept in the version the dump has
- * rather than read as SIMULATED_KINDS' one: the scheduling.k8s.io Workload and PodGroup, each
- * served by some Kubernetes versions only (1.35 v1alpha1 Workload, 1.36 v1alpha2, 1.37 v1beta1 and
- * v1alpha3; src/engine/model/decode/podGroups.ts SCHEDULING_API_SERVED).
+ * Kinds whose API changed between the Kubernetes versions Podplay simulates: a dump keeps its own
+ * apiVersion when it is one of these (the loader refuses one the scenario's version does not
+ * serve, as the API server would), instead of being read as SIMULATED_KINDS' version. The same
+ * lists as the loader's (src/engine/model/decode/kinds.ts apiVersions; a test checks).
  */
-export const KEPT_API_VERSIONS: Readonly<Record<string, readonly string[]>> = {
+export const VERSIONED_API_VERSIONS: Readonly<Record<string, readonly string[]>> = {
+  // scheduling.k8s.io: 1.35 v1alpha1 Workload, 1.36 v1alpha2, 1.37 v1beta1 and v1alpha3
+  // (src/engine/model/decode/podGroups.ts SCHEDULING_API_SERVED)
   Workload: ['scheduling.k8s.io/v1alpha1', 'scheduling.k8s.io/v1alpha2', 'scheduling.k8s.io/v1alpha3', 'scheduling.k8s.io/v1beta1'],
   PodGroup: ['scheduling.k8s.io/v1alpha2', 'scheduling.k8s.io/v1alpha3', 'scheduling.k8s.io/v1beta1'],
+  DeviceTaintRule: ['resource.k8s.io/v1alpha3', 'resource.k8s.io/v1beta2', 'resource.k8s.io/v1'],
 };
 
 export const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'ReplicationController']);

@@ -1,7 +1,7 @@
 // The upgrade preview: a pod BalancedAllocation moves between 1.35 and 1.37 is listed with that
 // change as its cause, singled out by re-running 1.37 with the change undone.
 import { describe, expect, it } from 'vitest';
-import { balancedAllocationUpgrade, draNameOrderUpgrade, storageCapacityUpgrade, volumeLimitScalingUpgrade } from '../testing/versionScenarios';
+import { balancedAllocationUpgrade, draNameOrderUpgrade, imageVolumeUpgrade, storageCapacityUpgrade, volumeLimitScalingUpgrade } from '../testing/versionScenarios';
 import { changesBetween, compareVersions, formatVersionComparison } from './versions';
 
 describe('compareVersions', () => {
@@ -44,6 +44,16 @@ describe('compareVersions', () => {
     expect(out.comparison.differences.map((d) => [d.pod, d.before.node, d.after.node, d.causes.map((x) => [x.id, x.pr])])).toEqual(want);
   });
 
+  it.each([
+    { from: '1.35' as const, to: '1.36' as const, want: [['default/p', 'n-plain', 'n-image', [['imageLocalityImageVolumes', 130231]]]] },
+    { from: '1.36' as const, to: '1.37' as const, want: [['default/p', 'n-image', 'n-plain', [['imageLocalityImageVolumeThreshold', 138951]]]] },
+    { from: '1.35' as const, to: '1.37' as const, want: [] },
+  ])('v$from -> v$to: ImageLocality scores the image volume from v1.36, against a threshold counting it from v1.37', ({ from, to, want }) => {
+    const out = compareVersions(imageVolumeUpgrade(), from, to, { fileName: 'image-volume.yaml' });
+    if (!out.ok) throw new Error(out.errors.map((e) => e.message).join('\n'));
+    expect(out.comparison.differences.map((d) => [d.pod, d.before.node, d.after.node, d.causes.map((x) => [x.id, x.pr])])).toEqual(want);
+  });
+
   it('a downgrade names the same change', () => {
     const out = compareVersions(balancedAllocationUpgrade(), '1.36', '1.35');
     if (!out.ok) throw new Error('failed');
@@ -52,9 +62,9 @@ describe('compareVersions', () => {
 
   it('a scenario none of the changes between two versions touches differs in nothing', () => {
     // 1.37's changes are DRADeviceTaintRules on, an anti-affinity queueing hint, VolumeBinding's storage-capacity score,
-    // VolumeLimitScaling, NodeDeclaredFeatures' reason and the Workload/PodGroup beta API; this scenario has no DRA,
-    // no anti-affinity, no volumes (VolumeBinding gives every node 0), no pod needing a declared feature and no pod groups
-    expect(changesBetween('1.36', '1.37').map((c) => c.id)).toEqual(['draDeviceTaintRulesGA', 'interPodAffinityHintAnyAntiAffinityTerm', 'storageCapacityScoringBeta', 'volumeLimitScalingBeta', 'nodeDeclaredFeaturesReason137', 'workloadApiBeta']);
+    // VolumeLimitScaling, NodeDeclaredFeatures' reason, ImageLocality's image-volume threshold, a gated pod's
+    // nomination, the DRA CEL hint and the Workload/PodGroup beta API; this scenario has no DRA, no anti-affinity, no gated pods, no volumes (VolumeBinding gives every node 0), no pod needing a declared feature and no pod groups
+    expect(changesBetween('1.36', '1.37').map((c) => c.id)).toEqual(['draDeviceTaintRulesGA', 'interPodAffinityHintAnyAntiAffinityTerm', 'storageCapacityScoringBeta', 'volumeLimitScalingBeta', 'nodeDeclaredFeaturesReason137', 'imageLocalityImageVolumeThreshold', 'nominatedGatedPodOnAdd', 'draCelNoSuchKeyHint', 'workloadApiBeta']);
     const out = compareVersions(balancedAllocationUpgrade(), '1.36', '1.37');
     expect(out.ok && out.comparison).toMatchObject({ differences: [], unchanged: 3 });
   });

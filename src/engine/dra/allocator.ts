@@ -121,6 +121,16 @@ export interface AllocationSteps {
   left: number;
 }
 
+/**
+ * upstream v1.37+: dynamic-resource-allocation/cel/errors.go EnhanceRuntimeError (PR #136709) — a
+ * "no such key" error (an attribute or capacity the device does not have) gets a hint; any other
+ * error is unchanged. (Here, not in ../model/deviceSelector.ts: the page's engine worker replaces
+ * that module by its lazy stand-in, which has only the selector functions.)
+ */
+export function enhanceRuntimeError(error: string): string {
+  return error.startsWith('no such key:') ? `${error}. Consider using CEL optional chaining (?), has() macro, or orValue() for optional fields` : error;
+}
+
 export interface AllocatorInput {
   features: Features;
   /** devices allocated whole to claims already (or being allocated) */
@@ -134,6 +144,8 @@ export interface AllocatorInput {
   allSlices?: readonly ResourceSlice[];
   /** the cycle's steps left (ALLOCATION_STEPS_PER_CYCLE); this search takes at most ALLOCATION_STEPS_PER_NODE of them */
   steps?: AllocationSteps;
+  /** v1.37+ (PR #136709): a "no such key" CEL runtime error says how to guard an optional attribute */
+  celNoSuchKeyHint?: boolean;
 }
 
 /** What a node's search found, for the trace: per request the devices taken, or why none fit. */
@@ -318,7 +330,7 @@ class Search {
       const compiled = compileDeviceSelector(s.cel.expression);
       if (!compiled.ok) throw new AllocationError(`${owner}: selector #${i}: CEL compile error: ${compiled.error}`);
       const r = deviceMatches(compiled.selector, c.pool.driver, c.device);
-      if ('error' in r) throw new AllocationError(`${owner}: selector #${i} on device ${c.id}: CEL runtime error: ${r.error}`);
+      if ('error' in r) throw new AllocationError(`${owner}: selector #${i} on device ${c.id}: CEL runtime error: ${this.input.celNoSuchKeyHint ? enhanceRuntimeError(r.error) : r.error}`);
       if (!r.matches) return false;
     }
     return true;

@@ -214,6 +214,8 @@ export interface PodVolume {
   awsElasticBlockStore?: { volumeID: string; readOnly?: boolean };
   iscsi?: { iqn: string; readOnly?: boolean };
   rbd?: { monitors: string[]; pool?: string; image: string; readOnly?: boolean };
+  /** an OCI image as a volume (ImageVolume, GA in v1.36): ImageLocality scores its image from v1.36 */
+  image?: { reference?: string; pullPolicy?: string };
   /** other sources (emptyDir, configMap, secret, hostPath, csi, ...): valid, not simulated */
   other?: string;
 }

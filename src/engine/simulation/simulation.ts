@@ -308,8 +308,14 @@ export class Simulation {
       this.lastFailure.set(key, { reason: 'SchedulerNotFound', message: `no scheduler profile named "${pod.spec.schedulerName}": another scheduler would have to schedule this pod` });
       return;
     }
-    if (pod.status.nominatedNodeName) this.queue.nominator.addNominatedPod(this.podInfo(pod), pod.status.nominatedNodeName);
+    // upstream: PriorityQueue.Add. From 1.37 (PR #139057) the nomination is stored before the pod is
+    // queued, so a gated pod's status.nominatedNodeName (set by another component) holds its space
+    // against lower or equal priority pods; before, moveToActiveQ added it only on reaching activeQ.
+    const nominated = pod.status.nominatedNodeName;
+    const storedFirst = this.versionSwitches.nominatedGatedPodOnAdd;
+    if (nominated && storedFirst) this.queue.nominator.addNominatedPod(this.podInfo(pod), nominated);
     this.queue.add(this.podInfo(pod));
+    if (nominated && !storedFirst && !this.queue.gatingStatus(key)) this.queue.nominator.addNominatedPod(this.podInfo(pod), nominated);
     // upstream: addPodToSchedulingQueue — with GangScheduling a new pod may complete a gang
     if (this.options.gates && gangSchedulingEnabled(this.options.gates)) {
       this.queue.moveAllToActiveOrBackoffQueue({ resource: 'UnscheduledPod', actionType: 'Add', label: 'UnscheduledPodAdd' }, undefined, pod);

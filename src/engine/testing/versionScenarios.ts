@@ -257,3 +257,46 @@ spec:
   containers: [{name: c, image: x, resources: {requests: {cpu: 500m, memory: 1Gi}}}]
   volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]
 `;
+
+/**
+ * A pod whose image volume ImageLocality scores from v1.36 (PR #130231) and, in v1.37, against a
+ * threshold that counts it (PR #138951). Both nodes have 10 cpu and 10Gi; n-image runs 1 cpu / 1Gi
+ * and holds the volume's 300 MiB image; the pod asks for 1 cpu / 1Gi. NodeResourcesFit scores
+ * n-plain 90, n-image 80; BalancedAllocation 100 both (cpu and memory equal shares, before and
+ * after). ImageLocality: the image is on 1 of 2 nodes, so it counts 150 MiB. v1.35: image volumes
+ * do not count, 0: n-plain (190 to 180). v1.36: 100*(150-23)/(1000-23) = 12 with one container's
+ * threshold: n-image (192 to 190). v1.37: over two images' threshold 100*127/1977 = 6: n-plain
+ * again (190 to 186).
+ */
+export const imageVolumeUpgrade = (version?: string): string => `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: image-volume-upgrade}
+spec:
+${version ? `  kubernetesVersion: "${version}"\n` : ''}  seed: 1
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n-plain}
+status: {allocatable: {cpu: "10", memory: 10Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n-image}
+status:
+  allocatable: {cpu: "10", memory: 10Gi, pods: "110"}
+  images: [{names: ["registry.example/models:v1"], sizeBytes: 314572800}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: busy}
+spec:
+  nodeName: n-image
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1", memory: 1Gi}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers: [{name: c, image: app, resources: {requests: {cpu: "1", memory: 1Gi}}, volumeMounts: [{name: models, mountPath: /models}]}]
+  volumes: [{name: models, image: {reference: "registry.example/models:v1"}}]
+`;

@@ -319,6 +319,7 @@ const volume = obj('A pod volume.', {
   secret: { type: 'object', description: 'Accepted, not simulated.' }, hostPath: { type: 'object', description: 'Accepted, not simulated.' },
   projected: { type: 'object', description: 'Accepted, not simulated.' }, downwardAPI: { type: 'object', description: 'Accepted, not simulated.' },
   csi: { type: 'object', description: 'An inline CSI volume: accepted, not simulated.' }, nfs: { type: 'object', description: 'Accepted, not simulated.' },
+  image: obj('An OCI image as a volume: from v1.36 ImageLocality scores a node holding the image (status.images) as for a container image.', { reference: str('The image, e.g. registry.example/models:v1.'), pullPolicy: oneOfValues(['Always', 'Never', 'IfNotPresent'], 'Ignored.') }),
 }, { required: ['name'] });
 
 const topologySelectorTerm = obj('All expressions must hold.', {

@@ -171,7 +171,8 @@ export function ImportDialog({ ref }: { ref?: Ref<ImportDialogHandle> }) {
         <>
           <p>
             Paste or drop the output of <code className="import-command" data-testid="import-command">{kubectlDumpCommand()}</code>{' '}
-            (YAML or JSON, any <code>List</code>; before Kubernetes 1.34 leave out the four <code>resource.k8s.io</code> kinds),
+            (YAML or JSON, any <code>List</code>; before Kubernetes 1.34 leave out the four <code>resource.k8s.io</code> kinds;
+            on 1.37 add <code>devicetaintrules</code>),
             a set of manifests, or a kube-scheduler-simulator export. Running pods stay on their nodes; pending pods queue for the
             scheduler. Nothing leaves your browser.
           </p>

@@ -344,6 +344,7 @@ export function decodePodVolumes(r: Reader, spec: SrcMap, path: Path): PodVolume
       case 'gcePersistentDisk': vol.gcePersistentDisk = defined({ pdName: r.reqStr(sm, sp, 'pdName') ?? '', readOnly: r.bool(sm, sp, 'readOnly') }); break;
       case 'awsElasticBlockStore': vol.awsElasticBlockStore = defined({ volumeID: r.reqStr(sm, sp, 'volumeID') ?? '', readOnly: r.bool(sm, sp, 'readOnly') }); break;
       case 'iscsi': vol.iscsi = defined({ iqn: r.reqStr(sm, sp, 'iqn') ?? '', readOnly: r.bool(sm, sp, 'readOnly') }); break;
+      case 'image': vol.image = defined({ reference: r.str(sm, sp, 'reference'), pullPolicy: r.str(sm, sp, 'pullPolicy') }); break;
       case 'rbd': vol.rbd = defined({ monitors: r.stringList(sm, sp, 'monitors') ?? [], pool: r.str(sm, sp, 'pool') ?? 'rbd', image: r.reqStr(sm, sp, 'image') ?? '', readOnly: r.bool(sm, sp, 'readOnly') }); break;
       default: vol.other = source;
     }

@@ -11,6 +11,7 @@ import type { DeviceClass, DeviceTaintRule, ResourceClaim, ResourceObject, Resou
 import type { Pod } from '../../model/types';
 import { makeNode, makePod } from '../../testing/builders';
 import { newTestEnv } from '../../testing/framework';
+import { versionSwitches } from '../../versions';
 import { DynamicResources, ErrReasonNoNewClaimsToDeallocate } from './index';
 
 const driver = 'some-driver';
@@ -153,6 +154,21 @@ describe('DynamicResources (upstream TestPlugin rows)', () => {
     const r = filterAll(s).filter['worker']!;
     expect(r.code).toBe('Error');
     expect(r.reasons[0]).toMatch(/^claim default\/my-pod-my-resource: selector #0 on device some-driver\/worker\/instance-1: CEL runtime error: no such key: healthy$/);
+  });
+
+  // v1.37+ (PR #136709, dynamic-resource-allocation/cel/errors.go EnhanceRuntimeError): the same error with the hint
+  it.each([
+    { version: '1.36' as const, tail: 'no such key: healthy' },
+    { version: '1.37' as const, tail: 'no such key: healthy. Consider using CEL optional chaining (?), has() macro, or orValue() for optional fields' },
+  ])('claim-parameters-CEL-runtime-error at v$version', ({ version, tail }) => {
+    const broken: ResourceClaim = { ...claim(), spec: { devices: { requests: [{ name: 'req-1', exactly: { deviceClassName: 'my-resource-class', allocationMode: 'ExactCount', count: 1, selectors: [{ cel: { expression: `device.attributes["${driver}"].healthy` } }] } }] } } };
+    const env = newTestEnv({ nodes, resources: [deviceClass, broken, workerSlice], versionSwitches: versionSwitches(version) });
+    const plugin = DynamicResources.factory(undefined, env.handle);
+    const state = new CycleState();
+    const podInfo = newPodInfo(podWithClaimName());
+    plugin.preFilter!(state, podInfo, env.snapshot.nodeInfoList);
+    const r = plugin.filter!(state, podInfo, env.snapshot.get('worker')!);
+    expect(r.reasons[0]).toBe(`claim default/my-pod-my-resource: selector #0 on device some-driver/worker/instance-1: CEL runtime error: ${tail}`);
   });
 
   it('claim reserved by 256 other pods: "resourceclaim in use"', () => {

@@ -293,6 +293,8 @@ function newPlugin(handle: Handle): Plugin {
         allSlices: slices,
         // the cycle's allocation steps, shared by its nodes' searches (Podplay's bound for DRASchedulerFilterTimeout)
         steps: { left: ALLOCATION_STEPS_PER_CYCLE },
+        // v1.37+: the CEL "no such key" hint (PR #136709)
+        celNoSuchKeyHint: handle.versionSwitches.draCelNoSuchKeyHint,
       };
       s.slicesByNode = slicesByNode(s.allocator.slices);
     }

@@ -5,6 +5,7 @@ import { newPodInfo } from '../../framework/podInfo';
 import type { ContainerImage, Node } from '../../model/types';
 import { makeNode, makePod, type PodWrapper } from '../../testing/builders';
 import { newTestEnv } from '../../testing/framework';
+import { KUBERNETES_VERSIONS, versionSwitches, type KubernetesVersion } from '../../versions';
 import { ImageLocality } from './index';
 import { normalizedImageName } from './scoring';
 
@@ -59,13 +60,39 @@ const rows: { name: string; pod: PodWrapper; nodes: Node[]; expected: number[] }
   },
 ];
 
-describe('ImageLocality Score (TestImageLocalityPriority)', () => {
+function scores(pod: PodWrapper, nodes: Node[], version: KubernetesVersion): unknown[] {
+  const env = newTestEnv({ nodes, versionSwitches: versionSwitches(version) });
+  const plugin = ImageLocality.factory(undefined, env.handle);
+  const podInfo = newPodInfo(pod.obj());
+  const state = new CycleState();
+  return nodes.map((n) => plugin.score!(state, podInfo, env.snapshot.get(n.metadata.name)!));
+}
+
+// A pod without image volumes scores the same at every version.
+describe.each(KUBERNETES_VERSIONS)('ImageLocality Score (TestImageLocalityPriority) at v%s', (version) => {
   it.each(rows)('$name', ({ pod, nodes, expected }) => {
-    const env = newTestEnv({ nodes });
-    const plugin = ImageLocality.factory(undefined, env.handle);
-    const podInfo = newPodInfo(pod.obj());
-    const state = new CycleState();
-    expect(nodes.map((n) => plugin.score!(state, podInfo, env.snapshot.get(n.metadata.name)!))).toEqual(expected);
+    expect(scores(pod, nodes, version)).toEqual(expected);
+  });
+});
+
+// Image volumes (spec.volumes[].image): not scored at 1.35; from 1.36 (PR #130231) their images add
+// to the sum while the threshold still counts only the containers; from 1.37 (PR #138951) the
+// threshold counts them too. Worked by hand: node1 holds gcr.io/40 (40 MiB) and gcr.io/300 (300 MiB),
+// each on 1 of 2 nodes, so they count 20 and 150 MiB. 1.35: 20 < 23 MiB -> 0. 1.36: 170 MiB over
+// one 1000 MiB threshold -> 100*(170-23)/(1000-23) = 15. 1.37: over two -> 100*147/1977 = 7, the
+// score of the same two images as containers (upstream row "two images on one node, prefer this node").
+describe('ImageLocality Score with an image volume, per version', () => {
+  const nodes = () => [imageNode('node1', node403002000), imageNode('node2', node25010)];
+  const withImageVolume = () => podWith('gcr.io/40').volume({ name: 'models', image: { reference: 'gcr.io/300' } });
+  it.each([
+    { version: '1.35' as const, expected: [0, 0] },
+    { version: '1.36' as const, expected: [15, 0] },
+    { version: '1.37' as const, expected: [7, 0] },
+  ])('v$version: $expected', ({ version, expected }) => {
+    expect(scores(withImageVolume(), nodes(), version)).toEqual(expected);
+  });
+  it('v1.37 scores an image volume as the same image in a container', () => {
+    expect(scores(withImageVolume(), nodes(), '1.37')).toEqual(scores(podWith('gcr.io/40', 'gcr.io/300'), nodes(), '1.37'));
   });
 });
 

@@ -23,15 +23,33 @@ function scaledImageScore(state: ImageStateSummary, totalNumNodes: number): numb
   return Math.trunc(state.size * spread);
 }
 
-/** upstream: sumImageScores — init containers and containers whose image the node has. */
-export function sumImageScores(nodeInfo: NodeInfo, pod: Pod, totalNumNodes: number): number {
-  if (nodeInfo.imageStates.size === 0) return 0;
+/** Which image sources a version scores: image volumes from v1.36, and counted in the threshold from v1.37. */
+export interface ImageLocalityVersion {
+  /** v1.36+ (PR #130231): the images of the pod's image volumes count in the sum */
+  imageVolumes: boolean;
+  /** v1.37+ (PR #138951): and in the number of images that sets the maximum threshold */
+  imageVolumesInThreshold: boolean;
+}
+
+/** v1.35: containers and init containers only */
+export const IMAGE_LOCALITY_V1_35: ImageLocalityVersion = { imageVolumes: false, imageVolumesInThreshold: false };
+
+/**
+ * upstream: sumImageScores — init containers, containers and (v1.36+) image volumes whose image
+ * the node has; with the number of image sources the threshold scales by (v1.37+ it counts the
+ * image volumes too: before, only the containers).
+ */
+export function sumImageScores(nodeInfo: NodeInfo, pod: Pod, totalNumNodes: number, version: ImageLocalityVersion = IMAGE_LOCALITY_V1_35): { sum: number; imageCount: number } {
+  const images = podImages(pod);
+  const volumeImages = version.imageVolumes ? podVolumeImages(pod) : [];
+  const imageCount = images.length + (version.imageVolumesInThreshold ? volumeImages.length : 0);
+  if (nodeInfo.imageStates.size === 0) return { sum: 0, imageCount };
   let sum = 0;
-  for (const image of podImages(pod)) {
+  for (const image of [...images, ...volumeImages]) {
     const state = nodeInfo.imageStates.get(image);
     if (state) sum += scaledImageScore(state, totalNumNodes);
   }
-  return sum;
+  return { sum, imageCount };
 }
 
 /** the normalized image names of the pod's init containers and containers, computed once per pod (Score runs per node) */
@@ -41,6 +59,17 @@ function podImages(pod: Pod): string[] {
   if (!images) {
     images = [...(pod.spec.initContainers ?? []), ...(pod.spec.containers ?? [])].map((c) => normalizedImageName(c.image ?? ''));
     imagesOfPod.set(pod, images);
+  }
+  return images;
+}
+
+/** the normalized references of the pod's image volumes (upstream: volume.Image != nil) */
+const volumeImagesOfPod = new WeakMap<Pod, string[]>();
+function podVolumeImages(pod: Pod): string[] {
+  let images = volumeImagesOfPod.get(pod);
+  if (!images) {
+    images = (pod.spec.volumes ?? []).flatMap((v) => (v.image ? [normalizedImageName(v.image.reference ?? '')] : []));
+    volumeImagesOfPod.set(pod, images);
   }
   return images;
 }
@@ -55,7 +84,7 @@ export function calculatePriority(sumScores: number, numContainers: number): num
   return Math.trunc((MAX_NODE_SCORE * (sum - minThreshold)) / (maxThreshold - minThreshold)) + 0;
 }
 
-export function score(pod: Pod, nodeInfo: NodeInfo, totalNumNodes: number): number {
-  const numContainers = (pod.spec.initContainers ?? []).length + (pod.spec.containers ?? []).length;
-  return calculatePriority(sumImageScores(nodeInfo, pod, totalNumNodes), numContainers);
+export function score(pod: Pod, nodeInfo: NodeInfo, totalNumNodes: number, version: ImageLocalityVersion = IMAGE_LOCALITY_V1_35): number {
+  const { sum, imageCount } = sumImageScores(nodeInfo, pod, totalNumNodes, version);
+  return calculatePriority(sum, imageCount);
 }
