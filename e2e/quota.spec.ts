@@ -19,12 +19,16 @@ async function shots(page: Page, name: string, target: ReturnType<Page['getByTes
   }
 }
 
-/** Applies a verified fix; the edited scenario runs again, nothing is refused, and `creator` (an object prefix) created `pods` pods. */
+/**
+ * Applies a verified fix; the edited scenario runs again, `creator` (an object prefix) is no longer
+ * refused and created `pods` pods. (Other refusals may stay: limited-priority-class's bare Pod
+ * team-a/agent is refused before and after its Deployment's fix.)
+ */
 async function applyAndExpectCreated(page: Page, fix: ReturnType<Page['locator']>, creator: string, pods: number): Promise<void> {
   await fix.getByTestId('fix-apply').click();
   await expect(async () => {
     await page.locator('body').press('End');
-    await expect(page.getByTestId('admission-refusals')).toHaveCount(0, { timeout: 2_000 });
+    await expect(page.locator(`[data-testid="admission-refusal"][data-object^="${creator}"]`)).toHaveCount(0, { timeout: 2_000 });
     await expect(page.locator(`[data-testid="event-row"][data-reason="SuccessfulCreate"][data-object^="${creator}"]`)).toHaveCount(pods, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }
