@@ -4,6 +4,17 @@
 import type { RunSummary } from '../../worker/protocol';
 import { autoscalerNote } from '../../engine/readers';
 
+/** Up to this many node groups are listed open; more are folded under one line. */
+const OPEN_GROUPS = 3;
+
+function groupList(groups: readonly { group: string; reason: string }[]) {
+  return (
+    <ul className="autoscaler-groups">
+      {groups.map((g) => <li key={g.group} data-testid="autoscaler-group" data-group={g.group}><code>{g.group}</code>: {g.reason}</li>)}
+    </ul>
+  );
+}
+
 export function AutoscalerNote({ summary, pod, now }: { summary: RunSummary; pod: string; now: number }) {
   const note = autoscalerNote(summary.autoscaler, pod, now);
   if (!note) return null;
@@ -11,10 +22,13 @@ export function AutoscalerNote({ summary, pod, now }: { summary: RunSummary; pod
     <section className="diagnosis autoscaler-note" data-testid="autoscaler-note" data-kind={note.kind} aria-label="Node autoscaler">
       <p className="diagnosis-lead"><strong>{note.lead}</strong></p>
       {note.detail && <p className="detail">{note.detail}</p>}
-      {note.groups.length > 0 && (
-        <ul className="autoscaler-groups">
-          {note.groups.map((g) => <li key={g.group} data-testid="autoscaler-group" data-group={g.group}><code>{g.group}</code>: {g.reason}</li>)}
-        </ul>
+      {note.groups.length > 0 && note.groups.length <= OPEN_GROUPS && groupList(note.groups)}
+      {/* a fleet's many groups would push the fixes below the fold at 1366×768 (issue 18): one line, opened on demand */}
+      {note.groups.length > OPEN_GROUPS && (
+        <details className="diagnosis-group" data-testid="autoscaler-groups">
+          <summary>Why each of the {note.groups.length} node groups cannot fit it</summary>
+          {groupList(note.groups)}
+        </details>
       )}
       {note.event && <p className="detail">{note.event}</p>}
     </section>
