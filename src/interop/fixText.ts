@@ -722,7 +722,9 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
       }
     }
     case 'request': return `${e.limit ? 'Limit' : 'Request'} ${e.quantity} ${e.resource}${e.containerName ? ` for container ${e.containerName}` : ''}`;
-    case 'priority': return `Use ${e.existing ? 'the existing ' : 'a new '}PriorityClass ${e.priorityClass.metadata.name} (value ${e.priorityClass.value}) to preempt`;
+    // a class named instead of the one that put the pod in a limited quota scope (policyFixes.ts uncoveredFor)
+    case 'priority': if (e.from !== undefined) return `Pod ${e.pod}: priorityClassName ${e.priorityClass.metadata.name} (value ${e.priorityClass.value}) instead of ${e.from}`;
+      return `Use ${e.existing ? 'the existing ' : 'a new '}PriorityClass ${e.priorityClass.metadata.name} (value ${e.priorityClass.value}) to preempt`;
     case 'spread': return e.nodeTaintsPolicy ? `Topology spread ${e.constraint + 1}: nodeTaintsPolicy Honor (domains of nodes the pod does not tolerate stop counting)`
       : e.nodeAffinityPolicy ? `Topology spread ${e.constraint + 1}: nodeAffinityPolicy Honor`
         : e.minDomains !== undefined ? `Topology spread ${e.constraint + 1}: minDomains ${e.minDomains} (the domains the cluster has)`

@@ -276,6 +276,23 @@ describe('a refused bare Pod (nothing retries it): a fix a reviewer approves, ve
     expect(ranked[1]!.candidate.edits).toEqual([{ kind: 'request', pod: 'dev/notebook', container: 0, containerName: 'notebook', resource: 'cpu', quantity: '500m' }]);
   });
 
+  it('limitedResources: a bare Pod of a limited PriorityClass gets a quota covering it alone, then an existing lower class, each creating it', () => {
+    const agent = bare('shop').replace('name: notebook', 'name: agent').replace('spec:\n', 'spec:\n  priorityClassName: cluster-services\n');
+    // the Deployment's two pods are refused too: the bare Pod's quota counts the pod alone
+    const text = docs(limitedResources(clusterServices), node('node-1', '8'), shop, priorityClass('cluster-services', 1000000), priorityClass('team-services', 100000), agents, agent);
+    const ranked = rankFixes(search(text, 'Pod/shop/agent').fixes);
+    expect(ranked.map((f) => [fixTitle(f.candidate.edits, (n) => n), f.candidate.kind])).toEqual([
+      ['Add ResourceQuota shop/pods-cluster-services: spec.hard.pods 1 for scope PriorityClass In [cluster-services]', 'quota'],
+      ['Pod shop/agent: priorityClassName team-services (value 100000) instead of cluster-services', 'priority'],
+    ]);
+    expect(ranked[1]!.warnings[0]).toMatch(/^the pod runs at priority 100000 instead of 1000000/);
+    for (const fix of ranked) {
+      const after = simulate(applyTextChanges(text, fix.text!.changes));
+      if (!after.ok) throw new Error('the fixed text does not load');
+      expect(after.result.pods.find((p) => p.pod === 'shop/agent')?.node).toBe('node-1');
+    }
+  });
+
   it('a quota with nothing left: no request cut, the quota raise (an administrator\'s change) is the fix', () => {
     const text = docs(node('node-1', '8'), dev, quotaDev('requests.cpu: "1500m"'), used, notebook('{requests: {cpu: "1"}}'));
     const ranked = rankFixes(search(text, 'dev/notebook').fixes);

@@ -46,7 +46,7 @@ export type ScenarioEdit =
   /** set one container's request of a resource (its limit, with `limit`) */
   | { kind: 'request'; pod: string; container: number; containerName?: string; resource: string; quantity: string; limit?: true }
   /** a PriorityClass (a new one, or one the cluster has: `existing`), and the pod uses it */
-  | { kind: 'priority'; pod: string; priorityClass: PriorityClass; existing?: boolean }
+  | { kind: 'priority'; pod: string; priorityClass: PriorityClass; existing?: boolean; from?: string }
   /** relax a hard topology spread constraint, or count only the domains of nodes the pod could use (Honor) */
   | { kind: 'spread'; pod: string; constraint: number; maxSkew?: number; minDomains?: number; whenUnsatisfiable?: 'ScheduleAnyway'; nodeTaintsPolicy?: 'Honor'; nodeAffinityPolicy?: 'Honor' }
   /**

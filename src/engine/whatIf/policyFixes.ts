@@ -10,7 +10,7 @@ import type { ExpandedScenario } from '../controllers/expand';
 import { addQuantity, formatQuantity, parseQuantity, quantityFormat } from '../model/quantity';
 import { formatResource } from '../model/quantity';
 import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint, taintToString } from '../model/taints';
-import { podKey, type Node, type Pod, type ResourceList, type Workload } from '../model/types';
+import { podKey, type Node, type Pod, type PriorityClass, type ResourceList, type Workload } from '../model/types';
 import { computePodRequests } from '../framework/resources';
 import { NG_MAX_SIZE_ANNOTATION, NG_MIN_SIZE_ANNOTATION } from '../model/autoscaler';
 import type { LimitRangeItem, ResourceQuota } from '../model/policy';
@@ -139,9 +139,19 @@ const MAX_LOWER_CLASSES = 2;
  * CheckRequest; the scope is covered by scope name, whatever the quota limits).
  */
 function uncoveredCandidates(s: RefusalScenario, target: RefusedWorkload): Candidate[] {
+  const workload = { kind: target.workload.kind, namespace: target.namespace, name: target.workload.metadata.name };
+  return uncoveredFor(s, templatePod(target), target.namespace, target.replicas, (from, c) => (
+    { kind: 'template-priority-class', workload, from: from.metadata.name, priorityClassName: c.metadata.name, value: c.value }));
+}
+
+/**
+ * The limitedResources fixes for `pod` (a workload's template, `replicas` of it, or a bare Pod,
+ * one): a quota covering its scope, and an existing lower PriorityClass (`priorityEdit` writes it).
+ */
+function uncoveredFor(s: RefusalScenario, pod: Pod, namespace: string, replicas: number, priorityEdit: (from: PriorityClass, to: PriorityClass) => ScenarioEdit): Candidate[] {
+  const target = { namespace, replicas };
   const limited = s.admissionConfiguration?.limitedResources ?? [];
   const quotas = s.policies.filter((p): p is ResourceQuota => p.kind === 'ResourceQuota' && (p.metadata.namespace ?? 'default') === target.namespace);
-  const pod = templatePod(target);
   const className = pod.spec.priorityClassName;
   const scopes = uncoveredScopes(pod, quotas, limited);
   const resources = uncoveredResources(pod, quotas, limited, 0);
@@ -151,7 +161,7 @@ function uncoveredCandidates(s: RefusalScenario, target: RefusedWorkload): Candi
   const selectors = [...new Map(scopes.map((sel) => [sel.scopeName, sel.scopeName === 'PriorityClass' && className !== undefined
     ? { scopeName: sel.scopeName, operator: 'In' as const, values: [className] } : structuredClone(sel)])).values()];
   // the pods the namespace then runs in the quota: the workload's and those already there
-  const others = s.pods.filter((p) => (p.metadata.namespace ?? 'default') === target.namespace && selectors.every((sel) => podMatchesScope(sel, p)));
+  const others = s.pods.filter((p) => (p.metadata.namespace ?? 'default') === target.namespace && p.metadata.name !== pod.metadata.name && selectors.every((sel) => podMatchesScope(sel, p)));
   const count = target.replicas + others.length;
   let usage: QuotaList = new Map();
   for (let i = 0; i < count; i++) usage = addLists(usage, podUsage(i < target.replicas ? pod : others[i - target.replicas]!, 0));
@@ -177,10 +187,11 @@ function uncoveredCandidates(s: RefusalScenario, target: RefusedWorkload): Candi
     .sort((a, b) => b.value - a.value || (a.metadata.name < b.metadata.name ? -1 : 1))
     .slice(0, MAX_LOWER_CLASSES);
   for (const c of lower) {
+    const edit = priorityEdit(from, c);
     out.push({
       kind: 'priority', cost: 1, tier: Tier.Relax,
-      edits: [{ kind: 'template-priority-class', workload: { kind: target.workload.kind, namespace: target.namespace, name: target.workload.metadata.name }, from: from.metadata.name, priorityClassName: c.metadata.name, value: c.value }],
-      warning: `its pods run at priority ${c.value} instead of ${from.value}: pods in between may preempt them, and they no longer preempt those`,
+      edits: [edit],
+      warning: `${edit.kind === 'priority' ? 'the pod runs' : 'its pods run'} at priority ${c.value} instead of ${from.value}: pods in between may preempt them, and they no longer preempt those`,
     });
   }
   return out;
@@ -542,6 +553,10 @@ export function refusedPodCandidates(s: RefusalScenario & Pick<ExpandedScenario,
   const pod = refusedPodOf(s, refusal);
   if (!pod) return [];
   if (refusal.plugin === 'LimitRanger') return limitRangerPodCandidates(s, pod);
+  const namespace = pod.metadata.namespace ?? 'default';
+  if (refusal.uncovered) {
+    return uncoveredFor(s, pod, namespace, 1, (from, c) => ({ kind: 'priority', pod: `${namespace}/${pod.metadata.name}`, priorityClass: c, existing: true, from: from.metadata.name }));
+  }
   if (refusal.plugin === 'ResourceQuota') return quotaPodCandidates(pod, refusal);
   return [];
 }
