@@ -72,8 +72,12 @@ function preloadApp(app = 'src/main.tsx'): Plugin {
         if (main === undefined) throw new Error(`preloadApp: the build has no chunk for ${app}`);
         const tags: HtmlTagDescriptor[] = [];
         const link = (attrs: Record<string, string | boolean>): void => void tags.push({ tag: 'link', attrs: { ...attrs, crossorigin: true }, injectTo: 'head' });
-        // the page's own entry (boot) is in the HTML already
-        for (const chunk of [main, ...main.imports.flatMap((file) => chunks.get(file) ?? [])].filter((c) => !c.isEntry)) {
+        // every chunk the app's chunk imports statically, however deep (each one found only when the
+        // chunk importing it has arrived would cost a round trip); the page's own entry (boot) is
+        // in the HTML already
+        const needed = new Set<Rollup.OutputChunk>([main]);
+        for (const chunk of needed) for (const file of chunk.imports) { const c = chunks.get(file); if (c !== undefined) needed.add(c); }
+        for (const chunk of [...needed].filter((c) => !c.isEntry)) {
           link({ rel: 'modulepreload', href: `./${chunk.fileName}` });
           for (const css of chunk.viteMetadata?.importedCss ?? []) link({ rel: 'preload', as: 'style', href: `./${css}` });
         }

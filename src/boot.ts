@@ -15,8 +15,10 @@ const startWorker = (): void => { if (typeof Worker !== 'undefined') startEngine
 if (typeof DecompressionStream === 'undefined' || !/^#p\d/.test(location.hash)) {
   startWorker();
 } else {
-  // (the app waits for this promise before it sends its first load)
-  expectShippedRun(peekLessonId(location.hash).then((id): Promise<ShippedRun | undefined> | undefined => {
+  // (the app waits for this promise before it sends its first load; the lesson's text pinned to
+  // its version comes with the run, src/lessons/lazy.ts)
+  const lessonId = peekLessonId(location.hash);
+  expectShippedRun(lessonId.then((id): Promise<ShippedRun | undefined> | undefined => {
     if (id !== undefined) void lessonFile(id)?.catch(() => undefined);
     const run = id !== undefined && hasShippedRun(id) ? shippedRun(id) : undefined;
     if (run === undefined) {
@@ -27,6 +29,6 @@ if (typeof DecompressionStream === 'undefined' || !/^#p\d/.test(location.hash)) 
       startWorker();
       return undefined;
     });
-  }));
+  }), lessonId);
 }
 void import('./main');

@@ -9,7 +9,8 @@
 import { lessonFile } from './files';
 
 export { isListedLesson } from './files';
-import { pinned } from './pin';
+import { shippedLessonText } from '../worker/shippedRun';
+import { pinnedAlready, rememberPinned } from './pinCache';
 import type { Lesson } from './types';
 
 export type * from './types';
@@ -55,9 +56,23 @@ export async function loadLesson(id: string): Promise<Lesson | undefined> {
   if (file === undefined) return undefined;
   const found = Object.values(await file).find((value) => isLesson(value, id));
   if (found === undefined) return undefined;
-  const lesson = byId.get(id) ?? pinned(found);
+  const lesson = byId.get(id) ?? (await pinnedLesson(id, found));
   registerLessons([lesson], false);
   return lesson;
+}
+
+/**
+ * The lesson pinned to its version (./pin.ts). A lesson link's pinned text comes with the build's
+ * run of that lesson, which boot fetched (src/worker/shippedRun.ts; src/lessons/bake.test.ts checks
+ * it is the text ./pin.ts writes), so the page does not download the `yaml` package ./pin.ts needs
+ * before the lesson is on screen (bench/browser/lessonFirstLoad.spec.ts).
+ */
+async function pinnedLesson(id: string, lesson: Lesson): Promise<Lesson> {
+  const known = pinnedAlready(lesson);
+  if (known !== undefined) return known;
+  const shipped = await shippedLessonText(id);
+  if (shipped !== undefined) return rememberPinned(lesson, shipped);
+  return (await import('./pin')).pinned(lesson);
 }
 
 /** The whole catalog in teaching order (fetched once). */

@@ -5,17 +5,10 @@
 // The version is written into its scenario text, so links carry it.
 
 import { NEWEST_KUBERNETES_VERSION, scenarioKubernetesVersion, withKubernetesVersion } from '../interop/scenarioVersion';
+import { pinnedAlready, rememberPinned } from './pinCache';
 import type { Lesson } from './types';
 
-// one pinned object per lesson, whether the page loaded its file alone (./lazy.ts) or the whole
-// catalog (./index.ts): a lesson on screen stays the same object when the gallery arrives
-const pinnedOf = new WeakMap<Lesson, Lesson>();
-
 export function pinned(lesson: Lesson): Lesson {
-  let pin = pinnedOf.get(lesson);
-  if (pin === undefined) {
-    pin = scenarioKubernetesVersion(lesson.scenario) !== undefined ? lesson : { ...lesson, scenario: withKubernetesVersion(lesson.scenario, NEWEST_KUBERNETES_VERSION) };
-    pinnedOf.set(lesson, pin);
-  }
-  return pin;
+  return pinnedAlready(lesson)
+    ?? rememberPinned(lesson, scenarioKubernetesVersion(lesson.scenario) !== undefined ? lesson.scenario : withKubernetesVersion(lesson.scenario, NEWEST_KUBERNETES_VERSION));
 }

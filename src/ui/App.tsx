@@ -3,7 +3,7 @@
 
 import { Component, type ReactNode } from 'react';
 import { usePodplay } from '../store/hooks';
-import { CompareView } from './compare/CompareView';
+import { lazyView } from './lazyView';
 import { CycleStrip } from './components/CycleStrip';
 import { DetailTabs } from './components/DetailTabs';
 import { HelpOverlay } from './components/HelpOverlay';
@@ -18,6 +18,8 @@ import { SessionLayer, useSessionClasses } from './presenter/SessionLayer';
 import { useKeyboard, useReducedMotion } from './useKeyboard';
 import { ClusterView } from './viz/ClusterView';
 import { StepDetails } from './viz/StepDetails';
+
+const CompareView = lazyView(() => import('./compare/CompareView').then((m) => m.CompareView));
 
 /** A view that throws shows a note in its place; the rest of the page (and the editor) keeps working. */
 class ViewBoundary extends Component<{ name: string; children: ReactNode }, { error?: Error }> {

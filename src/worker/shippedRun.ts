@@ -10,10 +10,19 @@ export interface ShippedRun {
 }
 
 let expected: Promise<ShippedRun | undefined> | undefined;
+/** the link's lesson and its shipped run, kept after the app took the run (src/lessons/lazy.ts pins the lesson from it) */
+let linkedLesson: { id: Promise<string | undefined>; run: Promise<ShippedRun | undefined> } | undefined;
 
 /** Boot's hand-over: the shipped run of the lesson the link opens (undefined: none), asked for before the app loads. */
-export function expectShippedRun(run: Promise<ShippedRun | undefined>): void {
+export function expectShippedRun(run: Promise<ShippedRun | undefined>, lessonId?: Promise<string | undefined>): void {
   expected = run;
+  linkedLesson = lessonId === undefined ? undefined : { id: lessonId, run };
+}
+
+/** The text the build ran for lesson `id` (the lesson pinned to its version), if boot fetched that lesson's run. */
+export async function shippedLessonText(id: string): Promise<string | undefined> {
+  if (linkedLesson === undefined || (await linkedLesson.id) !== id) return undefined;
+  return (await linkedLesson.run)?.text;
 }
 
 /** What boot asked for (once); undefined when it asked for nothing. */

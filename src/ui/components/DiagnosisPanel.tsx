@@ -6,9 +6,11 @@
 import { useMemo } from 'react';
 import { capacityText, capacityVerdicts, type CapacityVerdict, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, decisiveDetail, type DecisiveDetail } from '../../engine/readers';
 import { usePodplay } from '../../store/hooks';
-import { FixesPanel } from '../fixes/FixesPanel';
+import { lazyView } from '../lazyView';
 import { DecisiveDetailView } from './DecisiveDetail';
 import { formatQuantity, shortNodeNames } from '../format';
+
+const FixesPanel = lazyView(() => import('../fixes/FixesPanel').then((m) => m.FixesPanel));
 
 function NodeName({ name, short }: { name: string; short: Map<string, string> }) {
   return <span className="diag-node" title={name}>{short.get(name) ?? name}</span>;

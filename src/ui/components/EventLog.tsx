@@ -5,7 +5,9 @@ import { usePodplay } from '../../store/hooks';
 import { formatAge } from '../format';
 import { useStep } from '../useStep';
 import { eventsSoFar, kubectlObject } from './events';
-import { AdmissionRefusals } from './AdmissionNotes';
+import { lazyView } from '../lazyView';
+
+const AdmissionRefusals = lazyView(() => import('./AdmissionNotes').then((m) => m.AdmissionRefusals));
 
 /** the latest events; every row's LAST SEEN changes on every step, so each one shown costs a relayout */
 const ROWS_SHOWN = 50;

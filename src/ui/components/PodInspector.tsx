@@ -8,13 +8,15 @@ import { formatAge } from '../format';
 import { useStep } from '../useStep';
 import { affinityLines, labelLines, requestsLine, spreadLines, tolerationLines } from './describe';
 import { DiagnosisPanel } from './DiagnosisPanel';
-import { LimitRangeNote } from './AdmissionNotes';
+import { lazyView } from '../lazyView';
 import { AutoscalerNote } from './AutoscalerNote';
 import { ClusterDifferenceNote } from './ClusterDifferenceNote';
 import { eventSource, eventsSoFar } from './events';
 import { PodVolumes } from './PodVolumes';
 import { PodClaims } from './PodClaims';
 import { groupConditionText, groupProgress } from '../../store/podGroup';
+
+const LimitRangeNote = lazyView(() => import('./AdmissionNotes').then((m) => m.LimitRangeNote));
 
 /** kubectl's multi-line value: one entry per line, or <none> */
 function Lines({ lines }: { lines: string[] }) {
