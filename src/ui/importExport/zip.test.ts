@@ -1,4 +1,5 @@
-// The bundle's zip (fflate) checked by other readers: Info-ZIP's unzip and Python's zipfile.
+// The bundle's zip (fflate) checked by another reader: Python's zipfile (python3 is on every machine
+// `npm test` runs on; Info-ZIP's unzip is not on a bare Debian).
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -22,9 +23,11 @@ function written(): string {
 }
 
 describe('zip', () => {
-  it('writes an archive unzip tests clean', () => {
-    const out = execFileSync('unzip', ['-t', written()], { encoding: 'utf8' });
-    expect(out).toMatch(/No errors detected/);
+  it('writes an archive whose every entry passes its CRC check', () => {
+    // ZipFile.testzip() reads every entry and returns the first whose CRC or header is bad
+    const script = 'import sys,zipfile\nz=zipfile.ZipFile(sys.argv[1])\nprint(len(z.infolist()), z.testzip())';
+    const out = execFileSync('python3', ['-c', script, written()], { encoding: 'utf8' });
+    expect(out.trim()).toBe(`${entries.length} None`);
   });
 
   it('keeps every file\'s name and content (read back by Python\'s zipfile)', () => {
