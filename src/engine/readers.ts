@@ -39,5 +39,5 @@ export { nodeGroupMembers, nodeGroupsAt, nodeStageState, nodesOverRun, type Node
 export { volumeReaches, volumesAt, type VolumesAt } from './simulation/volumeStage';
 
 // Kubernetes versions: which ones Podplay simulates and the upstream changes between them
-export { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, changesBetween, compareKubernetesVersions, isKubernetesVersion, type InferredKubernetesVersion, type KubernetesVersion, type VersionChange } from './versions';
+export { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, changesBetween, compareKubernetesVersions, isKubernetesVersion, resolveKubernetesVersion, versionFeatureGates, versionSwitches, type InferredKubernetesVersion, type KubernetesVersion, type VersionChange } from './versions';
 export type { PodVersionOutcome, VersionComparison, VersionDifference, VersionDifferenceKind } from './compare/versions';

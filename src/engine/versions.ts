@@ -190,7 +190,9 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     id: 'podGroupApi',
     since: '1.36',
     title: 'Workload v1alpha2 and PodGroup replace Workload v1alpha1 and pod.spec.workloadRef',
-    pr: 0,
+    // "Create Workload API v1alpha2" (release note: "Introduced scheduling.k8s.io/v1alpha2 Workload
+    // and PodGroup API … Removed scheduling.k8s.io/v1alpha1 Workload API"), CHANGELOG-1.36
+    pr: 136976,
     upstreamFile: 'staging/src/k8s.io/api/scheduling/v1alpha2/types.go',
     note: 'scheduling.k8s.io/v1alpha1 Workload and spec.workloadRef are gone (KEP-5832): a v1alpha2 Workload holds podGroupTemplates, a PodGroup object is one runtime group, and a pod names its PodGroup with spec.schedulingGroup.podGroupName',
   },
@@ -275,9 +277,13 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     id: 'workloadApiBeta',
     since: '1.37',
     title: 'Workload and PodGroup beta (scheduling.k8s.io/v1beta1), gang minCount mutable',
-    pr: 0,
+    // "KEP-4671: Promote WAS APIs to beta" (merged July 2026: "Workload and PodGroup are promoted
+    // to scheduling.k8s.io/v1beta1"); minCount became mutable in PR #139279 ("Make minCount
+    // mutable in Workload and PodGroup APIs", merged May 2026, with GangScheduling's
+    // isSchedulableAfterPodGroupUpdated)
+    pr: 140184,
     upstreamFile: 'staging/src/k8s.io/api/scheduling/v1beta1/types.go',
-    note: "the API is served as v1beta1 under GenericWorkload (beta, still off by default); a PodGroup's gang minCount may be changed, and lowering it requeues the group (GangScheduling isSchedulableAfterPodGroupUpdated)",
+    note: "the API is served as v1beta1 under GenericWorkload (beta, still off by default); a PodGroup's gang minCount may be changed (PR #139279), and lowering it requeues the group (GangScheduling isSchedulableAfterPodGroupUpdated)",
   },
 ];
 

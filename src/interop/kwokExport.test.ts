@@ -80,7 +80,8 @@ describe('exportForKwok', () => {
     const readme = file(bundle, 'README.md');
     const block = readme.slice(readme.indexOf('```sh\n') + 6, readme.indexOf('\n```', readme.indexOf('```sh')));
     expect(block.split('\n')).toEqual([
-      'KWOK_KUBE_VERSION=v1.35.0 kwokctl create cluster --name podplay \\',
+      // the scenario sets no spec.kubernetesVersion: it runs as 1.37, the cluster is 1.37
+      'KWOK_KUBE_VERSION=v1.37.0 kwokctl create cluster --name podplay \\',
       '  --kube-scheduler-config kube-scheduler-config.yaml',
       'kubectl config use-context kwok-podplay',
       'kubectl apply -f 00-cluster.yaml',
@@ -160,9 +161,45 @@ describe('exportForKwok', () => {
   });
 
   it('passes the scenario\'s feature gates to the cluster', () => {
-    const gang = 'apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: g}\nspec: {featureGates: {GenericWorkload: true, GangScheduling: true}}\n---\napiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: {allocatable: {cpu: "1", memory: 1Gi}}\n';
+    const gang = 'apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: g}\nspec: {kubernetesVersion: "1.35", featureGates: {GenericWorkload: true, GangScheduling: true}}\n---\napiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: {allocatable: {cpu: "1", memory: 1Gi}}\n';
     const readme = file(exportForKwok(gang), 'README.md');
+    expect(readme).toContain('KWOK_KUBE_VERSION=v1.35.0 kwokctl');
     expect(readme).toContain('  --kube-feature-gates GenericWorkload=true,GangScheduling=true \\\n  --kube-runtime-config scheduling.k8s.io/v1alpha1=true\n');
+  });
+
+  // upstream: the scheduling.k8s.io versions each release serves (1.35 v1alpha1; 1.36 v1alpha2,
+  // PR #136976; 1.37 v1beta1, PR #140184) — a cluster of that release refuses the others.
+  const podGroupScenario = (version: string, api: string): string => [
+    'apiVersion: podplay/v1alpha1', 'kind: Scenario', 'metadata: {name: g}', `spec: {kubernetesVersion: "${version}", featureGates: {GenericWorkload: true}}`,
+    '---', 'apiVersion: v1', 'kind: Node', 'metadata: {name: n1}', 'status: {allocatable: {cpu: "2", memory: 2Gi}}',
+    '---', `apiVersion: ${api}`, 'kind: PodGroup', 'metadata: {name: g, namespace: default}', 'spec: {schedulingPolicy: {gang: {minCount: 1}}}',
+    '---', 'apiVersion: v1', 'kind: Pod', 'metadata: {name: p, namespace: default}',
+    'spec: {schedulingGroup: {podGroupName: g}, containers: [{name: c, image: x}]}', '',
+  ].join('\n');
+  it.each([
+    { version: '1.36', api: 'scheduling.k8s.io/v1alpha2' },
+    { version: '1.37', api: 'scheduling.k8s.io/v1beta1' },
+  ])('at $version: exports the PodGroup in $api before its pods, for a $version cluster serving that API', ({ version, api }) => {
+    const b = exportForKwok(podGroupScenario(version, api));
+    expect(b.errors).toEqual([]);
+    expect(b.warnings).toEqual([]);
+    const group = byName(docs(file(b, '00-cluster.yaml')), 'PodGroup', 'g');
+    expect(group.apiVersion).toBe(api);
+    expect(group.spec).toEqual({ schedulingPolicy: { gang: { minCount: 1 } } });
+    const readme = file(b, 'README.md');
+    expect(readme).toContain(`KWOK_KUBE_VERSION=v${version}.0 kwokctl`);
+    expect(readme).toContain(`  --kube-runtime-config ${api}=true\n`);
+    expect(readme).not.toContain('Not exported');
+  });
+
+  it('turns on the API version the Job controller writes at that version when GenericWorkload is on, and no other', () => {
+    const jobOnly = (version: string): string => [
+      'apiVersion: podplay/v1alpha1', 'kind: Scenario', 'metadata: {name: j}', `spec: {kubernetesVersion: "${version}", featureGates: {GenericWorkload: true, WorkloadWithJob: true}}`,
+      '---', 'apiVersion: v1', 'kind: Node', 'metadata: {name: n1}', 'status: {allocatable: {cpu: "2", memory: 2Gi}}', '',
+    ].join('\n');
+    expect(file(exportForKwok(jobOnly('1.36')), 'README.md')).toContain('  --kube-runtime-config scheduling.k8s.io/v1alpha2=true\n');
+    expect(file(exportForKwok(jobOnly('1.37')), 'README.md')).toContain('  --kube-runtime-config scheduling.k8s.io/v1beta1=true\n');
+    expect(file(exportForKwok(scenarioText), 'README.md')).not.toContain('--kube-runtime-config');
   });
 
   it('uses the scenario the caller already loaded, to the same files', () => {

@@ -13,7 +13,7 @@
 // file, so the file must not have one.
 
 import { formatScenarioError, loadExpandedScenario, type ExpandedScenario } from '../engine/index';
-import { taintToString, toleratesAny, type Taint, type Toleration, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../engine/readers';
+import { taintToString, toleratesAny, type Taint, type Toleration, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, compareKubernetesVersions, resolveKubernetesVersion, versionFeatureGates, versionSwitches, type KubernetesVersion } from '../engine/readers';
 import { flattenDocuments } from './kubectl';
 import { compact, kindOf, list, metaOf, nameOf, namespaceOf, NAMESPACED_KINDS, obj, omit, ordered, str, WORKLOAD_KINDS, type Obj } from './objects';
 import { SCHEDULER_CONFIG_API_VERSION } from './schedulerConfig';
@@ -24,7 +24,7 @@ import { commentBlock, emitDocument, emitDocuments, parseText } from './yaml';
 export interface KwokExportOptions {
   /** kwokctl cluster name (the kubectl context is kwok-<name>) */
   clusterName?: string;
-  /** Kubernetes release for KWOK_KUBE_VERSION */
+  /** Kubernetes release for KWOK_KUBE_VERSION (default: v<the scenario's version>.0) */
   kubeVersion?: string;
   /** taint the fake nodes and add the toleration to the pods the scheduler places (default true) */
   fakeNodeTaint?: boolean;
@@ -48,7 +48,36 @@ export const KWOK_TAINT: Taint = { key: 'kwok.x-k8s.io/node', value: 'fake', eff
 export const KWOK_TOLERATION: Toleration = { key: 'kwok.x-k8s.io/node', operator: 'Exists', effect: 'NoSchedule' };
 /** A container image for containers the scenario leaves without one (the API server requires it). */
 export const PLACEHOLDER_IMAGE = 'registry.k8s.io/pause:3.10';
-const DEFAULT_KUBE_VERSION = 'v1.35.0';
+
+/**
+ * The scheduling.k8s.io version each release serves for Workload and PodGroup, which its Job
+ * controller writes (src/engine/model/decode/podGroups.ts SCHEDULING_API_SERVED; 1.37 serves
+ * v1beta1, kubernetes PR #140184, and v1alpha3).
+ */
+function schedulingApiVersion(version: KubernetesVersion): string {
+  if (compareKubernetesVersions(version, '1.36') < 0) return 'scheduling.k8s.io/v1alpha1';
+  if (compareKubernetesVersions(version, '1.37') < 0) return 'scheduling.k8s.io/v1alpha2';
+  return 'scheduling.k8s.io/v1beta1';
+}
+
+/** An alpha or beta group version (`scheduling.k8s.io/v1beta1`): off in an API server until --runtime-config turns it on. */
+const PRERELEASE_API = /^[a-z0-9.-]+\/v\d+(alpha|beta)\d+$/;
+
+/**
+ * The --runtime-config a cluster needs for the scenario: every alpha or beta API version its
+ * objects are written in (new beta APIs are off by default since Kubernetes 1.24, KEP-3136), and
+ * the version's scheduling.k8s.io API when GenericWorkload is on (the Job controller may write
+ * Workloads and PodGroups).
+ */
+function runtimeConfigFor(exported: readonly Obj[], version: KubernetesVersion, genericWorkload: boolean): string {
+  const apis = new Set<string>();
+  for (const o of exported) {
+    const api = str(o.apiVersion);
+    if (api && PRERELEASE_API.test(api)) apis.add(api);
+  }
+  if (genericWorkload) apis.add(schedulingApiVersion(version));
+  return [...apis].sort().map((api) => `${api}=true`).join(',');
+}
 
 /** Namespaces every cluster has. */
 const BUILTIN_NAMESPACES = new Set(['default', 'kube-system', 'kube-public', 'kube-node-lease']);
@@ -379,7 +408,8 @@ export function exportForKwok(scenarioYaml: string, options: KwokExportOptions =
   const declaredNamespaces = new Set(raw.filter((o) => kindOf(o) === 'Namespace').map(nameOf));
   // Namespaces the scenario only implies come first, as the cluster needs them before their objects.
   for (const name of namespaces) if (!declaredNamespaces.has(name)) cluster.push({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
-  const order = ['Namespace', 'PriorityClass', 'RuntimeClass', 'Node', 'Service', 'PodDisruptionBudget', 'Workload'];
+  // a PodGroup names its Workload, and pods name their PodGroup
+  const order = ['Namespace', 'PriorityClass', 'RuntimeClass', 'Node', 'Service', 'PodDisruptionBudget', 'Workload', 'PodGroup'];
   const clusterObjects: Obj[] = [];
   for (const o of raw) {
     const kind = kindOf(o);
@@ -420,13 +450,15 @@ export function exportForKwok(scenarioYaml: string, options: KwokExportOptions =
   if (script) files.push({ path: TIMELINE_FILE, content: script });
 
   const gates = Object.entries(scenario.meta.featureGates ?? {}).map(([k, v]) => `${k}=${v}`).join(',');
-  const usesWorkloadApi = raw.some((o) => kindOf(o) === 'Workload') || scenario.meta.featureGates?.GenericWorkload === true;
+  const version = resolveKubernetesVersion(scenario.meta.kubernetesVersion, undefined).version;
+  const appliedLater = scenario.timeline.flatMap((step) => (step.action === 'apply' ? step.objects as unknown as Obj[] : []));
+  const genericWorkload = versionFeatureGates(versionSwitches(version), scenario.meta.featureGates).GenericWorkload;
   const lefts = [...left].map(([kind, n]) => `${n} ${kind} object(s)`);
   files.push({
     path: 'README.md',
     content: readme({
-      title, cluster: escapeControlChars(options.clusterName ?? 'podplay'), kubeVersion: escapeControlChars(options.kubeVersion ?? DEFAULT_KUBE_VERSION), seed: scenario.meta.seed,
-      featureGates: gates, runtimeConfig: usesWorkloadApi ? 'scheduling.k8s.io/v1alpha1=true' : '', files, verbs, ctx, left: lefts, hasTimeline: !!script,
+      title, cluster: escapeControlChars(options.clusterName ?? 'podplay'), kubeVersion: escapeControlChars(options.kubeVersion ?? `v${version}.0`), seed: scenario.meta.seed,
+      featureGates: gates, runtimeConfig: runtimeConfigFor([...cluster, ...running, ...toSchedule, ...workloads, ...appliedLater], version, genericWorkload), files, verbs, ctx, left: lefts, hasTimeline: !!script,
       counts: { nodes: scenario.nodes.length, running: running.length, pending: toSchedule.length, workloads: workloads.length },
     }),
   });

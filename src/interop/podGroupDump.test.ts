@@ -17,7 +17,10 @@ const worker = (i: number) => ({
 });
 const managed = { uid: 'u-1', resourceVersion: '7', managedFields: [{ manager: 'kube-controller-manager' }], creationTimestamp: '2026-09-01T00:00:00Z' };
 
-function dump(minor: '36' | '37'): string {
+/** the cluster's gates, as a Scenario document in the dump says them (a dump alone shows none) */
+const gatesDoc = (minor: string) => ({ apiVersion: 'podplay/v1alpha1', kind: 'Scenario', metadata: { name: 'cluster' }, spec: { featureGates: minor === '37' ? { GenericWorkload: true } : { GenericWorkload: true, WorkloadAwarePreemption: true } } });
+
+function dump(minor: '36' | '37', withGates = true): string {
   const api = minor === '37' ? 'scheduling.k8s.io/v1beta1' : 'scheduling.k8s.io/v1alpha2';
   const ref = minor === '37' ? { workloadRef: { workloadName: 'train', templateName: 'workers' } } : { podGroupTemplateRef: { workload: { workloadName: 'train', podGroupTemplateName: 'workers' } } };
   const disruptionMode = minor === '37' ? { all: {} } : 'PodGroup';
@@ -31,7 +34,7 @@ function dump(minor: '36' | '37'): string {
     },
     worker(0), worker(1),
   ];
-  return [stringify(versionDoc(minor)), stringify({ apiVersion: 'v1', kind: 'List', items })].join('---\n');
+  return [stringify(versionDoc(minor)), ...(withGates ? [stringify(gatesDoc(minor))] : []), stringify({ apiVersion: 'v1', kind: 'List', items })].join('---\n');
 }
 
 describe('a dump with Workloads and PodGroups', () => {
@@ -58,5 +61,12 @@ describe('a dump with Workloads and PodGroups', () => {
     ]);
     expect(s.schedulingWorkloads?.map((w) => [w.apiVersion, w.metadata.name])).toEqual([[api, 'train']]);
     expect(s.pods.map((p) => p.spec.schedulingGroup?.podGroupName)).toEqual(['train-0', 'train-0']);
+  });
+
+  // upstream: pkg/registry/scheduling/podgroup/strategy.go dropDisabledDisruptionModeField
+  it.each(['36', '37'] as const)('at 1.%s without the gate the dump\'s disruptionMode is dropped, with a warning', (minor) => {
+    const s = loadOk(normalizeKubectlDump(dump(minor, false)).yaml);
+    expect(s.podGroups?.[0]?.spec.disruptionMode).toBe('Single');
+    expect(s.warnings.map((w) => w.message)).toContainEqual(expect.stringContaining(`spec.disruptionMode: dropped: the API server keeps this field only with the feature gate ${minor === '37' ? 'GenericWorkload' : 'WorkloadAwarePreemption'}`));
   });
 });

@@ -47,6 +47,11 @@ export class Diagnostics {
   readonly warnings: ScenarioError[] = [];
   /** fields that exist only behind a feature gate: errors unless the scenario turns the gate on */
   readonly gated: { gate: string; error: ScenarioError }[] = [];
+  /**
+   * fields the API server drops on create when their feature gate is off (its strategy's
+   * dropDisabledFields): load.ts calls `drop` and reports `warning` once the gates are known
+   */
+  readonly droppedWithoutGate: { gate: string; warning: ScenarioError; drop: () => void }[] = [];
   /** objects and fields only some Kubernetes versions serve: errors at the others (load.ts, once the version is known) */
   readonly versioned: { servedIn: readonly KubernetesVersion[]; error: ScenarioError }[] = [];
   /** epoch seconds of simulated t=0 for RFC 3339 timestamps (../timeOrigin.ts); undefined: they map to 0 */
@@ -70,6 +75,7 @@ export class Diagnostics {
     copy.errors.push(...this.errors);
     copy.warnings.push(...this.warnings);
     copy.gated.push(...this.gated);
+    copy.droppedWithoutGate.push(...this.droppedWithoutGate);
     copy.versioned.push(...this.versioned);
     if (this.timeOrigin !== undefined) copy.timeOrigin = this.timeOrigin;
     copy.dropped.errors = this.dropped.errors;
@@ -148,6 +154,18 @@ export class Reader {
     this.diag.gated.push({
       gate,
       error: { file: this.diag.file, line: pos.line, column: pos.column, path: p, message: this.message([], `strict decoding error: unknown field "${p}" (needs the feature gate ${gate} in the Scenario's spec.featureGates)`) },
+    });
+  }
+
+  /**
+   * A field the API server drops on create unless `gate` is on (`drop` removes it from the decoded
+   * object): a warning and no field then, as the strategy's dropDisabledFields.
+   */
+  droppedWithoutGate(gate: string, pos: Pos, path: Path, drop: () => void): void {
+    const p = formatPath(path);
+    this.diag.droppedWithoutGate.push({
+      gate, drop,
+      warning: { file: this.diag.file, line: pos.line, column: pos.column, path: p, message: this.message(path, `dropped: the API server keeps this field only with the feature gate ${gate} (Scenario spec.featureGates)`) },
     });
   }
 

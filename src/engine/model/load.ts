@@ -365,9 +365,19 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
   if (fromDump && meta.kubernetesVersion === undefined) meta = { ...meta, kubernetesVersion: fromDump.version, inferredKubernetesVersion: fromDump };
   // fields behind a feature gate the scenario leaves off are unknown fields to the API server
   const version = resolveKubernetesVersion(meta.kubernetesVersion, versionOverride).version;
-  const gates = versionFeatureGates(versionSwitches(version), meta.featureGates) as Readonly<Record<string, boolean>>;
+  const switches = versionSwitches(version);
+  const gates = versionFeatureGates(switches, meta.featureGates) as Readonly<Record<string, boolean>>;
   for (const g of loader.diag.gated) {
     if (!gates[g.gate]) loader.diag.add('errors', { line: g.error.line, column: g.error.column }, g.error.message, g.error.path);
+  }
+  // fields the API server drops without their gate (decode/podGroups.ts dropFieldsWithoutGates);
+  // from 1.37 WorkloadAwarePreemption is part of GenericWorkload (kubernetes PR #139520)
+  const dropGate = (gate: string): string => (gate === 'WorkloadAwarePreemption' && switches.workloadApiBeta ? 'GenericWorkload' : gate);
+  for (const d of loader.diag.droppedWithoutGate) {
+    if (gates[dropGate(d.gate)]) continue;
+    d.drop();
+    const message = d.gate === dropGate(d.gate) ? d.warning.message : d.warning.message.replace(`feature gate ${d.gate}`, `feature gate ${dropGate(d.gate)}`);
+    loader.diag.add('warnings', { line: d.warning.line, column: d.warning.column }, message, d.warning.path);
   }
   // objects and fields the version's API server does not serve (decode/podGroups.ts, decode/pod.ts)
   for (const v of loader.diag.versioned) {

@@ -126,16 +126,18 @@ export class ControllerManager {
 
   /**
    * Adds (or replaces) a workload object and reconciles it. An update of its spec keeps the status
-   * its controller wrote (the API server's status subresource), unless the new object has one; an
-   * update of a Job also keeps its uid and creationTimestamp, as the API server does, so the Job
-   * still owns its pods (its generated selector is the uid). Other kinds keep the older behaviour
-   * (the replacement is a new object).
+   * its controller wrote (the API server's status subresource), unless the new object has one, and
+   * keeps the object's uid and creationTimestamp, as the API server does for any update
+   * (upstream: staging/src/k8s.io/apiserver/pkg/registry/rest/update.go BeforeUpdate, "Use the
+   * existing UID if none is provided", creationTimestamp kept): a Job still owns its pods (its
+   * generated selector is the uid), a Deployment its ReplicaSets. (The loader gives an applied
+   * object a uid of its own; that one is not the user's and is replaced.)
    */
   apply(workload: Workload): void {
     const key = `${workload.kind}/${namespaceOf(workload)}/${workload.metadata.name}`;
     const old = this.sim.cluster.workloads.get(key);
     let updated = old?.status && !workload.status ? { ...workload, status: old.status } : workload;
-    if (old && workload.kind === 'Job' && !workload.metadata.uid && old.metadata.uid) {
+    if (old?.metadata.uid && workload.metadata.uid !== old.metadata.uid) {
       updated = { ...updated, metadata: { ...updated.metadata, uid: old.metadata.uid, ...(old.metadata.creationTimestamp !== undefined ? { creationTimestamp: old.metadata.creationTimestamp } : {}) } };
     }
     this.sim.cluster.workloads.set(key, updated);

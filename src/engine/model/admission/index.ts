@@ -94,6 +94,14 @@ export function admitPod(input: Pod, ctx: AdmissionContext): AdmissionResult {
   // upstream: rest.BeforeCreate — generateName, uid, creationTimestamp.
   const name = pod.metadata.name || ctx.names.generate(namespace, pod.metadata.generateName ?? '');
   if (pod.metadata.name) ctx.names.reserve(namespace, name);
+  // upstream: the pod strategy's Validate (validateImageVolumeSource) — a pod needs its image
+  // volumes' reference. The loader refuses such a Pod at its line; this is the pod a controller
+  // makes from a template that lacks it, which API servers before 1.37 accepted (kubernetes PR #135989)
+  const imageVolume = existing ? -1 : (pod.spec.volumes ?? []).findIndex((v) => v.image !== undefined && !v.image.reference);
+  if (imageVolume >= 0) {
+    ctx.names.release(namespace, name);
+    return { ok: false, message: `Pod ${quote(name)} is invalid: spec.volumes[${imageVolume}].image.reference: Required value` };
+  }
   if (policed) {
     const named = { ...pod, metadata: { ...pod.metadata, name } };
     if (existing) chargeResourceQuotas(named, quotas, ctx.now);

@@ -190,7 +190,7 @@ function dnsSubdomainField(r: Reader, m: SrcMap, path: Path, key: string): strin
 }
 
 /** upstream: ValidatePodSpec (the scheduling-relevant part). */
-export function decodePodSpec(r: Reader, node: SrcNode | undefined, path: Path, parentPos: Pos): PodSpec {
+export function decodePodSpec(r: Reader, node: SrcNode | undefined, path: Path, parentPos: Pos, resourceIsPod = false): PodSpec {
   const spec = r.map(node, path);
   if (!spec) {
     if (!node) r.error(parentPos, [...path, 'containers'], required());
@@ -210,7 +210,7 @@ export function decodePodSpec(r: Reader, node: SrcNode | undefined, path: Path, 
   const resourceClaims = decodePodResourceClaims(r, spec, path);
   checkContainerClaims(r, spec, path, resourceClaims);
   return defined({
-    volumes: decodePodVolumes(r, spec, path),
+    volumes: decodePodVolumes(r, spec, path, resourceIsPod),
     nodeName: dnsSubdomainField(r, spec, path, 'nodeName'),
     nodeSelector,
     affinity: decodeAffinity(r, r.child(spec, 'affinity'), [...path, 'affinity']),
@@ -264,7 +264,7 @@ function podStatus(r: Reader, node: SrcNode | undefined): PodStatus {
 export function decodePod(r: Reader, root: SrcMap): Pod {
   r.knownFields(root, [], podFields);
   const metadata = decodeMetadata(r, root, { namespaced: true, validateName: isDNS1123Subdomain, allowGenerateName: true });
-  const spec = decodePodSpec(r, r.child(root, 'spec'), ['spec'], root.pos);
+  const spec = decodePodSpec(r, r.child(root, 'spec'), ['spec'], root.pos, true);
   return { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: podStatus(r, r.child(root, 'status')) };
 }
 

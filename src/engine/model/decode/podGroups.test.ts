@@ -11,6 +11,8 @@ const doc = (...lines: string[]) => lines.join('\n');
 const v1alpha1Workload = doc('apiVersion: scheduling.k8s.io/v1alpha1', 'kind: Workload', 'metadata: {name: train}', 'spec: {podGroups: [{name: workers, policy: {gang: {minCount: 2}}}]}');
 const workload = (apiVersion: string) => doc(`apiVersion: scheduling.k8s.io/${apiVersion}`, 'kind: Workload', 'metadata: {name: train}', 'spec: {podGroupTemplates: [{name: workers, schedulingPolicy: {gang: {minCount: 2}}}]}');
 const podGroup = (apiVersion: string, spec = '{schedulingPolicy: {gang: {minCount: 2}}}') => doc(`apiVersion: scheduling.k8s.io/${apiVersion}`, 'kind: PodGroup', 'metadata: {name: train-0}', `spec: ${spec}`);
+/** a Scenario document turning gates on, before the objects */
+const withGates = (gates: string, ...objects: string[]) => [doc('apiVersion: podplay/v1alpha1', 'kind: Scenario', 'metadata: {name: s}', `spec: {featureGates: {${gates}}}`), ...objects].join('\n---\n');
 const pod = (specLine: string) => doc('apiVersion: v1', 'kind: Pod', 'metadata: {name: w}', 'spec:', `  ${specLine}`, '  containers: [{name: c, image: i}]');
 
 function errors(text: string, version: KubernetesVersion): string[] {
@@ -70,14 +72,14 @@ describe('decoding and defaulting', () => {
     expect(r.ok && r.scenario.warnings.map(formatScenarioError)).toEqual(['w.yaml:4:39: PodGroup default/train-0: spec.podGroupTemplateRef: unknown field, ignored']);
   });
   it('a v1alpha2 PodGroup: its template reference, topology and disruptionMode defaulted to Single', () => {
-    const r = loadScenario(podGroup('v1alpha2', '{podGroupTemplateRef: {workload: {workloadName: train, podGroupTemplateName: workers}}, schedulingPolicy: {gang: {minCount: 4}}, schedulingConstraints: {topology: [{key: topology.kubernetes.io/rack}]}}'), 'w.yaml', '1.36');
+    const r = loadScenario(withGates('GenericWorkload: true, TopologyAwareWorkloadScheduling: true', podGroup('v1alpha2', '{podGroupTemplateRef: {workload: {workloadName: train, podGroupTemplateName: workers}}, schedulingPolicy: {gang: {minCount: 4}}, schedulingConstraints: {topology: [{key: topology.kubernetes.io/rack}]}}')), 'w.yaml', '1.36');
     expect(r.ok && r.scenario.podGroups).toEqual([{
       apiVersion: 'scheduling.k8s.io/v1alpha2', kind: 'PodGroup', metadata: expect.objectContaining({ name: 'train-0', namespace: 'default' }),
       spec: { workloadRef: { workloadName: 'train', templateName: 'workers' }, schedulingPolicy: { gang: { minCount: 4 } }, schedulingConstraints: { topology: [{ key: 'topology.kubernetes.io/rack' }] }, disruptionMode: 'Single' },
     }]);
   });
   it('a v1beta1 PodGroup: workloadRef, disruptionMode all, priority', () => {
-    const r = loadScenario(podGroup('v1beta1', '{workloadRef: {workloadName: train, templateName: workers}, schedulingPolicy: {basic: {}}, disruptionMode: {all: {}}, priorityClassName: high, priority: 1000}'), 'w.yaml', '1.37');
+    const r = loadScenario(withGates('GenericWorkload: true', podGroup('v1beta1', '{workloadRef: {workloadName: train, templateName: workers}, schedulingPolicy: {basic: {}}, disruptionMode: {all: {}}, priorityClassName: high, priority: 1000}')), 'w.yaml', '1.37');
     expect(r.ok && r.scenario.podGroups?.[0]?.spec).toEqual({ workloadRef: { workloadName: 'train', templateName: 'workers' }, schedulingPolicy: { basic: {} }, disruptionMode: 'All', priorityClassName: 'high', priority: 1000 });
   });
   it('a v1alpha3 PodGroup reads as v1beta1 does (workloadRef, disruptionMode struct)', () => {
@@ -85,7 +87,7 @@ describe('decoding and defaulting', () => {
     expect(r.ok && r.scenario.podGroups?.[0]).toMatchObject({ apiVersion: 'scheduling.k8s.io/v1alpha3', spec: { workloadRef: { workloadName: 'train', templateName: 'workers' }, schedulingPolicy: { gang: { minCount: 3 } }, disruptionMode: 'Single' } });
   });
   it('v1alpha2 disruptionMode is the string Pod or PodGroup (1.36), not the v1beta1 struct', () => {
-    const all = loadScenario(podGroup('v1alpha2', '{schedulingPolicy: {basic: {}}, disruptionMode: PodGroup}'), 'w.yaml', '1.36');
+    const all = loadScenario(withGates('WorkloadAwarePreemption: true', podGroup('v1alpha2', '{schedulingPolicy: {basic: {}}, disruptionMode: PodGroup}')), 'w.yaml', '1.36');
     expect(all.ok && all.scenario.podGroups?.[0]?.spec.disruptionMode).toBe('All');
     const single = loadScenario(podGroup('v1alpha2', '{schedulingPolicy: {basic: {}}, disruptionMode: Pod}'), 'w.yaml', '1.36');
     expect(single.ok && single.scenario.podGroups?.[0]?.spec.disruptionMode).toBe('Single');
@@ -96,5 +98,43 @@ describe('decoding and defaulting', () => {
   it('a pod names its PodGroup', () => {
     const r = loadScenario(pod('schedulingGroup: {podGroupName: train-0}'), 'w.yaml', '1.37');
     expect(r.ok && r.scenario.pods[0]!.spec.schedulingGroup).toEqual({ podGroupName: 'train-0' });
+  });
+});
+
+// upstream: pkg/registry/scheduling/podgroup/strategy.go and workload/strategy.go (v1.36)
+// PrepareForCreate → dropDisabled…Fields: the API server drops a field whose gate is off; 1.37
+// merged WorkloadAwarePreemption into GenericWorkload (kubernetes PR #139520).
+describe('fields the API server drops without their feature gate', () => {
+  const group136 = podGroup('v1alpha2', '{schedulingPolicy: {gang: {minCount: 2}}, schedulingConstraints: {topology: [{key: rack}]}, disruptionMode: PodGroup, priorityClassName: high, priority: 1000}');
+  const group137 = podGroup('v1beta1', '{schedulingPolicy: {gang: {minCount: 2}}, schedulingConstraints: {topology: [{key: rack}]}, disruptionMode: {all: {}}, priorityClassName: high, priority: 1000}');
+  const template136 = doc('apiVersion: scheduling.k8s.io/v1alpha2', 'kind: Workload', 'metadata: {name: train}', 'spec: {podGroupTemplates: [{name: workers, schedulingPolicy: {gang: {minCount: 2}}, schedulingConstraints: {topology: [{key: rack}]}, disruptionMode: PodGroup, priority: 7}]}');
+  const all = { schedulingConstraints: { topology: [{ key: 'rack' }] }, disruptionMode: 'All', priorityClassName: 'high', priority: 1000 };
+  const rows: { name: string; text: string; version: KubernetesVersion; spec: Record<string, unknown>; dropped: string[] }[] = [
+    { name: 'v1.36, no gates: all four dropped, disruptionMode back to its default', text: group136, version: '1.36', spec: { disruptionMode: 'Single' }, dropped: ['schedulingConstraints:TopologyAwareWorkloadScheduling', 'disruptionMode:WorkloadAwarePreemption', 'priorityClassName:WorkloadAwarePreemption', 'priority:WorkloadAwarePreemption'] },
+    { name: 'v1.36, WorkloadAwarePreemption: the topology dropped', text: withGates('WorkloadAwarePreemption: true', group136), version: '1.36', spec: { ...all, schedulingConstraints: undefined }, dropped: ['schedulingConstraints:TopologyAwareWorkloadScheduling'] },
+    { name: 'v1.36, TopologyAwareWorkloadScheduling: the preemption fields dropped', text: withGates('TopologyAwareWorkloadScheduling: true', group136), version: '1.36', spec: { schedulingConstraints: all.schedulingConstraints, disruptionMode: 'Single' }, dropped: ['disruptionMode:WorkloadAwarePreemption', 'priorityClassName:WorkloadAwarePreemption', 'priority:WorkloadAwarePreemption'] },
+    { name: 'v1.36, GenericWorkload alone keeps none of them', text: withGates('GenericWorkload: true', group136), version: '1.36', spec: { disruptionMode: 'Single' }, dropped: ['schedulingConstraints:TopologyAwareWorkloadScheduling', 'disruptionMode:WorkloadAwarePreemption', 'priorityClassName:WorkloadAwarePreemption', 'priority:WorkloadAwarePreemption'] },
+    { name: 'v1.36, both gates: all kept', text: withGates('WorkloadAwarePreemption: true, TopologyAwareWorkloadScheduling: true', group136), version: '1.36', spec: all, dropped: [] },
+    { name: 'v1.37, GenericWorkload keeps the preemption fields (the gate merged into it)', text: withGates('GenericWorkload: true', group137), version: '1.37', spec: { ...all, schedulingConstraints: undefined }, dropped: ['schedulingConstraints:TopologyAwareWorkloadScheduling'] },
+    { name: 'v1.37, no gates: the preemption fields dropped for GenericWorkload', text: group137, version: '1.37', spec: { disruptionMode: 'Single' }, dropped: ['schedulingConstraints:TopologyAwareWorkloadScheduling', 'disruptionMode:GenericWorkload', 'priorityClassName:GenericWorkload', 'priority:GenericWorkload'] },
+  ];
+  it.each(rows)('$name', ({ text, version, spec, dropped }) => {
+    const r = loadScenario(text, 'w.yaml', version);
+    if (!r.ok) throw new Error(r.errors.map(formatScenarioError).join('\n'));
+    const got = r.scenario.podGroups![0]!.spec;
+    const want = Object.fromEntries(Object.entries({ schedulingPolicy: { gang: { minCount: 2 } }, ...spec }).filter(([, v]) => v !== undefined));
+    expect(got).toEqual(want);
+    const warned = r.scenario.warnings.map(formatScenarioError).map((w) => /spec\.(\w+): dropped: the API server keeps this field only with the feature gate (\w+)/.exec(w)).filter((m) => m !== null).map((m) => `${m[1]}:${m[2]}`);
+    expect(warned).toEqual(dropped);
+  });
+  it('a v1.36 Workload template loses the same fields', () => {
+    const r = loadScenario(template136, 'w.yaml', '1.36');
+    if (!r.ok) throw new Error(r.errors.map(formatScenarioError).join('\n'));
+    expect(r.scenario.schedulingWorkloads![0]!.spec.podGroupTemplates).toEqual([{ name: 'workers', schedulingPolicy: { gang: { minCount: 2 } } }]);
+    expect(r.scenario.warnings.map(formatScenarioError).filter((w) => w.includes('dropped'))).toEqual([
+      expect.stringContaining('spec.podGroupTemplates[0].schedulingConstraints: dropped: the API server keeps this field only with the feature gate TopologyAwareWorkloadScheduling'),
+      expect.stringContaining('spec.podGroupTemplates[0].disruptionMode: dropped: the API server keeps this field only with the feature gate WorkloadAwarePreemption'),
+      expect.stringContaining('spec.podGroupTemplates[0].priority: dropped: the API server keeps this field only with the feature gate WorkloadAwarePreemption'),
+    ]);
   });
 });

@@ -147,6 +147,33 @@ export function decodePolicyExtras(r: Reader, m: SrcMap, path: Path, apiVersion:
   return out;
 }
 
+/**
+ * upstream: pkg/registry/scheduling/podgroup/strategy.go and workload/strategy.go (v1.36,
+ * scheduling/v1alpha2) PrepareForCreate → dropDisabledPodGroupSpecFields /
+ * dropDisabledPodGroupTemplatesFields: without TopologyAwareWorkloadScheduling the API server drops
+ * schedulingConstraints, without WorkloadAwarePreemption disruptionMode, priorityClassName and
+ * priority (at 1.37 that gate is part of GenericWorkload, kubernetes PR #139520: load.ts checks
+ * GenericWorkload there). resourceClaims (DRAWorkloadResourceClaims) stays an unknown field here,
+ * as before.
+ */
+function dropFieldsWithoutGates(r: Reader, m: SrcMap, path: Path, target: PodGroupPolicyFields, isPodGroup: boolean): void {
+  const at = (key: string) => r.entry(m, key)?.keyPos;
+  const constraints = at('schedulingConstraints');
+  if (constraints && target.schedulingConstraints) r.droppedWithoutGate('TopologyAwareWorkloadScheduling', constraints, [...path, 'schedulingConstraints'], () => { delete target.schedulingConstraints; });
+  const mode = at('disruptionMode');
+  if (mode && target.disruptionMode) {
+    // a decoded PodGroup's mode is Single when left out (its default); a template's stays unset
+    r.droppedWithoutGate('WorkloadAwarePreemption', mode, [...path, 'disruptionMode'], () => {
+      if (isPodGroup) target.disruptionMode = 'Single';
+      else delete target.disruptionMode;
+    });
+  }
+  const pcn = at('priorityClassName');
+  if (pcn && target.priorityClassName !== undefined) r.droppedWithoutGate('WorkloadAwarePreemption', pcn, [...path, 'priorityClassName'], () => { delete target.priorityClassName; });
+  const priority = at('priority');
+  if (priority && target.priority !== undefined) r.droppedWithoutGate('WorkloadAwarePreemption', priority, [...path, 'priority'], () => { delete target.priority; });
+}
+
 const templateFields = new Set(['name', 'schedulingPolicy', 'schedulingConstraints', 'resourceClaims', 'disruptionMode', 'priorityClassName', 'priority', 'preemptionPolicy']);
 
 function dnsLabelField(r: Reader, m: SrcMap, path: Path, key: string): string | undefined {
@@ -195,7 +222,11 @@ function decodeSchedulingWorkload(r: Reader, root: SrcMap, apiVersion: PodGroupA
     if (name) seen.add(name);
     const schedulingPolicy = decodeSchedulingPolicy(r, g, ip, 'schedulingPolicy');
     const extras = decodePolicyExtras(r, g, ip, apiVersion);
-    if (name && schedulingPolicy) out.spec.podGroupTemplates.push({ name, schedulingPolicy, ...extras } satisfies PodGroupTemplate);
+    if (name && schedulingPolicy) {
+      const template: PodGroupTemplate = { name, schedulingPolicy, ...extras };
+      dropFieldsWithoutGates(r, g, ip, template, false);
+      out.spec.podGroupTemplates.push(template);
+    }
   });
   return out;
 }
@@ -223,6 +254,7 @@ export function decodePodGroup(r: Reader, root: SrcMap): ScenarioObject {
     apiVersion: v, kind: 'PodGroup', metadata,
     spec: { schedulingPolicy: schedulingPolicy ?? { basic: {} }, ...extras, disruptionMode: extras.disruptionMode ?? 'Single' },
   };
+  if (spec) dropFieldsWithoutGates(r, spec, sp, out.spec, true);
   const rp = [...sp, refKey];
   let ref = r.map(r.child(spec, refKey), rp);
   let refPath = rp;

@@ -15,6 +15,7 @@ import { isDNS1123Label, isDNS1123Subdomain, duplicate, invalid, required } from
 import { decodeAnnotations, decodeMetadata } from './metadata';
 import { checkQuantity } from './resources';
 import { decodeLabelSelector, decodeNodeSelector, termList } from './scheduling';
+import { versionsBefore } from '../../versions';
 
 const topLevel = (...extra: string[]) => new Set(['apiVersion', 'kind', 'metadata', ...extra]);
 /** the key is written (valid or not: an invalid value has its own error) */
@@ -291,8 +292,11 @@ const volumeSources = [
   'ephemeral', 'image',
 ];
 
-/** spec.volumes: names unique, exactly one source each (upstream: validateVolumes). */
-export function decodePodVolumes(r: Reader, spec: SrcMap, path: Path): PodVolume[] | undefined {
+/**
+ * spec.volumes: names unique, exactly one source each (upstream: validateVolumes). `resourceIsPod`:
+ * a Pod's own spec, not a workload's template (upstream PodValidationOptions.ResourceIsPod).
+ */
+export function decodePodVolumes(r: Reader, spec: SrcMap, path: Path, resourceIsPod: boolean): PodVolume[] | undefined {
   const lp = [...path, 'volumes'];
   const items = r.list(r.child(spec, 'volumes'), lp);
   if (!items) return undefined;
@@ -344,7 +348,20 @@ export function decodePodVolumes(r: Reader, spec: SrcMap, path: Path): PodVolume
       case 'gcePersistentDisk': vol.gcePersistentDisk = defined({ pdName: r.reqStr(sm, sp, 'pdName') ?? '', readOnly: r.bool(sm, sp, 'readOnly') }); break;
       case 'awsElasticBlockStore': vol.awsElasticBlockStore = defined({ volumeID: r.reqStr(sm, sp, 'volumeID') ?? '', readOnly: r.bool(sm, sp, 'readOnly') }); break;
       case 'iscsi': vol.iscsi = defined({ iqn: r.reqStr(sm, sp, 'iqn') ?? '', readOnly: r.bool(sm, sp, 'readOnly') }); break;
-      case 'image': vol.image = defined({ reference: r.str(sm, sp, 'reference'), pullPolicy: r.str(sm, sp, 'pullPolicy') }); break;
+      case 'image': {
+        vol.image = defined({ reference: r.str(sm, sp, 'reference'), pullPolicy: r.str(sm, sp, 'pullPolicy') });
+        // upstream: validateImageVolumeSource — a Pod needs image.reference at every version; a
+        // template only from 1.37 (kubernetes PR #135989, "Image volume validation now rejects empty
+        // image.reference fields in Pod templates"). Before, the template is accepted and every pod
+        // its controller makes is refused (model/admission: FailedCreate).
+        if (!vol.image.reference) {
+          const rp = [...sp, 'reference'];
+          const pos = r.child(sm, 'reference')?.pos ?? sm.pos;
+          if (resourceIsPod) r.error(pos, rp, required());
+          else r.versioned(versionsBefore('1.37'), pos, rp, required());
+        }
+        break;
+      }
       case 'rbd': vol.rbd = defined({ monitors: r.stringList(sm, sp, 'monitors') ?? [], pool: r.str(sm, sp, 'pool') ?? 'rbd', image: r.reqStr(sm, sp, 'image') ?? '', readOnly: r.bool(sm, sp, 'readOnly') }); break;
       default: vol.other = source;
     }

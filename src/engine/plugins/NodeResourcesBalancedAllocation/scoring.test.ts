@@ -128,6 +128,65 @@ describe('NodeResourcesBalancedAllocation (TestNodeResourcesBalancedAllocation)'
   });
 });
 
+// upstream: noderesources/balanced_allocation_test.go TestNodeResourcesBalancedAllocation as it is
+// after PR #135573 (the v1.36 table, read in the stored upstream index): its expected scores,
+// verbatim, at every version that has the formula (1.36, 1.37). Its comments give each node's
+// balance "(without -> with)" the pod.
+const v136Rows: Row[] = [
+  {
+    name: 'nothing scheduled, nothing requested, skip in PreScore', pod: makePod(),
+    nodes: [makeNode('node1', 4000, 10000), makeNode('node2', 4000, 10000)], resources: defaultSet, preScore: 'Skip',
+  },
+  {
+    name: 'nothing scheduled, resources requested, differently sized nodes', pod: podOf(cpuAndMemory()),
+    nodes: [makeNode('node1', 4000, 10000), makeNode('node2', 6000, 10000)], resources: defaultSet, expected: [68, 75],
+  },
+  {
+    name: 'resources requested, pods scheduled with resources', pod: podOf(cpuAndMemory()),
+    nodes: [makeNode('node1', 10000, 20000), makeNode('node2', 10000, 20000)], existing: [podOf(cpuOnly('node1')), podOf(cpuAndMemory('node2'))],
+    resources: defaultSet, expected: [73, 74],
+  },
+  {
+    name: 'resources requested, pods scheduled with resources, differently sized nodes', pod: podOf(cpuAndMemory()),
+    nodes: [makeNode('node1', 10000, 20000), makeNode('node2', 10000, 50000)], existing: [podOf(cpuOnly('node1')), podOf(cpuAndMemory('node2'))],
+    resources: defaultSet, expected: [73, 70],
+  },
+  {
+    name: 'resources requested, pods scheduled with resources, nodes to reach min/max score', pod: podOf(memoryOnly()),
+    nodes: [makeNode('node1', 3000, 5000), makeNode('node2', 3000, 5000)], existing: [podOf(cpuOnly('node1'))],
+    resources: defaultSet, expected: [100, 50],
+  },
+  {
+    name: 'requested resources at node capacity', pod: podOf(cpuOnly()),
+    nodes: [makeNode('node1', 6000, 10000), makeNode('node2', 6000, 10000)], existing: [podOf(cpuOnly('node1')), podOf(cpuAndMemory('node2'))],
+    resources: defaultSet, expected: [62, 62],
+  },
+  {
+    name: 'include scalar resource on a node for balanced resource allocation', pod: podOf({ containers: [{ cpu: '0', memory: '0', 'nvidia.com/gpu': '1' }] }),
+    nodes: [makeNode('node1', 3500, 40000, gpu8), makeNode('node2', 3500, 40000, gpu8)], existing: [podOf(cpuAndMemoryAndGPU('node1')), podOf(cpuAndMemory('node2'))],
+    resources: withGPU, expected: [75, 76],
+  },
+  {
+    name: 'node without the scalar resource should skip the scalar resource', pod: podOf(cpuAndMemory()),
+    nodes: [makeNode('node1', 3500, 40000, gpu8), makeNode('node2', 3500, 40000)], resources: withGPU, expected: [56, 56],
+  },
+  {
+    name: 'resources requested, pods scheduled with resources if PreScore not called', pod: podOf(cpuAndMemory()),
+    nodes: [makeNode('node1', 10000, 20000), makeNode('node2', 10000, 20000)], existing: [podOf(cpuOnly('node1')), podOf(cpuAndMemory('node2'))],
+    resources: defaultSet, runPreScore: false, expected: [73, 74],
+  },
+];
+
+describe('NodeResourcesBalancedAllocation, the upstream v1.36 table (TestNodeResourcesBalancedAllocation after PR #135573)', () => {
+  const tagged = v136Rows.flatMap((row) => (['1.36', '1.37'] as const).map((version) => ({ ...row, version })));
+  it.each(tagged)('v$version $name', (row) => {
+    const plugin = NodeResourcesBalancedAllocation.factory({ resources: row.resources }, handleAt(row.version));
+    const { preScore, scores } = scoreOnNodes(plugin, row.nodes, row.existing ?? [], row.pod.name('p').obj(), row.runPreScore ?? true);
+    expect(preScore).toBe(row.preScore ?? 'Success');
+    if (row.expected) expect(scores.map((s) => s.score)).toEqual(row.expected);
+  });
+});
+
 describe('NodeResourcesBalancedAllocationArgs', () => {
   // upstream: v1/defaults_test.go TestPluginArgsDefaults
   const defaults = [
