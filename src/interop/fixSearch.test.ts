@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { importAny } from './index';
 import fixture from './fixtures/kubectl-20-nodes-pending.yaml?raw';
 import { MAX_CANDIDATES } from '../engine/whatIf/verify';
-import { runFixSearch, type FixSearchReply } from './fixSearch';
+import { fixSearchBaseline, FixSearchSession, runFixSearch, type FixSearchReply } from './fixSearch';
 
 const text = importAny(fixture, { source: 'fixture' }).yaml;
 const trainer = /name: (trainer-8b6d5f7c9-\w+)\n\s+namespace: ml/.exec(text)![1]!;
@@ -60,5 +60,48 @@ spec:
     expect(done.tried).toBe(started.candidates);
     // every change tried that did not help says why
     expect(replies.filter((r) => r.type === 'failed')).toHaveLength(done.tried - replies.filter((r) => r.type === 'fix').length);
+  });
+});
+
+describe('FixSearchSession: searches one after another', () => {
+  const request = (id: number, pod: string) => ({ id, text, fileName: 'cluster.yaml', pod });
+  const pending = fixSearchBaseline(request(0, `ml/${trainer}`))!.baseline.pods.filter((p) => p.node === undefined && p.deletedAt === undefined).map((p) => p.pod);
+  const fresh = (id: number, pod: string) => {
+    const replies: FixSearchReply[] = [];
+    runFixSearch(request(id, pod), (r) => replies.push(r));
+    return replies;
+  };
+
+  it('a search for another pod of the same scenario reuses its load and run, and finds what a search of its own finds, in the same order', () => {
+    expect(pending.length).toBeGreaterThanOrEqual(2);
+    const session = new FixSearchSession();
+    const order = [pending[0]!, pending[1]!, pending[0]!];
+    const replies = order.map((pod, i) => {
+      const out: FixSearchReply[] = [];
+      session.run(request(i, pod), (r) => out.push(r));
+      return out;
+    });
+    // the same pod after another pod's search: nothing of the kept run was changed by a search
+    expect(replies[2]).toEqual(replies[0]!.map((r) => ({ ...r, id: 2 })));
+    expect(replies[1]).toEqual(fresh(1, order[1]!));
+    expect(session.baseline(request(9, pending[1]!))).toBe(session.baseline(request(10, pending[0]!)));
+  });
+
+  it('another text, seed or version is loaded and run again', () => {
+    const session = new FixSearchSession();
+    const base = session.baseline(request(1, pending[0]!));
+    expect(session.baseline({ ...request(2, pending[0]!), seed: 7 })).not.toBe(base);
+    const again = session.baseline({ ...request(3, pending[0]!), kubernetesVersion: '1.36' });
+    expect(again).not.toBe(base);
+    expect(session.baseline({ ...request(4, pending[0]!), text: `${text}\n` })).not.toBe(again);
+  });
+
+  it('a scenario with errors is an error for every search of it', () => {
+    const session = new FixSearchSession();
+    for (const id of [1, 2]) {
+      const replies: FixSearchReply[] = [];
+      session.run({ id, text: 'kind: Pod\nmetadata: {}', fileName: 'x.yaml', pod: 'default/p' }, (r) => replies.push(r));
+      expect(replies).toEqual([{ type: 'error', id, message: 'the scenario has errors' }]);
+    }
   });
 });

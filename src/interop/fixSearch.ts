@@ -51,6 +51,46 @@ export function fixSearchBaseline(request: FixSearchRequest): FixSearchBaseline 
   return { scenario: loaded.scenario, baseline: started.simulation.result() };
 }
 
+/**
+ * The fix worker's searches, one after another: the last scenario loaded and simulated is kept for
+ * the next search of the same scenario (another Pending pod of the dump, or the same pod again),
+ * which then starts at its first variant instead of loading and simulating the scenario again (on
+ * the 17 MB, 5,000-pod dump: 4 s of load and 1.5 s of run, before a variant's 1 s). A search
+ * changes nothing of the baseline it is given: each variant runs on a copy of the scenario.
+ */
+export class FixSearchSession {
+  private kept: { inputs: BaselineInputs; base: FixSearchBaseline | undefined } | undefined;
+
+  /** The request's baseline: the kept one when the request asks for the same scenario run the same way. */
+  baseline(request: FixSearchRequest): FixSearchBaseline | undefined {
+    const inputs = baselineInputs(request);
+    if (this.kept && sameInputs(this.kept.inputs, inputs)) return this.kept.base;
+    // the old baseline is let go before the new one is built: two dumps of this size at once are too many
+    this.kept = undefined;
+    const base = fixSearchBaseline(request);
+    this.kept = { inputs, base };
+    return base;
+  }
+
+  run(request: FixSearchRequest, post: (reply: FixSearchReply) => void, cancelled?: () => boolean): void {
+    const base = this.baseline(request);
+    if (!base) return post({ type: 'error', id: request.id, message: SCENARIO_ERRORS });
+    runFixSearch(request, post, cancelled, base);
+  }
+}
+
+/** what a baseline depends on: everything of a request but its id and pod */
+type BaselineInputs = Omit<FixSearchRequest, 'id' | 'pod'>;
+
+const baselineInputs = ({ text, fileName, seed, kubernetesVersion, inferredKubernetesVersion }: FixSearchRequest): BaselineInputs =>
+  ({ text, fileName, seed, kubernetesVersion, inferredKubernetesVersion });
+
+const sameInputs = (a: BaselineInputs, b: BaselineInputs): boolean =>
+  a.text === b.text && a.fileName === b.fileName && a.seed === b.seed && a.kubernetesVersion === b.kubernetesVersion
+  && JSON.stringify(a.inferredKubernetesVersion) === JSON.stringify(b.inferredKubernetesVersion);
+
+const SCENARIO_ERRORS = 'the scenario has errors';
+
 const searchOptions = ({ seed, kubernetesVersion }: FixSearchRequest) => ({ ...(seed === undefined ? {} : { seed }), ...(kubernetesVersion ? { kubernetesVersion } : {}) });
 
 /**
@@ -62,7 +102,7 @@ export function runFixSearch(request: FixSearchRequest, post: (reply: FixSearchR
   const { id, text, fileName, pod } = request;
   const options = searchOptions(request);
   const base = prepared ?? fixSearchBaseline(request);
-  if (!base) return post({ type: 'error', id, message: 'the scenario has errors' });
+  if (!base) return post({ type: 'error', id, message: SCENARIO_ERRORS });
   const { scenario, baseline } = base;
   const owner = baseline.pods.find((p) => p.pod === pod)?.owner;
   // the quota, LimitRange and template fixes, verified through the text (admission runs at loading)

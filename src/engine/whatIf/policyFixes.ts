@@ -98,7 +98,7 @@ export function refusedWorkload(s: Pick<ExpandedScenario, 'workloads'>, baseline
 }
 
 /** The workload's pods that exist at the end of a run: its own, or (a Deployment) its ReplicaSets'. */
-export function livePodsOf(result: Pick<SimulationResult, 'pods'>, w: Pick<RefusedWorkload, 'owner' | 'namespace' | 'workload'>): PodOutcome[] {
+export function livePodsOf<P extends Pick<PodOutcome, 'pod' | 'owner' | 'deletedAt'>>(result: { pods: readonly P[] }, w: Pick<RefusedWorkload, 'owner' | 'namespace' | 'workload'>): P[] {
   const replicaSets = w.workload.kind === 'Deployment' ? `ReplicaSet/${w.workload.metadata.name}-` : undefined;
   return result.pods.filter((p) => p.deletedAt === undefined && p.pod.startsWith(`${w.namespace}/`)
     && p.owner !== undefined && (p.owner === w.owner || (replicaSets !== undefined && p.owner.startsWith(replicaSets))));

@@ -1,5 +1,5 @@
-// Starts a fix search in its own worker for the pod on screen and collects the verified fixes;
-// a new pod, a new text or leaving the panel terminates the old search.
+// Starts a fix search in a worker for the pod on screen and collects the verified fixes; a new
+// pod, a new text or leaving the panel terminates the old search while it runs.
 
 import { useEffect, useState } from 'react';
 import { rankFixes, type FailedCandidate } from '../../engine/readers';
@@ -20,13 +20,40 @@ export interface FixSearchState {
 
 let nextId = 1;
 
+/**
+ * A worker whose search ended, kept for the next search: it holds the scenario it loaded and
+ * simulated, so a search for another pod of the same scenario starts at its first variant. It is
+ * let go after a while unused (it holds a whole dump).
+ */
+let idle: { worker: Worker; timer: ReturnType<typeof setTimeout> } | undefined;
+const IDLE_WORKER_MS = 120_000;
+
+function takeWorker(): Worker {
+  if (!idle) return new Worker(new URL('./fixes.worker.ts', import.meta.url), { type: 'module' });
+  const { worker, timer } = idle;
+  clearTimeout(timer);
+  idle = undefined;
+  return worker;
+}
+
+function keepWorker(worker: Worker): void {
+  worker.onmessage = null;
+  worker.onerror = null;
+  if (idle) {
+    clearTimeout(idle.timer);
+    idle.worker.terminate();
+  }
+  idle = { worker, timer: setTimeout(() => { if (idle?.worker === worker) idle = undefined; worker.terminate(); }, IDLE_WORKER_MS) };
+}
+
 export function useFixSearch(text: string, fileName: string, seed: number | undefined, pod: string | undefined): FixSearchState {
   const [state, setState] = useState<FixSearchState & { key?: string }>({ fixes: [], failures: [], tried: 0, done: false });
   const key = pod === undefined ? undefined : `${pod}\u0000${seed ?? ''}\u0000${text}`;
   useEffect(() => {
     if (pod === undefined) return;
     const id = nextId++;
-    const worker = new Worker(new URL('./fixes.worker.ts', import.meta.url), { type: 'module' });
+    const worker = takeWorker();
+    let finished = false;
     // this search's state, replaced whole on every reply (the hook shows it only while `key` is current)
     let current: FixSearchState & { key?: string } = { key, fixes: [], failures: [], tried: 0, done: false };
     const update = (next: Partial<FixSearchState>) => {
@@ -41,15 +68,22 @@ export function useFixSearch(text: string, fileName: string, seed: number | unde
       else if (reply.type === 'failed') update({ failures: [...current.failures, reply.failed], tried: current.tried + 1 });
       else if (reply.type === 'done') {
         update({ tried: reply.tried, done: true });
-        worker.terminate();
+        finished = true;
+        keepWorker(worker);
       } else {
         update({ done: true, error: reply.message });
-        worker.terminate();
+        finished = true;
+        keepWorker(worker);
       }
     };
-    worker.onerror = (e) => update({ done: true, error: e.message || 'the fix search stopped' });
+    worker.onerror = (e) => {
+      update({ done: true, error: e.message || 'the fix search stopped' });
+      finished = true;
+      worker.terminate();
+    };
     worker.postMessage({ id, text, fileName, ...(seed !== undefined ? { seed } : {}), pod });
-    return () => worker.terminate();
+    // a search still running is cancelled by terminating its worker; one that ended left it for the next
+    return () => { if (!finished) worker.terminate(); };
     // key covers text, seed and pod
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
