@@ -198,18 +198,16 @@ export type SelectorResult = { matches: boolean } | { error: string };
  * attribute maps and evaluates the expression again (issue 24: two thirds of a DRA cycle).
  * Keyed by driver too, as the device's own domain is its slice's driver.
  */
-const results = new WeakMap<Device, Map<CompiledSelector, Map<string, SelectorResult>>>();
+const results = new WeakMap<Device, Map<CompiledSelector, { driver: string; result: SelectorResult }>>();
 
 /** upstream: cel.CompilationResult.DeviceMatches */
 export function deviceMatches(selector: CompiledSelector, driver: string, device: Device): SelectorResult {
   let perSelector = results.get(device);
   if (!perSelector) results.set(device, (perSelector = new Map()));
-  let perDriver = perSelector.get(selector);
-  if (!perDriver) perSelector.set(selector, (perDriver = new Map()));
-  const hit = perDriver.get(driver);
-  if (hit) return hit;
+  const hit = perSelector.get(selector);
+  if (hit && hit.driver === driver) return hit.result;
   const result = evaluate(selector, driver, device);
-  perDriver.set(driver, result);
+  perSelector.set(selector, { driver, result });
   return result;
 }
 
