@@ -1,10 +1,11 @@
 // Placement checks of a scheduler_perf workload, so a fast wrong answer cannot pass: every
 // measured pod bound, no node over its allocatable, and each workload's own rule (maxSkew held
 // for DoNotSchedule spreading, one anti-affinity pod per node, affinity pods in a zone that
-// holds another, the victims each PodGroup disruptionMode allows).
+// holds another, the victims each PodGroup disruptionMode allows, DRA claims allocated to devices
+// on the pod's node and no device held twice).
 
 import type { PodOutcome } from '../../src/engine/index';
-import { MEASURED_AT, measuredPerDeletion, nodeName, podName, type Workload } from './workloads';
+import { allocatedClaimDevice, DRA_DRIVER, MEASURED_AT, measuredPerDeletion, nodeName, podName, type Workload } from './workloads';
 
 /** node-default's allocatable: 4 CPU (millicores), 32Gi, 110 pods */
 const ALLOCATABLE = { cpu: 4000, memory: 32 * 1024 ** 3, pods: 110 };
@@ -14,7 +15,9 @@ export function checkPlacements(w: Workload, pods: readonly PodOutcome[]): strin
   const problems: string[] = [];
   const byKey = new Map(pods.map((p) => [p.pod, p]));
   const measured = Array.from({ length: w.measured.count }, (_, i) => byKey.get(`${w.measured.namespace}/${podName(w.measured.template, i)}`));
-  const unbound = measured.filter((p) => !p || p.phase !== 'Running' || !p.node).length;
+  // a steady-state round's pods are deleted once bound: bound is what counts there
+  const steady = w.dra?.steadyStateBatch;
+  const unbound = measured.filter((p) => !p || (!steady && p.phase !== 'Running') || !p.node).length;
   if (unbound) problems.push(`${unbound} of ${measured.length} measured pods not bound`);
 
   const used = new Map<string, { cpu: number; memory: number; pods: number }>();
@@ -76,7 +79,43 @@ export function checkPlacements(w: Workload, pods: readonly PodOutcome[]): strin
       problems.push(`${gone} victims, not 10 per preemptor (${10 * w.measured.count})`);
     }
   }
+  if (w.dra) problems.push(...checkClaims(w, pods, measured));
   if (w.name === 'SchedulingPodAffinity' && bound.some((p) => zoneOf(p.node) !== 'zone1')) problems.push('an affinity pod outside zone1');
+  return problems;
+}
+
+/**
+ * DRA: each bound pod's claim holds its devices (one, or five for `match`) on the pod's own node
+ * (the driver's pool is the node), and no device is held twice at once: not by two pods that
+ * run together (a steady-state round, or every pod when nothing is deleted), nor by a pod and a
+ * pre-allocated claim.
+ */
+function checkClaims(w: Workload, pods: readonly PodOutcome[], measured: readonly (PodOutcome | undefined)[]): string[] {
+  const dra = w.dra!;
+  const problems: string[] = [];
+  const perPod = dra.template === 'match' ? 5 : 1;
+  const preAllocated = Array.from({ length: dra.allocatedClaims ?? 0 }, (_, j) => {
+    const at = allocatedClaimDevice(w, j);
+    return `${DRA_DRIVER}/${at.node}/${at.device}`;
+  });
+  const devicesOf = (p: PodOutcome) => p.resourceClaims?.flatMap((c) => c.devices?.map((d) => d.id) ?? []) ?? [];
+  let misplaced = 0;
+  for (const p of pods) {
+    if (!p.node || !p.resourceClaims) continue;
+    const ids = devicesOf(p);
+    if (ids.length !== perPod || ids.some((id) => id.split('/')[1] !== p.node)) misplaced++;
+  }
+  if (misplaced) problems.push(`${misplaced} pod(s) without their ${perPod} device(s) on their own node`);
+  const together: PodOutcome[][] = dra.steadyStateBatch
+    ? Array.from({ length: Math.ceil(measured.length / dra.steadyStateBatch) }, (_, k) =>
+      measured.slice(k * dra.steadyStateBatch!, (k + 1) * dra.steadyStateBatch!).filter((p): p is PodOutcome => p?.node !== undefined))
+    : [pods.filter((p) => p.node && p.deletedAt === undefined)];
+  let twice = 0;
+  for (const group of together) {
+    const ids = [...preAllocated, ...group.flatMap(devicesOf)];
+    twice += ids.length - new Set(ids).size;
+  }
+  if (twice) problems.push(`${twice} device(s) held twice at once`);
   return problems;
 }
 

@@ -21,6 +21,39 @@ export interface PodTemplate {
   memory?: string;
   /** pod i belongs to the PodGroup `gang-<i / this>` (default_preemption gang-pod.yaml's podsPerGroup) */
   podsPerGroup?: number;
+  /**
+   * dra/templates/pod-with-claim-template.yaml: one claim `resource` from the namespace's
+   * ResourceClaimTemplate `test-claim-template`, used by the pause container
+   */
+  claimTemplate?: boolean;
+}
+
+/**
+ * upstream's DRA test driver (test/integration/scheduler_perf/dra.go, createResourceDriverOp and
+ * resourceSlice): one ResourceSlice per node, pool = node name, `devicesPerNode` devices
+ * `instance-i` with attributes model A100, family GPU, driverVersion 1.2.3,
+ * dra.example.com/numa i and capacity memory 1Gi; DeviceClass `test-class` (templates/deviceclass.yaml)
+ */
+export interface DraSetup {
+  /** createResourceDriver's maxClaimsPerNode */
+  devicesPerNode: number;
+  /**
+   * the claim template (templates/resourceclaimtemplate.yaml and its params): `plain` one request
+   * of test-class; `match` five requests under one matchAttribute constraint (the devices share
+   * the driver's `model`); `selector` (resourceclaimtemplate-with-selector.yaml) one request with
+   * a CEL selector on memory capacity and family
+   */
+  template: 'plain' | 'match' | 'selector';
+  /**
+   * allocResourceClaims: this many claims (templates/resourceclaim.yaml, namespace init) allocated
+   * before the measured pods; upstream picks nodes at random, here claim j takes node j mod nodes
+   */
+  allocatedClaims?: number;
+  /**
+   * createPods with steadyState: rounds of this many pods, each created once the last is
+   * scheduled and deleted with it (DeleteCollection, grace period 0) — here one round per step
+   */
+  steadyStateBatch?: number;
 }
 
 export interface Workload {
@@ -51,6 +84,8 @@ export interface Workload {
   gated?: { count: number; namespace: string; template: PodTemplate };
   /** deletePods: the init pods deleted at this many per second while the measured pods are scheduled */
   deleteInitPerSecond?: number;
+  /** the DRA test driver's devices, claim template and pre-allocated claims (dra/performance-config.yaml) */
+  dra?: DraSetup;
 }
 
 const defaultPod: PodTemplate = { prefix: 'pod', cpu: '100m' };
@@ -79,6 +114,26 @@ const podGroupPreemption = (name: string, disruptionMode?: 'single' | 'all'): Wo
   ...(disruptionMode ? { podGroups: { disruptionMode } } : {}),
   init: { count: 10000, namespace: 'gang-preempt-1', template: disruptionMode ? gangPod : { ...gangPod, podsPerGroup: undefined } },
   measured: { count: 100, namespace: 'gang-preempt-0', template: gangPreemptor },
+});
+
+// dra/performance-config.yaml (v1.35 thresholds, the QueueingHints variants: hints are always on at
+// 1.35): nodes of node-with-dra-test-driver.yaml (node-default's 4 CPU, 32Gi, 110 pods) with the
+// test driver's 10 devices each, pods of pod-with-claim-template.yaml (no requests)
+const draPod: PodTemplate = { prefix: 'test-dra', claimTemplate: true };
+// steadyState deletes each round with DeleteCollection and GracePeriodSeconds 0 (scheduler_perf.go
+// createPodsSteadily); Podplay's delete step takes the pod's own grace period, so the pods carry 0
+const draSteadyPod: PodTemplate = { ...draPod, spec: 'terminationGracePeriodSeconds: 0' };
+
+/**
+ * SteadyStateClusterResourceClaimTemplate (`<variant>_500nodes`): 10 pods at a time, each round
+ * created once the last is scheduled and deleted; upstream runs it for 10 s, here the rounds
+ * upstream's threshold schedules in 10 s (10 × threshold pods)
+ */
+const draSteadyState = (name: string, threshold: number, template: DraSetup['template'], allocatedClaims = 0): Workload => ({
+  name, threshold, nodes: 500,
+  dra: { devicesPerNode: 10, template, allocatedClaims, steadyStateBatch: 10 },
+  init: { count: 0, namespace: 'init', template: draPod },
+  measured: { count: 10 * threshold, namespace: 'test', template: draSteadyPod },
 });
 
 export const workloads: Workload[] = [
@@ -162,6 +217,21 @@ export const workloads: Workload[] = [
     measured: { count: 20000, namespace: 'namespace-5', template: lightPod },
     deleteInitPerSecond: 50,
   },
+  {
+    // dra: SchedulingWithResourceClaimTemplate 5000pods_500nodes_QueueingHintsEnabled; the
+    // 5,000 pods take every device
+    name: 'SchedulingWithResourceClaimTemplate', threshold: 56, nodes: 500,
+    dra: { devicesPerNode: 10, template: 'plain' },
+    init: { count: 2500, namespace: 'init', template: draPod },
+    measured: { count: 2500, namespace: 'test', template: draPod },
+  },
+  draSteadyState('SteadyStateResourceClaimTemplateEmpty', 64, 'plain'),
+  // half: 2,500 of the 5,000 devices allocated first; full: 4,990, room for one round of 10
+  draSteadyState('SteadyStateResourceClaimTemplateHalf', 60, 'plain', 2500),
+  draSteadyState('SteadyStateResourceClaimTemplateFull', 60, 'plain', 4990),
+  // five devices per pod that must share an attribute, and a CEL selector in the claim
+  draSteadyState('SteadyStateResourceClaimTemplateMatch', 64, 'match'),
+  draSteadyState('SteadyStateResourceClaimTemplateSelector', 64, 'selector'),
   podGroupPreemption('PreemptionPodGroupNoPodGroup'),
   podGroupPreemption('PreemptionPodGroupDisruptionSingle', 'single'),
   podGroupPreemption('PreemptionPodGroupDisruptionAll', 'all'),
@@ -199,8 +269,12 @@ function preferredAffinityPod(): PodTemplate {
 export function scaled(w: Workload, divisor: number): Workload {
   const d = (n: number) => Math.max(1, Math.round(n / divisor));
   return {
-    ...w, nodes: d(w.nodes), init: { ...w.init, count: d(w.init.count) }, measured: { ...w.measured, count: d(w.measured.count) },
+    // a DRA workload's init pods hold devices, so none stays none there (the others keep at
+    // least one, as the trace test's recorded hashes were made with)
+    ...w, nodes: d(w.nodes), init: { ...w.init, count: w.dra ? Math.round(w.init.count / divisor) : d(w.init.count) }, measured: { ...w.measured, count: d(w.measured.count) },
     ...(w.gated ? { gated: { ...w.gated, count: d(w.gated.count) } } : {}),
+    // as many devices left free as a round needs (full keeps room for its 10 pods)
+    ...(w.dra ? { dra: { ...w.dra, allocatedClaims: Math.min(Math.round((w.dra.allocatedClaims ?? 0) / divisor), d(w.nodes) * w.dra.devicesPerNode - (w.dra.steadyStateBatch ?? 0)) } } : {}),
   };
 }
 
@@ -233,17 +307,54 @@ function podYaml(t: PodTemplate, namespace: string, i: number, phase: 'init' | '
   const labels = t.labels ? `, labels: {${Object.entries(t.labels).map(([k, v]) => `${k}: ${v}`).join(', ')}}` : '';
   const extended = t.extendedResource ? `{${t.extendedResource}-${i}: 1}` : undefined;
   const memory = t.memory ?? '500Mi';
+  const claims = t.claimTemplate ? ', resources: {claims: [{name: resource}]}' : '';
   const container = t.cpu
     ? `{name: pause, image: registry.k8s.io/pause:3.10.1, ports: [{containerPort: 80}], resources: {requests: {cpu: ${t.cpu}, memory: ${memory}}, limits: {cpu: ${t.cpu}, memory: ${memory}}}}`
     : extended
       ? `{name: pause, image: registry.k8s.io/pause:3.10.1, resources: {requests: ${extended}, limits: ${extended}}}`
-      : '{name: pause, image: registry.k8s.io/pause:3.10.1}';
+      : `{name: pause, image: registry.k8s.io/pause:3.10.1${claims}}`;
+  const resourceClaims = t.claimTemplate ? 'resourceClaims: [{name: resource, resourceClaimTemplateName: test-claim-template}], ' : '';
   const group = t.podsPerGroup ? `schedulingGroup: {podGroupName: gang-${Math.floor(i / t.podsPerGroup)}}, ` : '';
-  return `{apiVersion: v1, kind: Pod, metadata: {name: ${podName(t, i, phase)}, namespace: ${namespace}${labels}}, spec: {${group}${t.spec ? `${t.spec}, ` : ''}containers: [${container}]}}`;
+  return `{apiVersion: v1, kind: Pod, metadata: {name: ${podName(t, i, phase)}, namespace: ${namespace}${labels}}, spec: {${group}${resourceClaims}${t.spec ? `${t.spec}, ` : ''}containers: [${container}]}}`;
 }
 
 export function nodeName(i: number): string {
   return `scheduler-perf-${i}`;
+}
+
+/** the test driver's name (dra.go createResourceDriver's driverName in performance-config.yaml) */
+export const DRA_DRIVER = 'test-driver.cdi.k8s.io';
+
+/** where pre-allocated claim j sits: node j mod nodes, its next free device */
+export function allocatedClaimDevice(w: Workload, j: number): { node: string; device: string } {
+  return { node: nodeName(j % w.nodes), device: `instance-${Math.floor(j / w.nodes)}` };
+}
+
+function draDocs(w: Workload, dra: DraSetup): string[] {
+  const docs: string[] = ['apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: test-class}\nspec: {selectors: [{cel: {expression: device.driver == "test-driver.cdi.k8s.io"}}]}'];
+  for (let i = 0; i < w.nodes; i++) {
+    const devices = Array.from({ length: dra.devicesPerNode }, (_, d) =>
+      `{name: instance-${d}, attributes: {model: {string: A100}, family: {string: GPU}, driverVersion: {version: 1.2.3}, dra.example.com/numa: {int: ${d}}}, capacity: {memory: {value: 1Gi}}}`);
+    docs.push(`{apiVersion: resource.k8s.io/v1, kind: ResourceSlice, metadata: {name: ${nodeName(i)}}, spec: {driver: ${DRA_DRIVER}, nodeName: ${nodeName(i)}, pool: {name: ${nodeName(i)}, generation: 1, resourceSliceCount: 1}, devices: [${devices.join(', ')}]}}`);
+  }
+  const request = (n: number, selectors = '') => `{name: req-${n}, exactly: {deviceClassName: test-class${selectors}}}`;
+  const devices = dra.template === 'match'
+    ? `{requests: [${[0, 1, 2, 3, 4].map((n) => request(n)).join(', ')}], constraints: [{matchAttribute: ${DRA_DRIVER}/model}]}`
+    : dra.template === 'selector'
+      ? `{requests: [${request(0, `, selectors: [{cel: {expression: "device.capacity['${DRA_DRIVER}'].memory.compareTo(quantity('1Gi')) == 0 && device.attributes['${DRA_DRIVER}'].family == 'GPU'"}}]`)}]}`
+      : `{requests: [${request(0)}]}`;
+  const namespaces = new Set([...(w.init.count && w.init.template.claimTemplate ? [w.init.namespace] : []), ...(w.measured.template.claimTemplate ? [w.measured.namespace] : [])]);
+  for (const ns of namespaces) docs.push(`{apiVersion: resource.k8s.io/v1, kind: ResourceClaimTemplate, metadata: {name: test-claim-template, namespace: ${ns}}, spec: {spec: {devices: ${devices}}}}`);
+  for (let j = 0; j < (dra.allocatedClaims ?? 0); j++) {
+    const at = allocatedClaimDevice(w, j);
+    docs.push(`{apiVersion: resource.k8s.io/v1, kind: ResourceClaim, metadata: {name: test-claim-${j}, namespace: init}, spec: {devices: {requests: [${request(0)}]}}, status: {allocation: {devices: {results: [{request: req-0, driver: ${DRA_DRIVER}, pool: ${at.node}, device: ${at.device}}]}, nodeSelector: {nodeSelectorTerms: [{matchFields: [{key: metadata.name, operator: In, values: [${at.node}]}]}]}}}}`);
+  }
+  return docs;
+}
+
+/** simulated second of steady-state round k (milliseconds first, so no float drift) */
+export function steadyStateRoundAt(w: Workload, k: number): number {
+  return (MEASURED_AT * 1000 + Math.round((k * 1000 * w.dra!.steadyStateBatch!) / w.threshold!)) / 1000;
 }
 
 /** A timeline step in block style, one object a line (what the loader's fast reader reads). */
@@ -263,6 +374,7 @@ export function scenarioText(w: Workload): string {
     docs.push(`apiVersion: v1\nkind: Node\nmetadata: {name: ${nodeName(i)}, labels: {kubernetes.io/hostname: ${nodeName(i)}${zone}${label}}}\nstatus: {capacity: ${resources}, allocatable: ${resources}}`);
   }
   const namespaces = new Set(['sched-0', 'sched-1', w.init.namespace, w.measured.namespace, ...(w.gated ? [w.gated.namespace] : [])]);
+  if (w.dra) docs.push(...draDocs(w, w.dra));
   namespaces.delete('default');
   for (const ns of namespaces) docs.push(`apiVersion: v1\nkind: Namespace\nmetadata: {name: ${ns}}`);
   docs.push('apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 10');
@@ -279,7 +391,17 @@ export function scenarioText(w: Workload): string {
   for (let i = 0; i < (w.gated?.count ?? 0); i++) docs.push(podYaml(w.gated!.template, w.gated!.namespace, i, 'init'));
   for (let i = 0; i < w.init.count; i++) docs.push(podYaml(w.init.template, w.init.namespace, i, 'init'));
   const measured = Array.from({ length: w.measured.count }, (_, i) => podYaml(w.measured.template, w.measured.namespace, i));
-  if (w.churn) {
+  const batch = w.dra?.steadyStateBatch;
+  if (batch) {
+    // each round deletes the last one's pods (their claims go with them) and creates the next
+    for (let k = 0; k * batch < measured.length; k++) {
+      const at = steadyStateRoundAt(w, k);
+      if (k > 0) {
+        for (let i = (k - 1) * batch; i < k * batch; i++) steps.push(`  - {at: ${at}, action: delete, kind: Pod, name: ${podName(w.measured.template, i)}, namespace: ${w.measured.namespace}}`);
+      }
+      steps.push(applyStep(String(at), measured.slice(k * batch, (k + 1) * batch)));
+    }
+  } else if (w.churn) {
     for (let k = 0, at = MEASURED_AT; k * MEASURED_PER_CHURN < measured.length; k++, at += CHURN_INTERVAL) {
       const chunk = measured.slice(k * MEASURED_PER_CHURN, (k + 1) * MEASURED_PER_CHURN);
       steps.push(applyStep(at.toFixed(1), [podYaml(w.churn, 'default', k), ...chunk]));

@@ -319,18 +319,20 @@ class Search {
     if (perDevice === undefined) this.matchCache.set(data, perDevice = new Map());
     const hit = perDevice.get(c);
     if (hit !== undefined) return hit;
-    const ok = this.selectorsMatch(c, data.cls.spec.selectors, `class ${data.cls.metadata.name}`)
-      && this.selectorsMatch(c, data.request.selectors, `claim ${claimRef(claim)}`);
+    // the owners' names are made only for an error's message
+    const ok = this.selectorsMatch(c, data.cls.spec.selectors, () => `class ${data.cls.metadata.name}`)
+      && this.selectorsMatch(c, data.request.selectors, () => `claim ${claimRef(claim)}`);
     perDevice.set(c, ok);
     return ok;
   }
 
-  private selectorsMatch(c: Candidate, selectors: readonly DeviceSelector[] | undefined, owner: string): boolean {
-    for (const [i, s] of (selectors ?? []).entries()) {
+  private selectorsMatch(c: Candidate, selectors: readonly DeviceSelector[] | undefined, owner: () => string): boolean {
+    if (!selectors?.length) return true;
+    for (const [i, s] of selectors.entries()) {
       const compiled = compileDeviceSelector(s.cel.expression);
-      if (!compiled.ok) throw new AllocationError(`${owner}: selector #${i}: CEL compile error: ${compiled.error}`);
+      if (!compiled.ok) throw new AllocationError(`${owner()}: selector #${i}: CEL compile error: ${compiled.error}`);
       const r = deviceMatches(compiled.selector, c.pool.driver, c.device);
-      if ('error' in r) throw new AllocationError(`${owner}: selector #${i} on device ${c.id}: CEL runtime error: ${this.input.celNoSuchKeyHint ? enhanceRuntimeError(r.error) : r.error}`);
+      if ('error' in r) throw new AllocationError(`${owner()}: selector #${i} on device ${c.id}: CEL runtime error: ${this.input.celNoSuchKeyHint ? enhanceRuntimeError(r.error) : r.error}`);
       if (!r.matches) return false;
     }
     return true;

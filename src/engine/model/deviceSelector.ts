@@ -191,8 +191,27 @@ function byDomain<T>(driver: string, entries: Record<string, T> | undefined, val
 
 export type SelectorResult = { matches: boolean } | { error: string };
 
+/**
+ * A selector's result for a device, kept for the device object: a device (a ResourceSlice's
+ * entry, replaced with its slice, never changed in place) and a compiled expression give the same
+ * result every time, so each cycle's allocator on each node no longer rebuilds the device's
+ * attribute maps and evaluates the expression again (issue 24: two thirds of a DRA cycle).
+ * Keyed by driver too, as the device's own domain is its slice's driver.
+ */
+const results = new WeakMap<Device, Map<CompiledSelector, { driver: string; result: SelectorResult }>>();
+
 /** upstream: cel.CompilationResult.DeviceMatches */
 export function deviceMatches(selector: CompiledSelector, driver: string, device: Device): SelectorResult {
+  let perSelector = results.get(device);
+  if (!perSelector) results.set(device, (perSelector = new Map()));
+  const hit = perSelector.get(selector);
+  if (hit && hit.driver === driver) return hit.result;
+  const result = evaluate(selector, driver, device);
+  perSelector.set(selector, { driver, result });
+  return result;
+}
+
+function evaluate(selector: CompiledSelector, driver: string, device: Device): SelectorResult {
   const value = new Map<string, unknown>([
     ['driver', driver],
     ['attributes', byDomain(driver, device.attributes, attributeValue, selector.literals)],

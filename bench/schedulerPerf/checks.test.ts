@@ -1,0 +1,58 @@
+// The DRA placement checks catch a wrong answer: a claim's device on another node, or one device
+// held by two pods at once (the workloads at a hundredth of their size, then their outcomes altered).
+import { describe, expect, it } from 'vitest';
+import { startSimulation, type PodOutcome } from '../../src/engine/index';
+import { checkPlacements } from './checks';
+import { scaled, scenarioText, workloads, type Workload } from './workloads';
+
+const runs = new Map<string, { w: Workload; pods: PodOutcome[] }>();
+
+/** each workload simulated once for the file */
+function outcomes(name: string): { w: Workload; pods: PodOutcome[] } {
+  const known = runs.get(name);
+  if (known) return known;
+  const w = scaled(workloads.find((x) => x.name === name)!, 100);
+  const started = startSimulation(scenarioText(w), { fileName: `${name}.yaml` });
+  if (!started.ok) throw new Error(started.errors.map((e) => e.message).join('\n'));
+  for (const trace of started.simulation.run()) void trace;
+  const run = { w, pods: started.simulation.result().pods };
+  runs.set(name, run);
+  return run;
+}
+
+/** the pod's outcome with its claim's devices replaced */
+const withDevices = (p: PodOutcome, ids: string[]): PodOutcome => ({
+  ...p, resourceClaims: p.resourceClaims!.map((c) => ({ ...c, devices: ids.map((id, i) => ({ request: `req-${i}`, id })) })),
+});
+
+describe('scheduler_perf DRA placement checks', () => {
+  it('pass on the simulated run: every claim on its node, no device twice', () => {
+    for (const name of ['SchedulingWithResourceClaimTemplate', 'SteadyStateResourceClaimTemplateFull', 'SteadyStateResourceClaimTemplateMatch']) {
+      const { w, pods } = outcomes(name);
+      expect(checkPlacements(w, pods), name).toEqual([]);
+    }
+  });
+
+  it('find a device on another node than its pod', () => {
+    const { w, pods } = outcomes('SchedulingWithResourceClaimTemplate');
+    const i = pods.findIndex((p) => p.pod.startsWith('test/') && p.node);
+    const other = pods.find((p) => p.node && p.node !== pods[i]!.node)!;
+    const moved = pods.map((p, k) => (k === i ? withDevices(p, [other.resourceClaims![0]!.devices![0]!.id.replace(/instance-\d+$/, 'instance-99')]) : p));
+    expect(checkPlacements(w, moved)).toEqual(['1 pod(s) without their 1 device(s) on their own node']);
+  });
+
+  it('find a device held by two pods at once, or by a pod and a pre-allocated claim', () => {
+    const { w, pods } = outcomes('SchedulingWithResourceClaimTemplate');
+    const [a, b] = pods.filter((p) => p.node).slice(0, 2);
+    // b moves onto a's node and takes a's device
+    const doubled = pods.map((p) => (p === b ? withDevices({ ...p, node: a!.node }, a!.resourceClaims![0]!.devices!.map((d) => d.id)) : p));
+    expect(checkPlacements(w, doubled)).toEqual(['1 device(s) held twice at once']);
+
+    const full = outcomes('SteadyStateResourceClaimTemplateFull');
+    // test-claim-0 holds instance-0 of the first node
+    const first = full.pods.find((p) => p.pod === 'test/test-dra-0')!;
+    const node = full.pods.find((p) => p.node)!.node!.replace(/\d+$/, '0');
+    const taken = full.pods.map((p) => (p === first ? withDevices({ ...p, node }, [`test-driver.cdi.k8s.io/${node}/instance-0`]) : p));
+    expect(checkPlacements(full.w, taken)).toEqual(['1 device(s) held twice at once']);
+  });
+});
