@@ -2,7 +2,8 @@
 // the allocator would take it for the pod being scheduled, hatched when it matches the pod's
 // request but its pool's shared counters or its capacity are used up, empty when free. Each says
 // which in words too (title, accessible name), never by colour alone. A tainted device (DRA device
-// taints) is crossed out, and the node's device taints are listed under the squares.
+// taints) is crossed out, and the node's device taints are listed under the squares. Beside its name,
+// the attributes a claim reads (matchAttribute's PCIe root): the grouping a constraint picks by.
 
 import { shortPodName } from '../format';
 import type { DeviceMark } from './devices';
@@ -25,6 +26,7 @@ export function DeviceSquares({ marks, hideVerdict }: { marks: readonly DeviceMa
             <li key={m.id} className={`device ${state}${m.taints ? ' tainted' : ''}`} data-testid="device" data-device={m.id} data-state={state} {...(m.taints ? { 'data-taints': m.taints.join(',') } : {})} title={`${m.name} (${m.driver}): ${why}${tainted}`}>
               <span className="device-square" aria-hidden="true" />
               <span className="device-name">{m.name}</span>
+              {m.attributes !== undefined && <span className="device-attributes" data-testid="device-attributes">{m.attributes.join(' ')}</span>}
             </li>
           );
         })}
