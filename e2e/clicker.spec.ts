@@ -55,7 +55,8 @@ async function expectNothingGivenAway(page: Page, hidden: Set<Spoiler>, result: 
 async function expectEngineMarksAsTraced(page: Page, hidden: Set<Spoiler>, result: SimulationResult, where: string): Promise<void> {
   const seen = await page.evaluate(() => ({
     drawn: Object.fromEntries([...document.querySelectorAll('[data-testid="pdb-violation"]')].map((e) => [e.getAttribute('data-node'), Number(e.getAttribute('data-count'))])),
-    failures: [...document.querySelectorAll<HTMLElement>('[data-testid="failed-scheduling"]')].map((e) => ({ pod: e.getAttribute('data-pod'), text: e.innerText })),
+    // (its PostFilter part is for screen readers only in presenter mode: innerText would break the line there)
+    failures: [...document.querySelectorAll<HTMLElement>('[data-testid="failed-scheduling"]')].map((e) => ({ pod: e.getAttribute('data-pod'), text: e.textContent })),
     cycle: Number(document.querySelector('[data-testid="cycle-indicator"]')?.getAttribute('data-cycle')),
     phase: document.querySelector('[data-testid="cycle-indicator"]')?.getAttribute('data-phase'),
   }));

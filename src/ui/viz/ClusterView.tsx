@@ -78,6 +78,20 @@ function TopologyPicker({ keys, value }: { keys: string[]; value: string | undef
   );
 }
 
+/**
+ * The FailedScheduling message: Filter's part ("0/4 nodes are available: …."), then PostFilter's
+ * (upstream FitError.Error appends it after a space), which presenter mode keeps for screen readers
+ * only — the narration tells preemption, and the cards keep their room.
+ */
+function FailedScheduling({ pod, message }: { pod: string; message: string }) {
+  const cut = message.indexOf('. ');
+  return (
+    <p className="failed-scheduling" data-testid="failed-scheduling" data-pod={pod}>
+      <strong>FailedScheduling</strong> {cut < 0 ? message : <>{message.slice(0, cut + 1)}<span className="failed-postfilter"> {message.slice(cut + 2)}</span></>}
+    </p>
+  );
+}
+
 function PendingLane({ queue, currentPod, failure, colourOf, travel, onInspect, claimsOf }: {
   queue: PodView[]; currentPod: string; colourOf(pod: PodOutcome): string; travel: boolean; onInspect(pod: string): void;
   /** the FailedScheduling message that ends the cycle on screen, drawn beside its pod */
@@ -93,7 +107,7 @@ function PendingLane({ queue, currentPod, failure, colourOf, travel, onInspect, 
           <div key={p.pod} className="pending-entry">
             <PodChip pod={p} colour={colourOf(p.outcome)} current={p.pod === currentPod} travel={travel} onInspect={onInspect} claims={claimsOf?.(p.outcome)} />
             {p.location === 'scheduling' && (failure !== undefined && p.pod === currentPod
-              ? <p className="failed-scheduling" data-testid="failed-scheduling" data-pod={p.pod}><strong>FailedScheduling</strong> {failure}</p>
+              ? <FailedScheduling pod={p.pod} message={failure} />
               : <span className="queue-mark">being scheduled</span>)}
             {p.location === 'gated' && <span className="queue-mark mark-gated">gated</span>}
             {p.location === 'backoffQ' && <span className="queue-mark mark-backoff">backoff{p.backoffUntil !== undefined ? ` until t=${p.backoffUntil}s` : ''}</span>}

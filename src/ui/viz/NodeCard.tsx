@@ -219,7 +219,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
       {verdict !== undefined && (
         <p className="filter-reason" data-testid="filter-reason" data-node={node.name} data-plugin={verdict.plugin} title={`${verdict.plugin}: ${explainVerdict(verdict)}`}>
           {briefReason
-            ? <><strong className="reason-plugin">{verdict.plugin}</strong> <BreakAfterSlash text={verdict.reasons?.join(', ') || verdict.code} /></>
+            ? <><strong className="reason-plugin">{verdict.plugin}</strong> <span className="reason-text"><BreakAfterSlash text={verdict.reasons?.join(', ') || verdict.code} /></span></>
             : <><strong>{verdict.plugin}</strong>: {explainVerdict(verdict)}</>}
         </p>
       )}
