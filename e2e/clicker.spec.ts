@@ -21,11 +21,11 @@ const H = 720;
 
 /** Elements that show what each kind of spoiler gives away (beyond the header, checked apart). */
 const GIVES_AWAY: Record<Spoiler, string[]> = {
-  placement: ['[data-testid="node-card"][data-state="selected"]', '[data-testid="node-card"][data-state="candidate"]', '[data-testid="selected-node"]', '[data-testid="nominated-pod"]'],
+  placement: ['[data-testid="node-card"][data-state="selected"]', '[data-testid="node-card"][data-state="candidate"]', '[data-testid="selected-node"]', '[data-testid="nominated-pod"]', '[data-testid="failed-scheduling"]'],
   scores: ['.node-score', '[data-testid="score-row"]', '.ranking'],
-  feasibility: ['[data-testid="node-card"][data-state="feasible"]', '[data-testid="node-card"][data-state="filtered"]', '[data-testid="filter-reason"]', '[data-testid="filter-matrix"]'],
+  feasibility: ['[data-testid="node-card"][data-state="feasible"]', '[data-testid="node-card"][data-state="filtered"]', '[data-testid="filter-reason"]', '[data-testid="filter-matrix"]', '[data-testid="failed-scheduling"]'],
   laterPhases: ['.phase-track li.current ~ li button'],
-  events: ['[data-testid="event-row"]', '[data-testid="pod-countdown"]'],
+  events: ['[data-testid="event-row"]', '[data-testid="pod-countdown"]', '[data-testid="failed-scheduling"]'],
 };
 
 async function expectNothingGivenAway(page: Page, hidden: Set<Spoiler>, result: SimulationResult, where: string): Promise<void> {
@@ -48,10 +48,15 @@ async function expectNothingGivenAway(page: Page, hidden: Set<Spoiler>, result: 
   }
 }
 
-/** At PostFilter the candidates drawn with PodDisruptionBudget violations are the trace's (preemption-pdb: node-b, 1). */
-async function expectPdbViolationsAsTraced(page: Page, hidden: Set<Spoiler>, result: SimulationResult, where: string): Promise<void> {
+/**
+ * At PostFilter the candidates drawn with PodDisruptionBudget violations are the trace's (preemption-pdb: node-b, 1);
+ * a FailedScheduling event drawn is its cycle's message, beside its pod.
+ */
+async function expectEngineMarksAsTraced(page: Page, hidden: Set<Spoiler>, result: SimulationResult, where: string): Promise<void> {
   const seen = await page.evaluate(() => ({
     drawn: Object.fromEntries([...document.querySelectorAll('[data-testid="pdb-violation"]')].map((e) => [e.getAttribute('data-node'), Number(e.getAttribute('data-count'))])),
+    // (its PostFilter part is for screen readers only in presenter mode: innerText would break the line there)
+    failures: [...document.querySelectorAll<HTMLElement>('[data-testid="failed-scheduling"]')].map((e) => ({ pod: e.getAttribute('data-pod'), text: e.textContent })),
     cycle: Number(document.querySelector('[data-testid="cycle-indicator"]')?.getAttribute('data-cycle')),
     phase: document.querySelector('[data-testid="cycle-indicator"]')?.getAttribute('data-phase'),
   }));
@@ -59,6 +64,10 @@ async function expectPdbViolationsAsTraced(page: Page, hidden: Set<Spoiler>, res
     ? Object.fromEntries((result.cycles[seen.cycle - 1]?.postFilter?.candidates ?? []).filter((c) => c.pdbViolations > 0).map((c) => [c.node, c.pdbViolations]))
     : {};
   expect(seen.drawn, `${where}: PDB violations drawn`).toEqual(traced);
+  const trace = result.cycles[seen.cycle - 1];
+  for (const failure of seen.failures) {
+    expect(failure, `${where}: the FailedScheduling drawn`).toEqual({ pod: trace?.pod, text: `FailedScheduling ${trace?.message}` });
+  }
 }
 
 async function expectStageFits(page: Page, where: string): Promise<void> {
@@ -154,7 +163,7 @@ async function walkWithClicker(page: Page, lesson: Lesson): Promise<void> {
     if (point === 0) await expect(page.getByTestId('lesson-cover'), where).toHaveCount(0);
     if (point === firstTold) await expect(page.getByTestId('lesson-narration'), where).toContainText(story.points[point]!.texts[0]!);
     await expectNothingGivenAway(page, hidden, result, where);
-    await expectPdbViolationsAsTraced(page, hidden, result, where);
+    await expectEngineMarksAsTraced(page, hidden, result, where);
     if (point >= 0) await expectStageFits(page, where);
     for (const q of await page.locator('[data-testid="lesson-question"][data-state="open"]').evaluateAll((items) => items.map((i) => Number(i.getAttribute('data-question'))))) {
       if (!asked.includes(q)) asked.push(q);

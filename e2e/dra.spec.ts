@@ -18,6 +18,10 @@ test('a two-GPU claim with matchAttribute: devices on the cards, the verdict, th
   // the allocator's pick for trainer-1 on gpu-node-2: gpu-0 and gpu-1 (one PCIe root)
   await expect(card('gpu-node-2').locator('[data-testid="device"][data-state="picked"]')).toHaveCount(2);
   await expect(card('gpu-node-2').locator('[data-device="gpu.example.com/gpu-node-2/gpu-2"]')).toHaveAttribute('data-state', 'free');
+  // grouped by the attribute the claim's matchAttribute reads, as the ResourceSlices set it (lines 83, 89, 95)
+  const onRoot = (root: string) => card('gpu-node-2').locator(`[data-testid="device-group"][data-attributes="pcieRoot=${root}"] [data-testid="device"]`);
+  await expect(onRoot('pci-0')).toHaveCount(2);
+  await expect(onRoot('pci-1')).toHaveAttribute('data-device', 'gpu.example.com/gpu-node-2/gpu-2');
   const reason = page.locator('[data-testid="filter-reason"][data-node="gpu-node-1"]');
   await expect(reason).toHaveAttribute('data-plugin', 'DynamicResources');
   await expect(reason).toContainText('cannot allocate all claims');

@@ -167,7 +167,9 @@ test('zone-spread.yaml: at Score the nodes are ranked by total, the separating p
     await expect(page.locator(`[data-testid="score-legend"] li[data-plugin="${p}"]`)).toBeVisible();
     // and on each scored node, that plugin's own score (before its weight), as a lesson quotes it
     for (const [node, s] of scores) {
-      await expect(page.locator(`[data-testid="score-bar"][data-node="${node}"] .score-part[data-plugin="${p}"]`)).toHaveText(`${p} ${s.plugins[p]!.normalized}`);
+      // (and where NormalizeScore rescaled it, its score before: PodTopologySpread's weighted counts)
+      const { raw, normalized } = s.plugins[p]!;
+      await expect(page.locator(`[data-testid="score-bar"][data-node="${node}"] .score-part[data-plugin="${p}"]`)).toHaveText(`${p} ${raw !== normalized ? `${raw}→` : ''}${normalized}`);
     }
   }
   // the plugins equal on every node add nothing to read

@@ -82,6 +82,22 @@ describe.each(lessons.map((l) => [l.id, l] as const))('lesson %s with a clicker'
     expect(problems).toEqual([]);
   });
 
+  // issue 19's dead steps: a press whose stage is the last press's (why-pending p3→p4, at the same
+  // PostFilter step) tells the room nothing it can see. Each press moves the playback or the moment,
+  // shows or hides what a question keeps off the stage, or draws the failed cycle's end.
+  it('changes the stage at every press', () => {
+    const dead: string[] = [];
+    for (let i = 2; i < shown.length; i++) {
+      const [before, after] = [shown[i - 1]!, shown[i]!];
+      const [from, to] = [shown[i - 2]!.next!.position, before.next!.position];
+      const moved = from.cycle !== to.cycle || from.step !== to.step || before.moment !== after.moment;
+      const masked = [...before.hidden].sort().join() !== [...after.hidden].sort().join();
+      const ended = before.beforeCycleEnd !== after.beforeCycleEnd;
+      if (!moved && !masked && !ended) dead.push(`point ${i - 1} → ${i}`);
+    }
+    expect(dead).toEqual([]);
+  });
+
   it('walks back point by point to the title card', () => {
     let last = shown.at(-1)!;
     let playback: LessonPlayback = { ...run, complete: true, intro: false, position: last.next?.position ?? { cycle: 1, step: 0 } };

@@ -43,6 +43,13 @@ export interface LessonProgress {
    * that they draw nothing of what comes later (no pod leaving, no later event).
    */
   moment?: number;
+  /**
+   * The point on screen tells a phase before a failed cycle's end (its PostFilter) and the next
+   * point, on the same last step of that cycle, tells the end: the stage keeps the cycle's
+   * FailedScheduling event for that press, which would otherwise change nothing on the stage
+   * (issue 19's dead steps: why-pending p3→p4, preemption-pdb p3→p4).
+   */
+  beforeCycleEnd?: true;
 }
 
 export interface StoryTarget {
@@ -113,6 +120,13 @@ function positionOf(cycles: readonly CycleSummary[], starts: readonly number[], 
   return { cycle, step: step - starts[cycle - 1]! };
 }
 
+/** Two points on the last step of a cycle: the first tells a phase of it, the second its end ('done'). */
+function endsCycle(at: StoryPosition, next: StoryPosition, cycles: readonly CycleSummary[], position: PlaybackPosition): boolean {
+  const summary = cycles[position.cycle - 1];
+  return summary !== undefined && position.step === summary.phases.length - 1 && summary.result !== 'Scheduled'
+    && isCyclePosition(at) && at.phase !== 'done' && isCyclePosition(next) && next.phase === 'done' && next.cycle === at.cycle;
+}
+
 export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predictions: Readonly<Record<number, number>>): LessonProgress {
   const { cycles, events, complete, position, intro } = playback;
   const story = lessonStory(lesson);
@@ -168,6 +182,9 @@ export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predict
   }
   const next = steps.findIndex((at, i) => i > current && at !== undefined && at >= now);
   if (next >= 0) result.next = { point: next, position: positionOf(cycles, starts, steps[next]!) };
+  if (next >= 0 && current >= 0 && !intro && steps[next] === now && endsCycle(story.points[current]!.at, story.points[next]!.at, cycles, position)) {
+    result.beforeCycleEnd = true;
+  }
   if (!intro) {
     let previous = -1;
     for (let i = current - 1; i >= 0; i--) {

@@ -71,7 +71,10 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
     // the cluster view draws nothing an open question hides (stageHidden, read by src/ui/viz)
     const hidden = hiddenNow(state);
     const stage = state.stageHidden;
-    const wanted = { scores: hidden.has('scores'), placement: hidden.has('placement'), feasibility: hidden.has('feasibility'), events: hidden.has('events') };
+    const wanted = {
+      scores: hidden.has('scores'), placement: hidden.has('placement'), feasibility: hidden.has('feasibility'), events: hidden.has('events'),
+      cycleEnd: currentLessonProgress(state)?.progress.beforeCycleEnd === true,
+    };
     if ((Object.keys(wanted) as (keyof typeof wanted)[]).some((k) => stage[k] !== wanted[k])) set({ stageHidden: wanted });
     if (state.lessonId !== undefined && (state.position !== previous.position || state.storyPoint !== previous.storyPoint || state.run !== previous.run)) {
       const current = currentLessonProgress(state)?.progress.current ?? -1;

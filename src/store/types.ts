@@ -120,9 +120,11 @@ export interface StageHidden {
   feasibility: boolean;
   /** what happens later in time: a tolerationSeconds countdown tells when its pod is evicted */
   events: boolean;
+  /** a failed cycle's end (its FailedScheduling event): a lesson tells it at the next point */
+  cycleEnd: boolean;
 }
 
-export const NOTHING_HIDDEN: StageHidden = { scores: false, placement: false, feasibility: false, events: false };
+export const NOTHING_HIDDEN: StageHidden = { scores: false, placement: false, feasibility: false, events: false, cycleEnd: false };
 
 export interface ViewSlice {
   /** the node label that makes topology lanes; undefined picks a zone label */

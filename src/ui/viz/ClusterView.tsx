@@ -28,6 +28,7 @@ import { scoreRanking, type RankedNode, type ScoreRanking } from './scoreRanking
 import { spreadOnStage, stageSpreadConstraints, type SpreadOnStage } from './spread';
 import { taintMarks } from './taints';
 import { deviceMarks } from './devices';
+import { deviceAttributes } from './deviceAttributes';
 import { slideReordered } from './motion';
 import { TileGrid } from './TileGrid';
 import { VersionScoresPanel } from './VersionScores';
@@ -77,8 +78,24 @@ function TopologyPicker({ keys, value }: { keys: string[]; value: string | undef
   );
 }
 
-function PendingLane({ queue, currentPod, colourOf, travel, onInspect, claimsOf }: {
+/**
+ * The FailedScheduling message: Filter's part ("0/4 nodes are available: …."), then PostFilter's
+ * (upstream FitError.Error appends it after a space), which presenter mode keeps for screen readers
+ * only — the narration tells preemption, and the cards keep their room.
+ */
+function FailedScheduling({ pod, message }: { pod: string; message: string }) {
+  const cut = message.indexOf('. ');
+  return (
+    <p className="failed-scheduling" data-testid="failed-scheduling" data-pod={pod}>
+      <strong>FailedScheduling</strong> {cut < 0 ? message : <>{message.slice(0, cut + 1)}<span className="failed-postfilter"> {message.slice(cut + 2)}</span></>}
+    </p>
+  );
+}
+
+function PendingLane({ queue, currentPod, failure, colourOf, travel, onInspect, claimsOf }: {
   queue: PodView[]; currentPod: string; colourOf(pod: PodOutcome): string; travel: boolean; onInspect(pod: string): void;
+  /** the FailedScheduling message that ends the cycle on screen, drawn beside its pod */
+  failure: string | undefined;
   claimsOf: ((pod: PodOutcome) => readonly ClaimMark[] | undefined) | undefined;
 }) {
   const shown = queue.slice(0, QUEUE_SHOWN);
@@ -89,7 +106,9 @@ function PendingLane({ queue, currentPod, colourOf, travel, onInspect, claimsOf 
         {shown.map((p) => (
           <div key={p.pod} className="pending-entry">
             <PodChip pod={p} colour={colourOf(p.outcome)} current={p.pod === currentPod} travel={travel} onInspect={onInspect} claims={claimsOf?.(p.outcome)} />
-            {p.location === 'scheduling' && <span className="queue-mark">being scheduled</span>}
+            {p.location === 'scheduling' && (failure !== undefined && p.pod === currentPod
+              ? <FailedScheduling pod={p.pod} message={failure} />
+              : <span className="queue-mark">being scheduled</span>)}
             {p.location === 'gated' && <span className="queue-mark mark-gated">gated</span>}
             {p.location === 'backoffQ' && <span className="queue-mark mark-backoff">backoff{p.backoffUntil !== undefined ? ` until t=${p.backoffUntil}s` : ''}</span>}
             {p.location === 'unschedulablePods' && <span className="queue-mark">unschedulable</span>}
@@ -125,6 +144,8 @@ interface LanesProps {
   /** the run's claims and volumes along it */
   volumeHistory: readonly VolumeChange[] | undefined;
   kubeletEvictions: SimulationResult['kubeletEvictions'];
+  /** per device, the attributes the claims read ("pcieRoot=pci-0") */
+  deviceAttributes: ReadonlyMap<string, readonly string[]>;
   colourOf(pod: PodOutcome): string;
   onInspect(pod: string): void;
 }
@@ -205,7 +226,7 @@ function NodeGhost({ node, joinsAt, provisionedBy, provisioning }: { node: strin
 
 /** The lanes: the costly part of the page, drawn from a deferred step so React can slice the work. */
 const Lanes = memo(function Lanes(props: LanesProps) {
-  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, bars, presenter, autoscaler, volumeHistory, kubeletEvictions, colourOf, onInspect } = props;
+  const { view, endPods, lanes, topologyKey, compact, showNodeDetails, travel, reducedMotion, hidden, ranking, relations, bars, presenter, autoscaler, volumeHistory, kubeletEvictions, deviceAttributes, colourOf, onInspect } = props;
   const groupOf = useMemo(() => (autoscaler === undefined ? undefined : nodeGroupMembers(autoscaler)), [autoscaler]);
   const trace = view?.step.frame?.trace;
   const phase = view?.step.phase;
@@ -249,6 +270,11 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   // open question hides the nomination
   const pdbViolations = hidden.placement || phase !== 'PostFilter' ? undefined
     : new Map((trace?.postFilter?.candidates ?? []).filter((c) => c.pdbViolations > 0).map((c) => [c.node, c.pdbViolations]));
+  // the event that ends a failed cycle (upstream schedule_one.go handleSchedulingFailure), with the
+  // numbers kubectl describe shows ("0/4 nodes are available: …"), at its last step: unless an open
+  // question hides the verdicts or the events, or the lesson tells the end at its next point
+  const failure = view === undefined || trace === undefined || !view.isLastStep || trace.result === 'Scheduled'
+    || hidden.placement || hidden.feasibility || hidden.events || hidden.cycleEnd ? undefined : trace.message;
   const spreadScale = laneConstraint === undefined ? 1
     : Math.max(...[...spread!.lanes.values()].map((d) => Math.max(d.count, allowedCount(d, laneConstraint.selfMatch) + 1)));
   return (
@@ -256,7 +282,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
       {relations.length > 0 && <AffinityLines relations={relations} incoming={currentPod} laneKey={topologyKey} reducedMotion={reducedMotion} />}
       <PodGroupBar view={view} />
       {autoscaler !== undefined && <NodeGroupsBand groups={nodeGroupsAt(autoscaler, lanes.flatMap(([, n]) => n), time ?? Infinity)} />}
-      <PendingLane queue={queue} currentPod={currentPod} colourOf={colourOf} travel={travel} onInspect={onInspect} claimsOf={claimsOf} />
+      <PendingLane queue={queue} currentPod={currentPod} failure={failure} colourOf={colourOf} travel={travel} onInspect={onInspect} claimsOf={claimsOf} />
       {lanes.map(([domain, laneNodes], laneIndex) => {
         const laneSpread = spread?.lanes.get(domain);
         const present = laneNodes.filter((n) => !joinsLater(n) && !removed(n)).length;
@@ -303,7 +329,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   tied={scoresShown && (trace?.tiedNodes?.includes(node.name) ?? false)}
                   taints={trace === undefined ? undefined : taintMarks(trace, node.name)}
                   taintHighlight={phase === 'Filter'}
-                  devices={deviceMarks(node, podsByNode.get(node.name) ?? [], trace, currentPod, time ?? 0)}
+                  devices={deviceMarks(node, podsByNode.get(node.name) ?? [], trace, currentPod, time ?? 0, deviceAttributes)}
                   reducedMotion={reducedMotion}
                   nominatedHere={(nominatedByNode.get(node.name) ?? []).map((p) => p.pod)}
                   pods={podsByNode.get(node.name) ?? []}
@@ -367,6 +393,9 @@ function SpreadSummary({ view, topologyKey }: { view: StepView | undefined; topo
 
 /** up to this many nodes the cards have room for a Filter reason's whole sentence on a projector */
 const FEW_NODES = 4;
+/** a dump this large is not read again for device attributes (its cards draw no devices anyway) */
+const ATTRIBUTE_TEXT_MAX = 500_000;
+const NO_ATTRIBUTES: ReadonlyMap<string, readonly string[]> = new Map();
 
 export function ClusterView() {
   const view = useDeferredValue(useStep());
@@ -403,6 +432,14 @@ export function ClusterView() {
     [presenter, lessonBars, nodes, run?.summary.pods],
   );
   const { ranking, relations } = useStageOverlays(view, compact, hidden);
+  // the device attributes the claims read (a PCIe root a matchAttribute groups by), from the run's own text;
+  // not for a big cluster, whose cards draw no devices
+  const runText = run?.text;
+  const hasDevices = nodes.some((n) => (n.devices?.length ?? 0) > 0);
+  const attributes = useMemo(
+    () => (compact || !hasDevices || runText === undefined || runText.length > ATTRIBUTE_TEXT_MAX ? NO_ATTRIBUTES : deviceAttributes(runText)),
+    [compact, hasDevices, runText],
+  );
 
   if (run === undefined) {
     return (
@@ -455,6 +492,7 @@ export function ClusterView() {
           autoscaler={run.summary.autoscaler}
           volumeHistory={run.summary.volumeHistory}
           kubeletEvictions={run.summary.kubeletEvictions}
+          deviceAttributes={attributes}
           topologyKey={topologyKey}
           compact={compact}
           showNodeDetails={showNodeDetails}

@@ -164,6 +164,12 @@ function PlacementTag({ mark }: { mark: PlacementMark }) {
   );
 }
 
+/** A reason wrapped on a narrow card breaks after a slash ("affinity/ selector") before it breaks a word; the text stays the reason. */
+function BreakAfterSlash({ text }: { text: string }) {
+  const parts = text.split('/');
+  return <>{parts.map((part, i) => (i === 0 ? part : <span key={i}>/<wbr />{part}</span>))}</>;
+}
+
 export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const {
     node, state, verdict, affinityDomains, ranked, ranking, tied, taints, taintHighlight, devices, reducedMotion, nominatedHere, pods, currentPod, showDetails, spread,
@@ -213,7 +219,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
       {verdict !== undefined && (
         <p className="filter-reason" data-testid="filter-reason" data-node={node.name} data-plugin={verdict.plugin} title={`${verdict.plugin}: ${explainVerdict(verdict)}`}>
           {briefReason
-            ? <><strong className="reason-plugin">{verdict.plugin}</strong> {verdict.reasons?.join(', ') || verdict.code}</>
+            ? <><strong className="reason-plugin">{verdict.plugin}</strong> <span className="reason-text"><BreakAfterSlash text={verdict.reasons?.join(', ') || verdict.code} /></span></>
             : <><strong>{verdict.plugin}</strong>: {explainVerdict(verdict)}</>}
         </p>
       )}

@@ -53,12 +53,13 @@ export const ScoreBar = memo(function ScoreBar({ ranked, ranking, tied, reducedM
       <span className="score-total"><strong>{ranked.total}</strong>{tied ? ' tie' : ''}</span>
       {/* the score of each plugin that tells the nodes apart, before its weight, beside its colour
           in the legend: the numbers a lesson quotes ("NodeResourcesFit: node1 95, node2 90") are
-          on the stage, not only the totals (issue 19) */}
+          on the stage, not only the totals (issue 19); where NormalizeScore rescaled it, the score
+          it had before ("51→100": a preferred affinity's sum of weights, scaled to the best node) */}
       <span className="score-parts" data-testid="score-parts">
         {ranked.segments.filter((s) => !ranking.uniform.includes(s.plugin)).map((s) => (
-          <span key={s.plugin} className="score-part" data-plugin={s.plugin} title={`${s.plugin}: ${s.normalized} × ${s.weight} = ${s.weighted}`}>
+          <span key={s.plugin} className="score-part" data-plugin={s.plugin} title={`${s.plugin}: ${s.raw !== s.normalized ? `${s.raw} normalized to ` : ''}${s.normalized} × ${s.weight} = ${s.weighted}`}>
             <span className="swatch" style={{ background: pluginColour(s.plugin) }} aria-hidden="true" />
-            <span className="visually-hidden">{s.plugin} </span>{s.normalized}
+            <span className="visually-hidden">{s.plugin} </span>{s.raw !== s.normalized && <span className="score-raw">{s.raw}→</span>}{s.normalized}
           </span>
         ))}
       </span>

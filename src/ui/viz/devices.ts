@@ -22,6 +22,8 @@ export interface DeviceMark {
   exhausted?: boolean;
   /** its NoSchedule or NoExecute taints at this step, "key=value:Effect" (DRADeviceTaints) */
   taints?: string[];
+  /** the attributes a claim's constraint or selector reads, "pcieRoot=pci-0" (./deviceAttributes.ts) */
+  attributes?: readonly string[];
 }
 
 /** The taints a device has at `time`: NoSchedule and NoExecute, the ones that keep claims or pods away. */
@@ -39,7 +41,10 @@ export function requestOutcomes(trace: CycleTrace | undefined, node: string): Re
 }
 
 /** The node's devices published by `time` (the step's simulated time), marked as above. */
-export function deviceMarks(node: NodeOutcome, pods: readonly PodView[], trace: CycleTrace | undefined, currentPod: string, time: number): DeviceMark[] | undefined {
+export function deviceMarks(
+  node: NodeOutcome, pods: readonly PodView[], trace: CycleTrace | undefined, currentPod: string, time: number,
+  attributes?: ReadonlyMap<string, readonly string[]>,
+): DeviceMark[] | undefined {
   const devices = node.devices?.filter((d) => d.since === undefined || d.since <= time);
   if (!devices?.length) return undefined;
   const held = new Map<string, string[]>();
@@ -64,7 +69,9 @@ export function deviceMarks(node: NodeOutcome, pods: readonly PodView[], trace: 
   }
   return devices.map((d) => {
     const taints = taintsAt(d, time);
+    const read = attributes?.get(d.id);
     return {
+      ...(read !== undefined ? { attributes: read } : {}),
       id: d.id, name: d.name, driver: d.driver, heldBy: held.get(d.id) ?? [],
       ...(picked.has(d.id) ? { pickedFor: picked.get(d.id)! } : {}), ...(exhausted.has(d.id) ? { exhausted: true } : {}), ...(taints.length ? { taints } : {}),
     };

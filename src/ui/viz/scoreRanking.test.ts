@@ -24,7 +24,7 @@ describe('scoreRanking', () => {
   it('ranks nodes by total with each plugin\'s normalized × weight', () => {
     const r = scoreRanking(trace)!;
     expect(r.nodes.map((n) => [n.node, n.total, n.rank])).toEqual([['node4', 290], ['node3', 190], ['node5', 95]].map(([n, t], i) => [n, t, i + 1]));
-    expect(r.nodes[0]!.segments.find((s) => s.plugin === 'PodTopologySpread')).toEqual({ plugin: 'PodTopologySpread', normalized: 100, weight: 2, weighted: 200 });
+    expect(r.nodes[0]!.segments.find((s) => s.plugin === 'PodTopologySpread')).toEqual({ plugin: 'PodTopologySpread', raw: 100, normalized: 100, weight: 2, weighted: 200 });
     expect(r.maxTotal).toBe(290);
   });
 
@@ -43,6 +43,14 @@ describe('scoreRanking', () => {
     expect(r.nodes.map((n) => [n.node, n.rank])).toEqual([['b', 1], ['a', 1], ['c', 3]]);
     expect(r.separating).toBeUndefined();
     expect(r.uniform).toEqual([]);
+  });
+
+  // node-affinity-preferred: the sums of matching weights (1, 50, 51) are NormalizeScore'd to 1, 98, 100;
+  // the stage quotes both, as the lesson does
+  it('keeps each plugin\'s score before NormalizeScore beside the normalized one', () => {
+    const affinity = (raw: number, normalized: number): NodeScore => ({ plugins: { NodeAffinity: { raw, normalized, weight: 2, weighted: normalized * 2 } }, total: normalized * 2 });
+    const preferred = cycle(1, 'p', { nodesEvaluated: ['node-1', 'node-2', 'node-4'], selected: 'node-4', score: { 'node-1': affinity(1, 1), 'node-2': affinity(50, 98), 'node-4': affinity(51, 100) } });
+    expect(scoreRanking(preferred)!.nodes.map((n) => [n.node, n.segments[0]!.raw, n.segments[0]!.normalized])).toEqual([['node-4', 51, 100], ['node-2', 50, 98], ['node-1', 1, 1]]);
   });
 
   it('is undefined when Score did not run', () => {

@@ -6,6 +6,8 @@ import type { CycleTrace } from '../../engine/api';
 
 export interface ScoreSegment {
   plugin: string;
+  /** the plugin's Score before NormalizeScore (a preferred affinity's sum of weights, a spread's count) */
+  raw: number;
   normalized: number;
   weight: number;
   weighted: number;
@@ -47,7 +49,7 @@ export function scoreRanking(trace: CycleTrace): ScoreRanking | undefined {
     rank: 1 + names.slice(0, i).filter((other) => scores[other]!.total > scores[node]!.total).length,
     segments: plugins.map((plugin) => {
       const s = scores[node]!.plugins[plugin];
-      return { plugin, normalized: s?.normalized ?? 0, weight: s?.weight ?? 0, weighted: s?.weighted ?? 0 };
+      return { plugin, raw: s?.raw ?? 0, normalized: s?.normalized ?? 0, weight: s?.weight ?? 0, weighted: s?.weighted ?? 0 };
     }),
   }));
   const uniform = plugins.filter((p) => names.every((n) => weighted(n, p) === weighted(names[0]!, p)));
