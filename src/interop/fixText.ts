@@ -81,8 +81,30 @@ function reindent(text: string, indent: number): string {
 function indexDocuments(text: string): { docs: ReadonlyMap<string, Located>; style: ReturnType<typeof styleOf> } {
   // a search writes each fix it verifies into the same text: index it once (the yaml library
   // takes seconds on a dump of thousands of objects), not once per fix
-  if (lastIndex?.text !== text) lastIndex = { text, docs: indexListsByLines(text) ?? indexAllDocuments(text), style: styleOf(text) };
+  if (lastIndex?.text !== text) lastIndex = { text, docs: withTimelineObjects(text, indexListsByLines(text) ?? indexAllDocuments(text)), style: styleOf(text) };
   return lastIndex;
+}
+
+/**
+ * The objects a Scenario's timeline steps apply (`object:`, `objects:`) that no document of the
+ * text declares: a Pod applied at 30 s and refused by admission is fixed where it is written.
+ */
+function withTimelineObjects(text: string, docs: Map<string, Located>): Map<string, Located> {
+  for (const [key, scenario] of [...docs]) {
+    if (!key.startsWith('Scenario/') || scenario.indent !== 0 || !scenario.text.includes('timeline')) continue;
+    const steps = parseDocument(scenario.text).getIn(['spec', 'timeline'], true);
+    if (!isSeq(steps)) continue;
+    for (const step of steps.items) {
+      if (!isMap(step) || step.get('action') !== 'apply') continue;
+      const many = step.get('objects', true);
+      for (const o of [step.get('object', true), ...(isSeq(many) ? many.items : [])]) {
+        if (!isMap(o) || !o.range) continue;
+        const object = keyOf(o.getIn(['kind']), o.getIn(['metadata', 'name']), o.getIn(['metadata', 'namespace']));
+        if (object && !docs.has(object)) docs.set(object, locate(text, scenario.from + o.range[0], scenario.from + o.range[1]));
+      }
+    }
+  }
+  return docs;
 }
 
 /** the last text indexed (its Located entries are never changed) */
