@@ -3,7 +3,10 @@
 // in one undoable step, and the changed lines for a diff.
 
 import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, stringify, YAMLSeq, type Document } from 'yaml';
-import { isMachineLabel, isNodeStateTaint, NG_MAX_SIZE_ANNOTATION, NODE_FIELDS_NOT_CLONED, type ScenarioEdit, type SideEffect, type WorkloadRef } from '../engine/readers';
+import { humanResource, isMachineLabel, isNodeStateTaint, NG_MAX_SIZE_ANNOTATION, NODE_FIELDS_NOT_CLONED, resourceAmount, type ScenarioEdit, type SideEffect, type WorkloadRef } from '../engine/readers';
+
+/** A quantity as a person reads it in a title (an EKS node's 127171264Ki is 121.3Gi); as written when it does not parse. */
+const humanQuantity = (resource: string, q: string): string => { const n = resourceAmount(resource, q); return n === undefined ? q : humanResource(resource, n); };
 
 export interface TextChange {
   /** character offsets in the scenario text */
@@ -763,7 +766,7 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'template-priority-class': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: priorityClassName ${e.priorityClassName} (value ${e.value}) instead of ${e.from}`;
     case 'template-request': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: container ${e.containerName ?? e.container + 1} ${e.limit ? 'limits' : 'requests'} ${e.quantity} ${e.resource}${e.from ? ` (from ${e.from})` : ''}`;
     case 'node-group-max': return `Raise node group ${e.group}'s max size to ${e.max} (from ${e.from}): the ClusterAutoscaler template's ${NG_MAX_SIZE_ANNOTATION}`;
-    case 'node-group-add': return `Add node group ${e.group} beside ${e.like}: ${e.instanceType ? `${e.instanceType} nodes, ` : ''}${e.factor} × its allocatable (${Object.entries(e.template.status?.allocatable ?? {}).filter(([r]) => r === 'cpu' || r === 'memory').map(([r, q]) => `${q} ${r}`).join(', ')}), scaled from 0 to ${e.template.metadata.annotations?.[NG_MAX_SIZE_ANNOTATION] ?? '1'}`;
+    case 'node-group-add': return `Add node group ${e.group} beside ${e.like}: ${e.instanceType ? `${e.instanceType} nodes, ` : ''}${e.factor} × its allocatable (${Object.entries(e.template.status?.allocatable ?? {}).filter(([r]) => r === 'cpu' || r === 'memory').map(([r, q]) => `${humanQuantity(r, q)} ${r}`).join(', ')}), scaled from 0 to ${e.template.metadata.annotations?.[NG_MAX_SIZE_ANNOTATION] ?? '1'}`;
     case 'node-group-label': return `Label node group ${e.group}'s template with ${e.key}=${e.value} (the nodes it adds carry it)`;
     case 'pod-group': return e.change === 'min-count' ? `PodGroup ${e.group}: gang minCount ${e.minCount} (from ${e.from})`
       : e.key !== undefined ? `PodGroup ${e.group}: topology ${e.key} instead of ${e.from} (a wider level)` : `PodGroup ${e.group}: drop the topology constraint ${e.from}`;
