@@ -3,8 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { engineResult, expectBoundAtEnd, freshPage, importDump, openScenario } from './helpers';
+import { fleetCauses } from '../src/interop/testing/fleetDump';
+import { dropDump, engineResult, expectBoundAtEnd, freshPage, importDump, openScenario } from './helpers';
 
+const FLEET = readFileSync(fileURLToPath(new URL('../src/interop/fixtures/kubectl-fleet-pending.yaml', import.meta.url)), 'utf8');
+/** the fix kind the fleet dump's author marks as right for the quota-blocked Deployment */
+const FLEET_QUOTA_FIX = fleetCauses.find((c) => c.pod === 'reports/Deployment/pdf-renderer')!.fix!.kind;
 const scenario = (name: string) => readFileSync(fileURLToPath(new URL(`../scenarios/${name}`, import.meta.url)), 'utf8');
 
 test('a GPU pod waits for a node the autoscaler adds: the stage shows it provisioning, the Pod tab says why', async ({ page }) => {
@@ -39,8 +43,10 @@ test('a GPU pod waits for a node the autoscaler adds: the stage shows it provisi
 });
 
 // issue 20: why-pending on a kubectl dump with node groups beside it (src/interop/fixtures/kubectl-node-groups-pending.yaml)
-test('a dump with node groups: the Pending pod says which group cannot host it and why; raising general\'s max, applied, schedules it', async ({ page }) => {
+test('a dump with node groups: the Pending pod says which group cannot host it and why; raising general\'s max, applied, schedules it; on the fleet dump a quota-blocked Deployment\'s fix, applied, creates and schedules its pods', async ({ page }) => {
   const dump = readFileSync(fileURLToPath(new URL('../src/interop/fixtures/kubectl-node-groups-pending.yaml', import.meta.url)), 'utf8');
+  // two dumps imported, two fix searches (one simulates the 58-node dump per change) and two re-runs
+  test.setTimeout(240_000);
   const pod = 'batch/report-5b8c9d7f4-t6h2p';
   await importDump(page, dump, 2);
   await page.locator('body').press('/');
@@ -66,6 +72,37 @@ test('a dump with node groups: the Pending pod says which group cannot host it a
   await fix.getByTestId('fix-apply').click();
   // the edited file runs again: the autoscaler grows general, and the pod lands on general-1
   await expectBoundAtEnd(page, pod, 'general-1');
+
+  // the same flow on the production-like fleet dump (58 nodes, a ClusterAutoscaler with per-zone
+  // groups, src/interop/testing/fleetDump.ts), on this page: its reports/pdf-renderer Deployment
+  // stops at the namespace's ResourceQuota (FailedCreate); the Events tab names the refusal and its
+  // numbers, the verified fix raises the quota, and Apply lets the ReplicaSet create the fourth pod,
+  // which schedules. Expectations come from the fixture's mark (fleetCauses) and its quota.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await dropDump(page, FLEET, 58);
+  await page.getByTestId('tab-events').click();
+  await page.locator('body').press('End');
+  const refusal = page.locator('[data-testid="admission-refusal"][data-object^="ReplicaSet/reports/pdf-renderer-"]');
+  await expect(refusal).toHaveCount(1, { timeout: 60_000 });
+  await expect(refusal).toContainText('Over quota: ResourceQuota compute would be exceeded.');
+  // three replicas of 2500m fit under requests.cpu 8, the fourth does not
+  await expect(refusal.locator('[data-testid="quota-number"][data-resource="requests.cpu"]')).toHaveText('requests.cpu: used 7500m + requested 2500m > limited 8');
+  const fixes = refusal.getByTestId('fixes');
+  await expect(fixes).toHaveAttribute('data-done', 'true', { timeout: 120_000 });
+  const quotaFix = fixes.locator(`[data-testid="fix"][data-kind="${FLEET_QUOTA_FIX}"]`).first();
+  await expect(quotaFix).toContainText('Raise ResourceQuota reports/compute: spec.hard.requests.cpu 10 (from 8)');
+  await expect(quotaFix.getByTestId('fix-admitted')).toHaveText('Deployment reports/pdf-renderer has 4 pods, 4 scheduled');
+  await expect(quotaFix.getByTestId('fix-apply')).toBeInViewport();
+  if (process.env.PODPLAY_SCREENSHOTS) await page.screenshot({ path: `${process.env.PODPLAY_SCREENSHOTS}/fleet-quota-1366.png` });
+  await quotaFix.getByTestId('fix-apply').click();
+  // the edited dump runs again: nothing refuses the ReplicaSet, it creates the fourth pod, and the
+  // scheduler binds it (the other three are bound in the dump; the cluster view draws 58 nodes without pod chips)
+  await expect(async () => {
+    await page.locator('body').press('End');
+    await expect(page.locator('[data-testid="admission-refusal"][data-object^="ReplicaSet/reports/pdf-renderer-"]')).toHaveCount(0, { timeout: 2_000 });
+    await expect(page.locator('[data-testid="event-row"][data-reason="SuccessfulCreate"][data-object^="ReplicaSet/reports/pdf-renderer-"]')).toHaveCount(1, { timeout: 2_000 });
+    await expect(page.locator('[data-testid="event-row"][data-reason="Scheduled"][data-object*="/reports/pdf-renderer-"]')).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 120_000 });
 });
 
 // issue 20: a scale-down's node is drawn draining from the engine's drainAt and gone from its deletedAt

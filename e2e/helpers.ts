@@ -204,6 +204,11 @@ export async function squiggleOnLine(page: Page, line: number, severity: 'error'
 /** A fresh page with a kubectl dump dropped on the cluster view and imported; waits for its `nodes` node cards. */
 export async function importDump(page: Page, dump: string, nodes: number): Promise<void> {
   await freshPage(page);
+  await dropDump(page, dump, nodes);
+}
+
+/** Drops a dump onto the cluster view of the page as it is (no fresh load) and opens it. */
+export async function dropDump(page: Page, dump: string, nodes: number): Promise<void> {
   const dataTransfer = await page.evaluateHandle((text) => {
     const dt = new DataTransfer();
     dt.items.add(new File([text], 'cluster.yaml', { type: 'application/x-yaml' }));

@@ -25,6 +25,18 @@ describe('--explain on a dump', () => {
   });
 });
 
+describe('--explain on a dump: a domain of many nodes', () => {
+  it('names three of its nodes and counts the rest, not every node of the zone', () => {
+    const lines = explain('web/checkout-').split('\n').filter((l) => /^ {2}topologySpread topology\.kubernetes\.io\/zone=/.test(l));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) {
+      const domain = l.match(/zone=([\w-]+)/)![1]!;
+      const nodes = result.nodes.filter((n) => n.labels['topology.kubernetes.io/zone'] === domain).length;
+      expect(l).toMatch(nodes > 4 ? new RegExp(`\\(${nodes} nodes: [^,()]+, [^,()]+, [^,()]+ and ${nodes - 3} more\\)$`) : /\(node\(s\): [^()]+\)$/);
+    }
+  });
+});
+
 describe('--explain: a fix for a controller\'s pod', () => {
   it('says in its title whose template it changes, and shows the change under each object it is written into: the StatefulSet\'s template, then the pod', () => {
     const text = `apiVersion: v1

@@ -3,7 +3,7 @@
 // differs from the cluster the file was dumped from, and the verified fixes (the page's Fixes panel).
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
-import { clusterDifference, type ClusterDifference, decisiveDetail, staleMessage, staleMessageText, type DecisiveDetail, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, type PodGroupDiagnosis, rankFixes, autoscalerNote, autoscalerNoteLines, capacityText, capacityVerdicts } from '../engine/readers';
+import { clusterDifference, type ClusterDifference, decisiveDetail, staleMessage, staleMessageText, type DecisiveDetail, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, type PodGroupDiagnosis, rankFixes, autoscalerNote, autoscalerNoteLines, capacityText, capacityVerdicts, humanResource } from '../engine/readers';
 import type { FixView } from '../interop/fixSearch';
 import { admittedLead, fixTitle, shownDiffLines, sideEffectTitle } from '../interop/fixText';
 import { limitRangeLines } from './explainAdmission';
@@ -34,6 +34,12 @@ function wrapNames(names: readonly string[], width = 96): string[] {
   return lines;
 }
 
+/** A domain's nodes in a line: all of a few, else the count, the first three and how many more (a zone has dozens). */
+function someNodes(nodes: readonly string[], shown = 3): string {
+  if (nodes.length <= shown + 1) return `node(s): ${nodes.join(', ')}`;
+  return `${nodes.length} nodes: ${nodes.slice(0, shown).join(', ')} and ${nodes.length - shown} more`;
+}
+
 interface Insufficient { resourceName: string; requested: number; used: number; capacity: number }
 
 function closestDetail(c: ClosestNode): string {
@@ -41,7 +47,8 @@ function closestDetail(c: ClosestNode): string {
   const taint = d.taint as { key: string; value: string; effect: string } | undefined;
   if (taint) return ` (${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect})`;
   const insufficient = d.insufficientResources as Insufficient[] | undefined;
-  if (insufficient) return ` (${insufficient.map((r) => `${r.resourceName}: requested ${r.requested}, free ${Math.max(0, r.capacity - r.used)} of ${r.capacity}`).join('; ')})`;
+  const amount = (r: Insufficient, n: number) => humanResource(r.resourceName, n);
+  if (insufficient) return ` (${insufficient.map((r) => `${r.resourceName}: requested ${amount(r, r.requested)}, free ${amount(r, Math.max(0, r.capacity - r.used))} of ${amount(r, r.capacity)}`).join('; ')})`;
   return '';
 }
 
@@ -74,7 +81,7 @@ function diagnosisLines(d: Diagnosis): string[] {
       const what = b.plugin === 'PodTopologySpread'
         ? `${b.count} matching pod(s)${namedPods(b)}, skew ${b.skew} > maxSkew ${b.maxSkew}`
         : b.pods.length > 0 ? b.pods.join(', ') : `${b.count} pod(s)`;
-      out.push(...indent([`${b.rule} ${b.topologyKey}=${b.topologyValue}: ${what} (node(s): ${b.nodes.join(', ')})`]));
+      out.push(...indent([`${b.rule} ${b.topologyKey}=${b.topologyValue}: ${what} (${someNodes(b.nodes)})`]));
     }
   }
   if (d.closest.length > 0) {

@@ -29,7 +29,7 @@ export type { RequestOutcome } from './dra/allocator';
 export { admissionRefusals, creatorName, defaultsThatDoNotFit, limitRangeDefaults, refusalsFor, type AdmissionRefusal } from './diagnosis/admission';
 export { ageText, decisiveDetail, staleMessage, staleMessageText, type DecisiveDetail, type StaleMessage } from './diagnosis/detail';
 export { lowerDefaultFix, raiseQuotaFix, type PolicyFix } from './whatIf/policyFixes';
-export { formatResource } from './model/quantity';
+export { formatResource, humanResource, resourceAmount } from './model/quantity';
 
 // the node autoscaler's word on a Pending pod (a ClusterAutoscaler document)
 export { autoscalerNote, autoscalerNoteLines, type AutoscalerNote } from './diagnosis/autoscaler';

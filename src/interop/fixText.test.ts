@@ -429,3 +429,11 @@ describe('fixText: add a node like X writes a fresh machine of its pool', () => 
     expect(node.status.allocatable).toEqual({ cpu: '4', memory: '16Gi', pods: '110' });
   });
 });
+
+describe('fixTitle: quantities a person reads', () => {
+  it('a new node group\'s estimated allocatable in Gi, not the Ki an EKS node reports (4 × 31792816Ki)', () => {
+    const template = { apiVersion: 'v1', kind: 'Node', metadata: { name: 't' }, spec: {}, status: { allocatable: { cpu: '31640m', memory: '127171264Ki', pods: '232' } } } as Extract<ScenarioEdit, { kind: 'node-group-add' }>['template'];
+    const edit: ScenarioEdit = { kind: 'node-group-add', like: 'general-eu-west-1a', group: 'general-eu-west-1a-m6i-8xlarge', factor: 4, instanceType: 'm6i.8xlarge', template };
+    expect(fixTitle([edit], (n) => n)).toBe('Add node group general-eu-west-1a-m6i-8xlarge beside general-eu-west-1a: m6i.8xlarge nodes, 4 × its allocatable (31640m cpu, 121.3Gi memory), scaled from 0 to 1');
+  });
+});

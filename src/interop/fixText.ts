@@ -3,7 +3,10 @@
 // in one undoable step, and the changed lines for a diff.
 
 import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, stringify, YAMLSeq, type Document } from 'yaml';
-import { isMachineLabel, isNodeStateTaint, NG_MAX_SIZE_ANNOTATION, NODE_FIELDS_NOT_CLONED, type ScenarioEdit, type SideEffect, type WorkloadRef } from '../engine/readers';
+import { humanResource, isMachineLabel, isNodeStateTaint, NG_MAX_SIZE_ANNOTATION, NODE_FIELDS_NOT_CLONED, resourceAmount, type ScenarioEdit, type SideEffect, type WorkloadRef } from '../engine/readers';
+
+/** A quantity as a person reads it in a title (an EKS node's 127171264Ki is 121.3Gi); as written when it does not parse. */
+const humanQuantity = (resource: string, q: string): string => { const n = resourceAmount(resource, q); return n === undefined ? q : humanResource(resource, n); };
 
 export interface TextChange {
   /** character offsets in the scenario text */
@@ -83,8 +86,30 @@ function reindent(text: string, indent: number): string {
 function indexDocuments(text: string): { docs: ReadonlyMap<string, Located>; style: ReturnType<typeof styleOf> } {
   // a search writes each fix it verifies into the same text: index it once (the yaml library
   // takes seconds on a dump of thousands of objects), not once per fix
-  if (lastIndex?.text !== text) lastIndex = { text, docs: indexListsByLines(text) ?? indexAllDocuments(text), style: styleOf(text) };
+  if (lastIndex?.text !== text) lastIndex = { text, docs: withTimelineObjects(text, indexListsByLines(text) ?? indexAllDocuments(text)), style: styleOf(text) };
   return lastIndex;
+}
+
+/**
+ * The objects a Scenario's timeline steps apply (`object:`, `objects:`) that no document of the
+ * text declares: a Pod applied at 30 s and refused by admission is fixed where it is written.
+ */
+function withTimelineObjects(text: string, docs: Map<string, Located>): Map<string, Located> {
+  for (const [key, scenario] of [...docs]) {
+    if (!key.startsWith('Scenario/') || scenario.indent !== 0 || !scenario.text.includes('timeline')) continue;
+    const steps = parseDocument(scenario.text).getIn(['spec', 'timeline'], true);
+    if (!isSeq(steps)) continue;
+    for (const step of steps.items) {
+      if (!isMap(step) || step.get('action') !== 'apply') continue;
+      const many = step.get('objects', true);
+      for (const o of [step.get('object', true), ...(isSeq(many) ? many.items : [])]) {
+        if (!isMap(o) || !o.range) continue;
+        const object = keyOf(o.getIn(['kind']), o.getIn(['metadata', 'name']), o.getIn(['metadata', 'namespace']));
+        if (object && !docs.has(object)) docs.set(object, locate(text, scenario.from + o.range[0], scenario.from + o.range[1]));
+      }
+    }
+  }
+  return docs;
 }
 
 /** the last text indexed (its Located entries are never changed) */
@@ -754,7 +779,7 @@ export function editTitle(e: ScenarioEdit, short: (node: string) => string): str
     case 'template-priority-class': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: priorityClassName ${e.priorityClassName} (value ${e.value}) instead of ${e.from}`;
     case 'template-request': return `${e.workload.kind} ${e.workload.namespace}/${e.workload.name}: container ${e.containerName ?? e.container + 1} ${e.limit ? 'limits' : 'requests'} ${e.quantity} ${e.resource}${e.from ? ` (from ${e.from})` : ''}`;
     case 'node-group-max': return `Raise node group ${e.group}'s max size to ${e.max} (from ${e.from}): the ClusterAutoscaler template's ${NG_MAX_SIZE_ANNOTATION}`;
-    case 'node-group-add': return `Add node group ${e.group} beside ${e.like}: ${e.instanceType ? `${e.instanceType} nodes, ` : ''}${e.factor} × its allocatable (${Object.entries(e.template.status?.allocatable ?? {}).filter(([r]) => r === 'cpu' || r === 'memory').map(([r, q]) => `${q} ${r}`).join(', ')}), scaled from 0 to ${e.template.metadata.annotations?.[NG_MAX_SIZE_ANNOTATION] ?? '1'}`;
+    case 'node-group-add': return `Add node group ${e.group} beside ${e.like}: ${e.instanceType ? `${e.instanceType} nodes, ` : ''}${e.factor} × its allocatable (${Object.entries(e.template.status?.allocatable ?? {}).filter(([r]) => r === 'cpu' || r === 'memory').map(([r, q]) => `${humanQuantity(r, q)} ${r}`).join(', ')}), scaled from 0 to ${e.template.metadata.annotations?.[NG_MAX_SIZE_ANNOTATION] ?? '1'}`;
     case 'node-group-label': return `Label node group ${e.group}'s template with ${e.key}=${e.value} (the nodes it adds carry it)`;
     case 'pod-group': return e.change === 'min-count' ? `PodGroup ${e.group}: gang minCount ${e.minCount} (from ${e.from})`
       : e.key !== undefined ? `PodGroup ${e.group}: topology ${e.key} instead of ${e.from} (a wider level)` : `PodGroup ${e.group}: drop the topology constraint ${e.from}`;

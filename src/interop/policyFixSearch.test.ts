@@ -293,6 +293,38 @@ describe('a refused bare Pod (nothing retries it): a fix a reviewer approves, ve
     }
   });
 
+  // a Pod a timeline step applies (kubectl apply at t=30) is refused as a declared one is: the fix
+  // is written into the step's object, and the fixed file creates it at 30 s
+  const steps = (object: string) => `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: late-notebook}
+spec:
+  timeline:
+    - at: 30
+      action: apply
+      object:
+${object.replace(/^/gm, '        ').trimEnd()}
+`;
+  it.each([
+    ['ResourceQuota requests.cpu', docs(node('node-1', '8'), dev, quotaDev('requests.cpu: "2"'), used, steps(notebook('{requests: {cpu: "1"}}'))), ['quota', 'request']],
+    ['LimitRange max', docs(node('node-1', '8'), dev, limitRange('max: {cpu: "2"}'), steps(notebook('{requests: {cpu: "1"}, limits: {cpu: "4"}}'))), ['request', 'limit-range']],
+  ])('a Pod a timeline step applies, refused (%s): the same fixes as a declared one, written into the step, creating it at 30 s', (_name, text, kinds) => {
+    const before = simulate(text);
+    if (!before.ok) throw new Error('the scenario does not load');
+    expect(refusalsFor(admissionRefusals(before.result), 'Pod/dev/notebook').map((r) => r.time)).toEqual([30]);
+    const ranked = rankFixes(search(text, 'Pod/dev/notebook').fixes);
+    expect(ranked.map((f) => f.candidate.kind)).toEqual(kinds);
+    for (const fix of ranked) {
+      const fixed = applyTextChanges(text, fix.text!.changes);
+      // the pod's change goes into the step; a policy's into its own document
+      if (fix.candidate.kind === 'request') expect(fixed.slice(fixed.indexOf('kind: Scenario'))).not.toBe(text.slice(text.indexOf('kind: Scenario')));
+      const after = simulate(fixed);
+      if (!after.ok) throw new Error('the fixed text does not load');
+      expect(refusalsFor(admissionRefusals(after.result), 'Pod/dev/notebook')).toEqual([]);
+      expect(after.result.pods.find((p) => p.pod === 'dev/notebook')?.node).toBe('node-1');
+    }
+  });
+
   it('a quota with nothing left: no request cut, the quota raise (an administrator\'s change) is the fix', () => {
     const text = docs(node('node-1', '8'), dev, quotaDev('requests.cpu: "1500m"'), used, notebook('{requests: {cpu: "1"}}'));
     const ranked = rankFixes(search(text, 'dev/notebook').fixes);

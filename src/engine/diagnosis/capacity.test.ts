@@ -25,6 +25,15 @@ describe('capacityVerdicts', () => {
       want: ['Fragmented: 3 cpu is free across the 2 nodes in total, but at most 1500m cpu on one (a), and the pod requests 2 cpu on a single node.'],
     },
     {
+      // an EKS node's allocatable is in Ki (31792816Ki): the verdict reads as kubectl describe's Gi
+      name: 'memory fragmented on nodes whose allocatable is in Ki: the numbers in Gi, not Ki',
+      yaml: docs(
+        node('a', '8').replace('memory: 8Gi', 'memory: 31792816Ki'), node('b', '8').replace('memory: 8Gi', 'memory: 31792816Ki'),
+        pod('fill-a', '1', 'a').replace('cpu: "1"', 'cpu: "1", memory: 20Gi'), pod('fill-b', '1', 'b').replace('cpu: "1"', 'cpu: "1", memory: 20Gi'),
+        pod('p', '1').replace('cpu: "1"', 'cpu: "1", memory: 16Gi')),
+      want: ['Fragmented: 20.6Gi memory is free across the 2 nodes in total, but at most 10.3Gi memory on one (a), and the pod requests 16Gi memory on a single node.'],
+    },
+    {
       name: 'a 6-cpu pod, nodes of 4: larger than any node',
       yaml: docs(node('a', '4'), node('b', '2'), pod('p', '6')),
       want: ['Larger than any node: the pod requests 6 cpu, and the largest node, a, has 4 cpu allocatable — only a bigger node can take it.'],

@@ -7,7 +7,7 @@
 // Structured data; the CLI and the page word it.
 
 import type { AutoscalerOutcome, CycleTrace } from '../api';
-import { formatResource } from '../model/quantity';
+import { humanResource } from '../model/quantity';
 
 export interface CapacityVerdict {
   kind: 'largerThanAnyNode' | 'fragmented';
@@ -62,7 +62,8 @@ export function capacityVerdicts(trace: CycleTrace, autoscaler?: AutoscalerOutco
 
 /** A verdict in words, as the Pod tab and `--explain` say it. */
 export function capacityText(v: CapacityVerdict, short: (node: string) => string = (n) => n): string {
-  const amount = (n: number) => `${formatResource(v.resource, n)} ${v.resource}`;
+  // in units a person reads (kubectl describe's Gi, not the node's allocatable in Ki)
+  const amount = (n: number) => `${humanResource(v.resource, n)} ${v.resource}`;
   return v.kind === 'largerThanAnyNode'
     ? `Larger than any node: the pod requests ${amount(v.requested)}, and the largest node, ${short(v.node)}, has ${amount(v.most)} allocatable — only a bigger node can take it${v.noGroupFits ? ', and no node group\'s template is big enough either (Insufficient ' + v.resource + ' on each)' : ''}.`
     : `Fragmented: ${amount(v.totalFree)} is free across the ${v.nodes} nodes in total, but at most ${amount(v.most)} on one (${short(v.node)}), and the pod requests ${amount(v.requested)} on a single node.`;

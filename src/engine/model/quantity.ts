@@ -118,6 +118,23 @@ export function formatResource(resourceName: string, amount: number): string {
   return String(amount);
 }
 
+/**
+ * An amount as a person reads it, not as a manifest must hold it: bytes in the largest binary unit
+ * with one decimal at most ("30.3Gi", not "31792816Ki"), cpu as formatMilliCpu. For prose only
+ * (verdicts, node details); a value written into YAML stays exact (formatResource).
+ */
+export function humanResource(resourceName: string, amount: number): string {
+  if (resourceName === 'cpu') return formatMilliCpu(amount);
+  if (resourceName !== 'memory' && resourceName !== 'ephemeral-storage' && !resourceName.startsWith('hugepages-')) return String(amount);
+  for (const suffix of ['Ei', 'Pi', 'Ti', 'Gi', 'Mi', 'Ki'] as const) {
+    const unit = Number(binarySuffixes[suffix]!);
+    if (Math.abs(amount) < unit) continue;
+    const n = amount / unit;
+    return `${Number.isInteger(n) ? n : n.toFixed(1).replace(/\.0$/, '')}${suffix}`;
+  }
+  return String(amount);
+}
+
 // ---- exact arithmetic on quantities (DRA counters and consumable capacity) ----
 
 export const ZERO_QUANTITY: Quantity = { numerator: 0n, denominator: 1n };

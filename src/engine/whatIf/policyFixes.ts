@@ -14,6 +14,7 @@ import { podKey, type Node, type Pod, type PriorityClass, type ResourceList, typ
 import { computePodRequests } from '../framework/resources';
 import { NG_MAX_SIZE_ANNOTATION, NG_MIN_SIZE_ANNOTATION } from '../model/autoscaler';
 import type { LimitRangeItem, ResourceQuota } from '../model/policy';
+import type { ScenarioObject } from '../model/scenario';
 import { uncoveredResources, uncoveredScopes } from '../model/admission/resourceQuota';
 import { podMatchesScope, podUsage } from '../model/quota/pods';
 import { addLists, toResourceList, type QuotaList } from '../model/quota/resourceList';
@@ -420,10 +421,14 @@ function templateCandidates(groups: NonNullable<ExpandedScenario['clusterAutosca
 
 // ---- a refused bare Pod (no controller to retry it): the pod's own resources, or the policy ----
 
-/** The pod a "Pod/ns/name" refusal names, as written (the loader keeps the refused ones). */
-export function refusedPodOf(s: Pick<ExpandedScenario, 'refusedPods'>, refusal: AdmissionRefusal): Pod | undefined {
+/**
+ * The pod a "Pod/ns/name" refusal names, as written: a declared one (the loader keeps the refused
+ * ones) or one a timeline step applies (refused when the step runs, ../timeline/apply.ts).
+ */
+export function refusedPodOf(s: Pick<ExpandedScenario, 'refusedPods' | 'timeline'>, refusal: AdmissionRefusal): Pod | undefined {
   if (!refusal.object.startsWith('Pod/')) return undefined;
-  return s.refusedPods?.find((p) => `Pod/${p.metadata.namespace ?? 'default'}/${p.metadata.name}` === refusal.object);
+  const named = (o: ScenarioObject): o is Pod => o.kind === 'Pod' && `Pod/${o.metadata.namespace ?? 'default'}/${o.metadata.name}` === refusal.object;
+  return s.refusedPods?.find(named) ?? s.timeline.flatMap((step) => (step.action === 'apply' ? step.objects : [])).find(named);
 }
 
 /**
@@ -549,7 +554,7 @@ function quotaPodCandidates(pod: Pod, refusal: AdmissionRefusal): Candidate[] {
 }
 
 /** The fixes for a refused bare Pod, or none when the refusal is a workload's (./refusalCandidates). */
-export function refusedPodCandidates(s: RefusalScenario & Pick<ExpandedScenario, 'refusedPods'>, refusal: AdmissionRefusal): Candidate[] {
+export function refusedPodCandidates(s: RefusalScenario & Pick<ExpandedScenario, 'refusedPods' | 'timeline'>, refusal: AdmissionRefusal): Candidate[] {
   const pod = refusedPodOf(s, refusal);
   if (!pod) return [];
   if (refusal.plugin === 'LimitRanger') return limitRangerPodCandidates(s, pod);

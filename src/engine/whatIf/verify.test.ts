@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../index';
 import { loadExpandedScenario } from '../index';
-import { rankFixes, searchFixes, type VerifiedFix } from './verify';
+import { rankFixes, searchFixes, sideEffectsOf, type VerifiedFix } from './verify';
+import type { SimulationResult } from '../api';
 
 function fixesFor(text: string, pod: string): { fixes: VerifiedFix[]; tried: string[] } {
   const loaded = loadExpandedScenario(text);
@@ -63,6 +64,8 @@ describe('verified fixes, one kind at a time', () => {
     const priority = fixes.find((f) => f.candidate.kind === 'priority')!;
     expect(priority.sideEffects).toEqual([{ pod: 'default/running', change: 'preempted', from: 'n1' }]);
     expect(priority.node).toBe('n1');
+    // the reviewer's question, answered: whose pod pays for the room
+    expect(priority.warnings).toEqual(['a new PriorityClass: the cluster has none high enough', 'preempts a pod of Pod default/running: a bare pod is gone for good — the shortage moves to another workload']);
     // a new empty node has no side effect: it ranks first
     expect(kinds(fixes)[0]).toBe('add-node');
   });
@@ -292,5 +295,27 @@ spec:
     expect(drop.sideEffects).toEqual([{ pod: 'default/q', change: 'pending', from: 'n1' }]);
     // both fixes make q Pending; the pod's own spec goes before relabelling a node (src/engine/whatIf/rank.ts)
     expect(kinds(fixes)).toEqual(['selector', 'node-label']);
+  });
+});
+
+describe('sideEffectsOf', () => {
+  // as in the fleet dump: the baseline's DaemonSet made node-exporter-t72rl for a node the autoscaler
+  // added (late-1); with a node added by the fix, the controller's names pair differently
+  const run = (pods: { pod: string; node?: string; owner?: string }[]) => ({ pods }) as unknown as SimulationResult;
+  it.each([
+    ['a daemon pod whose generated name now runs on the added node: none (its DaemonSet still runs one on late-1)',
+      [{ pod: 'monitoring/node-exporter-t72rl', node: 'late-1', owner: 'DaemonSet/node-exporter' }],
+      [{ pod: 'monitoring/node-exporter-t72rl', node: 'n1-2', owner: 'DaemonSet/node-exporter' }, { pod: 'monitoring/node-exporter-x81qa', node: 'late-1', owner: 'DaemonSet/node-exporter' }],
+      []],
+    ['a daemon pod gone from its node: still said (it never "moves")',
+      [{ pod: 'monitoring/node-exporter-t72rl', node: 'late-1', owner: 'DaemonSet/node-exporter' }],
+      [{ pod: 'monitoring/node-exporter-t72rl', owner: 'DaemonSet/node-exporter' }],
+      [{ pod: 'monitoring/node-exporter-t72rl', change: 'pending', from: 'late-1' }]],
+    ['a Deployment\'s pod on another node: moved',
+      [{ pod: 'web/api-1', node: 'n1', owner: 'Deployment/api' }],
+      [{ pod: 'web/api-1', node: 'n2', owner: 'Deployment/api' }],
+      [{ pod: 'web/api-1', change: 'moved', from: 'n1', to: 'n2' }]],
+  ])('%s', (_name, before, after, want) => {
+    expect(sideEffectsOf(run(before), run(after), 'default/p').sideEffects).toEqual(want);
   });
 });

@@ -88,16 +88,27 @@ function runWithEdits<T>(s: ExpandedScenario, edits: readonly ScenarioEdit[], op
 const placedOn = (r: VariantResult): Map<string, string | undefined> =>
   new Map(r.pods.map((p) => [p.pod, p.deletedAt === undefined ? p.node : undefined]));
 
+/** "namespace/DaemonSet/name" of a pod a DaemonSet made, or undefined */
+const daemonSetOf = (p: Pick<SimulationResult['pods'][number], 'pod' | 'owner'>): string | undefined => (p.owner?.startsWith('DaemonSet/') ? `${p.pod.slice(0, p.pod.indexOf('/'))}/${p.owner}` : undefined);
+
 export function sideEffectsOf(before: SimulationResult, after: VariantResult, target: string): { sideEffects: SideEffect[]; alsoPlaced: string[] } {
   const now = placedOn(after);
   const deleted = new Map(after.pods.filter((p) => p.deletedAt !== undefined).map((p) => [p.pod, p.reason]));
   const sideEffects: SideEffect[] = [];
   const alsoPlaced: string[] = [];
+  // A DaemonSet runs one pod per node, and a node added by a fix gets its own: the names the
+  // controller generates then pair with other nodes than before, so a daemon pod is compared by
+  // its DaemonSet and node — one that still runs there is no side effect, and none "moves"
+  // (upstream: daemon/daemon_controller.go creates a pod per node that needs one).
+  const daemons = new Map(before.pods.flatMap((p) => { const d = daemonSetOf(p); return d ? [[p.pod, d] as const] : []; }));
+  const daemonsAfter = new Set(after.pods.flatMap((p) => { const d = daemonSetOf(p); return d && p.deletedAt === undefined && p.node !== undefined ? [`${d}@${p.node}`] : []; }));
   for (const [pod, node] of placedOn(before)) {
     if (pod === target) continue;
+    const daemon = daemons.get(pod);
+    if (daemon !== undefined && node !== undefined && daemonsAfter.has(`${daemon}@${node}`)) continue;
     const next = now.get(pod);
     if (node !== undefined && next === undefined) sideEffects.push({ pod, change: !deleted.has(pod) ? 'pending' : deleted.get(pod) === 'Preempted' ? 'preempted' : 'deleted', from: node });
-    else if (node !== undefined && next !== undefined && next !== node) sideEffects.push({ pod, change: 'moved', from: node, to: next });
+    else if (node !== undefined && next !== undefined && next !== node && daemon === undefined) sideEffects.push({ pod, change: 'moved', from: node, to: next });
     else if (node === undefined && next !== undefined && !deleted.has(pod)) alsoPlaced.push(pod);
   }
   return { sideEffects, alsoPlaced };
@@ -127,6 +138,14 @@ function budgetsCovering(s: ExpandedScenario, pods: readonly PodOutcome[]): stri
   return [...out];
 }
 
+/** Whose pods a higher priority evicts, by workload: the shortage moves to them. */
+function preemptedWarning(victims: readonly PodOutcome[]): string {
+  const by = (p: PodOutcome) => (p.owner ? `${p.owner.slice(0, p.owner.indexOf('/'))} ${p.pod.slice(0, p.pod.indexOf('/'))}/${p.owner.slice(p.owner.indexOf('/') + 1)}` : `Pod ${p.pod}`);
+  const owners = [...new Set(victims.map(by))];
+  const recreated = victims.every((p) => p.owner !== undefined);
+  return `preempts ${victims.length === 1 ? 'a pod' : `${victims.length} pods`} of ${owners.join(', ')}: ${!recreated ? 'a bare pod is gone for good' : owners.length > 1 ? 'their controllers recreate them, and they wait for room' : 'its controller recreates it, and it waits for room'} — the shortage moves to another workload`;
+}
+
 /** What a verified change means beyond "it schedules": a tier and warnings; a reason when it is no fix at all. */
 function judge(s: ExpandedScenario, baseline: SimulationResult, pod: string, candidate: Candidate, sideEffects: SideEffect[], node: string): { tier: Tier; warnings: string[] } | { reason: string } {
   const warnings = candidate.warning ? [candidate.warning] : [];
@@ -146,6 +165,9 @@ function judge(s: ExpandedScenario, baseline: SimulationResult, pod: string, can
   // a replica of the pod's own workload preempted, deleted or made Pending in its place: net zero (its controller recreates it)
   const own = owner === undefined ? [] : sideEffects.filter((e) => e.change !== 'moved' && outcomeOf(e)?.owner === owner).map((e) => e.pod);
   if (own.length > 0) return { reason: `net zero: ${own.join(', ')}, a replica of the same ${owner}, loses its place instead` };
+  // a reviewer asks whose pods pay for the room: a controller recreates them, and they wait Pending
+  // (the fleet dump's postgres-2 at tier-1 preempts a reports/pdf-renderer replica its quota then keeps out)
+  if (candidate.kind === 'priority' && preempted.length > 0) warnings.push(preemptedWarning(preempted));
   const budgets = budgetsCovering(s, preempted);
   if (budgets.length === 0) return { tier, warnings };
   return {

@@ -3,6 +3,9 @@
 // page's, through the imported text — ranks the fix a reviewer would approve first, or offers
 // none where a reviewer would approve none of the changes it can try.
 import { describe, expect, it } from 'vitest';
+import { formatFixes } from '../../cli/explain';
+import { formatRefusals } from '../../cli/explainAdmission';
+import { admissionRefusals, refusalsFor } from '../../engine/readers';
 import { rankFixes } from '../../engine/whatIf/rank';
 import { fixSearchBaseline, runFixSearch, type FixSearchReply, type FixSearchRequest } from '../fixSearch';
 import { importAny } from '../index';
@@ -22,7 +25,8 @@ const podOf = (prefix: string) => result.pods.find((p) => p.pod.startsWith(prefi
 describe('kubectl-fleet-pending.yaml', () => {
   it('is the generator output with the messages a scheduler records for it (npx tsx scripts/write-fleet-dump.ts)', () => {
     expect(fixture).toBe(fleetDump(fleetMessages(fleetDump())));
-  });
+    // a simulation of the 58-node dump: 70 s on two cores shared with the whole suite
+  }, 180_000);
 
   it('imports 58 nodes in 3 zones as a kubectl dump, keeps the ClusterAutoscaler and warns of nothing it cannot read', () => {
     expect(imported.format).toBe('kubectl');
@@ -52,15 +56,24 @@ describe('kubectl-fleet-pending.yaml', () => {
   });
 });
 
+/** each target's search replies, once: a search simulates the 58-node dump once per change */
+const searched = new Map<string, FixSearchReply[]>();
+function replies(target: string): FixSearchReply[] {
+  if (!searched.has(target)) {
+    const found: FixSearchReply[] = [];
+    runFixSearch({ ...request, pod: target }, (r) => found.push(r), () => false, prepared);
+    searched.set(target, found);
+  }
+  return searched.get(target)!;
+}
+
 function search(target: string) {
-  const replies: FixSearchReply[] = [];
-  runFixSearch({ ...request, pod: target }, (r) => replies.push(r), () => false, prepared);
-  return rankFixes(replies.flatMap((r) => (r.type === 'fix' ? [r.fix] : [])));
+  return rankFixes(replies(target).flatMap((r) => (r.type === 'fix' ? [r.fix] : [])));
 }
 
 describe('kubectl-fleet-pending.yaml: the top fix is the one a reviewer approves, and none of the first five is one a reviewer refuses', () => {
-  const searched = fleetCauses.filter((c) => c.state === 'pending' || c.state === 'not-created');
-  it.each(searched.map((c) => [c.pod, c] as const))('%s', (prefix, cause) => {
+  const searchedCauses = fleetCauses.filter((c) => c.state === 'pending' || c.state === 'not-created');
+  it.each(searchedCauses.map((c) => [c.pod, c] as const))('%s', (prefix, cause) => {
     const [namespace, , name] = prefix.split('/');
     const target = cause.state === 'not-created' ? `${namespace}/${name}` : podOf(prefix)!.pod;
     const ranked = search(target);
@@ -95,5 +108,24 @@ describe('kubectl-fleet-pending.yaml: the top fix is the one a reviewer approves
     if (top!.admitted) expect(top!.admitted.pods).toBe(top!.admitted.scheduled);
     else expect(top!.node).toBeTruthy();
     // each verified candidate is a whole simulation of the 58-node dump: up to 25 s alone, 100 s beside the whole suite on two shared cores
+  }, 300_000);
+});
+
+// issue 20's why-pending flow through the CLI on a dump with node groups: what `--explain
+// reports/pdf-renderer` prints (simulate.ts joins these two texts) for the Deployment its quota stops
+describe('kubectl-fleet-pending.yaml: --explain for the quota-blocked Deployment', () => {
+  it('names the ReplicaSet that cannot create its pod, the quota\'s numbers, and the verified raise first, with its YAML change', () => {
+    const refused = refusalsFor(admissionRefusals(result), 'reports/pdf-renderer');
+    expect(refused.map((r) => r.object)).toEqual([expect.stringMatching(/^ReplicaSet\/reports\/pdf-renderer-/)]);
+    const text = formatRefusals(refused);
+    expect(text).toMatch(/^ReplicaSet reports\/pdf-renderer-\w+: cannot create pod pdf-renderer-[\w-]+ \(\d+ FailedCreate since it last created one, the latest at t=\d+s\); the pod does not exist, so it is not Pending\.$/m);
+    // the Deployment's 4 replicas of 2500m: 3 fit under requests.cpu 8, the fourth does not
+    expect(text).toContain('  over quota: ResourceQuota compute would be exceeded:\n    requests.cpu: used 7500m + requested 2500m > limited 8\n');
+    const done = replies(refused[0]!.object).find((r) => r.type === 'done');
+    const fixes = formatFixes(search(refused[0]!.object), done?.type === 'done' ? done.tried : 0);
+    expect(fixes).toMatch(/^What would fix it \(\d+ of \d+ change\(s\) tried; each simulated, best first\):\n1\. Raise ResourceQuota reports\/compute: spec\.hard\.requests\.cpu 10 \(from 8\)\n {3}→ the API server admits its pods: Deployment reports\/pdf-renderer has 4 pods, 4 scheduled, no other pod affected\n/);
+    expect(fixes).toContain('   ⚠ raises the namespace\'s budget: an administrator\'s change');
+    // the change written into the imported scenario (the page's text; the CLI, given the dump, writes it into the List item)
+    expect(fixes).toMatch(/# ResourceQuota reports\/compute\n.*\n {5}- spec: \{hard: \{.*requests\.cpu: "8",.*\n {5}\+ spec: \{hard: \{.*requests\.cpu: "10",/);
   }, 300_000);
 });

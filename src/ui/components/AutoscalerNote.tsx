@@ -15,6 +15,22 @@ function groupList(groups: readonly { group: string; reason: string }[]) {
   );
 }
 
+/**
+ * The note's lead alone, one line (whole on hover), above a Pending pod's fixes: at 1366×768 the
+ * groups' reasons and the event would push the fixes below the fold (issue 18); `AutoscalerNote`
+ * follows the fixes with them.
+ */
+export function AutoscalerLead({ summary, pod, now }: { summary: RunSummary; pod: string; now: number }) {
+  const note = autoscalerNote(summary.autoscaler, pod, now);
+  if (!note) return null;
+  const more = note.groups.length > 0 ? ' (each node group\'s reason is below the fixes)' : note.detail ? ' (more below the fixes)' : '';
+  return (
+    <p className="autoscaler-lead" data-testid="autoscaler-lead" data-kind={note.kind} title={`${note.lead}${more}`}>
+      <strong>{note.lead}</strong>{more && <span className="diagnosis-summary-more">{more}</span>}
+    </p>
+  );
+}
+
 export function AutoscalerNote({ summary, pod, now }: { summary: RunSummary; pod: string; now: number }) {
   const note = autoscalerNote(summary.autoscaler, pod, now);
   if (!note) return null;
@@ -23,7 +39,7 @@ export function AutoscalerNote({ summary, pod, now }: { summary: RunSummary; pod
       <p className="diagnosis-lead"><strong>{note.lead}</strong></p>
       {note.detail && <p className="detail">{note.detail}</p>}
       {note.groups.length > 0 && note.groups.length <= OPEN_GROUPS && groupList(note.groups)}
-      {/* a fleet's many groups would push the fixes below the fold at 1366×768 (issue 18): one line, opened on demand */}
+      {/* a fleet's many groups: one line, opened on demand */}
       {note.groups.length > OPEN_GROUPS && (
         <details className="diagnosis-group" data-testid="autoscaler-groups">
           <summary>Why each of the {note.groups.length} node groups cannot fit it</summary>

@@ -3,7 +3,7 @@
 // them (each group opens to its nodes), the pods that block per topology domain, the nodes that
 // fail one plugin only, and what preemption found.
 
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { capacityText, capacityVerdicts, type CapacityVerdict, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, decisiveDetail, type DecisiveDetail } from '../../engine/readers';
 import { usePodplay } from '../../store/hooks';
 import { lazyView } from '../lazyView';
@@ -118,8 +118,13 @@ function DiagnosisSummary({ d }: { d: Diagnosis }) {
   );
 }
 
-/** The diagnosis of `pod`'s latest cycle, once that cycle's frame is here; a link to it otherwise. */
-export function DiagnosisPanel({ pod }: { pod: string }) {
+/**
+ * The diagnosis of `pod`'s latest cycle, once that cycle's frame is here; a link to it otherwise.
+ * `note` is what else is known of the pod (the node autoscaler's word): its one-line `lead` goes
+ * above the fixes and the `full` note below them, so that five fixes read at 1366×768 (issue 18);
+ * without fixes, the full note alone.
+ */
+export function DiagnosisPanel({ pod, note }: { pod: string; note?: { lead: ReactNode; full: ReactNode } }) {
   const run = usePodplay((s) => s.run);
   const frames = usePodplay((s) => s.frames);
   const selectPod = usePodplay((s) => s.selectPod);
@@ -135,16 +140,19 @@ export function DiagnosisPanel({ pod }: { pod: string }) {
   const capacity = useMemo(() => (trace === undefined ? [] : capacityVerdicts(trace, autoscaler)), [trace, autoscaler]);
   // never tried by a scheduler (a schedulerName no profile serves): no diagnosis, but a fix
   if (latest === undefined && outcome !== undefined && outcome.node === undefined && outcome.deletedAt === undefined && outcome.reason !== 'SchedulingGated' && outcome.message !== undefined) {
-    return <><p className="diagnosis-lead" data-testid="diagnosis-unscheduled">No scheduling cycle: {outcome.message}</p><FixesPanel pod={pod} /></>;
+    return <>{note?.lead}<p className="diagnosis-lead" data-testid="diagnosis-unscheduled">No scheduling cycle: {outcome.message}</p><FixesPanel pod={pod} />{note?.full}</>;
   }
-  if (latest === undefined || latest.result !== 'Unschedulable') return null;
+  if (latest === undefined || latest.result !== 'Unschedulable') return <>{note?.full}</>;
   if (diagnosis === undefined) {
     return (
-      <p className="diagnosis-link">
-        <button type="button" className="button small" onClick={() => selectPod(pod)}>Why Pending? Show its latest cycle ({latest.cycle})</button>
-      </p>
+      <>
+        {note?.full}
+        <p className="diagnosis-link">
+          <button type="button" className="button small" onClick={() => selectPod(pod)}>Why Pending? Show its latest cycle ({latest.cycle})</button>
+        </p>
+      </>
     );
   }
   // the fixes first, under a one-line why: at 1366×768 both are above the fold; the full diagnosis below them
-  return <><DiagnosisSummary d={diagnosis} /><FixesPanel pod={pod} /><DiagnosisView d={diagnosis} short={short} detail={detail} capacity={capacity} /></>;
+  return <>{note?.lead}<DiagnosisSummary d={diagnosis} /><FixesPanel pod={pod} />{note?.full}<DiagnosisView d={diagnosis} short={short} detail={detail} capacity={capacity} /></>;
 }

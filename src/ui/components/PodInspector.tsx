@@ -9,7 +9,7 @@ import { useStep } from '../useStep';
 import { affinityLines, labelLines, requestsLine, spreadLines, tolerationLines } from './describe';
 import { DiagnosisPanel } from './DiagnosisPanel';
 import { lazyView } from '../lazyView';
-import { AutoscalerNote } from './AutoscalerNote';
+import { AutoscalerLead, AutoscalerNote } from './AutoscalerNote';
 import { ClusterDifferenceNote } from './ClusterDifferenceNote';
 import { eventSource, eventsSoFar } from './events';
 import { PodVolumes } from './PodVolumes';
@@ -55,6 +55,7 @@ export function PodInspector() {
   const groupSecret = view.hidden.has('placement') || view.hidden.has('feasibility');
   const groupCondition = group !== undefined && !groupSecret ? groupConditionText(group) : undefined;
   const scheduled = events.some((e) => e.reason === 'Scheduled');
+  const noteTime = view.isLastStep ? Math.max(now, view.run.summary.endTime) : now;
   return (
     <section className="pod-inspector" data-testid="pod-inspector" data-pod={podKey} aria-label={`Pod ${podKey}`}>
       <div className="inspector-head">
@@ -64,8 +65,7 @@ export function PodInspector() {
       {difference !== undefined && <ClusterDifferenceNote difference={difference} stale={staleMessage(outcome, view.run.summary.nodes)} />}
       {!bound && <LimitRangeNote pod={outcome} />}
       {/* at the last step, what happened after the last cycle counts too (as eventsSoFar's): the autoscaler's verdict at its scan */}
-      {!bound && <AutoscalerNote summary={view.run.summary} pod={podKey} now={view.isLastStep ? Math.max(now, view.run.summary.endTime) : now} />}
-      {!bound && <DiagnosisPanel pod={podKey} />}
+      {!bound && <DiagnosisPanel pod={podKey} note={{ lead: <AutoscalerLead summary={view.run.summary} pod={podKey} now={noteTime} />, full: <AutoscalerNote summary={view.run.summary} pod={podKey} now={noteTime} /> }} />}
       <dl className="describe">
         <Field name="Name">{name}</Field>
         <Field name="Namespace">{namespace}</Field>
