@@ -1,5 +1,9 @@
 // Scenarios whose outcome differs between Kubernetes versions, for the version tests and the CLI's.
 
+/** The Scenario document these start with: its name, seed 1, and the version when one is given. */
+const scenarioHead = (name: string, version?: string): string =>
+  `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: ${name}}\nspec:\n${version ? `  kubernetesVersion: "${version}"\n` : ''}  seed: 1`;
+
 /**
  * A pod that NodeResourcesBalancedAllocation moves between v1.35 and v1.36+ (PR #135573). Both
  * nodes have 10 cpu and 10Gi; n-even runs 5 cpu / 5Gi, n-cpu 8 cpu / 2Gi; the pod asks for 1Gi.
@@ -8,11 +12,7 @@
  * v1.36+ scores the change: n-even 100 -> 95: 50 + 45/2 = 72; n-cpu 70 -> 75: 50 + 55/2 = 77:
  * n-cpu.
  */
-export const balancedAllocationUpgrade = (version?: string): string => `apiVersion: podplay/v1alpha1
-kind: Scenario
-metadata: {name: balanced-allocation-upgrade}
-spec:
-${version ? `  kubernetesVersion: "${version}"\n` : ''}  seed: 1
+export const balancedAllocationUpgrade = (version?: string): string => `${scenarioHead('balanced-allocation-upgrade', version)}
 ---
 apiVersion: v1
 kind: Node
@@ -53,11 +53,7 @@ spec:
  * other: v1.35 only a-local's is left, on n1; v1.36+ z-shared's reaches both nodes, and
  * NodeResourcesFit's LeastAllocated prefers the empty n2.
  */
-export const draNameOrderUpgrade = (version?: string): string => `apiVersion: podplay/v1alpha1
-kind: Scenario
-metadata: {name: dra-name-order-upgrade}
-spec:
-${version ? `  kubernetesVersion: "${version}"\n` : ''}  seed: 1
+export const draNameOrderUpgrade = (version?: string): string => `${scenarioHead('dra-name-order-upgrade', version)}
 ---
 apiVersion: v1
 kind: Node
@@ -126,11 +122,7 @@ spec:
  * runs a 1-cpu pod, so NodeResourcesFit prefers n-small, and with no storage score (v1.35, v1.36)
  * n-small wins. v1.37 scores the storage the claim would use: n-small 50 % → 50, n-large 12 % → 88.
  */
-export const storageCapacityUpgrade = (version?: string): string => `apiVersion: podplay/v1alpha1
-kind: Scenario
-metadata: {name: storage-capacity-upgrade}
-spec:
-${version ? `  kubernetesVersion: "${version}"\n` : ''}  seed: 1
+export const storageCapacityUpgrade = (version?: string): string => `${scenarioHead('storage-capacity-upgrade', version)}
 ---
 apiVersion: v1
 kind: Node
@@ -198,11 +190,7 @@ spec:
  * goes there. v1.37 keeps the pod off n-new ("ebs.csi.aws.com CSI driver is not installed on the
  * node"): it runs on n-old, whose CSINode lists the driver.
  */
-export const volumeLimitScalingUpgrade = (version?: string): string => `apiVersion: podplay/v1alpha1
-kind: Scenario
-metadata: {name: volume-limit-scaling-upgrade}
-spec:
-${version ? `  kubernetesVersion: "${version}"\n` : ''}  seed: 1
+export const volumeLimitScalingUpgrade = (version?: string): string => `${scenarioHead('volume-limit-scaling-upgrade', version)}
 ---
 apiVersion: v1
 kind: Node
@@ -268,11 +256,7 @@ spec:
  * threshold: n-image (192 to 190). v1.37: over two images' threshold 100*127/1977 = 6: n-plain
  * again (190 to 186).
  */
-export const imageVolumeUpgrade = (version?: string): string => `apiVersion: podplay/v1alpha1
-kind: Scenario
-metadata: {name: image-volume-upgrade}
-spec:
-${version ? `  kubernetesVersion: "${version}"\n` : ''}  seed: 1
+export const imageVolumeUpgrade = (version?: string): string => `${scenarioHead('image-volume-upgrade', version)}
 ---
 apiVersion: v1
 kind: Node
