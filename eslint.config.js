@@ -21,12 +21,14 @@ function pureRules({ subject, outside, random, more = [] }) {
  * The engine's front door: the app side (store, worker, interop, lessons, ui, cli, permalink)
  * reaches the engine through its entry modules only — index.ts (simulate), api.ts (the result
  * types), readers.ts (reading objects and a finished trace without simulating; light enough for
- * the page's own chunk) and experiments.ts (fix search and Compare, which start simulations).
+ * the page's own chunk), admissionFixes.ts (the policy changes that fix an admission refusal: like
+ * readers.ts, but for the views fetched when first drawn) and experiments.ts (fix search and
+ * Compare, which start simulations).
  * Tests may reach further in to set a case up.
  */
 const ENGINE_FRONT_DOOR = {
-  group: ['**/engine/**', '!**/engine/index', '!**/engine/api', '!**/engine/readers', '!**/engine/experiments'],
-  message: 'Reach the engine through src/engine/index.ts, api.ts, readers.ts or experiments.ts (README: layout).',
+  group: ['**/engine/**', '!**/engine/index', '!**/engine/api', '!**/engine/readers', '!**/engine/admissionFixes', '!**/engine/experiments'],
+  message: 'Reach the engine through src/engine/index.ts, api.ts, readers.ts, admissionFixes.ts or experiments.ts (README: layout).',
 };
 
 /**

@@ -4,7 +4,8 @@
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
 import { uncoveredSentence } from '../interop/admissionText';
-import { creatorName, defaultsThatDoNotFit, limitRangeDefaults, type AdmissionRefusal, type Diagnosis, formatResource, lowerDefaultFix, type PolicyFix } from '../engine/readers';
+import { creatorName, defaultsThatDoNotFit, limitRangeDefaults, type AdmissionRefusal, type Diagnosis, formatResource } from '../engine/readers';
+import { lowerDefaultFix, type PolicyFix } from '../engine/admissionFixes';
 
 
 export function policyFixLines(fix: PolicyFix): string[] {

@@ -28,12 +28,11 @@ export type { RequestOutcome } from './dra/allocator';
 // LimitRange and ResourceQuota admission: what refused a pod and the policy changes that fix it
 export { admissionRefusals, creatorName, defaultsThatDoNotFit, limitRangeDefaults, refusalsFor, type AdmissionRefusal } from './diagnosis/admission';
 export { ageText, decisiveDetail, staleMessage, staleMessageText, type DecisiveDetail, type StaleMessage } from './diagnosis/detail';
-export { lowerDefaultFix, raiseQuotaFix, type PolicyFix } from './whatIf/policyFixes';
 export { formatResource, humanResource, resourceAmount } from './model/quantity';
 
 // the node autoscaler's word on a Pending pod (a ClusterAutoscaler document)
 export { autoscalerNote, autoscalerNoteLines, type AutoscalerNote } from './diagnosis/autoscaler';
-export { NG_MAX_SIZE_ANNOTATION } from './model/autoscaler';
+export { NG_MAX_SIZE_ANNOTATION } from './model/nodeGroupAnnotations';
 export { nodeGroupMembers, nodeGroupsAt, nodeStageState, nodesOverRun, type NodeGroupAt, type NodeStageState } from './autoscaler/stage';
 // the claims and volumes at a step of the run, and which nodes a volume can be reached from (issue 19)
 export { volumeReaches, volumesAt, type VolumesAt } from './simulation/volumeStage';

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { scenarioKubernetesVersion, scenarioRunsAs, withKubernetesVersion } from './scenarioVersion';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { lessons } from '../lessons';
+import { pinned } from '../lessons/pin';
+import { scanKubernetesVersion, scenarioKubernetesVersion, scenarioRunsAs } from './scenarioVersion';
+import { parsedKubernetesVersion, withKubernetesVersion } from './scenarioVersionEdit';
 
 const NODE = 'apiVersion: v1\nkind: Node\nmetadata: {name: n1} # the only node\n';
 
@@ -60,5 +65,48 @@ spec: { seed: 3, kubernetesVersion: "1.35" }
     const out = withKubernetesVersion(text, version);
     expect(scenarioRunsAs(out)).toBe(version);
     expect(scenarioKubernetesVersion(out)).toBe(version);
+  });
+});
+
+// The page reads the version without the `yaml` package (./scenarioVersion.ts's line scan): where
+// the scan answers, it must answer as the parser does.
+describe('the line scan reads what the YAML parser reads', () => {
+  const parser = (text: string) => parsedKubernetesVersion(text);
+
+  it('on every lesson (as written and pinned) and every example scenario, surely', () => {
+    const texts: [string, string][] = [];
+    for (const lesson of lessons) texts.push([lesson.id, lesson.scenario], [`${lesson.id} pinned`, pinned(lesson).scenario]);
+    const dir = join(__dirname, '../../scenarios');
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) texts.push([file, readFileSync(join(dir, file), 'utf8')]);
+    expect(texts.length).toBeGreaterThan(100);
+    for (const [name, text] of texts) expect(scanKubernetesVersion(text), name).toEqual({ version: parser(text) });
+  });
+
+  const VALUES = ['"1.36"', "'1.36'", '1.36', '1.30', 'v1.37', '"1.35" # pinned', "'it''s'", '~', 'null', '"a#b"', 'true', '1e3', '0x10', '&v "1.36"', '|\n    1.36', '"1.3\\u0036"'];
+  const LAYOUTS: [string, (v: string) => string, boolean][] = [
+    ['block spec', (v) => `apiVersion: podplay/v1alpha1\nkind: Scenario\nspec:\n  seed: 1\n  kubernetesVersion: ${v}\n  timeline:\n  - at: 1s\n    note: {kubernetesVersion: "9.9"}\n`, true],
+    ['block spec, indented 4, after the timeline', (v) => `kind: Scenario\nspec:\n    timeline:\n        - {at: 1s}\n    kubernetesVersion: ${v}\n`, true],
+    ['quoted keys', (v) => `"kind": "Scenario"\n"spec":\n  "kubernetesVersion": ${v}\n`, true],
+    ['one-line flow spec', (v) => `kind: Scenario\nspec: {seed: 2, kubernetesVersion: ${v.replace(/ #.*/, '')}}\n`, true],
+    ['second document, comments and CRLF', (v) => `kind: Node\nmetadata: {name: n}\n---\n# the scenario\r\nkind: Scenario # here\r\nspec:\r\n  # kubernetesVersion: "1.0"\r\n  kubernetesVersion: ${v}\r\n`, true],
+    ['a deeper key only', () => 'kind: Scenario\nspec:\n  timeline:\n    kubernetesVersion: "1.36"\n', true],
+    ['two Scenario documents: the first counts', (v) => `kind: Scenario\nspec: {seed: 1}\n---\nkind: Scenario\nspec:\n  kubernetesVersion: ${v}\n`, true],
+    ['a flow document first', (v) => `{kind: Scenario, spec: {kubernetesVersion: "1.35"}}\n---\nkind: Scenario\nspec:\n  kubernetesVersion: ${v}\n`, false],
+    ['multi-line flow spec', (v) => `kind: Scenario\nspec: {seed: 2,\n  kubernetesVersion: ${v}}\n`, false],
+    ['an anchor on spec', (v) => `kind: Scenario\nspec: &s\n  kubernetesVersion: ${v}\n`, false],
+    ['a BOM', (v) => `\uFEFFkind: Scenario\nspec:\n  kubernetesVersion: ${v}\n`, true],
+  ];
+  const simple = (v: string) => /^(?:"1\.36"|'1\.36'|1\.36|1\.30|v1\.37|"1\.35" # pinned|~|null)$/.test(v);
+
+  it.each(LAYOUTS)('%s: every value the scan reads, the parser reads alike', (_name, layout, readable) => {
+    for (const value of VALUES) {
+      const text = layout(value);
+      const scan = scanKubernetesVersion(text);
+      if (scan !== 'unsure') expect(scan.version, `${value} in\n${text}`).toBe(parser(text));
+      // the forms Podplay writes and people write are read, not left to the parser
+      if (readable && simple(value)) expect(scan, `${value} in\n${text}`).not.toBe('unsure');
+      // whatever the scan made of it, the page reads it right once the parser has loaded
+      expect(scenarioKubernetesVersion(text)).toBe(parser(text));
+    }
   });
 });

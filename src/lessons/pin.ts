@@ -4,7 +4,8 @@
 // it in its scenario and says so in its text (gang-scheduling: the v1.35 v1alpha1 Workload API).
 // The version is written into its scenario text, so links carry it.
 
-import { NEWEST_KUBERNETES_VERSION, scenarioKubernetesVersion, withKubernetesVersion } from '../interop/scenarioVersion';
+import { NEWEST_KUBERNETES_VERSION, scenarioKubernetesVersion } from '../interop/scenarioVersion';
+import { withKubernetesVersion } from '../interop/scenarioVersionEdit';
 import { pinnedAlready, rememberPinned } from './pinCache';
 import type { Lesson } from './types';
 

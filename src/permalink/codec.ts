@@ -60,7 +60,7 @@ export async function decodePermalink(fragment: string): Promise<DecodeResult> {
   } catch {
     return { ok: false, error: 'This link is damaged: its content is not valid JSON.' };
   }
-  const migrated = migrate(version, raw);
+  const migrated = await migrate(version, raw);
   if (typeof migrated === 'string') return { ok: false, error: `This link is damaged: ${migrated}` };
   return { ok: true, state: migrated, version };
 }

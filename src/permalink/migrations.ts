@@ -2,7 +2,7 @@
 // published version's reader: add a new version and a migration step instead.
 
 import { isKubernetesVersion, type KubernetesVersion } from '../engine/readers';
-import { PRE_VERSION_AXIS_KUBERNETES_VERSION, withKubernetesVersion } from '../interop/scenarioVersion';
+import { PRE_VERSION_AXIS_KUBERNETES_VERSION } from '../interop/scenarioVersion';
 
 /** extension points a playback position can stop at */
 export type PlaybackPhase = 'queue' | 'placementGenerate' | 'placementScore' | 'preFilter' | 'filter' | 'postFilter' | 'preScore' | 'score' | 'normalizeScore' | 'select' | 'reserve' | 'permit' | 'podGroupPostFilter' | 'bind' | 'done';
@@ -76,11 +76,13 @@ function readV2(raw: unknown): PermalinkState | string {
  * `spec.kubernetesVersion` now runs as the newest version (issue 17). So that such a link replays
  * exactly as it did, its scenario is pinned to 1.35 in the text (the Scenario document gains the
  * field; a text without one gains one). The text on screen says so, and a link made from it carries it.
+ * The writer (and the `yaml` package it needs) is fetched only for such a link.
  */
-function pinnedToV135(read: (raw: unknown) => PermalinkState | string): (raw: unknown) => PermalinkState | string {
-  return (raw) => {
+function pinnedToV135(read: (raw: unknown) => PermalinkState | string): (raw: unknown) => Promise<PermalinkState | string> {
+  return async (raw) => {
     const state = read(raw);
     if (typeof state === 'string') return state;
+    const { withKubernetesVersion } = await import('../interop/scenarioVersionEdit');
     return { ...state, scenario: withKubernetesVersion(state.scenario, PRE_VERSION_AXIS_KUBERNETES_VERSION) };
   };
 }
@@ -97,10 +99,10 @@ function readV4(raw: unknown): PermalinkState | string {
   return state;
 }
 
-const readers: Record<number, (raw: unknown) => PermalinkState | string> = { 1: pinnedToV135(readV1), 2: pinnedToV135(readV2), 3: readV3, 4: readV4 };
+const readers: Record<number, (raw: unknown) => PermalinkState | string | Promise<PermalinkState | string>> = { 1: pinnedToV135(readV1), 2: pinnedToV135(readV2), 3: readV3, 4: readV4 };
 
 /** Reads a decoded payload of `version` and brings it to the current shape. */
-export function migrate(version: number, raw: unknown): PermalinkState | string {
+export async function migrate(version: number, raw: unknown): Promise<PermalinkState | string> {
   const read = readers[version];
   if (!read) return `format ${version} is unknown`;
   return read(raw);

@@ -13,9 +13,9 @@ import { decodeNode } from './decode/cluster';
 import { parseGoDuration } from './duration';
 import { quote } from './quote';
 
-/** upstream: cloudprovider/kwok/kwok_constants.go */
-export const NG_MIN_SIZE_ANNOTATION = 'cluster-autoscaler.kwok.nodegroup/min-count';
-export const NG_MAX_SIZE_ANNOTATION = 'cluster-autoscaler.kwok.nodegroup/max-count';
+import { NG_MAX_SIZE_ANNOTATION, NG_MIN_SIZE_ANNOTATION } from './nodeGroupAnnotations';
+
+export { NG_MAX_SIZE_ANNOTATION, NG_MIN_SIZE_ANNOTATION };
 /** the label key kwok's own examples and tests use for `nodegroups.fromNodeLabelKey` */
 export const DEFAULT_NODE_GROUP_LABEL_KEY = 'kwok-nodegroup';
 /** upstream: kwok_helpers.go createNodegroupFromAnnotations (min 0, max 200) */

@@ -13,7 +13,7 @@ import { podKey } from '../model/types';
 import { freshNodeLike } from './nodeClone';
 import { computeHash } from '../controllers/common';
 import { CONTROLLER_REVISION_HASH_LABEL } from '../controllers/statefulset';
-import { NG_MAX_SIZE_ANNOTATION } from '../model/autoscaler';
+import { NG_MAX_SIZE_ANNOTATION } from '../model/nodeGroupAnnotations';
 
 /** The kinds, as the UI's `data-kind` names them (../../../shared/contracts/ui-test-ids.md). */
 export type EditKind = 'toleration' | 'node-label' | 'selector' | 'affinity-value' | 'request' | 'priority' | 'spread' | 'anti-affinity' | 'uncordon' | 'scale' | 'rollout' | 'add-node' | 'scheduler-name' | 'claim' | 'quota' | 'limit-range' | 'node-group' | 'pod-group' | 'recreate';

@@ -12,7 +12,7 @@ import { formatResource } from '../model/quantity';
 import { doNotScheduleTaintsFilter, findMatchingUntoleratedTaint, taintToString } from '../model/taints';
 import { podKey, type Node, type Pod, type PriorityClass, type ResourceList, type Workload } from '../model/types';
 import { computePodRequests } from '../framework/resources';
-import { NG_MAX_SIZE_ANNOTATION, NG_MIN_SIZE_ANNOTATION } from '../model/autoscaler';
+import { NG_MAX_SIZE_ANNOTATION, NG_MIN_SIZE_ANNOTATION } from '../model/nodeGroupAnnotations';
 import type { LimitRangeItem, ResourceQuota } from '../model/policy';
 import type { ScenarioObject } from '../model/scenario';
 import { uncoveredResources, uncoveredScopes } from '../model/admission/resourceQuota';

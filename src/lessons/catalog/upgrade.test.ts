@@ -2,7 +2,7 @@
 // numbers are checked here, against the engine run at each version (kubernetes PR #135573).
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../engine';
-import { withKubernetesVersion } from '../../interop/scenarioVersion';
+import { withKubernetesVersion } from '../../interop/scenarioVersionEdit';
 import { UPGRADE_CPU_NODE, UPGRADE_EVEN_NODE, upgradeBalancedAllocationLesson } from './upgrade';
 
 function cacheCycle(version: '1.35' | '1.36' | '1.37') {

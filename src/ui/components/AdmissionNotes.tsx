@@ -6,7 +6,8 @@ import { useMemo } from 'react';
 import type { PodOutcome } from '../../engine/api';
 import type { TimedEvent } from '../../worker/protocol';
 import { uncoveredSentence } from '../../interop/admissionText';
-import { admissionRefusals, creatorName, defaultsThatDoNotFit, limitRangeDefaults, raiseQuotaFix, formatResource } from '../../engine/readers';
+import { admissionRefusals, creatorName, defaultsThatDoNotFit, limitRangeDefaults, formatResource } from '../../engine/readers';
+import { raiseQuotaFix } from '../../engine/admissionFixes';
 import { FixesPanel } from '../fixes/FixesPanel';
 
 /** each search simulates the scenario once per candidate: the first few refused workloads get one */

@@ -4,7 +4,7 @@
 
 import { usePodplay, usePodplayStore } from '../../store/hooks';
 import {
-  SCENARIO_KUBERNETES_VERSIONS, scenarioKubernetesVersion, scenarioRunsAs, withKubernetesVersion, type ScenarioKubernetesVersion,
+  SCENARIO_KUBERNETES_VERSIONS, scenarioKubernetesVersion, scenarioRunsAs, type ScenarioKubernetesVersion,
 } from '../../interop/scenarioVersion';
 import { applyChangesInEditor } from '../editor/bridge';
 import type { RunKubernetesVersion } from '../../worker/protocol';
@@ -34,7 +34,9 @@ export function KubernetesVersion() {
   const runText = usePodplay((s) => s.run?.text);
   const text = usePodplay((s) => s.text);
   const shown = shownVersion(run, runText ?? text);
-  const choose = (version: ScenarioKubernetesVersion) => {
+  const choose = async (version: ScenarioKubernetesVersion) => {
+    // the writer brings the `yaml` package: fetched when a version is first chosen
+    const { withKubernetesVersion } = await import('../../interop/scenarioVersionEdit');
     const before = store.getState().text;
     const after = withKubernetesVersion(before, version);
     if (after === before) return;
@@ -50,7 +52,7 @@ export function KubernetesVersion() {
         aria-label="Kubernetes version simulated"
         data-testid="kubernetes-version-select"
         value={shown.version}
-        onChange={(e) => choose(e.target.value as ScenarioKubernetesVersion)}
+        onChange={(e) => void choose(e.target.value as ScenarioKubernetesVersion)}
       >
         {SCENARIO_KUBERNETES_VERSIONS.map((v) => <option key={v} value={v}>kube-scheduler v{v}</option>)}
         {!(SCENARIO_KUBERNETES_VERSIONS as readonly string[]).includes(shown.version) && <option value={shown.version} disabled>kube-scheduler v{shown.version}</option>}

@@ -28,7 +28,6 @@ import { scoreRanking, type RankedNode, type ScoreRanking } from './scoreRanking
 import { spreadOnStage, stageSpreadConstraints, type SpreadOnStage } from './spread';
 import { taintMarks } from './taints';
 import { deviceMarks } from './devices';
-import { deviceAttributes } from './deviceAttributes';
 import { slideReordered } from './motion';
 import { TileGrid } from './TileGrid';
 import { VersionScoresPanel } from './VersionScores';
@@ -397,6 +396,26 @@ const FEW_NODES = 4;
 const ATTRIBUTE_TEXT_MAX = 500_000;
 const NO_ATTRIBUTES: ReadonlyMap<string, readonly string[]> = new Map();
 
+/**
+ * The attributes of `text`'s devices (./deviceAttributes.ts), read in a chunk of their own: it
+ * brings the `yaml` parser, which a lesson link does not wait for (bench/browser/lessonFirstLoad.spec.ts).
+ * The devices are drawn at once; their attributes a moment later, when that chunk has arrived.
+ */
+function useDeviceAttributes(text: string | undefined): ReadonlyMap<string, readonly string[]> {
+  const [read, setRead] = useState<{ text: string; attributes: ReadonlyMap<string, readonly string[]> }>();
+  useEffect(() => {
+    if (text === undefined) return undefined;
+    let current = true;
+    void import('./deviceAttributes').then(({ deviceAttributes }) => {
+      if (current) setRead({ text, attributes: deviceAttributes(text) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [text]);
+  return text !== undefined && read?.text === text ? read.attributes : NO_ATTRIBUTES;
+}
+
 export function ClusterView() {
   const view = useDeferredValue(useStep());
   const stale = useStale();
@@ -436,10 +455,7 @@ export function ClusterView() {
   // not for a big cluster, whose cards draw no devices
   const runText = run?.text;
   const hasDevices = nodes.some((n) => (n.devices?.length ?? 0) > 0);
-  const attributes = useMemo(
-    () => (compact || !hasDevices || runText === undefined || runText.length > ATTRIBUTE_TEXT_MAX ? NO_ATTRIBUTES : deviceAttributes(runText)),
-    [compact, hasDevices, runText],
-  );
+  const attributes = useDeviceAttributes(compact || !hasDevices || runText === undefined || runText.length > ATTRIBUTE_TEXT_MAX ? undefined : runText);
 
   if (run === undefined) {
     return (
