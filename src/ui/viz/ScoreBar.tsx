@@ -2,7 +2,7 @@
 // normalized × weight (the bars of all nodes share one scale), the plugin that separates first from
 // second outlined and the plugins equal on every node dimmed. d3 grows the segments.
 
-import { schemeTableau10, select } from 'd3';
+import { select } from 'd3';
 import { memo, useLayoutEffect, useRef } from 'react';
 import { STAGE_MS } from './motion';
 import type { RankedNode, ScoreRanking } from './scoreRanking';
@@ -13,12 +13,19 @@ const KNOWN_PLUGINS = [
   'NodeResourcesBalancedAllocation', 'ImageLocality', 'DynamicResources',
 ];
 
+/**
+ * d3's schemeTableau10, written out: importing it from d3 brings all of d3-scale-chromatic (its
+ * schemes are built when the module loads: 16 KB minified and ~15 ms on the page's first frame,
+ * bench/browser/lessonFirstLoad.spec.ts). ScoreBar.test.ts checks it is d3's.
+ */
+export const TABLEAU_10: readonly string[] = ['#4e79a7', '#f28e2c', '#e15759', '#76b7b2', '#59a14f', '#edc949', '#af7aa1', '#ff9da7', '#9c755f', '#bab0ab'];
+
 export function pluginColour(plugin: string): string {
   const known = KNOWN_PLUGINS.indexOf(plugin);
-  if (known >= 0) return schemeTableau10[known % schemeTableau10.length]!;
+  if (known >= 0) return TABLEAU_10[known % TABLEAU_10.length]!;
   let hash = 0;
   for (const c of plugin) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
-  return schemeTableau10[hash % schemeTableau10.length]!;
+  return TABLEAU_10[hash % TABLEAU_10.length]!;
 }
 
 export interface ScoreBarProps {
