@@ -2,7 +2,7 @@
 // leaves a page that answers, with the text intact and a clear message.
 import { expect, test } from '@playwright/test';
 import { encodePermalink } from '../src/permalink/codec';
-import { editorReady, goToLine, lineOf, openScenario, scenarioFile, useSharedPage } from './helpers';
+import { chooseFile, editorReady, goToLine, lineOf, openScenario, scenarioFile, useSharedPage } from './helpers';
 
 // each test opens its own scenario on the one page (a fresh page each cost more than the checks)
 const sharedPage = useSharedPage();
@@ -33,6 +33,21 @@ spec:
   await expect(page.getByTestId('narration')).not.toContainText('Simulating');
   await editorReady(page);
   await expect(page.locator('[data-testid="scenario-editor"] .view-lines')).toContainText('replicas: 1000000000');
+  // a CEL cost bomb (issue 23, critical 1: the nested split("").all link never finished): refused
+  // at its line with upstream's message, nothing simulated
+  const long = 'x'.repeat(150);
+  const bomb = `apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: gpu}
+spec:
+  selectors:
+    - cel: {expression: '"${long}".split("").all(a, "${long}".split("").all(b, "${long}".split("").all(c, a + b + c != "")))'}
+`;
+  await chooseFile(page, 'cel-bomb.yaml', bomb);
+  const costError = page.getByTestId('editor-error').first();
+  await expect(costError).toContainText('too complex, exceeds cost limit', { timeout: 60_000 });
+  await expect(costError).toHaveAttribute('data-line', String(lineOf(bomb, '- cel:')));
+  await expect(page.locator('.stale-badge')).toContainText('the scenario has errors');
   // the page answers: another scenario opens and steps
   await openScenario(page, 'taints.yaml', scenarioFile('taints.yaml'));
   await page.getByTestId('step-forward').click();

@@ -11,7 +11,7 @@ import {
 } from './common';
 import { DomainCounter } from './domainCounts';
 import { filterTopologySpread, preFilterTopologySpread, updateWithPod } from './filtering';
-import { normalizeTopologySpreadScore, preScoreTopologySpread, scoreTopologySpread } from './scoring';
+import { HostnameCounts, normalizeTopologySpreadScore, preScoreTopologySpread, scoreTopologySpread } from './scoring';
 
 export { Name };
 export type { PodTopologySpreadArgs };
@@ -104,6 +104,7 @@ function newPodTopologySpread(rawArgs: PodTopologySpreadArgs | undefined, handle
   if (errs.length > 0) throw new Error(errs.map((e) => `${e.path}: ${e.message}`).join(', '));
   const defaults = spreadDefaults(args);
   const counter = new DomainCounter();
+  const hostnameCounts = new HostnameCounts();
   const extensions: PreFilterExtensions = {
     addPod: (state, podToSchedule, podInfoToAdd, nodeInfo) => updateWithPod(state, podInfoToAdd.pod, podToSchedule.pod, nodeInfo.node, 1),
     removePod: (state, podToSchedule, podInfoToRemove, nodeInfo) => updateWithPod(state, podInfoToRemove.pod, podToSchedule.pod, nodeInfo.node, -1),
@@ -114,7 +115,7 @@ function newPodTopologySpread(rawArgs: PodTopologySpreadArgs | undefined, handle
     preFilterExtensions: () => extensions,
     filter: (state, pod, nodeInfo) => filterTopologySpread(state, pod.pod, nodeInfo),
     preScore: (state, pod, feasibleNodes) => preScoreTopologySpread(state, pod.pod, feasibleNodes, handle.snapshot().nodeInfoList, defaults, handle.cluster, counter),
-    score: (state, pod, nodeInfo) => scoreTopologySpread(state, pod.pod, nodeInfo),
+    score: (state, pod, nodeInfo) => scoreTopologySpread(state, pod.pod, nodeInfo, hostnameCounts),
     normalizeScore: (state, _pod, scores) => normalizeTopologySpreadScore(state, scores),
     eventsToRegister: () => eventsToRegister(defaults, handle.cluster, handle.versionSwitches.queueingHintNominatedPods),
   };

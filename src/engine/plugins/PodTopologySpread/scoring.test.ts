@@ -9,7 +9,10 @@ import type { LabelSelector, Node, Pod, Service, Workload } from '../../model/ty
 import { makePod } from '../../testing/builders';
 import { runScore } from '../../testing/framework';
 import type { PodTopologySpreadArgs } from './args';
-import { getPreScoreState, topologyNormalizingWeight } from './scoring';
+import { getPreScoreState, HostnameCounts, topologyNormalizingWeight } from './scoring';
+import { countPodsMatchSelector } from './common';
+import { NodeInfo } from '../../framework/nodeInfo';
+import { compileLabelSelector } from '../../model/selectors';
 import { barSelector, canonicalSelector, fooSelector, node, pod, spreadEnv, taints, spreadPod } from './testing';
 
 const HOSTNAME = 'kubernetes.io/hostname';
@@ -388,5 +391,43 @@ describe('PodTopologySpread PreScore details (extension)', () => {
     const { env, plugin } = spreadEnv({ nodes, pods }, row.args);
     const status = plugin.preScore!(new CycleState(), newPodInfo(row.pod), env.snapshot.nodeInfoList);
     expect(status.details?.['constraints']).toEqual(row.want);
+  });
+});
+
+describe('PodTopologySpread Score: hostname counts kept per node generation (HostnameCounts, issue 23)', () => {
+  const selector = compileLabelSelector(fooSelector);
+  const key = (namespace: string) => JSON.stringify([namespace, fooSelector]);
+  const fresh = (info: NodeInfo, namespace = 'default') => countPodsMatchSelector(info.pods, selector, namespace);
+
+  it('follows every change of the node: a pod added, one terminating, one removed; another namespace has its own count', () => {
+    const counts = new HostnameCounts();
+    const info = new NodeInfo(hostNode('node-a'));
+    const steps: ((i: NodeInfo) => void)[] = [
+      () => {},
+      (i) => i.addPod(newPodInfo(pod('p1', 'node-a', foo))),
+      (i) => i.addPod(newPodInfo(pod('p2', 'node-a', { bar: '' }))),
+      (i) => i.addPod(newPodInfo(pod('p3', 'node-a', foo, 'other'))),
+      (i) => i.addPod(newPodInfo(pod('p4', 'node-a', foo))),
+      (i) => { i.pods.find((p) => p.key === 'default/p4')!.pod.metadata.deletionTimestamp = 5; i.podChanged(); },
+      (i) => i.removePod('default/p1'),
+    ];
+    const seen: number[] = [];
+    for (const step of steps) {
+      step(info);
+      for (const namespace of ['default', 'other']) expect(counts.count(info, key(namespace), selector, namespace)).toBe(fresh(info, namespace));
+      seen.push(counts.count(info, key('default'), selector, 'default'));
+    }
+    expect(seen).toEqual([0, 1, 1, 1, 2, 1, 0]);
+  });
+
+  it('a copy (a dry run\'s) is counted afresh, and leaves the node\'s kept count alone', () => {
+    const counts = new HostnameCounts();
+    const info = new NodeInfo(hostNode('node-a'));
+    info.addPod(newPodInfo(pod('p1', 'node-a', foo)));
+    expect(counts.count(info, key('default'), selector, 'default')).toBe(1);
+    const copy = info.clone();
+    copy.removePod('default/p1');
+    expect(counts.count(copy, key('default'), selector, 'default')).toBe(0);
+    expect(counts.count(info, key('default'), selector, 'default')).toBe(1);
   });
 });

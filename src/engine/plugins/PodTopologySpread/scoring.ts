@@ -30,6 +30,8 @@ export class PreScoreState implements StateData {
     readonly topologyValueToPodCounts: Map<string, number>[],
     /** per constraint: ln(number of domains + 2), so small topologies are not watered down */
     readonly topologyNormalizingWeight: number[],
+    /** per constraint: what its per-node count depends on besides the node (HostnameCounts' key) */
+    readonly countKeys: readonly string[] = [],
   ) {}
 
   /** Score and NormalizeScore only read it. */
@@ -74,7 +76,29 @@ function initPreScoreState(pod: Pod, filteredNodes: readonly NodeInfo[], require
     });
   }
   const weights = constraints.map((c, i) => topologyNormalizingWeight(c.topologyKey === LABEL_HOSTNAME ? filteredNodes.length - ignoredNodes.size : topoSize[i]!));
-  return new PreScoreState(constraints, ignoredNodes, counts, weights);
+  const namespace = podNamespace(pod);
+  return new PreScoreState(constraints, ignoredNodes, counts, weights, constraints.map((c) => JSON.stringify([namespace, c.labelSelector])));
+}
+
+/**
+ * Score's per-node counts of a hostname constraint, kept per node and count key (the namespace
+ * and the selector as written) while the node's generation stays: every change to a node's pods
+ * (a pod added, removed or terminating) moves it, as DomainCounter relies on too. upstream counts
+ * the node's pods in every Score call; a storm of replacement pods (3,000 evicted StatefulSet pods
+ * scheduled again, issue 23) recounted every node's pods in each of its 3,000 cycles.
+ */
+export class HostnameCounts {
+  private readonly byNode = new WeakMap<NodeInfo, { generation: number; counts: Map<string, number> }>();
+
+  count(nodeInfo: NodeInfo, key: string, selector: SpreadConstraint['selector'], namespace: string): number {
+    // a copy (a dry run's) changes under the same generation numbers: counted afresh
+    if (nodeInfo.isCopy) return countPodsMatchSelector(nodeInfo.pods, selector, namespace);
+    let kept = this.byNode.get(nodeInfo);
+    if (!kept || kept.generation !== nodeInfo.generation) this.byNode.set(nodeInfo, (kept = { generation: nodeInfo.generation, counts: new Map() }));
+    let n = kept.counts.get(key);
+    if (n === undefined) kept.counts.set(key, (n = countPodsMatchSelector(nodeInfo.pods, selector, namespace)));
+    return n;
+  }
 }
 
 /**
@@ -138,7 +162,7 @@ function explainScoreSpread(s: PreScoreState, pod: Pod, filteredNodes: readonly 
  * upstream: PodTopologySpread.Score — the weighted matching counts of the node's domains, rounded;
  * 0 for ignored nodes. Normalized later (fewer pods is better).
  */
-export function scoreTopologySpread(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number | Status {
+export function scoreTopologySpread(state: CycleState, pod: Pod, nodeInfo: NodeInfo, hostnameCounts?: HostnameCounts): number | Status {
   const s = getPreScoreState(state);
   if (s === undefined) return Status.error(`error reading "${preScoreStateKey}" from cycleState: not found`);
   if (s.ignoredNodes.has(nodeInfo.name)) return 0;
@@ -146,9 +170,10 @@ export function scoreTopologySpread(state: CycleState, pod: Pod, nodeInfo: NodeI
   let score = 0;
   s.constraints.forEach((c, i) => {
     if (!Object.prototype.hasOwnProperty.call(labels, c.topologyKey)) return;
-    const count = c.topologyKey === LABEL_HOSTNAME
-      ? countPodsMatchSelector(nodeInfo.pods, c.selector, podNamespace(pod))
-      : s.topologyValueToPodCounts[i]!.get(labels[c.topologyKey]!) ?? 0;
+    const key = s.countKeys[i];
+    const count = c.topologyKey !== LABEL_HOSTNAME ? s.topologyValueToPodCounts[i]!.get(labels[c.topologyKey]!) ?? 0
+      : hostnameCounts && key !== undefined ? hostnameCounts.count(nodeInfo, key, c.selector, podNamespace(pod))
+        : countPodsMatchSelector(nodeInfo.pods, c.selector, podNamespace(pod));
     score += scoreForCount(count, c.maxSkew, s.topologyNormalizingWeight[i]!);
   });
   // math.Round: half away from zero; scores are non-negative.
