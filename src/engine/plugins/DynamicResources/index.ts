@@ -57,6 +57,16 @@ export const ErrReasonInUse = 'resourceclaim in use';
 /** PostFilter's no-op outcome for a pod whose claims none could be deallocated (up to 1.36) */
 export const ErrReasonStillNotSchedulable = 'still not schedulable';
 
+/**
+ * The order the allocator walks the slices in (upstream GatherPools): from v1.36 pools and each
+ * pool's slices by name (switch draNameOrder, PR #136641; before, Podplay's creation order for Go's
+ * map order); with binding conditions on, pools without them come first, at every version.
+ */
+export function allocatorSliceOrder(slices: readonly ResourceSlice[], nameOrder: boolean, bindingConditions: boolean): readonly ResourceSlice[] {
+  const ordered = nameOrder ? slicesInNameOrder(slices) : slices;
+  return bindingConditions ? poolsWithBindingConditionsLast(ordered) : ordered;
+}
+
 /** The allocator's features from the gates (v1.35 defaults: DRAAdminAccess and DRAPrioritizedList on). */
 export function draFeatures(gates: FeatureGates | undefined): Features {
   const g = gates ?? defaultFeatureGates();
@@ -284,9 +294,7 @@ function newPlugin(handle: Handle): Plugin {
       const allocated = [...lister.resourceClaims().filter((c) => !inFlight.has(uidOf(c))), ...inFlight.values()];
       // upstream: ResourceSlices().ListWithDeviceTaintRules
       const tainted = features.deviceTaints && handle.features.DRADeviceTaintRules ? applyDeviceTaintRules(lister.resourceSlices(), lister.deviceTaintRules()) : lister.resourceSlices();
-      // v1.36+: pools and slices in name order; pools without binding conditions still first (PR #136641)
-      const ordered = handle.versionSwitches.draNameOrder ? slicesInNameOrder(tainted) : tainted;
-      const slices = bindingConditions ? poolsWithBindingConditionsLast(ordered) : ordered;
+      const slices = allocatorSliceOrder(tainted, handle.versionSwitches.draNameOrder, bindingConditions);
       s.allocator = {
         features,
         allocatedDevices: allocatedDevices(allocated),
