@@ -26,7 +26,8 @@ describe('node-declared-features.yaml', () => {
     expect(web).toMatchObject({ pod: 'default/web', result: 'Scheduled' });
     // web needs no declared feature: PreFilter returns Skip, so Filter does not run
     expect(web!.filter['node-old']!.find((p) => p.plugin === 'NodeDeclaredFeatures')).toEqual({ plugin: 'NodeDeclaredFeatures', code: 'Skip' });
-    expect(pending!.message).toBe(`0/2 nodes are available: 1 Insufficient cpu, 1 ${REASON}. no new claims to deallocate, preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling.`);
+    // the scenario runs as 1.37: DynamicResources' no-op PostFilter adds nothing (versions.ts draPostFilterQuietNoOp)
+    expect(pending!.message).toBe(`0/2 nodes are available: 1 Insufficient cpu, 1 ${REASON}. preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling.`);
     expect(retried).toMatchObject({ time: 60, pod: 'default/trainer-2', result: 'Scheduled', selected: 'node-upgraded' });
   });
 
@@ -59,15 +60,15 @@ ${declared}`;
 
 describe('the Filter reason per version (versions.ts nodeDeclaredFeaturesReason137)', () => {
   it.each([
-    { version: '1.35', reason: REASON_135 },
-    { version: '1.36', reason: REASON_135 },
-    { version: '1.37', reason: REASON },
-  ])('$version: "$reason", and the FailedScheduling message counts it', ({ version, reason }) => {
+    { version: '1.35', reason: REASON_135, postFilter: 'no new claims to deallocate, ' },
+    { version: '1.36', reason: REASON_135, postFilter: 'no new claims to deallocate, ' },
+    { version: '1.37', reason: REASON, postFilter: '' },
+  ])('$version: "$reason", and the FailedScheduling message counts it', ({ version, reason, postFilter }) => {
     const pinned = simulate(text.replace('featureGates: {NodeDeclaredFeatures: true', `kubernetesVersion: "${version}"\n  featureGates: {NodeDeclaredFeatures: true`), { fileName: 'ndf.yaml' });
     if (!pinned.ok) throw new Error(pinned.errors.map((e) => e.message).join('\n'));
     const [trainer, , pending] = pinned.result.cycles;
     expect(trainer!.filter['node-old']!.find((p) => p.plugin === 'NodeDeclaredFeatures')).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: [reason] });
-    expect(pending!.message).toBe(`0/2 nodes are available: 1 Insufficient cpu, 1 ${reason}. no new claims to deallocate, preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling.`);
+    expect(pending!.message).toBe(`0/2 nodes are available: 1 Insufficient cpu, 1 ${reason}. ${postFilter}preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling.`);
   });
 });
 

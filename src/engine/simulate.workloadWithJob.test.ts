@@ -105,6 +105,20 @@ describe('WorkloadWithJob: which Jobs get a Workload and a PodGroup', () => {
     expect(s.schedulingWorkloads![0]!.spec.podGroupTemplates[0]).toMatchObject(fields);
     expect(s.podGroups![0]!.spec).toMatchObject(fields);
   });
+
+  // the controller creates them through the API server, whose strategies drop a gated field as a
+  // manifest's (pkg/registry/scheduling/podgroup/strategy.go dropDisabledPodGroupSpecFields)
+  // (a Job's spec.scheduling.resourceClaims is refused at its line without DRAWorkloadResourceClaims)
+  it('1.37 without TopologyAwareWorkloadScheduling: the compiled Workload and PodGroup leave schedulingConstraints out', () => {
+    const s = expand('1.37', ON, { ...INDEXED_4, scheduling: '{schedulingPolicy: {gang: {}}, schedulingConstraints: {topology: [{key: rack}]}, disruptionMode: {all: {}}}' });
+    const template = s.schedulingWorkloads![0]!.spec.podGroupTemplates[0]!;
+    const group = s.podGroups![0]!.spec;
+    for (const spec of [template, group]) {
+      expect(spec).toMatchObject({ schedulingPolicy: { gang: { minCount: 4 } }, disruptionMode: 'All' });
+      expect(spec).not.toHaveProperty('schedulingConstraints');
+      expect(spec).not.toHaveProperty('resourceClaims');
+    }
+  });
 });
 
 describe("a Job's spec.scheduling is checked at its line", () => {

@@ -44,7 +44,7 @@ export type VersionChangeId =
   | 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'storageCapacityScoringBeta'
   | 'interPodAffinityHintAnyAntiAffinityTerm' | 'volumeLimitScalingBeta' | 'queueingHintNominatedPods'
   | 'nodeDeclaredFeaturesReason137' | 'imageLocalityImageVolumes' | 'imageLocalityImageVolumeThreshold'
-  | 'nominatedGatedPodOnAdd' | 'draCelNoSuchKeyHint';
+  | 'nominatedGatedPodOnAdd' | 'draCelNoSuchKeyHint' | 'draPostFilterQuietNoOp';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -208,7 +208,10 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     id: 'draDeviceTaintRulesGA',
     since: '1.37',
     title: 'DRADeviceTaintRules GA, on by default',
-    pr: 0,
+    // "DRA: Device Taints and Tolerations GA graduation" (reviewed June-July 2026; issue #140179:
+    // "DRADeviceTaintRules was off by default in 1.36 (beta API) and thus was kept not-locked with
+    // default true in 1.37"); KEP-5055 marked "Graduated to stable in 1.37" (enhancements #6299)
+    pr: 138676,
     upstreamFile: 'pkg/features/kube_features.go',
     note: 'DeviceTaintRule objects taint the devices they select without the gate being turned on (beta and off in 1.36, GA and on in 1.37); DRADeviceTaints, DRAExtendedResource, DRAResourceClaimDeviceStatus and NodeDeclaredFeatures are GA in 1.37, on as in 1.36',
     gates: { DRADeviceTaintRules: true },
@@ -272,6 +275,17 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     pr: 136709,
     upstreamFile: 'staging/src/k8s.io/dynamic-resource-allocation/cel/errors.go',
     note: "the allocator's \"CEL runtime error: no such key: <name>\" (a selector reading an attribute or capacity the device does not have) goes on \". Consider using CEL optional chaining (?), has() macro, or orValue() for optional fields\" (EnhanceRuntimeError), so the FailedScheduling message changes. Before, the error ended at the key",
+  },
+  {
+    id: 'draPostFilterQuietNoOp',
+    since: '1.37',
+    title: 'DynamicResources\' PostFilter no longer adds "no new claims to deallocate" to a FailedScheduling message',
+    // "scheduler: reduce scheduler PostFilter event noise" (opened 4 July 2026, merged): the no-op
+    // outcomes stay Unschedulable but carry no reason; 1.37 clusters' messages quoted in public
+    // pages lack the clause (docs/fidelity.md)
+    pr: 140222,
+    upstreamFile: 'pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go',
+    note: "PostFilter's no-op outcomes (a pod without claims: \"no new claims to deallocate\"; claims none of which could be deallocated: \"still not schedulable\") are still Unschedulable, so DefaultPreemption runs after them, but without a reason, so the FailedScheduling message goes from the Filter reasons straight to \"preemption: …\". Deallocating or deleting a claim still says so. Before, every unschedulable pod's message carried \"no new claims to deallocate, \" (or \"still not schedulable, \")",
   },
   {
     id: 'workloadApiBeta',

@@ -262,8 +262,44 @@ describe('control characters in exported YAML', () => {
 
   it('the title is shown with its control characters escaped, on one line', () => {
     expect(file(bundle, '00-cluster.yaml').split('\n')[0]).toBe(
-      '# Demo\\r---\\rapiVersion: v1\\rkind: Secret\\rmetadata: {name: stolen}\\r---\\r#\\u0085---\\u0085apiVersion: v1\\u2028kind: Secret\\u2028metadata: {name: stolen}\\u2028---\\u2028\\u2029x\\u001b]0;pwned\\u0007\\u202e: namespaces, priority classes, nodes (KWOK fake nodes), services, budgets',
+      '# Demo\\r---\\rapiVersion: v1\\rkind: Secret\\rmetadata: {name: stolen}\\r---\\r#\\u0085---\\u0085apiVersion: v1\\u2028kind: Secret\\u2028metadata: {name: stolen}\\u2028---\\u2028\\u2029x\\u001b]0;pwned\\u0007\\u202e: namespaces, priority classes, nodes (KWOK fake nodes), storage and DRA objects, services, budgets',
     );
-    expect(file(bundle, 'README.md').split('\n')[0]).toBe(`# ${file(bundle, '00-cluster.yaml').split('\n')[0]!.slice(2, -': namespaces, priority classes, nodes (KWOK fake nodes), services, budgets'.length)} on KWOK`);
+    expect(file(bundle, 'README.md').split('\n')[0]).toBe(`# ${file(bundle, '00-cluster.yaml').split('\n')[0]!.slice(2, -': namespaces, priority classes, nodes (KWOK fake nodes), storage and DRA objects, services, budgets'.length)} on KWOK`);
+  });
+});
+
+// Storage and DRA objects go into the cluster file at the API version the scenario's Kubernetes
+// version serves (the loader refuses the others), after the kinds they name and before the pods;
+// an alpha or beta one is turned on with --kube-runtime-config.
+describe('exportForKwok: storage and DRA kinds per version', () => {
+  const taintRuleApi = { '1.35': 'resource.k8s.io/v1alpha3', '1.36': 'resource.k8s.io/v1beta2', '1.37': 'resource.k8s.io/v1' } as const;
+  const text = (version: keyof typeof taintRuleApi) => [
+    `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: s}\nspec: {kubernetesVersion: "${version}"}`,
+    'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}',
+    'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: i}]\n  resourceClaims: [{name: gpu, resourceClaimName: gpu}]\n  volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]',
+    'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data}\nspec: {storageClassName: local, volumeName: pv-1, accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\nstatus: {phase: Bound}',
+    'apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: pv-1}\nspec: {storageClassName: local, capacity: {storage: 1Gi}, accessModes: [ReadWriteOnce], claimRef: {namespace: default, name: data}, hostPath: {path: /d}}\nstatus: {phase: Bound}',
+    'apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: local}\nprovisioner: kubernetes.io/no-provisioner\nvolumeBindingMode: WaitForFirstConsumer',
+    'apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: gpu}\nspec: {devices: {requests: [{name: g, exactly: {deviceClassName: gpu.example.com}}]}}',
+    `apiVersion: ${taintRuleApi[version]}\nkind: DeviceTaintRule\nmetadata: {name: broken}\nspec: {deviceSelector: {driver: gpu.example.com}, taint: {key: broken, effect: NoSchedule}}`,
+    'apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: n1-gpus}\nspec: {driver: gpu.example.com, nodeName: n1, pool: {name: n1, resourceSliceCount: 1, generation: 1}, devices: [{name: gpu-0}]}',
+    'apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu.example.com}\nspec: {selectors: [{cel: {expression: "device.driver == \'gpu.example.com\'"}}]}',
+  ].join('\n---\n');
+
+  it.each(['1.35', '1.36', '1.37'] as const)('at %s', (version) => {
+    const b = exportForKwok(text(version));
+    expect(b.errors).toEqual([]);
+    expect(b.warnings.filter((w) => w.includes('not exported'))).toEqual([]);
+    const cluster = docs(file(b, '00-cluster.yaml'));
+    expect(cluster.map((d) => d.kind)).toEqual(['Node', 'StorageClass', 'PersistentVolume', 'PersistentVolumeClaim', 'DeviceClass', 'ResourceSlice', 'DeviceTaintRule', 'ResourceClaim']);
+    expect(byName(cluster, 'DeviceTaintRule', 'broken').apiVersion).toBe(taintRuleApi[version]);
+    // a create request carries no status: the PV controller binds the pre-bound pair again
+    for (const kind of ['PersistentVolume', 'PersistentVolumeClaim']) expect(cluster.find((d) => d.kind === kind)).not.toHaveProperty('status');
+    expect(byName(cluster, 'StorageClass', 'local').metadata).not.toHaveProperty('namespace');
+    const readme = file(b, 'README.md');
+    expect(readme.includes('--kube-runtime-config resource.k8s.io/')).toBe(version !== '1.37');
+    if (version !== '1.37') expect(readme).toContain(`--kube-runtime-config ${taintRuleApi[version]}=true`);
+    expect(readme).toContain('No DRA driver runs');
+    expect(readme).toContain('No volume provisioner runs');
   });
 });

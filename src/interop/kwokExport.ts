@@ -79,6 +79,23 @@ function runtimeConfigFor(exported: readonly Obj[], version: KubernetesVersion, 
   return [...apis].sort().map((api) => `${api}=true`).join(',');
 }
 
+/**
+ * The storage kinds (storage.k8s.io/v1, core/v1), in the order a cluster needs them. They are
+ * exported as the scenario writes them (v1 at every version Podplay simulates); the status is left
+ * out, as for every object a create request carries: the PersistentVolume controller binds a claim
+ * to the volume it names (spec.volumeName, the volume's spec.claimRef) again.
+ */
+const STORAGE_EXPORT_ORDER = ['CSIDriver', 'CSINode', 'StorageClass', 'CSIStorageCapacity', 'PersistentVolume', 'PersistentVolumeClaim'];
+
+/**
+ * The DRA kinds (resource.k8s.io), in the order a cluster needs them: a claim names its
+ * DeviceClass, a DeviceTaintRule selects devices of the slices. They keep the API version the
+ * scenario writes them in, which the loader has checked against the scenario's Kubernetes version
+ * (resource.k8s.io/v1 at 1.35-1.37; DeviceTaintRule v1alpha3, v1beta2 from 1.36, v1 from 1.37), and
+ * an alpha or beta one is turned on with --kube-runtime-config (runtimeConfigFor).
+ */
+const DRA_EXPORT_ORDER = ['DeviceClass', 'ResourceSlice', 'DeviceTaintRule', 'ResourceClaimTemplate', 'ResourceClaim'];
+
 /** Namespaces every cluster has. */
 const BUILTIN_NAMESPACES = new Set(['default', 'kube-system', 'kube-public', 'kube-node-lease']);
 const CLUSTER_FILE = '00-cluster.yaml';
@@ -326,6 +343,8 @@ function timelineScript(scenario: ExpandedScenario, ctx: Context, warnings: stri
 function readme(args: {
   title: string; cluster: string; kubeVersion: string; seed?: number; featureGates: string; runtimeConfig: string;
   files: BundleFile[]; verbs: Map<string, string>; counts: Record<string, number>; ctx: Context; left: string[]; hasTimeline: boolean;
+  /** the kinds in the cluster file */
+  kinds: ReadonlySet<string>;
 }): string {
   const has = (path: string) => args.files.some((f) => f.path === path);
   const applyLine = (path: string) => `kubectl ${args.verbs.get(path) ?? 'apply'} -f ${path}`;
@@ -348,7 +367,7 @@ function readme(args: {
   ];
   const describeFile: Record<string, string> = {
     [CONFIG_FILE]: 'the scheduler configuration kube-scheduler starts with',
-    [CLUSTER_FILE]: `namespaces, priority classes and the ${args.counts.nodes} node(s) as KWOK fake nodes, services and disruption budgets`,
+    [CLUSTER_FILE]: `namespaces, priority classes and the ${args.counts.nodes} node(s) as KWOK fake nodes, storage and DRA objects, services and disruption budgets`,
     [RUNNING_FILE]: `the ${args.counts.running} pod(s) already bound to a node (spec.nodeName): no scheduling`,
     [SCHEDULED_FILE]: `the ${args.counts.pending} pod(s) and ${args.counts.workloads} workload(s) for the scheduler, in the scenario's order`,
     [TIMELINE_FILE]: 'the timeline\'s steps as kubectl commands, with the scenario\'s timing',
@@ -358,6 +377,8 @@ function readme(args: {
     ...(args.ctx.taint ? [`- Every node carries the taint ${KWOK_TAINT.key}=${KWOK_TAINT.value}:${KWOK_TAINT.effect} so that nothing real runs on it; ${args.ctx.tolerationsAdded} pod spec(s) the scheduler places were given the toleration. It changes no filter or score: every pod the scheduler sees tolerates it. (Export without it for a cluster of fake nodes only.)`] : []),
     '- KWOK sets the fake nodes\' conditions itself (Ready); conditions written in the scenario may not survive.',
     ...(args.ctx.placeholders ? [`- ${args.ctx.placeholders} container(s) without an image were given ${PLACEHOLDER_IMAGE}; KWOK runs nothing, so it is never pulled.`] : []),
+    ...(args.kinds.has('ResourceSlice') ? ['- No DRA driver runs: the ResourceSlices are created as objects (a driver would publish them), and a claim\'s status (an allocation, device conditions) is not carried over: kube-scheduler allocates the claims again, and binding conditions are never met.'] : []),
+    ...(args.kinds.has('PersistentVolumeClaim') ? ['- No volume provisioner runs: a claim the simulation provisions (a StorageClass with WaitForFirstConsumer and no volume to bind) stays Pending, and so does its pod after the scheduler picks a node; CSINode and CSIStorageCapacity objects are created as the scenario has them (kubelets and CSI drivers would write them).'] : []),
     ...args.left.map((l) => `- Not exported: ${l}.`),
   ];
   return [
@@ -408,8 +429,9 @@ export function exportForKwok(scenarioYaml: string, options: KwokExportOptions =
   const declaredNamespaces = new Set(raw.filter((o) => kindOf(o) === 'Namespace').map(nameOf));
   // Namespaces the scenario only implies come first, as the cluster needs them before their objects.
   for (const name of namespaces) if (!declaredNamespaces.has(name)) cluster.push({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
-  // a PodGroup names its Workload, and pods name their PodGroup
-  const order = ['Namespace', 'PriorityClass', 'RuntimeClass', 'Node', 'Service', 'PodDisruptionBudget', 'Workload', 'PodGroup'];
+  // a PodGroup names its Workload, and pods name their PodGroup; a claim names its class, a
+  // bound claim its volume: each kind after the ones it names, all before the pods
+  const order = ['Namespace', 'PriorityClass', 'RuntimeClass', 'Node', ...STORAGE_EXPORT_ORDER, ...DRA_EXPORT_ORDER, 'Service', 'PodDisruptionBudget', 'Workload', 'PodGroup'];
   const clusterObjects: Obj[] = [];
   for (const o of raw) {
     const kind = kindOf(o);
@@ -442,7 +464,7 @@ export function exportForKwok(scenarioYaml: string, options: KwokExportOptions =
     files.push({ path, content: head(what) + emitDocuments(objects) });
     verbs.set(path, applyVerb(objects));
   };
-  manifest(CLUSTER_FILE, 'namespaces, priority classes, nodes (KWOK fake nodes), services, budgets', cluster);
+  manifest(CLUSTER_FILE, 'namespaces, priority classes, nodes (KWOK fake nodes), storage and DRA objects, services, budgets', cluster);
   manifest(RUNNING_FILE, 'pods already bound to their nodes', running);
   // Declared pods enter the queue before the pods the controllers make, as in the simulation.
   manifest(SCHEDULED_FILE, 'pods and workloads for the scheduler', [...toSchedule, ...workloads]);
@@ -459,7 +481,7 @@ export function exportForKwok(scenarioYaml: string, options: KwokExportOptions =
     content: readme({
       title, cluster: escapeControlChars(options.clusterName ?? 'podplay'), kubeVersion: escapeControlChars(options.kubeVersion ?? `v${version}.0`), seed: scenario.meta.seed,
       featureGates: gates, runtimeConfig: runtimeConfigFor([...cluster, ...running, ...toSchedule, ...workloads, ...appliedLater], version, genericWorkload), files, verbs, ctx, left: lefts, hasTimeline: !!script,
-      counts: { nodes: scenario.nodes.length, running: running.length, pending: toSchedule.length, workloads: workloads.length },
+      counts: { nodes: scenario.nodes.length, running: running.length, pending: toSchedule.length, workloads: workloads.length }, kinds: new Set(cluster.map(kindOf)),
     }),
   });
   return { files, warnings, errors: [] };

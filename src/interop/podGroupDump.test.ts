@@ -63,10 +63,35 @@ describe('a dump with Workloads and PodGroups', () => {
     expect(s.pods.map((p) => p.spec.schedulingGroup?.podGroupName)).toEqual(['train-0', 'train-0']);
   });
 
-  // upstream: pkg/registry/scheduling/podgroup/strategy.go dropDisabledDisruptionModeField
-  it.each(['36', '37'] as const)('at 1.%s without the gate the dump\'s disruptionMode is dropped, with a warning', (minor) => {
+  // A dump is what the API server stored, and upstream's strategy (pkg/registry/scheduling/podgroup/
+  // strategy.go dropDisabledDisruptionModeField) keeps disruptionMode only with the gate on: a stored
+  // one proves the cluster has it on, so the import keeps it and turns the gate on, with a warning
+  it.each(['36', '37'] as const)('at 1.%s a dump without the gate: the stored disruptionMode proves it on, kept with a warning', (minor) => {
+    const gate = minor === '37' ? 'GenericWorkload' : 'WorkloadAwarePreemption';
     const s = loadOk(normalizeKubectlDump(dump(minor, false)).yaml);
+    expect(s.podGroups?.[0]?.spec.disruptionMode).toBe('All');
+    expect(s.meta.featureGates).toEqual({ [gate]: true });
+    const notes = s.warnings.filter((w) => w.message.includes(gate));
+    expect(notes.map((w) => w.message)).toEqual([
+      `PodGroup ml/train-0: spec.disruptionMode: kept, and the feature gate ${gate} turned on for this run: a dump holds what the API server stored, and it stores this field only with ${gate} on, so the cluster has it on. Set ${gate}: false in the Scenario's spec.featureGates to drop such fields as on create`,
+    ]);
+    expect(s.warnings.map((w) => w.message)).not.toContainEqual(expect.stringContaining('dropped'));
+  });
+
+  it.each(['36', '37'] as const)('at 1.%s a Scenario that sets the gate off: the stored field is dropped as on create', (minor) => {
+    const gate = minor === '37' ? 'GenericWorkload' : 'WorkloadAwarePreemption';
+    const off = { apiVersion: 'podplay/v1alpha1', kind: 'Scenario', metadata: { name: 'cluster' }, spec: { featureGates: { [gate]: false } } };
+    const text = dump(minor, false).replace('---\n', `---\n${stringify(off)}---\n`);
+    const s = loadOk(normalizeKubectlDump(text).yaml);
     expect(s.podGroups?.[0]?.spec.disruptionMode).toBe('Single');
-    expect(s.warnings.map((w) => w.message)).toContainEqual(expect.stringContaining(`spec.disruptionMode: dropped: the API server keeps this field only with the feature gate ${minor === '37' ? 'GenericWorkload' : 'WorkloadAwarePreemption'}`));
+    expect(s.warnings.map((w) => w.message)).toContainEqual(expect.stringContaining(`spec.disruptionMode: dropped: the API server keeps this field only with the feature gate ${gate}`));
+  });
+
+  it('the same text without the import\'s version annotation is a manifest: the field is dropped as on create', () => {
+    const imported = normalizeKubectlDump(dump('36', false)).yaml;
+    const s = loadOk(imported.replace(/\n\s*podplay\.dev\/inferred-version: [^\n]*/, ''));
+    expect(s.meta.inferredKubernetesVersion).toBeUndefined();
+    expect(s.podGroups?.[0]?.spec.disruptionMode).toBe('Single');
+    expect(s.meta.featureGates).toBeUndefined();
   });
 });

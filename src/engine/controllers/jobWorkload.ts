@@ -20,6 +20,7 @@
 import type { JobSchedulingConfiguration, OwnerReference, PodGroup, PodGroupApiVersion, PodGroupSchedulingPolicy, PodGroupTemplate, SchedulingWorkload, Workload } from '../model/types';
 import { SCHEDULING_V1ALPHA2, SCHEDULING_V1BETA1 } from '../model/types';
 import { fnv32a, safeEncodeString } from '../model/names';
+import type { FeatureGates } from '../features';
 import { jobParallelism } from '../model/admission/workloads';
 import { controllerOf, controllerRef, event, namespaceOf, objectRef, type ControllerContext, type ExpansionResult } from './common';
 
@@ -72,15 +73,22 @@ export function jobPodGroupFields(job: Workload, ctx: ControllerContext): Omit<P
   }
   // v1.37: a Job with a controller owner (a JobSet's) is a node of its parent's workload
   if (controllerOf(job)) return undefined;
-  return compileScheduling(job.spec.scheduling, parallelism);
+  return compileScheduling(job.spec.scheduling, parallelism, gates);
 }
 
-/** upstream (v1.37): workloadbuilder.Build with the Job's defaults — Basic, or gang with minCount = parallelism */
-function compileScheduling(s: JobSchedulingConfiguration | undefined, parallelism: number): Omit<PodGroupTemplate, 'name'> {
+/**
+ * upstream (v1.37): workloadbuilder.Build with the Job's defaults — Basic, or gang with minCount =
+ * parallelism. The controller creates the Workload and the PodGroup through the API server, whose
+ * strategies drop what a manifest's would (pkg/registry/scheduling/podgroup/strategy.go
+ * dropDisabledPodGroupSpecFields, workload/strategy.go for the template): schedulingConstraints
+ * without TopologyAwareWorkloadScheduling, resourceClaims without DRAWorkloadResourceClaims.
+ * disruptionMode needs GenericWorkload at 1.37 (kubernetes PR #139520), which this path needs anyway.
+ */
+function compileScheduling(s: JobSchedulingConfiguration | undefined, parallelism: number, gates: FeatureGates): Omit<PodGroupTemplate, 'name'> {
   const policy: PodGroupSchedulingPolicy = s?.schedulingPolicy?.gang ? { gang: { minCount: s.schedulingPolicy.gang.minCount ?? parallelism } } : { basic: {} };
   const out: Omit<PodGroupTemplate, 'name'> = { schedulingPolicy: policy, disruptionMode: s?.disruptionMode ?? 'Single' };
-  if (s?.schedulingConstraints) out.schedulingConstraints = structuredClone(s.schedulingConstraints);
-  if (s?.resourceClaims?.length) out.resourceClaims = structuredClone(s.resourceClaims);
+  if (s?.schedulingConstraints && gates.TopologyAwareWorkloadScheduling) out.schedulingConstraints = structuredClone(s.schedulingConstraints);
+  if (s?.resourceClaims?.length && gates.DRAWorkloadResourceClaims) out.resourceClaims = structuredClone(s.resourceClaims);
   return out;
 }
 

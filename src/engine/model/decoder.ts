@@ -38,6 +38,15 @@ export function subjectLabel(s: Subject): string {
   return `${s.kind} ${name}`;
 }
 
+/** A field the API server drops on create without its gate (Reader.droppedWithoutGate). */
+export interface DroppedWithoutGate {
+  gate: string;
+  warning: ScenarioError;
+  /** the object and the field, as messages name them ("PodGroup default/x: spec.disruptionMode") */
+  field: string;
+  drop: () => void;
+}
+
 /**
  * Errors and warnings as they are found. Each list keeps the first LIMITS.reportedProblems and
  * counts the rest (reported() adds one entry saying how many); messages are cut to a bounded length.
@@ -51,7 +60,7 @@ export class Diagnostics {
    * fields the API server drops on create when their feature gate is off (its strategy's
    * dropDisabledFields): load.ts calls `drop` and reports `warning` once the gates are known
    */
-  readonly droppedWithoutGate: { gate: string; warning: ScenarioError; drop: () => void }[] = [];
+  readonly droppedWithoutGate: DroppedWithoutGate[] = [];
   /** objects and fields only some Kubernetes versions serve: errors at the others (load.ts, once the version is known) */
   readonly versioned: { servedIn: readonly KubernetesVersion[]; error: ScenarioError }[] = [];
   /** epoch seconds of simulated t=0 for RFC 3339 timestamps (../timeOrigin.ts); undefined: they map to 0 */
@@ -164,7 +173,7 @@ export class Reader {
   droppedWithoutGate(gate: string, pos: Pos, path: Path, drop: () => void): void {
     const p = formatPath(path);
     this.diag.droppedWithoutGate.push({
-      gate, drop,
+      gate, drop, field: this.message(path, '').replace(/: $/, ''),
       warning: { file: this.diag.file, line: pos.line, column: pos.column, path: p, message: this.message(path, `dropped: the API server keeps this field only with the feature gate ${gate} (Scenario spec.featureGates)`) },
     });
   }

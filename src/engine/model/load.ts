@@ -16,12 +16,14 @@ import type {
 import { admitPod, DEFAULT_SCHEDULER_NAME, parseDefaultTolerations, parseNodeSelectorAnnotation, ANNOTATION_DEFAULT_TOLERATIONS, ANNOTATION_NODE_SELECTOR, ANNOTATION_OPENSHIFT_NODE_SELECTOR, type AdmissionContext } from './admission';
 import { admitWorkload, JOB_CONTROLLER_UID_LABEL } from './admission/workloads';
 import { compileLabelSelector } from './selectors';
-import { Diagnostics, Reader, subjectLabel, type Path } from './decoder';
+import { Diagnostics, Reader, subjectLabel, type DroppedWithoutGate, type Path } from './decoder';
 import { LABEL_METADATA_NAME, SYSTEM_PRIORITY_CLASSES } from './decode/cluster';
 import { decodeDocument } from './decode/kinds';
 import { timeOrigin } from './timeOrigin';
 import { decodeScenario, declaredKey, type ScenarioMeta } from './decode/timeline';
 import { NameGenerator } from './names';
+import { isFeatureGateName, type FeatureGateName, type FeatureGates } from '../features';
+import { formatCount } from '../limits';
 import { resolveKubernetesVersion, versionFeatureGates, versionSwitches, type InferredKubernetesVersion, type KubernetesVersion } from '../versions';
 import { isStorageObject, type CSIDriver, type PersistentVolumeClaim, type StorageClass, type StorageObject } from './storage';
 import { isPolicyObject, PolicyStore, type PolicyObject } from './policy';
@@ -333,6 +335,33 @@ function collectNamespaces(objects: readonly ScenarioObject[]): Namespace[] {
   });
 }
 
+/**
+ * The gates a dump's stored fields prove on (issue 21): for each gate the version leaves off and the
+ * Scenario does not set, a declared object's field that the API server keeps only with that gate
+ * turns it on for the run, with one warning at the first such field naming it and counting the
+ * rest. A gate the Scenario sets (to false, say) is left to it: the fields are dropped as on create.
+ * Objects a timeline step applies are created, not stored, so they prove nothing.
+ */
+function withStoredGates(loader: Loader, meta: ScenarioMeta, stored: readonly DroppedWithoutGate[], gateOf: (gate: string) => string, gates: FeatureGates): ScenarioMeta {
+  const proof = new Map<FeatureGateName, DroppedWithoutGate[]>();
+  for (const d of stored) {
+    const gate = gateOf(d.gate);
+    if (!isFeatureGateName(gate) || gates[gate] || meta.featureGates?.[gate] !== undefined) continue;
+    proof.set(gate, [...(proof.get(gate) ?? []), d]);
+  }
+  if (proof.size === 0) return meta;
+  const featureGates = { ...meta.featureGates };
+  for (const [gate, fields] of proof) {
+    featureGates[gate] = true;
+    const first = fields[0]!;
+    const more = fields.length > 1 ? ` (and ${formatCount(fields.length - 1)} more stored field${fields.length === 2 ? '' : 's'} behind it)` : '';
+    loader.diag.add('warnings', { line: first.warning.line, column: first.warning.column },
+      `${first.field}: kept, and the feature gate ${gate} turned on for this run: a dump holds what the API server stored, and it stores this field only with ${gate} on, so the cluster has it on${more}. Set ${gate}: false in the Scenario's spec.featureGates to drop such fields as on create`,
+      first.warning.path);
+  }
+  return { ...meta, featureGates };
+}
+
 function load(text: string, fileName: string, versionOverride: KubernetesVersion | undefined, fromDump: InferredKubernetesVersion | undefined): LoadResult {
   const loader = new Loader(fileName, text);
   const parsed = parseYaml(text);
@@ -359,6 +388,8 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
   };
   let meta: ScenarioMeta = {};
   let timeline: TimelineStep[] = [];
+  // the gated fields of the declared objects come first; the timeline's apply objects add theirs
+  const declaredDrops = loader.diag.droppedWithoutGate.length;
   if (loader.scenario) ({ meta, timeline } = decodeScenario(loader.scenario.reader, loader.scenario.root, timelineCtx));
   // a version its reader inferred from the file (the CLI reading a kubectl dump) stands in for a
   // spec.kubernetesVersion the file does not set, as the page's import writes it
@@ -366,13 +397,17 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
   // fields behind a feature gate the scenario leaves off are unknown fields to the API server
   const version = resolveKubernetesVersion(meta.kubernetesVersion, versionOverride).version;
   const switches = versionSwitches(version);
+  // from 1.37 WorkloadAwarePreemption is part of GenericWorkload (kubernetes PR #139520)
+  const dropGate = (gate: string): string => (gate === 'WorkloadAwarePreemption' && switches.workloadApiBeta ? 'GenericWorkload' : gate);
+  // a dump (the page's import says so in the Scenario's inferred-version annotation, the command
+  // line passes fromDump) holds what an API server stored: a stored field its strategy drops
+  // without a gate proves that cluster has the gate on
+  if (fromDump || meta.inferredKubernetesVersion) meta = withStoredGates(loader, meta, loader.diag.droppedWithoutGate.slice(0, declaredDrops), dropGate, versionFeatureGates(switches, meta.featureGates));
   const gates = versionFeatureGates(switches, meta.featureGates) as Readonly<Record<string, boolean>>;
   for (const g of loader.diag.gated) {
     if (!gates[g.gate]) loader.diag.add('errors', { line: g.error.line, column: g.error.column }, g.error.message, g.error.path);
   }
-  // fields the API server drops without their gate (decode/podGroups.ts dropFieldsWithoutGates);
-  // from 1.37 WorkloadAwarePreemption is part of GenericWorkload (kubernetes PR #139520)
-  const dropGate = (gate: string): string => (gate === 'WorkloadAwarePreemption' && switches.workloadApiBeta ? 'GenericWorkload' : gate);
+  // fields the API server drops without their gate (decode/podGroups.ts dropFieldsWithoutGates)
   for (const d of loader.diag.droppedWithoutGate) {
     if (gates[dropGate(d.gate)]) continue;
     d.drop();

@@ -138,3 +138,50 @@ describe('fields the API server drops without their feature gate', () => {
     ]);
   });
 });
+
+// A dump is what an API server stored: the fields above, present in a stored object, prove that
+// cluster had their gate on (the same strategies drop them on create otherwise). The command line
+// reading a kubectl dump passes the inferred version (fromDump); the page's import writes it as
+// the Scenario's podplay.dev/inferred-version annotation (src/interop/podGroupDump.test.ts).
+describe('a dump\'s stored gated fields turn their gate on', () => {
+  const fromDump = { version: '1.36' as const, detail: 'from the nodes\' kubelets' };
+  const group136 = podGroup('v1alpha2', '{schedulingPolicy: {gang: {minCount: 2}}, schedulingConstraints: {topology: [{key: rack}]}, disruptionMode: PodGroup, priorityClassName: high, priority: 1000}');
+  const notes = (warnings: { message: string }[]) => warnings.map((w) => w.message).filter((m) => m.includes('turned on for this run'));
+
+  it('a stored PodGroup keeps all four fields; one warning per gate, at its first field, counting the rest', () => {
+    const r = loadScenario(group136, 'dump.yaml', undefined, fromDump);
+    if (!r.ok) throw new Error(r.errors.map(formatScenarioError).join('\n'));
+    expect(r.scenario.podGroups![0]!.spec).toEqual({ schedulingPolicy: { gang: { minCount: 2 } }, schedulingConstraints: { topology: [{ key: 'rack' }] }, disruptionMode: 'All', priorityClassName: 'high', priority: 1000 });
+    expect(r.scenario.meta.featureGates).toEqual({ TopologyAwareWorkloadScheduling: true, WorkloadAwarePreemption: true });
+    expect(notes(r.scenario.warnings)).toEqual([
+      expect.stringMatching(/^PodGroup default\/train-0: spec\.schedulingConstraints: kept, and the feature gate TopologyAwareWorkloadScheduling turned on for this run: .*so the cluster has it on\. Set/),
+      expect.stringMatching(/^PodGroup default\/train-0: spec\.disruptionMode: kept, and the feature gate WorkloadAwarePreemption turned on .* \(and 2 more stored fields behind it\)\./),
+    ]);
+    expect(r.scenario.warnings.map((w) => w.message)).not.toContainEqual(expect.stringContaining('dropped'));
+  });
+
+  it('a stored Workload template proves its gate too', () => {
+    const template = doc('apiVersion: scheduling.k8s.io/v1alpha2', 'kind: Workload', 'metadata: {name: train}', 'spec: {podGroupTemplates: [{name: workers, schedulingPolicy: {gang: {minCount: 2}}, priority: 7}]}');
+    const r = loadScenario(template, 'dump.yaml', undefined, fromDump);
+    if (!r.ok) throw new Error(r.errors.map(formatScenarioError).join('\n'));
+    expect(r.scenario.schedulingWorkloads![0]!.spec.podGroupTemplates[0]).toMatchObject({ priority: 7 });
+    expect(r.scenario.meta.featureGates).toEqual({ WorkloadAwarePreemption: true });
+  });
+
+  it('a PodGroup a timeline step applies is created, not stored: its fields are dropped as on create', () => {
+    const stored = podGroup('v1alpha2');
+    const applied = doc('apiVersion: podplay/v1alpha1', 'kind: Scenario', 'metadata: {name: s}', 'spec:', '  timeline:',
+      '  - {at: 10, action: apply, object: {apiVersion: scheduling.k8s.io/v1alpha2, kind: PodGroup, metadata: {name: late}, spec: {schedulingPolicy: {gang: {minCount: 2}}, priority: 5}}}');
+    const r = loadScenario([applied, stored].join('\n---\n'), 'dump.yaml', undefined, fromDump);
+    if (!r.ok) throw new Error(r.errors.map(formatScenarioError).join('\n'));
+    expect(r.scenario.meta.featureGates).toBeUndefined();
+    expect(r.scenario.warnings.map((w) => w.message)).toContainEqual(expect.stringContaining('spec.priority: dropped: the API server keeps this field only with the feature gate WorkloadAwarePreemption'));
+  });
+
+  it('at 1.37 the proof is for GenericWorkload (WorkloadAwarePreemption merged into it, PR #139520)', () => {
+    const r = loadScenario(podGroup('v1beta1', '{schedulingPolicy: {gang: {minCount: 2}}, disruptionMode: {all: {}}}'), 'dump.yaml', undefined, { version: '1.37', detail: 'x' });
+    if (!r.ok) throw new Error(r.errors.map(formatScenarioError).join('\n'));
+    expect(r.scenario.podGroups![0]!.spec.disruptionMode).toBe('All');
+    expect(r.scenario.meta.featureGates).toEqual({ GenericWorkload: true });
+  });
+});

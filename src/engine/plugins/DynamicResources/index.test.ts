@@ -11,8 +11,8 @@ import type { DeviceClass, DeviceTaintRule, ResourceClaim, ResourceObject, Resou
 import type { Pod } from '../../model/types';
 import { makeNode, makePod } from '../../testing/builders';
 import { newTestEnv } from '../../testing/framework';
-import { versionSwitches } from '../../versions';
-import { DynamicResources, ErrReasonNoNewClaimsToDeallocate } from './index';
+import { versionSwitches, type KubernetesVersion } from '../../versions';
+import { DynamicResources, ErrReasonNoNewClaimsToDeallocate, ErrReasonStillNotSchedulable } from './index';
 
 const driver = 'some-driver';
 const nodes = [makeNode().name('worker').label('kubernetes.io/hostname', 'worker').obj(), makeNode().name('worker-2').obj()];
@@ -29,8 +29,8 @@ const claim = (extra: Partial<ResourceClaim['status']> = {}): ResourceClaim => (
 const allocation = { devices: { results: [{ request: 'req-1', driver, pool: 'worker', device: 'instance-1' }] }, nodeSelector: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In' as const, values: ['worker'] }] }] } };
 const podWithClaimName = () => makePod().name('my-pod').uid('1234').resourceClaim('my-resource', 'my-pod-my-resource').obj();
 
-function setup(objects: ResourceObject[], pod: Pod) {
-  const env = newTestEnv({ nodes, resources: objects });
+function setup(objects: ResourceObject[], pod: Pod, version?: KubernetesVersion) {
+  const env = newTestEnv({ nodes, resources: objects, ...(version ? { versionSwitches: versionSwitches(version) } : {}) });
   const plugin = DynamicResources.factory(undefined, env.handle);
   const state = new CycleState();
   const podInfo = newPodInfo(pod);
@@ -51,6 +51,27 @@ describe('DynamicResources (upstream TestPlugin rows)', () => {
     const { status } = s.plugin.postFilter!(s.state, s.podInfo, new NodeToStatus(Status.unresolvable('x')));
     expect(status.code).toBe('Unschedulable');
     expect(status.reasons).toEqual([ErrReasonNoNewClaimsToDeallocate]);
+  });
+
+  // versions.ts draPostFilterQuietNoOp (kubernetes PR #140222, 1.37): the no-op outcomes stay
+  // Unschedulable (the next PostFilter plugin, DefaultPreemption, still runs) but carry no reason
+  it.each([
+    { version: '1.35' as const, noClaims: [ErrReasonNoNewClaimsToDeallocate], kept: [ErrReasonStillNotSchedulable] },
+    { version: '1.36' as const, noClaims: [ErrReasonNoNewClaimsToDeallocate], kept: [ErrReasonStillNotSchedulable] },
+    { version: '1.37' as const, noClaims: [], kept: [] },
+  ])('PostFilter\'s no-op outcomes at v$version: reasons $noClaims and $kept', ({ version, noClaims, kept }) => {
+    const empty = setup([], makePod().name('foo').obj(), version);
+    filterAll(empty);
+    expect(empty.plugin.postFilter!(empty.state, empty.podInfo, new NodeToStatus(Status.unresolvable('x'))).status).toMatchObject({ code: 'Unschedulable', reasons: noClaims });
+    // a claim that cannot be allocated anywhere and is not allocated: nothing to deallocate
+    const unallocatable = setup([deviceClass, claim()], podWithClaimName(), version);
+    filterAll(unallocatable);
+    expect(unallocatable.plugin.postFilter!(unallocatable.state, unallocatable.podInfo, new NodeToStatus(Status.unresolvable('x'))).status).toMatchObject({ code: 'Unschedulable', reasons: kept });
+    // deallocating a claim still says so
+    const inUse = setup([deviceClass, claim({ allocation }), workerSlice], podWithClaimName(), version);
+    const { filter } = filterAll(inUse);
+    expect(filter['worker-2']).toMatchObject({ reasons: ['resourceclaim not available on the node'] });
+    expect(inUse.plugin.postFilter!(inUse.state, inUse.podInfo, new NodeToStatus(Status.unresolvable('x'))).status).toMatchObject({ code: 'Unschedulable', reasons: ['deallocation of ResourceClaim completed'] });
   });
 
   it('PostFilter without its PreFilter state (an earlier PreFilter failed) is an Error', () => {

@@ -9,7 +9,8 @@
 //   Filter      allocated claims: their allocation's node selector must match ("resourceclaim not
 //               available on the node"); unallocated ones: the allocator must find devices for all
 //               of them on this node ("cannot allocate all claims")
-//   PostFilter  deallocates an unavailable claim that no other pod uses
+//   PostFilter  deallocates an unavailable claim that no other pod uses (its no-op outcomes carry
+//               no reason from 1.37, switch draPostFilterQuietNoOp, PR #140222)
 //   Reserve     the chosen node's allocation becomes an in-flight allocation (its devices count
 //               as taken for other pods until PreBind)
 //   PreBind     writes the allocation and the pod's reservation to the claim's status
@@ -53,6 +54,18 @@ export const ErrReasonNoNewClaimsToDeallocate = 'no new claims to deallocate';
 export const ErrReasonCannotAllocate = 'cannot allocate all claims';
 export const ErrReasonNotAvailable = 'resourceclaim not available on the node';
 export const ErrReasonInUse = 'resourceclaim in use';
+/** PostFilter's no-op outcome for a pod whose claims none could be deallocated (up to 1.36) */
+export const ErrReasonStillNotSchedulable = 'still not schedulable';
+
+/**
+ * The order the allocator walks the slices in (upstream GatherPools): from v1.36 pools and each
+ * pool's slices by name (switch draNameOrder, PR #136641; before, Podplay's creation order for Go's
+ * map order); with binding conditions on, pools without them come first, at every version.
+ */
+export function allocatorSliceOrder(slices: readonly ResourceSlice[], nameOrder: boolean, bindingConditions: boolean): readonly ResourceSlice[] {
+  const ordered = nameOrder ? slicesInNameOrder(slices) : slices;
+  return bindingConditions ? poolsWithBindingConditionsLast(ordered) : ordered;
+}
 
 /** The allocator's features from the gates (v1.35 defaults: DRAAdminAccess and DRAPrioritizedList on). */
 export function draFeatures(gates: FeatureGates | undefined): Features {
@@ -281,9 +294,7 @@ function newPlugin(handle: Handle): Plugin {
       const allocated = [...lister.resourceClaims().filter((c) => !inFlight.has(uidOf(c))), ...inFlight.values()];
       // upstream: ResourceSlices().ListWithDeviceTaintRules
       const tainted = features.deviceTaints && handle.features.DRADeviceTaintRules ? applyDeviceTaintRules(lister.resourceSlices(), lister.deviceTaintRules()) : lister.resourceSlices();
-      // v1.36+: pools and slices in name order; pools without binding conditions still first (PR #136641)
-      const ordered = handle.versionSwitches.draNameOrder ? slicesInNameOrder(tainted) : tainted;
-      const slices = bindingConditions ? poolsWithBindingConditionsLast(ordered) : ordered;
+      const slices = allocatorSliceOrder(tainted, handle.versionSwitches.draNameOrder, bindingConditions);
       s.allocator = {
         features,
         allocatedDevices: allocatedDevices(allocated),
@@ -371,7 +382,10 @@ function newPlugin(handle: Handle): Plugin {
       const pod = podInfo.pod;
       const s = readState(state);
       if (s instanceof Status) return { status: s };
-      if (s.claims.length === 0) return { status: Status.unschedulable(ErrReasonNoNewClaimsToDeallocate) };
+      // From 1.37 (PR #140222) the no-op outcomes are Unschedulable without a reason, so they add
+      // nothing to the FailedScheduling message; DefaultPreemption still runs after them.
+      const quiet = handle.versionSwitches.draPostFilterQuietNoOp;
+      if (s.claims.length === 0) return { status: quiet ? Status.unschedulable() : Status.unschedulable(ErrReasonNoNewClaimsToDeallocate) };
       // upstream picks one at random (map order); Podplay takes the first
       const extendedClaim = s.extendedResourceClaim();
       for (const index of [...s.unavailableClaims].sort((a, b) => a - b)) {
@@ -392,7 +406,7 @@ function newPlugin(handle: Handle): Plugin {
         handle.api.deleteResourceClaim(nsOf(extendedClaim), extendedClaim.metadata.name);
         return { status: Status.unschedulable('deletion of ResourceClaim completed') };
       }
-      return { status: Status.unschedulable('still not schedulable') };
+      return { status: quiet ? Status.unschedulable() : Status.unschedulable(ErrReasonStillNotSchedulable) };
     },
     score: (state) => {
       const s = readState(state);

@@ -8,6 +8,7 @@ import { makeNode, makePod } from '../../testing/builders';
 import { newTestEnv } from '../../testing/framework';
 import { filterNodeDeclaredFeatures, isSchedulableAfterNodeChange, isSchedulableAfterPodUpdate, preFilterNodeDeclaredFeatures, preFilterStateKey } from './filtering';
 import { NodeDeclaredFeatures } from './index';
+import { versionSwitches } from '../../versions';
 
 const feature = (name: string, infer: boolean): DeclaredFeature => ({ name, inferForScheduling: () => infer });
 const reason = (missing: string) => `node declared features check failed - unsatisfied requirements: ${missing}`;
@@ -50,6 +51,30 @@ describe('NodeDeclaredFeatures Filter (TestFilter)', () => {
     const status = filterNodeDeclaredFeatures(state, node);
     expect(status.code).toBe(code);
     expect(status.reasons).toEqual(reasons);
+  });
+
+  // The same table as upstream's nodedeclaredfeatures_test.go stores it after 1.37 (the Filter
+  // returns errReasonUnsatisfiedRequirements, "node(s) didn't match Pod's required features"), run
+  // through the version's switch: 1.35 and 1.36 name the missing features (the rows above), 1.37
+  // does not (versions.ts nodeDeclaredFeaturesReason137).
+  const reason137 = "node(s) didn't match Pod's required features";
+  it.each([
+    ['Node matches requirements', ['FeatureA', 'FeatureB'], ['FeatureA'], 'Success', []],
+    ['Node does not match requirements', ['FeatureB'], ['FeatureA'], 'UnschedulableAndUnresolvable', [reason137]],
+    ['Node with multiple features, pod requires subset', ['FeatureA', 'FeatureB', 'FeatureC'], ['FeatureA', 'FeatureC'], 'Success', []],
+    ['Node has no declared features', [], ['FeatureA'], 'UnschedulableAndUnresolvable', [reason137]],
+    ['Node with some but not all required features', ['FeatureA'], ['FeatureA', 'FeatureB'], 'UnschedulableAndUnresolvable', [reason137]],
+  ] as [string, string[], string[], string, string[]][])('at v1.37: %s', (_name, declared, reqs, code, reasons) => {
+    const state = new CycleState();
+    preFilterNodeDeclaredFeatures(state, pod(), reqs.map((r) => feature(r, true)));
+    const status = filterNodeDeclaredFeatures(state, makeNode().name('node-1').declaredFeatures(declared).obj(), versionSwitches('1.37').nodeDeclaredFeaturesReason137);
+    expect(status.code).toBe(code);
+    expect(status.reasons).toEqual(reasons);
+  });
+  it.each(['1.35', '1.36'] as const)('at v%s the reason names the missing features', (version) => {
+    const state = new CycleState();
+    preFilterNodeDeclaredFeatures(state, pod(), [feature('FeatureA', true)]);
+    expect(filterNodeDeclaredFeatures(state, makeNode().name('node-1').declaredFeatures(['FeatureB']).obj(), versionSwitches(version).nodeDeclaredFeaturesReason137).reasons).toEqual([reason('FeatureA')]);
   });
 
   it('lists every missing feature, sorted, and the numbers behind the verdict', () => {
