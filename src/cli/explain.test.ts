@@ -37,6 +37,18 @@ describe('--explain on a dump: a domain of many nodes', () => {
   });
 });
 
+describe('--explain on a dump: the nodes by the first plugin that rejected them', () => {
+  // issue 18: postgres-2 of the fleet dump listed its 33 tainted nodes by name, one wrapped paragraph per plugin
+  it('names three nodes of a group and counts the rest, on one line', () => {
+    const out = explain('web/checkout-').split('\n');
+    const header = out.indexOf('Nodes by the first plugin that rejected them:');
+    expect(header).toBeGreaterThan(0);
+    const groups = out.slice(header + 1).filter((l) => /^ {2}\d+ /.test(l)).map((l) => ({ count: Number(l.trim().split(' ')[0]), names: out[out.indexOf(l) + 1]! }));
+    expect(groups.some((g) => g.count > 4)).toBe(true);
+    for (const g of groups) expect(g.names).toMatch(g.count > 4 ? new RegExp(`^ {6}[^,]+, [^,]+, [^,]+ and ${g.count - 3} more$`) : /^ {6}[^,]+(, [^,]+)*$/);
+  });
+});
+
 describe('--explain: a fix for a controller\'s pod', () => {
   it('says in its title whose template it changes, and shows the change under each object it is written into: the StatefulSet\'s template, then the pod', () => {
     const text = `apiVersion: v1

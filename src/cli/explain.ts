@@ -20,24 +20,15 @@ export function findPod(result: SimulationResult, name: string): PodOutcome | st
 
 const indent = (lines: string[], by = '  '): string[] => lines.map((l) => by + l);
 
-function wrapNames(names: readonly string[], width = 96): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const n of names) {
-    const next = line === '' ? n : `${line}, ${n}`;
-    if (next.length > width && line !== '') {
-      lines.push(`${line},`);
-      line = n;
-    } else line = next;
-  }
-  if (line !== '') lines.push(line);
-  return lines;
+/** A few names in a line: all of up to four, else the first three and how many more (a pool has dozens; --json lists them all). */
+function fewNames(nodes: readonly string[], shown = 3): string {
+  return nodes.length <= shown + 1 ? nodes.join(', ') : `${nodes.slice(0, shown).join(', ')} and ${nodes.length - shown} more`;
 }
 
 /** A domain's nodes in a line: all of a few, else the count, the first three and how many more (a zone has dozens). */
 function someNodes(nodes: readonly string[], shown = 3): string {
   if (nodes.length <= shown + 1) return `node(s): ${nodes.join(', ')}`;
-  return `${nodes.length} nodes: ${nodes.slice(0, shown).join(', ')} and ${nodes.length - shown} more`;
+  return `${nodes.length} nodes: ${fewNames(nodes, shown)}`;
 }
 
 interface Insufficient { resourceName: string; requested: number; used: number; capacity: number }
@@ -72,7 +63,7 @@ function diagnosisLines(d: Diagnosis): string[] {
     out.push('Nodes by the first plugin that rejected them:');
     for (const g of d.groups) {
       out.push(...indent([`${g.nodes.length} ${g.plugin}: ${g.reason}`]));
-      out.push(...indent(wrapNames(g.nodes), '      '));
+      out.push(...indent([fewNames(g.nodes)], '      '));
     }
   }
   if (d.blocking.length > 0) {
@@ -156,10 +147,11 @@ export function formatDifferences(result: SimulationResult): string {
 const sameName = (node: string) => node;
 
 /** The verified fixes, best first (fewest side effects, then the smallest change), each with its YAML change. */
-export function formatFixes(found: readonly FixView[], tried: number): string {
-  if (tried === 0) return 'What would fix it: nothing to try (no change of the kinds Podplay tries applies to this pod).';
-  if (found.length === 0) return `What would fix it: none of the ${tried} change(s) tried makes the pod schedulable.`;
-  const out = [`What would fix it (${found.length} of ${tried} change(s) tried; each simulated, best first):`];
+export function formatFixes(found: readonly FixView[], tried: number, refused = 0): string {
+  const notTried = refused > 0 ? `; ${refused} more a reviewer refuses not tried, --verbose lists them` : '';
+  if (tried === 0) return `What would fix it: nothing to try (no change of the kinds Podplay tries applies to this pod${notTried}).`;
+  if (found.length === 0) return `What would fix it: none of the ${tried} change(s) tried makes the pod schedulable${notTried}.`;
+  const out = [`What would fix it (${found.length} of ${tried} change(s) tried; each simulated, best first${notTried}):`];
   rankFixes(found).forEach((fix, i) => {
     const effects = fix.sideEffects.length === 0 ? 'no other pod affected' : `${fix.sideEffects.length} side effect(s): ${fix.sideEffects.map((s) => sideEffectTitle(s, sameName)).join('; ')}`;
     out.push(`${i + 1}. ${fixTitle(fix.candidate.edits, sameName, fix.candidate.template)}`);
@@ -182,18 +174,27 @@ export function formatFixes(found: readonly FixView[], tried: number): string {
  * changes it verifies and how many it left out, then each verified fix as soon as it is found;
  * the ranked list follows on stdout at the end (issue 23: the search printed nothing for minutes).
  */
-export function formatSearchProgress(reply: { type: 'started'; candidates: number; leftOut: number } | { type: 'fix'; fix: FixView }): string {
+export function formatSearchProgress(reply: { type: 'started'; candidates: number; leftOut: number; refused: readonly unknown[] } | { type: 'fix'; fix: FixView }): string {
   if (reply.type === 'started') {
-    return `simulate: verifying ${reply.candidates} change(s), each a whole simulation${reply.leftOut > 0 ? ` (${reply.leftOut} more left out: the likeliest are verified first, up to the search's cap)` : ''}…`;
+    const left = [
+      ...(reply.leftOut > 0 ? [`${reply.leftOut} more left out: the likeliest are verified first, up to the search's cap`] : []),
+      ...(reply.refused.length > 0 ? [`${reply.refused.length} a reviewer refuses left out unsimulated`] : []),
+    ];
+    return `simulate: verifying ${reply.candidates} change(s), each a whole simulation${left.length > 0 ? ` (${left.join('; ')})` : ''}…`;
   }
   const { fix } = reply;
   return `simulate: verified: ${fixTitle(fix.candidate.edits, sameName)} → ${fix.admitted ? `${admittedLead(fix)} (${fix.admitted.scheduled} of ${fix.admitted.pods} scheduled)` : `schedules on ${fix.node}`}`;
 }
 
 /** `--verbose`: the changes tried that did not schedule the pod, each with why (the page lists them too). */
-export function formatFailedCandidates(search: { failed: readonly { candidate: Pick<FixView['candidate'], 'edits' | 'template'>; reason: string }[]; leftOut: number }): string {
+type Untried = { candidate: Pick<FixView['candidate'], 'edits' | 'template'>; reason: string };
+
+export function formatFailedCandidates(search: { failed: readonly Untried[]; leftOut: number; refused?: readonly Untried[] }): string {
   const out = [search.failed.length === 0 ? 'Changes tried that did not help: none.' : `Changes tried that did not help (${search.failed.length}):`];
   for (const f of search.failed) out.push(...indent([`${fixTitle(f.candidate.edits, sameName, f.candidate.template)}: ${f.reason}`]));
+  const refused = search.refused ?? [];
+  if (refused.length > 0) out.push(`Changes not tried: a reviewer refuses them whatever they do (${refused.length}):`);
+  for (const f of refused) out.push(...indent([`${fixTitle(f.candidate.edits, sameName, f.candidate.template)}: ${f.reason}`]));
   if (search.leftOut > 0) out.push(`${search.leftOut} more change(s) were not tried: the search verifies the likeliest first, up to its cap.`);
   return out.join('\n');
 }

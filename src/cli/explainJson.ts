@@ -56,7 +56,8 @@ export interface ExplainJson {
   /** the workload's pods the API server refused (quota, LimitRange): they do not exist */
   refusals?: AdmissionRefusal[];
   fixes: ExplainFixJson[];
-  search?: { tried: number; leftOut: number; failed: { title: string; reason: string }[] };
+  /** `refused`: changes a reviewer refuses whatever they do, not simulated, with why */
+  search?: { tried: number; leftOut: number; failed: { title: string; reason: string }[]; refused: { title: string; reason: string }[] };
   exitCode: number;
 }
 
@@ -75,10 +76,10 @@ function stateOf(pod: PodOutcome): ExplainJson['state'] {
   return pod.reason === 'SchedulingGated' ? 'gated' : 'pending';
 }
 
-export interface FixSearchOutcome { found: readonly FixView[]; tried: number; leftOut: number; failed: readonly FailedCandidate[] }
+export interface FixSearchOutcome { found: readonly FixView[]; tried: number; leftOut: number; failed: readonly FailedCandidate[]; refused: readonly FailedCandidate[] }
 
 const searchJson = (search: FixSearchOutcome | undefined): Pick<ExplainJson, 'search'> =>
-  (search ? { search: { tried: search.tried, leftOut: search.leftOut, failed: search.failed.map((f) => ({ title: titleOf(f.candidate), reason: f.reason })) } } : {});
+  (search ? { search: { tried: search.tried, leftOut: search.leftOut, failed: search.failed.map((f) => ({ title: titleOf(f.candidate), reason: f.reason })), refused: search.refused.map((f) => ({ title: titleOf(f.candidate), reason: f.reason })) } } : {});
 
 function fixesJson(search: FixSearchOutcome | undefined): ExplainFixJson[] {
   return rankFixes(search?.found ?? []).map((fix, i): ExplainFixJson => ({

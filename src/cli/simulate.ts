@@ -130,14 +130,15 @@ function searchFixesFor(args: Args, text: string, pod: string, fromDump: Inferre
   const failed: FailedCandidate[] = [];
   let tried = 0;
   let leftOut = 0;
+  let refused: FailedCandidate[] = [];
   runFixSearch(fixRequest(args, text, pod, fromDump), (reply) => {
     if (reply.type === 'fix' || reply.type === 'started') progress?.(formatSearchProgress(reply));
     if (reply.type === 'fix') found.push(reply.fix);
     else if (reply.type === 'failed') failed.push(reply.failed);
-    else if (reply.type === 'started') leftOut = reply.leftOut;
+    else if (reply.type === 'started') ({ leftOut, refused } = reply);
     else if (reply.type === 'done') tried = reply.tried;
   }, undefined, prepared);
-  return { found, failed, tried, leftOut };
+  return { found, failed, tried, leftOut, refused };
 }
 
 function writeJson(value: unknown): void {
@@ -177,7 +178,7 @@ function explain(args: Args, text: string, result: SimulationResult, fromDump: I
   process.stdout.write(`${escapeLines(formatExplanation(result, pod))}\n\n${escapeLines(versionLine(result))}\n`);
   const search = waiting ? searchFixesFor(args, text, pod.pod, fromDump, prepared, (line) => report(line)) : undefined;
   if (search) {
-    process.stdout.write(`\n${escapeLines(formatFixes(search.found, search.tried))}\n`);
+    process.stdout.write(`\n${escapeLines(formatFixes(search.found, search.tried, search.refused.length))}\n`);
     if (args.verbose) process.stdout.write(`\n${escapeLines(formatFailedCandidates(search))}\n`);
   }
   return 0;

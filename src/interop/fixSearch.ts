@@ -26,8 +26,11 @@ export interface FixSearchRequest {
 }
 
 export type FixSearchReply =
-  /** `leftOut`: candidates generated but not verified (over the cap, or the same change twice) */
-  | { type: 'started'; id: number; candidates: number; leftOut: number }
+  /**
+   * `leftOut`: candidates generated but not verified (over the cap, or the same change twice);
+   * `refused`: changes a reviewer refuses whatever they do, left out before simulating, with why
+   */
+  | { type: 'started'; id: number; candidates: number; leftOut: number; refused: FailedCandidate[] }
   | { type: 'fix'; id: number; fix: FixView }
   /** a candidate that did not help, and why */
   | { type: 'failed'; id: number; failed: FailedCandidate }
@@ -91,6 +94,9 @@ const sameInputs = (a: BaselineInputs, b: BaselineInputs): boolean =>
 
 const SCENARIO_ERRORS = 'the scenario has errors';
 
+/** A candidate's change as a reviewer reads it: its edits without the recreation of the pod that follows a template edit. */
+const changeId = (c: { edits: readonly { kind: string }[] }): string => JSON.stringify(c.edits.filter((e) => e.kind !== 'recreate'));
+
 const searchOptions = ({ seed, kubernetesVersion }: FixSearchRequest) => ({ ...(seed === undefined ? {} : { seed }), ...(kubernetesVersion ? { kubernetesVersion } : {}) });
 
 /**
@@ -108,11 +114,15 @@ export function runFixSearch(request: FixSearchRequest, post: (reply: FixSearchR
   // the quota, LimitRange and template fixes, verified through the text (admission runs at loading)
   const policy = policyFixSearch({ text, fileName, options, scenario, baseline }, pod);
   const search = policy.workload ? undefined : searchFixes(scenario, baseline, pod, options);
-  // a change both searches make (a toleration of a node group's taint is one of the nodes' too) is verified once, by the engine's search
-  const engineEdits = new Set((search?.candidates ?? []).map((c) => JSON.stringify(c.edits)));
+  // a change both searches make (a toleration of a node group's taint is one of the nodes' too) is
+  // verified once, by the engine's search — also where the engine's deletes a StatefulSet's pod of
+  // an older revision after it (the same change to a reviewer)
+  const engineEdits = new Set([...search?.candidates ?? [], ...search?.refused ?? []].map(changeId));
+  const policyOwn = policy.candidates.filter((c) => !engineEdits.has(changeId(c)));
   // the likeliest to be approved first, as the engine's search orders its own: the first fix shown comes sooner
-  const policyCandidates = rankCandidates(policy.candidates.filter((c) => !engineEdits.has(JSON.stringify(c.edits))));
-  post({ type: 'started', id, candidates: (search?.candidates.length ?? 0) + policyCandidates.length, leftOut: search?.leftOut ?? 0 });
+  const policyCandidates = rankCandidates(policyOwn.filter((c) => c.refused === undefined));
+  const refused = [...search?.refused ?? [], ...policyOwn.filter((c) => c.refused !== undefined)].map((candidate) => ({ candidate, reason: candidate.refused! }));
+  post({ type: 'started', id, candidates: (search?.candidates.length ?? 0) + policyCandidates.length, leftOut: search?.leftOut ?? 0, refused });
   let tried = 0;
   for (const candidate of policyCandidates) {
     tried++;

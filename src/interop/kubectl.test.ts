@@ -316,3 +316,17 @@ describe('normalizeKubectlDump with DRA objects', () => {
     expect(s.resources.map((o) => o.kind)).toEqual(['DeviceClass', 'ResourceSlice', 'ResourceClaim']);
   });
 });
+
+// issue 18: the page (the import) took the fleet dump's postgres-2 for a pod of an older revision,
+// the CLI (the dump as stored) did not: the import dropped the StatefulSet's status, and the hash
+// of the template as imported is not the API server's
+describe('normalizeKubectlDump: a StatefulSet keeps status.updateRevision', () => {
+  it('and its pod of that revision is not taken for an older one', () => {
+    const sts = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db', namespace: 'data', uid: 's1' }, spec: { replicas: 1, serviceName: 'db', selector: { matchLabels: { app: 'db' } }, template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'c', image: 'pg:17', imagePullPolicy: 'IfNotPresent', terminationMessagePath: '/dev/termination-log' }] } } }, status: { replicas: 1, currentRevision: 'db-7c9f8d6b5', updateRevision: 'db-7c9f8d6b5' } };
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'db-0', namespace: 'data', generateName: 'db-', labels: { app: 'db', 'controller-revision-hash': 'db-7c9f8d6b5' }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db', uid: 's1', controller: true }] }, spec: { containers: [{ name: 'c', image: 'pg:17' }] }, status: { phase: 'Pending' } };
+    const out = normalizeKubectlDump(stringify({ apiVersion: 'v1', kind: 'List', items: [sts, pod] }));
+    expect(docsOf(out.yaml).find((d) => d.kind === 'StatefulSet')?.status).toEqual({ updateRevision: 'db-7c9f8d6b5' });
+    const s = loadOk(out.yaml);
+    expect(s.workloads.find((w) => w.kind === 'StatefulSet')?.status?.updateRevision).toBe('db-7c9f8d6b5');
+  });
+});

@@ -117,9 +117,14 @@ function cleanPod(o: Obj): Obj {
 
 function cleanWorkload(o: Obj): Obj {
   const spec = obj(o.spec) ?? {};
+  // a StatefulSet keeps status.updateRevision: the revision its pods are recreated at, which tells a
+  // Pending pod of an older revision from a current one (the template's hash here is of the
+  // template as imported, not as the API server hashed it: ../engine/whatIf/edits.ts newerTemplateOf)
+  const updateRevision = kindOf(o) === 'StatefulSet' ? str(obj(o.status)?.updateRevision) : undefined;
   return ordered({
     apiVersion: apiVersionOf(o), kind: kindOf(o), metadata: cleanMetadata(metaOf(o), { namespaced: true }),
     spec: compact({ ...spec, template: spec.template === undefined ? undefined : cleanTemplate(spec.template) }),
+    ...(updateRevision ? { status: { updateRevision } } : {}),
   });
 }
 

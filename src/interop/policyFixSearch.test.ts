@@ -166,8 +166,8 @@ describe('policy fixes, verified by reloading the changed text', () => {
       node: 'pool-1',
     },
     {
-      name: 'the only node group\'s template is tainted: the pod tolerates the taint',
-      text: docs(groupTemplate('      spec: {taints: [{key: dedicated, value: batch, effect: NoSchedule}]}\n'), node('seed', '1'), 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: x, resources: {requests: {cpu: 1500m}}}]\n'),
+      name: 'the only node group\'s template is tainted and the pod selects it: the pod tolerates the taint',
+      text: docs(groupTemplate('      spec: {taints: [{key: dedicated, value: batch, effect: NoSchedule}]}\n'), node('seed', '1'), 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeSelector: {kwok-nodegroup: pool}\n  containers: [{name: c, image: x, resources: {requests: {cpu: 1500m}}}]\n'),
       target: 'default/p', kind: 'toleration',
       edits: [{ kind: 'toleration', pod: 'default/p', toleration: { key: 'dedicated', operator: 'Equal', value: 'batch', effect: 'NoSchedule' } }],
       node: 'pool-1',
@@ -185,6 +185,29 @@ describe('policy fixes, verified by reloading the changed text', () => {
     if (!applied.ok) return;
     if (admitted) expect(refusalsFor(admissionRefusals(applied.result), target)).toEqual([]);
     else expect(applied.result.pods.find((p) => p.pod === target)?.node).toBe(on);
+  });
+
+  // issue 18: the fleet dump's postgres-2 got "Add a node like ip-10-41-195-134 (scale general-eu-west-1b)", a group at its max
+  it('a node of a group at its max size: no "add a node like it" beside the group\'s max raised', () => {
+    const member = node('pool-seed', '2').replace('labels: {kubernetes.io/hostname: pool-seed}', 'labels: {kubernetes.io/hostname: pool-seed, kwok-nodegroup: pool}');
+    const filler = 'apiVersion: v1\nkind: Pod\nmetadata: {name: filler}\nspec:\n  nodeName: pool-seed\n  containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]\n';
+    const text = docs(groupTemplate('', 1), member, filler, 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: x, resources: {requests: {cpu: 1500m}}}]\n');
+    const { fixes, failed } = search(text, 'default/p');
+    expect(fixes.map((f) => f.candidate.edits[0]?.kind)).toContain('node-group-max');
+    expect([...fixes.map((f) => f.candidate), ...failed.map((f) => f.candidate)].filter((c) => c.kind === 'add-node')).toEqual([]);
+  });
+
+  // issue 18: a taint keeps a pool for its own workloads; the search no longer simulates such a change to rank it last
+  it('the only node group\'s template is tainted and the pod selects nothing (an untainted node beside it): the toleration is refused unsimulated, with why', () => {
+    const text = docs(groupTemplate('      spec: {taints: [{key: dedicated, value: batch, effect: NoSchedule}]}\n'), node('seed', '1'), 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: x, resources: {requests: {cpu: 1500m}}}]\n');
+    const replies: FixSearchReply[] = [];
+    runFixSearch({ id: 1, text, fileName: 'policy.yaml', pod: 'default/p' }, (r) => replies.push(r));
+    const started = replies.find((r) => r.type === 'started');
+    expect(started?.type === 'started' ? started.refused.map((r) => [r.candidate.edits, r.reason]) : undefined).toEqual([[
+      [{ kind: 'toleration', pod: 'default/p', toleration: { key: 'dedicated', operator: 'Equal', value: 'batch', effect: 'NoSchedule' } }],
+      'it moves the pod into node group pool, tainted dedicated=batch:NoSchedule, which it does not select: the taint keeps that group for its own workloads',
+    ]]);
+    expect(replies.some((r) => (r.type === 'fix' && r.fix.candidate.kind === 'toleration') || (r.type === 'failed' && r.failed.candidate.kind === 'toleration'))).toBe(false);
   });
 
   it('a node group\'s template with another value for the label the pod selects: relabelling it is an override, with both values', () => {

@@ -25,6 +25,20 @@ describe('capacityVerdicts', () => {
       want: ['Fragmented: 3 cpu is free across the 2 nodes in total, but at most 1500m cpu on one (a), and the pod requests 2 cpu on a single node.'],
     },
     {
+      // a tainted pool's free cpu is no room for a pod that does not tolerate it (issue 18: "1Ti free across 59 nodes")
+      name: 'a third node with 1500m free but a taint the pod does not tolerate: fragmented over the two it could use, and the third said to be left out',
+      yaml: docs(node('a', '4'), node('b', '4'), node('c', '4', 'spec: {taints: [{key: dedicated, value: search, effect: NoSchedule}]}\n'),
+        pod('fill-a', '2500m', 'a'), pod('fill-b', '2500m', 'b'), pod('fill-c', '2500m', 'c').replace('containers:', 'tolerations: [{key: dedicated, operator: Exists}], containers:'), pod('p', '2')),
+      want: ['Fragmented: 3 cpu is free across the 2 nodes the pod could use in total (not counted: 1 node another filter rules out — a taint, a cordon, a selector), but at most 1500m cpu on one (a), and the pod requests 2 cpu on a single node.'],
+    },
+    {
+      // a cordoned node likewise: only the pool's taints and cordons stand between the pod and the other nodes
+      name: 'two cordoned nodes whose free cpu adds up to the request, one usable node without it: neither',
+      yaml: docs(node('a', '4'), node('b', '4', 'spec: {unschedulable: true}\n'), node('c', '4', 'spec: {unschedulable: true}\n'),
+        pod('fill-a', '2500m', 'a'), pod('fill-b', '2500m', 'b'), pod('fill-c', '2500m', 'c'), pod('p', '2')),
+      want: [],
+    },
+    {
       // an EKS node's allocatable is in Ki (31792816Ki): the verdict reads as kubectl describe's Gi
       name: 'memory fragmented on nodes whose allocatable is in Ki: the numbers in Gi, not Ki',
       yaml: docs(

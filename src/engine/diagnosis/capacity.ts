@@ -17,9 +17,12 @@ export interface CapacityVerdict {
   /** largerThanAnyNode: the largest allocatable; fragmented: the most free on one node */
   most: number;
   node: string;
-  /** fragmented: the free amount summed over the nodes */
+  /** fragmented: the free amount summed over the nodes the pod could use */
   totalFree: number;
+  /** largerThanAnyNode: the nodes measured; fragmented: the nodes the pod could use (only room is missing there) */
   nodes: number;
+  /** fragmented: nodes left out of the sum because another filter rules them out (a taint, a cordon, a selector) */
+  ruledOut?: number;
   /** largerThanAnyNode with an autoscaler: no node group's template fits the request either */
   noGroupFits?: boolean;
 }
@@ -40,21 +43,25 @@ export function capacityVerdicts(trace: CycleTrace, autoscaler?: AutoscalerOutco
       if (seen.length === i) byResource.set(r.resourceName, [...seen, { node, r }]);
     }
   });
+  // the nodes the pod could use but for room: every other Filter plugin passed (or skipped) there;
+  // free memory on a pool the pod does not tolerate is no room for it
+  const usable = new Set(nodes.filter((node) => (trace.filter[node] ?? []).every((v) => v.plugin === 'NodeResourcesFit' || v.code === 'Success' || v.code === 'Skip')));
   const out: CapacityVerdict[] = [];
   for (const [resource, all] of byResource) {
     if (all.length !== nodes.length || resource === 'pods') continue;
     const requested = all[0]!.r.requested;
     const largest = all.reduce((a, b) => (b.r.capacity > a.r.capacity ? b : a));
-    const free = all.map(({ node, r }) => ({ node, free: Math.max(0, r.capacity - r.used) }));
-    const most = free.reduce((a, b) => (b.free > a.free ? b : a));
+    const free = all.filter(({ node }) => usable.has(node)).map(({ node, r }) => ({ node, free: Math.max(0, r.capacity - r.used) }));
+    const most = free.reduce((a, b) => (b.free > a.free ? b : a), { node: '', free: 0 });
     const totalFree = free.reduce((n, f) => n + f.free, 0);
     if (largest.r.capacity < requested) {
       const verdict = autoscaler?.pods[trace.pod];
       const noGroupFits = verdict?.kind === 'notTriggerScaleUp' && autoscaler!.nodeGroups.length > 0
         && autoscaler!.nodeGroups.every((g) => verdict.groups.some((x) => x.group === g.name && x.reason === `Insufficient ${resource}`));
       out.push({ kind: 'largerThanAnyNode', resource, requested, most: largest.r.capacity, node: largest.node, totalFree, nodes: nodes.length, ...(noGroupFits ? { noGroupFits } : {}) });
-    } else if (totalFree >= requested) {
-      out.push({ kind: 'fragmented', resource, requested, most: most.free, node: most.node, totalFree, nodes: nodes.length });
+    } else if (free.length > 0 && totalFree >= requested) {
+      const ruledOut = nodes.length - free.length;
+      out.push({ kind: 'fragmented', resource, requested, most: most.free, node: most.node, totalFree, nodes: free.length, ...(ruledOut > 0 ? { ruledOut } : {}) });
     }
   }
   return out;
@@ -66,5 +73,5 @@ export function capacityText(v: CapacityVerdict, short: (node: string) => string
   const amount = (n: number) => `${humanResource(v.resource, n)} ${v.resource}`;
   return v.kind === 'largerThanAnyNode'
     ? `Larger than any node: the pod requests ${amount(v.requested)}, and the largest node, ${short(v.node)}, has ${amount(v.most)} allocatable — only a bigger node can take it${v.noGroupFits ? ', and no node group\'s template is big enough either (Insufficient ' + v.resource + ' on each)' : ''}.`
-    : `Fragmented: ${amount(v.totalFree)} is free across the ${v.nodes} nodes in total, but at most ${amount(v.most)} on one (${short(v.node)}), and the pod requests ${amount(v.requested)} on a single node.`;
+    : `Fragmented: ${amount(v.totalFree)} is free across the ${v.nodes} node${v.nodes === 1 ? '' : 's'} ${v.ruledOut ? 'the pod could use ' : ''}in total${v.ruledOut ? ` (not counted: ${v.ruledOut} node${v.ruledOut === 1 ? '' : 's'} another filter rules out — a taint, a cordon, a selector)` : ''}, but at most ${amount(v.most)} on one (${short(v.node)}), and the pod requests ${amount(v.requested)} on a single node.`;
 }

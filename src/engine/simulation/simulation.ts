@@ -341,8 +341,10 @@ export class Simulation {
     this.cluster.deletedPods.add(key);
     // A pod's name is free again once it is gone: a StatefulSet asks for it again (its pods' names
     // are its identity), and so may a timeline step that creates the pod anew. Generated names
-    // stay taken, as upstream's random suffixes would not meet the old name again.
-    if (!pod.metadata.generateName) {
+    // stay taken, as upstream's random suffixes would not meet the old name again. A StatefulSet's
+    // pod as the API server stored it has a generateName too (GetPodFromTemplate sets it) but its
+    // name is its ordinal's, set by the controller (upstream: stateful_set_utils.go newStatefulSetPod)
+    if (!pod.metadata.generateName || pod.metadata.ownerReferences?.some((r) => r.controller === true && r.kind === 'StatefulSet')) {
       this.scenario.names.release(pod.metadata.namespace ?? 'default', pod.metadata.name);
     }
     this.deletedAt.set(key, this.now);

@@ -31,6 +31,11 @@ export interface Candidate {
    * reviewer approves a change to that object, not to the pod
    */
   template?: WorkloadRef;
+  /**
+   * why a reviewer refuses the change whatever it does (a toleration that moves the pod into a pool
+   * tainted for other workloads): such a candidate is counted and listed, never simulated
+   */
+  refused?: string;
 }
 
 /** A workload by kind, namespace and name. */
@@ -54,7 +59,7 @@ const nodeNamed = (s: ExpandedScenario, name: string): Node | undefined => s.nod
 export function podSelects(pod: Pod, node: Node): boolean {
   const selector = pod.spec.nodeSelector ?? {};
   const required = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-  if (Object.keys(selector).length === 0 && !required) return false;
+  if (!selectsAny(pod)) return false;
   return compileMapSelector(selector).matches(node.metadata.labels) && (!required || matchNodeSelector(required, node));
 }
 
@@ -131,10 +136,10 @@ function tolerationCandidates(s: ExpandedScenario, pod: Pod, key: string, nodes:
     seen.add(id);
     const toleration = tolerationFor(taint);
     // a taint keeps a dedicated pool for its own pods: tolerating it is right only where the pod already asks for that pool
-    const home = selectsTaintedPool(s, pod, node, taint);
+    const home = selectsTaintedPool(s.nodes, pod, node, taint);
     out.push({
       kind: 'toleration', cost: 1, edits: [{ kind: 'toleration', pod: key, toleration }], tier: home ? Tier.SpecMistake : Tier.NodeScoped,
-      ...(home ? {} : { warning: `moves the pod into the pool tainted ${taintToString(taint)}, which it does not select: the taint keeps that pool for its own workloads` }),
+      ...(home ? {} : { refused: `it moves the pod into the pool tainted ${taintToString(taint)}, which it does not select: the taint keeps that pool for its own workloads` }),
     });
   }
   return out;
@@ -147,10 +152,15 @@ function tolerationCandidates(s: ExpandedScenario, pod: Pod, key: string, nodes:
  * its home only when every node it selects carries the taint (a GPU pool's `node-pool: gpu`, a spot
  * pool's capacity type where only spot nodes are spot).
  */
-function selectsTaintedPool(s: ExpandedScenario, pod: Pod, node: Node, taint: Taint): boolean {
+export function selectsTaintedPool(nodes: readonly Node[], pod: Pod, node: Node, taint: Taint): boolean {
+  const tainted = (n: Node) => (n.spec?.taints ?? []).some((t) => t.key === taint.key && t.effect === taint.effect);
+  // a pod that selects nothing has no pool of its own: the tainted one is its home only when it is the whole cluster
+  if (!selectsAny(pod)) return nodes.every(tainted);
   if (!podSelects(pod, node)) return false;
-  return s.nodes.filter((n) => podSelects(pod, n)).every((n) => (n.spec?.taints ?? []).some((t) => t.key === taint.key && t.effect === taint.effect));
+  return nodes.filter((n) => podSelects(pod, n)).every(tainted);
 }
+
+const selectsAny = (pod: Pod): boolean => Object.keys(pod.spec.nodeSelector ?? {}).length > 0 || pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution !== undefined;
 
 /** A value no node has for a key the pod selects on → the values nodes have that are nearest (a typo). */
 function affinityValueCandidates(s: ExpandedScenario, pod: Pod, key: string): Candidate[] {
@@ -492,6 +502,15 @@ function rolloutCandidates(s: ExpandedScenario, key: string, portNodes: readonly
   }];
 }
 
+/** upstream: cluster-autoscaler's NotTriggerScaleUp reason for a group that would fit the pod but is at its max */
+export const MAX_SIZE_REACHED = 'max node group size reached';
+
+/** The node groups the autoscaler turned the pod away from because they are at their max size. */
+function groupsAtMaxFor(result: Pick<SimulationResult, 'autoscaler'>, pod: string): Set<string> {
+  const verdict = result.autoscaler?.pods[pod];
+  return new Set(verdict?.kind === 'notTriggerScaleUp' ? verdict.groups.filter((g) => g.reason === MAX_SIZE_REACHED).map((g) => g.group) : []);
+}
+
 /** Plugins a new, empty node like a failing one would pass: room, ports, devices, domains. */
 const ADD_NODE_PLUGINS = new Set(['NodeResourcesFit', 'NodePorts', 'DynamicResources', 'InterPodAffinity', 'PodTopologySpread', 'NodeUnschedulable']);
 
@@ -499,16 +518,21 @@ const ADD_NODE_PLUGINS = new Set(['NodeResourcesFit', 'NodePorts', 'DynamicResou
  * A node like one that fails only on what a new, empty node would not have, one per pool and zone;
  * cordoned nodes last (a copy would land in a zone someone took out of service).
  */
-export function addNodeCandidates(s: ExpandedScenario, d: Diagnosis): Candidate[] {
+export function addNodeCandidates(s: ExpandedScenario, d: Diagnosis, groupsAtMax: ReadonlySet<string> = new Set()): Candidate[] {
   const like = d.closest.filter((c) => ADD_NODE_PLUGINS.has(c.plugin)).sort((a, b) => Number(a.plugin === 'NodeUnschedulable') - Number(b.plugin === 'NodeUnschedulable'));
   const out: Candidate[] = [];
   const seen = new Set<string>();
+  const groupLabel = s.clusterAutoscaler?.nodeGroupLabelKey;
   for (const c of like) {
     if (out.length >= 2) break;
     const insufficient = (c.details?.insufficientResources as Insufficient[] | undefined) ?? [];
     if (insufficient.some((r) => r.unresolvable)) continue;
     const node = nodeNamed(s, c.node);
     if (!node) continue;
+    // a node of a group the autoscaler may not grow (at its max size): another node there is that
+    // group's max raised, an administrator's change the node-group fix states (./policyFixes.ts)
+    const group = groupLabel === undefined ? undefined : node.metadata.labels?.[groupLabel];
+    if (group !== undefined && groupsAtMax.has(group)) continue;
     const pool = poolLabelsOf(node);
     const id = `${JSON.stringify(pool)}/${node.metadata.labels?.['topology.kubernetes.io/zone'] ?? ''}`;
     if (seen.has(id)) continue;
@@ -585,6 +609,6 @@ export function candidateFixes(s: ExpandedScenario, pod: string, d: Diagnosis, r
   if (plugins.has('NodeResourcesFit')) out.push(...scaleCandidates(s, pod, d, result, outcome));
   out.push(...recreateCandidates(s, spec, pod));
   out.push(...priorityCandidates(s, pod, d, result, outcome));
-  out.push(...addNodeCandidates(s, d));
+  out.push(...addNodeCandidates(s, d, groupsAtMaxFor(result, pod)));
   return out;
 }

@@ -18,7 +18,7 @@ import type { ScenarioObject } from '../model/scenario';
 import { uncoveredResources, uncoveredScopes } from '../model/admission/resourceQuota';
 import { podMatchesScope, podUsage } from '../model/quota/pods';
 import { addLists, toResourceList, type QuotaList } from '../model/quota/resourceList';
-import { tolerationFor, type Candidate } from './candidates';
+import { MAX_SIZE_REACHED, selectsTaintedPool, tolerationFor, type Candidate } from './candidates';
 import { amountOf, inUnitsOf, requestEdit, type ScenarioEdit } from './edits';
 import { Tier } from './rank';
 
@@ -266,19 +266,16 @@ export function limitRangeCandidates(s: Pick<ExpandedScenario, 'policies'>, pod:
   return edits.length > 0 ? [{ kind: 'limit-range', edits, cost: edits.length, tier: Tier.Relax, warning: `changes the default for every container in ${namespace} that states no request` }] : [];
 }
 
-/** upstream: cluster-autoscaler's NotTriggerScaleUp reason for a group that would fit the pod but is at its max */
-const MAX_SIZE_REACHED = 'max node group size reached';
-
 /**
  * For a Pending pod the autoscaler could not help because a group that fits it is at its max
  * size: that group's max raised by the number of Pending pods it turned away for that reason.
  */
-export function nodeGroupCandidates(s: Pick<ExpandedScenario, 'clusterAutoscaler' | 'pods'>, baseline: Pick<SimulationResult, 'autoscaler'>, pod: string): Candidate[] {
+export function nodeGroupCandidates(s: Pick<ExpandedScenario, 'clusterAutoscaler' | 'pods' | 'nodes'>, baseline: Pick<SimulationResult, 'autoscaler'>, pod: string): Candidate[] {
   const verdict = baseline.autoscaler?.pods[pod];
   const groups = s.clusterAutoscaler?.nodeGroups ?? [];
   if (verdict?.kind !== 'notTriggerScaleUp') return [];
   const spec = s.pods.find((p) => podKey(p) === pod);
-  const out: Candidate[] = [...templateCandidates(groups, spec, pod), ...largerGroupCandidates(s.clusterAutoscaler!, baseline.autoscaler!.pods, spec, pod)];
+  const out: Candidate[] = [...templateCandidates(groups, s.nodes, spec, pod), ...largerGroupCandidates(s.clusterAutoscaler!, baseline.autoscaler!.pods, spec, pod)];
   for (const { group } of verdict.groups.filter((g) => g.reason === MAX_SIZE_REACHED)) {
     const template = groups.findIndex((g) => g.name === group);
     if (template < 0) continue;
@@ -393,7 +390,7 @@ function podRequests(pod: Pod): Record<string, number> {
  * tolerates it) or a nodeSelector label it lacks (the template is labelled): the autoscaler then
  * adds a node of that group for it.
  */
-function templateCandidates(groups: NonNullable<ExpandedScenario['clusterAutoscaler']>['nodeGroups'], spec: Pod | undefined, pod: string): Candidate[] {
+function templateCandidates(groups: NonNullable<ExpandedScenario['clusterAutoscaler']>['nodeGroups'], nodes: readonly Node[], spec: Pod | undefined, pod: string): Candidate[] {
   if (!spec) return [];
   const out: Candidate[] = [];
   groups.forEach((g, template) => {
@@ -414,7 +411,12 @@ function templateCandidates(groups: NonNullable<ExpandedScenario['clusterAutosca
     const taint = findMatchingUntoleratedTaint(g.template.spec?.taints, spec.spec.tolerations, doNotScheduleTaintsFilter, false);
     // zonal groups of one pool share their taint: one toleration lets the autoscaler use any of them
     if (!taint || out.some((c) => c.kind === 'toleration' && JSON.stringify(c.edits[0]) === JSON.stringify({ kind: 'toleration', pod, toleration: tolerationFor(taint) }))) return;
-    out.push({ kind: 'toleration', cost: 1, tier: Tier.NodeScoped, edits: [{ kind: 'toleration', pod, toleration: tolerationFor(taint) }], warning: `moves the pod into node group ${g.name}, tainted ${taintToString(taint)}: the taint keeps that group for its own workloads` });
+    // the group is the pod's home when what it selects, nodes and templates, all carry the taint (./candidates.ts selectsTaintedPool)
+    const home = selectsTaintedPool([...nodes, ...groups.map((x) => x.template)], spec, g.template, taint);
+    out.push({
+      kind: 'toleration', cost: 1, tier: home ? Tier.SpecMistake : Tier.NodeScoped, edits: [{ kind: 'toleration', pod, toleration: tolerationFor(taint) }],
+      ...(home ? {} : { refused: `it moves the pod into node group ${g.name}, tainted ${taintToString(taint)}, which it does not select: the taint keeps that group for its own workloads` }),
+    });
   });
   return out;
 }

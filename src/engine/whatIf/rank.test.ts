@@ -2,11 +2,12 @@
 // production dump needed: each verified by simulating the change on a small scenario.
 import { describe, expect, it } from 'vitest';
 import { loadExpandedScenario, simulate } from '../index';
+import type { Candidate } from './candidates';
 import { inUnitsOf } from './edits';
 import { Tier } from './rank';
 import { rankFixes, searchFixes, type FailedCandidate, type VerifiedFix } from './verify';
 
-function search(text: string, pod: string, cap?: number): { fixes: VerifiedFix[]; failures: FailedCandidate[]; leftOut: number; candidates: number } {
+function search(text: string, pod: string, cap?: number): { fixes: VerifiedFix[]; failures: FailedCandidate[]; leftOut: number; candidates: number; refused: Candidate[] } {
   const loaded = loadExpandedScenario(text);
   if (!loaded.ok) throw new Error(loaded.errors.map((e) => `${e.line}: ${e.message}`).join('\n'));
   const baseline = simulate(text);
@@ -15,7 +16,7 @@ function search(text: string, pod: string, cap?: number): { fixes: VerifiedFix[]
   const s = searchFixes(loaded.scenario, baseline.result, pod, {}, cap);
   const fixes: VerifiedFix[] = [];
   for (let f = s.next(); f !== undefined; f = s.next()) if (f) fixes.push(f);
-  return { fixes: rankFixes(fixes), failures: s.failures, leftOut: s.leftOut, candidates: s.candidates.length };
+  return { fixes: rankFixes(fixes), failures: s.failures, leftOut: s.leftOut, candidates: s.candidates.length, refused: s.refused };
 }
 
 const node = (name: string, o: { cpu?: string; memory?: string; labels?: string; spec?: string; annotations?: string; zone?: string } = {}) => `---
@@ -70,12 +71,12 @@ describe('ranking rules', () => {
     expect(kinds(fixes)[0]).toBe('add-node');
   });
 
-  it('no toleration into a tainted pool the pod does not select: it ranks after its own spec, with a warning', () => {
+  it('no toleration into a tainted pool the pod does not select: refused before it is simulated, and counted with why', () => {
     const text = node('gpu1', { labels: 'pool: gpu', spec: GPU_TAINT }) + node('n1', { labels: 'pool: general' }) + pod('filler', { node: 'n1', memory: '6Gi' }) + pod('p', { memory: '4Gi' });
-    const { fixes, failures } = search(text, 'default/p');
-    const tolerate = [...fixes.map((f) => f.candidate), ...failures.map((f) => f.candidate)].find((c) => c.kind === 'toleration')!;
-    expect(tolerate.tier).toBeGreaterThan(1);
-    expect(tolerate.warning).toMatch(/does not select/);
+    const { fixes, failures, refused } = search(text, 'default/p');
+    expect([...fixes.map((f) => f.candidate), ...failures.map((f) => f.candidate)].filter((c) => c.kind === 'toleration')).toEqual([]);
+    expect(refused.map((c) => c.edits)).toEqual([[{ kind: 'toleration', pod: 'default/p', toleration: { key: 'nvidia.com/gpu', operator: 'Equal', value: 'present', effect: 'NoSchedule' } }]]);
+    expect(refused[0]!.refused).toMatch(/moves the pod into the pool tainted nvidia\.com\/gpu=present:NoSchedule, which it does not select/);
     expect(kinds(fixes)[0]).toBe('add-node');
   });
 

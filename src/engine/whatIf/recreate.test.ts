@@ -67,6 +67,18 @@ describe('a StatefulSet pod of an older revision', () => {
     expect(live.map((p) => [p.labels?.['controller-revision-hash'] === 'kafka-old', p.node !== undefined])).toEqual([[false, true]]);
   });
 
+  // a pod as the API server stores it has generateName "kafka-" (GetPodFromTemplate) beside its
+  // ordinal name: the name is still the set's to make again (issue 18: kafka-2 of the production
+  // dump stayed deleted on the raw dump, "pods \"kafka-2\" already exists", and was recreated on its import)
+  it('the same for a pod stored with generateName: its name is free once it is gone, and the set makes it again', () => {
+    const loaded = loadExpandedScenario(scenario(undefined).replace('  name: kafka-0\n', '  name: kafka-0\n  generateName: kafka-\n'), 'sts.yaml');
+    if (!loaded.ok) throw new Error('load');
+    const result = simulateWithEdits(loaded.scenario, [{ kind: 'recreate', pod: 'default/kafka-0', workload: { kind: 'StatefulSet', namespace: 'default', name: 'kafka' } }])!;
+    const live = result.pods.filter((p) => p.pod === 'default/kafka-0' && p.deletedAt === undefined);
+    expect(live.map((p) => [p.labels?.['controller-revision-hash'] === 'kafka-old', p.node !== undefined])).toEqual([[false, true]]);
+    expect(result.events.filter((e) => e.reason === 'FailedCreate')).toEqual([]);
+  });
+
   it('the template still has the fault: the top fix corrects the template, then deletes the pod; the title says both', () => {
     const { fixes } = search(scenario('x'));
     const top = fixes[0]!;

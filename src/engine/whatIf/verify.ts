@@ -121,6 +121,8 @@ export interface FixSearch {
   candidates: Candidate[];
   /** candidates generated but not verified (over the cap or the same change twice) */
   leftOut: number;
+  /** candidates a reviewer refuses whatever they do (Candidate.refused), left out before simulating */
+  refused: Candidate[];
   /** the candidates verified so far that did not help, with why */
   failures: FailedCandidate[];
   /** verifies the next candidate: a fix, or null when it does not help; undefined when all are done */
@@ -138,9 +140,22 @@ function budgetsCovering(s: ExpandedScenario, pods: readonly PodOutcome[]): stri
   return [...out];
 }
 
-/** Whose pods a higher priority evicts, by workload: the shortage moves to them. */
-function preemptedWarning(victims: readonly PodOutcome[]): string {
-  const by = (p: PodOutcome) => (p.owner ? `${p.owner.slice(0, p.owner.indexOf('/'))} ${p.pod.slice(0, p.pod.indexOf('/'))}/${p.owner.slice(p.owner.indexOf('/') + 1)}` : `Pod ${p.pod}`);
+/**
+ * The object a reviewer edits for a pod's owner ("ReplicaSet/name"): the Deployment that controls
+ * the ReplicaSet when the scenario has it (its template is what the team owns), else the owner.
+ */
+function editedOwnerOf(s: Pick<ExpandedScenario, 'workloads'>, namespace: string, owner: string): string {
+  const [kind, name] = [owner.slice(0, owner.indexOf('/')), owner.slice(owner.indexOf('/') + 1)];
+  if (kind !== 'ReplicaSet') return `${kind} ${namespace}/${name}`;
+  const rs = s.workloads.find((w) => w.kind === 'ReplicaSet' && (w.metadata.namespace ?? 'default') === namespace && w.metadata.name === name);
+  const deployment = rs?.metadata.ownerReferences?.find((r) => r.controller === true && r.kind === 'Deployment')?.name;
+  return deployment !== undefined && s.workloads.some((w) => w.kind === 'Deployment' && (w.metadata.namespace ?? 'default') === namespace && w.metadata.name === deployment)
+    ? `Deployment ${namespace}/${deployment}` : `${kind} ${namespace}/${name}`;
+}
+
+/** Whose pods a higher priority evicts, by workload (the object its team edits): the shortage moves to them. */
+function preemptedWarning(s: Pick<ExpandedScenario, 'workloads'>, victims: readonly PodOutcome[]): string {
+  const by = (p: PodOutcome) => (p.owner ? editedOwnerOf(s, p.pod.slice(0, p.pod.indexOf('/')), p.owner) : `Pod ${p.pod}`);
   const owners = [...new Set(victims.map(by))];
   const recreated = victims.every((p) => p.owner !== undefined);
   return `preempts ${victims.length === 1 ? 'a pod' : `${victims.length} pods`} of ${owners.join(', ')}: ${!recreated ? 'a bare pod is gone for good' : owners.length > 1 ? 'their controllers recreate them, and they wait for room' : 'its controller recreates it, and it waits for room'} — the shortage moves to another workload`;
@@ -167,7 +182,7 @@ function judge(s: ExpandedScenario, baseline: SimulationResult, pod: string, can
   if (own.length > 0) return { reason: `net zero: ${own.join(', ')}, a replica of the same ${owner}, loses its place instead` };
   // a reviewer asks whose pods pay for the room: a controller recreates them, and they wait Pending
   // (the fleet dump's postgres-2 at tier-1 preempts a reports/pdf-renderer replica its quota then keeps out)
-  if (candidate.kind === 'priority' && preempted.length > 0) warnings.push(preemptedWarning(preempted));
+  if (candidate.kind === 'priority' && preempted.length > 0) warnings.push(preemptedWarning(s, preempted));
   const budgets = budgetsCovering(s, preempted);
   if (budgets.length === 0) return { tier, warnings };
   return {
@@ -244,12 +259,14 @@ export function searchFixes(s: ExpandedScenario, baseline: SimulationResult, pod
   const version = resolveKubernetesVersion(s.meta.kubernetesVersion, options.kubernetesVersion).version;
   const generated = diagnosis ? [...candidateFixes(s, pod, diagnosis, baseline), ...podGroupCandidates(s, cycle!, baseline.cycles, allNodes, version)]
     : cycle === undefined ? schedulerNameCandidates(s, pod) : [];
-  const { candidates, leftOut } = boundCandidates(inTemplateOf(s, pod, generated), cap);
+  const templated = inTemplateOf(s, pod, generated);
+  const { candidates, leftOut } = boundCandidates(templated.filter((c) => c.refused === undefined), cap);
   const failures: FailedCandidate[] = [];
   let i = 0;
   return {
     candidates,
     leftOut,
+    refused: templated.filter((c) => c.refused !== undefined),
     failures,
     next() {
       const candidate = candidates[i++];

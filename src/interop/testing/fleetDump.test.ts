@@ -3,10 +3,12 @@
 // page's, through the imported text — ranks the fix a reviewer would approve first, or offers
 // none where a reviewer would approve none of the changes it can try.
 import { describe, expect, it } from 'vitest';
+import { fileDumpVersion } from '../../cli/dumpVersion';
 import { formatFixes } from '../../cli/explain';
 import { formatRefusals } from '../../cli/explainAdmission';
 import { admissionRefusals, refusalsFor } from '../../engine/readers';
 import { rankFixes } from '../../engine/whatIf/rank';
+import { fixTitle } from '../fixText';
 import { fixSearchBaseline, runFixSearch, type FixSearchReply, type FixSearchRequest } from '../fixSearch';
 import { importAny } from '../index';
 import fixture from '../fixtures/kubectl-fleet-pending.yaml?raw';
@@ -127,5 +129,37 @@ describe('kubectl-fleet-pending.yaml: --explain for the quota-blocked Deployment
     expect(fixes).toContain('   ⚠ raises the namespace\'s budget: an administrator\'s change');
     // the change written into the imported scenario (the page's text; the CLI, given the dump, writes it into the List item)
     expect(fixes).toMatch(/# ResourceQuota reports\/compute\n.*\n {5}- spec: \{hard: \{.*requests\.cpu: "8",.*\n {5}\+ spec: \{hard: \{.*requests\.cpu: "10",/);
+  }, 300_000);
+});
+
+// issue 18: the CLI reads the dump as the user pasted it, the page its import; for postgres-2 they
+// listed different fixes (the CLI's third: "Add a node like ip-10-41-195-134 (scale
+// general-eu-west-1b)", a group at its max, verified because a copy of one of its nodes ignores the
+// max). Both now give the same fixes in the same order: the group's max raised, as an administrator's
+// change, and no node added beside the autoscaler; the tolerations of pools kept for other
+// workloads are counted and never simulated.
+describe('kubectl-fleet-pending.yaml: data/postgres-2 through the CLI (the raw dump) and the page (its import)', () => {
+  it('gives the same fixes in the same order, adds no node to a group at its max, and does not simulate tolerations of others\' pools', () => {
+    const titles = (found: readonly FixSearchReply[]) => rankFixes(found.flatMap((r) => (r.type === 'fix' ? [r.fix] : []))).map((f) => fixTitle(f.candidate.edits, (n) => n, f.candidate.template));
+    const page = replies('data/postgres-2');
+    const cli: FixSearchReply[] = [];
+    const rawRequest = { id: 2, text: fixture, fileName: 'kubectl-fleet-pending.yaml', pod: 'data/postgres-2', inferredKubernetesVersion: fileDumpVersion(fixture) };
+    runFixSearch(rawRequest, (r) => cli.push(r));
+    expect(titles(cli)).toEqual(titles(page));
+    const ranked = search('data/postgres-2');
+    expect(ranked[0]!.candidate.edits[0]).toMatchObject({ kind: 'node-group-max', group: 'general-eu-west-1b', from: 8, max: 9 });
+    expect(ranked.flatMap((f) => f.candidate.edits).filter((e) => e.kind === 'add-node')).toEqual([]);
+    // the priority fix names the object the preempted pod's team edits: its Deployment, not the ReplicaSet
+    const priority = ranked.find((f) => f.candidate.kind === 'priority');
+    expect(priority?.warnings.join(' ')).toMatch(/preempts a pod of Deployment reports\/pdf-renderer: its controller recreates it/);
+    for (const found of [cli, page]) {
+      const started = found.find((r) => r.type === 'started');
+      if (started?.type !== 'started') throw new Error('no search started');
+      // spot, dedicated=search and CriticalAddonsOnly: postgres-2 selects none of those pools
+      expect(started.refused.map((r) => r.candidate.edits[0])).toEqual(['spot', 'dedicated', 'CriticalAddonsOnly'].map((key) => expect.objectContaining({ kind: 'toleration', toleration: expect.objectContaining({ key }) })));
+      expect(started.refused.every((r) => /keeps that (pool|group) for its own workloads/.test(r.reason))).toBe(true);
+      const simulated = found.flatMap((r) => (r.type === 'fix' ? [r.fix.candidate] : r.type === 'failed' ? [r.failed.candidate] : []));
+      expect(simulated.filter((c) => c.kind === 'toleration')).toEqual([]);
+    }
   }, 300_000);
 });

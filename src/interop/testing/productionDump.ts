@@ -238,7 +238,8 @@ function kafka(): Workload {
     apiVersion: 'apps/v1', kind: 'StatefulSet',
     metadata: { creationTimestamp: ago(20_000), generation: 1, labels, name: 'kafka', namespace: 'kafka', resourceVersion: '550001', uid: ssUid },
     spec: { podManagementPolicy: 'Parallel', replicas: 3, revisionHistoryLimit: 10, selector: { matchLabels: labels }, serviceName: 'kafka', template: { metadata: { labels }, spec: specOf(spec) }, updateStrategy: { rollingUpdate: { partition: 0 }, type: 'RollingUpdate' } },
-    status: { availableReplicas: 2, currentReplicas: 3, observedGeneration: 1, readyReplicas: 2, replicas: 3 },
+    // the revision its pods are at, as the controller records it: kafka-2 is of the current one
+    status: { availableReplicas: 2, currentReplicas: 3, currentRevision: 'kafka-6c8d7f9b5', observedGeneration: 1, readyReplicas: 2, replicas: 3, updateRevision: 'kafka-6c8d7f9b5' },
   };
   const owner: Owner = { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'kafka', uid: ssUid };
   const podLabels = (k: number) => ({ ...labels, 'apps.kubernetes.io/pod-index': String(k), 'controller-revision-hash': 'kafka-6c8d7f9b5', 'statefulset.kubernetes.io/pod-name': `kafka-${k}` });

@@ -89,7 +89,11 @@ export function FixesPanel({ pod, heading = 'What would make it schedulable', su
     if (fix.text === undefined) return;
     if (!applyChangesInEditor(fix.text.changes)) store.getState().setText(applyTextChanges(store.getState().text, fix.text.changes));
   };
-  const leftOut = search.leftOut ? ` (${search.leftOut} more left out: the likeliest ${search.candidates} are tried)` : '';
+  const left = [
+    ...(search.leftOut ? [`${search.leftOut} more left out: the likeliest ${search.candidates} are tried`] : []),
+    ...(search.refused ? [`${search.refused} a reviewer refuses not tried: ${search.refused === 1 ? 'it moves' : 'each moves'} the pod into a pool tainted for other workloads`] : []),
+  ];
+  const leftOut = left.length > 0 ? ` (${left.join('; ')})` : '';
   const status = search.error !== undefined ? `stopped: ${search.error}`
     : !search.done ? `checking ${search.candidates === undefined ? 'the scenario' : `${search.tried} of ${search.candidates} possible change${search.candidates === 1 ? '' : 's'}`} by simulating each…${leftOut}`
       : search.fixes.length === 0 ? `none of the ${search.tried} changes tried makes ${subject}${leftOut}` : `${search.fixes.length} of ${search.tried} changes tried make ${subject}, best first${leftOut}`;

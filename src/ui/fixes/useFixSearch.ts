@@ -11,6 +11,8 @@ export interface FixSearchState {
   candidates?: number;
   /** candidates generated but not verified (over the search's cap) */
   leftOut?: number;
+  /** changes a reviewer refuses whatever they do, not simulated (a toleration of a pool tainted for other workloads) */
+  refused?: number;
   /** changes tried that did not help, with why */
   failures: FailedCandidate[];
   tried: number;
@@ -63,7 +65,7 @@ export function useFixSearch(text: string, fileName: string, seed: number | unde
     worker.onmessage = (event: MessageEvent<FixSearchReply>) => {
       const reply = event.data;
       if (reply.id !== id) return;
-      if (reply.type === 'started') update({ candidates: reply.candidates, leftOut: reply.leftOut });
+      if (reply.type === 'started') update({ candidates: reply.candidates, leftOut: reply.leftOut, refused: reply.refused.length });
       else if (reply.type === 'fix') update({ fixes: rankFixes([...current.fixes, reply.fix]), tried: current.tried + 1 });
       else if (reply.type === 'failed') update({ failures: [...current.failures, reply.failed], tried: current.tried + 1 });
       else if (reply.type === 'done') {
