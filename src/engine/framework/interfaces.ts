@@ -5,6 +5,7 @@
 import type { FeatureGates } from '../features';
 import type { VersionSwitches } from '../versions';
 import type { DeviceClass, DeviceTaintRule, ResourceClaim, ResourceSlice } from '../model/resource';
+import type { TakenDevices } from '../dra/takenDevices';
 import type { CSIDriver, CSINode, CSIStorageCapacity, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../model/storage';
 import type { PreemptionTrace } from '../api';
 import type { Labels, Pod, PodDisruptionBudget, PodGroup, Service, Workload, GangWorkload } from '../model/types';
@@ -153,11 +154,14 @@ export interface ClusterLister {
 export interface ResourceLister {
   deviceClass(name: string): DeviceClass | undefined;
   deviceClasses(): DeviceClass[];
-  resourceSlices(): ResourceSlice[];
+  /** may be the same list while no slice changed: not to be modified */
+  resourceSlices(): readonly ResourceSlice[];
   /** resource.k8s.io/v1alpha3 DeviceTaintRules (DRADeviceTaintRules) */
   deviceTaintRules(): DeviceTaintRule[];
   resourceClaim(namespace: string, name: string): ResourceClaim | undefined;
   resourceClaims(): ResourceClaim[];
+  /** the devices resourceClaims()' allocations take, kept as claims change; absent: listed from the claims each cycle */
+  takenDevices?(): TakenDevices;
   /** a number that moves whenever any list above would answer differently; absent: nothing is remembered */
   version?(): number;
 }

@@ -26,7 +26,7 @@ import { Status } from '../../framework/status';
 import { matchNodeSelector } from '../../model/selectors';
 import {
   canBeReserved, claimConsumer, claimNotForPod, isReservedForPod, podClaimName, RESOURCE_CLAIM_FINALIZER, type AllocationResult, type ResourceClaim,
-  type ResourceClaimConsumerReference, type ResourceSlice,
+  type DeviceTaintRule, type ResourceClaimConsumerReference, type ResourceSlice,
 } from '../../model/resource';
 import type { Node, NodeSelector, Pod, PodGroup, PodResourceClaim } from '../../model/types';
 import { defaultNormalizeScore } from '../helper/normalizeScore';
@@ -39,6 +39,7 @@ import {
   isPodReadyForBinding, poolsWithBindingConditionsLast, withBindingConditions,
 } from './bindingConditions';
 import { allocatedCapacity } from '../../dra/consumableCapacity';
+import { claimDevices, TakenDevicesView } from '../../dra/takenDevices';
 import { sameElements } from '../../framework/intern';
 import {
   filterExtendedResources, findExtendedResourceClaim, isSpecialClaimName, newExtendedResourceClaim, podDRAExtendedResources, type RequestMapping,
@@ -183,9 +184,7 @@ function slicesByNode(slices: readonly ResourceSlice[]): Map<string, ResourceSli
 /** upstream: ListAllAllocatedDevices — admin-access results and shares of a shared device do not take it */
 export function allocatedDevices(claims: Iterable<ResourceClaim>): Set<DeviceID> {
   const out = new Set<DeviceID>();
-  for (const c of claims) {
-    for (const r of c.status.allocation?.devices.results ?? []) if (!r.adminAccess && r.shareID === undefined) out.add(deviceID(r.driver, r.pool, r.device));
-  }
+  for (const c of claims) for (const id of claimDevices(c)) out.add(id);
   return out;
 }
 
@@ -224,6 +223,27 @@ function newPlugin(handle: Handle): Plugin {
   };
   const features = draFeatures(handle.features);
   const bindingConditions = bindingConditionsEnabled(handle.features);
+  /**
+   * The slices the allocator walks and their index by node, kept while the lister's list and the
+   * DeviceTaintRules are the same: the allocator keeps each node's pools by these lists
+   * (dra/allocator.ts nodeSetUp), so a cycle reuses the last one's set-up of every node whose
+   * slices did not change.
+   */
+  let prepared: { raw: readonly ResourceSlice[]; rules: readonly DeviceTaintRule[]; slices: readonly ResourceSlice[]; byNode: Map<string, ResourceSlice[]> } | undefined;
+  const preparedSlices = () => {
+    const lister = handle.cluster.resources;
+    const raw = lister.resourceSlices();
+    const taintRules = features.deviceTaints && handle.features.DRADeviceTaintRules;
+    const rules = taintRules ? lister.deviceTaintRules() : [];
+    if (prepared?.raw === raw && sameElements(prepared.rules, rules)) return prepared;
+    // upstream: ResourceSlices().ListWithDeviceTaintRules
+    const tainted = taintRules ? applyDeviceTaintRules(raw, rules) : raw;
+    // v1.36+: pools and slices in name order; pools without binding conditions still first (PR #136641)
+    const ordered = handle.versionSwitches.draNameOrder ? slicesInNameOrder(tainted) : tainted;
+    const slices = bindingConditions ? poolsWithBindingConditionsLast(ordered) : ordered;
+    prepared = { raw, rules, slices, byNode: slicesByNode(slices) };
+    return prepared;
+  };
   const uidOf = (c: ResourceClaim) => c.metadata.uid ?? kobj(c);
 
   const preFilter = (state: CycleState, podInfo: PodInfo): Status => {
@@ -278,16 +298,21 @@ function newPlugin(handle: Handle): Plugin {
       }
     }
     if (s.toAllocate.length > 0) {
-      const allocated = [...lister.resourceClaims().filter((c) => !inFlight.has(uidOf(c))), ...inFlight.values()];
-      // upstream: ResourceSlices().ListWithDeviceTaintRules
-      const tainted = features.deviceTaints && handle.features.DRADeviceTaintRules ? applyDeviceTaintRules(lister.resourceSlices(), lister.deviceTaintRules()) : lister.resourceSlices();
-      // v1.36+: pools and slices in name order; pools without binding conditions still first (PR #136641)
-      const ordered = handle.versionSwitches.draNameOrder ? slicesInNameOrder(tainted) : tainted;
-      const slices = bindingConditions ? poolsWithBindingConditionsLast(ordered) : ordered;
+      // the claims as allocated: the lister's, those in flight as assumed
+      const taken = lister.takenDevices?.();
+      let allocated: ResourceClaim[] | undefined;
+      const claimsAsAllocated = (all: Iterable<ResourceClaim>) => [...[...all].filter((c) => !inFlight.has(uidOf(c))), ...inFlight.values()];
+      if (!taken) allocated = claimsAsAllocated(lister.resourceClaims());
+      // (the stored versions of the claims in flight: the same namespace, name and uid)
+      const replaced = taken ? [...inFlight.values()].flatMap((c) => {
+        const stored = lister.resourceClaim(nsOf(c), c.metadata.name);
+        return stored && uidOf(stored) === uidOf(c) ? [stored] : [];
+      }) : [];
+      const { slices, byNode } = preparedSlices();
       s.allocator = {
         features,
-        allocatedDevices: allocatedDevices(allocated),
-        allocatedCapacity: allocatedCapacity(allocated),
+        allocatedDevices: taken ? new TakenDevicesView(taken, replaced, inFlight.values()) : allocatedDevices(allocated!),
+        allocatedCapacity: allocatedCapacity(allocated ?? claimsAsAllocated(taken!.sharing)),
         deviceClass: (name) => lister.deviceClass(name),
         slices,
         allSlices: slices,
@@ -296,7 +321,7 @@ function newPlugin(handle: Handle): Plugin {
         // v1.37+: the CEL "no such key" hint (PR #136709)
         celNoSuchKeyHint: handle.versionSwitches.draCelNoSuchKeyHint,
       };
-      s.slicesByNode = slicesByNode(s.allocator.slices);
+      s.slicesByNode = byNode;
     }
     s.claims = claims;
     return Status.success();
