@@ -4,6 +4,7 @@
 // upstream: the DRA manager's AllocatedDevices tracker (pkg/scheduler/framework/plugins/
 // dynamicresources/allocateddevices.go) keeps the same set from informer events.
 
+import type { TakenDevicesIndex } from '../framework/interfaces';
 import type { ResourceClaim } from '../model/resource';
 
 /** "driver/pool/device" (dra/allocator.ts DeviceID) */
@@ -27,7 +28,7 @@ export function claimDevices(c: ResourceClaim): readonly DeviceID[] {
 const sharesDevices = (c: ResourceClaim) => c.status.allocation?.devices.results.some((r) => !r.adminAccess && r.shareID !== undefined) ?? false;
 
 /** what the stored claims take: devices whole (with how many claims take each), and the claims with shares */
-export class TakenDevices {
+export class TakenDevices implements TakenDevicesIndex {
   readonly counts = new Map<DeviceID, number>();
   /** claims holding shares of shared devices (DRAConsumableCapacity) */
   readonly sharing = new Set<ResourceClaim>();
@@ -55,7 +56,7 @@ export class TakenDevices {
 export class TakenDevicesView {
   private readonly minus = new Map<DeviceID, number>();
   private readonly plus = new Set<DeviceID>();
-  constructor(private readonly taken: TakenDevices, replaced: Iterable<ResourceClaim>, added: Iterable<ResourceClaim>) {
+  constructor(private readonly taken: TakenDevicesIndex, replaced: Iterable<ResourceClaim>, added: Iterable<ResourceClaim>) {
     for (const c of replaced) for (const id of claimDevices(c)) this.minus.set(id, (this.minus.get(id) ?? 0) + 1);
     for (const c of added) for (const id of claimDevices(c)) this.plus.add(id);
   }

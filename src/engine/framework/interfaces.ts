@@ -5,7 +5,6 @@
 import type { FeatureGates } from '../features';
 import type { VersionSwitches } from '../versions';
 import type { DeviceClass, DeviceTaintRule, ResourceClaim, ResourceSlice } from '../model/resource';
-import type { TakenDevices } from '../dra/takenDevices';
 import type { CSIDriver, CSINode, CSIStorageCapacity, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../model/storage';
 import type { PreemptionTrace } from '../api';
 import type { Labels, Pod, PodDisruptionBudget, PodGroup, Service, Workload, GangWorkload } from '../model/types';
@@ -150,6 +149,12 @@ export interface ClusterLister {
   readonly resources: ResourceLister;
 }
 
+/** What the stored claims' allocations take (dra/takenDevices.ts): per device ("driver/pool/device") taken whole, how many claims take it; the claims holding shares of shared devices. */
+export interface TakenDevicesIndex {
+  readonly counts: ReadonlyMap<string, number>;
+  readonly sharing: ReadonlySet<ResourceClaim>;
+}
+
 /** The resource.k8s.io informers' listers (upstream: the DRA manager's listers). */
 export interface ResourceLister {
   deviceClass(name: string): DeviceClass | undefined;
@@ -161,7 +166,7 @@ export interface ResourceLister {
   resourceClaim(namespace: string, name: string): ResourceClaim | undefined;
   resourceClaims(): ResourceClaim[];
   /** the devices resourceClaims()' allocations take, kept as claims change; absent: listed from the claims each cycle */
-  takenDevices?(): TakenDevices;
+  takenDevices?(): TakenDevicesIndex;
   /** a number that moves whenever any list above would answer differently; absent: nothing is remembered */
   version?(): number;
 }

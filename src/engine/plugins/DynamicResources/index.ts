@@ -31,7 +31,7 @@ import {
 import type { Node, NodeSelector, Pod, PodGroup, PodResourceClaim } from '../../model/types';
 import { defaultNormalizeScore } from '../helper/normalizeScore';
 import { isSamePod } from '../helper/samePod';
-import { ALLOCATION_STEPS_PER_CYCLE, ALLOCATION_STEPS_PER_NODE, allocate, allocationTimedOut, deviceID, type AllocateResult, type AllocatorInput, type DeviceID, type Features } from '../../dra/allocator';
+import { ALLOCATION_STEPS_PER_CYCLE, ALLOCATION_STEPS_PER_NODE, allocate, allocationTimedOut, type AllocateResult, type AllocatorInput, type DeviceID, type Features } from '../../dra/allocator';
 import { slicesInNameOrder } from '../../dra/pools';
 import { applyDeviceTaintRules } from '../../dra/deviceTaintRules';
 import {
