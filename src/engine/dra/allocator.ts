@@ -43,7 +43,9 @@ export interface Features {
 
 /** "driver/pool/device" */
 export type DeviceID = string;
-export const deviceID = (driver: string, pool: string, device: string): DeviceID => `${driver}/${pool}/${device}`;
+// (join makes a flat string: a concatenation is a rope, slow to compare as a Map key, and the
+// allocator looks its candidates' ids up in the taken devices thousands of times per cycle)
+export const deviceID = (driver: string, pool: string, device: string): DeviceID => [driver, pool, device].join('/');
 
 /** the view of a request or subrequest the search needs (upstream: requestAccessor) */
 interface RequestData {

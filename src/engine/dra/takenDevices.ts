@@ -19,7 +19,7 @@ export function claimDevices(c: ResourceClaim): readonly DeviceID[] {
   let ids = takenByClaim.get(c);
   if (ids === undefined) {
     const taken: DeviceID[] = [];
-    for (const r of results) if (!r.adminAccess && r.shareID === undefined) taken.push(`${r.driver}/${r.pool}/${r.device}`);
+    for (const r of results) if (!r.adminAccess && r.shareID === undefined) taken.push([r.driver, r.pool, r.device].join('/')); // a flat string (allocator.ts deviceID)
     takenByClaim.set(c, (ids = taken));
   }
   return ids;
@@ -62,6 +62,9 @@ export class TakenDevicesView {
   }
 
   has(id: DeviceID): boolean {
-    return (this.taken.counts.get(id) ?? 0) - (this.minus.get(id) ?? 0) > 0 || this.plus.has(id);
+    const n = this.taken.counts.get(id);
+    // (no claim in flight: the stored claims' devices alone)
+    if (this.minus.size === 0 && this.plus.size === 0) return n !== undefined;
+    return (n ?? 0) - (this.minus.get(id) ?? 0) > 0 || this.plus.has(id);
   }
 }

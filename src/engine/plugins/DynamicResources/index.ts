@@ -31,7 +31,7 @@ import {
 import type { Node, NodeSelector, Pod, PodGroup, PodResourceClaim } from '../../model/types';
 import { defaultNormalizeScore } from '../helper/normalizeScore';
 import { isSamePod } from '../helper/samePod';
-import { ALLOCATION_STEPS_PER_CYCLE, ALLOCATION_STEPS_PER_NODE, allocate, allocationTimedOut, type AllocateResult, type AllocatorInput, type DeviceID, type Features } from '../../dra/allocator';
+import { ALLOCATION_STEPS_PER_CYCLE, ALLOCATION_STEPS_PER_NODE, allocate, allocationTimedOut, type AllocateResult, type AllocatorInput, type RequestOutcome, type DeviceID, type Features } from '../../dra/allocator';
 import { slicesInNameOrder } from '../../dra/pools';
 import { applyDeviceTaintRules } from '../../dra/deviceTaintRules';
 import {
@@ -89,6 +89,21 @@ class DynamicResourcesState implements StateData {
   /** per node name, the slices that may reach it in their original order ("" for a node with no slice of its own) */
   slicesByNode = new Map<string, ResourceSlice[]>();
   unavailableClaims = new Set<number>();
+  /**
+   * "cannot allocate all claims" by what the search found: the nodes of a cycle that fail alike
+   * (a full node: every matching device in use) share one status, details and outcomes, as
+   * NodeResourcesFit's failing verdicts are shared (a full cluster fails most of its nodes so)
+   */
+  private readonly failures = new Map<string, Status>();
+  cannotAllocate(outcomes: RequestOutcome[]): Status {
+    let key = '';
+    for (const o of outcomes) {
+      key += `${o.claim}\u0000${o.request}\u0000${o.matching},${o.inUse},${o.tainted},${o.countersExhausted},${o.capacityExhausted},${o.needed}\u0000${o.devices.join(' ')}\u0000${o.exhausted.join(' ')}\u0001`;
+    }
+    let status = this.failures.get(key);
+    if (status === undefined) this.failures.set(key, (status = Status.unresolvable(ErrReasonCannotAllocate).withDetails({ requests: outcomes })));
+    return status;
+  }
   clone(): StateData { return this; }
   extendedResourceClaim(): ResourceClaim | undefined { return this.claims[this.numUserOwned]; }
 }
@@ -381,7 +396,7 @@ function newPlugin(handle: Handle): Plugin {
         if (!result.ok && result.error !== undefined) {
           return (result.error.endsWith('but the feature is disabled') ? Status.unresolvable(result.error) : Status.error(result.error)).withDetails(details);
         }
-        if (!result.ok) return Status.unresolvable(ErrReasonCannotAllocate).withDetails(details);
+        if (!result.ok) return s.cannotAllocate(result.outcomes);
         const allocations = bindingConditions ? result.allocations.map((a) => withBindingConditions(a, slices, node)) : result.allocations;
         nodeAllocation = { indices, allocations, ...(nodeClaim ? { extendedResourceClaim: nodeClaim.claim, mappings: nodeClaim.mappings } : {}) };
       }
