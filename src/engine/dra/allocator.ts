@@ -233,7 +233,16 @@ export function allocate(input: AllocatorInput, node: Node, claims: readonly Res
   }
 }
 
-const claimRef = (c: ResourceClaim) => `${c.metadata.namespace ?? 'default'}/${c.metadata.name}`;
+/** the outcomes' empty device lists: one, frozen (the trace keeps thousands) */
+const NONE: DeviceID[] = Object.freeze([]) as unknown as DeviceID[];
+
+/** "namespace/name", one string per claim object (every node's outcomes name it) */
+const claimRefs = new WeakMap<ResourceClaim, string>();
+const claimRef = (c: ResourceClaim) => {
+  let ref = claimRefs.get(c);
+  if (ref === undefined) claimRefs.set(c, (ref = `${c.metadata.namespace ?? 'default'}/${c.metadata.name}`));
+  return ref;
+};
 
 class Search {
   private readonly pools: Pool[];
@@ -590,11 +599,13 @@ class Search {
             else if (!this.capacityFits(data, c, false)) { capacityExhausted++; exhausted.push(c.id); }
           }
         }
-        const devices = done ? this.results[ci]!.filter((r) => r.request === data.name).map((r) => r.id) : [];
-        out.push({ claim: claimRef(claim), request: data.name, matching, inUse, tainted, countersExhausted, capacityExhausted, needed: data.numDevices, devices, exhausted });
+        const devices = done ? this.results[ci]!.filter((r) => r.request === data.name).map((r) => r.id) : NONE;
+        out.push({ claim: claimRef(claim), request: data.name, matching, inUse, tainted, countersExhausted, capacityExhausted, needed: data.numDevices, devices, exhausted: exhausted.length ? exhausted.slice() : NONE });
       }
     });
-    return out;
+    // (exact-size copies: the trace keeps a node's outcomes for every cycle, and a list grown by
+    // push holds room for 17)
+    return out.slice();
   }
 }
 
