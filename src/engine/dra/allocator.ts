@@ -43,7 +43,9 @@ export interface Features {
 
 /** "driver/pool/device" */
 export type DeviceID = string;
-export const deviceID = (driver: string, pool: string, device: string): DeviceID => `${driver}/${pool}/${device}`;
+// (join makes a flat string: a concatenation is a rope, slow to compare as a Map key, and the
+// allocator looks its candidates' ids up in the taken devices thousands of times per cycle)
+export const deviceID = (driver: string, pool: string, device: string): DeviceID => [driver, pool, device].join('/');
 
 /** the view of a request or subrequest the search needs (upstream: requestAccessor) */
 interface RequestData {
@@ -63,6 +65,44 @@ interface Candidate {
   device: Device;
   slice: ResourceSlice;
   pool: Pool;
+  /**
+   * whether selectors accept the device, kept with the candidate (which outlives the search, see
+   * nodePools): by DeviceClass object for the class's selectors, by their expressions for a
+   * request's (each claim from a template has its own copy of the same selectors)
+   */
+  selects?: Map<DeviceClass | string, boolean>;
+}
+
+/**
+ * A node's pools and their candidate devices: a function of the slices that may reach the node,
+ * every slice, the node object (an update replaces it) and DRAPartitionableDevices. Kept by those
+ * lists, which the scheduler keeps while no slice changes (DynamicResources' preparedSlices), so
+ * a cycle does not gather and index every node's pools again (upstream's allocator does, per node
+ * and cycle: Podplay runs its Filter on every node, one thread).
+ */
+interface NodeSetUp { allSlices: readonly ResourceSlice[]; partitionableDevices: boolean; pools: Pool[] }
+const nodeSetUps = new WeakMap<readonly ResourceSlice[], WeakMap<Node, NodeSetUp>>();
+function nodePools(input: AllocatorInput, node: Node): Pool[] {
+  const allSlices = input.allSlices ?? input.slices;
+  const { partitionableDevices } = input.features;
+  let byNode = nodeSetUps.get(input.slices);
+  if (!byNode) nodeSetUps.set(input.slices, (byNode = new WeakMap()));
+  const kept = byNode.get(node);
+  if (kept && kept.allSlices === allSlices && kept.partitionableDevices === partitionableDevices) return kept.pools;
+  const pools = gatherPools(input.slices, node, input.features, input.allSlices);
+  byNode.set(node, { allSlices, partitionableDevices, pools });
+  return pools;
+}
+
+/** a pool's devices that may reach its node, in slice order (a pool belongs to one node's set-up) */
+const poolCandidates = new WeakMap<Pool, Candidate[]>();
+
+/** a request's selectors as one key (their expressions) */
+const selectorKeys = new WeakMap<readonly DeviceSelector[], string>();
+function selectorKey(selectors: readonly DeviceSelector[]): string {
+  let key = selectorKeys.get(selectors);
+  if (key === undefined) selectorKeys.set(selectors, (key = selectors.map((s) => s.cel?.expression ?? '').join('\u0000')));
+  return key;
 }
 
 interface DeviceResult {
@@ -134,7 +174,7 @@ export function enhanceRuntimeError(error: string): string {
 export interface AllocatorInput {
   features: Features;
   /** devices allocated whole to claims already (or being allocated) */
-  allocatedDevices: ReadonlySet<DeviceID>;
+  allocatedDevices: { has(id: DeviceID): boolean };
   /** DRAConsumableCapacity: shared devices allocated already, with the capacity their shares consume */
   allocatedCapacity?: ReadonlyMap<DeviceID, ConsumedCapacity>;
   deviceClass(name: string): DeviceClass | undefined;
@@ -193,7 +233,16 @@ export function allocate(input: AllocatorInput, node: Node, claims: readonly Res
   }
 }
 
-const claimRef = (c: ResourceClaim) => `${c.metadata.namespace ?? 'default'}/${c.metadata.name}`;
+/** the outcomes' empty device lists: one, frozen (the trace keeps thousands) */
+const NONE: DeviceID[] = Object.freeze([]) as unknown as DeviceID[];
+
+/** "namespace/name", one string per claim object (every node's outcomes name it) */
+const claimRefs = new WeakMap<ResourceClaim, string>();
+const claimRef = (c: ResourceClaim) => {
+  let ref = claimRefs.get(c);
+  if (ref === undefined) claimRefs.set(c, (ref = `${c.metadata.namespace ?? 'default'}/${c.metadata.name}`));
+  return ref;
+};
 
 class Search {
   private readonly pools: Pool[];
@@ -202,9 +251,6 @@ class Search {
   private readonly constraints: Constraint[][] = [];
   private readonly allocating = new Map<DeviceID, Set<number>>();
   private readonly results: DeviceResult[][] = [];
-  /** per request (of one claim) and candidate: whether the selectors accept it */
-  private readonly matchCache = new Map<RequestData, Map<Candidate, boolean>>();
-  private readonly candidateCache = new Map<Pool, Candidate[]>();
   /** per device, how many results of this allocation use it (a shared device's counters are taken once) */
   private readonly users = new Map<DeviceID, number>();
   /** DRAConsumableCapacity: what this allocation's shares take of each shared device */
@@ -214,7 +260,7 @@ class Search {
   steps = 0;
 
   constructor(private readonly input: AllocatorInput, private readonly node: Node, private readonly claims: readonly ResourceClaim[], private readonly stepLimit: number) {
-    this.pools = gatherPools(input.slices, node, input.features, input.allSlices);
+    this.pools = nodePools(input, node);
     this.counters = new CounterState((driver, pool, device) => this.allocatedBefore(deviceID(driver, pool, device)));
   }
 
@@ -300,7 +346,7 @@ class Search {
 
   /** a pool's devices that may reach the node, in slice order (computed once: the search walks them at every step) */
   private candidates(pool: Pool): readonly Candidate[] {
-    let list = this.candidateCache.get(pool);
+    let list = poolCandidates.get(pool);
     if (list !== undefined) return list;
     list = [];
     for (const slice of pool.slices) {
@@ -309,21 +355,23 @@ class Search {
         list.push({ id: deviceID(pool.driver, pool.pool, device.name), device, slice, pool });
       }
     }
-    this.candidateCache.set(pool, list);
+    poolCandidates.set(pool, list);
     return list;
   }
 
   /** upstream: isSelectable — the class's selectors, then the request's */
   private isSelectable(claim: ResourceClaim, data: RequestData, c: Candidate): boolean {
-    let perDevice = this.matchCache.get(data);
-    if (perDevice === undefined) this.matchCache.set(data, perDevice = new Map());
-    const hit = perDevice.get(c);
-    if (hit !== undefined) return hit;
-    // the owners' names are made only for an error's message
-    const ok = this.selectorsMatch(c, data.cls.spec.selectors, () => `class ${data.cls.metadata.name}`)
-      && this.selectorsMatch(c, data.request.selectors, () => `claim ${claimRef(claim)}`);
-    perDevice.set(c, ok);
-    return ok;
+    // the owners' names are made only for an error's message (an error is not kept: it is thrown again)
+    const selects = (c.selects ??= new Map());
+    let byClass = selects.get(data.cls);
+    if (byClass === undefined) selects.set(data.cls, (byClass = this.selectorsMatch(c, data.cls.spec.selectors, () => `class ${data.cls.metadata.name}`)));
+    if (!byClass) return false;
+    const selectors = data.request.selectors;
+    if (!selectors?.length) return true;
+    const key = selectorKey(selectors);
+    let byRequest = selects.get(key);
+    if (byRequest === undefined) selects.set(key, (byRequest = this.selectorsMatch(c, selectors, () => `claim ${claimRef(claim)}`)));
+    return byRequest;
   }
 
   private selectorsMatch(c: Candidate, selectors: readonly DeviceSelector[] | undefined, owner: () => string): boolean {
@@ -551,11 +599,13 @@ class Search {
             else if (!this.capacityFits(data, c, false)) { capacityExhausted++; exhausted.push(c.id); }
           }
         }
-        const devices = done ? this.results[ci]!.filter((r) => r.request === data.name).map((r) => r.id) : [];
-        out.push({ claim: claimRef(claim), request: data.name, matching, inUse, tainted, countersExhausted, capacityExhausted, needed: data.numDevices, devices, exhausted });
+        const devices = done ? this.results[ci]!.filter((r) => r.request === data.name).map((r) => r.id) : NONE;
+        out.push({ claim: claimRef(claim), request: data.name, matching, inUse, tainted, countersExhausted, capacityExhausted, needed: data.numDevices, devices, exhausted: exhausted.length ? exhausted.slice() : NONE });
       }
     });
-    return out;
+    // (exact-size copies: the trace keeps a node's outcomes for every cycle, and a list grown by
+    // push holds room for 17)
+    return out.slice();
   }
 }
 

@@ -149,15 +149,24 @@ export interface ClusterLister {
   readonly resources: ResourceLister;
 }
 
+/** What the stored claims' allocations take (dra/takenDevices.ts): per device ("driver/pool/device") taken whole, how many claims take it; the claims holding shares of shared devices. */
+export interface TakenDevicesIndex {
+  readonly counts: ReadonlyMap<string, number>;
+  readonly sharing: ReadonlySet<ResourceClaim>;
+}
+
 /** The resource.k8s.io informers' listers (upstream: the DRA manager's listers). */
 export interface ResourceLister {
   deviceClass(name: string): DeviceClass | undefined;
   deviceClasses(): DeviceClass[];
-  resourceSlices(): ResourceSlice[];
+  /** may be the same list while no slice changed: not to be modified */
+  resourceSlices(): readonly ResourceSlice[];
   /** resource.k8s.io/v1alpha3 DeviceTaintRules (DRADeviceTaintRules) */
   deviceTaintRules(): DeviceTaintRule[];
   resourceClaim(namespace: string, name: string): ResourceClaim | undefined;
   resourceClaims(): ResourceClaim[];
+  /** the devices resourceClaims()' allocations take, kept as claims change; absent: listed from the claims each cycle */
+  takenDevices?(): TakenDevicesIndex;
   /** a number that moves whenever any list above would answer differently; absent: nothing is remembered */
   version?(): number;
 }

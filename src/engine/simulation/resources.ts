@@ -3,6 +3,7 @@
 // ResourceClaimTemplates. Implements the listers the DynamicResources plugin reads.
 
 import type { ResourceLister } from '../framework/interfaces';
+import { TakenDevices } from '../dra/takenDevices';
 import type { DeviceClass, DeviceTaintRule, ResourceClaim, ResourceClaimTemplate, ResourceObject, ResourceSlice } from '../model/resource';
 
 const nsName = (o: { metadata: { namespace?: string; name: string } }) => `${o.metadata.namespace ?? 'default'}/${o.metadata.name}`;
@@ -18,6 +19,10 @@ export class ResourceStore implements ResourceLister {
   readonly taintRules = new Map<string, DeviceTaintRule>();
   /** moves on every put and remove (see ResourceLister.version) */
   private changes = 0;
+  /** the devices the stored claims' allocations take (see ResourceLister.takenDevices) */
+  private readonly taken = new TakenDevices();
+  /** resourceSlices()'s list while no slice changed (the allocator keeps its per-node set-up by it) */
+  private sliceList: ResourceSlice[] | undefined;
 
   constructor(objects: readonly ResourceObject[] = []) {
     for (const o of objects) this.put(o);
@@ -30,10 +35,16 @@ export class ResourceStore implements ResourceLister {
   /** creates or replaces an object; returns the one it replaced */
   put(o: ResourceObject): ResourceObject | undefined {
     this.changes++;
+    if (o.kind === 'ResourceSlice') this.sliceList = undefined;
     switch (o.kind) {
       case 'DeviceClass': return replace(this.classes, o.metadata.name, o);
       case 'ResourceSlice': return replace(this.slices, o.metadata.name, o);
-      case 'ResourceClaim': return replace(this.claims, nsName(o), o);
+      case 'ResourceClaim': {
+        const old = replace(this.claims, nsName(o), o);
+        if (old) this.taken.remove(old);
+        this.taken.add(o);
+        return old;
+      }
       case 'ResourceClaimTemplate': return replace(this.templates, nsName(o), o);
       case 'DeviceTaintRule': return replace(this.taintRules, o.metadata.name, o);
     }
@@ -42,12 +53,17 @@ export class ResourceStore implements ResourceLister {
   /** deletes an object by kind and name; returns it */
   remove(kind: ResourceObject['kind'], namespace: string | undefined, name: string): ResourceObject | undefined {
     this.changes++;
+    if (kind === 'ResourceSlice') this.sliceList = undefined;
     const key = `${namespace ?? 'default'}/${name}`;
     const take = <T>(m: Map<string, T>, k: string): T | undefined => { const v = m.get(k); m.delete(k); return v; };
     switch (kind) {
       case 'DeviceClass': return take(this.classes, name);
       case 'ResourceSlice': return take(this.slices, name);
-      case 'ResourceClaim': return take(this.claims, key);
+      case 'ResourceClaim': {
+        const old = take(this.claims, key);
+        if (old) this.taken.remove(old);
+        return old;
+      }
       case 'ResourceClaimTemplate': return take(this.templates, key);
       case 'DeviceTaintRule': return take(this.taintRules, name);
     }
@@ -57,11 +73,13 @@ export class ResourceStore implements ResourceLister {
 
   deviceClass(name: string): DeviceClass | undefined { return this.classes.get(name); }
   deviceClasses(): DeviceClass[] { return [...this.classes.values()]; }
-  resourceSlices(): ResourceSlice[] { return [...this.slices.values()]; }
+  /** the same list (not to be modified) until a slice is put or removed */
+  resourceSlices(): readonly ResourceSlice[] { return (this.sliceList ??= [...this.slices.values()]); }
   deviceTaintRules(): DeviceTaintRule[] { return [...this.taintRules.values()]; }
   resourceClaim(namespace: string, name: string): ResourceClaim | undefined { return this.claims.get(`${namespace}/${name}`); }
   resourceClaims(): ResourceClaim[] { return [...this.claims.values()]; }
   version(): number { return this.changes; }
+  takenDevices(): TakenDevices { return this.taken; }
   resourceClaimTemplate(namespace: string, name: string): ResourceClaimTemplate | undefined { return this.templates.get(`${namespace}/${name}`); }
 }
 

@@ -27,12 +27,12 @@ import { Status } from '../../framework/status';
 import { matchNodeSelector } from '../../model/selectors';
 import {
   canBeReserved, claimConsumer, claimNotForPod, isReservedForPod, podClaimName, RESOURCE_CLAIM_FINALIZER, type AllocationResult, type ResourceClaim,
-  type ResourceClaimConsumerReference, type ResourceSlice,
+  type DeviceTaintRule, type ResourceClaimConsumerReference, type ResourceSlice,
 } from '../../model/resource';
 import type { Node, NodeSelector, Pod, PodGroup, PodResourceClaim } from '../../model/types';
 import { defaultNormalizeScore } from '../helper/normalizeScore';
 import { isSamePod } from '../helper/samePod';
-import { ALLOCATION_STEPS_PER_CYCLE, ALLOCATION_STEPS_PER_NODE, allocate, allocationTimedOut, deviceID, type AllocateResult, type AllocatorInput, type DeviceID, type Features } from '../../dra/allocator';
+import { ALLOCATION_STEPS_PER_CYCLE, ALLOCATION_STEPS_PER_NODE, allocate, allocationTimedOut, type AllocateResult, type AllocatorInput, type RequestOutcome, type DeviceID, type Features } from '../../dra/allocator';
 import { slicesInNameOrder } from '../../dra/pools';
 import { applyDeviceTaintRules } from '../../dra/deviceTaintRules';
 import {
@@ -40,6 +40,7 @@ import {
   isPodReadyForBinding, poolsWithBindingConditionsLast, withBindingConditions,
 } from './bindingConditions';
 import { allocatedCapacity } from '../../dra/consumableCapacity';
+import { claimDevices, TakenDevicesView } from '../../dra/takenDevices';
 import { sameElements } from '../../framework/intern';
 import {
   filterExtendedResources, findExtendedResourceClaim, isSpecialClaimName, newExtendedResourceClaim, podDRAExtendedResources, type RequestMapping,
@@ -101,6 +102,21 @@ class DynamicResourcesState implements StateData {
   /** per node name, the slices that may reach it in their original order ("" for a node with no slice of its own) */
   slicesByNode = new Map<string, ResourceSlice[]>();
   unavailableClaims = new Set<number>();
+  /**
+   * "cannot allocate all claims" by what the search found: the nodes of a cycle that fail alike
+   * (a full node: every matching device in use) share one status, details and outcomes, as
+   * NodeResourcesFit's failing verdicts are shared (a full cluster fails most of its nodes so)
+   */
+  private readonly failures = new Map<string, Status>();
+  cannotAllocate(outcomes: RequestOutcome[]): Status {
+    let key = '';
+    for (const o of outcomes) {
+      key += `${o.claim}\u0000${o.request}\u0000${o.matching},${o.inUse},${o.tainted},${o.countersExhausted},${o.capacityExhausted},${o.needed}\u0000${o.devices.join(' ')}\u0000${o.exhausted.join(' ')}\u0001`;
+    }
+    let status = this.failures.get(key);
+    if (status === undefined) this.failures.set(key, (status = Status.unresolvable(ErrReasonCannotAllocate).withDetails({ requests: outcomes })));
+    return status;
+  }
   clone(): StateData { return this; }
   extendedResourceClaim(): ResourceClaim | undefined { return this.claims[this.numUserOwned]; }
 }
@@ -196,9 +212,7 @@ function slicesByNode(slices: readonly ResourceSlice[]): Map<string, ResourceSli
 /** upstream: ListAllAllocatedDevices — admin-access results and shares of a shared device do not take it */
 export function allocatedDevices(claims: Iterable<ResourceClaim>): Set<DeviceID> {
   const out = new Set<DeviceID>();
-  for (const c of claims) {
-    for (const r of c.status.allocation?.devices.results ?? []) if (!r.adminAccess && r.shareID === undefined) out.add(deviceID(r.driver, r.pool, r.device));
-  }
+  for (const c of claims) for (const id of claimDevices(c)) out.add(id);
   return out;
 }
 
@@ -237,6 +251,25 @@ function newPlugin(handle: Handle): Plugin {
   };
   const features = draFeatures(handle.features);
   const bindingConditions = bindingConditionsEnabled(handle.features);
+  /**
+   * The slices the allocator walks and their index by node, kept while the lister's list and the
+   * DeviceTaintRules are the same: the allocator keeps each node's pools by these lists
+   * (dra/allocator.ts nodeSetUp), so a cycle reuses the last one's set-up of every node whose
+   * slices did not change.
+   */
+  let prepared: { raw: readonly ResourceSlice[]; rules: readonly DeviceTaintRule[]; slices: readonly ResourceSlice[]; byNode: Map<string, ResourceSlice[]> } | undefined;
+  const preparedSlices = () => {
+    const lister = handle.cluster.resources;
+    const raw = lister.resourceSlices();
+    const taintRules = features.deviceTaints && handle.features.DRADeviceTaintRules;
+    const rules = taintRules ? lister.deviceTaintRules() : [];
+    if (prepared?.raw === raw && sameElements(prepared.rules, rules)) return prepared;
+    // upstream: ResourceSlices().ListWithDeviceTaintRules
+    const tainted = taintRules ? applyDeviceTaintRules(raw, rules) : raw;
+    const slices = allocatorSliceOrder(tainted, handle.versionSwitches.draNameOrder, bindingConditions);
+    prepared = { raw, rules, slices, byNode: slicesByNode(slices) };
+    return prepared;
+  };
   const uidOf = (c: ResourceClaim) => c.metadata.uid ?? kobj(c);
 
   const preFilter = (state: CycleState, podInfo: PodInfo): Status => {
@@ -291,14 +324,21 @@ function newPlugin(handle: Handle): Plugin {
       }
     }
     if (s.toAllocate.length > 0) {
-      const allocated = [...lister.resourceClaims().filter((c) => !inFlight.has(uidOf(c))), ...inFlight.values()];
-      // upstream: ResourceSlices().ListWithDeviceTaintRules
-      const tainted = features.deviceTaints && handle.features.DRADeviceTaintRules ? applyDeviceTaintRules(lister.resourceSlices(), lister.deviceTaintRules()) : lister.resourceSlices();
-      const slices = allocatorSliceOrder(tainted, handle.versionSwitches.draNameOrder, bindingConditions);
+      // the claims as allocated: the lister's, those in flight as assumed
+      const taken = lister.takenDevices?.();
+      let allocated: ResourceClaim[] | undefined;
+      const claimsAsAllocated = (all: Iterable<ResourceClaim>) => [...[...all].filter((c) => !inFlight.has(uidOf(c))), ...inFlight.values()];
+      if (!taken) allocated = claimsAsAllocated(lister.resourceClaims());
+      // (the stored versions of the claims in flight: the same namespace, name and uid)
+      const replaced = taken ? [...inFlight.values()].flatMap((c) => {
+        const stored = lister.resourceClaim(nsOf(c), c.metadata.name);
+        return stored && uidOf(stored) === uidOf(c) ? [stored] : [];
+      }) : [];
+      const { slices, byNode } = preparedSlices();
       s.allocator = {
         features,
-        allocatedDevices: allocatedDevices(allocated),
-        allocatedCapacity: allocatedCapacity(allocated),
+        allocatedDevices: taken ? new TakenDevicesView(taken, replaced, inFlight.values()) : allocatedDevices(allocated!),
+        allocatedCapacity: allocatedCapacity(allocated ?? claimsAsAllocated(taken!.sharing)),
         deviceClass: (name) => lister.deviceClass(name),
         slices,
         allSlices: slices,
@@ -307,7 +347,7 @@ function newPlugin(handle: Handle): Plugin {
         // v1.37+: the CEL "no such key" hint (PR #136709)
         celNoSuchKeyHint: handle.versionSwitches.draCelNoSuchKeyHint,
       };
-      s.slicesByNode = slicesByNode(s.allocator.slices);
+      s.slicesByNode = byNode;
     }
     s.claims = claims;
     return Status.success();
@@ -367,7 +407,7 @@ function newPlugin(handle: Handle): Plugin {
         if (!result.ok && result.error !== undefined) {
           return (result.error.endsWith('but the feature is disabled') ? Status.unresolvable(result.error) : Status.error(result.error)).withDetails(details);
         }
-        if (!result.ok) return Status.unresolvable(ErrReasonCannotAllocate).withDetails(details);
+        if (!result.ok) return s.cannotAllocate(result.outcomes);
         const allocations = bindingConditions ? result.allocations.map((a) => withBindingConditions(a, slices, node)) : result.allocations;
         nodeAllocation = { indices, allocations, ...(nodeClaim ? { extendedResourceClaim: nodeClaim.claim, mappings: nodeClaim.mappings } : {}) };
       }
