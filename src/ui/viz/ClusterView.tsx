@@ -21,8 +21,8 @@ import { affinityRelations, AFFINITY_KINDS, domainKinds, type AffinityKind, type
 import { AffinityLegend, AffinityLines, DomainTags } from './AffinityLines';
 import { allowedCount, LaneSpread } from './LaneSpread';
 import { NodeCard, STATE_LABEL } from './NodeCard';
-import { CountdownContext, PodChip, QosShownContext } from './PodChip';
-import { countdownsAt, evictionsAt, hiddenCountdowns, qosShown } from './evictions';
+import { CountdownContext, GraceContext, PodChip, QosShownContext } from './PodChip';
+import { countdownsAt, evictionsAt, graceLeft, hiddenCountdowns, qosShown } from './evictions';
 import { ScoreLegend } from './ScoreBar';
 import { scoreRanking, type RankedNode, type ScoreRanking } from './scoreRanking';
 import { spreadOnStage, stageSpreadConstraints, type SpreadOnStage } from './spread';
@@ -35,6 +35,8 @@ import { VersionScoresPanel } from './VersionScores';
 import { LaneVolumes } from './LaneVolumes';
 import { claimMarks, laneVolumes, stageVolumes, type ClaimMark } from './volumes';
 import { PodGroupBar } from './PodGroupBar';
+import { PdbBudgets, PdbCoverContext } from './PdbBudgets';
+import { NO_PDBS, stagePdbs } from './pdbs';
 import { placementMarks } from '../../store/podGroup';
 import { BAR_RESOURCES, barsOnStage, type BarResource } from './usage';
 import './stage.css';
@@ -396,6 +398,7 @@ const FEW_NODES = 4;
 /** a dump this large is not read again for device attributes (its cards draw no devices anyway) */
 const ATTRIBUTE_TEXT_MAX = 500_000;
 const NO_ATTRIBUTES: ReadonlyMap<string, readonly string[]> = new Map();
+const NO_GRACE: ReadonlyMap<string, number> = new Map();
 
 export function ClusterView() {
   const view = useDeferredValue(useStep());
@@ -452,6 +455,11 @@ export function ClusterView() {
   const showQos = qosShown(run.summary.pods, run.summary.kubeletEvictions);
   // a countdown tells when its pod goes: while a question asks when, the wait is drawn without its end
   const countdowns = hiddenCountdowns(countdownsAt(run.summary.taintEvictionCountdowns, view?.time ?? Infinity), hidden.events);
+  // a leaving pod's grace period, counted down to its deletion (unless an open question hides what comes later)
+  const grace = view === undefined ? NO_GRACE : graceLeft(view.pods, view.time, hidden.events || hidden.placement);
+  // the PodDisruptionBudgets as the disruption controller had them (this cycle's binding once its end is drawn and not hidden)
+  const pdbs = compact ? NO_PDBS : view === undefined ? stagePdbs(run.summary.pdbHistory, Infinity, Infinity, true)
+    : stagePdbs(run.summary.pdbHistory, view.step.summary.cycle, view.time, view.isLastStep && !hidden.placement);
   return (
     <section className={`cluster${stale !== 'current' ? ' stale' : ''}${compact ? ' compact' : ''}${nodes.length <= FEW_NODES ? ' few-nodes' : ''}`} data-testid="cluster-view" aria-label="Cluster">
       <div className="cluster-head">
@@ -481,10 +489,14 @@ export function ClusterView() {
           <PodLegend palette={palette} />
           {ranking !== undefined && <ScoreLegend ranking={ranking} />}
           {relations.length > 0 && <AffinityLegend kinds={AFFINITY_KINDS.filter((k) => relations.some((r) => r.kind === k))} />}
+          {/* what an eviction may take is an open question's answer while it hides the events */}
+          <PdbBudgets budgets={pdbs.budgets} hideAllowed={hidden.events} />
         </div>
       )}
       <QosShownContext.Provider value={showQos}>
       <CountdownContext.Provider value={countdowns}>
+      <PdbCoverContext.Provider value={pdbs.coveredBy}>
+      <GraceContext.Provider value={grace}>
         <Lanes
           view={view}
           endPods={endPods}
@@ -507,6 +519,8 @@ export function ClusterView() {
           colourOf={palette.colourOf}
           onInspect={selectPod}
         />
+      </GraceContext.Provider>
+      </PdbCoverContext.Provider>
       </CountdownContext.Provider>
       </QosShownContext.Provider>
       {!compact && <VersionScoresPanel />}
