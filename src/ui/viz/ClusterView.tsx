@@ -38,7 +38,7 @@ import { PodGroupBar } from './PodGroupBar';
 import { PdbBudgets, PdbCoverContext } from './PdbBudgets';
 import { NO_PDBS, stagePdbs } from './pdbs';
 import { placementMarks } from '../../store/podGroup';
-import { BAR_RESOURCES, barsOnStage, type BarResource } from './usage';
+import { BAR_RESOURCES, barsOnStage, extendedResources, type BarResource } from './usage';
 import './stage.css';
 
 /** Above this many nodes, nodes are tiles without bars and pods. */
@@ -250,6 +250,9 @@ const Lanes = memo(function Lanes(props: LanesProps) {
     ? (filterVerdict(trace, node) ?? preFilterExclusion(trace, node) ?? preFilterRejection(trace)) : undefined);
 
   const rankedByNode = new Map(ranking?.nodes.map((n) => [n.node, n]));
+  // while the nodes are scored, their bars add the pod's requests: what Score weighs (NodeResourcesFit,
+  // BalancedAllocation: the node's requested plus the pod's, upstream noderesources/resource_allocation.go)
+  const incoming = ranking === undefined ? undefined : pods.find((p) => p.pod === currentPod)?.outcome;
   // nodes a timeline step adds later are drawn as ghosts until they join
   const time = view?.time;
   // without a step (a run with no cycle) the stage is the end of the run
@@ -336,6 +339,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   nominatedHere={(nominatedByNode.get(node.name) ?? []).map((p) => p.pod)}
                   pods={podsByNode.get(node.name) ?? []}
                   currentPod={currentPod}
+                  incoming={rankedByNode.has(node.name) && !(podsByNode.get(node.name) ?? []).some((p) => p.pod === currentPod) ? incoming : undefined}
                   showDetails={showNodeDetails}
                   spread={spread?.nodes.get(node.name)}
                   affinityDomains={relations.length === 0 ? NO_KINDS : domainKinds(relations.filter((r) => r.topologyKey !== topologyKey), node.labels)}
@@ -431,7 +435,7 @@ export function ClusterView() {
   // on a projector: the bars a lesson about requests asks for, or (no lesson) those the pods request
   const lessonBars = usePodplay((s) => (s.lessonId === undefined ? undefined : lessonById(s.lessonId)?.resourceBars === true));
   const bars = useMemo(
-    () => (!presenter ? BAR_RESOURCES : lessonBars === false ? NO_BARS : barsOnStage(nodes, run?.summary.pods ?? [])),
+    () => (!presenter ? [...BAR_RESOURCES, ...extendedResources(run?.summary.pods ?? [])] : lessonBars === false ? NO_BARS : barsOnStage(nodes, run?.summary.pods ?? [])),
     [presenter, lessonBars, nodes, run?.summary.pods],
   );
   const { ranking, relations } = useStageOverlays(view, compact, hidden);
