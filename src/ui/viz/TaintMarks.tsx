@@ -4,9 +4,13 @@
 import { Fragment } from 'react';
 import type { TaintMark } from './taints';
 
-/** key=value:Effect with line-break opportunities after = and / and before :, so a narrow card wraps it between its parts */
+/**
+ * key=value:Effect with line-break opportunities after = and / and before :, so a narrow card wraps
+ * it between its parts, and inside a part between its CamelCase words
+ * ("ToBeDeletedByCluster·Autoscaler", not "…ClusterAuto" / "scaler": issue 19, names cut mid-word)
+ */
 function breakable(taint: string) {
-  return taint.split(/(?<=[=/])|(?=:)/).map((part, i) => <Fragment key={i}>{i > 0 && <wbr />}{part}</Fragment>);
+  return taint.split(/(?<=[=/])|(?=:)|(?<=[a-z])(?=[A-Z])/).map((part, i) => <Fragment key={i}>{i > 0 && <wbr />}{part}</Fragment>);
 }
 
 export function TaintMarks({ marks, highlight, hideVerdict }: { marks: readonly TaintMark[]; highlight: boolean; hideVerdict: boolean }) {
