@@ -448,6 +448,16 @@ export function ClusterView() {
     [compact, hasDevices, runText],
   );
 
+  // a leaving pod's grace period, counted down to its deletion (unless an open question hides what comes later);
+  // one map per step, so the chips that read it re-render only when the step moves
+  const hideLater = hidden.events || hidden.placement;
+  const grace = useMemo(() => (view === undefined ? NO_GRACE : graceLeft(view.pods, view.time, hideLater)), [view, hideLater]);
+  // the PodDisruptionBudgets as the disruption controller had them (this cycle's binding once its end is drawn and not hidden)
+  const pdbHistory = run?.summary.pdbHistory;
+  const cycleEnded = view !== undefined && view.isLastStep && !hidden.placement;
+  const pdbs = useMemo(() => (compact || pdbHistory === undefined ? NO_PDBS : view === undefined ? stagePdbs(pdbHistory, Infinity, Infinity, true)
+    : stagePdbs(pdbHistory, view.step.summary.cycle, view.time, cycleEnded)), [compact, pdbHistory, view, cycleEnded]);
+
   if (run === undefined) {
     return (
       <section className="cluster" data-testid="cluster-view" aria-label="Cluster">
@@ -459,11 +469,6 @@ export function ClusterView() {
   const showQos = qosShown(run.summary.pods, run.summary.kubeletEvictions);
   // a countdown tells when its pod goes: while a question asks when, the wait is drawn without its end
   const countdowns = hiddenCountdowns(countdownsAt(run.summary.taintEvictionCountdowns, view?.time ?? Infinity), hidden.events);
-  // a leaving pod's grace period, counted down to its deletion (unless an open question hides what comes later)
-  const grace = view === undefined ? NO_GRACE : graceLeft(view.pods, view.time, hidden.events || hidden.placement);
-  // the PodDisruptionBudgets as the disruption controller had them (this cycle's binding once its end is drawn and not hidden)
-  const pdbs = compact ? NO_PDBS : view === undefined ? stagePdbs(run.summary.pdbHistory, Infinity, Infinity, true)
-    : stagePdbs(run.summary.pdbHistory, view.step.summary.cycle, view.time, view.isLastStep && !hidden.placement);
   return (
     <section className={`cluster${stale !== 'current' ? ' stale' : ''}${compact ? ' compact' : ''}${nodes.length <= FEW_NODES ? ' few-nodes' : ''}`} data-testid="cluster-view" aria-label="Cluster">
       <div className="cluster-head">
