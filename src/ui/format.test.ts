@@ -76,4 +76,12 @@ describe('shortPluginName', () => {
   ])('%s → %s', (name, short) => {
     expect(shortPluginName(name)).toBe(short);
   });
+  it.each([
+    ['NodeResourcesFit', 'ResourcesFit'],
+    ['NodeResourcesBalancedAllocation', 'Allocation'],
+    ['PodTopologySpread', 'Spread'],
+    ['InterPodAffinity', 'PodAffinity'],
+  ])('at 12 characters: %s → %s', (name, short) => {
+    expect(shortPluginName(name, 12)).toBe(short);
+  });
 });

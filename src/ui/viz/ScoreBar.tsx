@@ -71,11 +71,14 @@ export const ScoreBar = memo(function ScoreBar({ ranked, ranking, tied, reducedM
 /** Which colour is which plugin: those that tell nodes apart (the separating one called out), then the count of those equal everywhere. */
 export function ScoreLegend({ ranking }: { ranking: ScoreRanking }) {
   const differing = ranking.plugins.filter((p) => !ranking.uniform.includes(p));
+  // two or more beside the separating one: shorter still ("ResourcesFit", "Allocation"), so the row holds them
+  const others = differing.filter((p) => p !== ranking.separating).length;
+  const max = others >= 2 ? 12 : 18;
   return (
     <ul className="score-legend" data-testid="score-legend" aria-label="Score plugins">
       {differing.map((plugin) => {
         const separating = plugin === ranking.separating;
-        const short = shortPluginName(plugin);
+        const short = shortPluginName(plugin, max);
         return (
           <li key={plugin} className={separating ? 'separating' : undefined} data-plugin={plugin} data-separating={separating || undefined} title={plugin}>
             <span className="swatch" style={{ background: pluginColour(plugin) }} aria-hidden="true" />{' '}
