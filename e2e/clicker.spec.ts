@@ -25,7 +25,8 @@ const GIVES_AWAY: Record<Spoiler, string[]> = {
   scores: ['.node-score', '[data-testid="score-row"]', '.ranking'],
   feasibility: ['[data-testid="node-card"][data-state="feasible"]', '[data-testid="node-card"][data-state="filtered"]', '[data-testid="filter-reason"]', '[data-testid="filter-matrix"]', '[data-testid="failed-scheduling"]'],
   laterPhases: ['.phase-track li.current ~ li button'],
-  events: ['[data-testid="event-row"]', '[data-testid="pod-countdown"]', '[data-testid="failed-scheduling"]'],
+  // (a PodDisruptionBudget's allowed disruptions tell what an eviction does; a grace period when a pod goes)
+  events: ['[data-testid="event-row"]', '[data-testid="pod-countdown"]', '[data-testid="failed-scheduling"]', '[data-testid="pdb-budget"][data-allowed]', '[data-testid="pod-grace"]'],
 };
 
 async function expectNothingGivenAway(page: Page, hidden: Set<Spoiler>, result: SimulationResult, where: string): Promise<void> {

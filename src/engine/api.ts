@@ -75,6 +75,34 @@ export interface SimulationResult {
    * taint to the deletion; absent when there were none
    */
   taintEvictionCountdowns?: TaintEvictionCountdown[];
+  /**
+   * extension: each PodDisruptionBudget as the disruption controller computes it, recorded when its
+   * selected pods or status change (simulation/pdbHistory.ts), so the stage can draw what it covers
+   * and allows at each step; absent when the scenario has none (or too many pods and budgets to follow)
+   */
+  pdbHistory?: PdbChange[];
+}
+
+/** extension: one PodDisruptionBudget after a change of the pods it selects or of its status */
+export interface PdbChange {
+  /** scheduling cycles started when it was computed: 0 before the first, n after cycle n or between it and the next */
+  cycle: number;
+  /** simulated seconds */
+  time: number;
+  /** "namespace/name" */
+  pdb: string;
+  minAvailable?: number | string;
+  maxUnavailable?: number | string;
+  /** the pods it selects (its namespace, its selector), "namespace/name", bound or not */
+  pods: string[];
+  /** status.currentHealthy: selected pods ready and not being deleted */
+  currentHealthy: number;
+  /** status.desiredHealthy */
+  desiredHealthy: number;
+  /** status.expectedPods */
+  expectedPods: number;
+  /** status.disruptionsAllowed: how many an eviction (or preemption) may take now */
+  disruptionsAllowed: number;
 }
 
 /** extension: a pod's tolerationSeconds wait: deleted at fireAt unless cancelled before */

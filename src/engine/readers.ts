@@ -36,6 +36,7 @@ export { NG_MAX_SIZE_ANNOTATION } from './model/nodeGroupAnnotations';
 export { nodeGroupMembers, nodeGroupsAt, nodeStageState, nodesOverRun, type NodeGroupAt, type NodeStageState } from './autoscaler/stage';
 // the claims and volumes at a step of the run, and which nodes a volume can be reached from (issue 19)
 export { volumeReaches, volumesAt, type VolumesAt } from './simulation/volumeStage';
+export { pdbsAt } from './simulation/pdbStage';
 
 // Kubernetes versions: which ones Podplay simulates and the upstream changes between them
 export { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, changesBetween, compareKubernetesVersions, isKubernetesVersion, resolveKubernetesVersion, versionFeatureGates, versionSwitches, type InferredKubernetesVersion, type KubernetesVersion, type VersionChange } from './versions';

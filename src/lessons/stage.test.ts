@@ -1,4 +1,5 @@
-// The stage of every lesson against the engine, cycle by cycle: the pods the stage draws (the
+// The stage of every lesson against the engine, cycle by cycle (PodDisruptionBudgets too: the pods
+// each is drawn covering are on the stage, its healthy count is its pods drawn running): the pods the stage draws (the
 // worker's replay of the recorded result, which every story point reads) must be the pods the
 // engine has at that simulated time. A pod deleted before a cycle is not drawn at it; a pod is
 // drawn only on the node the engine bound it to. The DRA devices drawn held on each node card are
@@ -24,6 +25,7 @@ import { deviceMarks, requestOutcomes } from '../ui/viz/devices';
 import { spreadOnStage, stageSpreadConstraints, type SpreadConstraintView } from '../ui/viz/spread';
 import { claimMarks, laneVolumes, stageVolumes } from '../ui/viz/volumes';
 import { countdownsAt, evictionsAt } from '../ui/viz/evictions';
+import { stagePdbs, type StagePdbs } from '../ui/viz/pdbs';
 import type { VolumesAt } from '../engine/readers';
 import { isCyclePosition, lessonStory } from './story';
 import { lessons } from './index';
@@ -178,8 +180,28 @@ function evictionContradictions(where: string, result: SimulationResult, drawn: 
   return problems;
 }
 
+type DrawnPdbs = (records: SimulationResult['pdbHistory'], cycle: number, time: number, cycleEnded: boolean) => StagePdbs;
+
+/**
+ * A PodDisruptionBudget drawn in the legend row: every pod it is drawn covering is drawn at that
+ * step (bound or waiting), and the healthy pods it is drawn with are the covered pods drawn on a
+ * node, neither terminating nor this cycle's preemption victims (upstream disruption.go
+ * countHealthyPods: ready, not being deleted).
+ */
+function pdbContradictions(where: string, drawn: StagePdbs, pods: readonly PodView[], victims: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
+  const byKey = new Map(pods.map((p) => [p.pod, p]));
+  for (const b of drawn.budgets) {
+    const missing = b.pods.filter((p) => !byKey.has(p));
+    if (missing.length > 0) problems.push(`${where}: ${b.pdb} drawn covering ${missing.join(', ')}, not drawn on the stage`);
+    const healthy = b.pods.filter((p) => { const v = byKey.get(p); return v !== undefined && v.location === 'bound' && !v.terminating && !victims.has(p); }).length;
+    if (healthy !== b.currentHealthy) problems.push(`${where}: ${b.pdb} drawn with ${b.currentHealthy} healthy, ${healthy} of its pods drawn running`);
+  }
+  return problems;
+}
+
 /** What the stage draws at each phase of each cycle that the engine contradicts. */
-function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumesDrawn: DrawnVolumes = drawnVolumes, statesDrawn: DrawnStates = nodeStates, evictionsDrawn: DrawnEvictions = evictionsAt, countdownsDrawn: DrawnCountdowns = countdownsAt): string[] {
+function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumesDrawn: DrawnVolumes = drawnVolumes, statesDrawn: DrawnStates = nodeStates, evictionsDrawn: DrawnEvictions = evictionsAt, countdownsDrawn: DrawnCountdowns = countdownsAt, pdbsDrawn: DrawnPdbs = stagePdbs): string[] {
   const session = new RunSession(result);
   const { cycles } = session.nextBatch(Infinity, () => 0);
   const state = { run: { summary: session.summary(), cycles, complete: true } } as unknown as Pick<PodplayState, 'run'>;
@@ -228,6 +250,9 @@ function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumes
       }
       problems.push(...evictionContradictions(where, result, evictionsDrawn(result.kubeletEvictions, summary.time), summary.time));
       problems.push(...countdownContradictions(where, result, countdownsDrawn(result.taintEvictionCountdowns, summary.time), pods, summary.time));
+      const lastStep = phase === summary.phases.at(-1);
+      const victims = new Set(lastStep ? frame.trace.postFilter?.chosen?.victims ?? [] : []);
+      problems.push(...pdbContradictions(where, pdbsDrawn(result.pdbHistory, summary.cycle, summary.time, lastStep), pods, victims));
       // zone counts: every domain's matching pods, as the lanes draw them (a ScheduleAnyway
       // constraint's from Score on, as PreScore counted them)
       const constraints = stageSpreadConstraints(frame.trace, phase);
@@ -301,6 +326,16 @@ describe('the stage check fails on a stage that contradicts the engine', () => {
   it('taints-noexecute: cache\'s countdown drawn before the taint lands', () => {
     const fromStart: DrawnCountdowns = (records, time) => new Map((records ?? []).filter((c) => time < c.fireAt).map((c) => [c.pod, c.fireAt - time]));
     expect(contradictions(run('taints-noexecute'), podsAt, drawnVolumes, nodeStates, evictionsAt, fromStart).join('\n')).toMatch(/cycle 1 \S+ \(t=0s\): default\/cache drawn with 90 s left, the engine has no wait for it then/);
+  });
+  it('eviction-pdb: web-pdb drawn as at the end of the run (three healthy from the start)', () => {
+    const endOfRun: DrawnPdbs = (records) => stagePdbs(records, Infinity, Infinity, true);
+    expect(contradictions(run('eviction-pdb'), podsAt, drawnVolumes, nodeStates, evictionsAt, countdownsAt, endOfRun).join('\n'))
+      .toMatch(/cycle 1 \S+ \(t=0s\): default\/web-pdb drawn covering default\/web-ksnxs, default\/web-f5ksj, not drawn on the stage/);
+  });
+  it('eviction-pdb: web-pdb drawn a step early (web-ksnxs counted healthy before its Bind)', () => {
+    const early: DrawnPdbs = (records, cycle, time) => stagePdbs(records, cycle, time, true);
+    expect(contradictions(run('eviction-pdb'), podsAt, drawnVolumes, nodeStates, evictionsAt, countdownsAt, early).join('\n'))
+      .toMatch(/cycle 3 Filter \(t=20s\): default\/web-pdb drawn with 3 healthy, 2 of its pods drawn running/);
   });
   it('daemonset: the nodes PreFilter left out drawn waiting at Bind', () => {
     const waiting: DrawnStates = (trace, phase) => nodeStates(trace, phase);

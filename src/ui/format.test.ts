@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateNodeNames, chipPodName, nameParts, formatAge, formatPriority, formatQuantity, listNames, shortNodeNames } from './format';
+import { abbreviateNodeNames, chipPodName, nameParts, formatAge, formatPriority, formatQuantity, listNames, shortNodeNames, shortPluginName } from './format';
 
 describe('format', () => {
   const quantities: [string, number, string][] = [
@@ -60,5 +60,28 @@ describe('abbreviateNodeNames', () => {
   ])('%s', (_, names, want) => {
     const got = abbreviateNodeNames(names);
     expect(names.map((n) => got.get(n))).toEqual(want);
+  });
+});
+
+describe('shortPluginName', () => {
+  it.each([
+    ['NodeResourcesBalancedAllocation', 'BalancedAllocation'],
+    ['NodeResourcesFit', 'NodeResourcesFit'],
+    ['PodTopologySpread', 'PodTopologySpread'],
+    ['InterPodAffinity', 'InterPodAffinity'],
+    ['TaintToleration', 'TaintToleration'],
+    // an out-of-tree name of one long word is never cut mid-word
+    ['Supercalifragilisticexpialidocious', 'Supercalifragilisticexpialidocious'],
+    ['example.com/MyVeryLongScorePluginName', 'ScorePluginName'],
+  ])('%s → %s', (name, short) => {
+    expect(shortPluginName(name)).toBe(short);
+  });
+  it.each([
+    ['NodeResourcesFit', 'ResourcesFit'],
+    ['NodeResourcesBalancedAllocation', 'Allocation'],
+    ['PodTopologySpread', 'Spread'],
+    ['InterPodAffinity', 'PodAffinity'],
+  ])('at 12 characters: %s → %s', (name, short) => {
+    expect(shortPluginName(name, 12)).toBe(short);
   });
 });

@@ -113,3 +113,15 @@ export function abbreviateNodeNames(names: readonly string[]): Map<string, strin
   names.forEach((n, i) => out.set(n, brief[i]!));
   return out;
 }
+
+/**
+ * A plugin's name for a one-row legend: its leading CamelCase words dropped, at word boundaries,
+ * until it is `max` characters or fewer ("NodeResourcesBalancedAllocation" → "BalancedAllocation");
+ * a name that is one long word stays whole. The full name goes in a tooltip and the accessible name.
+ */
+export function shortPluginName(name: string, max = 18): string {
+  const words = name.match(/[A-Z][a-z0-9]*|[a-z0-9]+|[A-Z]+(?![a-z])/g) ?? [name];
+  let start = 0;
+  while (start < words.length - 1 && words.slice(start).join('').length > max) start++;
+  return words.slice(start).join('');
+}

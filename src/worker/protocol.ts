@@ -98,6 +98,8 @@ export interface RunSummary {
   kubeletEvictions?: SimulationResult['kubeletEvictions'];
   /** the tolerationSeconds waits (SimulationResult.taintEvictionCountdowns, issue 19) */
   taintEvictionCountdowns?: SimulationResult['taintEvictionCountdowns'];
+  /** the PodDisruptionBudgets along the run (SimulationResult.pdbHistory, issue 19) */
+  pdbHistory?: SimulationResult['pdbHistory'];
 }
 
 /** As the version contract's SimulationResult.kubernetesVersion: the version, where it came from, why. */

@@ -111,6 +111,7 @@ export class RunSession {
       ...(r.volumeHistory ? { volumeHistory: r.volumeHistory } : {}),
       ...(r.kubeletEvictions ? { kubeletEvictions: r.kubeletEvictions } : {}),
       ...(r.taintEvictionCountdowns ? { taintEvictionCountdowns: r.taintEvictionCountdowns } : {}),
+      ...(r.pdbHistory ? { pdbHistory: r.pdbHistory } : {}),
       // read structurally: the engine side of issue 17 adds the field to SimulationResult
       ...versionOf(r),
     };

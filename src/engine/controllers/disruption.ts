@@ -204,6 +204,13 @@ function formatSelector(s: LabelSelector | undefined): string {
   return `&LabelSelector{MatchLabels:map[string]string{${labels}},MatchExpressions:[]LabelSelectorRequirement{${exprs}},}`;
 }
 
+/** upstream: getPodsForPdb — the pods in the budget's namespace its selector picks (an empty selector all, a missing one none). */
+export function selectedPods(pdb: PodDisruptionBudget, pods: readonly Pod[]): Pod[] {
+  const ns = namespaceOf(pdb);
+  const selector = compileLabelSelector(pdb.spec.selector);
+  return pods.filter((p) => namespaceOf(p) === ns && selector.matches(p.metadata.labels ?? {}));
+}
+
 /**
  * upstream: DisruptionController.trySync for one PDB, on the pods the cluster has now
  * (`pods` may hold every pod; the PDB's namespace and selector pick its own — an empty selector
@@ -212,8 +219,7 @@ function formatSelector(s: LabelSelector | undefined): string {
 export function computePdbStatus(pdb: PodDisruptionBudget, pods: readonly Pod[], lookupWorkload: WorkloadLookup, now: number): PdbStatusResult {
   const ns = namespaceOf(pdb);
   const pdbObject = `PodDisruptionBudget/${ns}/${pdb.metadata.name}`;
-  const selector = compileLabelSelector(pdb.spec.selector);
-  const selected = pods.filter((p) => namespaceOf(p) === ns && selector.matches(p.metadata.labels ?? {}));
+  const selected = selectedPods(pdb, pods);
   const events: PdbStatusResult['events'] = [];
   if (selected.length === 0) events.push({ type: 'Normal', reason: 'NoPods', object: pdbObject, message: 'No matching pods found' });
 

@@ -41,6 +41,7 @@ import { Snapshot } from '../framework/snapshot';
 import { ClusterState } from './cluster';
 import { VolumeManager } from './volumeManager';
 import { VolumeHistory } from './volumeHistory';
+import { PdbHistory } from './pdbHistory';
 import { getPodQOS, type QOSPod } from '../model/qos';
 import { ResourceClaimManager } from './resourceClaims';
 import type { ResourceObject } from '../model/resource';
@@ -106,6 +107,7 @@ export class Simulation {
   /** the PV controller, the ephemeral volume controller and their garbage collection */
   readonly volumes: VolumeManager;
   private readonly volumeHistory: VolumeHistory;
+  private readonly pdbHistory: PdbHistory;
   readonly resourceClaims: ResourceClaimManager;
   private readonly rng: Rng;
   private readonly sched: SchedulerState;
@@ -139,6 +141,7 @@ export class Simulation {
     this.cluster = new ClusterState(scenario);
     this.volumes = new VolumeManager(this);
     this.volumeHistory = new VolumeHistory(this.cluster.storage, () => ({ cycle: this.cycles.length, time: this.now }));
+    this.pdbHistory = new PdbHistory(this.cluster, () => ({ cycle: this.cycles.length, time: this.now }));
     this.resourceClaims = new ResourceClaimManager(this);
     this.rng = seededRng(options.seed);
     this.warnings = [...scenario.warnings];
@@ -589,10 +592,13 @@ export class Simulation {
     for (;;) {
       if (this.stopped !== undefined) break;
       this.applyDue();
+      this.pdbHistory.record();
       if (this.stopped !== undefined) break;
       const q = this.queue.pop();
       if (q) {
-        for (const trace of this.scheduleOne(q)) {
+        const traces = this.scheduleOne(q);
+        this.pdbHistory.record();
+        for (const trace of traces) {
           const stop = this.traceBudget.account(trace, this.cycles.length);
           if (stop) this.stop(stop);
           yield trace;
@@ -1173,6 +1179,8 @@ export class Simulation {
       ...(this.removedNodes.length > 0 ? { removedNodes: this.removedNodes } : {}),
       ...(this.volumeHistory.changes.length > 0 ? { volumeHistory: this.volumeHistory.changes } : {}),
     };
+    const pdbHistory = this.pdbHistory.result();
+    if (pdbHistory !== undefined) result.pdbHistory = pdbHistory;
     if (this.stopped !== undefined) result.stopped = this.stopped;
     for (const extend of this.resultExtensions) extend(result);
     return result;

@@ -185,7 +185,7 @@ spec:
     },
     {
       cycle: 4, phase: 'queue',
-      text: 'At 30 s drain tries again. 3 healthy pods, 2 needed: 1 disruption allowed. web-jmd9t is evicted and gets its 30 s grace period; the ReplicaSet replaces it at once.',
+      text: 'At 30 s drain retries: 3 healthy, 2 needed, 1 to spare. web-jmd9t is evicted (30 s grace period): web-pdb is back to 2 healthy, 0 allowed. The ReplicaSet replaces it at once.',
       facts: [
         { says: 'web-jmd9t is evicted', fact: { kind: 'event', object: 'Pod/default/web-jmd9t', reason: 'Evicted' }, is: '30' },
         { says: 'replaces it at once', fact: { kind: 'time', cycle: 4 }, is: '30' },

@@ -21,8 +21,8 @@ import { affinityRelations, AFFINITY_KINDS, domainKinds, type AffinityKind, type
 import { AffinityLegend, AffinityLines, DomainTags } from './AffinityLines';
 import { allowedCount, LaneSpread } from './LaneSpread';
 import { NodeCard, STATE_LABEL } from './NodeCard';
-import { CountdownContext, PodChip, QosShownContext } from './PodChip';
-import { countdownsAt, evictionsAt, hiddenCountdowns, qosShown } from './evictions';
+import { CountdownContext, GraceContext, PodChip, QosShownContext } from './PodChip';
+import { countdownsAt, evictionsAt, graceLeft, hiddenCountdowns, qosShown } from './evictions';
 import { ScoreLegend } from './ScoreBar';
 import { scoreRanking, type RankedNode, type ScoreRanking } from './scoreRanking';
 import { spreadOnStage, stageSpreadConstraints, type SpreadOnStage } from './spread';
@@ -34,8 +34,10 @@ import { VersionScoresPanel } from './VersionScores';
 import { LaneVolumes } from './LaneVolumes';
 import { claimMarks, laneVolumes, stageVolumes, type ClaimMark } from './volumes';
 import { PodGroupBar } from './PodGroupBar';
+import { PdbBudgets, PdbCoverContext } from './PdbBudgets';
+import { NO_PDBS, stagePdbs } from './pdbs';
 import { placementMarks } from '../../store/podGroup';
-import { BAR_RESOURCES, barsOnStage, type BarResource } from './usage';
+import { BAR_RESOURCES, barsOnStage, extendedResources, type BarResource } from './usage';
 import './stage.css';
 
 /** Above this many nodes, nodes are tiles without bars and pods. */
@@ -247,6 +249,9 @@ const Lanes = memo(function Lanes(props: LanesProps) {
     ? (filterVerdict(trace, node) ?? preFilterExclusion(trace, node) ?? preFilterRejection(trace)) : undefined);
 
   const rankedByNode = new Map(ranking?.nodes.map((n) => [n.node, n]));
+  // while the nodes are scored, their bars add the pod's requests: what Score weighs (NodeResourcesFit,
+  // BalancedAllocation: the node's requested plus the pod's, upstream noderesources/resource_allocation.go)
+  const incoming = ranking === undefined ? undefined : pods.find((p) => p.pod === currentPod)?.outcome;
   // nodes a timeline step adds later are drawn as ghosts until they join
   const time = view?.time;
   // without a step (a run with no cycle) the stage is the end of the run
@@ -333,6 +338,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   nominatedHere={(nominatedByNode.get(node.name) ?? []).map((p) => p.pod)}
                   pods={podsByNode.get(node.name) ?? []}
                   currentPod={currentPod}
+                  incoming={rankedByNode.has(node.name) && !(podsByNode.get(node.name) ?? []).some((p) => p.pod === currentPod) ? incoming : undefined}
                   showDetails={showNodeDetails}
                   spread={spread?.nodes.get(node.name)}
                   affinityDomains={relations.length === 0 ? NO_KINDS : domainKinds(relations.filter((r) => r.topologyKey !== topologyKey), node.labels)}
@@ -395,6 +401,7 @@ const FEW_NODES = 4;
 /** a dump this large is not read again for device attributes (its cards draw no devices anyway) */
 const ATTRIBUTE_TEXT_MAX = 500_000;
 const NO_ATTRIBUTES: ReadonlyMap<string, readonly string[]> = new Map();
+const NO_GRACE: ReadonlyMap<string, number> = new Map();
 
 /**
  * The attributes of `text`'s devices (./deviceAttributes.ts), read in a chunk of their own: it
@@ -447,7 +454,7 @@ export function ClusterView() {
   // on a projector: the bars a lesson about requests asks for, or (no lesson) those the pods request
   const lessonBars = usePodplay((s) => (s.lessonId === undefined ? undefined : lessonById(s.lessonId)?.resourceBars === true));
   const bars = useMemo(
-    () => (!presenter ? BAR_RESOURCES : lessonBars === false ? NO_BARS : barsOnStage(nodes, run?.summary.pods ?? [])),
+    () => (!presenter ? [...BAR_RESOURCES, ...extendedResources(run?.summary.pods ?? [])] : lessonBars === false ? NO_BARS : barsOnStage(nodes, run?.summary.pods ?? [])),
     [presenter, lessonBars, nodes, run?.summary.pods],
   );
   const { ranking, relations } = useStageOverlays(view, compact, hidden);
@@ -456,6 +463,16 @@ export function ClusterView() {
   const runText = run?.text;
   const hasDevices = nodes.some((n) => (n.devices?.length ?? 0) > 0);
   const attributes = useDeviceAttributes(compact || !hasDevices || runText === undefined || runText.length > ATTRIBUTE_TEXT_MAX ? undefined : runText);
+
+  // a leaving pod's grace period, counted down to its deletion (unless an open question hides what comes later);
+  // one map per step, so the chips that read it re-render only when the step moves
+  const hideLater = hidden.events || hidden.placement;
+  const grace = useMemo(() => (view === undefined ? NO_GRACE : graceLeft(view.pods, view.time, hideLater)), [view, hideLater]);
+  // the PodDisruptionBudgets as the disruption controller had them (this cycle's binding once its end is drawn and not hidden)
+  const pdbHistory = run?.summary.pdbHistory;
+  const cycleEnded = view !== undefined && view.isLastStep && !hidden.placement;
+  const pdbs = useMemo(() => (compact || pdbHistory === undefined ? NO_PDBS : view === undefined ? stagePdbs(pdbHistory, Infinity, Infinity, true)
+    : stagePdbs(pdbHistory, view.step.summary.cycle, view.time, cycleEnded)), [compact, pdbHistory, view, cycleEnded]);
 
   if (run === undefined) {
     return (
@@ -497,10 +514,14 @@ export function ClusterView() {
           <PodLegend palette={palette} />
           {ranking !== undefined && <ScoreLegend ranking={ranking} />}
           {relations.length > 0 && <AffinityLegend kinds={AFFINITY_KINDS.filter((k) => relations.some((r) => r.kind === k))} />}
+          {/* what an eviction may take is an open question's answer while it hides the events */}
+          <PdbBudgets budgets={pdbs.budgets} hideAllowed={hidden.events} />
         </div>
       )}
       <QosShownContext.Provider value={showQos}>
       <CountdownContext.Provider value={countdowns}>
+      <PdbCoverContext.Provider value={pdbs.coveredBy}>
+      <GraceContext.Provider value={grace}>
         <Lanes
           view={view}
           endPods={endPods}
@@ -523,6 +544,8 @@ export function ClusterView() {
           colourOf={palette.colourOf}
           onInspect={selectPod}
         />
+      </GraceContext.Provider>
+      </PdbCoverContext.Provider>
       </CountdownContext.Provider>
       </QosShownContext.Provider>
       {!compact && <VersionScoresPanel />}

@@ -37,6 +37,8 @@ export interface NodeCardProps {
   verdict?: PluginResult;
   /** the node's place in the Score ranking, when scores are on screen */
   ranked?: RankedNode;
+  /** the pod being scored on this node (not on it yet): its requests drawn on the bars */
+  incoming?: PodOutcome | undefined;
   ranking?: ScoreRanking;
   tied: boolean;
   /** TaintToleration's taints and the pod's tolerations at this cycle */
@@ -108,20 +110,28 @@ const CHIPS_SHOWN = 12;
 
 const fraction = scaleLinear().domain([0, 1]).range([0, 100]).clamp(true);
 
-function ResourceBars({ node, pods, bars }: { node: NodeOutcome; pods: readonly PodView[]; bars: readonly BarResource[] }) {
+function ResourceBars({ node, pods, bars, incoming }: { node: NodeOutcome; pods: readonly PodView[]; bars: readonly BarResource[]; incoming: PodOutcome | undefined }) {
   if (bars.length === 0) return null;
-  const use = usageAt(node, pods);
+  const use = usageAt(node, pods, bars);
   return (
     <dl className="bars">
       {bars.map((resource) => {
-        const { requested, allocatable, atThisStep } = use[resource];
+        const { requested, allocatable, atThisStep } = use[resource]!;
         const share = allocatable > 0 ? requested / allocatable : 0;
-        const text = `${formatQuantity(resource, requested)} / ${formatQuantity(resource, allocatable)}`;
+        // the pod being scored: its request after the node's ("3+1 / 4"), hatched on the bar
+        const adds = incoming === undefined || !atThisStep ? 0 : resource === 'pods' ? 1 : incoming.requests?.[resource] ?? 0;
+        const addShare = allocatable > 0 ? adds / allocatable : 0;
+        const text = `${formatQuantity(resource, requested)}${adds > 0 ? `+${formatQuantity(resource, adds)}` : ''} / ${formatQuantity(resource, allocatable)}`;
         return (
-          <div key={resource} className="bar-row" title={`${resource}: ${text} requested of allocatable${atThisStep ? '' : ' (end of run)'}`}>
-            <dt>{resource}</dt>
+          <div key={resource} className="bar-row" data-testid="bar-row" data-resource={resource} data-requested={requested} data-adds={adds}
+            title={`${resource}: ${formatQuantity(resource, requested)} requested of ${formatQuantity(resource, allocatable)} allocatable${adds > 0 ? `, plus ${formatQuantity(resource, adds)} the pod being scheduled requests` : ''}${atThisStep ? '' : ' (end of run)'}`}>
+            {/* an extended resource by its name after the domain ("foo" for intel.com/foo): the row's title has it whole */}
+            <dt>{resource.slice(resource.lastIndexOf('/') + 1)}</dt>
             <dd>
-              <span className="bar"><span className={`bar-fill${share > 1 ? ' over' : ''}`} style={{ width: `${fraction(share)}%` }} /></span>
+              <span className="bar">
+                <span className={`bar-fill${share > 1 ? ' over' : ''}`} style={{ width: `${fraction(share)}%` }} />
+                {adds > 0 && <span className={`bar-adds${share + addShare > 1 ? ' over' : ''}`} style={{ width: `${Math.max(0, fraction(share + addShare) - fraction(share))}%` }} />}
+              </span>
               <span className="bar-text">{text}{atThisStep ? '' : '*'}</span>
             </dd>
           </div>
@@ -174,7 +184,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const {
     node, state, verdict, affinityDomains, ranked, ranking, tied, taints, taintHighlight, devices, reducedMotion, nominatedHere, pods, currentPod, showDetails, spread,
     hideVerdicts, revealIndex, travel, colourOf, onInspect, shortName, bars, briefReason, placement, nodeGroup, draining, claimsOf, eviction,
-    pdbViolations,
+    pdbViolations, incoming,
   } = props;
   const [allPods, setAllPods] = useState(false);
   // the pod being scheduled is always drawn
@@ -228,7 +238,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
       {taints !== undefined && <TaintMarks marks={taints} highlight={taintHighlight} hideVerdict={hideVerdicts} />}
       {devices !== undefined && <DeviceSquares marks={devices} hideVerdict={hideVerdicts} />}
       {ranked !== undefined && ranking !== undefined && <ScoreBar ranked={ranked} ranking={ranking} tied={tied} reducedMotion={reducedMotion} />}
-      <ResourceBars node={node} pods={pods} bars={bars} />
+      <ResourceBars node={node} pods={pods} bars={bars} incoming={incoming} />
       {eviction !== undefined && <EvictionOrder eviction={eviction} />}
       {showDetails && (
         <div className="node-details">

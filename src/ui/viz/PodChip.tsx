@@ -12,6 +12,7 @@ import { ClaimsOnChip } from './LaneVolumes';
 import { MiddleEllipsis } from '../components/MiddleEllipsis';
 import type { ClaimMark } from './volumes';
 import { qosMark } from './evictions';
+import { PDB_MARK, PdbCoverContext } from './PdbBudgets';
 
 /** whether the chips carry their QoS class (the stage decides once for the run: evictions.ts qosShown) */
 export const QosShownContext = createContext(false);
@@ -20,6 +21,8 @@ export const QosShownContext = createContext(false);
  * countdownsAt); 'hidden' while a question asks when the pod goes: the wait is drawn, not its end
  */
 export const CountdownContext = createContext<ReadonlyMap<string, number | 'hidden'>>(new Map());
+/** the seconds left of each leaving pod's grace period at the step on screen (evictions.ts graceLeft) */
+export const GraceContext = createContext<ReadonlyMap<string, number>>(new Map());
 
 /** Where each travelling pod was last drawn, so its next drawing can start from there. */
 const lastRects = new Map<string, DOMRect>();
@@ -94,6 +97,8 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
   const name = chipPodName(pod.pod);
   const qos = useContext(QosShownContext) ? pod.outcome.qosClass : undefined;
   const secondsLeft = useContext(CountdownContext).get(pod.pod);
+  const budgets = useContext(PdbCoverContext).get(pod.pod);
+  const graceSeconds = useContext(GraceContext).get(pod.pod);
   const different = differsFromCluster(pod.outcome);
   const marks = [
     pod.leaving ? 'leaving' : pod.terminating ? 'terminating' : '',
@@ -104,6 +109,8 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
   ].filter(Boolean);
   const title = [
     pod.pod, `priority ${pod.outcome.priority}`, qos !== undefined ? `QoS ${qos}` : '',
+    budgets !== undefined ? `covered by PodDisruptionBudget ${budgets.join(', ')}` : '',
+    graceSeconds !== undefined ? `grace period: gone in ${graceSeconds} s` : '',
     secondsLeft === 'hidden' ? 'tolerationSeconds: counting down (when it ends is a question\'s answer)'
       : secondsLeft !== undefined ? `tolerationSeconds: evicted by the taint eviction controller in ${secondsLeft} s` : '', pod.outcome.owner ? `owner ${pod.outcome.owner}` : '',
     pod.location === 'waitingOnPermit' ? `reserved on ${pod.node ?? '?'}, waiting at Permit`
@@ -130,6 +137,8 @@ export const PodChip = memo(function PodChip({ pod, colour, current, travel, onI
       {pod.outcome.priority !== 0 && <span className="pod-priority">{formatPriority(pod.outcome.priority)}</span>}
       {secondsLeft === 'hidden' ? <span className="pod-countdown" data-testid="pod-countdown-hidden">? s left</span>
         : secondsLeft !== undefined && <span className="pod-countdown" data-testid="pod-countdown" data-seconds={secondsLeft}>{secondsLeft} s left</span>}
+      {graceSeconds !== undefined && <span className="pod-grace" data-testid="pod-grace" data-seconds={graceSeconds}>gone in {graceSeconds} s</span>}
+      {budgets !== undefined && <span className="pod-pdb" data-testid="pod-pdb" data-pdbs={budgets.join(' ')} aria-label={`covered by ${budgets.join(', ')}`}>{PDB_MARK}</span>}
       {qos !== undefined && <span className="pod-qos" data-testid="pod-qos" data-qos={qos} aria-label={`QoS ${qos}`}>{qosMark(qos)}</span>}
       {claims !== undefined && <ClaimsOnChip marks={claims} named={current && pod.node === undefined} />}
     </button>

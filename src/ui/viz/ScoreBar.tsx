@@ -6,6 +6,7 @@ import { select } from 'd3';
 import { memo, useLayoutEffect, useRef } from 'react';
 import { STAGE_MS } from './motion';
 import type { RankedNode, ScoreRanking } from './scoreRanking';
+import { shortPluginName } from '../format';
 
 /** Default score plugins first (their colours never change between runs), then any other by name. */
 const KNOWN_PLUGINS = [
@@ -77,13 +78,20 @@ export const ScoreBar = memo(function ScoreBar({ ranked, ranking, tied, reducedM
 /** Which colour is which plugin: those that tell nodes apart (the separating one called out), then the count of those equal everywhere. */
 export function ScoreLegend({ ranking }: { ranking: ScoreRanking }) {
   const differing = ranking.plugins.filter((p) => !ranking.uniform.includes(p));
+  // two or more beside the separating one: shorter still ("ResourcesFit", "Allocation"), so the row holds them
+  const others = differing.filter((p) => p !== ranking.separating).length;
+  const max = others >= 2 ? 12 : 18;
   return (
     <ul className="score-legend" data-testid="score-legend" aria-label="Score plugins">
       {differing.map((plugin) => {
         const separating = plugin === ranking.separating;
+        const short = shortPluginName(plugin, max);
         return (
-          <li key={plugin} className={separating ? 'separating' : undefined} data-plugin={plugin} data-separating={separating || undefined}>
-            <span className="swatch" style={{ background: pluginColour(plugin) }} aria-hidden="true" /> {plugin}{separating ? ' — puts #1 ahead' : ''}
+          <li key={plugin} className={separating ? 'separating' : undefined} data-plugin={plugin} data-separating={separating || undefined} title={plugin}>
+            <span className="swatch" style={{ background: pluginColour(plugin) }} aria-hidden="true" />{' '}
+            {/* a projector's one-row legend names the others at word boundaries ("BalancedAllocation"), never cut mid-word */}
+            {short === plugin || separating ? plugin : <><span className="plugin-long">{plugin}</span><span className="plugin-short" aria-hidden="true">{short}</span></>}
+            {separating && <><span className="separating-long"> — puts #1 ahead</span><span className="separating-short" aria-hidden="true"> — #1 ahead</span></>}
           </li>
         );
       })}

@@ -4,9 +4,14 @@
 import { Fragment } from 'react';
 import type { TaintMark } from './taints';
 
-/** key=value:Effect with line-break opportunities after = and / and before :, so a narrow card wraps it between its parts */
-function breakable(taint: string) {
-  return taint.split(/(?<=[=/])|(?=:)/).map((part, i) => <Fragment key={i}>{i > 0 && <wbr />}{part}</Fragment>);
+/**
+ * key=value:Effect (or a toleration) with line-break opportunities after =, / and the dots of a
+ * domain and before :, so a narrow card wraps it between its parts, and inside a part between its
+ * CamelCase words ("ToBeDeletedByCluster·Autoscaler", "node.·kubernetes.·io/", not "…ClusterAuto" /
+ * "scaler" or "node.kubernete" / "s.io": issue 19, names cut mid-word)
+ */
+function breakable(text: string) {
+  return text.split(/(?<=[=/.])|(?=:)|(?<=[a-z])(?=[A-Z])/).map((part, i) => <Fragment key={i}>{i > 0 && <wbr />}{part}</Fragment>);
 }
 
 export function TaintMarks({ marks, highlight, hideVerdict }: { marks: readonly TaintMark[]; highlight: boolean; hideVerdict: boolean }) {
@@ -25,7 +30,7 @@ export function TaintMarks({ marks, highlight, hideVerdict }: { marks: readonly 
           >
             <span className="taint-text">{breakable(m.taint)}</span>
             {!hideVerdict && (tolerated
-              ? <span className="toleration" data-testid="toleration">✓ tolerates: {m.toleration}</span>
+              ? <span className="toleration" data-testid="toleration">✓ tolerates: {breakable(m.toleration ?? '')}</span>
               : <span className="toleration none">✗ no toleration</span>)}
           </li>
         );

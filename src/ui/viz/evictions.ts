@@ -3,6 +3,7 @@
 // labels: the ranking is the kubelet's, recorded by the engine (SimulationResult.kubeletEvictions).
 
 import type { KubeletEvictionOutcome, PodOutcome, TaintEvictionCountdown } from '../../engine/api';
+import type { PodView } from '../../store/selectors';
 
 /** how long after an eviction its node card still shows the ranking */
 export const EVICTION_SHOWN_SECONDS = 60;
@@ -35,6 +36,21 @@ export function countdownsAt(records: readonly TaintEvictionCountdown[] | undefi
 }
 
 const NONE: ReadonlyMap<string, number> = new Map();
+
+/**
+ * The seconds left of each leaving or terminating pod's grace period at `time`: until the engine
+ * deleted it (PodOutcome.deletedAt; upstream the kubelet kills the pod after
+ * terminationGracePeriodSeconds). None while a question hides what happens later (`hide`).
+ */
+export function graceLeft(pods: readonly PodView[], time: number, hide: boolean): ReadonlyMap<string, number> {
+  if (hide) return NONE;
+  const out = new Map<string, number>();
+  for (const p of pods) {
+    const { deletedAt } = p.outcome;
+    if ((p.leaving || p.terminating) && deletedAt !== undefined && deletedAt > time) out.set(p.pod, deletedAt - time);
+  }
+  return out.size === 0 ? NONE : out;
+}
 
 /** The countdowns as drawn while a question asks when pods go (`hide`): each wait, not its end. */
 export function hiddenCountdowns(countdowns: ReadonlyMap<string, number>, hide: boolean): ReadonlyMap<string, number | 'hidden'> {
