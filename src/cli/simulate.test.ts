@@ -206,6 +206,27 @@ describe('npm run simulate: Kubernetes versions', () => {
     expect(json.kubernetesVersion).toEqual({ version: '1.36', source: 'dump', detail: "v1.36, the API server's version in the dump (kubectl version: serverVersion v1.36.3-eks-1)" });
   });
 
+  // A 1.36 dump of a gang that waits for its second member: the stored PodGroup proves GenericWorkload
+  // (the API server serves PodGroups only with it) and its gang policy GangScheduling, so the one
+  // member stays Pending as in the cluster instead of being scheduled alone
+  it('a 1.36 kubectl dump with a 1-of-2 gang: the pod stays Pending as in the cluster, the inferred gates in warnings', () => {
+    const dump = ['apiVersion: v1', 'kind: List', 'items:',
+      '- {apiVersion: v1, kind: Node, metadata: {name: n1}, status: {allocatable: {cpu: "8", memory: 8Gi, pods: "110"}, nodeInfo: {kubeletVersion: v1.36.2}}}',
+      '- {apiVersion: scheduling.k8s.io/v1alpha2, kind: PodGroup, metadata: {name: train-0, namespace: ml}, spec: {schedulingPolicy: {gang: {minCount: 2}}}}',
+      '- apiVersion: v1', '  kind: Pod', '  metadata: {name: worker-0, namespace: ml}',
+      '  spec: {schedulingGroup: {podGroupName: train-0}, containers: [{name: c, image: i, resources: {requests: {cpu: "1"}}}]}',
+      '  status: {phase: Pending, conditions: [{type: PodScheduled, status: "False", reason: Unschedulable}]}', ''].join('\n');
+    const r = simulate(write('gang-136.yaml', dump));
+    expect(r.status).toBe(0);
+    expect(r.stderr.split('\n').filter((l) => l.includes('turned on for this run')).map((l) => l.replace(/ turned on for this run: .*$/, ''))).toEqual([
+      expect.stringMatching(/gang-136\.yaml:5:3: PodGroup ml\/train-0: the feature gate GenericWorkload$/),
+      expect.stringMatching(/gang-136\.yaml:5:\d+: PodGroup ml\/train-0: spec\.schedulingPolicy\.gang: the feature gate GangScheduling$/),
+    ]);
+    expect(r.stdout).toMatch(/\nml +worker-0 +0\/1 +SchedulingGated +0s +<none>/);
+    expect(r.stdout).not.toContain('differ from your cluster');
+    expect(r.stdout).toContain('Simulated as kube-scheduler v1.36');
+  });
+
   it('--compare-versions on a 1.37 kubectl dump says the version the dump shows and why, and lists the differences with their causes', () => {
     const node = (name: string) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name }, status: { allocatable: { cpu: '10', memory: '10Gi', pods: '110' }, nodeInfo: { kubeletVersion: 'v1.37.2' } } });
     const pod = (name: string, requests: Record<string, string>, nodeName?: string) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { ...(nodeName ? { nodeName } : {}), containers: [{ name: 'c', image: 'x', resources: { requests } }] } });

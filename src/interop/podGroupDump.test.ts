@@ -65,15 +65,28 @@ describe('a dump with Workloads and PodGroups', () => {
 
   // A dump is what the API server stored, and upstream's strategy (pkg/registry/scheduling/podgroup/
   // strategy.go dropDisabledDisruptionModeField) keeps disruptionMode only with the gate on: a stored
-  // one proves the cluster has it on, so the import keeps it and turns the gate on, with a warning
-  it.each(['36', '37'] as const)('at 1.%s a dump without the gate: the stored disruptionMode proves it on, kept with a warning', (minor) => {
-    const gate = minor === '37' ? 'GenericWorkload' : 'WorkloadAwarePreemption';
-    const s = loadOk(normalizeKubectlDump(dump(minor, false)).yaml);
+  // one proves the cluster has it on, so the import keeps it and turns the gate on, with a warning.
+  // The stored Workload and PodGroup prove GenericWorkload (the API server serves them only with
+  // it), and GangScheduling with it (1.37: one gate, kubernetes PR #139520; 1.36: the gang policy).
+  it('at 1.36 a dump without the gates: the stored disruptionMode proves WorkloadAwarePreemption on, the objects GenericWorkload and GangScheduling', () => {
+    const s = loadOk(normalizeKubectlDump(dump('36', false)).yaml);
     expect(s.podGroups?.[0]?.spec.disruptionMode).toBe('All');
-    expect(s.meta.featureGates).toEqual({ [gate]: true });
-    const notes = s.warnings.filter((w) => w.message.includes(gate));
-    expect(notes.map((w) => w.message)).toEqual([
-      `PodGroup ml/train-0: spec.disruptionMode: kept, and the feature gate ${gate} turned on for this run: a dump holds what the API server stored, and it stores this field only with ${gate} on, so the cluster has it on. Set ${gate}: false in the Scenario's spec.featureGates to drop such fields as on create`,
+    expect(s.meta.featureGates).toEqual({ GenericWorkload: true, WorkloadAwarePreemption: true, GangScheduling: true });
+    expect(s.warnings.map((w) => w.message).filter((m) => m.includes('turned on for this run'))).toEqual([
+      expect.stringMatching(/^Workload ml\/train: the feature gate GenericWorkload turned on for this run: .* serves scheduling\.k8s\.io\/v1alpha2 Workloads only with GenericWorkload on, so the cluster has it on \(and 3 more stored objects and fields behind it\)\./),
+      'PodGroup ml/train-0: spec.disruptionMode: kept, and the feature gate WorkloadAwarePreemption turned on for this run: a dump holds what the API server stored, and it stores this field only with WorkloadAwarePreemption on, so the cluster has it on. Set WorkloadAwarePreemption: false in the Scenario\'s spec.featureGates to drop such fields as on create',
+      expect.stringMatching(/^Workload ml\/train: spec\.podGroupTemplates\[0\]\.schedulingPolicy\.gang: the feature gate GangScheduling turned on for this run: a dump does not show kube-scheduler's gates, .* \(and 1 more stored field behind it\)\./),
+    ]);
+    expect(s.warnings.map((w) => w.message)).not.toContainEqual(expect.stringContaining('dropped'));
+  });
+
+  it('at 1.37 a dump without the gates: GenericWorkload (which keeps disruptionMode) and GangScheduling, part of it', () => {
+    const s = loadOk(normalizeKubectlDump(dump('37', false)).yaml);
+    expect(s.podGroups?.[0]?.spec.disruptionMode).toBe('All');
+    expect(s.meta.featureGates).toEqual({ GenericWorkload: true, GangScheduling: true });
+    expect(s.warnings.map((w) => w.message).filter((m) => m.includes('turned on for this run'))).toEqual([
+      expect.stringMatching(/^Workload ml\/train: the feature gate GenericWorkload turned on .* \(and 4 more stored objects and fields behind it\)\. Set GenericWorkload: false in the Scenario's spec\.featureGates to drop such fields as on create$/),
+      expect.stringMatching(/^Workload ml\/train: the feature gate GangScheduling turned on for this run: from v1\.37 gang scheduling is part of the GenericWorkload feature gate \(kubernetes PR #139520/),
     ]);
     expect(s.warnings.map((w) => w.message)).not.toContainEqual(expect.stringContaining('dropped'));
   });

@@ -45,6 +45,8 @@ export interface DroppedWithoutGate {
   /** the object and the field, as messages name them ("PodGroup default/x: spec.disruptionMode") */
   field: string;
   drop: () => void;
+  /** a second gate the API server also needs on to keep the field */
+  alsoNeeds?: string;
 }
 
 /**
@@ -170,12 +172,18 @@ export class Reader {
    * A field the API server drops on create unless `gate` is on (`drop` removes it from the decoded
    * object): a warning and no field then, as the strategy's dropDisabledFields.
    */
-  droppedWithoutGate(gate: string, pos: Pos, path: Path, drop: () => void): void {
+  droppedWithoutGate(gate: string, pos: Pos, path: Path, drop: () => void, opts: { dropped?: string; alsoNeeds?: string } = {}): void {
     const p = formatPath(path);
     this.diag.droppedWithoutGate.push({
       gate, drop, field: this.message(path, '').replace(/: $/, ''),
-      warning: { file: this.diag.file, line: pos.line, column: pos.column, path: p, message: this.message(path, `dropped: the API server keeps this field only with the feature gate ${gate} (Scenario spec.featureGates)`) },
+      ...(opts.alsoNeeds ? { alsoNeeds: opts.alsoNeeds } : {}),
+      warning: { file: this.diag.file, line: pos.line, column: pos.column, path: p, message: this.message(path, opts.dropped ?? `dropped: the API server keeps this field only with the feature gate ${gate} (Scenario spec.featureGates)`) },
     });
+  }
+
+  /** this object's subject, as messages name it ("PodGroup ml/train-0", "Pod ml/w-0: spec.schedulingGroup") */
+  label(path: Path = []): string {
+    return this.message(path, '').replace(/: $/, '');
   }
 
   /** A value behind `gate` (`what`: the API server's refusal without it) — an error unless the gate is on. */

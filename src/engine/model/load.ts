@@ -16,15 +16,15 @@ import type {
 import { admitPod, DEFAULT_SCHEDULER_NAME, parseDefaultTolerations, parseNodeSelectorAnnotation, ANNOTATION_DEFAULT_TOLERATIONS, ANNOTATION_NODE_SELECTOR, ANNOTATION_OPENSHIFT_NODE_SELECTOR, type AdmissionContext } from './admission';
 import { admitWorkload, JOB_CONTROLLER_UID_LABEL } from './admission/workloads';
 import { compileLabelSelector } from './selectors';
-import { Diagnostics, Reader, subjectLabel, type DroppedWithoutGate, type Path } from './decoder';
+import { Diagnostics, formatPath, Reader, subjectLabel, type DroppedWithoutGate, type Path } from './decoder';
 import { LABEL_METADATA_NAME, SYSTEM_PRIORITY_CLASSES } from './decode/cluster';
 import { decodeDocument } from './decode/kinds';
 import { timeOrigin } from './timeOrigin';
 import { decodeScenario, declaredKey, type ScenarioMeta } from './decode/timeline';
 import { NameGenerator } from './names';
-import { isFeatureGateName, type FeatureGateName, type FeatureGates } from '../features';
-import { formatCount } from '../limits';
-import { resolveKubernetesVersion, versionFeatureGates, versionSwitches, type InferredKubernetesVersion, type KubernetesVersion } from '../versions';
+import { isFeatureGateName } from '../features';
+import { resolveKubernetesVersion, versionFeatureGates, versionSwitches, type InferredKubernetesVersion, type KubernetesVersion, type VersionSwitches } from '../versions';
+import { storedFieldWhy, withStoredGates, type StoredProof } from './storedGates';
 import { isStorageObject, type CSIDriver, type PersistentVolumeClaim, type StorageClass, type StorageObject } from './storage';
 import { isPolicyObject, PolicyStore, type PolicyObject } from './policy';
 import { initialQuotaStatus } from './quota/status';
@@ -336,30 +336,108 @@ function collectNamespaces(objects: readonly ScenarioObject[]): Namespace[] {
 }
 
 /**
- * The gates a dump's stored fields prove on (issue 21): for each gate the version leaves off and the
- * Scenario does not set, a declared object's field that the API server keeps only with that gate
- * turns it on for the run, with one warning at the first such field naming it and counting the
- * rest. A gate the Scenario sets (to false, say) is left to it: the fields are dropped as on create.
- * Objects a timeline step applies are created, not stored, so they prove nothing.
+ * Fields of declared Nodes, CSIDrivers and ResourceSlices that the API server drops without their
+ * gate, registered like decode/podGroups.ts's (dropped once the gates are known, unless a dump's
+ * stored copy proves the gate on: ./storedGates.ts).
  */
-function withStoredGates(loader: Loader, meta: ScenarioMeta, stored: readonly DroppedWithoutGate[], gateOf: (gate: string) => string, gates: FeatureGates): ScenarioMeta {
-  const proof = new Map<FeatureGateName, DroppedWithoutGate[]>();
+function registerGatedFields(loader: Loader): void {
+  for (const d of loader.declared) {
+    const o = d.object;
+    // upstream: pkg/registry/core/node/strategy.go dropDisabledFields — without the gate the API
+    // server drops status.declaredFeatures
+    if (isNode(o) && o.status.declaredFeatures !== undefined) {
+      const path: Path = ['status', 'declaredFeatures'];
+      d.reader.droppedWithoutGate('NodeDeclaredFeatures', loader.at(d, path), path, () => { delete o.status.declaredFeatures; },
+        { dropped: 'dropped: the API server keeps declared features only with the NodeDeclaredFeatures feature gate (Scenario spec.featureGates)' });
+    }
+    // upstream: pkg/registry/storage/csidriver/strategy.go PrepareForCreate — without the gate the
+    // API server drops spec.preventPodSchedulingIfMissing
+    if (o.kind === 'CSIDriver' && (o as CSIDriver).spec.preventPodSchedulingIfMissing !== undefined) {
+      const path: Path = ['spec', 'preventPodSchedulingIfMissing'];
+      d.reader.droppedWithoutGate('VolumeLimitScaling', loader.at(d, path), path, () => { delete (o as CSIDriver).spec.preventPodSchedulingIfMissing; },
+        { dropped: 'dropped: the API server keeps preventPodSchedulingIfMissing only with the VolumeLimitScaling feature gate (on from v1.37; Scenario spec.featureGates)' });
+    }
+    // upstream: pkg/registry/resource/resourceslice/strategy.go dropDisabledFields — without the
+    // binding-condition gates the API server drops a device's binding fields
+    if (o.kind === 'ResourceSlice') {
+      for (const [i, device] of ((o as ResourceSlice).spec.devices ?? []).entries()) {
+        for (const field of ['bindsToNode', 'bindingConditions', 'bindingFailureConditions'] as const) {
+          if (device[field] === undefined) continue;
+          const path: Path = ['spec', 'devices', i, field];
+          d.reader.droppedWithoutGate('DRADeviceBindingConditions', loader.at(d, path), path, () => { delete device[field]; }, {
+            alsoNeeds: 'DRAResourceClaimDeviceStatus',
+            dropped: 'dropped: the API server keeps binding conditions only with the DRADeviceBindingConditions and DRAResourceClaimDeviceStatus feature gates (Scenario spec.featureGates)',
+          });
+        }
+      }
+    }
+  }
+}
+
+/**
+ * What a dump's declared objects prove on (./storedGates.ts). `stored`: the declared objects'
+ * gated fields. A scheduling.k8s.io Workload or PodGroup, or a pod's spec.schedulingGroup
+ * (1.36+) or spec.workloadRef (1.35), proves GenericWorkload: the API server serves those kinds and
+ * keeps those fields only with it. GangScheduling (upstream kube_features.go: GangScheduling
+ * depends on GenericWorkload) is a kube-scheduler gate no stored object proves; from 1.37 it is
+ * part of GenericWorkload (kubernetes PR #139520), and before, a stored gang policy is taken to
+ * mean the cluster's scheduler enforces it (a warning says so, and how to undo it).
+ */
+function inferStoredGates(loader: Loader, meta: ScenarioMeta, stored: readonly DroppedWithoutGate[], dropGate: (gate: string) => string, switches: VersionSwitches): ScenarioMeta {
+  const warn = (pos: Pos, message: string, path?: string): void => loader.diag.add('warnings', pos, message, path);
+  const workloadProofs: StoredProof[] = [];
+  const gangProofs: StoredProof[] = [];
+  const gangPolicy = (d: Declared, path: Path): void => {
+    gangProofs.push({
+      gate: 'GangScheduling', pos: loader.at(d, path), path: formatPath(path), subject: d.reader.label(path), noun: 'field', kept: false,
+      why: 'a dump does not show kube-scheduler\'s gates, but this gang policy is enforced only by the GangScheduling plugin (its gate needs GenericWorkload, upstream kube_features.go), so Podplay takes the cluster\'s scheduler to have it on',
+    });
+  };
+  for (const d of loader.declared) {
+    const o = d.object;
+    if (isPodGroup(o) || isSchedulingWorkload(o) || isGangWorkload(o)) {
+      workloadProofs.push({
+        gate: 'GenericWorkload', pos: d.pos, subject: d.reader.label(), noun: 'object', kept: false,
+        why: `a dump holds what the API server stored, and it serves ${o.apiVersion} ${o.kind}s only with GenericWorkload on, so the cluster has it on`,
+      });
+      if (isPodGroup(o) && o.spec.schedulingPolicy.gang) gangPolicy(d, ['spec', 'schedulingPolicy', 'gang']);
+      if (isSchedulingWorkload(o)) {
+        const i = o.spec.podGroupTemplates.findIndex((t) => t.schedulingPolicy.gang);
+        if (i >= 0) gangPolicy(d, ['spec', 'podGroupTemplates', i, 'schedulingPolicy', 'gang']);
+      }
+      if (isGangWorkload(o)) {
+        const i = o.spec.podGroups.findIndex((g) => g.policy.gang);
+        if (i >= 0) gangPolicy(d, ['spec', 'podGroups', i, 'policy', 'gang']);
+      }
+    } else if (isPod(o) && (o.spec.schedulingGroup || o.spec.workloadRef)) {
+      const field = o.spec.schedulingGroup ? 'schedulingGroup' : 'workloadRef';
+      const path: Path = ['spec', field];
+      workloadProofs.push({
+        gate: 'GenericWorkload', pos: loader.at(d, path), path: formatPath(path), subject: d.reader.label(path), noun: 'field', kept: false,
+        why: `a dump holds what the API server stored, and it keeps a pod's spec.${field} only with GenericWorkload on, so the cluster has it on`,
+      });
+    }
+  }
+  const fieldProofs: StoredProof[] = [];
+  const gates0 = versionFeatureGates(switches, meta.featureGates);
   for (const d of stored) {
-    const gate = gateOf(d.gate);
-    if (!isFeatureGateName(gate) || gates[gate] || meta.featureGates?.[gate] !== undefined) continue;
-    proof.set(gate, [...(proof.get(gate) ?? []), d]);
+    const gate = dropGate(d.gate);
+    if (!isFeatureGateName(gate) || (d.alsoNeeds && !(gates0 as Readonly<Record<string, boolean>>)[d.alsoNeeds])) continue;
+    fieldProofs.push({ gate, pos: { line: d.warning.line, column: d.warning.column }, ...(d.warning.path ? { path: d.warning.path } : {}), subject: d.field, noun: 'field', kept: true, why: storedFieldWhy(gate, d.alsoNeeds) });
   }
-  if (proof.size === 0) return meta;
-  const featureGates = { ...meta.featureGates };
-  for (const [gate, fields] of proof) {
-    featureGates[gate] = true;
-    const first = fields[0]!;
-    const more = fields.length > 1 ? ` (and ${formatCount(fields.length - 1)} more stored field${fields.length === 2 ? '' : 's'} behind it)` : '';
-    loader.diag.add('warnings', { line: first.warning.line, column: first.warning.column },
-      `${first.field}: kept, and the feature gate ${gate} turned on for this run: a dump holds what the API server stored, and it stores this field only with ${gate} on, so the cluster has it on${more}. Set ${gate}: false in the Scenario's spec.featureGates to drop such fields as on create`,
-      first.warning.path);
+  // the objects first: GenericWorkload's warning leads, the fields' gates follow in document order
+  let out = withStoredGates(meta, [...workloadProofs, ...fieldProofs], gates0, warn);
+  const gates = versionFeatureGates(switches, out.featureGates);
+  if (!gates.GenericWorkload || workloadProofs.length === 0) return out;
+  if (switches.workloadApiBeta) {
+    // from 1.37 one gate, GenericWorkload, turns on the API, gang scheduling and workload-aware
+    // preemption (kubernetes PR #139520); Podplay keeps GangScheduling as the switch of its plugin
+    const first = workloadProofs[0]!;
+    out = withStoredGates(out, [{ ...first, gate: 'GangScheduling', kept: false, why: 'from v1.37 gang scheduling is part of the GenericWorkload feature gate (kubernetes PR #139520 removed the GangScheduling gate), which this cluster has on' }], gates, warn);
+  } else {
+    out = withStoredGates(out, gangProofs, gates, warn);
   }
-  return { ...meta, featureGates };
+  return out;
 }
 
 function load(text: string, fileName: string, versionOverride: KubernetesVersion | undefined, fromDump: InferredKubernetesVersion | undefined): LoadResult {
@@ -388,6 +466,7 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
   };
   let meta: ScenarioMeta = {};
   let timeline: TimelineStep[] = [];
+  registerGatedFields(loader);
   // the gated fields of the declared objects come first; the timeline's apply objects add theirs
   const declaredDrops = loader.diag.droppedWithoutGate.length;
   if (loader.scenario) ({ meta, timeline } = decodeScenario(loader.scenario.reader, loader.scenario.root, timelineCtx));
@@ -402,14 +481,14 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
   // a dump (the page's import says so in the Scenario's inferred-version annotation, the command
   // line passes fromDump) holds what an API server stored: a stored field its strategy drops
   // without a gate proves that cluster has the gate on
-  if (fromDump || meta.inferredKubernetesVersion) meta = withStoredGates(loader, meta, loader.diag.droppedWithoutGate.slice(0, declaredDrops), dropGate, versionFeatureGates(switches, meta.featureGates));
+  if (fromDump || meta.inferredKubernetesVersion) meta = inferStoredGates(loader, meta, loader.diag.droppedWithoutGate.slice(0, declaredDrops), dropGate, switches);
   const gates = versionFeatureGates(switches, meta.featureGates) as Readonly<Record<string, boolean>>;
   for (const g of loader.diag.gated) {
     if (!gates[g.gate]) loader.diag.add('errors', { line: g.error.line, column: g.error.column }, g.error.message, g.error.path);
   }
   // fields the API server drops without their gate (decode/podGroups.ts dropFieldsWithoutGates)
   for (const d of loader.diag.droppedWithoutGate) {
-    if (gates[dropGate(d.gate)]) continue;
+    if (gates[dropGate(d.gate)] && (d.alsoNeeds === undefined || gates[d.alsoNeeds])) continue;
     d.drop();
     const message = d.gate === dropGate(d.gate) ? d.warning.message : d.warning.message.replace(`feature gate ${d.gate}`, `feature gate ${dropGate(d.gate)}`);
     loader.diag.add('warnings', { line: d.warning.line, column: d.warning.column }, message, d.warning.path);
@@ -417,47 +496,6 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
   // objects and fields the version's API server does not serve (decode/podGroups.ts, decode/pod.ts)
   for (const v of loader.diag.versioned) {
     if (!v.servedIn.includes(version)) loader.diag.add('errors', { line: v.error.line, column: v.error.column }, v.error.message, v.error.path);
-  }
-
-  // upstream: pkg/registry/core/node/strategy.go dropDisabledFields — without the gate the API
-  // server drops status.declaredFeatures
-  if (!gates.NodeDeclaredFeatures) {
-    for (const d of loader.declared) {
-      const o = d.object;
-      if (!isNode(o) || o.status.declaredFeatures === undefined) continue;
-      delete o.status.declaredFeatures;
-      const path: Path = ['status', 'declaredFeatures'];
-      d.reader.warn(loader.at(d, path), path, 'dropped: the API server keeps declared features only with the NodeDeclaredFeatures feature gate (Scenario spec.featureGates)');
-    }
-  }
-
-  // upstream: pkg/registry/storage/csidriver/strategy.go PrepareForCreate — without the gate the
-  // API server drops spec.preventPodSchedulingIfMissing
-  if (!gates.VolumeLimitScaling) {
-    for (const d of loader.declared) {
-      const o = d.object;
-      if (o.kind !== 'CSIDriver' || (o as CSIDriver).spec.preventPodSchedulingIfMissing === undefined) continue;
-      delete (o as CSIDriver).spec.preventPodSchedulingIfMissing;
-      const path: Path = ['spec', 'preventPodSchedulingIfMissing'];
-      d.reader.warn(loader.at(d, path), path, 'dropped: the API server keeps preventPodSchedulingIfMissing only with the VolumeLimitScaling feature gate (on from v1.37; Scenario spec.featureGates)');
-    }
-  }
-
-  // upstream: pkg/registry/resource/resourceslice/strategy.go dropDisabledFields — without the
-  // binding-condition gates the API server drops a device's binding fields
-  if (!gates.DRADeviceBindingConditions || !gates.DRAResourceClaimDeviceStatus) {
-    for (const d of loader.declared) {
-      if (d.object.kind !== 'ResourceSlice') continue;
-      const slice = d.object as ResourceSlice;
-      for (const [i, device] of (slice.spec.devices ?? []).entries()) {
-        for (const field of ['bindsToNode', 'bindingConditions', 'bindingFailureConditions'] as const) {
-          if (device[field] === undefined) continue;
-          delete device[field];
-          const path: Path = ['spec', 'devices', i, field];
-          d.reader.warn(loader.at(d, path), path, 'dropped: the API server keeps binding conditions only with the DRADeviceBindingConditions and DRAResourceClaimDeviceStatus feature gates (Scenario spec.featureGates)');
-        }
-      }
-    }
   }
 
   // resource.k8s.io/v1alpha3 DeviceTaintRules act only with both gates (the scheduler's tracker

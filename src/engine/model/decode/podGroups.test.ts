@@ -152,10 +152,12 @@ describe('a dump\'s stored gated fields turn their gate on', () => {
     const r = loadScenario(group136, 'dump.yaml', undefined, fromDump);
     if (!r.ok) throw new Error(r.errors.map(formatScenarioError).join('\n'));
     expect(r.scenario.podGroups![0]!.spec).toEqual({ schedulingPolicy: { gang: { minCount: 2 } }, schedulingConstraints: { topology: [{ key: 'rack' }] }, disruptionMode: 'All', priorityClassName: 'high', priority: 1000 });
-    expect(r.scenario.meta.featureGates).toEqual({ TopologyAwareWorkloadScheduling: true, WorkloadAwarePreemption: true });
+    expect(r.scenario.meta.featureGates).toEqual({ GenericWorkload: true, TopologyAwareWorkloadScheduling: true, WorkloadAwarePreemption: true, GangScheduling: true });
     expect(notes(r.scenario.warnings)).toEqual([
+      expect.stringMatching(/^PodGroup default\/train-0: the feature gate GenericWorkload turned on for this run: .* it serves scheduling\.k8s\.io\/v1alpha2 PodGroups only with GenericWorkload on/),
       expect.stringMatching(/^PodGroup default\/train-0: spec\.schedulingConstraints: kept, and the feature gate TopologyAwareWorkloadScheduling turned on for this run: .*so the cluster has it on\. Set/),
       expect.stringMatching(/^PodGroup default\/train-0: spec\.disruptionMode: kept, and the feature gate WorkloadAwarePreemption turned on .* \(and 2 more stored fields behind it\)\./),
+      expect.stringMatching(/^PodGroup default\/train-0: spec\.schedulingPolicy\.gang: the feature gate GangScheduling turned on for this run: a dump does not show kube-scheduler's gates/),
     ]);
     expect(r.scenario.warnings.map((w) => w.message)).not.toContainEqual(expect.stringContaining('dropped'));
   });
@@ -165,7 +167,7 @@ describe('a dump\'s stored gated fields turn their gate on', () => {
     const r = loadScenario(template, 'dump.yaml', undefined, fromDump);
     if (!r.ok) throw new Error(r.errors.map(formatScenarioError).join('\n'));
     expect(r.scenario.schedulingWorkloads![0]!.spec.podGroupTemplates[0]).toMatchObject({ priority: 7 });
-    expect(r.scenario.meta.featureGates).toEqual({ WorkloadAwarePreemption: true });
+    expect(r.scenario.meta.featureGates).toEqual({ GenericWorkload: true, WorkloadAwarePreemption: true, GangScheduling: true });
   });
 
   it('a PodGroup a timeline step applies is created, not stored: its fields are dropped as on create', () => {
@@ -174,7 +176,8 @@ describe('a dump\'s stored gated fields turn their gate on', () => {
       '  - {at: 10, action: apply, object: {apiVersion: scheduling.k8s.io/v1alpha2, kind: PodGroup, metadata: {name: late}, spec: {schedulingPolicy: {gang: {minCount: 2}}, priority: 5}}}');
     const r = loadScenario([applied, stored].join('\n---\n'), 'dump.yaml', undefined, fromDump);
     if (!r.ok) throw new Error(r.errors.map(formatScenarioError).join('\n'));
-    expect(r.scenario.meta.featureGates).toBeUndefined();
+    // the stored PodGroup proves the API's gates, not the applied one's field's
+    expect(r.scenario.meta.featureGates).toEqual({ GenericWorkload: true, GangScheduling: true });
     expect(r.scenario.warnings.map((w) => w.message)).toContainEqual(expect.stringContaining('spec.priority: dropped: the API server keeps this field only with the feature gate WorkloadAwarePreemption'));
   });
 
@@ -182,6 +185,52 @@ describe('a dump\'s stored gated fields turn their gate on', () => {
     const r = loadScenario(podGroup('v1beta1', '{schedulingPolicy: {gang: {minCount: 2}}, disruptionMode: {all: {}}}'), 'dump.yaml', undefined, { version: '1.37', detail: 'x' });
     if (!r.ok) throw new Error(r.errors.map(formatScenarioError).join('\n'));
     expect(r.scenario.podGroups![0]!.spec.disruptionMode).toBe('All');
-    expect(r.scenario.meta.featureGates).toEqual({ GenericWorkload: true });
+    expect(r.scenario.meta.featureGates).toEqual({ GenericWorkload: true, GangScheduling: true });
+  });
+});
+
+// The objects themselves are stored too: the API server serves scheduling.k8s.io Workloads and
+// PodGroups, and keeps a pod's spec.schedulingGroup (spec.workloadRef at 1.35), only with
+// GenericWorkload on. GangScheduling is kube-scheduler's: from 1.37 part of GenericWorkload
+// (kubernetes PR #139520); before, a stored gang policy is taken to mean the scheduler enforces it.
+describe('a dump\'s stored Workload API objects turn GenericWorkload (and GangScheduling) on', () => {
+  const gateNotes = (warnings: { line: number; message: string }[]) => warnings.filter((w) => w.message.includes('turned on for this run')).map((w) => [w.line, w.message.replace(/: the feature gate (\w+) turned on for this run: .*$/, ' -> $1')]);
+  const load = (text: string, version: KubernetesVersion) => {
+    const r = loadScenario(text, 'dump.yaml', undefined, { version, detail: 'x' });
+    if (!r.ok) throw new Error(r.errors.map(formatScenarioError).join('\n'));
+    return r.scenario;
+  };
+  const member = doc('apiVersion: v1', 'kind: Pod', 'metadata: {name: w-0}', 'spec:', '  schedulingGroup: {podGroupName: train-0}', '  containers: [{name: c, image: i}]');
+  const basic = '{schedulingPolicy: {basic: {}}}';
+  const rows: { name: string; version: KubernetesVersion; text: string; gates: Record<string, boolean> | undefined; notes: [number, string][] }[] = [
+    { name: '1.36: a gang PodGroup and its member: both gates, the rest of the proof counted', version: '1.36', text: [podGroup('v1alpha2'), member].join('\n---\n'), gates: { GenericWorkload: true, GangScheduling: true },
+      notes: [[1, 'PodGroup default/train-0 -> GenericWorkload'], [4, 'PodGroup default/train-0: spec.schedulingPolicy.gang -> GangScheduling']] },
+    { name: '1.36: a basic PodGroup proves the API, not gang scheduling', version: '1.36', text: podGroup('v1alpha2', basic), gates: { GenericWorkload: true }, notes: [[1, 'PodGroup default/train-0 -> GenericWorkload']] },
+    { name: '1.36: a pod\'s spec.schedulingGroup alone proves GenericWorkload', version: '1.36', text: member, gates: { GenericWorkload: true }, notes: [[5, 'Pod default/w-0: spec.schedulingGroup -> GenericWorkload']] },
+    { name: '1.36: a Workload whose template is a gang', version: '1.36', text: workload('v1alpha2'), gates: { GenericWorkload: true, GangScheduling: true },
+      notes: [[1, 'Workload default/train -> GenericWorkload'], [4, 'Workload default/train: spec.podGroupTemplates[0].schedulingPolicy.gang -> GangScheduling']] },
+    { name: '1.35: a v1alpha1 Workload with a gang group', version: '1.35', text: v1alpha1Workload, gates: { GenericWorkload: true, GangScheduling: true },
+      notes: [[1, 'Workload default/train -> GenericWorkload'], [4, 'Workload default/train: spec.podGroups[0].policy.gang -> GangScheduling']] },
+    { name: '1.37: GangScheduling is part of GenericWorkload (PR #139520), even for a basic PodGroup', version: '1.37', text: podGroup('v1beta1', basic), gates: { GenericWorkload: true, GangScheduling: true },
+      notes: [[1, 'PodGroup default/train-0 -> GenericWorkload'], [1, 'PodGroup default/train-0 -> GangScheduling']] },
+    { name: '1.36: the Scenario\'s own GenericWorkload: false wins, and no gang scheduling without it', version: '1.36', text: withGates('GenericWorkload: false', podGroup('v1alpha2')), gates: { GenericWorkload: false }, notes: [] },
+    { name: '1.36: the Scenario\'s own GangScheduling: false wins', version: '1.36', text: withGates('GangScheduling: false', podGroup('v1alpha2')), gates: { GangScheduling: false, GenericWorkload: true }, notes: [[6, 'PodGroup default/train-0 -> GenericWorkload']] },
+    { name: '1.36: a Scenario that turns GenericWorkload on: only GangScheduling is inferred', version: '1.36', text: withGates('GenericWorkload: true', podGroup('v1alpha2')), gates: { GenericWorkload: true, GangScheduling: true }, notes: [[9, 'PodGroup default/train-0: spec.schedulingPolicy.gang -> GangScheduling']] },
+  ];
+  it.each(rows)('$name', ({ version, text, gates, notes }) => {
+    const s = load(text, version);
+    expect(s.meta.featureGates).toEqual(gates);
+    expect(gateNotes(s.warnings)).toEqual(notes);
+  });
+
+  it('the warning names the object and why, once per gate, counting the other proofs', () => {
+    const s = load([podGroup('v1alpha2'), member, member.replace('w-0', 'w-1')].join('\n---\n'), '1.36');
+    expect(s.warnings.map((w) => w.message)).toContainEqual('PodGroup default/train-0: the feature gate GenericWorkload turned on for this run: a dump holds what the API server stored, and it serves scheduling.k8s.io/v1alpha2 PodGroups only with GenericWorkload on, so the cluster has it on (and 2 more stored fields behind it). Set GenericWorkload: false in the Scenario\'s spec.featureGates to run without it');
+  });
+
+  it('a manifest (no dump) proves nothing', () => {
+    const r = loadScenario([podGroup('v1alpha2'), member].join('\n---\n'), 'm.yaml', '1.36');
+    if (!r.ok) throw new Error(r.errors.map(formatScenarioError).join('\n'));
+    expect(r.scenario.meta.featureGates).toBeUndefined();
   });
 });
