@@ -2,7 +2,7 @@
 // leaves a page that answers, with the text intact and a clear message.
 import { expect, test } from '@playwright/test';
 import { encodePermalink } from '../src/permalink/codec';
-import { chooseFile, editorReady, goToLine, lineOf, openScenario, scenarioFile, useSharedPage } from './helpers';
+import { chooseFile, editorReady, engineResult, goToLine, lineOf, openScenario, scenarioFile, useSharedPage } from './helpers';
 
 // each test opens its own scenario on the one page (a fresh page each cost more than the checks)
 const sharedPage = useSharedPage();
@@ -49,6 +49,52 @@ spec:
   await expect(costError).toHaveAttribute('data-line', String(lineOf(bomb, '- cel:')));
   await expect(page.locator('.stale-badge')).toContainText('the scenario has errors');
   // the page answers: another scenario opens and steps
+  await openScenario(page, 'taints.yaml', scenarioFile('taints.yaml'));
+  await page.getByTestId('step-forward').click();
+  await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-phase', 'Filter');
+});
+
+test('the DRA allocator bomb as a link ends at its budget with upstream\'s message; the CEL map and replace bombs are refused; another scenario runs at once', async () => {
+  const page = sharedPage();
+  // issue 23, critical 3: 8 of a node's 20 GPUs and a device nothing matches (the probe's 795-character link, over 60 s)
+  const gpus = Array.from({ length: 20 }, (_, i) => `{name: g${i}}`).join(', ');
+  const text = [
+    'apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu}\nspec: {selectors: [{cel: {expression: device.driver == "gpu.example.com"}}]}',
+    'apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: none}\nspec: {selectors: [{cel: {expression: device.driver == "none.example.com"}}]}',
+    'apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: greedy, namespace: default}\nspec:\n  devices:\n    requests:\n      - {name: gpus, exactly: {deviceClassName: gpu, count: 8}}\n      - {name: other, exactly: {deviceClassName: none}}',
+    'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}',
+    `apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: n1-gpus}\nspec: {driver: gpu.example.com, nodeName: n1, pool: {name: n1, generation: 1, resourceSliceCount: 1}, devices: [${gpus}]}`,
+    'apiVersion: v1\nkind: Pod\nmetadata: {name: trainer, namespace: default}\nspec:\n  resourceClaims: [{name: c, resourceClaimName: greedy}]\n  containers: [{name: c, image: trainer}]',
+  ].join('\n---\n');
+  const result = engineResult(text, 'greedy.yaml');
+  const message = result.pods.find((p) => p.pod === 'default/trainer')!.message!;
+  // upstream v1.36+ (dynamicresources.go Filter, kubernetes PR #137607) wrapped by runtime/framework.go
+  expect(message.startsWith('running "DynamicResources" filter plugin: node n1: timed out trying to allocate devices ')).toBe(true);
+  await page.goto(`/#${await encodePermalink({ scenario: text })}`);
+  // the run ends (upstream retries a timeout after backoff for ever: the retry limit stops it) and says why
+  await expect(page.locator('.problem-warning')).toContainText(result.warnings.at(-1)!.message, { timeout: 60_000 });
+  await expect(page.getByTestId('editor-error')).toHaveCount(0);
+  await page.getByTestId('narration').click();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-cycle', String(result.cycles.length));
+  await page.getByTestId('tab-pod').click();
+  await expect(page.getByTestId('pod-inspector')).toHaveAttribute('data-pod', 'default/trainer');
+  await expect(page.getByTestId('pod-inspector').locator('dd').filter({ hasText: /^running "DynamicResources"/ })).toHaveText(message);
+  // the CEL bombs of critical 2 and 1 (nested map over split(""), a replace chain): each refused at its line
+  const long = 'x'.repeat(150);
+  const cel = [
+    `"${long}".split("").map(a, "${long}".split("").map(b, "${long}".split("").map(c, a + b + c))).size() > 0`,
+    `"${long}"${'.replace("x", "xx")'.repeat(20)}.size() > 0`,
+  ];
+  const bombs = cel.map((expression, i) => `apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: bomb-${i}}\nspec:\n  selectors:\n    - cel: {expression: '${expression}'}`).join('\n---\n');
+  await chooseFile(page, 'cel-bombs.yaml', bombs);
+  const errors = page.getByTestId('editor-error');
+  await expect(errors).toHaveCount(cel.length, { timeout: 60_000 });
+  for (const [i, expression] of cel.entries()) {
+    await expect(errors.nth(i)).toContainText('too complex, exceeds cost limit');
+    await expect(errors.nth(i)).toHaveAttribute('data-line', String(lineOf(bombs, expression)));
+  }
+  // and the page answers at once
   await openScenario(page, 'taints.yaml', scenarioFile('taints.yaml'));
   await page.getByTestId('step-forward').click();
   await expect(page.getByTestId('cycle-indicator')).toHaveAttribute('data-phase', 'Filter');

@@ -122,7 +122,8 @@ export function formatExplanation(result: SimulationResult, pod: PodOutcome): st
   const diagnosis = cycle ? diagnoseCycle(cycle, result.nodes.map((n) => n.name)) : undefined;
   if (diagnosis) out.push(...diagnosisLines(diagnosis), ...capacityVerdicts(cycle!, result.autoscaler).map((v) => capacityText(v)), ...detailLines(decisiveDetail(diagnosis, cycle!, pod, result.nodes, result.pods, result.objects?.resourceClaims ?? [])), ...limitRangeLines(result, pod, diagnosis));
   else if (!cycle) out.push(pod.reason === 'SchedulingGated' ? 'Never scheduled: it has scheduling gates.' : pod.node ? 'Bound in the scenario file: no scheduling cycle.' : 'No scheduling cycle.');
-  else out.push(`Latest cycle ${cycle.cycle} (t=${cycle.time}s): ${cycle.result}${cycle.selected ? ` on ${cycle.selected}` : ''}.`);
+  // an Error (a DRA allocation timed out from v1.36, a failed binding) has no diagnosis: its message is the why
+  else out.push(`Latest cycle ${cycle.cycle} (t=${cycle.time}s): ${cycle.result}${cycle.selected ? ` on ${cycle.selected}` : ''}${cycle.result === 'Error' && cycle.message ? `: ${cycle.message}` : '.'}`);
   // the node autoscaler's word on the pod (a ClusterAutoscaler document)
   const scaling = pod.deletedAt === undefined ? autoscalerNote(result.autoscaler, pod.pod, result.endTime) : undefined;
   if (scaling && (pod.node === undefined || scaling.kind === 'triggeredScaleUp')) out.push(...autoscalerNoteLines(scaling));

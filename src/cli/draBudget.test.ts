@@ -1,0 +1,50 @@
+// The DRA allocator's step budget (issue 23, critical 3) as a user meets it on the command line:
+// the probe's 20×8 claim (8 of a node's 20 GPUs and a device nothing matches: every ordered choice
+// of 8 is tried, over 60 s before the budget) ends at once with upstream's message for the pod. The
+// engine's own tests (src/engine/dra/allocator.budget.test.ts, simulate.dra.test.ts) check the budget.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { simulate } from './testing/cliProcess';
+
+const gpus = Array.from({ length: 20 }, (_, i) => `{name: gpu-${i}}`).join(', ');
+
+function scenarioFile(): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'podplay-dra-')), 'greedy.yaml');
+  writeFileSync(file, [
+    'apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu}\nspec: {selectors: [{cel: {expression: device.driver == "gpu.example.com"}}]}',
+    'apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: none}\nspec: {selectors: [{cel: {expression: device.driver == "none.example.com"}}]}',
+    'apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: greedy, namespace: default}\nspec:\n  devices:\n    requests:\n      - {name: gpus, exactly: {deviceClassName: gpu, count: 8}}\n      - {name: other, exactly: {deviceClassName: none}}',
+    'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}',
+    `apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: n1-gpus}\nspec: {driver: gpu.example.com, nodeName: n1, pool: {name: n1, generation: 1, resourceSliceCount: 1}, devices: [${gpus}]}`,
+    'apiVersion: v1\nkind: Pod\nmetadata: {name: trainer, namespace: default}\nspec:\n  resourceClaims: [{name: c, resourceClaimName: greedy}]\n  containers: [{name: c, image: trainer}]',
+  ].join('\n---\n'));
+  return file;
+}
+
+// upstream (v1.36+, kubernetes PR #137607): dynamicresources.go Filter returns
+// statusError(fmt.Errorf("node %s: timed out trying to allocate devices", node.Name)), which
+// runtime/framework.go RunFilterPlugins wraps as `running %q filter plugin: %w`; the pod's
+// condition reason is SchedulerError (schedule_one.go handleSchedulingFailure). Podplay says
+// after it which budget ran out.
+const upstream = 'running "DynamicResources" filter plugin: node n1: timed out trying to allocate devices';
+const budget = /\(Podplay: the search for devices exceeded [\d,]+ steps on this node\)/;
+
+describe('the allocator budget on the command line (issue 23)', () => {
+  it('--explain of the pod whose claim is the 20×8 bomb: ends with upstream\'s timeout as the pod\'s error, and says why the run stopped', () => {
+    const file = scenarioFile();
+    const r = simulate(file, '--explain', 'trainer');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe('Pod default/trainer: SchedulerError');
+    // the latest attempt and its message: an Error has no diagnosis, its message is the why
+    const latest = lines[1]!.match(/^Latest cycle \d+ \(t=\d+s\): Error: (.*)$/);
+    expect(latest?.[1]?.startsWith(`${upstream} `)).toBe(true);
+    expect(latest?.[1]).toMatch(budget);
+    // retried after backoff for as long as the run lasts (upstream retries for ever): the run's
+    // retry limit stops it, with a warning quoting the same message
+    expect(r.stderr).toMatch(/: the run stopped at [\d,]+ s of simulated time: pod "default\/trainer" was retried [\d,]+ times in a row with the same result, /);
+    expect(r.stderr).toContain(JSON.stringify(upstream).slice(1, -1));
+  });
+});
