@@ -7,7 +7,7 @@ import { getDefaultPlugins } from './framework/config/defaults';
 import { newInTreeRegistry } from './plugins/registry';
 import { balancedAllocationUpgrade, draNameOrderUpgrade } from './testing/versionScenarios';
 import {
-  DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, featureGateDefaults, isKubernetesVersion, versionSwitches,
+  DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, featureGateDefaults, isKubernetesVersion, versionFeatureGates, versionSwitches,
   type KubernetesVersion,
 } from './versions';
 
@@ -223,5 +223,54 @@ describe('DRA allocator pool order per version, end to end (kubernetes PR #13664
 
   it('1.37 with the change switched off walks the v1.35 order', () => {
     expect(run(draNameOrderUpgrade('1.37'), { versionChanges: { draNameOrder: false } }).pods.find((p) => p.pod === 'default/second')?.node).toBe('n1');
+  });
+});
+
+// kubernetes PR #139520 (v1.37): "The GangScheduling and WorkloadAwarePreemption feature gates were
+// removed, and GenericWorkload is used instead to enable all core workload-aware scheduling functionalities altogether."
+describe('v1.37: GenericWorkload is gang scheduling and workload-aware preemption too', () => {
+  it.each([
+    ['1.37, GenericWorkload alone', '1.37', { GenericWorkload: true }, true],
+    ['1.37, a removed gate set off is not used', '1.37', { GenericWorkload: true, GangScheduling: false, WorkloadAwarePreemption: false }, true],
+    ['1.37, a removed gate set on without GenericWorkload is not used', '1.37', { GangScheduling: true, WorkloadAwarePreemption: true }, false],
+    ['1.36, GenericWorkload alone', '1.36', { GenericWorkload: true }, false],
+  ] as const)('%s', (_name, version, overrides, on) => {
+    const gates = versionFeatureGates(versionSwitches(version), overrides);
+    expect([gates.GangScheduling, gates.WorkloadAwarePreemption]).toEqual([on, on]);
+    expect(getDefaultPlugins(gates).multiPoint.enabled.some((p) => p.name === 'GangScheduling')).toBe(on);
+  });
+
+  it('a 1.37 gang of two with one pod: GenericWorkload alone keeps it waiting', () => {
+    const gang = (version: string) => `apiVersion: podplay/v1alpha1
+kind: Scenario
+spec:
+  kubernetesVersion: "${version}"
+  featureGates: {GenericWorkload: true}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: scheduling.k8s.io/${version === '1.37' ? 'v1beta1' : 'v1alpha2'}
+kind: PodGroup
+metadata: {name: train, namespace: default}
+spec: {schedulingPolicy: {gang: {minCount: 2}}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: w-0, namespace: default}
+spec:
+  schedulingGroup: {podGroupName: train}
+  containers: [{name: c, image: i, resources: {requests: {cpu: 100m}}}]
+`;
+    const node = (version: string) => {
+      const out = simulate(gang(version), { fileName: 'gang.yaml' });
+      if (!out.ok) throw new Error(JSON.stringify(out.errors));
+      return out.result.pods.find((p) => p.pod === 'default/w-0')?.node;
+    };
+    // 1.36: GangScheduling is a gate of its own, off: the pod is scheduled alone
+    expect(node('1.36')).toBe('n1');
+    expect(node('1.37')).toBeUndefined();
   });
 });

@@ -44,7 +44,7 @@ export type VersionChangeId =
   | 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'storageCapacityScoringBeta'
   | 'interPodAffinityHintAnyAntiAffinityTerm' | 'volumeLimitScalingBeta' | 'queueingHintNominatedPods'
   | 'nodeDeclaredFeaturesReason137' | 'imageLocalityImageVolumes' | 'imageLocalityImageVolumeThreshold'
-  | 'nominatedGatedPodOnAdd' | 'draCelNoSuchKeyHint' | 'draPostFilterQuietNoOp';
+  | 'nominatedGatedPodOnAdd' | 'draCelNoSuchKeyHint' | 'draPostFilterQuietNoOp' | 'workloadGatesMerged';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -299,6 +299,18 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     upstreamFile: 'staging/src/k8s.io/api/scheduling/v1beta1/types.go',
     note: "the API is served as v1beta1 under GenericWorkload (beta, still off by default); a PodGroup's gang minCount may be changed (PR #139279), and lowering it requeues the group (GangScheduling isSchedulableAfterPodGroupUpdated)",
   },
+  {
+    id: 'workloadGatesMerged',
+    since: '1.37',
+    title: 'GangScheduling and WorkloadAwarePreemption folded into GenericWorkload',
+    // "Merge GangScheduling and WorkloadAwarePreemption feature gates into GenericWorkload"
+    // (merged June 2026; release note: "The GangScheduling and WorkloadAwarePreemption feature
+    // gates were removed, and GenericWorkload is used instead to enable all core workload-aware
+    // scheduling functionalities altogether")
+    pr: 139520,
+    upstreamFile: 'pkg/features/kube_features.go',
+    note: "GenericWorkload alone turns on the Workload and PodGroup APIs, gang scheduling and workload-aware preemption; the GangScheduling and WorkloadAwarePreemption gates no longer exist, so Podplay's switches of those names follow GenericWorkload and a value a scenario gives them is not used (upstream's kube-scheduler refuses to start on an unrecognized gate; Podplay says nothing yet: docs/fidelity.md)",
+  },
 ];
 
 /** The changes between two versions (those the newer has and the older has not), in either order. */
@@ -375,5 +387,11 @@ export function resolveKubernetesVersion(fromScenario: KubernetesVersion | undef
  * spec.featureGates on top, as kube-scheduler's --feature-gates over its compiled-in defaults.
  */
 export function versionFeatureGates(switches: VersionSwitches, overrides: Partial<Record<FeatureGateName, boolean>> | undefined): FeatureGates {
-  return resolveFeatureGates(overrides, featureGateDefaults(switches));
+  const gates = resolveFeatureGates(overrides, featureGateDefaults(switches));
+  if (!switches.workloadGatesMerged) return gates;
+  // v1.37+: the removed gates are GenericWorkload's (PR #139520)
+  return { ...gates, ...Object.fromEntries(GATES_MERGED_INTO_GENERIC_WORKLOAD.map((gate) => [gate, gates.GenericWorkload])) };
 }
+
+/** the gates kubernetes PR #139520 removed in v1.37: GenericWorkload turns their features on */
+export const GATES_MERGED_INTO_GENERIC_WORKLOAD: readonly FeatureGateName[] = ['GangScheduling', 'WorkloadAwarePreemption'];

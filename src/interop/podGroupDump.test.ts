@@ -4,6 +4,7 @@
 // keep their PodGroup.
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import { versionFeatureGates, versionSwitches } from '../engine/readers';
 import { normalizeKubectlDump } from './kubectl';
 import { loadOk } from './testing/load';
 import { parseText } from './yaml';
@@ -80,14 +81,15 @@ describe('a dump with Workloads and PodGroups', () => {
     expect(s.warnings.map((w) => w.message)).not.toContainEqual(expect.stringContaining('dropped'));
   });
 
-  it('at 1.37 a dump without the gates: GenericWorkload (which keeps disruptionMode) and GangScheduling, part of it', () => {
+  it('at 1.37 a dump without the gates: GenericWorkload, which keeps disruptionMode and is gang scheduling too (PR #139520)', () => {
     const s = loadOk(normalizeKubectlDump(dump('37', false)).yaml);
     expect(s.podGroups?.[0]?.spec.disruptionMode).toBe('All');
-    expect(s.meta.featureGates).toEqual({ GenericWorkload: true, GangScheduling: true });
+    expect(s.meta.featureGates).toEqual({ GenericWorkload: true });
     expect(s.warnings.map((w) => w.message).filter((m) => m.includes('turned on for this run'))).toEqual([
       expect.stringMatching(/^Workload ml\/train: the feature gate GenericWorkload turned on .* \(and 4 more stored objects and fields behind it\)\. Set GenericWorkload: false in the Scenario's spec\.featureGates to drop such fields as on create$/),
-      expect.stringMatching(/^Workload ml\/train: the feature gate GangScheduling turned on for this run: from v1\.37 gang scheduling is part of the GenericWorkload feature gate \(kubernetes PR #139520/),
     ]);
+    // gang scheduling is on with it: the GangScheduling plugin is in the profile
+    expect(versionFeatureGates(versionSwitches('1.37'), s.meta.featureGates).GangScheduling).toBe(true);
     expect(s.warnings.map((w) => w.message)).not.toContainEqual(expect.stringContaining('dropped'));
   });
 

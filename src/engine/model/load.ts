@@ -426,18 +426,13 @@ function inferStoredGates(loader: Loader, meta: ScenarioMeta, stored: readonly D
     fieldProofs.push({ gate, pos: { line: d.warning.line, column: d.warning.column }, ...(d.warning.path ? { path: d.warning.path } : {}), subject: d.field, noun: 'field', kept: true, why: storedFieldWhy(gate, d.alsoNeeds) });
   }
   // the objects first: GenericWorkload's warning leads, the fields' gates follow in document order
-  let out = withStoredGates(meta, [...workloadProofs, ...fieldProofs], gates0, warn);
+  const out = withStoredGates(meta, [...workloadProofs, ...fieldProofs], gates0, warn);
   const gates = versionFeatureGates(switches, out.featureGates);
   if (!gates.GenericWorkload || workloadProofs.length === 0) return out;
-  if (switches.workloadApiBeta) {
-    // from 1.37 one gate, GenericWorkload, turns on the API, gang scheduling and workload-aware
-    // preemption (kubernetes PR #139520); Podplay keeps GangScheduling as the switch of its plugin
-    const first = workloadProofs[0]!;
-    out = withStoredGates(out, [{ ...first, gate: 'GangScheduling', kept: false, why: 'from v1.37 gang scheduling is part of the GenericWorkload feature gate (kubernetes PR #139520 removed the GangScheduling gate), which this cluster has on' }], gates, warn);
-  } else {
-    out = withStoredGates(out, gangProofs, gates, warn);
-  }
-  return out;
+  // from 1.37 one gate, GenericWorkload, turns on the API, gang scheduling and workload-aware
+  // preemption (kubernetes PR #139520: versions.ts versionFeatureGates): nothing more to turn on
+  if (switches.workloadGatesMerged) return out;
+  return withStoredGates(out, gangProofs, gates, warn);
 }
 
 function load(text: string, fileName: string, versionOverride: KubernetesVersion | undefined, fromDump: InferredKubernetesVersion | undefined): LoadResult {
