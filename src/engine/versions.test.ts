@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from './index';
 import { resolveSchedulerConfig } from './framework/config';
 import { getDefaultPlugins } from './framework/config/defaults';
+import { loadScenario } from './model/load';
 import { newInTreeRegistry } from './plugins/registry';
 import { balancedAllocationUpgrade, draNameOrderUpgrade } from './testing/versionScenarios';
 import {
@@ -238,6 +239,20 @@ describe('v1.37: GenericWorkload is gang scheduling and workload-aware preemptio
     const gates = versionFeatureGates(versionSwitches(version), overrides);
     expect([gates.GangScheduling, gates.WorkloadAwarePreemption]).toEqual([on, on]);
     expect(getDefaultPlugins(gates).multiPoint.enabled.some((p) => p.name === 'GangScheduling')).toBe(on);
+  });
+
+  it('a 1.37 scenario that sets a removed gate against GenericWorkload is told, at its line, that the gate does not exist there', () => {
+    const text = (version: string) => `apiVersion: podplay/v1alpha1\nkind: Scenario\nspec:\n  kubernetesVersion: "${version}"\n  featureGates:\n    GenericWorkload: true\n    GangScheduling: false\n`;
+    const warnings = (version: string) => {
+      const r = loadScenario(text(version), 'gates.yaml');
+      if (!r.ok) throw new Error(JSON.stringify(r.errors));
+      return r.scenario.warnings.filter((w) => w.message.includes('no feature gate')).map((w) => [w.line, w.message]);
+    };
+    expect(warnings('1.37')).toEqual([[7, 'not used: Kubernetes 1.37 has no feature gate GangScheduling (kubernetes PR #139520 folded it into GenericWorkload, which turns it on in this run; kube-scheduler 1.37 would refuse to start with it set)']]);
+    expect(warnings('1.36')).toEqual([]);
+    // a value that agrees changes nothing
+    const agreeing = loadScenario(text('1.37').replace('GangScheduling: false', 'GangScheduling: true'), 'gates.yaml');
+    expect(agreeing.ok && agreeing.scenario.warnings).toEqual([]);
   });
 
   it('a 1.37 gang of two with one pod: GenericWorkload alone keeps it waiting', () => {

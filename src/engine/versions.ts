@@ -309,7 +309,7 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     // scheduling functionalities altogether")
     pr: 139520,
     upstreamFile: 'pkg/features/kube_features.go',
-    note: "GenericWorkload alone turns on the Workload and PodGroup APIs, gang scheduling and workload-aware preemption; the GangScheduling and WorkloadAwarePreemption gates no longer exist, so Podplay's switches of those names follow GenericWorkload and a value a scenario gives them is not used (upstream's kube-scheduler refuses to start on an unrecognized gate; Podplay says nothing yet: docs/fidelity.md)",
+    note: "GenericWorkload alone turns on the Workload and PodGroup APIs, gang scheduling and workload-aware preemption; the GangScheduling and WorkloadAwarePreemption gates no longer exist, so Podplay's switches of those names follow GenericWorkload and a value a scenario gives them that disagrees with GenericWorkload is not used, and a warning at its line says so (upstream's kube-scheduler refuses to start on an unrecognized gate)",
   },
 ];
 

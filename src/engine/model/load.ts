@@ -23,7 +23,7 @@ import { timeOrigin } from './timeOrigin';
 import { decodeScenario, declaredKey, type ScenarioMeta } from './decode/timeline';
 import { NameGenerator } from './names';
 import { isFeatureGateName } from '../features';
-import { resolveKubernetesVersion, versionFeatureGates, versionSwitches, type InferredKubernetesVersion, type KubernetesVersion, type VersionSwitches } from '../versions';
+import { GATES_MERGED_INTO_GENERIC_WORKLOAD, resolveKubernetesVersion, versionFeatureGates, versionSwitches, type InferredKubernetesVersion, type KubernetesVersion, type VersionSwitches } from '../versions';
 import { storedFieldWhy, withStoredGates, type StoredProof } from './storedGates';
 import { isStorageObject, type CSIDriver, type PersistentVolumeClaim, type StorageClass, type StorageObject } from './storage';
 import { isPolicyObject, PolicyStore, type PolicyObject } from './policy';
@@ -478,6 +478,17 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
   // without a gate proves that cluster has the gate on
   if (fromDump || meta.inferredKubernetesVersion) meta = inferStoredGates(loader, meta, loader.diag.droppedWithoutGate.slice(0, declaredDrops), dropGate, switches);
   const gates = versionFeatureGates(switches, meta.featureGates) as Readonly<Record<string, boolean>>;
+  // v1.37 has no GangScheduling or WorkloadAwarePreemption gate (kubernetes PR #139520): GenericWorkload
+  // decides, and a value that says otherwise is not used (one that agrees, as scenarios written for
+  // 1.36 set both, changes nothing and passes without a word)
+  if (switches.workloadGatesMerged && loader.scenario) {
+    for (const gate of GATES_MERGED_INTO_GENERIC_WORKLOAD) {
+      const given = meta.featureGates?.[gate];
+      if (given === undefined || given === gates.GenericWorkload) continue;
+      const path = ['spec', 'featureGates', gate];
+      loader.diag.add('warnings', locate(loader.scenario.root, path, loader.scenario.root.pos), `not used: Kubernetes ${version} has no feature gate ${gate} (kubernetes PR #139520 folded it into GenericWorkload, which turns it ${gates.GenericWorkload ? 'on' : 'off'} in this run; kube-scheduler ${version} would refuse to start with it set)`, formatPath(path));
+    }
+  }
   for (const g of loader.diag.gated) {
     if (!gates[g.gate]) loader.diag.add('errors', { line: g.error.line, column: g.error.column }, g.error.message, g.error.path);
   }
