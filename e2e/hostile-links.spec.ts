@@ -2,6 +2,7 @@
 // leaves a page that answers, with the text intact and a clear message.
 import { expect, test } from '@playwright/test';
 import { encodePermalink } from '../src/permalink/codec';
+import { ALLOCATOR_BOMB } from '../src/engine/testing/allocatorBomb';
 import { chooseFile, editorReady, engineResult, goToLine, lineOf, openScenario, scenarioFile, useSharedPage } from './helpers';
 
 // each test opens its own scenario on the one page (a fresh page each cost more than the checks)
@@ -56,16 +57,8 @@ spec:
 
 test('the DRA allocator bomb as a link ends at its budget with upstream\'s message; the CEL map and replace bombs are refused; another scenario runs at once', async () => {
   const page = sharedPage();
-  // issue 23, critical 3: 8 of a node's 20 GPUs and a device nothing matches (the probe's 795-character link, over 60 s)
-  const gpus = Array.from({ length: 20 }, (_, i) => `{name: g${i}}`).join(', ');
-  const text = [
-    'apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu}\nspec: {selectors: [{cel: {expression: device.driver == "gpu.example.com"}}]}',
-    'apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: none}\nspec: {selectors: [{cel: {expression: device.driver == "none.example.com"}}]}',
-    'apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: greedy, namespace: default}\nspec:\n  devices:\n    requests:\n      - {name: gpus, exactly: {deviceClassName: gpu, count: 8}}\n      - {name: other, exactly: {deviceClassName: none}}',
-    'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}',
-    `apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: n1-gpus}\nspec: {driver: gpu.example.com, nodeName: n1, pool: {name: n1, generation: 1, resourceSliceCount: 1}, devices: [${gpus}]}`,
-    'apiVersion: v1\nkind: Pod\nmetadata: {name: trainer, namespace: default}\nspec:\n  resourceClaims: [{name: c, resourceClaimName: greedy}]\n  containers: [{name: c, image: trainer}]',
-  ].join('\n---\n');
+  // issue 23, critical 3: 8 of a node's 20 GPUs and a device nothing matches (like the probe's 795-character link, over 60 s)
+  const text = ALLOCATOR_BOMB;
   const result = engineResult(text, 'greedy.yaml');
   const message = result.pods.find((p) => p.pod === 'default/trainer')!.message!;
   // upstream v1.36+ (dynamicresources.go Filter, kubernetes PR #137607) wrapped by runtime/framework.go

@@ -6,20 +6,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ALLOCATOR_BOMB } from '../engine/testing/allocatorBomb';
 import { simulate } from './testing/cliProcess';
-
-const gpus = Array.from({ length: 20 }, (_, i) => `{name: gpu-${i}}`).join(', ');
 
 function scenarioFile(): string {
   const file = join(mkdtempSync(join(tmpdir(), 'podplay-dra-')), 'greedy.yaml');
-  writeFileSync(file, [
-    'apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu}\nspec: {selectors: [{cel: {expression: device.driver == "gpu.example.com"}}]}',
-    'apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: none}\nspec: {selectors: [{cel: {expression: device.driver == "none.example.com"}}]}',
-    'apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: greedy, namespace: default}\nspec:\n  devices:\n    requests:\n      - {name: gpus, exactly: {deviceClassName: gpu, count: 8}}\n      - {name: other, exactly: {deviceClassName: none}}',
-    'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}',
-    `apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: n1-gpus}\nspec: {driver: gpu.example.com, nodeName: n1, pool: {name: n1, generation: 1, resourceSliceCount: 1}, devices: [${gpus}]}`,
-    'apiVersion: v1\nkind: Pod\nmetadata: {name: trainer, namespace: default}\nspec:\n  resourceClaims: [{name: c, resourceClaimName: greedy}]\n  containers: [{name: c, image: trainer}]',
-  ].join('\n---\n'));
+  writeFileSync(file, ALLOCATOR_BOMB);
   return file;
 }
 
