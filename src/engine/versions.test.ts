@@ -256,17 +256,8 @@ describe('v1.37: GenericWorkload is gang scheduling and workload-aware preemptio
   });
 
   it('a 1.37 gang of two with one pod: GenericWorkload alone keeps it waiting', () => {
-    const gang = (version: string) => `apiVersion: podplay/v1alpha1
-kind: Scenario
-spec:
-  kubernetesVersion: "${version}"
-  featureGates: {GenericWorkload: true}
----
-apiVersion: v1
-kind: Node
-metadata: {name: n1}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
----
+    // the file's node and pod, a PodGroup of two and one member
+    const gang = (version: string) => `${scenario(`  kubernetesVersion: "${version}"\n  featureGates: {GenericWorkload: true}`)}---
 apiVersion: scheduling.k8s.io/${version === '1.37' ? 'v1beta1' : 'v1alpha2'}
 kind: PodGroup
 metadata: {name: train, namespace: default}
@@ -279,11 +270,7 @@ spec:
   schedulingGroup: {podGroupName: train}
   containers: [{name: c, image: i, resources: {requests: {cpu: 100m}}}]
 `;
-    const node = (version: string) => {
-      const out = simulate(gang(version), { fileName: 'gang.yaml' });
-      if (!out.ok) throw new Error(JSON.stringify(out.errors));
-      return out.result.pods.find((p) => p.pod === 'default/w-0')?.node;
-    };
+    const node = (version: string) => run(gang(version)).pods.find((p) => p.pod === 'default/w-0')?.node;
     // 1.36: GangScheduling is a gate of its own, off: the pod is scheduled alone
     expect(node('1.36')).toBe('n1');
     expect(node('1.37')).toBeUndefined();
