@@ -168,9 +168,21 @@ describe('normalizeKubectlDump: workloads and their pods are not expanded twice'
     ['a Deployment alone: kept, the simulator creates its pods', [deployment], ['Deployment'], 2],
     ['a ReplicaSet short of a pod: kept, the simulator creates the missing one', [replicaSet(2), rsPod('web-5d8f7-aaaaa')], ['ReplicaSet'], 2],
     ['a ReplicaSet scaled to 0 without pods: dropped', [replicaSet(0)], [], []],
-    ['a Job with its finished pod: dropped with the pod', [job(), pod('report-xxxxx', jobLabels, owner('Job', 'report', 'batch/v1'), 'node-1', 'Succeeded')], [], []],
+    ['a Job stored without status, with its finished pod: kept, the pod dropped and counted, nothing restarted', [job(), pod('report-xxxxx', jobLabels, owner('Job', 'report', 'batch/v1'), 'node-1', 'Succeeded')], ['Job'], []],
     ['a finished Job without pods: dropped', [job({ conditions: [{ type: 'Complete', status: 'True' }] })], [], []],
-    ['a running Job with its running pod: dropped, the pod stays', [job(), pod('report-xxxxx', jobLabels, owner('Job', 'report', 'batch/v1'), 'node-1')], [], ['default/report-xxxxx']],
+    ['a running Job with its running pod: kept, the controller claims the pod and creates none', [job({ active: 1 }), pod('report-xxxxx', jobLabels, owner('Job', 'report', 'batch/v1'), 'node-1')], ['Job'], ['default/report-xxxxx']],
+    // 3 completions, 2 at a time: 1 counted in status, 1 Succeeded pod not yet counted (it still has the
+    // tracking finalizer), 1 running: upstream getStatus counts 2 done, so 1 is left and it runs
+    ['a Job of 3 completions with 1 counted, 1 finished but not yet counted and 1 running: kept, no pod added', [
+      { ...job({ active: 1, succeeded: 1 }), spec: { ...job().spec, completions: 3, parallelism: 2 } },
+      { ...pod('report-aaaaa', jobLabels, owner('Job', 'report', 'batch/v1'), 'node-1', 'Succeeded'), metadata: { ...pod('report-aaaaa', jobLabels, owner('Job', 'report', 'batch/v1')).metadata, finalizers: ['batch.kubernetes.io/job-tracking'] } },
+      pod('report-bbbbb', jobLabels, owner('Job', 'report', 'batch/v1'), 'node-2'),
+    ], ['Job'], ['default/report-bbbbb']],
+    ['the same Job whose finished pod was counted (no finalizer): the second completion starts', [
+      { ...job({ active: 1, succeeded: 1 }), spec: { ...job().spec, completions: 3, parallelism: 2 } },
+      pod('report-aaaaa', jobLabels, owner('Job', 'report', 'batch/v1'), 'node-1', 'Succeeded'),
+      pod('report-bbbbb', jobLabels, owner('Job', 'report', 'batch/v1'), 'node-2'),
+    ], ['Job'], 2],
     ['a Job alone: kept, the simulator starts it', [job()], ['Job'], 1],
     ['a DaemonSet with a pod on every node: kept, no new pods', [daemonSet, pod('agent-aaaaa', { app: 'agent' }, owner('DaemonSet', 'agent'), 'node-1'), pod('agent-bbbbb', { app: 'agent' }, owner('DaemonSet', 'agent'), 'node-2')],
       ['DaemonSet'], ['default/agent-aaaaa', 'default/agent-bbbbb']],

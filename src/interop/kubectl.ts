@@ -121,10 +121,14 @@ function cleanWorkload(o: Obj): Obj {
   // Pending pod of an older revision from a current one (the template's hash here is of the
   // template as imported, not as the API server hashed it: ../engine/whatIf/edits.ts newerTemplateOf)
   const updateRevision = kindOf(o) === 'StatefulSet' ? str(obj(o.status)?.updateRevision) : undefined;
+  // a Job keeps status.succeeded (with its finished pods folded in, ownership.ts jobSucceeded): the
+  // completions done, which its controller does not start again
+  const succeeded = kindOf(o) === 'Job' ? obj(o.status)?.succeeded : undefined;
   return ordered({
     apiVersion: apiVersionOf(o), kind: kindOf(o), metadata: cleanMetadata(metaOf(o), { namespaced: true }),
     spec: compact({ ...spec, template: spec.template === undefined ? undefined : cleanTemplate(spec.template) }),
     ...(updateRevision ? { status: { updateRevision } } : {}),
+    ...(typeof succeeded === 'number' && succeeded > 0 ? { status: { succeeded } } : {}),
   });
 }
 

@@ -14,8 +14,11 @@
 //    `<deployment>-<pod-template-hash>` name), are in the dump: they stand for it. Kept then, it
 //    would find no current ReplicaSet and start a second one with a new template hash, doubling
 //    the pods.
-//  - A Job is dropped when any of its pods is in the dump or it has finished: finished pods are
-//    dropped, and the simulated Job controller would otherwise start the finished work again.
+//  - A Job stays beside its pods: the simulated Job controller claims them by their controller
+//    reference, as upstream's claims them by its selector (the batch.kubernetes.io/controller-uid
+//    label), and counts the finished ones from the Job's status (`jobSucceeded` below), so it starts
+//    only the work that is left. A fix for its pods is written into the Job's template. A Job that
+//    has finished (a Complete or Failed condition) is dropped: it creates nothing more.
 // Pods keep their owner references either way.
 
 import { cleanTemplate, controllerRefOf, kindOf, labelsOf, list, nameOf, namespaceOf, obj, refersTo, str, type Obj } from './objects';
@@ -59,6 +62,22 @@ function templateIgnoringHash(w: Obj): string {
   return sortedJson(template);
 }
 
+/** the finalizer the Job controller puts on its pods until it has counted them (upstream: batch.JobTrackingFinalizer) */
+export const JOB_TRACKING_FINALIZER = 'batch.kubernetes.io/job-tracking';
+
+/**
+ * How many of a Job's pods have succeeded, for the import (which drops finished pods): upstream
+ * job_controller.go getStatus — status.succeeded, plus the Succeeded pods still carrying the
+ * tracking finalizer (finished, not yet counted into the status). A Job stored without a status
+ * (a trimmed dump) counts its Succeeded pods by phase, as getStatus did before finalizer tracking.
+ */
+export function jobSucceeded(job: Obj, ownPods: readonly Obj[]): number {
+  const succeeded = ownPods.filter((p) => str(obj(p.status)?.phase) === 'Succeeded');
+  const recorded = obj(job.status)?.succeeded;
+  if (typeof recorded !== 'number') return succeeded.length;
+  return recorded + succeeded.filter((p) => list(obj(p.metadata)?.finalizers).includes(JOB_TRACKING_FINALIZER)).length;
+}
+
 /** `workloads` and all the dump's `pods` (finished ones included) → the workloads to keep. */
 export function settleWorkloads(workloads: readonly Obj[], pods: readonly Obj[]): Ownership {
   // Pods by their controller's kind/namespace/name; Deployments their ReplicaSets' pods point at.
@@ -87,10 +106,16 @@ export function settleWorkloads(workloads: readonly Obj[], pods: readonly Obj[])
     const drop = kind === 'Deployment'
       ? !own.some((rs) => templateIgnoringHash(rs) === templateIgnoringHash(w)) && (deploymentsWithPods.has(`${ns}/${nameOf(w)}`) || own.length > 0)
       : kind === 'Job'
-        ? hasFinished(w) || ownedPods(w).length > 0
+        ? hasFinished(w)
         : kind === 'ReplicaSet' && obj(w.spec)?.replicas === 0 && ownedPods(w).length === 0;
     if (drop) {
       out.dropped.push(`${kind} ${ns}/${nameOf(w)}`);
+      continue;
+    }
+    if (kind === 'Job') {
+      // its finished pods are dropped with the import: their count goes into the status the controller reads
+      const succeeded = jobSucceeded(w, ownedPods(w));
+      out.kept.push(succeeded > 0 ? { ...w, status: { ...obj(w.status), succeeded } } : w);
       continue;
     }
     out.kept.push(w);

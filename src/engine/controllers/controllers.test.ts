@@ -157,6 +157,13 @@ describe('Job', () => {
   });
   it('capped by completions', () => expect(load(job(['  parallelism: 5', '  completions: 2'])).pods).toHaveLength(2));
   it('one pod when neither is set (SetDefaults_Job)', () => expect(load(job([])).pods).toHaveLength(1));
+  // upstream job_controller.go getStatus: a stored Job's status.succeeded counts the completions done
+  // (their pods may be gone from a dump); the controller starts only what is left
+  it('a stored Job counts status.succeeded: 10 completions, 8 done, parallelism 3 → 2 pods; all done → none', () => {
+    expect(load([...job(['  parallelism: 3', '  completions: 10']), 'status: {succeeded: 8, active: 0}']).pods).toHaveLength(2);
+    expect(load([...job(['  completions: 2']), 'status: {succeeded: 2}']).pods).toHaveLength(0);
+    expect(load([...job([]), 'status: {succeeded: 1}']).pods).toHaveLength(0);
+  });
   it('Indexed: one pod per index, named <job>-<index>-<5>', () => {
     const s = load(job(['  parallelism: 2', '  completions: 4', '  completionMode: Indexed']));
     expect(s.pods.map((p) => p.metadata.annotations?.['batch.kubernetes.io/job-completion-index'])).toEqual(['0', '1']);

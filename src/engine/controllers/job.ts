@@ -16,6 +16,10 @@ export function expandJob(job: Workload, ctx: ControllerContext): ExpansionResul
   const claimed = claimPods(job, ctx, result);
   const active = activePods(claimed);
   const succeeded = claimed.filter((p) => p.status.phase === 'Succeeded');
+  // upstream getStatus: a stored Job's status.succeeded counts the pods it finished (the dump may
+  // have none of them left, and those it has are counted there: the loader drops the tracking
+  // finalizer that marks a pod not yet counted); a Job without it counts its Succeeded pods
+  const succeededCount = job.status?.succeeded ?? succeeded.length;
   const wasSuspended = job.status?.conditions?.find((c) => c.type === 'Suspended');
   // WorkloadWithJob: the Workload and PodGroup come before the pods that name it; a Job with a
   // Suspended condition (either status) is no new Job (upstream job_scheduling_manager.go isNewJob)
@@ -38,8 +42,8 @@ export function expandJob(job: Workload, ctx: ControllerContext): ExpansionResul
   }
   // upstream: manageJob — wantActive is parallelism, capped by the completions remaining
   let wantActive = parallelism;
-  if (completions !== undefined) wantActive = Math.max(0, Math.min(parallelism, completions - succeeded.length));
-  else if (succeeded.length > 0) wantActive = 0;
+  if (completions !== undefined) wantActive = Math.max(0, Math.min(parallelism, completions - succeededCount));
+  else if (succeededCount > 0) wantActive = 0;
   const diff = wantActive - active.length;
   if (diff < 0) result.excess.push(...deletionOrder(active).slice(0, -diff));
   if (diff <= 0) return result;

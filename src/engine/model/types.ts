@@ -416,9 +416,10 @@ export interface Workload extends KubeObject {
   };
   /**
    * StatefulSet: status.updateRevision, as a dump records it (the ControllerRevision its pods are
-   * made at). Job: the conditions its controller sets (Suspended).
+   * made at). Job: the conditions its controller sets (Suspended), and status.succeeded as a dump
+   * records it (the completions its controller counted; the pods may be gone).
    */
-  status?: { updateRevision?: string; conditions?: JobCondition[] };
+  status?: { updateRevision?: string; conditions?: JobCondition[]; succeeded?: number };
 }
 
 /** upstream: batch/v1 JobCondition, the Suspended one (reason JobSuspended or JobResumed) */

@@ -192,6 +192,13 @@ function judge(s: ExpandedScenario, baseline: SimulationResult, pod: string, can
 }
 
 /**
+ * A started Job's pod template cannot be updated (upstream pkg/apis/batch/validation/validation.go
+ * ValidateJobSpecUpdate, validatePodTemplateUpdate: only a suspended Job that never started may
+ * change its scheduling directives): the change ships as a new Job.
+ */
+export const JOB_TEMPLATE_IMMUTABLE = "a Job's pod template cannot be changed once it has started: delete the Job and create it again with this template (its finished pods' work is not kept)";
+
+/**
  * The candidates, those that change the pod marked with the workload whose pod template they are
  * written into. A StatefulSet's pod of an older revision is then deleted, so that the set recreates
  * it from the fixed template (its rolling update would wait on it for ever).
@@ -204,7 +211,8 @@ function inTemplateOf(s: ExpandedScenario, pod: string, candidates: readonly Can
   const [recreate] = recreateCandidates(s, spec, pod);
   return candidates.map((c) => {
     if (c.kind === 'recreate' || !c.edits.some((e) => 'pod' in e && e.pod === pod)) return c;
-    return { ...c, template, ...(recreate ? { edits: [...c.edits, ...recreate.edits] } : {}) };
+    const warning = top.kind === 'Job' ? [c.warning, JOB_TEMPLATE_IMMUTABLE].filter(Boolean).join('; ') : c.warning;
+    return { ...c, template, ...(warning ? { warning } : {}), ...(recreate ? { edits: [...c.edits, ...recreate.edits] } : {}) };
   });
 }
 

@@ -163,3 +163,27 @@ describe('kubectl-fleet-pending.yaml: data/postgres-2 through the CLI (the raw d
     }
   }, 300_000);
 });
+
+// issue 18: the import dropped a running Job whose pods were in the dump (its controller would have
+// restarted finished work), so the page edited genome-align's pod and the CLI its Job's template.
+// The import now keeps the Job beside its pod, the Job controller claims the pod and counts what is
+// done from the Job's status: no second pod, and both paths give the same fixes in the same order.
+describe('kubectl-fleet-pending.yaml: batch/genome-align through the CLI (the raw dump) and the page (its import)', () => {
+  it('keeps the Job, creates no second pod, and gives the same fixes in the same order, written into the Job', () => {
+    expect(imported.yaml).toMatch(/^kind: Job$/m);
+    expect(result.pods.filter((p) => p.pod.startsWith('batch/genome-align-')).map((p) => p.pod)).toEqual([podOf('batch/genome-align-')!.pod]);
+    const target = podOf('batch/genome-align-')!.pod;
+    const titles = (found: readonly FixSearchReply[]) => rankFixes(found.flatMap((r) => (r.type === 'fix' ? [r.fix] : []))).map((f) => fixTitle(f.candidate.edits, (n) => n, f.candidate.template));
+    const page = replies(target);
+    const cli: FixSearchReply[] = [];
+    runFixSearch({ id: 3, text: fixture, fileName: 'kubectl-fleet-pending.yaml', pod: target, inferredKubernetesVersion: fileDumpVersion(fixture) }, (r) => cli.push(r));
+    expect(titles(cli)).toEqual(titles(page));
+    // the top fix a node group; the second, a request cut, written into the Job a reviewer edits and
+    // telling them a started Job's template cannot be changed in place
+    const ranked = search(target);
+    expect(ranked[0]!.candidate.kind).toBe('node-group');
+    const inJob = ranked.find((f) => f.candidate.template?.kind === 'Job');
+    expect(titles(page)[1]).toMatch(/, in the template of Job batch\/genome-align$/);
+    expect(inJob?.warnings.join(' ')).toMatch(/a Job's pod template cannot be changed once it has started: delete the Job and create it again/);
+  }, 300_000);
+});

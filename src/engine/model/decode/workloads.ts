@@ -129,7 +129,11 @@ export function decodeWorkload(r: Reader, root: SrcMap, kind: WorkloadKind): Wor
   // another revision is of an older template); the rest of a workload's status is the controller's
   const status = r.child(root, 'status');
   const updateRevision = kind === 'StatefulSet' && status?.kind === 'map' ? r.str(status, ['status'], 'updateRevision') : undefined;
-  return { apiVersion: workloadApiVersion[kind], kind, metadata, spec: out, ...(updateRevision ? { status: { updateRevision } } : {}) };
+  // a Job's status.succeeded: the pods its controller has counted (and may have let go of: upstream
+  // job_controller.go getStatus starts from it), so a stored Job does not redo finished work
+  const succeeded = kind === 'Job' && status?.kind === 'map' ? r.nonNegInt(status, ['status'], 'succeeded') : undefined;
+  const kept = defined({ updateRevision, succeeded });
+  return { apiVersion: workloadApiVersion[kind], kind, metadata, spec: out, ...(Object.keys(kept).length ? { status: kept } : {}) };
 }
 
 /**
