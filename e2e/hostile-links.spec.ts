@@ -73,6 +73,13 @@ test('the DRA allocator bomb as a link ends at its budget with upstream\'s messa
   await page.getByTestId('tab-pod').click();
   await expect(page.getByTestId('pod-inspector')).toHaveAttribute('data-pod', 'default/trainer');
   await expect(page.getByTestId('pod-inspector').locator('dd').filter({ hasText: /^running "DynamicResources"/ })).toHaveText(message);
+  // an error, not a verdict: upstream handleSchedulingFailure's condition reason is SchedulerError
+  await expect(page.getByTestId('pod-inspector').locator('dd').filter({ hasText: /^PodScheduled / })).toHaveText('PodScheduled False (SchedulerError)');
+  // its retries are one FailedScheduling row, counted as upstream's event series counts them (client-go tools/events)
+  const retries = result.events.filter((e) => e.reason === 'FailedScheduling' && e.object === 'Pod/default/trainer').length;
+  await page.getByTestId('tab-events').click();
+  await expect(page.locator('[data-testid="event-row"][data-reason="FailedScheduling"]')).toHaveCount(1);
+  await expect(page.getByTestId('event-series')).toHaveText(new RegExp(`^\\(x${retries} over \\d+h\\d*m?\\)$`));
   // the CEL bombs of critical 2 and 1 (nested map over split(""), a replace chain): each refused at its line
   const long = 'x'.repeat(150);
   const cel = [

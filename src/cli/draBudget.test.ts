@@ -34,9 +34,27 @@ describe('the allocator budget on the command line (issue 23)', () => {
     const latest = lines[1]!.match(/^Latest cycle \d+ \(t=\d+s\): Error: (.*)$/);
     expect(latest?.[1]?.startsWith(`${upstream} `)).toBe(true);
     expect(latest?.[1]).toMatch(budget);
+    // its retries as kubectl describe lists them: one FailedScheduling series, its count and first and last time
+    expect(r.stdout).toMatch(/^Events:\n {2}Warning FailedScheduling t=\d+s \(x\d+ since t=\d+s\): running "DynamicResources" filter plugin: /m);
     // retried after backoff for as long as the run lasts (upstream retries for ever): the run's
     // retry limit stops it, with a warning quoting the same message
     expect(r.stderr).toMatch(/: the run stopped at [\d,]+ s of simulated time: pod "default\/trainer" was retried [\d,]+ times in a row with the same result, /);
     expect(r.stderr).toContain(JSON.stringify(upstream).slice(1, -1));
+  });
+
+  it('--explain --json of the same pod: reason SchedulerError and the error as its message, no diagnosis, exit 4', () => {
+    const r = simulate(scenarioFile(), '--explain', 'trainer', '--json');
+    expect(r.status).toBe(4);
+    const doc = JSON.parse(r.stdout) as { state: string; reason?: string; message?: string; diagnosis?: unknown };
+    expect(doc).toMatchObject({ state: 'pending', reason: 'SchedulerError' });
+    expect(doc.message?.startsWith(`${upstream} `)).toBe(true);
+    expect(doc.message).toMatch(budget);
+    expect(doc.diagnosis).toBeUndefined();
+    // retried for as long as the run lasts: its FailedScheduling events are one series (client-go tools/events), the count and both times kept
+    const events = (doc as { events?: { reason: string; count: number; firstTime: number; lastTime: number }[] }).events ?? [];
+    const failed = events.filter((e) => e.reason === 'FailedScheduling');
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed[0]!.count).toBeGreaterThan(1);
+    expect(failed[0]!.lastTime).toBeGreaterThan(failed[0]!.firstTime);
   });
 });

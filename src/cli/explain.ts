@@ -3,7 +3,7 @@
 // differs from the cluster the file was dumped from, and the verified fixes (the page's Fixes panel).
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
-import { clusterDifference, type ClusterDifference, decisiveDetail, staleMessage, staleMessageText, type DecisiveDetail, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, type PodGroupDiagnosis, rankFixes, autoscalerNote, autoscalerNoteLines, capacityText, capacityVerdicts, humanResource } from '../engine/readers';
+import { clusterDifference, type ClusterDifference, decisiveDetail, staleMessage, staleMessageText, type DecisiveDetail, diagnoseCycle, latestCycleOf, namedPods, type ClosestNode, type Diagnosis, type PodGroupDiagnosis, rankFixes, autoscalerNote, autoscalerNoteLines, capacityText, capacityVerdicts, humanResource, foldEvents } from '../engine/readers';
 import type { FixView } from '../interop/fixSearch';
 import { admittedLead, fixTitle, shownDiffLines, sideEffectTitle } from '../interop/fixText';
 import { limitRangeLines } from './explainAdmission';
@@ -131,7 +131,26 @@ export function formatExplanation(result: SimulationResult, pod: PodOutcome): st
   if (diff) out.push(...differenceLines(diff));
   const stale = staleMessage(pod, result.nodes);
   if (stale) out.push(staleMessageText(stale));
+  out.push(...podEventLines(result, pod));
   return out.join('\n');
+}
+
+/** the most event rows --explain prints (the latest); each row folds a pod's repeats */
+const EVENT_ROWS = 10;
+
+/**
+ * The pod's events as `kubectl describe pod` lists them, repeats folded with their count, first and
+ * last time (../engine/eventSeries.ts): a pod retried for an hour is a row or two, not hundreds.
+ */
+function podEventLines(result: SimulationResult, pod: PodOutcome): string[] {
+  const rows = foldEvents(result.events.filter((e) => e.object === `Pod/${pod.pod}`));
+  if (rows.length === 0) return [];
+  const shown = rows.slice(-EVENT_ROWS);
+  const when = (r: (typeof rows)[number]) => (r.count > 1 ? `t=${r.lastTime}s (x${r.count} since t=${r.firstTime}s)` : `t=${r.firstTime}s`);
+  return [
+    `Events${rows.length > shown.length ? ` (the latest ${shown.length} of ${rows.length})` : ''}:`,
+    ...indent(shown.map((r) => `${r.event.type} ${r.event.reason} ${when(r)}: ${r.event.message}`)),
+  ];
 }
 
 /** Every pod whose simulated outcome differs from the one the file recorded, or '' when none does. */

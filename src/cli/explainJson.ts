@@ -7,7 +7,7 @@
 
 import type { PodOutcome, SimulationResult } from '../engine/api';
 import {
-  autoscalerNote, capacityVerdicts, clusterDifference, decisiveDetail, diagnoseCycle, latestCycleOf, rankFixes, staleMessage,
+  autoscalerNote, capacityVerdicts, clusterDifference, decisiveDetail, diagnoseCycle, foldEvents, latestCycleOf, rankFixes, staleMessage,
   type AdmissionRefusal, type AutoscalerNote, type CapacityVerdict, type ClusterDifference, type DecisiveDetail, type Diagnosis, type FailedCandidate, type StaleMessage, type WorkloadRef,
 } from '../engine/readers';
 import type { FixView } from '../interop/fixSearch';
@@ -43,7 +43,10 @@ export interface ExplainJson {
   state: 'scheduled' | 'pending' | 'gated' | 'deleted' | 'not-created';
   phase?: string;
   node?: string;
+  /** the pod's PodScheduled reason at the end: Unschedulable, SchedulerError (an error, no diagnosis), SchedulingGated, … */
   reason?: string;
+  /** the PodScheduled condition's message with it: for a SchedulerError the error itself (e.g. a DRA allocation timed out) */
+  message?: string;
   diagnosis?: Diagnosis;
   detail?: DecisiveDetail;
   /** capacity verdicts of the pod's latest cycle: larger than any node (and any node group's template), fragmented (scheduler units) */
@@ -53,6 +56,8 @@ export interface ExplainJson {
   clusterDifference?: ClusterDifference;
   /** joined: the youngest nodes the message did not count, seconds old when the dump was taken */
   staleMessage?: StaleMessage;
+  /** the pod's events, repeats folded as the cluster stores them (src/engine/eventSeries.ts): the first message, the count, first and last time */
+  events?: { type: string; reason: string; message: string; count: number; firstTime: number; lastTime: number }[];
   /** the workload's pods the API server refused (quota, LimitRange): they do not exist */
   refusals?: AdmissionRefusal[];
   fixes: ExplainFixJson[];
@@ -104,6 +109,8 @@ export function explainJson(result: SimulationResult, pod: PodOutcome, search: F
   const difference = clusterDifference(pod);
   const stale = staleMessage(pod, result.nodes);
   const fixes = fixesJson(search);
+  const events = foldEvents(result.events.filter((e) => e.object === `Pod/${pod.pod}`))
+    .map((r) => ({ type: r.event.type, reason: r.event.reason, message: r.event.message, count: r.count, firstTime: r.firstTime, lastTime: r.lastTime }));
   const waiting = state === 'pending' || state === 'gated';
   const capacity = diagnosis ? capacityVerdicts(cycle!, result.autoscaler) : [];
   // as the text explanation (./explain.ts): a note for a waiting pod, or the scale-up that placed it
@@ -117,11 +124,13 @@ export function explainJson(result: SimulationResult, pod: PodOutcome, search: F
     phase: pod.phase,
     ...(pod.node !== undefined ? { node: pod.node } : {}),
     ...(pod.reason !== undefined ? { reason: pod.reason } : {}),
+    ...(waiting && pod.message !== undefined ? { message: pod.message } : {}),
     ...(diagnosis ? { diagnosis, detail: decisiveDetail(diagnosis, cycle!, pod, result.nodes, result.pods, result.objects?.resourceClaims ?? []) } : {}),
     ...(capacity.length > 0 ? { capacity } : {}),
     ...(autoscaler ? { autoscaler } : {}),
     ...(difference ? { clusterDifference: difference } : {}),
     ...(stale ? { staleMessage: stale } : {}),
+    ...(events.length > 0 ? { events } : {}),
     fixes,
     ...searchJson(search),
     exitCode: !waiting ? EXPLAIN_EXIT.scheduled : fixes.length > 0 ? EXPLAIN_EXIT.pendingWithFix : EXPLAIN_EXIT.pendingWithoutFix,

@@ -41,3 +41,5 @@ export { pdbsAt } from './simulation/pdbStage';
 // Kubernetes versions: which ones Podplay simulates and the upstream changes between them
 export { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, VERSION_CHANGES, changesBetween, compareKubernetesVersions, isKubernetesVersion, resolveKubernetesVersion, versionFeatureGates, versionSwitches, type InferredKubernetesVersion, type KubernetesVersion, type VersionChange } from './versions';
 export type { PodVersionOutcome, VersionComparison, VersionDifference, VersionDifferenceKind } from './compare/versions';
+// repeated events folded with a count, as the cluster stores them (tools/events series, tools/record counts)
+export { foldEvents, foldedAge, SERIES_FINISH_SECONDS, type FoldedEvent } from './eventSeries';

@@ -1,6 +1,7 @@
 // The events so far, as `kubectl get events -A` lists them.
 
 import { useMemo } from 'react';
+import { foldEvents, foldedAge } from '../../engine/readers';
 import { usePodplay } from '../../store/hooks';
 import { formatAge } from '../format';
 import { useStep } from '../useStep';
@@ -25,7 +26,9 @@ export function EventLog() {
   }
   // after the last cycle, what the cluster did later (an eviction, a scale-down) is shown too: its time is now
   const now = view?.until ?? Math.max(view?.step.summary.time ?? 0, events.at(-1)?.time ?? 0);
-  const shown = events.slice(-ROWS_SHOWN);
+  // repeats folded with a count and their first and last time, as the cluster stores them
+  const rows = foldEvents(events);
+  const shown = rows.slice(-ROWS_SHOWN);
   // kubectl get events -A prints a NAMESPACE column; with one namespace it only takes room
   const namespaces = new Set(events.map((e) => kubectlObject(e.object).namespace ?? ''));
   const showNamespace = namespaces.size > 1;
@@ -42,12 +45,17 @@ export function EventLog() {
             </tr>
           </thead>
           <tbody>
-            {shown.map((e, i) => {
+            {shown.map((row, i) => {
+              const e = row.event;
               const { namespace, object } = kubectlObject(e.object);
               return (
-                <tr key={events.length - shown.length + i} data-testid="event-row" data-reason={e.reason} data-object={e.object} className={`event-${e.type}`}>
+                <tr key={rows.length - shown.length + i} data-testid="event-row" data-reason={e.reason} data-object={e.object} data-count={row.count} className={`event-${e.type}`}>
                   {showNamespace && <td>{namespace ?? ''}</td>}
-                  <td>{formatAge(now - e.time)}</td>
+                  {/* kubectl's "2m (x12 over 10m)": the count and first time on a line of their own in this narrow column */}
+                  <td className="age" title={foldedAge(row, formatAge, now)}>
+                    {formatAge(now - row.lastTime)}
+                    {row.count > 1 && <div className="series" data-testid="event-series">(x{row.count} over {formatAge(now - row.firstTime)})</div>}
+                  </td>
                   <td className="type">{e.type}</td>
                   <td>{e.reason}</td>
                   <td className="object">
@@ -62,7 +70,7 @@ export function EventLog() {
           </tbody>
         </table>
       )}
-      {events.length > shown.length && <p className="more">{events.length - shown.length} earlier events not shown.</p>}
+      {rows.length > shown.length && <p className="more">{rows.length - shown.length} earlier events not shown.</p>}
     </section>
   );
 }

@@ -2,7 +2,7 @@
 // scheduling message, and its events so far.
 
 import { useMemo, type ReactNode } from 'react';
-import { clusterDifference, staleMessage } from '../../engine/readers';
+import { clusterDifference, foldEvents, foldedAge, staleMessage } from '../../engine/readers';
 import { usePodplay } from '../../store/hooks';
 import { formatAge } from '../format';
 import { useStep } from '../useStep';
@@ -11,7 +11,7 @@ import { DiagnosisPanel } from './DiagnosisPanel';
 import { lazyView } from '../lazyView';
 import { AutoscalerLead, AutoscalerNote } from './AutoscalerNote';
 import { ClusterDifferenceNote } from './ClusterDifferenceNote';
-import { eventSource, eventsSoFar } from './events';
+import { eventSource, eventsSoFar, podScheduledReason } from './events';
 import { PodVolumes } from './PodVolumes';
 import { PodClaims } from './PodClaims';
 import { groupConditionText, groupProgress } from '../../store/podGroup';
@@ -49,6 +49,10 @@ export function PodInspector() {
   const waitingAt = podView?.location === 'waitingOnPermit' ? 'Permit' : podView?.location === 'waitingOnBinding' ? 'PreBind (binding conditions)' : undefined;
   const bound = podView?.node !== undefined && waitingAt === undefined;
   const lastFailure = [...events].reverse().find((e) => e.reason === 'FailedScheduling');
+  // the condition's reason: SchedulerError when that failure was an error (a DRA allocation timed
+  // out, a failed binding), else Unschedulable (upstream schedule_one.go handleSchedulingFailure);
+  // the event is FailedScheduling either way
+  const failedReason = lastFailure === undefined ? undefined : podScheduledReason(view.run, lastFailure);
   // the pod-group cycle on screen, when this pod is its member: the group and, once its verdict is shown, its condition
   const frameTrace = view.step.frame?.trace;
   const group = frameTrace?.podGroup?.members.includes(podKey) ? groupProgress(frameTrace, view.step.phase, view.isLastStep) : undefined;
@@ -90,7 +94,7 @@ export function PodInspector() {
           </Field>
         )}
         <Field name="Conditions">
-          PodScheduled {scheduled || bound ? 'True' : lastFailure ? 'False (Unschedulable)'
+          PodScheduled {scheduled || bound ? 'True' : failedReason ? `False (${failedReason})`
             : outcome.recorded?.scheduled?.status === 'False' ? `False (${outcome.recorded.scheduled.reason ?? 'Unschedulable'}, as the dump records it)` : 'Unknown'}
         </Field>
         {!bound && lastFailure && <Field name="Message">{lastFailure.message}</Field>}
@@ -107,9 +111,10 @@ export function PodInspector() {
         <table className="kubectl">
           <thead><tr><th scope="col">Type</th><th scope="col">Reason</th><th scope="col">Age</th><th scope="col">From</th><th scope="col">Message</th></tr></thead>
           <tbody>
-            {events.map((e, i) => (
-              <tr key={i} className={`event-${e.type}`}>
-                <td>{e.type}</td><td>{e.reason}</td><td>{formatAge(now - e.time)}</td><td>{eventSource(e.reason)}</td><td className="message">{e.message}</td>
+            {/* repeats folded as kubectl describe shows them: "30s (x4 over 2m)", the first message kept */}
+            {foldEvents(events).map((row, i) => (
+              <tr key={i} className={`event-${row.event.type}`} data-count={row.count}>
+                <td>{row.event.type}</td><td>{row.event.reason}</td><td>{foldedAge(row, formatAge, now)}</td><td>{eventSource(row.event.reason)}</td><td className="message">{row.event.message}</td>
               </tr>
             ))}
           </tbody>

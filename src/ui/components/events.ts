@@ -11,6 +11,17 @@ export function eventsSoFar(run: RunView, cycle: number, isLastStep: boolean): T
   return run.events.slice(0, end);
 }
 
+/**
+ * The PodScheduled condition's reason a FailedScheduling event goes with: SchedulerError when its
+ * cycle ended in an error (a DRA allocation timed out, a failed binding), else Unschedulable
+ * (upstream pkg/scheduler/schedule_one.go handleSchedulingFailure; the event's reason is
+ * FailedScheduling either way).
+ */
+export function podScheduledReason(run: Pick<RunView, 'cycles'>, failure: TimedEvent): 'SchedulerError' | 'Unschedulable' {
+  const cycle = run.cycles[failure.cycle - 1];
+  return cycle !== undefined && `Pod/${cycle.pod}` === failure.object && cycle.result === 'Error' ? 'SchedulerError' : 'Unschedulable';
+}
+
 /** "Pod/default/web-1" → { namespace: "default", object: "pod/web-1" }; "Node/n1" → { object: "node/n1" } */
 export function kubectlObject(object: string): { namespace?: string; object: string } {
   const [kind = '', ...rest] = object.split('/');
