@@ -162,6 +162,23 @@ export function selectsTaintedPool(nodes: readonly Node[], pod: Pod, node: Node,
 
 const selectsAny = (pod: Pod): boolean => Object.keys(pod.spec.nodeSelector ?? {}).length > 0 || pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution !== undefined;
 
+/** the node labels that name the platform a container image is built for (upstream: well_known_labels.go) */
+const PLATFORM_KEYS = new Set(['kubernetes.io/arch', 'kubernetes.io/os', 'beta.kubernetes.io/arch', 'beta.kubernetes.io/os']);
+/** real architectures and operating systems (Go's GOARCH/GOOS as kubelets report them): another is no typo fix for one of these */
+const PLATFORMS = new Set(['amd64', 'arm64', 'arm', '386', 'ppc64le', 's390x', 'riscv64', 'linux', 'windows']);
+
+/**
+ * Why a reviewer refuses a change to the platform the pod asks for (its arch or os), or undefined:
+ * its images are built for that platform, and on another its containers do not start (exec format
+ * error). A node of that platform is the fix; a value that is no platform (a typo) may still be corrected.
+ */
+export function platformRefusal(key: string, values: readonly string[] | undefined): string | undefined {
+  if (!PLATFORM_KEYS.has(key)) return undefined;
+  const named = (values ?? []).filter((v) => PLATFORMS.has(v));
+  if (values !== undefined && named.length === 0) return undefined;
+  return `the pod asks for ${key}${named.length ? ` ${named.join(', ')}` : ''}: its images are built for that platform, and elsewhere its containers do not start (exec format error); nodes of that platform are the fix`;
+}
+
 /** A value no node has for a key the pod selects on → the values nodes have that are nearest (a typo). */
 function affinityValueCandidates(s: ExpandedScenario, pod: Pod, key: string): Candidate[] {
   const out: Candidate[] = [];
@@ -169,7 +186,8 @@ function affinityValueCandidates(s: ExpandedScenario, pod: Pod, key: string): Ca
   for (const [k, v] of Object.entries(pod.spec.nodeSelector ?? {})) {
     const values = valuesOf(k);
     if (values.some((x) => x.value === v)) continue;
-    for (const near of nearestLabelValues(v, values)) out.push({ kind: 'affinity-value', cost: 1, tier: Tier.SpecMistake, edits: [{ kind: 'affinity-value', pod: key, key: k, from: v, value: near.value, nodeSelectorKey: k }] });
+    const refused = platformRefusal(k, [v]);
+    for (const near of nearestLabelValues(v, values)) out.push({ kind: 'affinity-value', cost: 1, tier: Tier.SpecMistake, edits: [{ kind: 'affinity-value', pod: key, key: k, from: v, value: near.value, nodeSelectorKey: k }], ...(refused ? { refused } : {}) });
   }
   const terms = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
   terms.forEach((t, term) => (t.matchExpressions ?? []).forEach((e, expression) => {
@@ -178,7 +196,8 @@ function affinityValueCandidates(s: ExpandedScenario, pod: Pod, key: string): Ca
     const have = new Set(values.map((x) => x.value));
     if (e.values.some((v) => have.has(v))) return;
     for (const from of e.values) {
-      for (const near of nearestLabelValues(from, values)) out.push({ kind: 'affinity-value', cost: 1, tier: Tier.SpecMistake, edits: [{ kind: 'affinity-value', pod: key, key: e.key, from, value: near.value, term, expression }] });
+      const refused = platformRefusal(e.key, [from]);
+      for (const near of nearestLabelValues(from, values)) out.push({ kind: 'affinity-value', cost: 1, tier: Tier.SpecMistake, edits: [{ kind: 'affinity-value', pod: key, key: e.key, from, value: near.value, term, expression }], ...(refused ? { refused } : {}) });
     }
   }));
   return out;
@@ -187,13 +206,18 @@ function affinityValueCandidates(s: ExpandedScenario, pod: Pod, key: string): Ca
 function selectorCandidates(s: ExpandedScenario, pod: Pod, key: string, d: Diagnosis): Candidate[] {
   const out: Candidate[] = [];
   const selector = Object.entries(pod.spec.nodeSelector ?? {});
-  for (const [k] of selector) out.push({ kind: 'selector', cost: 2, tier: Tier.Relax, edits: [{ kind: 'selector', pod: key, nodeSelectorKey: k }] });
+  for (const [k, v] of selector) {
+    const refused = platformRefusal(k, [v]);
+    out.push({ kind: 'selector', cost: 2, tier: Tier.Relax, edits: [{ kind: 'selector', pod: key, nodeSelectorKey: k }], ...(refused ? { refused } : {}) });
+  }
   const terms = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
   terms.forEach((t, term) => (t.matchExpressions ?? []).forEach((e, expression) => {
     // an expression every node meets keeps no node out: dropping it cannot help (a pod of 1,200
     // expressions, one of them wrong, made 1,200 candidates and the cap kept the wrong 40, issue 23)
     if (s.nodes.every((n) => matchNodeSelectorRequirement(e, n.metadata.labels))) return;
-    out.push({ kind: 'selector', cost: 2, tier: Tier.Relax, edits: [{ kind: 'selector', pod: key, term, expression }] });
+    // an arm64-only image's requirement dropped: a reviewer refuses it whatever it schedules
+    const refused = e.operator === 'In' ? platformRefusal(e.key, e.values) : undefined;
+    out.push({ kind: 'selector', cost: 2, tier: Tier.Relax, edits: [{ kind: 'selector', pod: key, term, expression }], ...(refused ? { refused } : {}) });
   }));
   // label the nodes that fail only NodeAffinity with what the nodeSelector asks for
   if (selector.length > 0) {

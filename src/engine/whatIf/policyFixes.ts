@@ -282,7 +282,10 @@ export function nodeGroupCandidates(s: Pick<ExpandedScenario, 'clusterAutoscaler
     const turnedAway = Object.values(baseline.autoscaler!.pods).filter((v) => v.kind === 'notTriggerScaleUp' && v.groups.some((g) => g.group === group && g.reason === MAX_SIZE_REACHED)).length;
     const from = groups[template]!.maxSize;
     const max = from + Math.max(1, turnedAway);
-    out.push({ kind: 'node-group', edits: [{ kind: 'node-group-max', group, template, from, max }], cost: 2, tier: Tier.Capacity, warning: `node group ${group} may then grow to ${max} nodes: more machines on the bill` });
+    // Karpenter's NodePools as node groups (labelled karpenter.sh/nodepool): the change a reviewer
+    // approves is the NodePool's spec.limits, which the ClusterAutoscaler document's max stands for
+    const karpenter = s.clusterAutoscaler!.nodeGroupLabelKey === 'karpenter.sh/nodepool' ? ` (with Karpenter: raise NodePool ${group}'s spec.limits by one node's worth)` : '';
+    out.push({ kind: 'node-group', edits: [{ kind: 'node-group-max', group, template, from, max }], cost: 2, tier: Tier.Capacity, warning: `node group ${group} may then grow to ${max} nodes: more machines on the bill${karpenter}` });
   }
   return out;
 }
