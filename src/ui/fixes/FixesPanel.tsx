@@ -69,6 +69,17 @@ function FixCard({ fix, short, onApply }: { fix: FixView; short: (node: string) 
   );
 }
 
+/** Why the refused changes were not tried, by kind: tolerations of others' pools, the pod's platform given up */
+function refusedWhy(kinds: readonly string[]): string {
+  const tolerations = kinds.filter((k) => k === 'toleration').length;
+  const platform = kinds.length - tolerations;
+  const pool = 'the pod into a pool tainted for other workloads';
+  const arch = 'up the architecture or OS its images are built for';
+  if (platform === 0) return `${tolerations === 1 ? 'it moves' : 'each moves'} ${pool}`;
+  if (tolerations === 0) return `${platform === 1 ? 'it gives' : 'each gives'} ${arch}`;
+  return `${tolerations} move${tolerations === 1 ? 's' : ''} ${pool}, ${platform} give${platform === 1 ? 's' : ''} ${arch}`;
+}
+
 /**
  * `pod` is the Pending pod (namespace/name), or a workload whose pods admission refused (the
  * creator as its FailedCreate event names it, ../../interop/policyFixSearch.ts).
@@ -91,7 +102,7 @@ export function FixesPanel({ pod, heading = 'What would make it schedulable', su
   };
   const left = [
     ...(search.leftOut ? [`${search.leftOut} more left out: the likeliest ${search.candidates} are tried`] : []),
-    ...(search.refused ? [`${search.refused} a reviewer refuses not tried: ${search.refused === 1 ? 'it moves' : 'each moves'} the pod into a pool tainted for other workloads`] : []),
+    ...(search.refused ? [`${search.refused} a reviewer refuses not tried: ${refusedWhy(search.refusedKinds ?? [])}`] : []),
   ];
   const leftOut = left.length > 0 ? ` (${left.join('; ')})` : '';
   const status = search.error !== undefined ? `stopped: ${search.error}`

@@ -13,6 +13,8 @@ export interface FixSearchState {
   leftOut?: number;
   /** changes a reviewer refuses whatever they do, not simulated (a toleration of a pool tainted for other workloads) */
   refused?: number;
+  /** the kind of each refused change (a toleration; a selector or value that gives up the pod's platform), for why */
+  refusedKinds?: string[];
   /** changes tried that did not help, with why */
   failures: FailedCandidate[];
   tried: number;
@@ -65,7 +67,7 @@ export function useFixSearch(text: string, fileName: string, seed: number | unde
     worker.onmessage = (event: MessageEvent<FixSearchReply>) => {
       const reply = event.data;
       if (reply.id !== id) return;
-      if (reply.type === 'started') update({ candidates: reply.candidates, leftOut: reply.leftOut, refused: reply.refused.length });
+      if (reply.type === 'started') update({ candidates: reply.candidates, leftOut: reply.leftOut, refused: reply.refused.length, refusedKinds: reply.refused.map((r) => r.candidate.kind) });
       else if (reply.type === 'fix') update({ fixes: rankFixes([...current.fixes, reply.fix]), tried: current.tried + 1 });
       else if (reply.type === 'failed') update({ failures: [...current.failures, reply.failed], tried: current.tried + 1 });
       else if (reply.type === 'done') {
