@@ -144,3 +144,69 @@ describe('a victim waiting at Permit (GangScheduling)', () => {
     });
   }
 });
+
+// upstream TestPreemptPod (pkg/scheduler/framework/preemption/executor_test.go, as stored from the
+// 1.36 line on, after PRs #135502 and #135719): what Executor.PreemptPod does to one victim. Its
+// rows check that the PreBind victim's context is cancelled and that only the plain victim costs
+// API calls ("patch", "delete"); here the API calls show as the victim's deletion (deletedAt) and
+// the "(in kube-scheduler memory)" Preempted event of a victim that is not deleted.
+const runningVictimScenario = `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: running-victim}
+spec:
+  timeline:
+  - action: apply
+    at: 10
+    object: {apiVersion: v1, kind: Pod, metadata: {name: high, namespace: default}, spec: {priorityClassName: high, containers: [{name: c, image: x, resources: {requests: {cpu: "2"}}}]}}
+---
+${highPriority}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: low, namespace: default}
+spec:
+  terminationGracePeriodSeconds: 0
+  containers: [{name: c, image: x, resources: {requests: {cpu: "2"}}}]`;
+
+describe('upstream TestPreemptPod rows, at v1.36 and v1.37', () => {
+  const rows: { name: string; versions: KubernetesVersion[]; run: (v: KubernetesVersion) => SimulationResult; victim: (r: SimulationResult) => string; apiCalls: boolean }[] = [
+    {
+      name: 'victim is in preBind, context should be cancelled',
+      versions: ['1.36', '1.37'], run: (v) => run(preBindScenario(''), v, undefined, 60), victim: () => 'low', apiCalls: false,
+    },
+    {
+      // no default plugin keeps a pod at Permit from 1.36: the v1.35 gang with the 1.36 switch on
+      name: 'victim is in waiting pods, it should be rejected (no calls to apiserver)',
+      versions: ['1.35'], run: () => run(permitScenario, '1.35', { permitPreemptToBackoff: true }, 30),
+      victim: (r) => r.queue.find((m) => m.to === 'waitingOnPermit')!.pod.replace('default/', ''), apiCalls: false,
+    },
+    {
+      name: 'victim is not in waiting/preBind pods, pod should be deleted',
+      versions: ['1.36', '1.37'], run: (v) => run(runningVictimScenario, v, undefined, 60), victim: () => 'low', apiCalls: true,
+    },
+  ];
+  for (const row of rows) {
+    for (const version of row.versions) {
+      it(`${row.name} (v${version}${version === '1.35' ? ' with permitPreemptToBackoff' : ''})`, () => {
+        const r = row.run(version);
+        const victim = pod(r, row.victim(r));
+        const preempted = r.events.filter((e) => e.reason === 'Preempted' && e.object === `Pod/default/${row.victim(r)}`).map((e) => e.message);
+        expect(preempted).toHaveLength(1);
+        if (row.apiCalls) {
+          expect(victim.deletedAt).toBe(10);
+          expect(preempted[0]).not.toContain('in kube-scheduler memory');
+        } else {
+          expect(victim.deletedAt).toBeUndefined();
+          expect(victim.phase).toBe('Pending');
+          expect(preempted[0]).toMatch(/\(in kube-scheduler memory\)\.$/);
+        }
+        expect(pod(r, 'high')).toMatchObject({ phase: 'Running', node: 'n1' });
+      });
+    }
+  }
+});

@@ -370,6 +370,18 @@ ${claimedPod}`;
     expect(failed).toMatchObject({ time: 600, message: 'binding rejected: running PreBind plugin "DynamicResources": device binding timeout' });
   });
 
+  it('DynamicResourcesArgs.bindingTimeout of 60s: the wait times out after 60s (upstream New reads it, PR #134905)', () => {
+    const config = `apiVersion: kubescheduler.config.k8s.io/v1
+kind: KubeSchedulerConfiguration
+profiles:
+- pluginConfig:
+  - name: DynamicResources
+    args: {bindingTimeout: 60s}`;
+    const r = run(`${config}\n---\n${scenario('  - {at: 1000, action: cordon, node: n1}')}`);
+    const failed = r.events.find((e) => e.reason === 'FailedScheduling')!;
+    expect(failed).toMatchObject({ time: 60, message: 'binding rejected: running PreBind plugin "DynamicResources": device binding timeout' });
+  });
+
   it('without the gate the API server drops the binding fields: the pod binds at once', () => {
     const r = run(scenario('  - {at: 1, action: cordon, node: n1}', 'DRADeviceBindingConditions: false'));
     expect(r.events[0]).toMatchObject({ time: 0, reason: 'Scheduled' });

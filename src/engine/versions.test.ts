@@ -155,9 +155,10 @@ describe('versions', () => {
     expect(config.profiles[0]!.pluginConfig.find((c) => c.name === 'VolumeBinding')?.args).toEqual(want);
   });
 
+  // DynamicResourcesArgs' per-version defaults: plugins/DynamicResources/args.test.ts
   it("the other plugins' args defaults are the same at every version", () => {
     const argsAt = (v: KubernetesVersion) => resolveSchedulerConfig(undefined, newInTreeRegistry(), featureGateDefaults(versionSwitches(v)))
-      .config.profiles[0]!.pluginConfig.filter((c) => c.name !== 'VolumeBinding');
+      .config.profiles[0]!.pluginConfig.filter((c) => c.name !== 'VolumeBinding' && c.name !== 'DynamicResources');
     expect(argsAt('1.36')).toEqual(argsAt('1.35'));
     expect(argsAt('1.37')).toEqual(argsAt('1.35'));
     expect(argsAt('1.35').find((c) => c.name === 'DefaultPreemption')?.args).toEqual({ minCandidateNodesPercentage: 10, minCandidateNodesAbsolute: 100 });

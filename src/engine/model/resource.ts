@@ -146,6 +146,9 @@ export interface DeviceSubRequest extends ExactDeviceRequest {
 }
 
 /** upstream: DeviceRequest — exactly one of exactly / firstAvailable */
+/** upstream: resourceapi.FirstAvailableDeviceRequestMaxSize, the most subrequests a request may list */
+export const FIRST_AVAILABLE_DEVICE_REQUEST_MAX_SIZE = 8;
+
 export interface DeviceRequest {
   name: string;
   exactly?: ExactDeviceRequest;

@@ -12,7 +12,7 @@ import type {
   DeviceRequest, DeviceSelector, DeviceSubRequest, DeviceTaint, DeviceTaintRule, DeviceToleration,
   ExactDeviceRequest, PodResourceClaim, ResourceClaim, ResourceClaimSpec, ResourceClaimTemplate, ResourceSlice,
 } from '../resource';
-import { DEVICE_TAINT_RULE_API_VERSION, DEVICE_TAINT_RULE_SERVED_SINCE } from '../resource';
+import { DEVICE_TAINT_RULE_API_VERSION, DEVICE_TAINT_RULE_SERVED_SINCE, FIRST_AVAILABLE_DEVICE_REQUEST_MAX_SIZE } from '../resource';
 import { versionsSince } from '../../versions';
 import { toPlain, type SrcMap, type SrcNode } from '../source';
 import { duplicate, invalid, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, required, forbidden } from '../validation';
@@ -28,7 +28,6 @@ const API_VERSION = 'resource.k8s.io/v1';
 const DeviceSelectorsMaxSize = 32;
 const DeviceRequestsMaxSize = 32;
 const DeviceConstraintsMaxSize = 32;
-const FirstAvailableDeviceRequestMaxSize = 8;
 const ResourceSliceMaxDevices = 128;
 const ResourceSliceMaxDevicesWithTaintsOrConsumesCounters = 64;
 const ResourceSliceMaxAttributesAndCapacitiesPerDevice = 32;
@@ -351,7 +350,7 @@ function request(r: Reader, node: SrcNode, path: Path): DeviceRequest | undefine
     return [{ name: subName, ...sub }];
   });
   if (hasFirst && (!firstAvailable || firstAvailable.length === 0)) r.error(fnode?.pos ?? m.pos, fp, required());
-  tooMany(r, fnode, fp, firstAvailable, FirstAvailableDeviceRequestMaxSize);
+  tooMany(r, fnode, fp, firstAvailable, FIRST_AVAILABLE_DEVICE_REQUEST_MAX_SIZE);
   return defined({ name, firstAvailable });
 }
 

@@ -10,7 +10,7 @@ import type { FeatureGates } from '../../features';
 import type { AllocatedDeviceStatus, AllocationResult, DeviceRequestAllocationResult, ResourceClaim, ResourceSlice } from '../../model/resource';
 import type { Node } from '../../model/types';
 
-/** upstream: config.DynamicResourcesBindingTimeoutDefault (DynamicResourcesArgs.bindingTimeout) */
+/** upstream: config.DynamicResourcesBindingTimeoutDefault (DynamicResourcesArgs.bindingTimeout's default, ./args.ts) */
 export const BINDING_TIMEOUT_SECONDS = 600;
 /** upstream: PreBind's wait.PollUntilContextTimeout interval */
 export const BINDING_POLL_SECONDS = 5;
@@ -94,11 +94,11 @@ export function hasBindingConditions(claims: readonly ResourceClaim[]): boolean 
 }
 
 /** upstream: isPodReadyForBinding over the claims as the informer has them now */
-export function isPodReadyForBinding(claims: readonly ResourceClaim[], now: number): boolean | { error: string } {
+export function isPodReadyForBinding(claims: readonly ResourceClaim[], now: number, timeout = BINDING_TIMEOUT_SECONDS): boolean | { error: string } {
   for (const claim of claims) {
     const ready = isClaimReadyForBinding(claim);
     if (ready !== true) {
-      if (ready === false && isClaimTimeout(claim, now)) return { error: `claim ${claim.metadata.name} binding timeout` };
+      if (ready === false && isClaimTimeout(claim, now, timeout)) return { error: `claim ${claim.metadata.name} binding timeout` };
       return ready;
     }
   }

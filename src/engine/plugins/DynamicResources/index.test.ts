@@ -198,7 +198,7 @@ describe('DynamicResources (upstream TestPlugin rows)', () => {
     expect(filterAll(s).pre).toMatchObject({ code: 'UnschedulableAndUnresolvable', reasons: ['resourceclaim in use'] });
   });
 
-  it('Score is 0 on every node and stays 0 after NormalizeScore', () => {
+  it('Score is 0 on every node for a pod without claims and stays 0 after NormalizeScore', () => {
     const s = setup([], makePod().name('foo').obj());
     s.plugin.preFilter!(s.state, s.podInfo, s.env.snapshot.nodeInfoList);
     const scores = s.env.snapshot.nodeInfoList.map((n) => ({ name: n.name, score: s.plugin.score!(s.state, s.podInfo, n) as number }));

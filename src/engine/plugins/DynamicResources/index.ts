@@ -15,7 +15,8 @@
 //               as taken for other pods until PreBind)
 //   PreBind     writes the allocation and the pod's reservation to the claim's status
 //   Unreserve   drops the in-flight allocation and the pod's reservation
-//   Score       0 on every node (there is no PreScore to Skip it), NormalizeScore keeps 0
+//   Score       with DRAPrioritizedList, by the place in each firstAvailable list of the subrequest
+//               the node's allocation used (scoring.ts); NormalizeScore scales by the highest
 //   With DRAExtendedResource, the pod's claim for extended resources backed by DRA comes last among
 //   its claims (extendedResources.ts).
 
@@ -31,12 +32,14 @@ import {
 } from '../../model/resource';
 import type { Node, NodeSelector, Pod, PodGroup, PodResourceClaim } from '../../model/types';
 import { defaultNormalizeScore } from '../helper/normalizeScore';
+import { applyDynamicResourcesDefaults, bindingTimeoutSeconds, validateDynamicResourcesArgs, type DynamicResourcesArgs } from './args';
+import { prioritizedListScore } from './scoring';
 import { isSamePod } from '../helper/samePod';
 import { ALLOCATION_STEPS_PER_CYCLE, ALLOCATION_STEPS_PER_NODE, allocate, allocationTimedOut, type AllocateResult, type AllocatorInput, type RequestOutcome, type DeviceID, type Features } from '../../dra/allocator';
 import { slicesInNameOrder } from '../../dra/pools';
 import { applyDeviceTaintRules } from '../../dra/deviceTaintRules';
 import {
-  BINDING_POLL_SECONDS, BINDING_TIMEOUT_SECONDS, bindingConditionsEnabled, hasBindingConditions, isClaimReadyForBinding, isClaimTimeout,
+  BINDING_POLL_SECONDS, bindingConditionsEnabled, hasBindingConditions, isClaimReadyForBinding, isClaimTimeout,
   isPodReadyForBinding, poolsWithBindingConditionsLast, withBindingConditions,
 } from './bindingConditions';
 import { allocatedCapacity } from '../../dra/consumableCapacity';
@@ -228,7 +231,8 @@ export function allocatedDevices(claims: Iterable<ResourceClaim>): Set<DeviceID>
  */
 interface RememberedTimeout { version: number; inFlight: number; claims: readonly ResourceClaim[]; message: string }
 
-function newPlugin(handle: Handle): Plugin {
+function newPlugin(handle: Handle, args: DynamicResourcesArgs | undefined): Plugin {
+  const bindingTimeout = bindingTimeoutSeconds(args);
   const inFlight = new InFlightAllocations();
   // per node object (an update replaces it): its last search that ran out of the node's steps
   const timeouts = new WeakMap<Node, RememberedTimeout>();
@@ -383,7 +387,7 @@ function newPlugin(handle: Handle): Plugin {
         // upstream: a failed or timed-out binding makes the claim unavailable, so that PostFilter
         // deallocates it and other devices can be tried
         const ready = isClaimReadyForBinding(c);
-        return typeof ready === 'object' || (!ready && isClaimTimeout(c, handle.now())) ? [i] : [];
+        return typeof ready === 'object' || (!ready && isClaimTimeout(c, handle.now(), bindingTimeout)) ? [i] : [];
       });
       let details: Record<string, unknown> | undefined;
       let nodeAllocation: NodeAllocation | undefined;
@@ -448,9 +452,19 @@ function newPlugin(handle: Handle): Plugin {
       }
       return { status: quiet ? Status.unschedulable() : Status.unschedulable(ErrReasonStillNotSchedulable) };
     },
-    score: (state) => {
+    // upstream Score (PR #134711, v1.35): with DRAPrioritizedList, the higher the subrequests the
+    // node's allocation used stand in their lists, the higher the node (scoring.ts); a node without
+    // an allocation of its own from Filter (every claim allocated before the cycle) scores 0
+    score: (state, _podInfo, nodeInfo) => {
       const s = readState(state);
-      return s instanceof Status ? s : 0;
+      if (s instanceof Status) return s;
+      if (!handle.features.DRAPrioritizedList || s.claims.length === 0) return 0;
+      const nodeAllocation = s.nodeAllocations.get(nodeInfo.node.metadata.name);
+      if (!nodeAllocation) return 0;
+      return prioritizedListScore(s.claims, (i) => {
+        const position = nodeAllocation.indices.indexOf(i);
+        return position >= 0 ? nodeAllocation.allocations[position] : s.claims[i]!.status.allocation;
+      });
     },
     normalizeScore: (_state, _pod, scores) => defaultNormalizeScore(MAX_NODE_SCORE, false, scores),
     reserve: (state, _pod, nodeName) => {
@@ -556,7 +570,7 @@ function newPlugin(handle: Handle): Plugin {
       if (s instanceof Status || !bindingConditions || !hasBindingConditions(s.claims)) return undefined;
       return {
         interval: BINDING_POLL_SECONDS,
-        timeout: BINDING_TIMEOUT_SECONDS,
+        timeout: bindingTimeout,
         timeoutMessage: 'device binding timeout',
         event: { reason: 'BindingConditionsPending', message: `waiting for binding conditions for device on node ${nodeName}` },
         poll: () => {
@@ -564,7 +578,7 @@ function newPlugin(handle: Handle): Plugin {
           const missing = current.findIndex((c) => c === undefined);
           if (missing >= 0) return `resourceclaim.resource.k8s.io "${s.claims[missing]!.metadata.name}" not found`;
           s.claims = current as ResourceClaim[];
-          const ready = isPodReadyForBinding(s.claims, handle.now());
+          const ready = isPodReadyForBinding(s.claims, handle.now(), bindingTimeout);
           return typeof ready === 'object' ? ready.error : ready;
         },
       };
@@ -592,7 +606,10 @@ function isSchedulableAfterClaimChange(handle: Handle, pod: Pod, oldClaim: Resou
   return JSON.stringify(oldClaim.status) === JSON.stringify(claim.status) ? 'QueueSkip' : 'Queue';
 }
 
-export const DynamicResources: PluginDescriptor = {
+export const DynamicResources: PluginDescriptor<DynamicResourcesArgs | undefined> = {
   name: Name,
-  factory: (_args, handle): Plugin => newPlugin(handle),
+  defaultArgs: (gates) => applyDynamicResourcesDefaults(undefined, gates),
+  applyDefaults: (args, gates) => applyDynamicResourcesDefaults(args, gates),
+  validateArgs: (args, gates) => validateDynamicResourcesArgs(args ?? {}, gates),
+  factory: (args, handle): Plugin => newPlugin(handle, args),
 };

@@ -1,0 +1,116 @@
+// upstream: pkg/scheduler/schedule_one_podgroup_test.go (as stored, the v1.36 line:
+// scheduling/v1alpha2) — TestPodGroupSchedulingAlgorithm's rows, with its fake plugin's Filter,
+// PostFilter and Permit outcomes per pod turned into the member attempts the pod-group cycle
+// records, checked against the group's verdict (podGroupVerdict; the same at v1.36 and v1.37), and
+// TestPodGroupInfoForPod's order (podGroupOrder).
+import { describe, expect, it } from 'vitest';
+import type { CycleTrace } from '../api';
+import { CycleState } from '../framework/cycleState';
+import type { QueuedPodInfo } from '../framework/interfaces';
+import { newPodInfo } from '../framework/podInfo';
+import { Status } from '../framework/status';
+import { makePod } from '../testing/builders';
+import { podGroupOrder, podGroupVerdict, type MemberAttempt } from './podGroupCycle';
+
+/** the fake plugin's outcome for one pod: Filter, then PostFilter (nominating node1) if it failed, then Permit */
+type Fake = { filter: 'ok' | 'unschedulable' | 'error'; postFilter?: 'nominate' | 'unschedulable'; permit?: 'ok' | 'wait' | 'unschedulable' | 'error' };
+
+function attempt(name: string, f: Fake): MemberAttempt {
+  const queued = { podInfo: newPodInfo(makePod().name(name).uid(name).obj()), timestamp: 0 } as QueuedPodInfo;
+  const trace = {} as CycleTrace;
+  const state = new CycleState();
+  const unschedulable = (message: string) => ({ kind: 'unschedulable' as const, status: Status.unschedulable(message), message, unschedulablePlugins: new Set<string>(), pendingPlugins: new Set<string>() });
+  if (f.filter === 'error') return { queued, trace, outcome: { kind: 'error', status: Status.error('filter error'), message: 'filter error' } };
+  if (f.filter === 'unschedulable') {
+    if (f.postFilter !== 'nominate') return { queued, trace, outcome: unschedulable('default fake postfilter failure') };
+    // upstream requiresPreemption: assumed on the nominated node and its Permit run
+    if (f.permit === 'error') return { queued, trace, outcome: { kind: 'error', status: Status.error('permit error'), message: 'permit error' } };
+    return { queued, trace, outcome: { ...unschedulable('preempting'), nominatedNodeName: 'node1', state }, preempting: { node: 'node1', state, permitSuccess: f.permit === 'ok' } };
+  }
+  switch (f.permit) {
+    case 'ok': return { queued, trace, outcome: { kind: 'scheduled', node: 'node1', state } };
+    case 'wait': return { queued, trace, outcome: { kind: 'waiting', node: 'node1', state, timeout: 0, waitingOn: ['FakePodGroupPlugin'] } };
+    case 'unschedulable': return { queued, trace, outcome: unschedulable('rejected by permit') };
+    default: return { queued, trace, outcome: { kind: 'error', status: Status.error('permit error'), message: 'permit error' } };
+  }
+}
+
+/** upstream stops at the first Error: the pods after it are not evaluated */
+function attempts(fakes: Record<string, Fake>): MemberAttempt[] {
+  const out: MemberAttempt[] = [];
+  for (const [name, f] of Object.entries(fakes)) {
+    const a = attempt(name, f);
+    out.push(a);
+    if (a.outcome.kind === 'error') break;
+  }
+  return out;
+}
+
+const ok: Fake = { filter: 'ok', permit: 'ok' };
+const wait: Fake = { filter: 'ok', permit: 'wait' };
+
+describe('TestPodGroupSchedulingAlgorithm (v1.36, v1.37)', () => {
+  const rows: { name: string; pods: Record<string, Fake>; code: 'scheduled' | 'unschedulable' | 'error'; waitingOnPreemption?: boolean; evaluated?: number }[] = [
+    { name: 'All pods feasible', pods: { p1: ok, p2: ok, p3: ok }, code: 'scheduled' },
+    { name: 'All pods feasible, two waiting', pods: { p1: wait, p2: wait, p3: ok }, code: 'scheduled' },
+    { name: 'All pods feasible, but all waiting', pods: { p1: wait, p2: wait, p3: wait }, code: 'unschedulable' },
+    { name: 'All pods feasible, but last waiting', pods: { p1: ok, p2: ok, p3: wait }, code: 'scheduled' },
+    { name: 'All pods feasible, one waiting, one unschedulable', pods: { p1: wait, p2: { filter: 'ok', permit: 'unschedulable' }, p3: ok }, code: 'scheduled' },
+    {
+      name: 'All pods require preemption',
+      pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' }, p2: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' }, p3: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' } },
+      code: 'unschedulable', waitingOnPreemption: true,
+    },
+    {
+      name: 'All pods require preemption, but waiting',
+      pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'wait' }, p2: { filter: 'unschedulable', postFilter: 'nominate', permit: 'wait' }, p3: { filter: 'unschedulable', postFilter: 'nominate', permit: 'wait' } },
+      code: 'unschedulable', waitingOnPreemption: false,
+    },
+    {
+      name: 'One pod requires preemption, but waiting, two are feasible',
+      pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'wait' }, p2: wait, p3: ok },
+      code: 'unschedulable', waitingOnPreemption: true,
+    },
+    {
+      name: 'One pod unschedulable, one requires preemption, one feasible',
+      pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' }, p2: { filter: 'unschedulable', postFilter: 'unschedulable' }, p3: ok },
+      code: 'unschedulable', waitingOnPreemption: true,
+    },
+    {
+      name: 'All pods unschedulable',
+      pods: { p1: { filter: 'unschedulable' }, p2: { filter: 'unschedulable' }, p3: { filter: 'unschedulable' } },
+      code: 'unschedulable', waitingOnPreemption: false,
+    },
+    { name: 'Any filter returned Error', pods: { p1: ok, p2: { filter: 'error' }, p3: ok }, code: 'error', evaluated: 2 },
+    { name: 'Any permit returned Error', pods: { p1: ok, p2: { filter: 'ok', permit: 'error' }, p3: ok }, code: 'error', evaluated: 2 },
+    {
+      name: 'Any filter returned Error while waiting on preemption',
+      pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' }, p2: { filter: 'error' }, p3: ok },
+      code: 'error', evaluated: 2,
+    },
+    {
+      name: 'Any permit returned Error while waiting on preemption',
+      pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' }, p2: { filter: 'ok', permit: 'error' }, p3: ok },
+      code: 'error', evaluated: 2,
+    },
+  ];
+  for (const row of rows) {
+    it(row.name, () => {
+      const tried = attempts(row.pods);
+      const verdict = podGroupVerdict(tried);
+      expect(verdict.kind).toBe(row.code);
+      if (row.waitingOnPreemption !== undefined) expect(verdict.kind === 'unschedulable' && verdict.waitingOnPreemption === true).toBe(row.waitingOnPreemption);
+      expect(tried).toHaveLength(row.evaluated ?? 3);
+    });
+  }
+});
+
+describe('TestPodGroupInfoForPod: the order the group\'s pods are tried in', () => {
+  it('Success with multiple pods, sorted by priority and timestamp', () => {
+    const queued = (name: string, priority: number, initialAttemptTimestamp: number) => ({
+      podInfo: newPodInfo(makePod().name(name).uid(name).priority(priority).obj()), timestamp: initialAttemptTimestamp, initialAttemptTimestamp,
+    }) as QueuedPodInfo;
+    const pods = [queued('p1', 100, 0), queued('p2', 200, 1), queued('p3', 150, 2), queued('p4', 150, 1)];
+    expect([...pods].sort(podGroupOrder).map((q) => q.podInfo.pod.metadata.name)).toEqual(['p2', 'p4', 'p3', 'p1']);
+  });
+});
