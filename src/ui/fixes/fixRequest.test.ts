@@ -12,7 +12,7 @@ import twenty from '../../interop/fixtures/kubectl-20-nodes-pending.yaml?raw';
 import { createWorkerHost } from '../../worker/host';
 import { startEngineRun } from '../../worker/engineStart';
 import type { LoadOptions, WorkerReply } from '../../worker/protocol';
-import { handleFixRequest, LEND_WAIT_MS, type FixRequestTimers } from './fixRequest';
+import { createFixWorkerHandler, handleFixRequest, LEND_WAIT_MS, type FixRequestTimers, type FixWorkerPrepared } from './fixRequest';
 
 /** The page's engine worker (its host and start), run in this thread; resolves once `text` is loaded and simulated. */
 async function engineWith(text: string, options: LoadOptions) {
@@ -126,5 +126,42 @@ describe('lending the engine worker\'s run', () => {
     silent.port1.close();
     expect(waits).toEqual([LEND_WAIT_MS]);
     expect(replies[0]).toMatchObject({ type: 'started', baseline: 'loaded' });
+  });
+});
+
+describe('a fix worker prepared before the request (a large run on screen with a Pending pod)', () => {
+  const text = importAny(twenty, { source: 'fixture' }).yaml;
+  const trainer = /name: (trainer-8b6d5f7c9-\w+)\n\s+namespace: ml/.exec(text)![1]!;
+  const request = { id: 1, text, fileName: 'cluster.yaml', pod: `ml/${trainer}` };
+
+  /** the worker's replies to a prepare and a search sent right after it, as the page sends them */
+  async function prepareThenSearch(engineSeed?: number) {
+    const host = await engineWith(text, { fileName: 'cluster.yaml', ...(engineSeed === undefined ? {} : { seed: engineSeed }) });
+    const replies: (FixSearchReply | FixWorkerPrepared)[] = [];
+    await new Promise<void>((resolve) => {
+      const handle = createFixWorkerHandler((r) => {
+        replies.push(r);
+        if (r.type === 'done' || r.type === 'error') resolve();
+      });
+      const channel = new MessageChannel();
+      host.handle({ type: 'lendBaseline', port: channel.port1, text, fileName: 'cluster.yaml' });
+      handle({ type: 'prepare', text, fileName: 'cluster.yaml', lent: channel.port2 });
+      // the search comes before the lent run has arrived: it waits for the preparation
+      handle(request);
+    });
+    return replies;
+  }
+
+  it('takes the lent run: the search sent meanwhile waits for it, loads nothing, and finds what a search of its own finds', async () => {
+    const replies = await prepareThenSearch();
+    expect(replies[0]).toEqual({ type: 'prepared', held: true });
+    expect(replies[1]).toMatchObject({ type: 'started', baseline: 'lent' });
+    expect(withoutSource(replies.slice(1) as FixSearchReply[])).toEqual(withoutSource(ownSearch(request)));
+  });
+
+  it('holds nothing when the engine has no such run, and the search loads the scenario itself', async () => {
+    const replies = await prepareThenSearch(5);
+    expect(replies[0]).toEqual({ type: 'prepared', held: false });
+    expect(replies[1]).toMatchObject({ type: 'started', baseline: 'loaded' });
   });
 });

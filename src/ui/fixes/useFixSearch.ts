@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { rankFixes, type FailedCandidate } from '../../engine/readers';
 import type { BaselineSource, FixSearchReply, FixView } from '../../interop/fixSearch';
 import type { LendPort } from '../../worker/protocol';
-import type { FixWorkerRequest } from './fixRequest';
+import type { FixWorkerPrepare, FixWorkerPrepared, FixWorkerRequest } from './fixRequest';
 
 export interface FixSearchState {
   fixes: FixView[];
@@ -38,9 +38,45 @@ let nextId = 1;
 let idle: { worker: Worker; timer: ReturnType<typeof setTimeout>; scenario: string } | undefined;
 const IDLE_WORKER_MS = 120_000;
 
+const newFixWorker = () => new Worker(new URL('./fixes.worker.ts', import.meta.url), { type: 'module' });
+const scenarioKey = (text: string, fileName: string, seed: number | undefined) => `${fileName}\u0000${seed ?? ''}\u0000${text}`;
+
+/**
+ * From this many characters (a kubectl dump of a few hundred objects: loading and simulating it
+ * again takes seconds), a run on screen with a Pending pod gets an idle fix worker prepared with
+ * it (./fixRequest.ts prepareFixSearch), so that the first search starts at its first variant.
+ */
+export const PREPARE_FIX_CHARS = 1_000_000;
+
+/**
+ * Prepares the idle fix worker with the engine worker's run of this scenario (lent, not loaded
+ * again), unless the idle worker holds it already. A search sent meanwhile waits for it in the worker.
+ */
+export function prepareFixWorker(text: string, fileName: string, seed: number | undefined, lend: LendBaseline): void {
+  const scenario = scenarioKey(text, fileName, seed);
+  if (idle?.scenario === scenario) return;
+  const worker = newFixWorker();
+  const inputs = { text, fileName, ...(seed !== undefined ? { seed } : {}) };
+  const channel = new MessageChannel();
+  lend(channel.port1 as LendPort, inputs);
+  keepWorker(worker, scenario);
+  worker.onmessage = (event: MessageEvent<FixWorkerPrepared>) => {
+    if (event.data.type !== 'prepared') return;
+    worker.onmessage = null;
+    // the engine had no such run (or could not copy it): the worker holds nothing
+    if (!event.data.held && idle?.worker === worker) {
+      clearTimeout(idle.timer);
+      idle = undefined;
+      worker.terminate();
+    }
+  };
+  const message: FixWorkerPrepare = { type: 'prepare', ...inputs, lent: channel.port2 };
+  worker.postMessage(message, [channel.port2]);
+}
+
 /** A worker, and whether it holds `scenario` (text, file name and seed) already: the kept one when it does. */
 function takeWorker(scenario: string): { worker: Worker; holds: boolean } {
-  if (!idle) return { worker: new Worker(new URL('./fixes.worker.ts', import.meta.url), { type: 'module' }), holds: false };
+  if (!idle) return { worker: newFixWorker(), holds: false };
   const { worker, timer } = idle;
   clearTimeout(timer);
   const holds = idle.scenario === scenario;
@@ -64,7 +100,7 @@ export function useFixSearch(text: string, fileName: string, seed: number | unde
   useEffect(() => {
     if (pod === undefined) return;
     const id = nextId++;
-    const scenario = `${fileName}\u0000${seed ?? ''}\u0000${text}`;
+    const scenario = scenarioKey(text, fileName, seed);
     const { worker, holds } = takeWorker(scenario);
     let finished = false;
     // this search's state, replaced whole on every reply (the hook shows it only while `key` is current)
