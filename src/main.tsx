@@ -17,6 +17,7 @@ import zoneSpread from './ui/scenarios/zone-spread.yaml?raw';
 import './ui/styles.css';
 import { createWorkerClient } from './worker/client';
 import { createShippedClient, takeShippedRun } from './worker/shipped';
+import { prepareFixesOnRuns } from './ui/fixes/prepareOnRun';
 
 /** A storage of the page, or undefined where the browser does not allow it (nothing then survives a reload). */
 function browserStorage(which: 'localStorage' | 'sessionStorage'): KeyValueStorage | undefined {
@@ -78,6 +79,9 @@ async function start(): Promise<void> {
     debounceMs: 350,
     linkFirst: fragmentOf(window.location) !== '',
   });
+
+  // a large scenario's Pending pods: the fix worker takes the engine worker's run before the panel asks
+  prepareFixesOnRuns(store);
 
   // the address bar holds a permalink of what is on screen; a link in it is opened first
   // not this tab's own copy: a link this tab wrote is newer than it

@@ -3,7 +3,7 @@
 // index.ts (they start simulations), so they have an entry of their own; the workers and the CLI
 // use it.
 
-export { copyScenario } from './whatIf/edits';
+export { copyScenario, reviveScenario } from './whatIf/edits';
 export { searchFixes } from './whatIf/verify';
 export { compareConfigurations, loadSchedulerConfig } from './compare/compare';
 export { compareVersions, formatVersionComparison, type VersionComparison, type VersionDifference } from './compare/versions';

@@ -69,18 +69,23 @@ function schedulerConfiguration(scenario: ScenarioContents, registry: ReturnType
 }
 
 
-/** Loads and validates a scenario and builds the scheduler, ready to run. Never throws on user input. */
-export function startSimulation(scenarioText: string, options: SimulateOptions = {}): StartOutcome {
+/**
+ * Loads and validates a scenario and builds the scheduler, ready to run. Never throws on user input.
+ * `loaded` sees the loaded scenario before the simulation takes it over (and changes it): the
+ * page's engine worker keeps a copy for the fix worker (src/worker/host.ts, lendBaseline).
+ */
+export function startSimulation(scenarioText: string, options: SimulateOptions = {}, loaded?: (scenario: ExpandedScenario) => void): StartOutcome {
   const fileName = options.fileName ?? 'scenario.yaml';
-  const started = start(scenarioText, fileName, options);
+  const started = start(scenarioText, fileName, options, loaded);
   if (started.ok) return started;
   return { ok: false, errors: capProblems(started.errors, 'error', fileName), warnings: capProblems(started.warnings, 'warning', fileName) };
 }
 
-function start(scenarioText: string, fileName: string, options: SimulateOptions): StartOutcome {
+function start(scenarioText: string, fileName: string, options: SimulateOptions, onLoaded?: (scenario: ExpandedScenario) => void): StartOutcome {
   try {
     const loaded = loadExpandedScenario(scenarioText, fileName, options.kubernetesVersion, options.inferredKubernetesVersion);
     if (!loaded.ok) return loaded;
+    onLoaded?.(loaded.scenario);
     return startLoadedSimulation(loaded.scenario, options);
   } catch (e) {
     return { ok: false, errors: [internalError(fileName, e)], warnings: [] };

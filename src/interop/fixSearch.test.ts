@@ -82,18 +82,20 @@ describe('FixSearchSession: searches one after another', () => {
       return out;
     });
     // the same pod after another pod's search: nothing of the kept run was changed by a search
-    expect(replies[2]).toEqual(replies[0]!.map((r) => ({ ...r, id: 2 })));
-    expect(replies[1]).toEqual(fresh(1, order[1]!));
-    expect(session.baseline(request(9, pending[1]!))).toBe(session.baseline(request(10, pending[0]!)));
+    expect(replies[0]![0]).toMatchObject({ type: 'started', baseline: 'loaded' });
+    expect(replies[2]).toEqual(replies[0]!.map((r) => ({ ...r, id: 2, ...(r.type === 'started' ? { baseline: 'kept' } : {}) })));
+    expect(replies[1]).toEqual(fresh(1, order[1]!).map((r) => (r.type === 'started' ? { ...r, baseline: 'kept' } : r)));
+    expect(session.baseline(request(9, pending[1]!)).base).toBe(session.baseline(request(10, pending[0]!)).base);
   });
 
   it('another text, seed or version is loaded and run again', () => {
     const session = new FixSearchSession();
-    const base = session.baseline(request(1, pending[0]!));
-    expect(session.baseline({ ...request(2, pending[0]!), seed: 7 })).not.toBe(base);
+    const base = session.baseline(request(1, pending[0]!)).base;
+    expect(session.baseline({ ...request(2, pending[0]!), seed: 7 }).base).not.toBe(base);
     const again = session.baseline({ ...request(3, pending[0]!), kubernetesVersion: '1.36' });
-    expect(again).not.toBe(base);
-    expect(session.baseline({ ...request(4, pending[0]!), text: `${text}\n` })).not.toBe(again);
+    expect(again).toMatchObject({ source: 'loaded' });
+    expect(again.base).not.toBe(base);
+    expect(session.baseline({ ...request(4, pending[0]!), text: `${text}\n` }).base).not.toBe(again.base);
   });
 
   it('a scenario with errors is an error for every search of it', () => {

@@ -5,7 +5,7 @@
 import type { SimulationResult } from '../engine/api';
 import type { FailedCandidate, InferredKubernetesVersion, KubernetesVersion } from '../engine/readers';
 import { loadExpandedScenario, startLoadedSimulation, type ExpandedScenario } from '../engine/index';
-import { copyScenario, searchFixes } from '../engine/experiments';
+import { copyScenario, reviveScenario, searchFixes } from '../engine/experiments';
 import { rankCandidates } from '../engine/readers';
 import { fixText } from './fixText';
 import type { FixView } from './fixView';
@@ -30,17 +30,32 @@ export type FixSearchReply =
    * `leftOut`: candidates generated but not verified (over the cap, or the same change twice);
    * `refused`: changes a reviewer refuses whatever they do, left out before simulating, with why
    */
-  | { type: 'started'; id: number; candidates: number; leftOut: number; refused: FailedCandidate[] }
+  /**
+   * `baseline`: where the scenario's load and run came from — lent by the page's engine worker,
+   * kept from this worker's previous search, or loaded and simulated here for this one
+   */
+  | { type: 'started'; id: number; candidates: number; leftOut: number; refused: FailedCandidate[]; baseline?: BaselineSource }
   | { type: 'fix'; id: number; fix: FixView }
   /** a candidate that did not help, and why */
   | { type: 'failed'; id: number; failed: FailedCandidate }
   | { type: 'done'; id: number; tried: number }
   | { type: 'error'; id: number; message: string };
 
+export type BaselineSource = 'lent' | 'kept' | 'loaded';
+
 /** The loaded scenario (unchanged) and its run, which the search's variants are compared with. */
 export interface FixSearchBaseline {
   scenario: ExpandedScenario;
   baseline: SimulationResult;
+}
+
+/**
+ * The baseline as the page's engine worker lends it (src/worker/host.ts, lendBaseline): the
+ * scenario it loaded, copied before its run, and that run's result, which are what
+ * fixSearchBaseline would build from the same text, file name and seed.
+ */
+export function lentBaseline(lent: { scenario: ExpandedScenario; baseline: SimulationResult }): FixSearchBaseline {
+  return { scenario: reviveScenario(lent.scenario), baseline: lent.baseline };
 }
 
 /** Loads and simulates the request's scenario once; undefined when it has errors. */
@@ -62,23 +77,38 @@ export function fixSearchBaseline(request: FixSearchRequest): FixSearchBaseline 
  * changes nothing of the baseline it is given: each variant runs on a copy of the scenario.
  */
 export class FixSearchSession {
-  private kept: { inputs: BaselineInputs; base: FixSearchBaseline | undefined } | undefined;
+  private kept: { inputs: BaselineInputs; base: FixSearchBaseline | undefined; source: BaselineSource } | undefined;
 
   /** The request's baseline: the kept one when the request asks for the same scenario run the same way. */
-  baseline(request: FixSearchRequest): FixSearchBaseline | undefined {
+  baseline(request: FixSearchRequest): { base: FixSearchBaseline | undefined; source: BaselineSource } {
     const inputs = baselineInputs(request);
-    if (this.kept && sameInputs(this.kept.inputs, inputs)) return this.kept.base;
+    if (this.kept && sameInputs(this.kept.inputs, inputs)) {
+      const { base, source } = this.kept;
+      // the next search of this scenario finds it kept, whoever built it
+      this.kept.source = 'kept';
+      return { base, source };
+    }
     // the old baseline is let go before the new one is built: two dumps of this size at once are too many
     this.kept = undefined;
     const base = fixSearchBaseline(request);
-    this.kept = { inputs, base };
-    return base;
+    this.kept = { inputs, base, source: 'kept' };
+    return { base, source: 'loaded' };
+  }
+
+  /** Whether the request's scenario is loaded and simulated already (its search starts at its first variant). */
+  has(request: FixSearchRequest): boolean {
+    return this.kept !== undefined && sameInputs(this.kept.inputs, baselineInputs(request));
+  }
+
+  /** Keeps a baseline built elsewhere for the request's scenario: the one the page's engine worker lent. */
+  adopt(request: FixSearchRequest, base: FixSearchBaseline): void {
+    this.kept = { inputs: baselineInputs(request), base, source: 'lent' };
   }
 
   run(request: FixSearchRequest, post: (reply: FixSearchReply) => void, cancelled?: () => boolean): void {
-    const base = this.baseline(request);
+    const { base, source } = this.baseline(request);
     if (!base) return post({ type: 'error', id: request.id, message: SCENARIO_ERRORS });
-    runFixSearch(request, post, cancelled, base);
+    runFixSearch(request, post, cancelled, base, source);
   }
 }
 
@@ -104,7 +134,7 @@ const searchOptions = ({ seed, kubernetesVersion }: FixSearchRequest) => ({ ...(
  * that has already loaded and simulated the scenario with the request's options (the CLI's
  * --explain) passes that `prepared` baseline instead of paying for both again.
  */
-export function runFixSearch(request: FixSearchRequest, post: (reply: FixSearchReply) => void, cancelled: () => boolean = () => false, prepared?: FixSearchBaseline): void {
+export function runFixSearch(request: FixSearchRequest, post: (reply: FixSearchReply) => void, cancelled: () => boolean = () => false, prepared?: FixSearchBaseline, source: BaselineSource = prepared ? 'kept' : 'loaded'): void {
   const { id, text, fileName, pod } = request;
   const options = searchOptions(request);
   const base = prepared ?? fixSearchBaseline(request);
@@ -122,7 +152,7 @@ export function runFixSearch(request: FixSearchRequest, post: (reply: FixSearchR
   // the likeliest to be approved first, as the engine's search orders its own: the first fix shown comes sooner
   const policyCandidates = rankCandidates(policyOwn.filter((c) => c.refused === undefined));
   const refused = [...search?.refused ?? [], ...policyOwn.filter((c) => c.refused !== undefined)].map((candidate) => ({ candidate, reason: candidate.refused! }));
-  post({ type: 'started', id, candidates: (search?.candidates.length ?? 0) + policyCandidates.length, leftOut: search?.leftOut ?? 0, refused });
+  post({ type: 'started', id, candidates: (search?.candidates.length ?? 0) + policyCandidates.length, leftOut: search?.leftOut ?? 0, refused, baseline: source });
   let tried = 0;
   for (const candidate of policyCandidates) {
     tried++;

@@ -83,6 +83,14 @@ function reindent(text: string, indent: number): string {
  * The objects of the text by kind/namespace/name, with their text ranges: top-level documents,
  * and the items of a `List` (every kubectl dump is one).
  */
+/**
+ * Indexes the text a search will write its fixes into, ahead of the search: the page's fix worker,
+ * prepared while the run is on screen, does it before the first request (src/ui/fixes/fixRequest.ts).
+ */
+export function indexFixText(text: string): void {
+  indexDocuments(text);
+}
+
 function indexDocuments(text: string): { docs: ReadonlyMap<string, Located>; style: ReturnType<typeof styleOf> } {
   // a search writes each fix it verifies into the same text: index it once (the yaml library
   // takes seconds on a dump of thousands of objects), not once per fix

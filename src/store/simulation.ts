@@ -294,6 +294,15 @@ export function createSimulation(set: Set, get: Get, deps: StoreDeps, initial: {
     fileName: initial.fileName,
     errors: [],
     frames: new Map(),
+    lendBaseline(port, { text, fileName, seed }) {
+      try {
+        deps.client.send({ type: 'lendBaseline', port, text, fileName, ...(seed === undefined ? {} : { seed }) });
+      } catch (e) {
+        // the fix worker holds the other end: it loads the scenario itself at once instead of waiting
+        port.postMessage({ type: 'none', reason: `not sent to the engine worker: ${e instanceof Error ? e.message : String(e)}` });
+        port.close();
+      }
+    },
     editorDeferred: initial.text.length > LARGE_EDITOR_CHARS,
     openInEditor() {
       set({ editorDeferred: false });

@@ -2,7 +2,7 @@
 
 import type { ScenarioError } from '../engine/api';
 import type { KubernetesVersion } from '../engine/readers';
-import type { CycleFrame, CycleSummary, RunSummary, TimedEvent } from '../worker/protocol';
+import type { CycleFrame, CycleSummary, LendPort, RunSummary, TimedEvent } from '../worker/protocol';
 import type { RecentEntry } from './recent';
 import type { PermalinkState, PlaybackPhase } from '../permalink/migrations';
 
@@ -72,6 +72,11 @@ export interface SimulationSlice {
   pendingRunId?: number;
   /** frames of `run` received so far, by cycle number */
   frames: ReadonlyMap<number, CycleFrame>;
+  /**
+   * asks the engine worker to hand the fix worker, on `port`, its run of this text, file name and
+   * seed with the scenario as loaded (src/ui/fixes/useFixSearch.ts): it answers once on the port
+   */
+  lendBaseline(port: LendPort, inputs: { text: string; fileName: string; seed?: number }): void;
 }
 
 export interface PlaybackPosition {

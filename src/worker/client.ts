@@ -251,7 +251,9 @@ export function createWorkerClient(
       if (unheard === undefined) unheard = { runId: request.runId, timer: timers.setTimeout(unanswered, HEAR_WITHIN_MS) };
       else unheard.runId = request.runId;
     }
-    worker.postMessage(request);
+    // a lendBaseline's port goes to the worker (the fix worker holds its other end)
+    if (request.type === 'lendBaseline') worker.postMessage(request, [request.port as unknown as Transferable]);
+    else worker.postMessage(request);
   }
 
   launch();

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createWorkerClient } from './client';
 import { engineWorker, holdEvents, startEngineWorker } from './earlyWorker';
-import type { WorkerReply } from './protocol';
+import type { WorkerReply, WorkerRequest } from './protocol';
 import { FakeWorker } from './testing/fakeWorker';
 
 type Step = { say: WorkerReply } | { crash: string } | 'listen' | 'tick';
@@ -41,6 +41,26 @@ describe('holdEvents', () => {
     held.terminate();
     expect(fake.received).toEqual([{ type: 'cancel', runId: 3 }]);
     expect(fake.terminated).toBe(true);
+  });
+});
+
+/** A worker that copies what it is sent as the browser does: a port not in the transfer list cannot be copied. */
+class CopyingWorker extends FakeWorker {
+  override postMessage(message: WorkerRequest, transfer?: Transferable[]) {
+    this.received.push(structuredClone(message, transfer === undefined ? undefined : { transfer }));
+  }
+}
+
+describe('a lendBaseline request (issue 23: the fix worker takes the engine worker\'s run)', () => {
+  it('reaches the early worker with its port transferred, through the client', () => {
+    const worker = new CopyingWorker();
+    const client = createWorkerClient(() => holdEvents(worker), (flush) => flush());
+    const channel = new MessageChannel();
+    client.send({ type: 'lendBaseline', port: channel.port1, text: 'kind: List', fileName: 'a.yaml' });
+    expect(worker.received).toEqual([expect.objectContaining({ type: 'lendBaseline', text: 'kind: List', fileName: 'a.yaml' })]);
+    expect((worker.received[0] as { port: unknown }).port).toBeInstanceOf(MessagePort);
+    client.dispose();
+    channel.port2.close();
   });
 });
 

@@ -36,7 +36,8 @@ export function holdEvents(worker: WorkerLike): WorkerLike {
   worker.onerror = arrive('error');
   worker.onmessageerror = arrive('messageerror');
   const held = {
-    postMessage: (message) => worker.postMessage(message),
+    // a lendBaseline request's port must be in the transfer list (./client.ts)
+    postMessage: (message, transfer) => (transfer === undefined ? worker.postMessage(message) : worker.postMessage(message, transfer)),
     terminate: () => worker.terminate(),
   } as WorkerLike;
   for (const kind of Object.keys(HANDLER) as Kind[]) {

@@ -1,42 +1,15 @@
 // The engine's thread: everything that schedules runs here, never on the main thread.
 /// <reference lib="webworker" />
 
-import { prepareEngineFeatures, simulateCycles, startSimulation } from '../engine';
-import type { SimulationResult } from '../engine/api';
-import { createWorkerHost, type StartFn } from './host';
-import type { RunPosition, WorkerRequest } from './protocol';
+import { prepareEngineFeatures } from '../engine';
+import { startEngineRun } from './engineStart';
+import { createWorkerHost } from './host';
+import type { WorkerRequest } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
-/** The engine's streaming form, one cycle per `advance`. */
-const start: StartFn = (text, options) => {
-  const started = startSimulation(text, options);
-  if (!started.ok) return { ok: false, errors: started.errors };
-  const cycles = simulateCycles(started.simulation);
-  let result: SimulationResult | undefined;
-  const position: RunPosition = { cycles: 0, time: 0 };
-  return {
-    ok: true,
-    run: {
-      advance() {
-        const next = cycles.next();
-        if (next.done) {
-          result = next.value;
-        } else {
-          position.cycles++;
-          position.time = next.value.time;
-          position.pod = next.value.pod;
-        }
-        return next.done === true;
-      },
-      result: () => result!,
-      position: () => ({ ...position }),
-    },
-  };
-};
-
 const host = createWorkerHost({
-  start,
+  start: startEngineRun,
   // this worker is built without the CEL evaluator and the descheduler (vite.config.ts: lazyEngineFeatures)
   prepare: prepareEngineFeatures,
   post: (reply, transfer) => scope.postMessage(reply, transfer ?? []),

@@ -3,6 +3,7 @@
 // about 8 ms: between slices a newer load, a cancel or a seek gets in.
 
 import type { ScenarioError, SimulateOptions, SimulationResult } from '../engine/api';
+import type { ExpandedScenario } from '../engine/index';
 import type { RunId, RunPosition, WorkerReply, WorkerRequest } from './protocol';
 import { RunSession, frameTransfer } from './session';
 
@@ -12,6 +13,8 @@ export interface EngineRun {
   result(): SimulationResult;
   /** how far the run got (sent as `progress`, so a run that hangs can be named) */
   position?(): RunPosition;
+  /** the scenario as loaded, before the run changed it (a copy), for lendBaseline */
+  scenario?(): ExpandedScenario | undefined;
 }
 
 export type StartFn = (scenarioText: string, options: SimulateOptions) => { ok: true; run: EngineRun } | { ok: false; errors: ScenarioError[] };
@@ -41,12 +44,16 @@ export function createWorkerHost(deps: HostDeps): { handle(request: WorkerReques
   let latestLoad: RunId = -1;
   /** hangNextRun: how long the next run's first step spins */
   let hangFor = 0;
+  /** the newest finished run's inputs, loaded scenario and result: what lendBaseline hands over */
+  let lendable: { runId: RunId; text: string; options: SimulateOptions; scenario: ExpandedScenario; result: SimulationResult } | undefined;
 
   function fail(runId: RunId, errors: ScenarioError[]): void {
     deps.post({ type: 'error', runId, errors });
   }
 
-  function finish(runId: RunId, result: SimulationResult): void {
+  function finish(runId: RunId, result: SimulationResult, source: { text: string; scenario: ExpandedScenario | undefined }, options: SimulateOptions): void {
+    const { text, scenario } = source;
+    lendable = scenario === undefined ? undefined : { runId, text, options, scenario, result };
     const session = new RunSession(result);
     // keep only the newest good run: the main thread shows the previous one until this arrives
     sessions.clear();
@@ -54,7 +61,7 @@ export function createWorkerHost(deps: HostDeps): { handle(request: WorkerReques
     deps.post({ type: 'loaded', runId, summary: session.summary() });
   }
 
-  function compute(runId: RunId, run: EngineRun, options: SimulateOptions, lastProgress = deps.now()): void {
+  function compute(runId: RunId, text: string, run: EngineRun, options: SimulateOptions, lastProgress = deps.now()): void {
     if (runId !== latestLoad) return;
     const start = deps.now();
     if (start - lastProgress >= PROGRESS_MS) {
@@ -64,7 +71,7 @@ export function createWorkerHost(deps: HostDeps): { handle(request: WorkerReques
     try {
       while (deps.now() - start < SLICE_MS) {
         if (run.advance()) {
-          finish(runId, run.result());
+          finish(runId, run.result(), { text, scenario: run.scenario?.() }, options);
           return;
         }
       }
@@ -72,7 +79,7 @@ export function createWorkerHost(deps: HostDeps): { handle(request: WorkerReques
       fail(runId, [internalError(options, e)]);
       return;
     }
-    deps.defer(() => compute(runId, run, options, lastProgress));
+    deps.defer(() => compute(runId, text, run, options, lastProgress));
   }
 
   function load(runId: RunId, text: string, options: SimulateOptions): void {
@@ -104,7 +111,7 @@ export function createWorkerHost(deps: HostDeps): { handle(request: WorkerReques
     }
     // from here a newer load or a cancel stops it between slices; until here only terminating could
     deps.post({ type: 'started', runId });
-    compute(runId, hangFor > 0 ? hangingRun(started.run, hangFor, deps.now) : started.run, options);
+    compute(runId, text, hangFor > 0 ? hangingRun(started.run, hangFor, deps.now) : started.run, options);
     hangFor = 0;
   }
 
@@ -116,6 +123,24 @@ export function createWorkerHost(deps: HostDeps): { handle(request: WorkerReques
     if (batch.cycles.length > 0 || batch.events.length > 0) deps.post({ type: 'events', runId, ...batch });
     if (session.finished) deps.post({ type: 'done', runId });
     else if (continueAfter) deps.defer(() => pump(runId, Infinity, true));
+  }
+
+  /**
+   * Hands the fix worker the newest finished run's loaded scenario and result, when that run is of
+   * the text, file name and seed the search asks for (the page's runs have no `until`, nor do the
+   * search's). A scenario postMessage cannot copy (a KubeSchedulerConfiguration or a timeline step
+   * keeps a function that locates its source lines) is not lent: the fix worker loads it itself.
+   */
+  function lend({ port, text, fileName, seed }: Extract<WorkerRequest, { type: 'lendBaseline' }>): void {
+    const kept = lendable !== undefined && sessions.has(lendable.runId) ? lendable : undefined;
+    const same = kept !== undefined && kept.text === text && kept.options.fileName === fileName && kept.options.seed === seed && kept.options.until === undefined;
+    try {
+      if (same) port.postMessage({ type: 'baseline', scenario: kept.scenario, baseline: kept.result });
+      else port.postMessage({ type: 'none', reason: kept === undefined ? 'no finished run' : 'the run on hand is of another scenario' });
+    } catch (e) {
+      port.postMessage({ type: 'none', reason: `the loaded scenario cannot be copied: ${e instanceof Error ? e.message : String(e)}` });
+    }
+    port.close();
   }
 
   return {
@@ -148,6 +173,9 @@ export function createWorkerHost(deps: HostDeps): { handle(request: WorkerReques
           return;
         case 'hangNextRun':
           hangFor = request.ms;
+          return;
+        case 'lendBaseline':
+          lend(request);
           return;
         case 'seek': {
           const frame = sessions.get(request.runId)?.frame(request.cycle);

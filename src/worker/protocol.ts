@@ -6,6 +6,7 @@
 import type {
   ClusterEvent, CycleTrace, NodeOutcome, PodOutcome, QueueName, ScenarioError, SimulationResult,
 } from '../engine/api';
+import type { ExpandedScenario } from '../engine/index';
 
 export type RunId = number;
 
@@ -36,7 +37,24 @@ export type WorkerRequest =
    * a test hook (as crashWorker): the next run's first step never returns (it spins for `ms`), as
    * a step of the engine caught in a loop would
    */
-  | { type: 'hangNextRun'; ms: number };
+  | { type: 'hangNextRun'; ms: number }
+  /**
+   * hand the fix worker, on `port`, the scenario as loaded and the run of the newest finished run
+   * when it was loaded from this text, file name and seed (and run to its end): the fix search then
+   * does not load and simulate the scenario again. Answers one LentBaseline on the port, then closes it.
+   */
+  | { type: 'lendBaseline'; port: LendPort; text: string; fileName: string; seed?: number };
+
+/** The engine worker's answer to lendBaseline, on the port the fix worker holds the other end of. */
+export type LentBaseline =
+  | { type: 'baseline'; scenario: ExpandedScenario; baseline: SimulationResult }
+  | { type: 'none'; reason: string };
+
+/** The engine worker's end of a lendBaseline channel (a MessagePort, transferred with the request). */
+export interface LendPort {
+  postMessage(message: LentBaseline): void;
+  close(): void;
+}
 
 export type WorkerReply =
   | { type: 'loaded'; runId: RunId; summary: RunSummary }
@@ -158,6 +176,6 @@ export interface WorkerLike {
   onmessage: ((event: MessageEvent<WorkerReply>) => void) | null;
   onerror: ((event: ErrorEvent) => void) | null;
   onmessageerror: ((event: MessageEvent) => void) | null;
-  postMessage(message: WorkerRequest): void;
+  postMessage(message: WorkerRequest, transfer?: Transferable[]): void;
   terminate(): void;
 }

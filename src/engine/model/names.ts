@@ -99,6 +99,14 @@ export class NameGenerator {
     return `${hex(h1, 8)}-${hex(h2 >>> 16, 4)}-4${hex(h2, 3)}-8${hex(h1 ^ h2, 3)}-${n.toString(16).padStart(12, '0')}`;
   }
 
+  /**
+   * A generator that crossed a thread boundary (postMessage keeps its fields, not its class): the
+   * fix worker takes the scenario the page's engine worker loaded (src/worker/host.ts, lendBaseline).
+   */
+  static revive(data: NameGenerator): NameGenerator {
+    return Object.assign(new NameGenerator(), data);
+  }
+
   clone(): NameGenerator {
     const c = new NameGenerator();
     for (const k of this.taken) c.taken.add(k);

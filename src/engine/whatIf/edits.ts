@@ -10,6 +10,7 @@ import type { ResourceQuota } from '../model/policy';
 import { initialQuotaStatus } from '../model/quota/status';
 import { cloneData } from '../model/cloneData';
 import { podKey } from '../model/types';
+import { NameGenerator } from '../model/names';
 import { freshNodeLike } from './nodeClone';
 import { computeHash } from '../controllers/common';
 import { CONTROLLER_REVISION_HASH_LABEL } from '../controllers/statefulset';
@@ -160,6 +161,16 @@ export function copyScenario(s: ExpandedScenario): ExpandedScenario {
     warnings: [...s.warnings],
     names: s.names.clone(),
   };
+}
+
+/**
+ * A loaded scenario that crossed a thread boundary as data (the page's engine worker lends the fix
+ * worker the one it loaded, src/worker/host.ts): postMessage keeps every field but the classes,
+ * and the name generator is the one class a loaded scenario holds (a function, which postMessage
+ * refuses, keeps a scenario from being lent at all).
+ */
+export function reviveScenario(s: ExpandedScenario): ExpandedScenario {
+  return { ...s, names: NameGenerator.revive(s.names) };
 }
 
 /** A quantity in the scheduler's unit for the resource (millicores for cpu); 0 when absent. */

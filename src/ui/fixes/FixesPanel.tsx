@@ -90,7 +90,7 @@ export function FixesPanel({ pod, heading = 'What would make it schedulable', su
   const fileName = usePodplay((s) => s.fileName);
   const seed = usePodplay((s) => s.seed);
   const nodes = usePodplay((s) => s.run?.summary.nodes);
-  const search = useFixSearch(text, fileName, seed, pod);
+  const search = useFixSearch(text, fileName, seed, pod, store.getState().lendBaseline);
   const names = shortNodeNames((nodes ?? []).map((n) => n.name));
   // a node the fix adds is not in the run yet: it loses the same shared suffix
   const [full, brief] = names.entries().next().value ?? ['', ''];
@@ -109,7 +109,7 @@ export function FixesPanel({ pod, heading = 'What would make it schedulable', su
     : !search.done ? `checking ${search.candidates === undefined ? 'the scenario' : `${search.tried} of ${search.candidates} possible change${search.candidates === 1 ? '' : 's'}`} by simulating each…${leftOut}`
       : search.fixes.length === 0 ? `none of the ${search.tried} changes tried makes ${subject}${leftOut}` : `${search.fixes.length} of ${search.tried} changes tried make ${subject}, best first${leftOut}`;
   return (
-    <section className="fixes" data-testid="fixes" data-done={search.done} aria-label={heading}>
+    <section className="fixes" data-testid="fixes" data-done={search.done} data-baseline={search.baseline} aria-label={heading}>
       <h4>{heading}</h4>
       <p className="fixes-status" role="status">{status}</p>
       {search.fixes.length > 0 && <ol className="fix-list">{search.fixes.map((f, i) => <FixCard key={i} fix={f} short={short} onApply={apply} />)}</ol>}
