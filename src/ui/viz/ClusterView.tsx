@@ -233,6 +233,8 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   const phase = view?.step.phase;
   const currentPod = view?.step.summary.pod ?? '';
   const shortNames = useMemo(() => shortNodeNames(lanes.flatMap(([, laneNodes]) => laneNodes.map((n) => n.name))), [lanes]);
+  const nodeCount = lanes.reduce((n, [, laneNodes]) => n + laneNodes.length, 0);
+  const reasonChars = presenter && nodeCount > FEW_NODES ? MANY_NODES_REASON_CHARS : undefined;
   const pods = view === undefined ? endPods : hidden.placement && trace !== undefined ? withoutPlacement(view.pods, trace) : view.pods;
   const podsByNode = group(pods.filter((p) => p.node !== undefined), (p) => p.node!);
   const nominatedByNode = group(pods.filter((p) => p.nominated !== undefined && p.node === undefined), (p) => p.nominated!);
@@ -347,6 +349,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   travel={travel}
                   bars={bars}
                   briefReason={presenter}
+                  reasonChars={reasonChars}
                   placement={placements?.get(node.name)}
                   nodeGroup={groupOf?.get(node.name)}
                   draining={stageState(node) === 'draining' ? node.deletedAt : undefined}
@@ -398,6 +401,12 @@ function SpreadSummary({ view, topologyKey }: { view: StepView | undefined; topo
 
 /** up to this many nodes the cards have room for a Filter reason's whole sentence on a projector */
 const FEW_NODES = 4;
+/**
+ * On more cards than that (presenter mode), a Filter reason in this many characters at most, cut at
+ * a word (format.ts briefFilterReason: "pod anti-affinity rules"), about two lines of a card; a
+ * two-line clamp cut anti-affinity-zones' "node(s) didn't mat…" mid-word.
+ */
+const MANY_NODES_REASON_CHARS = 34;
 /** a dump this large is not read again for device attributes (its cards draw no devices anyway) */
 const ATTRIBUTE_TEXT_MAX = 500_000;
 const NO_ATTRIBUTES: ReadonlyMap<string, readonly string[]> = new Map();
