@@ -7,7 +7,7 @@ import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, us
 import type { AutoscalerOutcome, NodeOutcome, PodOutcome, SimulationResult, VolumeChange } from '../../engine/api';
 import { nodeGroupMembers, nodeGroupsAt, nodeStageState, nodesOverRun, type NodeGroupAt } from '../../engine/readers';
 import { lessonById } from '../../lessons/lazy';
-import { usePodplay } from '../../store/hooks';
+import { useLessonProgress, usePodplay } from '../../store/hooks';
 import {
   defaultTopologyKey, filterVerdict, pendingQueue, podsAtEnd, preFilterExclusion, preFilterRejection, reached, shownNodeState, withoutPlacement, ZONE_KEYS,
   type NodeState, type PodView,
@@ -35,6 +35,8 @@ import { LaneVolumes } from './LaneVolumes';
 import { claimMarks, laneVolumes, stageVolumes, type ClaimMark } from './volumes';
 import { PodGroupBar } from './PodGroupBar';
 import { PdbBudgets, PdbCoverContext } from './PdbBudgets';
+import { StageEvents } from './StageEvents';
+import { stageEvents } from './stageEvents';
 import { NO_PDBS, stagePdbs } from './pdbs';
 import { placementMarks } from '../../store/podGroup';
 import { BAR_RESOURCES, barsOnStage, extendedResources, type BarResource } from './usage';
@@ -480,6 +482,9 @@ export function ClusterView() {
   // the PodDisruptionBudgets as the disruption controller had them (this cycle's binding once its end is drawn and not hidden)
   const pdbHistory = run?.summary.pdbHistory;
   const cycleEnded = view !== undefined && view.isLastStep && !hidden.placement;
+  // a lesson's events since its previous point, unless an open question hides what happens or where
+  const since = useLessonProgress()?.progress.since;
+  const events = useMemo(() => (compact || hideLater ? [] : stageEvents(since)), [compact, hideLater, since]);
   const pdbs = useMemo(() => (compact || pdbHistory === undefined ? NO_PDBS : view === undefined ? stagePdbs(pdbHistory, Infinity, Infinity, true)
     : stagePdbs(pdbHistory, view.step.summary.cycle, view.time, cycleEnded)), [compact, pdbHistory, view, cycleEnded]);
 
@@ -525,6 +530,7 @@ export function ClusterView() {
           {relations.length > 0 && <AffinityLegend kinds={AFFINITY_KINDS.filter((k) => relations.some((r) => r.kind === k))} />}
           {/* what an eviction may take is an open question's answer while it hides the events */}
           <PdbBudgets budgets={pdbs.budgets} hideAllowed={hidden.events} />
+          <StageEvents events={events} />
         </div>
       )}
       <QosShownContext.Provider value={showQos}>
