@@ -484,7 +484,7 @@ export function ClusterView() {
   const cycleEnded = view !== undefined && view.isLastStep && !hidden.placement;
   // a lesson's events since its previous point, unless an open question hides what happens or where
   const since = useLessonProgress()?.progress.since;
-  const events = useMemo(() => (compact || hideLater ? [] : stageEvents(since)), [compact, hideLater, since]);
+  const events = useMemo(() => (compact || hideLater ? [] : stageEvents(since, presenter)), [compact, hideLater, since, presenter]);
   const pdbs = useMemo(() => (compact || pdbHistory === undefined ? NO_PDBS : view === undefined ? stagePdbs(pdbHistory, Infinity, Infinity, true)
     : stagePdbs(pdbHistory, view.step.summary.cycle, view.time, cycleEnded)), [compact, pdbHistory, view, cycleEnded]);
 

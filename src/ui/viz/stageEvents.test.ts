@@ -15,7 +15,7 @@ describe('stageEvents', () => {
       event('Evicted', 'Pod/team-a/batch', 'descheduler: evicting pod team-a/batch'),
     ]);
     expect(out.map((e) => [e.reason, e.object, e.warning])).toEqual([
-      ['NodeNotSchedulable', 'Node node-2', false],
+      ['NodeNotSchedulable', 'node-2', false],
       ['EvictionRefused', 'web-1', true],
       ['Evicted', 'team-a/batch', false],
     ]);
@@ -24,5 +24,12 @@ describe('stageEvents', () => {
     expect(out[1]!.message).toBe('Eviction API: 429 Cannot evict pod as it would violate the…');
     expect(out[1]!.full).toContain("disruption budget.");
     expect(stageEvents(undefined)).toEqual([]);
+    // on a projector no message, the whole event in the tooltip
+    const brief = stageEvents([
+      event('Evicted', 'Pod/default/web-1', 'descheduler: evicting pod default/web-1'),
+      event('EvictionRefused', 'Pod/default/web-1', "Eviction API: 429 Cannot evict pod as it would violate the pod's disruption budget.", 'Warning'),
+    ], true);
+    expect(brief.map((e) => e.message)).toEqual(['', '']);
+    expect(brief[1]!.full).toContain('429 Cannot evict pod');
   });
 });

@@ -24,10 +24,11 @@ export interface StageEvent {
   time: number;
   reason: string;
   warning: boolean;
-  /** the object: a pod of the default namespace by its name, anything else as Kind namespace/name */
+  /** the object: a pod or node by its name (a pod's namespace unless default), anything else as Kind namespace/name */
   object: string;
   /** the object as the event names it ("Pod/default/web-1") */
   kindName: string;
+  /** cut at a word; '' when a brief line leaves it out */
   message: string;
   /** the whole event, for its tooltip and accessible name */
   full: string;
@@ -36,20 +37,24 @@ export interface StageEvent {
 function objectName(object: string): string {
   const [kind, ...rest] = object.split('/');
   const name = rest.join('/');
-  if (kind === 'Pod') return name.startsWith('default/') ? name.slice('default/'.length) : name;
-  return `${kind} ${name.startsWith('default/') ? name.slice('default/'.length) : name}`;
+  const short = name.startsWith('default/') ? name.slice('default/'.length) : name;
+  // pods and nodes are what the stage draws by name; anything else says its kind
+  return kind === 'Pod' || kind === 'Node' ? short : `${kind} ${short}`;
 }
 
 /**
  * The events to draw, oldest first: those of cluster objects (not the simulator's own log lines
- * on Scenario/…, the descheduler's per-strategy summaries) with no drawing of their own.
+ * on Scenario/…, the descheduler's per-strategy summaries) with no drawing of their own; `brief`
+ * (presenter mode): no message (the whole event is in the line's tooltip).
  */
-export function stageEvents(since: readonly TimedEvent[] | undefined): StageEvent[] {
+export function stageEvents(since: readonly TimedEvent[] | undefined, brief = false): StageEvent[] {
   return (since ?? [])
     .filter((e) => !DRAWN_ELSEWHERE.has(e.reason) && !e.object.startsWith('Scenario/'))
     .map((e) => ({
       time: e.time, reason: e.reason, warning: e.type === 'Warning', object: objectName(e.object), kindName: e.object,
-      message: cutAtWord(e.message, MESSAGE_CHARS),
+      // on a projector the line is its time, reason and object, beside the other legends: two
+      // messages took two more rows and shrank node-pressure-eviction's stage type to 22.7 px
+      message: brief ? '' : cutAtWord(e.message, MESSAGE_CHARS),
       full: `t = ${e.time} s ${e.type} ${e.reason} ${e.object}: ${e.message}`,
     }));
 }
