@@ -187,3 +187,52 @@ describe('a point at a moment after the last cycle', () => {
     expect(presses(other, runOf(other)).every((p) => p.moment === undefined)).toBe(true);
   });
 });
+
+// The stage draws the events since the previous point (issue 19: eviction-pdb's "The API server
+// answered 429" had no drawing): each event once, at the first point whose stage has reached it
+// and draws events (no open question hides them).
+describe('the events since the previous point', () => {
+  const drawnTime = (run: Run, p: LessonProgress, position: { cycle: number }) => p.moment ?? run.cycles[position.cycle - 1]!.time;
+
+  it.each(lessons.map((l) => [l.id, l] as const))('%s: every event drawn at one point at most, not after the second the stage draws', (_id, lesson) => {
+    const run = runOf(lesson);
+    let playback: LessonPlayback = { ...run, complete: true, intro: true, position: { cycle: 1, step: 0 } };
+    let p = lessonProgress(lesson, playback, {});
+    expect(p.since).toBeUndefined();
+    const seen = new Set<TimedEvent>();
+    while (p.next !== undefined) {
+      playback = { ...playback, intro: false, position: p.next.position, storyPoint: p.next.point };
+      p = lessonProgress(lesson, playback, {});
+      if (p.current === 0) expect(p.since).toBeUndefined();
+      // the stage draws no events while an open question hides what happens or where pods go
+      if (p.hidden.has('events') || p.hidden.has('placement')) continue;
+      for (const e of p.since ?? []) {
+        expect(seen.has(e), `${e.reason} ${e.object} twice`).toBe(false);
+        seen.add(e);
+        expect(e.time).toBeLessThanOrEqual(drawnTime(run, p, playback.position));
+      }
+    }
+  });
+
+  const reasons = (p: LessonProgress | undefined) => (p?.since ?? []).map((e) => `${e.reason} ${e.object}`);
+
+  it('eviction-pdb: the refused eviction at the point after drain tries, the eviction at 30 s at the point after it', () => {
+    const lesson = lessons.find((l) => l.id === 'eviction-pdb')!;
+    const shown = presses(lesson, runOf(lesson));
+    const refused = shown.findIndex((p) => reasons(p).includes('EvictionRefused Pod/default/web-jmd9t'));
+    // the cluster at t = 20 s, after drain's first try at 10 s
+    expect(shown[refused]!.narration.join(' ')).toContain('429');
+    expect(reasons(shown[refused])).toContain('NodeNotSchedulable Node/node-2');
+    const evicted = shown.findIndex((p) => reasons(p).includes('Evicted Pod/default/web-jmd9t'));
+    expect(evicted).toBeGreaterThan(refused);
+  });
+
+  it('taints-noexecute: cache\'s eviction at 90 s only at the point that draws 90 s, with web\'s at 30 s that the questions before it hid', () => {
+    const lesson = lessons.find((l) => l.id === 'taints-noexecute')!;
+    const shown = presses(lesson, runOf(lesson));
+    expect(reasons(shown.at(-1))).toContain('TaintManagerEviction Pod/default/cache');
+    expect(reasons(shown.at(-1))).toContain('TaintManagerEviction Pod/default/web');
+    expect(reasons(shown.at(-2))).not.toContain('TaintManagerEviction Pod/default/cache');
+    expect(shown.at(-2)!.hidden.has('events')).toBe(true);
+  });
+});

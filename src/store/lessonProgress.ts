@@ -50,6 +50,14 @@ export interface LessonProgress {
    * (issue 19's dead steps: why-pending p3→p4, preemption-pdb p3→p4).
    */
   beforeCycleEnd?: true;
+  /**
+   * The cluster events that happened since the previous point, as the stage shows them (an event
+   * of cycle k from cycle k+1 on; after the last cycle, up to the moment drawn), oldest first;
+   * since an earlier point when the points between hid them (an open question about what happens
+   * or where pods go); absent on the title card and at the first point. The stage draws them (issue 19: eviction-pdb's
+   * EvictionRefused was only in the text).
+   */
+  since?: readonly TimedEvent[];
 }
 
 export interface StoryTarget {
@@ -120,6 +128,14 @@ function positionOf(cycles: readonly CycleSummary[], starts: readonly number[], 
   return { cycle, step: step - starts[cycle - 1]! };
 }
 
+/** Whether the stage at a position shows an event: one of cycle k from cycle k+1 on, and one of the
+ * last cycle at the run's last step, up to the moment drawn there (the last cycle's time without one). */
+function eventShown(event: TimedEvent, cycles: readonly CycleSummary[], cycle: number, lastStep: boolean, moment: number | undefined): boolean {
+  if (event.cycle < cycle) return true;
+  if (!lastStep || event.cycle < cycles.length) return false;
+  return event.time <= (moment ?? cycles.at(-1)!.time);
+}
+
 /** Two points on the last step of a cycle: the first tells a phase of it, the second its end ('done'). */
 function endsCycle(at: StoryPosition, next: StoryPosition, cycles: readonly CycleSummary[], position: PlaybackPosition): boolean {
   const summary = cycles[position.cycle - 1];
@@ -175,11 +191,14 @@ export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predict
     story, current, narration, questions, upcoming: story.questions.length - questions.length,
     hidden: hidden.size === 0 ? NOTHING_HIDDEN : hidden,
   };
-  if (endPoint >= 0 && now === total - 1 && !intro) {
+  // the second a point at the run's last step draws, after the last cycle (undefined: no such point)
+  const momentAt = (point: number): number | undefined => {
+    if (endPoint < 0) return undefined;
     let moment = cycles.at(-1)!.time;
-    for (let i = endPoint; i <= current; i++) moment = momentOf(story.points[i]!.at, cycles, events, complete) ?? moment;
-    result.moment = moment;
-  }
+    for (let i = endPoint; i <= point; i++) moment = momentOf(story.points[i]!.at, cycles, events, complete) ?? moment;
+    return moment;
+  };
+  if (endPoint >= 0 && now === total - 1 && !intro) result.moment = momentAt(current)!;
   const next = steps.findIndex((at, i) => i > current && at !== undefined && at >= now);
   if (next >= 0) result.next = { point: next, position: positionOf(cycles, starts, steps[next]!) };
   if (next >= 0 && current >= 0 && !intro && steps[next] === now && endsCycle(story.points[current]!.at, story.points[next]!.at, cycles, position)) {
@@ -193,7 +212,31 @@ export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predict
         break;
       }
     }
-    result.previous = previous >= 0 ? { point: previous, position: positionOf(cycles, starts, steps[previous]!) } : 'intro';
+    const before = previous >= 0 ? positionOf(cycles, starts, steps[previous]!) : undefined;
+    result.previous = before !== undefined ? { point: previous, position: before } : 'intro';
+    if (before !== undefined && current >= 0) {
+      // since the last earlier point whose stage could draw events: one where an open question hid
+      // what happens (events) or where pods go (placement) drew none, so they come at the next point
+      // that may (node-pressure-eviction's kubelet eviction, asked about, then answered)
+      const hidesEvents = (point: number): boolean => {
+        const step = steps[point]!;
+        const cycle = positionOf(cycles, starts, step).cycle;
+        return story.questions.some((q) => {
+          if (q.point > point) return false;
+          const shows = globalStep(cycles, starts, revealPosition(q.reveal.fact, cycleCount));
+          const atEnd = endPoint >= 0 && shows === total - 1;
+          const revealed = shows !== undefined && step >= shows && (!atEnd || point >= endPoint);
+          return !revealed && hiddenAtCycle(q, cycle).some((h) => h === 'events' || h === 'placement');
+        });
+      };
+      let from = previous;
+      while (from > 0 && (steps[from] === undefined || hidesEvents(from))) from--;
+      const then = positionOf(cycles, starts, steps[from]!);
+      const nowMoment = result.moment;
+      const thenMoment = steps[from] === total - 1 ? momentAt(from) : undefined;
+      result.since = events.filter((e) => eventShown(e, cycles, position.cycle, now === total - 1, nowMoment)
+        && !eventShown(e, cycles, then.cycle, steps[from] === total - 1, thenMoment));
+    }
   }
   return result;
 }

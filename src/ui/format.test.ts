@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateNodeNames, chipPodName, nameParts, formatAge, formatPriority, formatQuantity, listNames, shortNodeNames, shortPluginName } from './format';
+import { abbreviateNodeNames, briefFilterReason, chipPodName, nameParts, formatAge, formatPriority, formatQuantity, listNames, shortNodeNames, shortPluginName } from './format';
 
 describe('format', () => {
   const quantities: [string, number, string][] = [
@@ -83,5 +83,29 @@ describe('shortPluginName', () => {
     ['InterPodAffinity', 'PodAffinity'],
   ])('at 12 characters: %s → %s', (name, short) => {
     expect(shortPluginName(name, 12)).toBe(short);
+  });
+});
+
+describe('briefFilterReason', () => {
+  it.each([
+    // the card is the node and says it is filtered: the rule the reason names is left
+    ["node(s) didn't match pod anti-affinity rules", 34, 'pod anti-affinity rules'],
+    ["node(s) didn't satisfy existing pods anti-affinity rules", 34, 'existing pods anti-affinity rules'],
+    ["node(s) didn't match Pod's node affinity/selector", 34, "Pod's node affinity/selector"],
+    ['node(s) had untolerated taint {dedicated: gpu}', 34, 'had untolerated taint {dedicated:…'],
+    ['Insufficient cpu', 34, 'Insufficient cpu'],
+    // cut after the last whole word that fits, never inside one
+    ["node(s) didn't satisfy existing pods anti-affinity rules", 24, 'existing pods…'],
+    ["node(s) didn't match Pod's node affinity/selector", 22, "Pod's node affinity/…"],
+    ['Insufficient cpu, Insufficient memory', 24, 'Insufficient cpu…'],
+    // a first word longer than the budget stays whole
+    ['ToBeDeletedByClusterAutoscaler taint', 12, 'ToBeDeletedByClusterAutoscaler…'],
+    ['unschedulable', 5, 'unschedulable'],
+  ])('%s in %d characters → %s', (reason, max, brief) => {
+    const out = briefFilterReason(reason, max);
+    expect(out).toBe(brief);
+    // every word shown is a whole word of the reason
+    const words = reason.split(/[\s/,]+/);
+    for (const w of out.replace(/…$/, '').split(/[\s/,]+/).filter((x) => x !== '')) expect(words).toContain(w);
   });
 });

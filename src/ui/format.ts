@@ -125,3 +125,34 @@ export function shortPluginName(name: string, max = 18): string {
   while (start < words.length - 1 && words.slice(start).join('').length > max) start++;
   return words.slice(start).join('');
 }
+
+/**
+ * A Filter reason on a node card among many (presenter mode, more than four nodes), in two short
+ * lines: upstream's "node(s) " subject dropped (the card is the node) and a leading "didn't match" or
+ * "didn't satisfy" (the card says "✗ filtered" above its plugin), so the rule it names stays
+ * ("pod anti-affinity rules"); then, if still longer than `max` characters, cut after the last
+ * whole word that fits, with "…". A word is never cut (a two-line clamp drew anti-affinity-zones'
+ * "node(s) didn't mat…" and "match pod anti-…": issue 19); a first word longer than `max` stays
+ * whole. The whole reason stays in the card's tooltip and accessible name.
+ */
+export function briefFilterReason(reason: string, max: number): string {
+  return cutAtWord(reason.replace(/^node\(s\) /, '').replace(/^didn't (match|satisfy) (?=\S)/, ''), max);
+}
+
+/**
+ * `text` in `max` characters or fewer: whole when it fits, else cut after the last whole word that
+ * fits (a break after a space, a slash or a comma) with "…"; a first word longer than `max` stays whole.
+ */
+export function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  // a break after a space, a slash or a comma that leaves room for the ellipsis
+  let cut = -1;
+  for (let i = 1; i < text.length && i <= max - 1; i++) {
+    if (text[i] === ' ' || text[i - 1] === '/' || text[i - 1] === ',') cut = i;
+  }
+  if (cut < 0) {
+    const space = text.indexOf(' ');
+    return space < 0 ? text : `${text.slice(0, space)}…`;
+  }
+  return `${text.slice(0, cut).replace(/[\s,]+$/, '')}…`;
+}

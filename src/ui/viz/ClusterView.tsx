@@ -7,7 +7,7 @@ import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, us
 import type { AutoscalerOutcome, NodeOutcome, PodOutcome, SimulationResult, VolumeChange } from '../../engine/api';
 import { nodeGroupMembers, nodeGroupsAt, nodeStageState, nodesOverRun, type NodeGroupAt } from '../../engine/readers';
 import { lessonById } from '../../lessons/lazy';
-import { usePodplay } from '../../store/hooks';
+import { useLessonProgress, usePodplay } from '../../store/hooks';
 import {
   defaultTopologyKey, filterVerdict, pendingQueue, podsAtEnd, preFilterExclusion, preFilterRejection, reached, shownNodeState, withoutPlacement, ZONE_KEYS,
   type NodeState, type PodView,
@@ -35,6 +35,8 @@ import { LaneVolumes } from './LaneVolumes';
 import { claimMarks, laneVolumes, stageVolumes, type ClaimMark } from './volumes';
 import { PodGroupBar } from './PodGroupBar';
 import { PdbBudgets, PdbCoverContext } from './PdbBudgets';
+import { StageEvents } from './StageEvents';
+import { stageEvents } from './stageEvents';
 import { NO_PDBS, stagePdbs } from './pdbs';
 import { placementMarks } from '../../store/podGroup';
 import { BAR_RESOURCES, barsOnStage, extendedResources, type BarResource } from './usage';
@@ -233,6 +235,8 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   const phase = view?.step.phase;
   const currentPod = view?.step.summary.pod ?? '';
   const shortNames = useMemo(() => shortNodeNames(lanes.flatMap(([, laneNodes]) => laneNodes.map((n) => n.name))), [lanes]);
+  const nodeCount = lanes.reduce((n, [, laneNodes]) => n + laneNodes.length, 0);
+  const reasonChars = presenter && nodeCount > FEW_NODES ? MANY_NODES_REASON_CHARS : undefined;
   const pods = view === undefined ? endPods : hidden.placement && trace !== undefined ? withoutPlacement(view.pods, trace) : view.pods;
   const podsByNode = group(pods.filter((p) => p.node !== undefined), (p) => p.node!);
   const nominatedByNode = group(pods.filter((p) => p.nominated !== undefined && p.node === undefined), (p) => p.nominated!);
@@ -347,6 +351,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   travel={travel}
                   bars={bars}
                   briefReason={presenter}
+                  reasonChars={reasonChars}
                   placement={placements?.get(node.name)}
                   nodeGroup={groupOf?.get(node.name)}
                   draining={stageState(node) === 'draining' ? node.deletedAt : undefined}
@@ -398,6 +403,12 @@ function SpreadSummary({ view, topologyKey }: { view: StepView | undefined; topo
 
 /** up to this many nodes the cards have room for a Filter reason's whole sentence on a projector */
 const FEW_NODES = 4;
+/**
+ * On more cards than that (presenter mode), a Filter reason in this many characters at most, cut at
+ * a word (format.ts briefFilterReason: "pod anti-affinity rules"), about two lines of a card; a
+ * two-line clamp cut anti-affinity-zones' "node(s) didn't mat…" mid-word.
+ */
+const MANY_NODES_REASON_CHARS = 34;
 /** a dump this large is not read again for device attributes (its cards draw no devices anyway) */
 const ATTRIBUTE_TEXT_MAX = 500_000;
 const NO_ATTRIBUTES: ReadonlyMap<string, readonly string[]> = new Map();
@@ -471,6 +482,9 @@ export function ClusterView() {
   // the PodDisruptionBudgets as the disruption controller had them (this cycle's binding once its end is drawn and not hidden)
   const pdbHistory = run?.summary.pdbHistory;
   const cycleEnded = view !== undefined && view.isLastStep && !hidden.placement;
+  // a lesson's events since its previous point, unless an open question hides what happens or where
+  const since = useLessonProgress()?.progress.since;
+  const events = useMemo(() => (compact || hideLater ? [] : stageEvents(since, presenter)), [compact, hideLater, since, presenter]);
   const pdbs = useMemo(() => (compact || pdbHistory === undefined ? NO_PDBS : view === undefined ? stagePdbs(pdbHistory, Infinity, Infinity, true)
     : stagePdbs(pdbHistory, view.step.summary.cycle, view.time, cycleEnded)), [compact, pdbHistory, view, cycleEnded]);
 
@@ -516,6 +530,7 @@ export function ClusterView() {
           {relations.length > 0 && <AffinityLegend kinds={AFFINITY_KINDS.filter((k) => relations.some((r) => r.kind === k))} />}
           {/* what an eviction may take is an open question's answer while it hides the events */}
           <PdbBudgets budgets={pdbs.budgets} hideAllowed={hidden.events} />
+          <StageEvents events={events} />
         </div>
       )}
       <QosShownContext.Provider value={showQos}>

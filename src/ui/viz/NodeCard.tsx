@@ -5,7 +5,8 @@ import { scaleLinear } from 'd3';
 import { memo, useState } from 'react';
 import type { KubeletEvictionOutcome, NodeOutcome, PluginResult, PodOutcome } from '../../engine/api';
 import type { NodeState, PodView } from '../../store/selectors';
-import { chipPodName, formatQuantity } from '../format';
+import { briefFilterReason, chipPodName, formatQuantity } from '../format';
+import { breakable } from './Breakable';
 import { rankedWhy } from './evictions';
 import { explainVerdict } from '../narration/explain';
 import { PodChip } from './PodChip';
@@ -69,6 +70,8 @@ export interface NodeCardProps {
   bars: readonly BarResource[];
   /** the upstream reason alone on the card, the numbers behind it in its tooltip (presenter mode) */
   briefReason: boolean;
+  /** with briefReason on a card among many: the characters its reason gets, at word boundaries (undefined: whole) */
+  reasonChars?: number | undefined;
   /** at a pod-group cycle's PlacementGenerate/PlacementScore: the candidate placement covering the node */
   placement?: PlacementMark;
   /** the node autoscaler's group of the node */
@@ -180,10 +183,14 @@ function BreakAfterSlash({ text }: { text: string }) {
   return <>{parts.map((part, i) => (i === 0 ? part : <span key={i}>/<wbr />{part}</span>))}</>;
 }
 
+function briefText(reason: string, chars: number | undefined): string {
+  return chars === undefined ? reason : briefFilterReason(reason, chars);
+}
+
 export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const {
     node, state, verdict, affinityDomains, ranked, ranking, tied, taints, taintHighlight, devices, reducedMotion, nominatedHere, pods, currentPod, showDetails, spread,
-    hideVerdicts, revealIndex, travel, colourOf, onInspect, shortName, bars, briefReason, placement, nodeGroup, draining, claimsOf, eviction,
+    hideVerdicts, revealIndex, travel, colourOf, onInspect, shortName, bars, briefReason, reasonChars, placement, nodeGroup, draining, claimsOf, eviction,
     pdbViolations, incoming,
   } = props;
   const [allPods, setAllPods] = useState(false);
@@ -229,7 +236,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
       {verdict !== undefined && (
         <p className="filter-reason" data-testid="filter-reason" data-node={node.name} data-plugin={verdict.plugin} title={`${verdict.plugin}: ${explainVerdict(verdict)}`}>
           {briefReason
-            ? <><strong className="reason-plugin">{verdict.plugin}</strong> <span className="reason-text"><BreakAfterSlash text={verdict.reasons?.join(', ') || verdict.code} /></span></>
+            ? <><strong className="reason-plugin">{breakable(verdict.plugin)}</strong> <span className="reason-text"><BreakAfterSlash text={briefText(verdict.reasons?.join(', ') || verdict.code, reasonChars)} /></span></>
             : <><strong>{verdict.plugin}</strong>: {explainVerdict(verdict)}</>}
         </p>
       )}

@@ -1,18 +1,8 @@
 // A node's NoSchedule/NoExecute taints at the cycle on screen, each beside the pod's toleration that
 // tolerates it; at Filter the untolerated one that filtered the node out is highlighted.
 
-import { Fragment } from 'react';
+import { breakable } from './Breakable';
 import type { TaintMark } from './taints';
-
-/**
- * key=value:Effect (or a toleration) with line-break opportunities after =, / and the dots of a
- * domain and before :, so a narrow card wraps it between its parts, and inside a part between its
- * CamelCase words ("ToBeDeletedByCluster·Autoscaler", "node.·kubernetes.·io/", not "…ClusterAuto" /
- * "scaler" or "node.kubernete" / "s.io": issue 19, names cut mid-word)
- */
-function breakable(text: string) {
-  return text.split(/(?<=[=/.])|(?=:)|(?<=[a-z])(?=[A-Z])/).map((part, i) => <Fragment key={i}>{i > 0 && <wbr />}{part}</Fragment>);
-}
 
 export function TaintMarks({ marks, highlight, hideVerdict }: { marks: readonly TaintMark[]; highlight: boolean; hideVerdict: boolean }) {
   return (
