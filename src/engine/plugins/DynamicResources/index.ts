@@ -32,7 +32,7 @@ import {
 import type { Node, NodeSelector, Pod, PodGroup, PodResourceClaim } from '../../model/types';
 import { defaultNormalizeScore } from '../helper/normalizeScore';
 import { isSamePod } from '../helper/samePod';
-import { ALLOCATION_STEPS_PER_CYCLE, ALLOCATION_STEPS_PER_NODE, allocate, allocationTimedOut, type AllocateResult, type AllocatorInput, type RequestOutcome, type DeviceID, type Features } from '../../dra/allocator';
+import { ALLOCATION_STEPS_PER_CYCLE, ALLOCATION_STEPS_PER_NODE, allocate, allocationTimedOut, claimRef, type AllocateResult, type AllocatorInput, type RequestOutcome, type DeviceID, type Features } from '../../dra/allocator';
 import { slicesInNameOrder } from '../../dra/pools';
 import { applyDeviceTaintRules } from '../../dra/deviceTaintRules';
 import {
@@ -42,6 +42,7 @@ import {
 import { allocatedCapacity } from '../../dra/consumableCapacity';
 import { claimDevices, TakenDevicesView } from '../../dra/takenDevices';
 import { sameElements } from '../../framework/intern';
+import { labelledResult, setCycleLabel } from '../../framework/labelledResults';
 import {
   filterExtendedResources, findExtendedResourceClaim, isSpecialClaimName, newExtendedResourceClaim, podDRAExtendedResources, type RequestMapping,
 } from './extendedResources';
@@ -78,7 +79,8 @@ export function draFeatures(gates: FeatureGates | undefined): Features {
 interface NodeAllocation {
   /** indices into the state's claims of the claims allocated, matching allocations */
   indices: number[];
-  allocations: AllocationResult[];
+  /** the allocations, made when Reserve asks (the search found them on every node that fits) */
+  allocations: () => AllocationResult[];
   /** the node's variant of the claim for extended resources, and which container uses which request */
   extendedResourceClaim?: ResourceClaim;
   mappings?: RequestMapping[];
@@ -115,6 +117,40 @@ class DynamicResourcesState implements StateData {
     }
     let status = this.failures.get(key);
     if (status === undefined) this.failures.set(key, (status = Status.unresolvable(ErrReasonCannotAllocate).withDetails({ requests: outcomes })));
+    return status;
+  }
+  /** the claims the allocator looks at on a node without a claim for extended resources, by name: the label of this cycle's shared verdicts */
+  private claimNames: readonly string[] | undefined;
+  /**
+   * Success on a node that fits: the outcomes (devices matching, in use, taken) without the
+   * claims' names stay the same on a node until its devices change, so the verdict is shared
+   * across nodes and cycles (`successes`) and the names are the cycle's label, built into it when
+   * the trace is read (framework/labelledResults.ts): the memory a fitting node costs the trace
+   * per cycle is a reference, not its own outcomes
+   */
+  fits(state: CycleState, outcomes: readonly RequestOutcome[], successes: Map<string, Status>): Status {
+    const extendedClaim = this.extendedResourceClaim();
+    const names = (this.claimNames ??= this.toAllocate.filter((i) => this.claims[i] !== extendedClaim).map((i) => claimRef(this.claims[i]!)));
+    let key = '';
+    const at: number[] = [];
+    for (const o of outcomes) {
+      const i = names.indexOf(o.claim);
+      if (i < 0) return Status.success().withDetails({ requests: outcomes });
+      at.push(i);
+      key += `${i}\u0000${o.request}\u0000${o.matching},${o.inUse},${o.tainted},${o.countersExhausted},${o.capacityExhausted},${o.needed}\u0000${o.devices.join(' ')}\u0000${o.exhausted.join(' ')}\u0001`;
+    }
+    let status = successes.get(key);
+    if (status === undefined) {
+      if (successes.size >= 8192) successes.clear();
+      status = Status.success().withDetails({ requests: outcomes });
+      // (the result runFilterPlugins takes, toResult's, key for key)
+      labelledResult(status.toResult(Name), (label) => Object.freeze({
+        plugin: Name, code: 'Success' as const,
+        details: { requests: outcomes.map((o, j) => ({ ...o, claim: (label as readonly string[])[at[j]!]! })) },
+      }));
+      successes.set(key, status);
+    }
+    setCycleLabel(state, Name, names);
     return status;
   }
   clone(): StateData { return this; }
@@ -249,6 +285,8 @@ function newPlugin(handle: Handle): Plugin {
     else timeouts.delete(node);
     return result;
   };
+  /** the Success verdicts of fitting nodes, shared across nodes and cycles by what they say (DynamicResourcesState.fits) */
+  const successes = new Map<string, Status>();
   const features = draFeatures(handle.features);
   const bindingConditions = bindingConditionsEnabled(handle.features);
   /**
@@ -408,7 +446,7 @@ function newPlugin(handle: Handle): Plugin {
           return (result.error.endsWith('but the feature is disabled') ? Status.unresolvable(result.error) : Status.error(result.error)).withDetails(details);
         }
         if (!result.ok) return s.cannotAllocate(result.outcomes);
-        const allocations = bindingConditions ? result.allocations.map((a) => withBindingConditions(a, slices, node)) : result.allocations;
+        const allocations = bindingConditions ? () => result.allocations.map((a) => withBindingConditions(a, slices, node)) : () => result.allocations;
         nodeAllocation = { indices, allocations, ...(nodeClaim ? { extendedResourceClaim: nodeClaim.claim, mappings: nodeClaim.mappings } : {}) };
       }
       if (unavailable.length > 0) {
@@ -416,7 +454,8 @@ function newPlugin(handle: Handle): Plugin {
         return Status.unresolvable(ErrReasonNotAvailable).withDetails({ ...details, claims: unavailable.map((i) => kobj(s.claims[i]!)) });
       }
       if (nodeAllocation) s.nodeAllocations.set(node.metadata.name, nodeAllocation);
-      return details ? Status.success().withDetails(details) : Status.success();
+      if (!details) return Status.success();
+      return nodeClaim ? Status.success().withDetails(details) : s.fits(state, details.requests as RequestOutcome[], successes);
     },
     postFilter: (state, podInfo) => {
       const pod = podInfo.pod;
@@ -460,16 +499,17 @@ function newPlugin(handle: Handle): Plugin {
       const extendedClaim = s.extendedResourceClaim();
       const needUserClaims = s.toAllocate.some((i) => s.claims[i] !== extendedClaim);
       const na = s.nodeAllocations.get(nodeName);
-      if (!na || na.allocations.length === 0) {
+      const allocations = na?.allocations() ?? [];
+      if (!na || allocations.length === 0) {
         // only the claim for extended resources, which this node's device plugins satisfy
         if (!needUserClaims) return Status.success();
         return Status.error('claim allocation not found for node');
       }
-      if (na.allocations.length !== na.indices.length) {
-        return Status.error(`internal error, have ${na.allocations.length} allocations, ${na.indices.length} claims to allocate, want ${na.indices.length} claims`);
+      if (allocations.length !== na.indices.length) {
+        return Status.error(`internal error, have ${allocations.length} allocations, ${na.indices.length} claims to allocate, want ${na.indices.length} claims`);
       }
       na.indices.forEach((index, i) => {
-        const allocation = na.allocations[i]!;
+        const allocation = allocations[i]!;
         s.informationsForClaim[index]!.allocation = allocation;
         const claim = s.claims[index] === extendedClaim ? na.extendedResourceClaim! : s.claims[index]!;
         const finalizers = claim.metadata.finalizers?.includes(RESOURCE_CLAIM_FINALIZER) ? claim.metadata.finalizers : [...(claim.metadata.finalizers ?? []), RESOURCE_CLAIM_FINALIZER];
