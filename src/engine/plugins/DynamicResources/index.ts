@@ -121,40 +121,49 @@ class DynamicResourcesState implements StateData {
   }
   /** the claims the allocator looks at on a node without a claim for extended resources, by name: the label of this cycle's shared verdicts */
   private claimNames: readonly string[] | undefined;
-  /**
-   * Success on a node that fits: the outcomes (devices matching, in use, taken) without the
-   * claims' names stay the same on a node until its devices change, so the verdict is shared
-   * across nodes and cycles (`successes`) and the names are the cycle's label, built into it when
-   * the trace is read (framework/labelledResults.ts): the memory a fitting node costs the trace
-   * per cycle is a reference, not its own outcomes
-   */
-  fits(state: CycleState, outcomes: readonly RequestOutcome[], successes: Map<string, Status>): Status {
-    const extendedClaim = this.extendedResourceClaim();
-    const names = (this.claimNames ??= this.toAllocate.filter((i) => this.claims[i] !== extendedClaim).map((i) => claimRef(this.claims[i]!)));
-    let key = '';
-    const at: number[] = [];
-    for (const o of outcomes) {
-      const i = names.indexOf(o.claim);
-      if (i < 0) return Status.success().withDetails({ requests: outcomes });
-      at.push(i);
-      key += `${i}\u0000${o.request}\u0000${o.matching},${o.inUse},${o.tainted},${o.countersExhausted},${o.capacityExhausted},${o.needed}\u0000${o.devices.join(' ')}\u0000${o.exhausted.join(' ')}\u0001`;
+  allocatedClaimNames(): readonly string[] {
+    if (this.claimNames === undefined) {
+      const extendedClaim = this.extendedResourceClaim();
+      const names: string[] = [];
+      for (const i of this.toAllocate) if (this.claims[i] !== extendedClaim) names.push(claimRef(this.claims[i]!));
+      this.claimNames = names;
     }
-    let status = successes.get(key);
-    if (status === undefined) {
-      if (successes.size >= 8192) successes.clear();
-      status = Status.success().withDetails({ requests: outcomes });
-      // (the result runFilterPlugins takes, toResult's, key for key)
-      labelledResult(status.toResult(Name), (label) => Object.freeze({
-        plugin: Name, code: 'Success' as const,
-        details: { requests: outcomes.map((o, j) => ({ ...o, claim: (label as readonly string[])[at[j]!]! })) },
-      }));
-      successes.set(key, status);
-    }
-    setCycleLabel(state, Name, names);
-    return status;
+    return this.claimNames;
   }
   clone(): StateData { return this; }
   extendedResourceClaim(): ResourceClaim | undefined { return this.claims[this.numUserOwned]; }
+}
+
+/**
+ * Success on a node that fits. The outcomes (devices matching, in use, taken) without the claims'
+ * names stay the same on a node until its devices change, so the verdict is shared across nodes
+ * and cycles (`successes`, by what it says) and the names are the cycle's label, built into it
+ * when the trace is read (framework/labelledResults.ts): a fitting node costs the trace a
+ * reference per cycle, not outcomes of its own. (A function of its own: the closure that builds
+ * the verdict lives as long as the verdict and must hold nothing of the cycle.)
+ */
+function fitsStatus(state: CycleState, names: readonly string[], outcomes: readonly RequestOutcome[], successes: Map<string, Status>): Status {
+  let key = '';
+  const at: number[] = [];
+  for (const o of outcomes) {
+    const i = names.indexOf(o.claim);
+    if (i < 0) return Status.success().withDetails({ requests: outcomes });
+    at.push(i);
+    key += `${i}\u0000${o.request}\u0000${o.matching},${o.inUse},${o.tainted},${o.countersExhausted},${o.capacityExhausted},${o.needed}\u0000${o.devices.join(' ')}\u0000${o.exhausted.join(' ')}\u0001`;
+  }
+  let status = successes.get(key);
+  if (status === undefined) {
+    if (successes.size >= 8192) successes.clear();
+    status = Status.success().withDetails({ requests: outcomes });
+    // (the result runFilterPlugins takes, toResult's, key for key)
+    labelledResult(status.toResult(Name), (label) => Object.freeze({
+      plugin: Name, code: 'Success' as const,
+      details: { requests: outcomes.map((o, j) => ({ ...o, claim: (label as readonly string[])[at[j]!]! })) },
+    }));
+    successes.set(key, status);
+  }
+  setCycleLabel(state, Name, names);
+  return status;
 }
 
 function readState(state: CycleState): DynamicResourcesState | Status {
@@ -455,7 +464,7 @@ function newPlugin(handle: Handle): Plugin {
       }
       if (nodeAllocation) s.nodeAllocations.set(node.metadata.name, nodeAllocation);
       if (!details) return Status.success();
-      return nodeClaim ? Status.success().withDetails(details) : s.fits(state, details.requests as RequestOutcome[], successes);
+      return nodeClaim ? Status.success().withDetails(details) : fitsStatus(state, s.allocatedClaimNames(), details.requests as RequestOutcome[], successes);
     },
     postFilter: (state, podInfo) => {
       const pod = podInfo.pod;
