@@ -142,28 +142,57 @@ class DynamicResourcesState implements StateData {
  * reference per cycle, not outcomes of its own. (A function of its own: the closure that builds
  * the verdict lives as long as the verdict and must hold nothing of the cycle.)
  */
-function fitsStatus(state: CycleState, names: readonly string[], outcomes: readonly RequestOutcome[], successes: Map<string, Status>): Status {
-  let key = '';
+function fitsStatus(state: CycleState, node: string, names: readonly string[], outcomes: readonly RequestOutcome[], successes: Successes): Status {
   const at: number[] = [];
   for (const o of outcomes) {
     const i = names.indexOf(o.claim);
     if (i < 0) return Status.success().withDetails({ requests: outcomes });
     at.push(i);
-    key += `${i}\u0000${o.request}\u0000${o.matching},${o.inUse},${o.tainted},${o.countersExhausted},${o.capacityExhausted},${o.needed}\u0000${o.devices.join(' ')}\u0000${o.exhausted.join(' ')}\u0001`;
   }
-  let status = successes.get(key);
+  // the node's verdict of the last cycle, most often (its devices did not change): compared field by field, no key to build
+  const last = successes.byNode.get(node);
+  if (last && sameOutcomes(last.outcomes, last.at, outcomes, at)) {
+    setCycleLabel(state, Name, names);
+    return last.status;
+  }
+  let key = '';
+  for (const [j, o] of outcomes.entries()) {
+    key += `${at[j]}\u0000${o.request}\u0000${o.matching},${o.inUse},${o.tainted},${o.countersExhausted},${o.capacityExhausted},${o.needed}\u0000${o.devices.join(' ')}\u0000${o.exhausted.join(' ')}\u0001`;
+  }
+  let status = successes.byKey.get(key);
   if (status === undefined) {
-    if (successes.size >= 8192) successes.clear();
+    if (successes.byKey.size >= 8192) successes.byKey.clear();
     status = Status.success().withDetails({ requests: outcomes });
     // (the result runFilterPlugins takes, toResult's, key for key)
     labelledResult(status.toResult(Name), (label) => Object.freeze({
       plugin: Name, code: 'Success' as const,
       details: { requests: outcomes.map((o, j) => ({ ...o, claim: (label as readonly string[])[at[j]!]! })) },
     }));
-    successes.set(key, status);
+    successes.byKey.set(key, status);
   }
+  if (successes.byNode.size >= 20_000) successes.byNode.clear();
+  successes.byNode.set(node, { outcomes, at, status });
   setCycleLabel(state, Name, names);
   return status;
+}
+
+/** the shared Success verdicts by what they say, and each node's last one with what it said */
+interface Successes {
+  byKey: Map<string, Status>;
+  byNode: Map<string, { outcomes: readonly RequestOutcome[]; at: readonly number[]; status: Status }>;
+}
+
+/** the same outcomes but for the claims' names (a: b's claims by their place in the cycle's names) */
+function sameOutcomes(a: readonly RequestOutcome[], aAt: readonly number[], b: readonly RequestOutcome[], bAt: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let j = 0; j < a.length; j++) {
+    const x = a[j]!;
+    const y = b[j]!;
+    if (aAt[j] !== bAt[j] || x.request !== y.request || x.matching !== y.matching || x.inUse !== y.inUse || x.tainted !== y.tainted
+      || x.countersExhausted !== y.countersExhausted || x.capacityExhausted !== y.capacityExhausted || x.needed !== y.needed
+      || !sameElements(x.devices, y.devices) || !sameElements(x.exhausted, y.exhausted)) return false;
+  }
+  return true;
 }
 
 function readState(state: CycleState): DynamicResourcesState | Status {
@@ -295,7 +324,7 @@ function newPlugin(handle: Handle): Plugin {
     return result;
   };
   /** the Success verdicts of fitting nodes, shared across nodes and cycles by what they say (DynamicResourcesState.fits) */
-  const successes = new Map<string, Status>();
+  const successes: Successes = { byKey: new Map(), byNode: new Map() };
   const features = draFeatures(handle.features);
   const bindingConditions = bindingConditionsEnabled(handle.features);
   /**
@@ -464,7 +493,7 @@ function newPlugin(handle: Handle): Plugin {
       }
       if (nodeAllocation) s.nodeAllocations.set(node.metadata.name, nodeAllocation);
       if (!details) return Status.success();
-      return nodeClaim ? Status.success().withDetails(details) : fitsStatus(state, s.allocatedClaimNames(), details.requests as RequestOutcome[], successes);
+      return nodeClaim ? Status.success().withDetails(details) : fitsStatus(state, node.metadata.name, s.allocatedClaimNames(), details.requests as RequestOutcome[], successes);
     },
     postFilter: (state, podInfo) => {
       const pod = podInfo.pod;
