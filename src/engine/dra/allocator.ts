@@ -632,15 +632,14 @@ class Search {
     // requests that select and count devices alike (a claim's five requests of one class, say)
     // count them once: the counts depend on the class, the request's selectors, tolerations and
     // capacity request, not on the claim or the request's name
-    const counted = new Map<DeviceClass, Map<string, DeviceCounts>>();
+    // (a short list: most claims have one request, and a Map per node and cycle costs more than it saves)
+    const counted: { cls: DeviceClass; key: string; counts: DeviceCounts }[] = [];
     this.claims.forEach((claim, ci) => {
       for (const alternatives of this.requests[ci] ?? []) {
         const data = (done && alternatives.find((a) => this.results[ci]!.some((r) => r.request === a.name))) || alternatives[0]!;
-        let byClass = counted.get(data.cls);
-        if (!byClass) counted.set(data.cls, (byClass = new Map()));
         const key = this.countKey(data);
-        let counts = byClass.get(key);
-        if (!counts) byClass.set(key, (counts = this.countDevices(claim, data)));
+        let counts = counted.find((c) => c.cls === data.cls && c.key === key)?.counts;
+        if (!counts) counted.push({ cls: data.cls, key, counts: (counts = this.countDevices(claim, data)) });
         const devices = done ? this.results[ci]!.filter((r) => r.request === data.name).map((r) => r.id) : NONE;
         out.push({
           claim: claimRef(claim), request: data.name, matching: counts.matching, inUse: counts.inUse, tainted: counts.tainted,
