@@ -129,20 +129,6 @@ export function untoleratedDeviceTaint(device: Device, tolerations: readonly Dev
   return (device.taints ?? []).find((taint) => (taint.effect === 'NoSchedule' || taint.effect === 'NoExecute') && !(tolerations ?? []).some((t) => toleratesDeviceTaint(t, taint)));
 }
 
-/**
- * A search that found devices on the node. Its allocation results (the devices, the classes' and
- * claim's configs, the node selector) are made when first read: Filter finds them on every node
- * that fits, and Reserve takes the chosen node's alone.
- */
-class Allocated {
-  readonly ok = true;
-  private made: AllocationResult[] | undefined;
-  constructor(private readonly search: Search, readonly outcomes: RequestOutcome[]) {}
-  get allocations(): AllocationResult[] {
-    return (this.made ??= this.search.allocationResults());
-  }
-}
-
 class AllocationError extends Error {}
 class MaxSizeExceeded extends Error {}
 class StepBudgetExceeded extends Error {}
@@ -329,10 +315,13 @@ class Search {
       if (invalid) return { ok: false, error: 'invalid resource pools were encountered', outcomes };
       return { ok: false, outcomes };
     }
-    return new Allocated(this, outcomes);
+    return { ok: true, allocations: this.allocationResults(), outcomes };
   }
 
-  /** the claims' allocation results, made when asked for (Reserve asks for the chosen node's alone) */
+  /**
+   * the claims' allocation results (made on every node that fits: making them only for the node
+   * Reserve takes kept every node's search alive until then, which cost more than it saved)
+   */
   allocationResults(): AllocationResult[] {
     return this.claims.map((_, ci) => this.allocationResult(ci));
   }

@@ -79,7 +79,7 @@ export function draFeatures(gates: FeatureGates | undefined): Features {
 interface NodeAllocation {
   /** indices into the state's claims of the claims allocated, matching allocations */
   indices: number[];
-  /** the allocations, made when Reserve asks (the search found them on every node that fits) */
+  /** the allocations (with binding conditions added when Reserve asks for them) */
   allocations: () => AllocationResult[];
   /** the node's variant of the claim for extended resources, and which container uses which request */
   extendedResourceClaim?: ResourceClaim;
