@@ -682,3 +682,69 @@ describe('an allocation search past its step budget (issue 23)', () => {
     expect(r.queue!.find((m) => m.from === 'scheduling')).toMatchObject({ to });
   });
 });
+
+// DynamicResources shares a fitting node's Success verdict across cycles while the node's devices
+// do not change (framework/labelledResults.ts): the pod's claim is the cycle's label, built into
+// the verdict when the trace is read
+describe('a fitting node\'s DynamicResources verdict names the claim of its own cycle', () => {
+  const nodes = ['a', 'b'].map((n) => `apiVersion: v1
+kind: Node
+metadata: {name: ${n}, labels: {kubernetes.io/hostname: ${n}}}
+status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: ${n}-gpus}
+spec: {driver: gpu.example.com, nodeName: ${n}, pool: {name: ${n}, generation: 1, resourceSliceCount: 1}, devices: [{name: gpu-0}, {name: gpu-1}]}`);
+  const podAt = (name: string, at: number) => `    - {at: ${at}, action: apply, objects: [{apiVersion: v1, kind: Pod, metadata: {name: ${name}}, spec: {resourceClaims: [{name: gpu, resourceClaimTemplateName: one-gpu}], containers: [{name: c, image: x, resources: {claims: [{name: gpu}]}}]}}]}`;
+  const yaml = `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: labelled}
+spec:
+  timeline:
+${['p1', 'p2', 'p3'].map((p, i) => podAt(p, i)).join('\n')}
+---
+${nodes.join('\n---\n')}
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: gpu.example.com}
+spec: {selectors: [{cel: {expression: device.driver == "gpu.example.com"}}]}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaimTemplate
+metadata: {name: one-gpu}
+spec: {spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com}}]}}}
+`;
+  const r = run(yaml);
+  const cycle = (p: string) => r.cycles.find((c) => c.pod === `default/${p}` && c.result === 'Scheduled')!;
+  const claimOf = (p: string) => `default/${pod(r, p).resourceClaims!.find((c) => c.name === 'gpu')!.claimName!}`;
+
+  it('each cycle\'s verdicts name its pod\'s claim on every node, the node left alone included', () => {
+    const names = ['p1', 'p2', 'p3'].map(claimOf);
+    expect(new Set(names).size).toBe(3);
+    ['p1', 'p2', 'p3'].forEach((p, i) => {
+      const c = cycle(p);
+      for (const node of ['a', 'b']) {
+        const dra = c.filter[node]!.find((v) => v.plugin === 'DynamicResources')!;
+        expect(dra.code).toBe('Success');
+        expect((dra.details!.requests as { claim: string }[]).map((o) => o.claim)).toEqual([names[i]]);
+      }
+    });
+  });
+
+  it('a node whose devices did not change says the same as a cycle before, but for the claim', () => {
+    const first = cycle('p1');
+    const second = cycle('p2');
+    const untouched = first.selected === 'a' ? 'b' : 'a';
+    const verdict = (c: typeof first) => c.filter[untouched]!.find((v) => v.plugin === 'DynamicResources')!;
+    const [a, b] = [verdict(first), verdict(second)];
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a).replace(claimOf('p1'), claimOf('p2')));
+    expect((b.details!.requests as { devices: string[] }[])[0]!.devices).toEqual([`gpu.example.com/${untouched}/gpu-0`]);
+  });
+
+  it('a copy made as postMessage makes it (structured clone) reads as the JSON does', () => {
+    const c = cycle('p3');
+    expect(JSON.stringify(structuredClone(c))).toBe(JSON.stringify(c));
+  });
+});

@@ -211,7 +211,7 @@ export interface RequestOutcome {
 }
 
 export type AllocateResult =
-  | { ok: true; allocations: AllocationResult[]; outcomes: RequestOutcome[] }
+  | { readonly ok: true; readonly allocations: AllocationResult[]; outcomes: RequestOutcome[] }
   /** `timedOut`: the search ran out of steps (upstream: context.DeadlineExceeded), upstream's message and which budget */
   | { ok: false; error?: string; timedOut?: string; outcomes: RequestOutcome[] };
 
@@ -238,7 +238,7 @@ const NONE: DeviceID[] = Object.freeze([]) as unknown as DeviceID[];
 
 /** "namespace/name", one string per claim object (every node's outcomes name it) */
 const claimRefs = new WeakMap<ResourceClaim, string>();
-const claimRef = (c: ResourceClaim) => {
+export const claimRef = (c: ResourceClaim): string => {
   let ref = claimRefs.get(c);
   if (ref === undefined) claimRefs.set(c, (ref = `${c.metadata.namespace ?? 'default'}/${c.metadata.name}`));
   return ref;
@@ -315,7 +315,15 @@ class Search {
       if (invalid) return { ok: false, error: 'invalid resource pools were encountered', outcomes };
       return { ok: false, outcomes };
     }
-    return { ok: true, allocations: this.claims.map((_, ci) => this.allocationResult(ci)), outcomes };
+    return { ok: true, allocations: this.allocationResults(), outcomes };
+  }
+
+  /**
+   * the claims' allocation results (made on every node that fits: making them only for the node
+   * Reserve takes kept every node's search alive until then, which cost more than it saved)
+   */
+  allocationResults(): AllocationResult[] {
+    return this.claims.map((_, ci) => this.allocationResult(ci));
   }
 
   private requestData(claim: ResourceClaim, name: string, base: string, sub: string | undefined, request: ExactDeviceRequest): RequestData {
@@ -573,34 +581,59 @@ class Search {
     return { nodeSelectorTerms: [{ ...(term.matchExpressions.length ? { matchExpressions: term.matchExpressions } : {}), ...(term.matchFields.length ? { matchFields: term.matchFields } : {}) }] };
   }
 
+  /** what, besides its class, decides a request's DeviceCounts on this node */
+  private countKey(data: RequestData): string {
+    const { features } = this.input;
+    const selectors = data.request.selectors;
+    const tolerations = features.deviceTaints && data.request.tolerations?.length ? JSON.stringify(data.request.tolerations) : '';
+    const capacity = features.consumableCapacity && data.request.capacity ? JSON.stringify(data.request.capacity) : '';
+    return selectors?.length || tolerations || capacity ? `${selectors?.length ? selectorKey(selectors) : ''}\u0001${tolerations}\u0001${capacity}` : '';
+  }
+
+  /** the request's matching devices on this node: how many, and why those that cannot be taken cannot */
+  private countDevices(claim: ResourceClaim, data: RequestData): DeviceCounts {
+    let matching = 0;
+    let inUse = 0;
+    let tainted = 0;
+    let countersExhausted = 0;
+    let capacityExhausted = 0;
+    const exhausted: DeviceID[] = [];
+    const { features } = this.input;
+    for (const pool of this.pools) {
+      if (pool.isIncomplete || pool.isInvalid) continue;
+      for (const c of this.candidates(pool)) {
+        let selectable = false;
+        try { selectable = this.isSelectable(claim, data, c); } catch (e) { if (!(e instanceof AllocationError)) throw e; }
+        if (!selectable) continue;
+        matching++;
+        if (this.input.allocatedDevices.has(c.id)) inUse++;
+        else if (features.deviceTaints && untoleratedDeviceTaint(c.device, data.request.tolerations)) tainted++;
+        else if (features.partitionableDevices && c.device.consumesCounters?.length && !this.allocatedBefore(c.id) && !this.counters.fits(c.pool, c.device, false)) { countersExhausted++; exhausted.push(c.id); }
+        else if (!this.capacityFits(data, c, false)) { capacityExhausted++; exhausted.push(c.id); }
+      }
+    }
+    return { matching, inUse, tainted, countersExhausted, capacityExhausted, exhausted: exhausted.length ? exhausted.slice() : NONE };
+  }
+
   /** per request of each claim: what matched on this node and what was taken */
   private outcomes(done: boolean): RequestOutcome[] {
     const out: RequestOutcome[] = [];
+    // requests that select and count devices alike (a claim's five requests of one class, say)
+    // count them once: the counts depend on the class, the request's selectors, tolerations and
+    // capacity request, not on the claim or the request's name
+    // (a short list: most claims have one request, and a Map per node and cycle costs more than it saves)
+    const counted: { cls: DeviceClass; key: string; counts: DeviceCounts }[] = [];
     this.claims.forEach((claim, ci) => {
       for (const alternatives of this.requests[ci] ?? []) {
         const data = (done && alternatives.find((a) => this.results[ci]!.some((r) => r.request === a.name))) || alternatives[0]!;
-        let matching = 0;
-        let inUse = 0;
-        let tainted = 0;
-        let countersExhausted = 0;
-        let capacityExhausted = 0;
-        const exhausted: DeviceID[] = [];
-        const { features } = this.input;
-        for (const pool of this.pools) {
-          if (pool.isIncomplete || pool.isInvalid) continue;
-          for (const c of this.candidates(pool)) {
-            let selectable = false;
-            try { selectable = this.isSelectable(claim, data, c); } catch (e) { if (!(e instanceof AllocationError)) throw e; }
-            if (!selectable) continue;
-            matching++;
-            if (this.input.allocatedDevices.has(c.id)) inUse++;
-            else if (features.deviceTaints && untoleratedDeviceTaint(c.device, data.request.tolerations)) tainted++;
-            else if (features.partitionableDevices && c.device.consumesCounters?.length && !this.allocatedBefore(c.id) && !this.counters.fits(c.pool, c.device, false)) { countersExhausted++; exhausted.push(c.id); }
-            else if (!this.capacityFits(data, c, false)) { capacityExhausted++; exhausted.push(c.id); }
-          }
-        }
+        const key = this.countKey(data);
+        let counts = counted.find((c) => c.cls === data.cls && c.key === key)?.counts;
+        if (!counts) counted.push({ cls: data.cls, key, counts: (counts = this.countDevices(claim, data)) });
         const devices = done ? this.results[ci]!.filter((r) => r.request === data.name).map((r) => r.id) : NONE;
-        out.push({ claim: claimRef(claim), request: data.name, matching, inUse, tainted, countersExhausted, capacityExhausted, needed: data.numDevices, devices, exhausted: exhausted.length ? exhausted.slice() : NONE });
+        out.push({
+          claim: claimRef(claim), request: data.name, matching: counts.matching, inUse: counts.inUse, tainted: counts.tainted,
+          countersExhausted: counts.countersExhausted, capacityExhausted: counts.capacityExhausted, needed: data.numDevices, devices, exhausted: counts.exhausted,
+        });
       }
     });
     // (exact-size copies: the trace keeps a node's outcomes for every cycle, and a list grown by
@@ -608,6 +641,9 @@ class Search {
     return out.slice();
   }
 }
+
+/** what a request's selectors find on a node (RequestOutcome's counts) */
+interface DeviceCounts { matching: number; inUse: number; tainted: number; countersExhausted: number; capacityExhausted: number; exhausted: DeviceID[] }
 
 function sameRequirement(a: { key: string; operator: string; values?: string[] }, b: { key: string; operator: string; values?: string[] }): boolean {
   if (a.key !== b.key || a.operator !== b.operator) return false;

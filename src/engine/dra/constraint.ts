@@ -11,14 +11,20 @@ export interface Constraint {
   remove(base: string, sub: string | undefined, device: Device, driver: string): void;
 }
 
-/** upstream: lookupAttribute — "domain/id", or just "id" when the domain is the driver's */
-function lookupAttribute(device: Device, driver: string, name: string): DeviceAttribute | undefined {
-  const attrs = device.attributes ?? {};
-  if (Object.hasOwn(attrs, name)) return attrs[name];
+/** a constraint's attribute name, split once (a constraint looks it up on every device it tries) */
+interface AttributeName { name: string; domain: string | undefined; id: string }
+function attributeName(name: string): AttributeName {
   const i = name.indexOf('/');
-  if (i < 0 || name.slice(0, i) !== driver) return undefined;
-  const id = name.slice(i + 1);
-  return Object.hasOwn(attrs, id) ? attrs[id] : undefined;
+  return { name, domain: i < 0 ? undefined : name.slice(0, i), id: name.slice(i + 1) };
+}
+
+/** upstream: lookupAttribute — "domain/id", or just "id" when the domain is the driver's */
+function lookupAttribute(device: Device, driver: string, a: AttributeName): DeviceAttribute | undefined {
+  const attrs = device.attributes;
+  if (attrs === undefined) return undefined;
+  if (Object.hasOwn(attrs, a.name)) return attrs[a.name];
+  if (a.domain === undefined || a.domain !== driver) return undefined;
+  return Object.hasOwn(attrs, a.id) ? attrs[a.id] : undefined;
 }
 
 function attributeKey(a: DeviceAttribute): string | undefined {
@@ -36,12 +42,13 @@ function appliesTo(requests: readonly string[] | undefined, base: string, sub: s
 
 /** upstream: matchAttributeConstraint — every device has the attribute, all with one value */
 export function matchAttributeConstraint(c: DeviceConstraint): Constraint {
+  const attribute = attributeName(c.matchAttribute!);
   let value: string | undefined;
   let num = 0;
   return {
     add(base, sub, device, driver) {
       if (!appliesTo(c.requests, base, sub)) return true;
-      const a = lookupAttribute(device, driver, c.matchAttribute!);
+      const a = lookupAttribute(device, driver, attribute);
       const key = a && attributeKey(a);
       if (key === undefined) return false;
       if (num === 0) { value = key; num = 1; return true; }
@@ -55,11 +62,12 @@ export function matchAttributeConstraint(c: DeviceConstraint): Constraint {
 
 /** upstream (incubating): distinctAttributeConstraint — every device has the attribute, each value once */
 export function distinctAttributeConstraint(c: DeviceConstraint): Constraint {
+  const attribute = attributeName(c.distinctAttribute!);
   const seen = new Map<string, number>();
   return {
     add(base, sub, device, driver) {
       if (!appliesTo(c.requests, base, sub)) return true;
-      const a = lookupAttribute(device, driver, c.distinctAttribute!);
+      const a = lookupAttribute(device, driver, attribute);
       const key = a && attributeKey(a);
       if (key === undefined || seen.has(key)) return false;
       seen.set(key, 1);
@@ -67,7 +75,7 @@ export function distinctAttributeConstraint(c: DeviceConstraint): Constraint {
     },
     remove(base, sub, device, driver) {
       if (!appliesTo(c.requests, base, sub)) return;
-      const a = lookupAttribute(device, driver, c.distinctAttribute!);
+      const a = lookupAttribute(device, driver, attribute);
       const key = a && attributeKey(a);
       if (key !== undefined) seen.delete(key);
     },

@@ -12,6 +12,8 @@ export class CycleState {
   skipFilterPlugins: Set<string>;
   /** plugins whose PreScore returned Skip: their Score is not run this cycle */
   skipScorePlugins: Set<string>;
+  /** per plugin, what its verdicts shared across cycles name of this cycle (labelledResults.ts) */
+  traceLabels: Map<string, unknown> | undefined;
 
   /** `from`: the state to copy (clone: a preemption dry run copies it for every node it tries) */
   constructor(from?: CycleState) {
@@ -21,6 +23,7 @@ export class CycleState {
     // in PreFilter and PreScore, which never run on a copy
     this.skipFilterPlugins = from ? from.skipFilterPlugins : new Set();
     this.skipScorePlugins = from ? from.skipScorePlugins : new Set();
+    this.traceLabels = from?.traceLabels;
   }
 
   read<T extends StateData>(key: string): T | undefined {

@@ -16,6 +16,7 @@ import type { Framework } from '../framework/runtime';
 import type { Snapshot } from '../framework/snapshot';
 import { Status, goSlice } from '../framework/status';
 import { compactCycle, tellingResult } from './traceRecords';
+import { plainResults } from '../framework/labelledResults';
 
 /** upstream: ErrNoNodesAvailable */
 export const ErrNoNodesAvailable = 'no nodes available to schedule pods';
@@ -97,7 +98,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
   }
   const found = findNodesThatFitPod(input, state, diagnosis, trace, verdicts);
   if ('error' in found) {
-    trace.filter = plainRecord(trace.nodesEvaluated, verdicts);
+    trace.filter = plainRecord(trace.nodesEvaluated, verdicts.map((v) => plainResults(v, state.traceLabels) as PluginResult[]));
     return { kind: 'error', status: found.error, message: found.error.message() };
   }
   feasible = found.feasible;
@@ -116,7 +117,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
       }
       if (nominatedNodeName) trace.selected = nominatedNodeName;
     }
-    compactCycle(trace, snapshot.nodeInfoList, verdicts, undefined, startIndex);
+    compactCycle(trace, snapshot.nodeInfoList, verdicts, undefined, startIndex, state.traceLabels);
     const message = formatFitError(snapshot.numNodes, diagnosis.nodeToStatus, diagnosis.preFilterMsg, diagnosis.postFilterMsg);
     trace.result = 'Unschedulable';
     trace.message = message;
@@ -134,7 +135,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
   } else {
     const scored = prioritizeNodes(fwk, state, pod, feasible, trace);
     if (!scored.status.isSuccess()) {
-      trace.filter = plainRecord(trace.nodesEvaluated, verdicts);
+      trace.filter = plainRecord(trace.nodesEvaluated, verdicts.map((v) => plainResults(v, state.traceLabels) as PluginResult[]));
       if (scored.traced) trace.score = plainRecord([...scored.scores.keys()], [...scored.scores.values()]);
       return { kind: 'error', status: scored.status, message: scored.status.message() };
     }
@@ -143,7 +144,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
     host = selected;
     if (tied.length > 1) trace.tiedNodes = tied;
   }
-  compactCycle(trace, snapshot.nodeInfoList, verdicts, scores, startIndex);
+  compactCycle(trace, snapshot.nodeInfoList, verdicts, scores, startIndex, state.traceLabels);
   trace.selected = host;
 
   // Assume, then Reserve and Permit (the end of the synchronous scheduling cycle).

@@ -10,6 +10,7 @@
 import type { CycleTrace, NodeScore, PluginResult } from '../api';
 import type { NodeInfo } from '../framework/nodeInfo';
 import { KeyedLists, nodeRecord } from '../framework/intern';
+import { plainResults } from '../framework/labelledResults';
 
 type Field = 'nodesEvaluated' | 'feasible' | 'tiedNodes' | 'filter' | 'score';
 
@@ -36,6 +37,8 @@ interface Compact {
   scored: number | undefined;
   tiedFromScores: boolean;
   tiedBits: Bits | undefined;
+  /** the cycle's labels for the verdicts shared across cycles that name what only it knows (framework/labelledResults.ts) */
+  labels: ReadonlyMap<string, unknown> | undefined;
 }
 
 const compacts = new WeakMap<CycleTrace, Compact>();
@@ -50,7 +53,7 @@ const BUILD: Record<Field, (t: CycleTrace, c: Compact) => unknown> = {
     return out;
   },
   feasible: (t, c) => (c.feasibleBits ? members(c.feasibleBits, t.nodesEvaluated) : t.nodesEvaluated),
-  filter: (t, c) => record(t.nodesEvaluated, c.verdicts, c.count),
+  filter: (t, c) => record(t.nodesEvaluated, c.labels ? labelledVerdicts(c.verdicts, c.labels) : c.verdicts, c.count),
   score: (t, c) => record(t.feasible, c.scores!, c.scoreCount),
   tiedNodes: (t, c) => (c.tiedFromScores
     ? topScored(t.feasible, Array.from({ length: c.scoreCount }, (_, i) => valueAt(c.scores!, i)))
@@ -153,6 +156,12 @@ function members(b: Bits, among: readonly string[]): string[] {
   return out;
 }
 
+/** the distinct verdict lists with their labelled results built, for reading */
+function labelledVerdicts(v: Indexed<readonly PluginResult[]>, labels: ReadonlyMap<string, unknown>): Indexed<readonly PluginResult[]> {
+  const plain = (list: readonly PluginResult[]) => plainResults(list, labels);
+  return { distinct: v.distinct.map(plain), index: Array.isArray(v.index) ? v.index.map(plain) : v.index };
+}
+
 /**
  * A record node -> value in the order of `names` (a node named twice, as a nominated node that
  * failed and was visited again, keeps its first place and its last value, as assignments do).
@@ -190,6 +199,7 @@ function asWindow(names: readonly string[], nodes: readonly NodeInfo[], hint: nu
  */
 export function compactCycle(
   trace: CycleTrace, nodes: readonly NodeInfo[], verdicts: readonly (readonly PluginResult[])[], scores?: readonly NodeScore[], startHint = 0,
+  labels?: ReadonlyMap<string, unknown>,
 ): void {
   const evaluated = trace.nodesEvaluated;
   const feasible = trace.feasible;
@@ -206,6 +216,7 @@ export function compactCycle(
     verdicts: indexed(verdicts), feasibleBits,
     scores: scores && indexed(scores), scoreCount: scores?.length ?? 0, scored: scores?.length,
     tiedFromScores, tiedBits: tied && !tiedFromScores ? membership(tied, feasible) : undefined,
+    labels,
   };
   compacts.set(trace, c);
   if (window) define(trace, 'nodesEvaluated');

@@ -35,7 +35,7 @@ import { defaultNormalizeScore } from '../helper/normalizeScore';
 import { applyDynamicResourcesDefaults, bindingTimeoutSeconds, validateDynamicResourcesArgs, type DynamicResourcesArgs } from './args';
 import { prioritizedListScore } from './scoring';
 import { isSamePod } from '../helper/samePod';
-import { ALLOCATION_STEPS_PER_CYCLE, ALLOCATION_STEPS_PER_NODE, allocate, allocationTimedOut, type AllocateResult, type AllocatorInput, type RequestOutcome, type DeviceID, type Features } from '../../dra/allocator';
+import { ALLOCATION_STEPS_PER_CYCLE, ALLOCATION_STEPS_PER_NODE, allocate, allocationTimedOut, claimRef, type AllocateResult, type AllocatorInput, type RequestOutcome, type DeviceID, type Features } from '../../dra/allocator';
 import { slicesInNameOrder } from '../../dra/pools';
 import { applyDeviceTaintRules } from '../../dra/deviceTaintRules';
 import {
@@ -45,6 +45,7 @@ import {
 import { allocatedCapacity } from '../../dra/consumableCapacity';
 import { claimDevices, TakenDevicesView } from '../../dra/takenDevices';
 import { sameElements } from '../../framework/intern';
+import { labelledResult, setCycleLabel } from '../../framework/labelledResults';
 import {
   filterExtendedResources, findExtendedResourceClaim, isSpecialClaimName, newExtendedResourceClaim, podDRAExtendedResources, type RequestMapping,
 } from './extendedResources';
@@ -81,7 +82,8 @@ export function draFeatures(gates: FeatureGates | undefined): Features {
 interface NodeAllocation {
   /** indices into the state's claims of the claims allocated, matching allocations */
   indices: number[];
-  allocations: AllocationResult[];
+  /** the allocations (with binding conditions added when Reserve asks for them) */
+  allocations: () => AllocationResult[];
   /** the node's variant of the claim for extended resources, and which container uses which request */
   extendedResourceClaim?: ResourceClaim;
   mappings?: RequestMapping[];
@@ -120,8 +122,80 @@ class DynamicResourcesState implements StateData {
     if (status === undefined) this.failures.set(key, (status = Status.unresolvable(ErrReasonCannotAllocate).withDetails({ requests: outcomes })));
     return status;
   }
+  /** the claims the allocator looks at on a node without a claim for extended resources, by name: the label of this cycle's shared verdicts */
+  private claimNames: readonly string[] | undefined;
+  allocatedClaimNames(): readonly string[] {
+    if (this.claimNames === undefined) {
+      const extendedClaim = this.extendedResourceClaim();
+      const names: string[] = [];
+      for (const i of this.toAllocate) if (this.claims[i] !== extendedClaim) names.push(claimRef(this.claims[i]!));
+      this.claimNames = names;
+    }
+    return this.claimNames;
+  }
   clone(): StateData { return this; }
   extendedResourceClaim(): ResourceClaim | undefined { return this.claims[this.numUserOwned]; }
+}
+
+/**
+ * Success on a node that fits. The outcomes (devices matching, in use, taken) without the claims'
+ * names stay the same on a node until its devices change, so the verdict is shared across nodes
+ * and cycles (`successes`, by what it says) and the names are the cycle's label, built into it
+ * when the trace is read (framework/labelledResults.ts): a fitting node costs the trace a
+ * reference per cycle, not outcomes of its own. (A function of its own: the closure that builds
+ * the verdict lives as long as the verdict and must hold nothing of the cycle.)
+ */
+function fitsStatus(state: CycleState, node: string, names: readonly string[], outcomes: readonly RequestOutcome[], successes: Successes): Status {
+  const at: number[] = [];
+  for (const o of outcomes) {
+    const i = names.indexOf(o.claim);
+    if (i < 0) return Status.success().withDetails({ requests: outcomes });
+    at.push(i);
+  }
+  // the node's verdict of the last cycle, most often (its devices did not change): compared field by field, no key to build
+  const last = successes.byNode.get(node);
+  if (last && sameOutcomes(last.outcomes, last.at, outcomes, at)) {
+    setCycleLabel(state, Name, names);
+    return last.status;
+  }
+  let key = '';
+  for (const [j, o] of outcomes.entries()) {
+    key += `${at[j]}\u0000${o.request}\u0000${o.matching},${o.inUse},${o.tainted},${o.countersExhausted},${o.capacityExhausted},${o.needed}\u0000${o.devices.join(' ')}\u0000${o.exhausted.join(' ')}\u0001`;
+  }
+  let status = successes.byKey.get(key);
+  if (status === undefined) {
+    if (successes.byKey.size >= 8192) successes.byKey.clear();
+    status = Status.success().withDetails({ requests: outcomes });
+    // (the result runFilterPlugins takes, toResult's, key for key)
+    labelledResult(status.toResult(Name), (label) => Object.freeze({
+      plugin: Name, code: 'Success' as const,
+      details: { requests: outcomes.map((o, j) => ({ ...o, claim: (label as readonly string[])[at[j]!]! })) },
+    }));
+    successes.byKey.set(key, status);
+  }
+  if (successes.byNode.size >= 20_000) successes.byNode.clear();
+  successes.byNode.set(node, { outcomes, at, status });
+  setCycleLabel(state, Name, names);
+  return status;
+}
+
+/** the shared Success verdicts by what they say, and each node's last one with what it said */
+interface Successes {
+  byKey: Map<string, Status>;
+  byNode: Map<string, { outcomes: readonly RequestOutcome[]; at: readonly number[]; status: Status }>;
+}
+
+/** the same outcomes but for the claims' names (a: b's claims by their place in the cycle's names) */
+function sameOutcomes(a: readonly RequestOutcome[], aAt: readonly number[], b: readonly RequestOutcome[], bAt: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let j = 0; j < a.length; j++) {
+    const x = a[j]!;
+    const y = b[j]!;
+    if (aAt[j] !== bAt[j] || x.request !== y.request || x.matching !== y.matching || x.inUse !== y.inUse || x.tainted !== y.tainted
+      || x.countersExhausted !== y.countersExhausted || x.capacityExhausted !== y.capacityExhausted || x.needed !== y.needed
+      || !sameElements(x.devices, y.devices) || !sameElements(x.exhausted, y.exhausted)) return false;
+  }
+  return true;
 }
 
 function readState(state: CycleState): DynamicResourcesState | Status {
@@ -253,6 +327,8 @@ function newPlugin(handle: Handle, args: DynamicResourcesArgs | undefined): Plug
     else timeouts.delete(node);
     return result;
   };
+  /** the Success verdicts of fitting nodes, shared across nodes and cycles by what they say (DynamicResourcesState.fits) */
+  const successes: Successes = { byKey: new Map(), byNode: new Map() };
   const features = draFeatures(handle.features);
   const bindingConditions = bindingConditionsEnabled(handle.features);
   /**
@@ -412,7 +488,7 @@ function newPlugin(handle: Handle, args: DynamicResourcesArgs | undefined): Plug
           return (result.error.endsWith('but the feature is disabled') ? Status.unresolvable(result.error) : Status.error(result.error)).withDetails(details);
         }
         if (!result.ok) return s.cannotAllocate(result.outcomes);
-        const allocations = bindingConditions ? result.allocations.map((a) => withBindingConditions(a, slices, node)) : result.allocations;
+        const allocations = bindingConditions ? () => result.allocations.map((a) => withBindingConditions(a, slices, node)) : () => result.allocations;
         nodeAllocation = { indices, allocations, ...(nodeClaim ? { extendedResourceClaim: nodeClaim.claim, mappings: nodeClaim.mappings } : {}) };
       }
       if (unavailable.length > 0) {
@@ -420,7 +496,8 @@ function newPlugin(handle: Handle, args: DynamicResourcesArgs | undefined): Plug
         return Status.unresolvable(ErrReasonNotAvailable).withDetails({ ...details, claims: unavailable.map((i) => kobj(s.claims[i]!)) });
       }
       if (nodeAllocation) s.nodeAllocations.set(node.metadata.name, nodeAllocation);
-      return details ? Status.success().withDetails(details) : Status.success();
+      if (!details) return Status.success();
+      return nodeClaim ? Status.success().withDetails(details) : fitsStatus(state, node.metadata.name, s.allocatedClaimNames(), details.requests as RequestOutcome[], successes);
     },
     postFilter: (state, podInfo) => {
       const pod = podInfo.pod;
@@ -474,16 +551,17 @@ function newPlugin(handle: Handle, args: DynamicResourcesArgs | undefined): Plug
       const extendedClaim = s.extendedResourceClaim();
       const needUserClaims = s.toAllocate.some((i) => s.claims[i] !== extendedClaim);
       const na = s.nodeAllocations.get(nodeName);
-      if (!na || na.allocations.length === 0) {
+      const allocations = na?.allocations() ?? [];
+      if (!na || allocations.length === 0) {
         // only the claim for extended resources, which this node's device plugins satisfy
         if (!needUserClaims) return Status.success();
         return Status.error('claim allocation not found for node');
       }
-      if (na.allocations.length !== na.indices.length) {
-        return Status.error(`internal error, have ${na.allocations.length} allocations, ${na.indices.length} claims to allocate, want ${na.indices.length} claims`);
+      if (allocations.length !== na.indices.length) {
+        return Status.error(`internal error, have ${allocations.length} allocations, ${na.indices.length} claims to allocate, want ${na.indices.length} claims`);
       }
       na.indices.forEach((index, i) => {
-        const allocation = na.allocations[i]!;
+        const allocation = allocations[i]!;
         s.informationsForClaim[index]!.allocation = allocation;
         const claim = s.claims[index] === extendedClaim ? na.extendedResourceClaim! : s.claims[index]!;
         const finalizers = claim.metadata.finalizers?.includes(RESOURCE_CLAIM_FINALIZER) ? claim.metadata.finalizers : [...(claim.metadata.finalizers ?? []), RESOURCE_CLAIM_FINALIZER];
