@@ -538,9 +538,10 @@ function newPlugin(handle: Handle, args: DynamicResourcesArgs | undefined): Plug
       if (!handle.features.DRAPrioritizedList || s.claims.length === 0) return 0;
       const nodeAllocation = s.nodeAllocations.get(nodeInfo.node.metadata.name);
       if (!nodeAllocation) return 0;
+      const allocations = nodeAllocation.allocations();
       return prioritizedListScore(s.claims, (i) => {
         const position = nodeAllocation.indices.indexOf(i);
-        return position >= 0 ? nodeAllocation.allocations[position] : s.claims[i]!.status.allocation;
+        return position >= 0 ? allocations[position] : s.claims[i]!.status.allocation;
       });
     },
     normalizeScore: (_state, _pod, scores) => defaultNormalizeScore(MAX_NODE_SCORE, false, scores),
