@@ -42,10 +42,26 @@ export function checkPlacements(w: Workload, pods: readonly PodOutcome[]): strin
     const skew = Math.max(...counts) - Math.min(...counts);
     if (skew > 5) problems.push(`zone skew ${skew} > maxSkew 5 (${counts.join('/')})`);
   }
-  if (w.name === 'SchedulingPodAntiAffinity') {
+  if (!w.name.includes('Preferred')) {
+    // a pod of a required anti-affinity template (anti-affinity-pod-*, color green) shares its
+    // node with no other green pod: not another such pod, nor one that only matches its term
+    // (SchedulingPodMatchingAntiAffinity's measured pods)
     const green = pods.filter((p) => p.labels?.color === 'green' && p.node && p.phase === 'Running');
-    const perNode = new Set(green.map((p) => p.node));
-    if (perNode.size !== green.length) problems.push(`${green.length - perNode.size} anti-affinity pod(s) share a node`);
+    const greenOn = new Map<string, number>();
+    for (const p of green) greenOn.set(p.node!, (greenOn.get(p.node!) ?? 0) + 1);
+    const crowded = new Set(green.filter((p) => p.pod.split('/')[1]!.startsWith('anti-affinity-pod') && greenOn.get(p.node!)! > 1).map((p) => p.node)).size;
+    if (crowded) problems.push(`${crowded} node(s) hold a required anti-affinity pod and another pod its term selects`);
+  }
+  if (w.taintedNodes) {
+    // maxSkew 1 by hostname over the untainted nodes alone (nodeTaintsPolicy Honor); none on a tainted node
+    const untainted = w.nodes - w.taintedNodes;
+    const perNode = new Array<number>(w.nodes).fill(0);
+    for (const p of bound) perNode[Number(p.node.slice(nodeName(0).length - 1))]!++;
+    const onTainted = perNode.slice(untainted).reduce((a, b) => a + b, 0);
+    const counts = perNode.slice(0, untainted);
+    const skew = Math.max(...counts) - Math.min(...counts);
+    if (onTainted) problems.push(`${onTainted} pod(s) on a tainted node`);
+    if (skew > 1) problems.push(`skew ${skew} over the untainted nodes > maxSkew 1`);
   }
   if (w.nodeExtendedResource) {
     // pod i requests the resource node i alone has
