@@ -83,3 +83,14 @@ describe('scheduler_perf affinity and spreading checks', () => {
     expect(checkPlacements(w, pods.map((p) => (p === first || p === second ? { ...p, node: third.node } : p)))).toEqual(['skew 3 over the untainted nodes > maxSkew 1']);
   });
 });
+
+describe('scheduler_perf volume checks', () => {
+  it('pass on the simulated run, and find a node over its CSI attach limit', () => {
+    const { w, pods } = outcomes('SchedulingCSIPVs');
+    expect(checkPlacements(w, pods)).toEqual([]);
+    // 40 pods with a volume each on one node: one over the 39 its CSINode allows
+    const node = pods.find((p) => p.node)!.node!;
+    const crowded = pods.map((p, i) => (i < 40 ? { ...p, node, phase: 'Running' as const } : p));
+    expect(checkPlacements(w, crowded)).toContain('1 node(s) attach more than 39 CSI volumes');
+  });
+});

@@ -2,7 +2,7 @@
 // measured pod bound, no node over its allocatable, and each workload's own rule (maxSkew held
 // for DoNotSchedule spreading, one anti-affinity pod per node, affinity pods in a zone that
 // holds another, the victims each PodGroup disruptionMode allows, DRA claims allocated to devices
-// on the pod's node and no device held twice).
+// on the pod's node and no device held twice, no node over its CSI attach limit).
 
 import type { PodOutcome } from '../../src/engine/index';
 import { allocatedClaimDevice, DRA_DRIVER, MEASURED_AT, measuredPerDeletion, nodeName, podName, type Workload } from './workloads';
@@ -62,6 +62,15 @@ export function checkPlacements(w: Workload, pods: readonly PodOutcome[]): strin
     const skew = Math.max(...counts) - Math.min(...counts);
     if (onTainted) problems.push(`${onTainted} pod(s) on a tainted node`);
     if (skew > 1) problems.push(`skew ${skew} over the untainted nodes > maxSkew 1`);
+  }
+  if (w.persistentVolumes) {
+    // each pod runs with its own bound claim; CSI: no node attaches more than its 39 volumes
+    const withoutClaim = bound.filter((p) => p.volumes?.[0]?.claimName === undefined).length;
+    if (withoutClaim) problems.push(`${withoutClaim} measured pod(s) without their claim`);
+    const attached = new Map<string, number>();
+    for (const p of pods) if (p.node && p.phase === 'Running' && p.volumes?.length) attached.set(p.node, (attached.get(p.node) ?? 0) + p.volumes.length);
+    const overLimit = w.persistentVolumes === 'csi' ? [...attached.values()].filter((n) => n > 39).length : 0;
+    if (overLimit) problems.push(`${overLimit} node(s) attach more than 39 CSI volumes`);
   }
   if (w.nodeExtendedResource) {
     // pod i requests the resource node i alone has

@@ -26,6 +26,11 @@ export interface PodTemplate {
    * ResourceClaimTemplate `test-claim-template`, used by the pause container
    */
   claimTemplate?: boolean;
+  /**
+   * a volume: pod-with-secret-volume.yaml's secret, or (createPods with a PV and PVC template)
+   * PersistentVolumeClaim `pvc-i` bound to its own PV `<namespace>-vol-i` (the workload's `persistentVolumes`)
+   */
+  volume?: 'secret' | 'pvc';
 }
 
 /**
@@ -100,11 +105,18 @@ export interface Workload {
   gated?: { count: number; namespace: string; template: PodTemplate };
   /** deletePods: the init pods deleted at this many per second while the measured pods are scheduled */
   deleteInitPerSecond?: number;
+  /**
+   * the PVs of `volume: pvc` pods: pv-aws.yaml (awsElasticBlockStore) or pv-csi.yaml (CSI driver
+   * ebs.csi.aws.com; the nodes then attach at most 39, as node allocatable and CSINode say)
+   */
+  persistentVolumes?: 'aws' | 'csi';
   /** the DRA test driver's devices, claim template and pre-allocated claims (dra/performance-config.yaml) */
   dra?: DraSetup;
 }
 
 const defaultPod: PodTemplate = { prefix: 'pod', cpu: '100m' };
+// pod-with-secret-volume.yaml: pod-default with a secret volume
+const secretPod: PodTemplate = { prefix: 'secret-volume', cpu: '100m', volume: 'secret' };
 // light-pod.yaml: no requests, terminationGracePeriodSeconds 0; gated-pod.yaml: one scheduling gate
 const lightPod: PodTemplate = { prefix: 'light-pod', spec: 'terminationGracePeriodSeconds: 0' };
 const gatedPod: PodTemplate = { prefix: 'gated-pod', spec: 'schedulingGates: [{name: test.k8s.io/hold}]' };
@@ -225,6 +237,23 @@ export const workloads: Workload[] = [
     name: 'SchedulingPreferredPodAffinity', threshold: 90, nodes: 5000,
     init: { count: 5000, namespace: 'sched-0', template: preferredAffinityPod() },
     measured: { count: 5000, namespace: 'sched-1', template: preferredAffinityPod() },
+  },
+  // volumes/performance-config.yaml (issue 24): SchedulingMigratedInTreePVs is left out, as
+  // Podplay does not translate in-tree volumes to CSI (docs/fidelity.md); PreemptionPVs has no threshold
+  {
+    name: 'SchedulingSecrets', threshold: 790, nodes: 5000,
+    init: { count: 1000, namespace: 'namespace-1', template: secretPod },
+    measured: { count: 10000, namespace: 'namespace-2', template: secretPod },
+  },
+  {
+    name: 'SchedulingInTreePVs', threshold: 290, nodes: 5000, persistentVolumes: 'aws',
+    init: { count: 1000, namespace: 'namespace-1', template: { ...defaultPod, volume: 'pvc' } },
+    measured: { count: 2000, namespace: 'namespace-2', template: { ...defaultPod, volume: 'pvc' } },
+  },
+  {
+    name: 'SchedulingCSIPVs', threshold: 100, nodes: 5000, persistentVolumes: 'csi',
+    init: { count: 5000, namespace: 'namespace-1', template: { ...defaultPod, volume: 'pvc' } },
+    measured: { count: 5000, namespace: 'namespace-2', template: { ...defaultPod, volume: 'pvc' } },
   },
   // affinity/performance-config.yaml's other [performance] workloads (issue 24)
   {
@@ -442,8 +471,10 @@ function podYaml(t: PodTemplate, namespace: string, i: number, phase: 'init' | '
       ? `{name: pause, image: registry.k8s.io/pause:3.10.1, resources: {requests: ${extended}, limits: ${extended}}}`
       : `{name: pause, image: registry.k8s.io/pause:3.10.1${claims}}`;
   const resourceClaims = t.claimTemplate ? 'resourceClaims: [{name: resource, resourceClaimTemplateName: test-claim-template}], ' : '';
+  const volumes = t.volume === 'secret' ? 'volumes: [{name: secret, secret: {secretName: secret}}], '
+    : t.volume === 'pvc' ? `volumes: [{name: vol, persistentVolumeClaim: {claimName: pvc-${phase === 'init' ? 'init-' : ''}${i}}}], ` : '';
   const group = t.podsPerGroup ? `schedulingGroup: {podGroupName: gang-${Math.floor(i / t.podsPerGroup)}}, ` : '';
-  return `{apiVersion: v1, kind: Pod, metadata: {name: ${podName(t, i, phase)}, namespace: ${namespace}${labels}}, spec: {${group}${resourceClaims}${t.spec ? `${t.spec}, ` : ''}containers: [${container}]}}`;
+  return `{apiVersion: v1, kind: Pod, metadata: {name: ${podName(t, i, phase)}, namespace: ${namespace}${labels}}, spec: {${group}${resourceClaims}${volumes}${t.spec ? `${t.spec}, ` : ''}containers: [${container}]}}`;
 }
 
 export function nodeName(i: number): string {
@@ -480,6 +511,24 @@ function draDocs(w: Workload, dra: DraSetup): string[] {
   return docs;
 }
 
+/**
+ * testutils' createPodWithPersistentVolume with scheduler_perf's getCustomVolumeFactory
+ * (test/integration/scheduler_perf/scheduler_perf.go): PV `vol-i` (here with its namespace, so
+ * init and measured ones differ) from the template, its volume ID / handle the name, bound to
+ * PVC `pvc-i` (pvc.yaml: ReadOnlyMany, 1Gi, bind-completed)
+ */
+function boundVolumeDocs(kind: 'aws' | 'csi', namespace: string, count: number, phase: 'init' | 'measured'): string[] {
+  const docs: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const claim = `pvc-${phase === 'init' ? 'init-' : ''}${i}`;
+    const pv = `${namespace}-vol-${i}`;
+    const source = kind === 'csi' ? `csi: {driver: ebs.csi.aws.com, volumeHandle: ${pv}}` : `awsElasticBlockStore: {volumeID: ${pv}}`;
+    docs.push(`{apiVersion: v1, kind: PersistentVolume, metadata: {name: ${pv}}, spec: {accessModes: [ReadOnlyMany], ${source}, capacity: {storage: 1Gi}, persistentVolumeReclaimPolicy: Retain, claimRef: {kind: PersistentVolumeClaim, apiVersion: v1, namespace: ${namespace}, name: ${claim}}}, status: {phase: Bound}}`);
+    docs.push(`{apiVersion: v1, kind: PersistentVolumeClaim, metadata: {name: ${claim}, namespace: ${namespace}, annotations: {pv.kubernetes.io/bind-completed: "true"}}, spec: {accessModes: [ReadOnlyMany], resources: {requests: {storage: 1Gi}}, volumeName: ${pv}}, status: {phase: Bound}}`);
+  }
+  return docs;
+}
+
 /** simulated second of steady-state round k (milliseconds first, so no float drift) */
 export function steadyStateRoundAt(w: Workload, k: number): number {
   return (MEASURED_AT * 1000 + Math.round((k * 1000 * w.dra!.steadyStateBatch!) / w.threshold!)) / 1000;
@@ -499,9 +548,11 @@ export function scenarioText(w: Workload): string {
     const zone = w.zones ? `, topology.kubernetes.io/zone: ${w.zones[i % w.zones.length]}` : '';
     const extended = w.nodeExtendedResource ? `, ${w.nodeExtendedResource}-${i}: "1"` : '';
     const label = w.nodeExtendedResource ? ', node-with-extended-resource: "true"' : '';
-    const resources = `{cpu: "4", memory: 32Gi, pods: "${w.nodePods ?? 110}"${extended}}`;
+    const attachable = w.persistentVolumes === 'csi' ? ', attachable-volumes-csi-ebs.csi.aws.com: "39"' : '';
+    const resources = `{cpu: "4", memory: 32Gi, pods: "${w.nodePods ?? 110}"${extended}${attachable}}`;
     const taint = i >= firstTainted ? '\nspec: {taints: [{key: foo, effect: NoSchedule}]}' : '';
     docs.push(`apiVersion: v1\nkind: Node\nmetadata: {name: ${nodeName(i)}, labels: {kubernetes.io/hostname: ${nodeName(i)}${zone}${label}}}${taint}\nstatus: {capacity: ${resources}, allocatable: ${resources}}`);
+    if (attachable) docs.push(`{apiVersion: storage.k8s.io/v1, kind: CSINode, metadata: {name: ${nodeName(i)}}, spec: {drivers: [{name: ebs.csi.aws.com, nodeID: ${nodeName(i)}, allocatable: {count: 39}}]}}`);
   }
   const groups = initGroups(w);
   const namespaces = new Set(['sched-0', 'sched-1', ...groups.map((g) => g.namespace), w.measured.namespace, ...(w.gated ? [w.gated.namespace] : []), ...(w.serviceNamespace ? [w.serviceNamespace] : [])]);
@@ -523,6 +574,10 @@ export function scenarioText(w: Workload): string {
   }
   for (let i = 0; i < (w.gated?.count ?? 0); i++) docs.push(podYaml(w.gated!.template, w.gated!.namespace, i, 'init'));
   for (const g of groups) for (let i = 0; i < g.count; i++) docs.push(podYaml(g.template, g.namespace, i, 'init'));
+  if (w.persistentVolumes) {
+    for (const g of groups) if (g.template.volume === 'pvc') docs.push(...boundVolumeDocs(w.persistentVolumes, g.namespace, g.count, 'init'));
+    if (w.measured.template.volume === 'pvc') docs.push(...boundVolumeDocs(w.persistentVolumes, w.measured.namespace, w.measured.count, 'measured'));
+  }
   const measured = Array.from({ length: w.measured.count }, (_, i) => podYaml(w.measured.template, w.measured.namespace, i));
   const batch = w.dra?.steadyStateBatch;
   if (batch) {
