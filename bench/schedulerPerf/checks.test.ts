@@ -94,3 +94,14 @@ describe('scheduler_perf volume checks', () => {
     expect(checkPlacements(w, crowded)).toContain('1 node(s) attach more than 39 CSI volumes');
   });
 });
+
+describe('scheduler_perf churn checks', () => {
+  it('pass on the simulated run, and find an unschedulable churn pod placed', () => {
+    const { w, pods } = outcomes('Unschedulable');
+    expect(checkPlacements(w, pods)).toEqual([]);
+    const churn = pods.find((p) => p.pod.startsWith('default/pod-h-'))!;
+    expect(churn.node).toBeUndefined();
+    const placed = pods.map((p) => (p === churn ? { ...p, node: nodeName(0) } : p));
+    expect(checkPlacements(w, placed)).toEqual(['1 unschedulable churn pod(s) placed']);
+  });
+});

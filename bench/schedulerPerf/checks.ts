@@ -63,6 +63,11 @@ export function checkPlacements(w: Workload, pods: readonly PodOutcome[]): strin
     if (onTainted) problems.push(`${onTainted} pod(s) on a tainted node`);
     if (skew > 1) problems.push(`skew ${skew} over the untainted nodes > maxSkew 1`);
   }
+  if (w.churn?.cpu === '9') {
+    // Unschedulable: the 9-CPU pods fit no 4-CPU node and preempting cannot help: none may run
+    const placed = pods.filter((p) => p.pod.startsWith(`default/${w.churn!.prefix}-`) && p.node).length;
+    if (placed) problems.push(`${placed} unschedulable churn pod(s) placed`);
+  }
   if (w.persistentVolumes) {
     // each pod runs with its own bound claim; CSI: no node attaches more than its 39 volumes
     const withoutClaim = bound.filter((p) => p.volumes?.[0]?.claimName === undefined).length;

@@ -89,7 +89,7 @@ export interface Workload {
   /** labels of the init and measured namespaces (namespace-with-labels.yaml: team devops) */
   namespaceLabels?: Record<string, string>;
   measured: { count: number; namespace: string; template: PodTemplate };
-  /** PreemptionAsync's churn: a high-priority pod created every 200 ms */
+  /** churn (mode create): a pod of this template created every 200 ms (PreemptionAsync, Unschedulable) */
   churn?: PodTemplate;
   /** the last this many nodes are node-with-taint.yaml's: taint foo:NoSchedule, no zone label */
   taintedNodes?: number;
@@ -127,6 +127,9 @@ const lowPriority: PodTemplate = { prefix: 'low', cpu: '900m', spec: 'terminatio
 // upstream sets spec.priority: 10 directly (its test API server runs no Priority admission);
 // Podplay admits pods as an API server does, so the value comes from a PriorityClass
 const highPriority: PodTemplate = { prefix: 'high', cpu: '3000m', spec: 'priorityClassName: high' };
+// pod-high-priority-large-cpu.yaml: 9 CPU on 4-CPU nodes, never schedulable, priority 10
+// (requests only upstream; the limit the template helper adds changes nothing the scheduler reads)
+const highPriorityLargeCpu: PodTemplate = { prefix: 'pod-h', cpu: '9', spec: 'priorityClassName: high' };
 // default_preemption/templates: gang-pod.yaml (300m, 50Mi, priority 1000, grace 0, PodGroup
 // gang-<i / 10>) and pod-high-priority.yaml (3970m, 500Mi, priority 9999999, grace 0)
 const gangPod: PodTemplate = { prefix: 'gang-pod', cpu: '300m', memory: '50Mi', spec: 'terminationGracePeriodSeconds: 0, priorityClassName: gang-low', podsPerGroup: 10 };
@@ -321,6 +324,20 @@ export const workloads: Workload[] = [
     churn: highPriority,
   },
   {
+    // misc: Unschedulable 5kNodes/100Init/10kPods; a pod that can never fit arrives every 200 ms
+    // and its failed preemption walks the pods (upstream's note on this workload)
+    name: 'Unschedulable', threshold: 590, nodes: 5000,
+    init: { count: 100, namespace: 'default', template: defaultPod },
+    measured: { count: 10000, namespace: 'default', template: defaultPod },
+    churn: highPriorityLargeCpu,
+  },
+  {
+    name: 'Unschedulable20kInit', threshold: 600, nodes: 5000,
+    init: { count: 20000, namespace: 'default', template: defaultPod },
+    measured: { count: 10000, namespace: 'default', template: defaultPod },
+    churn: highPriorityLargeCpu,
+  },
+  {
     name: 'PreemptionBasic', threshold: 18, nodes: 500,
     init: { count: 2000, namespace: 'default', template: lowPriority },
     measured: { count: 500, namespace: 'default', template: highPriority },
@@ -441,10 +458,12 @@ export const MEASURED_AT = 1;
 export const CHURN_INTERVAL = 0.2;
 /**
  * Podplay's cycles take no simulated time, so the churn is tied to the measured pods: one
- * high-priority pod per this many measured pods, the pods upstream's threshold (570 pods/s)
- * schedules in 200 ms.
+ * churn pod per this many measured pods, the pods upstream's threshold schedules in 200 ms
+ * (PreemptionAsync: 570 pods/s, 114; Unschedulable: 590 and 600, 118 and 120).
  */
-export const MEASURED_PER_CHURN = 114;
+export function measuredPerChurn(w: Workload): number {
+  return Math.floor(w.threshold! * CHURN_INTERVAL);
+}
 
 /**
  * Rate-driven deletions (deletePods at N/s) on the simulated clock, tied to the measured pods
@@ -590,8 +609,9 @@ export function scenarioText(w: Workload): string {
       steps.push(applyStep(String(at), measured.slice(k * batch, (k + 1) * batch)));
     }
   } else if (w.churn) {
-    for (let k = 0, at = MEASURED_AT; k * MEASURED_PER_CHURN < measured.length; k++, at += CHURN_INTERVAL) {
-      const chunk = measured.slice(k * MEASURED_PER_CHURN, (k + 1) * MEASURED_PER_CHURN);
+    const per = measuredPerChurn(w);
+    for (let k = 0, at = MEASURED_AT; k * per < measured.length; k++, at += CHURN_INTERVAL) {
+      const chunk = measured.slice(k * per, (k + 1) * per);
       steps.push(applyStep(at.toFixed(1), [podYaml(w.churn, 'default', k), ...chunk]));
     }
   } else if (w.deleteInitPerSecond) {
