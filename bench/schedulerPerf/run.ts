@@ -62,6 +62,8 @@ function measure(w: Workload, profile = profiler(undefined)): Outcome {
   const wallS = start ? Number(process.hrtime.bigint() - start.wall) / 1e9 : 0;
   const problems = checkPlacements(w, started.simulation.result().pods);
   if (initCyclesMeasured) problems.push('an init pod took more than one cycle: the timing includes it');
+  // a budget of LIMITS that ended the run early (the trace's bytes, say) explains unbound pods
+  if (started.simulation.stopped !== undefined) problems.push(started.simulation.stopped);
   const rssMB = process.resourceUsage().maxRSS / 1024;
   return { name: w.name, measured: w.measured.count, cpuS: (cpu.user + cpu.system) / 1e6, wallS, rssMB, problems, cycles };
 }
