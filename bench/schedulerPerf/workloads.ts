@@ -279,31 +279,12 @@ export const workloads: Workload[] = [
     moreInit: [affinityPod(), antiAffinityPod(), preferredAffinityPod(), preferredAntiAffinityPod()].map((template) => ({ count: 2000, namespace: 'sched-0', template })),
     measured: { count: 5000, namespace: 'namespace-7', template: defaultPod },
   },
-  {
-    // 5000Nodes_2000Pods runs on 6,000 nodes: 4,000 init pods and 2,000 measured, one a node
-    name: 'SchedulingRequiredPodAntiAffinityWithNSSelector', threshold: 24, nodes: 6000, namespaceLabels: { team: 'devops' },
-    init: { count: 40, namespace: 'init-ns', template: nsSelectorPod('anti-affinity-pod', 'green', 'podAntiAffinity', 'required', 'kubernetes.io/hostname') },
-    initNamespaces: 100,
-    measured: { count: 2000, namespace: 'measure-ns-0', template: nsSelectorPod('anti-affinity-pod', 'green', 'podAntiAffinity', 'required', 'kubernetes.io/hostname') },
-  },
-  {
-    name: 'SchedulingPreferredAntiAffinityWithNSSelector', threshold: 55, nodes: 5000, namespaceLabels: { team: 'devops' },
-    init: { count: 40, namespace: 'init-ns', template: nsSelectorPod('anti-affinity-pod', 'green', 'podAntiAffinity', 'preferred', 'kubernetes.io/hostname') },
-    initNamespaces: 100,
-    measured: { count: 2000, namespace: 'measure-ns-0', template: nsSelectorPod('anti-affinity-pod', 'green', 'podAntiAffinity', 'preferred', 'kubernetes.io/hostname') },
-  },
-  {
-    name: 'SchedulingRequiredPodAffinityWithNSSelector', threshold: 35, nodes: 5000, zones: ['zone1'], namespaceLabels: { team: 'devops' },
-    init: { count: 50, namespace: 'init-ns', template: nsSelectorPod('affinity-pod', 'blue', 'podAffinity', 'required', 'topology.kubernetes.io/zone') },
-    initNamespaces: 100,
-    measured: { count: 2000, namespace: 'measure-ns-0', template: nsSelectorPod('affinity-pod', 'blue', 'podAffinity', 'required', 'topology.kubernetes.io/zone') },
-  },
-  {
-    name: 'SchedulingPreferredAffinityWithNSSelector', threshold: 90, nodes: 5000, namespaceLabels: { team: 'devops' },
-    init: { count: 50, namespace: 'init-ns', template: nsSelectorPod('preferred-affinity-pod', 'red', 'podAffinity', 'preferred', 'kubernetes.io/hostname') },
-    initNamespaces: 100,
-    measured: { count: 5000, namespace: 'measure-ns-0', template: nsSelectorPod('preferred-affinity-pod', 'red', 'podAffinity', 'preferred', 'kubernetes.io/hostname') },
-  },
+  // 5000Nodes_2000Pods of the required anti-affinity runs on 6,000 nodes: 4,000 init pods and
+  // 2,000 measured, one a node
+  nsSelectorWorkload('SchedulingRequiredPodAntiAffinityWithNSSelector', 24, 6000, 40, 2000, nsSelectorPod('anti-affinity-pod', 'green', 'podAntiAffinity', 'required', 'kubernetes.io/hostname')),
+  nsSelectorWorkload('SchedulingPreferredAntiAffinityWithNSSelector', 55, 5000, 40, 2000, nsSelectorPod('anti-affinity-pod', 'green', 'podAntiAffinity', 'preferred', 'kubernetes.io/hostname')),
+  { ...nsSelectorWorkload('SchedulingRequiredPodAffinityWithNSSelector', 35, 5000, 50, 2000, nsSelectorPod('affinity-pod', 'blue', 'podAffinity', 'required', 'topology.kubernetes.io/zone')), zones: ['zone1'] },
+  nsSelectorWorkload('SchedulingPreferredAffinityWithNSSelector', 90, 5000, 50, 5000, nsSelectorPod('preferred-affinity-pod', 'red', 'podAffinity', 'preferred', 'kubernetes.io/hostname')),
   {
     // 1Node_10000GatedPods: gated pods with a required pod affinity stay gated while 20,000
     // pods of the label they select are bound: each bind is an event the queue weighs for them
@@ -404,6 +385,19 @@ function preferredAntiAffinityPod(): PodTemplate {
   return {
     prefix: 'preferred-anti-affinity-pod', labels: { color: 'yellow' }, cpu: '100m',
     spec: `affinity: {podAntiAffinity: {preferredDuringSchedulingIgnoredDuringExecution: [{weight: 1, podAffinityTerm: {labelSelector: {matchLabels: {color: yellow}}, topologyKey: kubernetes.io/hostname, ${bothNamespaces}}}]}}`,
+  };
+}
+
+/**
+ * The namespace-selector affinity workloads: createPodSets of `perNamespace` init pods in 100
+ * namespaces `init-ns-k`, then the measured pods in `measure-ns-0`, every namespace labelled
+ * team devops (namespace-with-labels.yaml), the same template for both
+ */
+function nsSelectorWorkload(name: string, threshold: number, nodes: number, perNamespace: number, measured: number, template: PodTemplate): Workload {
+  return {
+    name, threshold, nodes, namespaceLabels: { team: 'devops' },
+    init: { count: perNamespace, namespace: 'init-ns', template }, initNamespaces: 100,
+    measured: { count: measured, namespace: 'measure-ns-0', template },
   };
 }
 
