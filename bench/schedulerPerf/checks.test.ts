@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { startSimulation, type PodOutcome } from '../../src/engine/index';
 import { checkPlacements } from './checks';
-import { scaled, scenarioText, workloads, type Workload } from './workloads';
+import { nodeName, scaled, scenarioText, workloads, type Workload } from './workloads';
 
 const runs = new Map<string, { w: Workload; pods: PodOutcome[] }>();
 
@@ -54,5 +54,54 @@ describe('scheduler_perf DRA placement checks', () => {
     const node = full.pods.find((p) => p.node)!.node!.replace(/\d+$/, '0');
     const taken = full.pods.map((p) => (p === first ? withDevices({ ...p, node }, [`test-driver.cdi.k8s.io/${node}/instance-0`]) : p));
     expect(checkPlacements(full.w, taken)).toEqual(['1 device(s) held twice at once']);
+  });
+});
+
+describe('scheduler_perf affinity and spreading checks', () => {
+  it('pass on the simulated runs', () => {
+    for (const name of ['SchedulingPodMatchingAntiAffinity', 'SchedulingRequiredPodAntiAffinityWithNSSelector', 'MixedSchedulingBasePod', 'SchedulingWithNodeInclusionPolicy']) {
+      const { w, pods } = outcomes(name);
+      expect(checkPlacements(w, pods), name).toEqual([]);
+    }
+  });
+
+  it('find a pod its anti-affinity term selects on the node of a required anti-affinity pod', () => {
+    const { w, pods } = outcomes('SchedulingPodMatchingAntiAffinity');
+    const holder = pods.find((p) => p.pod.startsWith('sched-0/anti-affinity-pod') && p.node)!;
+    const matching = pods.find((p) => p.pod.startsWith('sched-1/') && p.node !== holder.node)!;
+    const moved = pods.map((p) => (p === matching ? { ...p, node: holder.node } : p));
+    expect(checkPlacements(w, moved)).toEqual(['1 node(s) hold a required anti-affinity pod and another pod its term selects']);
+  });
+
+  it('find a pod on a tainted node, and a skew over the untainted ones', () => {
+    const { w, pods } = outcomes('SchedulingWithNodeInclusionPolicy');
+    const tainted = nodeName(w.nodes - 1);
+    const [first, second] = pods.filter((p) => p.pod.startsWith('namespace-2/') && p.node);
+    expect(checkPlacements(w, pods.map((p) => (p === first ? { ...p, node: tainted } : p)))).toEqual(['1 pod(s) on a tainted node']);
+    // two moved onto a third's node: that node holds 3, theirs none
+    const third = pods.find((p) => p.pod.startsWith('namespace-2/') && p.node && p !== first && p !== second)!;
+    expect(checkPlacements(w, pods.map((p) => (p === first || p === second ? { ...p, node: third.node } : p)))).toEqual(['skew 3 over the untainted nodes > maxSkew 1']);
+  });
+});
+
+describe('scheduler_perf volume checks', () => {
+  it('pass on the simulated run, and find a node over its CSI attach limit', () => {
+    const { w, pods } = outcomes('SchedulingCSIPVs');
+    expect(checkPlacements(w, pods)).toEqual([]);
+    // 40 pods with a volume each on one node: one over the 39 its CSINode allows
+    const node = pods.find((p) => p.node)!.node!;
+    const crowded = pods.map((p, i) => (i < 40 ? { ...p, node, phase: 'Running' as const } : p));
+    expect(checkPlacements(w, crowded)).toContain('1 node(s) attach more than 39 CSI volumes');
+  });
+});
+
+describe('scheduler_perf churn checks', () => {
+  it('pass on the simulated run, and find an unschedulable churn pod placed', () => {
+    const { w, pods } = outcomes('Unschedulable');
+    expect(checkPlacements(w, pods)).toEqual([]);
+    const churn = pods.find((p) => p.pod.startsWith('default/pod-h-'))!;
+    expect(churn.node).toBeUndefined();
+    const placed = pods.map((p) => (p === churn ? { ...p, node: nodeName(0) } : p));
+    expect(checkPlacements(w, placed)).toEqual(['1 unschedulable churn pod(s) placed']);
   });
 });

@@ -2,7 +2,7 @@
 // measured pod bound, no node over its allocatable, and each workload's own rule (maxSkew held
 // for DoNotSchedule spreading, one anti-affinity pod per node, affinity pods in a zone that
 // holds another, the victims each PodGroup disruptionMode allows, DRA claims allocated to devices
-// on the pod's node and no device held twice).
+// on the pod's node and no device held twice, no node over its CSI attach limit).
 
 import type { PodOutcome } from '../../src/engine/index';
 import { allocatedClaimDevice, DRA_DRIVER, MEASURED_AT, measuredPerDeletion, nodeName, podName, type Workload } from './workloads';
@@ -42,10 +42,40 @@ export function checkPlacements(w: Workload, pods: readonly PodOutcome[]): strin
     const skew = Math.max(...counts) - Math.min(...counts);
     if (skew > 5) problems.push(`zone skew ${skew} > maxSkew 5 (${counts.join('/')})`);
   }
-  if (w.name === 'SchedulingPodAntiAffinity') {
+  if (!w.name.includes('Preferred')) {
+    // a pod of a required anti-affinity template (anti-affinity-pod-*, color green) shares its
+    // node with no other green pod: not another such pod, nor one that only matches its term
+    // (SchedulingPodMatchingAntiAffinity's measured pods)
     const green = pods.filter((p) => p.labels?.color === 'green' && p.node && p.phase === 'Running');
-    const perNode = new Set(green.map((p) => p.node));
-    if (perNode.size !== green.length) problems.push(`${green.length - perNode.size} anti-affinity pod(s) share a node`);
+    const greenOn = new Map<string, number>();
+    for (const p of green) greenOn.set(p.node!, (greenOn.get(p.node!) ?? 0) + 1);
+    const crowded = new Set(green.filter((p) => p.pod.split('/')[1]!.startsWith('anti-affinity-pod') && greenOn.get(p.node!)! > 1).map((p) => p.node)).size;
+    if (crowded) problems.push(`${crowded} node(s) hold a required anti-affinity pod and another pod its term selects`);
+  }
+  if (w.taintedNodes) {
+    // maxSkew 1 by hostname over the untainted nodes alone (nodeTaintsPolicy Honor); none on a tainted node
+    const untainted = w.nodes - w.taintedNodes;
+    const perNode = new Array<number>(w.nodes).fill(0);
+    for (const p of bound) perNode[Number(p.node.slice(nodeName(0).length - 1))]!++;
+    const onTainted = perNode.slice(untainted).reduce((a, b) => a + b, 0);
+    const counts = perNode.slice(0, untainted);
+    const skew = Math.max(...counts) - Math.min(...counts);
+    if (onTainted) problems.push(`${onTainted} pod(s) on a tainted node`);
+    if (skew > 1) problems.push(`skew ${skew} over the untainted nodes > maxSkew 1`);
+  }
+  if (w.churn?.cpu === '9') {
+    // Unschedulable: the 9-CPU pods fit no 4-CPU node and preempting cannot help: none may run
+    const placed = pods.filter((p) => p.pod.startsWith(`default/${w.churn!.prefix}-`) && p.node).length;
+    if (placed) problems.push(`${placed} unschedulable churn pod(s) placed`);
+  }
+  if (w.persistentVolumes) {
+    // each pod runs with its own bound claim; CSI: no node attaches more than its 39 volumes
+    const withoutClaim = bound.filter((p) => p.volumes?.[0]?.claimName === undefined).length;
+    if (withoutClaim) problems.push(`${withoutClaim} measured pod(s) without their claim`);
+    const attached = new Map<string, number>();
+    for (const p of pods) if (p.node && p.phase === 'Running' && p.volumes?.length) attached.set(p.node, (attached.get(p.node) ?? 0) + p.volumes.length);
+    const overLimit = w.persistentVolumes === 'csi' ? [...attached.values()].filter((n) => n > 39).length : 0;
+    if (overLimit) problems.push(`${overLimit} node(s) attach more than 39 CSI volumes`);
   }
   if (w.nodeExtendedResource) {
     // pod i requests the resource node i alone has

@@ -18,7 +18,7 @@ import { Session, type Profiler } from 'node:inspector';
 import { fileURLToPath } from 'node:url';
 import { startSimulation } from '../../src/engine/index';
 import { checkPlacements } from './checks';
-import { MEASURED_AT, scaled, scenarioText, workloads, type Workload } from './workloads';
+import { initCount, MEASURED_AT, scaled, scenarioText, workloads, type Workload } from './workloads';
 
 interface Outcome { name: string; measured: number; cpuS: number; wallS: number; rssMB: number; problems: string[]; cycles: number }
 
@@ -45,13 +45,14 @@ function measure(w: Workload, profile = profiler(undefined)): Outcome {
   if (!started.ok) throw new Error(`${w.name}: ${started.errors.slice(0, 3).map((e) => `${e.line}:${e.column} ${e.message}`).join('; ')}`);
   // the measured phase starts where the last init pod's cycle ended (each init pod fits at its
   // first attempt; checked below)
-  let start = w.init.count === 0 ? { cpu: process.cpuUsage(), wall: process.hrtime.bigint() } : undefined;
+  const init = initCount(w);
+  let start = init === 0 ? { cpu: process.cpuUsage(), wall: process.hrtime.bigint() } : undefined;
   if (start) profile.start();
   let cycles = 0;
   let initCyclesMeasured = false;
   for (const trace of started.simulation.run()) {
-    if (cycles === w.init.count) initCyclesMeasured = trace.time < MEASURED_AT;
-    if (++cycles === w.init.count) {
+    if (cycles === init) initCyclesMeasured = trace.time < MEASURED_AT;
+    if (++cycles === init) {
       profile.start();
       start = { cpu: process.cpuUsage(), wall: process.hrtime.bigint() };
     }
@@ -61,6 +62,8 @@ function measure(w: Workload, profile = profiler(undefined)): Outcome {
   const wallS = start ? Number(process.hrtime.bigint() - start.wall) / 1e9 : 0;
   const problems = checkPlacements(w, started.simulation.result().pods);
   if (initCyclesMeasured) problems.push('an init pod took more than one cycle: the timing includes it');
+  // a budget of LIMITS that ended the run early (the trace's bytes, say) explains unbound pods
+  if (started.simulation.stopped !== undefined) problems.push(started.simulation.stopped);
   const rssMB = process.resourceUsage().maxRSS / 1024;
   return { name: w.name, measured: w.measured.count, cpuS: (cpu.user + cpu.system) / 1e6, wallS, rssMB, problems, cycles };
 }

@@ -1,7 +1,8 @@
 // The trace of every scheduler_perf workload, at a hundredth of its size, hashes as it did before
 // the throughput work (bench/schedulerPerf/traceHashes.json, recorded from the engine before any
-// optimisation): explanation details computed once per cycle or on demand must materialise into
-// the same result JSON, byte for byte, every Filter verdict, detail and score included.
+// optimisation; for a workload added later, when it was added, before any work on its speed):
+// explanation details computed once per cycle or on demand must materialise into the same
+// result JSON, byte for byte, every Filter verdict, detail and score included.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { traceCases, traceHash } from './traceCases';

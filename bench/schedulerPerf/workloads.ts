@@ -1,5 +1,5 @@
 // Upstream scheduler_perf's [performance] workloads, as Podplay scenarios: the nine 5,000-node
-// ones of issue 10, and (issue 24) SchedulingWithExtendedResource and SchedulingWhileGated.
+// ones of issue 10, and (issue 24) the misc, dra, affinity and topology_spreading ones below.
 // upstream: test/integration/scheduler_perf/{misc,affinity,topology_spreading,default_preemption}/
 // performance-config.yaml and templates/*.yaml (v1.35): node-default (4 CPU, 32Gi, 110 pods),
 // pod-default (100m / 500Mi), pod-with-pod-affinity, pod-with-pod-anti-affinity,
@@ -26,6 +26,11 @@ export interface PodTemplate {
    * ResourceClaimTemplate `test-claim-template`, used by the pause container
    */
   claimTemplate?: boolean;
+  /**
+   * a volume: pod-with-secret-volume.yaml's secret, or (createPods with a PV and PVC template)
+   * PersistentVolumeClaim `pvc-i` bound to its own PV `<namespace>-vol-i` (the workload's `persistentVolumes`)
+   */
+  volume?: 'secret' | 'pvc';
 }
 
 /**
@@ -71,9 +76,25 @@ export interface Workload {
   /** zone label values given round-robin (upstream labelNodePrepareStrategy), if any */
   zones?: string[];
   init: { count: number; namespace: string; template: PodTemplate };
+  /**
+   * more init pods, scheduled after `init` and before the measured pods (MixedSchedulingBasePod's
+   * five createPods of different templates); counted with `init` by initCount
+   */
+  moreInit?: { count: number; namespace: string; template: PodTemplate }[];
+  /**
+   * createPodSets: the init pods are `init.count` per namespace in this many namespaces
+   * `<init.namespace>-<k>` (the namespace-selector affinity workloads)
+   */
+  initNamespaces?: number;
+  /** labels of the init and measured namespaces (namespace-with-labels.yaml: team devops) */
+  namespaceLabels?: Record<string, string>;
   measured: { count: number; namespace: string; template: PodTemplate };
-  /** PreemptionAsync's churn: a high-priority pod created every 200 ms */
+  /** churn (mode create): a pod of this template created every 200 ms (PreemptionAsync, Unschedulable) */
   churn?: PodTemplate;
+  /** the last this many nodes are node-with-taint.yaml's: taint foo:NoSchedule, no zone label */
+  taintedNodes?: number;
+  /** service.yaml in this namespace: a Service selecting app=scheduler-perf (what default spreading reads) */
+  serviceNamespace?: string;
   /** node i has one `<this>-i` (node-with-extended-resource.yaml: foo.com/bar) */
   nodeExtendedResource?: string;
   /** the scenario's spec.featureGates, as YAML flow text */
@@ -84,19 +105,31 @@ export interface Workload {
   gated?: { count: number; namespace: string; template: PodTemplate };
   /** deletePods: the init pods deleted at this many per second while the measured pods are scheduled */
   deleteInitPerSecond?: number;
+  /**
+   * the PVs of `volume: pvc` pods: pv-aws.yaml (awsElasticBlockStore) or pv-csi.yaml (CSI driver
+   * ebs.csi.aws.com; the nodes then attach at most 39, as node allocatable and CSINode say)
+   */
+  persistentVolumes?: 'aws' | 'csi';
   /** the DRA test driver's devices, claim template and pre-allocated claims (dra/performance-config.yaml) */
   dra?: DraSetup;
 }
 
 const defaultPod: PodTemplate = { prefix: 'pod', cpu: '100m' };
+// pod-with-secret-volume.yaml: pod-default with a secret volume
+const secretPod: PodTemplate = { prefix: 'secret-volume', cpu: '100m', volume: 'secret' };
 // light-pod.yaml: no requests, terminationGracePeriodSeconds 0; gated-pod.yaml: one scheduling gate
 const lightPod: PodTemplate = { prefix: 'light-pod', spec: 'terminationGracePeriodSeconds: 0' };
 const gatedPod: PodTemplate = { prefix: 'gated-pod', spec: 'schedulingGates: [{name: test.k8s.io/hold}]' };
 const bothNamespaces = 'namespaces: [sched-1, sched-0]';
+// pod-with-label.yaml: the label gated-pod-with-pod-affinity.yaml's affinity selects, no requests
+const podWithLabel: PodTemplate = { prefix: 'pod', labels: { app: 'scheduler-perf' } };
 const lowPriority: PodTemplate = { prefix: 'low', cpu: '900m', spec: 'terminationGracePeriodSeconds: 0' };
 // upstream sets spec.priority: 10 directly (its test API server runs no Priority admission);
 // Podplay admits pods as an API server does, so the value comes from a PriorityClass
 const highPriority: PodTemplate = { prefix: 'high', cpu: '3000m', spec: 'priorityClassName: high' };
+// pod-high-priority-large-cpu.yaml: 9 CPU on 4-CPU nodes, never schedulable, priority 10
+// (requests only upstream; the limit the template helper adds changes nothing the scheduler reads)
+const highPriorityLargeCpu: PodTemplate = { prefix: 'pod-h', cpu: '9', spec: 'priorityClassName: high' };
 // default_preemption/templates: gang-pod.yaml (300m, 50Mi, priority 1000, grace 0, PodGroup
 // gang-<i / 10>) and pod-high-priority.yaml (3970m, 500Mi, priority 9999999, grace 0)
 const gangPod: PodTemplate = { prefix: 'gang-pod', cpu: '300m', memory: '50Mi', spec: 'terminationGracePeriodSeconds: 0, priorityClassName: gang-low', podsPerGroup: 10 };
@@ -170,6 +203,25 @@ export const workloads: Workload[] = [
     },
   },
   {
+    // topology_spreading: 5000Nodes_50000Pods; the measured pods carry no constraint: the system
+    // default constraints (hostname and zone, ScheduleAnyway) select by the Service's selector
+    name: 'DefaultTopologySpreading', threshold: 160, nodes: 5000, zones: ['moon-1', 'moon-2', 'moon-3'], serviceNamespace: 'service-ns',
+    init: { count: 5000, namespace: 'namespace-2', template: defaultPod },
+    measured: { count: 50000, namespace: 'service-ns', template: podWithLabel },
+  },
+  {
+    // topology_spreading: 5000Nodes; 4,000 nodes and 1,000 tainted ones that the constraint's
+    // nodeTaintsPolicy Honor leaves out of the domains: one pod a node on the 4,000
+    name: 'SchedulingWithNodeInclusionPolicy', threshold: 270, nodes: 5000, taintedNodes: 1000,
+    init: { count: 0, namespace: 'default', template: defaultPod },
+    measured: {
+      count: 4000, namespace: 'namespace-2', template: {
+        prefix: 'spreading-pod-with-node-inclusion-policy', labels: { foo: 'bar' }, cpu: '100m',
+        spec: 'topologySpreadConstraints: [{maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: DoNotSchedule, nodeAffinityPolicy: Honor, nodeTaintsPolicy: Honor, labelSelector: {matchLabels: {foo: bar}}}]',
+      },
+    },
+  },
+  {
     name: 'SchedulingNodeAffinity', threshold: 220, nodes: 5000, zones: ['zone1'],
     init: { count: 5000, namespace: 'default', template: nodeAffinityPod() },
     measured: { count: 10000, namespace: 'default', template: nodeAffinityPod() },
@@ -189,11 +241,82 @@ export const workloads: Workload[] = [
     init: { count: 5000, namespace: 'sched-0', template: preferredAffinityPod() },
     measured: { count: 5000, namespace: 'sched-1', template: preferredAffinityPod() },
   },
+  // volumes/performance-config.yaml (issue 24): SchedulingMigratedInTreePVs is left out, as
+  // Podplay does not translate in-tree volumes to CSI (docs/fidelity.md); PreemptionPVs has no threshold
+  {
+    name: 'SchedulingSecrets', threshold: 790, nodes: 5000,
+    init: { count: 1000, namespace: 'namespace-1', template: secretPod },
+    measured: { count: 10000, namespace: 'namespace-2', template: secretPod },
+  },
+  {
+    name: 'SchedulingInTreePVs', threshold: 290, nodes: 5000, persistentVolumes: 'aws',
+    init: { count: 1000, namespace: 'namespace-1', template: { ...defaultPod, volume: 'pvc' } },
+    measured: { count: 2000, namespace: 'namespace-2', template: { ...defaultPod, volume: 'pvc' } },
+  },
+  {
+    name: 'SchedulingCSIPVs', threshold: 100, nodes: 5000, persistentVolumes: 'csi',
+    init: { count: 5000, namespace: 'namespace-1', template: { ...defaultPod, volume: 'pvc' } },
+    measured: { count: 5000, namespace: 'namespace-2', template: { ...defaultPod, volume: 'pvc' } },
+  },
+  // affinity/performance-config.yaml's other [performance] workloads (issue 24)
+  {
+    // the init pods' required anti-affinity (namespaces sched-1 and sched-0) keeps the measured
+    // pods, which match it but carry no affinity of their own, off the 1,000 nodes they hold
+    name: 'SchedulingPodMatchingAntiAffinity', threshold: 595, nodes: 5000,
+    init: { count: 1000, namespace: 'sched-0', template: antiAffinityPod() },
+    measured: { count: 5000, namespace: 'sched-1', template: { prefix: 'anti-affinity-matching-pod', labels: { color: 'green' }, cpu: '100m' } },
+  },
+  {
+    name: 'SchedulingPreferredPodAntiAffinity', threshold: 90, nodes: 5000,
+    init: { count: 5000, namespace: 'sched-0', template: preferredAntiAffinityPod() },
+    measured: { count: 5000, namespace: 'sched-1', template: preferredAntiAffinityPod() },
+  },
+  {
+    // 2,000 init pods of each of five templates in sched-0, then default pods (createPods
+    // without a namespace: upstream's namespace-<op index>)
+    name: 'MixedSchedulingBasePod', threshold: 140, nodes: 5000, zones: ['zone1'],
+    init: { count: 2000, namespace: 'sched-0', template: defaultPod },
+    moreInit: [affinityPod(), antiAffinityPod(), preferredAffinityPod(), preferredAntiAffinityPod()].map((template) => ({ count: 2000, namespace: 'sched-0', template })),
+    measured: { count: 5000, namespace: 'namespace-7', template: defaultPod },
+  },
+  // 5000Nodes_2000Pods of the required anti-affinity runs on 6,000 nodes: 4,000 init pods and
+  // 2,000 measured, one a node
+  nsSelectorWorkload('SchedulingRequiredPodAntiAffinityWithNSSelector', 24, 6000, 40, 2000, nsSelectorPod('anti-affinity-pod', 'green', 'podAntiAffinity', 'required', 'kubernetes.io/hostname')),
+  nsSelectorWorkload('SchedulingPreferredAntiAffinityWithNSSelector', 55, 5000, 40, 2000, nsSelectorPod('anti-affinity-pod', 'green', 'podAntiAffinity', 'preferred', 'kubernetes.io/hostname')),
+  { ...nsSelectorWorkload('SchedulingRequiredPodAffinityWithNSSelector', 35, 5000, 50, 2000, nsSelectorPod('affinity-pod', 'blue', 'podAffinity', 'required', 'topology.kubernetes.io/zone')), zones: ['zone1'] },
+  nsSelectorWorkload('SchedulingPreferredAffinityWithNSSelector', 90, 5000, 50, 5000, nsSelectorPod('preferred-affinity-pod', 'red', 'podAffinity', 'preferred', 'kubernetes.io/hostname')),
+  {
+    // 1Node_10000GatedPods: gated pods with a required pod affinity stay gated while 20,000
+    // pods of the label they select are bound: each bind is an event the queue weighs for them
+    name: 'SchedulingGatedPodsWithPodAffinityImpactForThroughput', threshold: 110, nodes: 1, nodePods: 90000,
+    gated: {
+      count: 10000, namespace: 'namespace-1', template: {
+        prefix: 'gated-pod', labels: { app: 'scheduler-perf' },
+        spec: 'affinity: {podAffinity: {requiredDuringSchedulingIgnoredDuringExecution: [{labelSelector: {matchLabels: {app: scheduler-perf}}, topologyKey: kubernetes.io/hostname}]}}, schedulingGates: [{name: scheduling-gate-1}]',
+      },
+    },
+    init: { count: 0, namespace: 'namespace-3', template: podWithLabel },
+    measured: { count: 20000, namespace: 'namespace-3', template: podWithLabel },
+  },
   {
     name: 'PreemptionAsync', threshold: 570, nodes: 5000,
     init: { count: 20000, namespace: 'default', template: lowPriority },
     measured: { count: 5000, namespace: 'default', template: defaultPod },
     churn: highPriority,
+  },
+  {
+    // misc: Unschedulable 5kNodes/100Init/10kPods; a pod that can never fit arrives every 200 ms
+    // and its failed preemption walks the pods (upstream's note on this workload)
+    name: 'Unschedulable', threshold: 590, nodes: 5000,
+    init: { count: 100, namespace: 'default', template: defaultPod },
+    measured: { count: 10000, namespace: 'default', template: defaultPod },
+    churn: highPriorityLargeCpu,
+  },
+  {
+    name: 'Unschedulable20kInit', threshold: 600, nodes: 5000,
+    init: { count: 20000, namespace: 'default', template: defaultPod },
+    measured: { count: 10000, namespace: 'default', template: defaultPod },
+    churn: highPriorityLargeCpu,
   },
   {
     name: 'PreemptionBasic', threshold: 18, nodes: 500,
@@ -258,6 +381,35 @@ function affinityPod(): PodTemplate {
   };
 }
 
+function preferredAntiAffinityPod(): PodTemplate {
+  return {
+    prefix: 'preferred-anti-affinity-pod', labels: { color: 'yellow' }, cpu: '100m',
+    spec: `affinity: {podAntiAffinity: {preferredDuringSchedulingIgnoredDuringExecution: [{weight: 1, podAffinityTerm: {labelSelector: {matchLabels: {color: yellow}}, topologyKey: kubernetes.io/hostname, ${bothNamespaces}}}]}}`,
+  };
+}
+
+/**
+ * The namespace-selector affinity workloads: createPodSets of `perNamespace` init pods in 100
+ * namespaces `init-ns-k`, then the measured pods in `measure-ns-0`, every namespace labelled
+ * team devops (namespace-with-labels.yaml), the same template for both
+ */
+function nsSelectorWorkload(name: string, threshold: number, nodes: number, perNamespace: number, measured: number, template: PodTemplate): Workload {
+  return {
+    name, threshold, nodes, namespaceLabels: { team: 'devops' },
+    init: { count: perNamespace, namespace: 'init-ns', template }, initNamespaces: 100,
+    measured: { count: measured, namespace: 'measure-ns-0', template },
+  };
+}
+
+/** pod-{,preferred-}{anti-,}affinity-ns-selector.yaml: one term over the namespaces labelled team devops */
+function nsSelectorPod(prefix: string, color: string, kind: 'podAffinity' | 'podAntiAffinity', how: 'required' | 'preferred', topologyKey: string): PodTemplate {
+  const term = `labelSelector: {matchLabels: {color: ${color}}}, topologyKey: ${topologyKey}, namespaceSelector: {matchLabels: {team: devops}}`;
+  const terms = how === 'required'
+    ? `requiredDuringSchedulingIgnoredDuringExecution: [{${term}}]`
+    : `preferredDuringSchedulingIgnoredDuringExecution: [{weight: 1, podAffinityTerm: {${term}}}]`;
+  return { prefix, labels: { color }, cpu: '100m', spec: `affinity: {${kind}: {${terms}}}` };
+}
+
 function preferredAffinityPod(): PodTemplate {
   return {
     prefix: 'preferred-affinity-pod', labels: { color: 'red' }, cpu: '100m',
@@ -273,9 +425,25 @@ export function scaled(w: Workload, divisor: number): Workload {
     // least one, as the trace test's recorded hashes were made with)
     ...w, nodes: d(w.nodes), init: { ...w.init, count: w.dra ? Math.round(w.init.count / divisor) : d(w.init.count) }, measured: { ...w.measured, count: d(w.measured.count) },
     ...(w.gated ? { gated: { ...w.gated, count: d(w.gated.count) } } : {}),
+    ...(w.moreInit ? { moreInit: w.moreInit.map((g) => ({ ...g, count: d(g.count) })) } : {}),
+    ...(w.initNamespaces ? { initNamespaces: d(w.initNamespaces) } : {}),
+    ...(w.taintedNodes ? { taintedNodes: d(w.taintedNodes) } : {}),
     // as many devices left free as a round needs (full keeps room for its 10 pods)
     ...(w.dra ? { dra: { ...w.dra, allocatedClaims: Math.min(Math.round((w.dra.allocatedClaims ?? 0) / divisor), d(w.nodes) * w.dra.devicesPerNode - (w.dra.steadyStateBatch ?? 0)) } } : {}),
   };
+}
+
+/** the init pods' groups in the order they are created: `init` (one per namespace with initNamespaces), then moreInit */
+export function initGroups(w: Workload): { count: number; namespace: string; template: PodTemplate }[] {
+  const first = w.initNamespaces === undefined
+    ? [w.init]
+    : Array.from({ length: w.initNamespaces }, (_, k) => ({ ...w.init, namespace: `${w.init.namespace}-${k}` }));
+  return [...first, ...(w.moreInit ?? [])];
+}
+
+/** how many init pods are scheduled before the measured ones */
+export function initCount(w: Workload): number {
+  return initGroups(w).reduce((n, g) => n + g.count, 0);
 }
 
 /** simulated second at which the measured pods are applied (the init pods are bound by then) */
@@ -284,10 +452,12 @@ export const MEASURED_AT = 1;
 export const CHURN_INTERVAL = 0.2;
 /**
  * Podplay's cycles take no simulated time, so the churn is tied to the measured pods: one
- * high-priority pod per this many measured pods, the pods upstream's threshold (570 pods/s)
- * schedules in 200 ms.
+ * churn pod per this many measured pods, the pods upstream's threshold schedules in 200 ms
+ * (PreemptionAsync: 570 pods/s, 114; Unschedulable: 590 and 600, 118 and 120).
  */
-export const MEASURED_PER_CHURN = 114;
+export function measuredPerChurn(w: Workload): number {
+  return Math.floor(w.threshold! * CHURN_INTERVAL);
+}
 
 /**
  * Rate-driven deletions (deletePods at N/s) on the simulated clock, tied to the measured pods
@@ -314,8 +484,10 @@ function podYaml(t: PodTemplate, namespace: string, i: number, phase: 'init' | '
       ? `{name: pause, image: registry.k8s.io/pause:3.10.1, resources: {requests: ${extended}, limits: ${extended}}}`
       : `{name: pause, image: registry.k8s.io/pause:3.10.1${claims}}`;
   const resourceClaims = t.claimTemplate ? 'resourceClaims: [{name: resource, resourceClaimTemplateName: test-claim-template}], ' : '';
+  const volumes = t.volume === 'secret' ? 'volumes: [{name: secret, secret: {secretName: secret}}], '
+    : t.volume === 'pvc' ? `volumes: [{name: vol, persistentVolumeClaim: {claimName: pvc-${phase === 'init' ? 'init-' : ''}${i}}}], ` : '';
   const group = t.podsPerGroup ? `schedulingGroup: {podGroupName: gang-${Math.floor(i / t.podsPerGroup)}}, ` : '';
-  return `{apiVersion: v1, kind: Pod, metadata: {name: ${podName(t, i, phase)}, namespace: ${namespace}${labels}}, spec: {${group}${resourceClaims}${t.spec ? `${t.spec}, ` : ''}containers: [${container}]}}`;
+  return `{apiVersion: v1, kind: Pod, metadata: {name: ${podName(t, i, phase)}, namespace: ${namespace}${labels}}, spec: {${group}${resourceClaims}${volumes}${t.spec ? `${t.spec}, ` : ''}containers: [${container}]}}`;
 }
 
 export function nodeName(i: number): string {
@@ -352,6 +524,24 @@ function draDocs(w: Workload, dra: DraSetup): string[] {
   return docs;
 }
 
+/**
+ * testutils' createPodWithPersistentVolume with scheduler_perf's getCustomVolumeFactory
+ * (test/integration/scheduler_perf/scheduler_perf.go): PV `vol-i` (here with its namespace, so
+ * init and measured ones differ) from the template, its volume ID / handle the name, bound to
+ * PVC `pvc-i` (pvc.yaml: ReadOnlyMany, 1Gi, bind-completed)
+ */
+function boundVolumeDocs(kind: 'aws' | 'csi', namespace: string, count: number, phase: 'init' | 'measured'): string[] {
+  const docs: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const claim = `pvc-${phase === 'init' ? 'init-' : ''}${i}`;
+    const pv = `${namespace}-vol-${i}`;
+    const source = kind === 'csi' ? `csi: {driver: ebs.csi.aws.com, volumeHandle: ${pv}}` : `awsElasticBlockStore: {volumeID: ${pv}}`;
+    docs.push(`{apiVersion: v1, kind: PersistentVolume, metadata: {name: ${pv}}, spec: {accessModes: [ReadOnlyMany], ${source}, capacity: {storage: 1Gi}, persistentVolumeReclaimPolicy: Retain, claimRef: {kind: PersistentVolumeClaim, apiVersion: v1, namespace: ${namespace}, name: ${claim}}}, status: {phase: Bound}}`);
+    docs.push(`{apiVersion: v1, kind: PersistentVolumeClaim, metadata: {name: ${claim}, namespace: ${namespace}, annotations: {pv.kubernetes.io/bind-completed: "true"}}, spec: {accessModes: [ReadOnlyMany], resources: {requests: {storage: 1Gi}}, volumeName: ${pv}}, status: {phase: Bound}}`);
+  }
+  return docs;
+}
+
 /** simulated second of steady-state round k (milliseconds first, so no float drift) */
 export function steadyStateRoundAt(w: Workload, k: number): number {
   return (MEASURED_AT * 1000 + Math.round((k * 1000 * w.dra!.steadyStateBatch!) / w.threshold!)) / 1000;
@@ -366,17 +556,24 @@ function applyStep(at: string, objects: readonly string[]): string {
 export function scenarioText(w: Workload): string {
   const docs: string[] = [];
   const steps: string[] = [];
+  const firstTainted = w.nodes - (w.taintedNodes ?? 0);
   for (let i = 0; i < w.nodes; i++) {
     const zone = w.zones ? `, topology.kubernetes.io/zone: ${w.zones[i % w.zones.length]}` : '';
     const extended = w.nodeExtendedResource ? `, ${w.nodeExtendedResource}-${i}: "1"` : '';
     const label = w.nodeExtendedResource ? ', node-with-extended-resource: "true"' : '';
-    const resources = `{cpu: "4", memory: 32Gi, pods: "${w.nodePods ?? 110}"${extended}}`;
-    docs.push(`apiVersion: v1\nkind: Node\nmetadata: {name: ${nodeName(i)}, labels: {kubernetes.io/hostname: ${nodeName(i)}${zone}${label}}}\nstatus: {capacity: ${resources}, allocatable: ${resources}}`);
+    const attachable = w.persistentVolumes === 'csi' ? ', attachable-volumes-csi-ebs.csi.aws.com: "39"' : '';
+    const resources = `{cpu: "4", memory: 32Gi, pods: "${w.nodePods ?? 110}"${extended}${attachable}}`;
+    const taint = i >= firstTainted ? '\nspec: {taints: [{key: foo, effect: NoSchedule}]}' : '';
+    docs.push(`apiVersion: v1\nkind: Node\nmetadata: {name: ${nodeName(i)}, labels: {kubernetes.io/hostname: ${nodeName(i)}${zone}${label}}}${taint}\nstatus: {capacity: ${resources}, allocatable: ${resources}}`);
+    if (attachable) docs.push(`{apiVersion: storage.k8s.io/v1, kind: CSINode, metadata: {name: ${nodeName(i)}}, spec: {drivers: [{name: ebs.csi.aws.com, nodeID: ${nodeName(i)}, allocatable: {count: 39}}]}}`);
   }
-  const namespaces = new Set(['sched-0', 'sched-1', w.init.namespace, w.measured.namespace, ...(w.gated ? [w.gated.namespace] : [])]);
+  const groups = initGroups(w);
+  const namespaces = new Set(['sched-0', 'sched-1', ...groups.map((g) => g.namespace), w.measured.namespace, ...(w.gated ? [w.gated.namespace] : []), ...(w.serviceNamespace ? [w.serviceNamespace] : [])]);
   if (w.dra) docs.push(...draDocs(w, w.dra));
   namespaces.delete('default');
-  for (const ns of namespaces) docs.push(`apiVersion: v1\nkind: Namespace\nmetadata: {name: ${ns}}`);
+  const nsLabels = w.namespaceLabels ? `, labels: {${Object.entries(w.namespaceLabels).map(([k, v]) => `${k}: ${v}`).join(', ')}}` : '';
+  for (const ns of namespaces) docs.push(`apiVersion: v1\nkind: Namespace\nmetadata: {name: ${ns}${nsLabels}}`);
+  if (w.serviceNamespace) docs.push(`apiVersion: v1\nkind: Service\nmetadata: {name: service-0, namespace: ${w.serviceNamespace}}\nspec: {selector: {app: scheduler-perf}, ports: [{protocol: TCP, port: 80, targetPort: 8000}]}`);
   docs.push('apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 10');
   if (w.init.template.spec?.includes('gang-low')) {
     docs.push('apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: gang-low}\nvalue: 1000');
@@ -389,7 +586,11 @@ export function scenarioText(w: Workload): string {
     }
   }
   for (let i = 0; i < (w.gated?.count ?? 0); i++) docs.push(podYaml(w.gated!.template, w.gated!.namespace, i, 'init'));
-  for (let i = 0; i < w.init.count; i++) docs.push(podYaml(w.init.template, w.init.namespace, i, 'init'));
+  for (const g of groups) for (let i = 0; i < g.count; i++) docs.push(podYaml(g.template, g.namespace, i, 'init'));
+  if (w.persistentVolumes) {
+    for (const g of groups) if (g.template.volume === 'pvc') docs.push(...boundVolumeDocs(w.persistentVolumes, g.namespace, g.count, 'init'));
+    if (w.measured.template.volume === 'pvc') docs.push(...boundVolumeDocs(w.persistentVolumes, w.measured.namespace, w.measured.count, 'measured'));
+  }
   const measured = Array.from({ length: w.measured.count }, (_, i) => podYaml(w.measured.template, w.measured.namespace, i));
   const batch = w.dra?.steadyStateBatch;
   if (batch) {
@@ -402,8 +603,9 @@ export function scenarioText(w: Workload): string {
       steps.push(applyStep(String(at), measured.slice(k * batch, (k + 1) * batch)));
     }
   } else if (w.churn) {
-    for (let k = 0, at = MEASURED_AT; k * MEASURED_PER_CHURN < measured.length; k++, at += CHURN_INTERVAL) {
-      const chunk = measured.slice(k * MEASURED_PER_CHURN, (k + 1) * MEASURED_PER_CHURN);
+    const per = measuredPerChurn(w);
+    for (let k = 0, at = MEASURED_AT; k * per < measured.length; k++, at += CHURN_INTERVAL) {
+      const chunk = measured.slice(k * per, (k + 1) * per);
       steps.push(applyStep(at.toFixed(1), [podYaml(w.churn, 'default', k), ...chunk]));
     }
   } else if (w.deleteInitPerSecond) {
