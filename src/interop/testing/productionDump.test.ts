@@ -20,6 +20,18 @@ describe('kubectl-production-pending.yaml', () => {
   if (!outcome.ok) throw new Error(outcome.errors.map((e) => `${e.line}:${e.column} ${e.message}`).join('\n'));
   const result = outcome.result;
 
+  it('stores checkout\'s pods as a v1.34+ API server does: matchLabelKeys kept, its key merged into labelSelector', () => {
+    const pods = loadExpandedScenario(imported.yaml, 'imported.yaml');
+    if (!pods.ok) throw new Error('the fixture does not load');
+    const checkout = pods.scenario.pods.filter((p) => p.metadata.namespace === 'web' && p.metadata.name.startsWith('checkout-'));
+    expect(checkout.length).toBeGreaterThan(0);
+    for (const p of checkout) {
+      const [c] = p.spec.topologySpreadConstraints!;
+      expect(c!.matchLabelKeys).toEqual(['pod-template-hash']);
+      expect(c!.labelSelector?.matchExpressions).toEqual([{ key: 'pod-template-hash', operator: 'In', values: [p.metadata.labels!['pod-template-hash']] }]);
+    }
+  });
+
   it('imports 19 nodes in 4 zones, 3 of them cordoned', () => {
     expect(result.nodes).toHaveLength(19);
     expect(new Set(result.nodes.map((n) => n.labels['topology.kubernetes.io/zone'])).size).toBe(4);

@@ -132,7 +132,23 @@ function specOf(p: PodSpecShape): Obj {
 }
 
 let podSeq = 0;
+/**
+ * A pod's spread constraints as the API server stores them: each matchLabelKeys key's value from
+ * the pod's labels merged into labelSelector as `key In [value]` (the Pod strategy's
+ * applyMatchLabelKeysAndMismatchLabelKeys, gate MatchLabelKeysInPodTopologySpreadSelectorMerge,
+ * on since 1.34); the templates keep matchLabelKeys alone
+ */
+function storedSpread(constraints: Obj[] | undefined, labels: Record<string, string>): Obj[] | undefined {
+  return constraints?.map((c) => {
+    const keys = (c.matchLabelKeys as string[] | undefined)?.filter((k) => labels[k] !== undefined) ?? [];
+    if (keys.length === 0) return c;
+    const selector = (c.labelSelector ?? {}) as { matchLabels?: Record<string, string>; matchExpressions?: Obj[] };
+    return { ...c, labelSelector: { ...selector, matchExpressions: [...(selector.matchExpressions ?? []), ...keys.map((key) => ({ key, operator: 'In', values: [labels[key]!] }))] } };
+  });
+}
+
 function podObject(p: PodShape): Obj {
+  p = { ...p, topologySpreadConstraints: storedSpread(p.topologySpreadConstraints, p.labels) };
   const i = podSeq++;
   const created = ago(p.age);
   const conditions: Obj[] = p.node
@@ -320,7 +336,7 @@ export const pendingCauses: MarkedFix[] = [
   // declared and scales the GPU pool (a node like one with its ResourceSlice has 4 free per root);
   // dropping the constraint ranks below it (rank.ts Tier.Relax)
   { pod: 'ml/trainer', cause: 'a ResourceClaim for 4 GPUs on one PCIe root; inference pods hold one GPU of each root on every GPU node', fix: { kind: 'add-node' } },
-  { pod: 'web/checkout-', cause: 'zone spread where us-east-1d is cordoned (INC-123) but counts under nodeTaintsPolicy Ignore', fix: { kind: 'spread', nodeTaintsPolicy: 'Honor' } },
+  { pod: 'web/checkout-', cause: 'a Deployment\'s zone spread (matchLabelKeys [pod-template-hash], stored merged into the pods\' selector) where us-east-1d is cordoned (INC-123) but counts under nodeTaintsPolicy Ignore', fix: { kind: 'spread', nodeTaintsPolicy: 'Honor' } },
   { pod: 'kafka/kafka-2', cause: 'a broker needs 24Gi of the general pool; the GPU pool beside it is tainted, the high-mem pool is another pool', fix: { kind: 'add-node' } },
   // the rollout strategy, not another node: maxUnavailable 0 keeps both old pods on their ports
   { pod: 'edge/ingress-gw-', cause: 'a surge rollout: the old ReplicaSet holds hostPort 443 on both edge nodes', fix: { kind: 'rollout', maxSurge: 0, maxUnavailable: 1 } },
@@ -360,7 +376,7 @@ export function productionDump(): string {
     }, { placed: [], pending: [MSG.geo] }),
     deployment('web', 'checkout', 8, {
       cpu: '200m', memory: '512Mi', image: 'ghcr.io/example/checkout:8.1.0', nodeSelector: { 'node-pool': 'general' },
-      topologySpreadConstraints: [{ labelSelector: { matchLabels: { app: 'checkout' } }, maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'DoNotSchedule' }],
+      topologySpreadConstraints: [{ labelSelector: { matchLabels: { app: 'checkout' } }, matchLabelKeys: ['pod-template-hash'], maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'DoNotSchedule' }],
     }, { placed: zonesAtoC.map((z) => general(z)[2]!.name), pending: [MSG.checkout] }),
     // a surge rollout of a hostPort Deployment: maxUnavailable 0 keeps both old pods
     deployment('edge', 'ingress-gw', 9, { cpu: '500m', memory: '512Mi', image: 'ghcr.io/example/ingress-gw:2.1.0', nodeSelector: { 'node-pool': 'edge' }, hostPort: 443 },
