@@ -20,7 +20,9 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const objs = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
 const clone = <T>(v: T): T => structuredClone(v);
 
-const TIME = '2026-03-02T08:15:30Z';
+/** the time every object is stored at (a generator restamps it: storedDump.ts) */
+export const STORE_TIME = '2026-03-02T08:15:30Z';
+const TIME = STORE_TIME;
 
 /** The API server's clock and counters while it stores one dump. */
 export class ApiServer {

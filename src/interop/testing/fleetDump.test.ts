@@ -11,6 +11,7 @@ import { rankFixes } from '../../engine/whatIf/rank';
 import { fixTitle } from '../fixText';
 import { fixSearchBaseline, runFixSearch, type FixSearchReply, type FixSearchRequest } from '../fixSearch';
 import { importAny } from '../index';
+import { searchedOnce } from './fixSearchReplies';
 import fixture from '../fixtures/kubectl-fleet-pending.yaml?raw';
 import { fleetCauses, fleetDump, MAINTENANCE } from './fleetDump';
 import { fleetMessages } from './fleetMessages';
@@ -58,16 +59,8 @@ describe('kubectl-fleet-pending.yaml', () => {
   });
 });
 
-/** each target's search replies, once: a search simulates the 58-node dump once per change */
-const searched = new Map<string, FixSearchReply[]>();
-function replies(target: string): FixSearchReply[] {
-  if (!searched.has(target)) {
-    const found: FixSearchReply[] = [];
-    runFixSearch({ ...request, pod: target }, (r) => found.push(r), () => false, prepared);
-    searched.set(target, found);
-  }
-  return searched.get(target)!;
-}
+/** each target's search replies, once: a search simulates the dump once per change */
+const replies = searchedOnce(request, prepared);
 
 function search(target: string) {
   return rankFixes(replies(target).flatMap((r) => (r.type === 'fix' ? [r.fix] : [])));

@@ -17,16 +17,14 @@
 // (scripts/write-fleet-dump.ts fills them in from a simulation of the dump).
 
 import { stringify } from 'yaml';
-import { ApiServer } from './apiServerStore';
 import { ago, suffix, uid, type Owner } from './pendingClusterDump';
+import { StoredDump } from './storedDump';
 
 type Obj = Record<string, unknown>;
 
 const ZONES = ['eu-west-1a', 'eu-west-1b', 'eu-west-1c'] as const;
 const GROUP_KEY = 'eks.amazonaws.com/nodegroup';
 export const MAINTENANCE = 'ops.example.com/maintenance';
-/** the apiServerStore clock, replaced by each object's own time */
-const STORE_TIME = '2026-03-02T08:15:30Z';
 
 /** What the fixture's author (a reviewer) marks as the right outcome, per Pending pod or refused workload. */
 export interface FleetCause {
@@ -131,22 +129,9 @@ function podSpec(s: Spec): Obj {
 }
 
 /** The objects of one run of the generator: the API server, the time each object was stored, and the output. */
-class Fleet {
-  private readonly server = new ApiServer(35);
-  private seq = 0;
-  readonly items: Obj[] = [];
-  readonly pods: Obj[] = [];
-  constructor(private readonly messages: Record<string, string>) {}
-
-  /** `created` stored `minutes` ago; the store's clock replaced by that time */
-  store(created: Obj, minutes: number, opts: { node?: string; pending?: boolean } = {}, into: Obj[] = this.items): Obj {
-    const meta = created.metadata as Obj;
-    meta.uid ??= uid(31, this.seq++);
-    const key = `${String(meta.namespace)}/${String(meta.name)}`;
-    const stored = this.server.store(created, { node: opts.node, pending: opts.pending ? this.messages[key] ?? '' : undefined, priority: PRIORITY, defaultStorageClass: 'gp3' });
-    const restamped = JSON.parse(JSON.stringify(stored).replaceAll(STORE_TIME, ago(minutes))) as Obj;
-    into.push(restamped);
-    return restamped;
+class Fleet extends StoredDump {
+  constructor(messages: Record<string, string>) {
+    super(messages, 31, { priority: PRIORITY, defaultStorageClass: 'gp3' });
   }
 
   pod(namespace: string, name: string, labels: Record<string, string>, spec: Spec, minutes: number, place: { node?: string; owner?: Owner }): Obj {

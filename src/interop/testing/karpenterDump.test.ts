@@ -9,6 +9,7 @@ import { rankFixes } from '../../engine/whatIf/rank';
 import { fixTitle } from '../fixText';
 import { fixSearchBaseline, runFixSearch, type FixSearchReply, type FixSearchRequest } from '../fixSearch';
 import { importAny } from '../index';
+import { searchedOnce } from './fixSearchReplies';
 import fixture from '../fixtures/kubectl-karpenter-pending.yaml?raw';
 import { fleetMessages } from './fleetMessages';
 import { karpenterCauses, karpenterDump } from './karpenterDump';
@@ -49,15 +50,8 @@ describe('kubectl-karpenter-pending.yaml', () => {
   });
 });
 
-const searched = new Map<string, FixSearchReply[]>();
-function replies(target: string): FixSearchReply[] {
-  if (!searched.has(target)) {
-    const found: FixSearchReply[] = [];
-    runFixSearch({ ...request, pod: target }, (r) => found.push(r), () => false, prepared);
-    searched.set(target, found);
-  }
-  return searched.get(target)!;
-}
+/** each target's search replies, once: a search simulates the dump once per change */
+const replies = searchedOnce(request, prepared);
 const ranked = (found: readonly FixSearchReply[]) => rankFixes(found.flatMap((r) => (r.type === 'fix' ? [r.fix] : [])));
 const titles = (found: readonly FixSearchReply[]) => ranked(found).map((f) => fixTitle(f.candidate.edits, (n) => n, f.candidate.template));
 

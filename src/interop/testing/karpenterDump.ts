@@ -17,14 +17,13 @@
 // (scripts/write-karpenter-dump.ts fills them in from a simulation of the dump).
 
 import { stringify } from 'yaml';
-import { ApiServer } from './apiServerStore';
 import { ago, suffix, uid, type Owner } from './pendingClusterDump';
+import { StoredDump } from './storedDump';
 
 type Obj = Record<string, unknown>;
 
 const ZONES = ['us-west-2a', 'us-west-2b', 'us-west-2c'] as const;
 const POOL_KEY = 'karpenter.sh/nodepool';
-const STORE_TIME = '2026-03-02T08:15:30Z';
 
 /** What the fixture's author (a reviewer) marks as the right outcome, per Pending pod or refused workload. */
 export interface KarpenterCause {
@@ -94,21 +93,9 @@ function podSpec(s: Spec): Obj {
 const hashSeed = (name: string) => [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 100_003, 11);
 const hash = (name: string) => `${(hashSeed(name) * 7919 + 0x5b7c3d2a).toString(16).slice(-6)}${suffix(hashSeed(name) + 977).slice(0, 4)}`;
 
-class Dump {
-  private readonly server = new ApiServer(35);
-  private seq = 0;
-  readonly items: Obj[] = [];
-  readonly pods: Obj[] = [];
-  constructor(private readonly messages: Record<string, string>) {}
-
-  store(created: Obj, minutes: number, opts: { node?: string; pending?: boolean } = {}, into: Obj[] = this.items): Obj {
-    const meta = created.metadata as Obj;
-    meta.uid ??= uid(41, this.seq++);
-    const key = `${String(meta.namespace)}/${String(meta.name)}`;
-    const stored = this.server.store(created, { node: opts.node, pending: opts.pending ? this.messages[key] ?? '' : undefined, priority: PRIORITY });
-    const restamped = JSON.parse(JSON.stringify(stored).replaceAll(STORE_TIME, ago(minutes))) as Obj;
-    into.push(restamped);
-    return restamped;
+class Dump extends StoredDump {
+  constructor(messages: Record<string, string>) {
+    super(messages, 41, { priority: PRIORITY });
   }
 
   pod(namespace: string, name: string, labels: Record<string, string>, spec: Spec, minutes: number, place: { node?: string; owner: Owner }): Obj {
