@@ -21,21 +21,29 @@ kind: PriorityClass
 metadata: {name: high}
 value: 1000`;
 
-// A device that binds only once the fabric reports FabricDeviceReady, which never happens here:
-// "low" waits in PreBind; "high" arrives at 10s and needs low's CPU.
-const preBindScenario = (gates: string) => `apiVersion: podplay/v1alpha1
+/** a scenario named `name` where "high" (priority class high, `cpu` CPUs) arrives at 10 s, before `rest` */
+const highAt10 = (name: string, cpu: string, rest: string, featureGates?: string) => `apiVersion: podplay/v1alpha1
 kind: Scenario
-metadata: {name: prebind-victim}
+metadata: {name: ${name}}
 spec:
-  featureGates: {${gates}}
-  timeline:
+${featureGates === undefined ? '' : `  featureGates: {${featureGates}}\n`}  timeline:
   - action: apply
     at: 10
-    object: {apiVersion: v1, kind: Pod, metadata: {name: high, namespace: default}, spec: {priorityClassName: high, containers: [{name: c, image: x, resources: {requests: {cpu: "3"}}}]}}
+    object: {apiVersion: v1, kind: Pod, metadata: {name: high, namespace: default}, spec: {priorityClassName: high, containers: [{name: c, image: x, resources: {requests: {cpu: "${cpu}"}}}]}}
 ---
 ${highPriority}
 ---
-${bindingConditionsCluster}---
+${rest}`;
+
+/** the one node, 2 CPUs */
+const node2Cpu = `apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}`;
+
+// A device that binds only once the fabric reports FabricDeviceReady, which never happens here:
+// "low" waits in PreBind; "high" arrives at 10s and needs low's CPU.
+const preBindScenario = (gates: string) => highAt10('prebind-victim', '3', `${bindingConditionsCluster}---
 apiVersion: resource.k8s.io/v1
 kind: ResourceClaim
 metadata: {name: c, namespace: default}
@@ -49,7 +57,7 @@ metadata: {name: low, namespace: default}
 spec:
   terminationGracePeriodSeconds: 0
   resourceClaims: [{name: gpu, resourceClaimName: c}]
-  containers: [{name: c, image: x, resources: {requests: {cpu: "2"}, claims: [{name: gpu}]}}]`;
+  containers: [{name: c, image: x, resources: {requests: {cpu: "2"}, claims: [{name: gpu}]}}]`, gates);
 
 describe('a victim waiting in PreBind (DynamicResources binding conditions)', () => {
   // 1.35 needs the alpha gate; 1.36 has DRADeviceBindingConditions beta and on.
@@ -86,22 +94,7 @@ describe('a victim waiting in PreBind (DynamicResources binding conditions)', ()
 // A v1alpha1 gang (the Workload API of v1.35: only 1.35 has pods waiting at Permit, later versions
 // schedule a PodGroup in one cycle) of two with room for one: w-1 waits at Permit for its peer.
 // "high" arrives at 10s and needs w-1's node.
-const permitScenario = `apiVersion: podplay/v1alpha1
-kind: Scenario
-metadata: {name: permit-victim}
-spec:
-  featureGates: {GenericWorkload: true, GangScheduling: true}
-  timeline:
-  - action: apply
-    at: 10
-    object: {apiVersion: v1, kind: Pod, metadata: {name: high, namespace: default}, spec: {priorityClassName: high, containers: [{name: c, image: x, resources: {requests: {cpu: "2"}}}]}}
----
-${highPriority}
----
-apiVersion: v1
-kind: Node
-metadata: {name: n1}
-status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+const permitScenario = highAt10('permit-victim', '2', `${node2Cpu}
 ---
 apiVersion: scheduling.k8s.io/v1alpha1
 kind: Workload
@@ -113,7 +106,7 @@ kind: Pod
 metadata: {name: w-${i}, namespace: default}
 spec:
   workloadRef: {name: training, podGroup: workers}
-  containers: [{name: w, image: trainer, resources: {requests: {cpu: "2"}}}]`).join('\n---\n')}`;
+  containers: [{name: w, image: trainer, resources: {requests: {cpu: "2"}}}]`).join('\n---\n')}`, 'GenericWorkload: true, GangScheduling: true');
 
 describe('a victim waiting at Permit (GangScheduling)', () => {
   // The v1alpha1 gang is served only by v1.35, so the 1.36 behaviour is its switch turned on there
@@ -150,28 +143,14 @@ describe('a victim waiting at Permit (GangScheduling)', () => {
 // rows check that the PreBind victim's context is cancelled and that only the plain victim costs
 // API calls ("patch", "delete"); here the API calls show as the victim's deletion (deletedAt) and
 // the "(in kube-scheduler memory)" Preempted event of a victim that is not deleted.
-const runningVictimScenario = `apiVersion: podplay/v1alpha1
-kind: Scenario
-metadata: {name: running-victim}
-spec:
-  timeline:
-  - action: apply
-    at: 10
-    object: {apiVersion: v1, kind: Pod, metadata: {name: high, namespace: default}, spec: {priorityClassName: high, containers: [{name: c, image: x, resources: {requests: {cpu: "2"}}}]}}
----
-${highPriority}
----
-apiVersion: v1
-kind: Node
-metadata: {name: n1}
-status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+const runningVictimScenario = highAt10('running-victim', '2', `${node2Cpu}
 ---
 apiVersion: v1
 kind: Pod
 metadata: {name: low, namespace: default}
 spec:
   terminationGracePeriodSeconds: 0
-  containers: [{name: c, image: x, resources: {requests: {cpu: "2"}}}]`;
+  containers: [{name: c, image: x, resources: {requests: {cpu: "2"}}}]`);
 
 describe('upstream TestPreemptPod rows, at v1.36 and v1.37', () => {
   const rows: { name: string; versions: KubernetesVersion[]; run: (v: KubernetesVersion) => SimulationResult; victim: (r: SimulationResult) => string; apiCalls: boolean }[] = [
