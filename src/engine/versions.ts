@@ -44,7 +44,8 @@ export type VersionChangeId =
   | 'interPodAffinityHintExistingAntiAffinity' | 'interPodAffinityHintTargetPodLabels' | 'storageCapacityScoringBeta'
   | 'interPodAffinityHintAnyAntiAffinityTerm' | 'volumeLimitScalingBeta' | 'queueingHintNominatedPods'
   | 'nodeDeclaredFeaturesReason137' | 'imageLocalityImageVolumes' | 'imageLocalityImageVolumeThreshold'
-  | 'nominatedGatedPodOnAdd' | 'draCelNoSuchKeyHint' | 'draPostFilterQuietNoOp' | 'workloadGatesMerged';
+  | 'nominatedGatedPodOnAdd' | 'draCelNoSuchKeyHint' | 'draPostFilterQuietNoOp' | 'workloadGatesMerged'
+  | 'podGroupValidatesScheduledPods';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -310,6 +311,17 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     pr: 139520,
     upstreamFile: 'pkg/features/kube_features.go',
     note: "GenericWorkload alone turns on the Workload and PodGroup APIs, gang scheduling and workload-aware preemption; the GangScheduling and WorkloadAwarePreemption gates no longer exist, so Podplay's switches of those names follow GenericWorkload and a value a scenario gives them that disagrees with GenericWorkload is not used, and a warning at its line says so (upstream's kube-scheduler refuses to start on an unrecognized gate)",
+  },
+  {
+    id: 'podGroupValidatesScheduledPods',
+    since: '1.37',
+    title: "A pod group's scheduler name is checked against its scheduled pods too",
+    // "Consider scheduled pod group pods when validating scheduler name and priority" (merged
+    // July 2026, before the v1.37 code freeze); the check of the queued pods came with the
+    // pod-group cycle (PR #136618, frameworkForPodGroup)
+    pr: 140356,
+    upstreamFile: 'pkg/scheduler/schedule_one_podgroup.go',
+    note: "a PodGroup whose pods name different schedulers is refused before any member is tried (\"all pods in a single pod group should have the same .spec.schedulerName set\"), each member back in the backoff queue with that SchedulerError; from 1.37 the group's already scheduled pods count too and the PodGroup gets a SchedulerError condition with the message. Before, only the pods popped for the cycle were compared and the condition was left alone",
   },
 ];
 

@@ -10,7 +10,7 @@ import type { QueuedPodInfo } from '../framework/interfaces';
 import { newPodInfo } from '../framework/podInfo';
 import { Status } from '../framework/status';
 import { makePod } from '../testing/builders';
-import { podGroupOrder, podGroupVerdict, type MemberAttempt } from './podGroupCycle';
+import { podGroupOrder, podGroupSchedulerNameError, podGroupVerdict, type MemberAttempt } from './podGroupCycle';
 
 /** the fake plugin's outcome for one pod: Filter, then PostFilter (nominating node1) if it failed, then Permit */
 type Fake = { filter: 'ok' | 'unschedulable' | 'error'; postFilter?: 'nominate' | 'unschedulable'; permit?: 'ok' | 'wait' | 'unschedulable' | 'error' };
@@ -112,5 +112,17 @@ describe('TestPodGroupInfoForPod: the order the group\'s pods are tried in', () 
     }) as QueuedPodInfo;
     const pods = [queued('p1', 100, 0), queued('p2', 200, 1), queued('p3', 150, 2), queued('p4', 150, 1)];
     expect([...pods].sort(podGroupOrder).map((q) => q.podInfo.pod.metadata.name)).toEqual(['p2', 'p4', 'p3', 'p1']);
+  });
+});
+
+describe('TestFrameworkForPodGroup (v1.36; v1.37 validatePodGroup gives the same errors)', () => {
+  const pod = (name: string, schedulerName: string) => makePod().name(name).schedulerName(schedulerName).obj();
+  const p1 = pod('p1', 'sched1'), p2 = pod('p2', 'sched1'), p3 = pod('p3', 'sched2');
+  it.each([
+    { name: 'success for same scheduler name', pods: [p1, p2], profiles: ['sched1'], error: undefined },
+    { name: 'failure for different scheduler names', pods: [p1, p3], profiles: ['sched1', 'sched2'], error: 'all pods in a single pod group should have the same .spec.schedulerName set, got: "sched2" and "sched1"' },
+    { name: 'failure when profile not found', pods: [p1], profiles: ['other'], error: 'profile not found for scheduler name "sched1"' },
+  ])('$name', ({ pods, profiles, error }) => {
+    expect(podGroupSchedulerNameError(pods, (n) => profiles.includes(n))).toBe(error);
   });
 });

@@ -12,7 +12,9 @@
 import type { CycleTrace, PodGroupCycleTrace } from '../api';
 import type { CycleState } from '../framework/cycleState';
 import type { QueuedPodInfo } from '../framework/interfaces';
-import type { PodGroup } from '../model/types';
+import { DEFAULT_SCHEDULER_NAME } from '../framework/config/defaults';
+import { quote } from '../model/quote';
+import type { Pod, PodGroup } from '../model/types';
 import type { CycleOutcome } from './scheduleOne';
 
 /** upstream: errPodGroupUnschedulable — the error every member's status carries when the group fails */
@@ -25,6 +27,23 @@ export function podGroupOrder(a: QueuedPodInfo, b: QueuedPodInfo): number {
   const pa = a.podInfo.pod.spec.priority ?? 0, pb = b.podInfo.pod.spec.priority ?? 0;
   if (pa !== pb) return pb - pa;
   return (a.initialAttemptTimestamp ?? 0) - (b.initialAttemptTimestamp ?? 0);
+}
+
+/**
+ * upstream: frameworkForPodGroup (v1.36) and validatePodGroup (v1.37) in
+ * schedule_one_podgroup.go — one profile schedules the whole group, so every pod of it must name
+ * the first pod's scheduler, and that scheduler must have a profile. The error fails the group
+ * before any member is tried. `pods`: the members popped for the cycle, in the cycle's order
+ * (and from v1.37 the group's scheduled pods after them, PR #140356).
+ */
+export function podGroupSchedulerNameError(pods: readonly Pod[], hasProfile: (schedulerName: string) => boolean): string | undefined {
+  const nameOf = (p: Pod) => p.spec.schedulerName ?? DEFAULT_SCHEDULER_NAME;
+  const first = pods[0] ? nameOf(pods[0]) : '';
+  for (const p of pods) {
+    const name = nameOf(p);
+    if (name !== first) return `all pods in a single pod group should have the same .spec.schedulerName set, got: ${quote(name)} and ${quote(first)}`;
+  }
+  return hasProfile(first) ? undefined : `profile not found for scheduler name ${quote(first)}`;
 }
 
 export interface MemberAttempt {

@@ -30,7 +30,7 @@ import { formatCount, LIMITS } from '../limits';
 import { TraceBudget } from './traceBudget';
 import { SchedulingQueue, UNSCHEDULABLE_FLUSH_INTERVAL, POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION, type ClusterEvent as QueueEvent } from '../queue/schedulingQueue';
 import { schedulingCycle, type CycleOutcome, type SchedulerState } from '../scheduler/scheduleOne';
-import { memberFailureMessage, podGroupCondition, podGroupOrder, podGroupTrace, podGroupVerdict, setPodGroupCondition, type MemberAttempt, type PodGroupVerdict } from '../scheduler/podGroupCycle';
+import { memberFailureMessage, podGroupCondition, podGroupSchedulerNameError, podGroupOrder, podGroupTrace, podGroupVerdict, setPodGroupCondition, type MemberAttempt, type PodGroupVerdict } from '../scheduler/podGroupCycle';
 import { shareCycleResults, sharedResults } from '../scheduler/traceRecords';
 import { placementPlugins } from '../scheduler/placementPlugins';
 import { placementPodGroup, podGroupKey, preemptionPodGroup, usesPlacementAlgorithm } from '../scheduler/podGroupWorkloadAware';
@@ -668,9 +668,9 @@ export class Simulation {
     const pod = pi.pod;
     const fwk = this.profileFor(pod);
     if (!fwk) { this.queue.done(pi.key); return []; }
-    if (this.skipPodSchedule(pi)) return [];
     const pg = this.podGroupOf(pod);
     if (pg) return this.schedulePodGroup(q, fwk, pg);
+    if (this.skipPodSchedule(pi)) return [];
     const { trace, outcome } = this.runCycle(q, fwk);
     switch (outcome.kind) {
       case 'scheduled':
@@ -744,15 +744,22 @@ export class Simulation {
     const inGroup = (p: Pod) => p.spec.schedulingGroup?.podGroupName === pg.metadata.name && (p.metadata.namespace ?? 'default') === ns;
     const groupPods = this.cluster.pods().filter(inGroup);
     // upstream: podGroupInfoForPod — the group's other unscheduled pods leave the queue with it
-    const members = [q];
+    const popped = [q];
+    const scheduled: Pod[] = [];
     for (const p of groupPods) {
       const key = podKey(p);
-      if (key === q.podInfo.key || p.spec.nodeName || this.cache.nodeOfPod(key) !== undefined) continue;
+      if (p.spec.nodeName || this.cache.nodeOfPod(key) !== undefined) { scheduled.push(p); continue; }
+      if (key === q.podInfo.key) continue;
       const other = this.queue.popSpecific(key);
-      if (other && !this.skipPodSchedule(other.podInfo)) members.push(other);
+      if (other) popped.push(other);
     }
-    members.sort(podGroupOrder);
+    popped.sort(podGroupOrder);
     const bound = groupPods.filter((p) => p.spec.nodeName).length;
+    // upstream: frameworkForPodGroup / validatePodGroup, before skipPodGroupPodSchedule
+    const refused = podGroupSchedulerNameError([...popped.map((m) => m.podInfo.pod), ...(this.versionSwitches.podGroupValidatesScheduledPods ? scheduled : [])], (name) => this.profiles.has(name));
+    if (refused) return this.refusePodGroup(pg, popped, bound, refused);
+    const members = popped.filter((m) => !this.skipPodSchedule(m.podInfo));
+    if (members.length === 0) return [];
     const placement = this.options.gates && usesPlacementAlgorithm(this.options.gates)
       ? this.choosePlacement(fwk, pg, members, groupPods)
       : undefined;
@@ -804,6 +811,37 @@ export class Simulation {
     }
     // members not tried after an error go back with the group's error
     for (const m of members.slice(attempts.length)) this.handleSchedulingFailure(m, 'error', verdict.kind === 'error' ? verdict.message : '', new Set(), new Set(), undefined);
+    return attempts.map((a) => a.trace);
+  }
+
+  /**
+   * A group whose pods name different schedulers fails before any member is tried: each gets the
+   * error through its own profile's failure handler (a SchedulerError, back to the backoff queue),
+   * and from v1.37 the PodGroup a SchedulerError condition (upstream: scheduleOnePodGroup,
+   * handlePodGroupFailureBeforeScheduling and updatePodGroupConditionWithError after v1.37).
+   */
+  private refusePodGroup(pg: PodGroup, members: readonly QueuedPodInfo[], bound: number, message: string): CycleTrace[] {
+    const attempts: MemberAttempt[] = members.map((m) => {
+      const trace: CycleTrace = {
+        cycle: this.cycles.length + 1, time: this.now, pod: m.podInfo.key, profile: this.profileFor(m.podInfo.pod)?.profileName ?? DEFAULT_SCHEDULER_NAME,
+        preFilter: [], nodesEvaluated: [], filter: {}, feasible: [], result: 'Error', message,
+      };
+      this.cycles.push(trace);
+      return { queued: m, trace, outcome: { kind: 'error', status: Status.error(message), message } };
+    });
+    const verdict: PodGroupVerdict = { kind: 'error', message };
+    const groupTrace = podGroupTrace(pg, attempts, bound, verdict);
+    groupTrace.placed = 0;
+    if (this.versionSwitches.podGroupValidatesScheduledPods) {
+      const condition = podGroupCondition(pg, verdict, this.now);
+      setPodGroupCondition(pg, condition);
+      const stored = pg.status?.conditions?.find((c) => c.type === condition.type);
+      if (stored) groupTrace.condition = { type: stored.type, status: stored.status, reason: stored.reason, message: stored.message };
+    }
+    for (const a of attempts) {
+      a.trace.podGroup = groupTrace;
+      this.failWithError(a.queued, a.trace, message);
+    }
     return attempts.map((a) => a.trace);
   }
 
