@@ -6,6 +6,7 @@ import type { Pod, PodDisruptionBudget } from '../../model/types';
 import { NodeInfo } from '../../framework/nodeInfo';
 import { newPodInfo, type PodInfo } from '../../framework/podInfo';
 import { makeNode, makePod } from '../../testing/builders';
+import { moreImportantVictim } from './podGroupPreemption';
 import { splitUnitsByPDBViolation, victimUnitsOnNode, type VictimGroup, type VictimUnit } from './victimUnits';
 
 const info = (p: Pod): PodInfo => newPodInfo(p);
@@ -70,5 +71,55 @@ describe('victimUnitsOnNode (upstream getCrossNodesVictims over one node, NewPod
       ['Pod/default/lone', ['default/lone@n1'], 7, false],
     ]);
     expect(units[0]!.nodes).toEqual(['n1', 'n2']);
+  });
+});
+
+// upstream: defaultpreemption/default_preemption_workload_test.go TestPreparePotentialVictimPodGroups
+// (the one stored version: scheduling/v1alpha1 with pod.spec.workloadRef and a WorkloadAwarePreemption
+// flag — written in the 1.36 development cycle and replaced before v1.36.0 by the v1alpha2 API,
+// PR #136976, so no release runs it). Its rows as the unit-based selection Podplay runs at v1.37
+// (GenericWorkload) reads them, the group named by spec.schedulingGroup instead of workloadRef.
+describe('TestPreparePotentialVictimPodGroups (1.36 development cycle), as v1.37 victim units', () => {
+  const node = () => new NodeInfo(makeNode().name('n1').obj());
+  const sortUnits = (us: VictimUnit[]) => us.sort((a, b) => (moreImportantVictim(a, b) ? -1 : moreImportantVictim(b, a) ? 1 : 0));
+  const view = (us: VictimUnit[]) => us.map((u) => ({ pods: u.members.map((m) => m.pi.pod.metadata.name), priority: u.priority, start: u.earliestStart, isGang: u.isPodGroup }));
+  const noGroups = { groupOf: () => undefined, scheduledPods: () => [] };
+
+  it('workload aware preemption disabled: each pod a victim, most important first', () => {
+    const n = node();
+    n.addPod(info(makePod().name('p1').uid('p1').node('n1').priority(10).startTime(0).obj()));
+    n.addPod(info(makePod().name('p2').uid('p2').node('n1').priority(20).startTime(1).obj()));
+    expect(view(sortUnits(victimUnitsOnNode(n, noGroups, 5)))).toEqual([
+      { pods: ['p2'], priority: 20, start: 1, isGang: false },
+      { pods: ['p1'], priority: 10, start: 0, isGang: false },
+    ]);
+  });
+
+  it('workload aware preemption enabled, no gang: the pod alone', () => {
+    const n = node();
+    n.addPod(info(makePod().name('p1').uid('p1').node('n1').priority(10).startTime(0).obj()));
+    expect(view(victimUnitsOnNode(n, noGroups, 5))).toEqual([{ pods: ['p1'], priority: 10, start: 0, isGang: false }]);
+  });
+
+  const member = (name: string, nodeName: string, start: number) => {
+    const p = makePod().name(name).uid(name).namespace('default').node(nodeName).priority(10).startTime(start).obj();
+    p.spec.schedulingGroup = { podGroupName: 'pg1' };
+    return info(p);
+  };
+  const gang = { key: 'default/pg1', priority: 10, disruptionMode: 'All' as const };
+
+  it('workload aware preemption enabled, gang with disruption mode: one unit with every scheduled member, its earliest start', () => {
+    const n = node();
+    const p1 = member('p1', 'n1', 0);
+    n.addPod(p1);
+    const index = { groupOf: () => gang, scheduledPods: () => [{ pi: p1, node: 'n1' }, { pi: member('p2', 'n2', 1), node: 'n2' }] };
+    expect(view(victimUnitsOnNode(n, index, 5))).toEqual([{ pods: ['p1', 'p2'], priority: 10, start: 0, isGang: true }]);
+  });
+
+  it('gang but missing state: the dev-cycle table skipped the pod; the later getCrossNodesVictims (v1.37) keeps it as a victim alone', () => {
+    const n = node();
+    n.addPod(member('p1', 'n1', 0));
+    const index = { groupOf: () => gang, scheduledPods: () => [] };
+    expect(view(victimUnitsOnNode(n, index, 5))).toEqual([{ pods: ['p1'], priority: 10, start: 0, isGang: true }]);
   });
 });
