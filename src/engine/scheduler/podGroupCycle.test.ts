@@ -2,14 +2,18 @@
 // scheduling/v1alpha2) — TestPodGroupSchedulingAlgorithm's rows, with its fake plugin's Filter,
 // PostFilter and Permit outcomes per pod turned into the member attempts the pod-group cycle
 // records, checked against the group's verdict (podGroupVerdict; the same at v1.36 and v1.37), and
-// TestPodGroupInfoForPod's order (podGroupOrder).
+// TestPodGroupInfoForPod's order (podGroupOrder); the table again with TopologyAwareWorkloadScheduling
+// (tasEnabled), and TestFrameworkForPodGroup.
 import { describe, expect, it } from 'vitest';
 import type { CycleTrace } from '../api';
 import { CycleState } from '../framework/cycleState';
 import type { QueuedPodInfo } from '../framework/interfaces';
+import { NodeInfo } from '../framework/nodeInfo';
+import { podGroupSchedulingPlacementAlgorithm } from '../framework/placementAlgorithm';
 import { newPodInfo } from '../framework/podInfo';
 import { Status } from '../framework/status';
-import { makePod } from '../testing/builders';
+import { makeNode, makePod } from '../testing/builders';
+import { placementPlugins } from './placementPlugins';
 import { podGroupOrder, podGroupSchedulerNameError, podGroupVerdict, type MemberAttempt } from './podGroupCycle';
 
 /** the fake plugin's outcome for one pod: Filter, then PostFilter (nominating node1) if it failed, then Permit */
@@ -49,57 +53,83 @@ function attempts(fakes: Record<string, Fake>): MemberAttempt[] {
 const ok: Fake = { filter: 'ok', permit: 'ok' };
 const wait: Fake = { filter: 'ok', permit: 'wait' };
 
+/** upstream's rows; skipForTAS: "preemption is not yet implemented for TAS" — not run with placements */
+const rows: { name: string; pods: Record<string, Fake>; code: 'scheduled' | 'unschedulable' | 'error'; waitingOnPreemption?: boolean; evaluated?: number; skipForTAS?: boolean }[] = [
+  { name: 'All pods feasible', pods: { p1: ok, p2: ok, p3: ok }, code: 'scheduled' },
+  { name: 'All pods feasible, two waiting', pods: { p1: wait, p2: wait, p3: ok }, code: 'scheduled' },
+  { name: 'All pods feasible, but all waiting', pods: { p1: wait, p2: wait, p3: wait }, code: 'unschedulable' },
+  { name: 'All pods feasible, but last waiting', pods: { p1: ok, p2: ok, p3: wait }, code: 'scheduled' },
+  { name: 'All pods feasible, one waiting, one unschedulable', pods: { p1: wait, p2: { filter: 'ok', permit: 'unschedulable' }, p3: ok }, code: 'scheduled' },
+  {
+    name: 'All pods require preemption',
+    pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' }, p2: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' }, p3: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' } },
+    code: 'unschedulable', waitingOnPreemption: true, skipForTAS: true,
+  },
+  {
+    name: 'All pods require preemption, but waiting',
+    pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'wait' }, p2: { filter: 'unschedulable', postFilter: 'nominate', permit: 'wait' }, p3: { filter: 'unschedulable', postFilter: 'nominate', permit: 'wait' } },
+    code: 'unschedulable', waitingOnPreemption: false, skipForTAS: true,
+  },
+  {
+    name: 'One pod requires preemption, but waiting, two are feasible',
+    pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'wait' }, p2: wait, p3: ok },
+    code: 'unschedulable', waitingOnPreemption: true, skipForTAS: true,
+  },
+  {
+    name: 'One pod unschedulable, one requires preemption, one feasible',
+    pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' }, p2: { filter: 'unschedulable', postFilter: 'unschedulable' }, p3: ok },
+    code: 'unschedulable', waitingOnPreemption: true, skipForTAS: true,
+  },
+  {
+    name: 'All pods unschedulable',
+    pods: { p1: { filter: 'unschedulable' }, p2: { filter: 'unschedulable' }, p3: { filter: 'unschedulable' } },
+    code: 'unschedulable', waitingOnPreemption: false,
+  },
+  { name: 'Any filter returned Error', pods: { p1: ok, p2: { filter: 'error' }, p3: ok }, code: 'error', evaluated: 2 },
+  { name: 'Any permit returned Error', pods: { p1: ok, p2: { filter: 'ok', permit: 'error' }, p3: ok }, code: 'error', evaluated: 2 },
+  {
+    name: 'Any filter returned Error while waiting on preemption',
+    pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' }, p2: { filter: 'error' }, p3: ok },
+    code: 'error', evaluated: 2,
+  },
+  {
+    name: 'Any permit returned Error while waiting on preemption',
+    pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' }, p2: { filter: 'ok', permit: 'error' }, p3: ok },
+    code: 'error', evaluated: 2,
+  },
+];
+
 describe('TestPodGroupSchedulingAlgorithm (v1.36, v1.37)', () => {
-  const rows: { name: string; pods: Record<string, Fake>; code: 'scheduled' | 'unschedulable' | 'error'; waitingOnPreemption?: boolean; evaluated?: number }[] = [
-    { name: 'All pods feasible', pods: { p1: ok, p2: ok, p3: ok }, code: 'scheduled' },
-    { name: 'All pods feasible, two waiting', pods: { p1: wait, p2: wait, p3: ok }, code: 'scheduled' },
-    { name: 'All pods feasible, but all waiting', pods: { p1: wait, p2: wait, p3: wait }, code: 'unschedulable' },
-    { name: 'All pods feasible, but last waiting', pods: { p1: ok, p2: ok, p3: wait }, code: 'scheduled' },
-    { name: 'All pods feasible, one waiting, one unschedulable', pods: { p1: wait, p2: { filter: 'ok', permit: 'unschedulable' }, p3: ok }, code: 'scheduled' },
-    {
-      name: 'All pods require preemption',
-      pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' }, p2: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' }, p3: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' } },
-      code: 'unschedulable', waitingOnPreemption: true,
-    },
-    {
-      name: 'All pods require preemption, but waiting',
-      pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'wait' }, p2: { filter: 'unschedulable', postFilter: 'nominate', permit: 'wait' }, p3: { filter: 'unschedulable', postFilter: 'nominate', permit: 'wait' } },
-      code: 'unschedulable', waitingOnPreemption: false,
-    },
-    {
-      name: 'One pod requires preemption, but waiting, two are feasible',
-      pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'wait' }, p2: wait, p3: ok },
-      code: 'unschedulable', waitingOnPreemption: true,
-    },
-    {
-      name: 'One pod unschedulable, one requires preemption, one feasible',
-      pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' }, p2: { filter: 'unschedulable', postFilter: 'unschedulable' }, p3: ok },
-      code: 'unschedulable', waitingOnPreemption: true,
-    },
-    {
-      name: 'All pods unschedulable',
-      pods: { p1: { filter: 'unschedulable' }, p2: { filter: 'unschedulable' }, p3: { filter: 'unschedulable' } },
-      code: 'unschedulable', waitingOnPreemption: false,
-    },
-    { name: 'Any filter returned Error', pods: { p1: ok, p2: { filter: 'error' }, p3: ok }, code: 'error', evaluated: 2 },
-    { name: 'Any permit returned Error', pods: { p1: ok, p2: { filter: 'ok', permit: 'error' }, p3: ok }, code: 'error', evaluated: 2 },
-    {
-      name: 'Any filter returned Error while waiting on preemption',
-      pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' }, p2: { filter: 'error' }, p3: ok },
-      code: 'error', evaluated: 2,
-    },
-    {
-      name: 'Any permit returned Error while waiting on preemption',
-      pods: { p1: { filter: 'unschedulable', postFilter: 'nominate', permit: 'ok' }, p2: { filter: 'ok', permit: 'error' }, p3: ok },
-      code: 'error', evaluated: 2,
-    },
-  ];
   for (const row of rows) {
     it(row.name, () => {
       const tried = attempts(row.pods);
       const verdict = podGroupVerdict(tried);
       expect(verdict.kind).toBe(row.code);
       if (row.waitingOnPreemption !== undefined) expect(verdict.kind === 'unschedulable' && verdict.waitingOnPreemption === true).toBe(row.waitingOnPreemption);
+      expect(tried).toHaveLength(row.evaluated ?? 3);
+    });
+  }
+});
+
+// upstream runs the same table with TopologyAwareWorkloadScheduling on (tasEnabled): the group,
+// without scheduling constraints, is tried in the one placement TopologyPlacement generates (the
+// whole cluster: node1), and the verdict's code must be the same
+describe('TestPodGroupSchedulingAlgorithm with TopologyAwareWorkloadScheduling (v1.36, v1.37)', () => {
+  const node1 = new NodeInfo(makeNode().name('node1').obj());
+  const { generators, scorers } = placementPlugins({ topologyKey: undefined, scheduledPods: [] }, (n) => (n === 'node1' ? node1 : undefined));
+  const statusOf = (kind: string) => (kind === 'scheduled' ? 'Success' : kind === 'error' ? 'Error' : 'Unschedulable');
+  for (const row of rows.filter((r) => !r.skipForTAS)) {
+    it(`${row.name} (TopologyAwareWorkloadScheduling=true)`, () => {
+      let tried: MemberAttempt[] = [];
+      const r = podGroupSchedulingPlacementAlgorithm(generators, scorers, [node1], (placement) => {
+        tried = attempts(row.pods);
+        const verdict = podGroupVerdict(tried);
+        const status = verdict.kind === 'scheduled' ? Status.success() : verdict.kind === 'error' ? Status.error(verdict.message) : Status.unschedulable(verdict.message);
+        const placed = tried.filter((a) => a.outcome.kind === 'scheduled' || a.outcome.kind === 'waiting');
+        return { status, assignments: placed.map((a) => ({ pod: a.queued.podInfo.pod, nodeName: placement.nodes[0]!.name })), result: verdict };
+      }, () => 0);
+      expect(r.status.code).toBe(statusOf(row.code));
+      expect(r.candidates.map((c) => c.nodes)).toEqual(row.code === 'error' ? [] : [['node1']]);
       expect(tried).toHaveLength(row.evaluated ?? 3);
     });
   }
