@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { makeNode, makePod } from '../testing/builders';
 import { NodeInfo } from './nodeInfo';
 import type { Placement } from './placement';
-import { NO_PLACEMENTS, podGroupSchedulingPlacementAlgorithm, type PlacementGeneratePlugin, type PlacementScorePlugin } from './placementAlgorithm';
+import { podGroupSchedulingPlacementAlgorithm, type PlacementGeneratePlugin, type PlacementScorePlugin } from './placementAlgorithm';
 import { Status } from './status';
 
 const nodes = ['n1', 'n2', 'n3', 'n4'].map((n) => new NodeInfo(makeNode().name(n).obj()));
@@ -41,10 +41,12 @@ describe('podGroupSchedulingPlacementAlgorithm', () => {
     expect(r.candidates.map((c) => [c.name, c.feasible])).toEqual([['a', false], ['b', false]]);
   });
 
-  it('no placement generated: the reason alone, never "0/0 placements are available" (upstream podGroupFitError, numPlacements 0)', () => {
+  // upstream TestPodGroupSchedulingPlacementAlgorithm: "when no placements are generated, returns unschedulable"
+  it('no placement generated: "no feasible placements found" from the generate plugin, never "0/0 placements are available" (upstream podGroupFitError, numPlacements 0)', () => {
     const r = podGroupSchedulingPlacementAlgorithm([fakeGenerate({})], [], nodes, tryOn(['a']), noRandom);
     expect(r.status.code).toBe('Unschedulable');
-    expect(r.status.message()).toBe(NO_PLACEMENTS);
+    expect(r.status.message()).toBe('no feasible placements found');
+    expect(r.status.plugin).toBe('fake');
     expect(r.status.message()).not.toMatch(/0\/0/);
     expect(r.candidates).toEqual([]);
   });

@@ -57,8 +57,12 @@ export function runPlacementGeneratePlugins(plugins: readonly PlacementGenerateP
   return placements;
 }
 
-/** Podplay's reason when the PlacementGenerate plugins produce no placement (e.g. a topology key on no node) */
-export const NO_PLACEMENTS = 'no placement was generated: no node carries the pod group\'s topology key';
+/**
+ * upstream: the status when the PlacementGenerate plugins produce no placement (e.g. a topology key
+ * on no node), attributed to the generate plugin — schedule_one_podgroup_test.go
+ * TestPodGroupSchedulingPlacementAlgorithm "when no placements are generated, returns unschedulable"
+ */
+export const NO_PLACEMENTS = 'no feasible placements found';
 
 /**
  * upstream: podGroupSchedulingPlacementAlgorithm. `tryPlacement` runs the default pod group
@@ -96,9 +100,11 @@ export function podGroupSchedulingPlacementAlgorithm<R>(
   if (feasible.length === 0) {
     // upstream: podGroupFitError.Error — "0/N placements are available, first placement status: …",
     // and with no placement generated (numPlacements 0) the reason alone, never "0/0 placements".
-    // The reason for none generated is Podplay's (upstream's TopologyPlacement returns no
-    // placement and no status for a key no node carries).
-    if (!first) return { status: Status.unschedulable(NO_PLACEMENTS), candidates };
+    if (!first) {
+      const status = Status.unschedulable(NO_PLACEMENTS);
+      const last = generators[generators.length - 1];
+      return { status: last ? status.withPlugin(last.name) : status, candidates };
+    }
     return { status: Status.unschedulable(`0/${placements.length} placements are available, first placement status: ${first.status.message()}`), attempt: first, candidates };
   }
   if (feasible.length === 1) {
