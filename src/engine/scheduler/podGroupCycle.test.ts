@@ -12,9 +12,10 @@ import { NodeInfo } from '../framework/nodeInfo';
 import { podGroupSchedulingPlacementAlgorithm } from '../framework/placementAlgorithm';
 import { newPodInfo } from '../framework/podInfo';
 import { Status } from '../framework/status';
+import type { PodGroup } from '../model/types';
 import { makeNode, makePod } from '../testing/builders';
 import { placementPlugins } from './placementPlugins';
-import { podGroupOrder, podGroupSchedulerNameError, podGroupVerdict, type MemberAttempt } from './podGroupCycle';
+import { podGroupCondition, podGroupOrder, podGroupSchedulerNameError, podGroupVerdict, setPodGroupCondition, type MemberAttempt, type PodGroupVerdict } from './podGroupCycle';
 
 /** the fake plugin's outcome for one pod: Filter, then PostFilter (nominating node1) if it failed, then Permit */
 type Fake = { filter: 'ok' | 'unschedulable' | 'error'; postFilter?: 'nominate' | 'unschedulable'; permit?: 'ok' | 'wait' | 'unschedulable' | 'error' };
@@ -154,5 +155,44 @@ describe('TestFrameworkForPodGroup (v1.36; v1.37 validatePodGroup gives the same
     { name: 'failure when profile not found', pods: [p1], profiles: ['other'], error: 'profile not found for scheduler name "sched1"' },
   ])('$name', ({ pods, profiles, error }) => {
     expect(podGroupSchedulerNameError(pods, (n) => profiles.includes(n))).toBe(error);
+  });
+});
+
+// upstream: TestSubmitPodGroupAlgorithmResult's expectCondition (the group's status after the cycle
+// → its PodGroupScheduled condition) and TestUpdatePodGroupCondition (a True condition never goes
+// back to False; an unchanged status keeps its lastTransitionTime), v1.36 (scheduling/v1alpha2)
+describe('TestSubmitPodGroupAlgorithmResult / TestUpdatePodGroupCondition: the PodGroup condition', () => {
+  type Cond = { status: 'True' | 'False'; reason: string; message: string; lastTransitionTime?: number };
+  const group = (existing?: Cond): PodGroup => ({
+    apiVersion: 'scheduling.k8s.io/v1alpha2', kind: 'PodGroup', metadata: { name: 'pg', namespace: 'default' },
+    spec: { schedulingPolicy: { basic: {} } },
+    ...(existing ? { status: { conditions: [{ type: 'PodGroupScheduled', ...existing }] } } : {}),
+  } as PodGroup);
+  const scheduled: Cond = { status: 'True', reason: 'Scheduled', message: 'All pods scheduled', lastTransitionTime: 5 };
+  const rows: { name: string; existing?: Cond; verdict: PodGroupVerdict; want: Cond }[] = [
+    { name: 'All pods feasible', verdict: { kind: 'scheduled' }, want: { status: 'True', reason: 'Scheduled', message: '', lastTransitionTime: 100 } },
+    { name: 'All pods feasible, but all waiting', verdict: { kind: 'unschedulable', message: 'not enough capacity for the gang' }, want: { status: 'False', reason: 'Unschedulable', message: 'not enough capacity for the gang', lastTransitionTime: 100 } },
+    { name: 'All pods require preemption', verdict: { kind: 'unschedulable', message: 'waiting for preemption to complete', waitingOnPreemption: true }, want: { status: 'False', reason: 'Unschedulable', message: 'waiting for preemption to complete', lastTransitionTime: 100 } },
+    { name: 'Error for one pod', verdict: { kind: 'error', message: 'plugin returned error' }, want: { status: 'False', reason: 'SchedulerError', message: 'plugin returned error', lastTransitionTime: 100 } },
+    { name: 'Already Scheduled, successful cycle keeps condition', existing: scheduled, verdict: { kind: 'scheduled' }, want: { status: 'True', reason: 'Scheduled', message: '', lastTransitionTime: 5 } },
+    { name: 'Already Scheduled, rejected cycle does not regress condition', existing: scheduled, verdict: { kind: 'unschedulable', message: 'extra pods could not be placed' }, want: scheduled },
+    { name: 'Already Scheduled, error cycle does not regress condition', existing: scheduled, verdict: { kind: 'error', message: 'internal error' }, want: scheduled },
+    {
+      name: 'transition from Unschedulable to Scheduled', existing: { status: 'False', reason: 'Unschedulable', message: 'previously unschedulable', lastTransitionTime: 5 },
+      verdict: { kind: 'scheduled' }, want: { status: 'True', reason: 'Scheduled', message: '', lastTransitionTime: 100 },
+    },
+    {
+      name: 'transition from Unschedulable to SchedulerError preserves LastTransitionTime', existing: { status: 'False', reason: 'Unschedulable', message: 'not enough resources', lastTransitionTime: 5 },
+      verdict: { kind: 'error', message: 'internal error' }, want: { status: 'False', reason: 'SchedulerError', message: 'internal error', lastTransitionTime: 5 },
+    },
+    {
+      name: 'transition from SchedulerError to Unschedulable preserves LastTransitionTime', existing: { status: 'False', reason: 'SchedulerError', message: 'internal error', lastTransitionTime: 5 },
+      verdict: { kind: 'unschedulable', message: 'not enough resources' }, want: { status: 'False', reason: 'Unschedulable', message: 'not enough resources', lastTransitionTime: 5 },
+    },
+  ];
+  it.each(rows)('$name', ({ existing, verdict, want }) => {
+    const pg = group(existing);
+    setPodGroupCondition(pg, podGroupCondition(pg, verdict, 100));
+    expect(pg.status?.conditions).toEqual([{ type: 'PodGroupScheduled', ...want }]);
   });
 });

@@ -108,12 +108,17 @@ export function podGroupCondition(pg: PodGroup, verdict: PodGroupVerdict, now: n
   return { type, status: 'False' as const, reason: verdict.kind === 'error' ? 'SchedulerError' : 'Unschedulable', message: verdict.message, lastTransitionTime: now };
 }
 
-/** Sets the condition, never turning a True one back to False (upstream: updatePodGroupCondition). */
+/**
+ * Sets the condition, never turning a True one back to False (upstream: updatePodGroupCondition);
+ * an unchanged status keeps its lastTransitionTime (apimeta.SetStatusCondition).
+ */
 export function setPodGroupCondition(pg: PodGroup, condition: ReturnType<typeof podGroupCondition>): void {
   const conditions = (pg.status ??= {}).conditions ??= [];
   const i = conditions.findIndex((c) => c.type === condition.type);
-  if (i >= 0 && conditions[i]!.status === 'True' && condition.status !== 'True') return;
-  if (i >= 0) conditions[i] = condition; else conditions.push(condition);
+  const existing = i >= 0 ? conditions[i]! : undefined;
+  if (existing?.status === 'True' && condition.status !== 'True') return;
+  const next = existing?.status === condition.status && existing.lastTransitionTime !== undefined ? { ...condition, lastTransitionTime: existing.lastTransitionTime } : condition;
+  if (i >= 0) conditions[i] = next; else conditions.push(next);
 }
 
 export function podGroupTrace(pg: PodGroup, attempts: readonly MemberAttempt[], bound: number, verdict: PodGroupVerdict): PodGroupCycleTrace {
