@@ -140,6 +140,8 @@ describe('the fast reader gives what the yaml package gives', () => {
     { name: 'sequences in sequences', text: lines('- - a', '  - - b', '    -', '      c', '- -', '    d') },
     { name: 'a mapping with many keys (looked up through an index)', text: `${Array.from({ length: 40 }, (_, i) => `k${i}: ${i}`).join('\n')}\nflow: {${Array.from({ length: 20 }, (_, i) => `f${i}: ${i}`).join(', ')}}\n` },
     { name: 'keys with dots and slashes', text: lines('labels:', '  kubernetes.io/hostname: n1', '  topology.kubernetes.io/zone: a', '  a[0]: x') },
+    { name: 'a comment at the key\'s indentation before a nested block', text: lines('spec:', '# c', '  containers: []', '  a:', '  # d', '    - x', 'b: 1') },
+    { name: 'a more indented comment before a scalar', text: lines('a:', ' # c', '  A', 'b: 1') },
   ])('$name', ({ text }) => {
     expect(agrees(text)).toBe(true);
   });
@@ -186,6 +188,9 @@ describe('the fast reader gives what the yaml package gives', () => {
     { name: 'text after a flow collection', text: 'a: [1] x\n' },
     { name: 'item at a mapping\'s indentation', text: 'a: 1\n- b\n' },
     { name: 'byte order mark', text: '\ufeffa: 1\n' },
+    // the package reads the scalar on as a multi-line one: the key "A b" here, the item "A - b" below
+    { name: 'a comment at the key\'s indentation before its scalar', text: 'x:\n  a:\n  #c\n    A\n  b: 1\n' },
+    { name: 'a comment at the item\'s indentation before its scalar', text: '-\n#c\n  A\n- b\n' },
   ])('leaves $name to the yaml package', ({ text }) => {
     expect(parseYamlFast(text)).toBeUndefined();
     // and parseYaml still answers, as the package does

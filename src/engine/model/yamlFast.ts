@@ -202,12 +202,17 @@ class FastReader {
     return c === DASH ? 'start' : 'end';
   }
 
+  /** the least indentation of the comment lines the last toContent skipped (Infinity when none) */
+  private skippedCommentIndent = Infinity;
+
   /** skips blank and comment lines; false at the end of the text or a document marker */
   private toContent(): boolean {
+    this.skippedCommentIndent = Infinity;
     for (;;) {
       if (this.atTextEnd()) return false;
       if (this.isDocumentMarker()) return false;
       if (!this.isBlankOrComment()) return true;
+      if (this.first < this.lineEnd) this.skippedCommentIndent = Math.min(this.skippedCommentIndent, this.indent);
       this.nextLine();
     }
   }
@@ -271,6 +276,9 @@ class FastReader {
       return node;
     }
     if (this.findKeyEnd(f) >= 0) return this.blockMap(indent, f, depth);
+    // `key:` (or `-`), a comment line no more indented than the key, then the scalar: the yaml
+    // package reads the scalar on as a multi-line one ("a:\n#c\n  A\nb: 1" is the key "A b")
+    if (this.skippedCommentIndent <= parentIndent) this.giveUp();
     const node = this.scalarOnLine(f);
     this.nextLine();
     this.noContinuation(parentIndent);
