@@ -4,25 +4,11 @@
 // the main thread's CPU (see ./longtasks.ts for how a task is weighed). It also reports the
 // tab's peak resident memory (the renderer process: page and worker).
 import { expect, test } from '@playwright/test';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { engineResult, editorReady, freshPage, stepTo } from '../../e2e/helpers';
 import { startLongTaskWatch } from './longtasks';
+import { rendererRssMb } from './rss';
 import { scenarioText, workloads } from '../schedulerPerf/workloads';
-
-/** The largest resident set of Chromium's renderer processes (the tab: page and worker threads), in MB. */
-function rendererRssMb(): number {
-  let largest = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (rss) largest = Math.max(largest, Number(rss[1]) / 1024);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return Math.round(largest);
-}
 
 test('SchedulingBasic, 5,000 nodes and 11,000 pods: no main-thread long task over 50 ms', async ({ page, browser }, info) => {
   const workload = workloads.find((w) => w.name === 'SchedulingBasic')!;

@@ -105,3 +105,54 @@ describe('scheduler_perf churn checks', () => {
     expect(checkPlacements(w, placed)).toEqual(['1 unschedulable churn pod(s) placed']);
   });
 });
+
+describe('scheduler_perf round-4 checks (daemonset, mixed churn, deleted pods with finalizers, extended-resource scoring)', () => {
+  it('pass on the simulated runs', () => {
+    for (const name of ['SchedulingDaemonset', 'SchedulingWithMixedChurn', 'SchedulingDeletedPodsWithFinalizers', 'ExtendedResourceScoring2000Pods', 'ExtendedResourceScoring5000Pods']) {
+      const { w, pods } = outcomes(name);
+      expect(checkPlacements(w, pods), name).toEqual([]);
+    }
+  });
+
+  it('find a daemon pod on another node than the one its affinity names', () => {
+    const { w, pods } = outcomes('SchedulingDaemonset');
+    const daemon = pods.find((p) => p.pod === 'namespace-2/daemonset-7')!;
+    expect(daemon.node).toBe('scheduler-perf-node');
+    expect(checkPlacements(w, pods.map((p) => (p === daemon ? { ...p, node: nodeName(3) } : p)))).toEqual(['1 daemon pod(s) not on scheduler-perf-node']);
+  });
+
+  it('find a 9-CPU churn pod placed, and a pod on a churned node of 0 pods', () => {
+    const { w, pods } = outcomes('SchedulingWithMixedChurn');
+    const churn = pods.find((p) => p.pod === 'default/pod-h-0')!;
+    expect(churn.node).toBeUndefined();
+    expect(checkPlacements(w, pods.map((p) => (p === churn ? { ...p, node: nodeName(0) } : p)))).toEqual(['1 unschedulable churn pod(s) placed']);
+    const measured = pods.find((p) => p.pod.startsWith('namespace-2/') && p.node)!;
+    expect(checkPlacements(w, pods.map((p) => (p === measured ? { ...p, node: 'node-churn-0' } : p)))).toEqual(['1 pod(s) on a churned node (capacity 0 pods)']);
+  });
+
+  it('find a pod due for deletion still running, and one deleted too early', () => {
+    const { w, pods } = outcomes('SchedulingDeletedPodsWithFinalizers');
+    // upstream deletes 100 a second while 830 measured pods a second arrive: one deletion per 8
+    // measured pods, so the 50 measured pods of the hundredth see the first 7 deleted
+    const init = (i: number) => pods.find((p) => p.pod === `namespace-1/pod-init-${i}`)!;
+    expect(init(6).deletedAt).toBeDefined();
+    expect(init(7)).toMatchObject({ phase: 'Running' });
+    expect(init(7).deletedAt).toBeUndefined();
+    const kept = pods.map((p) => (p === init(6) ? { ...p, deletedAt: undefined, phase: 'Running' as const } : p));
+    expect(checkPlacements(w, kept)).toEqual([expect.stringMatching(/^1 of 50 init pods not deleted/)]);
+    const early = pods.map((p) => (p === init(7) ? { ...p, deletedAt: 1.5, phase: 'Failed' as const } : p));
+    expect(checkPlacements(w, early)).toEqual([expect.stringMatching(/^1 of 50 init pods not deleted/)]);
+  });
+
+  it('find a scoring pod without its claim, with a device on another node, or sharing one', () => {
+    const { w, pods } = outcomes('ExtendedResourceScoring5000Pods');
+    const a = pods.find((p) => p.pod.startsWith('test/') && p.node);
+    const b = pods.find((p) => p.pod.startsWith('test/') && p.node && p.node !== a!.node);
+    expect(a!.node).not.toBe(b!.node);
+    expect(a!.resourceClaims![0]!.extendedResources).toEqual(['example.com/gpu']);
+    expect(checkPlacements(w, pods.map((p) => (p === a ? { ...p, resourceClaims: undefined } : p)))).toEqual(['1 measured pod(s) bound without a claim for their extended resource']);
+    // a's claim names b's device: on another node than a, and held twice
+    const bDevice = b!.resourceClaims![0]!.devices!.map((d) => d.id);
+    expect(checkPlacements(w, pods.map((p) => (p === a ? withDevices(p, bDevice) : p)))).toEqual(['1 pod(s) without their 1 device(s) on their own node', '1 device(s) held twice at once']);
+  });
+});

@@ -5,7 +5,7 @@
 // on the pod's node and no device held twice, no node over its CSI attach limit).
 
 import type { PodOutcome } from '../../src/engine/index';
-import { allocatedClaimDevice, DRA_DRIVER, MEASURED_AT, measuredPerDeletion, nodeName, podName, type Workload } from './workloads';
+import { allocatedClaimDevice, churnNodeName, DRA_DRIVER, MEASURED_AT, measuredPerDeletion, NAMED_NODE, nodeName, podName, type Workload } from './workloads';
 
 /** node-default's allocatable: 4 CPU (millicores), 32Gi, 110 pods */
 const ALLOCATABLE = { cpu: 4000, memory: 32 * 1024 ** 3, pods: 110 };
@@ -30,7 +30,8 @@ export function checkPlacements(w: Workload, pods: readonly PodOutcome[]): strin
     used.set(p.node, u);
   }
   const podsAllocatable = w.nodePods ?? ALLOCATABLE.pods;
-  const over = [...used].filter(([, u]) => u.cpu > ALLOCATABLE.cpu || u.memory > ALLOCATABLE.memory || u.pods > podsAllocatable);
+  // node-with-name.yaml's node holds 90,000 pods
+  const over = [...used].filter(([node, u]) => u.cpu > ALLOCATABLE.cpu || u.memory > ALLOCATABLE.memory || u.pods > (node === NAMED_NODE ? 90000 : podsAllocatable));
   if (over.length) problems.push(`${over.length} node(s) over allocatable, e.g. ${over[0]![0]}`);
 
   const zoneOf = (node: string) => (w.zones ? w.zones[Number(node.slice(nodeName(0).length - 1)) % w.zones.length] : undefined);
@@ -111,6 +112,7 @@ export function checkPlacements(w: Workload, pods: readonly PodOutcome[]): strin
   }
   if (w.dra) problems.push(...checkClaims(w, pods, measured));
   if (w.name === 'SchedulingPodAffinity' && bound.some((p) => zoneOf(p.node) !== 'zone1')) problems.push('an affinity pod outside zone1');
+  problems.push(...checkRound4(w, pods, bound));
   return problems;
 }
 
@@ -151,3 +153,28 @@ function checkClaims(w: Workload, pods: readonly PodOutcome[], measured: readonl
 
 /** Checks for the tests: the measured pods' apply step is after every init pod's cycle. */
 export { MEASURED_AT };
+
+/**
+ * Round 4 of issue 24: SchedulingDaemonset's pods all on the node their affinity names;
+ * SchedulingWithMixedChurn's 9-CPU churn pods never placed and nothing on a churned node (its
+ * capacity is 0 pods); the extended-resource scoring pods each with the scheduler's claim for
+ * example.com/gpu (checkClaims then checks its device's node, and that no device is held twice).
+ */
+function checkRound4(w: Workload, pods: readonly PodOutcome[], bound: readonly (PodOutcome & { node: string })[]): string[] {
+  const problems: string[] = [];
+  if (w.namedNode) {
+    const elsewhere = bound.filter((p) => p.node !== NAMED_NODE).length;
+    if (elsewhere) problems.push(`${elsewhere} daemon pod(s) not on ${NAMED_NODE}`);
+  }
+  if (w.recreateChurn) {
+    const placed = pods.filter((p) => p.pod.startsWith('default/pod-h-') && p.node).length;
+    if (placed) problems.push(`${placed} unschedulable churn pod(s) placed`);
+    const onChurned = pods.filter((p) => p.node?.startsWith(churnNodeName(0).replace(/0$/, ''))).length;
+    if (onChurned) problems.push(`${onChurned} pod(s) on a churned node (capacity 0 pods)`);
+  }
+  if (w.extendedResourceClasses) {
+    const withoutClaim = bound.filter((p) => !p.resourceClaims?.some((c) => c.extendedResources?.length)).length;
+    if (withoutClaim) problems.push(`${withoutClaim} measured pod(s) bound without a claim for their extended resource`);
+  }
+  return problems;
+}

@@ -31,6 +31,10 @@ export interface PodTemplate {
    * PersistentVolumeClaim `pvc-i` bound to its own PV `<namespace>-vol-i` (the workload's `persistentVolumes`)
    */
   volume?: 'secret' | 'pvc';
+  /** every pod requests (and limits) one of this same resource (pod-with-extended-resource-scoring.yaml: example.com/gpu) */
+  sharedExtendedResource?: string;
+  /** metadata.finalizers (pod-with-finalizer.yaml: test.k8s.io/finalizer) */
+  finalizers?: string[];
 }
 
 /**
@@ -112,6 +116,23 @@ export interface Workload {
   persistentVolumes?: 'aws' | 'csi';
   /** the DRA test driver's devices, claim template and pre-allocated claims (dra/performance-config.yaml) */
   dra?: DraSetup;
+  /**
+   * node-with-name.yaml's `scheduler-perf-node` (90,000 pods, 4 CPU, 32Gi) created before the
+   * `nodes` node-default ones (SchedulingDaemonset: every measured pod's node affinity names it)
+   */
+  namedNode?: boolean;
+  /**
+   * churn (mode recreate, number 1, every second): templates/churn/node-default.yaml (pods 0),
+   * pod-high-priority-large-cpu.yaml and templates/churn/service-default.yaml, each deleted and
+   * created again at every tick (SchedulingWithMixedChurn)
+   */
+  recreateChurn?: boolean;
+  /**
+   * dra/extendedresource/scoring: this many DeviceClasses `scoring-test-class-i`
+   * (deviceclass-extended-resource-scoring.yaml, all with extendedResourceName example.com/gpu)
+   * instead of `test-class`, and scheduler-config.yaml's LeastAllocated over cpu, memory and example.com/gpu
+   */
+  extendedResourceClasses?: number;
 }
 
 const defaultPod: PodTemplate = { prefix: 'pod', cpu: '100m' };
@@ -475,7 +496,7 @@ export function podName(t: PodTemplate, i: number, phase: 'init' | 'measured' = 
 
 function podYaml(t: PodTemplate, namespace: string, i: number, phase: 'init' | 'measured' = 'measured'): string {
   const labels = t.labels ? `, labels: {${Object.entries(t.labels).map(([k, v]) => `${k}: ${v}`).join(', ')}}` : '';
-  const extended = t.extendedResource ? `{${t.extendedResource}-${i}: 1}` : undefined;
+  const extended = t.extendedResource ? `{${t.extendedResource}-${i}: 1}` : t.sharedExtendedResource ? `{${t.sharedExtendedResource}: 1}` : undefined;
   const memory = t.memory ?? '500Mi';
   const claims = t.claimTemplate ? ', resources: {claims: [{name: resource}]}' : '';
   const container = t.cpu
@@ -487,7 +508,8 @@ function podYaml(t: PodTemplate, namespace: string, i: number, phase: 'init' | '
   const volumes = t.volume === 'secret' ? 'volumes: [{name: secret, secret: {secretName: secret}}], '
     : t.volume === 'pvc' ? `volumes: [{name: vol, persistentVolumeClaim: {claimName: pvc-${phase === 'init' ? 'init-' : ''}${i}}}], ` : '';
   const group = t.podsPerGroup ? `schedulingGroup: {podGroupName: gang-${Math.floor(i / t.podsPerGroup)}}, ` : '';
-  return `{apiVersion: v1, kind: Pod, metadata: {name: ${podName(t, i, phase)}, namespace: ${namespace}${labels}}, spec: {${group}${resourceClaims}${volumes}${t.spec ? `${t.spec}, ` : ''}containers: [${container}]}}`;
+  const finalizers = t.finalizers ? `, finalizers: [${t.finalizers.join(', ')}]` : '';
+  return `{apiVersion: v1, kind: Pod, metadata: {name: ${podName(t, i, phase)}, namespace: ${namespace}${labels}${finalizers}}, spec: {${group}${resourceClaims}${volumes}${t.spec ? `${t.spec}, ` : ''}containers: [${container}]}}`;
 }
 
 export function nodeName(i: number): string {
@@ -503,7 +525,10 @@ export function allocatedClaimDevice(w: Workload, j: number): { node: string; de
 }
 
 function draDocs(w: Workload, dra: DraSetup): string[] {
-  const docs: string[] = ['apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: test-class}\nspec: {selectors: [{cel: {expression: device.driver == "test-driver.cdi.k8s.io"}}]}'];
+  const docs: string[] = w.extendedResourceClasses
+    ? Array.from({ length: w.extendedResourceClasses }, (_, k) => `apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: scoring-test-class-${k}}\nspec: {selectors: [{cel: {expression: device.driver == "test-driver.cdi.k8s.io"}}], extendedResourceName: ${EXTENDED_SCORING_RESOURCE}}`)
+    : ['apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: test-class}\nspec: {selectors: [{cel: {expression: device.driver == "test-driver.cdi.k8s.io"}}]}'];
+  if (w.extendedResourceClasses) docs.push(`apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\nprofiles:\n- schedulerName: default-scheduler\n  pluginConfig:\n  - name: NodeResourcesFit\n    args: {scoringStrategy: {type: LeastAllocated, resources: [{name: cpu, weight: 1}, {name: memory, weight: 1}, {name: ${EXTENDED_SCORING_RESOURCE}, weight: 1}]}}`);
   for (let i = 0; i < w.nodes; i++) {
     const devices = Array.from({ length: dra.devicesPerNode }, (_, d) =>
       `{name: instance-${d}, attributes: {model: {string: A100}, family: {string: GPU}, driverVersion: {version: 1.2.3}, dra.example.com/numa: {int: ${d}}}, capacity: {memory: {value: 1Gi}}}`);
@@ -557,6 +582,7 @@ export function scenarioText(w: Workload): string {
   const docs: string[] = [];
   const steps: string[] = [];
   const firstTainted = w.nodes - (w.taintedNodes ?? 0);
+  if (w.namedNode) docs.push(`apiVersion: v1\nkind: Node\nmetadata: {name: ${NAMED_NODE}, labels: {kubernetes.io/hostname: ${NAMED_NODE}}}\nstatus: {capacity: {cpu: "4", memory: 32Gi, pods: "90000"}, allocatable: {cpu: "4", memory: 32Gi, pods: "90000"}}`);
   for (let i = 0; i < w.nodes; i++) {
     const zone = w.zones ? `, topology.kubernetes.io/zone: ${w.zones[i % w.zones.length]}` : '';
     const extended = w.nodeExtendedResource ? `, ${w.nodeExtendedResource}-${i}: "1"` : '';
@@ -602,6 +628,21 @@ export function scenarioText(w: Workload): string {
       }
       steps.push(applyStep(String(at), measured.slice(k * batch, (k + 1) * batch)));
     }
+  } else if (w.recreateChurn) {
+    // every tick deletes the last tick's node, pod and Service and creates the next ones, with the
+    // measured pods upstream's threshold schedules in that second
+    const per = Math.floor(w.threshold! * RECREATE_INTERVAL);
+    for (let k = 0; k * per < measured.length; k++) {
+      const at = MEASURED_AT + k * RECREATE_INTERVAL;
+      if (k > 0) {
+        steps.push(`  - {at: ${at}, action: delete, kind: Node, name: ${churnNodeName(k - 1)}}`);
+        steps.push(`  - {at: ${at}, action: delete, kind: Pod, name: ${podName(highPriorityLargeCpu, k - 1)}, namespace: default}`);
+        steps.push(`  - {at: ${at}, action: delete, kind: Service, name: service-churn-${k - 1}, namespace: default}`);
+      }
+      const churnNode = `{apiVersion: v1, kind: Node, metadata: {name: ${churnNodeName(k)}}, status: {capacity: {pods: "0"}, allocatable: {pods: "0"}}}`;
+      const churnService = `{apiVersion: v1, kind: Service, metadata: {name: service-churn-${k}, namespace: default}, spec: {selector: {app: foo}, ports: [{protocol: TCP, port: 8080, targetPort: 8080}]}}`;
+      steps.push(applyStep(String(at), [churnNode, podYaml(highPriorityLargeCpu, 'default', k), churnService, ...measured.slice(k * per, (k + 1) * per)]));
+    }
   } else if (w.churn) {
     const per = measuredPerChurn(w);
     for (let k = 0, at = MEASURED_AT; k * per < measured.length; k++, at += CHURN_INTERVAL) {
@@ -625,3 +666,71 @@ export function scenarioText(w: Workload): string {
   const scenario = `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: ${w.name}}\nspec:\n  seed: 1\n  kubernetesVersion: \"${w.kubernetesVersion ?? '1.35'}\"${gates}\n  timeline:\n${steps.join('\n')}`;
   return `${[scenario, ...docs].join('\n---\n')}\n`;
 }
+
+/** node-with-name.yaml's node, which SchedulingDaemonset's pods name in their node affinity */
+export const NAMED_NODE = 'scheduler-perf-node';
+
+/** SchedulingWithMixedChurn's churn interval (intervalMilliseconds 1000) */
+export const RECREATE_INTERVAL = 1;
+
+/** the churned node of tick k (templates/churn/node-default.yaml: generateName node-churn-) */
+export function churnNodeName(k: number): string {
+  return `node-churn-${k}`;
+}
+
+/** the extended resource of dra/extendedresource/scoring (every class and pod names it) */
+export const EXTENDED_SCORING_RESOURCE = 'example.com/gpu';
+
+// misc/performance-config.yaml's other [performance] workloads, and dra/extendedresource/scoring
+// (issue 24, round 4)
+
+// daemonset-pod.yaml: no requests, a required node affinity on metadata.name scheduler-perf-node
+// (the pods go through the same cycle as a DaemonSet's, each on its named node)
+const daemonsetPod: PodTemplate = {
+  prefix: 'daemonset',
+  spec: `affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchFields: [{key: metadata.name, operator: In, values: [${NAMED_NODE}]}]}]}}}`,
+};
+// pod-with-finalizer.yaml: no requests, the finalizer test.k8s.io/finalizer, the default grace period
+const finalizerPod: PodTemplate = { prefix: 'pod', finalizers: ['test.k8s.io/finalizer'] };
+// pod-with-extended-resource-scoring.yaml: one example.com/gpu, nothing else
+const scoringPod: PodTemplate = { prefix: 'scoring-test-pod', sharedExtendedResource: EXTENDED_SCORING_RESOURCE };
+
+/**
+ * dra/extendedresource/scoring `<pods>pods_<nodes>nodes`: nodes of node-with-dra-test-driver.yaml
+ * with maxClaimsPerNode 20 devices each, `classes` DeviceClasses backing example.com/gpu, pods
+ * asking for one; thresholds as issue 24 gives them (the stored copy of the config sets none)
+ */
+const extendedResourceScoring = (name: string, threshold: number, nodes: number, classes: number, pods: number): Workload => ({
+  name, threshold, nodes, featureGates: '{DRAExtendedResource: true}', extendedResourceClasses: classes,
+  dra: { devicesPerNode: 20, template: 'plain' },
+  init: { count: 0, namespace: 'init', template: scoringPod },
+  measured: { count: pods, namespace: 'test', template: scoringPod },
+});
+
+workloads.push(
+  {
+    // misc: SchedulingDaemonset 15000Nodes; every pod's affinity names one node, so NodeAffinity's
+    // PreFilterResult leaves the other 15,000 out of Filter (kubernetes#124709)
+    name: 'SchedulingDaemonset', threshold: 1100, nodes: 15000, namedNode: true,
+    init: { count: 0, namespace: 'namespace-2', template: daemonsetPod },
+    measured: { count: 30000, namespace: 'namespace-2', template: daemonsetPod },
+  },
+  {
+    // misc: SchedulingWithMixedChurn 5000Nodes_10000Pods; a node (pods 0), an unschedulable
+    // 9-CPU pod and a Service recreated every second while the measured pods are scheduled
+    name: 'SchedulingWithMixedChurn', threshold: 710, nodes: 5000, recreateChurn: true,
+    init: { count: 0, namespace: 'namespace-2', template: defaultPod },
+    measured: { count: 10000, namespace: 'namespace-2', template: defaultPod },
+  },
+  {
+    // misc: SchedulingDeletedPodsWithFinalizers 5000Node_5000DeletingPods; the pods with a
+    // finalizer are deleted at 100/s while the measured pods are created. Podplay does not hold
+    // a deleted pod for its finalizers: it goes after its grace period (30 s), past the window
+    name: 'SchedulingDeletedPodsWithFinalizers', threshold: 830, nodes: 5000,
+    init: { count: 5000, namespace: 'namespace-1', template: finalizerPod },
+    measured: { count: 5000, namespace: 'namespace-3', template: lightPod },
+    deleteInitPerSecond: 100,
+  },
+  extendedResourceScoring('ExtendedResourceScoring2000Pods', 336, 200, 10, 2000),
+  extendedResourceScoring('ExtendedResourceScoring5000Pods', 164, 500, 20, 5000),
+);

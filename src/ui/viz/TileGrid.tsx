@@ -37,13 +37,29 @@ function paletteOf(element: Element): Record<NodeState, TileColours> {
 /** where each tile element sits in the grid, relative to the grid (measured after layout) */
 interface Boxes { width: number; height: number; at: { x: number; y: number; size: number }[] }
 
-function measure(grid: HTMLElement): Boxes {
-  const at: Boxes['at'] = [];
-  for (const child of grid.children) {
-    if (!(child instanceof HTMLElement) || !child.classList.contains('node-tile')) continue;
+/**
+ * Measures the tiles' places. A grid that only grew (the same width, more tiles: a big cluster
+ * is drawn a batch of tiles per frame) keeps the places measured before its last row and measures
+ * from there: the tiles before it do not move when tiles are added after them (the grid wraps
+ * from the start). Measuring all 15,000 tiles of upstream's largest shape at each of its 120
+ * batches was most of the page's main-thread time while it appeared (seconds of it).
+ */
+function measure(grid: HTMLElement, before?: Boxes): Boxes {
+  const tiles = grid.getElementsByClassName('node-tile');
+  const width = grid.clientWidth;
+  let from = 0;
+  if (before !== undefined && before.width === width && before.at.length <= tiles.length) {
+    // the last row may still change: measured again with the new tiles
+    const lastY = before.at.at(-1)?.y;
+    from = before.at.length;
+    while (from > 0 && before.at[from - 1]!.y === lastY) from--;
+  }
+  const at: Boxes['at'] = before === undefined || from === 0 ? [] : before.at.slice(0, from);
+  for (let i = from; i < tiles.length; i++) {
+    const child = tiles[i] as HTMLElement;
     at.push({ x: child.offsetLeft, y: child.offsetTop, size: child.offsetWidth });
   }
-  return { width: grid.clientWidth, height: grid.clientHeight, at };
+  return { width, height: grid.clientHeight, at };
 }
 
 function paint(canvas: HTMLCanvasElement, boxes: Boxes, tiles: readonly Tile[], palette: Record<NodeState, TileColours>): void {
@@ -96,12 +112,18 @@ export const TileGrid = memo(function TileGrid({ tiles }: { tiles: readonly Tile
   const [boxes, setBoxes] = useState<Boxes | undefined>(undefined);
   const count = tiles.length;
 
-  // the tiles' places: again when the grid is resized or gets more tiles
+  // the tiles' places: again when the grid is resized or gets more tiles (from the last row on
+  // when it only grew)
+  const measured = useRef<Boxes | undefined>(undefined);
   useEffect(() => {
     const element = grid.current;
     if (element === null) return;
-    setBoxes(measure(element));
-    const observer = new ResizeObserver(() => setBoxes(measure(element)));
+    const update = () => {
+      measured.current = measure(element, measured.current);
+      setBoxes(measured.current);
+    };
+    update();
+    const observer = new ResizeObserver(update);
     observer.observe(element);
     return () => observer.disconnect();
   }, [count]);
