@@ -10,7 +10,7 @@
 import type { CycleTrace, NodeScore, PluginResult } from '../api';
 import type { NodeInfo } from '../framework/nodeInfo';
 import { KeyedLists, nodeRecord } from '../framework/intern';
-import { plainResults } from '../framework/labelledResults';
+import { hasPerNode, plainResults } from '../framework/labelledResults';
 
 type Field = 'nodesEvaluated' | 'feasible' | 'tiedNodes' | 'filter' | 'score';
 
@@ -53,7 +53,7 @@ const BUILD: Record<Field, (t: CycleTrace, c: Compact) => unknown> = {
     return out;
   },
   feasible: (t, c) => (c.feasibleBits ? members(c.feasibleBits, t.nodesEvaluated) : t.nodesEvaluated),
-  filter: (t, c) => record(t.nodesEvaluated, c.labels ? labelledVerdicts(c.verdicts, c.labels) : c.verdicts, c.count),
+  filter: (t, c) => filterRecord(t.nodesEvaluated, c.verdicts, c.count, c.labels),
   score: (t, c) => record(t.feasible, c.scores!, c.scoreCount),
   tiedNodes: (t, c) => (c.tiedFromScores
     ? topScored(t.feasible, Array.from({ length: c.scoreCount }, (_, i) => valueAt(c.scores!, i)))
@@ -156,10 +156,22 @@ function members(b: Bits, among: readonly string[]): string[] {
   return out;
 }
 
-/** the distinct verdict lists with their labelled results built, for reading */
-function labelledVerdicts(v: Indexed<readonly PluginResult[]>, labels: ReadonlyMap<string, unknown>): Indexed<readonly PluginResult[]> {
-  const plain = (list: readonly PluginResult[]) => plainResults(list, labels);
-  return { distinct: v.distinct.map(plain), index: Array.isArray(v.index) ? v.index.map(plain) : v.index };
+/**
+ * The Filter record, each list with its labelled results built (framework/labelledResults.ts):
+ * once per distinct list, or per node where a result differs from node to node.
+ */
+function filterRecord(
+  names: readonly string[], v: Indexed<readonly PluginResult[]>, n: number, labels: ReadonlyMap<string, unknown> | undefined,
+): Record<string, readonly PluginResult[]> {
+  const out = nodeRecord<readonly PluginResult[]>();
+  const plain = new Map<readonly PluginResult[], readonly PluginResult[] | undefined>();
+  for (let i = 0; i < n; i++) {
+    const list = valueAt(v, i);
+    let built = plain.get(list);
+    if (built === undefined && !plain.has(list)) plain.set(list, (built = hasPerNode(list) ? undefined : plainResults(list, labels, names[i]!)));
+    out[names[i]!] = built ?? plainResults(list, labels, names[i]!);
+  }
+  return out;
 }
 
 /**
