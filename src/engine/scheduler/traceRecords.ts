@@ -28,6 +28,8 @@ interface Compact {
   /** how many verdicts the Filter record lists */
   count: number;
   verdicts: Indexed<readonly PluginResult[]>;
+  /** what the distinct verdict lists cost this trace, estimated when kept (see listBytes) */
+  verdictListBytes: number;
   /** which visited nodes are feasible; undefined when all are */
   feasibleBits: Bits | undefined;
   scores: Indexed<NodeScore> | undefined;
@@ -223,9 +225,10 @@ export function compactCycle(
   const tied = trace.tiedNodes;
   // the tied nodes are the feasible ones with the top total (selectHost's), read off the scores
   const tiedFromScores = scores !== undefined && tied !== undefined && scores.length === feasible.length && sameNames(tied, topScored(feasible, scores));
+  const indexedVerdicts = indexed(verdicts);
   const c: Compact = {
     nodes, head: window?.head ?? [], start: window?.start ?? 0, evaluated: window ? count : undefined, count,
-    verdicts: indexed(verdicts), feasibleBits,
+    verdicts: indexedVerdicts, verdictListBytes: listBytes(indexedVerdicts.distinct), feasibleBits,
     scores: scores && indexed(scores), scoreCount: scores?.length ?? 0, scored: scores?.length,
     tiedFromScores, tiedBits: tied && !tiedFromScores ? membership(tied, feasible) : undefined,
     labels,
@@ -263,9 +266,33 @@ function bitsBytes(b: Bits | undefined): number {
   return b ? b.packed.byteLength : 0;
 }
 
+function indexBytes<T>(v: Indexed<T>): number {
+  return v.index === undefined ? 0 : Array.isArray(v.index) ? REF_BYTES * v.index.length : bitsBytes(v.index);
+}
+
 function indexedBytes<T>(v: Indexed<T>): number {
-  const index = v.index === undefined ? 0 : Array.isArray(v.index) ? REF_BYTES * v.index.length : bitsBytes(v.index);
-  return DISTINCT_BYTES * v.distinct.length + index;
+  return DISTINCT_BYTES * v.distinct.length + indexBytes(v);
+}
+
+/** the verdict lists an earlier trace kept (its estimate counted them) */
+const listsKept = new WeakSet<readonly PluginResult[]>();
+
+/**
+ * A distinct verdict list costs the first trace that keeps it DISTINCT_BYTES, and a later one a
+ * reference: lists are shared from cycle to cycle (scheduleOne's verdictLists), and a node whose
+ * verdict names its own domain (InterPodAffinity's anti-affinity by hostname: a verdict per
+ * node, the same one cycle after cycle) would otherwise be counted anew in every cycle.
+ */
+function listBytes(lists: readonly (readonly PluginResult[])[]): number {
+  let bytes = 0;
+  for (const list of lists) {
+    if (listsKept.has(list)) bytes += REF_BYTES;
+    else {
+      listsKept.add(list);
+      bytes += DISTINCT_BYTES;
+    }
+  }
+  return bytes;
 }
 
 /**
@@ -277,7 +304,7 @@ export function perNodeBytes(trace: CycleTrace): number {
   const c = compacts.get(trace);
   if (!c) return PLAIN_NODE_BYTES * (trace.nodesEvaluated.length + scoredNodes(trace));
   let bytes = REF_BYTES * c.head.length + (c.evaluated === undefined ? PLAIN_NODE_BYTES * trace.nodesEvaluated.length : 0);
-  bytes += indexedBytes(c.verdicts) + bitsBytes(c.feasibleBits) + bitsBytes(c.tiedBits);
+  bytes += c.verdictListBytes + indexBytes(c.verdicts) + bitsBytes(c.feasibleBits) + bitsBytes(c.tiedBits);
   if (c.scores) bytes += c.scored === undefined ? PLAIN_NODE_BYTES * scoredNodes(trace) : indexedBytes(c.scores);
   return bytes;
 }
