@@ -15,7 +15,7 @@ import {
   getConstraints, Name, NodeInclusion, nodeLabelsMatchSpreadConstraints, podCounts, topologyValue, type SpreadConstraint, type SpreadDefaults,
 } from './common';
 import { DomainCounter, type SkippedNode } from './domainCounts';
-import type { CycleFacts, SpreadTraceMemory } from './traceFacts';
+import type { ConstraintVerdict, CycleFacts, SpreadTraceMemory } from './traceFacts';
 
 /** upstream: ErrReasonConstraintsNotMatch */
 export const ErrReasonConstraintsNotMatch = "node(s) didn't match pod topology spread constraints";
@@ -280,28 +280,7 @@ function domainOf(labels: Labels, topologyKey: string): string | null {
   return Object.prototype.hasOwnProperty.call(labels, topologyKey) ? labels[topologyKey]! : null;
 }
 
-/** The numbers behind one hard constraint's verdict on one node (Filter status details). */
-export interface ConstraintVerdict {
-  topologyKey: string;
-  maxSkew: number;
-  minDomains: number;
-  /** 1 when the incoming pod matches the constraint's own selector */
-  selfMatch: 0 | 1;
-  /** the global minimum used for the skew (0 while eligible domains < minDomains) */
-  minMatch: number;
-  eligibleDomains: number;
-  /** the node's value for the topology key; null when the node lacks the label */
-  domain: string | null;
-  /** matching pods already in the node's domain */
-  matchNum: number;
-  /** matchNum + selfMatch - minMatch; null when the node lacks the label */
-  skew: number | null;
-  /** matching pods per eligible domain */
-  counts: Record<string, number>;
-  result: 'Pass' | 'MissingLabel' | 'SkewTooHigh';
-  /** SkewTooHigh: the matching pods in the node's domain (at most 20), namespace/name */
-  pods?: string[];
-}
+export type { ConstraintVerdict };
 
 /** one constraint's verdict for a node in `domain` (null: the node lacks the topology key) */
 function verdict(s: PreFilterState, i: number, pod: Pod, domain: string | null): ConstraintVerdict {

@@ -12,7 +12,29 @@ import type { PluginResult } from '../../api';
 import { nodeRecord } from '../../framework/intern';
 import { labelledResult } from '../../framework/labelledResults';
 import { Status } from '../../framework/status';
-import type { ConstraintVerdict } from './filtering';
+
+/** The numbers behind one hard constraint's verdict on one node (Filter status details). */
+export interface ConstraintVerdict {
+  topologyKey: string;
+  maxSkew: number;
+  minDomains: number;
+  /** 1 when the incoming pod matches the constraint's own selector */
+  selfMatch: 0 | 1;
+  /** the global minimum used for the skew (0 while eligible domains < minDomains) */
+  minMatch: number;
+  eligibleDomains: number;
+  /** the node's value for the topology key; null when the node lacks the label */
+  domain: string | null;
+  /** matching pods already in the node's domain */
+  matchNum: number;
+  /** matchNum + selfMatch - minMatch; null when the node lacks the label */
+  skew: number | null;
+  /** matching pods per eligible domain */
+  counts: Record<string, number>;
+  result: 'Pass' | 'MissingLabel' | 'SkewTooHigh';
+  /** SkewTooHigh: the matching pods in the node's domain (at most 20), namespace/name */
+  pods?: string[];
+}
 
 /** The eligible domains of a count, in its order, with their positions; shared by the cycles that count the same domains. */
 interface DomainList { keys: readonly string[]; at: ReadonlyMap<string, number> }
