@@ -10,17 +10,21 @@
 import type { PluginResult } from '../api';
 import type { CycleState } from './cycleState';
 
-/** builds a shared verdict's plain result with its cycle's label */
-type Build = (label: unknown) => PluginResult;
+/** builds a shared verdict's plain result with its cycle's label, for the node it was given on */
+type Build = (label: unknown, node: string) => PluginResult;
 
 const builders = new WeakMap<PluginResult, Build>();
+/** the shared verdicts whose plain result differs from node to node (PodTopologySpread's) */
+const perNode = new WeakSet<PluginResult>();
 
 /**
  * `shared` (a frozen PluginResult the plugin gives on many nodes and cycles) is read as
- * `build(label)`, the label being the one `setCycleLabel` gave for its plugin in that cycle.
+ * `build(label, node)`, the label being the one `setCycleLabel` gave for its plugin in that
+ * cycle. `byNode`: the result depends on the node, so nodes sharing the verdict are built apart.
  */
-export function labelledResult(shared: PluginResult, build: Build): PluginResult {
+export function labelledResult(shared: PluginResult, build: Build, byNode = false): PluginResult {
   builders.set(shared, build);
+  if (byNode) perNode.add(shared);
   return shared;
 }
 
@@ -35,11 +39,20 @@ export function hasLabelled(list: readonly PluginResult[]): boolean {
   return false;
 }
 
-/** the list with its labelled results built with the cycle's labels (the list itself when it holds none) */
-export function plainResults(list: readonly PluginResult[], labels: ReadonlyMap<string, unknown> | undefined): readonly PluginResult[] {
+/** whether a list holds a labelled result built per node: the nodes sharing the list read differently */
+export function hasPerNode(list: readonly PluginResult[]): boolean {
+  for (let i = 0; i < list.length; i++) if (perNode.has(list[i]!)) return true;
+  return false;
+}
+
+/**
+ * The list with its labelled results built with the cycle's labels, for `node` (the one the
+ * list was given on); the list itself when it holds none.
+ */
+export function plainResults(list: readonly PluginResult[], labels: ReadonlyMap<string, unknown> | undefined, node: string): readonly PluginResult[] {
   if (!hasLabelled(list)) return list;
   return Object.freeze(list.map((r) => {
     const build = builders.get(r);
-    return build ? build(labels?.get(r.plugin)) : r;
+    return build ? build(labels?.get(r.plugin), node) : r;
   }));
 }

@@ -98,7 +98,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
   }
   const found = findNodesThatFitPod(input, state, diagnosis, trace, verdicts);
   if ('error' in found) {
-    trace.filter = plainRecord(trace.nodesEvaluated, verdicts.map((v) => plainResults(v, state.traceLabels) as PluginResult[]));
+    trace.filter = plainRecord(trace.nodesEvaluated, verdicts.map((v, i) => plainResults(v, state.traceLabels, trace.nodesEvaluated[i]!) as PluginResult[]));
     return { kind: 'error', status: found.error, message: found.error.message() };
   }
   feasible = found.feasible;
@@ -135,7 +135,7 @@ export function schedulingCycle(input: CycleInput, trace: CycleTrace): CycleOutc
   } else {
     const scored = prioritizeNodes(fwk, state, pod, feasible, trace);
     if (!scored.status.isSuccess()) {
-      trace.filter = plainRecord(trace.nodesEvaluated, verdicts.map((v) => plainResults(v, state.traceLabels) as PluginResult[]));
+      trace.filter = plainRecord(trace.nodesEvaluated, verdicts.map((v, i) => plainResults(v, state.traceLabels, trace.nodesEvaluated[i]!) as PluginResult[]));
       if (scored.traced) trace.score = plainRecord([...scored.scores.keys()], [...scored.scores.values()]);
       return { kind: 'error', status: scored.status, message: scored.status.message() };
     }

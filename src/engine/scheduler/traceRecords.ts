@@ -10,7 +10,7 @@
 import type { CycleTrace, NodeScore, PluginResult } from '../api';
 import type { NodeInfo } from '../framework/nodeInfo';
 import { KeyedLists, nodeRecord } from '../framework/intern';
-import { plainResults } from '../framework/labelledResults';
+import { hasPerNode, plainResults } from '../framework/labelledResults';
 
 type Field = 'nodesEvaluated' | 'feasible' | 'tiedNodes' | 'filter' | 'score';
 
@@ -28,6 +28,8 @@ interface Compact {
   /** how many verdicts the Filter record lists */
   count: number;
   verdicts: Indexed<readonly PluginResult[]>;
+  /** what the distinct verdict lists cost this trace, estimated when kept (see listBytes) */
+  verdictListBytes: number;
   /** which visited nodes are feasible; undefined when all are */
   feasibleBits: Bits | undefined;
   scores: Indexed<NodeScore> | undefined;
@@ -53,7 +55,7 @@ const BUILD: Record<Field, (t: CycleTrace, c: Compact) => unknown> = {
     return out;
   },
   feasible: (t, c) => (c.feasibleBits ? members(c.feasibleBits, t.nodesEvaluated) : t.nodesEvaluated),
-  filter: (t, c) => record(t.nodesEvaluated, c.labels ? labelledVerdicts(c.verdicts, c.labels) : c.verdicts, c.count),
+  filter: (t, c) => filterRecord(t.nodesEvaluated, c.verdicts, c.count, c.labels),
   score: (t, c) => record(t.feasible, c.scores!, c.scoreCount),
   tiedNodes: (t, c) => (c.tiedFromScores
     ? topScored(t.feasible, Array.from({ length: c.scoreCount }, (_, i) => valueAt(c.scores!, i)))
@@ -156,10 +158,22 @@ function members(b: Bits, among: readonly string[]): string[] {
   return out;
 }
 
-/** the distinct verdict lists with their labelled results built, for reading */
-function labelledVerdicts(v: Indexed<readonly PluginResult[]>, labels: ReadonlyMap<string, unknown>): Indexed<readonly PluginResult[]> {
-  const plain = (list: readonly PluginResult[]) => plainResults(list, labels);
-  return { distinct: v.distinct.map(plain), index: Array.isArray(v.index) ? v.index.map(plain) : v.index };
+/**
+ * The Filter record, each list with its labelled results built (framework/labelledResults.ts):
+ * once per distinct list, or per node where a result differs from node to node.
+ */
+function filterRecord(
+  names: readonly string[], v: Indexed<readonly PluginResult[]>, n: number, labels: ReadonlyMap<string, unknown> | undefined,
+): Record<string, readonly PluginResult[]> {
+  const out = nodeRecord<readonly PluginResult[]>();
+  const plain = new Map<readonly PluginResult[], readonly PluginResult[] | undefined>();
+  for (let i = 0; i < n; i++) {
+    const list = valueAt(v, i);
+    let built = plain.get(list);
+    if (built === undefined && !plain.has(list)) plain.set(list, (built = hasPerNode(list) ? undefined : plainResults(list, labels, names[i]!)));
+    out[names[i]!] = built ?? plainResults(list, labels, names[i]!);
+  }
+  return out;
 }
 
 /**
@@ -211,9 +225,10 @@ export function compactCycle(
   const tied = trace.tiedNodes;
   // the tied nodes are the feasible ones with the top total (selectHost's), read off the scores
   const tiedFromScores = scores !== undefined && tied !== undefined && scores.length === feasible.length && sameNames(tied, topScored(feasible, scores));
+  const indexedVerdicts = indexed(verdicts);
   const c: Compact = {
     nodes, head: window?.head ?? [], start: window?.start ?? 0, evaluated: window ? count : undefined, count,
-    verdicts: indexed(verdicts), feasibleBits,
+    verdicts: indexedVerdicts, verdictListBytes: listBytes(indexedVerdicts.distinct), feasibleBits,
     scores: scores && indexed(scores), scoreCount: scores?.length ?? 0, scored: scores?.length,
     tiedFromScores, tiedBits: tied && !tiedFromScores ? membership(tied, feasible) : undefined,
     labels,
@@ -251,9 +266,33 @@ function bitsBytes(b: Bits | undefined): number {
   return b ? b.packed.byteLength : 0;
 }
 
+function indexBytes<T>(v: Indexed<T>): number {
+  return v.index === undefined ? 0 : Array.isArray(v.index) ? REF_BYTES * v.index.length : bitsBytes(v.index);
+}
+
 function indexedBytes<T>(v: Indexed<T>): number {
-  const index = v.index === undefined ? 0 : Array.isArray(v.index) ? REF_BYTES * v.index.length : bitsBytes(v.index);
-  return DISTINCT_BYTES * v.distinct.length + index;
+  return DISTINCT_BYTES * v.distinct.length + indexBytes(v);
+}
+
+/** the verdict lists an earlier trace kept (its estimate counted them) */
+const listsKept = new WeakSet<readonly PluginResult[]>();
+
+/**
+ * A distinct verdict list costs the first trace that keeps it DISTINCT_BYTES, and a later one a
+ * reference: lists are shared from cycle to cycle (scheduleOne's verdictLists), and a node whose
+ * verdict names its own domain (InterPodAffinity's anti-affinity by hostname: a verdict per
+ * node, the same one cycle after cycle) would otherwise be counted anew in every cycle.
+ */
+function listBytes(lists: readonly (readonly PluginResult[])[]): number {
+  let bytes = 0;
+  for (const list of lists) {
+    if (listsKept.has(list)) bytes += REF_BYTES;
+    else {
+      listsKept.add(list);
+      bytes += DISTINCT_BYTES;
+    }
+  }
+  return bytes;
 }
 
 /**
@@ -265,7 +304,7 @@ export function perNodeBytes(trace: CycleTrace): number {
   const c = compacts.get(trace);
   if (!c) return PLAIN_NODE_BYTES * (trace.nodesEvaluated.length + scoredNodes(trace));
   let bytes = REF_BYTES * c.head.length + (c.evaluated === undefined ? PLAIN_NODE_BYTES * trace.nodesEvaluated.length : 0);
-  bytes += indexedBytes(c.verdicts) + bitsBytes(c.feasibleBits) + bitsBytes(c.tiedBits);
+  bytes += c.verdictListBytes + indexBytes(c.verdicts) + bitsBytes(c.feasibleBits) + bitsBytes(c.tiedBits);
   if (c.scores) bytes += c.scored === undefined ? PLAIN_NODE_BYTES * scoredNodes(trace) : indexedBytes(c.scores);
   return bytes;
 }

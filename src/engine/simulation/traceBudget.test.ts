@@ -100,10 +100,11 @@ describe('trace budget by bytes', () => {
   // a cycle's trace as scheduleOne leaves it: nodes visited, every verdict the same shared list
   const cycle = (pod: string, names: string[]): CycleTrace => ({ pod, time: 0, result: 'Scheduled', nodesEvaluated: names, feasible: names, filter: {} }) as unknown as CycleTrace;
   const nodeList = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `n${i}` }) as NodeInfo);
-  const verdict: PluginResult[] = [];
   const compacted = (n: number, order: (names: string[]) => string[]) => {
     const list = nodeList(n);
     const t = cycle('default/p', order(list.map((x) => x.name)));
+    // a list of its own (a list an earlier cycle kept costs less: see below)
+    const verdict: PluginResult[] = [];
     compactCycle(t, list, t.nodesEvaluated.map(() => verdict));
     return perNodeBytes(t);
   };
@@ -113,6 +114,20 @@ describe('trace budget by bytes', () => {
     { name: 'the nodes out of order: a plain list, 16 bytes a node', order: (names: string[]) => names.slice().reverse(), per1000: 16_000 },
   ])('$name', ({ order, per1000 }) => {
     expect(compacted(2000, order) - compacted(1000, order)).toBe(per1000);
+  });
+
+  it('a verdict list an earlier cycle kept costs a later one a reference', () => {
+    const list = nodeList(1000);
+    // every node a verdict list of its own (a verdict naming its hostname), the same in both cycles
+    const lists = list.map(() => [] as PluginResult[]);
+    const bytes = () => {
+      const t = cycle('default/p', list.map((x) => x.name));
+      compactCycle(t, list, lists);
+      return perNodeBytes(t);
+    };
+    const first = bytes();
+    // 1,000 lists: 64 bytes each the first time, 8 (a reference) the second; 2 bytes of index a node both times
+    expect(first - bytes()).toBe(1000 * (64 - 8));
   });
 
   it('a run whose trace would exceed the budget stops, saying how large it grew', () => {

@@ -81,6 +81,8 @@ export class FitVerdicts {
     // a preemption dry run's copy lives for one node's check: nothing to keep for it
     if (nodeInfo.isCopy) return undefined;
     const request = this.canonicalRequest(podRequest);
+    // a request first seen this cycle has nothing kept (a cycle visits a node once)
+    if (request === podRequest) return undefined;
     const k = this.byNode.get(nodeInfo);
     if (
       k && k.generation === nodeInfo.generation && k.podRequest === request
@@ -89,10 +91,16 @@ export class FitVerdicts {
     return undefined;
   }
 
-  /** keeps the failing status Filter found for this node and request */
+  /**
+   * Keeps the failing status Filter found for this node and request, from the second cycle that
+   * asks with an equal request on: a request asked once (SchedulingWithExtendedResource: pod i
+   * requests `foo.com/bar-i`, which node i alone has) would keep an entry per node per cycle
+   * that is never read. A pod's retry, or a pod of the same shape, asks again.
+   */
   keep(nodeInfo: NodeInfo, podRequest: Resource, ignoredResources: ReadonlySet<string>, ignoredResourceGroups: ReadonlySet<string>, status: Status): void {
     if (nodeInfo.isCopy) return;
     const request = this.canonicalRequest(podRequest);
+    if (request === podRequest) return;
     this.byNode.set(nodeInfo, { generation: nodeInfo.generation, podRequest: request, ignoredResources, ignoredResourceGroups, status });
   }
 

@@ -4,13 +4,20 @@
 
 import { describe, expect, it } from 'vitest';
 import { CycleState } from '../../framework/cycleState';
+import { plainResults } from '../../framework/labelledResults';
 import { newPodInfo } from '../../framework/podInfo';
+import type { Status } from '../../framework/status';
 import type { StatusCode } from '../../api';
 import type { LabelSelector, Node, Pod, TopologySpreadConstraint } from '../../model/types';
 import { makeNode, makePod } from '../../testing/builders';
 import { runPreFilterAndFilter } from '../../testing/framework';
 import { ErrReasonConstraintsNotMatch, ErrReasonNodeLabelNotMatch, explainSpread, type ConstraintVerdict } from './filtering';
+import { Name } from './common';
 import { barSelector, fooSelector, node, pod, spreadEnv, taints, zoneNode } from './testing';
+
+/** the node's verdicts as the trace reads them (shared statuses are built per node when read: ./traceFacts.ts) */
+const constraintsOn = (filter: ReadonlyMap<string, Status>, node: string) =>
+  plainResults([filter.get(node)!.toResult(Name)], undefined, node)[0]!.details!.constraints as ConstraintVerdict[];
 
 const foo = { foo: '' };
 const fooBar = { foo: '', bar: '' };
@@ -312,7 +319,7 @@ describe('PodTopologySpread scenarios', () => {
       node4: [S],
     });
     // zoneA would become 3 against zoneB's 1: skew 2 > maxSkew 1.
-    const v = filter.get('node1')!.details!.constraints as ConstraintVerdict[];
+    const v = constraintsOn(filter, 'node1');
     expect(v).toEqual([{
       topologyKey: 'zone', maxSkew: 1, minDomains: 1, selfMatch: 1, minMatch: 1, eligibleDomains: 2,
       domain: 'zoneA', matchNum: 2, skew: 2, counts: { zoneA: 2, zoneB: 1 }, result: 'SkewTooHigh',
@@ -327,7 +334,7 @@ describe('PodTopologySpread scenarios', () => {
     const { filter } = runPreFilterAndFilter(plugin, env, mypod);
     expect(Object.fromEntries([...filter].map(([n, s]) => [n, s.code]))).toEqual({ node1: U, node2: U, node3: U, node4: S });
     // node3 passes the zone constraint but its node domain already has one pod while node4 has none.
-    const v = filter.get('node3')!.details!.constraints as ConstraintVerdict[];
+    const v = constraintsOn(filter, 'node3');
     expect(v.map((x) => [x.topologyKey, x.domain, x.matchNum, x.minMatch, x.skew, x.result])).toEqual([
       ['zone', 'zoneB', 1, 1, 1, 'Pass'],
       ['node', 'node3', 1, 0, 2, 'SkewTooHigh'],
@@ -341,11 +348,11 @@ describe('PodTopologySpread Filter details', () => {
     const { env, plugin } = spreadEnv({ nodes, pods: [pod('p-a1', 'node-a', foo), pod('p-y3', 'node-y', foo)] });
     const { filter } = runPreFilterAndFilter(plugin, env, zoneNodeFoo().obj());
     expect(filter.get('node-b')!.code).toBe(S);
-    expect((filter.get('node-b')!.details!.constraints as ConstraintVerdict[]).map((x) => [x.domain, x.matchNum, x.skew, x.result])).toEqual([
+    expect((constraintsOn(filter, 'node-b')).map((x) => [x.domain, x.matchNum, x.skew, x.result])).toEqual([
       ['zone1', 1, 1, 'Pass'],
       ['node-b', 0, 1, 'Pass'],
     ]);
-    const x = filter.get('node-x')!.details!.constraints as ConstraintVerdict[];
+    const x = constraintsOn(filter, 'node-x');
     expect(x[1]).toMatchObject({ topologyKey: 'node', domain: null, skew: null, result: 'MissingLabel', counts: { 'node-a': 1, 'node-b': 0, 'node-y': 1 } });
   });
 });

@@ -15,6 +15,7 @@ import {
   getConstraints, Name, NodeInclusion, nodeLabelsMatchSpreadConstraints, podCounts, topologyValue, type SpreadConstraint, type SpreadDefaults,
 } from './common';
 import { DomainCounter, type SkippedNode } from './domainCounts';
+import type { ConstraintVerdict, CycleFacts, SpreadTraceMemory } from './traceFacts';
 
 /** upstream: ErrReasonConstraintsNotMatch */
 export const ErrReasonConstraintsNotMatch = "node(s) didn't match pod topology spread constraints";
@@ -86,6 +87,11 @@ export class PreFilterState implements StateData {
      * where the skew is too high; undefined once AddPod/RemovePod changed the counts
      */
     private domainNodes?: readonly Map<string, NodeInfo[]>[],
+    /**
+     * the plugin's memory for verdicts kept compactly in the trace (./traceFacts.ts); undefined
+     * in a copy or once AddPod/RemovePod changed the counts: those verdicts are made whole
+     */
+    private memory?: SpreadTraceMemory,
   ) {
     this.countsView = constraints.map(() => undefined);
   }
@@ -114,6 +120,7 @@ export class PreFilterState implements StateData {
     this.countsView[i] = undefined;
     this.domainNodes = undefined;
     this.verdictsFor = undefined;
+    this.memory = undefined;
   }
 
   /** the matching pods counted in a domain (at most MAX_NAMED_PODS), or undefined when not known */
@@ -139,16 +146,42 @@ export class PreFilterState implements StateData {
       this.verdicts = this.constraints.map(() => new Map());
       this.statuses = new ListInterner();
       this.statusByDomain.clear();
+      this.facts = undefined;
     }
     const labels = node.metadata.labels ?? {};
     if (this.constraints.length === 1) {
       // one constraint (the common case): the status follows from the node's domain, no list to intern
       const domain = domainOf(labels, this.constraints[0]!.topologyKey);
+      if (this.memory !== undefined) {
+        const status = this.compactStatus(pod, node.metadata.name, domain);
+        if (status !== undefined) return status;
+      }
       let status = this.statusByDomain.get(domain);
       if (status === undefined) this.statusByDomain.set(domain, (status = filterStatusOf([this.verdict(0, pod, domain).v])));
       return status;
     }
     return this.filterStatusOfAll(pod, labels);
+  }
+
+  /** this cycle's facts for verdicts built when the trace is read (./traceFacts.ts) */
+  private facts: CycleFacts | undefined;
+
+  /**
+   * The one constraint's status shared by every node with the same outcome, its verdict built
+   * per node when read; undefined when it must be made whole (see CycleFacts.notePods).
+   */
+  private compactStatus(pod: Pod, node: string, domain: string | null): Status | undefined {
+    const c = this.constraints[0]!;
+    const facts = (this.facts ??= this.memory!.cycle(
+      { topologyKey: c.topologyKey, maxSkew: c.maxSkew, minDomains: c.minDomains, selfMatch: c.selector.matches(pod.metadata.labels ?? {}) ? 1 : 0, minMatch: this.minMatchNum(0) },
+      this.tpValueToMatchNum[0]!,
+      `${podNamespace(pod)}\u0000${JSON.stringify(c.labelSelector)}`,
+    ));
+    facts.noteDomain(node, domain);
+    if (domain === null) return facts.status('MissingLabel');
+    const matchNum = this.tpValueToMatchNum[0]!.get(domain) ?? 0;
+    if (matchNum + facts.constraint.selfMatch - facts.constraint.minMatch <= c.maxSkew) return facts.status('Pass');
+    return facts.notePods(domain, this.matchingPods(0, domain, pod)) ? facts.status('SkewTooHigh') : undefined;
   }
 
   /** filterStatus with several constraints (apart: its closures would cost every call a context) */
@@ -201,7 +234,7 @@ function notFound(): Status {
  * from the plugin's DomainCounter, which recounts only the nodes changed since its last count.
  */
 export function calPreFilterState(
-  pod: Pod, allNodes: readonly NodeInfo[], defaults: SpreadDefaults, cluster: ClusterLister, counter = new DomainCounter(),
+  pod: Pod, allNodes: readonly NodeInfo[], defaults: SpreadDefaults, cluster: ClusterLister, counter = new DomainCounter(), memory?: SpreadTraceMemory,
 ): PreFilterState | undefined {
   const constraints = getConstraints(pod, defaults, cluster, 'DoNotSchedule');
   if (constraints.length === 0) return undefined;
@@ -213,14 +246,15 @@ export function calPreFilterState(
     for (const [value, num] of m) updateCriticalPaths(paths, value, num);
     return paths;
   });
-  return new PreFilterState(constraints, criticalPaths, tpValueToMatchNum, skipped, domainNodes);
+  return new PreFilterState(constraints, criticalPaths, tpValueToMatchNum, skipped, domainNodes, memory);
 }
 
 /** upstream: PodTopologySpread.PreFilter — Skip when the pod has no hard constraints. */
 export function preFilterTopologySpread(
   state: CycleState, pod: Pod, allNodes: readonly NodeInfo[], defaults: SpreadDefaults, cluster: ClusterLister, counter?: DomainCounter,
+  memory?: SpreadTraceMemory,
 ): Status {
-  const s = calPreFilterState(pod, allNodes, defaults, cluster, counter);
+  const s = calPreFilterState(pod, allNodes, defaults, cluster, counter, memory);
   if (s === undefined) return Status.skip();
   state.write(preFilterStateKey, s);
   return Status.success();
@@ -246,28 +280,7 @@ function domainOf(labels: Labels, topologyKey: string): string | null {
   return Object.prototype.hasOwnProperty.call(labels, topologyKey) ? labels[topologyKey]! : null;
 }
 
-/** The numbers behind one hard constraint's verdict on one node (Filter status details). */
-export interface ConstraintVerdict {
-  topologyKey: string;
-  maxSkew: number;
-  minDomains: number;
-  /** 1 when the incoming pod matches the constraint's own selector */
-  selfMatch: 0 | 1;
-  /** the global minimum used for the skew (0 while eligible domains < minDomains) */
-  minMatch: number;
-  eligibleDomains: number;
-  /** the node's value for the topology key; null when the node lacks the label */
-  domain: string | null;
-  /** matching pods already in the node's domain */
-  matchNum: number;
-  /** matchNum + selfMatch - minMatch; null when the node lacks the label */
-  skew: number | null;
-  /** matching pods per eligible domain */
-  counts: Record<string, number>;
-  result: 'Pass' | 'MissingLabel' | 'SkewTooHigh';
-  /** SkewTooHigh: the matching pods in the node's domain (at most 20), namespace/name */
-  pods?: string[];
-}
+export type { ConstraintVerdict };
 
 /** one constraint's verdict for a node in `domain` (null: the node lacks the topology key) */
 function verdict(s: PreFilterState, i: number, pod: Pod, domain: string | null): ConstraintVerdict {

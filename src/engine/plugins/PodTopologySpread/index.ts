@@ -10,6 +10,7 @@ import {
   type SpreadConstraint, type SpreadDefaults,
 } from './common';
 import { DomainCounter } from './domainCounts';
+import { SpreadTraceMemory } from './traceFacts';
 import { filterTopologySpread, preFilterTopologySpread, updateWithPod } from './filtering';
 import { HostnameCounts, normalizeTopologySpreadScore, preScoreTopologySpread, scoreTopologySpread } from './scoring';
 
@@ -105,13 +106,14 @@ function newPodTopologySpread(rawArgs: PodTopologySpreadArgs | undefined, handle
   const defaults = spreadDefaults(args);
   const counter = new DomainCounter();
   const hostnameCounts = new HostnameCounts();
+  const traceMemory = new SpreadTraceMemory();
   const extensions: PreFilterExtensions = {
     addPod: (state, podToSchedule, podInfoToAdd, nodeInfo) => updateWithPod(state, podInfoToAdd.pod, podToSchedule.pod, nodeInfo.node, 1),
     removePod: (state, podToSchedule, podInfoToRemove, nodeInfo) => updateWithPod(state, podInfoToRemove.pod, podToSchedule.pod, nodeInfo.node, -1),
   };
   return {
     name: Name,
-    preFilter: (state, pod, nodes) => ({ status: preFilterTopologySpread(state, pod.pod, nodes, defaults, handle.cluster, counter) }),
+    preFilter: (state, pod, nodes) => ({ status: preFilterTopologySpread(state, pod.pod, nodes, defaults, handle.cluster, counter, traceMemory) }),
     preFilterExtensions: () => extensions,
     filter: (state, pod, nodeInfo) => filterTopologySpread(state, pod.pod, nodeInfo),
     preScore: (state, pod, feasibleNodes) => preScoreTopologySpread(state, pod.pod, feasibleNodes, handle.snapshot().nodeInfoList, defaults, handle.cluster, counter),

@@ -77,6 +77,21 @@ describe('TaintToleration Filter details: each hard taint with the toleration th
   });
 });
 
+describe('TaintToleration Filter statuses shared', () => {
+  const taint: Taint = { key: 'foo', value: '', effect: 'NoSchedule' };
+  it('gives pods with equal tolerations one status on a node, and another after its taints change', () => {
+    const node = nodeWithTaints('n', [taint]);
+    const first = filterTaintToleration(podWithTolerations('a', []), node);
+    expect(filterTaintToleration(podWithTolerations('b', []), node)).toBe(first);
+    const tolerating = filterTaintToleration(podWithTolerations('c', [{ key: 'foo', operator: 'Exists' }]), node);
+    expect(tolerating.code).toBe('Success');
+    expect(tolerating).not.toBe(first);
+    node.spec.taints = [{ key: 'bar', value: 'x', effect: 'NoExecute' }];
+    const after = filterTaintToleration(podWithTolerations('d', []), node);
+    expect(after.details?.taint).toEqual({ key: 'bar', value: 'x', effect: 'NoExecute' });
+  });
+});
+
 describe('isSchedulableAfterNodeChange (TestIsSchedulableAfterNodeChange)', () => {
   const pod = podWithTolerations('pod1', [{ key: 'dedicated', operator: 'Equal', value: 'user2', effect: 'NoSchedule' }]);
   const cases: { name: string; oldNode?: Node; newNode: Node; want: 'Queue' | 'QueueSkip' }[] = [

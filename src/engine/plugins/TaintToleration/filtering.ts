@@ -40,6 +40,31 @@ function taintVerdicts(taints: readonly Taint[], tolerations: readonly Toleratio
  * too, so a viewer can show which taint decided and why.
  */
 export function filterTaintToleration(pod: Pod, node: Node): Status {
+  const taints = node.spec.taints;
+  if (taints === undefined || taints.length === 0) return Status.success();
+  // the verdict follows from the node's taints and the pod's tolerations alone: one status for
+  // each pair, so a tainted node's verdict (and its list in the trace) is shared from cycle to
+  // cycle instead of made anew (SchedulingWithNodeInclusionPolicy: 1,000 tainted nodes a cycle)
+  let byTolerations = statuses.get(taints);
+  if (byTolerations === undefined) statuses.set(taints, (byTolerations = new Map()));
+  const key = tolerationsKey(pod.spec.tolerations);
+  let status = byTolerations.get(key);
+  if (status === undefined) byTolerations.set(key, (status = taintStatus(pod, node)));
+  return status;
+}
+
+/** Filter statuses by the node's taints (a node's update gives it a new list) and the pod's tolerations (tolerationsKey) */
+const statuses = new WeakMap<readonly Taint[], Map<string, Status>>();
+const tolerationKeys = new WeakMap<readonly Toleration[], string>();
+
+function tolerationsKey(tolerations: readonly Toleration[] | undefined): string {
+  if (tolerations === undefined) return '';
+  let key = tolerationKeys.get(tolerations);
+  if (key === undefined) tolerationKeys.set(tolerations, (key = JSON.stringify(tolerations)));
+  return key;
+}
+
+function taintStatus(pod: Pod, node: Node): Status {
   const taint = findMatchingUntoleratedTaint(node.spec.taints, pod.spec.tolerations, doNotScheduleTaintsFilter, enableTaintTolerationComparisonOperators);
   const hard = node.spec.taints?.filter(doNotScheduleTaintsFilter) ?? [];
   if (taint === undefined) return hard.length === 0 ? Status.success() : Status.success().withDetails({ taints: taintVerdicts(hard, pod.spec.tolerations) });
