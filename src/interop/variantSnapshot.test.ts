@@ -3,7 +3,7 @@
 // time 0: the whole result, pod end states, events and messages included. And the search's
 // replies (the fixes, their order, their YAML) are the same with snapshots and without.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import production from './fixtures/kubectl-production-pending.yaml?raw';
 import fleet from './fixtures/kubectl-fleet-pending.yaml?raw';
 import karpenter from './fixtures/kubectl-karpenter-pending.yaml?raw';
@@ -12,7 +12,8 @@ import { searchFixes, simulateWithEdits, VARIANT_MARGIN_SECONDS, VARIANT_SNAPSHO
 import { fixSearchBaseline, runFixSearch, type FixSearchReply, type FixSearchRequest } from './fixSearch';
 import { importAny } from './index';
 
-afterEach(() => { VARIANT_SNAPSHOTS.enabled = true; });
+beforeEach(() => { VARIANT_SNAPSHOTS.enabled = true; });
+afterEach(() => { VARIANT_SNAPSHOTS.enabled = false; });
 
 const prepare = (fixture: string) => {
   const text = importAny(fixture, { source: 'fixture' }).yaml;
