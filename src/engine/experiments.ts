@@ -10,3 +10,5 @@ export { compareVersions, formatVersionComparison, type VersionComparison, type 
 export { scoresByVersion, type VersionScores, type VersionScoreRun } from './compare/versionScores';
 export { limitRangeCandidates, livePodsOf, nodeGroupCandidates, refusalCandidates, refusedPodCandidates, refusedPodOf, refusedWorkload, type RefusedWorkload } from './whatIf/policyFixes';
 export { sideEffectsOf, VARIANT_MARGIN_SECONDS } from './whatIf/verify';
+export { VARIANT_SNAPSHOTS, VariantSnapshots, variantStart } from './whatIf/variantSnapshot';
+export { simulateWithEdits } from './whatIf/verify';

@@ -122,7 +122,7 @@ export function startLoadedSimulation(scenario: ExpandedScenario, options: Simul
     simulation.warnings.push(...resolved.warnings, ...configErrors(scenario, built.warnings));
     const evictions = new EvictionManager(simulation);
     // kube-controller-manager starts the device taint eviction controller with DRADeviceTaints
-    if (gates.DRADeviceTaints) new DeviceTaintEvictionManager(simulation, gates.DRADeviceTaintRules);
+    if (gates.DRADeviceTaints) simulation.parts.push(new DeviceTaintEvictionManager(simulation, gates.DRADeviceTaintRules));
     // registered before the workload controllers: a pod's deletion releases quota first
     const quotas = new QuotaManager(simulation);
     const deps: TimelineDeps = {
@@ -133,12 +133,13 @@ export function startLoadedSimulation(scenario: ExpandedScenario, options: Simul
       deschedule: (_sim, policy) => runDeschedulerStep(simulation, evictions, policy),
     };
     simulation.applyTimelineStep = (step) => applyTimelineStep(simulation, step, deps);
+    simulation.parts.push(evictions, quotas, deps);
     if (scenario.clusterAutoscaler) {
       // its own generator: the expander's random choice does not shift the scheduler's tie-breaks
-      new ClusterAutoscaler(simulation, scenario.clusterAutoscaler, seededRng((seed ^ 0x5ca1ab1e) >>> 0), {
+      simulation.parts.push(new ClusterAutoscaler(simulation, scenario.clusterAutoscaler, seededRng((seed ^ 0x5ca1ab1e) >>> 0), {
         nodeChanged: (node) => { evictions.nodeChanged(node); deps.controllers.nodesChanged(); },
         evict: (key) => evictions.evict(key, 'cluster-autoscaler'),
-      });
+      }));
     }
     return { ok: true, simulation, scenario };
   } catch (e) {

@@ -17,23 +17,41 @@ function splitmix32(seed: number): () => number {
   };
 }
 
-export function seededRng(seed: number): Rng {
-  const init = splitmix32(seed);
-  let a = init(), b = init(), c = init(), d = init();
-  const next = (): number => {
-    const t = (((a + b) >>> 0) + d) >>> 0;
-    d = (d + 1) >>> 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) >>> 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) >>> 0;
+/**
+ * sfc32 with its state in fields rather than in a closure, so a simulation's snapshot
+ * (../simulation/fork.ts) copies where the generator stands along with everything else.
+ */
+class Sfc32 implements Rng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: number) {
+    const init = splitmix32(seed);
+    this.a = init();
+    this.b = init();
+    this.c = init();
+    this.d = init();
+    for (let i = 0; i < 12; i++) this.next();
+  }
+
+  private next(): number {
+    const t = (((this.a + this.b) >>> 0) + this.d) >>> 0;
+    this.d = (this.d + 1) >>> 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) >>> 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) >>> 0;
     return t >>> 0;
-  };
-  for (let i = 0; i < 12; i++) next();
-  return {
-    intn(n: number): number {
-      if (!(n > 0)) throw new RangeError('intn: n must be positive');
-      return Math.floor((next() / 4294967296) * n);
-    },
-  };
+  }
+
+  intn(n: number): number {
+    if (!(n > 0)) throw new RangeError('intn: n must be positive');
+    return Math.floor((this.next() / 4294967296) * n);
+  }
+}
+
+export function seededRng(seed: number): Rng {
+  return new Sfc32(seed);
 }

@@ -2,6 +2,7 @@
 // upstream: apimachinery/pkg/labels/selector.go, apimachinery/pkg/apis/meta/v1/helpers.go
 // (LabelSelectorAsSelector), component-helpers/scheduling/corev1/nodeaffinity/nodeaffinity.go.
 
+import { stateless } from './shareable';
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from './validation';
 import type {
   LabelSelector, Labels, Node, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm, Pod, PreferredSchedulingTerm,
@@ -14,8 +15,8 @@ export interface Selector {
   readonly empty: boolean;
 }
 
-const everything: Selector = { matches: () => true, empty: true };
-const nothing: Selector = { matches: () => false, empty: false };
+const everything: Selector = { matches: stateless(() => true), empty: true };
+const nothing: Selector = { matches: stateless(() => false), empty: false };
 
 export function selectorEverything(): Selector { return everything; }
 export function selectorNothing(): Selector { return nothing; }
@@ -39,7 +40,7 @@ export function compileLabelSelector(selector: LabelSelector | undefined | null)
   const m = wanted.length;
   return {
     empty: false,
-    matches(labels) {
+    matches: stateless((labels: Labels | undefined): boolean => {
       if (labels === undefined) labels = NO_LABELS;
       for (let i = 0; i < m; i++) if (labels[keys[i]!] !== wanted[i]) return false;
       for (let i = m; i < keys.length; i++) {
@@ -54,7 +55,7 @@ export function compileLabelSelector(selector: LabelSelector | undefined | null)
         }
       }
       return true;
-    },
+    }),
   };
 }
 
@@ -177,7 +178,7 @@ function newRequirement(req: NodeSelectorRequirement, path: string): { matches?:
     if (valueErrs.length > 0) errors.push({ type: 'Invalid', field: indexPath(valuesPath, i), badValue: v, detail: valueErrs.join('; ') });
   });
   if (errors.length > 0) return { errors };
-  return { matches: (labels) => requirementMatches(req, values, labels), errors };
+  return { matches: stateless((labels: Labels | undefined) => requirementMatches(req, values, labels)), errors };
 }
 
 function hasLabel(labels: Labels | undefined, key: string): boolean {
@@ -215,7 +216,7 @@ function requirementsAsLabelSelector(reqs: readonly NodeSelectorRequirement[], p
     if (parsed.matches) matchers.push(parsed.matches);
   });
   if (errors.length > 0) return { errors };
-  return { matches: (labels) => matchers.every((m) => m(labels)), errors };
+  return { matches: stateless((labels: Labels | undefined) => matchers.every((m) => m(labels))), errors };
 }
 
 /**
@@ -234,11 +235,11 @@ function requirementsAsFieldSelector(reqs: readonly NodeSelectorRequirement[], p
     } else {
       const want = r.values![0]!;
       const equal = r.operator === 'In';
-      matchers.push((fields) => ((fields?.[r.key] ?? '') === want) === equal);
+      matchers.push(stateless((fields: Labels | undefined) => ((fields?.[r.key] ?? '') === want) === equal));
     }
   });
   if (errors.length > 0) return { errors };
-  return { matches: (fields) => matchers.every((m) => m(fields)), errors };
+  return { matches: stateless((fields: Labels | undefined) => matchers.every((m) => m(fields))), errors };
 }
 
 function isEmptyNodeSelectorTerm(term: NodeSelectorTerm): boolean {

@@ -85,7 +85,7 @@ export class ClusterAutoscaler {
     const at = (Math.floor(this.sim.now / interval) + 1) * interval;
     if (this.nextTick !== undefined && this.nextTick <= at) return;
     this.nextTick = at;
-    this.sim.schedule(at, () => this.runOnce(at));
+    this.sim.schedule(at, { target: this, method: 'runOnce', args: [at] });
   }
 
   /** upstream: StaticAutoscaler.RunOnce */
@@ -190,7 +190,7 @@ export class ClusterAutoscaler {
       const name = this.newNodeName(group.name);
       names.push(name);
       this.upcoming.set(name, { group: group.name, name, readyAt });
-      sim.schedule(readyAt, () => this.nodeReady(name));
+      sim.schedule(readyAt, { target: this, method: 'nodeReady', args: [name] });
     }
     this.lastScaleUp = sim.now;
     const info = `[{${group.name} ${from}->${to} (max: ${group.maxSize})}]`;

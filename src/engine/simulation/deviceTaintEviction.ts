@@ -18,7 +18,7 @@ export class DeviceTaintEvictionManager {
   /** rule name → pods deleted because of it (upstream: taintRuleStats.numEvictedPods) */
   private readonly evictedByRule = new Map<string, number>();
   /** effect None rules whose one-time dry-run status is written (upstream: "will not be updated again") */
-  private readonly dryRunDone = new WeakSet<DeviceTaintRule>();
+  private readonly dryRunDone = new Set<DeviceTaintRule>();
 
   constructor(private readonly sim: Simulation, private readonly withRules: boolean) {
     sim.startListeners.push(() => this.sync());
@@ -53,7 +53,7 @@ export class DeviceTaintEvictionManager {
       }
       if (existing?.when === eviction.when) { existing.rules = eviction.rules; continue; }
       if (existing) sim.cancelTimer(existing.timer);
-      const timer = sim.schedule(Math.max(eviction.when, sim.now), () => this.fire(key));
+      const timer = sim.schedule(Math.max(eviction.when, sim.now), { target: this, method: 'fire', args: [key] });
       this.scheduled.set(key, { when: eviction.when, rules: eviction.rules, timer });
     }
     this.updateRuleStatuses();

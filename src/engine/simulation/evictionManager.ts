@@ -96,7 +96,7 @@ export class EvictionManager {
       return;
     }
     if (running) return;
-    const timer = this.sim.schedule(this.sim.now, () => this.kubeletRound(name));
+    const timer = this.sim.schedule(this.sim.now, { target: this, method: 'kubeletRound', args: [name] });
     this.kubelets.set(name, { state: initialKubeletEvictionState(), timer });
   }
 
@@ -127,7 +127,7 @@ export class EvictionManager {
     }
     // Nothing left to evict: the eviction manager idles until a pod lands here again.
     if (!round.victim && round.ranked.length === 0) { this.kubelets.delete(nodeName); return; }
-    entry.timer = sim.schedule(Math.max(round.nextRoundAt, sim.now + 1), () => this.kubeletRound(nodeName));
+    entry.timer = sim.schedule(Math.max(round.nextRoundAt, sim.now + 1), { target: this, method: 'kubeletRound', args: [nodeName] });
   }
 
   /** SimulationResult.kubeletEvictions: the victim and the ranking that chose it (the first 20 pods) */
@@ -169,7 +169,7 @@ export class EvictionManager {
       if (d.reason === 'TolerationSeconds' && d.fireAt > sim.now && this.taintCountdowns.length < MAX_EVICTIONS_RECORDED) {
         this.taintCountdowns.push({ pod: d.pod, node: sim.cluster.livePod(d.pod)?.spec.nodeName ?? '', from: sim.now, fireAt: d.fireAt });
       }
-      const timer = sim.schedule(Math.max(d.fireAt, sim.now), () => this.fire(d.pod));
+      const timer = sim.schedule(Math.max(d.fireAt, sim.now), { target: this, method: 'fire', args: [d.pod] });
       this.scheduled.set(d.pod, { createdAt: d.createdAt, fireAt: d.fireAt, timer });
     }
   }

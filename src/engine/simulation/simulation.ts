@@ -58,7 +58,24 @@ export const DEFAULT_SCHEDULER_NAME = 'default-scheduler';
 interface Timer {
   time: number;
   seq: number;
-  run: () => void;
+  run: (() => void) | MethodCall;
+}
+
+/**
+ * A timer's work as data, `target[method](...args)`: a paused run's copy (./fork.ts) carries it over
+ * to the fresh run's own objects, where it must refuse a closure (which acts on the paused run's).
+ */
+export interface MethodCall {
+  readonly target: object;
+  readonly method: string;
+  readonly args: readonly unknown[];
+}
+
+function runTimer(run: Timer['run']): void {
+  if (typeof run === 'function') return run();
+  const method = (run.target as Record<string, unknown>)[run.method];
+  if (typeof method !== 'function') throw new TypeError(`a timer calls ${run.method}, which its target does not have`);
+  (method as (...args: unknown[]) => void).apply(run.target, [...run.args]);
 }
 
 /** a pod whose PreBind polls on the simulated clock */
@@ -258,7 +275,7 @@ export class Simulation {
 
   // ---- timers ----
 
-  schedule(time: number, run: () => void): number {
+  schedule(time: number, run: (() => void) | MethodCall): number {
     const t: Timer = { time, seq: ++this.timerSeq, run };
     let i = this.timers.length;
     while (i > 0 && this.timers[i - 1]!.time > time) i--;
@@ -335,7 +352,7 @@ export class Simulation {
     this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Update', label: 'AssignedPodUpdate' }, undefined, pod);
     // Controllers count only active pods: a terminating pod is replaced at once.
     this.onPodDeleted(pod);
-    this.schedule(this.now + grace, () => this.finalizeDeletion(pod, reason));
+    this.schedule(this.now + grace, { target: this, method: 'finalizeDeletion', args: [pod, reason] });
   }
 
   finalizeDeletion(pod: Pod, reason: string): void {
@@ -379,6 +396,12 @@ export class Simulation {
     this.volumes.podDeleted(pod);
     this.resourceClaims.podDeleted(pod);
   }
+
+  /**
+   * the controllers and managers built around this simulation (startLoadedSimulation): kept here so
+   * that everything a run changes is reachable from it (./fork.ts copies a paused run's state)
+   */
+  readonly parts: object[] = [];
 
   /** parts of the cluster that add their own section to the result (the node autoscaler) */
   readonly resultExtensions: ((result: SimulationResult) => void)[] = [];
@@ -447,7 +470,7 @@ export class Simulation {
     // (terminationGracePeriodSeconds: 0) would otherwise vanish inside the cycle and leave the
     // preemptor Unschedulable until the 5-minute flush.
     const grace = victim.pod.spec.terminationGracePeriodSeconds ?? 30;
-    if (grace <= 0) this.schedule(this.now, () => this.deletePod(victim.pod, 'Preempted'));
+    if (grace <= 0) this.schedule(this.now, { target: this, method: 'deletePod', args: [victim.pod, 'Preempted'] });
     else this.deletePod(victim.pod, 'Preempted');
   }
 
@@ -554,6 +577,19 @@ export class Simulation {
     this.queue.moveAllToActiveOrBackoffQueue({ resource: 'AssignedPod', actionType: 'Update', label: 'AssignedPodUpdate' }, before, pod);
   }
 
+  /**
+   * A pending pod that no cycle has tried yet, whose spec was changed in place (a fix search's
+   * variant resumed from a snapshot: whatIf/variantSnapshot.ts): its PodInfo, which the queue
+   * holds, is rebuilt in place. False when the pod is not such a pod.
+   */
+  reviseUnscheduledPod(key: string): boolean {
+    const pod = this.cluster.livePod(key);
+    const pi = this.podInfos.get(key);
+    if (!pod || !pi || pi.pod !== pod || pod.spec.nodeName || this.cycles.some((c) => c.pod === key)) return false;
+    Object.assign(pi, newPodInfo(pod));
+    return true;
+  }
+
   private forgetDeletedPod(key: string): void {
     this.cluster.deletedPods.delete(key);
     this.deletedAt.delete(key);
@@ -575,6 +611,32 @@ export class Simulation {
 
   /** Runs the simulation, yielding each cycle as it completes. */
   *run(): Generator<CycleTrace, void, void> {
+    this.begin();
+    yield* this.loop();
+  }
+
+  /**
+   * Runs until `cycles` cycles are done and stops before anything else happens (the next instant's
+   * steps and timers, the next pop): the point a fork (./fork.ts) resumes from. False when the run
+   * ended first.
+   */
+  runUntilCycle(cycles: number): boolean {
+    this.begin();
+    for (const _cycle of this.loop(cycles)) { /* to the pause */ }
+    return this.paused;
+  }
+
+  /** Continues a run paused by runUntilCycle (or one whose state a fork copied in) to its end. */
+  *resume(): Generator<CycleTrace, void, void> {
+    this.paused = false;
+    yield* this.loop();
+  }
+
+  /** set by runUntilCycle when it stopped at its cycle rather than at the end */
+  private paused = false;
+
+  /** the objects created, their controllers' first sync: what happens before the first cycle */
+  private begin(): void {
     for (const e of this.scenario.admissionEvents) this.events.push(e);
     // Nodes, then bound pods, so the cache is complete before any cycle; then pending pods in
     // document order. Every pod is registered first so results list them in creation order.
@@ -588,8 +650,11 @@ export class Simulation {
     for (const pod of this.scenario.pods) if (pod.spec.nodeName) this.createPod(pod);
     for (const pod of this.scenario.pods) if (!pod.spec.nodeName) this.createPod(pod);
     for (const start of this.startListeners) start();
+  }
 
+  private *loop(pauseAt?: number): Generator<CycleTrace, void, void> {
     for (;;) {
+      if (pauseAt !== undefined && this.cycles.length >= pauseAt) { this.paused = this.cycles.length === pauseAt; return; }
       if (this.stopped !== undefined) break;
       this.applyDue();
       this.pdbHistory.record();
@@ -641,7 +706,7 @@ export class Simulation {
         const timer = this.timers[0];
         if (timer && timer.time <= this.now && (!step || timer.time <= step.at)) {
           this.timers.shift();
-          timer.run();
+          runTimer(timer.run);
           continue;
         }
         if (step && step.at <= this.now) {

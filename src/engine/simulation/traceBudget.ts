@@ -115,8 +115,9 @@ function share(prev: CycleTrace, trace: CycleTrace): void {
   for (const k of Object.keys(trace)) {
     if (IDENTITY.has(k as keyof CycleTrace)) continue;
     const value = source[k];
-    // a per-node record kept compact (scheduler/traceRecords.ts) is built once, for both
-    if (Object.getOwnPropertyDescriptor(prev, k)?.get) source[k] = value;
+    // a per-node record kept compact (scheduler/traceRecords.ts) is built once, for both; a frozen
+    // trace (one a fix search's snapshot shares with its forks: whatIf/variantSnapshot.ts) keeps its own
+    if (Object.getOwnPropertyDescriptor(prev, k)?.get && !Object.isFrozen(prev)) source[k] = value;
     target[k] = value;
   }
 }

@@ -19,13 +19,19 @@ export class VolumeHistory {
   /** kind/name → the last change recorded, as JSON, to drop repeats */
   private readonly last = new Map<string, string>();
 
-  constructor(private readonly store: StorageStore, private readonly now: () => { cycle: number; time: number }) {}
+  private started = false;
+
+  constructor(private readonly store: StorageStore, private readonly now: () => { cycle: number; time: number }) {
+    // registered here rather than in start(): every closure a run holds exists from its construction
+    // (a paused run's state is copied into a fresh one whose closures act on its own: ./fork.ts)
+    this.store.onVolumeChange = (kind, name, obj) => { if (this.started) this.record(kind, name, obj); };
+  }
 
   /** Records the objects the scenario starts with and every later change. */
   start(): void {
     for (const pv of this.store.persistentVolumes()) this.record('PersistentVolume', pv.metadata.name, pv);
     for (const pvc of this.store.persistentVolumeClaims()) this.record('PersistentVolumeClaim', `${pvc.metadata.namespace ?? 'default'}/${pvc.metadata.name}`, pvc);
-    this.store.onVolumeChange = (kind, name, obj) => this.record(kind, name, obj);
+    this.started = true;
   }
 
   private record(kind: VolumeChange['kind'], name: string, obj: PersistentVolume | PersistentVolumeClaim | undefined): void {

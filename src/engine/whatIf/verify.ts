@@ -15,6 +15,7 @@ import { applyEdits, copyScenario, templateOwnersOf, type ScenarioEdit } from '.
 import { podGroupCandidates } from './podGroupFixes';
 import { livePodsOf } from './policyFixes';
 import { resolveKubernetesVersion } from '../versions';
+import { VariantSnapshots } from './variantSnapshot';
 
 /** how far past the unchanged run's end a variant runs (graceful deletion of victims is 30 s) */
 export const VARIANT_MARGIN_SECONDS = 600;
@@ -74,8 +75,9 @@ interface VariantResult {
  * end states only (Simulation.podEndStates), not the whole result: on the 5,000-pod dump result()
  * was a fifth of a variant's time, spent on a trace and nodes the search never reads.
  */
-function variantWithEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[], options: SimulateOptions): VariantResult | undefined {
-  return runWithEdits(s, edits, options, (simulation) => ({ pods: simulation.podEndStates() }));
+function variantWithEdits(s: ExpandedScenario, edits: readonly ScenarioEdit[], options: SimulateOptions, snapshots?: { pod: string; at: VariantSnapshots }): VariantResult | undefined {
+  const read = (simulation: Simulation): VariantResult => ({ pods: simulation.podEndStates() });
+  return snapshots?.at.run(snapshots.pod, edits, read) ?? runWithEdits(s, edits, options, read);
 }
 
 function runWithEdits<T>(s: ExpandedScenario, edits: readonly ScenarioEdit[], options: SimulateOptions, read: (simulation: Simulation) => T): T | undefined {
@@ -270,6 +272,8 @@ export function searchFixes(s: ExpandedScenario, baseline: SimulationResult, pod
   const templated = inTemplateOf(s, pod, generated);
   const { candidates, leftOut } = boundCandidates(templated.filter((c) => c.refused === undefined), cap);
   const failures: FailedCandidate[] = [];
+  // a change only the pod's own cycles read re-runs from just before its first cycle (./variantSnapshot.ts)
+  const snapshots = { pod, at: new VariantSnapshots(s, baseline, variantOptions) };
   let i = 0;
   return {
     candidates,
@@ -285,7 +289,7 @@ export function searchFixes(s: ExpandedScenario, baseline: SimulationResult, pod
       };
       let result: VariantResult | undefined;
       try {
-        result = variantWithEdits(s, candidate.edits, variantOptions);
+        result = variantWithEdits(s, candidate.edits, variantOptions, snapshots);
       } catch (e) {
         return fail(`the change cannot be made: ${e instanceof Error ? e.message : String(e)}`);
       }
