@@ -70,6 +70,18 @@ export function hiddenAtCycle(question: Pick<LessonQuestion, 'hides' | 'reveal'>
   return question.hides.filter((h) => !CYCLE_SPOILERS.has(h));
 }
 
+/**
+ * Whether an open question keeps the grace countdowns ("gone in 30 s") off the stage at `cycle`: a
+ * countdown tells when a leaving pod goes, so where pods go (placement) and when things happen
+ * (events) — but not which event is next: a question about an event to come (descheduler-balance's
+ * "what does LowNodeUtilization evict at 90 s?") is not answered by pods already leaving, whose grace
+ * the text tells (issue 19: that question hid the countdown its text mentions).
+ */
+export function hidesGrace(question: Pick<LessonQuestion, 'hides' | 'reveal'>, cycle: number): boolean {
+  const hidden = hiddenAtCycle(question, cycle);
+  return hidden.includes('placement') || (hidden.includes('events') && question.reveal.fact.kind !== 'event');
+}
+
 export function isCyclePosition(at: StoryPosition): at is { cycle: number; phase: LessonPhase } {
   return 'cycle' in at;
 }
