@@ -3,7 +3,7 @@
 // countdown of the pods its text says still hold their CPU).
 import { describe, expect, it } from 'vitest';
 import { lessonById } from './index';
-import { hidesGrace, lessonStory } from './story';
+import { hidesGrace, lessonStory, questionHides } from './story';
 
 describe('hidesGrace', () => {
   it.each([
@@ -17,5 +17,21 @@ describe('hidesGrace', () => {
     const question = lessonStory(lessonById(id)!).questions.find((q) => q.prompt.includes(prompt))!;
     expect(question, prompt).toBeDefined();
     expect(hidesGrace(question, cycle)).toBe(hides);
+  });
+});
+
+describe('questionHides', () => {
+  const where = { prompt: 'Where?', choices: ['node-1', 'Nowhere'], answer: 1, explanation: '', reveal: { fact: { kind: 'selected' as const, cycle: 2 }, values: ['node-1', 'none'] } };
+  it.each([
+    ['a choice that the pod goes nowhere: the later phases too', where, ['scores', 'placement', 'laterPhases']],
+    ['every choice a node: the fact\'s defaults', { ...where, reveal: { ...where.reveal, values: ['node-1', 'node-2'] } }, ['scores', 'placement']],
+    ['hides given: as given', { ...where, hides: ['events' as const] }, ['events']],
+  ])('%s', (_name, question, hides) => {
+    expect(questionHides(question)).toEqual(hides);
+  });
+
+  it('dra-gpus keeps PostFilter off the phase track while "Where does trainer-2 run?" is open', () => {
+    const question = lessonStory(lessonById('dra-gpus')!).questions.find((q) => q.prompt === 'Where does trainer-2 run?')!;
+    expect(question.hides).toContain('laterPhases');
   });
 });
