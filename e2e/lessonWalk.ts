@@ -1,7 +1,7 @@
 // A lesson taught with a clicker: open it from the gallery, switch to presenter mode, then PageDown
 // from the title card to the lesson's end. Shared by the clicker test and `npm run lessons:shots`.
 import { expect, type Page } from '@playwright/test';
-import { hiddenAtCycle, lessonStory, type Lesson, type Spoiler } from '../src/lessons';
+import { hiddenAtCycle, hidesGrace, lessonStory, type Lesson, type Spoiler } from '../src/lessons';
 import { encodePermalink } from '../src/permalink/codec';
 import { engineResult } from './helpers';
 
@@ -10,6 +10,8 @@ export interface StoryStop {
   point: number;
   /** what the open questions keep off the screen, from the catalog */
   hidden: Set<Spoiler>;
+  /** an open question keeps the grace countdowns off the screen */
+  graceHidden: boolean;
 }
 
 /** Opens the lesson on its title card from the gallery. */
@@ -36,20 +38,20 @@ export async function openInPresenter(page: Page, lesson: Lesson): Promise<void>
 }
 
 /** What the questions still open on screen declare hidden at the cycle on screen. */
-async function hiddenOnScreen(page: Page, lesson: Lesson): Promise<Set<Spoiler>> {
+async function hiddenOnScreen(page: Page, lesson: Lesson): Promise<Omit<StoryStop, 'point'>> {
   const { questions } = lessonStory(lesson);
   // one round trip: the questions still open and the cycle on screen
   const { open, cycle } = await page.evaluate(() => ({
     open: [...document.querySelectorAll('[data-testid="lesson-question"]:not([data-state="revealed"])')].map((i) => Number(i.getAttribute('data-question'))),
     cycle: Number(document.querySelector('[data-testid="cycle-indicator"]')?.getAttribute('data-cycle') ?? 1) || 1,
   }));
-  return new Set(open.flatMap((i) => hiddenAtCycle(questions[i]!, cycle)));
+  return { hidden: new Set(open.flatMap((i) => hiddenAtCycle(questions[i]!, cycle))), graceHidden: open.some((i) => hidesGrace(questions[i]!, cycle)) };
 }
 
 /** Presses PageDown from the title card until the lesson's end, calling `visit` at every stop. */
 export async function walkLesson(page: Page, lesson: Lesson, visit: (stop: StoryStop) => Promise<void>): Promise<number> {
   const points = lessonStory(lesson).points.length;
-  await visit({ point: -1, hidden: await hiddenOnScreen(page, lesson) });
+  await visit({ point: -1, ...await hiddenOnScreen(page, lesson) });
   const progress = page.getByTestId('lesson-story-progress');
   for (let point = 0; point < points; point++) {
     await page.locator('body').press('PageDown');
@@ -57,7 +59,7 @@ export async function walkLesson(page: Page, lesson: Lesson, visit: (stop: Story
     await expect(page.locator('.stale-badge')).toHaveCount(0);
     // the deferred cluster view and the stage's fit settle after the frame arrives
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await visit({ point, hidden: await hiddenOnScreen(page, lesson) });
+    await visit({ point, ...await hiddenOnScreen(page, lesson) });
   }
   await expect(page.getByTestId('lesson-end')).toBeVisible();
   return points;

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { checkLessonShape } from './check';
+import { quotedNumbers } from './numbers';
+import { OFF_STAGE } from './offStage';
 import { lessonById, lessons } from './index';
 import { lessonStory } from './story';
 import { PRESENTER_TEXT, wrappedLines } from './textFit';
@@ -93,5 +95,20 @@ describe('wrappedLines', () => {
 describe.each(lessons.map((l) => [l.id, l] as const))('lesson %s at 1280×720 presenter', (_id, lesson) => {
   it.each(lessonStory(lesson).points.map((p, i) => [i + 1, p.texts] as const))(`point %i's text fits in ${PRESENTER_TEXT.maxLines} lines`, (_point, texts) => {
     expect(texts.reduce((lines, text) => lines + wrappedLines(text), 0)).toBeLessThanOrEqual(PRESENTER_TEXT.maxLines);
+  });
+});
+
+// Issue 19: a number a point's text quotes is on the stage (checked in the browser by
+// e2e/clicker.spec.ts) or listed off stage with why; a listed number must be one the point quotes.
+describe('numbers listed off stage', () => {
+  const rows = Object.entries(OFF_STAGE).flatMap(([id, points]) => Object.entries(points).flatMap(([point, numbers]) =>
+    Object.entries(numbers).map(([number, why]) => [id, Number(point), number, why] as const)));
+  it.each(rows)('%s point %i: %s', (id, point, number, why) => {
+    const lesson = lessonById(id);
+    expect(lesson, `no lesson ${id}`).toBeDefined();
+    const texts = lessonStory(lesson!).points[point - 1]?.texts;
+    expect(texts, `${id} has no point ${point}`).toBeDefined();
+    expect(quotedNumbers(texts!.join(' ')).filter((n) => !n.operand).map((n) => n.value), 'the point quotes it').toContain(number);
+    expect(why.length).toBeGreaterThan(20);
   });
 });

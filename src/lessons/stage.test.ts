@@ -208,13 +208,18 @@ function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumes
   const problems: string[] = [];
   for (const summary of cycles) {
     const frame = session.frame(summary.cycle)!;
+    // the pods this cycle's preemption deletes (a pod-group cycle's workload-aware preemption too): at this very second, during the cycle
+    const cycleVictims = new Set([...frame.trace.postFilter?.chosen?.victims ?? [], ...(frame.trace.podGroup?.preemption?.victims ?? []).flatMap((v) => v.pods.map((p) => p.pod))]);
     for (const phase of summary.phases) {
       const where = `cycle ${summary.cycle} ${phase} (t=${summary.time}s)`;
       const pods = drawn(state, { summary, phase, frame });
       for (const view of pods) {
         const pod = view.outcome;
-        // a pod deleted before this time is gone (one deleted after the last cycle is drawn leaving)
-        if (pod.deletedAt !== undefined && pod.deletedAt < summary.time) problems.push(`${where}: ${pod.pod} drawn ${view.location}, deleted at ${pod.deletedAt}s`);
+        // a pod deleted before this time is gone, and one deleted at this second unless this cycle's
+        // preemption deletes it (a grace period ending comes before the cycle: workload-aware-preemption's
+        // batch pods, gone at 60 s when the trainers bind); one deleted after the last cycle is drawn leaving
+        const gone = pod.deletedAt !== undefined && (pod.deletedAt < summary.time || (pod.deletedAt === summary.time && !cycleVictims.has(pod.pod)));
+        if (gone) problems.push(`${where}: ${pod.pod} drawn ${view.location}, deleted at ${pod.deletedAt}s`);
         if (!ON_NODE.has(view.location)) continue;
         // a member a failed pod-group cycle assumed on a node: drawn there, where the engine assumed it (it binds elsewhere later)
         const assumed = frame.trace.podGroup?.result !== 'Scheduled' && view.location === 'waitingOnPermit' ? frame.trace.podGroup?.attempts?.find((a) => a.pod === pod.pod)?.node : undefined;

@@ -54,6 +54,20 @@ export function defaultHides(fact: TraceFact): Spoiler[] {
   }
 }
 
+/**
+ * What a question hides unless it says itself: its fact's defaults, and where a choice is that the
+ * pod goes nowhere, the cycle's later phases too (PostFilter after Filter, rather than Select and
+ * Bind, tells that no node is left: issue 19, dra-gpus' "Where does trainer-2 run?" drew PostFilter
+ * in the phase track while it was open).
+ */
+export function questionHides(question: Pick<StoryQuestion, 'hides' | 'reveal' | 'choices'>): Spoiler[] {
+  if (question.hides !== undefined) return question.hides;
+  const hides = defaultHides(question.reveal.fact);
+  const { fact, values } = question.reveal;
+  const nowhere = (fact.kind === 'selected' || fact.kind === 'podNode') && (values ?? question.choices).includes('none');
+  return nowhere && !hides.includes('laterPhases') ? [...hides, 'laterPhases'] : hides;
+}
+
 /** What a question's own cycle draws that could answer it: the rest of the run cannot. */
 const CYCLE_SPOILERS: ReadonlySet<Spoiler> = new Set(['placement', 'scores', 'feasibility', 'laterPhases']);
 
@@ -68,6 +82,18 @@ export function hiddenAtCycle(question: Pick<LessonQuestion, 'hides' | 'reveal'>
   const fact = question.reveal.fact;
   if (!('cycle' in fact) || cycle >= fact.cycle) return question.hides;
   return question.hides.filter((h) => !CYCLE_SPOILERS.has(h));
+}
+
+/**
+ * Whether an open question keeps the grace countdowns ("gone in 30 s") off the stage at `cycle`: a
+ * countdown tells when a leaving pod goes, so where pods go (placement) and when things happen
+ * (events) — but not which event is next: a question about an event to come (descheduler-balance's
+ * "what does LowNodeUtilization evict at 90 s?") is not answered by pods already leaving, whose grace
+ * the text tells (issue 19: that question hid the countdown its text mentions).
+ */
+export function hidesGrace(question: Pick<LessonQuestion, 'hides' | 'reveal'>, cycle: number): boolean {
+  const hidden = hiddenAtCycle(question, cycle);
+  return hidden.includes('placement') || (hidden.includes('events') && question.reveal.fact.kind !== 'event');
 }
 
 export function isCyclePosition(at: StoryPosition): at is { cycle: number; phase: LessonPhase } {
@@ -95,7 +121,7 @@ function derivedStory(lesson: Lesson): LessonStory {
     }
     // (point -1: asked on the title card, before anything of cycle 1 shows)
     const { atCycle: _cycle, atPhase: _phase, ...question } = q;
-    questions.push({ ...question, index, point, hides: q.hides ?? defaultHides(q.reveal.fact) });
+    questions.push({ ...question, index, point, hides: questionHides(q) });
     points[point]?.questions.push(index);
   });
   return { points, questions };
@@ -107,7 +133,7 @@ function declaredStory(lesson: Lesson): LessonStory {
     const asked: number[] = [];
     if (p.question !== undefined) {
       asked.push(questions.length);
-      questions.push({ ...p.question, index: questions.length, point: i, hides: p.question.hides ?? defaultHides(p.question.reveal.fact) });
+      questions.push({ ...p.question, index: questions.length, point: i, hides: questionHides(p.question) });
     }
     return { at: p.at, texts: [p.text], questions: asked, ...(p.versions !== undefined ? { versions: p.versions } : {}) };
   });

@@ -4,7 +4,7 @@
 // and the events the worker streamed, as global step numbers.
 
 import { lessonAfter, lessonById, revealPosition, type Lesson, type Spoiler, type StoryPosition } from '../lessons/lazy';
-import { hiddenAtCycle, isCyclePosition, lessonStory, type LessonQuestion, type LessonStory } from '../lessons/story';
+import { hiddenAtCycle, hidesGrace, isCyclePosition, lessonStory, type LessonQuestion, type LessonStory } from '../lessons/story';
 import type { CycleSummary, TimedEvent } from '../worker/protocol';
 import { stepFor } from './permalinkState';
 import type { NamedPosition, PlaybackPosition, PodplayState } from './types';
@@ -32,6 +32,8 @@ export interface LessonProgress {
   upcoming: number;
   /** what the open questions (asked, not revealed) keep off the screen */
   hidden: ReadonlySet<Spoiler>;
+  /** an open question keeps the leaving pods' grace countdowns off the screen (story.ts hidesGrace) */
+  hidesGrace: boolean;
   /** where the next press goes, undefined at the lesson's end */
   next?: StoryTarget;
   /** where the previous press goes: a point, or the title card ('intro') */
@@ -174,6 +176,7 @@ export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predict
   const cycleCount = { cycles: { length: complete ? cycles.length : Number.POSITIVE_INFINITY }, ...(playback.events ? { events: playback.events } : {}) };
   const questions: QuestionProgress[] = [];
   const hidden = new Set<Spoiler>();
+  let graceHidden = false;
   for (const question of story.questions) {
     if (question.point > current) continue;
     const shows = globalStep(cycles, starts, revealPosition(question.reveal.fact, cycleCount));
@@ -185,11 +188,12 @@ export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predict
     if (prediction !== undefined) progress.prediction = prediction;
     questions.push(progress);
     if (!progress.revealed) for (const h of hiddenAtCycle(question, position.cycle)) hidden.add(h);
+    if (!progress.revealed && hidesGrace(question, position.cycle)) graceHidden = true;
   }
 
   const result: LessonProgress = {
     story, current, narration, questions, upcoming: story.questions.length - questions.length,
-    hidden: hidden.size === 0 ? NOTHING_HIDDEN : hidden,
+    hidden: hidden.size === 0 ? NOTHING_HIDDEN : hidden, hidesGrace: graceHidden,
   };
   // the second a point at the run's last step draws, after the last cycle (undefined: no such point)
   const momentAt = (point: number): number | undefined => {

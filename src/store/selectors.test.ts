@@ -137,7 +137,7 @@ describe('defaultTopologyKey', () => {
 });
 
 describe('what an open question hides', () => {
-  const both: StageHidden = { scores: true, placement: true, feasibility: true, events: true, cycleEnd: false };
+  const both: StageHidden = { scores: true, placement: true, feasibility: true, events: true, cycleEnd: false, grace: true };
   it.each<[NodeState, StageHidden, NodeState]>([
     ['selected', NOTHING_HIDDEN, 'selected'],
     ['selected', { ...NOTHING_HIDDEN, placement: true }, 'feasible'],

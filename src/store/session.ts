@@ -74,6 +74,7 @@ export function createSession(set: Set, get: Get, api: Pick<StoreApi<PodplayStat
     const wanted = {
       scores: hidden.has('scores'), placement: hidden.has('placement'), feasibility: hidden.has('feasibility'), events: hidden.has('events'),
       cycleEnd: currentLessonProgress(state)?.progress.beforeCycleEnd === true,
+      grace: currentLessonProgress(state)?.progress.hidesGrace === true,
     };
     if ((Object.keys(wanted) as (keyof typeof wanted)[]).some((k) => stage[k] !== wanted[k])) set({ stageHidden: wanted });
     if (state.lessonId !== undefined && (state.position !== previous.position || state.storyPoint !== previous.storyPoint || state.run !== previous.run)) {

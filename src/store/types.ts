@@ -127,9 +127,11 @@ export interface StageHidden {
   events: boolean;
   /** a failed cycle's end (its FailedScheduling event): a lesson tells it at the next point */
   cycleEnd: boolean;
+  /** the leaving pods' grace countdowns (src/lessons/story.ts hidesGrace) */
+  grace: boolean;
 }
 
-export const NOTHING_HIDDEN: StageHidden = { scores: false, placement: false, feasibility: false, events: false, cycleEnd: false };
+export const NOTHING_HIDDEN: StageHidden = { scores: false, placement: false, feasibility: false, events: false, cycleEnd: false, grace: false };
 
 export interface ViewSlice {
   /** the node label that makes topology lanes; undefined picks a zone label */

@@ -137,6 +137,16 @@ export class PodStateReplay {
           if (v !== undefined) state.terminating[v] = 1;
         }
       }
+      // workload-aware preemption (a pod-group cycle's PodGroupPostFilter) deletes its victims the
+      // same way: terminating from the next cycle, gone when their grace period ends (issue 19:
+      // workload-aware-preemption drew the batch pods running beside the trainers bound at 60 s)
+      const group = cycle.podGroup?.preemption;
+      if (group?.result === 'Success') {
+        for (const victim of group.victims) for (const { pod } of victim.pods) {
+          const v = this.podIndex.get(pod);
+          if (v !== undefined) state.terminating[v] = 1;
+        }
+      }
       if (this.withoutMoves[p]) {
         // no move log for this pod: the cycle's result is all there is to go on
         if (cycle.result === 'Scheduled') this.applyMove(state, { time: cycle.time, pod: cycle.pod, to: 'bound', reason: '' });

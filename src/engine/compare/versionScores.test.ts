@@ -21,6 +21,20 @@ describe('scoresByVersion', () => {
     for (const n of run!.nodes) expect(n.total).toBeGreaterThan(n.plugins[BALANCED]!);
   });
 
+  // the balance before the pod, as the v1.35 formula gives it: even 5/10 and 5/10 → 100, cpu 8/10
+  // and 2/10 → 100 × (1 − 0.6 / 2) = 70; v1.36's score is 50 + (50 + with − before) / 2, with the
+  // balance with the pod being v1.35's score (PR #135573)
+  it('gives each node\'s balance before the pod, which v1.36+ scores the change from', () => {
+    const out = scoresByVersion(balancedAllocationUpgrade(), ['1.35', '1.37'], 'default/p', ['n-even', 'n-cpu']);
+    if (!out.ok) throw new Error('failed');
+    const [old, now] = out.scores.runs;
+    expect(now!.nodes.map((n) => [n.node, n.balanceBefore])).toEqual([['n-even', 100], ['n-cpu', 70]]);
+    now!.nodes.forEach((n, i) => {
+      const withPod = old!.nodes[i]!.plugins[BALANCED]!;
+      expect(n.plugins[BALANCED]).toBe(50 + Math.trunc((50 + withPod - n.balanceBefore) / 2));
+    });
+  });
+
   it('keeps the versions in the order asked, and leaves out nodes the cycle did not score', () => {
     const out = scoresByVersion(balancedAllocationUpgrade(), ['1.37', '1.35'], 'default/p', ['n-cpu', 'no-such-node']);
     if (!out.ok) throw new Error('failed');

@@ -196,8 +196,9 @@ spec:
       facts: [{ says: 'can only go to node-1', fact: { kind: 'feasible', cycle: 4 }, is: 'node-1' }],
     },
     {
-      cycle: 4, phase: 'done', text: 'At 60 s web-jmd9t is gone and node-2 is empty, ready for maintenance. Three replicas run, and web-pdb was never broken.',
-      facts: [{ says: 'At 60 s web-jmd9t is gone', fact: { kind: 'deletedAt', pod: 'default/web-jmd9t' }, is: '60' }],
+      // (the run's last step is at 30 s: the stage draws web-jmd9t leaving, "gone in 30 s")
+      cycle: 4, phase: 'done', text: 'web-jmd9t is gone in 30 s, at 60 s: then node-2 is empty, ready for maintenance. Three replicas run, and web-pdb was never broken.',
+      facts: [{ says: 'gone in 30 s, at 60 s', fact: { kind: 'deletedAt', pod: 'default/web-jmd9t' }, is: '60' }],
     },
   ],
   questions: [

@@ -26,8 +26,11 @@ export function CycleIndicator() {
   const intro = usePodplay((s) => s.lessonIntro && s.lessonId !== undefined);
   // a lesson's point after the last cycle shows a later second (LessonProgress.moment)
   const time = usePodplay(momentNow) ?? summary?.time;
+  // a run where time passes (a timeline, evictions, grace periods): presenter mode keeps the time
+  // in the header, the room's clock for "at 30 s" (issue 19: only the text said when)
+  const timed = usePodplay((s) => (s.run?.summary.endTime ?? 0) > 0);
   return (
-    <div className="cycle-indicator" data-testid="cycle-indicator" data-cycle={cycle} data-phase={phase ?? ''} aria-live="polite">
+    <div className={`cycle-indicator${timed ? ' timed' : ''}`} data-testid="cycle-indicator" data-cycle={cycle} data-phase={phase ?? ''} aria-live="polite">
       {summary === undefined ? <span>no cycle</span> : (
         <>
           <span className="ci-cycle">cycle <strong style={{ minWidth: `${String(total).length}ch` }}>{cycle}</strong>/{total}</span>

@@ -70,7 +70,14 @@ function start(browser: ReturnType<typeof fakeBrowser>, saved?: string): { store
   return { store, storage };
 }
 
+/** Time for a write that should not happen to have happened (a check that nothing changed). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+/**
+ * Until the page (the real engine, the codec) and the address bar get there. The test flaked once on
+ * a loaded machine: it read the address bar a fixed 400 ms after a step (the write is debounced and
+ * its encoding asynchronous) and waited for engine runs with vi.waitFor's 1 s default.
+ */
+const eventually = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 10_000, interval: 50 });
 
 describe('a page opened on a link (linkFirst) simulates once, what the link opens', () => {
   const SAVED = 'apiVersion: v1\nkind: Node\nmetadata: {name: mine}\n';
@@ -85,7 +92,7 @@ describe('a page opened on a link (linkFirst) simulates once, what the link open
     const store = testStore(client, { ...overrides, debounceMs: 10, linkFirst: true });
     expect(store.getState().pendingRunId).toBeUndefined();
     stop = installUrlSync(store, browser.env);
-    await vi.waitFor(() => expect(client.loads.length > 0 && store.getState().pendingRunId === undefined).toBe(true));
+    await eventually(() => expect(client.loads.length > 0 && store.getState().pendingRunId === undefined).toBe(true));
     await settle();
     expect(client.loads.map((l) => l.text)).toEqual(loads);
   });
@@ -96,7 +103,7 @@ describe('opening the page with a link', () => {
     const link: PermalinkState = { scenario: TWO_NODES_TWO_PODS, seed: 5, cycle: 2, phase: 'filter', pod: 'default/web-2' };
     const browser = fakeBrowser(`#${await encodePermalink(link)}`);
     const { store } = start(browser);
-    await vi.waitFor(() => expect(namedPosition(store.getState())).toEqual({ cycle: 2, phase: 'filter' }));
+    await eventually(() => expect(namedPosition(store.getState())).toEqual({ cycle: 2, phase: 'filter' }));
     expect(store.getState()).toMatchObject({ text: TWO_NODES_TWO_PODS, seed: 5, inspectedPod: 'default/web-2' });
     await settle();
     expect(browser.entries).toHaveLength(1);
@@ -107,10 +114,10 @@ describe('opening the page with a link', () => {
     const good = await encodePermalink({ scenario: TWO_NODES_TWO_PODS });
     const browser = fakeBrowser(`#${good.slice(0, -6)}`);
     const { store, storage } = start(browser, 'kind: Node\nmetadata: {name: mine}\n');
-    await vi.waitFor(() => expect(store.getState().notices).toHaveLength(1));
+    await eventually(() => expect(store.getState().notices).toHaveLength(1));
     expect(store.getState().notices[0]).toMatchObject({ kind: 'error', title: CORRUPT_LINK_TITLE, text: expect.stringMatching(/damaged or truncated/) });
     expect(store.getState().text).toBe('');
-    await vi.waitFor(() => expect(store.getState().run?.text).toBe(''));
+    await eventually(() => expect(store.getState().run?.text).toBe(''));
     await settle();
     expect(browser.entries[0]!.hash).toBe(`#${good.slice(0, -6)}`);
     expect(JSON.parse(storage.data[STORAGE_KEY]!).text).toBe('kind: Node\nmetadata: {name: mine}\n');
@@ -120,7 +127,7 @@ describe('opening the page with a link', () => {
     const fragment = await encodePermalink({ scenario: TWO_NODES_TWO_PODS, cycle: 1, phase: 'filter' });
     const edited = TWO_NODES_TWO_PODS.replace('cpu: "2"', 'cpu: "3"');
     const { store } = start(fakeBrowser(`#${fragment}`, fragment), edited);
-    await vi.waitFor(() => expect(namedPosition(store.getState())).toEqual({ cycle: 1, phase: 'filter' }));
+    await eventually(() => expect(namedPosition(store.getState())).toEqual({ cycle: 1, phase: 'filter' }));
     expect(store.getState()).toMatchObject({ text: edited, fileName: 'mine.yaml' });
   });
 
@@ -130,7 +137,7 @@ describe('opening the page with a link', () => {
     const browser = fakeBrowser(`#${fragment}`, fragment, 2000);
     browser.env.savedAt = 1000;
     const { store } = start(browser, TWO_NODES_TWO_PODS);
-    await vi.waitFor(() => expect(namedPosition(store.getState())).toEqual({ cycle: 1, phase: 'filter' }));
+    await eventually(() => expect(namedPosition(store.getState())).toEqual({ cycle: 1, phase: 'filter' }));
     expect(store.getState()).toMatchObject({ text: newer, fileName: 'mine.yaml' });
     // the same tab's older copy is no work of its own to keep
     expect(store.getState().notices).toEqual([]);
@@ -142,10 +149,9 @@ describe('history', () => {
     const browser = fakeBrowser();
     const { store } = start(browser);
     store.getState().openScenario('two.yaml', TWO_NODES_TWO_PODS);
-    await vi.waitFor(() => expect(store.getState().run?.text).toBe(TWO_NODES_TWO_PODS));
+    await eventually(() => expect(store.getState().run?.text).toBe(TWO_NODES_TWO_PODS));
     store.getState().stepForward();
-    await settle();
-    expect(await browser.link()).toMatchObject({ scenario: TWO_NODES_TWO_PODS, cycle: 1, phase: 'filter' });
+    await eventually(async () => { expect(await browser.link()).toMatchObject({ scenario: TWO_NODES_TWO_PODS, cycle: 1, phase: 'filter' }); });
     const entries = browser.entries.length;
     store.getState().stepForward();
     await settle();
@@ -153,35 +159,35 @@ describe('history', () => {
 
     const lesson = lessonById('node-selector')!;
     store.getState().openLesson(lesson.id);
-    await settle();
-    expect(browser.entries).toHaveLength(entries + 1);
-    expect(await browser.link()).toEqual({ scenario: lesson.scenario, lesson: lesson.id, ...(lesson.seed !== undefined ? { seed: lesson.seed } : {}) });
+    await eventually(async () => {
+      expect(browser.entries).toHaveLength(entries + 1);
+      expect(await browser.link()).toEqual({ scenario: lesson.scenario, lesson: lesson.id, ...(lesson.seed !== undefined ? { seed: lesson.seed } : {}) });
+    });
 
     browser.back();
-    await vi.waitFor(() => expect(store.getState().text).toBe(TWO_NODES_TWO_PODS));
-    await vi.waitFor(() => expect(store.getState().position.step).toBeGreaterThan(0));
+    await eventually(() => expect(store.getState().text).toBe(TWO_NODES_TWO_PODS));
+    await eventually(() => expect(store.getState().position.step).toBeGreaterThan(0));
     expect(store.getState()).toMatchObject({ lessonId: undefined, fileName: 'two.yaml' });
     await settle();
     expect(browser.entries).toHaveLength(entries + 1);
 
     browser.forward();
-    await vi.waitFor(() => expect(store.getState()).toMatchObject({ lessonId: lesson.id, lessonIntro: true, text: lesson.scenario }));
+    await eventually(() => expect(store.getState()).toMatchObject({ lessonId: lesson.id, lessonIntro: true, text: lesson.scenario }));
   });
 
   it('catches up once playback stops, not at every step it plays', async () => {
     const browser = fakeBrowser();
     const { store } = start(browser);
     store.getState().openScenario('two.yaml', TWO_NODES_TWO_PODS);
-    await vi.waitFor(() => expect(store.getState().run?.complete).toBe(true));
+    await eventually(() => expect(store.getState().run?.complete).toBe(true));
     await settle();
     const before = browser.entries.at(-1)!.hash;
     store.getState().play();
-    await vi.waitFor(() => expect(store.getState().position.step).toBeGreaterThan(0));
+    await eventually(() => expect(store.getState().position.step).toBeGreaterThan(0));
     await settle();
     expect(browser.entries.at(-1)!.hash).toBe(before);
     store.getState().pause();
-    await settle();
-    expect(await browser.link()).toMatchObject(namedPosition(store.getState())!);
+    await eventually(async () => { expect(await browser.link()).toMatchObject(namedPosition(store.getState())!); });
   });
 
   it('keeps a scenario too large for the address bar out of it', async () => {

@@ -478,7 +478,7 @@ export function ClusterView() {
   // a leaving pod's grace period, counted down to its deletion (unless an open question hides what comes later);
   // one map per step, so the chips that read it re-render only when the step moves
   const hideLater = hidden.events || hidden.placement;
-  const grace = useMemo(() => (view === undefined ? NO_GRACE : graceLeft(view.pods, view.time, hideLater)), [view, hideLater]);
+  const grace = useMemo(() => (view === undefined ? NO_GRACE : graceLeft(view.pods, view.time, hidden.grace)), [view, hidden.grace]);
   // the PodDisruptionBudgets as the disruption controller had them (this cycle's binding once its end is drawn and not hidden)
   const pdbHistory = run?.summary.pdbHistory;
   const cycleEnded = view !== undefined && view.isLastStep && !hidden.placement;

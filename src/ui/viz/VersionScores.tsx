@@ -42,6 +42,8 @@ export function VersionScoresPanel() {
   if (wanted === undefined || versions.length === 0 || !shown) return null;
   const table = state.comparison === undefined ? undefined : versionScoreTable(state.comparison, wanted.plugin, wanted.nodes);
   const pod = wanted.pod.slice(wanted.pod.indexOf('/') + 1);
+  // BalancedAllocation: the balance before the pod, which v1.36+ scores the change from (the engine's, like the scores)
+  const before = table !== undefined && table.rows.some((r) => r.balanceBefore !== undefined);
   return (
     <section className="version-scores" data-testid="version-scores" data-state={state.running ? 'running' : state.error ? 'error' : 'done'} aria-label={`${wanted.plugin} by Kubernetes version`}>
       <h3 className="version-scores-title">
@@ -55,6 +57,7 @@ export function VersionScoresPanel() {
           <thead>
             <tr>
               <th scope="col"><span className="visually-hidden">node</span></th>
+              {before && <th scope="col" title={`the node's balance without ${pod}`}>before {pod}</th>}
               {table.versions.map((v) => <th key={v} scope="col">v{v}{v === own ? ' (this run)' : ''}</th>)}
             </tr>
           </thead>
@@ -62,6 +65,14 @@ export function VersionScoresPanel() {
             {table.rows.map((row) => (
               <tr key={row.node} data-node={row.node}>
                 <th scope="row">{row.node}</th>
+                {before && (
+                  <td data-testid="balance-before" data-score={row.balanceBefore ?? ''}>
+                    <span className="version-score-bar" aria-hidden="true">
+                      <span style={{ width: `${row.balanceBefore ?? 0}%`, background: 'var(--ink-soft)' }} />
+                    </span>
+                    <span className="version-score">{row.balanceBefore ?? '–'}</span>
+                  </td>
+                )}
                 {row.cells.map((cell) => (
                   <td key={cell.version} data-version={cell.version} data-score={cell.score ?? ''} data-selected={cell.selected}>
                     <span className="version-score-bar" aria-hidden="true">
@@ -77,6 +88,7 @@ export function VersionScoresPanel() {
           <tfoot>
             <tr>
               <th scope="row">runs on</th>
+              {before && <td />}
               {table.selected.map((node, i) => <td key={table.versions[i]}>{node ?? 'not scheduled'}</td>)}
             </tr>
           </tfoot>

@@ -20,20 +20,22 @@ describe('versionScoreTable', () => {
       ['even-node', [['1.35', 95, true], ['1.37', 72, false]]],
       ['cpu-node', [['1.35', 75, false], ['1.37', 77, true]]],
     ]);
+    // the balance before cache, which the text quotes (100 → 95, 70 → 75: issue 19, only in text before)
+    expect(table.rows.map((r) => [r.node, r.balanceBefore])).toEqual([['even-node', 100], ['cpu-node', 70]]);
   });
 
   it.each([
     { name: 'newer run first: columns still oldest first', runs: ['1.37', '1.35'] as const, want: ['1.35', '1.37'] },
     { name: 'three versions', runs: ['1.36', '1.35', '1.37'] as const, want: ['1.35', '1.36', '1.37'] },
   ])('$name', ({ runs, want }) => {
-    const scores: VersionScores = { pod: 'default/p', runs: runs.map((version) => ({ version, selected: 'a', nodes: [{ node: 'a', plugins: { P: Number(version.slice(2)) }, total: 0 }] })) };
+    const scores: VersionScores = { pod: 'default/p', runs: runs.map((version) => ({ version, selected: 'a', nodes: [{ node: 'a', plugins: { P: Number(version.slice(2)) }, total: 0, balanceBefore: 100 }] })) };
     const table = versionScoreTable(scores, 'P', ['a']);
     expect(table.versions).toEqual(want);
     expect(table.rows[0]!.cells.map((c) => c.score)).toEqual(want.map((v) => Number(v.slice(2))));
   });
 
   it('a node a run did not score, or a plugin it did not run, has no score', () => {
-    const scores: VersionScores = { pod: 'default/p', runs: [{ version: '1.35', nodes: [{ node: 'a', plugins: { Other: 3 }, total: 3 }] }] };
+    const scores: VersionScores = { pod: 'default/p', runs: [{ version: '1.35', nodes: [{ node: 'a', plugins: { Other: 3 }, total: 3, balanceBefore: 100 }] }] };
     expect(versionScoreTable(scores, 'P', ['a', 'b']).rows.map((r) => r.cells)).toEqual([
       [{ version: '1.35', selected: false }],
       [{ version: '1.35', selected: false }],

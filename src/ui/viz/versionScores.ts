@@ -15,6 +15,8 @@ export interface VersionScoreCell {
 
 export interface VersionScoreRow {
   node: string;
+  /** BalancedAllocation's balance of the node before the pod, as the engine's run gives it (the plugin's table only) */
+  balanceBefore?: number;
   cells: VersionScoreCell[];
 }
 
@@ -32,6 +34,7 @@ export function versionScoreTable(scores: VersionScores, plugin: string, nodes: 
     selected: runs.map((r) => r.selected),
     rows: nodes.map((node) => ({
       node,
+      ...balanceBeforeOf(runs, plugin, node),
       cells: runs.map((r) => {
         const cell: VersionScoreCell = { version: r.version, selected: r.selected === node };
         const score = r.nodes.find((n) => n.node === node)?.plugins[plugin];
@@ -40,4 +43,13 @@ export function versionScoreTable(scores: VersionScores, plugin: string, nodes: 
       }),
     })),
   };
+}
+
+const BALANCED = 'NodeResourcesBalancedAllocation';
+
+/** the balance before the pod of the newest run that scored the node (the cluster before the pod is the same in each) */
+function balanceBeforeOf(runs: readonly VersionScores['runs'][number][], plugin: string, node: string): { balanceBefore?: number } {
+  if (plugin !== BALANCED) return {};
+  const before = runs.findLast((r) => r.nodes.some((n) => n.node === node))?.nodes.find((n) => n.node === node)?.balanceBefore;
+  return before === undefined ? {} : { balanceBefore: before };
 }
