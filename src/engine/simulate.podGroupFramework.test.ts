@@ -66,6 +66,18 @@ describe('a PodGroup whose pods name different schedulers', () => {
     expect(r.events.filter((e) => e.reason === 'Scheduled')).toEqual([]);
   });
 
+  it('its retries are unchanged retries: the run stops at the limit, not at the horizon, each retry keeping its own group cycle', () => {
+    const outcome = simulate(scenario('1.37', [{ name: 'p1' }, { name: 'p2', scheduler: 'batch' }]), { fileName: 'mixed.yaml', kubernetesVersion: '1.37' });
+    if (!outcome.ok) throw new Error('not loaded');
+    const r = outcome.result;
+    expect(r.stopped).toMatch(/pod "default\/p1" was retried 1,000 times in a row with the same result/);
+    expect(r.cycles.length).toBeLessThan(2_100);
+    // a shared retry still names the group cycle it was in
+    const last = r.cycles.filter((c) => c.pod === 'default/p2').at(-1)!;
+    expect(last.podGroup?.firstCycle).toBe(last.cycle - 1);
+    expect(last.podGroup?.members).toEqual(['default/p1', 'default/p2']);
+  });
+
   it('the pods of one scheduler are scheduled together at both versions', () => {
     for (const version of ['1.36', '1.37'] as const) {
       const r = run(version, [{ name: 'p1', scheduler: 'batch' }, { name: 'p2', scheduler: 'batch' }]);

@@ -32,10 +32,20 @@ function sameValue(a: unknown, b: unknown): boolean {
   return true;
 }
 
-/** The two attempts explain the same thing: equal in everything but their cycle number and time. */
+/**
+ * The two attempts explain the same thing: equal in everything but their cycle number and time,
+ * and the number of the group cycle's first cycle when both are a pod group's (a member retried
+ * with the same result is in a later group cycle each time: without this a refused group was never
+ * an unchanged retry, and retried every 10 s until the horizon).
+ */
 export function sameAttempt(a: CycleTrace, b: CycleTrace): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof CycleTrace)[]);
-  for (const k of keys) if (!IDENTITY.has(k) && !sameValue(a[k], b[k])) return false;
+  for (const k of keys) {
+    if (IDENTITY.has(k)) continue;
+    if (k === 'podGroup' && a.podGroup && b.podGroup) {
+      if (!sameValue({ ...a.podGroup, firstCycle: 0 }, { ...b.podGroup, firstCycle: 0 })) return false;
+    } else if (!sameValue(a[k], b[k])) return false;
+  }
   return true;
 }
 
@@ -113,7 +123,8 @@ function share(prev: CycleTrace, trace: CycleTrace): void {
   const target = trace as unknown as Record<string, unknown>;
   const source = prev as unknown as Record<string, unknown>;
   for (const k of Object.keys(trace)) {
-    if (IDENTITY.has(k as keyof CycleTrace)) continue;
+    // a pod group's record names its own group cycle (sameAttempt): it stays the retry's own
+    if (IDENTITY.has(k as keyof CycleTrace) || k === 'podGroup') continue;
     const value = source[k];
     // a per-node record kept compact (scheduler/traceRecords.ts) is built once, for both; a frozen
     // trace (one a fix search's snapshot shares with its forks: whatIf/variantSnapshot.ts) keeps its own
