@@ -138,6 +138,12 @@ export interface CycleSummary {
   phases: Phase[];
   /** of those, the ones where nothing happens (no plugin objected): collapsed in lessons and presenter mode */
   quiet?: Phase[];
+  /**
+   * a pod-group member's attempt before the group cycle's last: the cycle where the group's
+   * all-or-nothing decision is made. Until then the member is only assumed on its node, so its
+   * `result` (the group's) is not yet known at this cycle (issue 19)
+   */
+  groupDecidesAt?: number;
 }
 
 /** A cluster event with the cycle during which it happened (0: before the first cycle). */

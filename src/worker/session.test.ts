@@ -78,10 +78,22 @@ describe('summarizeCycle', () => {
     expect(summarizeCycle(waited).result).toBe('Waiting');
     expect(summarizeCycle(cycle(2, 'default/w1', { selected: 'a', result: 'Scheduled' })).result).toBe('Scheduled');
   });
+
+  it('says where a pod group decides for the members tried before its last (they are only assumed until then)', () => {
+    // members p and q: cycles 1 and 2; the group is decided at q's attempt
+    expect(summarizeCycle(cycle(1, 'default/p', { selected: 'a', result: 'Unschedulable', podGroup: group })).groupDecidesAt).toBe(2);
+    expect(summarizeCycle(cycle(2, 'default/q', { result: 'Unschedulable', podGroup: group })).groupDecidesAt).toBeUndefined();
+    expect(summarizeCycle(cycle(3, 'default/r', { selected: 'a', result: 'Scheduled' })).groupDecidesAt).toBeUndefined();
+  });
 });
 
 describe('timeEvents', () => {
   const ev = (reason: string, object: string, time = 0): ClusterEvent => ({ time, type: 'Normal', reason, object, message: '' });
+  it('writes a pod-group member\'s outcome at the cycle that decides the group, not at its own attempt', () => {
+    const cycles = [cycle(1, 'default/p', { selected: 'a', podGroup: group }), cycle(2, 'default/q', { podGroup: group }), cycle(3, 'default/r', { time: 10 })];
+    const timed = timeEvents(cycles, [ev('FailedScheduling', 'Pod/default/p'), ev('FailedScheduling', 'Pod/default/q'), ev('Scheduled', 'Pod/default/r', 10)]);
+    expect(timed.map((e) => e.cycle)).toEqual([2, 2, 3]);
+  });
   const cycles = [cycle(1, 'default/a'), cycle(2, 'default/b'), cycle(3, 'default/a', { time: 10 })];
   const rows: { name: string; events: ClusterEvent[]; expected: number[] }[] = [
     {

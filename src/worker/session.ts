@@ -44,6 +44,9 @@ export function summarizeCycle(trace: CycleTrace): CycleSummary {
   if (trace.selected !== undefined) summary.selected = trace.selected;
   const quiet = quietPhasesOf(trace, phases);
   if (quiet.length > 0) summary.quiet = quiet;
+  const group = trace.podGroup;
+  const decidesAt = group === undefined ? undefined : group.firstCycle + group.members.length - 1;
+  if (decidesAt !== undefined && trace.cycle < decidesAt) summary.groupDecidesAt = decidesAt;
   return summary;
 }
 
@@ -60,7 +63,9 @@ const DURING_CYCLE_REASONS = new Set(['Preempted']);
  */
 export function timeEvents(cycles: readonly CycleTrace[], events: readonly ClusterEvent[]): TimedEvent[] {
   let finished = 0;
-  return events.map((event) => {
+  return events.map(timeEvent);
+
+  function timeEvent(event: ClusterEvent): TimedEvent {
     if (CYCLE_EVENT_REASONS.has(event.reason)) {
       for (let j = finished; j < cycles.length && cycles[j]!.time <= event.time; j++) {
         const own = cycles[j]!;
@@ -73,7 +78,11 @@ export function timeEvents(cycles: readonly CycleTrace[], events: readonly Clust
           break;
         }
         finished = j + 1;
-        return { ...event, cycle: j + 1 };
+        // a pod-group member's outcome is written when the group is decided, at the group
+        // cycle's last attempt: before it the member is only assumed (issue 19)
+        const group = own.podGroup;
+        const decidesAt = group === undefined ? j + 1 : Math.min(group.firstCycle + group.members.length - 1, cycles.length);
+        return { ...event, cycle: Math.max(j + 1, decidesAt) };
       }
     }
     // before the next cycle started: part of what that cycle sees, shown from its first step. At
@@ -84,7 +93,7 @@ export function timeEvents(cycles: readonly CycleTrace[], events: readonly Clust
       return { ...event, cycle: finished };
     }
     return { ...event, cycle: Math.min(finished + 1, cycles.length) };
-  });
+  }
 }
 
 export class RunSession {

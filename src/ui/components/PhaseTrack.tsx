@@ -12,7 +12,12 @@ export function PhaseTrack() {
   const hidden = useHidden();
   const intro = usePodplay((s) => s.lessonIntro && s.lessonId !== undefined);
   if (summary === undefined || intro) return null;
-  const resultWord = summary.result === 'Scheduled' ? `scheduled on ${summary.selected}`
+  // a pod-group member placed before the group's last attempt is assumed there, no more: the group's
+  // all-or-nothing outcome (its result) is decided at a later cycle
+  const assumed = summary.groupDecidesAt !== undefined && summary.selected !== undefined;
+  const result = assumed ? 'Waiting' : summary.result;
+  const resultWord = assumed ? `assumed on ${summary.selected} · the group decides at cycle ${summary.groupDecidesAt}`
+    : summary.result === 'Scheduled' ? `scheduled on ${summary.selected}`
     : summary.result === 'Waiting' ? `waiting at Permit on ${summary.selected}` : summary.result.toLowerCase();
   const outcomeHidden = hidden.has('placement') || hidden.has('feasibility') || hidden.has('laterPhases');
   const shown = summary.phases
@@ -31,7 +36,7 @@ export function PhaseTrack() {
       </ol>
       {outcomeHidden
         ? <span className="cycle-result result-hidden" data-testid="cycle-result">→ ?</span>
-        : <span className={`cycle-result result-${summary.result}`} data-testid="cycle-result">→ {resultWord}</span>}
+        : <span className={`cycle-result result-${result}`} data-testid="cycle-result">→ {resultWord}</span>}
     </nav>
   );
 }

@@ -281,7 +281,10 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   // the event that ends a failed cycle (upstream schedule_one.go handleSchedulingFailure), with the
   // numbers kubectl describe shows ("0/4 nodes are available: …"), at its last step: unless an open
   // question hides the verdicts or the events, or the lesson tells the end at its next point
-  const failure = view === undefined || trace === undefined || !view.isLastStep || trace.result === 'Scheduled'
+  // a pod-group member placed before the group's last attempt is only assumed: the group's failure is
+  // written at the cycle that decides it (worker/session.ts groupDecidesAt)
+  const undecided = trace?.podGroup !== undefined && trace.selected !== undefined && trace.cycle < trace.podGroup.firstCycle + trace.podGroup.members.length - 1;
+  const failure = view === undefined || trace === undefined || !view.isLastStep || trace.result === 'Scheduled' || undecided
     || hidden.placement || hidden.feasibility || hidden.events || hidden.cycleEnd ? undefined : trace.message;
   const spreadScale = laneConstraint === undefined ? 1
     : Math.max(...[...spread!.lanes.values()].map((d) => Math.max(d.count, allowedCount(d, laneConstraint.selfMatch) + 1)));
