@@ -48,6 +48,8 @@ test('every lesson states its version, on its card and its title card', async ({
   await freshPage(page);
   await page.getByRole('button', { name: 'Lessons' }).click();
   const versions = page.getByTestId('lesson-card-version');
+  // the gallery is its own chunk: count its cards once they are drawn (count() does not wait; CI saw 0)
+  await expect(versions.first()).toBeVisible();
   expect(await versions.count()).toBeGreaterThan(0);
   for (const text of await versions.allTextContents()) expect(text).toMatch(/^kube-scheduler v1\.3[567]$/);
   for (const [width, height] of [[1280, 720], [1366, 768]] as const) {
