@@ -181,7 +181,10 @@ export class PreFilterState implements StateData {
     if (domain === null) return facts.status('MissingLabel');
     const matchNum = this.tpValueToMatchNum[0]!.get(domain) ?? 0;
     if (matchNum + facts.constraint.selfMatch - facts.constraint.minMatch <= c.maxSkew) return facts.status('Pass');
-    return facts.notePods(domain, this.matchingPods(0, domain, pod)) ? facts.status('SkewTooHigh') : undefined;
+    // the domain's pods are named once while its nodes do not change, not in every cycle
+    const nodes = this.domainNodes?.[0]?.get(domain);
+    if (facts.podsKnown(domain, nodes)) return facts.status('SkewTooHigh');
+    return facts.notePods(domain, this.matchingPods(0, domain, pod), nodes) ? facts.status('SkewTooHigh') : undefined;
   }
 
   /** filterStatus with several constraints (apart: its closures would cost every call a context) */

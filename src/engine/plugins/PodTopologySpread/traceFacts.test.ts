@@ -92,3 +92,41 @@ describe('PodTopologySpread verdicts in the trace, read after the run', () => {
     ]);
   });
 });
+
+// A domain's named pods are kept while its nodes are unchanged (CycleFacts.podsKnown): a pod
+// replaced by another on the same node (the same count, so the same skew) must still be named
+// anew, and a later cycle with nothing changed names the same pods.
+const replaced = `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: spread-trace-replaced}
+spec:
+  seed: 1
+  timeline:
+  - {at: 0, action: apply, object: ${bound('a', 'n1')}}
+  - {at: 10, action: apply, object: ${spread('w1')}}
+  - {at: 20, action: delete, kind: Pod, name: a, namespace: default}
+  - {at: 20, action: apply, object: ${bound('d', 'n1')}}
+  - {at: 30, action: apply, object: ${spread('w2')}}
+  - {at: 40, action: apply, object: ${spread('w3')}}
+${node('n1', 'n1')}
+${node('n2', 'n2')}
+${node('n3', 'n3')}
+${node('n4', 'n4')}
+`;
+
+describe('PodTopologySpread: the pods a failing domain names follow its node', () => {
+  const outcome = simulate(replaced, { fileName: 'spread-trace-replaced.yaml' });
+  if (!outcome.ok) throw new Error(outcome.errors.map((e) => e.message).join('; '));
+  const named = (pod: string) => {
+    const [code, v] = verdicts(outcome.result.cycles.find((c) => c.pod === `default/${pod}`)!)['n1']!;
+    return [code, v.matchNum, v.pods];
+  };
+
+  it.each([
+    ['w1', ['Unschedulable', 1, ['default/a']]],
+    ['w2', ['Unschedulable', 1, ['default/d']]],
+    ['w3', ['Unschedulable', 1, ['default/d']]],
+  ])('%s: n1 names the pod on it then', (pod, expected) => {
+    expect(named(pod)).toEqual(expected);
+  });
+});

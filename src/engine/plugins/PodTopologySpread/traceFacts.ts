@@ -11,6 +11,7 @@
 import type { PluginResult } from '../../api';
 import { nodeRecord } from '../../framework/intern';
 import { labelledResult } from '../../framework/labelledResults';
+import type { NodeInfo } from '../../framework/nodeInfo';
 import { Status } from '../../framework/status';
 
 /** The numbers behind one hard constraint's verdict on one node (Filter status details). */
@@ -42,8 +43,15 @@ interface DomainList { keys: readonly string[]; at: ReadonlyMap<string, number> 
 /** node name -> its value for the topology key (null: it lacks the label); only the cycle `owner` may change it */
 interface DomainTable { byName: Map<string, string | null>; owner: number }
 
-/** a domain's matching pods named where the skew was too high, from cycle seqs[k] on */
-interface PodsHistory { seqs: number[]; lists: (readonly string[] | undefined)[] }
+/**
+ * a domain's matching pods named where the skew was too high, from cycle seqs[k] on; `from`: the
+ * domain's nodes and their generations when the last list was named (the same nodes at the same
+ * generations hold the same pods, so the list would be the same)
+ */
+interface PodsHistory { seqs: number[]; lists: (readonly string[] | undefined)[]; from?: NodesAt }
+
+/** a domain's counted nodes (the counter's list, shared while the domains stay) and each one's generation */
+interface NodesAt { nodes: readonly NodeInfo[]; generations: number[] }
 
 type Counts = Uint8Array | Uint16Array | Float64Array;
 
@@ -109,21 +117,41 @@ export class CycleFacts {
   }
 
   /**
-   * Records the pods named in the domain this cycle; false when they cannot be (a later cycle
-   * recorded the domain already), and the verdict must be made eagerly.
+   * Whether the domain's pods were last named from these nodes, none of which has changed since
+   * (every change to a node's pods moves its generation): the list would be the same, so this
+   * cycle need not name them again. A node's list of pods is all the list is made from, with the
+   * namespace and selector that key this history.
    */
-  notePods(domain: string, pods: string[] | undefined): boolean {
+  podsKnown(domain: string, nodes: readonly NodeInfo[] | undefined): boolean {
+    const h = this.pods.get(domain);
+    const from = h?.from;
+    if (from === undefined || nodes === undefined || from.nodes !== nodes) return false;
+    if (h!.seqs[h!.seqs.length - 1]! > this.seq) return false;
+    for (let i = 0; i < nodes.length; i++) if (nodes[i]!.generation !== from.generations[i]) return false;
+    return true;
+  }
+
+  /**
+   * Records the pods named in the domain this cycle, as found on `nodes` (see podsKnown); false
+   * when they cannot be (a later cycle recorded the domain already), and the verdict must be made
+   * eagerly.
+   */
+  notePods(domain: string, pods: string[] | undefined, nodes?: readonly NodeInfo[]): boolean {
     let h = this.pods.get(domain);
     if (h === undefined) {
       this.pods.set(domain, (h = { seqs: [], lists: [] }));
     } else {
       const k = h.seqs.length - 1;
       if (h.seqs[k]! > this.seq) return false;
-      if (sameList(h.lists[k], pods)) return true;
+      if (sameList(h.lists[k], pods)) {
+        h.from = nodesAt(nodes);
+        return true;
+      }
       if (h.seqs[k] === this.seq) return false;
     }
     h.seqs.push(this.seq);
     h.lists.push(pods && Object.freeze(pods));
+    h.from = nodesAt(nodes);
     return true;
   }
 
@@ -218,6 +246,10 @@ function countsRecord(domains: DomainList, counts: Counts): Record<string, numbe
   domains.keys.forEach((k, i) => { record[k] = counts[i]!; });
   lastCounts = { domains, counts, record: Object.freeze(record) };
   return lastCounts.record;
+}
+
+function nodesAt(nodes: readonly NodeInfo[] | undefined): NodesAt | undefined {
+  return nodes && { nodes, generations: nodes.map((n) => n.generation) };
 }
 
 /** the list recorded last at or before cycle `seq` */
