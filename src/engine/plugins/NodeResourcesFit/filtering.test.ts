@@ -326,3 +326,68 @@ describe('NodeResourcesFit Filter: extended resources backed by DRA', () => {
     expect(NodeResourcesFit.factory(defaultFitArgs(), off.handle).eventsToRegister!().map((e) => e.event.resource)).not.toContain('DeviceClass');
   });
 });
+
+// Filter compares a node's finding with the last node's before making a list (filtering.ts
+// SameFinding) and then hands out that node's status: each node here differs from the one before
+// in one field of the finding (or in how many it has), and must get its own.
+describe('NodeResourcesFit Filter: a node lacking what the node before lacked shares its status, no other', () => {
+  const a = 'example.com/a', b = 'example.com/b';
+  const node = (name: string, capacity: ResourceList) => makeNode().name(name).capacity({ memory: '4Gi', pods: '10', ...capacity }).obj();
+  // n0 lacks what n8 lacks: the second pod's first node comes after the first pod's last
+  const nodes = [
+    node('n0', { cpu: '4' }),
+    node('n1', { cpu: '1' }),
+    node('n2', { cpu: '1' }),
+    node('n3', { cpu: '1500m' }),
+    node('n4', { cpu: '4' }),
+    node('n5', { cpu: '4', [a]: '1', [b]: '1' }),
+    node('n6', { cpu: '4', pods: '1' }),
+    node('n7', { cpu: '4', [a]: '2', [b]: '2' }),
+    node('n8', { cpu: '4' }),
+  ];
+  const pods = [
+    makePod().name('on-n5').node('n5').req({ [a]: '1', [b]: '1' }).obj(),
+    makePod().name('on-n6').node('n6').obj(),
+    makePod().name('on-n7').node('n7').req({ [a]: '1', [b]: '1' }).obj(),
+  ];
+  const env = newTestEnv({ nodes, pods });
+  // one plugin for both pods: what it keeps from the first pod's nodes must not answer for the second's
+  const plugin = NodeResourcesFit.factory(NodeResourcesFit.applyDefaults!(defaultFitArgs()), env.handle);
+  const findings = (requests: ResourceList) => {
+    const statuses = runPreFilterAndFilter(plugin, env, makePod().name('p').req(requests).obj()).filter;
+    return Object.fromEntries([...statuses].map(([name, s]) => [name, s.code === 'Success' ? 'Success' : (s.details as { insufficientResources: InsufficientResource[] }).insufficientResources]));
+  };
+
+  it('the first pod, cpu 2 and one example.com/a', () => {
+    expect(findings({ cpu: '2', [a]: '1' })).toEqual({
+      n0: [ir(a, 1, 0, 0, true)],
+      n1: [ir('cpu', 2000, 0, 1000, true), ir(a, 1, 0, 0, true)],
+      n2: [ir('cpu', 2000, 0, 1000, true), ir(a, 1, 0, 0, true)],
+      n3: [ir('cpu', 2000, 0, 1500, true), ir(a, 1, 0, 0, true)],
+      n4: [ir(a, 1, 0, 0, true)],
+      n5: [ir(a, 1, 1, 1)],
+      n6: [{ resourceName: 'pods', reason: 'Too many pods', requested: 1, used: 1, capacity: 1, unresolvable: false }, ir(a, 1, 0, 0, true)],
+      n7: 'Success',
+      n8: [ir(a, 1, 0, 0, true)],
+    });
+  });
+
+  it('the second pod, the same request of example.com/b instead: its own name everywhere', () => {
+    expect(findings({ cpu: '2', [b]: '1' })).toEqual({
+      n0: [ir(b, 1, 0, 0, true)],
+      n1: [ir('cpu', 2000, 0, 1000, true), ir(b, 1, 0, 0, true)],
+      n2: [ir('cpu', 2000, 0, 1000, true), ir(b, 1, 0, 0, true)],
+      n3: [ir('cpu', 2000, 0, 1500, true), ir(b, 1, 0, 0, true)],
+      n4: [ir(b, 1, 0, 0, true)],
+      n5: [ir(b, 1, 1, 1)],
+      n6: [{ resourceName: 'pods', reason: 'Too many pods', requested: 1, used: 1, capacity: 1, unresolvable: false }, ir(b, 1, 0, 0, true)],
+      n7: 'Success',
+      n8: [ir(b, 1, 0, 0, true)],
+    });
+  });
+
+  it('the first pod again (its verdicts kept from the first cycle), then two of example.com/a', () => {
+    expect(findings({ cpu: '2', [a]: '1' })['n4']).toEqual([ir(a, 1, 0, 0, true)]);
+    expect(findings({ cpu: '2', [a]: '2' })).toMatchObject({ n5: [ir(a, 2, 1, 1, true)], n7: [ir(a, 2, 1, 2)], n8: [ir(a, 2, 0, 0, true)] });
+  });
+});

@@ -70,8 +70,8 @@ export function delegateToDRA(handle: Handle | undefined): DelegateToDRA | undef
     && deviceClassForExtendedResource(handle.cluster.resources.deviceClasses(), name) !== undefined;
 }
 
-function insufficient(resourceName: string, reason: string, requested: number, used: number, capacity: number): InsufficientResource {
-  return { resourceName, reason, requested, used, capacity, unresolvable: requested > capacity };
+function insufficient(sink: FindingSink, resourceName: string, reason: string | undefined, requested: number, used: number, capacity: number): boolean {
+  return sink.add(resourceName, reason, requested, used, capacity, requested > capacity);
 }
 
 /** what fitsRequest returns when the node has room (most nodes, most cycles: no list made for them) */
@@ -87,6 +87,50 @@ function hasRoom(podRequest: Resource, nodeInfo: NodeInfo): boolean {
     && !(podRequest.ephemeralStorage > 0 && podRequest.ephemeralStorage > allocatable.ephemeralStorage - requested.ephemeralStorage);
 }
 
+/**
+ * Where fitsRequest's walk puts each insufficient resource: a new list, or a comparison with a
+ * finding made before (no list made when a node lacks what the last one lacked). `reason`
+ * undefined: an extended resource's (or hugepages'), insufficientResourceReason(resourceName),
+ * made only when a list needs it. add returns false to stop the walk.
+ */
+interface FindingSink {
+  add(resourceName: string, reason: string | undefined, requested: number, used: number, capacity: number, unresolvable: boolean): boolean;
+}
+
+class FindingList implements FindingSink {
+  readonly out: InsufficientResource[] = [];
+  add(resourceName: string, reason: string | undefined, requested: number, used: number, capacity: number, unresolvable: boolean): boolean {
+    this.out.push({ resourceName, reason: reason ?? insufficientResourceReason(resourceName), requested, used, capacity, unresolvable });
+    return true;
+  }
+}
+
+/** whether the walk finds exactly `expected`, field by field (as FitVerdicts.shared compares findings) */
+class SameFinding implements FindingSink {
+  private expected: readonly InsufficientResource[] = NOTHING_INSUFFICIENT;
+  private at = 0;
+  private same = true;
+
+  start(expected: readonly InsufficientResource[]): this {
+    this.expected = expected;
+    this.at = 0;
+    this.same = true;
+    return this;
+  }
+
+  add(resourceName: string, reason: string | undefined, requested: number, used: number, capacity: number, unresolvable: boolean): boolean {
+    const e = this.expected[this.at++];
+    // (a scalar's name is never pods, cpu, memory or ephemeral-storage: the same name, the same reason)
+    this.same = e !== undefined && e.resourceName === resourceName && (reason === undefined || e.reason === reason)
+      && e.requested === requested && e.used === used && e.capacity === capacity && e.unresolvable === unresolvable;
+    return this.same;
+  }
+
+  get result(): boolean { return this.same && this.at === this.expected.length; }
+}
+
+const sameFinding = new SameFinding();
+
 /** upstream: fitsRequest — every resource the node lacks, pods first, then cpu, memory, ephemeral-storage, scalars. */
 export function fitsRequest(
   podRequest: Resource,
@@ -96,27 +140,29 @@ export function fitsRequest(
   delegate?: DelegateToDRA,
 ): readonly InsufficientResource[] {
   if (hasRoom(podRequest, nodeInfo)) return NOTHING_INSUFFICIENT;
+  const found = new FindingList();
+  walkInsufficient(podRequest, nodeInfo, ignoredResources, ignoredResourceGroups, delegate, found);
+  return found.out;
+}
+
+/** fitsRequest's walk, each finding given to `sink` in order, until it asks to stop */
+function walkInsufficient(
+  podRequest: Resource, nodeInfo: NodeInfo, ignoredResources: ReadonlySet<string>, ignoredResourceGroups: ReadonlySet<string>,
+  delegate: DelegateToDRA | undefined, sink: FindingSink,
+): void {
   const allocatable = nodeInfo.allocatable;
   const requested = nodeInfo.requested;
   const podCount = nodeInfo.pods.length;
   const tooManyPods = podCount + 1 > allocatable.allowedPodNumber;
   const scalars = podRequest.scalar.size > 0;
-  const out: InsufficientResource[] = [];
-  if (tooManyPods) {
-    out.push({ resourceName: 'pods', reason: ErrReasonTooManyPods, requested: 1, used: podCount, capacity: allocatable.allowedPodNumber, unresolvable: false });
-  }
-  if (podRequest.milliCPU === 0 && podRequest.memory === 0 && podRequest.ephemeralStorage === 0 && !scalars) {
-    return out;
-  }
-  if (podRequest.milliCPU > 0 && podRequest.milliCPU > allocatable.milliCPU - requested.milliCPU) {
-    out.push(insufficient('cpu', ErrReasonInsufficientCPU, podRequest.milliCPU, requested.milliCPU, allocatable.milliCPU));
-  }
-  if (podRequest.memory > 0 && podRequest.memory > allocatable.memory - requested.memory) {
-    out.push(insufficient('memory', ErrReasonInsufficientMemory, podRequest.memory, requested.memory, allocatable.memory));
-  }
-  if (podRequest.ephemeralStorage > 0 && podRequest.ephemeralStorage > allocatable.ephemeralStorage - requested.ephemeralStorage) {
-    out.push(insufficient('ephemeral-storage', ErrReasonInsufficientEphemeralStorage, podRequest.ephemeralStorage, requested.ephemeralStorage, allocatable.ephemeralStorage));
-  }
+  if (tooManyPods && !sink.add('pods', ErrReasonTooManyPods, 1, podCount, allocatable.allowedPodNumber, false)) return;
+  if (podRequest.milliCPU === 0 && podRequest.memory === 0 && podRequest.ephemeralStorage === 0 && !scalars) return;
+  if (podRequest.milliCPU > 0 && podRequest.milliCPU > allocatable.milliCPU - requested.milliCPU
+    && !insufficient(sink, 'cpu', ErrReasonInsufficientCPU, podRequest.milliCPU, requested.milliCPU, allocatable.milliCPU)) return;
+  if (podRequest.memory > 0 && podRequest.memory > allocatable.memory - requested.memory
+    && !insufficient(sink, 'memory', ErrReasonInsufficientMemory, podRequest.memory, requested.memory, allocatable.memory)) return;
+  if (podRequest.ephemeralStorage > 0 && podRequest.ephemeralStorage > allocatable.ephemeralStorage - requested.ephemeralStorage
+    && !insufficient(sink, 'ephemeral-storage', ErrReasonInsufficientEphemeralStorage, podRequest.ephemeralStorage, requested.ephemeralStorage, allocatable.ephemeralStorage)) return;
   for (const [name, quantity] of podRequest.scalar) {
     if (quantity === 0) continue;
     // Only extended resources can be ignored; hugepages and kubernetes.io/* are always checked.
@@ -125,9 +171,8 @@ export function fitsRequest(
     if (delegate?.(name, nodeInfo)) continue;
     const capacity = allocatable.scalar.get(name) ?? 0;
     const used = requested.scalar.get(name) ?? 0;
-    if (quantity > capacity - used) out.push(insufficient(name, insufficientResourceReason(name), quantity, used, capacity));
+    if (quantity > capacity - used && !insufficient(sink, name, undefined, quantity, used, capacity)) return;
   }
-  return out;
 }
 
 /** upstream: Fits — the check without ignored resources, for callers outside the cycle (queueing hints). */
@@ -155,6 +200,16 @@ export function filter(
   const keep = verdicts && !delegate ? verdicts : undefined;
   const kept = keep?.kept(nodeInfo, s.podRequest, ignoredResources, ignoredResourceGroups);
   if (kept) return kept;
+  // the node before lacked the same (a cycle walks many nodes of one shape): its status, no new list
+  const last = keep?.lastFinding;
+  if (last !== undefined) {
+    walkInsufficient(s.podRequest, nodeInfo, ignoredResources, ignoredResourceGroups, undefined, sameFinding.start(last));
+    if (sameFinding.result) {
+      const status = keep!.shared(last, failedStatus);
+      keep!.keep(nodeInfo, s.podRequest, ignoredResources, ignoredResourceGroups, status);
+      return status;
+    }
+  }
   const insufficientResources = fitsRequest(s.podRequest, nodeInfo, ignoredResources, ignoredResourceGroups, delegate);
   if (insufficientResources.length === 0) return Status.success();
   if (!keep) return failedStatus(insufficientResources);

@@ -60,7 +60,7 @@ export class FitVerdicts {
   /** one status for equal findings: full nodes of one shape fail alike, and share it in the trace */
   private readonly byFinding = new Map<string, Status>();
   /** the finding `shared` was last given, and its status */
-  private lastFinding: readonly InsufficientResource[] | undefined;
+  private last: readonly InsufficientResource[] | undefined;
   private lastStatus: Status | undefined;
 
   /** one object for equal requests (a cycle's request is a new object), so the verdicts compare it by identity */
@@ -104,6 +104,11 @@ export class FitVerdicts {
     this.byNode.set(nodeInfo, { generation: nodeInfo.generation, podRequest: request, ignoredResources, ignoredResourceGroups, status });
   }
 
+  /** the finding `shared` was last given (Filter compares a node's with it before making a list) */
+  get lastFinding(): readonly InsufficientResource[] | undefined {
+    return this.last;
+  }
+
   /**
    * The status for these insufficient resources: the one made for an equal finding on another
    * node (or in another cycle) when there is one, else `make`'s. Every field of the finding is
@@ -111,7 +116,7 @@ export class FitVerdicts {
    */
   shared(insufficientResources: readonly InsufficientResource[], make: (found: readonly InsufficientResource[]) => Status): Status {
     // the node before found the same, most often (a cycle walks nodes of one shape): no key to build
-    if (this.lastFinding !== undefined && sameFinding(this.lastFinding, insufficientResources)) return this.lastStatus!;
+    if (this.last !== undefined && (this.last === insufficientResources || sameFinding(this.last, insufficientResources))) return this.lastStatus!;
     let key = '';
     for (const r of insufficientResources) key += `${r.resourceName}\u0000${r.reason}\u0000${r.requested}\u0000${r.used}\u0000${r.capacity}\u0000${r.unresolvable ? 1 : 0}\u0001`;
     let status = this.byFinding.get(key);
@@ -119,7 +124,7 @@ export class FitVerdicts {
       if (this.byFinding.size >= 4096) this.byFinding.clear();
       this.byFinding.set(key, (status = make(insufficientResources)));
     }
-    this.lastFinding = insufficientResources;
+    this.last = insufficientResources;
     this.lastStatus = status;
     return status;
   }
