@@ -47,11 +47,48 @@ export interface PreFilterResult {
 
 /** upstream: NodeToStatus — explicit statuses per node, and the one for nodes not listed */
 export class NodeToStatus {
-  readonly statuses = new Map<string, Status>();
+  private readonly map = new Map<string, Status>();
+  /**
+   * The failing nodes of a Filter walk and their statuses (by position), put in the map when it
+   * is first read: a cycle that finds a node never reads them, and a walk over 5,000 nodes would
+   * fill the map with thousands of entries per cycle for nothing. Each node at most once, none
+   * of them in the map (see addWalk).
+   */
+  private walkNames: readonly string[] | undefined;
+  private walkStatuses: readonly Status[] | undefined;
   constructor(public absentNodesStatus: Status) {}
+
+  /** node name -> its status (the map, complete) */
+  get statuses(): Map<string, Status> {
+    if (this.walkNames !== undefined) {
+      const names = this.walkNames, statuses = this.walkStatuses!;
+      this.walkNames = this.walkStatuses = undefined;
+      for (let i = 0; i < names.length; i++) this.map.set(names[i]!, statuses[i]!);
+    }
+    return this.map;
+  }
+
+  /** how many nodes have a status of their own (upstream: NodeToStatus.Len) */
+  get size(): number {
+    return this.map.size + (this.walkNames?.length ?? 0);
+  }
 
   set(nodeName: string, status: Status): void { this.statuses.set(nodeName, status); }
   get(nodeName: string): Status { return this.statuses.get(nodeName) ?? this.absentNodesStatus; }
+
+  /**
+   * A Filter walk's failing nodes, each named once, and their statuses (by position); kept as
+   * they are until read, when no node has a status yet (else set one by one).
+   */
+  addWalk(names: readonly string[], statuses: readonly Status[]): void {
+    if (names.length === 0) return;
+    if (this.size === 0) {
+      this.walkNames = names;
+      this.walkStatuses = statuses;
+      return;
+    }
+    for (let i = 0; i < names.length; i++) this.set(names[i]!, statuses[i]!);
+  }
 }
 
 export interface NodeScoreEntry {

@@ -241,7 +241,7 @@ function findNodesThatFitPod(
   }
   const found = findNodesThatPassFilters(input, state, pod, diagnosis, nodes, trace, verdicts, true);
   if ('error' in found) return found;
-  const processed = found.feasible.length + diagnosis.nodeToStatus.statuses.size;
+  const processed = found.feasible.length + diagnosis.nodeToStatus.size;
   input.scheduler.nextStartNodeIndex = (input.scheduler.nextStartNodeIndex + processed) % allNodes.length;
   return found;
 }
@@ -274,7 +274,15 @@ function findNodesThatPassFilters(
   const explain: PluginResult[] = [];
   // the shared copy the last node got: the next node's verdicts are often the same
   let last: PluginResult[] = [];
-  const statuses = diagnosis.nodeToStatus.statuses;
+  const nodeToStatus = diagnosis.nodeToStatus;
+  // Nodes with a status already (the nominated node, tried first): this walk sets theirs one by
+  // one. Else its failing nodes go to nodeToStatus together at the end, in two lists, read only
+  // if the cycle finds no node (each node is visited once in a walk).
+  const direct = nodeToStatus.size > 0;
+  const failedNames: string[] = [];
+  const failedStatuses: Status[] = [];
+  // the last failing status: the plugin it names is in the diagnosis already
+  let lastFailed: Status | undefined;
   const evaluated = trace.nodesEvaluated;
   // j: (start + i) % numAllNodes, without a division per node
   for (let i = 0, j = start % numAllNodes; i < numAllNodes && feasible.length < numNodesToFind; i++, j = j + 1 === numAllNodes ? 0 : j + 1) {
@@ -286,13 +294,24 @@ function findNodesThatPassFilters(
     if (status.code === 'Success') {
       feasible.push(nodeInfo);
       // (nothing to forget while no node has failed)
-      if (statuses.size > 0) statuses.delete(nodeInfo.name);
+      if (direct) nodeToStatus.statuses.delete(nodeInfo.name);
     } else {
-      if (status.code === 'Error') return { error: status };
-      diagnosis.nodeToStatus.set(nodeInfo.name, status);
-      addPluginStatus(diagnosis, status);
+      if (status.code === 'Error') {
+        nodeToStatus.addWalk(failedNames, failedStatuses);
+        return { error: status };
+      }
+      if (direct) nodeToStatus.set(nodeInfo.name, status);
+      else {
+        failedNames.push(nodeInfo.name);
+        failedStatuses.push(status);
+      }
+      if (status !== lastFailed) {
+        addPluginStatus(diagnosis, status);
+        lastFailed = status;
+      }
     }
   }
+  nodeToStatus.addWalk(failedNames, failedStatuses);
   return { feasible };
 }
 
