@@ -358,32 +358,25 @@ describe('NodeResourcesFit Filter: a node lacking what the node before lacked sh
     return Object.fromEntries([...statuses].map(([name, s]) => [name, s.code === 'Success' ? 'Success' : (s.details as { insufficientResources: InsufficientResource[] }).insufficientResources]));
   };
 
+  // what every node lacks for cpu 2 and one of `r`
+  const lacking = (r: string) => ({
+    n0: [ir(r, 1, 0, 0, true)],
+    n1: [ir('cpu', 2000, 0, 1000, true), ir(r, 1, 0, 0, true)],
+    n2: [ir('cpu', 2000, 0, 1000, true), ir(r, 1, 0, 0, true)],
+    n3: [ir('cpu', 2000, 0, 1500, true), ir(r, 1, 0, 0, true)],
+    n4: [ir(r, 1, 0, 0, true)],
+    n5: [ir(r, 1, 1, 1)],
+    n6: [{ resourceName: 'pods', reason: 'Too many pods', requested: 1, used: 1, capacity: 1, unresolvable: false }, ir(r, 1, 0, 0, true)],
+    n7: 'Success',
+    n8: [ir(r, 1, 0, 0, true)],
+  });
+
   it('the first pod, cpu 2 and one example.com/a', () => {
-    expect(findings({ cpu: '2', [a]: '1' })).toEqual({
-      n0: [ir(a, 1, 0, 0, true)],
-      n1: [ir('cpu', 2000, 0, 1000, true), ir(a, 1, 0, 0, true)],
-      n2: [ir('cpu', 2000, 0, 1000, true), ir(a, 1, 0, 0, true)],
-      n3: [ir('cpu', 2000, 0, 1500, true), ir(a, 1, 0, 0, true)],
-      n4: [ir(a, 1, 0, 0, true)],
-      n5: [ir(a, 1, 1, 1)],
-      n6: [{ resourceName: 'pods', reason: 'Too many pods', requested: 1, used: 1, capacity: 1, unresolvable: false }, ir(a, 1, 0, 0, true)],
-      n7: 'Success',
-      n8: [ir(a, 1, 0, 0, true)],
-    });
+    expect(findings({ cpu: '2', [a]: '1' })).toEqual(lacking(a));
   });
 
   it('the second pod, the same request of example.com/b instead: its own name everywhere', () => {
-    expect(findings({ cpu: '2', [b]: '1' })).toEqual({
-      n0: [ir(b, 1, 0, 0, true)],
-      n1: [ir('cpu', 2000, 0, 1000, true), ir(b, 1, 0, 0, true)],
-      n2: [ir('cpu', 2000, 0, 1000, true), ir(b, 1, 0, 0, true)],
-      n3: [ir('cpu', 2000, 0, 1500, true), ir(b, 1, 0, 0, true)],
-      n4: [ir(b, 1, 0, 0, true)],
-      n5: [ir(b, 1, 1, 1)],
-      n6: [{ resourceName: 'pods', reason: 'Too many pods', requested: 1, used: 1, capacity: 1, unresolvable: false }, ir(b, 1, 0, 0, true)],
-      n7: 'Success',
-      n8: [ir(b, 1, 0, 0, true)],
-    });
+    expect(findings({ cpu: '2', [b]: '1' })).toEqual(lacking(b));
   });
 
   it('the first pod again (its verdicts kept from the first cycle), then two of example.com/a', () => {
