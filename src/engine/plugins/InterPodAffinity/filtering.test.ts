@@ -558,3 +558,35 @@ describe('InterPodAffinity PreFilter details: which pods matter, per topology do
     ]);
   });
 });
+
+// The existing pods' anti-affinity verdict names the node's covered domains in the order of the
+// node's labels (filtering.ts checkExistingPodsAntiAffinity reads them with for-in).
+describe('InterPodAffinity Filter: the domains an existing anti-affinity verdict names', () => {
+  const term = (topologyKey: string) => inTerm('app', ['web'], topologyKey);
+  const existing = [
+    pod({ name: 'by-zone', node: 'a', labels: { app: 'db' }, affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term('zone')] } } }),
+    pod({ name: 'by-rack', node: 'a', labels: { app: 'db' }, affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term('rack')] } } }),
+  ];
+  const nodes = [
+    node('a', { zone: 'z1', rack: 'r1', host: 'a' }),
+    node('b', { rack: 'r1', other: 'x', zone: 'z1' }),
+    node('c', { rack: 'r1' }),
+    node('d', { zone: 'z2', rack: 'r2' }),
+  ];
+  const statuses = run(pod({ name: 'incoming', labels: { app: 'web' } }), existing, nodes).filter;
+  const domains = (name: string) => (statuses.get(name)!.details as { domains?: { topologyKey: string; topologyValue: string; count: number; pods: string[] }[] } | undefined)?.domains;
+
+  it.each([
+    ['a', [['zone', 'z1'], ['rack', 'r1']]],
+    ['b', [['rack', 'r1'], ['zone', 'z1']]],
+    ['c', [['rack', 'r1']]],
+  ])('node %s: its covered domains in its label order', (name, want) => {
+    expect(codeAndReasons(statuses.get(name)!)).toEqual(EXISTING_ANTI_AFFINITY);
+    expect(domains(name)!.map((d) => [d.topologyKey, d.topologyValue])).toEqual(want);
+    expect(domains(name)!.every((d) => d.count === 1 && d.pods.length === 1)).toBe(true);
+  });
+
+  it('a node in no covered domain passes', () => {
+    expect(codeAndReasons(statuses.get('d')!)).toEqual(OK);
+  });
+});
