@@ -608,7 +608,7 @@ export function scenarioText(w: Workload): string {
   const perGroup = w.init.template.podsPerGroup;
   if (w.podGroups && perGroup) {
     for (let g = 0; g * perGroup < w.init.count; g++) {
-      docs.push(`{apiVersion: scheduling.k8s.io/v1beta1, kind: PodGroup, metadata: {name: gang-${g}, namespace: ${w.init.namespace}}, spec: {priority: 1000, disruptionMode: {${w.podGroups.disruptionMode}: {}}, schedulingPolicy: {gang: {minCount: ${perGroup}}}}}`);
+      docs.push(`{apiVersion: scheduling.k8s.io/v1beta1, kind: PodGroup, metadata: {name: gang-${g}, namespace: ${w.init.namespace}}, spec: {priorityClassName: gang-low, priority: 1000, disruptionMode: {${w.podGroups.disruptionMode}: {}}, schedulingPolicy: {gang: {minCount: ${perGroup}}}}}`);
     }
   }
   for (let i = 0; i < (w.gated?.count ?? 0); i++) docs.push(podYaml(w.gated!.template, w.gated!.namespace, i, 'init'));

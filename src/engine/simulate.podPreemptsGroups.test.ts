@@ -20,7 +20,7 @@ const pod = (r: SimulationResult, name: string) => r.pods.find((p) => p.pod === 
 interface Opts {
   version: '1.36' | '1.37';
   mode: 'all' | 'single';
-  /** the PodGroup's spec.priority (its pods' own priority is 10) */
+  /** the PodGroup's priority, through its PriorityClass (its pods' own priority is 10) */
   groupPriority?: number;
   /** a PDB over the batch pods allowing no disruption */
   pdb?: boolean;
@@ -40,8 +40,10 @@ function scenario(o: Opts): string {
     `apiVersion: podplay/v1alpha1\nkind: Scenario\nmetadata: {name: t}\nspec:\n  kubernetesVersion: "${o.version}"\n  featureGates: ${gates}\n  timeline:\n  - at: 30\n    action: apply\n    object:\n      apiVersion: v1\n      kind: Pod\n      metadata: {name: urgent}\n      spec:\n        priorityClassName: high\n        containers: [{name: c, image: i, resources: {requests: {cpu: 1500m}}}]`,
     'apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: low}\nvalue: 10',
     'apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1000',
+    // the PodGroup's priority comes from its class (the Priority admission plugin refuses a bare one)
+    `apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: top}\nvalue: ${o.groupPriority ?? 10}`,
     node('n1'), node('n2'),
-    `apiVersion: scheduling.k8s.io/${api}\nkind: PodGroup\nmetadata: {name: batch}\nspec:\n  schedulingPolicy: {gang: {minCount: 2}}\n  disruptionMode: ${o.version === '1.37' ? `{${o.mode}: {}}` : (o.mode === 'all' ? 'PodGroup' : 'Pod')}\n  priority: ${o.groupPriority ?? 10}`,
+    `apiVersion: scheduling.k8s.io/${api}\nkind: PodGroup\nmetadata: {name: batch}\nspec:\n  schedulingPolicy: {gang: {minCount: 2}}\n  disruptionMode: ${o.version === '1.37' ? `{${o.mode}: {}}` : (o.mode === 'all' ? 'PodGroup' : 'Pod')}\n  priorityClassName: ${(o.groupPriority ?? 10) === 10 ? 'low' : 'top'}\n  priority: ${o.groupPriority ?? 10}`,
     batch(0), batch(1),
     ...(o.pdb ? [pdb] : []),
   ].join('\n---\n');

@@ -186,6 +186,14 @@ describe('scenarios/job-gang-workload.yaml: a plain Indexed Job is gang-schedule
     if (!basic.ok) throw new Error(basic.errors.map((e) => e.message).join('\n'));
     expect(basic.result.events.filter((e) => e.reason === 'Scheduled').map((e) => e.time)).toEqual([0, 0, 0]);
   });
+  it("1.37: a Job whose pods have a PriorityClass gives it to its PodGroup, whose priority admission resolves, so validatePodGroup passes", () => {
+    const yaml = example.replace('      restartPolicy: Never', '      restartPolicy: Never\n      priorityClassName: train')
+      + '\n---\napiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: train}\nvalue: 500\n';
+    const out = simulate(yaml, { fileName: 'x.yaml' });
+    if (!out.ok) throw new Error(out.errors.map((e) => e.message).join('\n'));
+    expect(out.result.events.filter((e) => e.reason === 'Scheduled').map((e) => e.time)).toEqual([60, 60, 60, 60]);
+    expect(out.result.pods.filter((p) => p.pod.startsWith('default/train-')).every((p) => p.reason !== 'SchedulerError')).toBe(true);
+  });
   it('without the gate spec.scheduling is refused; at 1.36 the same Indexed Job is a gang without it', () => {
     const off = simulate(example.replace(', WorkloadWithJob: true', ''), { fileName: 'x.yaml' });
     expect(off.ok).toBe(false);

@@ -45,7 +45,7 @@ export type VersionChangeId =
   | 'interPodAffinityHintAnyAntiAffinityTerm' | 'volumeLimitScalingBeta' | 'queueingHintNominatedPods'
   | 'nodeDeclaredFeaturesReason137' | 'imageLocalityImageVolumes' | 'imageLocalityImageVolumeThreshold'
   | 'nominatedGatedPodOnAdd' | 'draCelNoSuchKeyHint' | 'draPostFilterQuietNoOp' | 'workloadGatesMerged'
-  | 'podGroupValidatesScheduledPods';
+  | 'podGroupValidatesScheduledPods' | 'podGroupValidatesPriority';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -322,6 +322,17 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     pr: 140356,
     upstreamFile: 'pkg/scheduler/schedule_one_podgroup.go',
     note: "a PodGroup whose pods name different schedulers is refused before any member is tried (\"all pods in a single pod group should have the same .spec.schedulerName set\"), each member back in the backoff queue with that SchedulerError; from 1.37 the group's already scheduled pods count too and the PodGroup gets a SchedulerError condition with the message. Before, only the pods popped for the cycle were compared and the condition was left alone",
+  },
+  {
+    id: 'podGroupValidatesPriority',
+    since: '1.37',
+    title: "A pod group's pods must have the PodGroup's priority",
+    // "Validate that all pods in a pod group have the same priority as the pod group" (merged
+    // June 2026); validatePodGroup compares each pod's priority with util.PodGroupPriority
+    // (spec.priority, which the priority admission plugin resolves from priorityClassName, else 0)
+    pr: 139920,
+    upstreamFile: 'pkg/scheduler/schedule_one_podgroup.go',
+    note: "a PodGroup whose pods' priority differs from its own (its priorityClassName's value, else the global default class's, else 0) is refused before any member is tried (\"all pods in a single pod group should have the same priority as the pod group's priority, got 1000 and 0\"), a SchedulerError for each member and on the PodGroup's condition. Before, the pods' priorities were not compared with the group's",
   },
 ];
 

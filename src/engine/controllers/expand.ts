@@ -5,6 +5,7 @@
 // Objects that controllers make from other objects (claims from templates, PVCs from ephemeral
 // volumes) belong here too, one controller a step, each creating through admission.
 
+import { admitPodGroupPriority } from '../model/admission/podGroupPriority';
 import type { ScenarioError } from '../api';
 import type { AdmissionContext } from '../model/admission';
 import type { LoadedScenario, ScenarioContents } from '../model/load';
@@ -65,7 +66,12 @@ export function expandScenario(loaded: LoadedScenario, kubernetesVersion?: Kuber
       sourceOf.set(updated, sourceOf.get(w));
     }
     schedulingWorkloads.push(...(result.schedulingWorkloads ?? []));
-    podGroups.push(...(result.podGroups ?? []));
+    for (const g of result.podGroups ?? []) {
+      // the Priority admission plugin on create (model/admission/podGroupPriority.ts)
+      const admitted = gates.WorkloadAwarePreemption ? admitPodGroupPriority(g, ctx.priorityClasses) : {};
+      if ('refused' in admitted) admissionEvents.push({ time: 0, type: 'Warning', reason: 'FailedCreate', object: `${w.kind}/${w.metadata.namespace ?? 'default'}/${w.metadata.name}`, message: `Error creating: ${admitted.refused}` });
+      else podGroups.push(g);
+    }
     workloads.splice(i + 1, 0, ...result.workloads);
     for (const made of result.workloads) synced.add(made);
     pods.push(...result.pods);

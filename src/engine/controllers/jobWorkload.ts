@@ -73,7 +73,13 @@ export function jobPodGroupFields(job: Workload, ctx: ControllerContext): Omit<P
   }
   // v1.37: a Job with a controller owner (a JobSet's) is a node of its parent's workload
   if (controllerOf(job)) return undefined;
-  return compileScheduling(job.spec.scheduling, parallelism, gates);
+  const fields = compileScheduling(job.spec.scheduling, parallelism, gates);
+  // the group takes the pods' PriorityClass (KEP-6089 "Library Usage Example (Job)": buildWorkloadItem's
+  // DefaultConfig.PriorityClassName is the template's), so that the PodGroup's priority, resolved
+  // by the Priority admission plugin, is its pods' (validatePodGroup compares them from v1.37)
+  const priorityClassName = job.spec.template.spec.priorityClassName;
+  if (priorityClassName) fields.priorityClassName = priorityClassName;
+  return fields;
 }
 
 /**

@@ -15,6 +15,7 @@ import type {
 } from './types';
 import { admitPod, DEFAULT_SCHEDULER_NAME, parseDefaultTolerations, parseNodeSelectorAnnotation, ANNOTATION_DEFAULT_TOLERATIONS, ANNOTATION_NODE_SELECTOR, ANNOTATION_OPENSHIFT_NODE_SELECTOR, type AdmissionContext } from './admission';
 import { admitWorkload, JOB_CONTROLLER_UID_LABEL } from './admission/workloads';
+import { admitPodGroupPriority } from './admission/podGroupPriority';
 import { compileLabelSelector } from './selectors';
 import { Diagnostics, formatPath, Reader, subjectLabel, type DroppedWithoutGate, type Path } from './decoder';
 import { LABEL_METADATA_NAME, SYSTEM_PRIORITY_CLASSES } from './decode/cluster';
@@ -570,6 +571,21 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
     }
   }
 
+  // The Priority admission plugin resolves a PodGroup's priority on create (WorkloadAwarePreemption;
+  // at 1.37 part of GenericWorkload): admission/podGroupPriority.ts
+  const refusedPodGroups = new Set<ScenarioObject>();
+  if (gates.WorkloadAwarePreemption) {
+    for (const d of loader.declared) {
+      if (!isPodGroup(d.object)) continue;
+      const admitted = admitPodGroupPriority(d.object, ctx.priorityClasses);
+      if ('refused' in admitted) {
+        refusedPodGroups.add(d.object);
+        admissionEvents.push({ time: 0, type: 'Warning', reason: 'FailedCreate', object: `PodGroup/${nsOf(d.object)}/${d.object.metadata.name}`, message: admitted.refused });
+        d.reader.warn(d.pos, [], `not created: ${admitted.refused}`);
+      } else if (admitted.warning) d.reader.warn(d.pos, [], admitted.warning);
+    }
+  }
+
   // The API server admits the declared workloads; their controllers run when the simulation starts.
   const declaredWorkloads = loader.declared.filter((d) => isWorkload(d.object));
   const workloads = declaredWorkloads.map((d) => d.object as Workload);
@@ -599,7 +615,7 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
     workloads,
     gangWorkloads: objects.filter(isGangWorkload),
     schedulingWorkloads: objects.filter(isSchedulingWorkload),
-    podGroups: objects.filter(isPodGroup),
+    podGroups: objects.filter(isPodGroup).filter((g) => !refusedPodGroups.has(g)),
     storage: admitStorage(objects.filter(isStorageObject).filter((o) => !refusedClaims.has(o))),
     resources: objects.filter(isResourceObject),
     policies,

@@ -12,10 +12,10 @@ import { NodeInfo } from '../framework/nodeInfo';
 import { podGroupSchedulingPlacementAlgorithm } from '../framework/placementAlgorithm';
 import { newPodInfo } from '../framework/podInfo';
 import { Status } from '../framework/status';
-import type { PodGroup } from '../model/types';
+import type { Pod, PodGroup } from '../model/types';
 import { makeNode, makePod } from '../testing/builders';
 import { placementPlugins } from './placementPlugins';
-import { podGroupCondition, podGroupOrder, podGroupSchedulerNameError, podGroupVerdict, setPodGroupCondition, type MemberAttempt, type PodGroupVerdict } from './podGroupCycle';
+import { podGroupCondition, podGroupOrder, podGroupVerdict, setPodGroupCondition, submitMember, validatePodGroup, type MemberAttempt, type PodGroupVerdict } from './podGroupCycle';
 
 /** the fake plugin's outcome for one pod: Filter, then PostFilter (nominating node1) if it failed, then Permit */
 type Fake = { filter: 'ok' | 'unschedulable' | 'error'; postFilter?: 'nominate' | 'unschedulable'; permit?: 'ok' | 'wait' | 'unschedulable' | 'error' };
@@ -154,7 +154,92 @@ describe('TestFrameworkForPodGroup (v1.36; v1.37 validatePodGroup gives the same
     { name: 'failure for different scheduler names', pods: [p1, p3], profiles: ['sched1', 'sched2'], error: 'all pods in a single pod group should have the same .spec.schedulerName set, got: "sched2" and "sched1"' },
     { name: 'failure when profile not found', pods: [p1], profiles: ['other'], error: 'profile not found for scheduler name "sched1"' },
   ])('$name', ({ pods, profiles, error }) => {
-    expect(podGroupSchedulerNameError(pods, (n) => profiles.includes(n))).toBe(error);
+    expect(validatePodGroup(pods, (n) => profiles.includes(n))).toBe(error);
+  });
+});
+
+// upstream: schedule_one_podgroup_test.go TestValidatePodGroup (read after v1.37): the v1.37
+// validatePodGroup, pods popped for the cycle first, then the group's scheduled pods (PR #140356),
+// the PodGroup's priority against each (PR #139920). The five preemption-policy rows are not ported
+// (their PodGroupPreemptionPolicy check is not pinned to a version; docs/fidelity.md).
+describe('TestValidatePodGroup (v1.37)', () => {
+  const pod = (name: string, o: { scheduler?: string; priority?: number } = {}) => {
+    const b = makePod().name(name);
+    if (o.scheduler) b.schedulerName(o.scheduler);
+    if (o.priority !== undefined) b.priority(o.priority);
+    return b.obj();
+  };
+  const any = () => true;
+  const rows: { name: string; groupPriority?: number; scheduled?: Pod[]; pods: Pod[]; profiles?: string[]; error?: string }[] = [
+    { name: 'failure when no pods to evaluate', pods: [], profiles: ['sched1'], error: 'profile not found for scheduler name ""' },
+    { name: 'success for same scheduler name', pods: [pod('p1', { scheduler: 'sched1' }), pod('p2', { scheduler: 'sched1' })], profiles: ['sched1'] },
+    { name: 'failure for different scheduler names', pods: [pod('p1', { scheduler: 'sched1' }), pod('p2', { scheduler: 'sched2' })], profiles: ['sched1', 'sched2'], error: 'all pods in a single pod group should have the same .spec.schedulerName set, got: "sched2" and "sched1"' },
+    { name: 'failure when profile not found', pods: [pod('p1', { scheduler: 'sched1' }), pod('p2', { scheduler: 'sched1' })], profiles: ['other'], error: 'profile not found for scheduler name "sched1"' },
+    { name: 'success when priorities match', groupPriority: 10, pods: [pod('p1', { priority: 10 }), pod('p2', { priority: 10 })] },
+    { name: 'failure when different priorities across pods', groupPriority: 10, pods: [pod('p1', { priority: 9 }), pod('p2', { priority: 10 })], error: "all pods in a single pod group should have the same priority as the pod group's priority, got 9 and 10" },
+    { name: 'failure when different priorities across pods and pod group', groupPriority: 9, pods: [pod('p1', { priority: 10 }), pod('p2', { priority: 10 })], error: "all pods in a single pod group should have the same priority as the pod group's priority, got 10 and 9" },
+    { name: 'success when new pods match scheduled pods scheduler name and priority', groupPriority: 10, scheduled: [pod('p2', { priority: 10, scheduler: 'sched1' })], pods: [pod('p1', { priority: 10, scheduler: 'sched1' })], profiles: ['sched1'] },
+    { name: 'failure when new pod has different scheduler name than scheduled pod', groupPriority: 10, scheduled: [pod('p2', { priority: 10, scheduler: 'sched2' })], pods: [pod('p1', { priority: 10, scheduler: 'sched1' })], profiles: ['sched1'], error: 'all pods in a single pod group should have the same .spec.schedulerName set, got: "sched2" and "sched1"' },
+    { name: 'failure when new pod has different priority than scheduled pod', groupPriority: 10, scheduled: [pod('p2', { priority: 9, scheduler: 'sched1' })], pods: [pod('p1', { priority: 10, scheduler: 'sched1' })], profiles: ['sched1'], error: "all pods in a single pod group should have the same priority as the pod group's priority, got 9 and 10" },
+  ];
+  it.each(rows)('$name', ({ groupPriority, scheduled, pods, profiles, error }) => {
+    // upstream's default profile map is {"": nil} for pods without a scheduler name; here any profile exists
+    const hasProfile = profiles ? (n: string) => profiles.includes(n) : any;
+    // a PodGroup without spec.priority counts as 0 (util.PodGroupPriority)
+    expect(validatePodGroup([...pods, ...(scheduled ?? [])], hasProfile, groupPriority ?? 0)).toBe(error);
+  });
+
+  it('v1.36 (no priority check): pods of another priority than the group pass', () => {
+    expect(validatePodGroup([pod('p1', { priority: 9 }), pod('p2', { priority: 10 })], any)).toBeUndefined();
+  });
+});
+
+// upstream: TestSubmitPodGroupAlgorithmResult's bound / preempting / failed sets (read after
+// v1.37), row by row: each pod's algorithm result (a host, or its own status with the algorithm's
+// nominating info: clearNominatedNode or nil) and the group's status, through submitMember — the
+// function the simulation's submit loop runs. "preempting" is a FailureHandler call with a node to
+// nominate, "failed" one without. Not ported: "Different number of pods in result and queue"
+// (Podplay's cycle records every member it tries, and the ones an error stopped go back with the
+// group's error in the simulation's loop) and the active-queue check of "One unschedulable".
+describe('TestSubmitPodGroupAlgorithmResult: bound, preempting and failed pods per row', () => {
+  type R = { host: string } | { unschedulable: true; nominating?: '' } | { error: string };
+  const member = (name: string, r: R): MemberAttempt => {
+    const queued = { podInfo: newPodInfo(makePod().name(name).uid(name).obj()), timestamp: 0 } as QueuedPodInfo;
+    const trace = {} as CycleTrace;
+    const state = new CycleState();
+    if ('host' in r) return { queued, trace, outcome: { kind: 'scheduled', node: r.host, state } };
+    if ('error' in r) return { queued, trace, outcome: { kind: 'error', status: Status.error(r.error), message: r.error } };
+    const message = '0/1 nodes are available';
+    return { queued, trace, outcome: { kind: 'unschedulable', status: Status.unschedulable(message), message, unschedulablePlugins: new Set(), pendingPlugins: new Set(), ...(r.nominating !== undefined ? { nominatedNodeName: r.nominating } : {}) } };
+  };
+  const ok = { host: 'node1' }, clear = { unschedulable: true as const, nominating: '' as const }, nil = { unschedulable: true as const };
+  const rows: { name: string; pods: [R, R, R]; verdict: PodGroupVerdict; nominated?: Record<string, string>; bound?: string[]; preempting?: Record<string, string>; failed?: string[] }[] = [
+    { name: 'All pods feasible', pods: [ok, ok, ok], verdict: { kind: 'scheduled' }, bound: ['p1', 'p2', 'p3'] },
+    { name: 'All pods feasible, but podGroup unschedulable', pods: [ok, ok, ok], verdict: { kind: 'unschedulable', message: 'not enough capacity for the gang' }, failed: ['p1', 'p2', 'p3'] },
+    { name: 'One unschedulable', pods: [ok, clear, ok], verdict: { kind: 'scheduled' }, bound: ['p1', 'p3'], failed: ['p2'] },
+    { name: 'All pods unschedulable', pods: [clear, clear, clear], verdict: { kind: 'unschedulable', message: '0/3 nodes are available: insufficient cpu' }, failed: ['p1', 'p2', 'p3'] },
+    { name: 'All pods unschedulable with nil nominatingInfo', pods: [nil, nil, nil], verdict: { kind: 'unschedulable', message: '0/3 nodes are available: insufficient cpu' }, failed: ['p1', 'p2', 'p3'] },
+    { name: 'Unschedulable for the entire pod group', pods: [clear, clear, clear], verdict: { kind: 'unschedulable', message: 'node affinity mismatch' }, failed: ['p1', 'p2', 'p3'] },
+    { name: 'Error for one pod', pods: [ok, { error: 'plugin returned error' }, { error: 'plugin returned error' }], verdict: { kind: 'error', message: 'plugin returned error' }, failed: ['p1', 'p2', 'p3'] },
+    { name: 'Already Scheduled, successful cycle keeps condition', pods: [ok, ok, ok], verdict: { kind: 'scheduled' }, bound: ['p1', 'p2', 'p3'] },
+    { name: 'Already Scheduled, rejected cycle does not regress condition', pods: [clear, clear, clear], verdict: { kind: 'unschedulable', message: 'extra pods could not be placed' }, failed: ['p1', 'p2', 'p3'] },
+    { name: 'Already Scheduled, error cycle does not regress condition', pods: [ok, { error: 'e' }, { error: 'e' }], verdict: { kind: 'error', message: 'e' }, failed: ['p1', 'p2', 'p3'] },
+    {
+      name: 'PodGroup waiting on preemption uses nominating info instead of suggested host for successfully evaluated pods',
+      pods: [ok, clear, clear], verdict: { kind: 'unschedulable', message: 'waiting on preemption' }, nominated: { 'default/p1': 'node2' },
+      preempting: { p1: 'node2' }, failed: ['p2', 'p3'],
+    },
+  ];
+  it.each(rows)('$name', ({ pods, verdict, nominated, bound = [], preempting = {}, failed = [] }) => {
+    const got = { bound: [] as string[], preempting: {} as Record<string, string>, failed: [] as string[] };
+    pods.forEach((r, i) => {
+      const name = `p${i + 1}`;
+      const s = submitMember(member(name, r), verdict, nominated ? new Map(Object.entries(nominated)) : undefined);
+      if (s.kind === 'bind') got.bound.push(name);
+      else if (s.kind === 'unschedulable' && s.nominatedNode) got.preempting[name] = s.nominatedNode;
+      else got.failed.push(name);
+    });
+    expect(got).toEqual({ bound, preempting, failed });
   });
 });
 

@@ -32,16 +32,22 @@ export function podGroupOrder(a: QueuedPodInfo, b: QueuedPodInfo): number {
 /**
  * upstream: frameworkForPodGroup (v1.36) and validatePodGroup (v1.37) in
  * schedule_one_podgroup.go — one profile schedules the whole group, so every pod of it must name
- * the first pod's scheduler, and that scheduler must have a profile. The error fails the group
- * before any member is tried. `pods`: the members popped for the cycle, in the cycle's order
- * (and from v1.37 the group's scheduled pods after them, PR #140356).
+ * the first pod's scheduler, and that scheduler must have a profile; from v1.37 (PR #139920) every
+ * pod's priority must also be the PodGroup's (`groupPriority`, upstream util.PodGroupPriority:
+ * spec.priority, else 0). The error fails the group before any member is tried. `pods`: the
+ * members popped for the cycle, in the cycle's order (and from v1.37 the group's scheduled pods
+ * after them, PR #140356); each pod is checked in turn, scheduler name first, and the profile last.
  */
-export function podGroupSchedulerNameError(pods: readonly Pod[], hasProfile: (schedulerName: string) => boolean): string | undefined {
+export function validatePodGroup(pods: readonly Pod[], hasProfile: (schedulerName: string) => boolean, groupPriority?: number): string | undefined {
   const nameOf = (p: Pod) => p.spec.schedulerName ?? DEFAULT_SCHEDULER_NAME;
   const first = pods[0] ? nameOf(pods[0]) : '';
   for (const p of pods) {
     const name = nameOf(p);
     if (name !== first) return `all pods in a single pod group should have the same .spec.schedulerName set, got: ${quote(name)} and ${quote(first)}`;
+    const priority = p.spec.priority ?? 0;
+    if (groupPriority !== undefined && priority !== groupPriority) {
+      return `all pods in a single pod group should have the same priority as the pod group's priority, got ${priority} and ${groupPriority}`;
+    }
   }
   return hasProfile(first) ? undefined : `profile not found for scheduler name ${quote(first)}`;
 }
@@ -98,6 +104,41 @@ export function memberFailureMessage(a: MemberAttempt, verdict: PodGroupVerdict,
     return [ErrPodGroupUnschedulable, ...(wait?.reasons ?? []), ...(appendedReason ? [appendedReason] : [])].join(', ');
   }
   return a.outcome.message;
+}
+
+/** What becomes of one member after its group's cycle (upstream: submitPodGroupAlgorithmResult). */
+export type MemberSubmission =
+  | { kind: 'bind'; node: string }
+  | { kind: 'error'; message: string }
+  /** back to the queue; nominatedNode: the node to nominate, '' to clear, absent to leave as it is */
+  | { kind: 'unschedulable'; message: string; nominatedNode?: string };
+
+/**
+ * upstream: submitPodGroupAlgorithmResult, per member. A feasible group binds its placed members
+ * and sends the others back with their own status; an Error fails every member (one that failed
+ * with an error keeps its own); an unschedulable group sends every member back — placed members
+ * with the group's message. Waiting on preemption, a member is nominated where the group's
+ * preemption put it (applyPodGroupPostFilterResult's NominatingInfos, which replace the
+ * algorithm's), else a placed member to its node and a member whose own PostFilter nominated a
+ * node to that one; otherwise a member that needed preemption loses its nomination.
+ * `preemptionNominated`: workload-aware preemption's nominations after it succeeded.
+ */
+export function submitMember(a: MemberAttempt, verdict: PodGroupVerdict, preemptionNominated?: ReadonlyMap<string, string>, appendedReason?: string): MemberSubmission {
+  const o = a.outcome;
+  const placed = o.kind === 'scheduled' || o.kind === 'waiting' ? o : undefined;
+  if (verdict.kind === 'scheduled') {
+    if (placed) return { kind: 'bind', node: placed.node };
+    if (o.kind === 'unschedulable') return { kind: 'unschedulable', message: o.message, ...(o.nominatedNodeName !== undefined ? { nominatedNode: o.nominatedNodeName } : {}) };
+    return { kind: 'error', message: o.kind === 'error' ? o.message : '' };
+  }
+  const message = memberFailureMessage(a, verdict, appendedReason);
+  if (verdict.kind === 'error') return { kind: 'error', message };
+  const own = o.kind === 'unschedulable' ? o : undefined;
+  let nominatedNode: string | undefined;
+  if (preemptionNominated) nominatedNode = preemptionNominated.get(a.queued.podInfo.key) ?? (placed ? undefined : own?.nominatedNodeName);
+  else if (verdict.waitingOnPreemption) nominatedNode = placed ? placed.node : a.preempting ? a.preempting.node : own?.nominatedNodeName;
+  else nominatedNode = a.preempting ? '' : own ? own.nominatedNodeName : '';
+  return { kind: 'unschedulable', message, ...(nominatedNode !== undefined ? { nominatedNode } : {}) };
 }
 
 /** The group's condition after the cycle. upstream: submitPodGroupAlgorithmResult, updatePodGroupCondition */

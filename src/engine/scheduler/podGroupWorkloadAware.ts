@@ -8,6 +8,7 @@ import { topologyAwareWorkloadSchedulingEnabled, type FeatureGates } from '../fe
 import type { PreemptionPodGroup, PodGroupPreemptor } from '../plugins/DefaultPreemption/podGroupPreemption';
 import type { PlacementPodGroup } from './placementPlugins';
 import { podKey } from '../model/types';
+import { podGroupPriority } from '../model/admission/podGroupPriority';
 
 /** upstream: runWorkloadAwarePreemption refuses a PodGroup with scheduling constraints (alpha) */
 export const ErrPreemptionWithConstraints = 'workload aware preemption is not supported for pod groups with scheduling constraints';
@@ -30,13 +31,12 @@ export function placementPodGroup(pg: PodGroup, scheduledPods: readonly Pod[]): 
   return { topologyKey: topologyKeyOf(pg), scheduledPods: scheduledPods.map((p) => ({ pod: podKey(p), nodeName: p.spec.nodeName! })) };
 }
 
-/** upstream: util.PodGroupPriority — spec.priority, else the members' priority */
-export function preemptionPodGroup(pg: PodGroup, memberPriority: number): PreemptionPodGroup {
-  return { key: podGroupKey(pg), priority: pg.spec.priority ?? memberPriority, disruptionMode: pg.spec.disruptionMode ?? 'Single' };
+/** upstream: util.PodGroupPriority — spec.priority, else 0 (podGroupCycle.ts podGroupPriority) */
+export function preemptionPodGroup(pg: PodGroup): PreemptionPodGroup {
+  return { key: podGroupKey(pg), priority: podGroupPriority(pg), disruptionMode: pg.spec.disruptionMode ?? 'Single' };
 }
 
 export function podGroupPreemptor(pg: PodGroup, members: readonly Pod[]): PodGroupPreemptor {
-  const memberPriority = members[0]?.spec.priority ?? 0;
   const policy = (pg.spec as { preemptionPolicy?: 'PreemptLowerPriority' | 'Never' }).preemptionPolicy ?? members[0]?.spec.preemptionPolicy ?? 'PreemptLowerPriority';
-  return { key: podGroupKey(pg), priority: pg.spec.priority ?? memberPriority, preemptionPolicy: policy, members };
+  return { key: podGroupKey(pg), priority: podGroupPriority(pg), preemptionPolicy: policy, members };
 }

@@ -6,6 +6,7 @@ import { controllerOf, namespaceOf } from '../controllers/common';
 import { expandWorkload } from '../controllers';
 import type { Pod, Workload } from '../model/types';
 import type { Simulation } from './simulation';
+import { admitPodGroupPriority } from '../model/admission/podGroupPriority';
 
 /**
  * upstream: client-go workqueue DefaultTypedControllerRateLimiter's per-item part,
@@ -115,6 +116,11 @@ export class ControllerManager {
     // WorkloadWithJob: a Job's Workload and PodGroup exist before the pods that name the group
     for (const w of result.schedulingWorkloads ?? []) sim.cluster.schedulingWorkloads.set(`${namespaceOf(w)}/${w.metadata.name}`, w);
     for (const g of result.podGroups ?? []) {
+      // the Priority admission plugin on create (admission/podGroupPriority.ts)
+      if (sim.gates.WorkloadAwarePreemption) {
+        const admitted = admitPodGroupPriority(g, sim.admissionContext().priorityClasses);
+        if ('refused' in admitted) { sim.recordEvent('Warning', 'FailedCreate', `Job/${namespaceOf(g)}/${queued.metadata.name}`, `Error creating: ${admitted.refused}`); continue; }
+      }
       sim.cluster.podGroups.set(`${namespaceOf(g)}/${g.metadata.name}`, g);
       sim.resourceClaims.podGroupCreated(g);
     }

@@ -30,7 +30,8 @@ import { formatCount, LIMITS } from '../limits';
 import { TraceBudget } from './traceBudget';
 import { SchedulingQueue, UNSCHEDULABLE_FLUSH_INTERVAL, POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION, type ClusterEvent as QueueEvent } from '../queue/schedulingQueue';
 import { schedulingCycle, type CycleOutcome, type SchedulerState } from '../scheduler/scheduleOne';
-import { memberFailureMessage, podGroupCondition, podGroupSchedulerNameError, podGroupOrder, podGroupTrace, podGroupVerdict, setPodGroupCondition, type MemberAttempt, type PodGroupVerdict } from '../scheduler/podGroupCycle';
+import { podGroupPriority } from '../model/admission/podGroupPriority';
+import { podGroupCondition, podGroupOrder, podGroupTrace, podGroupVerdict, setPodGroupCondition, submitMember, validatePodGroup, type MemberAttempt, type PodGroupVerdict } from '../scheduler/podGroupCycle';
 import { shareCycleResults, sharedResults } from '../scheduler/traceRecords';
 import { placementPlugins } from '../scheduler/placementPlugins';
 import { placementPodGroup, podGroupKey, preemptionPodGroup, usesPlacementAlgorithm } from '../scheduler/podGroupWorkloadAware';
@@ -821,7 +822,11 @@ export class Simulation {
     popped.sort(podGroupOrder);
     const bound = groupPods.filter((p) => p.spec.nodeName).length;
     // upstream: frameworkForPodGroup / validatePodGroup, before skipPodGroupPodSchedule
-    const refused = podGroupSchedulerNameError([...popped.map((m) => m.podInfo.pod), ...(this.versionSwitches.podGroupValidatesScheduledPods ? scheduled : [])], (name) => this.profiles.has(name));
+    const refused = validatePodGroup(
+      [...popped.map((m) => m.podInfo.pod), ...(this.versionSwitches.podGroupValidatesScheduledPods ? scheduled : [])],
+      (name) => this.profiles.has(name),
+      this.versionSwitches.podGroupValidatesPriority ? podGroupPriority(pg) : undefined,
+    );
     if (refused) return this.refusePodGroup(pg, popped, bound, refused);
     const members = popped.filter((m) => !this.skipPodSchedule(m.podInfo));
     if (members.length === 0) return [];
@@ -848,31 +853,22 @@ export class Simulation {
     setPodGroupCondition(pg, condition);
     const stored = pg.status?.conditions?.find((c) => c.type === condition.type);
     if (stored) groupTrace.condition = { type: stored.type, status: stored.status, reason: stored.reason, message: stored.message };
+    const preemptionNominated = preemption?.result === 'Success' ? nominated : undefined;
     for (const a of attempts) {
-      const placed = a.outcome.kind === 'scheduled' || a.outcome.kind === 'waiting' ? a.outcome : undefined;
-      if (verdict.kind === 'scheduled') {
-        if (placed) {
-          a.trace.result = 'Waiting';
-          this.runBindingCycle(fwk, placed.state, a.queued, placed.node, a.trace);
-        } else if (a.outcome.kind === 'unschedulable') {
-          this.handleSchedulingFailure(a.queued, 'rejected', a.outcome.message, a.outcome.unschedulablePlugins, a.outcome.pendingPlugins, a.outcome.nominatedNodeName);
-        }
+      const submitted = submitMember(a, verdict, preemptionNominated, preemption?.result === 'Unschedulable' ? preemption.message : undefined);
+      if (submitted.kind === 'bind') {
+        const placed = a.outcome as Extract<CycleOutcome, { kind: 'scheduled' | 'waiting' }>;
+        a.trace.result = 'Waiting';
+        this.runBindingCycle(fwk, placed.state, a.queued, submitted.node, a.trace);
         continue;
       }
-      const message = memberFailureMessage(a, verdict, preemption?.result === 'Unschedulable' ? preemption.message : undefined);
-      if (verdict.kind === 'error') { this.failWithError(a.queued, a.trace, message); continue; }
-      a.trace.result = 'Unschedulable';
-      a.trace.message = message;
+      if (submitted.kind === 'error') { this.failWithError(a.queued, a.trace, submitted.message); continue; }
       const own = a.outcome.kind === 'unschedulable' ? a.outcome : undefined;
-      // upstream: submitPodGroupAlgorithmResult — waiting on preemption, a placed member is
-      // nominated to the node it was placed on, the others to the node preemption chose (workload-
-      // aware preemption) or to their own (a member's PostFilter); a member that needed preemption
-      // in a group that stays unschedulable loses its nomination
-      let nominatedNode: string | undefined;
-      if (preemption?.result === 'Success') nominatedNode = placed ? placed.node : nominated.get(a.queued.podInfo.key);
-      else if (waitingOnPreemption) nominatedNode = placed ? placed.node : a.preempting ? a.preempting.node : own?.nominatedNodeName;
-      else nominatedNode = a.preempting ? '' : own ? own.nominatedNodeName : '';
-      this.handleSchedulingFailure(a.queued, 'rejected', message, own?.unschedulablePlugins ?? new Set(), own?.pendingPlugins ?? new Set(), nominatedNode);
+      if (verdict.kind !== 'scheduled') {
+        a.trace.result = 'Unschedulable';
+        a.trace.message = submitted.message;
+      }
+      this.handleSchedulingFailure(a.queued, 'rejected', submitted.message, own?.unschedulablePlugins ?? new Set(), own?.pendingPlugins ?? new Set(), submitted.nominatedNode);
     }
     // members not tried after an error go back with the group's error
     for (const m of members.slice(attempts.length)) this.handleSchedulingFailure(m, 'error', verdict.kind === 'error' ? verdict.message : '', new Set(), new Set(), undefined);
@@ -1018,7 +1014,7 @@ export class Simulation {
       fwk, cache: this.cache, now: this.now, pdbs: this.cluster.pdbs(),
       podGroupOf: (pod) => {
         const group = this.podGroupOf(pod);
-        return group ? preemptionPodGroup(group, pod.spec.priority ?? 0) : undefined;
+        return group ? preemptionPodGroup(group) : undefined;
       },
       trySchedule: () => {
         const t = this.trialMembers(fwk, members);

@@ -4,6 +4,7 @@
 
 import { admitPod } from '../model/admission';
 import { admitPodUpdate } from '../model/admission/podUpdate';
+import { admitPodGroupPriority } from '../model/admission/podGroupPriority';
 import { SCHEDULING_V1ALPHA1, SCHEDULING_V1ALPHA2 } from '../model/types';
 import type { GangWorkload, PodGroup, SchedulingWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, Workload } from '../model/types';
 import { podKey } from '../model/types';
@@ -108,8 +109,13 @@ function createObject(sim: Simulation, step: ApplyStep, index: number, obj: Scen
     case 'PodGroup': {
       const key = `${ns}/${obj.metadata.name}`;
       const old = c.podGroups.get(key);
-      const updated = obj as PodGroup;
+      let updated = obj as PodGroup;
       if (old) {
+        // kubectl apply's merge keeps what the API server set on create and the manifest leaves
+        // out: the priority the Priority admission plugin resolved (and the default class's name)
+        if (updated.spec.priority === undefined && old.spec.priority !== undefined) {
+          updated = { ...updated, spec: { ...updated.spec, priority: old.spec.priority, ...(updated.spec.priorityClassName === undefined && old.spec.priorityClassName !== undefined ? { priorityClassName: old.spec.priorityClassName } : {}) } };
+        }
         // upstream: PodGroup validation on update — the policy is immutable except gang.minCount
         // from v1beta1 (v1.37) on; anything else is refused
         const refused = podGroupUpdateRefusal(old, updated);
@@ -117,6 +123,11 @@ function createObject(sim: Simulation, step: ApplyStep, index: number, obj: Scen
         c.podGroups.set(key, { ...updated, status: old.status });
         sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'PodGroup', actionType: 'Update', label: 'PodGroupUpdate' }, old, updated);
       } else {
+        // the Priority admission plugin on create (admission/podGroupPriority.ts)
+        if (sim.gates.WorkloadAwarePreemption) {
+          const admitted = admitPodGroupPriority(updated, sim.admissionContext().priorityClasses);
+          if ('refused' in admitted) { sim.recordEvent('Warning', 'FailedCreate', `PodGroup/${key}`, admitted.refused); return; }
+        }
         c.podGroups.set(key, updated);
         sim.resourceClaims.podGroupCreated(updated);
         sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'PodGroup', actionType: 'Add', label: 'PodGroupAdd' }, undefined, updated);

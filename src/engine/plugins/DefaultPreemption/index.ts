@@ -16,6 +16,7 @@ import {
   type DefaultPreemptionArgs,
 } from './args';
 import { workloadAwarePreemptionEnabled } from '../../features';
+import { podGroupPriority } from '../../model/admission/podGroupPriority';
 import { isPreemptionAllowed, selectVictimsOnNode, type VictimSelection } from './victims';
 import { selectVictimUnitsOnNode, snapshotVictimGroupIndex, type VictimGroup, type VictimGroupIndex } from './victimUnits';
 
@@ -61,7 +62,7 @@ export class DefaultPreemptionPlugin implements Plugin, PreemptionInterface {
     const ns = pod.metadata.namespace ?? 'default';
     const pg = this.handle.cluster.podGroup(ns, name);
     if (!pg) return undefined;
-    return { key: `${ns}/${name}`, priority: pg.spec.priority ?? pod.spec.priority ?? 0, disruptionMode: pg.spec.disruptionMode ?? 'Single' };
+    return { key: `${ns}/${name}`, priority: podGroupPriority(pg), disruptionMode: pg.spec.disruptionMode ?? 'Single' };
   };
 
   /** a victim's priority as preemption weighs it (its PodGroup's, when victims are units) */
