@@ -158,7 +158,8 @@ export interface TakenDevicesIndex {
 /** The resource.k8s.io informers' listers (upstream: the DRA manager's listers). */
 export interface ResourceLister {
   deviceClass(name: string): DeviceClass | undefined;
-  deviceClasses(): DeviceClass[];
+  /** may be the same list while no class changed: not to be modified */
+  deviceClasses(): readonly DeviceClass[];
   /** may be the same list while no slice changed: not to be modified */
   resourceSlices(): readonly ResourceSlice[];
   /** resource.k8s.io/v1alpha3 DeviceTaintRules (DRADeviceTaintRules) */

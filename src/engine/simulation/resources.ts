@@ -23,6 +23,8 @@ export class ResourceStore implements ResourceLister {
   private readonly taken = new TakenDevices();
   /** resourceSlices()'s list while no slice changed (the allocator keeps its per-node set-up by it) */
   private sliceList: ResourceSlice[] | undefined;
+  /** deviceClasses()'s list while no class changed (NodeResourcesFit and DynamicResources read it per node) */
+  private classList: DeviceClass[] | undefined;
 
   constructor(objects: readonly ResourceObject[] = []) {
     for (const o of objects) this.put(o);
@@ -36,6 +38,7 @@ export class ResourceStore implements ResourceLister {
   put(o: ResourceObject): ResourceObject | undefined {
     this.changes++;
     if (o.kind === 'ResourceSlice') this.sliceList = undefined;
+    if (o.kind === 'DeviceClass') this.classList = undefined;
     switch (o.kind) {
       case 'DeviceClass': return replace(this.classes, o.metadata.name, o);
       case 'ResourceSlice': return replace(this.slices, o.metadata.name, o);
@@ -54,6 +57,7 @@ export class ResourceStore implements ResourceLister {
   remove(kind: ResourceObject['kind'], namespace: string | undefined, name: string): ResourceObject | undefined {
     this.changes++;
     if (kind === 'ResourceSlice') this.sliceList = undefined;
+    if (kind === 'DeviceClass') this.classList = undefined;
     const key = `${namespace ?? 'default'}/${name}`;
     const take = <T>(m: Map<string, T>, k: string): T | undefined => { const v = m.get(k); m.delete(k); return v; };
     switch (kind) {
@@ -72,7 +76,8 @@ export class ResourceStore implements ResourceLister {
   // ---- ResourceLister ----
 
   deviceClass(name: string): DeviceClass | undefined { return this.classes.get(name); }
-  deviceClasses(): DeviceClass[] { return [...this.classes.values()]; }
+  /** the same list (not to be modified) until a class is put or removed */
+  deviceClasses(): readonly DeviceClass[] { return (this.classList ??= [...this.classes.values()]); }
   /** the same list (not to be modified) until a slice is put or removed */
   resourceSlices(): readonly ResourceSlice[] { return (this.sliceList ??= [...this.slices.values()]); }
   deviceTaintRules(): DeviceTaintRule[] { return [...this.taintRules.values()]; }

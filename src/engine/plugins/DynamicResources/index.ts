@@ -47,7 +47,8 @@ import { claimDevices, TakenDevicesView } from '../../dra/takenDevices';
 import { sameElements } from '../../framework/intern';
 import { labelledResult, setCycleLabel } from '../../framework/labelledResults';
 import {
-  filterExtendedResources, findExtendedResourceClaim, isSpecialClaimName, newExtendedResourceClaim, podDRAExtendedResources, type RequestMapping,
+  filterExtendedResources, findExtendedResourceClaim, isSpecialClaimName, newExtendedResourceClaim, podDRAExtendedResources, podExtendedResources,
+  type PodExtendedResources, type RequestMapping,
 } from './extendedResources';
 
 export const Name = 'DynamicResources';
@@ -93,8 +94,8 @@ interface NodeAllocation {
 class DynamicResourcesState implements StateData {
   claims: ResourceClaim[] = [];
   numUserOwned = 0;
-  /** the pod's scalar requests when one is an extended resource backed by DRA */
-  podScalar?: Map<string, number>;
+  /** the pod's extended resources when one is backed by DRA (and this cycle's outcomes by what a node lacks) */
+  extended?: PodExtendedResources;
   /** per claim: the allocated claim's node selector, the allocation Reserve picked */
   informationsForClaim: { availableOnNodes?: NodeSelector; allocation?: AllocationResult }[] = [];
   /** per user claim: whom PreBind reserves it for (the pod, or its PodGroup for a PodGroup's claim) */
@@ -122,15 +123,14 @@ class DynamicResourcesState implements StateData {
     if (status === undefined) this.failures.set(key, (status = Status.unresolvable(ErrReasonCannotAllocate).withDetails({ requests: outcomes })));
     return status;
   }
-  /** the claims the allocator looks at on a node without a claim for extended resources, by name: the label of this cycle's shared verdicts */
+  /**
+   * the claims the allocator may look at, by name: the label of this cycle's shared verdicts (the
+   * claim for extended resources last, under its name; a node's variant of it has the same name,
+   * and a node that provides the resources itself does not name it)
+   */
   private claimNames: readonly string[] | undefined;
   allocatedClaimNames(): readonly string[] {
-    if (this.claimNames === undefined) {
-      const extendedClaim = this.extendedResourceClaim();
-      const names: string[] = [];
-      for (const i of this.toAllocate) if (this.claims[i] !== extendedClaim) names.push(claimRef(this.claims[i]!));
-      this.claimNames = names;
-    }
+    if (this.claimNames === undefined) this.claimNames = this.toAllocate.map((i) => claimRef(this.claims[i]!));
     return this.claimNames;
   }
   clone(): StateData { return this; }
@@ -367,8 +367,10 @@ function newPlugin(handle: Handle, args: DynamicResourcesArgs | undefined): Plug
     // upstream: preFilterExtendedResources
     let extendedClaim: ResourceClaim | undefined;
     if (handle.features.DRAExtendedResource) {
-      s.podScalar = podDRAExtendedResources(pod, lister.deviceClasses());
-      if (s.podScalar) extendedClaim = findExtendedResourceClaim(pod, lister.resourceClaims()) ?? newExtendedResourceClaim(pod);
+      const classes = lister.deviceClasses();
+      const podScalar = podDRAExtendedResources(pod, classes);
+      if (podScalar) s.extended = podExtendedResources(podScalar, classes);
+      if (podScalar) extendedClaim = findExtendedResourceClaim(pod, lister.resourceClaims()) ?? newExtendedResourceClaim(pod);
     }
     const claims = extendedClaim ? [...userClaims, extendedClaim] : userClaims;
     if (claims.length === 0) return Status.skip();
@@ -448,8 +450,8 @@ function newPlugin(handle: Handle, args: DynamicResourcesArgs | undefined): Plug
       const node = nodeInfo.node;
       // upstream: filterExtendedResources
       const extendedClaim = s.extendedResourceClaim();
-      const nodeExtended = extendedClaim && s.podScalar
-        ? filterExtendedResources(podInfo.pod, extendedClaim, s.podScalar, nodeInfo, handle.cluster.resources.deviceClasses(), s.numUserOwned === 0)
+      const nodeExtended = extendedClaim && s.extended
+        ? filterExtendedResources(podInfo.pod, extendedClaim, s.extended, nodeInfo, handle.cluster.resources.deviceClasses(), s.numUserOwned === 0)
         : undefined;
       if (nodeExtended?.kind === 'unschedulable') return Status.unresolvable(nodeExtended.reason).withDetails(nodeExtended.resource ? { resource: nodeExtended.resource } : {});
       // Podplay: a node variant without requests (everything from device plugins) is not allocated
@@ -497,7 +499,7 @@ function newPlugin(handle: Handle, args: DynamicResourcesArgs | undefined): Plug
       }
       if (nodeAllocation) s.nodeAllocations.set(node.metadata.name, nodeAllocation);
       if (!details) return Status.success();
-      return nodeClaim ? Status.success().withDetails(details) : fitsStatus(state, node.metadata.name, s.allocatedClaimNames(), details.requests as RequestOutcome[], successes);
+      return fitsStatus(state, node.metadata.name, s.allocatedClaimNames(), details.requests as RequestOutcome[], successes);
     },
     postFilter: (state, podInfo) => {
       const pod = podInfo.pod;
