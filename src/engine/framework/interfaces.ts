@@ -166,6 +166,8 @@ export interface ResourceLister {
   deviceTaintRules(): DeviceTaintRule[];
   resourceClaim(namespace: string, name: string): ResourceClaim | undefined;
   resourceClaims(): ResourceClaim[];
+  /** the claims with an owner reference of this uid, in creation order (absent: found among resourceClaims()) */
+  resourceClaimsOwnedBy?(uid: string): readonly ResourceClaim[];
   /** the devices resourceClaims()' allocations take, kept as claims change; absent: listed from the claims each cycle */
   takenDevices?(): TakenDevicesIndex;
   /** a number that moves whenever any list above would answer differently; absent: nothing is remembered */

@@ -23,6 +23,11 @@ export class ResourceStore implements ResourceLister {
   private readonly taken = new TakenDevices();
   /** resourceSlices()'s list while no slice changed (the allocator keeps its per-node set-up by it) */
   private sliceList: ResourceSlice[] | undefined;
+  /**
+   * claims by the uid of each owner reference, in creation order: DynamicResources looks up a
+   * pod's claim for extended resources every cycle, and a run holds a claim per scheduled pod
+   */
+  private readonly byOwner = new Map<string, Map<string, ResourceClaim>>();
   /** deviceClasses()'s list while no class changed (NodeResourcesFit and DynamicResources read it per node) */
   private classList: DeviceClass[] | undefined;
 
@@ -43,9 +48,16 @@ export class ResourceStore implements ResourceLister {
       case 'DeviceClass': return replace(this.classes, o.metadata.name, o);
       case 'ResourceSlice': return replace(this.slices, o.metadata.name, o);
       case 'ResourceClaim': {
-        const old = replace(this.claims, nsName(o), o);
-        if (old) this.taken.remove(old);
+        const key = nsName(o);
+        const old = replace(this.claims, key, o);
+        if (old) { this.taken.remove(old); this.unindexOwners(key, old, o); }
         this.taken.add(o);
+        for (const ref of o.metadata.ownerReferences ?? []) {
+          if (ref.uid === undefined) continue;
+          let owned = this.byOwner.get(ref.uid);
+          if (!owned) this.byOwner.set(ref.uid, (owned = new Map()));
+          owned.set(key, o);
+        }
         return old;
       }
       case 'ResourceClaimTemplate': return replace(this.templates, nsName(o), o);
@@ -65,7 +77,7 @@ export class ResourceStore implements ResourceLister {
       case 'ResourceSlice': return take(this.slices, name);
       case 'ResourceClaim': {
         const old = take(this.claims, key);
-        if (old) this.taken.remove(old);
+        if (old) { this.taken.remove(old); this.unindexOwners(key, old, undefined); }
         return old;
       }
       case 'ResourceClaimTemplate': return take(this.templates, key);
@@ -83,6 +95,21 @@ export class ResourceStore implements ResourceLister {
   deviceTaintRules(): DeviceTaintRule[] { return [...this.taintRules.values()]; }
   resourceClaim(namespace: string, name: string): ResourceClaim | undefined { return this.claims.get(`${namespace}/${name}`); }
   resourceClaims(): ResourceClaim[] { return [...this.claims.values()]; }
+  resourceClaimsOwnedBy(uid: string): readonly ResourceClaim[] {
+    const owned = this.byOwner.get(uid);
+    return owned ? [...owned.values()] : [];
+  }
+
+  /** drops `old`'s owners that `now` (its replacement, if any) does not name */
+  private unindexOwners(key: string, old: ResourceClaim, now: ResourceClaim | undefined): void {
+    for (const ref of old.metadata.ownerReferences ?? []) {
+      if (ref.uid === undefined) continue;
+      if (now?.metadata.ownerReferences?.some((r) => r.uid === ref.uid)) continue;
+      const owned = this.byOwner.get(ref.uid);
+      owned?.delete(key);
+      if (owned?.size === 0) this.byOwner.delete(ref.uid);
+    }
+  }
   version(): number { return this.changes; }
   takenDevices(): TakenDevices { return this.taken; }
   resourceClaimTemplate(namespace: string, name: string): ResourceClaimTemplate | undefined { return this.templates.get(`${namespace}/${name}`); }
