@@ -4,7 +4,9 @@
 // and peak RSS, and checks the placements.
 //
 //   npm run bench -- --scheduler-perf                        all of them at full size
-//   npm run bench -- --scheduler-perf --only Affinity        workloads whose name contains "Affinity"
+//   npm run bench -- --scheduler-perf --only SchedulingBasic the workload of that exact name
+//   npm run bench -- --scheduler-perf --only '*Affinity*'    workloads whose name matches the glob (* any text, ? one character)
+//   npm run bench -- --scheduler-perf --only A,B             several names or globs
 //   npm run bench -- --scheduler-perf --divide 10            nodes and pods divided by 10 (quick iterations)
 //   npx tsx bench/schedulerPerf/run.ts --workload TopologySpreading --measured 500 --profile /tmp/p.cpuprofile
 //                                                            one workload, 500 measured pods, a CPU profile of them
@@ -18,6 +20,7 @@ import { Session, type Profiler } from 'node:inspector';
 import { fileURLToPath } from 'node:url';
 import { startSimulation } from '../../src/engine/index';
 import { checkPlacements } from './checks';
+import { onlyMatcher } from './only';
 import { initCount, MEASURED_AT, scaled, scenarioText, workloads, type Workload } from './workloads';
 
 interface Outcome { name: string; measured: number; cpuS: number; wallS: number; rssMB: number; problems: string[]; cycles: number }
@@ -80,13 +83,13 @@ if (child) {
   const outcome = measure(measuredPods > 0 ? { ...w, measured: { ...w.measured, count: measuredPods } } : w, profiler(flag('--profile')));
   process.stdout.write(`${JSON.stringify(outcome)}\n`);
 } else {
-  const only = flag('--only');
+  const only = onlyMatcher(flag('--only'));
   const pad = (s: string | number, n: number) => String(s).padStart(n);
   console.log(`scheduler_perf workloads${divisor > 1 ? ` (divided by ${divisor})` : ''}: measured pods/s (CPU, wall), upstream's threshold, ratio (CPU), peak RSS, placement checks`);
   console.log(`${'workload'.padEnd(30)} ${pad('pods', 6)} ${pad('pods/s cpu', 10)} ${pad('wall', 7)} ${pad('threshold', 9)} ${pad('ratio', 6)} ${pad('RSS MB', 7)}  checks`);
   let failed = 0;
   for (const w of workloads) {
-    if (only && !w.name.includes(only)) continue;
+    if (!only(w.name)) continue;
     const r = spawnSync(process.execPath, [...process.execArgv, '--max-old-space-size=4096', fileURLToPath(import.meta.url), '--workload', w.name, '--divide', String(divisor)], { encoding: 'utf8', maxBuffer: 1 << 24 });
     const line = r.stdout.trim().split('\n').pop() ?? '';
     if (r.status !== 0 || !line.startsWith('{')) {

@@ -82,20 +82,61 @@ interface Candidate {
  */
 interface NodeSetUp { allSlices: readonly ResourceSlice[]; partitionableDevices: boolean; pools: Pool[] }
 const nodeSetUps = new WeakMap<readonly ResourceSlice[], WeakMap<Node, NodeSetUp>>();
-function nodePools(input: AllocatorInput, node: Node): Pool[] {
-  const allSlices = input.allSlices ?? input.slices;
+function nodePools(input: AllocatorInput, node: Node, slices = input.slices): Pool[] {
+  const allSlices = input.allSlices ?? slices;
   const { partitionableDevices } = input.features;
-  let byNode = nodeSetUps.get(input.slices);
-  if (!byNode) nodeSetUps.set(input.slices, (byNode = new WeakMap()));
+  let byNode = nodeSetUps.get(slices);
+  if (!byNode) nodeSetUps.set(slices, (byNode = new WeakMap()));
   const kept = byNode.get(node);
   if (kept && kept.allSlices === allSlices && kept.partitionableDevices === partitionableDevices) return kept.pools;
-  const pools = gatherPools(input.slices, node, input.features, input.allSlices);
+  const pools = gatherPools(slices, node, input.features, input.allSlices);
   byNode.set(node, { allSlices, partitionableDevices, pools });
   return pools;
 }
 
 /** a pool's devices that may reach its node, in slice order (a pool belongs to one node's set-up) */
 const poolCandidates = new WeakMap<Pool, Candidate[]>();
+function candidatesOf(pool: Pool, node: Node): readonly Candidate[] {
+  let list = poolCandidates.get(pool);
+  if (list !== undefined) return list;
+  list = [];
+  for (const slice of pool.slices) {
+    for (const device of slice.spec.devices ?? []) {
+      if (slice.spec.perDeviceNodeSelection && !nodeMatches(node, device.nodeName, device.allNodes, device.nodeSelector)) continue;
+      list.push({ id: deviceID(pool.driver, pool.pool, device.name), device, slice, pool });
+    }
+  }
+  poolCandidates.set(pool, list);
+  return list;
+}
+
+/** a node's pools and the devices a search there may take, when the search depends on the rest of the cluster only through which of those are taken */
+export interface SearchDevices { pools: readonly Pool[]; ids: readonly DeviceID[] }
+const searchDevicesByPools = new WeakMap<readonly Pool[], SearchDevices | null>();
+
+/**
+ * The node's pools and the IDs of the devices a search on it may take, when which of them are
+ * taken is all the search reads of the other claims: no pool with shared counters (devices
+ * elsewhere consume them) and no device that several claims share (its capacity left is read).
+ * Undefined otherwise. For remembering a node's search from cycle to cycle (rememberedSearch.ts);
+ * `slices`: the node's, when the input's are another node's.
+ */
+export function searchDevices(input: AllocatorInput, node: Node, slices = input.slices): SearchDevices | undefined {
+  const pools = nodePools(input, node, slices);
+  let out = searchDevicesByPools.get(pools);
+  if (out === undefined) {
+    out = { pools, ids: [] };
+    const ids = out.ids as DeviceID[];
+    for (const pool of pools) {
+      if (pool.counterSets.size > 0 || pool.otherSlices.length > 0) { out = null; break; }
+      const list = candidatesOf(pool, node);
+      if (list.some((c) => (c.device.consumesCounters?.length ?? 0) > 0 || c.device.allowMultipleAllocations === true)) { out = null; break; }
+      for (const c of list) ids.push(c.id);
+    }
+    searchDevicesByPools.set(pools, out);
+  }
+  return out ?? undefined;
+}
 
 /** a request's selectors as one key (their expressions) */
 const selectorKeys = new WeakMap<readonly DeviceSelector[], string>();
@@ -354,17 +395,7 @@ class Search {
 
   /** a pool's devices that may reach the node, in slice order (computed once: the search walks them at every step) */
   private candidates(pool: Pool): readonly Candidate[] {
-    let list = poolCandidates.get(pool);
-    if (list !== undefined) return list;
-    list = [];
-    for (const slice of pool.slices) {
-      for (const device of slice.spec.devices ?? []) {
-        if (slice.spec.perDeviceNodeSelection && !nodeMatches(this.node, device.nodeName, device.allNodes, device.nodeSelector)) continue;
-        list.push({ id: deviceID(pool.driver, pool.pool, device.name), device, slice, pool });
-      }
-    }
-    poolCandidates.set(pool, list);
-    return list;
+    return candidatesOf(pool, this.node);
   }
 
   /** upstream: isSelectable — the class's selectors, then the request's */

@@ -195,13 +195,16 @@ export interface TakenDevicesIndex {
 /** The resource.k8s.io informers' listers (upstream: the DRA manager's listers). */
 export interface ResourceLister {
   deviceClass(name: string): DeviceClass | undefined;
-  deviceClasses(): DeviceClass[];
+  /** may be the same list while no class changed: not to be modified */
+  deviceClasses(): readonly DeviceClass[];
   /** may be the same list while no slice changed: not to be modified */
   resourceSlices(): readonly ResourceSlice[];
   /** resource.k8s.io/v1alpha3 DeviceTaintRules (DRADeviceTaintRules) */
   deviceTaintRules(): DeviceTaintRule[];
   resourceClaim(namespace: string, name: string): ResourceClaim | undefined;
   resourceClaims(): ResourceClaim[];
+  /** the claims with an owner reference of this uid, in creation order (absent: found among resourceClaims()) */
+  resourceClaimsOwnedBy?(uid: string): readonly ResourceClaim[];
   /** the devices resourceClaims()' allocations take, kept as claims change; absent: listed from the claims each cycle */
   takenDevices?(): TakenDevicesIndex;
   /** a number that moves whenever any list above would answer differently; absent: nothing is remembered */

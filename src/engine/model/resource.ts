@@ -321,6 +321,20 @@ export const RESOURCE_DEVICE_CLASS_PREFIX = 'deviceclass.resource.kubernetes.io/
  * class winning when several name it (the lower name on a tie).
  */
 export function deviceClassForExtendedResource(classes: Iterable<DeviceClass>, resourceName: string): DeviceClass | undefined {
+  // a lister's list is the same object while no class changes: its answers are kept with it
+  // (NodeResourcesFit asks for every extended resource on every node)
+  if (!Array.isArray(classes)) return findDeviceClassForExtendedResource(classes, resourceName);
+  let known = classesByResource.get(classes);
+  if (!known) classesByResource.set(classes, (known = new Map()));
+  if (known.has(resourceName)) return known.get(resourceName);
+  const found = findDeviceClassForExtendedResource(classes, resourceName);
+  if (known.size < 4096) known.set(resourceName, found);
+  return found;
+}
+
+const classesByResource = new WeakMap<readonly DeviceClass[], Map<string, DeviceClass | undefined>>();
+
+function findDeviceClassForExtendedResource(classes: Iterable<DeviceClass>, resourceName: string): DeviceClass | undefined {
   let found: DeviceClass | undefined;
   for (const c of classes) {
     if (resourceName === RESOURCE_DEVICE_CLASS_PREFIX + c.metadata.name) return c;

@@ -75,23 +75,65 @@ export type NodeExtendedResources =
   | { kind: 'unschedulable'; reason: string; resource?: string };
 
 /**
- * upstream: filterExtendedResources — what this node must provide through DRA: the extended
- * resources it does not advertise (allocatable 0) but a class backs; a resource neither advertised
- * nor backed does not fit ("cannot fit resource").
+ * The pod's extended resources that DRA may serve, worked out once per cycle: the names (in the
+ * pod's request order) with a nonzero request of an extended-resource or device-class name, and
+ * whether a DeviceClass backs each.
  */
-export function filterExtendedResources(
-  pod: Pod, claim: ResourceClaim, podScalar: ReadonlyMap<string, number>, nodeInfo: NodeInfo, classes: readonly DeviceClass[], noUserClaim: boolean,
-): NodeExtendedResources {
-  // a claim left from an earlier cycle: PostFilter deletes it and the pod tries anew
-  if (claim.spec.devices?.requests !== undefined) return { kind: 'unschedulable', reason: 'cannot schedule extended resource claim' };
-  const viaDRA = new Map<string, number>();
+export interface PodExtendedResources {
+  scalar: ReadonlyMap<string, number>;
+  names: readonly string[];
+  quantities: readonly number[];
+  backed: readonly boolean[];
+  /** a node's outcome by what the node lacks (NodeExtendedResources depends on nothing else in a cycle) */
+  byLack: Map<string, NodeExtendedResources>;
+}
+
+export function podExtendedResources(podScalar: ReadonlyMap<string, number>, classes: readonly DeviceClass[]): PodExtendedResources {
+  const names: string[] = [];
+  const quantities: number[] = [];
+  const backed: boolean[] = [];
   for (const [name, quantity] of podScalar) {
     if (!isDRAExtendedResourceName(name) || quantity === 0) continue;
-    const allocatable = nodeInfo.allocatable.scalar.get(name);
-    const backed = deviceClassForExtendedResource(classes, name) !== undefined;
-    if (backed && (allocatable ?? 0) === 0) viaDRA.set(name, quantity);
-    else if (allocatable === undefined) return { kind: 'unschedulable', reason: 'cannot fit resource', resource: name };
+    names.push(name);
+    quantities.push(quantity);
+    backed.push(deviceClassForExtendedResource(classes, name) !== undefined);
   }
+  return { scalar: podScalar, names, quantities, backed, byLack: new Map() };
+}
+
+/**
+ * upstream: filterExtendedResources — what this node must provide through DRA: the extended
+ * resources it does not advertise (allocatable 0) but a class backs; a resource neither advertised
+ * nor backed does not fit ("cannot fit resource"). The outcome depends on the node only through
+ * which resources it lacks, so the nodes of a cycle that lack the same share one (with one claim
+ * variant: Reserve and PreBind copy it, never change it).
+ */
+export function filterExtendedResources(
+  pod: Pod, claim: ResourceClaim, ext: PodExtendedResources, nodeInfo: NodeInfo, classes: readonly DeviceClass[], noUserClaim: boolean,
+): NodeExtendedResources {
+  // a claim left from an earlier cycle: PostFilter deletes it and the pod tries anew
+  if (claim.spec.devices?.requests !== undefined) return UNSCHEDULABLE_LEFT_CLAIM;
+  const scalar = nodeInfo.allocatable.scalar;
+  // per resource: d (through DRA), n (the node's own) — or the first that does not fit
+  let lack = '';
+  for (let i = 0; i < ext.names.length; i++) {
+    const allocatable = scalar.get(ext.names[i]!);
+    if (ext.backed[i] && (allocatable ?? 0) === 0) lack += 'd';
+    else if (allocatable === undefined) { lack += `u${i}`; break; }
+    else lack += 'n';
+  }
+  let out = ext.byLack.get(lack);
+  if (out === undefined) ext.byLack.set(lack, (out = extendedOutcome(pod, claim, ext, lack, classes, noUserClaim)));
+  return out;
+}
+
+const UNSCHEDULABLE_LEFT_CLAIM: NodeExtendedResources = Object.freeze({ kind: 'unschedulable', reason: 'cannot schedule extended resource claim' });
+
+function extendedOutcome(pod: Pod, claim: ResourceClaim, ext: PodExtendedResources, lack: string, classes: readonly DeviceClass[], noUserClaim: boolean): NodeExtendedResources {
+  const unfit = lack.indexOf('u');
+  if (unfit >= 0) return { kind: 'unschedulable', reason: 'cannot fit resource', resource: ext.names[Number(lack.slice(unfit + 1))]! };
+  const viaDRA = new Map<string, number>();
+  for (let i = 0; i < lack.length; i++) if (lack[i] === 'd') viaDRA.set(ext.names[i]!, ext.quantities[i]!);
   if (noUserClaim && viaDRA.size === 0) return { kind: 'none' };
   if (claim.status.allocation) return { kind: 'none' };
   const { requests, mappings } = createRequestsAndMappings(pod, viaDRA, classes);

@@ -7,6 +7,7 @@ import { defaultFeatureGates } from '../../features';
 import { NodeToStatus } from '../../framework/interfaces';
 import { newPodInfo } from '../../framework/podInfo';
 import { Status } from '../../framework/status';
+import { plainResults } from '../../framework/labelledResults';
 import type { DeviceClass, DeviceTaintRule, ResourceClaim, ResourceObject, ResourceSlice } from '../../model/resource';
 import type { Pod } from '../../model/types';
 import { makeNode, makePod } from '../../testing/builders';
@@ -309,6 +310,34 @@ describe('DynamicResources: extended resources backed by DRA (upstream TestPlugi
     r.plugin.reserve!(r.state, r.podInfo, 'worker');
     expect(r.plugin.preBind!(r.state, r.podInfo, 'worker').code).toBe('Success');
     expect(created(r.env)[0]!.spec.devices!.requests).toEqual([{ name: 'container-0-request-1', exactly: { deviceClassName: 'my-resource-class2', allocationMode: 'ExactCount', count: 1 } }]);
+  });
+
+  it('the Filter verdict of a node the pod gets a device on is shared from cycle to cycle and reads, built, with the claim and the node\'s device', () => {
+    const twoWorkers = [worker, makeNode().name('worker-2').obj()];
+    const worker2Slice: ResourceSlice = { ...workerSlice, metadata: { name: 'worker-2-slice' }, spec: { ...workerSlice.spec, nodeName: 'worker-2', pool: { name: 'worker-2', generation: 1, resourceSliceCount: 1 } } };
+    const env = newTestEnv({ nodes: twoWorkers, resources: [classWithExtendedName, workerSlice, worker2Slice], features: { DRAExtendedResource: true } });
+    const plugin = DynamicResources.factory(undefined, env.handle);
+    const cycle = (pod: Pod) => {
+      const state = new CycleState();
+      const podInfo = newPodInfo(pod);
+      expect(plugin.preFilter!(state, podInfo, env.snapshot.nodeInfoList).status.code).toBe('Success');
+      const results = env.snapshot.nodeInfoList.map((n) => plugin.filter!(state, podInfo, n).toResult('DynamicResources'));
+      const plain = results.map((r, i) => plainResults([r], state.traceLabels, env.snapshot.nodeInfoList[i]!.name)[0]);
+      return { results, plain };
+    };
+    const first = cycle(podWithGpu({ [gpu]: '1' }));
+    const second = cycle(makePod().name('other-pod').uid('5678').req({ [gpu]: '1' }).obj());
+    // the nodes' devices did not change: each node keeps its verdict, and the two nodes differ
+    expect(second.results[0]).toBe(first.results[0]);
+    expect(second.results[1]).toBe(first.results[1]);
+    expect(first.results[0]).not.toBe(first.results[1]);
+    const outcome = (device: string) => ({
+      claim: 'default/<extended-resources>', request: 'container-0-request-0', matching: 1, inUse: 0, tainted: 0, countersExhausted: 0, capacityExhausted: 0, needed: 1, devices: [device], exhausted: [],
+    });
+    expect(JSON.parse(JSON.stringify(second.plain))).toEqual([
+      { plugin: 'DynamicResources', code: 'Success', details: { requests: [outcome(`${driver}/worker/instance-1`)] } },
+      { plugin: 'DynamicResources', code: 'Success', details: { requests: [outcome(`${driver}/worker-2/instance-1`)] } },
+    ]);
   });
 
   it('implicit-extended-resource-name-with-resources: deviceclass.resource.kubernetes.io/<class> and the explicit name in one container', () => {

@@ -35,8 +35,9 @@ import { defaultNormalizeScore } from '../helper/normalizeScore';
 import { applyDynamicResourcesDefaults, bindingTimeoutSeconds, validateDynamicResourcesArgs, type DynamicResourcesArgs } from './args';
 import { prioritizedListScore } from './scoring';
 import { isSamePod } from '../helper/samePod';
-import { ALLOCATION_STEPS_PER_CYCLE, ALLOCATION_STEPS_PER_NODE, allocate, allocationTimedOut, claimRef, type AllocateResult, type AllocatorInput, type RequestOutcome, type DeviceID, type Features } from '../../dra/allocator';
+import { ALLOCATION_STEPS_PER_CYCLE, ALLOCATION_STEPS_PER_NODE, allocationTimedOut, claimRef, type AllocateResult, type AllocatorInput, type RequestOutcome, type DeviceID, type Features } from '../../dra/allocator';
 import { slicesInNameOrder } from '../../dra/pools';
+import { RememberedSearches } from '../../dra/rememberedSearch';
 import { applyDeviceTaintRules } from '../../dra/deviceTaintRules';
 import {
   BINDING_POLL_SECONDS, bindingConditionsEnabled, hasBindingConditions, isClaimReadyForBinding, isClaimTimeout,
@@ -47,7 +48,8 @@ import { claimDevices, TakenDevicesView } from '../../dra/takenDevices';
 import { sameElements } from '../../framework/intern';
 import { labelledResult, setCycleLabel } from '../../framework/labelledResults';
 import {
-  filterExtendedResources, findExtendedResourceClaim, isSpecialClaimName, newExtendedResourceClaim, podDRAExtendedResources, type RequestMapping,
+  filterExtendedResources, findExtendedResourceClaim, isSpecialClaimName, newExtendedResourceClaim, podDRAExtendedResources, podExtendedResources,
+  type PodExtendedResources, type RequestMapping,
 } from './extendedResources';
 
 export const Name = 'DynamicResources';
@@ -93,8 +95,8 @@ interface NodeAllocation {
 class DynamicResourcesState implements StateData {
   claims: ResourceClaim[] = [];
   numUserOwned = 0;
-  /** the pod's scalar requests when one is an extended resource backed by DRA */
-  podScalar?: Map<string, number>;
+  /** the pod's extended resources when one is backed by DRA (and this cycle's outcomes by what a node lacks) */
+  extended?: PodExtendedResources;
   /** per claim: the allocated claim's node selector, the allocation Reserve picked */
   informationsForClaim: { availableOnNodes?: NodeSelector; allocation?: AllocationResult }[] = [];
   /** per user claim: whom PreBind reserves it for (the pod, or its PodGroup for a PodGroup's claim) */
@@ -122,16 +124,32 @@ class DynamicResourcesState implements StateData {
     if (status === undefined) this.failures.set(key, (status = Status.unresolvable(ErrReasonCannotAllocate).withDetails({ requests: outcomes })));
     return status;
   }
-  /** the claims the allocator looks at on a node without a claim for extended resources, by name: the label of this cycle's shared verdicts */
+  /**
+   * the claims the allocator may look at, by name: the label of this cycle's shared verdicts (the
+   * claim for extended resources last, under its name; a node's variant of it has the same name,
+   * and a node that provides the resources itself does not name it)
+   */
   private claimNames: readonly string[] | undefined;
   allocatedClaimNames(): readonly string[] {
-    if (this.claimNames === undefined) {
-      const extendedClaim = this.extendedResourceClaim();
-      const names: string[] = [];
-      for (const i of this.toAllocate) if (this.claims[i] !== extendedClaim) names.push(claimRef(this.claims[i]!));
-      this.claimNames = names;
-    }
+    if (this.claimNames === undefined) this.claimNames = this.toAllocate.map((i) => claimRef(this.claims[i]!));
     return this.claimNames;
+  }
+  /** per variant of the claim for extended resources (none: a node that needs none), the claims the allocator takes on such a node */
+  private readonly asks = new Map<ResourceClaim | undefined, { indices: number[]; claims: ResourceClaim[] }>();
+  claimsToAllocate(nodeClaim: ResourceClaim | undefined): { indices: number[]; claims: ResourceClaim[] } {
+    let ask = this.asks.get(nodeClaim);
+    if (ask === undefined) {
+      const extendedClaim = this.extendedResourceClaim();
+      const indices = this.toAllocate.filter((i) => this.claims[i] !== extendedClaim || nodeClaim);
+      ask = { indices, claims: indices.map((i) => (this.claims[i] === extendedClaim ? nodeClaim! : this.claims[i]!)) };
+      this.asks.set(nodeClaim, ask);
+    }
+    return ask;
+  }
+  /** whether a claim has a request with firstAvailable (Score adds nothing for the others) */
+  private prioritized: boolean | undefined;
+  hasPrioritizedLists(): boolean {
+    return (this.prioritized ??= this.claims.some((c) => (c.spec.devices?.requests ?? []).some((r) => (r.firstAvailable?.length ?? 0) > 0)));
   }
   clone(): StateData { return this; }
   extendedResourceClaim(): ResourceClaim | undefined { return this.claims[this.numUserOwned]; }
@@ -152,9 +170,11 @@ function fitsStatus(state: CycleState, node: string, names: readonly string[], o
     if (i < 0) return Status.success().withDetails({ requests: outcomes });
     at.push(i);
   }
-  // the node's verdict of the last cycle, most often (its devices did not change): compared field by field, no key to build
+  // the node's verdict of the last cycle, most often (its devices did not change): the same
+  // outcomes (a remembered search, dra/rememberedSearch.ts) under the same names, or compared
+  // field by field, no key to build
   const last = successes.byNode.get(node);
-  if (last && sameOutcomes(last.outcomes, last.at, outcomes, at)) {
+  if (last && ((last.outcomes === outcomes && sameElements(last.at, at)) || sameOutcomes(last.outcomes, last.at, outcomes, at))) {
     setCycleLabel(state, Name, names);
     return last.status;
   }
@@ -311,10 +331,12 @@ function newPlugin(handle: Handle, args: DynamicResourcesArgs | undefined): Plug
   // per node object (an update replaces it): its last search that ran out of the node's steps
   const timeouts = new WeakMap<Node, RememberedTimeout>();
   const nodeTimedOut = allocationTimedOut('node');
+  // each node's last search, taken again while its devices and the claims' asks are the same
+  const remembered = new RememberedSearches();
   /** the allocator's search, or the timeout it ran into on the unchanged cluster */
-  const search = (input: AllocatorInput, node: Node, claims: readonly ResourceClaim[], remember: boolean): AllocateResult => {
+  const search = (input: AllocatorInput, slices: readonly ResourceSlice[], node: Node, claims: readonly ResourceClaim[], remember: boolean): AllocateResult => {
     const version = remember ? handle.cluster.resources.version?.() : undefined;
-    if (version === undefined) return allocate(input, node, claims);
+    if (version === undefined) return remembered.allocate(input, slices, node, claims);
     const steps = input.steps!;
     const was = timeouts.get(node);
     // (a search with fewer steps left than a node's runs out of the cycle's: not the same result)
@@ -322,11 +344,14 @@ function newPlugin(handle: Handle, args: DynamicResourcesArgs | undefined): Plug
       steps.left -= ALLOCATION_STEPS_PER_NODE;
       return { ok: false, timedOut: was.message, outcomes: [] };
     }
-    const result = allocate(input, node, claims);
+    const result = remembered.allocate(input, slices, node, claims);
     if (!result.ok && result.timedOut === nodeTimedOut) timeouts.set(node, { version, inFlight: inFlight.generation, claims, message: result.timedOut });
     else timeouts.delete(node);
     return result;
   };
+  // the cycles' claim names, one list while they are the same (the trace keeps each cycle's label)
+  let lastNames: readonly string[] = [];
+  const claimNames = (names: readonly string[]) => (sameElements(names, lastNames) ? lastNames : (lastNames = names));
   /** the Success verdicts of fitting nodes, shared across nodes and cycles by what they say (DynamicResourcesState.fits) */
   const successes: Successes = { byKey: new Map(), byNode: new Map() };
   const features = draFeatures(handle.features);
@@ -367,8 +392,14 @@ function newPlugin(handle: Handle, args: DynamicResourcesArgs | undefined): Plug
     // upstream: preFilterExtendedResources
     let extendedClaim: ResourceClaim | undefined;
     if (handle.features.DRAExtendedResource) {
-      s.podScalar = podDRAExtendedResources(pod, lister.deviceClasses());
-      if (s.podScalar) extendedClaim = findExtendedResourceClaim(pod, lister.resourceClaims()) ?? newExtendedResourceClaim(pod);
+      const classes = lister.deviceClasses();
+      const podScalar = podDRAExtendedResources(pod, classes);
+      if (podScalar) s.extended = podExtendedResources(podScalar, classes);
+      if (podScalar) {
+        // (the pod's own claims: findExtendedResourceClaim wants one it controls)
+        const owned = pod.metadata.uid !== undefined && lister.resourceClaimsOwnedBy ? lister.resourceClaimsOwnedBy(pod.metadata.uid) : lister.resourceClaims();
+        extendedClaim = findExtendedResourceClaim(pod, owned) ?? newExtendedResourceClaim(pod);
+      }
     }
     const claims = extendedClaim ? [...userClaims, extendedClaim] : userClaims;
     if (claims.length === 0) return Status.skip();
@@ -448,31 +479,35 @@ function newPlugin(handle: Handle, args: DynamicResourcesArgs | undefined): Plug
       const node = nodeInfo.node;
       // upstream: filterExtendedResources
       const extendedClaim = s.extendedResourceClaim();
-      const nodeExtended = extendedClaim && s.podScalar
-        ? filterExtendedResources(podInfo.pod, extendedClaim, s.podScalar, nodeInfo, handle.cluster.resources.deviceClasses(), s.numUserOwned === 0)
+      const nodeExtended = extendedClaim && s.extended
+        ? filterExtendedResources(podInfo.pod, extendedClaim, s.extended, nodeInfo, handle.cluster.resources.deviceClasses(), s.numUserOwned === 0)
         : undefined;
       if (nodeExtended?.kind === 'unschedulable') return Status.unresolvable(nodeExtended.reason).withDetails(nodeExtended.resource ? { resource: nodeExtended.resource } : {});
       // Podplay: a node variant without requests (everything from device plugins) is not allocated
       // or created (upstream allocates and creates the empty claim)
       const nodeClaim = nodeExtended?.kind === 'claim' && nodeExtended.claim.spec.devices?.requests?.length ? nodeExtended : undefined;
       if (!nodeClaim && s.numUserOwned === 0) return Status.success();
-      const unavailable = s.claims.flatMap((c, i) => {
+      // (a list only when a claim is unavailable: most nodes of most cycles have none)
+      let unavailable: number[] | undefined;
+      for (let i = 0; i < s.claims.length; i++) {
+        const c = s.claims[i]!;
         const sel = s.informationsForClaim[i]!.availableOnNodes;
-        if (sel && !matchNodeSelector(sel, node)) return [i];
-        if (!c.status.allocation || !bindingConditions) return [];
-        // upstream: a failed or timed-out binding makes the claim unavailable, so that PostFilter
-        // deallocates it and other devices can be tried
-        const ready = isClaimReadyForBinding(c);
-        return typeof ready === 'object' || (!ready && isClaimTimeout(c, handle.now(), bindingTimeout)) ? [i] : [];
-      });
+        let out = sel !== undefined && !matchNodeSelector(sel, node);
+        if (!out && c.status.allocation && bindingConditions) {
+          // upstream: a failed or timed-out binding makes the claim unavailable, so that PostFilter
+          // deallocates it and other devices can be tried
+          const ready = isClaimReadyForBinding(c);
+          out = typeof ready === 'object' || (!ready && isClaimTimeout(c, handle.now(), bindingTimeout));
+        }
+        if (out) (unavailable ??= []).push(i);
+      }
       let details: Record<string, unknown> | undefined;
       let nodeAllocation: NodeAllocation | undefined;
       if (s.allocator) {
         const slices = s.slicesByNode.get(node.metadata.name) ?? s.slicesByNode.get('') ?? [];
-        const indices = s.toAllocate.filter((i) => s.claims[i] !== extendedClaim || nodeClaim);
-        const claimsToAllocate = indices.map((i) => (s.claims[i] === extendedClaim ? nodeClaim!.claim : s.claims[i]!));
-        // (a claim for extended resources is made per node and cycle: such searches are not remembered)
-        const result = search({ ...s.allocator, slices }, node, claimsToAllocate, !nodeClaim);
+        const { indices, claims: claimsToAllocate } = s.claimsToAllocate(nodeClaim?.claim);
+        // (a claim for extended resources is made per cycle: such searches are not remembered as timeouts)
+        const result = search(s.allocator, slices, node, claimsToAllocate, !nodeClaim);
         details = { requests: result.outcomes };
         // upstream: a search past filterTimeout is statusUnschedulable for this node at v1.35, and
         // from v1.36 (kubernetes PR #137607, versions.ts draFilterTimeoutError) an Error naming the
@@ -491,13 +526,13 @@ function newPlugin(handle: Handle, args: DynamicResourcesArgs | undefined): Plug
         const allocations = bindingConditions ? () => result.allocations.map((a) => withBindingConditions(a, slices, node)) : () => result.allocations;
         nodeAllocation = { indices, allocations, ...(nodeClaim ? { extendedResourceClaim: nodeClaim.claim, mappings: nodeClaim.mappings } : {}) };
       }
-      if (unavailable.length > 0) {
+      if (unavailable !== undefined) {
         for (const i of unavailable) s.unavailableClaims.add(i);
         return Status.unresolvable(ErrReasonNotAvailable).withDetails({ ...details, claims: unavailable.map((i) => kobj(s.claims[i]!)) });
       }
       if (nodeAllocation) s.nodeAllocations.set(node.metadata.name, nodeAllocation);
       if (!details) return Status.success();
-      return nodeClaim ? Status.success().withDetails(details) : fitsStatus(state, node.metadata.name, s.allocatedClaimNames(), details.requests as RequestOutcome[], successes);
+      return fitsStatus(state, node.metadata.name, claimNames(s.allocatedClaimNames()), details.requests as RequestOutcome[], successes);
     },
     postFilter: (state, podInfo) => {
       const pod = podInfo.pod;
@@ -535,7 +570,7 @@ function newPlugin(handle: Handle, args: DynamicResourcesArgs | undefined): Plug
     score: (state, _podInfo, nodeInfo) => {
       const s = readState(state);
       if (s instanceof Status) return s;
-      if (!handle.features.DRAPrioritizedList || s.claims.length === 0) return 0;
+      if (!handle.features.DRAPrioritizedList || s.claims.length === 0 || !s.hasPrioritizedLists()) return 0;
       const nodeAllocation = s.nodeAllocations.get(nodeInfo.node.metadata.name);
       if (!nodeAllocation) return 0;
       const allocations = nodeAllocation.allocations();

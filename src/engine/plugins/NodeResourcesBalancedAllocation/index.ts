@@ -25,7 +25,7 @@ export const NodeResourcesBalancedAllocation: PluginDescriptor<NodeResourcesBala
     const balanceChange = handle.versionSwitches.balancedAllocationDelta;
     return {
       name: Name,
-      preScore: (state, pod) => preScore(scorer, state, pod.pod),
+      preScore: (state, pod) => preScore(scorer, state, pod.pod, handle),
       score: (state, pod, nodeInfo) => score(scorer, state, pod.pod, nodeInfo, balanceChange),
     };
   },

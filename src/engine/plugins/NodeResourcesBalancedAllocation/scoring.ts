@@ -4,7 +4,8 @@
 // versions.ts switch balancedAllocationDelta.
 
 import type { CycleState, StateData } from '../../framework/cycleState';
-import { MAX_NODE_SCORE } from '../../framework/interfaces';
+import { MAX_NODE_SCORE, type Handle } from '../../framework/interfaces';
+import { draScoring, type DraScoring } from '../NodeResourcesFit/draScoring';
 import type { NodeInfo } from '../../framework/nodeInfo';
 import { Status } from '../../framework/status';
 import type { Pod } from '../../model/types';
@@ -17,7 +18,8 @@ export const Name = 'NodeResourcesBalancedAllocation';
 const preScoreStateKey = `PreScore${Name}`;
 
 class PreScoreState implements StateData {
-  constructor(readonly podRequests: number[]) {}
+  /** dra: the DRA devices' view (DRAExtendedResource, NodeResourcesFit/draScoring.ts) */
+  constructor(readonly podRequests: number[], readonly dra: DraScoring | undefined) {}
   clone(): StateData { return this; }
 }
 
@@ -69,10 +71,10 @@ export function newBalancedAllocationScorer(resources: readonly ResourceSpec[]):
 }
 
 /** upstream: PreScore — Skip for a pod requesting none of the resources (kubernetes#129138). */
-export function preScore(scorer: ResourceAllocationScorer, state: CycleState, pod: Pod): Status {
+export function preScore(scorer: ResourceAllocationScorer, state: CycleState, pod: Pod, handle?: Handle): Status {
   const podRequests = podResourceRequestList(scorer, pod);
   if (isBestEffortPod(podRequests)) return Status.skip();
-  state.write(preScoreStateKey, new PreScoreState(podRequests));
+  state.write(preScoreStateKey, new PreScoreState(podRequests, draScoring(handle, scorer.resources)));
   return Status.success();
 }
 
@@ -99,12 +101,13 @@ export function balanceChangeScore(withPod: number, requested: readonly number[]
  * v1.36+ formula (versions.ts balancedAllocationDelta).
  */
 export function score(scorer: ResourceAllocationScorer, state: CycleState, pod: Pod, nodeInfo: NodeInfo, balanceChange = false): number | Status {
-  let podRequests = state.read<PreScoreState>(preScoreStateKey)?.podRequests;
+  const pre = state.read<PreScoreState>(preScoreStateKey);
+  let podRequests = pre?.podRequests;
   if (!podRequests) {
     podRequests = podResourceRequestList(scorer, pod);
     if (isBestEffortPod(podRequests)) return 0;
   }
-  const withPod = scoreNode(scorer, nodeInfo, podRequests);
+  const withPod = scoreNode(scorer, nodeInfo, podRequests, pre?.dra);
   if (!balanceChange || typeof withPod !== 'number') return withPod;
   // scoreNode left the node's requests (with the pod's) and allocatable in the scorer's lists
   return balanceChangeScore(withPod, scorer.requested, scorer.allocatable, podRequests);

@@ -34,7 +34,7 @@ export const NodeResourcesFit: PluginDescriptor<NodeResourcesFitArgs> = {
       preFilter: (state, pod) => ({ status: preFilter(state, pod.pod) }),
       preFilterExtensions: () => undefined,
       filter: (state, _pod, nodeInfo) => filter(state, nodeInfo, ignoredResources, ignoredResourceGroups, verdicts, delegate),
-      preScore: (state, pod) => preScore(scorer, state, pod.pod),
+      preScore: (state, pod) => preScore(scorer, state, pod.pod, handle),
       score: (state, pod, nodeInfo) => score(scorer, state, pod.pod, nodeInfo),
       eventsToRegister: () => fitEventsToRegister(delegate),
     };

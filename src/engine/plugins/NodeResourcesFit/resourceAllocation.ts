@@ -6,6 +6,7 @@ import { computePodRequests, computePodRequestsWithDefaults, getAmount, isScalar
 import { Status } from '../../framework/status';
 import type { Pod } from '../../model/types';
 import type { ResourceSpec } from './args';
+import type { DraScoring } from './draScoring';
 
 /** upstream: resourceAllocationScorer */
 export interface ResourceAllocationScorer {
@@ -81,10 +82,12 @@ function requestedOf(s: ResourceAllocationScorer, nodeInfo: NodeInfo, kind: Reso
 }
 
 /**
- * upstream: resourceAllocationScorer.score — a resource the node lacks stays 0/0. No allocation:
- * this runs for every scored node of every cycle.
+ * upstream: resourceAllocationScorer.score — a resource the node lacks stays 0/0, unless `dra`
+ * (DRAExtendedResource, draScoring.ts) finds devices of a class that backs it on the node: then
+ * their count, and how many are allocated plus the pod's request. No allocation: this runs for
+ * every scored node of every cycle.
  */
-export function scoreNode(s: ResourceAllocationScorer, nodeInfo: NodeInfo, podRequests: readonly number[]): number | Status {
+export function scoreNode(s: ResourceAllocationScorer, nodeInfo: NodeInfo, podRequests: readonly number[], dra?: DraScoring): number | Status {
   const resources = s.resources;
   if (resources.length === 0) return Status.error('resources not found');
   const { requested, allocatable, kinds } = s;
@@ -93,6 +96,15 @@ export function scoreNode(s: ResourceAllocationScorer, nodeInfo: NodeInfo, podRe
     const name = resources[i]!.name;
     const podRequest = podRequests[i] ?? 0;
     const alloc = allocatableOf(nodeInfo, kind, name, podRequest);
+    // upstream: calculateResourceAllocatableRequest's DRA branch (a scalar resource the pod does not request is skipped before it)
+    if (alloc === 0 && dra !== undefined && (kind === 'other' || (kind === 'scalar' && podRequest !== 0))) {
+      const totals = dra.totals(nodeInfo.node, name);
+      if (totals !== undefined && totals[0] > 0) {
+        allocatable[i] = totals[0];
+        requested[i] = totals[1] + podRequest;
+        continue;
+      }
+    }
     allocatable[i] = alloc;
     requested[i] = alloc === 0 ? 0 : requestedOf(s, nodeInfo, kind, name, podRequest);
   }

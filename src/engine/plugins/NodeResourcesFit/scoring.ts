@@ -3,7 +3,8 @@
 // requested_to_capacity_ratio.go
 
 import type { CycleState, StateData } from '../../framework/cycleState';
-import { MAX_CUSTOM_PRIORITY_SCORE, MAX_NODE_SCORE } from '../../framework/interfaces';
+import { MAX_CUSTOM_PRIORITY_SCORE, MAX_NODE_SCORE, type Handle } from '../../framework/interfaces';
+import { draScoring, type DraScoring } from './draScoring';
 import type { NodeInfo } from '../../framework/nodeInfo';
 import { Status } from '../../framework/status';
 import type { Pod } from '../../model/types';
@@ -15,8 +16,8 @@ import { mulDiv, newResourceAllocationScorer, podResourceRequestList, scoreNode,
 const preScoreStateKey = `PreScore${Name}`;
 
 class PreScoreState implements StateData {
-  /** in the order of scoringStrategy.resources */
-  constructor(readonly podRequests: number[]) {}
+  /** podRequests: in the order of scoringStrategy.resources; dra: the DRA devices' view (DRAExtendedResource) */
+  constructor(readonly podRequests: number[], readonly dra: DraScoring | undefined) {}
   clone(): StateData { return this; }
 }
 
@@ -93,13 +94,14 @@ export function newFitScorer(strategy: ScoringStrategy): ResourceAllocationScore
   }
 }
 
-export function preScore(scorer: ResourceAllocationScorer, state: CycleState, pod: Pod): Status {
-  state.write(preScoreStateKey, new PreScoreState(podResourceRequestList(scorer, pod)));
+/** upstream: Fit.PreScore — the pod's requests, and with DRAExtendedResource the DRA devices' view (draScoring.ts) */
+export function preScore(scorer: ResourceAllocationScorer, state: CycleState, pod: Pod, handle?: Handle): Status {
+  state.write(preScoreStateKey, new PreScoreState(podResourceRequestList(scorer, pod), draScoring(handle, scorer.resources)));
   return Status.success();
 }
 
-/** upstream: Fit.Score — falls back to computing the requests when PreScore did not run. */
+/** upstream: Fit.Score — falls back to computing the requests (and no DRA view) when PreScore did not run. */
 export function score(scorer: ResourceAllocationScorer, state: CycleState, pod: Pod, nodeInfo: NodeInfo): number | Status {
-  const podRequests = state.read<PreScoreState>(preScoreStateKey)?.podRequests ?? podResourceRequestList(scorer, pod);
-  return scoreNode(scorer, nodeInfo, podRequests);
+  const pre = state.read<PreScoreState>(preScoreStateKey);
+  return scoreNode(scorer, nodeInfo, pre?.podRequests ?? podResourceRequestList(scorer, pod), pre?.dra);
 }
