@@ -2,7 +2,7 @@
 // The UI uses these to reveal answers; the tests use them to check that questions and
 // narration agree with the trace.
 
-import { isWaitingToBind, type CycleTrace, type PluginResult, type QueueName, type SimulationResult } from '../engine/api';
+import { isWaitingToBind, podGroupDecidingCycle, type CycleTrace, type PluginResult, type QueueName, type SimulationResult } from '../engine/api';
 import { LESSON_PHASES, type LessonPhase, type TraceFact } from './types';
 
 export const NONE = 'none';
@@ -27,7 +27,7 @@ export function phaseExists(trace: CycleTrace, phase: LessonPhase): boolean {
     case 'queue': case 'preFilter': case 'done': return true;
     // a pod-group cycle's points show in its first member's cycle (placements) and its last (preemption)
     case 'placementGenerate': case 'placementScore': return trace.podGroup?.placements !== undefined && trace.cycle === trace.podGroup.firstCycle;
-    case 'podGroupPostFilter': return trace.podGroup?.preemption !== undefined && trace.cycle === trace.podGroup.firstCycle + trace.podGroup.members.length - 1;
+    case 'podGroupPostFilter': return trace.podGroup?.preemption !== undefined && trace.cycle === podGroupDecidingCycle(trace.podGroup);
     case 'filter': return trace.nodesEvaluated.length > 0;
     case 'postFilter': return trace.postFilter !== undefined;
     case 'preScore': return trace.preScore !== undefined;

@@ -3,7 +3,7 @@
 // could not be placed, and workload-aware preemption's victims and nominations. Nothing here
 // decides anything: it only picks, for the cycle and point on screen, what the engine recorded.
 
-import type { CycleTrace, PodGroupCycleTrace } from '../engine/api';
+import { podGroupDecidingCycle, type CycleTrace, type PodGroupCycleTrace } from '../engine/api';
 import type { Phase } from '../worker/protocol';
 
 /** the group's point on screen: which of its members' attempts have been stepped through */
@@ -33,7 +33,7 @@ export function groupProgress(trace: CycleTrace, phase: Phase, lastStep: boolean
   const progress: GroupProgress = { group, index, placedSoFar: seen.filter((a) => a.node !== undefined).length };
   const unplaced = seen.find((a) => a.node === undefined);
   if (unplaced !== undefined) progress.unplaced = { pod: unplaced.pod, message: unplaced.message ?? '' };
-  if (index === group.members.length - 1 && (lastStep || phase === 'PodGroupPostFilter')) progress.result = group.result;
+  if (trace.cycle === podGroupDecidingCycle(group) && (lastStep || phase === 'PodGroupPostFilter')) progress.result = group.result;
   return progress;
 }
 

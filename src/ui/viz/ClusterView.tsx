@@ -4,7 +4,7 @@
 
 import { group } from 'd3';
 import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { AutoscalerOutcome, NodeOutcome, PodOutcome, SimulationResult, VolumeChange } from '../../engine/api';
+import { groupDecidesAt, type AutoscalerOutcome, type NodeOutcome, type PodOutcome, type SimulationResult, type VolumeChange } from '../../engine/api';
 import { nodeGroupMembers, nodeGroupsAt, nodeStageState, nodesOverRun, type NodeGroupAt } from '../../engine/readers';
 import { lessonById } from '../../lessons/lazy';
 import { useLessonProgress, usePodplay } from '../../store/hooks';
@@ -281,9 +281,9 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   // the event that ends a failed cycle (upstream schedule_one.go handleSchedulingFailure), with the
   // numbers kubectl describe shows ("0/4 nodes are available: …"), at its last step: unless an open
   // question hides the verdicts or the events, or the lesson tells the end at its next point
-  // a pod-group member placed before the group's last attempt is only assumed: the group's failure is
-  // written at the cycle that decides it (worker/session.ts groupDecidesAt)
-  const undecided = trace?.podGroup !== undefined && trace.selected !== undefined && trace.cycle < trace.podGroup.firstCycle + trace.podGroup.members.length - 1;
+  // a pod-group member tried before the group's last attempt: its FailedScheduling (the group's, or
+  // its own FitError) is written at the cycle that decides the group (engine/api.ts groupDecidesAt)
+  const undecided = trace !== undefined && groupDecidesAt(trace) !== undefined;
   const failure = view === undefined || trace === undefined || !view.isLastStep || trace.result === 'Scheduled' || undecided
     || hidden.placement || hidden.feasibility || hidden.events || hidden.cycleEnd ? undefined : trace.message;
   const spreadScale = laneConstraint === undefined ? 1
