@@ -26,6 +26,8 @@ describe('questionHides', () => {
     ['a choice that the pod goes nowhere: the later phases too', where, ['scores', 'placement', 'laterPhases']],
     ['every choice a node: the fact\'s defaults', { ...where, reveal: { ...where.reveal, values: ['node-1', 'node-2'] } }, ['scores', 'placement']],
     ['hides given: as given', { ...where, hides: ['events' as const] }, ['events']],
+    // the node chosen before Permit does not answer what Permit says (issue 19: gang-scheduling p2)
+    ['a Permit verdict: the later phases only, not the node', { ...where, reveal: { fact: { kind: 'permit' as const, cycle: 1, plugin: 'GangScheduling' }, values: ['Success', 'Wait'] } }, ['laterPhases']],
   ])('%s', (_name, question, hides) => {
     expect(questionHides(question)).toEqual(hides);
   });

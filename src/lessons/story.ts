@@ -42,8 +42,11 @@ export function defaultHides(fact: TraceFact): Spoiler[] {
     case 'scored': return ['scores', 'placement', 'laterPhases'];
     case 'spread': return ['feasibility', 'placement'];
     case 'score': case 'total': case 'selected': return ['scores', 'placement'];
-    case 'victims': case 'nominatedNode': case 'permit': case 'candidate': case 'preemptionDecidedBy':
+    case 'victims': case 'nominatedNode': case 'candidate': case 'preemptionDecidedBy':
       return ['placement', 'laterPhases'];
+    // a Permit verdict: the phase track past Reserve (Bind, or none) and the outcome tell; the node
+    // chosen before Permit does not (issue 19: gang-scheduling's question hid it)
+    case 'permit': return ['laterPhases'];
     case 'pod': case 'queue': case 'podNode': case 'profile': return ['placement'];
     // the autoscaler's group: its TriggeredScaleUp event tells (the node-group band grows with it)
     case 'time': case 'evictedAt': case 'event': case 'deletedAt': case 'scaleUpGroup': return ['events'];

@@ -19,16 +19,26 @@ export interface GroupProgress {
   result?: PodGroupCycleTrace['result'];
 }
 
-/** the phases of a member's own attempt (not the group's PlacementGenerate/Score before it) */
-const GROUP_POINTS: ReadonlySet<Phase> = new Set(['PlacementGenerate', 'PlacementScore']);
+/** the points of a member's attempt from which its node is on screen */
+const NODE_CHOSEN: ReadonlySet<Phase> = new Set(['Select', 'Reserve', 'Permit', 'PodGroupPostFilter', 'Bind']);
+
+/**
+ * Whether this member's own attempt is on screen at `phase`: a node found, from Select (where the
+ * stage draws it chosen); none found, from Filter (no node left feasible) or its last step (a
+ * PreFilter rejection). Not at the group's PlacementGenerate/Score before it, nor at its PreFilter
+ * (issue 19: "1 of 4 placed" showed before worker-0 had run Filter).
+ */
+function ownAttemptShown(placed: boolean, phase: Phase, lastStep: boolean): boolean {
+  if (phase === 'PlacementGenerate' || phase === 'PlacementScore') return false;
+  return lastStep || (placed ? NODE_CHOSEN.has(phase) : phase !== 'PreFilter');
+}
 
 export function groupProgress(trace: CycleTrace, phase: Phase, lastStep: boolean): GroupProgress | undefined {
   const group = trace.podGroup;
   if (group === undefined) return undefined;
   const index = trace.cycle - group.firstCycle;
   const attempts = group.attempts ?? [];
-  // this member's own attempt counts once its cycle is past the placement points
-  const upTo = GROUP_POINTS.has(phase) ? index : index + 1;
+  const upTo = ownAttemptShown(attempts[index]?.node !== undefined, phase, lastStep) ? index + 1 : index;
   const seen = attempts.slice(0, upTo);
   const progress: GroupProgress = { group, index, placedSoFar: seen.filter((a) => a.node !== undefined).length };
   const unplaced = seen.find((a) => a.node === undefined);

@@ -20,9 +20,11 @@ export function phasesOf(trace: CycleTrace): Phase[] {
   if (hostChosen) phases.push('Select');
   if (hostChosen && trace.reserve !== undefined) phases.push('Reserve');
   if (hostChosen && trace.permit !== undefined) phases.push('Permit');
-  // a pod that waited at Permit binds during the cycle that released it (permitWait.cycle)
   if (lastOfGroup && group.preemption !== undefined) phases.push('PodGroupPostFilter');
-  if (trace.result === 'Scheduled' && trace.permitWait === undefined) phases.push('Bind');
+  // a pod that waited at Permit binds during the cycle that released it (permitWait.cycle); a pod
+  // group's members bind together once the group is decided, at its last member's attempt
+  // (upstream schedule_one_podgroup.go runs the binding cycles after the group's algorithm)
+  if (trace.result === 'Scheduled' && trace.permitWait === undefined && groupDecidesAt(trace) === undefined) phases.push('Bind');
   return phases;
 }
 
@@ -151,9 +153,11 @@ export class RunSession {
     const trace = this.result.cycles[cycle - 1];
     if (trace === undefined) return undefined;
     const state = this.replay.stateAt(cycle - 1);
+    const queueAtEnd = this.replay.queueAtEnd(cycle - 1, state);
     return {
       cycle, trace, location: state.location, node: state.node, nominated: state.nominated,
       backoffUntil: state.backoffUntil, terminating: state.terminating,
+      ...(queueAtEnd.length > 0 ? { queueAtEnd } : {}),
     };
   }
 }
