@@ -3,7 +3,7 @@
 // countdown of the pods its text says still hold their CPU).
 import { describe, expect, it } from 'vitest';
 import { lessonById } from './index';
-import { hidesGrace, lessonStory, questionHides } from './story';
+import { hidesGrace, lessonStory, questionHides, textPointAt, type LessonStory } from './story';
 
 describe('hidesGrace', () => {
   it.each([
@@ -35,5 +35,12 @@ describe('questionHides', () => {
   it('dra-gpus keeps PostFilter off the phase track while "Where does trainer-2 run?" is open', () => {
     const question = lessonStory(lessonById('dra-gpus')!).questions.find((q) => q.prompt === 'Where does trainer-2 run?')!;
     expect(question.hides).toContain('laterPhases');
+  });
+});
+
+describe('textPointAt: the text on screen at a point without one of its own', () => {
+  it('is the last point before it with a text, or none', () => {
+    const story = { points: [{ texts: [] }, { texts: ['a'] }, { texts: [] }, { texts: ['b'] }], questions: [] } as unknown as LessonStory;
+    expect([0, 1, 2, 3].map((p) => textPointAt(story, p))).toEqual([-1, 1, 1, 3]);
   });
 });

@@ -155,6 +155,15 @@ export function lessonStory(lesson: Lesson): LessonStory {
   return story;
 }
 
+/**
+ * The point whose text is on screen at point `point` (0-based): its own, or, where it has none, the
+ * last point before it with a text (which stays); -1 when none has any.
+ */
+export function textPointAt(story: LessonStory, point: number): number {
+  for (let i = point; i >= 0; i--) if (story.points[i]!.texts.length > 0) return i;
+  return -1;
+}
+
 /** How many presses take the lesson from its title card to its end: one per story point. */
 export function storyPresses(lesson: Lesson): number {
   return lessonStory(lesson).points.length;
