@@ -510,6 +510,21 @@ export interface PodGroupCycleTrace {
   preemption?: PodGroupPreemptionTrace;
 }
 
+/**
+ * The cycle of a pod-group cycle's last member attempt: the one that decides the group (upstream
+ * schedule_one_podgroup.go submits the result after the last member). Before it a placed member is
+ * only assumed, and no member's Scheduled or FailedScheduling is written.
+ */
+export function podGroupDecidingCycle(group: PodGroupCycleTrace): number {
+  return group.firstCycle + group.members.length - 1;
+}
+
+/** The cycle that decides this member's group, when it comes after this attempt (see podGroupDecidingCycle). */
+export function groupDecidesAt(trace: CycleTrace): number | undefined {
+  const decides = trace.podGroup === undefined ? undefined : podGroupDecidingCycle(trace.podGroup);
+  return decides !== undefined && trace.cycle < decides ? decides : undefined;
+}
+
 /** Workload-aware preemption of one pod-group cycle (upstream: runWorkloadAwarePreemption, PodGroupEvaluator) */
 export interface PodGroupPreemptionTrace {
   /** Success: victims chosen, the members nominated and back in the queue until they are gone */

@@ -2,7 +2,7 @@
 // The UI uses these to reveal answers; the tests use them to check that questions and
 // narration agree with the trace.
 
-import { isWaitingToBind, type CycleTrace, type PluginResult, type QueueName, type SimulationResult } from '../engine/api';
+import { groupDecidesAt, isWaitingToBind, podGroupDecidingCycle, type CycleTrace, type PluginResult, type QueueName, type SimulationResult } from '../engine/api';
 import { LESSON_PHASES, type LessonPhase, type TraceFact } from './types';
 
 export const NONE = 'none';
@@ -27,7 +27,7 @@ export function phaseExists(trace: CycleTrace, phase: LessonPhase): boolean {
     case 'queue': case 'preFilter': case 'done': return true;
     // a pod-group cycle's points show in its first member's cycle (placements) and its last (preemption)
     case 'placementGenerate': case 'placementScore': return trace.podGroup?.placements !== undefined && trace.cycle === trace.podGroup.firstCycle;
-    case 'podGroupPostFilter': return trace.podGroup?.preemption !== undefined && trace.cycle === trace.podGroup.firstCycle + trace.podGroup.members.length - 1;
+    case 'podGroupPostFilter': return trace.podGroup?.preemption !== undefined && trace.cycle === podGroupDecidingCycle(trace.podGroup);
     case 'filter': return trace.nodesEvaluated.length > 0;
     case 'postFilter': return trace.postFilter !== undefined;
     case 'preScore': return trace.preScore !== undefined;
@@ -134,6 +134,7 @@ export function shownAt(fact: TraceFact, result: SimulationResult, events: reado
 /**
  * Where each pod is in the scheduling queue when cycle `cycle` ends: the moves up to the next
  * cycle's pop, and none after the cycle's own second (what happens later waits for a later step).
+ * A pod-group cycle pops its members together: the pop of its first member starts all their cycles.
  */
 export function queueAtEndOf(result: SimulationResult, cycle: number): Map<string, QueueName> {
   const where = new Map<string, QueueName>();
@@ -141,11 +142,21 @@ export function queueAtEndOf(result: SimulationResult, cycle: number): Map<strin
     if (p.node !== undefined && !result.queue.some((m) => m.pod === p.pod)) where.set(p.pod, 'bound');
   }
   const time = cycleOf(result, cycle)?.time ?? Infinity;
-  let pops = 0;
+  const { cycles } = result;
+  // a member tried before its group's last: the group's outcome (its members' moves) comes later
+  const undecided = cycles[cycle - 1] !== undefined && groupDecidesAt(cycles[cycle - 1]!) !== undefined;
+  const popsItself = (k: number) => cycles[k]?.podGroup === undefined || cycles[k]!.cycle === cycles[k]!.podGroup!.firstCycle;
+  // cycles started so far (0-based index of the next one to start)
+  let started = 0;
   for (const move of result.queue) {
     // a pop that starts the next cycle (a pod skipped as being deleted gets a pop and no cycle)
-    if (move.to === 'scheduling' && !isWaitingToBind(move.from) && move.pod === result.cycles[pops]?.pod && ++pops > cycle) break;
-    if (pops === cycle && move.time > time) break;
+    const pop = move.to === 'scheduling' && !isWaitingToBind(move.from);
+    if (pop && move.pod === cycles[started]?.pod) {
+      if (started >= cycle) break;
+      started++;
+      while (started < cycles.length && !popsItself(started)) started++;
+    }
+    if (started >= cycle && (move.time > time || (undecided && !pop))) break;
     where.set(move.pod, move.to);
   }
   return where;

@@ -33,7 +33,7 @@ import { pinned } from './pin';
 
 export type * from './types';
 export { LESSON_PHASES, SPOILERS } from './types';
-export { defaultHides, hiddenAtCycle, hidesGrace, isCyclePosition, lessonStory, storyPresses, type LessonQuestion, type LessonStory, type StoryBeat } from './story';
+export { defaultHides, hiddenAtCycle, hidesGrace, isCyclePosition, lessonStory, storyPresses, textPointAt, type LessonQuestion, type LessonStory, type StoryBeat } from './story';
 export { comparePositions, phaseExists, readFact, revealPosition, type PlaybackPosition, type ShownEvent } from './facts';
 // the page reads lessons through ./lazy.ts; loading this module makes them all known there
 export { lessonAfter, lessonById, lessonsByTopic };

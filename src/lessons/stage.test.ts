@@ -28,6 +28,7 @@ import { countdownsAt, evictionsAt } from '../ui/viz/evictions';
 import { stagePdbs, type StagePdbs } from '../ui/viz/pdbs';
 import type { VolumesAt } from '../engine/readers';
 import { isCyclePosition, lessonStory } from './story';
+import { queueAtEndOf } from './facts';
 import { lessons } from './index';
 
 function run(id: string): SimulationResult {
@@ -145,6 +146,21 @@ function finalBindingContradictions(result: SimulationResult, volumes: VolumesAt
   return problems;
 }
 
+/**
+ * At a cycle's last step, the pods drawn in the pending lane, other than the cycle's own (drawn
+ * "being scheduled" with its FailedScheduling), are in the queue part where the engine has them when
+ * the cycle ends (issue 19: gang-scheduling-podgroup drew the three workers the group sent back to
+ * the queue "being scheduled").
+ */
+function queueContradictions(where: string, result: SimulationResult, cycle: number, own: string, pods: readonly PodView[]): string[] {
+  const engine = queueAtEndOf(result, cycle);
+  return pods.flatMap((view) => {
+    const queued = engine.get(view.pod);
+    if (view.pod === own || ON_NODE.has(view.location) || queued === undefined || queued === view.location) return [];
+    return [`${where}: ${view.pod} drawn ${view.location}, the engine has it in ${queued}`];
+  });
+}
+
 type DrawnStates = (trace: SimulationResult['cycles'][number], phase: Phase, nodes: readonly string[]) => Map<string, NodeState>;
 type DrawnEvictions = (records: SimulationResult['kubeletEvictions'], time: number) => Map<string, KubeletEvictionOutcome>;
 type DrawnCountdowns = (records: SimulationResult['taintEvictionCountdowns'], time: number) => ReadonlyMap<string, number>;
@@ -229,6 +245,7 @@ function contradictions(result: SimulationResult, drawn: Drawn = podsAt, volumes
         }
         if (pod.node !== undefined && view.node !== pod.node) problems.push(`${where}: ${pod.pod} drawn on ${view.node ?? '(no node)'}, the engine bound it to ${pod.node}`);
       }
+      if (phase === summary.phases.at(-1)) problems.push(...queueContradictions(where, result, summary.cycle, summary.pod, pods));
       // devices: the node cards' squares drawn held, against the engine's allocations
       const bindReached = phase === 'Bind';
       const engine = engineDeviceHolders(result, summary.cycle, bindReached);
@@ -299,6 +316,10 @@ describe('the stage check fails on a stage that contradicts the engine', () => {
     ['spread-schedule-anyway: web-1 not drawn in zone-c at Bind (its ScheduleAnyway constraint counts it)', 'spread-schedule-anyway',
       (state, step) => podsAt(state, step).filter((p) => !(step.phase === 'Bind' && p.pod === 'default/web-1')),
       /cycle 1 Bind \(t=0s\): topology.kubernetes.io\/zone=zone-c drawn with 1 matching, 0 matching pods drawn there/],
+    // the bug: the pending lane drawn as the cycle started, not where the group's verdict sends the workers
+    ['gang-scheduling-podgroup: the workers the group sent back drawn being scheduled', 'gang-scheduling-podgroup',
+      (state, step) => { const { queueAtEnd: _end, ...frame } = step.frame; return podsAt(state, { ...step, frame }); },
+      /cycle 4 PodGroupPostFilter \(t=0s\): default\/worker-0 drawn scheduling, the engine has it in unschedulablePods/],
   ];
   it.each(rows)('%s', (_, id, drawn, report) => {
     expect(contradictions(run(id), drawn).join('\n')).toMatch(report);
@@ -409,5 +430,28 @@ describe('the stage at a moment after the last cycle', () => {
       problems.push(...countdownContradictions(where, result, countdownsAt(result.taintEvictionCountdowns, at), pods, at));
     }
     expect(problems).toEqual([]);
+  });
+});
+
+// What the gang lessons' texts say at their points, drawn: a worker whose Permit answers Wait is
+// assumed on its node ("It is assumed on the node", "Two pods hold a node"), and the workers an
+// unschedulable group sends back are in the queue ("all four go back to the queue"), not being
+// scheduled (issue 19).
+describe('gang lessons: assumed on the node at Permit, back to the queue after the verdict', () => {
+  const drawnAt = (id: string, cycle: number, phase: Phase) => {
+    const session = new RunSession(run(id));
+    const { cycles } = session.nextBatch(Infinity, () => 0);
+    const state = { run: { summary: session.summary(), cycles, complete: true } } as unknown as Pick<PodplayState, 'run'>;
+    const pods = podsAt(state, { summary: cycles[cycle - 1]!, phase, frame: session.frame(cycle)! });
+    return Object.fromEntries(pods.map((p) => [p.pod.split('/')[1], p.node === undefined ? p.location : `${p.location} on ${p.node}`]));
+  };
+  it.each([
+    ['gang-scheduling-podgroup', 1, 'Select', { 'worker-0': 'scheduling', 'worker-1': 'scheduling', 'worker-2': 'scheduling', 'worker-3': 'scheduling' }],
+    ['gang-scheduling-podgroup', 1, 'Permit', { 'worker-0': 'waitingOnPermit on node-2', 'worker-1': 'scheduling', 'worker-2': 'scheduling', 'worker-3': 'scheduling' }],
+    ['gang-scheduling-podgroup', 4, 'Filter', { 'worker-0': 'waitingOnPermit on node-2', 'worker-1': 'waitingOnPermit on node-1', 'worker-2': 'waitingOnPermit on node-3', 'worker-3': 'scheduling' }],
+    ['gang-scheduling-podgroup', 4, 'PodGroupPostFilter', { 'worker-0': 'unschedulablePods', 'worker-1': 'unschedulablePods', 'worker-2': 'unschedulablePods', 'worker-3': 'scheduling' }],
+    ['gang-scheduling', 2, 'Permit', { 'worker-0': 'waitingOnPermit on node-2', 'worker-1': 'waitingOnPermit on node-1', 'worker-2': 'activeQ' }],
+  ] as const)('%s cycle %s %s', (id, cycle, phase, want) => {
+    expect(drawnAt(id, cycle, phase)).toEqual(want);
   });
 });

@@ -42,8 +42,11 @@ export function defaultHides(fact: TraceFact): Spoiler[] {
     case 'scored': return ['scores', 'placement', 'laterPhases'];
     case 'spread': return ['feasibility', 'placement'];
     case 'score': case 'total': case 'selected': return ['scores', 'placement'];
-    case 'victims': case 'nominatedNode': case 'permit': case 'candidate': case 'preemptionDecidedBy':
+    case 'victims': case 'nominatedNode': case 'candidate': case 'preemptionDecidedBy':
       return ['placement', 'laterPhases'];
+    // a Permit verdict: the phase track past Reserve (Bind, or none) and the outcome tell; the node
+    // chosen before Permit does not (issue 19: gang-scheduling's question hid it)
+    case 'permit': return ['laterPhases'];
     case 'pod': case 'queue': case 'podNode': case 'profile': return ['placement'];
     // the autoscaler's group: its TriggeredScaleUp event tells (the node-group band grows with it)
     case 'time': case 'evictedAt': case 'event': case 'deletedAt': case 'scaleUpGroup': return ['events'];
@@ -150,6 +153,15 @@ export function lessonStory(lesson: Lesson): LessonStory {
     stories.set(lesson, story);
   }
   return story;
+}
+
+/**
+ * The point whose text is on screen at point `point` (0-based): its own, or, where it has none, the
+ * last point before it with a text (which stays); -1 when none has any.
+ */
+export function textPointAt(story: LessonStory, point: number): number {
+  for (let i = point; i >= 0; i--) if (story.points[i]!.texts.length > 0) return i;
+  return -1;
 }
 
 /** How many presses take the lesson from its title card to its end: one per story point. */

@@ -4,7 +4,7 @@
 // and the events the worker streamed, as global step numbers.
 
 import { lessonAfter, lessonById, revealPosition, type Lesson, type Spoiler, type StoryPosition } from '../lessons/lazy';
-import { hiddenAtCycle, hidesGrace, isCyclePosition, lessonStory, type LessonQuestion, type LessonStory } from '../lessons/story';
+import { hiddenAtCycle, hidesGrace, isCyclePosition, lessonStory, textPointAt, type LessonQuestion, type LessonStory } from '../lessons/story';
 import type { CycleSummary, TimedEvent } from '../worker/protocol';
 import { stepFor } from './permalinkState';
 import type { NamedPosition, PlaybackPosition, PodplayState } from './types';
@@ -163,13 +163,8 @@ export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predict
     else steps.forEach((at, i) => { if (at !== undefined && at <= now) current = i; });
   }
 
-  let narration: string[] = [];
-  for (let i = current; i >= 0; i--) {
-    if (story.points[i]!.texts.length > 0) {
-      narration = story.points[i]!.texts;
-      break;
-    }
-  }
+  const textPoint = textPointAt(story, current);
+  const narration = textPoint < 0 ? [] : story.points[textPoint]!.texts;
 
   // revealPosition reads the cycle count only for facts known at the end of the run: until every
   // cycle has arrived, that end is not known yet; events show with their cycle

@@ -18,8 +18,11 @@ const member = (n: number): CycleTrace => cycle(n, group.members[n - 5]!, { podG
 describe('groupProgress: the quorum as far as the stepper has got', () => {
   const rows = [
     { name: 'at PlacementGenerate of the first member nothing is placed yet', trace: member(5), phase: 'PlacementGenerate' as const, last: false, text: '0 of 4 placed · needs 4', unplaced: undefined, result: undefined },
+    { name: 'at the first member\'s PreFilter and Filter its attempt is not on screen yet', trace: member(5), phase: 'Filter' as const, last: false, text: '0 of 4 placed · needs 4', unplaced: undefined, result: undefined },
+    { name: 'from Select its node is: it counts', trace: member(5), phase: 'Select' as const, last: false, text: '1 of 4 placed · needs 4', unplaced: undefined, result: undefined },
     { name: 'after the first member its attempt counts', trace: member(5), phase: 'Permit' as const, last: true, text: '1 of 4 placed · needs 4', unplaced: undefined, result: undefined },
     { name: 'the third member: 3 of 4', trace: member(7), phase: 'Permit' as const, last: true, text: '3 of 4 placed · needs 4', unplaced: undefined, result: undefined },
+    { name: 'the fourth member found no node: named from its Filter, before the verdict', trace: member(8), phase: 'Filter' as const, last: false, text: '3 of 4 placed · needs 4', unplaced: 'default/w3', result: undefined },
     { name: 'the fourth member found no node: named with its reason, and the verdict at its last step', trace: member(8), phase: 'Filter' as const, last: true, text: '3 of 4 placed · needs 4', unplaced: 'default/w3', result: 'Unschedulable' },
   ];
   it.each(rows)('$name', ({ trace, phase, last, text, unplaced, result }) => {

@@ -3,7 +3,7 @@
 // could not be placed, and workload-aware preemption's victims and nominations. Nothing here
 // decides anything: it only picks, for the cycle and point on screen, what the engine recorded.
 
-import type { CycleTrace, PodGroupCycleTrace } from '../engine/api';
+import { podGroupDecidingCycle, type CycleTrace, type PodGroupCycleTrace } from '../engine/api';
 import type { Phase } from '../worker/protocol';
 
 /** the group's point on screen: which of its members' attempts have been stepped through */
@@ -19,21 +19,31 @@ export interface GroupProgress {
   result?: PodGroupCycleTrace['result'];
 }
 
-/** the phases of a member's own attempt (not the group's PlacementGenerate/Score before it) */
-const GROUP_POINTS: ReadonlySet<Phase> = new Set(['PlacementGenerate', 'PlacementScore']);
+/** the points of a member's attempt from which its node is on screen */
+const NODE_CHOSEN: ReadonlySet<Phase> = new Set(['Select', 'Reserve', 'Permit', 'PodGroupPostFilter', 'Bind']);
+
+/**
+ * Whether this member's own attempt is on screen at `phase`: a node found, from Select (where the
+ * stage draws it chosen); none found, from Filter (no node left feasible) or its last step (a
+ * PreFilter rejection). Not at the group's PlacementGenerate/Score before it, nor at its PreFilter
+ * (issue 19: "1 of 4 placed" showed before worker-0 had run Filter).
+ */
+function ownAttemptShown(placed: boolean, phase: Phase, lastStep: boolean): boolean {
+  if (phase === 'PlacementGenerate' || phase === 'PlacementScore') return false;
+  return lastStep || (placed ? NODE_CHOSEN.has(phase) : phase !== 'PreFilter');
+}
 
 export function groupProgress(trace: CycleTrace, phase: Phase, lastStep: boolean): GroupProgress | undefined {
   const group = trace.podGroup;
   if (group === undefined) return undefined;
   const index = trace.cycle - group.firstCycle;
   const attempts = group.attempts ?? [];
-  // this member's own attempt counts once its cycle is past the placement points
-  const upTo = GROUP_POINTS.has(phase) ? index : index + 1;
+  const upTo = ownAttemptShown(attempts[index]?.node !== undefined, phase, lastStep) ? index + 1 : index;
   const seen = attempts.slice(0, upTo);
   const progress: GroupProgress = { group, index, placedSoFar: seen.filter((a) => a.node !== undefined).length };
   const unplaced = seen.find((a) => a.node === undefined);
   if (unplaced !== undefined) progress.unplaced = { pod: unplaced.pod, message: unplaced.message ?? '' };
-  if (index === group.members.length - 1 && (lastStep || phase === 'PodGroupPostFilter')) progress.result = group.result;
+  if (trace.cycle === podGroupDecidingCycle(group) && (lastStep || phase === 'PodGroupPostFilter')) progress.result = group.result;
   return progress;
 }
 

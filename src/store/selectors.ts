@@ -5,7 +5,7 @@ import type { ClusterEvent, CycleTrace, PluginResult, PodOutcome } from '../engi
 import { nodesOverRun } from '../engine/readers';
 import { POD_LOCATIONS, type CycleFrame, type CycleSummary, type Phase, type PodLocation } from '../worker/protocol';
 import type { PodplayState, StageHidden } from './types';
-import { assumedMembers } from './podGroup';
+import { assumedMembers, groupProgress } from './podGroup';
 
 export interface CurrentStep {
   summary: CycleSummary;
@@ -105,7 +105,17 @@ export function podsAt(state: Pick<PodplayState, 'run'>, step: CurrentStep): Pod
   for (const v of groupPreemption?.victims ?? []) for (const p of v.pods) victims.add(p.pod);
   const groupNominees = new Map(groupPreemption?.nominated.map((n) => [n.pod, n.node]));
   // a pod-group cycle's members placed before this one: on their nodes, waiting on the group; bound with the last one when it schedules
-  const assumed = assumedMembers(trace, step.phase, step.phase === step.summary.phases.at(-1));
+  const lastStep = step.phase === step.summary.phases.at(-1);
+  const assumed = assumedMembers(trace, step.phase, lastStep);
+  // at the cycle's last step the other pods are where the engine's queue has them when it ends (issue
+  // 19: gang-scheduling-podgroup drew the workers its group sent back to the queue "being scheduled")
+  const queueAtEnd = lastStep ? new Map(frame.queueAtEnd?.filter((q) => PENDING_PARTS.has(q.location)).map((q) => [q.pod, q])) : undefined;
+  const groupResult = groupProgress(trace, step.phase, lastStep)?.result;
+  // a pod whose Permit answers Wait is assumed on its node, its binding held (upstream
+  // schedule_one.go: assume, Reserve, Permit; WaitOnPermit in the binding cycle), unless its
+  // group's verdict on screen sends it back
+  const waitsAtPermit = reached(step, 'Permit') && !bindNow && trace.selected !== undefined && (groupResult === undefined || groupResult === 'Scheduled')
+    && trace.permit?.some((r) => r.code === 'Wait') === true;
   const runEnds = run.complete && step.summary.cycle === run.cycles.length && step.phase === step.summary.phases.at(-1);
   const views: PodView[] = [];
   run.summary.pods.forEach((outcome, i) => {
@@ -127,12 +137,21 @@ export function podsAt(state: Pick<PodplayState, 'run'>, step: CurrentStep): Pod
       view.node = assumedOn;
       view.location = assumed.bound ? 'bound' : 'waitingOnPermit';
     }
+    const queued = outcome.pod === trace.pod || view.location === 'bound' ? undefined : queueAtEnd?.get(outcome.pod);
+    if (queued !== undefined) {
+      view.location = queued.location;
+      delete view.node;
+      if (queued.backoffUntil !== undefined) view.backoffUntil = queued.backoffUntil; else delete view.backoffUntil;
+    }
     // pods this cycle's Permit released from waiting bind with its pod
     if (bindNow && location === 'waitingOnPermit' && trace.permitReleased?.includes(outcome.pod)) view.location = 'bound';
     if (outcome.pod === trace.pod) {
       if (bindNow) {
         // a PreBind that waited (binding conditions) binds later than its cycle
         location = trace.bindingWait !== undefined && trace.bindingWait.end !== trace.time ? 'waitingOnBinding' : 'bound';
+        view.node = trace.selected;
+      } else if (waitsAtPermit) {
+        location = 'waitingOnPermit';
         view.node = trace.selected;
       }
       if (nominee !== undefined) view.nominated = nominee;
@@ -175,6 +194,9 @@ export function podsAtEnd(pods: readonly PodOutcome[]): PodView[] {
   });
 }
 
+/** The queue parts the Pending lane draws. */
+const PENDING_PARTS: ReadonlySet<PodLocation> = new Set(['activeQ', 'backoffQ', 'unschedulablePods', 'gated', 'scheduling']);
+
 const QUEUE_ORDER: Partial<Record<PodLocation, number>> = {
   scheduling: 0, activeQ: 1, backoffQ: 2, unschedulablePods: 3, gated: 4, waitingOnPermit: 5, waitingOnBinding: 6,
 };
@@ -203,7 +225,7 @@ export function shownNodeState(state: NodeState, hidden: StageHidden): NodeState
 /** The pods with the cycle's placement taken out: its pod still being scheduled, no victims leaving. */
 export function withoutPlacement(pods: readonly PodView[], trace: CycleTrace): PodView[] {
   return pods.map((p) => {
-    if (p.pod === trace.pod && (p.location === 'bound' || p.nominated !== undefined)) {
+    if (p.pod === trace.pod && (p.location === 'bound' || p.location === 'waitingOnPermit' || p.nominated !== undefined)) {
       const { node: _node, nominated: _nominated, ...rest } = p;
       return { ...rest, location: 'scheduling' };
     }

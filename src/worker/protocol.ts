@@ -175,6 +175,20 @@ export interface CycleFrame {
   backoffUntil: Float64Array;
   /** 1 for a preemption victim whose graceful deletion has started */
   terminating: Uint8Array;
+  /**
+   * the pods the engine moved in the scheduling queue by the end of the cycle's second (its own
+   * outcome, a pod group's members sent back, pods a binding requeued), where they are then;
+   * absent when none moved
+   */
+  queueAtEnd?: QueueAtEnd[];
+}
+
+/** A pod's place in the scheduling queue when a cycle ends, where it differs from the cycle's start. */
+export interface QueueAtEnd {
+  pod: string;
+  location: PodLocation;
+  /** in backoffQ: until when */
+  backoffUntil?: number;
 }
 
 /** The main thread's handle on the engine worker (a Worker, or a test's stand-in). */

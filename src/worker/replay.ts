@@ -5,7 +5,7 @@
 
 import { isWaitingToBind, type QueueMove, type QueueName, type SimulationResult } from '../engine/api';
 import { nodesOverRun } from '../engine/readers';
-import { POD_LOCATIONS, type PodLocation } from './protocol';
+import { POD_LOCATIONS, type PodLocation, type QueueAtEnd } from './protocol';
 
 const CHECKPOINT_EVERY = 32;
 
@@ -101,6 +101,35 @@ export class PodStateReplay {
       }
     }
     return state;
+  }
+
+  /**
+   * Where the pods that cycle `k` (0-based, starting in `start`) sees moved in the scheduling queue
+   * are when its second ends: the moves after its pop, up to the next cycle's, at its own time (as
+   * lessons/facts.ts queueAtEndOf reads them). A pod-group cycle's members are sent back together
+   * after the last one's attempt (upstream schedule_one_podgroup.go).
+   */
+  queueAtEnd(k: number, start: PodState): QueueAtEnd[] {
+    const cycle = this.result.cycles[k];
+    if (cycle === undefined) return [];
+    const last = new Map<number, QueueMove>();
+    const end = this.movesBefore[k + 1] ?? this.moves.length;
+    const next = this.result.cycles[k + 1];
+    const nextPods = new Set(next === undefined ? [] : next.podGroup?.members ?? [next.pod]);
+    for (let m = this.movesBefore[k]!; m < end; m++) {
+      const move = this.moves[m]!;
+      // the next cycle's pop (a pod group's: its members') starts it
+      if (move.time > cycle.time || (move.to === 'scheduling' && !isWaitingToBind(move.from) && nextPods.has(move.pod))) break;
+      const p = this.podIndex.get(move.pod);
+      if (p !== undefined) last.set(p, move);
+    }
+    const moved: QueueAtEnd[] = [];
+    for (const [p, move] of last) {
+      if (code(move.to) === start.location[p]) continue;
+      moved.push(move.to === 'backoffQ' && move.backoffUntil !== undefined
+        ? { pod: move.pod, location: move.to, backoffUntil: move.backoffUntil } : { pod: move.pod, location: move.to });
+    }
+    return moved;
   }
 
   private initialState(): PodState {
@@ -201,12 +230,21 @@ export class PodStateReplay {
     }
   }
 
-  /** movesBefore[k] = index just past the move that pops cycle k's pod for scheduling. */
+  /**
+   * movesBefore[k] = index just past the move that pops cycle k's pod for scheduling. A pod-group
+   * cycle pops all its members at once (upstream schedule_one_podgroup.go): its first member's
+   * cycle starts past every member's pop, and the later members' cycles start where it did.
+   */
   private alignMovesToCycles(): Int32Array {
     const cycles = this.result.cycles;
     const before = new Int32Array(cycles.length);
     let m = 0;
     cycles.forEach((cycle, k) => {
+      const group = cycle.podGroup;
+      if (group !== undefined && cycle.cycle > group.firstCycle && k > 0) {
+        before[k] = before[k - 1]!;
+        return;
+      }
       let found = -1;
       for (let i = m; i < this.moves.length; i++) {
         const move = this.moves[i]!;
@@ -216,6 +254,9 @@ export class PodStateReplay {
       }
       if (found >= 0) {
         m = found + 1;
+        const members = new Set(group?.members);
+        const isMemberPop = (move: QueueMove) => move.to === 'scheduling' && !isWaitingToBind(move.from) && members.has(move.pod);
+        while (m < this.moves.length && isMemberPop(this.moves[m]!)) m++;
       } else {
         // no pop recorded: everything up to the cycle's time has happened
         while (m < this.moves.length && this.moves[m]!.time <= cycle.time) m++;

@@ -54,11 +54,16 @@ describe('phasesOf', () => {
     {
       name: 'pod-group cycle, first member: the placements are generated and scored before its attempt',
       trace: { nodesEvaluated: ['a'], feasible: ['a'], selected: 'a', reserve: [], permit: [], result: 'Scheduled', podGroup: { ...group, placements: [] } },
-      phases: ['PlacementGenerate', 'PlacementScore', 'PreFilter', 'Filter', 'Select', 'Reserve', 'Permit', 'Bind'],
+      phases: ['PlacementGenerate', 'PlacementScore', 'PreFilter', 'Filter', 'Select', 'Reserve', 'Permit'],
     },
     {
-      name: 'pod-group cycle without placements (TopologyAwareWorkloadScheduling off): the member alone',
+      name: 'pod-group cycle without placements (TopologyAwareWorkloadScheduling off): the member alone, bound with the group at its last member',
       trace: { nodesEvaluated: ['a'], feasible: ['a'], selected: 'a', reserve: [], permit: [], result: 'Scheduled', podGroup: group },
+      phases: ['PreFilter', 'Filter', 'Select', 'Reserve', 'Permit'],
+    },
+    {
+      name: 'pod-group cycle, last member of a group that schedules: Bind, the whole group\'s',
+      trace: { cycle: 2, nodesEvaluated: ['a'], feasible: ['a'], selected: 'a', reserve: [], permit: [], result: 'Scheduled', podGroup: { ...group, result: 'Scheduled' } },
       phases: ['PreFilter', 'Filter', 'Select', 'Reserve', 'Permit', 'Bind'],
     },
     {

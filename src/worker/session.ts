@@ -1,7 +1,7 @@
 // One simulated run as the worker keeps it: the whole SimulationResult, cut into the small pieces
 // the main thread asks for (summary, cycle index batches, one frame per cycle).
 
-import type { ClusterEvent, CycleTrace, SimulationResult } from '../engine/api';
+import { groupDecidesAt, podGroupDecidingCycle, type ClusterEvent, type CycleTrace, type SimulationResult } from '../engine/api';
 import type { CycleFrame, CycleSummary, Phase, RunKubernetesVersion, RunSummary, TimedEvent } from './protocol';
 import { PodStateReplay } from './replay';
 
@@ -11,7 +11,7 @@ export function phasesOf(trace: CycleTrace): Phase[] {
   // a pod-group cycle: its placements are generated and scored before its first member's attempt
   // is shown (the attempts kept are the chosen placement's), its preemption runs after the last's
   const firstOfGroup = group !== undefined && trace.cycle === group.firstCycle;
-  const lastOfGroup = group !== undefined && trace.cycle === group.firstCycle + group.members.length - 1;
+  const lastOfGroup = group !== undefined && trace.cycle === podGroupDecidingCycle(group);
   const phases: Phase[] = firstOfGroup && group.placements !== undefined ? ['PlacementGenerate', 'PlacementScore', 'PreFilter'] : ['PreFilter'];
   if (trace.nodesEvaluated.length > 0) phases.push('Filter');
   if (trace.postFilter !== undefined) phases.push('PostFilter');
@@ -20,9 +20,11 @@ export function phasesOf(trace: CycleTrace): Phase[] {
   if (hostChosen) phases.push('Select');
   if (hostChosen && trace.reserve !== undefined) phases.push('Reserve');
   if (hostChosen && trace.permit !== undefined) phases.push('Permit');
-  // a pod that waited at Permit binds during the cycle that released it (permitWait.cycle)
   if (lastOfGroup && group.preemption !== undefined) phases.push('PodGroupPostFilter');
-  if (trace.result === 'Scheduled' && trace.permitWait === undefined) phases.push('Bind');
+  // a pod that waited at Permit binds during the cycle that released it (permitWait.cycle); a pod
+  // group's members bind together once the group is decided, at its last member's attempt
+  // (upstream schedule_one_podgroup.go runs the binding cycles after the group's algorithm)
+  if (trace.result === 'Scheduled' && trace.permitWait === undefined && groupDecidesAt(trace) === undefined) phases.push('Bind');
   return phases;
 }
 
@@ -44,9 +46,8 @@ export function summarizeCycle(trace: CycleTrace): CycleSummary {
   if (trace.selected !== undefined) summary.selected = trace.selected;
   const quiet = quietPhasesOf(trace, phases);
   if (quiet.length > 0) summary.quiet = quiet;
-  const group = trace.podGroup;
-  const decidesAt = group === undefined ? undefined : group.firstCycle + group.members.length - 1;
-  if (decidesAt !== undefined && trace.cycle < decidesAt) summary.groupDecidesAt = decidesAt;
+  const decidesAt = groupDecidesAt(trace);
+  if (decidesAt !== undefined) summary.groupDecidesAt = decidesAt;
   return summary;
 }
 
@@ -81,7 +82,7 @@ export function timeEvents(cycles: readonly CycleTrace[], events: readonly Clust
         // a pod-group member's outcome is written when the group is decided, at the group
         // cycle's last attempt: before it the member is only assumed (issue 19)
         const group = own.podGroup;
-        const decidesAt = group === undefined ? j + 1 : Math.min(group.firstCycle + group.members.length - 1, cycles.length);
+        const decidesAt = group === undefined ? j + 1 : Math.min(podGroupDecidingCycle(group), cycles.length);
         return { ...event, cycle: Math.max(j + 1, decidesAt) };
       }
     }
@@ -152,9 +153,11 @@ export class RunSession {
     const trace = this.result.cycles[cycle - 1];
     if (trace === undefined) return undefined;
     const state = this.replay.stateAt(cycle - 1);
+    const queueAtEnd = this.replay.queueAtEnd(cycle - 1, state);
     return {
       cycle, trace, location: state.location, node: state.node, nominated: state.nominated,
       backoffUntil: state.backoffUntil, terminating: state.terminating,
+      ...(queueAtEnd.length > 0 ? { queueAtEnd } : {}),
     };
   }
 }

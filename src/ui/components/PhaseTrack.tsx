@@ -12,11 +12,11 @@ export function PhaseTrack() {
   const hidden = useHidden();
   const intro = usePodplay((s) => s.lessonIntro && s.lessonId !== undefined);
   if (summary === undefined || intro) return null;
-  // a pod-group member placed before the group's last attempt is assumed there, no more: the group's
-  // all-or-nothing outcome (its result) is decided at a later cycle
-  const assumed = summary.groupDecidesAt !== undefined && summary.selected !== undefined;
-  const result = assumed ? 'Waiting' : summary.result;
-  const resultWord = assumed ? `assumed on ${summary.selected} · the group decides at cycle ${summary.groupDecidesAt}`
+  // a pod-group member tried before the group's last attempt is assumed on its node (or found none),
+  // no more: the group's all-or-nothing outcome (its result) is decided at a later cycle
+  const undecided = summary.groupDecidesAt !== undefined;
+  const result = undecided ? 'Waiting' : summary.result;
+  const resultWord = undecided ? `${summary.selected !== undefined ? `assumed on ${summary.selected}` : 'no node'} · the group decides at cycle ${summary.groupDecidesAt}`
     : summary.result === 'Scheduled' ? `scheduled on ${summary.selected}`
     : summary.result === 'Waiting' ? `waiting at Permit on ${summary.selected}` : summary.result.toLowerCase();
   const outcomeHidden = hidden.has('placement') || hidden.has('feasibility') || hidden.has('laterPhases');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CycleTrace, NodeScore } from '../../engine/api';
+import type { CycleTrace, NodeScore, PodGroupCycleTrace } from '../../engine/api';
 import { cycle } from '../../worker/testing/results';
 import type { Phase } from '../../worker/protocol';
 import { narrate, rankNodes } from './narrate';
@@ -12,8 +12,15 @@ const score = (total: number, normalized = total): NodeScore => ({
   plugins: { NodeResourcesFit: { raw: normalized, normalized, weight: 1, weighted: normalized } }, total,
 });
 
+// default/web is the first of three members tried in the group cycle of cycles 3–5
+const gang: PodGroupCycleTrace = {
+  name: 'default/training', firstCycle: 3, members: ['default/web', 'default/b', 'default/c'], minCount: 3, bound: 0, placed: 2,
+  result: 'Unschedulable', message: 'pod group is unschedulable',
+};
+const gangWait = [{ plugin: 'GangScheduling', code: 'Wait' as const, reasons: ['waiting for minCount pods from a gang to be waiting on permit'] }];
+
 describe('narrate', () => {
-  const rows: { name: string; phase: Phase; trace: Partial<CycleTrace>; last?: boolean; contains: string[] }[] = [
+  const rows: { name: string; phase: Phase; trace: Partial<CycleTrace>; last?: boolean; contains: string[]; lacks?: string[] }[] = [
     {
       name: 'PreFilter names the pod, its priority and the plugins with nothing to check',
       phase: 'PreFilter',
@@ -94,10 +101,39 @@ describe('narrate', () => {
       trace: { selected: 'node-1', bind: [{ plugin: 'DefaultBinder', code: 'Success' }], result: 'Scheduled', permitReleased: ['default/worker-0', 'default/worker-1'] },
       contains: ['binds default/web to node-1', 'worker-0 and worker-1, released at Permit, bind too.'],
     },
+    {
+      name: 'a pod-group member assumed before the group\'s last attempt: no outcome yet, only when it comes (issue 19)',
+      phase: 'Permit', last: true,
+      trace: { selected: 'node-1', permit: gangWait, result: 'Unschedulable', message: 'pod group is unschedulable, waiting for minCount pods from a gang to be waiting on permit', podGroup: gang },
+      contains: ['Permit: GangScheduling holds default/web on node-1', 'The group is decided at cycle 5'],
+      lacks: ['FailedScheduling', 'unschedulable'],
+    },
+    {
+      name: 'a pod-group member that found no node before the group\'s last attempt: its FitError waits for the group too',
+      phase: 'Filter', last: true,
+      trace: { nodesEvaluated: ['node-1'], numAllNodes: 1, filter: { 'node-1': fitFailure(1500, 1000) }, message: '0/1 nodes are available: 1 Insufficient cpu.', podGroup: gang },
+      contains: ['none is feasible', 'The group is decided at cycle 5'],
+      lacks: ['FailedScheduling'],
+    },
+    {
+      name: 'the group\'s last member ends the group cycle with its FailedScheduling',
+      phase: 'Filter', last: true,
+      trace: { nodesEvaluated: ['node-1'], numAllNodes: 1, filter: { 'node-1': fitFailure(1500, 1000) }, message: '0/1 nodes are available: 1 Insufficient cpu.', podGroup: { ...gang, firstCycle: 1 } },
+      contains: ['FailedScheduling: 0/1 nodes are available: 1 Insufficient cpu.'],
+      lacks: ['decided at'],
+    },
+    {
+      name: 'a PostFilter that found nothing keeps its message while the group\'s outcome waits',
+      phase: 'PostFilter', last: true,
+      trace: { postFilter: { candidates: [], message: 'preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.' }, message: 'pod group is unschedulable', podGroup: gang },
+      contains: ['(preemption: 0/1 nodes are available', 'The group is decided at cycle 5'],
+      lacks: ['FailedScheduling'],
+    },
   ];
-  it.each(rows)('$name', ({ phase, trace, last, contains }) => {
+  it.each(rows)('$name', ({ phase, trace, last, contains, lacks }) => {
     const text = narrate(cycle(3, 'default/web', trace), phase, last ?? false, 1_000_000);
     for (const part of contains) expect(text).toContain(part);
+    for (const part of lacks ?? []) expect(text).not.toContain(part);
   });
 });
 

@@ -1,6 +1,6 @@
 // The narration line: what happened at this extension point, in plain words with the numbers.
 
-import type { ClusterEvent, CycleTrace, NodeScore, PluginResult } from '../../engine/api';
+import { groupDecidesAt, type ClusterEvent, type CycleTrace, type NodeScore, type PluginResult } from '../../engine/api';
 import { filterVerdict, preFilterRejection } from '../../store/selectors';
 import type { Phase } from '../../worker/protocol';
 import { formatPriority, listNames, plural, shortPodName } from '../format';
@@ -59,10 +59,18 @@ function releasedSentence(trace: CycleTrace, phase: 'Permit' | 'Bind'): string {
     : ` ${listNames(released)}, released at Permit, ${one ? 'binds' : 'bind'} too.`;
 }
 
-/** The FailedScheduling message ends the last step of a cycle that did not place its pod. */
-function failureSuffix(trace: CycleTrace, phase: Phase, isLastStep: boolean): string {
-  if (!isLastStep || trace.result === 'Scheduled' || trace.message === undefined) return '';
-  return ` FailedScheduling: ${trace.message}`;
+/**
+ * The FailedScheduling message ends the last step of a cycle that did not place its pod. A
+ * pod-group member tried before the group's last attempt has no outcome yet: its event is written
+ * when the group is decided (issue 19: "pod group is unschedulable" at worker-0's Permit answered
+ * the lesson's question), so its last step says when that is instead.
+ */
+function cycleEnd(trace: CycleTrace, isLastStep: boolean): { suffix: string; failure: boolean } {
+  if (!isLastStep) return { suffix: '', failure: false };
+  const decidesAt = groupDecidesAt(trace);
+  if (decidesAt !== undefined) return { suffix: ` The group is decided at cycle ${decidesAt}, after its last member's attempt.`, failure: false };
+  if (trace.result === 'Scheduled' || trace.message === undefined) return { suffix: '', failure: false };
+  return { suffix: ` FailedScheduling: ${trace.message}`, failure: true };
 }
 
 /**
@@ -78,7 +86,7 @@ export function narrateMoment(time: number, lastCycle: number, events: readonly 
 
 export function narrate(trace: CycleTrace, phase: Phase, isLastStep: boolean, priority: number): string {
   const pod = trace.pod;
-  const suffix = failureSuffix(trace, phase, isLastStep);
+  const { suffix, failure } = cycleEnd(trace, isLastStep);
   switch (phase) {
     case 'PreFilter': {
       const rejection = preFilterRejection(trace);
@@ -101,7 +109,7 @@ export function narrate(trace: CycleTrace, phase: Phase, isLastStep: boolean, pr
       const chosen = post?.chosen;
       if (chosen === undefined) {
         // the FailedScheduling message that ends the cycle repeats PostFilter's own message
-        const detail = post?.message && suffix === '' ? ` (${post.message})` : '';
+        const detail = post?.message && !failure ? ` (${post.message})` : '';
         return `PostFilter: no node fits, and preemption finds no node where evicting lower-priority pods would help${detail}.${suffix}`;
       }
       const victims = chosen.victims.map(shortPodName);

@@ -4,7 +4,7 @@
 
 import { group } from 'd3';
 import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { AutoscalerOutcome, NodeOutcome, PodOutcome, SimulationResult, VolumeChange } from '../../engine/api';
+import { groupDecidesAt, type AutoscalerOutcome, type NodeOutcome, type PodOutcome, type SimulationResult, type VolumeChange } from '../../engine/api';
 import { nodeGroupMembers, nodeGroupsAt, nodeStageState, nodesOverRun, type NodeGroupAt } from '../../engine/readers';
 import { lessonById } from '../../lessons/lazy';
 import { useLessonProgress, usePodplay } from '../../store/hooks';
@@ -17,6 +17,7 @@ import { shortNodeNames } from '../format';
 import { podPalette, type PodPalette } from '../palette';
 import { RunStatus, useRunState } from '../components/RunStatus';
 import { useStep, useStale, type StepView } from '../useStep';
+import { selectedLabelKeys, selectedLabels } from './selectedLabels';
 import { affinityRelations, AFFINITY_KINDS, domainKinds, type AffinityKind, type AffinityRelation } from './affinity';
 import { AffinityLegend, AffinityLines, DomainTags } from './AffinityLines';
 import { allowedCount, LaneSpread } from './LaneSpread';
@@ -256,6 +257,15 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   // while the nodes are scored, their bars add the pod's requests: what Score weighs (NodeResourcesFit,
   // BalancedAllocation: the node's requested plus the pod's, upstream noderesources/resource_allocation.go)
   const incoming = ranking === undefined ? undefined : pods.find((p) => p.pod === currentPod)?.outcome;
+  // the labels the pod being scheduled selects on, on every card (a projector and a phone show no YAML)
+  const selectorKeys = selectedLabelKeys(pods.find((p) => p.pod === currentPod)?.outcome);
+  // up to Filter, where NodeAffinity reads them, and not on a card another plugin filtered: from
+  // Score on the cards keep their room for the scores (a projector's stage must fit at 24 px)
+  const labelsShown = (node: string, state: NodeState) => {
+    if (selectorKeys.length === 0 || (phase !== 'PreFilter' && phase !== 'Filter')) return false;
+    const verdict = verdictOf(node, state);
+    return verdict === undefined || verdict.plugin === 'NodeAffinity';
+  };
   // nodes a timeline step adds later are drawn as ghosts until they join
   const time = view?.time;
   // without a step (a run with no cycle) the stage is the end of the run
@@ -281,9 +291,9 @@ const Lanes = memo(function Lanes(props: LanesProps) {
   // the event that ends a failed cycle (upstream schedule_one.go handleSchedulingFailure), with the
   // numbers kubectl describe shows ("0/4 nodes are available: …"), at its last step: unless an open
   // question hides the verdicts or the events, or the lesson tells the end at its next point
-  // a pod-group member placed before the group's last attempt is only assumed: the group's failure is
-  // written at the cycle that decides it (worker/session.ts groupDecidesAt)
-  const undecided = trace?.podGroup !== undefined && trace.selected !== undefined && trace.cycle < trace.podGroup.firstCycle + trace.podGroup.members.length - 1;
+  // a pod-group member tried before the group's last attempt: its FailedScheduling (the group's, or
+  // its own FitError) is written at the cycle that decides the group (engine/api.ts groupDecidesAt)
+  const undecided = trace !== undefined && groupDecidesAt(trace) !== undefined;
   const failure = view === undefined || trace === undefined || !view.isLastStep || trace.result === 'Scheduled' || undecided
     || hidden.placement || hidden.feasibility || hidden.events || hidden.cycleEnd ? undefined : trace.message;
   const spreadScale = laneConstraint === undefined ? 1
@@ -347,6 +357,7 @@ const Lanes = memo(function Lanes(props: LanesProps) {
                   currentPod={currentPod}
                   incoming={rankedByNode.has(node.name) && !(podsByNode.get(node.name) ?? []).some((p) => p.pod === currentPod) ? incoming : undefined}
                   showDetails={showNodeDetails}
+                  selectedLabels={labelsShown(node.name, state) ? selectedLabels(node, selectorKeys, topologyKey) : undefined}
                   spread={spread?.nodes.get(node.name)}
                   affinityDomains={relations.length === 0 ? NO_KINDS : domainKinds(relations.filter((r) => r.topologyKey !== topologyKey), node.labels)}
                   hideVerdicts={hideVerdicts}

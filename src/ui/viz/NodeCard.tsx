@@ -6,6 +6,7 @@ import { memo, useState } from 'react';
 import type { KubeletEvictionOutcome, NodeOutcome, PluginResult, PodOutcome } from '../../engine/api';
 import type { NodeState, PodView } from '../../store/selectors';
 import { briefFilterReason, chipPodName, formatQuantity } from '../format';
+import type { SelectedLabel } from './selectedLabels';
 import { breakable } from './Breakable';
 import { rankedWhy } from './evictions';
 import { explainVerdict } from '../narration/explain';
@@ -53,6 +54,8 @@ export interface NodeCardProps {
   pods: readonly PodView[];
   currentPod: string;
   showDetails: boolean;
+  /** the labels the pod being scheduled selects on, as this node has them (drawn unless showDetails lists every label) */
+  selectedLabels?: readonly SelectedLabel[] | undefined;
   /** topology spread numbers of the node's own domains (constraints not drawn on the lanes) */
   spread?: readonly DomainSpread[];
   /** inter-pod (anti-)affinity relations whose topology domain is this node's (keys other than the lanes') */
@@ -191,7 +194,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const {
     node, state, verdict, affinityDomains, ranked, ranking, tied, taints, taintHighlight, devices, reducedMotion, nominatedHere, pods, currentPod, showDetails, spread,
     hideVerdicts, revealIndex, travel, colourOf, onInspect, shortName, bars, briefReason, reasonChars, placement, nodeGroup, draining, claimsOf, eviction,
-    pdbViolations, incoming,
+    pdbViolations, incoming, selectedLabels,
   } = props;
   const [allPods, setAllPods] = useState(false);
   // the pod being scheduled is always drawn
@@ -233,6 +236,19 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
         </p>
       )}
       {placement !== undefined && <PlacementTag mark={placement} />}
+      {!showDetails && selectedLabels !== undefined && selectedLabels.length > 0 && (
+        <ul className="selected-labels" data-testid="selected-labels" aria-label="labels the pod selects on">
+          {selectedLabels.map((l) => {
+            // the key's name without its prefix ("cpu-generation" of example.com/cpu-generation), in full in the title
+            const name = l.key.slice(l.key.lastIndexOf('/') + 1);
+            return (
+              <li key={l.key} className={l.value === undefined ? 'absent' : undefined} title={l.value === undefined ? `no label ${l.key}` : `${l.key}=${l.value}`}>
+                {l.value === undefined ? `no ${name}` : `${name}=${l.value}`}
+              </li>
+            );
+          })}
+        </ul>
+      )}
       {verdict !== undefined && (
         <p className="filter-reason" data-testid="filter-reason" data-node={node.name} data-plugin={verdict.plugin} title={`${verdict.plugin}: ${explainVerdict(verdict)}`}>
           {briefReason

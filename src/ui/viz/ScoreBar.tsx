@@ -98,9 +98,9 @@ export function ScoreLegend({ ranking }: { ranking: ScoreRanking }) {
       {ranking.uniform.length > 0 && (
         <li className="uniform" data-testid="score-uniform" data-plugins={ranking.uniform.join(' ')} title={`${ranking.uniform.join(', ')}: same on every node`}>
           <span className="swatch" aria-hidden="true" />
-          {/* a projector's one-row legend shows the short label; the long one is its accessible name everywhere */}
-          <span className="uniform-long"> {ranking.uniform.length === 1 ? ranking.uniform[0] : `${ranking.uniform.length} plugins`} same on every node</span>
-          <span className="uniform-short" aria-hidden="true"> {ranking.uniform.length} tie</span>
+          {/* in words on a projector too (issue 19: "▯ 5 tie" was cryptic); where the row has no room
+              left, this item gives way first, cut with an ellipsis, its names in its title */}
+          <span className="uniform-label"> {ranking.uniform.length === 1 ? ranking.uniform[0] : `${ranking.uniform.length} plugins`} same on every node</span>
         </li>
       )}
     </ul>
