@@ -4,7 +4,6 @@
 // use it.
 
 export { copyScenario, reviveScenario } from './whatIf/edits';
-export { postableScenario } from './model/locator';
 export { searchFixes } from './whatIf/verify';
 export { compareConfigurations, loadSchedulerConfig } from './compare/compare';
 export { compareVersions, formatVersionComparison, type VersionComparison, type VersionDifference } from './compare/versions';

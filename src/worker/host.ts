@@ -6,7 +6,7 @@ import type { ScenarioError, SimulateOptions, SimulationResult } from '../engine
 import type { ExpandedScenario } from '../engine/index';
 import type { RunId, RunPosition, WorkerReply, WorkerRequest } from './protocol';
 import { RunSession, frameTransfer } from './session';
-import { postableScenario } from '../engine/experiments';
+import { postableScenario } from '../engine/readers';
 
 /** A simulation under way: `advance` runs one cycle and says whether the run has ended. */
 export interface EngineRun {

@@ -7,7 +7,7 @@
 // `revivedLocators` builds the functions again on the other side, answering as the originals do.
 
 import type { TimelineStep } from './scenario';
-import { locate, type Pos, type SrcNode } from './source';
+import { locate, type Pos, type SrcNode } from './sourceNodes';
 
 /** the positions locate() reads below a node: the node's own, and each key's or item's */
 export interface LocNode {
