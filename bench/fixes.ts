@@ -40,8 +40,11 @@ export function benchFixes(): void {
   measure('fixes: 20-node dump (fixture)', importAny(pendingClusterDump(), { source: 'fixture' }).yaml, 7);
   // the generated dump's pods all find a node: add two that cannot (a selector no node matches, a request too big)
   const stuck = (name: string, spec: string) => `\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: ${name}, namespace: default}\nspec: {${spec}, containers: [{name: c, image: nginx, resources: {requests: {cpu: "1"}}}]}\n`;
-  const dump = kubectlDump({ nodes: 300, pods: 5000, pending: 100 }) + stuck('wants-ssd', 'nodeSelector: {disktype: ssd}') + stuck('pinned-to-control-plane', 'nodeSelector: {node-role.kubernetes.io/control-plane: ""}');
-  measure('fixes: kubectl dump 300 nodes/5,000', dump, 2);
+  // and one with a zone typo beside the ssd selector: seven candidates, several of them its own
+  // constraints only, which re-run from a snapshot before its first cycle (engine/whatIf/variantSnapshot.ts)
+  const dump = kubectlDump({ nodes: 300, pods: 5000, pending: 100 }) + stuck('wants-ssd', 'nodeSelector: {disktype: ssd}') + stuck('pinned-to-control-plane', 'nodeSelector: {node-role.kubernetes.io/control-plane: ""}')
+    + stuck('zone-typo', 'nodeSelector: {topology.kubernetes.io/zone: eu-west-1x, disktype: ssd}, tolerations: [{key: dedicated, operator: Exists}]');
+  measure('fixes: kubectl dump 300 nodes/5,000', dump, 3);
   // issue 23 (Major 5): a pod whose node affinity has 1,200 expressions, one of them no node meets
   // (each was a candidate, once re-run in full): the search verifies at most MAX_CANDIDATES of them,
   // says how many it left out, and shows its first verified fix within 2 s

@@ -7,6 +7,8 @@ export { taintToString, toleratesAny } from './model/taints';
 export { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from './model/validation';
 export type { Taint, Toleration } from './model/types';
 export type { TimelineStep } from './model/scenario';
+// the engine worker posts its loaded scenario to the fix worker with it (no reader: ./model/locator.ts)
+export { postableScenario } from './model/locator';
 
 export { clusterDifference, type ClusterDifference } from './diagnosis/clusterDifference';
 export { capacityText, capacityVerdicts, type CapacityVerdict } from './diagnosis/capacity';

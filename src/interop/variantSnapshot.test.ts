@@ -12,8 +12,10 @@ import { searchFixes, simulateWithEdits, VARIANT_MARGIN_SECONDS, VARIANT_SNAPSHO
 import { fixSearchBaseline, runFixSearch, type FixSearchReply, type FixSearchRequest } from './fixSearch';
 import { importAny } from './index';
 
-beforeEach(() => { VARIANT_SNAPSHOTS.enabled = true; });
-afterEach(() => { VARIANT_SNAPSHOTS.enabled = false; });
+// on for every pod, however few of its changes may start from a snapshot; as it was afterwards
+const byDefault = { ...VARIANT_SNAPSHOTS };
+beforeEach(() => { Object.assign(VARIANT_SNAPSHOTS, { enabled: true, fromChanges: 1 }); });
+afterEach(() => { Object.assign(VARIANT_SNAPSHOTS, { enabled: byDefault.enabled, fromChanges: byDefault.fromChanges }); });
 
 const prepare = (fixture: string) => {
   const text = importAny(fixture, { source: 'fixture' }).yaml;

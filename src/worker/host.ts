@@ -6,6 +6,7 @@ import type { ScenarioError, SimulateOptions, SimulationResult } from '../engine
 import type { ExpandedScenario } from '../engine/index';
 import type { RunId, RunPosition, WorkerReply, WorkerRequest } from './protocol';
 import { RunSession, frameTransfer } from './session';
+import { postableScenario } from '../engine/readers';
 
 /** A simulation under way: `advance` runs one cycle and says whether the run has ended. */
 export interface EngineRun {
@@ -128,14 +129,15 @@ export function createWorkerHost(deps: HostDeps): { handle(request: WorkerReques
   /**
    * Hands the fix worker the newest finished run's loaded scenario and result, when that run is of
    * the text, file name and seed the search asks for (the page's runs have no `until`, nor do the
-   * search's). A scenario postMessage cannot copy (a KubeSchedulerConfiguration or a timeline step
-   * keeps a function that locates its source lines) is not lent: the fix worker loads it itself.
+   * search's). The functions that locate a KubeSchedulerConfiguration's or a timeline step's source
+   * lines go as their data (engine/model/locator.ts); a scenario postMessage cannot copy all the
+   * same is not lent: the fix worker loads it itself.
    */
   function lend({ port, text, fileName, seed }: Extract<WorkerRequest, { type: 'lendBaseline' }>): void {
     const kept = lendable !== undefined && sessions.has(lendable.runId) ? lendable : undefined;
     const same = kept !== undefined && kept.text === text && kept.options.fileName === fileName && kept.options.seed === seed && kept.options.until === undefined;
     try {
-      if (same) port.postMessage({ type: 'baseline', scenario: kept.scenario, baseline: kept.result });
+      if (same) port.postMessage({ type: 'baseline', scenario: postableScenario(kept.scenario), baseline: kept.result });
       else port.postMessage({ type: 'none', reason: kept === undefined ? 'no finished run' : 'the run on hand is of another scenario' });
     } catch (e) {
       port.postMessage({ type: 'none', reason: `the loaded scenario cannot be copied: ${e instanceof Error ? e.message : String(e)}` });

@@ -33,6 +33,7 @@ import { isResourceObject, type ResourceObject, type ResourceSlice } from './res
 import { admitClaim, admitStorage } from './admission/storage';
 import { admitClaimPolicies } from './admission/claimPolicies';
 import { checkObjectBudget, writtenAt, type BudgetStep } from './objectBudget';
+import { pathLocator } from './locator';
 import { describe, locate, parseYaml, toPlain, type ParsedSource, type Pos, type SrcMap, type SrcNode } from './source';
 import { duplicate, invalid } from './validation';
 import { quote } from './quote';
@@ -592,13 +593,8 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
   for (const w of workloads) admitWorkload(w, ctx);
   const workloadSources = declaredWorkloads.map((d) => ({ pos: d.pos, subject: subjectLabel(d.reader.subject) }));
 
-  const located = (root: SrcMap) => ({
-    object: toPlain(root) as Record<string, unknown>,
-    locate: (path: (string | number)[]) => {
-      const pos = locate(root, path, root.pos);
-      return { line: pos.line, column: pos.column };
-    },
-  });
+  // a locator that can be posted to another thread as data (./locator.ts)
+  const located = (root: SrcMap) => ({ object: toPlain(root) as Record<string, unknown>, locate: pathLocator(root, root.pos) });
   const schedulerConfig: LoadedScenario['schedulerConfig'] = loader.schedulerConfig ? located(loader.schedulerConfig) : undefined;
   const legacyPolicy: LoadedScenario['legacyPolicy'] = loader.legacyPolicy ? located(loader.legacyPolicy) : undefined;
 

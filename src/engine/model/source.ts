@@ -16,6 +16,8 @@ import type { ParsedSource, Pos, SourceProblem, SrcEntry, SrcMap, SrcNode, SrcSc
 
 // the tree both readers build (./sourceNodes.ts), read through this module by the decoders
 export type { ParsedSource, Pos, SourceDocument, SourceProblem, SrcEntries, SrcEntry, SrcMap, SrcNode, SrcScalar, SrcSeq } from './sourceNodes';
+// in ./sourceNodes.ts, with no reader: the locators a scenario posts to another thread use it (./locator.ts)
+export { locate } from './sourceNodes';
 
 /** Deeper than this is not a Kubernetes object; it protects the walker's stack. */
 export const MAX_DEPTH = LIMITS.nestingDepth;
@@ -314,28 +316,6 @@ export function toPlain(node: SrcNode | undefined): unknown {
 }
 
 /** The position of the node at `path` below `node`, or of the deepest node on the way. */
-export function locate(node: SrcNode | undefined, path: readonly (string | number)[], fallback: Pos): Pos {
-  let current = node;
-  let pos = node?.pos ?? fallback;
-  for (const seg of path) {
-    if (!current) break;
-    if (current.kind === 'map' && typeof seg === 'string') {
-      const e = current.entries.get(seg);
-      if (!e) break;
-      current = e.value;
-      pos = current.kind === 'scalar' && current.value === null ? e.keyPos : current.pos;
-    } else if (current.kind === 'seq' && typeof seg === 'number') {
-      const item = current.items[seg];
-      if (!item) break;
-      current = item;
-      pos = item.pos;
-    } else {
-      break;
-    }
-  }
-  return pos;
-}
-
 /** A JSON value (e.g. from an annotation) as source nodes, all at one position. */
 export function jsonToSrc(value: unknown, pos: Pos, depth = 0): SrcNode {
   if (depth > MAX_DEPTH) return { kind: 'scalar', pos, value: null, quoted: false, raw: '' };

@@ -41,3 +41,26 @@ export interface ParsedSource {
   errors: SourceProblem[];
   warnings: SourceProblem[];
 }
+
+/** Where `path` below `node` was written: the nearest enclosing field's position (a key whose value is null: the key's). */
+export function locate(node: SrcNode | undefined, path: readonly (string | number)[], fallback: Pos): Pos {
+  let current = node;
+  let pos = node?.pos ?? fallback;
+  for (const seg of path) {
+    if (!current) break;
+    if (current.kind === 'map' && typeof seg === 'string') {
+      const e = current.entries.get(seg);
+      if (!e) break;
+      current = e.value;
+      pos = current.kind === 'scalar' && current.value === null ? e.keyPos : current.pos;
+    } else if (current.kind === 'seq' && typeof seg === 'number') {
+      const item = current.items[seg];
+      if (!item) break;
+      current = item;
+      pos = item.pos;
+    } else {
+      break;
+    }
+  }
+  return pos;
+}

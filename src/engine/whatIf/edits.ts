@@ -11,6 +11,7 @@ import { initialQuotaStatus } from '../model/quota/status';
 import { cloneData } from '../model/cloneData';
 import { podKey } from '../model/types';
 import { NameGenerator } from '../model/names';
+import { revivedLocators } from '../model/locator';
 import { freshNodeLike } from './nodeClone';
 import { computeHash } from '../controllers/common';
 import { CONTROLLER_REVISION_HASH_LABEL } from '../controllers/statefulset';
@@ -166,11 +167,12 @@ export function copyScenario(s: ExpandedScenario): ExpandedScenario {
 /**
  * A loaded scenario that crossed a thread boundary as data (the page's engine worker lends the fix
  * worker the one it loaded, src/worker/host.ts): postMessage keeps every field but the classes,
- * and the name generator is the one class a loaded scenario holds (a function, which postMessage
- * refuses, keeps a scenario from being lent at all).
+ * and the name generator is the one class a loaded scenario holds; the functions that locate a
+ * message's line (a KubeSchedulerConfiguration's, a timeline step's) were posted as their data
+ * (../model/locator.ts postableScenario) and are built again.
  */
 export function reviveScenario(s: ExpandedScenario): ExpandedScenario {
-  return { ...s, names: NameGenerator.revive(s.names) };
+  return { ...revivedLocators(s), names: NameGenerator.revive(s.names) };
 }
 
 /** A quantity in the scheduler's unit for the resource (millicores for cpu); 0 when absent. */

@@ -19,8 +19,10 @@ import { copyScenario } from './edits';
 import { simulateWithEdits, VARIANT_MARGIN_SECONDS } from './verify';
 import { VARIANT_SNAPSHOTS, VariantSnapshots, variantStart } from './variantSnapshot';
 
-beforeAll(() => { VARIANT_SNAPSHOTS.enabled = true; });
-afterAll(() => { VARIANT_SNAPSHOTS.enabled = false; });
+// on for every pod, however few of its changes may start from a snapshot; as it was afterwards
+const byDefault = { ...VARIANT_SNAPSHOTS };
+beforeAll(() => { Object.assign(VARIANT_SNAPSHOTS, { enabled: true, fromChanges: 1 }); });
+afterAll(() => { Object.assign(VARIANT_SNAPSHOTS, { enabled: byDefault.enabled, fromChanges: byDefault.fromChanges }); });
 
 function load(text: string): ExpandedScenario {
   const loaded = loadExpandedScenario(text, 'scenario.yaml');
@@ -138,9 +140,52 @@ describe('a variant run from the snapshot ends exactly as the same variant run f
     const options = { until: baseline.endTime + VARIANT_MARGIN_SECONDS };
     expect(variantStart(s, baseline, 'default/second', change)).toEqual({ from: 'snapshot', cycle: 2 });
     const snapshots = new VariantSnapshots(s, baseline, options);
-    const fromSnapshot = snapshots.run('default/second', change, (sim: Simulation) => sim.result());
-    expect(fromSnapshot).toBeDefined();
-    expect(ending(fromSnapshot!)).toEqual(ending(simulateWithEdits(s, change, options)!));
+    const fromZero = ending(simulateWithEdits(s, change, options)!);
+    const resumedBefore = VARIANT_SNAPSHOTS.resumed;
+    // the first: the run paused to take the snapshot, going on with the change; the second: a copy of the snapshot, checked
+    for (const _time of ['paused to take the snapshot', 'from its copy']) {
+      const fromSnapshot = snapshots.run('default/second', change, (sim: Simulation) => sim.result());
+      expect(fromSnapshot).toBeDefined();
+      expect(ending(fromSnapshot!)).toEqual(fromZero);
+    }
+    expect(VARIANT_SNAPSHOTS.resumed - resumedBefore).toBe(2);
+    expect(snapshots.refusal(2)).toBeUndefined();
+  });
+
+  it('a variant that would change a pod placed before the snapshot (a preemption victim) runs from time 0 instead', () => {
+    const s = load(`${STUCK}---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: high}
+value: 1000
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: placed}
+spec: {nodeName: n2, containers: [{name: c, image: nginx, resources: {requests: {cpu: "3"}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: urgent}
+spec:
+  priorityClassName: high
+  nodeSelector: {zone: c}
+  containers: [{name: c, image: nginx, resources: {requests: {cpu: "2"}}}]
+`);
+    const baseline = run(s);
+    const options = { until: baseline.endTime + VARIANT_MARGIN_SECONDS };
+    const change: ScenarioEdit[] = [{ kind: 'affinity-value', pod: 'default/urgent', key: 'zone', from: 'c', value: 'b', nodeSelectorKey: 'zone' }];
+    const fromZero = simulateWithEdits(s, change, options)!;
+    // from time 0 the pod preempts the placed pod on n2 (n1's taint keeps it off, and second's 1 CPU is not enough)
+    expect(fromZero.pods.find((p) => p.pod === 'default/placed')).toMatchObject({ reason: 'Preempted' });
+    const snapshots = new VariantSnapshots(s, baseline, options);
+    const read = (sim: Simulation) => sim.result();
+    expect(variantStart(s, baseline, 'default/urgent', change).from).toBe('snapshot');
+    // the paused run's placed pod is frozen (shared with the snapshot's copy): both attempts throw and are given up
+    expect(snapshots.run('default/urgent', change, read)).toBeUndefined();
+    expect(snapshots.run('default/urgent', change, read)).toBeUndefined();
+    // and the search's answer is the run from time 0
+    expect(ending(simulateWithEdits(s, change, options)!)).toEqual(ending(fromZero));
   });
 });
 

@@ -273,7 +273,7 @@ export function searchFixes(s: ExpandedScenario, baseline: SimulationResult, pod
   const { candidates, leftOut } = boundCandidates(templated.filter((c) => c.refused === undefined), cap);
   const failures: FailedCandidate[] = [];
   // a change only the pod's own cycles read re-runs from just before its first cycle (./variantSnapshot.ts)
-  const snapshots = { pod, at: new VariantSnapshots(s, baseline, variantOptions) };
+  const snapshots = { pod, at: new VariantSnapshots(s, baseline, variantOptions, { pod, edits: candidates.map((c) => c.edits) }) };
   let i = 0;
   return {
     candidates,

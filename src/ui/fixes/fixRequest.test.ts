@@ -102,17 +102,17 @@ describe('lending the engine worker\'s run', () => {
     expect(again[0]).toMatchObject({ type: 'started', baseline: 'kept' });
   });
 
-  it('a scenario postMessage cannot copy (a KubeSchedulerConfiguration locates its lines with a function) is not lent', async () => {
-    const configured = `${text}\n---\napiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\nprofiles: [{schedulerName: default-scheduler}]\n`;
+  it('a scenario with a KubeSchedulerConfiguration and timeline apply steps (whose lines functions locate) is lent, and searched alike', async () => {
+    // upstream's default profile with its score weights changed, and a node that joins at 30 s
+    const configured = `${text.replace('spec:\n  kubernetesVersion: "1.35"\n', 'spec:\n  kubernetesVersion: "1.35"\n  timeline:\n  - at: 30\n    action: apply\n    object: {apiVersion: v1, kind: Node, metadata: {name: late, labels: {zone: late}}, status: {allocatable: {cpu: "2", memory: 4Gi, pods: "110"}}}\n')}`
+      + '\n---\napiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\nprofiles:\n- schedulerName: default-scheduler\n  plugins:\n    score:\n      enabled: [{name: NodeResourcesBalancedAllocation, weight: 3}]\n';
+    expect(configured).toContain('action: apply');
+    const configuredRequest = { ...request, text: configured };
     const host = await engineWith(configured, { fileName: 'cluster.yaml' });
-    const channel = new MessageChannel();
-    const answer = new Promise<unknown>((resolve) => { channel.port2.onmessage = (event) => resolve(event.data); });
-    host.handle({ type: 'lendBaseline', port: channel.port1, text: configured, fileName: 'cluster.yaml' });
-    expect(await answer).toMatchObject({ type: 'none', reason: expect.stringContaining('cannot be copied') as unknown });
-    channel.port2.close();
-    const replies = await searchInFixWorker(new FixSearchSession(), { ...request, text: configured }, host);
-    expect(replies[0]).toMatchObject({ type: 'started', baseline: 'loaded' });
+    const replies = await searchInFixWorker(new FixSearchSession(), configuredRequest, host);
+    expect(replies[0]).toMatchObject({ type: 'started', baseline: 'lent' });
     expect(replies.at(-1)).toMatchObject({ type: 'done' });
+    expect(withoutSource(replies)).toEqual(withoutSource(ownSearch(configuredRequest)));
   });
 
   it('an engine that never answers (it died) is given up on after LEND_WAIT_MS: the search loads the scenario itself', async () => {

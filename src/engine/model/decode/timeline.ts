@@ -4,13 +4,14 @@
 import type { PodRef, ScenarioObject, StepSource, TimelineStep } from '../scenario';
 import type { Taint, TaintEffect, WorkloadKind } from '../types';
 import { defined, isNull, userMap, type Path, type Reader } from '../decoder';
-import { describe, locate, toPlain, type SrcMap, type SrcNode } from '../source';
+import { describe, toPlain, type SrcMap, type SrcNode } from '../source';
 import { parseRfc3339 } from '../timeOrigin';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, invalid, notSupported, required } from '../validation';
 import { decodeDocument, objectKinds } from './kinds';
 import { FEATURE_GATES, isFeatureGateName, type FeatureGateName } from '../../features';
 import { KUBERNETES_VERSIONS, isKubernetesVersion, type InferredKubernetesVersion, type KubernetesVersion } from '../../versions';
 import { quote } from '../quote';
+import { indexLocator, pathLocator } from '../locator';
 
 export interface ScenarioMeta {
   name?: string; title?: string; description?: string; seed?: number; featureGates?: Partial<Record<FeatureGateName, boolean>>;
@@ -222,13 +223,8 @@ function step(r: Reader, item: SrcNode, path: Path, ctx: TimelineContext, lastAt
         }
       }
       ctx.applied.push(...objects);
-      const locateIn = (index: number, p: (string | number)[]): StepSource => {
-        const om = objectNodes[index];
-        if (!om) return source;
-        const pos = locate(om, p, om.pos);
-        return { line: pos.line, column: pos.column };
-      };
-      return { ...base, action: 'apply', objects, locate: locateIn };
+      // a locator that can be posted to another thread as data (../locator.ts)
+      return { ...base, action: 'apply', objects, locate: indexLocator(objectNodes, source) };
     }
     case 'delete': {
       const kind = r.reqStr(m, path, 'kind');
@@ -311,10 +307,7 @@ function step(r: Reader, item: SrcNode, path: Path, ctx: TimelineContext, lastAt
       const policy = toPlain(pn) as Record<string, unknown>;
       return {
         ...base, action: 'deschedule', policy,
-        locate: (p) => {
-          const pos = locate(pn, p, pn.pos);
-          return { line: pos.line, column: pos.column };
-        },
+        locate: pathLocator(pn, pn.pos),
       };
     }
     case 'deviceCondition': {
