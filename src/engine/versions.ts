@@ -45,7 +45,7 @@ export type VersionChangeId =
   | 'interPodAffinityHintAnyAntiAffinityTerm' | 'volumeLimitScalingBeta' | 'queueingHintNominatedPods'
   | 'nodeDeclaredFeaturesReason137' | 'imageLocalityImageVolumes' | 'imageLocalityImageVolumeThreshold'
   | 'nominatedGatedPodOnAdd' | 'draCelNoSuchKeyHint' | 'draPostFilterQuietNoOp' | 'workloadGatesMerged'
-  | 'podGroupValidatesScheduledPods' | 'podGroupValidatesPriority';
+  | 'podGroupValidatesScheduledPods' | 'podGroupValidatesPriority' | 'podGroupReprieveByFilter';
 
 /**
  * Every change, oldest version first. `pr: 0`: the change is listed in upstream's CHANGELOG but
@@ -333,6 +333,20 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     pr: 139920,
     upstreamFile: 'pkg/scheduler/schedule_one_podgroup.go',
     note: "a PodGroup whose pods' priority differs from its own (its priorityClassName's value, else the global default class's, else 0) is refused before any member is tried (\"all pods in a single pod group should have the same priority as the pod group's priority, got 1000 and 0\"), a SchedulerError for each member and on the PodGroup's condition. Before, the pods' priorities were not compared with the group's",
+  },
+  {
+    id: 'podGroupReprieveByFilter',
+    since: '1.37',
+    title: "Workload-aware preemption reprieves a victim by Filter on the group's proposed nodes, not by scheduling the group again",
+    // v1.36 (scheduling/v1alpha2 podgrouppreemption.go): reprieveVictim puts the victim back and
+    // runs podGroupSchedulingFunc again, keeping it only when the run succeeds and places at least
+    // maxScheduledCount pods (PRs #138757, #138886). The scheduling/v1alpha3 and v1beta1 lines run
+    // Filter for each proposed assignment of the first run instead (with PreFilter's AddPod and
+    // the earlier members assumed). The pull request of the switch is not pinned, nor whether the
+    // v1.37.0 tag has it (the index has no v1.37 tag; docs/fidelity.md)
+    pr: 0,
+    upstreamFile: 'pkg/scheduler/framework/preemption/podgrouppreemption.go',
+    note: "a victim put back is kept (reprieved) when every member the group's first run placed still passes Filter on its proposed node. Before, the group's whole algorithm ran again with the victim back, and the victim was kept when that run succeeded and placed as many pods as the most any run had placed, wherever it put them",
   },
 ];
 

@@ -64,7 +64,7 @@ describe('compareVersions', () => {
     // 1.37's changes are DRADeviceTaintRules on, an anti-affinity queueing hint, VolumeBinding's storage-capacity score,
     // VolumeLimitScaling, NodeDeclaredFeatures' reason, ImageLocality's image-volume threshold, a gated pod's
     // nomination, the DRA CEL hint, DynamicResources' quiet PostFilter, the Workload/PodGroup beta API and its gates folded into GenericWorkload; this scenario has no DRA, no anti-affinity, no gated pods, no volumes (VolumeBinding gives every node 0), no pod needing a declared feature, no pod groups and no pending pod
-    expect(changesBetween('1.36', '1.37').map((c) => c.id)).toEqual(['draDeviceTaintRulesGA', 'interPodAffinityHintAnyAntiAffinityTerm', 'storageCapacityScoringBeta', 'volumeLimitScalingBeta', 'nodeDeclaredFeaturesReason137', 'imageLocalityImageVolumeThreshold', 'nominatedGatedPodOnAdd', 'draCelNoSuchKeyHint', 'draPostFilterQuietNoOp', 'workloadApiBeta', 'workloadGatesMerged', 'podGroupValidatesScheduledPods', 'podGroupValidatesPriority']);
+    expect(changesBetween('1.36', '1.37').map((c) => c.id)).toEqual(['draDeviceTaintRulesGA', 'interPodAffinityHintAnyAntiAffinityTerm', 'storageCapacityScoringBeta', 'volumeLimitScalingBeta', 'nodeDeclaredFeaturesReason137', 'imageLocalityImageVolumeThreshold', 'nominatedGatedPodOnAdd', 'draCelNoSuchKeyHint', 'draPostFilterQuietNoOp', 'workloadApiBeta', 'workloadGatesMerged', 'podGroupValidatesScheduledPods', 'podGroupValidatesPriority', 'podGroupReprieveByFilter']);
     const out = compareVersions(balancedAllocationUpgrade(), '1.36', '1.37');
     expect(out.ok && out.comparison).toMatchObject({ differences: [], unchanged: 3 });
   });

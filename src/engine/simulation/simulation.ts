@@ -1021,6 +1021,7 @@ export class Simulation {
         return { scheduled: t.verdict.kind === 'scheduled', message: t.verdict.kind === 'scheduled' ? '' : t.verdict.message, assignments: t.assignments };
       },
       preemptPod: (victim) => this.preemptPod(victim, representative, 'cluster', pg),
+      reprieve: this.versionSwitches.podGroupReprieveByFilter ? 'filter' : 'reschedule',
     });
   }
 

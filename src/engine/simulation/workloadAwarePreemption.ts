@@ -36,6 +36,8 @@ export interface WorkloadPreemptionDeps {
   trySchedule(): { scheduled: boolean; message: string; assignments: { pod: Pod; nodeName: string }[] };
   /** evicts one victim pod for the group (upstream: Executor.PreemptPod with a pod-group preemptor) */
   preemptPod(victim: PodInfo): void;
+  /** how a victim is reprieved (WorkloadPreemptionEnv.reprieve): 'reschedule' at v1.36 */
+  reprieve: 'filter' | 'reschedule';
 }
 
 /**
@@ -62,6 +64,7 @@ export function runWorkloadAwarePreemption(pg: PodGroup, members: readonly Queue
       return { status: t.scheduled ? Status.success() : Status.unschedulable(t.message), assignments: t.assignments };
     },
     assignmentsStillFit: (assignments) => assignmentsStillFit(deps, members, assignments),
+    reprieve: deps.reprieve,
   };
   const result = selectWorkloadVictims(preemptor, env);
   if (!result.status.isSuccess()) {

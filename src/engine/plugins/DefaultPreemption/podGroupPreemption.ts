@@ -1,5 +1,8 @@
 // upstream: pkg/scheduler/framework/preemption/podgrouppreemption.go (PodGroupEvaluator) and
 // types.go (victims), v1.36 alpha / v1.37 beta, feature gate WorkloadAwarePreemption (KEP-5710).
+// Step 3's check differs by line: v1.36 (scheduling/v1alpha2) runs the group's algorithm again
+// for each victim put back (env.reprieve 'reschedule'); the later lines test the first run's
+// proposed nodes with Filter ('filter').
 // A whole pod group is the preemptor and the domain is the whole cluster:
 //   1. every running unit of lower priority is a potential victim — a pod, or all the scheduled
 //      pods of a PodGroup whose disruptionMode is All (one unit, across nodes); a member of a
@@ -68,6 +71,14 @@ export interface WorkloadPreemptionEnv {
    * pass Filter on their proposed nodes, each with the ones before it assumed?
    */
   assignmentsStillFit(assignments: readonly { pod: Pod; nodeName: string }[]): boolean;
+  /**
+   * How a victim is reprieved. 'filter' (default; the scheduling/v1alpha3 and v1beta1 lines, v1.37
+   * on): the proposed assignments must still pass Filter (assignmentsStillFit). 'reschedule' (the
+   * v1.36 line, scheduling/v1alpha2): the group's algorithm runs again with the victim back, and the
+   * victim stays only if it succeeds and places at least as many pods as the most any run placed
+   * so far (maxScheduledCount, kubernetes PRs #138757 and #138886).
+   */
+  reprieve?: 'filter' | 'reschedule';
 }
 
 /** upstream: getPodPriority — a PodGroup member counts at the PodGroup's priority */
@@ -170,9 +181,24 @@ export function selectWorkloadVictims(preemptor: PodGroupPreemptor, env: Workloa
   const toPreempt: PreemptionVictim[] = [];
   const reprieved: PreemptionVictim[] = [];
   let numPDBViolations = 0;
+  // upstream (v1.36): maxScheduledCount := len(assignments.ProposedAssignments), raised by any
+  // later run that places more
+  let maxScheduledCount = assignments.length;
+  // where the members go on the snapshot as it ends: a rejected victim is taken out again, so that
+  // is the last run that kept its victim (or the first)
+  let placement = assignments;
+  const fitsWithVictimBack = (): boolean => {
+    if (env.reprieve !== 'reschedule') return env.assignmentsStillFit(assignments);
+    const again = env.scheduleGroup();
+    const placed = again.assignments.filter((a) => a.nodeName !== '');
+    maxScheduledCount = Math.max(maxScheduledCount, placed.length);
+    const fits = again.status.isSuccess() && placed.length >= maxScheduledCount;
+    if (fits) placement = placed;
+    return fits;
+  };
   const tryReprieve = (v: PreemptionVictim, isViolating: boolean) => {
     for (const p of v.pods) env.addPod(p);
-    if (env.assignmentsStillFit(assignments)) { reprieved.push(v); return; }
+    if (fitsWithVictimBack()) { reprieved.push(v); return; }
     for (const p of v.pods) env.removePod(p);
     toPreempt.push(v);
     if (isViolating) numPDBViolations++;
@@ -186,7 +212,9 @@ export function selectWorkloadVictims(preemptor: PodGroupPreemptor, env: Workloa
   return {
     status: Status.success(),
     victims: toPreempt,
-    nominated: assignments.map((a) => ({ pod: podKey(a.pod), node: a.nodeName })),
+    // upstream v1.36's evaluator nominates nothing (Preempt returns a status only); Podplay
+    // nominates each member where the group's run on the final snapshot put it
+    nominated: placement.map((a) => ({ pod: podKey(a.pod), node: a.nodeName })),
     reprieved,
     numPodGroupDisruptions: toPreempt.filter((v) => v.isPodGroup).length,
     numPDBViolations,
