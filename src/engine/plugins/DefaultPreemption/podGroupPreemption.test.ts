@@ -1,5 +1,8 @@
 // upstream: pkg/scheduler/framework/preemption/podgrouppreemption_test.go
-// TestPodGroupEvaluator_Preempt_Victims (WorkloadAwarePreemption: alpha v1.36, beta v1.37). As
+// TestPodGroupEvaluator_Preempt_Victims (WorkloadAwarePreemption: alpha v1.36, beta v1.37), read on
+// the newest line, whose reprieve is the Filter check of the proposed nodes (reprieve 'filter', the
+// default; v1.37 on). v1.36 schedules the group again instead:
+// podGroupPreemption.selectVictimsOnDomain.test.ts. As
 // upstream, a mock Filter gives every node a capacity in pod "size" units (label "size", default
 // 1). The group's algorithm here puts each preemptor pod on the next node in turn that has room —
 // a deterministic stand-in for the scheduler's pick among equal-scored nodes — which gives the
