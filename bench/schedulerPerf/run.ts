@@ -10,6 +10,8 @@
 //   npm run bench -- --scheduler-perf --divide 10            nodes and pods divided by 10 (quick iterations)
 //   npx tsx bench/schedulerPerf/run.ts --workload TopologySpreading --measured 500 --profile /tmp/p.cpuprofile
 //                                                            one workload, 500 measured pods, a CPU profile of them
+//   npx tsx bench/schedulerPerf/run.ts --workload SchedulingBasic50000Pods --divide 10 --heap /tmp/b.heapsnapshot
+//                                                            a heap snapshot at the end of the measured phase (what the run keeps)
 //
 // Not like-for-like: upstream's figure is end to end (API server, informers, 16 goroutines);
 // Podplay's is the engine alone in one thread, keeping the full explanation trace.
@@ -17,6 +19,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { Session, type Profiler } from 'node:inspector';
+import { writeHeapSnapshot } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { startSimulation } from '../../src/engine/index';
 import { checkPlacements } from './checks';
@@ -43,7 +46,7 @@ function profiler(file: string | undefined): { start(): void; stop(): void } {
   };
 }
 
-function measure(w: Workload, profile = profiler(undefined)): Outcome {
+function measure(w: Workload, profile = profiler(undefined), heapFile?: string): Outcome {
   const started = startSimulation(scenarioText(w), { fileName: `${w.name}.yaml` });
   if (!started.ok) throw new Error(`${w.name}: ${started.errors.slice(0, 3).map((e) => `${e.line}:${e.column} ${e.message}`).join('; ')}`);
   // the measured phase starts where the last init pod's cycle ended (each init pod fits at its
@@ -63,6 +66,7 @@ function measure(w: Workload, profile = profiler(undefined)): Outcome {
   profile.stop();
   const cpu = start ? process.cpuUsage(start.cpu) : { user: 0, system: 0 };
   const wallS = start ? Number(process.hrtime.bigint() - start.wall) / 1e9 : 0;
+  if (heapFile) writeHeapSnapshot(heapFile);
   const problems = checkPlacements(w, started.simulation.result().pods);
   if (initCyclesMeasured) problems.push('an init pod took more than one cycle: the timing includes it');
   // a budget of LIMITS that ended the run early (the trace's bytes, say) explains unbound pods
@@ -80,7 +84,7 @@ if (child) {
   const w = scaled(workloads.find((x) => x.name === child)!, divisor);
   // --measured N: fewer measured pods (a CPU profile of the full-size cluster's first cycles)
   const measuredPods = Number(flag('--measured') ?? 0);
-  const outcome = measure(measuredPods > 0 ? { ...w, measured: { ...w.measured, count: measuredPods } } : w, profiler(flag('--profile')));
+  const outcome = measure(measuredPods > 0 ? { ...w, measured: { ...w.measured, count: measuredPods } } : w, profiler(flag('--profile')), flag('--heap'));
   process.stdout.write(`${JSON.stringify(outcome)}\n`);
 } else {
   const only = onlyMatcher(flag('--only'));

@@ -4,7 +4,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { loadExpandedScenario, type ExpandedScenario } from '../index';
-import { postableScenario, revivedLocators } from './locator';
+import { indexLocator, postableScenario, revivedLocators } from './locator';
+import { locate, parseYamlFast, parseYamlWithPackage, type SrcNode } from './source';
 
 const TEXT = `apiVersion: v1
 kind: Node
@@ -92,5 +93,35 @@ describe('a scenario\'s locators as data', () => {
   it('leave a scenario without locators as it is', () => {
     const s = { ...load(), schedulerConfig: undefined, timeline: [] };
     expect(revivedLocators(postableScenario(s))).toEqual(s);
+  });
+
+  it('answer for an apply step\'s objects from packed positions as locate() does over the source nodes', () => {
+    // every path into each document of TEXT, each with a step too far (a key, an index, the wrong
+    // kind of step, a negative or fractional index), read by both YAML readers
+    const paths = (node: SrcNode, path: (string | number)[], out: (string | number)[][]) => {
+      out.push(path, [...path, 'missing'], [...path, 0], [...path, -1], [...path, 0.5], [...path, 99]);
+      if (node.kind === 'map') for (const [key, e] of node.entries) paths(e.value, [...path, key], out);
+      if (node.kind === 'seq') node.items.forEach((item, i) => paths(item, [...path, i], out));
+      return out;
+    };
+    // the fast reader leaves a flow mapping's empty value to the yaml package: a block one here
+    const fastText = TEXT.replace('labels: {zone: b, empty: }', 'labels:\n          zone: b\n          empty:');
+    const fast = parseYamlFast(fastText);
+    expect(fast).toBeDefined();
+    for (const [parsed, emptyAt] of [[fast!, { line: 30, column: 11 }], [parseYamlWithPackage(TEXT), { line: 28, column: 27 }]] as const) {
+      const roots = parsed.documents.map((d) => d.root);
+      const at = indexLocator([...roots, undefined], { line: 99, column: 3 });
+      let checked = 0;
+      roots.forEach((root, i) => {
+        for (const path of paths(root!, [], [])) {
+          expect(at(i, path), `${i} ${path.join('.')}`).toEqual(locate(root, path, root!.pos));
+          checked++;
+        }
+      });
+      expect(checked).toBeGreaterThan(300);
+      for (const index of [roots.length, roots.length + 1, -1, 0.5]) expect(at(index, ['metadata'])).toEqual({ line: 99, column: 3 });
+      // a key whose value is null is placed at the key, as locate() places it
+      expect(at(2, ['spec', 'timeline', 0, 'objects', 0, 'metadata', 'labels', 'empty'])).toEqual(emptyAt);
+    }
   });
 });

@@ -16,8 +16,25 @@ export interface LocNode {
   items?: LocNode[];
 }
 
-/** a locator as data: one node's (`at`), or one per object of an apply step (`in`, else `fallback`) */
-type LocatorData = { at: LocNode | undefined; fallback: Pos } | { in: (LocNode | undefined)[]; fallback: Pos };
+/**
+ * What locate() reads below an apply step's objects, packed (`packedLocations`): per node its
+ * position (line, column), then its kind and number of children — a map's as (key id, offset) pairs,
+ * a list's as offsets — in one Int32Array, the keys once each. A child's position is the one
+ * locate() gives it (a key whose value is null: the key's). No scalar values and no reader's
+ * nodes: a 55,000-object apply step kept its source tree, ~2.7 KB an object, for these positions.
+ */
+export interface PackedLocations {
+  /** line, column, kind (SCALAR, MAP, SEQ), child count, children */
+  cells: Int32Array;
+  /** each object's offset in `cells`; -1 for an object with no node */
+  roots: Int32Array;
+  keys: string[];
+}
+
+const SCALAR = 0, MAP = 1, SEQ = 2;
+
+/** a locator as data: one node's (`at`), or one per object of an apply step (`packed`, else `fallback`) */
+type LocatorData = { at: LocNode | undefined; fallback: Pos } | { packed: PackedLocations; fallback: Pos };
 
 /** what a posted scenario holds in a locator's place */
 interface PostedLocator { postedLocator: LocatorData }
@@ -26,7 +43,7 @@ type PathLocator = (path: (string | number)[]) => Pos;
 type IndexLocator = (index: number, path: (string | number)[]) => Pos;
 
 /** the source nodes each locator made here reads, for postableScenario */
-const made = new WeakMap<object, { at: SrcNode | undefined; fallback: Pos } | { in: readonly (SrcNode | undefined)[]; fallback: Pos }>();
+const made = new WeakMap<object, { at: SrcNode | undefined; fallback: Pos } | { packed: PackedLocations; fallback: Pos }>();
 
 const position = (pos: Pos): Pos => ({ line: pos.line, column: pos.column });
 
@@ -39,12 +56,87 @@ export function pathLocator(root: SrcNode | undefined, fallback: Pos): PathLocat
 
 /** Where `path` below the `index`th of `roots` was written; `fallback` for an index with no node. */
 export function indexLocator(roots: readonly (SrcNode | undefined)[], fallback: Pos): IndexLocator {
-  const f: IndexLocator = (index, path) => {
-    const root = roots[index];
-    return root ? position(locate(root, path, root.pos)) : position(fallback);
-  };
-  made.set(f, { in: roots, fallback });
+  const packed = packedLocations(roots);
+  const f = packedLocator(packed, position(fallback));
+  made.set(f, { packed, fallback });
   return f;
+}
+
+function packedLocator(packed: PackedLocations, fallback: Pos): IndexLocator {
+  return (index, path) => {
+    const root = Number.isInteger(index) && index >= 0 && index < packed.roots.length ? packed.roots[index]! : -1;
+    return root < 0 ? position(fallback) : locatePacked(packed, root, path);
+  };
+}
+
+/** The positions locate() reads below each of `roots`, packed (PackedLocations). */
+export function packedLocations(roots: readonly (SrcNode | undefined)[]): PackedLocations {
+  let cells = new Int32Array(1024);
+  let used = 0;
+  const keys: string[] = [];
+  const keyIds = new Map<string, number>();
+  const reserve = (n: number): number => {
+    if (used + n > cells.length) {
+      const grown = new Int32Array(Math.max(cells.length * 2, used + n));
+      grown.set(cells.subarray(0, used));
+      cells = grown;
+    }
+    const at = used;
+    used += n;
+    return at;
+  };
+  const keyId = (key: string): number => {
+    let id = keyIds.get(key);
+    if (id === undefined) {
+      id = keys.length;
+      keys.push(key);
+      keyIds.set(key, id);
+    }
+    return id;
+  };
+  const pack = (node: SrcNode, pos: Pos): number => {
+    const count = node.kind === 'map' ? node.entries.size : node.kind === 'seq' ? node.items.length : 0;
+    const at = reserve(4 + (node.kind === 'map' ? 2 * count : count));
+    cells[at] = pos.line;
+    cells[at + 1] = pos.column;
+    cells[at + 2] = node.kind === 'map' ? MAP : node.kind === 'seq' ? SEQ : SCALAR;
+    cells[at + 3] = count;
+    if (node.kind === 'map') {
+      let i = 0;
+      for (const [key, e] of node.entries) {
+        const child = pack(e.value, e.value.kind === 'scalar' && e.value.value === null ? e.keyPos : e.value.pos);
+        cells[at + 4 + 2 * i] = keyId(key);
+        cells[at + 5 + 2 * i] = child;
+        i++;
+      }
+    } else if (node.kind === 'seq') {
+      node.items.forEach((item, i) => { const child = pack(item, item.pos); cells[at + 4 + i] = child; });
+    }
+    return at;
+  };
+  const rootCells = Int32Array.from(roots, (root) => (root ? pack(root, root.pos) : -1));
+  return { cells: cells.slice(0, used), roots: rootCells, keys };
+}
+
+/** locate() over packed positions, from the node at `at` */
+function locatePacked(packed: PackedLocations, at: number, path: readonly (string | number)[]): Pos {
+  const { cells, keys } = packed;
+  let node = at;
+  for (const seg of path) {
+    const kind = cells[node + 2]!;
+    const count = cells[node + 3]!;
+    let next = -1;
+    if (kind === MAP && typeof seg === 'string') {
+      for (let i = 0; i < count; i++) {
+        if (keys[cells[node + 4 + 2 * i]!] === seg) { next = cells[node + 5 + 2 * i]!; break; }
+      }
+    } else if (kind === SEQ && typeof seg === 'number' && Number.isInteger(seg) && seg >= 0 && seg < count) {
+      next = cells[node + 4 + seg]!;
+    }
+    if (next < 0) break;
+    node = next;
+  }
+  return { line: cells[node]!, column: cells[node + 1]! };
 }
 
 /** the positions below `node` (what locate reads: a key whose value is null is placed at the key) */
@@ -76,7 +168,7 @@ function posted<F extends object>(f: F): F {
   if (source === undefined) return f;
   const data: LocatorData = 'at' in source
     ? { at: source.at && toLoc(source.at), fallback: position(source.fallback) }
-    : { in: source.in.map((root) => root && toLoc(root)), fallback: position(source.fallback) };
+    : { packed: source.packed, fallback: position(source.fallback) };
   return { postedLocator: data } satisfies PostedLocator as unknown as F;
 }
 
@@ -87,11 +179,7 @@ function revived<F extends object>(f: F): F {
     const at = data.at;
     return ((path: (string | number)[]) => locateLoc(at, path, at?.pos ?? data.fallback)) as unknown as F;
   }
-  const roots = data.in;
-  return ((index: number, path: (string | number)[]) => {
-    const root = roots[index];
-    return root ? locateLoc(root, path, root.pos) : position(data.fallback);
-  }) as unknown as F;
+  return packedLocator(data.packed, data.fallback) as unknown as F;
 }
 
 /** where a loaded scenario keeps locators (model/load.ts LoadedScenario) */
