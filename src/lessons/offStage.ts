@@ -26,9 +26,7 @@ export const OFF_STAGE: OffStageNumbers = {
     4: { '3': SPEC, '6': SPEC },
   },
   'node-affinity-preferred': { 1: { '50': SPEC } },
-  'daemonset': { 2: { '3': COUNTED } },
   'web-store': { 2: { '2': NO_BARS } },
-  'anti-affinity-zones': { 1: { '6': COUNTED, '3': COUNTED } },
   'pod-affinity-preferred': {
     1: { '80': SPEC, '100': SPEC },
     2: { '80': RAW, '20': RAW, '0': RAW },

@@ -18,6 +18,7 @@ import { podPalette, type PodPalette } from '../palette';
 import { RunStatus, useRunState } from '../components/RunStatus';
 import { useStep, useStale, type StepView } from '../useStep';
 import { selectedLabelKeys, selectedLabels } from './selectedLabels';
+import { clusterSize } from './clusterSize';
 import { affinityRelations, AFFINITY_KINDS, domainKinds, type AffinityKind, type AffinityRelation } from './affinity';
 import { AffinityLegend, AffinityLines, DomainTags } from './AffinityLines';
 import { allowedCount, LaneSpread } from './LaneSpread';
@@ -387,6 +388,24 @@ const Lanes = memo(function Lanes(props: LanesProps) {
 });
 
 /** Which colour is which workload or app. */
+/**
+ * The counts a lesson's text quotes ("6 nodes in 3 zones"), at the end of the key row: drawn only
+ * where the row has room left beside another key, never on a row of its own (a projector's stage
+ * would shrink under 24 px for it). Hidden, it is not on the stage: display none, not clipped.
+ */
+function StageSize({ size }: { size: string }) {
+  const item = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const e = item.current;
+    if (e === null) return;
+    e.hidden = false;
+    const before = e.previousElementSibling;
+    // on a line of its own when it starts below the key before it (the row centres items of unequal heights)
+    e.hidden = before === null || e.getBoundingClientRect().top >= before.getBoundingClientRect().bottom - 1;
+  });
+  return <span ref={item} className="stage-size" data-testid="stage-size">{size}</span>;
+}
+
 function PodLegend({ palette }: { palette: PodPalette }) {
   if (palette.legend.length === 0) return null;
   return (
@@ -545,6 +564,7 @@ export function ClusterView() {
           {/* what an eviction may take is an open question's answer while it hides the events */}
           <PdbBudgets budgets={pdbs.budgets} hideAllowed={hidden.events} />
           <StageEvents events={events} />
+          <StageSize size={clusterSize(nodes, view?.time ?? Infinity, topologyKey, (n) => (topologyKey === undefined ? undefined : n.labels[topologyKey]))} />
         </div>
       )}
       <QosShownContext.Provider value={showQos}>
