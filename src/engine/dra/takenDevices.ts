@@ -5,7 +5,7 @@
 // dynamicresources/allocateddevices.go) keeps the same set from informer events.
 
 import type { TakenDevicesIndex } from '../framework/interfaces';
-import type { ResourceClaim } from '../model/resource';
+import type { DeviceRequestAllocationResult, ResourceClaim } from '../model/resource';
 
 /** "driver/pool/device" (dra/allocator.ts DeviceID) */
 type DeviceID = string;
@@ -25,7 +25,16 @@ export function claimDevices(c: ResourceClaim): readonly DeviceID[] {
   return ids;
 }
 
-const sharesDevices = (c: ResourceClaim) => c.status.allocation?.devices.results.some((r) => !r.adminAccess && r.shareID !== undefined) ?? false;
+/** a result that holds a share of a shared device (DRAConsumableCapacity), not the device whole */
+const isShare = (r: DeviceRequestAllocationResult) => !r.adminAccess && r.shareID !== undefined;
+const sharesDevices = (c: ResourceClaim) => c.status.allocation?.devices.results.some(isShare) ?? false;
+
+/** "driver/pool/device" of every device the claims hold shares of (a share's own ID is not the device's) */
+export function sharedDeviceIDs(claims: Iterable<ResourceClaim>): Set<DeviceID> {
+  const out = new Set<DeviceID>();
+  for (const c of claims) for (const r of c.status.allocation?.devices.results ?? []) if (isShare(r)) out.add([r.driver, r.pool, r.device].join('/'));
+  return out;
+}
 
 /** what the stored claims take: devices whole (with how many claims take each), and the claims with shares */
 export class TakenDevices implements TakenDevicesIndex {

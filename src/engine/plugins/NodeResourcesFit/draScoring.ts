@@ -12,10 +12,10 @@
 import type { Handle } from '../../framework/interfaces';
 import { isExtendedResourceName } from '../../model/decode/resources';
 import { compileDeviceSelector, deviceMatches } from '../../model/deviceSelector';
-import { deviceClassForExtendedResource, RESOURCE_DEVICE_CLASS_PREFIX, type DeviceClass, type ResourceClaim, type ResourceSlice } from '../../model/resource';
+import { deviceClassForExtendedResource, RESOURCE_DEVICE_CLASS_PREFIX, type DeviceClass, type ResourceSlice } from '../../model/resource';
 import type { Node } from '../../model/types';
 import { nodeMatches } from '../../dra/pools';
-import { claimDevices } from '../../dra/takenDevices';
+import { claimDevices, sharedDeviceIDs } from '../../dra/takenDevices';
 import type { ResourceSpec } from './args';
 
 /** A cycle's view of the DRA devices for scoring (upstream: draPreScoreState). */
@@ -26,15 +26,6 @@ export interface DraScoring {
 
 /** upstream: schedutil.IsDRAExtendedResourceName */
 const isDRAExtendedResourceName = (name: string) => isExtendedResourceName(name) || name.startsWith(RESOURCE_DEVICE_CLASS_PREFIX);
-
-/** "driver/pool/device" of a shared device's share: the share's own ID is not the device's */
-function sharedDevices(claims: Iterable<ResourceClaim>): Set<string> {
-  const out = new Set<string>();
-  for (const c of claims) {
-    for (const r of c.status.allocation?.devices.results ?? []) if (!r.adminAccess && r.shareID !== undefined) out.add([r.driver, r.pool, r.device].join('/'));
-  }
-  return out;
-}
 
 /** per slice list and class, per node object: the IDs of the node's devices of the class (undefined: a selector failed) */
 const nodeDevices = new WeakMap<readonly ResourceSlice[], WeakMap<DeviceClass, WeakMap<Node, readonly string[] | null>>>();
@@ -88,13 +79,13 @@ export function draScoring(handle: Handle | undefined, resources: readonly Resou
   let shared: Set<string> | undefined;
   if (taken) {
     whole = taken.counts;
-    if (taken.sharing.size > 0) shared = sharedDevices(taken.sharing);
+    if (taken.sharing.size > 0) shared = sharedDeviceIDs(taken.sharing);
   } else {
     const claims = lister.resourceClaims();
     const ids = new Set<string>();
     for (const c of claims) for (const id of claimDevices(c)) ids.add(id);
     whole = ids;
-    shared = sharedDevices(claims);
+    shared = sharedDeviceIDs(claims);
   }
   return {
     totals(node, resource) {
