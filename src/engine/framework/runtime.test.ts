@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExtensionPoint } from './config/types';
 import { CycleState } from './cycleState';
+import type { PluginResult } from '../api';
 import type { Plugin } from './interfaces';
 import { newPodInfo } from './podInfo';
 import { Framework } from './runtime';
@@ -107,5 +108,40 @@ describe('Framework.runScorePlugins', () => {
     expect(out.scores.get('n1')).toBe(out.scores.get('n3'));
     expect(out.scores.get('n1')).not.toBe(out.scores.get('n2'));
     expect(Object.isFrozen(out.scores.get('n1'))).toBe(true);
+  });
+});
+
+describe('Framework.runFilterPlugins: the plugins PreFilter skipped', () => {
+  /** a Filter plugin that fails every node, counting its calls */
+  function failing(name: string, calls: string[]): Plugin {
+    return { name, filter: () => { calls.push(name); return Status.unschedulable(`${name} says no`); } };
+  }
+
+  it('are Skip for the cycle whose set names them, each cycle by its own set', () => {
+    const calls: string[] = [];
+    const plugins = [failing('A', calls), failing('B', calls), failing('C', calls)];
+    const points = {} as Record<ExtensionPoint, Plugin[]>;
+    for (const p of ['preEnqueue', 'queueSort', 'preFilter', 'filter', 'postFilter', 'preScore', 'score', 'reserve', 'permit', 'preBind', 'bind', 'postBind'] as ExtensionPoint[]) points[p] = [];
+    points.filter = plugins;
+    const env = newTestEnv({ nodes });
+    const fwk = new Framework('default-scheduler', { points, scoreWeights: new Map(), instances: new Map(plugins.map((p) => [p.name, p])) }, undefined, env.handle);
+    const pod = newPodInfo(makePod().name('p').obj());
+    const node = env.snapshot.nodeInfoList[0]!;
+    const filter = (skip: string[]) => {
+      const state = new CycleState();
+      for (const s of skip) state.skipFilterPlugins.add(s);
+      calls.length = 0;
+      const explain: PluginResult[] = [];
+      const status = fwk.runFilterPlugins(state, pod, node, explain);
+      return { status: status.message(), verdicts: explain.map((r) => `${r.plugin}:${r.code}`), calls: [...calls], state, explain };
+    };
+    expect(filter(['B'])).toMatchObject({ status: 'A says no', verdicts: ['A:Unschedulable', 'B:Skip', 'C:Unschedulable'], calls: ['A', 'C'] });
+    expect(filter(['A', 'C'])).toMatchObject({ status: 'B says no', verdicts: ['A:Skip', 'B:Unschedulable', 'C:Skip'], calls: ['B'] });
+    expect(filter([])).toMatchObject({ verdicts: ['A:Unschedulable', 'B:Unschedulable', 'C:Unschedulable'], calls: ['A', 'B', 'C'] });
+    // a set that grows after a first Filter call (PreFilter is done by then in a cycle; a test may not be)
+    const grown = filter(['A']);
+    grown.state.skipFilterPlugins.add('C');
+    fwk.runFilterPlugins(grown.state, pod, node, grown.explain);
+    expect(grown.explain.map((r) => `${r.plugin}:${r.code}`)).toEqual(['A:Skip', 'B:Unschedulable', 'C:Skip']);
   });
 });

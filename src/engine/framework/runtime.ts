@@ -206,13 +206,13 @@ export class Framework {
    */
   runFilterPlugins(state: CycleState, pod: PodInfo, nodeInfo: NodeInfo, explain?: PluginResult[]): Status {
     let first: Status | undefined;
-    const skipped = state.skipFilterPlugins;
     const plugins = this.points.filter;
     const { shared, filters } = this.filterTables();
+    const skipped = this.skippedFilters(state.skipFilterPlugins);
     let k = 0;
     for (let i = 0; i < plugins.length; i++) {
       const p = plugins[i]!;
-      if (skipped.size > 0 && skipped.has(p.name)) {
+      if (skipped !== undefined && skipped[i] === true) {
         if (explain) explain[k++] = shared[i]!.Skip;
         continue;
       }
@@ -241,6 +241,24 @@ export class Framework {
       filters: this.points.filter.map((p) => p.filter!),
     });
   }
+
+  /**
+   * Per Filter plugin, by position, whether PreFilter skipped it; undefined when none was. Made
+   * once per cycle rather than a Set lookup per plugin and node (a cycle's set is filled by
+   * PreFilter, before any Filter, and shared by the state's clones).
+   */
+  private skippedFilters(skip: ReadonlySet<string>): boolean[] | undefined {
+    if (skip.size === 0) return undefined;
+    if (this.skipMaskOf !== skip || this.skipMaskSize !== skip.size) {
+      this.skipMask = this.points.filter.map((p) => skip.has(p.name));
+      this.skipMaskOf = skip;
+      this.skipMaskSize = skip.size;
+    }
+    return this.skipMask;
+  }
+  private skipMaskOf: ReadonlySet<string> | undefined;
+  private skipMaskSize = 0;
+  private skipMask: boolean[] = [];
 
   /** upstream: RunFilterPluginsWithNominatedPods (and addGENominatedPods); `explain` as in runFilterPlugins */
   runFilterPluginsWithNominatedPods(state: CycleState, pod: PodInfo, nodeInfo: NodeInfo, explain?: PluginResult[]): Status {

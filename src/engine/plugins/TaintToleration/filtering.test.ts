@@ -90,6 +90,19 @@ describe('TaintToleration Filter statuses shared', () => {
     const after = filterTaintToleration(podWithTolerations('d', []), node);
     expect(after.details?.taint).toEqual({ key: 'bar', value: 'x', effect: 'NoExecute' });
   });
+
+  it('gives nodes with equal taints one status (their verdict lists in the trace are then one), and nodes whose taints differ their own', () => {
+    const pod = podWithTolerations('a', []);
+    const a = filterTaintToleration(pod, nodeWithTaints('a', [{ key: 'gpu', value: 'x', effect: 'NoSchedule' }]));
+    const b = filterTaintToleration(pod, nodeWithTaints('b', [{ key: 'gpu', value: 'x', effect: 'NoSchedule' }]));
+    expect(b).toBe(a);
+    const otherValue = filterTaintToleration(pod, nodeWithTaints('c', [{ key: 'gpu', value: 'y', effect: 'NoSchedule' }]));
+    expect(otherValue).not.toBe(a);
+    expect(otherValue.details?.taint).toEqual({ key: 'gpu', value: 'y', effect: 'NoSchedule' });
+    const twoTaints = filterTaintToleration(pod, nodeWithTaints('d', [{ key: 'soft', effect: 'PreferNoSchedule' }, { key: 'gpu', value: 'x', effect: 'NoSchedule' }]));
+    expect(twoTaints).not.toBe(a);
+    expect(twoTaints.details?.taints).toEqual([{ taint: { key: 'gpu', value: 'x', effect: 'NoSchedule' } }]);
+  });
 });
 
 describe('isSchedulableAfterNodeChange (TestIsSchedulableAfterNodeChange)', () => {

@@ -44,18 +44,34 @@ export function filterTaintToleration(pod: Pod, node: Node): Status {
   if (taints === undefined || taints.length === 0) return Status.success();
   // the verdict follows from the node's taints and the pod's tolerations alone: one status for
   // each pair, so a tainted node's verdict (and its list in the trace) is shared from cycle to
-  // cycle instead of made anew (SchedulingWithNodeInclusionPolicy: 1,000 tainted nodes a cycle)
-  let byTolerations = statuses.get(taints);
-  if (byTolerations === undefined) statuses.set(taints, (byTolerations = new Map()));
+  // cycle instead of made anew, and by every node with equal taints: with a status per node,
+  // each tainted node's list of verdicts was a list of its own in every cycle, copied and kept
+  // (SchedulingWithNodeInclusionPolicy: 1,000 tainted nodes alike, 1,000 new lists a cycle)
+  const byTaints = taintsKey(taints);
+  let byTolerations = statuses.get(byTaints);
+  if (byTolerations === undefined) {
+    // (keys are node taint lists and pods' tolerations, few in a scenario: a bound, not a cache policy)
+    if (statuses.size >= MAX_TAINT_LISTS) statuses.clear();
+    statuses.set(byTaints, (byTolerations = new Map()));
+  }
   const key = tolerationsKey(pod.spec.tolerations);
   let status = byTolerations.get(key);
   if (status === undefined) byTolerations.set(key, (status = taintStatus(pod, node)));
   return status;
 }
 
-/** Filter statuses by the node's taints (a node's update gives it a new list) and the pod's tolerations (tolerationsKey) */
-const statuses = new WeakMap<readonly Taint[], Map<string, Status>>();
+/** Filter statuses by the content of the node's taints (taintsKey) and the pod's tolerations (tolerationsKey) */
+const statuses = new Map<string, Map<string, Status>>();
+const MAX_TAINT_LISTS = 4096;
+const taintKeys = new WeakMap<readonly Taint[], string>();
 const tolerationKeys = new WeakMap<readonly Toleration[], string>();
+
+/** a node's taints as a key, found once per list (a node's update gives it a new list) */
+function taintsKey(taints: readonly Taint[]): string {
+  let key = taintKeys.get(taints);
+  if (key === undefined) taintKeys.set(taints, (key = JSON.stringify(taints)));
+  return key;
+}
 
 function tolerationsKey(tolerations: readonly Toleration[] | undefined): string {
   if (tolerations === undefined) return '';
