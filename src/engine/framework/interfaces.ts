@@ -242,6 +242,8 @@ export interface Handle {
   now(): number;
   /** pods nominated to a node (status.nominatedNodeName), from the queue's nominator */
   nominatedPodsForNode(nodeName: string): readonly PodInfo[];
+  /** whether any pod is nominated to any node (a Filter walk asks once, not once per node) */
+  hasNominatedPods(): boolean;
   runPreFilterExtensionAddPod(state: CycleState, podToSchedule: PodInfo, podInfoToAdd: PodInfo, nodeInfo: NodeInfo): Status;
   runPreFilterExtensionRemovePod(state: CycleState, podToSchedule: PodInfo, podInfoToRemove: PodInfo, nodeInfo: NodeInfo): Status;
   /** upstream: RunFilterPluginsWithNominatedPods */

@@ -260,6 +260,11 @@ export class Framework {
   private skipMaskSize = 0;
   private skipMask: boolean[] = [];
 
+  /** whether any pod is nominated to a node: without, RunFilterPluginsWithNominatedPods is RunFilterPlugins on every node */
+  hasNominatedPods(): boolean {
+    return this.handle.hasNominatedPods();
+  }
+
   /** upstream: RunFilterPluginsWithNominatedPods (and addGENominatedPods); `explain` as in runFilterPlugins */
   runFilterPluginsWithNominatedPods(state: CycleState, pod: PodInfo, nodeInfo: NodeInfo, explain?: PluginResult[]): Status {
     const onNode = this.handle.nominatedPodsForNode(nodeInfo.name);

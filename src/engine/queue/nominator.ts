@@ -31,6 +31,10 @@ export class Nominator {
     return this.byNode.size === 0 ? NONE : this.byNode.get(nodeName) ?? NONE;
   }
 
+  hasNominatedPods(): boolean {
+    return this.byNode.size > 0;
+  }
+
   nominatedNodeOf(podKey: string): string | undefined {
     return this.nodeOfPod.get(podKey);
   }

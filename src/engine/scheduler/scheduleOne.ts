@@ -284,10 +284,13 @@ function findNodesThatPassFilters(
   // the last failing status: the plugin it names is in the diagnosis already
   let lastFailed: Status | undefined;
   const evaluated = trace.nodesEvaluated;
+  // no nominated pods anywhere (Filter does not nominate): every node runs the plain Filter
+  // plugins, without asking the nominator per node
+  const withNominated = fwk.hasNominatedPods();
   // j: (start + i) % numAllNodes, without a division per node
   for (let i = 0, j = start % numAllNodes; i < numAllNodes && feasible.length < numNodesToFind; i++, j = j + 1 === numAllNodes ? 0 : j + 1) {
     const nodeInfo = nodes[j]!;
-    const status = fwk.runFilterPluginsWithNominatedPods(state, pod, nodeInfo, explain);
+    const status = withNominated ? fwk.runFilterPluginsWithNominatedPods(state, pod, nodeInfo, explain) : fwk.runFilterPlugins(state, pod, nodeInfo, explain);
     evaluated.push(nodeInfo.name);
     if (!sameElements(last, explain)) last = verdictLists.share(explain);
     verdicts.push(last);

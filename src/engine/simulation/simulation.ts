@@ -235,6 +235,7 @@ export class Simulation {
       rng: this.rng,
       now: () => this.now,
       nominatedPodsForNode: (node) => this.queue.nominator.nominatedPodsForNode(node),
+      hasNominatedPods: () => this.queue.nominator.hasNominatedPods(),
       runPreFilterExtensionAddPod: (s, p, a, n) => handle.fwk!.runPreFilterExtensionAddPod(s, p, a, n),
       runPreFilterExtensionRemovePod: (s, p, r, n) => handle.fwk!.runPreFilterExtensionRemovePod(s, p, r, n),
       runFilterPluginsWithNominatedPods: (s, p, n) => handle.fwk!.runFilterPluginsWithNominatedPods(s, p, n),

@@ -83,6 +83,7 @@ export function newTestEnv(c: TestCluster, plugins: Plugin[] = []): TestEnv {
     rng: seededRng(c.seed ?? 1),
     now: () => c.now ?? 0,
     nominatedPodsForNode: () => [],
+    hasNominatedPods: () => false,
     runPreFilterExtensionAddPod: (state, pod, add, node) => runExtensions(env.plugins, state, (x) => x.addPod(state, pod, add, node)),
     runPreFilterExtensionRemovePod: (state, pod, rm, node) => runExtensions(env.plugins, state, (x) => x.removePod(state, pod, rm, node)),
     runFilterPluginsWithNominatedPods: (state, pod, node) => runFilters(env.plugins, state, pod, node),
