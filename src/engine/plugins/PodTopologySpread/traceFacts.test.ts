@@ -130,3 +130,42 @@ describe('PodTopologySpread: the pods a failing domain names follow its node', (
     expect(named(pod)).toEqual(expected);
   });
 });
+
+// The domain each verdict names is kept per node only where it is not the node's own name
+// (DomainTable): a rack of two nodes, and a node relabelled away from its name and back, read
+// after the run as each cycle saw them.
+const racks = `apiVersion: podplay/v1alpha1
+kind: Scenario
+metadata: {name: spread-trace-racks}
+spec:
+  seed: 1
+  timeline:
+  - {at: 0, action: apply, object: ${bound('a', 'n1')}}
+  - {at: 10, action: apply, object: ${spread('w1')}}
+  - {at: 20, action: label, node: n3, labels: {host: rack-b}}
+  - {at: 30, action: apply, object: ${spread('w2')}}
+  - {at: 40, action: label, node: n3, labels: {host: n3}}
+  - {at: 50, action: apply, object: ${spread('w3')}}
+${node('n1', 'rack-a')}
+${node('n2', 'rack-a')}
+${node('n3', 'n3')}
+`;
+
+describe('PodTopologySpread: the domain a verdict names, by label value or by the node\'s name', () => {
+  const outcome = simulate(racks, { fileName: 'spread-trace-racks.yaml' });
+  if (!outcome.ok) throw new Error(outcome.errors.map((e) => e.message).join('; '));
+  const domains = (pod: string) => Object.fromEntries(Object.entries(verdicts(outcome.result.cycles.find((c) => c.pod === `default/${pod}`)!)).map(([n, [, v]]) => [n, v.domain]));
+
+  it.each([
+    ['w1', { n1: 'rack-a', n2: 'rack-a', n3: 'n3' }],
+    ['w2', { n1: 'rack-a', n2: 'rack-a', n3: 'rack-b' }],
+    ['w3', { n1: 'rack-a', n2: 'rack-a', n3: 'n3' }],
+  ])('%s', (pod, expected) => {
+    expect(domains(pod)).toEqual(expected);
+  });
+
+  it('w1: both nodes of rack-a name the pod on n1; n3 passes', () => {
+    const v = verdicts(outcome.result.cycles.find((c) => c.pod === 'default/w1')!);
+    expect([v['n1']![0], v['n1']![1].pods, v['n2']![0], v['n2']![1].pods, v['n3']![0]]).toEqual(['Unschedulable', ['default/a'], 'Unschedulable', ['default/a'], 'Success']);
+  });
+});

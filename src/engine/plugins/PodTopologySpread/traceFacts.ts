@@ -40,18 +40,31 @@ export interface ConstraintVerdict {
 /** The eligible domains of a count, in its order, with their positions; shared by the cycles that count the same domains. */
 interface DomainList { keys: readonly string[]; at: ReadonlyMap<string, number> }
 
-/** node name -> its value for the topology key (null: it lacks the label); only the cycle `owner` may change it */
+/**
+ * node name -> its value for the topology key (null: it lacks the label), for the nodes whose
+ * value is not their own name: by hostname, the table stays empty and a node's look-up in it is
+ * a quick miss (a 5,000-entry table read in every cycle for every node was 6 % of
+ * SchedulingWithNodeInclusionPolicy). Only the cycle `owner` may change it.
+ */
 interface DomainTable { byName: Map<string, string | null>; owner: number }
 
 /**
- * a domain's matching pods named where the skew was too high, from cycle seqs[k] on; `from`: the
- * domain's nodes and their generations when the last list was named (the same nodes at the same
- * generations hold the same pods, so the list would be the same)
+ * a domain's matching pods named where the skew was too high, from cycle seqs[k] on (lastSeq:
+ * the last of seqs); `fromNodes`: the domain's counted nodes when the last list was named (the
+ * counter's list, shared while the domains stay), and their generations: the first's in
+ * `fromGeneration`, all of them in `fromGenerations` when there are more (by hostname there is
+ * one). The same nodes at the same generations hold the same pods, so the list would be the
+ * same. Read for every failing node in every cycle: its fields are the history's own, not in
+ * objects of their own.
  */
-interface PodsHistory { seqs: number[]; lists: (readonly string[] | undefined)[]; from?: NodesAt }
-
-/** a domain's counted nodes (the counter's list, shared while the domains stay) and each one's generation */
-interface NodesAt { nodes: readonly NodeInfo[]; generations: number[] }
+interface PodsHistory {
+  seqs: number[];
+  lists: (readonly string[] | undefined)[];
+  lastSeq: number;
+  fromNodes: readonly NodeInfo[] | undefined;
+  fromGeneration: number;
+  fromGenerations: number[] | undefined;
+}
 
 type Counts = Uint8Array | Uint16Array | Float64Array;
 
@@ -108,12 +121,21 @@ export class CycleFacts {
 
   /** Records the node's domain, for reading (copying the table another cycle shares). */
   noteDomain(node: string, domain: string | null): void {
-    if (this.table.byName.get(node) === domain) return;
+    const byName = this.table.byName;
+    // (a node whose value is its name has no entry: see DomainTable)
+    if (domain === node ? byName.size === 0 || !byName.has(node) : byName.get(node) === domain) return;
     if (this.table.owner !== this.seq) {
-      this.table = { byName: new Map(this.table.byName), owner: this.seq };
+      this.table = { byName: new Map(byName), owner: this.seq };
       this.replaced(this.table);
     }
-    this.table.byName.set(node, domain);
+    if (domain === node) this.table.byName.delete(node);
+    else this.table.byName.set(node, domain);
+  }
+
+  /** the node's domain as noteDomain recorded it */
+  private domainOf(node: string): string | null {
+    const byName = this.table.byName;
+    return byName.has(node) ? byName.get(node)! : node;
   }
 
   /**
@@ -124,10 +146,11 @@ export class CycleFacts {
    */
   podsKnown(domain: string, nodes: readonly NodeInfo[] | undefined): boolean {
     const h = this.pods.get(domain);
-    const from = h?.from;
-    if (from === undefined || nodes === undefined || from.nodes !== nodes) return false;
-    if (h!.seqs[h!.seqs.length - 1]! > this.seq) return false;
-    for (let i = 0; i < nodes.length; i++) if (nodes[i]!.generation !== from.generations[i]) return false;
+    if (h === undefined || nodes === undefined || h.fromNodes !== nodes || h.lastSeq > this.seq) return false;
+    if (nodes.length === 1) return nodes[0]!.generation === h.fromGeneration;
+    const generations = h.fromGenerations;
+    if (generations === undefined) return nodes.length === 0;
+    for (let i = 0; i < nodes.length; i++) if (nodes[i]!.generation !== generations[i]) return false;
     return true;
   }
 
@@ -139,19 +162,20 @@ export class CycleFacts {
   notePods(domain: string, pods: string[] | undefined, nodes?: readonly NodeInfo[]): boolean {
     let h = this.pods.get(domain);
     if (h === undefined) {
-      this.pods.set(domain, (h = { seqs: [], lists: [] }));
+      this.pods.set(domain, (h = { seqs: [], lists: [], lastSeq: 0, fromNodes: undefined, fromGeneration: 0, fromGenerations: undefined }));
     } else {
       const k = h.seqs.length - 1;
       if (h.seqs[k]! > this.seq) return false;
       if (sameList(h.lists[k], pods)) {
-        h.from = nodesAt(nodes);
+        noteNodes(h, nodes);
         return true;
       }
       if (h.seqs[k] === this.seq) return false;
     }
     h.seqs.push(this.seq);
+    h.lastSeq = this.seq;
     h.lists.push(pods && Object.freeze(pods));
-    h.from = nodesAt(nodes);
+    noteNodes(h, nodes);
     return true;
   }
 
@@ -172,7 +196,7 @@ export class CycleFacts {
 
   private build(shared: PluginResult, node: string): PluginResult {
     const c = this.constraint;
-    const domain = this.table.byName.get(node) ?? null;
+    const domain = this.domainOf(node);
     const counts = countsRecord(this.domains, this.counts);
     const eligibleDomains = this.domains.keys.length;
     const base = { topologyKey: c.topologyKey, maxSkew: c.maxSkew, minDomains: c.minDomains, selfMatch: c.selfMatch, minMatch: c.minMatch, eligibleDomains, counts };
@@ -248,8 +272,11 @@ function countsRecord(domains: DomainList, counts: Counts): Record<string, numbe
   return lastCounts.record;
 }
 
-function nodesAt(nodes: readonly NodeInfo[] | undefined): NodesAt | undefined {
-  return nodes && { nodes, generations: nodes.map((n) => n.generation) };
+/** the nodes the history's last list was named from, at their generations now */
+function noteNodes(h: PodsHistory, nodes: readonly NodeInfo[] | undefined): void {
+  h.fromNodes = nodes;
+  h.fromGeneration = nodes?.[0]?.generation ?? 0;
+  h.fromGenerations = nodes !== undefined && nodes.length > 1 ? nodes.map((n) => n.generation) : undefined;
 }
 
 /** the list recorded last at or before cycle `seq` */
