@@ -12,6 +12,7 @@
 //                                                            one workload, 500 measured pods, a CPU profile of them
 //   npx tsx bench/schedulerPerf/run.ts --workload SchedulingBasic50000Pods --divide 10 --heap /tmp/b.heapsnapshot
 //                                                            a heap snapshot at the end of the measured phase (what the run keeps)
+//   npx tsx bench/schedulerPerf/run.ts --yardstick           the machine's yardstick alone (./yardstick.ts; printed before every table)
 //
 // Not like-for-like: upstream's figure is end to end (API server, informers, 16 goroutines);
 // Podplay's is the engine alone in one thread, keeping the full explanation trace.
@@ -19,12 +20,14 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { Session, type Profiler } from 'node:inspector';
+import { loadavg } from 'node:os';
 import { writeHeapSnapshot } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { startSimulation } from '../../src/engine/index';
 import { checkPlacements } from './checks';
 import { onlyMatcher } from './only';
 import { initCount, MEASURED_AT, scaled, scenarioText, workloads, type Workload } from './workloads';
+import { yardstickCpuMs } from './yardstick';
 
 interface Outcome { name: string; measured: number; cpuS: number; wallS: number; rssMB: number; problems: string[]; cycles: number }
 
@@ -80,7 +83,9 @@ const flag = (name: string) => { const i = args.indexOf(name); return i >= 0 ? a
 const divisor = Math.max(1, Number(flag('--divide') ?? 1) || 1);
 const child = flag('--workload');
 
-if (child) {
+if (args.includes('--yardstick')) {
+  process.stdout.write(`${JSON.stringify(yardstickCpuMs())}\n`);
+} else if (child) {
   const w = scaled(workloads.find((x) => x.name === child)!, divisor);
   // --measured N: fewer measured pods (a CPU profile of the full-size cluster's first cycles)
   const measuredPods = Number(flag('--measured') ?? 0);
@@ -90,6 +95,10 @@ if (child) {
   const only = onlyMatcher(flag('--only'));
   const pad = (s: string | number, n: number) => String(s).padStart(n);
   console.log(`scheduler_perf workloads${divisor > 1 ? ` (divided by ${divisor})` : ''}: measured pods/s (CPU, wall), upstream's threshold, ratio (CPU), peak RSS, placement checks`);
+  // the machine's speed in this sitting (./yardstick.ts), in a process of its own like the workloads
+  const y = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--yardstick'], { encoding: 'utf8' });
+  const yardstick = /"cpuMs":(\d+)/.exec(y.stdout)?.[1] ?? '?';
+  console.log(`machine yardstick: ${yardstick} ms CPU (bench/schedulerPerf/yardstick.ts), load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log(`${'workload'.padEnd(30)} ${pad('pods', 6)} ${pad('pods/s cpu', 10)} ${pad('wall', 7)} ${pad('threshold', 9)} ${pad('ratio', 6)} ${pad('RSS MB', 7)}  checks`);
   let failed = 0;
   for (const w of workloads) {
