@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { kubectlDump } from '../../bench/scenarios';
 import { indexAllDocuments, indexListsByLines } from './fixText';
+import { importAny } from './index';
 import { pendingClusterDump } from './testing/pendingClusterDump';
 import { productionDump } from './testing/productionDump';
 
@@ -21,6 +22,39 @@ describe('indexListsByLines', () => {
     sameAsYaml(productionDump());
     const stuck = '\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: wants-ssd, namespace: default}\nspec: {nodeSelector: {disktype: ssd}, containers: [{name: c, image: nginx}]}\n';
     sameAsYaml(kubectlDump({ nodes: 12, pods: 60, pending: 5 }) + stuck + stuck.replace('wants-ssd', 'other'));
+  });
+
+  it('reads imported scenarios (a commented header, then one document per object) as the yaml library does', () => {
+    // the text the page holds after an import: each object a document of its own, read by its lines
+    const stuck = '\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: wants-ssd, namespace: default}\nspec: {nodeSelector: {disktype: ssd}, containers: [{name: c, image: nginx}]}\n';
+    for (const text of [kubectlDump({ nodes: 12, pods: 60, pending: 5 }) + stuck, fixture('kubectl-production-pending.yaml'), fixture('kubectl-node-groups-pending.yaml')]) {
+      const imported = importAny(text, { source: 'fixture' }).yaml;
+      expect(imported).toMatch(/^# Imported/);
+      sameAsYaml(imported);
+    }
+  });
+
+  it('reads a document by its lines only where they are plain, else as the yaml library does', () => {
+    const doc = (metadata: string, kind = 'Pod') => `# a header, it's quoted once\napiVersion: v1\nkind: ${kind}\nmetadata:${metadata}\nspec:\n  containers:\n  - name: c\n`;
+    for (const text of [
+      doc('\n    name: four-spaces\n    namespace: x\n'),
+      doc('\n  labels:\n    a: b\n  name: "quoted"\n  ownerReferences:\n  - kind: ReplicaSet\n    name: not-this\n  namespace: \'single\'\n'),
+      doc(' {name: flow, namespace: x}'),
+      doc('\n  name: 123'),
+      doc('\n  name: &a anchored'),
+      doc('\n  # a comment\n  name: commented'),
+      doc('\n  - name: a-sequence'),
+      doc('\n  annotations:\n    note: |\n      name: inside\n  name: after-a-block-scalar'),
+      doc('\n  name: n', 'Scenario'),
+      doc('', 'Scenario'),
+      doc('\n  namespace: x', 'Scenario'),
+      `${doc('\n  name: first')}# a comment after its keys\n---\n${doc('\n  name: second')}`,
+      `${doc('\n  name: same')}---\n${doc('\n  name: same\n  labels: {again: "yes"}')}`,
+    ]) {
+      const fast = indexListsByLines(text);
+      expect(fast, text).toBeDefined();
+      expect(fast, text).toEqual(indexAllDocuments(text));
+    }
   });
 
   it('gives the same index or none on the other fixtures (aliases across items, comments, quoted text folded over lines)', () => {

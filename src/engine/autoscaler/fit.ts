@@ -23,6 +23,22 @@ export function runFiltersOnNode(fwk: Framework, pod: PodInfo, nodes: NodeInfo[]
   return fwk.runFilterPlugins(state, pod, target);
 }
 
+/**
+ * The first of `candidates` (nodes of `nodes`) that `pod` fits, or undefined: PreFilter once over
+ * `nodes`, then Filter on each candidate in turn, as upstream asks it (plugin_runner.go
+ * RunFiltersUntilPassingNode: one CycleState, PreFilter run once per pod). The same answer as
+ * runFiltersOnNode on each candidate, since PreFilter does not read which node is the target; it
+ * ran PreFilter over every node once per candidate (a pod × nodes² walk per scale-up loop).
+ */
+export function firstFittingNode<T extends NodeInfo>(fwk: Framework, pod: PodInfo, nodes: NodeInfo[], candidates: readonly T[]): T | undefined {
+  if (candidates.length === 0) return undefined;
+  const state = fwk.newCycleState();
+  const pre = fwk.runPreFilterPlugins(state, pod, nodes);
+  if (!pre.status.isSuccess()) return undefined;
+  const names = pre.result?.nodeNames;
+  return candidates.find((ni) => (names === undefined || names.has(ni.name)) && fwk.runFilterPlugins(state, pod, ni).isSuccess());
+}
+
 /** The node a group's template makes, named `name` (upstream: the cloud provider's TemplateNodeInfo, sanitized). */
 export function nodeFromTemplate(template: Node, name: string): Node {
   const node = structuredClone(template);
@@ -54,7 +70,7 @@ export function binpack(fwk: (pod: PodInfo) => Framework | undefined, pods: read
     if (!f) continue;
     const all = (): NodeInfo[] => [...existing, ...opened];
     const candidates = opened.length > 0 ? [opened[opened.length - 1]!, ...opened.slice(0, -1)] : [];
-    const host = candidates.find((ni) => runFiltersOnNode(f, pod, all(), ni).isSuccess());
+    const host = firstFittingNode(f, pod, all(), candidates);
     if (host) { host.addPod(pod); scheduled.push(pod); continue; }
     if (opened.length >= maxNodes) continue;
     const fresh = new NodeInfo(nodeFromTemplate(template, nameOf(opened.length)));

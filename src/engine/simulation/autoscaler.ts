@@ -13,7 +13,7 @@ import { newPodInfo, type PodInfo } from '../framework/podInfo';
 import type { Rng } from '../framework/rng';
 import { computePdbStatus } from '../controllers/disruption';
 import { bestOption, type ExpansionOption } from '../autoscaler/expander';
-import { binpack, nodeFromTemplate, runFiltersOnNode } from '../autoscaler/fit';
+import { binpack, firstFittingNode, nodeFromTemplate, runFiltersOnNode } from '../autoscaler/fit';
 import { ignoredPodVerdict } from '../autoscaler/listers';
 import { podDrainability, SCALE_DOWN_DISABLED_KEY, type DrainContext } from '../autoscaler/drain';
 import type { Simulation } from './simulation';
@@ -124,7 +124,7 @@ export class ClusterAutoscaler {
     for (const pod of pending) {
       const pi = newPodInfo(pod);
       const fwk = fwkOf(pi)!;
-      const host = nodes.find((ni) => runFiltersOnNode(fwk, pi, nodes, ni).isSuccess());
+      const host = firstFittingNode(fwk, pi, nodes, nodes);
       if (host) host.addPod(pi); else remaining.push(pi);
     }
     // upcoming nodes count as there (upstream: the cluster state registry's upcoming nodes are template nodes in the snapshot)
@@ -133,7 +133,8 @@ export class ClusterAutoscaler {
       const still: PodInfo[] = [];
       for (const pi of remaining) {
         const all = [...nodes, ...upcomingInfos.map((x) => x.ni)];
-        const host = upcomingInfos.find((x) => runFiltersOnNode(fwkOf(pi)!, pi, all, x.ni).isSuccess());
+        const fitting = firstFittingNode(fwkOf(pi)!, pi, all, upcomingInfos.map((x) => x.ni));
+        const host = fitting && upcomingInfos.find((x) => x.ni === fitting);
         if (host) {
           host.ni.addPod(pi);
           // a pod that triggered this group's scale-up keeps saying so while the node comes
@@ -341,7 +342,7 @@ export class ClusterAutoscaler {
     for (const pod of movable) {
       const pi = newPodInfo({ ...pod, spec: { ...pod.spec, nodeName: undefined } } as Pod);
       const fwk = this.sim.profileFor(pod);
-      const host = fwk ? others.find((d) => runFiltersOnNode(fwk, pi, others, d).isSuccess()) : undefined;
+      const host = fwk ? firstFittingNode(fwk, pi, others, others) : undefined;
       if (!host) {
         for (const x of placed) x.host.removePod(x.pi.key);
         ctx.spent = spentBefore;

@@ -4,7 +4,7 @@
 // the same fixes in the same order, with the same YAML changes, as a search that loads and
 // simulates the scenario itself — on the production-like dumps, the "do not uncordon" one included.
 import { describe, expect, it } from 'vitest';
-import { fixSearchBaseline, FixSearchSession, runFixSearch, type FixSearchReply, type FixSearchRequest } from '../../interop/fixSearch';
+import { fixSearchBaseline, FixSearchSession, runFixSearch, type FixSearchBaseline, type FixSearchReply, type FixSearchRequest } from '../../interop/fixSearch';
 import { importAny } from '../../interop/index';
 import production from '../../interop/fixtures/kubectl-production-pending.yaml?raw';
 import fleet from '../../interop/fixtures/kubectl-fleet-pending.yaml?raw';
@@ -44,10 +44,13 @@ function searchInFixWorker(session: FixSearchSession, request: FixSearchRequest,
   });
 }
 
-/** the replies of a search that loads and simulates the scenario itself (as before lending) */
-function ownSearch(request: FixSearchRequest): FixSearchReply[] {
+/**
+ * the replies of a search that loads and simulates the scenario itself (as before lending); `own`:
+ * that load and run, made once for a dump's several pods (a search changes nothing of its baseline)
+ */
+function ownSearch(request: FixSearchRequest, own: FixSearchBaseline | undefined = fixSearchBaseline(request)): FixSearchReply[] {
   const replies: FixSearchReply[] = [];
-  runFixSearch(request, (r) => replies.push(r), undefined, fixSearchBaseline(request));
+  runFixSearch(request, (r) => replies.push(r), undefined, own);
   return replies;
 }
 
@@ -63,6 +66,7 @@ describe.each([
 ] as const)('%s: a search lent the engine worker\'s run', (_name, fixture, prefixes) => {
   const text = importAny(fixture, { source: 'fixture' }).yaml;
   const fileName = 'imported.yaml';
+  // this process's own load and run of the dump: its Pending pods, and the searches the lent ones are compared with
   const base = fixSearchBaseline({ id: 0, text, fileName, pod: '' })!;
   const pending = base.baseline.pods.filter((p) => p.node === undefined && p.deletedAt === undefined).map((p) => p.pod);
   const pods = prefixes.map((prefix) => pending.find((p) => p.startsWith(prefix)));
@@ -75,7 +79,7 @@ describe.each([
       const request = { id: i + 1, text, fileName, pod: pod! };
       const lent = await searchInFixWorker(session, request, i === 0 ? host : undefined);
       expect(lent[0]).toMatchObject({ type: 'started', baseline: i === 0 ? 'lent' : 'kept' });
-      const own = ownSearch(request);
+      const own = ownSearch(request, base);
       expect(fixTitles(lent), pod).toEqual(fixTitles(own));
       expect(withoutSource(lent), pod).toEqual(withoutSource(own));
     }
