@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { lessonById, lessonStory } from '../src/lessons';
+import { lowContrastTexts } from './contrast';
 import { editorReady, freshPage, pageText } from './helpers';
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -102,4 +103,21 @@ test('axe: the stage of each lesson where pods leave keeps its text at 4.5:1 whi
     const results = await new AxeBuilder({ page }).include('.stage').withRules(['color-contrast']).analyze();
     expect(results.violations.flatMap((v) => v.nodes.map((n) => `${id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`))).toEqual([]);
   }
+});
+
+// The quick contrast measure the clicker walk runs at every lesson's end (e2e/contrast.ts) reads a
+// faint text as faint, through a faded ancestor and a translucent background, and leaves a text on
+// stripes unmeasured (a blank page: no app to load).
+test('the clicker walk\'s contrast measure finds faint text and passes readable text', async ({ page }) => {
+  await page.setContent(`
+    <div class="stage" style="background:#ffffff">
+      <p id="a" style="color:#000000">readable</p>
+      <p id="b" style="color:#999999">faint grey</p>
+      <div style="opacity:0.4"><p style="color:#000000">faded pod</p></div>
+      <div style="background:rgba(0,0,0,0.8)"><p style="color:#555555">dark on dark</p></div>
+      <p style="color:#767676;font-size:24px">large grey</p>
+      <div style="background:repeating-linear-gradient(135deg,#fff 0 3px,#fdd 3px 6px)"><p style="color:#000">on stripes</p></div>
+    </div>`);
+  const found = await lowContrastTexts(page, '.stage');
+  expect(found.map((f) => f.split('"')[1])).toEqual(['faint grey', 'faded pod', 'dark on dark']);
 });

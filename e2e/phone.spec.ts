@@ -38,11 +38,14 @@ test('a lesson link on a phone: stage first and readable, a question answered wi
   // node2 behind node1's filter reason), nothing past the right edge
   expect(phoneProblems(await phoneFit(page)), `point ${asking}`).toEqual([]);
 
+  // the hint speaks of taps and Next, not keys and arrows a phone does not have
+  await expect(question.locator('.q-hint')).toHaveText('Tap your prediction, then Next to find out.');
   // a tap predicts; the next tap on Next shows the answer
   const index = await question.getAttribute('data-question');
   const asked = page.locator(`[data-testid="lesson-question"][data-question="${index}"]`);
   await asked.getByTestId('lesson-choice').first().tap();
   await expect(asked).toHaveAttribute('data-state', 'predicted');
+  await expect(asked.locator('.q-hint')).toHaveText('Now tap Next and watch.');
   await page.getByTestId('story-next').tap();
   await expect(asked).toHaveAttribute('data-state', 'revealed');
   // once the cycle has moved on, a longer outcome or file name does not widen the page either

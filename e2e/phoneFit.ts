@@ -18,6 +18,8 @@ export interface PhoneFit {
   smallText: string[];
   /** node cards not wholly on screen (in a lane that scrolls sideways, say) */
   nodesOff: string[];
+  /** texts in a node card reaching past its edge */
+  cutInCard: string[];
 }
 
 export async function phoneFit(page: Page): Promise<PhoneFit> {
@@ -40,7 +42,9 @@ export async function phoneFit(page: Page): Promise<PhoneFit> {
       .filter((e) => e.closest('.editor-pane') === null)
       .slice(0, 5).map(describe);
     const scrolls = (overflow: string) => overflow === 'auto' || overflow === 'scroll';
-    const clipped = [...document.querySelectorAll('[data-testid="narration"], [data-testid="lesson-narration"], .cycle-result, .lesson-cover-card')]
+    // (on a phone a Filter reason too: clamped to three lines in a card half the screen wide it lost
+    // its end; a tablet keeps the desktop's three lines, the whole reason in its tooltip)
+    const clipped = [...document.querySelectorAll(`[data-testid="narration"], [data-testid="lesson-narration"], .cycle-result, .lesson-cover-card${width <= 480 ? ', .stage .filter-reason' : ''}`)]
       .filter((e) => {
         const style = getComputedStyle(e);
         return (e.scrollHeight > e.clientHeight + 1 && !scrolls(style.overflowY)) || (e.scrollWidth > e.clientWidth + 1 && !scrolls(style.overflowX));
@@ -54,10 +58,15 @@ export async function phoneFit(page: Page): Promise<PhoneFit> {
       .filter((e) => e.closest('.editor-pane') === null && ownWords(e) && e.getClientRects().length > 0
         && e.getBoundingClientRect().width > 1 && parseFloat(getComputedStyle(e).fontSize) < 13.95)
       .slice(0, 5).map((e) => `${describe(e)} "${(e.textContent ?? '').trim().slice(0, 24)}" at ${getComputedStyle(e).fontSize}`);
+    // words past the edge of their node card, which clips them ("0+512Mi / 8G" beside a bar)
+    const cutInCard = [...document.querySelectorAll('.stage [data-testid="node-card"] *')]
+      .filter((e) => ownWords(e) && e.getClientRects().length > 0
+        && e.getBoundingClientRect().right > e.closest('[data-testid="node-card"]')!.getBoundingClientRect().right + 0.5)
+      .slice(0, 5).map((e) => `${describe(e)} "${(e.textContent ?? '').trim().slice(0, 24)}"`);
     return {
       pageWidth: document.scrollingElement!.scrollWidth, past, clipped,
       coverRight: cover === null ? null : cover.getBoundingClientRect().right,
-      smallestName: sizes.length > 0 ? Math.min(...sizes) : Infinity, smallText,
+      smallestName: sizes.length > 0 ? Math.min(...sizes) : Infinity, smallText, cutInCard,
       nodesOff: [...document.querySelectorAll('[data-testid="node-card"]')]
         .filter((e) => e.getBoundingClientRect().left < -0.5 || pastEdge(e)).map((e) => e.getAttribute('data-node') ?? '?'),
     };
@@ -70,6 +79,7 @@ export function phoneProblems(fit: PhoneFit, width = 390): string[] {
   if (fit.pageWidth > width) problems.push(`page ${fit.pageWidth} px wide`);
   if (fit.past.length > 0) problems.push(`past the right edge: ${fit.past.join(', ')}`);
   if (fit.clipped.length > 0) problems.push(`cut: ${fit.clipped.join(', ')}`);
+  if (fit.cutInCard.length > 0) problems.push(`past a node card's edge: ${fit.cutInCard.join(', ')}`);
   if (fit.coverRight !== null && fit.coverRight > width) problems.push(`title card ends at ${fit.coverRight} px`);
   // 14 px names are the phone layout's promise; a tablet shows the desktop's sizes
   if (width <= 480 && fit.smallestName < 14) problems.push(`names at ${fit.smallestName} px`);

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { lessons } from '../../src/lessons';
 import { freshPage } from '../helpers';
 import { openByLink, openInPresenter, walkLesson } from '../lessonWalk';
+import { lowContrastTexts } from '../contrast';
 import { phoneFit, phoneProblems } from '../phoneFit';
 
 const phone = process.env.PHONE === '1';
@@ -41,7 +42,8 @@ for (const lesson of lessons.filter((l) => only === undefined || only.includes(l
       await page.waitForFunction(() => document.querySelector('[data-testid="version-scores"][data-state="running"]') === null);
       await page.screenshot({ path: `${OUT}${lesson.id}/${name}.png`, fullPage: student });
       const problems = student ? phoneProblems(await phoneFit(page), tablet ? 820 : 390) : [];
-      console.log(`${lesson.id} ${name}: hidden [${[...hidden].join(', ')}] stage scale ${scale ?? '1'}${problems.map((p) => `; PHONE: ${p}`).join('')}`);
+      const contrast = await lowContrastTexts(page);
+      console.log(`${lesson.id} ${name}: hidden [${[...hidden].join(', ')}] stage scale ${scale ?? '1'}${problems.map((p) => `; PHONE: ${p}`).join('')}${contrast.map((t) => `; CONTRAST: ${t}`).join('')}`);
     });
   });
 }

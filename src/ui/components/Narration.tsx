@@ -3,6 +3,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { usePodplay } from '../../store/hooks';
 import { narrate, narrateMoment } from '../narration/narrate';
+import { useTouchScreen } from '../useTouchScreen';
 import { phaseTellsHidden, useStep } from '../useStep';
 import { RUN_STATE_LABEL as LABEL, useRunState } from './RunStatus';
 
@@ -11,11 +12,12 @@ export function Narration() {
   const runState = usePodplay((s) => (s.run === undefined ? 'none' : s.run.cycles.length > 0 ? 'cycles' : s.run.complete ? 'empty' : 'streaming'));
   const trace = view?.step.frame?.trace;
   const runStateNow = useRunState();
+  const touch = useTouchScreen();
   let text = runStateNow === 'simulating' || runStateNow === 'idle' ? 'Simulating…' : LABEL[runStateNow];
   if (view?.moment !== undefined) {
     text = narrateMoment(view.moment.time, view.step.summary.cycle, view.hidden.has('events') ? 'hidden' : view.moment.events);
   } else if (view !== undefined && trace !== undefined && phaseTellsHidden(view)) {
-    text = `${trace.pod}: predict, then press → to see what the scheduler does.`;
+    text = `${trace.pod}: predict, then ${touch ? 'tap Next' : 'press →'} to see what the scheduler does.`;
   } else if (view !== undefined && trace !== undefined) {
     const priority = view.run.summary.pods.find((p) => p.pod === trace.pod)?.priority ?? 0;
     text = narrate(trace, view.step.phase, view.isLastStep, priority);

@@ -7,6 +7,7 @@ import { useLessonProgress, usePodplay } from '../../store/hooks';
 import { nextLessonAtEnd, openQuestion, type QuestionProgress } from '../../store/lessonProgress';
 import { CommandButton } from '../components/CommandButton';
 import { FitBox } from '../presenter/FitBox';
+import { useTouchScreen } from '../useTouchScreen';
 import './lessons.css';
 
 /** Scrolls the lesson panel (only it: scrollIntoView would also move the page's hidden overflow). */
@@ -19,6 +20,13 @@ function scrollIntoPanel(el: HTMLElement): void {
   else if (at.top < box.top) panel.scrollTop -= box.top - at.top;
 }
 
+/** What to do next with a question, in the student's own controls: keys and → at a keyboard, a tap
+ *  and Next on a touch screen. */
+function predictHint(predicted: boolean, touch: boolean): string {
+  if (touch) return predicted ? 'Now tap Next and watch.' : 'Tap your prediction, then Next to find out.';
+  return predicted ? 'Now → and watch.' : 'Predict (keys 1–4), then → to find out.';
+}
+
 function Question({ q, open, earlier, superseded, onPredict }: {
   q: QuestionProgress; open: boolean; earlier: boolean;
   /** answered while another question is open: presenter mode keeps only its answer */
@@ -26,6 +34,7 @@ function Question({ q, open, earlier, superseded, onPredict }: {
   onPredict(choice: number): void;
 }) {
   const { question, revealed, prediction } = q;
+  const touch = useTouchScreen();
   const state = revealed ? 'revealed' : prediction !== undefined ? 'predicted' : 'open';
   const item = useRef<HTMLLIElement>(null);
   // a question just asked, or just answered by stepping, scrolls into view in the panel
@@ -68,7 +77,7 @@ function Question({ q, open, earlier, superseded, onPredict }: {
           {question.explanation}
         </p>
       ) : (
-        <p className="q-hint">{prediction === undefined ? 'Predict (keys 1–4), then → to find out.' : 'Now → and watch.'}</p>
+        <p className="q-hint">{predictHint(prediction !== undefined, touch)}</p>
       )}
     </li>
   );

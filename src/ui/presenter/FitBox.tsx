@@ -110,7 +110,7 @@ const PHONE = '(max-width: 480px)';
     rather than shrink the cluster to a third of its size */
 const SHORT = '(max-height: 560px)';
 
-function useMediaQuery(media: string): boolean {
+export function useMediaQuery(media: string): boolean {
   const subscribe = useCallback((changed: () => void) => {
     const query = window.matchMedia(media);
     query.addEventListener('change', changed);

@@ -10,7 +10,7 @@ export function StageEvents({ events }: { events: readonly StageEvent[] }) {
     <ul className="stage-events" data-testid="stage-events" aria-label="Events since the previous point">
       {shown.map((e, i) => (
         <li key={i} className={`stage-event${e.warning ? ' warning' : ''}`} data-testid="stage-event" data-reason={e.reason} data-time={e.time} data-object={e.kindName} title={e.full} aria-label={e.full}>
-          <span className="stage-event-time">{e.time} s</span> <strong>{e.reason}</strong> {e.object}{e.message !== '' && `: ${e.message}`}
+          <span className="stage-event-time">{e.time} s</span> <strong>{e.reason}</strong> {e.object}{e.message !== '' && <>: <span className="stage-event-message">{e.message}</span><span className="stage-event-whole">{e.wholeMessage}</span></>}
         </li>
       ))}
       {more.length > 0 && (

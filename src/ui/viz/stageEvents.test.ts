@@ -23,13 +23,15 @@ describe('stageEvents', () => {
     // 64 characters with the ellipsis: "pod's" would end at the 64th
     expect(out[1]!.message).toBe('Eviction API: 429 Cannot evict pod as it would violate the…');
     expect(out[1]!.full).toContain("disruption budget.");
+    // and uncut for a phone, which has no tooltip
+    expect(out[1]!.wholeMessage).toBe("Eviction API: 429 Cannot evict pod as it would violate the pod's disruption budget.");
     expect(stageEvents(undefined)).toEqual([]);
     // on a projector no message, the whole event in the tooltip
     const brief = stageEvents([
       event('Evicted', 'Pod/default/web-1', 'descheduler: evicting pod default/web-1'),
       event('EvictionRefused', 'Pod/default/web-1', "Eviction API: 429 Cannot evict pod as it would violate the pod's disruption budget.", 'Warning'),
     ], true);
-    expect(brief.map((e) => e.message)).toEqual(['', '']);
+    expect(brief.map((e) => [e.message, e.wholeMessage])).toEqual([['', ''], ['', '']]);
     expect(brief[1]!.full).toContain('429 Cannot evict pod');
   });
 });

@@ -30,6 +30,8 @@ export interface StageEvent {
   kindName: string;
   /** cut at a word; '' when a brief line leaves it out */
   message: string;
+  /** the message uncut ('' as message is), for a phone: no tooltip to hover, the page scrolls anyway */
+  wholeMessage: string;
   /** the whole event, for its tooltip and accessible name */
   full: string;
 }
@@ -55,6 +57,7 @@ export function stageEvents(since: readonly TimedEvent[] | undefined, brief = fa
       // on a projector the line is its time, reason and object, beside the other legends: two
       // messages took two more rows and shrank node-pressure-eviction's stage type to 22.7 px
       message: brief ? '' : cutAtWord(e.message, MESSAGE_CHARS),
+      wholeMessage: brief ? '' : e.message,
       full: `t = ${e.time} s ${e.type} ${e.reason} ${e.object}: ${e.message}`,
     }));
 }
