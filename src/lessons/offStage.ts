@@ -99,8 +99,7 @@ export const OFF_STAGE: OffStageNumbers = {
   'descheduler': { 3: { '20': EARLIER, '2': COUNTED } },
   'descheduler-balance': {
     1: { '2': COUNTED },
-    4: { '90': LATER, '0': SPEC },
-    5: { '75': WORKED, '50': CONFIG },
+    5: { '0': SPEC, '75': WORKED, '50': CONFIG },
   },
   'autoscaler-scale-up': { 3: { '60': DURATION } },
   'autoscaler-scale-down-pdb': {
