@@ -1,7 +1,8 @@
 // Writes lesson-shots/<lesson>/<nn>.png: the title card (00) and each story point, as a room would
 // see them on a 1280×720 projector; with PHONE=1, lesson-shots-phone/ as a student sees them on a
 // 390×844 phone (no presenter mode); with TABLET=1, lesson-shots-tablet/ on an 820×1180 tablet; with
-// ZOOM=1, lesson-shots-zoom/ in presenter mode on a 1280×720 laptop at 150 % browser zoom (853×480 CSS px).
+// ZOOM=1, lesson-shots-zoom/ in presenter mode on a 1280×720 laptop at 150 % browser zoom (853×480 CSS px);
+// with LAPTOP=1, lesson-shots-laptop/ in presenter mode on a 1366×768 laptop.
 import { test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,13 +15,15 @@ import { phoneFit, phoneProblems } from '../phoneFit';
 const phone = process.env.PHONE === '1';
 const tablet = !phone && process.env.TABLET === '1';
 const zoom = !phone && !tablet && process.env.ZOOM === '1';
+const laptop = !phone && !tablet && !zoom && process.env.LAPTOP === '1';
 // a student's screen: the lesson link, no presenter mode, the whole page (it scrolls)
 const student = phone || tablet;
-const OUT = fileURLToPath(new URL(phone ? '../../lesson-shots-phone/' : tablet ? '../../lesson-shots-tablet/' : zoom ? '../../lesson-shots-zoom/' : '../../lesson-shots/', import.meta.url));
+const OUT = fileURLToPath(new URL(phone ? '../../lesson-shots-phone/' : tablet ? '../../lesson-shots-tablet/' : zoom ? '../../lesson-shots-zoom/' : laptop ? '../../lesson-shots-laptop/' : '../../lesson-shots/', import.meta.url));
 
 test.use(phone ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
   : tablet ? { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true }
-  : zoom ? { viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 } : { viewport: { width: 1280, height: 720 } });
+  : zoom ? { viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 }
+  : laptop ? { viewport: { width: 1366, height: 768 } } : { viewport: { width: 1280, height: 720 } });
 
 // LESSON=<id>[,<id>…]: only those lessons (one build for several)
 const only = process.env.LESSON?.split(',');

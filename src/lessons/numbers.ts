@@ -42,3 +42,12 @@ export function numbersNotDrawn(text: string, drawn: string, exempt: readonly st
   const missing = quotedNumbers(text).filter((n) => !n.operand && !exempt.includes(n.value) && !shown.has(Number(n.value))).map((n) => n.value);
   return [...new Set(missing)];
 }
+
+/**
+ * The `exempt` numbers (as written) that `drawn` shows after all: an exemption no longer needed,
+ * which should go (src/lessons/offStage.ts), in the list's order.
+ */
+export function staleExemptions(drawn: string, exempt: readonly string[]): string[] {
+  const shown = new Set(quotedNumbers(drawn).map((n) => Number(n.value)));
+  return exempt.filter((value) => shown.has(Number(value)));
+}

@@ -22,8 +22,7 @@ const CONFIG = 'a configuration value (a profile\'s or a controller\'s), not dra
 
 export const OFF_STAGE: OffStageNumbers = {
   'node-affinity-required': {
-    2: { '5': SPEC, '6': SPEC },
-    4: { '3': SPEC, '6': SPEC },
+    2: { '5': SPEC },
   },
   'node-affinity-preferred': { 1: { '50': SPEC } },
   'web-store': { 2: { '2': NO_BARS } },
@@ -41,7 +40,6 @@ export const OFF_STAGE: OffStageNumbers = {
   'spread-zone': { 4: { '100': NON_ZERO } },
   'spread-schedule-anyway': {
     1: { '2': 'a ScheduleAnyway constraint\'s counts: the lanes draw them from Score on, as PreScore counts them (point 3)' },
-    5: { '3': SPEC },
   },
   'preemption': {
     1: { '1000000': SPEC },
@@ -60,7 +58,6 @@ export const OFF_STAGE: OffStageNumbers = {
   },
   'priority-class-quota': { 1: { '1000000': SPEC } },
   'scheduling-gates': { 2: { '10': EARLIER, '15': EARLIER } },
-    'gang-scheduling': { 6: { '5': DURATION } },
   'topology-placement-racks': { 2: { '3': SPEC } },
   'requests-limits-qos': {
     1: { '500': SPEC, '512': SPEC, '16': SPEC },
@@ -96,23 +93,20 @@ export const OFF_STAGE: OffStageNumbers = {
     7: { '60': LATER },
     3: { '429': 'the API server\'s HTTP status: the stage draws the EvictionRefused event it answered with' },
   },
-  'descheduler': { 3: { '20': EARLIER, '2': COUNTED } },
+  'descheduler': { 3: { '20': EARLIER } },
   'descheduler-balance': {
     1: { '2': COUNTED },
-    4: { '90': LATER, '0': SPEC },
-    5: { '75': WORKED, '50': CONFIG },
+    5: { '0': SPEC, '75': WORKED, '50': CONFIG },
   },
   'autoscaler-scale-up': { 3: { '60': DURATION } },
   'autoscaler-scale-down-pdb': {
     1: { '500': NO_BARS, '4': NO_BARS, '50': CONFIG },
     2: { '2': DURATION },
   },
-  'autoscaler-scale-from-zero': { 4: { '100': EARLIER } },
   'dra-gpus': { 9: { '60': EARLIER, '30': DURATION } },
   'dra-device-taints': {
     1: { '60': DURATION },
     2: { '20': LATER },
-    4: { '30': DURATION },
   },
 };
 

@@ -99,16 +99,18 @@ ${replicaSet('batch', 2, '"1"', false)}`,
     },
     {
       at: { cycle: 8, phase: 'done' },
-      text: 'web-8zt7s runs on node-2: zones 2 and 2. Next, at 90 s, LowNodeUtilization evicts batch-bw4vs, priority 0, from node-1.',
+      // (the 90 s eviction is told at the next point, whose stage is at 90 s: told here, at 30 s, it
+      // answered the question before the stage showed it)
+      text: 'web-8zt7s runs on node-2: zones 2 and 2.',
       facts: [
         { says: 'web-8zt7s runs on node-2', fact: { kind: 'selected', cycle: 8 }, is: 'node-2' },
-        { says: 'evicts batch-bw4vs', fact: { kind: 'event', object: 'Pod/default/batch-bw4vs', reason: 'Descheduled' }, is: '90' },
       ],
     },
     {
       at: { cycle: 9, phase: 'done' },
-      text: 'node-1 had 3 of 4 CPUs requested (75%); without batch-bw4vs it is at the 50% target. Its replacement batch-pwrjq runs on node-2, picked by the scheduler.',
+      text: 'At 90 s LowNodeUtilization evicts batch-bw4vs (priority 0): node-1 goes from 75% CPU requested to 50%, its target. The replacement batch-pwrjq runs on node-2.',
       facts: [
+        { says: 'evicts batch-bw4vs', fact: { kind: 'event', object: 'Pod/default/batch-bw4vs', reason: 'Descheduled' }, is: '90' },
         { says: 'batch-pwrjq', fact: { kind: 'pod', cycle: 9 }, is: 'default/batch-pwrjq' },
         { says: 'runs on node-2', fact: { kind: 'selected', cycle: 9 }, is: 'node-2' },
       ],
