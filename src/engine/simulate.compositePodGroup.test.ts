@@ -8,8 +8,8 @@ import type { SimulationResult } from './api';
 import { simulate } from './index';
 import example from '../../scenarios/composite-pod-group.yaml?raw';
 
-function run(yaml: string): SimulationResult {
-  const outcome = simulate(yaml, { fileName: 'test.yaml' });
+function run(yaml: string, until?: number): SimulationResult {
+  const outcome = simulate(yaml, { fileName: 'test.yaml', ...(until !== undefined ? { until } : {}) });
   if (!outcome.ok) throw new Error(outcome.errors.map((e) => `${e.line}:${e.column}: ${e.message}`).join('\n'));
   return outcome.result;
 }
@@ -112,7 +112,8 @@ describe('a hierarchy on one node', () => {
 
   it('a group at another priority than the root makes the hierarchy invalid: every member fails with the error', () => {
     const text = hierarchy('{gang: {minGroupCount: 2}}').replace('metadata: {name: root}\nspec: {', 'metadata: {name: root}\nspec: {priority: 10, ');
-    const r = run(text);
+    // the error sends every member to backoff and back: a minute of it is enough
+    const r = run(text, 60);
     const trace = r.cycles.find((c) => c.pod === 'default/g0-a')!;
     expect(trace.result).toBe('Error');
     expect(trace.message).toBe("all pod groups in a hierarchy should have the same priority as the root pod group's priority, got 0 and 10");
