@@ -78,6 +78,10 @@ describe('a hierarchy on one node', () => {
     expect(g0.result).toBe('Unschedulable');
     expect(g0.message).toBe('pod group is unschedulable, composite pod group "root": minCount (2) cannot be satisfied: 1 scheduled, 0 remaining');
     expect(g0.compositePodGroups![0]).toMatchObject({ result: 'Unschedulable', scheduledChildren: 1, condition: { status: 'False', reason: 'Unschedulable' } });
+    // each placed member: its own status (the leader waited at Permit for the worker), then the parent's reason
+    const failed = (pod: string) => r.events.find((e) => e.reason === 'FailedScheduling' && e.object === `Pod/default/${pod}`)?.message;
+    expect(failed('g0-a')).toBe('pod group is unschedulable, waiting for minCount pods from a gang to be waiting on permit, composite pod group "root": minCount (2) cannot be satisfied: 1 scheduled, 0 remaining');
+    expect(failed('g0-b')).toBe('pod group is unschedulable, composite pod group "root": minCount (2) cannot be satisfied: 1 scheduled, 0 remaining');
   });
 
   it('a basic CompositePodGroup binds the replica that fits and sends the other back', () => {

@@ -311,9 +311,11 @@ export class HierarchyScheduler {
       const path = this.ancestors(tree, leaf.pg);
       const failedAncestor = leaf.revertedBy ?? (rootRun?.success === false ? tree.group as CompositePodGroup : undefined);
       let verdict = leaf.verdict;
+      // a placed member of a leaf its ancestor undid: its own status, then why the ancestor failed
+      let ancestorReason: string | undefined;
       if (verdict.kind === 'scheduled' && failedAncestor) {
-        const why = this.composites.get(failedAncestor)?.message ?? '';
-        verdict = { kind: 'unschedulable', message: `${ErrPodGroupUnschedulable}, composite pod group "${failedAncestor.metadata.name}": ${why}` };
+        ancestorReason = `composite pod group "${failedAncestor.metadata.name}": ${this.composites.get(failedAncestor)?.message ?? ''}`;
+        verdict = { kind: 'unschedulable', message: `${ErrPodGroupUnschedulable}, ${ancestorReason}` };
       }
       const bound = (this.groupPods.get(leaf.pg) ?? []).filter((p) => p.spec.nodeName).length;
       const groupTrace = podGroupTrace(leaf.pg, leaf.attempts, bound, verdict);
@@ -325,7 +327,7 @@ export class HierarchyScheduler {
       if (stored) groupTrace.condition = { type: stored.type, status: stored.status, reason: stored.reason, message: stored.message };
       for (const a of leaf.attempts) {
         a.trace.podGroup = groupTrace;
-        const submitted = submitMember(a, verdict);
+        const submitted = submitMember(a, verdict, undefined, ancestorReason);
         if (submitted.kind === 'bind') {
           const outcome = a.outcome as Extract<CycleOutcome, { kind: 'scheduled' | 'waiting' }>;
           a.trace.result = 'Waiting';
