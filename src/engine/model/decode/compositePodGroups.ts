@@ -10,14 +10,13 @@
 // disruptionMode follow KEP-6012's CompositePodGroupSpec (the first v1alpha3 types.go of the
 // index had neither; the later API, read through its generated clients, has both).
 
-import { SCHEDULING_V1ALPHA3, type CompositePodGroup, type CompositePodGroupSchedulingPolicy, type CompositePodGroupTemplate, type PodGroupTemplate } from '../types';
+import { SCHEDULING_V1ALPHA3, type CompositePodGroup, type PodGroupApiVersion, type PodGroupPolicyFields, type CompositePodGroupSchedulingPolicy, type CompositePodGroupTemplate, type PodGroupTemplate } from '../types';
 import type { ScenarioObject } from '../scenario';
 import type { Path, Reader } from '../decoder';
 import type { SrcMap } from '../source';
 import { isDNS1123Label, isDNS1123Subdomain, invalid, required, duplicate } from '../validation';
 import { decodeMetadata } from './metadata';
 import { versionsSince } from '../../versions';
-import type { decodePolicyExtras as DecodePolicyExtras } from './podGroups';
 
 /** upstream: WorkloadMaxTreeDepth — the deepest a tree of (composite) pod group templates may be */
 export const WORKLOAD_MAX_TREE_DEPTH = 4;
@@ -80,7 +79,7 @@ export function decodeParentName(r: Reader, spec: SrcMap, path: Path): string | 
 }
 
 /** podGroups.ts's decoder of the fields templates and groups share (passed in: that module imports this one) */
-interface Decoders { policyExtras: typeof DecodePolicyExtras }
+interface Decoders { policyExtras: (r: Reader, m: SrcMap, path: Path, apiVersion: PodGroupApiVersion) => Omit<PodGroupPolicyFields, 'schedulingPolicy'> }
 
 /**
  * scheduling.k8s.io/v1alpha3 CompositePodGroup (v1.37, the CompositePodGroup gate): the API server
