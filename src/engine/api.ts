@@ -503,6 +503,12 @@ export interface PodGroupCycleTrace {
    */
   placements?: PlacementCandidate[];
   /**
+   * extension (v1.37 alpha, CompositePodGroup): the CompositePodGroups above this PodGroup, the
+   * root first, as the hierarchy's cycle left them — each scheduled all-or-nothing over
+   * minGroupCount children, its children inside its chosen placement
+   */
+  compositePodGroups?: CompositePodGroupCycleTrace[];
+  /**
    * extension (v1.36+, WorkloadAwarePreemption): after an Unschedulable group cycle, the whole
    * group as one preemptor — the victims it evicts across nodes and each member's nominated node,
    * or why it could not preempt
@@ -622,6 +628,24 @@ export type SimulateOutcome = { ok: true; result: SimulationResult } | { ok: fal
  * cycle — the nodes a PlacementGenerate plugin gave it, whether the group fit there, and the
  * PlacementScore plugins' scores. upstream: schedule_one_podgroup.go podGroupSchedulingPlacementAlgorithm.
  */
+/** extension (v1.37 alpha): one CompositePodGroup in a hierarchy's cycle */
+export interface CompositePodGroupCycleTrace {
+  /** "namespace/name" */
+  name: string;
+  /** gang minGroupCount (1 for a basic group) */
+  minGroupCount: number;
+  /** its children ("PodGroup namespace/name", "CompositePodGroup namespace/name"), in the order tried */
+  children: string[];
+  /** the children that were schedulable in this cycle */
+  scheduledChildren: number;
+  result: 'Scheduled' | 'Unschedulable' | 'Error';
+  message?: string;
+  /** TopologyAwareWorkloadScheduling with a topology constraint: the candidate placements of its subtree */
+  placements?: PlacementCandidate[];
+  /** CompositePodGroupInitiallyScheduled as the cycle left it */
+  condition?: { type: string; status: 'True' | 'False' | 'Unknown'; reason: string; message: string };
+}
+
 export interface PlacementCandidate {
   /** the placement's name (TopologyPlacement: the topology domain's value) */
   name: string;

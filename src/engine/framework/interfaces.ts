@@ -7,7 +7,7 @@ import type { VersionSwitches } from '../versions';
 import type { DeviceClass, DeviceTaintRule, ResourceClaim, ResourceSlice } from '../model/resource';
 import type { CSIDriver, CSINode, CSIStorageCapacity, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../model/storage';
 import type { PreemptionTrace } from '../api';
-import type { Labels, Pod, PodDisruptionBudget, PodGroup, Service, Workload, GangWorkload } from '../model/types';
+import type { CompositePodGroup, Labels, Pod, PodDisruptionBudget, PodGroup, Service, Workload, GangWorkload } from '../model/types';
 import type { CycleState } from './cycleState';
 import type { NodeInfo } from './nodeInfo';
 import type { PodInfo } from './podInfo';
@@ -114,7 +114,7 @@ export interface PreFilterExtensions {
 }
 
 /** Cluster events a plugin cares about (upstream: EventsToRegister), for the scheduling queue. */
-export type ClusterEventResource = 'Pod' | 'AssignedPod' | 'UnscheduledPod' | 'Node' | 'Namespace' | 'PodDisruptionBudget' | 'Workload' | 'PodGroup'
+export type ClusterEventResource = 'Pod' | 'AssignedPod' | 'UnscheduledPod' | 'Node' | 'Namespace' | 'PodDisruptionBudget' | 'Workload' | 'PodGroup' | 'CompositePodGroup'
   | 'PersistentVolumeClaim' | 'PersistentVolume' | 'StorageClass' | 'CSINode' | 'CSIDriver' | 'CSIStorageCapacity'
   | 'ResourceClaim' | 'ResourceSlice' | 'DeviceClass' | '*';
 export type ActionType = 'Add' | 'Delete' | 'Update' | 'UpdateNodeLabel' | 'UpdateNodeTaint' | 'UpdateNodeAllocatable' | 'UpdateNodeCondition' | 'UpdateNodeDeclaredFeature' | 'UpdatePodLabel' | 'UpdatePodScaleDown' | 'UpdatePodToleration' | 'UpdatePodSchedulingGatesEliminated' | 'UpdatePodGeneratedResourceClaim' | 'All';
@@ -177,6 +177,10 @@ export interface ClusterLister {
   gangWorkload(namespace: string, name: string): GangWorkload | undefined;
   /** scheduling.k8s.io/v1alpha2 / v1beta1 PodGroup (v1.36+: pods name it with spec.schedulingGroup) */
   podGroup(namespace: string, name: string): PodGroup | undefined;
+  /** v1.37 alpha (CompositePodGroup): scheduling.k8s.io/v1alpha3 CompositePodGroup */
+  compositePodGroup?(namespace: string, name: string): CompositePodGroup | undefined;
+  /** v1.37 alpha (CompositePodGroup): every PodGroup and CompositePodGroup, to find a hierarchy's children */
+  schedulingGroups?(): { podGroups: Iterable<PodGroup>; compositePodGroups: Iterable<CompositePodGroup> };
   pdbs(): PodDisruptionBudget[];
   /** every pod the scheduler knows, bound or not, in creation order */
   pods(): Pod[];

@@ -7,11 +7,11 @@
 
 import type { ClusterEvent, ScenarioError } from '../api';
 import {
-  isGangWorkload, isPodGroup, isSchedulingWorkload, isNamespace, isNamespaced, isNode, isPod, isPodDisruptionBudget, isPriorityClass, isRuntimeClass, isService, isWorkload,
+  isCompositePodGroup, isGangWorkload, isPodGroup, isSchedulingWorkload, isNamespace, isNamespaced, isNode, isPod, isPodDisruptionBudget, isPriorityClass, isRuntimeClass, isService, isWorkload,
   type ScenarioObject, type TimelineStep,
 } from './scenario';
 import type {
-  AnyObject, GangWorkload, PodGroup, SchedulingWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Workload,
+  AnyObject, CompositePodGroup, GangWorkload, PodGroup, SchedulingWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Workload,
 } from './types';
 import { admitPod, DEFAULT_SCHEDULER_NAME, parseDefaultTolerations, parseNodeSelectorAnnotation, ANNOTATION_DEFAULT_TOLERATIONS, ANNOTATION_NODE_SELECTOR, ANNOTATION_OPENSHIFT_NODE_SELECTOR, type AdmissionContext } from './admission';
 import { admitWorkload, JOB_CONTROLLER_UID_LABEL } from './admission/workloads';
@@ -63,6 +63,8 @@ export interface ScenarioContents {
   schedulingWorkloads?: SchedulingWorkload[];
   /** scheduling.k8s.io/v1alpha2 / v1beta1 PodGroups (v1.36+) */
   podGroups?: PodGroup[];
+  /** scheduling.k8s.io/v1alpha3 CompositePodGroups (v1.37 alpha, CompositePodGroup) */
+  compositePodGroups?: CompositePodGroup[];
   /** StorageClasses, PVs, PVCs (DefaultStorageClass admitted), CSINodes, CSIDrivers, CSIStorageCapacities, in document order */
   storage: StorageObject[];
   /** DeviceClasses, ResourceSlices, ResourceClaims, ResourceClaimTemplates, in document order */
@@ -612,6 +614,7 @@ function load(text: string, fileName: string, versionOverride: KubernetesVersion
     gangWorkloads: objects.filter(isGangWorkload),
     schedulingWorkloads: objects.filter(isSchedulingWorkload),
     podGroups: objects.filter(isPodGroup).filter((g) => !refusedPodGroups.has(g)),
+    compositePodGroups: objects.filter(isCompositePodGroup),
     storage: admitStorage(objects.filter(isStorageObject).filter((o) => !refusedClaims.has(o))),
     resources: objects.filter(isResourceObject),
     policies,

@@ -4,7 +4,7 @@
 // step runs, against the cluster as it is then).
 
 import type {
-  GangWorkload, Namespace, PodGroup, SchedulingWorkload, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, TaintEffect,
+  CompositePodGroup, GangWorkload, Namespace, PodGroup, SchedulingWorkload, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, TaintEffect,
   Workload, WorkloadKind,
 } from './types';
 import { SCHEDULING_V1ALPHA1 } from './types';
@@ -16,7 +16,7 @@ import type { PolicyObject } from './policy';
 export interface StepSource { line: number; column: number }
 
 /** Every kind an `apply` (or the scenario file) can create. */
-export type ScenarioObject = Pod | Node | Namespace | PriorityClass | RuntimeClass | Service | PodDisruptionBudget | Workload | GangWorkload | SchedulingWorkload | PodGroup | StorageObject | ResourceObject | PolicyObject;
+export type ScenarioObject = Pod | Node | Namespace | PriorityClass | RuntimeClass | Service | PodDisruptionBudget | Workload | GangWorkload | SchedulingWorkload | PodGroup | CompositePodGroup | StorageObject | ResourceObject | PolicyObject;
 
 export interface PodRef { namespace: string; name: string }
 
@@ -116,6 +116,7 @@ export const isGangWorkload = (o: ScenarioObject): o is GangWorkload => o.kind =
 /** scheduling.k8s.io/v1alpha2 or v1beta1 Workload (v1.36+) */
 export const isSchedulingWorkload = (o: ScenarioObject): o is SchedulingWorkload => o.kind === 'Workload' && o.apiVersion !== SCHEDULING_V1ALPHA1;
 export const isPodGroup = (o: ScenarioObject): o is PodGroup => o.kind === 'PodGroup';
+export const isCompositePodGroup = (o: ScenarioObject): o is CompositePodGroup => o.kind === 'CompositePodGroup';
 export const isWorkload = (o: ScenarioObject): o is Workload => (WORKLOAD_KINDS as readonly string[]).includes(o.kind);
 /** Node, Namespace, PriorityClass and RuntimeClass have no namespace. */
 export const isNamespaced = (o: ScenarioObject): boolean => !['Node', 'Namespace', 'PriorityClass', 'RuntimeClass', 'PersistentVolume', 'StorageClass', 'CSINode', 'CSIDriver'].includes(o.kind);

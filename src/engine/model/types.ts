@@ -501,7 +501,48 @@ export interface SchedulingWorkload extends KubeObject {
   spec: {
     controllerRef?: { apiGroup?: string; kind: string; name: string };
     podGroupTemplates: PodGroupTemplate[];
+    /** v1.37 alpha (CompositePodGroup), v1alpha3/v1beta1: a tree of composite templates, instead of podGroupTemplates */
+    compositePodGroupTemplates?: CompositePodGroupTemplate[];
   };
+}
+
+// ---- scheduling.k8s.io/v1alpha3 CompositePodGroup (v1.37 alpha, feature gate CompositePodGroup) ----
+// upstream: KEP-6012 (keps/sig-scheduling/6012-*), staging/src/k8s.io/api/scheduling/v1alpha3/types.go
+
+/** exactly one of basic, gang (upstream CompositePodGroupSchedulingPolicy) */
+export interface CompositePodGroupSchedulingPolicy {
+  basic?: Record<string, never>;
+  /** minGroupCount: the child groups (PodGroups or CompositePodGroups) that must be schedulable together */
+  gang?: { minGroupCount: number };
+}
+
+/** fields a CompositePodGroupTemplate and a CompositePodGroup share */
+export interface CompositePodGroupPolicyFields {
+  schedulingPolicy: CompositePodGroupSchedulingPolicy;
+  /** TopologyAwareWorkloadScheduling: the whole subtree in one domain of the key */
+  schedulingConstraints?: PodGroupSchedulingConstraints;
+  disruptionMode?: DisruptionMode;
+  priorityClassName?: string;
+  priority?: number;
+}
+
+export interface CompositePodGroupTemplate extends CompositePodGroupPolicyFields {
+  name: string;
+  podGroupTemplates?: PodGroupTemplate[];
+  compositePodGroupTemplates?: CompositePodGroupTemplate[];
+}
+
+/** scheduling.k8s.io/v1alpha3 CompositePodGroup (v1.37): a runtime group of PodGroups and CompositePodGroups */
+export interface CompositePodGroup extends KubeObject {
+  apiVersion: typeof SCHEDULING_V1ALPHA3;
+  kind: 'CompositePodGroup';
+  spec: CompositePodGroupPolicyFields & {
+    /** the parent CompositePodGroup in the namespace; absent: the root of a hierarchy */
+    parentCompositePodGroupName?: string;
+    /** required (no standalone CompositePodGroups) */
+    workloadRef?: { workloadName: string; templateName: string };
+  };
+  status?: { conditions?: PodGroupCondition[] };
 }
 
 export interface PodGroupCondition {
@@ -519,6 +560,8 @@ export interface PodGroup extends KubeObject {
   spec: PodGroupPolicyFields & {
     /** the Workload template it was made from (v1alpha2 podGroupTemplateRef.workload, v1alpha3/v1beta1 workloadRef) */
     workloadRef?: { workloadName: string; templateName: string };
+    /** v1.37 alpha (CompositePodGroup): the parent CompositePodGroup in the namespace */
+    parentCompositePodGroupName?: string;
   };
   status?: {
     conditions?: PodGroupCondition[];

@@ -4,7 +4,7 @@
 import type { ClusterLister } from '../framework/interfaces';
 import type { ExpandedScenario } from '../controllers/expand';
 import type {
-  GangWorkload, Labels, PodGroup, SchedulingWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Workload,
+  CompositePodGroup, GangWorkload, Labels, PodGroup, SchedulingWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Workload,
 } from '../model/types';
 import { podKey } from '../model/types';
 import { ResourceStore } from './resources';
@@ -31,6 +31,8 @@ export class ClusterState implements ClusterLister {
   /** v1.36+: namespace/name -> scheduling.k8s.io v1alpha2/v1beta1 Workload, PodGroup */
   readonly schedulingWorkloads = new Map<string, SchedulingWorkload>();
   readonly podGroups = new Map<string, PodGroup>();
+  /** v1.37 alpha (CompositePodGroup): namespace/name -> scheduling.k8s.io/v1alpha3 CompositePodGroup */
+  readonly compositePodGroups = new Map<string, CompositePodGroup>();
   /** StorageClasses, PVs, PVCs, CSINodes, CSIDrivers, CSIStorageCapacities */
   readonly storage: StorageStore;
   /** DeviceClasses, ResourceSlices, ResourceClaims, ResourceClaimTemplates */
@@ -49,6 +51,7 @@ export class ClusterState implements ClusterLister {
     for (const g of s.gangWorkloads) this.gangWorkloads.set(nsName(g), g);
     for (const w of s.schedulingWorkloads ?? []) this.schedulingWorkloads.set(nsName(w), w);
     for (const g of s.podGroups ?? []) this.podGroups.set(nsName(g), g);
+    for (const g of s.compositePodGroups ?? []) this.compositePodGroups.set(nsName(g), g);
     this.storage = new StorageStore(s.storage);
     this.resources = new ResourceStore(s.resources);
     this.policies = new PolicyStore(s.policies ?? [], s.admissionConfiguration?.limitedResources);
@@ -92,6 +95,14 @@ export class ClusterState implements ClusterLister {
 
   podGroup(namespace: string, name: string): PodGroup | undefined {
     return this.podGroups.get(`${namespace}/${name}`);
+  }
+
+  compositePodGroup(namespace: string, name: string): CompositePodGroup | undefined {
+    return this.compositePodGroups.get(`${namespace}/${name}`);
+  }
+
+  schedulingGroups(): { podGroups: Iterable<PodGroup>; compositePodGroups: Iterable<CompositePodGroup> } {
+    return { podGroups: this.podGroups.values(), compositePodGroups: this.compositePodGroups.values() };
   }
 
   pdbs(): PodDisruptionBudget[] {

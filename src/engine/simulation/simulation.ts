@@ -34,6 +34,7 @@ import { podGroupPriority } from '../model/admission/podGroupPriority';
 import { podGroupCondition, podGroupOrder, podGroupTrace, podGroupVerdict, setPodGroupCondition, submitMember, validatePodGroup, type MemberAttempt, type PodGroupVerdict } from '../scheduler/podGroupCycle';
 import { shareCycleResults, sharedResults } from '../scheduler/traceRecords';
 import { placementPlugins } from '../scheduler/placementPlugins';
+import { HierarchyScheduler } from './hierarchyCycle';
 import { placementPodGroup, podGroupKey, preemptionPodGroup, usesPlacementAlgorithm } from '../scheduler/podGroupWorkloadAware';
 import { runWorkloadAwarePreemption } from './workloadAwarePreemption';
 import { podGroupSchedulingPlacementAlgorithm } from '../framework/placementAlgorithm';
@@ -736,6 +737,7 @@ export class Simulation {
     const fwk = this.profileFor(pod);
     if (!fwk) { this.queue.done(pi.key); return []; }
     const pg = this.podGroupOf(pod);
+    if (pg?.spec.parentCompositePodGroupName !== undefined && this.options.gates?.CompositePodGroup) return this.scheduleHierarchy(q, fwk, pg);
     if (pg) return this.schedulePodGroup(q, fwk, pg);
     if (this.skipPodSchedule(pi)) return [];
     const { trace, outcome } = this.runCycle(q, fwk);
@@ -803,6 +805,31 @@ export class Simulation {
     const name = pod.spec.schedulingGroup?.podGroupName;
     if (!name || !this.versionSwitches.podGroupSchedulingCycle || !this.options.gates?.GenericWorkload) return undefined;
     return this.cluster.podGroup(pod.metadata.namespace ?? 'default', name);
+  }
+
+  /** v1.37 alpha (CompositePodGroup): one cycle for a PodGroup's whole hierarchy (./hierarchyCycle.ts). */
+  private scheduleHierarchy(q: QueuedPodInfo, fwk: Framework, pg: PodGroup): CycleTrace[] {
+    return new HierarchyScheduler({
+      cluster: this.cluster,
+      cycles: this.cycles,
+      now: () => this.now,
+      topologyAware: () => this.options.gates !== undefined && usesPlacementAlgorithm(this.options.gates),
+      validatesPriority: () => this.versionSwitches.podGroupValidatesPriority,
+      hasProfile: (name) => this.profiles.has(name),
+      random: () => this.rng.intn(0x7fffffff),
+      nodeInfos: () => this.cache.snapshot().nodeInfoList,
+      nodeOfPod: (key) => this.cache.nodeOfPod(key),
+      popSpecific: (key) => this.queue.popSpecific(key),
+      skipPodSchedule: (m) => this.skipPodSchedule(m.podInfo),
+      tryMembers: (f, members, nodes) => this.tryMembers(f, members, nodes),
+      forgetPlaced: (f, a) => this.forgetPlaced(f, a),
+      choosePlacement: (f, group, members, groupPods, parent) => this.choosePlacement(f, group, members, groupPods, parent),
+      clearCycleInProgress: () => { this.cycleInProgress = undefined; },
+      bind: (f, state, m, node, trace) => this.runBindingCycle(f, state, m, node, trace),
+      failWithError: (m, trace, message) => this.failWithError(m, trace, message),
+      unschedulable: (m, message, plugins, pending, nominated) => this.handleSchedulingFailure(m, 'rejected', message, plugins, pending, nominated),
+      requeueGated: (m, message) => this.handleSchedulingFailure(m, 'rejected', message, new Set(['GangScheduling']), new Set(), undefined),
+    }).schedule(q, fwk, pg);
   }
 
   /** upstream: scheduleOnePodGroup (./scheduler/podGroupCycle.ts says what it does). */
@@ -960,8 +987,9 @@ export class Simulation {
    * placement's nodes (the first one's when none fits, as upstream reports the first), the
    * candidates for the trace, and the group's message when none fits.
    */
-  private choosePlacement(fwk: Framework, pg: PodGroup, members: readonly QueuedPodInfo[], groupPods: readonly Pod[]): { nodes: ReadonlySet<string>; candidates: PlacementCandidate[]; message?: string } {
-    const all = this.cache.snapshot().nodeInfoList;
+  private choosePlacement(fwk: Framework, pg: PodGroup, members: readonly QueuedPodInfo[], groupPods: readonly Pod[], parentNodes?: ReadonlySet<string>): { nodes: ReadonlySet<string>; candidates: PlacementCandidate[]; message?: string } {
+    // a child of a CompositePodGroup is placed inside its parent's placement (upstream: ListNodesInPlacement)
+    const all = parentNodes ? this.cache.snapshot().nodeInfoList.filter((n) => parentNodes.has(n.name)) : this.cache.snapshot().nodeInfoList;
     const byName = new Map(all.map((n) => [n.name, n]));
     const scheduled = groupPods.map((p) => ({ ...p, spec: { ...p.spec, nodeName: p.spec.nodeName ?? this.cache.nodeOfPod(podKey(p)) } })).filter((p) => p.spec.nodeName);
     const { generators, scorers } = placementPlugins(placementPodGroup(pg, scheduled), (n) => byName.get(n));

@@ -6,7 +6,7 @@ import { admitPod } from '../model/admission';
 import { admitPodUpdate } from '../model/admission/podUpdate';
 import { admitPodGroupPriority } from '../model/admission/podGroupPriority';
 import { SCHEDULING_V1ALPHA1, SCHEDULING_V1ALPHA2 } from '../model/types';
-import type { GangWorkload, PodGroup, SchedulingWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, Workload } from '../model/types';
+import type { CompositePodGroup, GangWorkload, PodGroup, SchedulingWorkload, Namespace, Node, Pod, PodDisruptionBudget, PriorityClass, RuntimeClass, Service, Taint, Workload } from '../model/types';
 import { podKey } from '../model/types';
 import { isStorageObject, STORAGE_KINDS, type PersistentVolumeClaim, type StorageObject } from '../model/storage';
 import { admitClaim } from '../model/admission/storage';
@@ -132,6 +132,14 @@ function createObject(sim: Simulation, step: ApplyStep, index: number, obj: Scen
         sim.resourceClaims.podGroupCreated(updated);
         sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'PodGroup', actionType: 'Add', label: 'PodGroupAdd' }, undefined, updated);
       }
+      return;
+    }
+    case 'CompositePodGroup': {
+      // v1.37 alpha: immutable but for its status (KEP-6012); a re-apply replaces nothing else
+      const key = `${ns}/${obj.metadata.name}`;
+      if (c.compositePodGroups.has(key)) return;
+      c.compositePodGroups.set(key, obj as CompositePodGroup);
+      sim.queue.moveAllToActiveOrBackoffQueue({ resource: 'CompositePodGroup', actionType: 'Add', label: 'CompositePodGroupAdd' }, undefined, obj);
       return;
     }
     default:

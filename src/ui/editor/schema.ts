@@ -539,6 +539,7 @@ const KINDS: Record<string, JSONSchema> = {
     spec: obj('Workload spec.', {
       controllerRef: obj('The controlling object (informational).', { apiGroup: str('API group.'), kind: str('Kind.'), name: str('Name.') }),
       podGroupTemplates: arr(podGroupFields('A template for PodGroups.', { name: str('Template name (a DNS label).') }), 'At most 8 templates (v1alpha2/v1alpha3/v1beta1).'),
+      compositePodGroupTemplates: arr({ type: 'object', description: 'Kubernetes 1.37+ (CompositePodGroup, alpha): a template for CompositePodGroups: name, schedulingPolicy (basic or gang.minGroupCount), schedulingConstraints, disruptionMode, priority, and its children podGroupTemplates / compositePodGroupTemplates (at most 4 levels).' }, 'Instead of podGroupTemplates; at most 8.'),
       podGroups: arr(obj('v1alpha1 (1.35): a pod group.', { name: str('Pod group name.'), policy: schedulingPolicy }), 'v1alpha1 (1.35) pod groups.'),
     }),
   }, { required: ['spec'], strict: true }),
@@ -549,8 +550,27 @@ const KINDS: Record<string, JSONSchema> = {
     spec: podGroupFields('PodGroup spec.', {
       podGroupTemplateRef: obj('v1alpha2: the Workload template it was made from.', { workload: obj('Workload template.', { workloadName: str('Workload name.'), podGroupTemplateName: str('Template name.') }) }),
       workloadRef: obj('v1beta1/v1alpha3: the Workload template it was made from.', { workloadName: str('Workload name.'), templateName: str('Template name.') }),
+      parentCompositePodGroupName: str('Kubernetes 1.37+ (CompositePodGroup, alpha): the parent CompositePodGroup; needs workloadRef.'),
     }),
     status: { type: 'object', description: 'Conditions set by the scheduler (PodGroupScheduled).' },
+  }, { required: ['spec'], strict: true }),
+  CompositePodGroup: obj('Kubernetes 1.37+ (CompositePodGroup, alpha): a group of PodGroups and CompositePodGroups scheduled as one hierarchy; gang: all-or-nothing over minGroupCount children.', {
+    apiVersion: { const: 'scheduling.k8s.io/v1alpha3', description: 'v1alpha3: 1.37.' },
+    kind: { const: 'CompositePodGroup' },
+    metadata,
+    spec: obj('CompositePodGroup spec.', {
+      parentCompositePodGroupName: str('The parent CompositePodGroup; absent: the root of a hierarchy.'),
+      workloadRef: obj('Required: the Workload composite template it was made from.', { workloadName: str('Workload name.'), templateName: str('Template name.') }),
+      schedulingPolicy: obj('Exactly one of basic and gang.', {
+        basic: obj('The children are scheduled independently.', {}),
+        gang: obj('All-or-nothing over the children.', { minGroupCount: int('Children that must fit together.', { minimum: 1 }) }, { required: ['minGroupCount'] }),
+      }),
+      schedulingConstraints: obj('TopologyAwareWorkloadScheduling.', { topology: arr(obj('A topology constraint.', { key: str('Node label key: the whole subtree in one of its domains.') }), 'At most one.') }),
+      disruptionMode: obj('Exactly one of single and all. Default: single.', { single: { type: 'object' }, all: { type: 'object' } }),
+      priorityClassName: str('PriorityClass of the group.'),
+      priority: int('Priority of the group: every group of the hierarchy must have the root\'s.'),
+    }),
+    status: { type: 'object', description: 'Conditions set by the scheduler (CompositePodGroupInitiallyScheduled).' },
   }, { required: ['spec'], strict: true }),
   PriorityClass: obj('Maps a name to a priority value.', {
     ...typeMeta('scheduling.k8s.io/v1', 'PriorityClass'),

@@ -8,7 +8,7 @@ import type { SrcMap, SrcNode } from '../source';
 import { decodeNamespace, decodeNode, decodePodDisruptionBudget, decodePriorityClass, decodeRuntimeClass, decodeService } from './cluster';
 import { peekSubject } from './metadata';
 import { decodePod } from './pod';
-import { decodeAnyWorkload, decodePodGroup } from './podGroups';
+import { decodeAnyCompositePodGroup, decodeAnyWorkload, decodePodGroup } from './podGroups';
 import { decodeCSIDriver, decodeCSINode, decodeCSIStorageCapacity, decodePersistentVolume, decodePersistentVolumeClaim, decodeStorageClass } from './storage';
 import { decodeWorkload } from './workloads';
 import { decodeDeviceClass, decodeDeviceTaintRule, decodeResourceClaim, decodeResourceClaimTemplate, decodeResourceSlice } from './resource';
@@ -39,6 +39,7 @@ export const objectKinds: Readonly<Record<string, KindInfo>> = Object.freeze(Obj
   PodDisruptionBudget: { apiVersion: 'policy/v1', namespaced: true, decode: decodePodDisruptionBudget },
   Workload: { apiVersion: 'scheduling.k8s.io/v1alpha1', apiVersions: ['scheduling.k8s.io/v1alpha1', 'scheduling.k8s.io/v1alpha2', 'scheduling.k8s.io/v1alpha3', 'scheduling.k8s.io/v1beta1'], namespaced: true, decode: decodeAnyWorkload },
   PodGroup: { apiVersion: 'scheduling.k8s.io/v1alpha2', apiVersions: ['scheduling.k8s.io/v1alpha2', 'scheduling.k8s.io/v1alpha3', 'scheduling.k8s.io/v1beta1'], namespaced: true, decode: decodePodGroup },
+  CompositePodGroup: { apiVersion: 'scheduling.k8s.io/v1alpha3', namespaced: true, decode: decodeAnyCompositePodGroup },
   Deployment: workload('Deployment', 'apps/v1'),
   ReplicaSet: workload('ReplicaSet', 'apps/v1'),
   StatefulSet: workload('StatefulSet', 'apps/v1'),

@@ -24,6 +24,7 @@ import { decodeMetadata } from './metadata';
 import { decodeClaimReferences } from './resource';
 import { quote } from '../quote';
 import { versionsBefore, versionsSince } from '../../versions';
+import { decodeCompositePodGroup, decodeCompositeTemplates, decodeParentName } from './compositePodGroups';
 
 /** upstream: WorkloadMaxPodGroupTemplates */
 export const WORKLOAD_MAX_POD_GROUP_TEMPLATES = 8;
@@ -209,26 +210,42 @@ function decodeSchedulingWorkload(r: Reader, root: SrcMap, apiVersion: PodGroupA
   }
   const gp: Path = [...sp, 'podGroupTemplates'];
   const items = r.list(r.child(spec, 'podGroupTemplates'), gp);
-  if (!items || items.length === 0) r.error(r.child(spec, 'podGroupTemplates')?.pos ?? spec?.pos ?? root.pos, gp, required('must have at least one item'));
-  else if (items.length > WORKLOAD_MAX_POD_GROUP_TEMPLATES) r.error(r.child(spec, 'podGroupTemplates')!.pos, gp, `Too many: ${items.length}: must have at most ${WORKLOAD_MAX_POD_GROUP_TEMPLATES} items`);
+  const composite = isBetaShaped(apiVersion) && spec !== undefined && r.has(spec, 'compositePodGroupTemplates');
+  // upstream: a union — exactly one of podGroupTemplates and compositePodGroupTemplates (v1alpha3/v1beta1)
+  if (composite && items !== undefined) r.error(spec.pos, sp, invalid('{`podGroupTemplates`, `compositePodGroupTemplates`}', 'exactly one of `podGroupTemplates`, `compositePodGroupTemplates` is required, but multiple fields are set'));
+  else if (!composite && (!items || items.length === 0)) r.error(r.child(spec, 'podGroupTemplates')?.pos ?? spec?.pos ?? root.pos, gp, required('must have at least one item'));
+  else if (items && items.length > WORKLOAD_MAX_POD_GROUP_TEMPLATES) r.error(r.child(spec, 'podGroupTemplates')!.pos, gp, `Too many: ${items.length}: must have at most ${WORKLOAD_MAX_POD_GROUP_TEMPLATES} items`);
   const seen = new Set<string>();
   (items ?? []).forEach((item, i) => {
     const ip = [...gp, i];
     const g = r.map(item, ip);
     if (!g) return;
-    r.knownFields(g, ip, templateFields);
-    const name = dnsLabelField(r, g, ip, 'name');
-    if (name && seen.has(name)) r.error(g.pos, [...ip, 'name'], duplicate(name));
-    if (name) seen.add(name);
-    const schedulingPolicy = decodeSchedulingPolicy(r, g, ip, 'schedulingPolicy');
-    const extras = decodePolicyExtras(r, g, ip, apiVersion);
-    if (name && schedulingPolicy) {
-      const template: PodGroupTemplate = { name, schedulingPolicy, ...extras };
-      dropFieldsWithoutGates(r, g, ip, template, false);
-      out.spec.podGroupTemplates.push(template);
-    }
+    const template = decodePodGroupTemplate(r, g, ip, apiVersion);
+    if (template && seen.has(template.name)) r.error(g.pos, [...ip, 'name'], duplicate(template.name));
+    if (template) { seen.add(template.name); out.spec.podGroupTemplates.push(template); }
   });
+  if (composite) {
+    const templates = decodeCompositeTemplates(r, spec, [...sp, 'compositePodGroupTemplates'], { policyExtras: decodePolicyExtras }, (rr, m, p) => decodePodGroupTemplate(rr, m, p, apiVersion));
+    if (templates.length) out.spec.compositePodGroupTemplates = templates;
+  }
   return out;
+}
+
+/** One PodGroupTemplate (a Workload's, or a composite template's child). */
+function decodePodGroupTemplate(r: Reader, g: SrcMap, ip: Path, apiVersion: PodGroupApiVersion): PodGroupTemplate | undefined {
+  r.knownFields(g, ip, templateFields);
+  const name = dnsLabelField(r, g, ip, 'name');
+  const schedulingPolicy = decodeSchedulingPolicy(r, g, ip, 'schedulingPolicy');
+  const extras = decodePolicyExtras(r, g, ip, apiVersion);
+  if (!name || !schedulingPolicy) return undefined;
+  const template: PodGroupTemplate = { name, schedulingPolicy, ...extras };
+  dropFieldsWithoutGates(r, g, ip, template, false);
+  return template;
+}
+
+/** scheduling.k8s.io/v1alpha3 CompositePodGroup (./compositePodGroups.ts) */
+export function decodeAnyCompositePodGroup(r: Reader, root: SrcMap): ScenarioObject {
+  return decodeCompositePodGroup(r, root, { policyExtras: decodePolicyExtras });
 }
 
 /**
@@ -255,6 +272,14 @@ export function decodePodGroup(r: Reader, root: SrcMap): ScenarioObject {
     spec: { schedulingPolicy: schedulingPolicy ?? { basic: {} }, ...extras, disruptionMode: extras.disruptionMode ?? 'Single' },
   };
   if (spec) dropFieldsWithoutGates(r, spec, sp, out.spec, true);
+  if (spec && isBetaShaped(v) && r.has(spec, 'parentCompositePodGroupName')) {
+    // upstream: +k8s:ifDisabled(CompositePodGroup)=+k8s:forbidden, +k8s:dependentRequired("workloadRef")
+    const parentPath = [...sp, 'parentCompositePodGroupName'];
+    r.gatedValue('CompositePodGroup', r.entry(spec, 'parentCompositePodGroupName')!.keyPos, parentPath, 'Forbidden: may not be set');
+    const parent = decodeParentName(r, spec, sp);
+    if (parent) out.spec.parentCompositePodGroupName = parent;
+    if (!r.has(spec, refKey)) r.error(r.entry(spec, 'parentCompositePodGroupName')!.keyPos, [...sp, refKey], required(`must be set when \`parentCompositePodGroupName\` is set`));
+  }
   const rp = [...sp, refKey];
   let ref = r.map(r.child(spec, refKey), rp);
   let refPath = rp;

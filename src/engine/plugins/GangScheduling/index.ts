@@ -8,12 +8,32 @@ import type { Handle, Plugin, PluginDescriptor } from '../../framework/interface
 import { Status } from '../../framework/status';
 import type { GangWorkload, Pod, PodGroup, PodGroupSchedulingPolicy } from '../../model/types';
 import { PodGroupManager, gangKey, sameGang } from './podGroups';
+import { findRoot, hierarchyPreEnqueue } from './hierarchy';
 
 function namesPodGroup(pod: Pod, pg: PodGroup): boolean {
   return pod.spec.schedulingGroup?.podGroupName === pg.metadata.name && (pod.metadata.namespace ?? 'default') === (pg.metadata.namespace ?? 'default');
 }
 
 export const Name = 'GangScheduling';
+
+/** The pods that name a PodGroup, pending or running (upstream: PodGroupState.AllPodsCount). */
+function podGroupPodCount(handle: Handle, pg: PodGroup): number {
+  return handle.cluster.pods().filter((p) => p.metadata.deletionTimestamp === undefined && namesPodGroup(p, pg)).length;
+}
+
+/**
+ * The hierarchy a pod's PodGroup belongs to, by its root's key (v1.37 CompositePodGroup gate);
+ * a PodGroup without a parent is its own root. upstream: areSameHierarchy / GetRootKeyForGroup.
+ */
+function hierarchyKey(handle: Handle, pod: Pod): string | undefined {
+  const name = pod.spec.schedulingGroup?.podGroupName;
+  if (!name) return undefined;
+  const ns = pod.metadata.namespace ?? 'default';
+  const pg = handle.cluster.podGroup(ns, name);
+  if (!handle.features.CompositePodGroup || !pg?.spec.parentCompositePodGroupName) return `PodGroup/${ns}/${name}`;
+  const found = findRoot(handle.cluster, pg);
+  return 'root' in found ? `CompositePodGroup/${ns}/${found.root.metadata.name}` : undefined;
+}
 
 export const ErrReasonWaitingForQuorum = 'waiting for minCount pods from a gang to appear in scheduling queue';
 export const ErrReasonWaitingOnPermit = 'waiting for minCount pods from a gang to be waiting on permit';
@@ -45,7 +65,18 @@ export const GangScheduling: PluginDescriptor = {
       name: Name,
       eventsToRegister: () => [
         // A new pod may complete a gang (workloadRef is immutable, so no Pod/Update).
-        { event: { resource: 'Pod', actionType: ['Add'] }, hint: (pod, _old, added) => (sameGang(pod, added as Pod) ? 'Queue' : 'QueueSkip') },
+        { event: { resource: 'Pod', actionType: ['Add'] }, hint: (pod, _old, added) => {
+          if (sameGang(pod, added as Pod)) return 'Queue';
+          // v1.37 CompositePodGroup: a pod of another group of the same hierarchy may complete its quorum
+          const key = handle.features.CompositePodGroup ? hierarchyKey(handle, pod) : undefined;
+          return key !== undefined && key === hierarchyKey(handle, added as Pod) ? 'Queue' : 'QueueSkip';
+        } },
+        // v1.37 CompositePodGroup: upstream isSchedulableAfterCompositePodGroupAdded
+        { event: { resource: 'CompositePodGroup', actionType: ['Add'] }, hint: (pod) => {
+          const name = pod.spec.schedulingGroup?.podGroupName;
+          const pg = name ? handle.cluster.podGroup(pod.metadata.namespace ?? 'default', name) : undefined;
+          return handle.features.CompositePodGroup && pg?.spec.parentCompositePodGroupName ? 'Queue' : 'QueueSkip';
+        } },
         { event: { resource: 'Workload', actionType: ['Add'] }, hint: (pod, _old, added) => {
           const w = added as GangWorkload;
           return pod.spec.workloadRef && (pod.metadata.namespace ?? 'default') === (w.metadata.namespace ?? 'default') && pod.spec.workloadRef.name === w.metadata.name ? 'Queue' : 'QueueSkip';
@@ -62,6 +93,13 @@ export const GangScheduling: PluginDescriptor = {
         const found = gangPolicy(handle, podInfo.pod);
         if (!found) return Status.success();
         if ('missing' in found) return Status.unresolvable(found.missing);
+        // upstream: preEnqueueWithHierarchies — a PodGroup with a parent waits for its tree's quorum
+        const ns = podInfo.pod.metadata.namespace ?? 'default';
+        const pg = podInfo.pod.spec.schedulingGroup ? handle.cluster.podGroup(ns, podInfo.pod.spec.schedulingGroup.podGroupName) : undefined;
+        if (handle.features.CompositePodGroup && pg?.spec.parentCompositePodGroupName) {
+          const waiting = hierarchyPreEnqueue(handle.cluster, pg, (g) => podGroupPodCount(handle, g));
+          return waiting ? Status.unresolvable(waiting) : Status.success();
+        }
         if (!found.policy.gang) return Status.success();
         const all = groups.allPods(podInfo.pod).length;
         if (all < found.policy.gang.minCount) return Status.unresolvable(ErrReasonWaitingForQuorum).withDetails({ minCount: found.policy.gang.minCount, pods: all });
