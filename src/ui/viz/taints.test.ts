@@ -29,7 +29,30 @@ describe('taintMarks', () => {
     expect(taintMarks(trace, 'node3')).toEqual([{ taint: 'key2=value2:NoSchedule', toleration: '* Exists', decides: false }]);
   });
 
-  it('has nothing for a node without hard taints or one Filter did not visit', () => {
+  it('draws PreferNoSchedule taints after the hard ones, soft, never deciding', () => {
+    const soft = { key: 'spot', value: 'true', effect: 'PreferNoSchedule' };
+    const withSoft = cycle(1, 'default/batch', {
+      nodesEvaluated: ['node1', 'node2'],
+      filter: {
+        node1: [{ plugin: 'TaintToleration', code: 'UnschedulableAndUnresolvable', reasons: ['node(s) had untolerated taint(s)'], details: {
+          taint: key2, taints: [{ taint: key2 }], preferNoSchedule: [{ taint: soft }],
+        } }],
+        node2: [{ plugin: 'TaintToleration', code: 'Success', details: {
+          preferNoSchedule: [{ taint: soft, toleration: { key: 'spot', operator: 'Exists' } }, { taint: { key: 'maintenance', value: '', effect: 'PreferNoSchedule' } }],
+        } }],
+      },
+    });
+    expect(taintMarks(withSoft, 'node1')).toEqual([
+      { taint: 'key2=value2:NoSchedule', decides: true },
+      { taint: 'spot=true:PreferNoSchedule', decides: false, soft: true },
+    ]);
+    expect(taintMarks(withSoft, 'node2')).toEqual([
+      { taint: 'spot=true:PreferNoSchedule', toleration: 'spot Exists', decides: false, soft: true },
+      { taint: 'maintenance:PreferNoSchedule', decides: false, soft: true },
+    ]);
+  });
+
+  it('has nothing for a node without taints or one Filter did not visit', () => {
     expect(taintMarks(trace, 'node2')).toBeUndefined();
     expect(taintMarks(trace, 'node9')).toBeUndefined();
   });

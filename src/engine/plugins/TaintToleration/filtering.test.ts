@@ -72,8 +72,28 @@ describe('TaintToleration Filter details: each hard taint with the toleration th
     expect(status.details?.taints).toEqual(taints);
   });
 
-  it('records nothing for a node without NoSchedule/NoExecute taints', () => {
-    expect(filterTaintToleration(podWithTolerations('p', []), nodeWithTaints('n', [{ key: 'soft', effect: 'PreferNoSchedule' }])).details).toBeUndefined();
+  it('records nothing for a node without taints', () => {
+    expect(filterTaintToleration(podWithTolerations('p', []), nodeWithTaints('n', [])).details).toBeUndefined();
+  });
+
+  it('lists PreferNoSchedule taints apart, each with the toleration Score would count as tolerating it; they never decide', () => {
+    const soft = nodeWithTaints('soft', [
+      { key: 'spot', value: 'true', effect: 'PreferNoSchedule' },
+      { key: 'maintenance', value: 'soon', effect: 'PreferNoSchedule' },
+    ]);
+    const status = filterTaintToleration(podWithTolerations('p', [
+      { key: 'maintenance', operator: 'Equal', value: 'soon', effect: 'NoSchedule' },
+      { key: 'spot', operator: 'Equal', value: 'true', effect: 'PreferNoSchedule' },
+    ]), soft);
+    expect(status.code).toBe('Success');
+    expect(status.details).toEqual({ preferNoSchedule: [
+      { taint: { key: 'spot', value: 'true', effect: 'PreferNoSchedule' }, toleration: { key: 'spot', operator: 'Equal', value: 'true', effect: 'PreferNoSchedule' } },
+      // a NoSchedule toleration does not tolerate a PreferNoSchedule taint (upstream getAllTolerationPreferNoSchedule)
+      { taint: { key: 'maintenance', value: 'soon', effect: 'PreferNoSchedule' } },
+    ] });
+    const mixed = filterTaintToleration(podWithTolerations('q', []), node);
+    expect(mixed.details?.taint).toEqual({ key: 'key1', value: 'value1', effect: 'NoSchedule' });
+    expect(mixed.details?.preferNoSchedule).toEqual([{ taint: { key: 'soft', value: '', effect: 'PreferNoSchedule' } }]);
   });
 });
 
@@ -102,6 +122,7 @@ describe('TaintToleration Filter statuses shared', () => {
     const twoTaints = filterTaintToleration(pod, nodeWithTaints('d', [{ key: 'soft', effect: 'PreferNoSchedule' }, { key: 'gpu', value: 'x', effect: 'NoSchedule' }]));
     expect(twoTaints).not.toBe(a);
     expect(twoTaints.details?.taints).toEqual([{ taint: { key: 'gpu', value: 'x', effect: 'NoSchedule' } }]);
+    expect(twoTaints.details?.preferNoSchedule).toEqual([{ taint: { key: 'soft', value: '', effect: 'PreferNoSchedule' } }]);
   });
 });
 

@@ -18,7 +18,7 @@ export const ErrReasonNotMatch = "node(s) had taints that the pod didn't tolerat
  */
 export const enableTaintTolerationComparisonOperators = false;
 
-/** One NoSchedule/NoExecute taint of a node, and the pod's first toleration that tolerates it (none: untolerated). */
+/** One taint of a node, and the pod's first toleration that tolerates it (none: untolerated). */
 export interface TaintVerdict {
   taint: { key: string; value: string; effect: string };
   toleration?: Toleration;
@@ -83,10 +83,17 @@ function tolerationsKey(tolerations: readonly Toleration[] | undefined): string 
 function taintStatus(pod: Pod, node: Node): Status {
   const taint = findMatchingUntoleratedTaint(node.spec.taints, pod.spec.tolerations, doNotScheduleTaintsFilter, enableTaintTolerationComparisonOperators);
   const hard = node.spec.taints?.filter(doNotScheduleTaintsFilter) ?? [];
-  if (taint === undefined) return hard.length === 0 ? Status.success() : Status.success().withDetails({ taints: taintVerdicts(hard, pod.spec.tolerations) });
-  return Status.unresolvable(ErrReasonUntoleratedTaints).withDetails({
-    taint: taintOf(taint), taints: taintVerdicts(hard, pod.spec.tolerations),
-  });
+  // extension: the node's PreferNoSchedule taints, which Filter passes over and Score counts
+  // (scoring.ts countIntolerableTaintsPreferNoSchedule): recorded here, where every visited node
+  // is, so a view draws them at every cycle, Score or not; they never decide the verdict. A toleration
+  // tolerates one as Score's getAllTolerationPreferNoSchedule has it (toleratesTaint matches the effect)
+  const soft = node.spec.taints?.filter((t) => t.effect === 'PreferNoSchedule') ?? [];
+  const details: Record<string, unknown> = {};
+  if (taint !== undefined) details['taint'] = taintOf(taint);
+  if (hard.length > 0) details['taints'] = taintVerdicts(hard, pod.spec.tolerations);
+  if (soft.length > 0) details['preferNoSchedule'] = taintVerdicts(soft, pod.spec.tolerations);
+  const status = taint === undefined ? Status.success() : Status.unresolvable(ErrReasonUntoleratedTaints);
+  return Object.keys(details).length === 0 ? status : status.withDetails(details);
 }
 
 /**
