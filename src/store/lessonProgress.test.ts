@@ -98,6 +98,23 @@ describe.each(lessons.map((l) => [l.id, l] as const))('lesson %s with a clicker'
     expect(dead).toEqual([]);
   });
 
+  // issue 19: descheduler-balance p4 marked the 90 s eviction's question answered while the stage
+  // was still at 30 s (an event between two cycles revealed at the first one's last step)
+  it('reveals an answer about an event only where the stage\'s clock has reached it', () => {
+    const early: string[] = [];
+    shown.slice(1).forEach((p, i) => {
+      const position = shown[i]!.next!.position;
+      const drawn = p.moment ?? run.cycles[position.cycle - 1]!.time;
+      for (const q of p.questions) {
+        const fact = q.question.reveal.fact;
+        if (!q.revealed || fact.kind !== 'event') continue;
+        const event = run.events.find((e) => e.object === fact.object && e.reason === fact.reason);
+        if (event !== undefined && event.time > drawn) early.push(`point ${i + 1} (${drawn} s) answers question ${q.index + 1}: ${fact.reason} at ${event.time} s`);
+      }
+    });
+    expect(early).toEqual([]);
+  });
+
   it('walks back point by point to the title card', () => {
     let last = shown.at(-1)!;
     let playback: LessonPlayback = { ...run, complete: true, intro: false, position: last.next?.position ?? { cycle: 1, step: 0 } };
