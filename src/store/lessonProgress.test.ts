@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../engine/index';
 import { hiddenAtCycle, lessons, lessonStory, storyPresses, type Lesson, type Spoiler, type StepFact, type TraceFact } from '../lessons';
+import { OFF_STAGE, OFF_STAGE_WHY } from '../lessons/offStage';
 import { summarizeCycle, timeEvents } from '../worker/session';
 import type { CycleSummary, TimedEvent } from '../worker/protocol';
 import { lessonProgress, openQuestion, storySteps, type LessonPlayback, type LessonProgress } from './lessonProgress';
@@ -113,6 +114,22 @@ describe.each(lessons.map((l) => [l.id, l] as const))('lesson %s with a clicker'
       }
     });
     expect(early).toEqual([]);
+  });
+
+  // issue 19: scheduling-gates p2 told the gate removed at 10 s and the selector added at 15 s as
+  // "a moment already past" while the stage was at 0 s. A moment the text quotes without drawing
+  // is past or still to come as the stage's clock says at that point.
+  it('quotes an undrawn moment as past or to come as the stage\'s clock has it', () => {
+    const wrong: string[] = [];
+    shown.slice(1).forEach((p, i) => {
+      const position = shown[i]!.next!.position;
+      const drawn = p.moment ?? run.cycles[position.cycle - 1]!.time;
+      for (const [number, why] of Object.entries(OFF_STAGE[lesson.id]?.[i + 1] ?? {})) {
+        if (why === OFF_STAGE_WHY.earlier && !(Number(number) <= drawn)) wrong.push(`point ${i + 1} (${drawn} s): ${number} s is not past`);
+        if (why === OFF_STAGE_WHY.later && !(Number(number) > drawn)) wrong.push(`point ${i + 1} (${drawn} s): ${number} s is not to come`);
+      }
+    });
+    expect(wrong).toEqual([]);
   });
 
   it('walks back point by point to the title card', () => {
