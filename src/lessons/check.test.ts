@@ -201,9 +201,26 @@ describe('shownAt and queueAtEndOf', () => {
     const events = timeEvents(gang.cycles, gang.events);
     expect(shownAt({ kind: 'event', object: 'Pod/default/w0', reason: 'Scheduled' }, gang, events)).toEqual({ cycle: 2, phase: 'done' });
     // before the first cycle: from its first step; without the events: at the end of the run
-    const early = [{ object: 'Pod/default/x', reason: 'FailedCreate', message: '', cycle: 0 }];
+    const early = [{ object: 'Pod/default/x', reason: 'FailedCreate', message: '', time: 0, cycle: 0 }];
     expect(revealPosition({ kind: 'event', object: 'Pod/default/x', reason: 'FailedCreate' }, { cycles: gang.cycles, events: early })).toEqual({ cycle: 1, phase: 'queue' });
     expect(revealPosition({ kind: 'event', object: 'Pod/default/x', reason: 'FailedCreate' }, { cycles: { length: 7 } })).toEqual({ cycle: 7, phase: 'done' });
+  });
+
+  // issue 19: descheduler-balance's 90 s eviction, between cycle 8 (30 s) and cycle 9 (90 s), was
+  // revealed at cycle 8's last step, where the stage is still at 30 s
+  it('shows an event between two cycles with the next cycle\'s first step, one at a cycle\'s second with its last step', () => {
+    const cycles = [{ time: 0 }, { time: 30 }, { time: 90 }];
+    const at = (time: number, cycle: number) => revealPosition({ kind: 'event', object: 'Pod/default/x', reason: 'Descheduled' },
+      { cycles, events: [{ object: 'Pod/default/x', reason: 'Descheduled', message: '', time, cycle }] });
+    expect(at(90, 2)).toEqual({ cycle: 3, phase: 'queue' });
+    expect(at(45, 2)).toEqual({ cycle: 3, phase: 'queue' });
+    expect(at(30, 2)).toEqual({ cycle: 2, phase: 'done' });
+    // after the last cycle: the run's last step (a lesson's moment draws that second)
+    expect(at(120, 3)).toEqual({ cycle: 3, phase: 'done' });
+    // the cycles not all arrived: the next one, once it comes
+    expect(revealPosition({ kind: 'event', object: 'Pod/default/x', reason: 'Descheduled' },
+      { cycles: { length: Number.POSITIVE_INFINITY, 0: { time: 0 } }, events: [{ object: 'Pod/default/x', reason: 'Descheduled', message: '', time: 10, cycle: 1 }] }))
+      .toEqual({ cycle: 2, phase: 'queue' });
   });
 
   it('reads where a pod is when each cycle ends', () => {

@@ -63,12 +63,17 @@ export interface ShownEvent {
   readonly object: string;
   readonly reason: string;
   readonly message: string;
+  /** the simulated second it happened */
+  readonly time: number;
   readonly cycle: number;
 }
 
-/** What revealPosition reads of a run: how many cycles it has and, when known, its events by cycle. */
+/**
+ * What revealPosition reads of a run: how many cycles it has and, when known, its events by cycle
+ * and the second each cycle runs at (its `time`; the cycles that have arrived).
+ */
 export interface RevealContext {
-  readonly cycles: { readonly length: number };
+  readonly cycles: { readonly length: number; readonly [cycle: number]: { readonly time: number } | undefined };
   readonly events?: readonly ShownEvent[];
 }
 
@@ -76,6 +81,20 @@ function matchesEvent(fact: Extract<TraceFact, { kind: 'event' | 'evictedAt' }>,
   return fact.kind === 'event'
     ? e.object === fact.object && e.reason === fact.reason
     : e.object === `Pod/${fact.pod}` && e.reason === 'TaintManagerEviction' && e.message.startsWith('Marking for deletion');
+}
+
+/**
+ * Where the stage draws an event: with the cycle it happened in, at that cycle's last step when it
+ * happened at the cycle's second (the cycle's own outcome, a preemption); one later than the
+ * cycle's second, between cycles n and n+1, shows with cycle n+1's first step, whose clock is at
+ * or past it (issue 19: descheduler-balance's 90 s eviction was told answered at cycle 8's last
+ * step, still drawn at 30 s). After the last cycle: at the run's last step (a lesson's moment).
+ */
+function eventPosition(e: ShownEvent, result: RevealContext): PlaybackPosition {
+  if (e.cycle === 0) return { cycle: 1, phase: 'queue' };
+  const time = result.cycles[e.cycle - 1]?.time;
+  if (time !== undefined && e.time > time && e.cycle < result.cycles.length) return { cycle: e.cycle + 1, phase: 'queue' };
+  return { cycle: e.cycle, phase: 'done' };
 }
 
 /**
@@ -104,7 +123,7 @@ export function revealPosition(fact: TraceFact, result: RevealContext): Playback
     case 'result': return { cycle: fact.cycle, phase: 'done' };
     case 'evictedAt': case 'event': {
       const e = result.events?.find((ev) => matchesEvent(fact, ev));
-      if (e) return e.cycle === 0 ? { cycle: 1, phase: 'queue' } : { cycle: e.cycle, phase: 'done' };
+      if (e) return eventPosition(e, result);
       // without the events, or for one that never happens: certain only once the run is over
       return { cycle: result.cycles.length, phase: 'done' };
     }

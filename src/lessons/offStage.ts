@@ -57,7 +57,7 @@ export const OFF_STAGE: OffStageNumbers = {
     4: { '30': DURATION },
   },
   'priority-class-quota': { 1: { '1000000': SPEC } },
-  'scheduling-gates': { 2: { '10': EARLIER, '15': EARLIER } },
+  'scheduling-gates': { 3: { '10': EARLIER }, 4: { '15': EARLIER } },
   'topology-placement-racks': { 2: { '3': SPEC } },
   'requests-limits-qos': {
     1: { '500': SPEC, '512': SPEC, '16': SPEC },
@@ -109,6 +109,9 @@ export const OFF_STAGE: OffStageNumbers = {
     2: { '20': LATER },
   },
 };
+
+/** The reasons a test reads: a moment past or to come is checked against the stage's clock (store/lessonProgress.test.ts). */
+export const OFF_STAGE_WHY = { earlier: EARLIER, later: LATER } as const;
 
 /** The numbers point `point` (0-based) of lesson `id` may quote without drawing them. */
 export function offStageNumbers(id: string, point: number): string[] {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../engine/index';
 import { hiddenAtCycle, lessons, lessonStory, storyPresses, type Lesson, type Spoiler, type StepFact, type TraceFact } from '../lessons';
+import { OFF_STAGE, OFF_STAGE_WHY } from '../lessons/offStage';
 import { summarizeCycle, timeEvents } from '../worker/session';
 import type { CycleSummary, TimedEvent } from '../worker/protocol';
 import { lessonProgress, openQuestion, storySteps, type LessonPlayback, type LessonProgress } from './lessonProgress';
@@ -96,6 +97,39 @@ describe.each(lessons.map((l) => [l.id, l] as const))('lesson %s with a clicker'
       if (!moved && !masked && !ended) dead.push(`point ${i - 1} → ${i}`);
     }
     expect(dead).toEqual([]);
+  });
+
+  // issue 19: descheduler-balance p4 marked the 90 s eviction's question answered while the stage
+  // was still at 30 s (an event between two cycles revealed at the first one's last step)
+  it('reveals an answer about an event only where the stage\'s clock has reached it', () => {
+    const early: string[] = [];
+    shown.slice(1).forEach((p, i) => {
+      const position = shown[i]!.next!.position;
+      const drawn = p.moment ?? run.cycles[position.cycle - 1]!.time;
+      for (const q of p.questions) {
+        const fact = q.question.reveal.fact;
+        if (!q.revealed || fact.kind !== 'event') continue;
+        const event = run.events.find((e) => e.object === fact.object && e.reason === fact.reason);
+        if (event !== undefined && event.time > drawn) early.push(`point ${i + 1} (${drawn} s) answers question ${q.index + 1}: ${fact.reason} at ${event.time} s`);
+      }
+    });
+    expect(early).toEqual([]);
+  });
+
+  // issue 19: scheduling-gates p2 told the gate removed at 10 s and the selector added at 15 s as
+  // "a moment already past" while the stage was at 0 s. A moment the text quotes without drawing
+  // is past or still to come as the stage's clock says at that point.
+  it('quotes an undrawn moment as past or to come as the stage\'s clock has it', () => {
+    const wrong: string[] = [];
+    shown.slice(1).forEach((p, i) => {
+      const position = shown[i]!.next!.position;
+      const drawn = p.moment ?? run.cycles[position.cycle - 1]!.time;
+      for (const [number, why] of Object.entries(OFF_STAGE[lesson.id]?.[i + 1] ?? {})) {
+        if (why === OFF_STAGE_WHY.earlier && !(Number(number) <= drawn)) wrong.push(`point ${i + 1} (${drawn} s): ${number} s is not past`);
+        if (why === OFF_STAGE_WHY.later && !(Number(number) > drawn)) wrong.push(`point ${i + 1} (${drawn} s): ${number} s is not to come`);
+      }
+    });
+    expect(wrong).toEqual([]);
   });
 
   it('walks back point by point to the title card', () => {

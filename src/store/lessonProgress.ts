@@ -167,8 +167,9 @@ export function lessonProgress(lesson: Lesson, playback: LessonPlayback, predict
   const narration = textPoint < 0 ? [] : story.points[textPoint]!.texts;
 
   // revealPosition reads the cycle count only for facts known at the end of the run: until every
-  // cycle has arrived, that end is not known yet; events show with their cycle
-  const cycleCount = { cycles: { length: complete ? cycles.length : Number.POSITIVE_INFINITY }, ...(playback.events ? { events: playback.events } : {}) };
+  // cycle has arrived, that end is not known yet; events show with their cycle, or the next one
+  // when they happened after its second (the cycles' times)
+  const cycleCount = { cycles: complete ? cycles : { ...cycles, length: Number.POSITIVE_INFINITY }, ...(playback.events ? { events: playback.events } : {}) };
   const questions: QuestionProgress[] = [];
   const hidden = new Set<Spoiler>();
   let graceHidden = false;

@@ -68,13 +68,15 @@ spec:
 `,
   steps: [
     { cycle: 1, phase: 'queue', text: `test-pod came first, but it has two scheduling gates: PreEnqueue (SchedulingGates) keeps it out of the queue, STATUS SchedulingGated. other goes first.` },
-    { cycle: 1, phase: 'done', text: `At 10 s a controller removes one gate; test-pod still waits. At 15 s it adds nodeSelector disktype=ssd: a gated pod's placement may be narrowed, never widened.` },
+    // (what happens at 10 s and 15 s is told at the next points, whose stage is at 20 s: no cycle
+    // runs in between, and told here the stage was still at 0 s)
+    { cycle: 1, phase: 'done', text: `other is bound. test-pod and stuck-pod stay SchedulingGated: no scheduling cycle while a gate is left.` },
     {
-      cycle: 2, phase: 'queue', text: 'At 20 s example.com/bar is removed. With no gates left, test-pod enters the active queue and gets its first scheduling cycle.',
+      cycle: 2, phase: 'queue', text: 'At 10 s example.com/foo was removed: test-pod still waited. At 20 s example.com/bar goes, and test-pod enters the active queue for its first cycle.',
       facts: [{ says: 'At 20 s', fact: { kind: 'time', cycle: 2 }, is: '20' }, { says: 'test-pod enters', fact: { kind: 'pod', cycle: 2 }, is: 'default/test-pod' }],
     },
     {
-      cycle: 2, phase: 'filter', text: 'node-1 has no disktype=ssd label: NodeAffinity filters it out. The nodeSelector added while the pod was gated counts like one written at creation.',
+      cycle: 2, phase: 'filter', text: 'node-1 has no disktype=ssd label: NodeAffinity filters it out. The nodeSelector was added at 15 s, while test-pod was gated: narrowing is allowed, never widening.',
       facts: [{ says: 'NodeAffinity filters it out', fact: { kind: 'rejectedBy', cycle: 2, node: 'node-1' }, is: 'NodeAffinity' }],
     },
     {

@@ -3,12 +3,26 @@
 import type { RunView } from '../../store/types';
 import type { TimedEvent } from '../../worker/protocol';
 
-/** Events of earlier cycles, and of this cycle once its last step is on screen. */
-export function eventsSoFar(run: RunView, cycle: number, isLastStep: boolean): TimedEvent[] {
-  const limit = isLastStep ? cycle : cycle - 1;
+/**
+ * Events of earlier cycles, and of this cycle once its last step is on screen: those at the cycle's
+ * second (its outcome, a preemption); one later than it, before the next cycle, shows with the next
+ * cycle's first step, whose clock has reached it (issue 19: the log told descheduler-balance's 90 s
+ * eviction at cycle 8's end, drawn at 30 s; lessons/facts.ts revealPosition), and at the run's
+ * last cycle, which no step follows, with its last step.
+ */
+export function eventsSoFar(run: Pick<RunView, 'events' | 'cycles' | 'complete'>, cycle: number, isLastStep: boolean): TimedEvent[] {
   let end = 0;
-  while (end < run.events.length && run.events[end]!.cycle <= limit) end++;
-  return run.events.slice(0, end);
+  while (end < run.events.length && run.events[end]!.cycle < cycle) end++;
+  const before = run.events.slice(0, end);
+  if (!isLastStep) return before;
+  const time = run.cycles[cycle - 1]?.time;
+  const lastCycle = run.complete && cycle >= run.cycles.length;
+  const during: TimedEvent[] = [];
+  for (; end < run.events.length && run.events[end]!.cycle === cycle; end++) {
+    const e = run.events[end]!;
+    if (lastCycle || time === undefined || e.time <= time) during.push(e);
+  }
+  return [...before, ...during];
 }
 
 /**
