@@ -16,6 +16,7 @@ import type { Path, Reader } from '../decoder';
 import type { SrcMap } from '../source';
 import { isDNS1123Label, isDNS1123Subdomain, invalid, required, duplicate } from '../validation';
 import { decodeMetadata } from './metadata';
+import { decodeBasicOrGang } from './basicOrGang';
 import { versionsSince } from '../../versions';
 
 /** upstream: WorkloadMaxTreeDepth — the deepest a tree of (composite) pod group templates may be */
@@ -28,27 +29,9 @@ export const COMPOSITE_POD_GROUP_SERVED = versionsSince('1.37');
 
 /** CompositePodGroupSchedulingPolicy: exactly one of `basic` and `gang`; gang.minGroupCount ≥ 1. */
 export function decodeCompositeSchedulingPolicy(r: Reader, parent: SrcMap, parentPath: Path): CompositePodGroupSchedulingPolicy | undefined {
-  const pp = [...parentPath, 'schedulingPolicy'];
-  const policy = r.map(r.child(parent, 'schedulingPolicy'), pp);
-  if (policy) r.knownFields(policy, pp, new Set(['basic', 'gang']));
-  const basic = r.child(policy, 'basic');
-  const gang = r.map(r.child(policy, 'gang'), [...pp, 'gang']);
-  if (!basic && !gang) {
-    r.error(policy?.pos ?? parent.pos, pp, invalid('', 'must specify one of: `basic`, `gang`'));
-    return undefined;
-  }
-  if (basic && gang) {
-    r.error(policy!.pos, pp, invalid('{`basic`, `gang`}', 'exactly one of `basic`, `gang` is required, but multiple fields are set'));
-    return undefined;
-  }
-  if (!gang) return { basic: {} };
-  const gp = [...pp, 'gang'];
-  r.knownFields(gang, gp, new Set(['minGroupCount']));
-  const minGroupCount = r.int(gang, gp, 'minGroupCount') ?? 0;
-  const mp = [...gp, 'minGroupCount'];
-  if (minGroupCount === 0) r.error(r.child(gang, 'minGroupCount')?.pos ?? gang.pos, mp, required());
-  else if (minGroupCount < 0) r.error(r.child(gang, 'minGroupCount')!.pos, mp, invalid(minGroupCount, 'must be greater than zero'));
-  return minGroupCount > 0 ? { gang: { minGroupCount } } : undefined;
+  const policy = decodeBasicOrGang(r, parent, [...parentPath, 'schedulingPolicy'], 'schedulingPolicy', 'minGroupCount');
+  if (!policy) return undefined;
+  return 'basic' in policy ? { basic: {} } : { gang: { minGroupCount: policy.count } };
 }
 
 /** workloadRef {workloadName (DNS subdomain), templateName (DNS label)}, both required. */

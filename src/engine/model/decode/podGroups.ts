@@ -21,6 +21,7 @@ import { defined, type Path, type Reader } from '../decoder';
 import type { SrcMap } from '../source';
 import { isDNS1123Label, isDNS1123Subdomain, invalid, required, duplicate } from '../validation';
 import { decodeMetadata } from './metadata';
+import { decodeBasicOrGang } from './basicOrGang';
 import { decodeClaimReferences } from './resource';
 import { quote } from '../quote';
 import { versionsBefore, versionsSince } from '../../versions';
@@ -57,26 +58,9 @@ function notServed(kind: 'Workload' | 'PodGroup', apiVersion: string): string {
 
 /** PodGroupSchedulingPolicy: exactly one of `basic` and `gang`; gang.minCount ≥ 1. */
 export function decodeSchedulingPolicy(r: Reader, parent: SrcMap, parentPath: Path, key: string): PodGroupSchedulingPolicy | undefined {
-  const pp = [...parentPath, key];
-  const policy = r.map(r.child(parent, key), pp);
-  if (policy) r.knownFields(policy, pp, new Set(['basic', 'gang']));
-  const basic = r.child(policy, 'basic');
-  const gang = r.map(r.child(policy, 'gang'), [...pp, 'gang']);
-  if (!basic && !gang) {
-    r.error(policy?.pos ?? parent.pos, pp, invalid('', 'must specify one of: `basic`, `gang`'));
-    return undefined;
-  }
-  if (basic && gang) {
-    r.error(policy!.pos, pp, invalid('{`basic`, `gang`}', 'exactly one of `basic`, `gang` is required, but multiple fields are set'));
-    return undefined;
-  }
-  if (!gang) return { basic: {} };
-  r.knownFields(gang, [...pp, 'gang'], new Set(['minCount']));
-  const minCount = r.int(gang, [...pp, 'gang'], 'minCount') ?? 0;
-  const mp = [...pp, 'gang', 'minCount'];
-  if (minCount === 0) r.error(r.child(gang, 'minCount')?.pos ?? gang.pos, mp, required());
-  else if (minCount < 0) r.error(r.child(gang, 'minCount')!.pos, mp, invalid(minCount, 'must be greater than zero'));
-  return minCount > 0 ? { gang: { minCount } } : undefined;
+  const policy = decodeBasicOrGang(r, parent, [...parentPath, key], key, 'minCount');
+  if (!policy) return undefined;
+  return 'basic' in policy ? { basic: {} } : { gang: { minCount: policy.count } };
 }
 
 const DISRUPTION_MODES: Readonly<Record<string, DisruptionMode>> = { single: 'Single', all: 'All' };
