@@ -89,11 +89,12 @@ function matchesEvent(fact: Extract<TraceFact, { kind: 'event' | 'evictedAt' }>,
  * cycle's second, between cycles n and n+1, shows with cycle n+1's first step, whose clock is at
  * or past it (issue 19: descheduler-balance's 90 s eviction was told answered at cycle 8's last
  * step, still drawn at 30 s). After the last cycle: at the run's last step (a lesson's moment).
+ * The event log (ui/components/events.ts eventsSoFar) shows events by the same rule.
  */
-function eventPosition(e: ShownEvent, result: RevealContext): PlaybackPosition {
+export function eventPosition(e: { readonly cycle: number; readonly time: number }, cycleTime: (cycle: number) => number | undefined, cycleCount: number): PlaybackPosition {
   if (e.cycle === 0) return { cycle: 1, phase: 'queue' };
-  const time = result.cycles[e.cycle - 1]?.time;
-  if (time !== undefined && e.time > time && e.cycle < result.cycles.length) return { cycle: e.cycle + 1, phase: 'queue' };
+  const time = cycleTime(e.cycle);
+  if (time !== undefined && e.time > time && e.cycle < cycleCount) return { cycle: e.cycle + 1, phase: 'queue' };
   return { cycle: e.cycle, phase: 'done' };
 }
 
@@ -123,7 +124,7 @@ export function revealPosition(fact: TraceFact, result: RevealContext): Playback
     case 'result': return { cycle: fact.cycle, phase: 'done' };
     case 'evictedAt': case 'event': {
       const e = result.events?.find((ev) => matchesEvent(fact, ev));
-      if (e) return eventPosition(e, result);
+      if (e) return eventPosition(e, (cycle) => result.cycles[cycle - 1]?.time, result.cycles.length);
       // without the events, or for one that never happens: certain only once the run is over
       return { cycle: result.cycles.length, phase: 'done' };
     }

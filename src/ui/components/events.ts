@@ -2,27 +2,24 @@
 
 import type { RunView } from '../../store/types';
 import type { TimedEvent } from '../../worker/protocol';
+import { eventPosition } from '../../lessons/facts';
 
 /**
- * Events of earlier cycles, and of this cycle once its last step is on screen: those at the cycle's
- * second (its outcome, a preemption); one later than it, before the next cycle, shows with the next
- * cycle's first step, whose clock has reached it (issue 19: the log told descheduler-balance's 90 s
- * eviction at cycle 8's end, drawn at 30 s; lessons/facts.ts revealPosition), and at the run's
- * last cycle, which no step follows, with its last step.
+ * The events on screen at a step of `cycle`: each where the stage draws it (lessons/facts.ts
+ * eventPosition: with its cycle's last step, or the next cycle's first when it happened after its
+ * cycle's second; issue 19: the log told descheduler-balance's 90 s eviction while 30 s was drawn).
+ * Until the run is complete its last cycle is not known, so a late event waits for the next cycle.
  */
 export function eventsSoFar(run: Pick<RunView, 'events' | 'cycles' | 'complete'>, cycle: number, isLastStep: boolean): TimedEvent[] {
-  let end = 0;
-  while (end < run.events.length && run.events[end]!.cycle < cycle) end++;
-  const before = run.events.slice(0, end);
-  if (!isLastStep) return before;
-  const time = run.cycles[cycle - 1]?.time;
-  const lastCycle = run.complete && cycle >= run.cycles.length;
-  const during: TimedEvent[] = [];
-  for (; end < run.events.length && run.events[end]!.cycle === cycle; end++) {
-    const e = run.events[end]!;
-    if (lastCycle || time === undefined || e.time <= time) during.push(e);
+  const cycleTime = (c: number) => run.cycles[c - 1]?.time;
+  const cycleCount = run.complete ? run.cycles.length : Number.POSITIVE_INFINITY;
+  const shown: TimedEvent[] = [];
+  for (const e of run.events) {
+    if (e.cycle > cycle) break; // in cycle order, and none shows before its own cycle
+    const at = eventPosition(e, cycleTime, cycleCount);
+    if (at.cycle < cycle || (at.cycle === cycle && (isLastStep || at.phase !== 'done'))) shown.push(e);
   }
-  return [...before, ...during];
+  return shown;
 }
 
 /**
